@@ -1,0 +1,218 @@
+"""Analyse a position: certain cells, exact probabilities, the safest guess."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from cnfsweep.backends import Backend, Session, get_backend
+from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.counting import combine
+from cnfsweep.problem import Problem, position
+
+
+def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
+    """Find the boxes whose mine count is forced, by assumption-based entailment.
+
+    A box is certainly safe when "its first cell is a mine" is unsatisfiable,
+    and certainly full when "its last cell is safe" is (cells inside a box are
+    ordered, so these are the only questions to ask).  Every model found along
+    the way shows values that are possible, which skips many questions.
+
+    Returns
+    -------
+    dict or None
+        Box index to its forced count (0 or the box size); ``None`` when the
+        problem has no model at all.
+    """
+    first = session.solve()
+    if not first.satisfiable:
+        return None
+    sizes = problem.box_sizes
+    may_hold: set[int] = set()
+    may_lack: set[int] = set()
+
+    def learn(model: frozenset[int]) -> None:
+        for b, c in enumerate(problem.box_counts(model)):
+            if c:
+                may_hold.add(b)
+            if c < sizes[b]:
+                may_lack.add(b)
+
+    assert first.model is not None
+    learn(first.model)
+    forced: dict[int, int] = {}
+    for b, box in enumerate(problem.boxes):
+        if b not in may_hold:
+            out = session.solve(true_vars=(box[0],))
+            if out.satisfiable and out.model is not None:
+                learn(out.model)
+            else:
+                forced[b] = 0
+        if b not in may_lack:
+            out = session.solve(false_vars=(box[-1],))
+            if out.satisfiable and out.model is not None:
+                learn(out.model)
+            else:
+                forced[b] = sizes[b]
+    return forced
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The immutable result of :func:`analyze`.
+
+    Attributes
+    ----------
+    consistent : bool
+        Whether some layout fits every number (and the total, when known).
+    safe, mines : tuple of Cell
+        Covered cells that are safe, or mines, in every consistent layout.
+    solutions : int
+        Consistent layouts of the whole board with a total; without one, of
+        the frontier cells only.
+    best_guess : Cell or None
+        A covered cell of lowest known mine probability (first in row-major
+        order among ties); a safe cell whenever there is one.
+    """
+
+    board: Board
+    consistent: bool
+    total_mines: int | None
+    safe: tuple[Cell, ...]
+    mines: tuple[Cell, ...]
+    solutions: int
+    best_guess: Cell | None
+    backend: str
+    seconds: float
+    frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
+    off_frontier_exact: Fraction | None = None
+    components: int = 0
+
+    def exact(self, cell: Cell) -> Fraction | None:
+        """Return the exact mine probability of ``cell``.
+
+        ``None`` for revealed numbers and flags, for cells off the frontier when
+        the total is unknown, and everywhere on an inconsistent position.
+        """
+        if not self.consistent:
+            return None
+        cell = Cell(*cell)
+        if cell in self.frontier_exact:
+            return self.frontier_exact[cell]
+        if self.board.kind(cell) is CellKind.COVERED:
+            return self.off_frontier_exact
+        return None
+
+    def probability(self, cell: Cell) -> float | None:
+        """Return the mine probability of ``cell`` as a float (see :meth:`exact`)."""
+        p = self.exact(cell)
+        return None if p is None else float(p)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document that ``cnfsweep solve --json`` prints."""
+        grid = [[self.exact(Cell(r, c)) for c in range(self.board.cols)] for r in range(self.board.rows)]
+        return {
+            "consistent": self.consistent,
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "total_mines": self.total_mines,
+            "safe": [list(c) for c in self.safe],
+            "mines": [list(c) for c in self.mines],
+            "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
+            "exact": [[None if p is None else str(p) for p in row] for row in grid],
+            "best_guess": None if self.best_guess is None else list(self.best_guess),
+            "solutions": str(self.solutions),
+            "components": self.components,
+            "backend": self.backend,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def analyze(
+    board: Board,
+    *,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    assume: Mapping[str, bool] | None = None,
+) -> Analysis:
+    """Find the certain cells and exact mine probabilities of a position.
+
+    Parameters
+    ----------
+    board : Board
+    total_mines : int, optional
+        Mines on the whole board, flags included; overrides ``board.total_mines``.
+    backend : str or Backend, optional
+        Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
+    assume : mapping of str to bool, optional
+        Label to value: ``{"u": True}`` makes every cell labelled ``u`` a mine.
+
+    Examples
+    --------
+    >>> a = analyze(Board.from_rows(["...", "121"]))
+    >>> a.mines, a.safe
+    ((Cell(row=0, col=0), Cell(row=0, col=2)), (Cell(row=0, col=1),))
+    >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1)
+    >>> a.exact(Cell(1, 1)), a.solutions
+    (Fraction(1, 3), 3)
+    """
+    start = time.perf_counter()
+    engine = get_backend(backend)
+    pos = position(board, total_mines=total_mines, assume=assume)
+    total = pos.mines_left
+    stated_total = board.total_mines if total_mines is None else total_mines
+    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in pos.fixed.items()}
+
+    def result(consistent: bool, solutions: int = 0, off: Fraction | None = None) -> Analysis:
+        if not consistent:
+            exact.clear()
+        known = {c: p for c, p in exact.items()}
+        if off is not None:
+            known.update((c, off) for c in pos.off_frontier)
+        ordered = sorted(known)
+        best = min(ordered, key=lambda c: known[c]) if ordered else None
+        return Analysis(
+            board=board,
+            consistent=consistent,
+            total_mines=stated_total,
+            safe=tuple(c for c in ordered if known[c] == 0),
+            mines=tuple(c for c in ordered if known[c] == 1),
+            solutions=solutions,
+            best_guess=best,
+            backend=engine.spec,
+            seconds=time.perf_counter() - start,
+            frontier_exact=MappingProxyType(exact),
+            off_frontier_exact=off if consistent else None,
+            components=len(pos.components),
+        )
+
+    unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
+    if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
+        return result(False)
+    tables = []
+    for comp in pos.components:
+        session = engine.open(comp.problem)
+        try:
+            forced = entailed_boxes(session, comp.problem)
+        finally:
+            session.close()
+        if forced is None:
+            return result(False)
+        tables.append(engine.count(comp.problem))
+        for b, count in forced.items():
+            exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
+    combined = combine(tables, len(pos.off_frontier), total)
+    if combined.solutions == 0:
+        return result(False)
+    for comp, probs in zip(pos.components, combined.boxes):
+        for b, p in enumerate(probs):
+            for c in comp.box_cells(b):
+                # Entailment and counting are independent derivations of the same facts.
+                assert exact.get(c, p) == p, f"entailment and counting disagree at {c}"
+                exact[c] = p
+    return result(True, combined.solutions, combined.off_frontier)

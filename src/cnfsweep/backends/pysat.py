@@ -1,0 +1,194 @@
+"""PySAT backend: any SAT solver python-sat ships, cardinality by CardEnc or natively.
+
+The spec is ``pysat[:SOLVER[:ENCODING]]``, e.g. ``pysat:glucose4`` or
+``pysat:cadical195:totalizer``.  ``minicard`` and ``gluecard*`` use native
+cardinality constraints unless an encoding is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from typing import ClassVar
+
+from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.problem import Problem
+
+DEFAULT_SOLVER = "cadical195"
+DEFAULT_ENCODING = "seqcounter"
+NATIVE_SOLVERS = ("minicard", "gluecard3", "gluecard4")
+# CardEnc encodings that take any bound (pairwise, bitwise and ladder stop at 1).
+ENCODINGS = ("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native")
+
+
+class PysatSession:
+    """One incremental SAT solver; constraints are switched by selector literals."""
+
+    def __init__(self, problem: Problem, guarded: bool, solver: str, encoding: str) -> None:
+        from pysat.formula import IDPool
+        from pysat.solvers import Solver
+
+        self.problem = problem
+        self.guarded = guarded
+        self.pool = IDPool()
+        self.cell = [self.pool.id(("x", v)) for v in range(problem.num_vars)]
+        self.selector = [self.pool.id(("s", i)) for i in range(len(problem.constraints))] if guarded else []
+        self.solver = Solver(name=solver)
+        for box in problem.boxes:
+            # Ordering inside a box leaves one canonical model per box count.
+            for a, b in zip(box, box[1:]):
+                self.solver.add_clause([-self.cell[b], self.cell[a]])
+        for i, con in enumerate(problem.constraints):
+            lits = [self.cell[v] for v in con.vars]
+            guard = self.selector[i] if guarded else None
+            lo, hi = max(con.lo, 0), min(con.hi, len(lits))
+            if not con.feasible():
+                self._add_clause([], guard)
+            elif encoding == "native":
+                self._add_native(lits, lo, hi, guard)
+            else:
+                self._add_encoded(lits, lo, hi, guard, encoding)
+
+    def _add_clause(self, clause: list[int], guard: int | None) -> None:
+        if guard is not None:
+            clause = clause + [-guard]
+        if not clause:
+            # An unguarded empty clause: make the formula unsatisfiable explicitly.
+            fresh = self.pool.id(("false",))
+            self.solver.add_clause([fresh])
+            clause = [-fresh]
+        self.solver.add_clause(clause)
+
+    def _add_encoded(self, lits: list[int], lo: int, hi: int, guard: int | None, encoding: str) -> None:
+        from pysat.card import CardEnc, EncType
+
+        kind = getattr(EncType, encoding)
+        n = len(lits)
+        if lo == hi and 0 < lo < n:
+            parts = [CardEnc.equals(lits=lits, bound=lo, vpool=self.pool, encoding=kind)]
+        else:
+            parts = []
+            if lo == n:
+                for x in lits:
+                    self._add_clause([x], guard)
+            elif lo > 0:
+                parts.append(CardEnc.atleast(lits=lits, bound=lo, vpool=self.pool, encoding=kind))
+            if hi == 0:
+                for x in lits:
+                    self._add_clause([-x], guard)
+            elif hi < n:
+                parts.append(CardEnc.atmost(lits=lits, bound=hi, vpool=self.pool, encoding=kind))
+        for cnf in parts:
+            for clause in cnf.clauses:
+                self._add_clause(clause, guard)
+
+    def _add_native(self, lits: list[int], lo: int, hi: int, guard: int | None) -> None:
+        n = len(lits)
+        for which, (side, bound) in enumerate(((lits, hi), ([-x for x in lits], n - lo))):
+            if bound >= n:
+                continue
+            if guard is None:
+                self.solver.add_atmost(side, bound)
+                continue
+            # sum(side) + (n - bound) copies of the guard <= n: binding only when the guard holds.
+            copies = [self.pool.id(("g", guard, which, j)) for j in range(n - bound)]
+            for g in copies:
+                self.solver.add_clause([-g, guard])
+                self.solver.add_clause([g, -guard])
+            self.solver.add_atmost(side + copies, n)
+
+    def solve(
+        self,
+        *,
+        true_vars: Collection[int] = (),
+        false_vars: Collection[int] = (),
+        enabled: Collection[int] | None = None,
+    ) -> Outcome:
+        assumptions = [self.cell[v] for v in true_vars] + [-self.cell[v] for v in false_vars]
+        if self.guarded:
+            on = range(len(self.selector)) if enabled is None else enabled
+            assumptions += [self.selector[i] for i in on]
+        if self.solver.solve(assumptions=assumptions):
+            return Outcome(True, model=self._true_cells(self.solver.get_model()))
+        core = None
+        if self.guarded:
+            index = {s: i for i, s in enumerate(self.selector)}
+            core = frozenset(index[x] for x in self.solver.get_core() or () if x in index)
+        return Outcome(False, core=core)
+
+    def _true_cells(self, model: list[int]) -> frozenset[int]:
+        positive = set(x for x in model if x > 0)
+        return frozenset(v for v, x in enumerate(self.cell) if x in positive)
+
+    def models(self) -> Iterator[frozenset[int]]:
+        """Enumerate every model projected on the cells (blocking the projection only)."""
+        while self.solver.solve():
+            true = self._true_cells(self.solver.get_model())
+            yield true
+            # Auxiliary encoding variables are free to differ, so block the cells alone.
+            self.solver.add_clause([-x if v in true else x for v, x in enumerate(self.cell)])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+class PysatBackend:
+    """PySAT backend with a selectable solver and cardinality encoding.
+
+    Examples
+    --------
+    >>> from cnfsweep.problem import Constraint, Problem
+    >>> p = Problem(boxes=((0, 1), (2,)), constraints=(Constraint.exactly((0, 1, 2), 2, "t"),))
+    >>> PysatBackend("glucose4").count(p).solutions
+    {2: 3}
+    """
+
+    name: ClassVar[str] = "pysat"
+    counts_models: ClassVar[bool] = True
+    gives_cores: ClassVar[bool] = True
+
+    def __init__(self, options: str = "") -> None:
+        solver, _, encoding = options.partition(":")
+        self.solver = solver or DEFAULT_SOLVER
+        if not encoding:
+            encoding = "native" if self.solver in NATIVE_SOLVERS else DEFAULT_ENCODING
+        self.encoding = encoding
+        self._validate()
+
+    def _validate(self) -> None:
+        from pysat.card import EncType
+        from pysat.solvers import SolverNames
+
+        solvers = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+        if self.solver not in solvers:
+            raise ValueError(f"unknown PySAT solver {self.solver!r}; choose from {', '.join(solvers)}")
+        encodings = [e for e in ENCODINGS if hasattr(EncType, e)]
+        if self.encoding not in encodings:
+            raise ValueError(
+                f"unknown cardinality encoding {self.encoding!r}; choose from {', '.join(encodings)}"
+            )
+        if self.encoding == "native" and self.solver not in NATIVE_SOLVERS:
+            raise ValueError(
+                f"solver {self.solver!r} has no native cardinality; use one of {', '.join(NATIVE_SOLVERS)}"
+            )
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}:{self.solver}:{self.encoding}"
+
+    @classmethod
+    def version(cls) -> str | None:
+        try:
+            import pysat
+        except ImportError:
+            return None
+        return str(pysat.__version__)
+
+    def open(self, problem: Problem, *, guarded: bool = False) -> PysatSession:
+        return PysatSession(problem, guarded, self.solver, self.encoding)
+
+    def count(self, problem: Problem) -> CountTable:
+        session = self.open(problem)
+        try:
+            return CountTable.from_box_counts(problem, (problem.box_counts(m) for m in session.models()))
+        finally:
+            session.close()

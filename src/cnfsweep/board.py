@@ -1,0 +1,209 @@
+"""Immutable board and cell value types.
+
+A :class:`Board` stores the grid in the canonical native characters:
+``'0'``-``'8'`` for revealed numbers, ``'.'`` for a covered cell, ``'*'`` for a
+known mine (a flag) and any other letter for a covered cell carrying that
+letter as a label.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from pathlib import Path
+from typing import NamedTuple
+
+COVERED = "."
+FLAG = "*"
+NUMBERS = frozenset("012345678")
+
+
+class Cell(NamedTuple):
+    """A board position: row and column, both from 0 at the top-left."""
+
+    row: int
+    col: int
+
+
+class CellKind(Enum):
+    """What a player sees in a cell."""
+
+    NUMBER = "number"
+    COVERED = "covered"
+    FLAG = "flag"
+
+
+def kind_of(char: str) -> CellKind:
+    """Classify a canonical grid character.
+
+    Examples
+    --------
+    >>> kind_of("3"), kind_of("."), kind_of("*"), kind_of("u")
+    (<CellKind.NUMBER: 'number'>, <CellKind.COVERED: 'covered'>, <CellKind.FLAG: 'flag'>, <CellKind.COVERED: 'covered'>)
+    """
+    if char in NUMBERS:
+        return CellKind.NUMBER
+    if char == FLAG:
+        return CellKind.FLAG
+    if char == COVERED or (char.isalpha() and char.isascii()):
+        return CellKind.COVERED
+    raise ValueError(f"not a canonical board character: {char!r}")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Minesweeper position as a player sees it.
+
+    Parameters
+    ----------
+    grid : tuple of str
+        One string per row in canonical characters (see the module docstring).
+    total_mines : int or None
+        Mines on the whole board, flags included; ``None`` when unknown.
+
+    Examples
+    --------
+    >>> b = Board.parse("mines: 2\\n1.\\n..")
+    >>> b.rows, b.cols, b.total_mines
+    (2, 2, 2)
+    >>> b.number(Cell(0, 0)), b.kind(Cell(1, 1))
+    (1, <CellKind.COVERED: 'covered'>)
+    >>> b.covered
+    (Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1))
+    """
+
+    grid: tuple[str, ...]
+    total_mines: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.grid or not self.grid[0]:
+            raise ValueError("a board needs at least one cell")
+        width = len(self.grid[0])
+        for r, row in enumerate(self.grid):
+            if len(row) != width:
+                raise ValueError(f"row {r} has {len(row)} cells, expected {width}")
+            for ch in row:
+                kind_of(ch)
+        if self.total_mines is not None and self.total_mines < 0:
+            raise ValueError("total_mines must be non-negative")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], total_mines: int | None = None) -> Board:
+        """Build a board from canonical row strings (``'F'`` is read as a flag)."""
+        return cls(tuple(row.replace("F", FLAG) for row in rows), total_mines)
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        format: str = "auto",
+        source: str = "<string>",
+        total_mines: int | None = None,
+    ) -> Board:
+        """Read a board from text; see :func:`cnfsweep.parsing.parse_board`."""
+        from cnfsweep.parsing import parse_board
+
+        return parse_board(text, format=format, source=source, total_mines=total_mines)
+
+    @classmethod
+    def from_file(
+        cls, path: str | Path, *, format: str = "auto", total_mines: int | None = None
+    ) -> Board:
+        """Read a board file; see :func:`cnfsweep.parsing.read_board`."""
+        from cnfsweep.parsing import read_board
+
+        return read_board(path, format=format, total_mines=total_mines)
+
+    def with_total(self, total_mines: int | None) -> Board:
+        """Return the same position with another total mine count."""
+        return dataclasses.replace(self, total_mines=total_mines)
+
+    # -- queries --------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.grid[0])
+
+    def char(self, cell: Cell) -> str:
+        """Return the canonical character at ``cell``."""
+        return self.grid[cell[0]][cell[1]]
+
+    def kind(self, cell: Cell) -> CellKind:
+        """Return what the player sees at ``cell``."""
+        return kind_of(self.char(cell))
+
+    def number(self, cell: Cell) -> int | None:
+        """Return the revealed number at ``cell``, or ``None`` if it shows none."""
+        ch = self.char(cell)
+        return int(ch) if ch in NUMBERS else None
+
+    def label(self, cell: Cell) -> str | None:
+        """Return the label letter of a covered cell, or ``None``."""
+        ch = self.char(cell)
+        return ch if ch.isalpha() else None
+
+    def cells(self) -> Iterator[Cell]:
+        """Iterate over every cell in row-major order."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield Cell(r, c)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """Return the up to eight cells around ``cell``."""
+        r0, c0 = cell
+        return tuple(
+            Cell(r, c)
+            for r in range(max(r0 - 1, 0), min(r0 + 2, self.rows))
+            for c in range(max(c0 - 1, 0), min(c0 + 2, self.cols))
+            if (r, c) != (r0, c0)
+        )
+
+    @cached_property
+    def covered(self) -> tuple[Cell, ...]:
+        """Covered cells (labelled ones included), flags excluded."""
+        return tuple(c for c in self.cells() if self.kind(c) is CellKind.COVERED)
+
+    @cached_property
+    def flags(self) -> tuple[Cell, ...]:
+        """Cells marked as known mines."""
+        return tuple(c for c in self.cells() if self.kind(c) is CellKind.FLAG)
+
+    @cached_property
+    def numbers(self) -> tuple[Cell, ...]:
+        """Cells showing a revealed number."""
+        return tuple(c for c in self.cells() if self.kind(c) is CellKind.NUMBER)
+
+    def labelled(self, label: str) -> tuple[Cell, ...]:
+        """Return the covered cells that carry ``label``."""
+        return tuple(c for c in self.covered if self.char(c) == label)
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        """Every label used on the board."""
+        return frozenset(self.char(c) for c in self.covered if self.char(c) != COVERED)
+
+    def to_text(self) -> str:
+        """Write the board in the native text format.
+
+        Examples
+        --------
+        >>> print(Board.from_rows(["1.", "*."], total_mines=2).to_text())
+        mines: 2
+        1.
+        *.
+        <BLANKLINE>
+        """
+        head = [] if self.total_mines is None else [f"mines: {self.total_mines}"]
+        return "\n".join([*head, *self.grid]) + "\n"

@@ -1,0 +1,258 @@
+"""Turn a board into cardinality constraints split into independent components.
+
+A revealed number ``n`` with ``f`` flagged neighbours says that exactly
+``n - f`` of its unknown neighbours are mines.  Unknown cells seen by at least
+one number form the *frontier*; networkx splits it into connected components
+that are solved separately.  Inside a component, cells seen by exactly the same
+numbers are interchangeable and form a *box*: solvers only need one canonical
+model per box count, weighted by a binomial.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.errors import CnfsweepError
+
+TOTAL = "total"
+"""Tag of the global mine-count constraint in a :class:`Problem`."""
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """Between ``lo`` and ``hi`` of the variables ``vars`` are mines.
+
+    A revealed number has ``lo == hi``.  ``tag`` says where the constraint comes
+    from: the :class:`Cell` of a revealed number, or :data:`TOTAL`.
+    """
+
+    vars: tuple[int, ...]
+    lo: int
+    hi: int
+    tag: Cell | str
+
+    @classmethod
+    def exactly(cls, vars: tuple[int, ...], count: int, tag: Cell | str) -> Constraint:
+        """Build a constraint with exactly ``count`` mines."""
+        return cls(vars, count, count, tag)
+
+    def feasible(self) -> bool:
+        """Tell whether some assignment of ``vars`` can satisfy it on its own."""
+        return self.lo <= self.hi and self.lo <= len(self.vars) and self.hi >= 0
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A solver-independent cardinality problem over variables ``0..num_vars-1``.
+
+    Variables of a box are consecutive and interchangeable: every constraint
+    that mentions one of them mentions all of them.  Backends may therefore add
+    ``x[i] >= x[i+1]`` inside each box, which leaves one canonical model per
+    assignment of box counts.
+
+    Examples
+    --------
+    >>> p = Problem(boxes=((0, 1), (2,)), constraints=(Constraint.exactly((0, 1, 2), 1, TOTAL),))
+    >>> p.num_vars, p.box_sizes
+    (3, (2, 1))
+    """
+
+    boxes: tuple[tuple[int, ...], ...]
+    constraints: tuple[Constraint, ...]
+
+    @cached_property
+    def num_vars(self) -> int:
+        """Number of variables."""
+        return sum(len(b) for b in self.boxes)
+
+    @cached_property
+    def box_sizes(self) -> tuple[int, ...]:
+        """Number of cells in each box."""
+        return tuple(len(b) for b in self.boxes)
+
+    @cached_property
+    def box_of(self) -> tuple[int, ...]:
+        """Box index of every variable."""
+        out = [0] * self.num_vars
+        for i, box in enumerate(self.boxes):
+            for v in box:
+                out[v] = i
+        return tuple(out)
+
+    def box_counts(self, true_vars: frozenset[int] | set[int]) -> tuple[int, ...]:
+        """Count the mines of a model in each box."""
+        counts = [0] * len(self.boxes)
+        for v in true_vars:
+            counts[self.box_of[v]] += 1
+        return tuple(counts)
+
+
+@dataclass(frozen=True)
+class Component:
+    """A connected part of the frontier together with its problem.
+
+    ``cells[v]`` is the board cell of variable ``v``.
+    """
+
+    cells: tuple[Cell, ...]
+    problem: Problem
+
+    def box_cells(self, box: int) -> tuple[Cell, ...]:
+        """Return the board cells of one box."""
+        return tuple(self.cells[v] for v in self.problem.boxes[box])
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the engine needs to know about a board.
+
+    Attributes
+    ----------
+    components : tuple of Component
+        Independent parts of the frontier.
+    off_frontier : tuple of Cell
+        Unknown cells seen by no number: all alike, they share one probability.
+    fixed : Mapping of Cell to bool
+        Covered cells whose value was assumed (``True`` for a mine).
+    mines_left : int or None
+        Mines still to place among the unknown cells, or ``None`` without a total.
+    contradiction : Cell or None
+        A number that cannot hold whatever the unknown cells are (too many
+        flagged neighbours, or too few unknown ones).
+    """
+
+    board: Board
+    components: tuple[Component, ...]
+    off_frontier: tuple[Cell, ...]
+    fixed: Mapping[Cell, bool]
+    mines_left: int | None
+    contradiction: Cell | None
+
+
+def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
+    fixed: dict[Cell, bool] = {}
+    for label, is_mine in (assume or {}).items():
+        cells = board.labelled(label)
+        if not cells:
+            known = ", ".join(sorted(board.labels)) or "none"
+            raise CnfsweepError(f"no cell is labelled {label!r} (labels on the board: {known})")
+        fixed.update((c, bool(is_mine)) for c in cells)
+    return fixed
+
+
+def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[Cell, tuple[Cell, ...], int]]:
+    """List each number as ``(number cell, unknown neighbours, mines among them)``.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1*", ".2"])
+    >>> number_constraints(b, {})
+    [(Cell(row=0, col=0), (Cell(row=1, col=0),), 0), (Cell(row=1, col=1), (Cell(row=1, col=0),), 1)]
+    """
+    out = []
+    for cell in board.numbers:
+        need = board.number(cell)
+        unknown = []
+        for nb in board.neighbours(cell):
+            kind = board.kind(nb)
+            if kind is CellKind.FLAG or fixed.get(nb) is True:
+                need -= 1
+            elif kind is CellKind.COVERED and nb not in fixed:
+                unknown.append(nb)
+        out.append((cell, tuple(unknown), need))
+    return out
+
+
+def _split(rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]) -> list[list[Cell]]:
+    graph = nx.Graph()
+    for _, cells, _ in rules:
+        graph.add_nodes_from(cells)
+        # A path through the cells connects them as well as a clique, with fewer edges.
+        nx.add_path(graph, cells)
+    comps = [sorted(c) for c in nx.connected_components(graph)]
+    return sorted(comps)
+
+
+def _boxes(
+    cells: Sequence[Cell], rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]
+) -> list[list[Cell]]:
+    seen_by: dict[Cell, list[int]] = defaultdict(list)
+    for i, (_, rule_cells, _) in enumerate(rules):
+        for c in rule_cells:
+            seen_by[c].append(i)
+    groups: dict[tuple[int, ...], list[Cell]] = defaultdict(list)
+    for c in cells:
+        groups[tuple(seen_by[c])].append(c)
+    return sorted(groups.values())
+
+
+def build_problem(
+    boxes: Sequence[Sequence[Cell]],
+    rules: Sequence[tuple[Cell | str, Sequence[Cell], int]],
+) -> tuple[tuple[Cell, ...], Problem]:
+    """Number the cells box by box and express ``rules`` over those numbers.
+
+    Returns the cell of every variable and the problem.
+    """
+    cells = tuple(c for box in boxes for c in box)
+    index = {c: i for i, c in enumerate(cells)}
+    var_boxes, start = [], 0
+    for box in boxes:
+        var_boxes.append(tuple(range(start, start + len(box))))
+        start += len(box)
+    constraints = tuple(
+        Constraint.exactly(tuple(sorted(index[c] for c in rule_cells)), need, tag)
+        for tag, rule_cells, need in rules
+    )
+    return cells, Problem(tuple(var_boxes), constraints)
+
+
+def position(
+    board: Board,
+    *,
+    total_mines: int | None = None,
+    assume: Mapping[str, bool] | None = None,
+) -> Position:
+    """Split ``board`` into independent components.
+
+    Parameters
+    ----------
+    board : Board
+    total_mines : int, optional
+        Overrides ``board.total_mines``.
+    assume : mapping of str to bool, optional
+        Label to value: ``True`` makes every cell with that label a mine.
+
+    Examples
+    --------
+    >>> pos = position(Board.from_rows(["1..", "...", "..1"], total_mines=2))
+    >>> len(pos.components), len(pos.off_frontier), pos.mines_left
+    (2, 1, 2)
+    >>> pos.components[0].problem.box_sizes
+    (3,)
+    """
+    total = board.total_mines if total_mines is None else total_mines
+    fixed = _resolve_assumptions(board, assume)
+    rules = number_constraints(board, fixed)
+    contradiction = next(
+        (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
+    )
+    live = [r for r in rules if r[1]]
+    components = []
+    for comp_cells in _split(live):
+        members = set(comp_cells)
+        comp_rules = [r for r in live if r[1][0] in members]
+        cells, problem = build_problem(_boxes(comp_cells, comp_rules), comp_rules)
+        components.append(Component(cells, problem))
+    frontier = {c for _, cells, _ in live for c in cells}
+    off = tuple(c for c in board.covered if c not in frontier and c not in fixed)
+    mines_left = None
+    if total is not None:
+        mines_left = total - len(board.flags) - sum(fixed.values())
+    return Position(board, tuple(components), off, fixed, mines_left, contradiction)
