@@ -3,9 +3,9 @@
 Examples
 --------
 >>> from cnfsweep import Board, Cell, analyze
->>> a = analyze(Board.parse("mines: 3\\n.1.\\n.2.\\n..."))
+>>> a = analyze(Board.parse("mines: 2\\n.1.\\n.2.\\n..."))
 >>> a.consistent, a.solutions
-(True, 6)
+(True, 12)
 """
 
 from __future__ import annotations

@@ -48,7 +48,8 @@ def kind_of(char: str) -> CellKind:
         return CellKind.NUMBER
     if char == FLAG:
         return CellKind.FLAG
-    if char == COVERED or (char.isalpha() and char.isascii()):
+    # 'F' is the input spelling of a flag, never a label, so text round-trips.
+    if char == COVERED or (char.isalpha() and char.isascii() and char != "F"):
         return CellKind.COVERED
     raise ValueError(f"not a canonical board character: {char!r}")
 

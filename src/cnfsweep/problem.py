@@ -231,9 +231,9 @@ def position(
 
     Examples
     --------
-    >>> pos = position(Board.from_rows(["1..", "...", "..1"], total_mines=2))
+    >>> pos = position(Board.from_rows(["1...", "....", "...1"], total_mines=2))
     >>> len(pos.components), len(pos.off_frontier), pos.mines_left
-    (2, 1, 2)
+    (2, 4, 2)
     >>> pos.components[0].problem.box_sizes
     (3,)
     """

@@ -13,7 +13,7 @@ from typing import ClassVar
 from cnfsweep.backends.base import CountTable, Outcome
 from cnfsweep.problem import Problem
 
-DEFAULT_SOLVER = "cadical195"
+DEFAULT_SOLVER = "gluecard4"
 DEFAULT_ENCODING = "seqcounter"
 NATIVE_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 # CardEnc encodings that take any bound (pairwise, bitwise and ladder stop at 1).

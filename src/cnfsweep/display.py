@@ -1,0 +1,159 @@
+"""Human-readable views of analyses and checks, built with rich.
+
+Colour helps but is never needed: every mark is also a distinct character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cnfsweep.analysis import Analysis
+from cnfsweep.backends import BackendInfo
+from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.consistency import CheckResult
+
+CellView = Callable[[Cell], tuple[str, str]]
+
+
+def _grid(board: Board, view: CellView) -> Text:
+    """Draw the board with column and row indices, three characters a cell."""
+    width = len(str(board.rows - 1))
+    text = Text(" " * (width + 1))
+    for c in range(board.cols):
+        text.append(f"{c:>3}", style="dim")
+    text.append("\n")
+    for r in range(board.rows):
+        text.append(f"{r:>{width}} ", style="dim")
+        for c in range(board.cols):
+            mark, style = view(Cell(r, c))
+            text.append(f"{mark:>3}", style=style)
+        text.append("\n")
+    return text
+
+
+def _percent(p: Fraction) -> str:
+    value = round(float(p) * 100)
+    # Never print 0 or 100 for a probability that is not certain.
+    return str(min(max(value, 1), 99))
+
+
+def _heat(p: Fraction) -> str:
+    if p < Fraction(1, 5):
+        return "green"
+    if p < Fraction(1, 2):
+        return "yellow"
+    return "red"
+
+
+def _base(board: Board, cell: Cell) -> tuple[str, str] | None:
+    kind = board.kind(cell)
+    if kind is CellKind.NUMBER:
+        return board.char(cell), "bold"
+    if kind is CellKind.FLAG:
+        return "F", "bold red"
+    return None
+
+
+def analysis_view(analysis: Analysis) -> RenderableType:
+    """Show the board with certain cells and percentages, a legend and a summary.
+
+    Examples
+    --------
+    >>> from rich.console import Console
+    >>> from cnfsweep import Board, analyze
+    >>> console = Console(width=60, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(analysis_view(analyze(Board.from_rows(["...", "121"]))))
+    >>> print(cap.get().splitlines()[1])
+    0   M  s  M
+    """
+    board = analysis.board
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = _base(board, cell)
+        if base is not None:
+            return base
+        p = analysis.exact(cell)
+        best = " underline reverse" if cell == analysis.best_guess else ""
+        if p is None:
+            return "?", "dim"
+        if p == 0:
+            return "s", "bold green" + best
+        if p == 1:
+            return "M", "bold red"
+        return _percent(p), _heat(p) + best
+
+    legend = Text.assemble(
+        "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
+        ("F", "bold red"), " flag  ", ("12", "yellow"), " mine probability in %  ",
+        ("?", "dim"), " unknown (no total given)  ", ("▮", "reverse"), " best guess",
+    )
+    return Group(_grid(board, view), legend, Text(""), analysis_summary(analysis))
+
+
+def analysis_summary(analysis: Analysis) -> Text:
+    """Summarise an analysis in a few lines."""
+    if not analysis.consistent:
+        return Text("inconsistent: no mine layout fits these numbers" + (
+            f" and a total of {analysis.total_mines} mines" if analysis.total_mines is not None else ""
+        ), style="bold red")
+    lines = [
+        f"consistent layouts: {analysis.solutions}"
+        + ("" if analysis.total_mines is not None else " (frontier only: no total given)"),
+        f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
+    ]
+    if analysis.best_guess is not None:
+        p = analysis.exact(analysis.best_guess)
+        r, c = analysis.best_guess
+        odds = "certainly safe" if p == 0 else f"mine probability {p} = {float(p or 0):.2%}"
+        lines.append(f"best guess: row {r}, col {c} ({odds})")
+    lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
+    return Text("\n".join(lines))
+
+
+def check_view(board: Board, result: CheckResult) -> RenderableType:
+    """Show a witness layout, or the conflicting numbers, on the board."""
+    if result.consistent:
+        mines = set(result.witness_mines or ())
+
+        def witness(cell: Cell) -> tuple[str, str]:
+            if board.kind(cell) is CellKind.NUMBER:
+                return board.char(cell), "bold"
+            if cell in mines:
+                return "*", "bold red"
+            return board.char(cell) if board.char(cell) != "." else "-", "dim"
+
+        head = Text(f"consistent: one layout with {len(mines)} mines (* below)", style="bold green")
+        return Group(head, _grid(board, witness))
+    conflict = set(result.conflict or ())
+
+    def blame(cell: Cell) -> tuple[str, str]:
+        base = _base(board, cell) or (board.char(cell), "dim")
+        return (base[0], "bold white on red") if cell in conflict else (base[0], "dim")
+
+    names = ", ".join(f"{board.char(c)} at row {c.row}, col {c.col}" for c in sorted(conflict))
+    parts = [names] if names else []
+    if result.total_in_conflict:
+        parts.append("the total mine count")
+    head = Text("inconsistent: these cannot all hold: " + "; ".join(parts), style="bold red")
+    return Group(head, _grid(board, blame))
+
+
+def backends_table(infos: Sequence[BackendInfo]) -> Table:
+    """Tabulate the registered backends."""
+    table = Table("backend", "available", "version", "counts models", "cores", "description")
+    for info in infos:
+        table.add_row(
+            info.name,
+            "yes" if info.available else "no",
+            info.version or "-",
+            "yes" if info.counts_models else "small only",
+            "yes" if info.gives_cores else "no",
+            info.description,
+        )
+    return table

@@ -1,0 +1,155 @@
+"""Board-building helpers and the shared list of small test positions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+from cnfsweep.board import Board, Cell
+from oracle import frontier
+
+
+def layout_board(
+    rows: int,
+    cols: int,
+    mines: Collection[Cell],
+    revealed: Collection[Cell],
+    flagged: Collection[Cell] = (),
+    *,
+    with_total: bool = False,
+    labels: Mapping[Cell, str] | None = None,
+) -> Board:
+    """The position a player sees for a real layout ``mines``.
+
+    ``revealed`` safe cells show their true number, ``flagged`` mines show a
+    flag, ``labels`` letters covered cells; everything else is covered.
+    """
+    labels = labels or {}
+    grid = []
+    for r in range(rows):
+        line = ""
+        for c in range(cols):
+            cell = Cell(r, c)
+            if cell in flagged:
+                assert cell in mines
+                line += "*"
+            elif cell in revealed:
+                assert cell not in mines
+                line += str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+            else:
+                line += labels.get(cell, ".")
+        grid.append(line)
+    return Board(tuple(grid), len(mines) if with_total else None)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board with a real layout behind it."""
+
+    board: Board
+    mines: frozenset[Cell]
+
+
+def random_position(
+    seed: int,
+    *,
+    max_frontier: int = 14,
+    with_total: bool = False,
+    flags: bool = False,
+) -> Position:
+    """A seeded random layout, partly revealed, with at most ``max_frontier`` frontier cells."""
+    rng = random.Random(seed)
+    while True:
+        rows, cols = rng.randint(2, 6), rng.randint(2, 7)
+        cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+        mines = frozenset(rng.sample(cells, rng.randint(0, len(cells) // 3)))
+        safe = [c for c in cells if c not in mines]
+        revealed = rng.sample(safe, rng.randint(0, len(safe)))
+        flagged = [m for m in sorted(mines) if flags and rng.random() < 0.3]
+        board = layout_board(rows, cols, mines, revealed, flagged, with_total=with_total)
+        if len(frontier(board)) <= max_frontier:
+            return Position(board, mines)
+
+
+def perturbed(board: Board, seed: int) -> Board:
+    """``board`` with one revealed number changed by one (usually inconsistent)."""
+    rng = random.Random(seed)
+    cell = rng.choice(board.numbers)
+    n = board.number(cell)
+    new = n - 1 if n == 8 or (n > 0 and rng.random() < 0.5) else n + 1
+    grid = list(board.grid)
+    grid[cell.row] = grid[cell.row][: cell.col] + str(new) + grid[cell.row][cell.col + 1 :]
+    return Board(tuple(grid), board.total_mines)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One contract position: a board plus the keyword arguments to analyse it with."""
+
+    id: str
+    board: Board
+    total_mines: int | None = None  # passed as the ``total_mines=`` override
+    assume: dict[str, bool] | None = field(default=None, hash=False)
+
+    @property
+    def total(self) -> int | None:
+        """The total mine count in force."""
+        return self.board.total_mines if self.total_mines is None else self.total_mines
+
+
+def _case(id: str, rows: list[str], total: int | None = None, **kw: object) -> Case:
+    return Case(id, Board.from_rows(rows, total), **kw)  # type: ignore[arg-type]
+
+
+HAND_CASES = [
+    _case("one-two-one", ["...", "121"]),
+    _case("one-two-one-under-zeros", ["000", "121", "..."], total=2),
+    _case("corner-one", ["1..", "...", "..."]),
+    _case("corner-one-total", ["1..", "...", "..."], total=3),
+    _case("corner-one-total-forces-rest-safe", ["1...", "....", "...."], total=1),
+    _case("wall-1221", ["....", "1221"]),
+    _case("wall-1221-total", ["....", "....", "1221"], total=3),
+    _case("centre-eight", ["...", ".8.", "..."]),
+    _case("centre-zero", ["...", ".0.", "..."], total=0),
+    _case("flag-satisfies-one", ["*1.", "...", "..."]),
+    _case("flag-total-forces-rest-mines", ["*1.", "...", "..."], total=4),
+    _case("flags-and-twos", ["*2..", "..2*", "...."], total=5),
+    _case("labels-unassumed", ["1ab", "cd.", "..."], total=2),
+    _case("label-assumed-mine", ["2a.", "...", "..."], assume={"a": True}),
+    _case("label-assumed-safe-total", ["1a.", "b..", "..."], total=2, assume={"a": False}),
+    _case("shared-label-assumed-safe", ["a2a", "...", "..."], assume={"a": False}),
+    _case("two-labels-assumed", ["u1v", "...", "1.."], total=3, assume={"u": False, "v": True}),
+    _case("total-override", ["1...", "....", "...."], total=9, total_mines=2),
+    _case("no-numbers", ["....", "...."]),
+    _case("no-numbers-total", ["....", "...."], total=3),
+    _case("fully-revealed", ["11", "1*"], total=1),
+    _case("fully-revealed-no-total", ["000", "000"]),
+    _case("four-components", ["1...1", ".....", ".....", "1...1"], total=5),
+    _case("two-components-no-total", ["2..2", "....", "2..2"]),
+    _case("two-walls-total", ["2.....1", "3.....2", "2.....1"], total=8),
+    _case("middle-row-revealed", [".......", "1121211", "......."]),
+    # inconsistent positions
+    _case("numbers-contradict", ["...", "020"]),
+    _case("number-too-big", ["1.", "3."]),
+    _case("too-many-flags", ["*1*", "...", "..."]),
+    _case("total-too-small", ["1..", "...", "..."], total=0),
+    _case("total-too-large", ["1.", ".."], total=2),
+    _case("flags-exceed-total", ["*.", "*."], total=1),
+    _case("fully-revealed-wrong-total", ["11", "1*"], total=2),
+    _case("assumption-contradicts", ["a1a", "...", "..."], assume={"a": True}),
+    _case("total-override-too-small", ["2..", "...", "..2"], total=4, total_mines=3),
+]
+
+
+def random_cases(count: int = 40, inconsistent: int = 10) -> list[Case]:
+    """Seeded random positions (a third with flags, half with a total) and some perturbed ones."""
+    cases = []
+    for seed in range(count):
+        pos = random_position(seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
+        cases.append(Case(f"random-{seed}", pos.board))
+    for seed in range(inconsistent):
+        pos = random_position(1000 + seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
+        if pos.board.numbers:
+            cases.append(Case(f"perturbed-{seed}", perturbed(pos.board, seed)))
+    return cases

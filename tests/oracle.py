@@ -1,0 +1,218 @@
+"""Brute-force reference answers, independent of the cnfsweep engine.
+
+Only the :class:`~cnfsweep.board.Board` accessors are used.  Every 0/1
+assignment of the frontier (covered cells next to a number, plus cells whose
+label is assumed) is enumerated and kept when it satisfies the numbers.  With a
+total mine count each kept assignment stands for ``C(n_off, left - k)`` whole
+board layouts, where ``n_off`` counts the remaining covered cells, ``left`` the
+mines still to place and ``k`` the mines of the assignment.
+
+Examples
+--------
+>>> from cnfsweep.board import Board, Cell
+>>> ref = reference(Board.from_rows(["...", "121"]))
+>>> ref.consistent, ref.solutions
+(True, 1)
+>>> [ref.exact[Cell(0, c)] for c in range(3)]
+[Fraction(1, 1), Fraction(0, 1), Fraction(1, 1)]
+>>> ref.exact[Cell(1, 1)] is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from math import comb
+from typing import Any
+
+import pytest
+
+from cnfsweep.board import Board, Cell
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a correct engine must answer for one position."""
+
+    consistent: bool
+    solutions: int
+    exact: dict[Cell, Fraction | None]
+
+
+def frontier(board: Board, numbers: Iterable[Cell] | None = None) -> tuple[Cell, ...]:
+    """Covered cells next to at least one of ``numbers`` (default: every number)."""
+    numbers = board.numbers if numbers is None else numbers
+    near = {n for c in numbers for n in board.neighbours(c)}
+    return tuple(c for c in board.covered if c in near)
+
+
+def fixed_cells(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
+    """Covered cells whose value an assumption fixes (``True`` = mine)."""
+    assume = assume or {}
+    return {c: assume[board.label(c)] for c in board.covered if board.label(c) in assume}
+
+
+def _choose(n: int, k: int) -> int:
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def _weighted_models(
+    board: Board,
+    numbers: Iterable[Cell],
+    total: int | None,
+    assume: Mapping[str, bool] | None,
+) -> tuple[list[Cell], list[tuple[frozenset[Cell], int]]]:
+    """Return the free cells outside the enumeration and every kept (mines, weight).
+
+    ``mines`` are the mines among the enumerated covered cells (flags excluded);
+    ``weight`` is 1 without a total, else the number of ways to complete it.
+    """
+    numbers = tuple(numbers)
+    fixed = fixed_cells(board, assume)
+    free = [c for c in frontier(board, numbers) if c not in fixed]
+    rest = [c for c in board.covered if c not in fixed and c not in free]
+    flags = set(board.flags)
+    fixed_mines = {c for c, is_mine in fixed.items() if is_mine}
+    models = []
+    for bits in product((False, True), repeat=len(free)):
+        mines = frozenset(fixed_mines | {c for c, b in zip(free, bits) if b})
+        if all(
+            sum(n in mines or n in flags for n in board.neighbours(c)) == board.number(c)
+            for c in numbers
+        ):
+            weight = 1 if total is None else _choose(len(rest), total - len(flags) - len(mines))
+            if weight:
+                models.append((mines, weight))
+    return rest, models
+
+
+@functools.lru_cache(maxsize=None)
+def _reference(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...]) -> Reference:
+    rest, models = _weighted_models(board, board.numbers, total, dict(assume))
+    solutions = sum(w for _, w in models)
+    exact: dict[Cell, Fraction | None] = dict.fromkeys(board.cells())
+    if not solutions:
+        return Reference(False, 0, exact)
+    on_frontier = set(frontier(board))
+    left = None if total is None else total - len(board.flags)
+    for cell in board.covered:
+        if cell not in rest:
+            exact[cell] = Fraction(sum(w for m, w in models if cell in m), solutions)
+        elif left is not None:
+            hits = sum(_choose(len(rest) - 1, left - len(m) - 1) for m, _ in models)
+            exact[cell] = Fraction(hits, solutions)
+        # else: free off-frontier cell without a total -> None
+        if total is None and cell not in on_frontier:
+            exact[cell] = None
+    return Reference(True, solutions, exact)
+
+
+def reference(
+    board: Board, *, total_mines: int | None = None, assume: Mapping[str, bool] | None = None
+) -> Reference:
+    """Reference answer; ``total_mines`` overrides ``board.total_mines`` when given."""
+    total = board.total_mines if total_mines is None else total_mines
+    return _reference(board, total, tuple(sorted((assume or {}).items())))
+
+
+def satisfiable(
+    board: Board,
+    numbers: Iterable[Cell],
+    *,
+    total: int | None = None,
+    assume: Mapping[str, bool] | None = None,
+) -> bool:
+    """Can ``numbers`` (a subset of the board's numbers) all hold at once?
+
+    Flags and assumptions always hold; ``total`` is imposed only when given.
+    """
+    return _satisfiable(board, frozenset(numbers), total, tuple(sorted((assume or {}).items())))
+
+
+@functools.lru_cache(maxsize=None)
+def _satisfiable(
+    board: Board, numbers: frozenset[Cell], total: int | None, assume: tuple[tuple[str, bool], ...]
+) -> bool:
+    return bool(_weighted_models(board, sorted(numbers), total, dict(assume))[1])
+
+
+def witness_problems(
+    board: Board,
+    witness: Iterable[Cell],
+    *,
+    total: int | None = None,
+    assume: Mapping[str, bool] | None = None,
+) -> list[str]:
+    """Reasons why ``witness`` (every mine of a layout) is not a valid layout."""
+    mines = set(witness)
+    problems = []
+    if not set(board.flags) <= mines:
+        problems.append(f"flags missing: {sorted(set(board.flags) - mines)}")
+    if not mines <= set(board.flags) | set(board.covered):
+        problems.append(f"mines on revealed cells: {sorted(mines - set(board.flags) - set(board.covered))}")
+    for c in board.numbers:
+        count = sum(n in mines for n in board.neighbours(c))
+        if count != board.number(c):
+            problems.append(f"number at {c} is {board.number(c)} but {count} mines around it")
+    if total is not None and len(mines) != total:
+        problems.append(f"{len(mines)} mines, total is {total}")
+    for c, is_mine in fixed_cells(board, assume).items():
+        if (c in mines) != is_mine:
+            problems.append(f"assumption broken at {c}")
+    return problems
+
+
+
+# -- comparing an engine's answers with the reference ---------------------------
+
+
+def assert_matches(analysis: object, board: Board, ref: Reference) -> None:
+    """Assert an ``analyze`` result equals the reference exactly."""
+    a: Any = analysis
+    assert a.consistent == ref.consistent
+    assert a.solutions == ref.solutions
+    got = {cell: a.exact(cell) for cell in board.cells()}
+    assert got == ref.exact
+    for cell, value in ref.exact.items():
+        prob = a.probability(cell)
+        assert (prob is None) if value is None else prob == pytest.approx(float(value))
+    assert a.safe == tuple(c for c, v in ref.exact.items() if v == 0)
+    assert a.mines == tuple(c for c, v in ref.exact.items() if v == 1)
+    known = [(v, c) for c, v in ref.exact.items() if v is not None]
+    if not ref.consistent or not board.covered:
+        assert a.best_guess is None
+    elif known:  # with nothing known the choice is the engine's
+        assert a.best_guess == min(known)[1]
+
+
+def assert_check_valid(
+    result: object,
+    board: Board,
+    consistent: bool,
+    *,
+    total: int | None = None,
+    assume: Mapping[str, bool] | None = None,
+) -> None:
+    """Assert a ``check`` result: right verdict, valid witness or minimal conflict."""
+    res: Any = result
+    assert res.consistent == consistent
+    if consistent:
+        assert res.conflict is None
+        assert not res.total_in_conflict
+        assert witness_problems(board, res.witness_mines, total=total, assume=assume) == []
+        return
+    assert res.witness_mines is None
+    conflict = tuple(res.conflict)
+    assert len(set(conflict)) == len(conflict) and set(conflict) <= set(board.numbers)
+    assert total is not None or not res.total_in_conflict
+    core_total = total if res.total_in_conflict else None
+    assert not satisfiable(board, conflict, total=core_total, assume=assume), "conflict can hold"
+    for drop in conflict:
+        rest = [c for c in conflict if c != drop]
+        assert satisfiable(board, rest, total=core_total, assume=assume), f"not minimal: {drop}"
+    if res.total_in_conflict:
+        assert satisfiable(board, conflict, assume=assume), "total needlessly in conflict"

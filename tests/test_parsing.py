@@ -1,0 +1,341 @@
+"""Tests for cnfsweep.parsing: the four text formats, detection and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cnfsweep.board import Board
+from cnfsweep.errors import BoardFormatError
+from cnfsweep.parsing import FORMATS, BoardFormat, detect_format, parse_board, read_board
+
+FORMAT_DIR = Path(__file__).parent / "data" / "formats"
+SAMPLES = {
+    "example2.jsm.txt": BoardFormat.JSM,
+    "example2.minesweepr.txt": BoardFormat.MINESWEEPR,
+    "example2.board": BoardFormat.MSBOARD,
+}
+MRGRISCOM = ["..1xxxxxxx", "..2xxxxxxx", "..3xxxxxxx", "..2xxxxxxx", "112xxxxxxx"] + ["x" * 10] * 5
+
+
+@pytest.fixture(scope="module")
+def reference() -> Board:
+    """The example position, built from ms-toollib's integer matrix."""
+    data = json.loads((FORMAT_DIR / "example2.ms_toollib.json").read_text())
+    chars = {10: ".", 11: "*"}
+    rows = ["".join(chars.get(v, str(v)) for v in row) for row in data["board"]]
+    return Board(tuple(rows), data["mines"])
+
+
+def raises_at(
+    text: str, line: int | None, column: int | None, phrase: str, **kwargs: object
+) -> BoardFormatError:
+    """Parse ``text``, expecting a BoardFormatError at ``line``:``column``."""
+    with pytest.raises(BoardFormatError) as info:
+        parse_board(text, **kwargs)  # type: ignore[arg-type]
+    assert (info.value.line, info.value.column) == (line, column), str(info.value)
+    assert phrase in info.value.message
+    return info.value
+
+
+# -- the same position in every format ------------------------------------------
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_sample_parses_to_reference(name: str, reference: Board) -> None:
+    total = 8 if SAMPLES[name] is BoardFormat.MINESWEEPR else None
+    assert read_board(FORMAT_DIR / name, total_mines=total) == reference
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_sample_detected(name: str) -> None:
+    assert detect_format((FORMAT_DIR / name).read_text()) is SAMPLES[name]
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_explicit_format_matches_auto(name: str) -> None:
+    path = FORMAT_DIR / name
+    fmt = SAMPLES[name]
+    assert read_board(path, format=fmt) == read_board(path, format=fmt.value) == read_board(path)
+
+
+def test_minesweepr_has_no_total() -> None:
+    assert read_board(FORMAT_DIR / "example2.minesweepr.txt").total_mines is None
+
+
+def test_total_mines_overrides_file() -> None:
+    assert read_board(FORMAT_DIR / "example2.jsm.txt", total_mines=3).total_mines == 3
+
+
+def test_mrgriscom_board_is_minesweepr() -> None:
+    text = "\n".join(MRGRISCOM) + "\n"
+    assert detect_format(text) is BoardFormat.MINESWEEPR
+    board = parse_board(text, total_mines=10)
+    assert board.grid[0] == "001......."
+    assert board.grid[4] == "112......."
+    assert len(board.covered) == 85
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\n\n# MINESWEEPER-BOARD v0.1\nrows: 1\n", BoardFormat.MSBOARD),
+        ("# a comment\n\n  3x1x1  \nHHH\n", BoardFormat.JSM),
+        ("x*\n12\n", BoardFormat.MINESWEEPR),
+        ("1x1\n.x.\n", BoardFormat.NATIVE),  # a '.' next to an 'x': covered, not a 0
+        ("mines: 1\nx1\n", BoardFormat.NATIVE),  # headers are native
+        ("1..\n...\n", BoardFormat.NATIVE),  # no 'x'
+        ("1ab\n", BoardFormat.NATIVE),
+        ("", BoardFormat.NATIVE),
+    ],
+)
+def test_detect_format(text: str, expected: BoardFormat) -> None:
+    assert detect_format(text) is expected
+
+
+def test_formats_lists_enum_values() -> None:
+    assert FORMATS == ("auto", "native", "jsm", "minesweepr", "msboard")
+
+
+def test_unknown_format_name() -> None:
+    raises_at("1.\n", None, None, "unknown board format 'xyz'", format="xyz")
+
+
+# -- native -------------------------------------------------------------------------
+
+
+def test_native_full_syntax() -> None:
+    text = (
+        "# position from a game\n"
+        "title: corner\n"
+        "  # indented comment\n"
+        "mines: 4\n"
+        "\n"
+        "1 2 a\n"
+        "\t. F *\n"
+        "\n"
+        "B . .\n"
+    )
+    board = parse_board(text)
+    assert board == Board(("12a", ".**", "B.."), 4)
+    assert board.labels == frozenset("aB")
+
+
+def test_native_crlf_and_bom() -> None:
+    assert parse_board("\ufeffmines: 1\r\n1.\r\n") == Board(("1.",), 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "phrase"),
+    [
+        ("12.\n1.\n", 2, 3, "row has 2 cells, expected 3 (as in line 1)"),
+        ("\n12.\n1.x.\n", 3, 4, "row has 4 cells, expected 3 (as in line 2)"),
+        ("1 2 .\n1 .\n", 2, 4, "row has 2 cells, expected 3"),
+        ("1.?\n", 1, 3, "unexpected '?': expected 0-8, '.', '*', 'F' or a letter"),
+        ("1.\n.#\n", 2, 2, "unexpected '#'"),
+        ("1.\n 9.\n", 2, 2, "number 9 is above 8"),
+        ("1\u00e9\n", 1, 2, "unexpected"),  # labels are ASCII letters only
+        ("mines: many\n1.\n", 1, 8, "'mines:' expects a non-negative integer, got 'many'"),
+        ("mines:   -2\n1.\n", 1, 10, "got '-2'"),
+        ("mines:\n1.\n", 1, 7, "got ''"),
+        ("mines: 1\n mines: 2\n1.\n", 2, 2, "duplicate 'mines:' header (first on line 1)"),
+        ("1.\nmines: 2\n", 2, 1, "header 'mines:' after the board rows"),
+        ("1.\n  note: hi\n", 2, 3, "after the board rows"),
+        ("", None, None, "no board rows found"),
+        ("# only a comment\nmines: 3\n\n", None, None, "no board rows found"),
+        ("1.\n.\x00\n", 2, 2, "binary file (NUL byte)"),
+    ],
+)
+def test_native_errors(text: str, line: int | None, column: int | None, phrase: str) -> None:
+    error = raises_at(text, line, column, phrase, source="b.txt")
+    assert str(error).startswith("b.txt")
+
+
+def test_negative_total_mines_argument() -> None:
+    raises_at("1.\n", None, None, "non-negative", total_mines=-1)
+
+
+# -- jsm --------------------------------------------------------------------------
+
+
+def test_jsm_unknown_characters_are_covered() -> None:
+    board = parse_board("3x2x2\nH?F\n1Zh\n\n")
+    assert board == Board(("..*", "1.."), 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "phrase"),
+    [
+        ("3x2x2\nHHH\nHH\n", 3, 3, "row has 2 cells, expected 3 (from the size line 1)"),
+        ("3x2x2\nHHHH\nHHH\n", 2, 4, "row has 4 cells, expected 3"),
+        ("3x2x2\nHHH\n", 1, 3, "found 1 rows, expected 2"),
+        ("3x1x2\nHHH\nHHH\n", 3, 1, "found 2 rows, expected 1"),
+        ("3x1x2\nH9H\n", 2, 2, "number 9 is above 8"),
+        ("3x1x2\nH H\n", 2, 2, "unexpected ' '"),
+        ("0x1x0\n", 1, 1, "has no cells"),
+    ],
+)
+def test_jsm_errors(text: str, line: int, column: int, phrase: str) -> None:
+    raises_at(text, line, column, phrase)
+
+
+def test_jsm_forced_without_size_line() -> None:
+    raises_at("\nHHH\n", 2, 1, "expected a 'WxHxM' size line", format="jsm")
+
+
+# -- minesweepr ---------------------------------------------------------------------
+
+
+def test_minesweepr_mapping_and_header() -> None:
+    board = parse_board("# from minesweepr\nmines: 3\n.1x\n.1*\n", format=BoardFormat.MINESWEEPR)
+    assert board == Board(("01.", "01*"), 3)
+
+
+def test_minesweepr_rejects_other_letters() -> None:
+    raises_at("1xH\n", 1, 3, "expected '.', 1-8, 'x' or '*'", format="minesweepr")
+
+
+# -- msboard ------------------------------------------------------------------------
+
+MSBOARD_HEAD = "# MINESWEEPER-BOARD v0.1\n# Render: ascii\n\nrows: 2\ncolumns: 3\nmines: 2\n"
+
+
+def test_msboard_view_with_real_and_marks() -> None:
+    text = MSBOARD_HEAD + "author: a:b\n\n[real]\n1*2\n12*\n\n[view]\nU?F\n12U\n"
+    assert parse_board(text) == Board(("..*", "12."), 2)
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "column", "phrase"),
+    [
+        ("[real]\n1*2\n12*\n", 8, None, "no [view] section"),
+        ("", None, None, "no [view] section"),
+        ("[view]\nUUU\n", 8, 1, "[view] has 1 rows, expected 2"),
+        ("[view]\nUUU\nUU\n", 10, 3, "row has 2 cells, expected 3 ('columns: 3' on line 5)"),
+        ("[view]\nUUU\nUXU\n", 10, 2, "'X' is an exploded mine"),
+        ("[view]\nUUU\nU9U\n", 10, 2, "number 9 is above 8"),
+        ("[view]\nUUU\nUHU\n", 10, 2, "expected U, 0-8, F or ?"),
+        ("[real]\n1*2\n1U*\n[view]\nUUU\nUUU\n", 10, 2, "in [real]"),
+        ("[view]\nUUU\nUUU\n[view]\nUUU\nUUU\n", 11, 1, "duplicate [view] section"),
+        ("[board]\nUUU\n", 8, 1, "unknown section '[board]'"),
+        ("junk\n", 8, 1, "expected 'key: value'"),
+    ],
+)
+def test_msboard_errors(body: str, line: int | None, column: int | None, phrase: str) -> None:
+    raises_at(MSBOARD_HEAD + "\n" + body, line, column, phrase)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "phrase"),
+    [
+        ("columns: 1\nmines: 0\n[view]\nU\n", None, None, "missing 'rows:'"),
+        ("rows: 0\ncolumns: 1\nmines: 0\n[view]\n", 2, 7, "an integer >= 1"),
+        ("rows: 1\nrows: 1\n", 3, 1, "duplicate 'rows:'"),
+        ("# Render: emoji\n", 2, 11, "Render 'emoji' is not supported"),
+    ],
+)
+def test_msboard_header_errors(
+    text: str, line: int | None, column: int | None, phrase: str
+) -> None:
+    raises_at("# MINESWEEPER-BOARD v0.1\n" + text, line, column, phrase, format="msboard")
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("# MINESWEEPER-BOARD v2.0\n", "unsupported MINESWEEPER-BOARD v2.0"),
+        ("rows: 1\n", "expected '# MINESWEEPER-BOARD v0.1'"),
+    ],
+)
+def test_msboard_bad_first_line(text: str, phrase: str) -> None:
+    raises_at(text, 1, 1, phrase, format="msboard")
+
+
+# -- reading files ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "column", "phrase"),
+    [
+        (b"", None, None, "empty file"),
+        (b"\n \n", None, None, "empty file"),
+        (b"1.\n.\x00\x01\n", 2, 2, "binary file (NUL byte)"),
+        (b"1.\n\xc3\xa9\xff.\n", 2, 2, "not UTF-8 text (byte 0xff)"),
+    ],
+)
+def test_read_bad_file_content(tmp_path: Path, content: bytes, line: int | None,
+                               column: int | None, phrase: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(BoardFormatError) as info:
+        read_board(path)
+    assert (info.value.source, info.value.line, info.value.column) == (str(path), line, column)
+    assert phrase in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "phrase"), [("missing.txt", "no such file"), (".", "is a directory")]
+)
+def test_read_missing_or_directory(tmp_path: Path, name: str, phrase: str) -> None:
+    path = tmp_path / name
+    with pytest.raises(BoardFormatError, match=phrase) as info:
+        read_board(path)
+    assert str(info.value).startswith(f"{path}: ")
+
+
+def test_read_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def deny(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", deny)
+    with pytest.raises(BoardFormatError, match="cannot read file: Permission denied") as info:
+        read_board(tmp_path / "b.txt")
+    assert info.value.source == str(tmp_path / "b.txt")
+
+
+def test_read_error_names_file(tmp_path: Path) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text("1.\n1?\n")
+    with pytest.raises(BoardFormatError) as info:
+        read_board(str(path))
+    assert str(info.value).startswith(f"{path}:2:2: unexpected '?'")
+
+
+# -- round trip ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board(("1.",), None),
+        Board(("12a", ".**", "B.."), 4),
+        Board(("0000", "0121", "01..", "01.*"), 3),
+        Board(tuple(MRGRISCOM[:5]), 10),  # labels 'x' are fine once a header is written
+    ],
+)
+def test_round_trip(board: Board) -> None:
+    assert parse_board(board.to_text()) == board
+
+
+# 'F' reads as a flag and 'x' rows could look like a jsm size line or minesweepr.
+CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
+
+
+ROWS = st.integers(1, 6).flatmap(
+    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
+                           max_size=6)
+)
+
+
+@given(
+    ROWS,
+    st.one_of(st.none(), st.integers(0, 50)),
+)
+def test_round_trip_property(rows: list[str], total: int | None) -> None:
+    board = Board(tuple(rows), total)
+    assert parse_board(board.to_text()) == board
+    assert parse_board(board.to_text(), format="native") == board

@@ -1,0 +1,52 @@
+"""Property tests on random real layouts, partly revealed."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boards import Position, layout_board
+from oracle import assert_check_valid, assert_matches, frontier, reference
+
+from cnfsweep import Cell, analyze, check
+
+ORACLE_LIMIT = 14
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A random layout with some safe cells revealed and some mines flagged."""
+    rows, cols = draw(st.integers(3, 8)), draw(st.integers(3, 8))
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+    mines = draw(st.sets(st.sampled_from(cells), max_size=len(cells) // 3))
+    safe = [c for c in cells if c not in mines]
+    revealed = draw(st.sets(st.sampled_from(safe), max_size=len(safe))) if safe else set()
+    flagged = draw(st.sets(st.sampled_from(sorted(mines)))) if mines else set()
+    with_total = draw(st.booleans())
+    return Position(layout_board(rows, cols, mines, revealed, flagged, with_total=with_total), frozenset(mines))
+
+
+PROPERTY_SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@pytest.mark.parametrize("backend", [None, "pysat:glucose4"])
+@PROPERTY_SETTINGS
+@given(pos=positions())
+def test_real_layout_is_consistent_and_respected(pos: Position, backend: str | None) -> None:
+    board = pos.board
+    a = analyze(board, backend=backend)
+    assert a.consistent
+    assert a.solutions >= 1
+    assert not set(a.safe) & pos.mines, "a real mine was called safe"
+    assert set(a.mines) <= pos.mines, "a safe cell was called a mine"
+    for cell in pos.mines & set(board.covered):
+        assert a.exact(cell) != 0
+    if len(frontier(board)) <= ORACLE_LIMIT:
+        assert_matches(a, board, reference(board))
+    assert_check_valid(check(board, backend=backend), board, True, total=board.total_mines)
