@@ -8,6 +8,7 @@ from boards import HAND_CASES, Case, random_cases
 from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
+from cnfsweep.analysis import ComponentCache
 
 CASES = HAND_CASES + random_cases()
 
@@ -33,3 +34,15 @@ def test_check_verdict_witness_and_conflict(case: Case, backend: str) -> None:
 def test_case_list_covers_both_verdicts() -> None:
     verdicts = [reference(c.board, total_mines=c.total_mines, assume=c.assume).consistent for c in CASES]
     assert verdicts.count(False) >= 10 and verdicts.count(True) >= 40
+
+
+@pytest.mark.parametrize("engine", ["pysat", "cpsat"])
+def test_cached_analyses_agree_with_uncached(engine: str) -> None:
+    # One cache shared by every board: components met again must give the same answers.
+    cache = ComponentCache()
+    for c in CASES + CASES:
+        cached = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume, cache=cache)
+        fresh = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume)
+        assert cached.consistent == fresh.consistent and cached.solutions == fresh.solutions
+        assert all(cached.exact(x) == fresh.exact(x) for x in c.board.cells())
+    assert cache.hits >= len(CASES)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from cnfsweep.backends import Backend, Session, get_backend
+from cnfsweep.backends import Backend, CountTable, Session, get_backend
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.counting import combine
 from cnfsweep.problem import Problem, position
@@ -60,6 +60,67 @@ def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
             else:
                 forced[b] = sizes[b]
     return forced
+
+
+class ComponentCache:
+    """Remember solved components, so repeated analyses only solve what changed.
+
+    Results are keyed by the problem's shape (boxes and constraint bounds, not
+    board positions), so a component met again, anywhere, is not solved twice.
+    Keep one cache per backend: the key does not include it.
+
+    Examples
+    --------
+    >>> cache = ComponentCache()
+    >>> board = Board.from_rows(["1.", ".."])
+    >>> analyze(board, cache=cache).solutions == analyze(board, cache=cache).solutions
+    True
+    >>> cache.hits, cache.misses
+    (1, 1)
+    """
+
+    def __init__(self, maxsize: int = 4096) -> None:
+        self.maxsize = maxsize
+        self.hits = 0
+        self.misses = 0
+        self._store: dict[tuple[Any, ...], tuple[dict[int, int] | None, CountTable | None]] = {}
+
+    @staticmethod
+    def key(problem: Problem) -> tuple[Any, ...]:
+        """Return the position-free key of a problem."""
+        return problem.boxes, tuple((c.vars, c.lo, c.hi) for c in problem.constraints)
+
+    def solve(self, engine: Backend, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
+        """Return the forced boxes and count table of ``problem``, solving it if new."""
+        key = self.key(problem)
+        found = self._store.get(key)
+        if found is not None:
+            self.hits += 1
+            # Re-insert so that eviction drops the least recently used entry.
+            del self._store[key]
+            self._store[key] = found
+            return found
+        self.misses += 1
+        result = solve_component(engine, problem)
+        if len(self._store) >= self.maxsize:
+            del self._store[next(iter(self._store))]
+        self._store[key] = result
+        return result
+
+
+def solve_component(engine: Backend, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
+    """Find the forced boxes of one component and count its models.
+
+    Returns ``(None, None)`` when the component has no model.
+    """
+    session = engine.open(problem)
+    try:
+        forced = entailed_boxes(session, problem)
+    finally:
+        session.close()
+    if forced is None:
+        return None, None
+    return forced, engine.count(problem)
 
 
 @dataclass(frozen=True)
@@ -139,6 +200,7 @@ def analyze(
     total_mines: int | None = None,
     backend: str | Backend | None = None,
     assume: Mapping[str, bool] | None = None,
+    cache: ComponentCache | None = None,
 ) -> Analysis:
     """Find the certain cells and exact mine probabilities of a position.
 
@@ -151,6 +213,8 @@ def analyze(
         Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
     assume : mapping of str to bool, optional
         Label to value: ``{"u": True}`` makes every cell labelled ``u`` a mine.
+    cache : ComponentCache, optional
+        Reuse components solved by earlier calls (with the same backend).
 
     Examples
     --------
@@ -196,14 +260,10 @@ def analyze(
         return result(False)
     tables = []
     for comp in pos.components:
-        session = engine.open(comp.problem)
-        try:
-            forced = entailed_boxes(session, comp.problem)
-        finally:
-            session.close()
-        if forced is None:
+        forced, table = cache.solve(engine, comp.problem) if cache else solve_component(engine, comp.problem)
+        if forced is None or table is None:
             return result(False)
-        tables.append(engine.count(comp.problem))
+        tables.append(table)
         for b, count in forced.items():
             exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
     combined = combine(tables, len(pos.off_frontier), total)
