@@ -74,12 +74,15 @@ def largest_component(board: Board, fixed: frozenset[Cell] = frozenset()) -> int
     return max(sizes.values(), default=0)
 
 
-def skip_brute_if_too_large(backend: str, board: Board, fixed: frozenset[Cell] = frozenset()) -> None:
+def skip_brute_if_too_large(
+    backend: str, board: Board, fixed: frozenset[Cell] = frozenset()
+) -> None:
     """Skip the brute backend on boards whose frontier it refuses to count."""
     size = largest_component(board, fixed)
     if backend == "brute" and size > MAX_COUNT_VARS:
         pytest.skip(
-            f"brute counts components of at most {MAX_COUNT_VARS} cells; this board has one of {size}"
+            f"brute counts components of at most {MAX_COUNT_VARS} cells; "
+            f"this board has one of {size}"
         )
 
 
@@ -158,7 +161,9 @@ def toollib_upstream_floats(case: ToollibCase) -> list[tuple[Cell, float]]:
     """
     asserted, board = case.data["asserted"], case.board
     cell_probs = asserted.get("cell_probs")
-    out = [(parse_cell(k), v) for k, v in cell_probs.items()] if isinstance(cell_probs, dict) else []
+    out = []
+    if isinstance(cell_probs, dict):  # otherwise a sentence, spelled out below
+        out += [(parse_cell(k), v) for k, v in cell_probs.items()]
     if "ans.1 (P unconstrained cell)" in asserted:
         out += [(c, asserted["ans.1 (P unconstrained cell)"]) for c in off_frontier(board)]
     test = case.data["test"]
@@ -180,25 +185,34 @@ def test_toollib_mine_argument_conversion(case: ToollibCase) -> None:
         assert data["asserted"]["ans.2"] == [lo, used, hi]
 
 
-@pytest.mark.parametrize("case", toollib_params(lambda c: c.data.get("reference_exact")))
-def test_toollib_exact_probabilities(case: ToollibCase, backend: str) -> None:
-    board = case.board
-    a = analyze_toollib(case, backend)
-    assert a.consistent
-    expected = []
+def toollib_expected_grid(case: ToollibCase) -> list[list[Fraction | None]]:
+    """``reference_exact`` in the engine's conventions.
+
+    The reference reports a flag as a certain mine ("1") where ``analyze``
+    reports nothing, and nothing for a known-safe cell where ``analyze``
+    reports the assumed 0.
+    """
+    grid: list[list[Fraction | None]] = []
     for r, row in enumerate(case.data["reference_exact"]):
-        expected.append([])
+        grid.append([])
         for c, ref in enumerate(row):
             cell = Cell(r, c)
-            if board.kind(cell) is CellKind.FLAG:
-                assert ref == "1"  # the reference reports a flag as a certain mine
-                expected[-1].append(None)  # analyze reports nothing for flags
+            if case.board.kind(cell) is CellKind.FLAG:
+                assert ref == "1"
+                grid[-1].append(None)
             elif cell in case.known_safe:
                 assert ref is None
-                expected[-1].append(Fraction(0))  # assumed safe
+                grid[-1].append(Fraction(0))
             else:
-                expected[-1].append(fraction(ref))
-    assert exact_grid(board, a) == expected
+                grid[-1].append(fraction(ref))
+    return grid
+
+
+@pytest.mark.parametrize("case", toollib_params(lambda c: c.data.get("reference_exact")))
+def test_toollib_exact_probabilities(case: ToollibCase, backend: str) -> None:
+    a = analyze_toollib(case, backend)
+    assert a.consistent
+    assert exact_grid(case.board, a) == toollib_expected_grid(case)
 
 
 @pytest.mark.parametrize("case", toollib_params(toollib_upstream_floats))
@@ -210,7 +224,11 @@ def test_toollib_upstream_float_assertions(case: ToollibCase, backend: str) -> N
 
 
 def test_toollib_joint_safe_probability(backend: str) -> None:
-    """board_16: P(six given cells all safe) * 28 == 1, via layout counts with the cells assumed safe."""
+    """board_16: P(six given cells all safe) * 28 == 1.
+
+    The joint probability is the ratio of layout counts with and without the
+    six cells assumed safe.
+    """
     case = toollib_case("board_16_works-10")
     asserted = case.data["asserted"]
     (key, value), = asserted.items()
@@ -227,8 +245,15 @@ def test_toollib_joint_safe_probability(backend: str) -> None:
     assert all_safe / everything * 28 == pytest.approx(value, abs=1e-12)
 
 
-FEASIBLE_RANGE_CASES = ["board_1_works-10", "board_4_works-10", "board_5_works-29", "board_10_works-10",
-                        "board_12_works-10", "board_13_works-10", "csp_prob_gt_1-540"]
+FEASIBLE_RANGE_CASES = {
+    "board_1_works-10",
+    "board_4_works-10",
+    "board_5_works-29",
+    "board_10_works-10",
+    "board_12_works-10",
+    "board_13_works-10",
+    "csp_prob_gt_1-540",
+}
 
 
 @pytest.mark.parametrize("case", toollib_params(lambda c: c.id in FEASIBLE_RANGE_CASES))
@@ -270,9 +295,10 @@ def minesweepr_board(rows: list[str], total: int | None) -> Board:
 
 def test_minesweepr_readme_board(backend: str) -> None:
     data = load("mrgriscom-minesweepr/README.md.example.json")
-    tags = {ch: Cell(r, c) for r, row in enumerate(data["board_tagged"]) for c, ch in enumerate(row) if ch.isupper()}
+    tagged = data["board_tagged"]
+    tags = {ch: Cell(r, c) for r, row in enumerate(tagged) for c, ch in enumerate(row) if ch.isupper()}
     assert sorted(tags) == list("ABCDEFGHI")
-    untagged = [re.sub("[A-I]", "x", row) for row in data["board_tagged"]]
+    untagged = [re.sub("[A-I]", "x", row) for row in tagged]
     assert untagged == data["board_plain"]
     board = minesweepr_board(data["board_plain"], data["total_mines"])
     assert len(board.covered) == data["mine_count"]["total_cells"]
@@ -286,8 +312,8 @@ def test_minesweepr_readme_board(backend: str) -> None:
     others = off_frontier(board)
     assert len(others) == 85 - 9
     assert {a.exact(c) for c in others} == {exact["other"]}
-    rounded = {t: round(a.probability(tags[t]), 4) for t in tags} | {"other": round(a.probability(others[0]), 4)}
-    assert rounded == data["expected"]
+    shown = {t: a.probability(cell) for t, cell in tags.items()} | {"other": a.probability(others[0])}
+    assert {t: round(p, 4) for t, p in shown.items()} == data["expected"]  # README prints 4 places
 
 
 # -- Gecode/gecode: examples/minesweeper.cpp (janko.at puzzles) ------------------
@@ -305,7 +331,9 @@ def test_gecode_puzzle_has_one_solution(case: dict[str, Any], backend: str) -> N
     assert set(a.safe) | set(a.mines) == set(board.covered)
     mines = set(a.mines)
     solved = [
-        "".join(ch if ch.isdigit() else "*" if Cell(r, c) in mines else "-" for c, ch in enumerate(row))
+        "".join(
+            ch if ch.isdigit() else "*" if Cell(r, c) in mines else "-" for c, ch in enumerate(row)
+        )
         for r, row in enumerate(board.grid)
     ]
     assert solved == case["solution_rows"]
@@ -318,7 +346,8 @@ PATTERN_CHAR = str.maketrans({"?": ".", ".": "0"})  # '*' and 'F' are flags alre
 
 
 def pattern_board(case: dict[str, Any]) -> Board:
-    return Board.from_rows([row.translate(PATTERN_CHAR) for row in case["board"]], case["total_mines"])
+    rows = [row.translate(PATTERN_CHAR) for row in case["board"]]
+    return Board.from_rows(rows, total_mines=case["total_mines"])
 
 
 @pytest.mark.parametrize("case", PATTERNS["cases"], ids=lambda c: c["name"])
@@ -337,6 +366,7 @@ def test_pattern_layout_counts(case: dict[str, Any], backend: str) -> None:
     assert analyze(board.with_total(None), backend=backend).solutions == sum(by_mines.values())
     if case["total_mines"] is not None:
         rest, free = case["total_mines"] - len(board.flags), len(off_frontier(board))
+        # Each frontier layout with k mines extends in C(free, rest - k) ways off the frontier.
         layouts = sum(n * comb(free, rest - k) for k, n in by_mines.items() if 0 <= rest - k <= free)
         assert analyze(board, backend=backend).solutions == layouts
 
@@ -390,7 +420,8 @@ def reveal(board: Board, mines: frozenset[Cell], start: Cell) -> Board:
         if layout[cell.row][cell.col] == "0":
             todo += board.neighbours(cell)
     rows = [
-        "".join(layout[r][c] if (r, c) in opened else "." for c in range(board.cols)) for r in range(board.rows)
+        "".join(layout[r][c] if (r, c) in opened else "." for c in range(board.cols))
+        for r in range(board.rows)
     ]
     return Board.from_rows(rows, total_mines=len(mines))
 

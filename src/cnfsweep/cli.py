@@ -12,11 +12,14 @@ from rich.console import Console
 
 from cnfsweep import __version__
 from cnfsweep.analysis import analyze
+from cnfsweep.autoplay import POLICIES
+from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info
 from cnfsweep.board import Board
 from cnfsweep.consistency import check as check_board
-from cnfsweep.display import analysis_view, backends_table, check_view
+from cnfsweep.display import analysis_view, backends_table, check_view, play_view
 from cnfsweep.errors import CnfsweepError
+from cnfsweep.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat, parse_board, read_board
 
 app = typer.Typer(
@@ -107,6 +110,81 @@ def check(
     else:
         Console(highlight=False).print(check_view(position, result), soft_wrap=True)
     raise typer.Exit(0 if result.consistent else 1)
+
+
+@app.command()
+def play(
+    level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert.")] = None,
+    size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
+    mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: game i gets a seed derived from it.")] = 0,
+    first_click: Annotated[FirstClick, typer.Option("--first-click", help="What the first click may hit.")] = FirstClick.SAFE,
+    policy: Annotated[str, typer.Option("--policy", help=f"Guessing policy: {', '.join(POLICIES)}.")] = "safest",
+    backend: BackendOpt = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
+    json_out: JsonOpt = False,
+    trace: Annotated[Path | None, typer.Option("--trace", help="Write one JSON line per game to this file.")] = None,
+) -> None:
+    """Play seeded games with the engine and report the win rate."""
+    try:
+        board_level = _level(level, size, mines)
+        if policy not in POLICIES:
+            raise CnfsweepError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
+        if board_level.mines > board_level.max_mines(first_click):
+            raise CnfsweepError(f"{board_level.mines} mines leave no room for a {first_click.value} first click")
+        config = PlayConfig(board_level, first_click, policy, backend)
+        from cnfsweep.backends import get_backend
+
+        get_backend(backend)
+        sink = trace.open("w") if trace else None
+    except (CnfsweepError, OSError) as exc:
+        _fail(str(exc))
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    wins = 0
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(), console=Console(stderr=True), disable=json_out and not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task(f"playing {board_level.name}", total=games, rate="")
+
+        def on_record(record: Any) -> None:
+            nonlocal wins
+            wins += record.won
+            if sink:
+                sink.write(json.dumps(record.trace()) + "\n")
+            done = progress.tasks[task].completed + 1
+            progress.update(task, advance=1, rate=f"win rate {wins / done:.1%}")
+
+        records = play_many(config, games, seed, workers=workers, on_record=on_record)
+    if sink:
+        sink.close()
+    stats = summarise(records)
+    if json_out:
+        doc = {
+            "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
+            "mines": board_level.mines, "first_click": first_click.value, "policy": policy,
+            "seed": seed, "workers": workers, **stats.to_dict(),
+        }
+        _emit(doc)
+    else:
+        Console(highlight=False).print(play_view(config, stats))
+
+
+def _level(level: str | None, size: str | None, mines: int | None) -> Level:
+    if size is not None:
+        if level is not None:
+            raise CnfsweepError("give either --level or --size, not both")
+        if mines is None:
+            raise CnfsweepError("--size needs --mines")
+        return Level.parse_size(size, mines)
+    if mines is not None:
+        raise CnfsweepError("--mines goes with --size; a level has its own mine count")
+    name = level or "expert"
+    if name not in LEVELS:
+        raise CnfsweepError(f"unknown level {name!r}; choose from {', '.join(LEVELS)} or use --size")
+    return LEVELS[name]
 
 
 @app.command()

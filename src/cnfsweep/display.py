@@ -13,9 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cnfsweep.analysis import Analysis
+from cnfsweep.campaign import PlayConfig, PlayStats
 from cnfsweep.backends import BackendInfo
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
+from cnfsweep.records import records_for
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -157,3 +159,27 @@ def backends_table(infos: Sequence[BackendInfo]) -> Table:
             info.description,
         )
     return table
+
+
+def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
+    """Show a run's results beside the published records for the same board and rule."""
+    level = config.level
+    lo, hi = stats.ci95
+    title = (
+        f"{level.name} {level.cols}x{level.rows}/{level.mines}, first click {config.first_click.value}, "
+        f"policy {config.policy}"
+    )
+    table = Table("solver", "win rate", "95% interval", "games", "ms per game (mean / median)", title=title)
+    table.add_row(
+        "cnfsweep (this run)",
+        f"{stats.win_rate:.2%}",
+        f"{lo:.2%} - {hi:.2%}",
+        str(stats.games),
+        f"{stats.mean_ms:.1f} / {stats.median_ms:.1f}",
+        style="bold",
+    )
+    for record in records_for(level.rows, level.cols, level.mines, config.first_click):
+        table.add_row(f"{record.solver} ({record.source})", f"{record.win_rate}%", "", record.games, "")
+    losses = ", ".join(f"{cause}: {n}" for cause, n in stats.losses.items())
+    footer = Text(f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}")
+    return Group(table, footer)

@@ -1,0 +1,55 @@
+"""Measure win rates and time per game of a policy on the standard levels.
+
+Usage: python scripts/winrates.py [--games N] [--workers K] [--policy NAME]
+                                  [--first-click RULE] [--levels beginner,intermediate,expert]
+                                  [--out results.jsonl]
+
+Each level is played with the same run seed; one JSON line per level is
+appended to --out, and a table beside the published records is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rich.console import Console
+from rich.progress import Progress
+
+from cnfsweep.campaign import PlayConfig, play_many, summarise
+from cnfsweep.display import play_view
+from cnfsweep.game import LEVELS, FirstClick
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--policy", default="safest")
+    parser.add_argument("--backend", default=None)
+    parser.add_argument("--first-click", default="safe", choices=[r.value for r in FirstClick])
+    parser.add_argument("--levels", default="beginner,intermediate,expert")
+    parser.add_argument("--out", default="winrates.jsonl")
+    args = parser.parse_args()
+    console = Console()
+    for name in args.levels.split(","):
+        config = PlayConfig(LEVELS[name], FirstClick(args.first_click), args.policy, args.backend)
+        start = time.perf_counter()
+        with Progress(console=console) as progress:
+            task = progress.add_task(name, total=args.games)
+            records = play_many(
+                config, args.games, args.seed, workers=args.workers,
+                on_record=lambda _: progress.advance(task),
+            )
+        stats = summarise(records)
+        console.print(play_view(config, stats))
+        line = {"level": name, "first_click": args.first_click, "policy": args.policy, "seed": args.seed,
+                "workers": args.workers, "wall_seconds": time.perf_counter() - start, **stats.to_dict()}
+        with open(args.out, "a") as out:
+            out.write(json.dumps(line) + "\n")
+
+
+if __name__ == "__main__":
+    main()
