@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -12,7 +13,36 @@ from typing import Any
 from cnfsweep.backends import Backend, CountTable, Session, get_backend
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.counting import combine
+from cnfsweep.dp import count_dp
 from cnfsweep.problem import Problem, position
+
+
+class Counting(Enum):
+    """How a component's models are counted.
+
+    ``ENUMERATE`` asks the backend for every canonical model; ``DP`` runs the
+    dynamic programme of :mod:`cnfsweep.dp`, whose cost follows the
+    component's width instead of its number of models; ``AUTO`` picks per
+    component: enumeration while the models are few, the DP beyond
+    :data:`ENUMERATION_LIMIT` of them.
+    """
+
+    AUTO = "auto"
+    ENUMERATE = "enumerate"
+    DP = "dp"
+
+
+# AUTO enumerates up to this many canonical models, then hands the component to the DP:
+# a solver lists a few hundred models faster than the DP sets up, but not millions.
+ENUMERATION_LIMIT = 256
+
+
+def count_component(engine: Backend, problem: Problem, counting: Counting) -> CountTable:
+    """Count one component's models the way ``counting`` says."""
+    if counting is Counting.DP:
+        return count_dp(problem)
+    table = engine.count(problem, limit=ENUMERATION_LIMIT if counting is Counting.AUTO else None)
+    return table if table is not None else count_dp(problem)
 
 
 def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
@@ -90,7 +120,9 @@ class ComponentCache:
         """Return the position-free key of a problem."""
         return problem.boxes, tuple((c.vars, c.lo, c.hi) for c in problem.constraints)
 
-    def solve(self, engine: Backend, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
+    def solve(
+        self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO
+    ) -> tuple[dict[int, int] | None, CountTable | None]:
         """Return the forced boxes and count table of ``problem``, solving it if new."""
         key = self.key(problem)
         found = self._store.get(key)
@@ -101,14 +133,16 @@ class ComponentCache:
             self._store[key] = found
             return found
         self.misses += 1
-        result = solve_component(engine, problem)
+        result = solve_component(engine, problem, counting)
         if len(self._store) >= self.maxsize:
             del self._store[next(iter(self._store))]
         self._store[key] = result
         return result
 
 
-def solve_component(engine: Backend, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
+def solve_component(
+    engine: Backend, problem: Problem, counting: Counting = Counting.AUTO
+) -> tuple[dict[int, int] | None, CountTable | None]:
     """Find the forced boxes of one component and count its models.
 
     Returns ``(None, None)`` when the component has no model.
@@ -120,7 +154,7 @@ def solve_component(engine: Backend, problem: Problem) -> tuple[dict[int, int] |
         session.close()
     if forced is None:
         return None, None
-    return forced, engine.count(problem)
+    return forced, count_component(engine, problem, counting)
 
 
 @dataclass(frozen=True)
@@ -201,6 +235,7 @@ def analyze(
     backend: str | Backend | None = None,
     assume: Mapping[str, bool] | None = None,
     cache: ComponentCache | None = None,
+    counting: Counting | str = Counting.AUTO,
 ) -> Analysis:
     """Find the certain cells and exact mine probabilities of a position.
 
@@ -215,6 +250,9 @@ def analyze(
         Label to value: ``{"u": True}`` makes every cell labelled ``u`` a mine.
     cache : ComponentCache, optional
         Reuse components solved by earlier calls (with the same backend).
+    counting : Counting or str, optional
+        ``"auto"`` (default), ``"enumerate"`` (the backend lists every model)
+        or ``"dp"`` (dynamic programming, for wide components).
 
     Examples
     --------
@@ -227,6 +265,7 @@ def analyze(
     """
     start = time.perf_counter()
     engine = get_backend(backend)
+    counting = Counting(counting)
     pos = position(board, total_mines=total_mines, assume=assume)
     total = pos.mines_left
     stated_total = board.total_mines if total_mines is None else total_mines
@@ -235,11 +274,13 @@ def analyze(
     def result(consistent: bool, solutions: int = 0, off: Fraction | None = None) -> Analysis:
         if not consistent:
             exact.clear()
-        known = {c: p for c, p in exact.items()}
+        known = dict(exact)
         if off is not None:
             known.update((c, off) for c in pos.off_frontier)
         ordered = sorted(known)
-        best = min(ordered, key=lambda c: known[c]) if ordered else None
+        # Compare each distinct probability once: Fractions are slow to compare.
+        lowest = min(set(known.values()), default=None)
+        best = next((c for c in ordered if known[c] == lowest), None)
         return Analysis(
             board=board,
             consistent=consistent,
@@ -260,7 +301,10 @@ def analyze(
         return result(False)
     tables = []
     for comp in pos.components:
-        forced, table = cache.solve(engine, comp.problem) if cache else solve_component(engine, comp.problem)
+        if cache is not None:
+            forced, table = cache.solve(engine, comp.problem, counting)
+        else:
+            forced, table = solve_component(engine, comp.problem, counting)
         if forced is None or table is None:
             return result(False)
         tables.append(table)

@@ -16,9 +16,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
+import string
+
 COVERED = "."
 FLAG = "*"
 NUMBERS = frozenset("012345678")
+LABELS = frozenset(string.ascii_letters) - {"F"}
+ALLOWED = NUMBERS | LABELS | {COVERED, FLAG}
 
 
 class Cell(NamedTuple):
@@ -86,8 +90,9 @@ class Board:
         for r, row in enumerate(self.grid):
             if len(row) != width:
                 raise ValueError(f"row {r} has {len(row)} cells, expected {width}")
-            for ch in row:
-                kind_of(ch)
+            if not ALLOWED.issuperset(row):
+                bad = next(ch for ch in row if ch not in ALLOWED)
+                raise ValueError(f"not a canonical board character: {bad!r}")
         if self.total_mines is not None and self.total_mines < 0:
             raise ValueError("total_mines must be non-negative")
 
@@ -172,19 +177,34 @@ class Board:
         )
 
     @cached_property
+    def _by_kind(self) -> dict[CellKind, tuple[Cell, ...]]:
+        # One pass over the characters: analyses of big boards start here.
+        found: dict[CellKind, list[Cell]] = {kind: [] for kind in CellKind}
+        numbers, covered, flags = found[CellKind.NUMBER], found[CellKind.COVERED], found[CellKind.FLAG]
+        for r, row in enumerate(self.grid):
+            for c, ch in enumerate(row):
+                if ch in NUMBERS:
+                    numbers.append(Cell(r, c))
+                elif ch == FLAG:
+                    flags.append(Cell(r, c))
+                else:
+                    covered.append(Cell(r, c))
+        return {kind: tuple(cells) for kind, cells in found.items()}
+
+    @property
     def covered(self) -> tuple[Cell, ...]:
         """Covered cells (labelled ones included), flags excluded."""
-        return tuple(c for c in self.cells() if self.kind(c) is CellKind.COVERED)
+        return self._by_kind[CellKind.COVERED]
 
-    @cached_property
+    @property
     def flags(self) -> tuple[Cell, ...]:
         """Cells marked as known mines."""
-        return tuple(c for c in self.cells() if self.kind(c) is CellKind.FLAG)
+        return self._by_kind[CellKind.FLAG]
 
-    @cached_property
+    @property
     def numbers(self) -> tuple[Cell, ...]:
         """Cells showing a revealed number."""
-        return tuple(c for c in self.cells() if self.kind(c) is CellKind.NUMBER)
+        return self._by_kind[CellKind.NUMBER]
 
     def labelled(self, label: str) -> tuple[Cell, ...]:
         """Return the covered cells that carry ``label``."""

@@ -17,7 +17,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.errors import CnfsweepError
 
 TOTAL = "total"
@@ -156,14 +156,15 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
     [(Cell(row=0, col=0), (Cell(row=1, col=0),), 0), (Cell(row=1, col=1), (Cell(row=1, col=0),), 1)]
     """
     out = []
+    grid = board.grid
     for cell in board.numbers:
-        need = board.number(cell)
+        need = int(grid[cell.row][cell.col])
         unknown = []
         for nb in board.neighbours(cell):
-            kind = board.kind(nb)
-            if kind is CellKind.FLAG or fixed.get(nb) is True:
+            ch = grid[nb.row][nb.col]
+            if ch == FLAG or fixed.get(nb) is True:
                 need -= 1
-            elif kind is CellKind.COVERED and nb not in fixed:
+            elif ch not in NUMBERS and nb not in fixed:
                 unknown.append(nb)
         out.append((cell, tuple(unknown), need))
     return out

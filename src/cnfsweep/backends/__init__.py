@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cnfsweep.backends.base import Backend, CountTable, Outcome, Session
 from cnfsweep.backends.brute import BruteBackend
@@ -63,7 +64,13 @@ def get_backend(spec: str | Backend | None = None) -> Backend:
     """
     if spec is not None and not isinstance(spec, str):
         return spec
-    name, _, options = (spec or DEFAULT).partition(":")
+    return _backend(spec or DEFAULT)
+
+
+@lru_cache(maxsize=64)
+def _backend(spec: str) -> Backend:
+    # Backends hold no state between calls, so one instance per spec serves everyone.
+    name, _, options = spec.partition(":")
     cls = REGISTRY.get(name)
     if cls is None:
         raise BackendError(f"unknown backend {name!r}; choose from {', '.join(REGISTRY)}")

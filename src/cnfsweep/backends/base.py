@@ -115,6 +115,10 @@ class Backend(Protocol):
         """Open a session; ``guarded`` lets constraints be switched off."""
         ...
 
-    def count(self, problem: Problem) -> CountTable:
-        """Count every model of ``problem`` by number of mines."""
+    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
+        """Count every model of ``problem`` by number of mines.
+
+        With ``limit``, give up and return ``None`` once more than ``limit``
+        canonical models (one per assignment of box counts) have been found.
+        """
         ...

@@ -122,12 +122,13 @@ class BruteBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> BruteSession:
         return BruteSession(problem, guarded)
 
-    def count(self, problem: Problem) -> CountTable:
+    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
         if problem.num_vars > MAX_COUNT_VARS:
             raise ComponentTooLarge(
                 f"the brute backend counts at most {MAX_COUNT_VARS} cells at once, "
                 f"this component has {problem.num_vars}; use cpsat or pysat"
             )
+        # The reference counts cell by cell, so ``limit`` (about canonical models) is not used.
         solutions: dict[int, int] = {}
         tallies: dict[int, list[int]] = {}
         for model in _models(problem, range(len(problem.constraints)), {}):

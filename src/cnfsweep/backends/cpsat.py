@@ -120,7 +120,7 @@ class CpSatBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> CpSatSession:
         return CpSatSession(problem, guarded)
 
-    def count(self, problem: Problem) -> CountTable:
+    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
         from ortools.sat.python import cp_model
 
         model, _, counts, _ = _model(problem, guarded=False)
@@ -129,9 +129,13 @@ class CpSatBackend:
         class Collect(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
                 found.append(tuple(self.value(c) for c in counts))
+                if limit is not None and len(found) > limit:
+                    self.stop_search()
 
         solver = _solver(enumerate_all_solutions=True)
         status = solver.solve(model, Collect())
+        if limit is not None and len(found) > limit:
+            return None
         if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
             raise RuntimeError(f"CP-SAT enumeration ended with {solver.status_name(status)}")
         return CountTable.from_box_counts(problem, found)

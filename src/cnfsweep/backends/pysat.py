@@ -186,9 +186,14 @@ class PysatBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> PysatSession:
         return PysatSession(problem, guarded, self.solver, self.encoding)
 
-    def count(self, problem: Problem) -> CountTable:
+    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
         session = self.open(problem)
         try:
-            return CountTable.from_box_counts(problem, (problem.box_counts(m) for m in session.models()))
+            found = []
+            for model in session.models():
+                found.append(problem.box_counts(model))
+                if limit is not None and len(found) > limit:
+                    return None
+            return CountTable.from_box_counts(problem, found)
         finally:
             session.close()
