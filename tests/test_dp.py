@@ -1,0 +1,100 @@
+"""The DP counter against enumeration, the brute-force reference and closed forms."""
+
+from __future__ import annotations
+
+import json
+from math import comb
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards import HAND_CASES, random_cases
+from oracle import assert_matches, reference
+
+from cnfsweep import Board, analyze
+from cnfsweep.backends import get_backend
+from cnfsweep.dp import count_dp, elimination_order, width
+from cnfsweep.problem import Constraint, Problem
+
+DATA = Path(__file__).parent / "data" / "peer" / "eee555-ms-toollib"
+
+
+@st.composite
+def problems(draw: st.DrawFn, max_boxes: int = 9) -> Problem:
+    """Random box-structured problems; constraints may link many boxes (wide ones)."""
+    sizes = draw(st.lists(st.integers(1, 3), min_size=1, max_size=max_boxes))
+    boxes, start = [], 0
+    for s in sizes:
+        boxes.append(tuple(range(start, start + s)))
+        start += s
+    constraints = []
+    for j in range(draw(st.integers(1, 8))):
+        chosen = draw(st.lists(st.integers(0, len(sizes) - 1), min_size=1, max_size=len(sizes), unique=True))
+        cells = tuple(sorted(v for b in chosen for v in boxes[b]))
+        constraints.append(Constraint.exactly(cells, draw(st.integers(0, len(cells))), f"c{j}"))
+    return Problem(tuple(boxes), tuple(constraints))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(problems())
+def test_dp_equals_brute_force_and_enumeration(problem: Problem) -> None:
+    dp = count_dp(problem)
+    brute = get_backend("brute").count(problem)
+    enumerated = get_backend("pysat").count(problem)
+    assert (dp.solutions, dp.tallies) == (brute.solutions, brute.tallies)
+    assert (dp.solutions, dp.tallies) == (enumerated.solutions, enumerated.tallies)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(problems(max_boxes=7))
+def test_order_is_a_permutation_and_width_is_bounded(problem: Problem) -> None:
+    order = elimination_order(problem)
+    assert sorted(order) == list(range(len(problem.boxes)))
+    assert 0 <= width(problem, order) <= len(problem.constraints)
+
+
+@pytest.mark.parametrize(("n", "k"), [(1, 0), (1, 1), (5, 2), (8, 3), (12, 6)])
+def test_one_constraint_is_a_binomial(n: int, k: int) -> None:
+    # One box of n interchangeable cells with exactly k mines.
+    table = count_dp(Problem((tuple(range(n)),), (Constraint.exactly(tuple(range(n)), k, "t"),)))
+    assert table.solutions == {k: comb(n, k)}
+    assert table.tallies == {k: (comb(n - 1, k - 1) if k else 0,)}
+
+
+def test_chain_of_pairs_counts_like_fibonacci() -> None:
+    # Cells x0..x9 with "at most one mine in each neighbouring pair" written exactly:
+    # x_i + x_{i+1} + s_i = 1 with a slack cell s_i; layouts of the x are independent sets of a path.
+    xs, slack = list(range(10)), list(range(10, 19))
+    boxes = tuple((v,) for v in xs + slack)
+    cons = tuple(Constraint.exactly((i, i + 1, slack[i]), 1, i) for i in range(9))
+    total = sum(count_dp(Problem(boxes, cons)).solutions.values())
+    assert total == 144  # Fibonacci(12): independent sets of a 10-vertex path
+
+
+@pytest.mark.parametrize("counting", ["dp", "enumerate", "auto"])
+@pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
+def test_every_counting_matches_the_oracle(case, counting: str) -> None:
+    ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
+    result = analyze(case.board, total_mines=case.total_mines, assume=case.assume, counting=counting)
+    assert_matches(result, case.board, ref)
+
+
+@pytest.fixture(scope="module")
+def hard_cases() -> list[dict]:
+    return json.loads((DATA / "test_probability_speed.rs.cases.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["as_printed", "as_written"])
+def test_toollib_hard_board(hard_cases, index: int) -> None:
+    # 21x10, 75 mines, a 62- (74-) cell frontier: far beyond enumeration, easy for the DP.
+    case = hard_cases[index]
+    rows = ["".join("." if x == 10 else str(x) for x in row) for row in case["board"]]
+    result = analyze(Board.from_rows(rows, total_mines=case["mines"]))
+    expected = case.get("expected_cell_probs") or case["reference_cell_probs"]
+    for key, p in expected.items():
+        r, c = map(int, key.strip("()").split(","))
+        assert result.probability((r, c)) == pytest.approx(p, abs=1e-12)
+    off = case.get("expected_unconstrained_p") or case["reference_unconstrained_p"]
+    assert result.probability((9, 0)) == pytest.approx(off, abs=1e-12)
