@@ -236,6 +236,7 @@ def analyze(
     assume: Mapping[str, bool] | None = None,
     cache: ComponentCache | None = None,
     counting: Counting | str = Counting.AUTO,
+    simplified: bool = True,
 ) -> Analysis:
     """Find the certain cells and exact mine probabilities of a position.
 
@@ -253,6 +254,9 @@ def analyze(
     counting : Counting or str, optional
         ``"auto"`` (default), ``"enumerate"`` (the backend lists every model)
         or ``"dp"`` (dynamic programming, for wide components).
+    simplified : bool, optional
+        Settle trivially forced cells and subset-reduce the numbers before any
+        search (default); ``False`` leaves everything to the backend.
 
     Examples
     --------
@@ -266,10 +270,10 @@ def analyze(
     start = time.perf_counter()
     engine = get_backend(backend)
     counting = Counting(counting)
-    pos = position(board, total_mines=total_mines, assume=assume)
+    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified)
     total = pos.mines_left
     stated_total = board.total_mines if total_mines is None else total_mines
-    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in pos.fixed.items()}
+    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
 
     def result(consistent: bool, solutions: int = 0, off: Fraction | None = None) -> Analysis:
         if not consistent:

@@ -79,7 +79,8 @@ def check(
     (False, (Cell(row=0, col=0),))
     """
     engine = get_backend(backend)
-    pos = position(board, total_mines=total_mines, assume=assume)
+    # Unsimplified: a conflict must name the numbers as the board shows them.
+    pos = position(board, total_mines=total_mines, assume=assume, simplified=False)
     rules: list[tuple[Cell | str, tuple[Cell, ...], int]] = list(number_constraints(board, pos.fixed))
     frontier = sorted({c for _, rule_cells, _ in rules for c in rule_cells})
     cells, problem = build_problem(_boxes(frontier, rules), rules)

@@ -120,6 +120,8 @@ class Position:
         Unknown cells seen by no number: all alike, they share one probability.
     fixed : Mapping of Cell to bool
         Covered cells whose value was assumed (``True`` for a mine).
+    forced : Mapping of Cell to bool
+        Covered cells settled by :func:`simplify`, without search.
     mines_left : int or None
         Mines still to place among the unknown cells, or ``None`` without a total.
     contradiction : Cell or None
@@ -133,6 +135,7 @@ class Position:
     fixed: Mapping[Cell, bool]
     mines_left: int | None
     contradiction: Cell | None
+    forced: Mapping[Cell, bool]
 
 
 def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
@@ -170,7 +173,81 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
     return out
 
 
-def _split(rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]) -> list[list[Cell]]:
+Rule = tuple[Cell, tuple[Cell, ...], int]
+
+
+def simplify(rules: Sequence[Rule]) -> tuple[list[Rule], dict[Cell, bool], Cell | None]:
+    """Settle what needs no search, keeping the rules equivalent.
+
+    Repeats until nothing changes: a rule needing no mine (or all its cells)
+    forces its cells; forced cells leave every rule; a rule whose cells are a
+    subset of another's is subtracted from it (``{A, B}`` and ``{A, B - A}``
+    allow the same layouts).
+
+    Returns
+    -------
+    rules, forced, contradiction
+        The remaining rules, the forced cells (``True`` for a mine) and the tag
+        of a rule found impossible, or ``None``.
+
+    Examples
+    --------
+    >>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(0, 2)
+    >>> rules, forced, bad = simplify([(Cell(1, 0), (a, b), 1), (Cell(1, 1), (a, b, c), 2)])
+    >>> rules, forced, bad
+    ([(Cell(row=1, col=0), (Cell(row=0, col=0), Cell(row=0, col=1)), 1)], {Cell(row=0, col=2): True}, None)
+    """
+    current = [(tag, frozenset(cells), need) for tag, cells, need in rules]
+    forced: dict[Cell, bool] = {}
+    while True:
+        newly: dict[Cell, bool] = {}
+        for tag, cells, need in current:
+            if not 0 <= need <= len(cells):
+                return [], forced, tag
+            if cells and need in (0, len(cells)):
+                for c in cells:
+                    if newly.setdefault(c, need > 0) != (need > 0):
+                        return [], forced, tag
+        forced.update(newly)
+        current = [
+            (tag, cells.difference(newly), need - sum(1 for c in cells if newly.get(c)))
+            for tag, cells, need in current
+        ]
+        unique: dict[frozenset[Cell], tuple[Cell, int]] = {}
+        for tag, cells, need in current:
+            if not 0 <= need <= len(cells):
+                return [], forced, tag
+            if cells and unique.setdefault(cells, (tag, need))[1] != need:
+                return [], forced, tag
+        current = [(tag, cells, need) for cells, (tag, need) in unique.items()]
+        reduced = _subtract_subsets(current)
+        if not newly and reduced is None:
+            return [(tag, tuple(sorted(cells)), need) for tag, cells, need in current], forced, None
+        current = reduced or current
+
+
+def _subtract_subsets(
+    rules: list[tuple[Cell, frozenset[Cell], int]],
+) -> list[tuple[Cell, frozenset[Cell], int]] | None:
+    """Subtract every rule from the rules that strictly contain it; ``None`` if none do."""
+    holding: dict[Cell, list[int]] = defaultdict(list)
+    for i, (_, cells, _) in enumerate(rules):
+        for c in cells:
+            holding[c].append(i)
+    out = list(rules)
+    touched: set[int] = set()
+    for i, (_, small, need) in enumerate(rules):
+        # A superset holds every cell of the subset, so the rarest cell names all candidates.
+        pivot = min(small, key=lambda c: len(holding[c]))
+        for j in holding[pivot]:
+            tag, big, big_need = rules[j]
+            if j != i and i not in touched and j not in touched and len(big) > len(small) and small < big:
+                out[j] = (tag, big - small, big_need - need)
+                touched.add(j)
+    return out if touched else None
+
+
+def _split(rules: Sequence[Rule]) -> list[list[Cell]]:
     graph = nx.Graph()
     for _, cells, _ in rules:
         graph.add_nodes_from(cells)
@@ -219,6 +296,7 @@ def position(
     *,
     total_mines: int | None = None,
     assume: Mapping[str, bool] | None = None,
+    simplified: bool = True,
 ) -> Position:
     """Split ``board`` into independent components.
 
@@ -229,6 +307,8 @@ def position(
         Overrides ``board.total_mines``.
     assume : mapping of str to bool, optional
         Label to value: ``True`` makes every cell with that label a mine.
+    simplified : bool, optional
+        Settle cells that need no search first (see :func:`simplify`).
 
     Examples
     --------
@@ -244,6 +324,9 @@ def position(
     contradiction = next(
         (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
     )
+    forced: dict[Cell, bool] = {}
+    if simplified and contradiction is None:
+        rules, forced, contradiction = simplify(rules)
     live = [r for r in rules if r[1]]
     components = []
     for comp_cells in _split(live):
@@ -252,8 +335,8 @@ def position(
         cells, problem = build_problem(_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
     frontier = {c for _, cells, _ in live for c in cells}
-    off = tuple(c for c in board.covered if c not in frontier and c not in fixed)
+    off = tuple(c for c in board.covered if c not in frontier and c not in fixed and c not in forced)
     mines_left = None
     if total is not None:
-        mines_left = total - len(board.flags) - sum(fixed.values())
-    return Position(board, tuple(components), off, fixed, mines_left, contradiction)
+        mines_left = total - len(board.flags) - sum(fixed.values()) - sum(forced.values())
+    return Position(board, tuple(components), off, fixed, mines_left, contradiction, forced)
