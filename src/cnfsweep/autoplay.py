@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 from cnfsweep.analysis import Analysis, ComponentCache, analyze
 from cnfsweep.backends import get_backend
-from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.game import FirstClick, Game, GameState, Level
 
 
@@ -34,7 +34,8 @@ class Policy(Protocol):
 
 def covered_neighbours(board: Board, cell: Cell) -> int:
     """Count the covered (unflagged) neighbours of ``cell``."""
-    return sum(1 for n in board.neighbours(cell) if board.kind(n) is CellKind.COVERED)
+    grid = board.grid
+    return sum(1 for n in board.neighbours(cell) if grid[n.row][n.col] not in NUMBERS and grid[n.row][n.col] != FLAG)
 
 
 @dataclass(frozen=True)
@@ -61,15 +62,15 @@ class SafestPolicy:
 
     def choose(self, analysis: Analysis) -> Cell:
         board = analysis.board
-        candidates = []
-        for cell in board.covered:
-            p = analysis.exact(cell)
-            if p is not None:
-                candidates.append((p, covered_neighbours(board, cell), cell))
-        if not candidates:
+        known = {cell: analysis.exact(cell) for cell in board.covered}
+        values = {p for p in known.values() if p is not None}
+        if not values:
             # Without a total, cells off the frontier have no probability: fall back to any.
             return min(board.covered, key=lambda c: (covered_neighbours(board, c), c))
-        return min(candidates)[2]
+        # Compare each distinct probability once: Fractions are slow to compare.
+        lowest = min(values)
+        tied = [cell for cell, p in known.items() if p == lowest]
+        return min(tied, key=lambda c: (covered_neighbours(board, c), c))
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy,)}

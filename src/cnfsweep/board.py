@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -56,6 +56,21 @@ def kind_of(char: str) -> CellKind:
     if char == COVERED or (char.isalpha() and char.isascii() and char != "F"):
         return CellKind.COVERED
     raise ValueError(f"not a canonical board character: {char!r}")
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
+    # Built once per board shape: the engine asks for neighbours on every analysis.
+    return tuple(
+        tuple(
+            Cell(r, c)
+            for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
+            for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
+            if (r, c) != (r0, c0)
+        )
+        for r0 in range(rows)
+        for c0 in range(cols)
+    )
 
 
 @dataclass(frozen=True)
@@ -168,13 +183,8 @@ class Board:
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """Return the up to eight cells around ``cell``."""
-        r0, c0 = cell
-        return tuple(
-            Cell(r, c)
-            for r in range(max(r0 - 1, 0), min(r0 + 2, self.rows))
-            for c in range(max(c0 - 1, 0), min(c0 + 2, self.cols))
-            if (r, c) != (r0, c0)
-        )
+        cols = len(self.grid[0])
+        return _neighbour_table(len(self.grid), cols)[cell[0] * cols + cell[1]]
 
     @cached_property
     def _by_kind(self) -> dict[CellKind, tuple[Cell, ...]]:

@@ -210,3 +210,13 @@ def main(
     ] = False,
 ) -> None:
     """Exact Minesweeper inference with SAT and CP solvers."""
+
+
+def _register_extra_commands() -> None:
+    # Kept in their own modules so this file stays a thin list of commands.
+    from cnfsweep.cli_render import render_command
+
+    app.command("render")(render_command)
+
+
+_register_extra_commands()

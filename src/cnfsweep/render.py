@@ -1,0 +1,275 @@
+"""Draw boards and their analyses as standalone SVG pictures.
+
+Everything here is pure: a :class:`~cnfsweep.board.Board`, and optionally an
+:class:`~cnfsweep.analysis.Analysis` of it, goes in; SVG text comes out, built
+with the standard library only. Every cell is one element whose ``class``
+starts with ``cell`` and which carries ``data-row`` and ``data-col``.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from xml.sax.saxutils import escape, quoteattr
+
+from cnfsweep.analysis import Analysis
+from cnfsweep.board import Board, Cell, CellKind
+
+#: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
+NUMBER_COLOURS = ("", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
+#: Boards with more cells than this get one bare rectangle per cell and no text.
+DETAIL_LIMIT = 40_000
+REVEALED, RAISED, SAFE, MINE, BEST, INK = "#e4e4e4", "#bdbdbd", "#2e9d46", "#d93025", "#1a3dff", "#222222"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+PAD, HEAD, LINE = 10, 26, 18
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    # Python names stand for SVG ones: class_ -> class, font_size -> font-size.
+    return "".join(
+        f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
+    )
+
+
+def _el(tag: str, text: str | None = None, **attrs: object) -> str:
+    if text is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+
+
+def _open(tag: str, **attrs: object) -> str:
+    return f"<{tag}{_attrs(attrs)}>"
+
+
+def _text(x: float, y: float, text: str, size: float, fill: str = INK, **attrs: object) -> str:
+    # Baseline a third of the font size below the centre: dominant-baseline is not supported everywhere.
+    return _el("text", text, x=f"{x:g}", y=f"{y + 0.35 * size:.1f}", font_size=f"{size:.1f}", fill=fill, **attrs)
+
+
+@lru_cache(maxsize=1024)
+def heat_colour(p: Fraction) -> str:
+    """Return the heat-map colour of mine probability ``p``: green, yellow, red.
+
+    Examples
+    --------
+    >>> heat_colour(Fraction(0)), heat_colour(Fraction(1, 2)), heat_colour(Fraction(1))
+    ('#5fe35f', '#e3e35f', '#e35f5f')
+    """
+    r, g, b = colorsys.hls_to_rgb((1 - float(p)) / 3, 0.63, 0.7)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+def percent(p: Fraction) -> str:
+    """Write a mine probability in whole percent, never 0% or 100% unless certain.
+
+    Examples
+    --------
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 1000)), percent(Fraction(0))
+    ('33%', '1%', '0%')
+    """
+    value = round(p * 100)
+    return f"{value if p in (0, 1) else min(max(value, 1), 99)}%"
+
+
+def default_cell_size(rows: int, cols: int, probabilities: bool = False) -> int:
+    """Choose a cell size in pixels: roomy for expert boards, 4 px at the least.
+
+    Examples
+    --------
+    >>> default_cell_size(16, 30), default_cell_size(16, 30, True), default_cell_size(1000, 1000)
+    (24, 28, 4)
+    """
+    return max(4, min(28 if probabilities else 24, 2400 // max(rows, cols)))
+
+
+def _defs(s: int) -> str:
+    """Shapes drawn once at cell size and reused by every cell."""
+    b, h = max(1.0, s / 10), s / 2
+    spikes = " ".join(f"M{h - dx:g} {h - dy:g}L{h + dx:g} {h + dy:g}" for dx, dy in
+                      ((0.36 * s, 0), (0, 0.36 * s), (0.25 * s, 0.25 * s), (0.25 * s, -0.25 * s)))
+    return "".join([
+        "<defs>",
+        f'<g id="bevel"><path d="M0 0H{s}L{s - b:g} {b:g}H{b:g}V{s - b:g}L0 {s}Z" fill="#fff" fill-opacity="0.75"/>',
+        f'<path d="M{s} {s}H0L{b:g} {s - b:g}H{s - b:g}V{b:g}L{s} 0Z" fill="#000" fill-opacity="0.3"/></g>',
+        f'<g id="flag"><path d="M{0.56 * s:g} {0.18 * s:g}V{0.74 * s:g}" stroke="#000" stroke-width="{s / 14:g}"/>',
+        f'<path d="M{0.58 * s:g} {0.16 * s:g}L{0.22 * s:g} {0.34 * s:g}L{0.58 * s:g} {0.52 * s:g}Z" fill="{MINE}"/>',
+        f'<path d="M{0.3 * s:g} {0.78 * s:g}H{0.8 * s:g}" stroke="#000" stroke-width="{s / 9:g}"/></g>',
+        f'<g id="mine"><path d="{spikes}" stroke="#000" stroke-width="{s / 12:g}"/>',
+        f'<circle cx="{h:g}" cy="{h:g}" r="{0.24 * s:g}" fill="#000"/>',
+        f'<circle cx="{0.42 * s:g}" cy="{0.42 * s:g}" r="{0.06 * s:g}" fill="#fff"/></g>',
+        (f'<path id="check" d="M{0.26 * s:g} {0.52 * s:g}L{0.44 * s:g} {0.7 * s:g}L{0.76 * s:g} {0.3 * s:g}"'
+         f' fill="none" stroke="#fff" stroke-width="{s / 7:g}" stroke-linecap="round" stroke-linejoin="round"/>'),
+        '<linearGradient id="heat">',
+        *(f'<stop offset="{t}" stop-color="{heat_colour(Fraction(t))}"/>' for t in ("0", "0.5", "1")),
+        "</linearGradient></defs>",
+    ])
+
+
+def _look(board: Board, cell: Cell, heat: Analysis | None) -> tuple[str, str, Fraction | None]:
+    """Return the class, fill and (with a heat map) probability of one cell."""
+    kind = board.kind(cell)
+    if kind is CellKind.NUMBER:
+        return "number", REVEALED, None
+    if kind is CellKind.FLAG:
+        return "flag", RAISED, None
+    p = heat.exact(cell) if heat is not None else None
+    if p is None:
+        return ("covered unknown" if heat is not None else "covered"), RAISED, None
+    if p in (0, 1):
+        return ("covered safe", SAFE, p) if p == 0 else ("covered mine", MINE, p)
+    return "covered", heat_colour(p), p
+
+
+def _cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
+    """Draw one cell as a group of a background, a bevel, marks and text."""
+    name, fill, p = _look(board, cell, heat)
+    out = [_open("g", class_=f"cell {name}", data_row=cell.row, data_col=cell.col,
+                 data_p=None if p is None else str(p), transform=f"translate({cell.col * s},{cell.row * s})")]
+    h = s / 2
+    if name == "number":
+        out.append(f'<rect width="{s}" height="{s}" fill="{REVEALED}" stroke="#a0a0a0" stroke-width="1"/>')
+        n = board.number(cell)
+        if n:
+            out.append(_text(h, h, str(n), 0.68 * s, NUMBER_COLOURS[n], font_weight="bold"))
+    else:
+        out.append(f'<rect width="{s}" height="{s}" fill="{fill}"/><use href="#bevel"/>')
+        label = board.label(cell)
+        mark = {"flag": "#flag", "covered safe": "#check", "covered mine": "#mine"}.get(name)
+        if mark:
+            # Beside a label the mark shrinks into the bottom-right corner, clear of the letter.
+            corner = f' transform="translate({0.3 * s:g},{0.3 * s:g}) scale(0.7)"' if label else ""
+            out.append(f'<use href="{mark}"{corner}/>')
+        elif p is not None or name == "covered unknown":
+            text = "?" if p is None else percent(p)
+            if label:  # the label takes the top-left corner, so the number moves to the bottom right
+                out.append(_text(0.86 * s, 0.72 * s, text, 0.3 * s, text_anchor="end"))
+            else:
+                out.append(_text(h, h, text, 0.36 * s))
+        if label:
+            # Labels matter on gadget boards: big when alone, else in the corner, with a
+            # thin light halo so that they stay readable on any heat colour or mark.
+            big = heat is None
+            out.append(_text(h if big else 0.28 * s, h if big else 0.3 * s, label, (0.62 if big else 0.44) * s,
+                             "#0d1b8c", font_weight="bold", stroke="#fff", stroke_opacity="0.8",
+                             stroke_width=f"{s / 18:.2f}", paint_order="stroke", class_="label"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _bare_cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
+    """Draw one cell as a single rectangle, for boards too big for detail."""
+    name, fill, _ = _look(board, cell, heat)
+    if name == "flag":
+        fill = MINE
+    return (f'<rect class="cell {name}" data-row="{cell.row}" data-col="{cell.col}" x="{cell.col * s}" '
+            f'y="{cell.row * s}" width="{s}" height="{s}" fill="{fill}"/>')
+
+
+def _big_number(n: int) -> str:
+    # Decimal rounds huge integers exactly, where float() would overflow past 1e308.
+    return str(n) if n < 10**12 else format(Decimal(n), ".3e")
+
+
+def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, float]:
+    """Draw the heat scale, the marks and a summary; return them, their width and height.
+
+    Swatches reuse the marks defined at grid cell size ``s``, scaled up to at
+    least 20 px so that the legend stays legible under tiny cells.
+    """
+    k = max(1.0, 20 / s)
+    out = [_text(PAD, top + 8, "mine probability", 12, text_anchor="start"),
+           _el("rect", x=PAD + 110, y=top + 2, width=150, height=12, fill="url(#heat)", stroke="#888")]
+    out += [_text(PAD + 110 + 75 * i, top + 22, f"{50 * i}%", 10) for i in range(3)]
+    board, x, y = analysis.board, float(PAD), top + 32
+    unknown = any(analysis.exact(c) is None for c in board.covered)
+    items = [("#check", SAFE, "certainly safe"), ("#mine", MINE, "certain mine"),
+             *([("?", RAISED, "unknown (no total given)")] if unknown else []),
+             *([("#flag", RAISED, "flag")] if board.flags else []), ("best", "none", "best guess")]
+    for mark, fill, words in items:
+        g = [_el("rect", width=s, height=s, fill=fill)]
+        if mark == "best":
+            g = [_el("rect", x=f"{1.5 / k:g}", y=f"{1.5 / k:g}", width=f"{s - 3 / k:g}", height=f"{s - 3 / k:g}",
+                     fill="none", stroke=BEST, stroke_width=f"{3 / k:g}")]
+        elif mark == "?":
+            g += ['<use href="#bevel"/>', _text(s / 2, s / 2, "?", 0.4 * s)]
+        else:
+            g += ['<use href="#bevel"/>', f'<use href="{mark}"/>']
+        out.append(f'<g class="legend-item" transform="translate({x:g},{y:g}) scale({k:g})">{"".join(g)}</g>')
+        out.append(_text(x + k * s + 5, y + k * s / 2, words, 12, text_anchor="start"))
+        x += k * s + 5 + 6.2 * len(words) + 16
+    y += k * s + 8
+    layouts = f"consistent layouts: {_big_number(analysis.solutions)}"
+    if analysis.total_mines is None:
+        layouts += " of the frontier (no total given)"
+    lines = [layouts, f"certainly safe: {len(analysis.safe)}, certain mines: {len(analysis.mines)}"]
+    if analysis.best_guess is not None:
+        r, c = analysis.best_guess
+        p = analysis.exact(analysis.best_guess) or Fraction(0)
+        lines.append(f"best guess: row {r}, col {c} ({'certainly safe' if p == 0 else percent(p) + ' mine'})")
+    for i, line in enumerate(lines):
+        out.append(_text(PAD, y + LINE * i + 6, line, 12, text_anchor="start", class_="summary"))
+    return out, max(x, 6.2 * max(map(len, lines))) + PAD, y + LINE * len(lines) - top
+
+
+def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
+               cell_size: int | None = None) -> str:
+    """Draw a board, and with an analysis its exact mine probabilities, as SVG.
+
+    Parameters
+    ----------
+    board : Board
+    analysis : Analysis, optional
+        An analysis of ``board``: covered cells become a heat map of their mine
+        probability with certain cells marked, the best guess outlined, and a
+        legend below. An inconsistent analysis is shown as a caption.
+    title : str, optional
+        Shown above the grid and as the picture's ``<title>``.
+    cell_size : int, optional
+        Pixels per cell; by default from :func:`default_cell_size`.
+
+    Examples
+    --------
+    >>> import xml.etree.ElementTree as ET
+    >>> from cnfsweep.analysis import analyze
+    >>> board = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> svg = ET.fromstring(render_svg(board, analyze(board)))
+    >>> [e.get("data-p") for e in svg.iter() if (e.get("class") or "").startswith("cell")]
+    [None, '1/3', '1/3', '1/3']
+    """
+    if analysis is not None and analysis.board != board:
+        raise ValueError("the analysis is of another board")
+    s = cell_size or default_cell_size(board.rows, board.cols, analysis is not None)
+    heat = analysis if analysis is not None and analysis.consistent else None
+    draw = _cell if board.rows * board.cols <= DETAIL_LIMIT and s >= 10 else _bare_cell
+    top, grid_w, grid_h = PAD + HEAD, board.cols * s, board.rows * s
+    name = title or "cnfsweep board"
+    total = "" if board.total_mines is None else f", {board.total_mines} mines"
+    heading = f"{name}  ({board.cols}x{board.rows}{total})"
+    body = [_el("title", name), _defs(s), _el("rect", width="100%", height="100%", fill="#fff"),
+            _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
+            f'<g class="grid" transform="translate({PAD},{top})">',
+            *(draw(board, cell, heat, s) for cell in board.cells()), "</g>"]
+    # Text widths are estimated (about 0.6 em a character), as SVG cannot measure them.
+    width, bottom = max(grid_w, 8 * len(heading)) + 2 * PAD, top + grid_h + PAD
+    if heat is not None and heat.best_guess is not None:
+        # Under small cells the outline is kept 12 px wide, overlapping neighbours, so it stays findable.
+        r, c = heat.best_guess
+        ring = max(s - 3, 12)
+        body.append(_el("rect", class_="best-guess", x=f"{PAD + (c + 0.5) * s - ring / 2:g}",
+                        y=f"{top + (r + 0.5) * s - ring / 2:g}", width=ring, height=ring, fill="none", stroke=BEST,
+                        stroke_width=3))
+    if heat is not None:
+        legend, legend_w, legend_h = _legend(heat, s, bottom + 4)
+        body += legend
+        width, bottom = max(width, legend_w), bottom + legend_h + 4
+    elif analysis is not None:
+        why = "" if analysis.total_mines is None else f" and a total of {analysis.total_mines} mines"
+        caption = f"inconsistent: no mine layout fits these numbers{why}"
+        body.append(_text(PAD, bottom + 8, caption, 13, MINE, font_weight="bold", text_anchor="start",
+                          class_="caption"))
+        width, bottom = max(width, 7.2 * len(caption) + 2 * PAD), bottom + LINE + 4
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{bottom + PAD:g}" '
+            f'viewBox="0 0 {width:g} {bottom + PAD:g}" font-family="{FONT}" text-anchor="middle">')
+    return "\n".join([head, *body, "</svg>"]) + "\n"
