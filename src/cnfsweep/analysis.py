@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -14,6 +16,7 @@ from cnfsweep.backends import Backend, CountTable, Session, get_backend
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.counting import combine
 from cnfsweep.dp import count_dp
+from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem, position
 
 
@@ -37,15 +40,18 @@ class Counting(Enum):
 ENUMERATION_LIMIT = 256
 
 
-def count_component(engine: Backend, problem: Problem, counting: Counting) -> CountTable:
+def count_component(
+    engine: Backend, problem: Problem, counting: Counting, deadline: float | None = None
+) -> CountTable:
     """Count one component's models the way ``counting`` says."""
     if counting is Counting.DP:
-        return count_dp(problem)
-    table = engine.count(problem, limit=ENUMERATION_LIMIT if counting is Counting.AUTO else None)
-    return table if table is not None else count_dp(problem)
+        return count_dp(problem, deadline)
+    limit = ENUMERATION_LIMIT if counting is Counting.AUTO else None
+    table = engine.count(problem, limit=limit, deadline=deadline)
+    return table if table is not None else count_dp(problem, deadline)
 
 
-def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
+def entailed_boxes(session: Session, problem: Problem, deadline: float | None = None) -> dict[int, int] | None:
     """Find the boxes whose mine count is forced, by assumption-based entailment.
 
     A box is certainly safe when "its first cell is a mine" is unsatisfiable,
@@ -77,6 +83,7 @@ def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
     learn(first.model)
     forced: dict[int, int] = {}
     for b, box in enumerate(problem.boxes):
+        check_deadline(deadline)
         if b not in may_hold:
             out = session.solve(true_vars=(box[0],))
             if out.satisfiable and out.model is not None:
@@ -90,6 +97,18 @@ def entailed_boxes(session: Session, problem: Problem) -> dict[int, int] | None:
             else:
                 forced[b] = sizes[b]
     return forced
+
+
+@contextmanager
+def _unlimited_int_digits() -> Iterator[None]:
+    # Exact answers on big boards have numbers longer than Python's default
+    # 4,300-digit guard on int/str conversion; lift it only while printing.
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 class ComponentCache:
@@ -121,7 +140,7 @@ class ComponentCache:
         return problem.boxes, tuple((c.vars, c.lo, c.hi) for c in problem.constraints)
 
     def solve(
-        self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO
+        self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
     ) -> tuple[dict[int, int] | None, CountTable | None]:
         """Return the forced boxes and count table of ``problem``, solving it if new."""
         key = self.key(problem)
@@ -133,7 +152,7 @@ class ComponentCache:
             self._store[key] = found
             return found
         self.misses += 1
-        result = solve_component(engine, problem, counting)
+        result = solve_component(engine, problem, counting, deadline)
         if len(self._store) >= self.maxsize:
             del self._store[next(iter(self._store))]
         self._store[key] = result
@@ -141,7 +160,7 @@ class ComponentCache:
 
 
 def solve_component(
-    engine: Backend, problem: Problem, counting: Counting = Counting.AUTO
+    engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
 ) -> tuple[dict[int, int] | None, CountTable | None]:
     """Find the forced boxes of one component and count its models.
 
@@ -149,12 +168,12 @@ def solve_component(
     """
     session = engine.open(problem)
     try:
-        forced = entailed_boxes(session, problem)
+        forced = entailed_boxes(session, problem, deadline)
     finally:
         session.close()
     if forced is None:
         return None, None
-    return forced, count_component(engine, problem, counting)
+    return forced, count_component(engine, problem, counting, deadline)
 
 
 @dataclass(frozen=True)
@@ -210,8 +229,13 @@ class Analysis:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON document that ``cnfsweep solve --json`` prints."""
+        with _unlimited_int_digits():
+            return self._to_dict()
+
+    def _to_dict(self) -> dict[str, Any]:
         grid = [[self.exact(Cell(r, c)) for c in range(self.board.cols)] for r in range(self.board.rows)]
         return {
+            "status": "solved",
             "consistent": self.consistent,
             "rows": self.board.rows,
             "cols": self.board.cols,
@@ -237,6 +261,7 @@ def analyze(
     cache: ComponentCache | None = None,
     counting: Counting | str = Counting.AUTO,
     simplified: bool = True,
+    time_limit: float | None = None,
 ) -> Analysis:
     """Find the certain cells and exact mine probabilities of a position.
 
@@ -257,6 +282,9 @@ def analyze(
     simplified : bool, optional
         Settle trivially forced cells and subset-reduce the numbers before any
         search (default); ``False`` leaves everything to the backend.
+    time_limit : float, optional
+        Seconds allowed; past them :class:`~cnfsweep.errors.TimeLimitExceeded`
+        is raised instead of an answer that would take longer.
 
     Examples
     --------
@@ -270,6 +298,7 @@ def analyze(
     start = time.perf_counter()
     engine = get_backend(backend)
     counting = Counting(counting)
+    deadline = None if time_limit is None else start + time_limit
     pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified)
     total = pos.mines_left
     stated_total = board.total_mines if total_mines is None else total_mines
@@ -305,10 +334,11 @@ def analyze(
         return result(False)
     tables = []
     for comp in pos.components:
+        check_deadline(deadline)
         if cache is not None:
-            forced, table = cache.solve(engine, comp.problem, counting)
+            forced, table = cache.solve(engine, comp.problem, counting, deadline)
         else:
-            forced, table = solve_component(engine, comp.problem, counting)
+            forced, table = solve_component(engine, comp.problem, counting, deadline)
         if forced is None or table is None:
             return result(False)
         tables.append(table)

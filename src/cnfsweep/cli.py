@@ -11,14 +11,14 @@ import typer
 from rich.console import Console
 
 from cnfsweep import __version__
-from cnfsweep.analysis import analyze
+from cnfsweep.analysis import Counting, analyze
 from cnfsweep.autoplay import POLICIES
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info
 from cnfsweep.board import Board
 from cnfsweep.consistency import check as check_board
 from cnfsweep.display import analysis_view, backends_table, check_view, play_view
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat, parse_board, read_board
 
@@ -78,10 +78,26 @@ def solve(
     json_out: JsonOpt = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
+    counting: Annotated[
+        Counting, typer.Option("--counting", help="Model counting: auto, enumerate (backend) or dp.")
+    ] = Counting.AUTO,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
+    ] = None,
 ) -> None:
     """Find safe cells, mines and exact mine probabilities of a position."""
     try:
-        result = analyze(_load(board, fmt, mines), backend=backend, assume=_assumptions(assume))
+        position = _load(board, fmt, mines)
+        result = analyze(
+            position, backend=backend, assume=_assumptions(assume), counting=counting, time_limit=time_limit
+        )
+    except TimeLimitExceeded:
+        if json_out:
+            _emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
+        else:
+            Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
+        raise typer.Exit(3) from None
     except CnfsweepError as exc:
         _fail(str(exc))
     if json_out:

@@ -80,26 +80,27 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
         )
         return Combined(solutions, boxes, None)
 
-    # prefix[i] is the product of the first i polynomials, suffix[i] of those from i on.
-    prefix = [[1]]
+    everything = [1]
     for p in polys:
-        prefix.append(_mul(prefix[-1], p))
-    suffix = [[1]]
-    for p in reversed(polys):
-        suffix.append(_mul(p, suffix[-1]))
-    suffix.reverse()
-    everything = prefix[-1]
-    solutions = sum(c * _comb(n_off, mines_left - k) for k, c in enumerate(everything))
+        everything = _mul(everything, p)
+    # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
+    weight = _binomials(n_off, mines_left, len(everything))
+    solutions = sum(c * w for c, w in zip(everything, weight))
     if solutions == 0:
         return Combined(0, (), None)
     boxes = []
+    # Components with the same mine-count polynomial (many small ones on big
+    # boards) see the same rest of the board: work it out once for each.
+    rests: dict[tuple[int, ...], dict[int, int]] = {}
     for i, table in enumerate(tables):
-        others = _mul(prefix[i], suffix[i + 1])
-        # rest[k]: layouts of everything but component i, given that i holds k mines.
-        rest = {
-            k: sum(c * _comb(n_off, mines_left - k - j) for j, c in enumerate(others))
-            for k in table.tallies
-        }
+        key = tuple(polys[i])
+        if key not in rests:
+            # Dividing the full product is linear in its length; re-multiplying
+            # the others would be quadratic, too slow with hundreds of components.
+            others = _divide(everything, polys[i])
+            # rest[k]: layouts of everything but this component, given that it holds k mines.
+            rests[key] = {k: sum(c * w for c, w in zip(others, weight[k:])) for k in table.solutions}
+        rest = rests[key]
         boxes.append(
             tuple(
                 Fraction(sum(row[b] * rest[k] for k, row in table.tallies.items()), solutions)
@@ -108,9 +109,56 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
         )
     off = None
     if n_off:
-        mined = sum(c * _comb(n_off - 1, mines_left - k - 1) for k, c in enumerate(everything))
-        off = Fraction(mined, solutions)
+        # C(n-1, r-1) = C(n, r) * r / n: one exact division at the end.
+        mined = sum(c * w * (mines_left - k) for k, (c, w) in enumerate(zip(everything, weight)))
+        off = Fraction(mined, solutions * n_off)
     return Combined(solutions, tuple(boxes), off)
+
+
+def _binomials(n: int, m: int, length: int) -> list[int]:
+    """Return ``[C(n, m - k) for k in range(length)]``, each from its neighbour.
+
+    Examples
+    --------
+    >>> _binomials(5, 3, 5) == [10, 10, 5, 1, 0]
+    True
+    """
+    out = [0] * length
+    k = max(0, m - n)  # the first k with m - k <= n
+    if k >= length or m - k < 0:
+        return out
+    value = comb(n, m - k)
+    while k < length and m - k >= 0:
+        out[k] = value
+        r = m - k
+        # C(n, r - 1) = C(n, r) * r / (n - r + 1), exactly.
+        value = value * r // (n - r + 1)
+        k += 1
+    return out
+
+
+def _divide(num: Sequence[int], den: Sequence[int]) -> list[int]:
+    """Divide polynomials exactly (``den`` divides ``num``), lowest degree first.
+
+    Examples
+    --------
+    >>> _divide([0, 2, 5, 2], [0, 1, 2])
+    [2, 1]
+    """
+    low = next(i for i, x in enumerate(den) if x)
+    den, rest = den[low:], list(num[low:])
+    out = [0] * (len(rest) - len(den) + 1)
+    for i in range(len(out)):
+        coef, left = divmod(rest[i], den[0])
+        if left:
+            raise ArithmeticError("inexact polynomial division")
+        out[i] = coef
+        if coef:
+            for j, y in enumerate(den):
+                rest[i + j] -= coef * y
+    if any(rest[len(out):]):
+        raise ArithmeticError("inexact polynomial division")
+    return out
 
 
 def _width(table: CountTable) -> int:

@@ -98,6 +98,23 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     return Group(_grid(board, view), legend, Text(""), analysis_summary(analysis))
 
 
+def count_text(n: int) -> str:
+    """Write a count in full, or as a power of ten when it is long.
+
+    Examples
+    --------
+    >>> count_text(12345), count_text(10**40 * 3)
+    ('12345', 'about 3.0 x 10^40')
+    """
+    if n < 10**15:
+        return str(n)
+    digits = n.bit_length() * 0.30103  # log10(2): an estimate, refined below
+    shift = max(int(digits) - 17, 0)
+    head = n // 10**shift
+    exponent = len(str(head)) - 1 + shift
+    return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
+
+
 def analysis_summary(analysis: Analysis) -> Text:
     """Summarise an analysis in a few lines."""
     if not analysis.consistent:
@@ -105,7 +122,7 @@ def analysis_summary(analysis: Analysis) -> Text:
             f" and a total of {analysis.total_mines} mines" if analysis.total_mines is not None else ""
         ), style="bold red")
     lines = [
-        f"consistent layouts: {analysis.solutions}"
+        f"consistent layouts: {count_text(analysis.solutions)}"
         + ("" if analysis.total_mines is not None else " (frontier only: no total given)"),
         f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
     ]

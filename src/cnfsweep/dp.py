@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from math import comb
 
 from cnfsweep.backends.base import CountTable
+from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
 Poly = list[int]
@@ -148,7 +149,7 @@ def width(problem: Problem, order: Sequence[int] | None = None) -> int:
     return best
 
 
-def count_dp(problem: Problem) -> CountTable:
+def count_dp(problem: Problem, deadline: float | None = None) -> CountTable:
     """Count models by number of mines, with per-box tallies, by dynamic programming.
 
     Every constraint must be exact (``lo == hi``), as revealed numbers are.
@@ -199,6 +200,7 @@ def count_dp(problem: Problem) -> CountTable:
     # Forward: state = mines already placed in each open constraint.
     forward: list[dict[tuple[int, ...], Poly]] = [{(): [1]}]
     for i in range(n):
+        check_deadline(deadline)
         layer: dict[tuple[int, ...], Poly] = {}
         for state, poly in forward[i].items():
             placed = dict(zip(open_at[i], state))
@@ -212,6 +214,7 @@ def count_dp(problem: Problem) -> CountTable:
     # Backward: state = mines the boxes from position i on put in each open constraint.
     backward: list[dict[tuple[int, ...], Poly]] = [{} for _ in range(n)] + [{(): [1]}]
     for i in range(n - 1, -1, -1):
+        check_deadline(deadline)
         layer = {}
         for state, poly in backward[i + 1].items():
             added = dict(zip(open_at[i + 1], state))

@@ -6,6 +6,8 @@ print one clear line and exit with status 2 instead of showing a traceback.
 
 from __future__ import annotations
 
+import time
+
 
 class CnfsweepError(Exception):
     """Base class of every error caused by bad input or an unusable backend."""
@@ -51,6 +53,16 @@ class BoardFormatError(CnfsweepError, ValueError):
 
 class BackendError(CnfsweepError):
     """Report an unknown, unavailable or misconfigured solver backend."""
+
+
+class TimeLimitExceeded(CnfsweepError):
+    """Report that no answer was found within the time limit."""
+
+
+def check_deadline(deadline: float | None) -> None:
+    """Raise :class:`TimeLimitExceeded` once ``time.perf_counter()`` passes ``deadline``."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeLimitExceeded("no answer within the time limit")
 
 
 class ComponentTooLarge(CnfsweepError):

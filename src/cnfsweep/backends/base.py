@@ -115,10 +115,14 @@ class Backend(Protocol):
         """Open a session; ``guarded`` lets constraints be switched off."""
         ...
 
-    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
+    def count(
+        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+    ) -> CountTable | None:
         """Count every model of ``problem`` by number of mines.
 
         With ``limit``, give up and return ``None`` once more than ``limit``
         canonical models (one per assignment of box counts) have been found.
+        Past ``deadline`` (a ``time.perf_counter()`` value) raise
+        :class:`~cnfsweep.errors.TimeLimitExceeded`.
         """
         ...

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterator
 from typing import ClassVar
 
 from cnfsweep.backends.base import CountTable, Outcome
-from cnfsweep.errors import ComponentTooLarge
+from cnfsweep.errors import ComponentTooLarge, check_deadline
 from cnfsweep.problem import Problem
 
 MAX_COUNT_VARS = 24
@@ -122,7 +122,9 @@ class BruteBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> BruteSession:
         return BruteSession(problem, guarded)
 
-    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
+    def count(
+        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+    ) -> CountTable | None:
         if problem.num_vars > MAX_COUNT_VARS:
             raise ComponentTooLarge(
                 f"the brute backend counts at most {MAX_COUNT_VARS} cells at once, "
@@ -131,7 +133,9 @@ class BruteBackend:
         # The reference counts cell by cell, so ``limit`` (about canonical models) is not used.
         solutions: dict[int, int] = {}
         tallies: dict[int, list[int]] = {}
-        for model in _models(problem, range(len(problem.constraints)), {}):
+        for seen, model in enumerate(_models(problem, range(len(problem.constraints)), {})):
+            if seen % 1024 == 0:
+                check_deadline(deadline)
             k = sum(model)
             solutions[k] = solutions.get(k, 0) + 1
             row = tallies.setdefault(k, [0] * problem.num_vars)

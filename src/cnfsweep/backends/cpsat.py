@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection
 from typing import Any, ClassVar
 
 from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.errors import TimeLimitExceeded
 from cnfsweep.problem import Problem
 
 
@@ -120,7 +122,9 @@ class CpSatBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> CpSatSession:
         return CpSatSession(problem, guarded)
 
-    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
+    def count(
+        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+    ) -> CountTable | None:
         from ortools.sat.python import cp_model
 
         model, _, counts, _ = _model(problem, guarded=False)
@@ -132,10 +136,15 @@ class CpSatBackend:
                 if limit is not None and len(found) > limit:
                     self.stop_search()
 
-        solver = _solver(enumerate_all_solutions=True)
+        params: dict[str, Any] = {"enumerate_all_solutions": True}
+        if deadline is not None:
+            params["max_time_in_seconds"] = max(deadline - time.perf_counter(), 0.001)
+        solver = _solver(**params)
         status = solver.solve(model, Collect())
         if limit is not None and len(found) > limit:
             return None
+        if status == cp_model.UNKNOWN and deadline is not None:
+            raise TimeLimitExceeded("no answer within the time limit")
         if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
             raise RuntimeError(f"CP-SAT enumeration ended with {solver.status_name(status)}")
         return CountTable.from_box_counts(problem, found)

@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterator
 from typing import ClassVar
 
 from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
 DEFAULT_SOLVER = "gluecard4"
@@ -186,11 +187,14 @@ class PysatBackend:
     def open(self, problem: Problem, *, guarded: bool = False) -> PysatSession:
         return PysatSession(problem, guarded, self.solver, self.encoding)
 
-    def count(self, problem: Problem, limit: int | None = None) -> CountTable | None:
+    def count(
+        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+    ) -> CountTable | None:
         session = self.open(problem)
         try:
             found = []
             for model in session.models():
+                check_deadline(deadline)
                 found.append(problem.box_counts(model))
                 if limit is not None and len(found) > limit:
                     return None

@@ -1,0 +1,1 @@
+"""Kaye's Minesweeper circuit gadgets and the reduction of Boolean formulas to boards."""
