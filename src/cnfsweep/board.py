@@ -60,10 +60,12 @@ def kind_of(char: str) -> CellKind:
 
 @lru_cache(maxsize=16)
 def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
-    # Built once per board shape: the engine asks for neighbours on every analysis.
+    # Built once per board shape, as the engine asks for neighbours on every
+    # analysis; the Cells are shared, which keeps a 1000x1000 table small.
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
     return tuple(
         tuple(
-            Cell(r, c)
+            cells[r * cols + c]
             for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
             for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
             if (r, c) != (r0, c0)
