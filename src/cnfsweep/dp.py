@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from math import comb
 
 from cnfsweep.backends.base import CountTable
+from cnfsweep.counting import _mul
 from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
@@ -28,18 +29,6 @@ def _add_shifted(target: Poly, source: Poly, shift: int, factor: int) -> None:
     for k, x in enumerate(source):
         if x:
             target[k + shift] += x * factor
-
-
-def _mul(a: Poly, b: Poly) -> Poly:
-    if not a or not b:
-        return []
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                if y:
-                    out[i + j] += x * y
-    return out
 
 
 def box_constraints(problem: Problem) -> list[tuple[tuple[int, ...], int, int]]:
