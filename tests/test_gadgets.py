@@ -15,11 +15,11 @@ from collections import Counter
 import pytest
 
 from cnfsweep.board import Board, Cell
+from cnfsweep.errors import CnfsweepError
 from cnfsweep.gadgets.compose import Canvas, LayoutError
 from cnfsweep.gadgets.library import Direction, Orientation, Role, gadgets, get_gadget
 from cnfsweep.gadgets.tiles import TILES, tile_gadget
 from cnfsweep.gadgets.truth import gadget_board, truth_table
-from cnfsweep.errors import CnfsweepError
 
 NAMES = sorted(gadgets())
 ORIENTATIONS = list(Orientation)
@@ -99,9 +99,10 @@ def test_declared_port_phases_match_the_grids(name: str) -> None:
             assert g.phase_of(p) == p.phase, (name, o, p)
 
 
+@pytest.mark.parametrize("mirror", [False, True], ids=["east", "west"])
 @pytest.mark.parametrize("name", sorted(TILES))
-def test_layout_tiles_compute_their_rules(name: str) -> None:
-    g = tile_gadget(name)
+def test_layout_tiles_compute_their_rules(name: str, mirror: bool) -> None:
+    g = tile_gadget(name, mirror)
     table = truth_table(g)
     assert table.matches(g), [(r.inputs, r.outputs, r.completions) for r in table.rows]
     assert {r.completions for r in table.rows} <= {0, 1}

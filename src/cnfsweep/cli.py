@@ -230,8 +230,11 @@ def main(
 
 def _register_extra_commands() -> None:
     # Kept in their own modules so this file stays a thin list of commands.
+    from cnfsweep.cli_gadgets import gadget_command, reduce_command
     from cnfsweep.cli_render import render_command
 
+    app.command("gadget")(gadget_command)
+    app.command("reduce")(reduce_command)
     app.command("render")(render_command)
 
 

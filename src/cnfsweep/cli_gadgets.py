@@ -17,6 +17,7 @@ from cnfsweep.errors import CnfsweepError
 from cnfsweep.gadgets.circuit import parse_dimacs, parse_expression
 from cnfsweep.gadgets.layout import Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.library import Gadget, Orientation, gadgets, get_gadget
+from cnfsweep.gadgets.tiles import TILES
 from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
 
 BackendOpt = Annotated[
@@ -68,7 +69,10 @@ def _gadget_doc(g: Gadget, board_rows: tuple[str, ...], table: TruthTable | None
 
 
 def gadget_command(
-    name: Annotated[str | None, typer.Argument(help="Gadget name; leave out to list them.", show_default=False)] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="Gadget name, or tile:NAME for a layout tile; leave out to list them.",
+                                   show_default=False)
+    ] = None,
     orientation: Annotated[
         Orientation, typer.Option("--orientation", "-o", help="Rotation or reflection of the stored grid.")
     ] = Orientation.IDENTITY,
@@ -81,12 +85,13 @@ def gadget_command(
     """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
     try:
         if name is None:
-            table = gadgets()
+            listing = {n: g.summary for n, g in gadgets().items()}
+            listing.update({f"tile:{n}": t.summary for n, t in TILES.items() if t.summary})
             if json_out:
-                typer.echo(json.dumps({n: g.summary for n, g in table.items()}))
+                typer.echo(json.dumps(listing))
             else:
-                for n, g in table.items():
-                    typer.echo(f"{n:14} {g.summary}")
+                for n, summary in listing.items():
+                    typer.echo(f"{n:14} {summary}")
             return
         g = get_gadget(name, orientation)
         gb = gadget_board(g)
@@ -141,12 +146,16 @@ def _summary(size: dict[str, int]) -> str:
 
 
 def reduce_command(
-    file: Annotated[str | None, typer.Argument(help="DIMACS CNF file, or - for standard input.", show_default=False)] = None,
+    file: Annotated[
+        str | None, typer.Argument(help="DIMACS CNF file, or - for standard input.", show_default=False)
+    ] = None,
     expr: Annotated[str | None, typer.Option("--expr", "-e", help="A formula such as '(a | ~b) & c'.")] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the board here (default: standard output).")
     ] = None,
-    map_path: Annotated[Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON).")] = None,
+    map_path: Annotated[
+        Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON).")
+    ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
     backend: BackendOpt = None,
     json_out: JsonOpt = False,

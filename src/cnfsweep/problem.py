@@ -197,54 +197,75 @@ def simplify(rules: Sequence[Rule]) -> tuple[list[Rule], dict[Cell, bool], Cell 
     >>> rules, forced, bad
     ([(Cell(row=1, col=0), (Cell(row=0, col=0), Cell(row=0, col=1)), 1)], {Cell(row=0, col=2): True}, None)
     """
-    current = [(tag, frozenset(cells), need) for tag, cells, need in rules]
-    forced: dict[Cell, bool] = {}
-    while True:
-        newly: dict[Cell, bool] = {}
-        for tag, cells, need in current:
-            if not 0 <= need <= len(cells):
-                return [], forced, tag
-            if cells and need in (0, len(cells)):
-                for c in cells:
-                    if newly.setdefault(c, need > 0) != (need > 0):
-                        return [], forced, tag
-        forced.update(newly)
-        current = [
-            (tag, cells.difference(newly), need - sum(1 for c in cells if newly.get(c)))
-            for tag, cells, need in current
-        ]
-        unique: dict[frozenset[Cell], tuple[Cell, int]] = {}
-        for tag, cells, need in current:
-            if not 0 <= need <= len(cells):
-                return [], forced, tag
-            if cells and unique.setdefault(cells, (tag, need))[1] != need:
-                return [], forced, tag
-        current = [(tag, cells, need) for cells, (tag, need) in unique.items()]
-        reduced = _subtract_subsets(current)
-        if not newly and reduced is None:
-            return [(tag, tuple(sorted(cells)), need) for tag, cells, need in current], forced, None
-        current = reduced or current
-
-
-def _subtract_subsets(
-    rules: list[tuple[Cell, frozenset[Cell], int]],
-) -> list[tuple[Cell, frozenset[Cell], int]] | None:
-    """Subtract every rule from the rules that strictly contain it; ``None`` if none do."""
-    holding: dict[Cell, list[int]] = defaultdict(list)
-    for i, (_, cells, _) in enumerate(rules):
+    # A work list, so that each change only revisits the rules it touches: on
+    # long wires one settled cell settles the next, thousands of times over.
+    cells_of: dict[int, set[Cell]] = {}
+    need_of: dict[int, int] = {}
+    tag_of: dict[int, Cell] = {}
+    holding: dict[Cell, set[int]] = defaultdict(set)
+    for i, (tag, cells, need) in enumerate(rules):
+        cells_of[i], need_of[i], tag_of[i] = set(cells), need, tag
         for c in cells:
-            holding[c].append(i)
-    out = list(rules)
-    touched: set[int] = set()
-    for i, (_, small, need) in enumerate(rules):
-        # A superset holds every cell of the subset, so the rarest cell names all candidates.
-        pivot = min(small, key=lambda c: len(holding[c]))
-        for j in holding[pivot]:
-            tag, big, big_need = rules[j]
-            if j != i and i not in touched and j not in touched and len(big) > len(small) and small < big:
-                out[j] = (tag, big - small, big_need - need)
-                touched.add(j)
-    return out if touched else None
+            holding[c].add(i)
+    forced: dict[Cell, bool] = {}
+    todo = list(reversed(cells_of))
+    queued = set(todo)
+
+    def drop(i: int) -> None:
+        for c in cells_of.pop(i):
+            holding[c].discard(i)
+        del need_of[i]
+
+    def shrink(i: int, gone: set[Cell], mines: int) -> None:
+        cells_of[i] -= gone
+        need_of[i] -= mines
+        for c in gone:
+            holding[c].discard(i)
+        if i not in queued:
+            queued.add(i)
+            todo.append(i)
+
+    while todo:
+        i = todo.pop()
+        queued.discard(i)
+        if i not in cells_of:
+            continue
+        cells, need = cells_of[i], need_of[i]
+        if not 0 <= need <= len(cells):
+            return [], forced, tag_of[i]
+        if not cells:
+            drop(i)
+            continue
+        if need in (0, len(cells)):
+            value = need > 0
+            settled = set(cells)
+            drop(i)
+            for c in settled:
+                forced[c] = value
+                for j in list(holding[c]):
+                    shrink(j, {c}, int(value))
+            continue
+        # Every rule comparable with this one shares its rarest cell.
+        pivot = min(cells, key=lambda c: len(holding[c]))
+        for j in list(holding[pivot]):
+            if j == i or j not in cells_of or i not in cells_of:
+                continue
+            other = cells_of[j]
+            if other == cells_of[i]:
+                if need_of[j] != need_of[i]:
+                    return [], forced, tag_of[i]
+                drop(j)
+            elif cells_of[i] < other:
+                shrink(j, set(cells_of[i]), need_of[i])
+        if i not in cells_of:
+            continue
+        # Rules strictly inside this one hold all their cells among its cells.
+        for c in list(cells_of[i]):
+            for j in list(holding[c]):
+                if j != i and j in cells_of and i in cells_of and cells_of[j] < cells_of[i]:
+                    shrink(i, set(cells_of[j]), need_of[j])
+    kept = sorted(cells_of)
+    return [(tag_of[i], tuple(sorted(cells_of[i])), need_of[i]) for i in kept], forced, None
 
 
 def _split(rules: Sequence[Rule]) -> list[list[Cell]]:

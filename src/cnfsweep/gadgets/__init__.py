@@ -1,1 +1,41 @@
-"""Kaye's Minesweeper circuit gadgets and the reduction of Boolean formulas to boards."""
+"""Kaye's Minesweeper circuit gadgets and the reduction of Boolean formulas to boards.
+
+Examples
+--------
+>>> from cnfsweep.gadgets import get_gadget, reduce_expression, truth_table
+>>> [r.completions for r in truth_table(get_gadget("and")).rows]
+[2, 1, 1, 1]
+>>> sorted(reduce_expression("(a | ~b) & c").board.labels)
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+from cnfsweep.gadgets.circuit import (
+    Cnf,
+    Encoding,
+    Expr,
+    FormulaError,
+    parse_dimacs,
+    parse_expression,
+    to_cnf,
+)
+from cnfsweep.gadgets.compose import Canvas, LayoutError
+from cnfsweep.gadgets.geometry import Direction, Orientation
+from cnfsweep.gadgets.layout import (
+    Decision,
+    Reduction,
+    VariableCells,
+    decide,
+    reduce_cnf,
+    reduce_expression,
+)
+from cnfsweep.gadgets.library import Gadget, Port, Role, gadgets, get_gadget
+from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_table
+
+__all__ = [
+    "Canvas", "Cnf", "Decision", "Direction", "Encoding", "Expr", "FormulaError", "Gadget", "GadgetBoard",
+    "LayoutError", "Orientation", "Port", "Reduction", "Role", "TruthTable", "VariableCells", "decide",
+    "gadget_board", "gadgets", "get_gadget", "parse_dimacs", "parse_expression", "reduce_cnf",
+    "reduce_expression", "to_cnf", "truth_table",
+]

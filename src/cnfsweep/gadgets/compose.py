@@ -14,7 +14,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.gadgets.library import Coord, Direction, Gadget, Orientation, Port, Role, is_covered
+from cnfsweep.gadgets.library import (
+    Coord,
+    Direction,
+    Gadget,
+    Orientation,
+    Port,
+    Role,
+    is_covered,
+)
 
 
 class LayoutError(CnfsweepError):
@@ -130,7 +138,9 @@ class Canvas:
         if b.port(pb).direction is not d.opposite or _step(ea, d, gap) != eb or gap < 1:
             raise LayoutError(f"ports {pa} at {ea} and {pb} at {eb} do not face each other")
         if a.numbers(pa) != b.numbers(pb):
-            raise LayoutError(f"ports {pa} and {pb} are out of phase: numbers at {a.numbers(pa)} and {b.numbers(pb)} mod 3")
+            raise LayoutError(
+                f"ports {pa} and {pb} are out of phase: numbers at {a.numbers(pa)} and {b.numbers(pb)} mod 3"
+            )
         self.line(_step(ea, d), d, gap - 1, a.numbers(pa))
 
     def attach(self, a: Placed, pa: str, gadget: Gadget, pb: str, min_gap: int = 1) -> Placed:

@@ -22,104 +22,9 @@ from enum import Enum
 from functools import cache
 
 from cnfsweep.errors import CnfsweepError
+from cnfsweep.gadgets.geometry import Coord, Direction, Orientation
 
-Coord = tuple[int, int]
-
-
-class Direction(Enum):
-    """A side of a gadget, as the step ``(drow, dcol)`` that leaves it."""
-
-    N = (-1, 0)
-    E = (0, 1)
-    S = (1, 0)
-    W = (0, -1)
-
-    @property
-    def opposite(self) -> Direction:
-        """Return the direction pointing the other way.
-
-        Examples
-        --------
-        >>> Direction.N.opposite
-        <Direction.S: (1, 0)>
-        """
-        return Direction((-self.value[0], -self.value[1]))
-
-    @property
-    def horizontal(self) -> bool:
-        """Tell whether the direction runs along a row."""
-        return self.value[0] == 0
-
-
-class Orientation(Enum):
-    """An element of the dihedral group of the square, acting on grids.
-
-    The value is the matrix that maps a step ``(drow, dcol)``; ``rot90`` turns
-    clockwise and ``flip-h`` mirrors left and right.
-
-    Examples
-    --------
-    >>> Orientation.ROT90.direction(Direction.N)
-    <Direction.E: (0, 1)>
-    >>> Orientation.ROT90.then(Orientation.ROT90) is Orientation.ROT180
-    True
-    >>> Orientation.ROT90.cell((0, 0), 2, 3)
-    (0, 1)
-    """
-
-    IDENTITY = "id"
-    ROT90 = "rot90"
-    ROT180 = "rot180"
-    ROT270 = "rot270"
-    FLIP_H = "flip-h"
-    FLIP_V = "flip-v"
-    TRANSPOSE = "transpose"
-    ANTITRANSPOSE = "antitranspose"
-
-    @property
-    def matrix(self) -> tuple[int, int, int, int]:
-        """Return ``(a, b, c, d)`` with ``row' = a*row + b*col``, ``col' = c*row + d*col``."""
-        return _MATRICES[self]
-
-    def step(self, dr: int, dc: int) -> Coord:
-        """Map a step (a difference of two cells)."""
-        a, b, c, d = self.matrix
-        return a * dr + b * dc, c * dr + d * dc
-
-    def shape(self, rows: int, cols: int) -> Coord:
-        """Return the ``(rows, cols)`` of a transformed ``rows`` x ``cols`` grid."""
-        return (cols, rows) if self.matrix[0] == 0 else (rows, cols)
-
-    def cell(self, cell: Coord, rows: int, cols: int) -> Coord:
-        """Map a cell of a ``rows`` x ``cols`` grid; cells outside the grid map too."""
-        corners = [self.step(r, c) for r in (0, rows - 1) for c in (0, cols - 1)]
-        top = min(r for r, _ in corners)
-        left = min(c for _, c in corners)
-        r, c = self.step(*cell)
-        return r - top, c - left
-
-    def direction(self, d: Direction) -> Direction:
-        """Map a direction."""
-        return Direction(self.step(*d.value))
-
-    def then(self, other: Orientation) -> Orientation:
-        """Return the orientation that applies ``self`` first and ``other`` second."""
-        a, b, c, d = self.matrix
-        p, q, r, s = other.matrix
-        product = (p * a + q * c, p * b + q * d, r * a + s * c, r * b + s * d)
-        return next(o for o, m in _MATRICES.items() if m == product)
-
-
-_MATRICES = {
-    Orientation.IDENTITY: (1, 0, 0, 1),
-    Orientation.ROT90: (0, 1, -1, 0),
-    Orientation.ROT180: (-1, 0, 0, -1),
-    Orientation.ROT270: (0, -1, 1, 0),
-    Orientation.FLIP_H: (1, 0, 0, -1),
-    Orientation.FLIP_V: (-1, 0, 0, 1),
-    Orientation.TRANSPOSE: (0, 1, 1, 0),
-    Orientation.ANTITRANSPOSE: (0, -1, -1, 0),
-}
+__all__ = ["Coord", "Direction", "Gadget", "Orientation", "Port", "Role", "gadgets", "get_gadget", "is_covered"]
 
 
 class Role(Enum):
@@ -138,8 +43,9 @@ class Port:
     name : str
         One letter; it labels the reading cell when the gadget is printed.
     cell : tuple of int
-        The reading cell (TRUE = a mine there), on the grid's edge or the first
-        cell outside it, in the grid's coordinates.
+        The reading cell (TRUE = a mine there), in the grid's coordinates: on
+        the port's wire near the edge (at most two cells inside) or the first
+        cell outside it.
     direction : Direction
         The side the port faces: the attached wire runs that way.
     role : Role
@@ -228,11 +134,14 @@ class Gadget:
         return None
 
     def edge_cell(self, port: Port) -> Coord:
-        """Return the last grid cell on the port's wire line."""
-        if self.char(port.cell) is not None:
-            return port.cell
+        """Return the last grid cell on the port's wire line, walking outwards."""
         dr, dc = port.direction.value
-        return port.cell[0] - dr, port.cell[1] - dc
+        r, c = port.cell
+        if self.char((r, c)) is None:
+            return r - dr, c - dc
+        while self.char((r + dr, c + dc)) is not None:
+            r, c = r + dr, c + dc
+        return r, c
 
     def number_offset(self, port: Port) -> int:
         """Steps from the edge cell, outwards, to the attached wire's first number (0-2)."""
@@ -247,8 +156,19 @@ class Gadget:
 
     def phase_of(self, port: Port) -> int:
         """Return the phase that the grid gives ``port`` (see :class:`Port`)."""
-        outside = self.char(port.cell) is None
-        return (self.number_offset(port) - outside) % 3
+        dr, dc = port.direction.value
+        edge = self.edge_cell(port)
+        cell, steps = port.cell, 0
+        while True:
+            cell, steps = (cell[0] + dr, cell[1] + dc), steps + 1
+            ch = self.char(cell)
+            if ch is None:
+                # Past the edge the attached wire has a number every third cell.
+                beyond = abs(cell[0] - edge[0]) + abs(cell[1] - edge[1])
+                steps += (self.number_offset(port) - beyond) % 3
+                return steps
+            if ch in NUMBERS:
+                return steps
 
     def evaluate(self, inputs: dict[str, bool]) -> dict[str, bool] | None:
         """Return the output values that ``rule`` gives, or ``None`` if ``constraint`` fails."""
@@ -390,17 +310,29 @@ def gadgets() -> dict[str, Gadget]:
 def get_gadget(name: str, orientation: Orientation | str = Orientation.IDENTITY) -> Gadget:
     """Return the gadget called ``name`` in ``orientation``.
 
+    ``tile:NAME`` (or ``tile:NAME:mirrored``) names a tile of the reduction
+    layout (:mod:`cnfsweep.gadgets.tiles`) drawn alone.
+
     Examples
     --------
     >>> get_gadget("wire", "rot90").grid
     ('01x10', '01110', '01X10')
+    >>> get_gadget("tile:tee").rule
+    (('s', '~n'), ('e', '~n'))
     """
     table = gadgets()
-    if name not in table:
-        raise CnfsweepError(f"unknown gadget {name!r}; choose from {', '.join(sorted(table))}")
     try:
         orientation = Orientation(orientation)
     except ValueError:
         choices = ", ".join(o.value for o in Orientation)
         raise CnfsweepError(f"unknown orientation {orientation!r}; choose from {choices}") from None
+    if name.startswith("tile:"):
+        from cnfsweep.gadgets.tiles import TILES, tile_gadget
+
+        kind, _, mirrored = name[5:].partition(":")
+        if kind in TILES and mirrored in ("", "mirrored"):
+            return tile_gadget(kind, bool(mirrored)).transformed(orientation)
+        raise CnfsweepError(f"unknown tile {name!r}; choose from {', '.join('tile:' + t for t in TILES)}")
+    if name not in table:
+        raise CnfsweepError(f"unknown gadget {name!r}; choose from {', '.join(sorted(table))} or tile:NAME")
     return table[name].transformed(orientation)

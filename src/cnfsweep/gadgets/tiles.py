@@ -2,13 +2,17 @@
 
 A circuit is laid out on a grid of tiles.  Every tile row is :data:`BAND`
 cells tall with its horizontal wire on row :data:`LINE`; a tile column carries
-its vertical wire on column :data:`TRACK`.  Wires keep one phase across the
-whole board: on horizontal wires the revealed numbers sit on columns divisible
-by 3, on variable wires on rows divisible by 3 and on work wires on rows that
-leave 1.  A tile's ports therefore always meet its neighbour's.
+its vertical wire on column :data:`TRACK`, its middle, so that a tile and its
+mirror image (for wires running west) share their vertical wire.  Wires keep
+one phase across the board: in tile coordinates, revealed wire numbers sit
+on rows divisible by 3 on variable wires, on rows that leave 1 on work wires,
+and on columns that leave 2 on eastward wires (0 on westward ones).  A tile's ports therefore
+always meet its neighbour's.
 
 Tile functions are stated in the board's own terms: TRUE is a mine on the
-cell just before a wire number (left of it, or above it).
+cell just before a wire number (left of it, or above it).  A mirrored tile
+reads its horizontal ports the other way round; :func:`mirrored_rule` says
+what that does to its rule.
 """
 
 from __future__ import annotations
@@ -18,17 +22,25 @@ from dataclasses import dataclass
 from functools import cache
 
 from cnfsweep.gadgets.compose import Canvas, LayoutError, Placed
-from cnfsweep.gadgets.library import Coord, Direction, Gadget, Orientation, Port, Role, get_gadget
+from cnfsweep.gadgets.library import (
+    Coord,
+    Direction,
+    Gadget,
+    Orientation,
+    Port,
+    Role,
+    get_gadget,
+)
 
 BAND = 18
 """Height of a tile row."""
 LINE = 9
 """Row of a band's horizontal wire."""
-TRACK = 5
-"""Column of a tile's vertical wire."""
+TRACK = 4
+"""Column of a tile's vertical wire: the middle of a narrow tile."""
 NARROW, WIDE = 9, 12
 """Widths of variable columns and of the inverter and work columns."""
-VAR, WORK, ROW = 0, 1, 0
+VAR, WORK, ROW = 0, 1, 2
 """Residues (mod 3) of the wire numbers on variable, work and horizontal wires."""
 
 
@@ -49,30 +61,24 @@ class Tile:
     summary: str = ""
 
 
-def true_row(residue: int, top: int, side: Direction, height: int) -> int:
-    """Return the row of the TRUE cell nearest a tile's top or bottom edge."""
-    # TRUE sits just above a number: rows congruent to residue + 2.
-    edge, outside = (top, top - 1) if side is Direction.N else (top + height - 1, top + height)
-    for row in (edge, outside):
-        if row % 3 == (residue + 2) % 3:
-            return row
-    raise LayoutError(f"no TRUE cell at the {side.name} edge for residue {residue}")
+def _true_near(edge: int, step: int, residue: int) -> int:
+    # TRUE sits just before a number: coordinates congruent to residue + 2.
+    for k in (0, -1, 1):
+        if (edge - k * step) % 3 == (residue + 2) % 3:
+            return edge - k * step
+    raise AssertionError("unreachable")
 
 
-def true_col(residue: int, left: int, side: Direction, width: int) -> int:
-    """Return the column of the TRUE cell nearest a tile's left or right edge."""
-    edge, outside = (left, left - 1) if side is Direction.W else (left + width - 1, left + width)
-    for col in (edge, outside):
-        if col % 3 == (residue + 2) % 3:
-            return col
-    raise LayoutError(f"no TRUE cell at the {side.name} edge for residue {residue}")
-
-
-def port_cell(tile: Tile, side: Direction, residue: int, top: int = 0, left: int = 0) -> Coord:
-    """Return the reading cell of a tile's port on ``side``."""
+def port_cell(tile: Tile, side: Direction, residue: int, mirror: bool = False) -> Coord:
+    """Return the reading cell of a tile's port on ``side``: its edge cell, the
+    one inside it or the first one outside, whichever is a TRUE cell.
+    """
+    step = sum(side.value)
     if side.horizontal:
-        return top + LINE, true_col(residue, left, side, tile.width)
-    return true_row(residue, top, side, BAND), left + TRACK
+        edge = 0 if side is Direction.W else tile.width - 1
+        return LINE, _true_near(edge, step, residue)
+    edge = 0 if side is Direction.N else BAND - 1
+    return _true_near(edge, step, residue), tile.width - 1 - TRACK if mirror else TRACK
 
 
 # -- drawing helpers -----------------------------------------------------------
@@ -102,22 +108,22 @@ def _span(placed: Placed, top: int, left: int) -> tuple[int, int, int, int]:
 
 
 def draw_var(c: Canvas, top: int, left: int) -> None:
-    """A variable wire passing straight down."""
+    """Draw a variable wire passing straight down."""
     _vertical(c, top, left, 0, BAND - 1, VAR)
 
 
 def draw_work(c: Canvas, top: int, left: int) -> None:
-    """A work wire passing straight down."""
+    """Draw a work wire passing straight down."""
     _vertical(c, top, left, 0, BAND - 1, WORK)
 
 
 def draw_pass(c: Canvas, top: int, left: int, width: int) -> None:
-    """A horizontal wire passing straight across."""
+    """Draw a horizontal wire passing straight across."""
     _horizontal(c, top, left, 0, width - 1)
 
 
 def draw_cross(c: Canvas, top: int, left: int) -> None:
-    """A variable wire crossing the band's horizontal wire (compact crossover, transposed)."""
+    """Draw a variable wire crossing the band's wire (the compact crossover, transposed)."""
     x = _stamp(c, "crossover", Orientation.TRANSPOSE, top + LINE - 5, left + TRACK - 4)
     r0, c0, r1, c1 = _span(x, top, left)
     _vertical(c, top, left, 0, r0 - 1, VAR)
@@ -127,7 +133,7 @@ def draw_cross(c: Canvas, top: int, left: int) -> None:
 
 
 def draw_tee(c: Canvas, top: int, left: int) -> None:
-    """Copy a variable eastwards: NOT, splitter, NOT (the NOTs put the splitter in phase)."""
+    """Draw a variable wire copied eastwards: NOT, splitter, NOT (the NOTs put the splitter in phase)."""
     split = _stamp(c, "split", Orientation.FLIP_H, top + LINE - 2, left + TRACK - 2)
     above = c.attach(split, "b", get_gadget("not", Orientation.ROT90), "b")
     below = c.attach(split, "c", get_gadget("not", Orientation.ROT90), "a")
@@ -137,14 +143,14 @@ def draw_tee(c: Canvas, top: int, left: int) -> None:
 
 
 def draw_invert(c: Canvas, top: int, left: int) -> None:
-    """Invert the band's horizontal wire (grid-aligned NOT)."""
-    gate = _stamp(c, "not-aligned", Orientation.IDENTITY, top + LINE - 2, left + 2)
-    _horizontal(c, top, left, 0, 1)
+    """Draw the band's wire through a grid-aligned NOT."""
+    gate = _stamp(c, "not-aligned", Orientation.IDENTITY, top + LINE - 2, left + 1)
+    _horizontal(c, top, left, 0, 0)
     _horizontal(c, top, left, _span(gate, top, left)[3] + 1, WIDE - 1)
 
 
 def draw_load(c: Canvas, top: int, left: int) -> None:
-    """Turn the band's wire down into a work wire (turn, then NOT to reach the work phase)."""
+    """Draw the band's wire turning down into a work wire (turn, then a NOT for the work phase)."""
     turn = _stamp(c, "turn", Orientation.IDENTITY, top + LINE - 2, left + TRACK - 3)
     flip = c.attach(turn, "b", get_gadget("not", Orientation.ROT90), "a")
     _horizontal(c, top, left, 0, _span(turn, top, left)[1] - 1)
@@ -162,25 +168,20 @@ def _gate(c: Canvas, top: int, left: int) -> Placed:
 
 
 def draw_or(c: Canvas, top: int, left: int) -> None:
-    """OR of the work wire (from above) and the band's wire (from the left)."""
+    """Draw an OR of the work wire (from above) and the band's wire (from the left)."""
     _gate(c, top, left)
 
 
 def draw_or_true(c: Canvas, top: int, left: int) -> None:
-    """OR of the work wire and the band's wire, forced TRUE by a known mine below."""
+    """Draw an OR of the work wire and the band's wire, forced TRUE by a known mine below."""
     gate = _gate(c, top, left)
-    c.force(gate.port("r").cell) if gate.port("r").cell in c.cells else _force_outside(c, gate)
-
-
-def _force_outside(c: Canvas, gate: Placed) -> None:
-    # The OR's output reading cell is the first cell below the band: draw one
-    # wire cell there and make it a known mine.
-    end = c.run(gate, "r", 1)
-    c.force(end)
+    # The OR's output reading cell is the first cell below the band: draw that
+    # one wire cell and make it a known mine (the tile below keeps it clear).
+    c.force(c.run(gate, "r", 1))
 
 
 def draw_empty(c: Canvas, top: int, left: int) -> None:
-    """Nothing: the fill becomes revealed zeros."""
+    """Draw nothing: the fill becomes revealed zeros."""
 
 
 N, S, W, E = Direction.N, Direction.S, Direction.W, Direction.E
@@ -213,8 +214,40 @@ TILES = {
 }
 
 
+def draw(canvas: Canvas, name: str, top: int, left: int, mirror: bool = False) -> None:
+    """Draw tile ``name`` with its top-left cell at ``(top, left)``, mirrored left to right if asked."""
+    tile = TILES[name]
+    scratch = Canvas()
+    tile.draw(scratch, 0, 0)
+
+    def move(cell: Coord) -> Coord:
+        return top + cell[0], left + (tile.width - 1 - cell[1] if mirror else cell[1])
+
+    for cell, ch in scratch.cells.items():
+        canvas.put(move(cell), ch)
+    for cell, (axis, at) in scratch.wire_numbers.items():
+        canvas.wire_numbers[move(cell)] = (axis, top + at) if axis == "r" else (axis, move((0, at))[1])
+
+
+def mirrored_rule(tile: Tile) -> tuple[tuple[tuple[str, str], ...], str]:
+    """Return the rule and constraint of ``tile`` mirrored: horizontal ports read inverted.
+
+    Examples
+    --------
+    >>> mirrored_rule(TILES["tee"])
+    ((('s', '~n'), ('e', '~(~n)')), '')
+    """
+    flipped = {name for name, side, _, _ in tile.ports if side.horizontal}
+
+    def rewrite(expr: str) -> str:
+        return "".join(f"~{t}" if t in flipped else t for t in expr)
+
+    rule = tuple((out, f"~({rewrite(e)})" if out in flipped else rewrite(e)) for out, e in tile.rule)
+    return rule, rewrite(tile.constraint)
+
+
 @cache
-def tile_gadget(name: str) -> Gadget:
+def tile_gadget(name: str, mirror: bool = False) -> Gadget:
     """Return a tile drawn alone, as a gadget with ports on its edges.
 
     Examples
@@ -225,7 +258,7 @@ def tile_gadget(name: str) -> Gadget:
     """
     tile = TILES[name]
     c = Canvas()
-    tile.draw(c, 0, 0)
+    draw(c, name, 0, 0, mirror)
     box = (0, 0, BAND - 1, tile.width - 1)
     if name == "or-true":
         box = (0, 0, BAND + 1, tile.width - 1)  # the known mine sits just below the band
@@ -233,7 +266,12 @@ def tile_gadget(name: str) -> Gadget:
     probe = Gadget(name, grid, (), (), "")
     ports = []
     for pname, side, role, residue in tile.ports:
-        cell = port_cell(tile, side, residue)
+        if mirror and side.horizontal:
+            # A mirrored eastward wire runs westward with its numbers on columns divisible by 3.
+            side, residue = side.opposite, (tile.width - 1 - residue) % 3
+        cell = port_cell(tile, side, residue, mirror)
         phase = probe.phase_of(Port(pname, cell, side, role, 0))
         ports.append(Port(pname, cell, side, role, phase))
-    return Gadget(f"tile:{name}", grid, tuple(ports), tile.rule, tile.summary or name, constraint=tile.constraint)
+    rule, constraint = mirrored_rule(tile) if mirror else (tile.rule, tile.constraint)
+    label = f"tile:{name}" + (":mirrored" if mirror else "")
+    return Gadget(label, grid, tuple(ports), rule, tile.summary or name, constraint=constraint)

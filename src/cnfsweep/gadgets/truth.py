@@ -127,8 +127,12 @@ def truth_table(gadget: Gadget, backend: str | Backend | None = None) -> TruthTa
     --------
     >>> from cnfsweep.gadgets.library import get_gadget
     >>> t = truth_table(get_gadget("or"))
-    >>> [(r.inputs, r.outputs, r.completions) for r in t.rows]
-    [((False, False), (False,), 1), ((False, True), (True,), 1), ((True, False), (True,), 1), ((True, True), (True,), 1)]
+    >>> for row in t.rows:
+    ...     print(row.inputs, row.outputs, row.completions)
+    (False, False) (False,) 1
+    (False, True) (True,) 1
+    (True, False) (True,) 1
+    (True, True) (True,) 1
     """
     gb = gadget_board(gadget)
     ins = tuple(p.name for p in gadget.inputs)

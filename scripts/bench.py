@@ -1,0 +1,407 @@
+"""Benchmark exact inference on fixed, seeded corpora, every engine in one run.
+
+Usage: python scripts/bench.py [--corpus NAME[,NAME]] [--engines NAME[,NAME]]
+                               [--positions N] [--quick] [--games N] [--huge-game]
+                               [--json out.json]
+
+Corpora: midgame-beginner, midgame-intermediate, midgame-expert (positions
+from real play, cached under scripts/corpora/), toollib-hard, long-component,
+large-random, reductions, expert-games; huge-game is opt-in (--huge-game).
+Engines: see bench_engines.ENGINES; "baseline" is naive cell backtracking.
+Engines take turns position by position, so every ratio comes from one run
+under the same load.  Exits 1 when two engines give different exact answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import bench_corpora as corpora
+from bench_engines import BASELINE, DEFAULT_ENGINE, ENGINES, CapReached, run_engine, time_cap
+from cnfsweep import __version__, analyze
+from cnfsweep.analysis import ComponentCache
+from cnfsweep.autoplay import SafestPolicy, play_game
+from cnfsweep.board import Board
+from cnfsweep.campaign import game_seed
+from cnfsweep.game import LEVELS, FirstClick, Game, GameState, Level
+from cnfsweep.problem import position
+
+LEVEL_NAMES = ("beginner", "intermediate", "expert")
+CORPORA = [f"midgame-{lv}" for lv in LEVEL_NAMES] + [
+    "toollib-hard", "long-component", "large-random", "reductions", "expert-games"]
+OPT_IN = ["huge-game"]
+CHEAP_S = 10.0  # on a large board, run the other engines only if the default took at most this
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Return the nearest-rank percentile of sorted ``values`` (``inf`` marks a capped run)."""
+    # The small slack keeps 0.9 * 1000 from rounding up to rank 901.
+    return values[max(0, min(len(values) - 1, math.ceil(q * len(values) - 1e-9) - 1))]
+
+
+def summarise(times_ms: list[float | None]) -> dict[str, Any]:
+    """Median, p90, p99 and max in ms; ``None`` where the figure falls on a capped run."""
+    ordered = sorted(float("inf") if t is None else t for t in times_ms)
+    out: dict[str, Any] = {"runs": len(ordered), "capped": sum(t is None for t in times_ms)}
+    for key, q in (("median_ms", 0.5), ("p90_ms", 0.9), ("p99_ms", 0.99), ("max_ms", 1.0)):
+        v = percentile(ordered, q) if ordered else float("inf")
+        out[key] = None if v == float("inf") else round(v, 3)
+    return out
+
+
+def add_ratios(stats: dict[str, dict[str, Any]]) -> None:
+    """Divide each engine's p90 and median by the fastest engine's, in place."""
+    for key in ("p90_ms", "median_ms"):
+        finite = [s[key] for s in stats.values() if s[key] is not None]
+        best = min(finite, default=None)
+        for s in stats.values():
+            ratio = None if best is None or s[key] is None else s[key] / best if best > 0 else 1.0
+            s["ratio_" + key[:-3]] = None if ratio is None else round(ratio, 3)
+
+
+def bench_positions(items: list[corpora.Item], engines: list[str], cap: float, progress: Progress,
+                    label: str) -> dict[str, Any]:
+    """Time every engine on every item, taking turns, and check that they agree."""
+    for name in engines:  # untimed warm-up on a tiny board: imports and solver start-up
+        run_engine(name, Board.from_rows(["1.", ".."], total_mines=1), cap)
+    times: dict[str, list[float | None]] = {e: [] for e in engines}
+    per_item, disagreements = [], []
+    task = progress.add_task(label, total=len(items))
+    for i, item in enumerate(items):
+        turn = engines[i % len(engines):] + engines[: i % len(engines)]
+        answers = {}
+        for name in turn:
+            seconds, answers[name] = run_engine(name, item.board, cap)
+            times[name].append(None if answers[name] is None else seconds * 1000)
+        done = [e for e in engines if answers[e] is not None]
+        for other in done[1:]:
+            ref = answers[done[0]]
+            if answers[other] != ref:
+                disagreements.append({"position": item.name, "engines": [done[0], other],
+                                      "first_difference": ref.difference(answers[other])})
+        if len(items) <= 20:
+            per_item.append({"name": item.name, "ms": {e: times[e][-1] for e in engines}})
+        progress.advance(task)
+    stats = {e: summarise(times[e]) for e in engines}
+    add_ratios(stats)
+    out = {"kind": "positions", "positions": len(items), "cap_ms": cap * 1000, "engines": stats,
+           "agree": not disagreements, "disagreement_count": len(disagreements),
+           "disagreements": disagreements[:10]}
+    if per_item:
+        out["items"] = per_item
+    return out
+
+
+def memory_mb() -> tuple[float, float]:
+    """Return this process's resident set size and its peak so far, in MB.
+
+    ``/proc`` gives the peak of this process's own memory map; ``ru_maxrss``
+    would also remember the parent that forked it before ``exec``.
+    """
+    try:
+        fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
+        return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+    except (OSError, KeyError, ValueError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return peak, peak
+
+
+def measure_large(spec: corpora.LargeSpec, engine: str, cap: float, describe: bool) -> dict[str, Any]:
+    """Analyse one large board in a fresh process: time, peak memory and a digest of the answer."""
+    board = spec.board()
+    before, _ = memory_mb()
+    seconds, answer = run_engine(engine, board, cap)
+    out = {"ms": None if answer is None else round(seconds * 1000, 1), "capped": answer is None,
+           "rss_before_mb": round(before, 1), "rss_peak_mb": round(memory_mb()[1], 1),
+           "digest": None if answer is None else answer.digest()}
+    if describe:  # after the timing, so that it does not count
+        comps = position(board).components
+        out["board"] = {"covered": len(board.covered), "components": len(comps),
+                        "largest_component": max((len(c.cells) for c in comps), default=0)}
+    return out
+
+
+def bench_large(specs: Sequence[corpora.LargeSpec], engines: list[str], cap: float,
+                progress: Progress) -> dict[str, Any]:
+    """Analyse each large board once per engine, each run in its own process (clean peak RSS)."""
+    boards: dict[str, Any] = {}
+    task = progress.add_task("large-random", total=len(specs) * len(engines))
+    spawn = multiprocessing.get_context("spawn")
+    agree = True
+    for spec in specs:
+        row: dict[str, Any] = {"rows": spec.rows, "cols": spec.cols, "mines": spec.mines,
+                               "regions": spec.regions, "seed": spec.seed, "engines": {}}
+        first_ms = None
+        for name in [DEFAULT_ENGINE] + [e for e in engines if e != DEFAULT_ENGINE]:
+            if name != DEFAULT_ENGINE and (first_ms is None or first_ms > CHEAP_S * 1000):
+                row["engines"][name] = {"skipped": f"default engine took over {CHEAP_S:.0f} s"}
+            else:
+                with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+                    got = pool.submit(measure_large, spec, name, cap, name == DEFAULT_ENGINE).result()
+                if "board" in got:
+                    row["board"] = got.pop("board")
+                row["engines"][name] = got
+                first_ms = got["ms"] if name == DEFAULT_ENGINE else first_ms
+            progress.advance(task)
+        digests = {r["digest"] for r in row["engines"].values() if r.get("digest")}
+        row["agree"] = len(digests) <= 1
+        agree = agree and row["agree"]
+        boards[spec.name] = row
+    return {"kind": "large", "cap_ms": cap * 1000, "boards": boards, "agree": agree}
+
+
+def bench_reductions(count: int, seed: int, engines: list[str], cap: float, progress: Progress) -> dict[str, Any]:
+    """Time the engines on boards reduced from random 3-CNFs; check verdicts against a SAT solver."""
+    pairs, reason = corpora.reductions(count, seed)
+    if reason is not None:
+        return {"kind": "reductions", "available": False, "reason": reason, "agree": True}
+    from pysat.solvers import Solver
+
+    out = bench_positions([item for item, _ in pairs], engines, cap, progress, "reductions")
+    for item, clauses in pairs:
+        with Solver(name="cadical195", bootstrap_with=clauses) as sat:
+            satisfiable = sat.solve()
+        _, answer = run_engine(DEFAULT_ENGINE, item.board, cap)
+        if answer is not None and answer.consistent != satisfiable:
+            out["disagreements"].append({"position": item.name, "engines": [DEFAULT_ENGINE, "SAT on the CNF"],
+                                         "first_difference": f"consistent {answer.consistent} vs {satisfiable}"})
+            out["agree"] = False
+    return {**out, "available": True}
+
+
+def bench_games(n: int, seed: int, progress: Progress) -> dict[str, Any]:
+    """Play ``n`` seeded expert games with the safest policy, one after another on one core."""
+    times, wins, analyses = [], 0, 0
+    task = progress.add_task("expert-games", total=n)
+    for i in range(n):
+        record = play_game(LEVELS["expert"], game_seed(seed, i))
+        times.append(record.seconds * 1000)
+        wins += record.won
+        analyses += record.analyses
+        progress.advance(task)
+    return {"kind": "games", "games": n, "wins": wins, "analyses": analyses, **summarise(times),
+            "mean_ms": round(sum(times) / max(n, 1), 3)}
+
+
+def bench_huge(cap: float, seed: int) -> dict[str, Any]:
+    """Play a 500x500 game with 40,000 mines as ``play_game`` would, stopping at ``cap`` seconds.
+
+    The first click is guaranteed an opening: with a merely safe one, the
+    default seed's game ends on its first guess, which times nothing.
+
+    The loop is ``play_game``'s, written out so that a capped game still
+    reports how far it got.
+    """
+    game = Game.new(Level(500, 500, 40_000), seed, first_click=FirstClick.OPENING)
+    policy, cache = SafestPolicy(), ComponentCache()
+    start, analyses, slowest = time.perf_counter(), 0, 0.0
+    try:
+        with time_cap(cap):
+            game.click(policy.first_click(game.level))
+            while game.state is GameState.PLAYING:
+                t = time.perf_counter()
+                analysis = analyze(game.board(), cache=cache)
+                analyses, slowest = analyses + 1, max(slowest, time.perf_counter() - t)
+                for mine in analysis.mines:
+                    game.flag(mine)
+                for cell in analysis.safe:
+                    if game.state is GameState.PLAYING:
+                        game.click(cell)
+                if not analysis.safe:
+                    game.click(policy.choose(analysis))
+        capped = False
+    except CapReached:
+        capped = True
+    return {"kind": "huge-game", "first_click": "opening", "capped": capped, "cap_s": cap, "seconds": round(time.perf_counter() - start, 2),
+            "state": game.state.value, "analyses": analyses, "slowest_analysis_s": round(slowest, 2),
+            "revealed": len(game.revealed), "safe_cells": 500 * 500 - 40_000}
+
+
+def git_state() -> str | None:
+    """Return the commit measured, with ``-dirty`` when the tree has changes."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=corpora.ROOT,
+                             capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def fmt(v: float | None, capped_as: str, digits: int = 2) -> str:
+    return capped_as if v is None else f"{v:.{digits}f}"
+
+
+def show(console: Console, name: str, result: dict[str, Any]) -> None:
+    """Print one corpus's table."""
+    kind = result.get("kind")
+    if kind == "positions":
+        cap = f"> {result['cap_ms']:.0f}"
+        table = Table("engine", "what", "median ms", "p90 ms", "p99 ms", "max ms", "capped",
+                      "x fastest p90", "x fastest median",
+                      title=f"{name}: {result['positions']} positions, cap {result['cap_ms']:.0f} ms")
+        for e, s in result["engines"].items():
+            table.add_row(e, f"[dim]{ENGINES[e][0]}[/dim]", *(fmt(s[k], cap) for k in ("median_ms", "p90_ms", "p99_ms", "max_ms")),
+                          str(s["capped"]), fmt(s["ratio_p90"], "-", 1), fmt(s["ratio_median"], "-", 1))
+        console.print(table)
+        for item in result.get("items", []):
+            console.print(f"  {item['name']}: " + ", ".join(f"{e} {fmt(v, cap, 1)} ms" for e, v in item["ms"].items()))
+    elif kind == "large":
+        table = Table("board", "engine", "ms", "peak RSS MB", "RSS before MB", "components", "largest",
+                      title=f"large-random (one analysis each, cap {result['cap_ms'] / 1000:.0f} s)")
+        for board, row in result["boards"].items():
+            info = row.get("board", {})
+            for e, r in row["engines"].items():
+                if "skipped" in r:
+                    table.add_row(board, e, r["skipped"], "", "", "", "")
+                    continue
+                table.add_row(board, e, fmt(r["ms"], f"> {result['cap_ms']:.0f}", 1), f"{r['rss_peak_mb']:.0f}",
+                              f"{r['rss_before_mb']:.0f}", str(info.get("components", "")),
+                              str(info.get("largest_component", "")))
+        console.print(table)
+    elif kind == "reductions" and not result.get("available"):
+        console.print(f"reductions: not available ({result['reason']})")
+    else:
+        console.print(f"[bold]{name}[/bold]: " + ", ".join(f"{k} {v}" for k, v in result.items() if k != "kind"))
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Set the figures against the targets of issue 5 (default engine throughout)."""
+    rows: list[dict[str, Any]] = []
+
+    def add(target: str, value: float | None, limit: float, unit: str, lower_is_better: bool = True) -> None:
+        met = None if value is None else value <= limit if lower_is_better else value >= limit
+        rows.append({"target": target, "measured": None if value is None else round(value, 3), "unit": unit,
+                     "met": met})
+
+    def stat(corpus: str, engine: str, key: str) -> float | None:
+        return results.get(corpus, {}).get("engines", {}).get(engine, {}).get(key)
+
+    expert = "midgame-expert"
+    if expert in results:
+        add("expert mid-game median <= 2 ms", stat(expert, DEFAULT_ENGINE, "median_ms"), 2, "ms")
+        add("expert mid-game p99 <= 20 ms", stat(expert, DEFAULT_ENGINE, "p99_ms"), 20, "ms")
+        add("expert mid-game max <= 1000 ms", stat(expert, DEFAULT_ENGINE, "max_ms"), 1000, "ms")
+        base, ours = stat(expert, BASELINE, "p90_ms"), stat(expert, DEFAULT_ENGINE, "p90_ms")
+        if ours and BASELINE in results[expert]["engines"]:
+            # A capped baseline p90 is at least the cap: a lower bound on the speed-up.
+            speedup = (base if base is not None else results[expert]["cap_ms"]) / ours
+            add("expert p90: baseline / default >= 50", speedup, 50, "x", lower_is_better=False)
+    if "toollib-hard" in results:
+        times = [i["ms"].get(DEFAULT_ENGINE) for i in results["toollib-hard"].get("items", [])]
+        add("ms-toollib hard board <= 50 ms (worst case)", None if None in times else max(times, default=None), 50, "ms")
+    if "long-component" in results:
+        add("300+-cell component <= 1000 ms", stat("long-component", DEFAULT_ENGINE, "max_ms"), 1000, "ms")
+    for board, limit, what in (("200x200/6400", 2000, "ms"), ("1000x1000/160000", 1024, "MB")):
+        row = results.get("large-random", {}).get("boards", {}).get(board, {}).get("engines", {}).get(DEFAULT_ENGINE)
+        if row:
+            value = row["ms"] if what == "ms" else row["rss_peak_mb"]
+            add(f"{board} analysis {'<= 2 s' if what == 'ms' else 'peak RSS < 1 GB'}", value, limit, what)
+    if "huge-game" in results and not results["huge-game"]["capped"]:
+        add("500x500/40,000 game <= 30 s", results["huge-game"]["seconds"], 30, "s")
+    ratios = [s["engines"][DEFAULT_ENGINE]["ratio_p90"] for s in results.values()
+              if s.get("kind") == "positions" and DEFAULT_ENGINE in s["engines"]]
+    if ratios:
+        add("default within 1.5x of the fastest at p90, every corpus", None if None in ratios else max(ratios), 1.5, "x")
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=",".join(CORPORA), help="comma-separated: " + ", ".join(CORPORA + OPT_IN))
+    parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ", ".join(ENGINES))
+    parser.add_argument("--positions", type=int, help="mid-game positions per level (1000; 50 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="small sizes: 50 positions, 5 games, 100x100 only")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--cap", type=float, default=2.0, help="seconds per mid-game position and engine")
+    parser.add_argument("--special-cap", type=float, default=20.0, help="seconds on toollib, long, reductions")
+    parser.add_argument("--large-cap", type=float, default=300.0, help="seconds per large board and engine")
+    parser.add_argument("--formulas", type=int, help="random 3-CNFs to reduce (6; 2 with --quick)")
+    parser.add_argument("--games", type=int, help="expert games to time (100; 5 with --quick)")
+    parser.add_argument("--huge-game", action="store_true", help="also play 500x500/40,000 with safest")
+    parser.add_argument("--huge-cap", type=float, default=600.0, help="seconds before the huge game stops")
+    parser.add_argument("--corpus-dir", type=Path, default=corpora.CORPUS_DIR)
+    parser.add_argument("--json", type=Path, help="write every figure here")
+    args = parser.parse_args(argv)
+    names = [n for n in args.corpus.split(",") if n] + (["huge-game"] if args.huge_game else [])
+    engines = [e for e in args.engines.split(",") if e]
+    for bad in [n for n in names if n not in CORPORA + OPT_IN] + [e for e in engines if e not in ENGINES]:
+        parser.error(f"unknown corpus or engine {bad!r}")
+    positions = args.positions or (50 if args.quick else 1000)
+    games = args.games if args.games is not None else (5 if args.quick else 100)
+    formulas = args.formulas if args.formulas is not None else (2 if args.quick else 6)
+    console = Console(width=None if sys.stdout.isatty() else 150)
+    results: dict[str, Any] = {}
+    started = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as progress:
+        for name in names:
+            t0 = time.perf_counter()
+            if name.startswith("midgame-"):
+                level = name.removeprefix("midgame-")
+                task = progress.add_task(f"{name}: playing", total=positions)
+                items = corpora.midgame(level, positions, args.seed, args.corpus_dir,
+                                        tick=lambda n, task=task: progress.advance(task, n))
+                res = bench_positions(items, engines, args.cap, progress, name)
+            elif name == "toollib-hard":
+                res = bench_positions(corpora.toollib_hard(), engines, args.special_cap, progress, name)
+            elif name == "long-component":
+                items = corpora.long_component()
+                res = bench_positions(items, engines, args.special_cap, progress, name)
+                res["component"] = items[0].name
+            elif name == "large-random":
+                specs = corpora.LARGE[:1] if args.quick else corpora.LARGE
+                res = bench_large(specs, engines, args.large_cap, progress)
+            elif name == "reductions":
+                res = bench_reductions(formulas, args.seed, engines, args.special_cap, progress)
+            elif name == "expert-games":
+                res = bench_games(games, args.seed, progress)
+            else:
+                res = bench_huge(args.huge_cap, args.seed)
+            res["seconds"] = round(time.perf_counter() - t0, 1)
+            results[name] = res
+            show(console, name, res)
+    failures = [(n, d) for n, r in results.items() for d in r.get("disagreements", [])]
+    failures += [(n, {"first_difference": "large-board digests differ"}) for n, r in results.items()
+                 if r.get("kind") == "large" and not r["agree"]]
+    goals = targets(results)
+    if goals:
+        table = Table("target (issue 5)", "measured", "met", title="targets")
+        for g in goals:
+            shown = "capped" if g["measured"] is None else f"{g['measured']:g} {g['unit']}"
+            table.add_row(g["target"], shown, {True: "yes", False: "[red]no[/red]", None: "?"}[g["met"]])
+        console.print(table)
+    if "huge-game" in results and results["huge-game"]["capped"]:
+        console.print(f"500x500 game: stopped at the {args.huge_cap:.0f} s cap (target 30 s)")
+    report = {"meta": {"cnfsweep": __version__, "git": git_state(), "python": platform.python_version(), "machine": platform.machine(),
+                       "cpus": multiprocessing.cpu_count(), "engines": {e: ENGINES[e][0] for e in engines},
+                       "default_engine": DEFAULT_ENGINE, "baseline": BASELINE, "seed": args.seed,
+                       "positions": positions, "seconds": round(time.perf_counter() - started, 1)},
+              "corpora": results, "targets": goals, "agree": not failures}
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    if failures:
+        name, first = failures[0]
+        console.print(f"[red]DISAGREEMENT[/red] in {name}: {first}")
+        return 1
+    console.print(f"all engines agree; {report['meta']['seconds']} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

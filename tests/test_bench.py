@@ -1,0 +1,64 @@
+"""The benchmark script and the backend comparison run, and catch engines that disagree."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = ROOT / "scripts"
+STATS = {"runs", "capped", "median_ms", "p90_ms", "p99_ms", "max_ms", "ratio_p90", "ratio_median"}
+
+
+def bench_args(tmp_path: Path) -> list[str]:
+    return ["--quick", "--corpus", "midgame-beginner", "--positions", "5", "--engines", "pysat,baseline",
+            "--corpus-dir", str(tmp_path), "--json", str(tmp_path / "out.json")]
+
+
+def test_bench_quick_run_writes_every_figure(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), *bench_args(tmp_path)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads((tmp_path / "out.json").read_text())
+    assert report["agree"] is True
+    assert {"cnfsweep", "python", "engines", "seconds"} <= set(report["meta"])
+    corpus = report["corpora"]["midgame-beginner"]
+    assert corpus["positions"] == 5 and corpus["agree"] is True and corpus["disagreements"] == []
+    assert set(corpus["engines"]) == {"pysat", "baseline"}
+    for stats in corpus["engines"].values():
+        assert STATS <= set(stats) and stats["runs"] == 5
+    # The corpus is cached and regenerated identically from its seed.
+    assert list(tmp_path.glob("midgame-beginner-seed*.json"))
+    assert "all engines agree" in run.stdout
+
+
+def test_bench_exits_nonzero_when_engines_disagree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    import bench
+    import bench_engines
+
+    label, honest = bench_engines.ENGINES["baseline"]
+
+    def off_by_a_little(board):  # type: ignore[no-untyped-def]
+        answer = honest(board)
+        cell = min(answer.frontier)
+        return dataclasses.replace(answer, frontier={**answer.frontier, cell: answer.frontier[cell] + Fraction(1, 10**9)})
+
+    monkeypatch.setitem(bench_engines.ENGINES, "baseline", (label, off_by_a_little))
+    assert bench.main(bench_args(tmp_path)) == 1
+    report = json.loads((tmp_path / "out.json").read_text())
+    assert report["agree"] is False
+    assert report["corpora"]["midgame-beginner"]["disagreements"][0]["engines"] == ["pysat", "baseline"]
+
+
+def test_compare_backends_agree() -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "examples" / "compare_backends.py"), "--positions", "4",
+                          "--repeat", "1"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "all agree" in run.stdout
