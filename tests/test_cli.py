@@ -204,3 +204,16 @@ def test_time_limit_answers_unknown(run, board_file):
     human = run("solve", path, "--time-limit", "0")
     assert human.exit_code == 3 and "unknown" in human.output
     assert run("solve", path, "--time-limit", "60", "--json").exit_code == 0
+
+
+def test_check_without_minimising_still_gives_an_unsatisfiable_core(run, board_file):
+    from cnfsweep import Board, check
+
+    path = board_file("4.1\n...\n1..\n")
+    doc = json.loads(run("check", path, "--no-minimise", "--json").output)
+    assert doc["consistent"] is False and [0, 0] in doc["conflict"]
+    # The core alone must already be contradictory: keep only its numbers.
+    rows = ["4.1", "...", "1.."]
+    kept = {tuple(c) for c in doc["conflict"]}
+    masked = ["".join(ch if (r, c) in kept or not ch.isdigit() else "." for c, ch in enumerate(row)) for r, row in enumerate(rows)]
+    assert check(Board.from_rows(masked)).consistent is False

@@ -114,11 +114,18 @@ def check(
     backend: BackendOpt = None,
     json_out: JsonOpt = False,
     fmt: FormatOpt = BoardFormat.AUTO,
+    minimise: Annotated[
+        bool,
+        typer.Option(
+            "--minimise/--no-minimise",
+            help="Shrink a conflict until every number in it is needed (one solver call per number).",
+        ),
+    ] = True,
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
     try:
         position = _load(board, fmt, mines)
-        result = check_board(position, assume=_assumptions(assume), backend=backend)
+        result = check_board(position, assume=_assumptions(assume), backend=backend, minimise=minimise)
     except CnfsweepError as exc:
         _fail(str(exc))
     if json_out:

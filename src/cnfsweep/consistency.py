@@ -67,8 +67,14 @@ def check(
     assume: Mapping[str, bool] | None = None,
     total_mines: int | None = None,
     backend: str | Backend | None = None,
+    minimise: bool = True,
 ) -> CheckResult:
     """Decide whether some mine layout fits every number (and the total).
+
+    With ``minimise`` (default) a conflict is shrunk until every number in it
+    is needed, one solver call per number; without it the solver's own core is
+    returned (unsatisfiable, but maybe not minimal), which is much faster on
+    large unsatisfiable boards such as circuit reductions.
 
     Examples
     --------
@@ -103,7 +109,8 @@ def check(
             mines.update(c for c, is_mine in pos.fixed.items() if is_mine)
             return CheckResult(True, tuple(sorted(mines)), None, False, engine.spec)
         core = out.core if out.core is not None else frozenset(range(len(constraints)))
-        core = minimise_core(session, core)
+        if minimise:
+            core = minimise_core(session, core)
     finally:
         session.close()
     tags = [constraints[i].tag for i in sorted(core)]
