@@ -311,15 +311,17 @@ def analyze(
         if off is not None:
             known.update((c, off) for c in pos.off_frontier)
         ordered = sorted(known)
-        # Compare each distinct probability once: Fractions are slow to compare.
-        lowest = min(set(known.values()), default=None)
+        # Fractions are slow to hash and compare: compare each distinct object once,
+        # and tell 0 and 1 apart by their numerators.
+        distinct = {id(p): p for p in known.values()}
+        lowest = min(distinct.values(), default=None)
         best = next((c for c in ordered if known[c] == lowest), None)
         return Analysis(
             board=board,
             consistent=consistent,
             total_mines=stated_total,
-            safe=tuple(c for c in ordered if known[c] == 0),
-            mines=tuple(c for c in ordered if known[c] == 1),
+            safe=tuple(c for c in ordered if known[c].numerator == 0),
+            mines=tuple(c for c in ordered if known[c].numerator == known[c].denominator),
             solutions=solutions,
             best_guess=best,
             backend=engine.spec,

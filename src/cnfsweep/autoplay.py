@@ -63,13 +63,13 @@ class SafestPolicy:
     def choose(self, analysis: Analysis) -> Cell:
         board = analysis.board
         known = {cell: analysis.exact(cell) for cell in board.covered}
-        values = {p for p in known.values() if p is not None}
-        if not values:
+        # Fractions are slow to hash and compare: compare each distinct object once.
+        distinct = {id(p): p for p in known.values() if p is not None}
+        if not distinct:
             # Without a total, cells off the frontier have no probability: fall back to any.
             return min(board.covered, key=lambda c: (covered_neighbours(board, c), c))
-        # Compare each distinct probability once: Fractions are slow to compare.
-        lowest = min(values)
-        tied = [cell for cell, p in known.items() if p == lowest]
+        lowest = min(distinct.values())
+        tied = [cell for cell, p in known.items() if p is not None and (p is lowest or p == lowest)]
         return min(tied, key=lambda c: (covered_neighbours(board, c), c))
 
 
