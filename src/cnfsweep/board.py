@@ -59,13 +59,22 @@ def kind_of(char: str) -> CellKind:
 
 
 @lru_cache(maxsize=16)
-def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
-    # Built once per board shape, as the engine asks for neighbours on every
-    # analysis; the Cells are shared, which keeps a 1000x1000 table small.
-    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
-    return tuple(
+def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]:
+    """Return every cell of a shape in row-major order and the neighbours of each, by index.
+
+    Built once per board shape, as the engine looks at neighbours on every
+    analysis; the Cells are shared, which keeps a 1000x1000 table small.
+
+    Examples
+    --------
+    >>> cells, around = shape_tables(2, 3)
+    >>> cells[4], [cells[i] for i in around[0]]
+    (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
+    """
+    cells = tuple(Cell(r, c) for r in range(rows) for c in range(cols))
+    around = tuple(
         tuple(
-            cells[r * cols + c]
+            r * cols + c
             for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
             for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
             if (r, c) != (r0, c0)
@@ -73,6 +82,13 @@ def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
         for r0 in range(rows)
         for c0 in range(cols)
     )
+    return cells, around
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
+    cells, around = shape_tables(rows, cols)
+    return tuple(tuple(cells[j] for j in idx) for idx in around)
 
 
 @dataclass(frozen=True)

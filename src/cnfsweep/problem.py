@@ -17,7 +17,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from cnfsweep.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
 from cnfsweep.errors import CnfsweepError
 
 TOTAL = "total"
@@ -159,16 +159,23 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
     [(Cell(row=0, col=0), (Cell(row=1, col=0),), 0), (Cell(row=1, col=1), (Cell(row=1, col=0),), 1)]
     """
     out = []
-    grid = board.grid
+    cols = board.cols
+    flat = "".join(board.grid)
+    cells, around = shape_tables(board.rows, cols)
     for cell in board.numbers:
-        need = int(grid[cell.row][cell.col])
+        i = cell.row * cols + cell.col
+        need = int(flat[i])
         unknown = []
-        for nb in board.neighbours(cell):
-            ch = grid[nb.row][nb.col]
-            if ch == FLAG or fixed.get(nb) is True:
+        for j in around[i]:
+            ch = flat[j]
+            if ch == FLAG:
                 need -= 1
-            elif ch not in NUMBERS and nb not in fixed:
-                unknown.append(nb)
+            elif ch not in NUMBERS:
+                nb = cells[j]
+                if nb not in fixed:
+                    unknown.append(nb)
+                elif fixed[nb]:
+                    need -= 1
         out.append((cell, tuple(unknown), need))
     return out
 
