@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from cnfsweep.analysis import Analysis, ComponentCache, analyze
+from cnfsweep.problem import position
 from cnfsweep.backends import get_backend
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.game import FirstClick, Game, GameState, Level
@@ -167,6 +168,18 @@ def play_game(
     analyses = 0
     lost_on: Move | None = moves[0] if game.state is GameState.LOST else None
     while game.state is GameState.PLAYING:
+        # Cells settled without search come first: most moves of a game are
+        # such, and they need no solver, no counting and no Fractions.
+        quick = position(game.board())
+        if quick.contradiction is None and any(not mine for mine in quick.forced.values()):
+            for cell, mine in sorted(quick.forced.items()):
+                if game.state is not GameState.PLAYING:
+                    break
+                if mine:
+                    game.flag(cell)
+                elif game.click(cell).opened:
+                    moves.append(Move(cell, True, Fraction(0)))
+            continue
         analysis = analyze(game.board(), backend=engine, cache=cache)
         analyses += 1
         for mine in analysis.mines:
