@@ -28,12 +28,25 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
 import bench_corpora as corpora
-from bench_engines import BASELINE, DEFAULT_ENGINE, ENGINES, CapReached, run_engine, time_cap
+import bench_report
+from bench_engines import (
+    BASELINE,
+    DEFAULT_ENGINE,
+    ENGINES,
+    CapReached,
+    run_engine,
+    time_cap,
+)
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
 from cnfsweep import __version__, analyze
 from cnfsweep.analysis import ComponentCache
 from cnfsweep.autoplay import SafestPolicy, play_game
@@ -141,14 +154,16 @@ def bench_large(specs: Sequence[corpora.LargeSpec], engines: list[str], cap: flo
                 progress: Progress) -> dict[str, Any]:
     """Analyse each large board once per engine, each run in its own process (clean peak RSS)."""
     boards: dict[str, Any] = {}
-    task = progress.add_task("large-random", total=len(specs) * len(engines))
+    # The default engine always runs first: it is the reference for the others.
+    order = [DEFAULT_ENGINE] + [e for e in engines if e != DEFAULT_ENGINE]
+    task = progress.add_task("large-random", total=len(specs) * len(order))
     spawn = multiprocessing.get_context("spawn")
     agree = True
     for spec in specs:
         row: dict[str, Any] = {"rows": spec.rows, "cols": spec.cols, "mines": spec.mines,
                                "regions": spec.regions, "seed": spec.seed, "engines": {}}
         first_ms = None
-        for name in [DEFAULT_ENGINE] + [e for e in engines if e != DEFAULT_ENGINE]:
+        for name in order:
             if name != DEFAULT_ENGINE and (first_ms is None or first_ms > CHEAP_S * 1000):
                 row["engines"][name] = {"skipped": f"default engine took over {CHEAP_S:.0f} s"}
             else:
@@ -228,97 +243,19 @@ def bench_huge(cap: float, seed: int) -> dict[str, Any]:
         capped = False
     except CapReached:
         capped = True
-    return {"kind": "huge-game", "first_click": "opening", "capped": capped, "cap_s": cap, "seconds": round(time.perf_counter() - start, 2),
-            "state": game.state.value, "analyses": analyses, "slowest_analysis_s": round(slowest, 2),
+    return {"kind": "huge-game", "first_click": "opening", "capped": capped, "cap_s": cap,
+            "seconds": round(time.perf_counter() - start, 2), "state": game.state.value, "analyses": analyses, "slowest_analysis_s": round(slowest, 2),
             "revealed": len(game.revealed), "safe_cells": 500 * 500 - 40_000}
 
 
 def git_state() -> str | None:
     """Return the commit measured, with ``-dirty`` when the tree has changes."""
     try:
-        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=corpora.ROOT,
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=corpora.ROOT, check=False,
                              capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None
-
-
-def fmt(v: float | None, capped_as: str, digits: int = 2) -> str:
-    return capped_as if v is None else f"{v:.{digits}f}"
-
-
-def show(console: Console, name: str, result: dict[str, Any]) -> None:
-    """Print one corpus's table."""
-    kind = result.get("kind")
-    if kind == "positions":
-        cap = f"> {result['cap_ms']:.0f}"
-        table = Table("engine", "what", "median ms", "p90 ms", "p99 ms", "max ms", "capped",
-                      "x fastest p90", "x fastest median",
-                      title=f"{name}: {result['positions']} positions, cap {result['cap_ms']:.0f} ms")
-        for e, s in result["engines"].items():
-            table.add_row(e, f"[dim]{ENGINES[e][0]}[/dim]", *(fmt(s[k], cap) for k in ("median_ms", "p90_ms", "p99_ms", "max_ms")),
-                          str(s["capped"]), fmt(s["ratio_p90"], "-", 1), fmt(s["ratio_median"], "-", 1))
-        console.print(table)
-        for item in result.get("items", []):
-            console.print(f"  {item['name']}: " + ", ".join(f"{e} {fmt(v, cap, 1)} ms" for e, v in item["ms"].items()))
-    elif kind == "large":
-        table = Table("board", "engine", "ms", "peak RSS MB", "RSS before MB", "components", "largest",
-                      title=f"large-random (one analysis each, cap {result['cap_ms'] / 1000:.0f} s)")
-        for board, row in result["boards"].items():
-            info = row.get("board", {})
-            for e, r in row["engines"].items():
-                if "skipped" in r:
-                    table.add_row(board, e, r["skipped"], "", "", "", "")
-                    continue
-                table.add_row(board, e, fmt(r["ms"], f"> {result['cap_ms']:.0f}", 1), f"{r['rss_peak_mb']:.0f}",
-                              f"{r['rss_before_mb']:.0f}", str(info.get("components", "")),
-                              str(info.get("largest_component", "")))
-        console.print(table)
-    elif kind == "reductions" and not result.get("available"):
-        console.print(f"reductions: not available ({result['reason']})")
-    else:
-        console.print(f"[bold]{name}[/bold]: " + ", ".join(f"{k} {v}" for k, v in result.items() if k != "kind"))
-
-
-def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """Set the figures against the targets of issue 5 (default engine throughout)."""
-    rows: list[dict[str, Any]] = []
-
-    def add(target: str, value: float | None, limit: float, unit: str, lower_is_better: bool = True) -> None:
-        met = None if value is None else value <= limit if lower_is_better else value >= limit
-        rows.append({"target": target, "measured": None if value is None else round(value, 3), "unit": unit,
-                     "met": met})
-
-    def stat(corpus: str, engine: str, key: str) -> float | None:
-        return results.get(corpus, {}).get("engines", {}).get(engine, {}).get(key)
-
-    expert = "midgame-expert"
-    if expert in results:
-        add("expert mid-game median <= 2 ms", stat(expert, DEFAULT_ENGINE, "median_ms"), 2, "ms")
-        add("expert mid-game p99 <= 20 ms", stat(expert, DEFAULT_ENGINE, "p99_ms"), 20, "ms")
-        add("expert mid-game max <= 1000 ms", stat(expert, DEFAULT_ENGINE, "max_ms"), 1000, "ms")
-        base, ours = stat(expert, BASELINE, "p90_ms"), stat(expert, DEFAULT_ENGINE, "p90_ms")
-        if ours and BASELINE in results[expert]["engines"]:
-            # A capped baseline p90 is at least the cap: a lower bound on the speed-up.
-            speedup = (base if base is not None else results[expert]["cap_ms"]) / ours
-            add("expert p90: baseline / default >= 50", speedup, 50, "x", lower_is_better=False)
-    if "toollib-hard" in results:
-        times = [i["ms"].get(DEFAULT_ENGINE) for i in results["toollib-hard"].get("items", [])]
-        add("ms-toollib hard board <= 50 ms (worst case)", None if None in times else max(times, default=None), 50, "ms")
-    if "long-component" in results:
-        add("300+-cell component <= 1000 ms", stat("long-component", DEFAULT_ENGINE, "max_ms"), 1000, "ms")
-    for board, limit, what in (("200x200/6400", 2000, "ms"), ("1000x1000/160000", 1024, "MB")):
-        row = results.get("large-random", {}).get("boards", {}).get(board, {}).get("engines", {}).get(DEFAULT_ENGINE)
-        if row:
-            value = row["ms"] if what == "ms" else row["rss_peak_mb"]
-            add(f"{board} analysis {'<= 2 s' if what == 'ms' else 'peak RSS < 1 GB'}", value, limit, what)
-    if "huge-game" in results and not results["huge-game"]["capped"]:
-        add("500x500/40,000 game <= 30 s", results["huge-game"]["seconds"], 30, "s")
-    ratios = [s["engines"][DEFAULT_ENGINE]["ratio_p90"] for s in results.values()
-              if s.get("kind") == "positions" and DEFAULT_ENGINE in s["engines"]]
-    if ratios:
-        add("default within 1.5x of the fastest at p90, every corpus", None if None in ratios else max(ratios), 1.5, "x")
-    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -375,17 +312,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 res = bench_huge(args.huge_cap, args.seed)
             res["seconds"] = round(time.perf_counter() - t0, 1)
             results[name] = res
-            show(console, name, res)
+            bench_report.show(console, name, res)
     failures = [(n, d) for n, r in results.items() for d in r.get("disagreements", [])]
     failures += [(n, {"first_difference": "large-board digests differ"}) for n, r in results.items()
                  if r.get("kind") == "large" and not r["agree"]]
-    goals = targets(results)
-    if goals:
-        table = Table("target (issue 5)", "measured", "met", title="targets")
-        for g in goals:
-            shown = "capped" if g["measured"] is None else f"{g['measured']:g} {g['unit']}"
-            table.add_row(g["target"], shown, {True: "yes", False: "[red]no[/red]", None: "?"}[g["met"]])
-        console.print(table)
+    goals = bench_report.targets(results)
+    bench_report.show_targets(console, goals)
     if "huge-game" in results and results["huge-game"]["capped"]:
         console.print(f"500x500 game: stopped at the {args.huge_cap:.0f} s cap (target 30 s)")
     report = {"meta": {"cnfsweep": __version__, "git": git_state(), "python": platform.python_version(), "machine": platform.machine(),

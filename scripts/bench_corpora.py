@@ -2,7 +2,9 @@
 
 Every corpus is rebuilt deterministically from its seed; mid-game corpora
 take a while to play, so they are cached as JSON under ``scripts/corpora/``
-(kept out of git: delete the files to regenerate them).
+(kept out of git: delete the files to regenerate them).  A cached file keeps
+the positions fixed while the engine changes; regenerating after a change to
+the autoplayer may give other positions from the same seed.
 """
 
 from __future__ import annotations
@@ -208,6 +210,6 @@ def reductions(count: int, seed: int) -> tuple[list[tuple[Item, list[list[int]]]
             board = reduce_cnf(cnf).board
             clauses = [list(c) for c in cnf.clauses]
             items.append((Item(f"3cnf#{i} v{n} c{m} {board.rows}x{board.cols}", board), clauses))
-    except Exception as exc:  # an unfinished reducer may fail in any way; say how
+    except Exception as exc:  # noqa: BLE001 -- an unfinished reducer may fail in any way; say how
         return [], f"the reducer failed: {type(exc).__name__}: {exc}"
     return items, None

@@ -28,7 +28,6 @@ from cnfsweep.board import Board, Cell
 from cnfsweep.counting import combine
 from cnfsweep.problem import Problem, position
 
-
 # Exact probabilities on big boards are fractions of integers with more digits than
 # Python converts to text by default; digests and messages need the whole number.
 sys.set_int_max_str_digits(0)

@@ -356,10 +356,14 @@ def position(
     if simplified and contradiction is None:
         rules, forced, contradiction = simplify(rules)
     live = [r for r in rules if r[1]]
+    groups = _split(live)
+    # Each rule lies inside one component: file it there by any of its cells.
+    home = {c: k for k, group in enumerate(groups) for c in group}
+    rules_of: list[list[Rule]] = [[] for _ in groups]
+    for rule in live:
+        rules_of[home[rule[1][0]]].append(rule)
     components = []
-    for comp_cells in _split(live):
-        members = set(comp_cells)
-        comp_rules = [r for r in live if r[1][0] in members]
+    for comp_cells, comp_rules in zip(groups, rules_of):
         cells, problem = build_problem(_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
     frontier = {c for _, cells, _ in live for c in cells}
