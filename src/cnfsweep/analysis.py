@@ -41,13 +41,17 @@ ENUMERATION_LIMIT = 256
 
 
 def count_component(
-    engine: Backend, problem: Problem, counting: Counting, deadline: float | None = None
+    engine: Backend,
+    problem: Problem,
+    counting: Counting,
+    deadline: float | None = None,
+    session: Session | None = None,
 ) -> CountTable:
     """Count one component's models the way ``counting`` says."""
     if counting is Counting.DP:
         return count_dp(problem, deadline)
     limit = ENUMERATION_LIMIT if counting is Counting.AUTO else None
-    table = engine.count(problem, limit=limit, deadline=deadline)
+    table = engine.count(problem, limit=limit, deadline=deadline, session=session)
     return table if table is not None else count_dp(problem, deadline)
 
 
@@ -169,11 +173,12 @@ def solve_component(
     session = engine.open(problem)
     try:
         forced = entailed_boxes(session, problem, deadline)
+        if forced is None:
+            return None, None
+        # Entailment is done with the session, so counting may reuse it.
+        return forced, count_component(engine, problem, counting, deadline, session)
     finally:
         session.close()
-    if forced is None:
-        return None, None
-    return forced, count_component(engine, problem, counting, deadline)
 
 
 @dataclass(frozen=True)

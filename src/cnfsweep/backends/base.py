@@ -116,13 +116,19 @@ class Backend(Protocol):
         ...
 
     def count(
-        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+        self,
+        problem: Problem,
+        limit: int | None = None,
+        deadline: float | None = None,
+        session: Session | None = None,
     ) -> CountTable | None:
         """Count every model of ``problem`` by number of mines.
 
         With ``limit``, give up and return ``None`` once more than ``limit``
         canonical models (one per assignment of box counts) have been found.
         Past ``deadline`` (a ``time.perf_counter()`` value) raise
-        :class:`~cnfsweep.errors.TimeLimitExceeded`.
+        :class:`~cnfsweep.errors.TimeLimitExceeded`.  ``session``, an open
+        session on the same problem that the caller has finished asking and
+        will close, may be reused instead of opening a new solver.
         """
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import ClassVar
 
-from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.backends.base import CountTable, Outcome, Session
 from cnfsweep.errors import ComponentTooLarge, check_deadline
 from cnfsweep.problem import Problem
 
@@ -123,7 +123,11 @@ class BruteBackend:
         return BruteSession(problem, guarded)
 
     def count(
-        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+        self,
+        problem: Problem,
+        limit: int | None = None,
+        deadline: float | None = None,
+        session: Session | None = None,
     ) -> CountTable | None:
         if problem.num_vars > MAX_COUNT_VARS:
             raise ComponentTooLarge(

@@ -6,7 +6,7 @@ import time
 from collections.abc import Collection
 from typing import Any, ClassVar
 
-from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.backends.base import CountTable, Outcome, Session
 from cnfsweep.errors import TimeLimitExceeded
 from cnfsweep.problem import Problem
 
@@ -123,7 +123,11 @@ class CpSatBackend:
         return CpSatSession(problem, guarded)
 
     def count(
-        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+        self,
+        problem: Problem,
+        limit: int | None = None,
+        deadline: float | None = None,
+        session: Session | None = None,
     ) -> CountTable | None:
         from ortools.sat.python import cp_model
 

@@ -8,9 +8,9 @@ cardinality constraints unless an encoding is named.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from cnfsweep.backends.base import CountTable, Outcome
+from cnfsweep.backends.base import CountTable, Outcome, Session
 from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
@@ -188,16 +188,23 @@ class PysatBackend:
         return PysatSession(problem, guarded, self.solver, self.encoding)
 
     def count(
-        self, problem: Problem, limit: int | None = None, deadline: float | None = None
+        self,
+        problem: Problem,
+        limit: int | None = None,
+        deadline: float | None = None,
+        session: Session | None = None,
     ) -> CountTable | None:
-        session = self.open(problem)
+        # Blocking clauses only narrow the solver, so a finished session can count.
+        own = not isinstance(session, PysatSession)
+        solver = self.open(problem) if own else cast(PysatSession, session)
         try:
             found = []
-            for model in session.models():
+            for model in solver.models():
                 check_deadline(deadline)
                 found.append(problem.box_counts(model))
                 if limit is not None and len(found) > limit:
                     return None
             return CountTable.from_box_counts(problem, found)
         finally:
-            session.close()
+            if own:
+                solver.close()
