@@ -209,14 +209,14 @@ class Board:
         # One pass over the characters: analyses of big boards start here.
         found: dict[CellKind, list[Cell]] = {kind: [] for kind in CellKind}
         numbers, covered, flags = found[CellKind.NUMBER], found[CellKind.COVERED], found[CellKind.FLAG]
-        for r, row in enumerate(self.grid):
-            for c, ch in enumerate(row):
-                if ch in NUMBERS:
-                    numbers.append(Cell(r, c))
-                elif ch == FLAG:
-                    flags.append(Cell(r, c))
-                else:
-                    covered.append(Cell(r, c))
+        shared, _ = shape_tables(self.rows, self.cols)
+        for i, ch in enumerate("".join(self.grid)):
+            if ch in NUMBERS:
+                numbers.append(shared[i])
+            elif ch == FLAG:
+                flags.append(shared[i])
+            else:
+                covered.append(shared[i])
         return {kind: tuple(cells) for kind, cells in found.items()}
 
     @property

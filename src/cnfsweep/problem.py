@@ -352,6 +352,8 @@ def position(
     contradiction = next(
         (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
     )
+    # Numbers with no unknown neighbour are settled (checked just above).
+    rules = [r for r in rules if r[1]]
     forced: dict[Cell, bool] = {}
     if simplified and contradiction is None:
         rules, forced, contradiction = simplify(rules)
