@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import networkx as nx
 
@@ -347,7 +347,14 @@ def position(
     (3,)
     """
     total = board.total_mines if total_mines is None else total_mines
-    fixed = _resolve_assumptions(board, assume)
+    return _position(board, total, tuple(sorted((assume or {}).items())), simplified)
+
+
+# A player asks about the same snapshot more than once (a quick pass, then a full
+# analysis); Positions are treated as read-only by everything that gets one.
+@lru_cache(maxsize=8)
+def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...], simplified: bool) -> Position:
+    fixed = _resolve_assumptions(board, dict(assume))
     rules = number_constraints(board, fixed)
     contradiction = next(
         (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
