@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 
+from cnfsweep.problem import forget_positions
 from cnfsweep import analyze
 from cnfsweep.backends.base import CountTable
 from cnfsweep.board import Board, Cell
@@ -238,6 +239,8 @@ BASELINE = "baseline"
 def run_engine(name: str, board: Board, cap: float) -> tuple[float, Answer | None]:
     """Answer ``board`` with engine ``name``: seconds taken, and ``None`` if capped."""
     run = ENGINES[name][1]
+    # Every engine pays for its own position: no reuse of another engine's work.
+    forget_positions()
     start = time.perf_counter()
     try:
         with time_cap(cap):

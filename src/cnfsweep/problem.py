@@ -319,6 +319,11 @@ def build_problem(
     return cells, Problem(tuple(var_boxes), constraints)
 
 
+def forget_positions() -> None:
+    """Empty the cache of recent positions (benchmarks time cold analyses)."""
+    _position.cache_clear()
+
+
 def position(
     board: Board,
     *,
