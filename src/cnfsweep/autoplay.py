@@ -7,7 +7,7 @@ game loop here never changes when a policy is added.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
@@ -109,7 +109,6 @@ class GameRecord:
     mines: tuple[Cell, ...]
     loss_cause: LossCause | None = None
     analyses: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def guesses(self) -> int:

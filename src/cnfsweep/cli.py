@@ -9,12 +9,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep import __version__
 from cnfsweep.analysis import Counting, analyze
 from cnfsweep.autoplay import POLICIES
 from cnfsweep.campaign import PlayConfig, play_many, summarise
-from cnfsweep.backends import DEFAULT, backend_info
+from cnfsweep.backends import DEFAULT, backend_info, get_backend
 from cnfsweep.board import Board
 from cnfsweep.consistency import check as check_board
 from cnfsweep.display import analysis_view, backends_table, check_view, play_view
@@ -157,14 +158,10 @@ def play(
         if board_level.mines > board_level.max_mines(first_click):
             raise CnfsweepError(f"{board_level.mines} mines leave no room for a {first_click.value} first click")
         config = PlayConfig(board_level, first_click, policy, backend)
-        from cnfsweep.backends import get_backend
-
-        get_backend(backend)
+        get_backend(backend)  # fail on a bad backend before any game starts
         sink = trace.open("w") if trace else None
     except (CnfsweepError, OSError) as exc:
         _fail(str(exc))
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     wins = 0
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),

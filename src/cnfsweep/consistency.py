@@ -8,7 +8,7 @@ from typing import Any
 
 from cnfsweep.backends import Backend, Session, get_backend
 from cnfsweep.board import Board, Cell
-from cnfsweep.problem import TOTAL, Constraint, Problem, _boxes, build_problem, number_constraints, position
+from cnfsweep.problem import TOTAL, Constraint, Problem, group_boxes, build_problem, number_constraints, position
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def check(
     pos = position(board, total_mines=total_mines, assume=assume, simplified=False)
     rules: list[tuple[Cell | str, tuple[Cell, ...], int]] = list(number_constraints(board, pos.fixed))
     frontier = sorted({c for _, rule_cells, _ in rules for c in rule_cells})
-    cells, problem = build_problem(_boxes(frontier, rules), rules)
+    cells, problem = build_problem(group_boxes(frontier, rules), rules)
     constraints = problem.constraints
     if pos.mines_left is not None:
         # Cells off the frontier can hold any number of mines up to their count,

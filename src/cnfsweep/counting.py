@@ -16,10 +16,6 @@ from math import comb
 from cnfsweep.backends.base import CountTable
 
 
-def _comb(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
-
-
 def _poly(table: CountTable) -> list[int]:
     size = max(table.solutions, default=-1) + 1
     out = [0] * size

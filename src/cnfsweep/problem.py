@@ -285,9 +285,10 @@ def _split(rules: Sequence[Rule]) -> list[list[Cell]]:
     return sorted(comps)
 
 
-def _boxes(
+def group_boxes(
     cells: Sequence[Cell], rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]
 ) -> list[list[Cell]]:
+    """Group ``cells`` into boxes: cells seen by exactly the same rules."""
     seen_by: dict[Cell, list[int]] = defaultdict(list)
     for i, (_, rule_cells, _) in enumerate(rules):
         for c in rule_cells:
@@ -378,7 +379,7 @@ def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], .
         rules_of[home[rule[1][0]]].append(rule)
     components = []
     for comp_cells, comp_rules in zip(groups, rules_of):
-        cells, problem = build_problem(_boxes(comp_cells, comp_rules), comp_rules)
+        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
     frontier = {c for _, cells, _ in live for c in cells}
     off = tuple(c for c in board.covered if c not in frontier and c not in fixed and c not in forced)
