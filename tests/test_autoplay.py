@@ -182,3 +182,9 @@ def test_embedding_example_runs():
     example = Path(__file__).resolve().parent.parent / "examples" / "embed_player.py"
     out = subprocess.run([sys.executable, str(example), "2"], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1].split()[0] in ("won", "lost")
+
+
+def test_cli_play_unwritable_trace_is_one_line(tmp_path):
+    target = tmp_path / "missing" / "trace.jsonl"
+    result = CliRunner().invoke(app, ["play", "--games", "1", "--trace", str(target)])
+    assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output

@@ -160,8 +160,10 @@ def play(
         config = PlayConfig(board_level, first_click, policy, backend)
         get_backend(backend)  # fail on a bad backend before any game starts
         sink = trace.open("w") if trace else None
-    except (CnfsweepError, OSError) as exc:
+    except CnfsweepError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        _fail(f"--trace {trace}: cannot write: {exc.strerror}")
     wins = 0
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
