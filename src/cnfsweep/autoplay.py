@@ -74,9 +74,6 @@ class SafestPolicy:
         return min(tied, key=lambda c: (covered_neighbours(board, c), c))
 
 
-POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy,)}
-
-
 class LossCause(Enum):
     """Why a game was lost."""
 

@@ -16,8 +16,9 @@ from math import sqrt
 from typing import Any
 
 from cnfsweep.analysis import ComponentCache
-from cnfsweep.autoplay import POLICIES, GameRecord, LossCause, play_game
+from cnfsweep.autoplay import GameRecord, LossCause, play_game
 from cnfsweep.game import FirstClick, Level
+from cnfsweep.policies import make_policy
 
 Z95 = 1.959963984540054
 
@@ -120,7 +121,7 @@ def _play_one(config: PlayConfig, seed: int) -> GameRecord:
         config.level,
         seed,
         first_click=config.first_click,
-        policy=POLICIES[config.policy](),
+        policy=make_policy(config.policy),
         backend=config.backend,
         cache=cache,
     )

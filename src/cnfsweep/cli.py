@@ -13,7 +13,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cnfsweep import __version__
 from cnfsweep.analysis import Counting, analyze
-from cnfsweep.autoplay import POLICIES
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
 from cnfsweep.board import Board
@@ -22,6 +21,7 @@ from cnfsweep.display import analysis_view, backends_table, check_view, play_vie
 from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat, parse_board, read_board
+from cnfsweep.policies import POLICIES, make_policy
 
 app = typer.Typer(
     help="Exact Minesweeper inference with SAT and CP solvers.",
@@ -144,7 +144,7 @@ def play(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: game i gets a seed derived from it.")] = 0,
     first_click: Annotated[FirstClick, typer.Option("--first-click", help="What the first click may hit.")] = FirstClick.SAFE,
-    policy: Annotated[str, typer.Option("--policy", help=f"Guessing policy: {', '.join(POLICIES)}.")] = "safest",
+    policy: Annotated[str, typer.Option("--policy", help=f"Guessing policy: {', '.join(POLICIES)}, optionally with parameters, e.g. strong:lookahead=off.")] = "safest",
     backend: BackendOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
     json_out: JsonOpt = False,
@@ -153,8 +153,7 @@ def play(
     """Play seeded games with the engine and report the win rate."""
     try:
         board_level = _level(level, size, mines)
-        if policy not in POLICIES:
-            raise CnfsweepError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
+        make_policy(policy)  # fail on a bad policy spec before any game starts
         if board_level.mines > board_level.max_mines(first_click):
             raise CnfsweepError(f"{board_level.mines} mines leave no room for a {first_click.value} first click")
         config = PlayConfig(board_level, first_click, policy, backend)

@@ -1,0 +1,71 @@
+"""Name the guessing policies and build them from a spec such as ``strong:lookahead=off``.
+
+A spec is a policy name, optionally followed by a colon and comma-separated
+``parameter=value`` pairs; each parameter is a field of the policy's frozen
+dataclass, and the value is read as that field's type (``on``/``off`` for
+booleans).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from cnfsweep.autoplay import Policy, SafestPolicy
+from cnfsweep.errors import CnfsweepError
+
+POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy,)}
+
+_TRUE = {"on", "true", "yes", "1"}
+_FALSE = {"off", "false", "no", "0"}
+
+
+def _convert(policy: str, name: str, text: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        if text.lower() in _TRUE | _FALSE:
+            return text.lower() in _TRUE
+        raise CnfsweepError(f"policy {policy}: {name} takes on or off, not {text!r}")
+    try:
+        return type(default)(text)
+    except ValueError:
+        raise CnfsweepError(f"policy {policy}: {name} takes a {type(default).__name__}, not {text!r}") from None
+
+
+def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
+    """Split a policy spec into its class and keyword arguments, checking both.
+
+    Examples
+    --------
+    >>> parse_policy("safest")
+    (<class 'cnfsweep.autoplay.SafestPolicy'>, {})
+    >>> parse_policy("psychic")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.errors.CnfsweepError: unknown policy 'psychic'; choose from safest
+    """
+    name, _, rest = spec.partition(":")
+    if name not in POLICIES:
+        raise CnfsweepError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
+    cls = POLICIES[name]
+    fields = {f.name: f for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else {}
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or key not in fields:
+            known = ", ".join(fields) or "none"
+            raise CnfsweepError(f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {item!r}")
+        options[key] = _convert(name, key, value.strip(), fields[key].default)
+    return cls, options
+
+
+def make_policy(spec: str) -> Policy:
+    """Build the policy a spec names.
+
+    Examples
+    --------
+    >>> make_policy("safest").name
+    'safest'
+    """
+    cls, options = parse_policy(spec)
+    return cls(**options)
