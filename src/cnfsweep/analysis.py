@@ -17,7 +17,7 @@ from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.counting import combine
 from cnfsweep.dp import count_dp
 from cnfsweep.errors import check_deadline
-from cnfsweep.problem import Problem, position
+from cnfsweep.problem import Position, Problem, position
 
 
 class Counting(Enum):
@@ -301,10 +301,48 @@ def analyze(
     (Fraction(1, 3), 3)
     """
     start = time.perf_counter()
-    engine = get_backend(backend)
-    counting = Counting(counting)
-    deadline = None if time_limit is None else start + time_limit
     pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified)
+    return _analyze(pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start)
+
+
+def analyze_position(
+    pos: Position,
+    *,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    cache: ComponentCache | None = None,
+    counting: Counting | str = Counting.AUTO,
+    time_limit: float | None = None,
+) -> Analysis:
+    """Analyse a :class:`~cnfsweep.problem.Position` built by the caller.
+
+    :func:`analyze` reads the board into a position first; a player that keeps
+    its position up to date move by move (see :mod:`cnfsweep.frontier`) comes
+    here directly.  Parameters are as for :func:`analyze`; ``total_mines`` is
+    only what the result reports, the count itself is ``pos.mines_left``.
+
+    Examples
+    --------
+    >>> from cnfsweep.problem import position
+    >>> board = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> analyze_position(position(board)).solutions
+    3
+    """
+    start = time.perf_counter()
+    return _analyze(pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start)
+
+
+def _analyze(
+    pos: Position,
+    total_mines: int | None,
+    engine: Backend,
+    cache: ComponentCache | None,
+    counting: Counting,
+    time_limit: float | None,
+    start: float,
+) -> Analysis:
+    board = pos.board
+    deadline = None if time_limit is None else start + time_limit
     total = pos.mines_left
     stated_total = board.total_mines if total_mines is None else total_mines
     exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
@@ -312,21 +350,30 @@ def analyze(
     def result(consistent: bool, solutions: int = 0, off: Fraction | None = None) -> Analysis:
         if not consistent:
             exact.clear()
-        known = dict(exact)
-        if off is not None:
-            known.update((c, off) for c in pos.off_frontier)
-        ordered = sorted(known)
+        ordered = sorted(exact)
         # Fractions are slow to hash and compare: compare each distinct object once,
         # and tell 0 and 1 apart by their numerators.
-        distinct = {id(p): p for p in known.values()}
+        distinct = {id(p): p for p in exact.values()}
+        if off is not None:
+            distinct[id(off)] = off
         lowest = min(distinct.values(), default=None)
-        best = next((c for c in ordered if known[c] == lowest), None)
+        best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
+        safe = [c for c in ordered if exact[c].numerator == 0]
+        mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+        # Cells off the frontier share one probability: list them only where it matters.
+        if off is not None and pos.off_frontier:
+            if off == lowest and (best is None or pos.off_frontier[0] < best):
+                best = pos.off_frontier[0]
+            if off.numerator == 0:
+                safe = sorted([*safe, *pos.off_frontier])
+            elif off.numerator == off.denominator:
+                mines = sorted([*mines, *pos.off_frontier])
         return Analysis(
             board=board,
             consistent=consistent,
             total_mines=stated_total,
-            safe=tuple(c for c in ordered if known[c].numerator == 0),
-            mines=tuple(c for c in ordered if known[c].numerator == known[c].denominator),
+            safe=tuple(safe),
+            mines=tuple(mines),
             solutions=solutions,
             best_guess=best,
             backend=engine.spec,

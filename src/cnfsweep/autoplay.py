@@ -10,13 +10,14 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol
 
-from cnfsweep.analysis import Analysis, ComponentCache, analyze
-from cnfsweep.problem import position
+from cnfsweep.analysis import Analysis, ComponentCache, analyze_position
+from cnfsweep.frontier import Frontier
 from cnfsweep.backends import get_backend
-from cnfsweep.board import FLAG, NUMBERS, Board, Cell
-from cnfsweep.game import FirstClick, Game, GameState, Level
+from cnfsweep.board import FLAG, NUMBERS, Cell, shape_tables
+from cnfsweep.game import ClickResult, FirstClick, Game, GameState, Level
 
 
 class Policy(Protocol):
@@ -33,10 +34,22 @@ class Policy(Protocol):
         ...
 
 
-def covered_neighbours(board: Board, cell: Cell) -> int:
-    """Count the covered (unflagged) neighbours of ``cell``."""
-    grid = board.grid
-    return sum(1 for n in board.neighbours(cell) if grid[n.row][n.col] not in NUMBERS and grid[n.row][n.col] != FLAG)
+def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int]:
+    """Count, for each of ``cells``, its neighbours that are covered and not certainly mines.
+
+    Flagged cells and cells the analysis proves to be mines count alike, so the
+    count does not depend on which certain mines the player bothered to flag.
+    """
+    board, exact = analysis.board, analysis.frontier_exact
+    cols = board.cols
+    shared, around = shape_tables(board.rows, cols)
+    flat = "".join(board.grid)
+    # One pass over the board beats asking each candidate's neighbours about their kind.
+    open_ = bytearray(ch not in NUMBERS and ch != FLAG for ch in flat)
+    for c, p in exact.items():
+        if p.numerator == p.denominator:
+            open_[c[0] * cols + c[1]] = 0
+    return {c: sum(open_[j] for j in around[c[0] * cols + c[1]]) for c in cells}
 
 
 @dataclass(frozen=True)
@@ -50,7 +63,7 @@ class SafestPolicy:
 
     Examples
     --------
-    >>> from cnfsweep import analyze
+    >>> from cnfsweep import Board, analyze
     >>> a = analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2)
     >>> SafestPolicy().choose(a)
     Cell(row=0, col=2)
@@ -62,16 +75,32 @@ class SafestPolicy:
         return Cell(0, 0)
 
     def choose(self, analysis: Analysis) -> Cell:
-        board = analysis.board
-        known = {cell: analysis.exact(cell) for cell in board.covered}
-        # Fractions are slow to hash and compare: compare each distinct object once.
-        distinct = {id(p): p for p in known.values() if p is not None}
-        if not distinct:
-            # Without a total, cells off the frontier have no probability: fall back to any.
-            return min(board.covered, key=lambda c: (covered_neighbours(board, c), c))
-        lowest = min(distinct.values())
-        tied = [cell for cell, p in known.items() if p is not None and (p is lowest or p == lowest)]
-        return min(tied, key=lambda c: (covered_neighbours(board, c), c))
+        tied = lowest_cells(analysis)
+        if len(tied) == 1:
+            return tied[0]
+        counts = open_neighbours(analysis, tied)
+        return min(tied, key=lambda c: (counts[c], c))
+
+
+def lowest_cells(analysis: Analysis) -> list[Cell]:
+    """Return the covered cells of lowest known mine probability, in row-major order.
+
+    Without a total, cells off the frontier have no probability and are left
+    out; with no probability known at all, every covered cell is returned.
+    """
+    board, frontier = analysis.board, analysis.frontier_exact
+    off = analysis.off_frontier_exact
+    # Fractions are slow to hash and compare: compare each distinct object once.
+    distinct = {id(p): p for p in frontier.values()}
+    if off is not None:
+        distinct[id(off)] = off
+    if not distinct:
+        return list(board.covered)
+    lowest = min(distinct.values())
+    tied = [c for c, p in frontier.items() if p is lowest or p == lowest]
+    if off is not None and (off is lowest or off == lowest):
+        tied.extend(c for c in board.covered if c not in frontier)
+    return sorted(tied)
 
 
 class LossCause(Enum):
@@ -158,34 +187,42 @@ def play_game(
     engine = get_backend(backend)
     cache = cache if cache is not None else ComponentCache()
     game = Game.new(level, seed, first_click=first_click)
+    seen = Frontier(level.rows, level.cols, level.mines)
+
+    def click(cell: Cell) -> ClickResult:
+        result = game.click(cell)
+        for opened in result.opened:
+            seen.reveal(opened, game.number(opened))
+        return result
+
+    def flag(cell: Cell) -> None:
+        game.flag(cell)
+        seen.flag(cell)
+
     first = policy.first_click(level)
     moves = [_first_move(level, first_click, first)]
-    game.click(first)
+    click(first)
     analyses = 0
     lost_on: Move | None = moves[0] if game.state is GameState.LOST else None
     while game.state is GameState.PLAYING:
-        # Cells settled without search come first: most moves of a game are
-        # such, and they need no solver, no counting and no Fractions.
-        quick = position(game.board())
-        if quick.contradiction is None and any(not mine for mine in quick.forced.values()):
-            for cell, mine in sorted(quick.forced.items()):
-                if game.state is not GameState.PLAYING:
-                    break
-                if mine:
-                    game.flag(cell)
-                elif game.click(cell).opened:
+        # Cells settled by one number come first: most moves of a game are such,
+        # and they need no solver, no counting and no Fractions.
+        safe, mines = seen.settled()
+        if safe or mines:
+            for cell in mines:
+                flag(cell)
+            for cell in safe:
+                # An earlier click's flood may already have opened it: then it is no move.
+                if game.state is GameState.PLAYING and click(cell).opened:
                     moves.append(Move(cell, True, Fraction(0)))
             continue
-        analysis = analyze(game.board(), backend=engine, cache=cache)
+        analysis = analyze_position(seen.position(game.board()), backend=engine, cache=cache)
         analyses += 1
         for mine in analysis.mines:
-            game.flag(mine)
+            flag(mine)
         if analysis.safe:
             for cell in analysis.safe:
-                if game.state is not GameState.PLAYING:
-                    break
-                # An earlier click's flood may already have opened it: then it is no move.
-                if game.click(cell).opened:
+                if game.state is GameState.PLAYING and click(cell).opened:
                     moves.append(Move(cell, True, Fraction(0)))
             continue
         guess = policy.choose(analysis)
@@ -193,7 +230,7 @@ def play_game(
         # The game always knows its total, so every covered cell has a probability.
         assert p is not None, "a guess without a probability"
         moves.append(Move(guess, False, p))
-        if game.click(guess).hit_mine:
+        if click(guess).hit_mine:
             lost_on = moves[-1]
     cause = None
     if lost_on is not None:

@@ -361,7 +361,34 @@ def position(
 @lru_cache(maxsize=8)
 def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...], simplified: bool) -> Position:
     fixed = _resolve_assumptions(board, dict(assume))
-    rules = number_constraints(board, fixed)
+    unflagged = None if total is None else total - len(board.flags)
+    return assemble_position(board, number_constraints(board, fixed), board.covered, unflagged, fixed, simplified)
+
+
+def assemble_position(
+    board: Board,
+    rules: Sequence[Rule],
+    covered: Sequence[Cell],
+    mines: int | None,
+    fixed: Mapping[Cell, bool] | None = None,
+    simplified: bool = True,
+) -> Position:
+    """Build a :class:`Position` from rules already read off the board.
+
+    ``rules`` are ``(number cell, unknown neighbours, mines among them)`` as
+    :func:`number_constraints` gives them, ``covered`` the covered unflagged
+    cells in row-major order and ``mines`` the number of mines among them (the
+    board's total minus its flags), if known.  A player that keeps its rules up to date click by click calls
+    this instead of reading every number of the board again.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> pos = assemble_position(b, number_constraints(b, {}), b.covered, 1)
+    >>> len(pos.components), pos.off_frontier, pos.mines_left
+    (1, (), 1)
+    """
+    fixed = fixed or {}
     contradiction = next(
         (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
     )
@@ -382,8 +409,8 @@ def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], .
         cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
     frontier = {c for _, cells, _ in live for c in cells}
-    off = tuple(c for c in board.covered if c not in frontier and c not in fixed and c not in forced)
+    off = tuple(c for c in covered if c not in frontier and c not in fixed and c not in forced)
     mines_left = None
-    if total is not None:
-        mines_left = total - len(board.flags) - sum(fixed.values()) - sum(forced.values())
+    if mines is not None:
+        mines_left = mines - sum(fixed.values()) - sum(forced.values())
     return Position(board, tuple(components), off, fixed, mines_left, contradiction, forced)

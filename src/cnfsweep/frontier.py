@@ -1,0 +1,129 @@
+"""Keep a player's knowledge up to date click by click instead of re-reading the board.
+
+A game loop asks the engine about nearly the same board dozens of times; most
+of the work of :func:`~cnfsweep.problem.position` (reading every number,
+counting its covered and flagged neighbours) repeats what the last move did not
+change.  :class:`Frontier` holds each live number's unknown neighbours and the
+mines they still need, updates only the numbers around a revealed or flagged
+cell, settles cells by the single-point rule with a work list, and hands the
+rest to the full engine as a ready-made :class:`~cnfsweep.problem.Position`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cnfsweep.board import Board, Cell, shape_tables
+from cnfsweep.errors import CnfsweepError
+from cnfsweep.problem import Position, assemble_position
+
+
+class Frontier:
+    """What a player has seen of one game: numbers, flags and covered cells.
+
+    Mutable and owned by one game loop: call :meth:`reveal` for every cell a
+    click opened and :meth:`flag` for every flag placed.
+
+    Parameters
+    ----------
+    rows, cols : int
+    total_mines : int or None
+        Mines on the whole board, if the player knows it.
+
+    Examples
+    --------
+    >>> f = Frontier(2, 3, total_mines=1)
+    >>> f.reveal(Cell(1, 0), 1); f.reveal(Cell(1, 1), 1); f.reveal(Cell(1, 2), 0)
+    >>> f.settled()
+    ([Cell(row=0, col=1), Cell(row=0, col=2)], [])
+    >>> f.reveal(Cell(0, 1), 1); f.reveal(Cell(0, 2), 0)
+    >>> f.settled()
+    ([], [Cell(row=0, col=0)])
+    """
+
+    def __init__(self, rows: int, cols: int, total_mines: int | None) -> None:
+        self._cells, self._around = shape_tables(rows, cols)
+        self._cols = cols
+        self._covered = set(range(rows * cols))
+        self._flagged: set[int] = set()
+        self._total = total_mines
+        # Live numbers only: index -> covered unflagged neighbours, and the mines among them.
+        self._unknown: dict[int, set[int]] = {}
+        self._need: dict[int, int] = {}
+        self._touched: set[int] = set()
+
+    def reveal(self, cell: Cell, number: int) -> None:
+        """Record that ``cell`` was opened and shows ``number``."""
+        i = cell[0] * self._cols + cell[1]
+        if i not in self._covered:
+            return
+        self._covered.discard(i)
+        for j in self._around[i]:
+            if j in self._unknown:
+                self._unknown[j].discard(i)
+                self._touched.add(j)
+        unknown = {j for j in self._around[i] if j in self._covered}
+        self._need[i] = number - sum(1 for j in self._around[i] if j in self._flagged)
+        self._unknown[i] = unknown
+        self._touched.add(i)
+
+    def flag(self, cell: Cell) -> None:
+        """Record a flag on ``cell``: a mine the player is sure of."""
+        i = cell[0] * self._cols + cell[1]
+        if i not in self._covered:
+            return
+        self._covered.discard(i)
+        self._flagged.add(i)
+        for j in self._around[i]:
+            if j in self._unknown:
+                self._unknown[j].discard(i)
+                self._need[j] -= 1
+                self._touched.add(j)
+
+    def settled(self) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells the numbers changed since the last call settle on their own.
+
+        A number whose unknown neighbours must all be safe (it needs no more
+        mines) or all be mines (it needs every one) settles them; the cells come
+        back as ``(safe, mines)``, each in row-major order.  Numbers that cannot
+        hold raise :class:`~cnfsweep.errors.CnfsweepError`: a real game never
+        produces them.
+        """
+        safe: set[int] = set()
+        mines: set[int] = set()
+        for j in self._touched:
+            unknown = self._unknown.get(j)
+            if unknown is None:
+                continue
+            need = self._need[j]
+            if not 0 <= need <= len(unknown):
+                raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
+            if not unknown:
+                del self._unknown[j], self._need[j]
+            elif need == 0:
+                safe |= unknown
+            elif need == len(unknown):
+                mines |= unknown
+        self._touched.clear()
+        cells = self._cells
+        return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
+
+    def position(self, board: Board, simplified: bool = True) -> Position:
+        """Build the engine's :class:`~cnfsweep.problem.Position` of the current state.
+
+        ``board`` must show what this frontier has seen (the game's
+        ``board()``); it becomes the position's board.
+        """
+        cells = self._cells
+        rules = [
+            (cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
+            for j, unknown in sorted(self._unknown.items())
+            if unknown
+        ]
+        covered = tuple(cells[i] for i in sorted(self._covered))
+        mines = None if self._total is None else self._total - len(self._flagged)
+        return assemble_position(board, rules, covered, mines, simplified=simplified)
+
+    def covered(self) -> Iterable[Cell]:
+        """Iterate over the covered, unflagged cells in row-major order."""
+        return (self._cells[i] for i in sorted(self._covered))

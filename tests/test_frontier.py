@@ -1,0 +1,67 @@
+"""The incremental frontier equals reading the whole board again, move after move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from oracle import reference
+
+from cnfsweep.board import Cell
+from cnfsweep.frontier import Frontier
+from cnfsweep.game import LEVELS, Game, GameState, Level
+from cnfsweep.problem import position
+
+
+def shape(pos):
+    """The parts of a position that do not depend on how it was built."""
+    comps = sorted((c.cells, c.problem) for c in pos.components)
+    return comps, pos.off_frontier, pos.mines_left, dict(pos.forced), pos.contradiction
+
+
+def random_walk(level: Level, seed: int):
+    """Click random covered cells (flagging a few true mines) and yield each state."""
+    rng = random.Random(seed)
+    game = Game.new(level, seed)
+    seen = Frontier(level.rows, level.cols, level.mines)
+    first = Cell(rng.randrange(level.rows), rng.randrange(level.cols))
+    for cell in game.click(first).opened:
+        seen.reveal(cell, game.number(cell))
+    while game.state is GameState.PLAYING:
+        yield game, seen
+        covered = [Cell(*c) for c in game.board().covered]
+        cell = rng.choice(covered)
+        if cell in game.mines:
+            game.flag(cell)
+            seen.flag(cell)
+            continue
+        for opened in game.click(cell).opened:
+            seen.reveal(opened, game.number(opened))
+
+
+@pytest.mark.parametrize("level", [LEVELS["beginner"], Level(8, 12, 20, "dense")], ids=lambda lv: lv.name)
+@pytest.mark.parametrize("seed", range(6))
+def test_frontier_position_equals_a_fresh_reading(level, seed):
+    steps = 0
+    for game, seen in random_walk(level, seed):
+        board = game.board()
+        assert shape(seen.position(board)) == shape(position(board))
+        steps += 1
+    assert steps > 3
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_settled_cells_are_certain(seed):
+    level = Level(6, 7, 9, "small")
+    found = 0
+    for game, seen in random_walk(level, seed):
+        safe, mines = seen.settled()
+        if not safe and not mines:
+            continue
+        board = game.board()
+        ref = reference(board).exact
+        assert all(ref[c] == 0 for c in safe) and all(ref[c] == 1 for c in mines)
+        found += len(safe) + len(mines)
+        # Settled cells were handed out once: asking again without a move gives nothing.
+        assert seen.settled() == ([], [])
+    assert found > 0
