@@ -7,7 +7,7 @@ game loop here never changes when a policy is added.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from collections.abc import Iterable
@@ -20,8 +20,37 @@ from cnfsweep.board import FLAG, NUMBERS, Cell, shape_tables
 from cnfsweep.game import ClickResult, FirstClick, Game, GameState, Level
 
 
+class GuessRule(Enum):
+    """Which part of a policy chose a guess."""
+
+    SAFEST = "safest"
+    LOOKAHEAD = "look-ahead"
+    DEAD_CELL = "dead-cell avoidance"
+    ENDGAME = "endgame search"
+    FORCED = "forced early"
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A policy's guess: the cell, the rule that chose it, and whether it was unavoidable.
+
+    ``forced`` marks a guess that no future reveal could resolve, taken before
+    the certain cells (see :meth:`Policy.choose` and ``unavoidable``).
+    """
+
+    cell: Cell
+    rule: GuessRule = GuessRule.SAFEST
+    forced: bool = False
+
+
 class Policy(Protocol):
-    """Chooses where to click when nothing is certain."""
+    """Chooses where to click when nothing is certain.
+
+    A policy may also define ``unavoidable(analysis) -> Guess | None``: the
+    game loop then asks it after every full analysis, certain cells or not, and
+    clicks the returned cell at once (a guess that must be taken sooner or later
+    anyway, marked ``forced``).
+    """
 
     name: ClassVar[str]
 
@@ -29,8 +58,8 @@ class Policy(Protocol):
         """Return the cell to open first."""
         ...
 
-    def choose(self, analysis: Analysis) -> Cell:
-        """Return the covered cell to guess, given an analysis without safe cells."""
+    def choose(self, analysis: Analysis) -> Cell | Guess:
+        """Return the covered cell to guess (or a :class:`Guess`), given an analysis without safe cells."""
         ...
 
 
@@ -118,9 +147,17 @@ class Move:
     cell: Cell
     certain: bool
     p_mine: Fraction
+    forced: bool = False
+    rule: GuessRule | None = None
+    # Time the policy took to choose this guess; not part of the (reproducible) trace.
+    seconds: float = field(default=0.0, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cell": list(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine)}
+        out = {"cell": list(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine),
+               "forced": self.forced}
+        if self.rule is not None:
+            out["rule"] = self.rule.value
+        return out
 
 
 @dataclass(frozen=True)
@@ -158,6 +195,14 @@ def _first_move(level: Level, rule: FirstClick, cell: Cell) -> Move:
     if rule is FirstClick.ANY:
         return Move(cell, False, Fraction(level.mines, level.rows * level.cols))
     return Move(cell, True, Fraction(0))
+
+
+def _guess_move(analysis: Analysis, choice: Cell | Guess, seconds: float) -> Move:
+    guess = choice if isinstance(choice, Guess) else Guess(Cell(*choice))
+    p = analysis.exact(guess.cell)
+    # The game always knows its total, so every covered cell has a probability.
+    assert p is not None and p.numerator != p.denominator, f"a guess on {guess.cell} without a chance"
+    return Move(guess.cell, p.numerator == 0, p, guess.forced, guess.rule, seconds)
 
 
 def play_game(
@@ -199,6 +244,7 @@ def play_game(
         game.flag(cell)
         seen.flag(cell)
 
+    unavoidable = getattr(policy, "unavoidable", None)
     first = policy.first_click(level)
     moves = [_first_move(level, first_click, first)]
     click(first)
@@ -220,18 +266,21 @@ def play_game(
         analyses += 1
         for mine in analysis.mines:
             flag(mine)
-        if analysis.safe:
+        early = unavoidable(analysis) if unavoidable is not None else None
+        if early is not None:
+            move = _guess_move(analysis, early, 0.0)
+        elif analysis.safe:
             for cell in analysis.safe:
                 if game.state is GameState.PLAYING and click(cell).opened:
                     moves.append(Move(cell, True, Fraction(0)))
             continue
-        guess = policy.choose(analysis)
-        p = analysis.exact(guess)
-        # The game always knows its total, so every covered cell has a probability.
-        assert p is not None, "a guess without a probability"
-        moves.append(Move(guess, False, p))
-        if click(guess).hit_mine:
-            lost_on = moves[-1]
+        else:
+            thinking = time.perf_counter()
+            choice = policy.choose(analysis)
+            move = _guess_move(analysis, choice, time.perf_counter() - thinking)
+        moves.append(move)
+        if click(move.cell).hit_mine:
+            lost_on = move
     cause = None
     if lost_on is not None:
         if lost_on is moves[0]:

@@ -163,6 +163,19 @@ class Board:
         """Return the same position with another total mine count."""
         return dataclasses.replace(self, total_mines=total_mines)
 
+    def with_char(self, cell: Cell, char: str) -> Board:
+        """Return the same position with one cell changed (a number, flag or label).
+
+        Examples
+        --------
+        >>> Board.from_rows(["..", ".."]).with_char(Cell(0, 1), "1").grid
+        ('.1', '..')
+        """
+        r, c = cell
+        row = self.grid[r]
+        grid = (*self.grid[:r], row[:c] + char + row[c + 1 :], *self.grid[r + 1 :])
+        return dataclasses.replace(self, grid=grid)
+
     # -- queries --------------------------------------------------------------
 
     @property

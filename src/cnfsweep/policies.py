@@ -13,8 +13,9 @@ from typing import Any
 
 from cnfsweep.autoplay import Policy, SafestPolicy
 from cnfsweep.errors import CnfsweepError
+from cnfsweep.strong import StrongPolicy
 
-POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy,)}
+POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy, StrongPolicy)}
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
@@ -41,13 +42,17 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     >>> parse_policy("psychic")
     Traceback (most recent call last):
     ...
-    cnfsweep.errors.CnfsweepError: unknown policy 'psychic'; choose from safest
+    cnfsweep.errors.CnfsweepError: unknown policy 'psychic'; choose from safest, strong
     """
     name, _, rest = spec.partition(":")
     if name not in POLICIES:
         raise CnfsweepError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
     cls = POLICIES[name]
-    fields = {f.name: f for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else {}
+    # Only plain settings are parameters: a field without a simple default (a cache) is not.
+    fields = {
+        f.name: f for f in (dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ())
+        if isinstance(f.default, (bool, int, float, str))
+    }
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
@@ -66,6 +71,8 @@ def make_policy(spec: str) -> Policy:
     --------
     >>> make_policy("safest").name
     'safest'
+    >>> make_policy("strong:lookahead=off,tolerance=0.05").tolerance
+    0.05
     """
     cls, options = parse_policy(spec)
     return cls(**options)

@@ -1,0 +1,226 @@
+"""The ``strong`` policy: exact probabilities plus look-ahead, dead cells, forced guesses and endgame search.
+
+Every heuristic is a named field of :class:`StrongPolicy`, so that a spec such
+as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
+
+- ``endgame``: once at most ``endgame_layouts`` layouts remain, the exact
+  game-tree search of :mod:`cnfsweep.endgame` picks the move that maximises the
+  probability of winning (within ``endgame_nodes`` states; beyond them the
+  heuristics below decide).
+- ``early_forced``: a pair of covered cells holding exactly one mine whose two
+  placements look the same from every other cell (every cell next to one of them
+  but not the other is a certain mine) can never be told apart; one of them must
+  be clicked at even odds sooner or later, so it is clicked as soon as it is
+  found, before the certain cells.
+- ``dead_cells``: a covered cell that can show only one number when it is safe
+  tells nothing beyond its own safety; it is not guessed while another candidate
+  is left.
+- ``lookahead``: the candidates whose safety is within ``tolerance`` (relative)
+  of the safest cell's, at most ``candidates`` of them, are scored by the chance
+  of surviving this guess and the next move: for each number the cell could
+  show, the position is analysed again, and a position with a certain-safe cell
+  counts as a safe next move, otherwise the next move's safety is the best
+  guess's.  The highest score wins; ties go to the safer cell, then to the cell
+  with fewest open neighbours, then to row-major order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar
+
+from cnfsweep.analysis import Analysis, ComponentCache, analyze
+from cnfsweep.autoplay import Guess, GuessRule, lowest_cells, open_neighbours
+from cnfsweep.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.endgame import best_move
+from cnfsweep.game import Level
+
+HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What revealing one candidate can show: layouts per number, given that it is safe."""
+
+    cell: Cell
+    p_mine: Fraction
+    counts: dict[int, int]
+    next_safety: dict[int, Fraction]
+
+    @property
+    def dead(self) -> bool:
+        """Whether the cell can show only one number when safe."""
+        return len(self.counts) == 1
+
+    def score(self, solutions: int) -> Fraction:
+        """Return the chance of surviving this click and the next move."""
+        return sum((Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+
+
+@dataclass(frozen=True)
+class StrongPolicy:
+    """Guess with look-ahead, avoid dead cells, take forced guesses early, search endgames.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
+    >>> guess = StrongPolicy().choose(analyze(board))
+    >>> guess.cell, guess.rule.value
+    (Cell(row=0, col=2), 'endgame search')
+    """
+
+    name: ClassVar[str] = "strong"
+
+    endgame: bool = True
+    endgame_layouts: int = 300
+    endgame_nodes: int = 20_000
+    early_forced: bool = True
+    dead_cells: bool = True
+    lookahead: bool = True
+    tolerance: float = 0.1
+    candidates: int = 8
+    cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
+
+    def first_click(self, level: Level) -> Cell:
+        return Cell(0, 0)
+
+    def parameters(self) -> dict[str, object]:
+        """Return the named parameters, for reports."""
+        return {k: v for k, v in self.__dict__.items() if k != "cache"}
+
+    def unavoidable(self, analysis: Analysis) -> Guess | None:
+        """Return a guess no future reveal can resolve, if there is one and the heuristic is on."""
+        if not self.early_forced:
+            return None
+        pair = forced_pair(analysis)
+        if pair is None:
+            return None
+        counts = open_neighbours(analysis, pair)
+        cell = min(pair, key=lambda c: (counts[c], c))
+        return Guess(cell, GuessRule.FORCED, forced=True)
+
+    def choose(self, analysis: Analysis) -> Guess:
+        board = analysis.board
+        if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
+            found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
+            if found is not None:
+                return Guess(found.cell, GuessRule.ENDGAME)
+        ranked = self._ranked(analysis)
+        if not self.lookahead:
+            if self.dead_cells:
+                for cell in ranked[: self.candidates]:
+                    if not self._outcome(analysis, cell).dead:
+                        return Guess(cell, GuessRule.SAFEST)
+            return Guess(ranked[0], GuessRule.SAFEST)
+        outcomes = [self._outcome(analysis, c) for c in ranked[: self.candidates]]
+        live = [o for o in outcomes if not o.dead] if self.dead_cells else outcomes
+        pool = live or outcomes
+        best = max(pool, key=lambda o: (o.score(analysis.solutions), -o.p_mine, -pool.index(o)))
+        rule = GuessRule.LOOKAHEAD if best.cell != ranked[0] else GuessRule.SAFEST
+        return Guess(best.cell, rule)
+
+    # -- internals --------------------------------------------------------------
+
+    def _ranked(self, analysis: Analysis) -> list[Cell]:
+        """Candidates within the tolerance of the safest, safest first, then fewest open neighbours."""
+        lowest = lowest_cells(analysis)
+        p_low = analysis.exact(lowest[0])
+        assert p_low is not None
+        floor = 1 - (1 - float(p_low)) * (1 - self.tolerance)
+        near = [c for c, p in analysis.frontier_exact.items() if p.numerator != p.denominator and float(p) <= floor]
+        off = analysis.off_frontier_exact
+        frontier = analysis.frontier_exact
+        if off is not None and float(off) <= floor:
+            # Cells off the frontier are alike but for their neighbourhood: a few of
+            # the most promising (fewest open neighbours) stand for all of them.
+            rest = [c for c in analysis.board.covered if c not in frontier]
+            counts = open_neighbours(analysis, rest)
+            near.extend(sorted(rest, key=lambda c: (counts[c], c))[:2])
+        counts = open_neighbours(analysis, near)
+        return sorted(near, key=lambda c: (analysis.exact(c), counts[c], c))
+
+    def _outcome(self, analysis: Analysis, cell: Cell) -> Outcome:
+        board = analysis.board
+        p = analysis.exact(cell)
+        assert p is not None
+        counts: dict[int, int] = {}
+        next_safety: dict[int, Fraction] = {}
+        low, high = _number_range(board, analysis, cell)
+        for v in range(low, high + 1):
+            after = analyze(board.with_char(cell, str(v)), total_mines=analysis.total_mines, cache=self.cache)
+            if not after.consistent or after.solutions == 0:
+                continue
+            counts[v] = after.solutions
+            if after.safe:
+                next_safety[v] = Fraction(1)
+            elif after.best_guess is None:
+                # Nothing covered is left: revealing this cell wins.
+                next_safety[v] = Fraction(1)
+            else:
+                q = after.exact(after.best_guess)
+                next_safety[v] = 1 - q if q is not None else Fraction(0)
+        # The outcomes partition the layouts in which the cell is safe.
+        assert sum(counts.values()) == analysis.solutions * (1 - p), f"outcomes of {cell} do not add up"
+        return Outcome(cell, p, counts, next_safety)
+
+
+def _number_range(board: Board, analysis: Analysis, cell: Cell) -> tuple[int, int]:
+    """Return the smallest and largest number ``cell`` could show."""
+    low = high = 0
+    for n in board.neighbours(cell):
+        ch = board.grid[n.row][n.col]
+        if ch == FLAG:
+            low += 1
+            high += 1
+        elif ch not in NUMBERS:
+            p = analysis.exact(n)
+            if p is not None and p.numerator == p.denominator:
+                low += 1
+            if p is None or p.numerator != 0:
+                high += 1
+    return low, high
+
+
+def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:
+    """Find two covered cells holding exactly one mine that no future reveal can tell apart.
+
+    Swapping the mine between ``a`` and ``b`` changes only the numbers of cells
+    next to exactly one of them; when each of those is a certain mine, every
+    other cell shows the same number either way, so nothing but clicking ``a`` or
+    ``b`` decides which one holds the mine.  Two extra analyses confirm that
+    exactly one of them is a mine in every consistent layout.
+    """
+    board, exact = analysis.board, analysis.frontier_exact
+    halves = sorted(c for c, p in exact.items() if p == HALF)
+    if len(halves) < 2:
+        return None
+    grid = board.grid
+
+    def certain_mine(c: Cell) -> bool:
+        if grid[c.row][c.col] == FLAG:
+            return True
+        p = exact.get(c)
+        return p is not None and p.numerator == p.denominator
+
+    for i, a in enumerate(halves):
+        around_a = set(board.neighbours(a))
+        for b in halves[i + 1 :]:
+            if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
+                continue
+            differ = (around_a ^ set(board.neighbours(b))) - {a, b}
+            if all(certain_mine(c) for c in differ) and _exactly_one(analysis, a, b):
+                return a, b
+    return None
+
+
+def _exactly_one(analysis: Analysis, a: Cell, b: Cell) -> bool:
+    board, total = analysis.board, analysis.total_mines
+    # A label on ``a`` lets the engine assume its value without revealing a number.
+    marked = board.with_char(a, "a") if "a" not in board.labels else None
+    if marked is None:
+        return False
+    if_mine = analyze(marked, total_mines=total, assume={"a": True})
+    if_safe = analyze(marked, total_mines=total, assume={"a": False})
+    return if_mine.exact(b) == 0 and if_safe.exact(b) == 1

@@ -1,0 +1,136 @@
+"""The strong policy: safe where certain, exact where guessing, forced guesses truly forced."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from oracle import reference
+from test_autoplay import boards_before_moves
+
+from cnfsweep import analyze
+from cnfsweep.autoplay import GameRecord, GuessRule, play_game
+from cnfsweep.board import Board, Cell
+from cnfsweep.campaign import game_seed
+from cnfsweep.game import LEVELS, Level
+from cnfsweep.policies import make_policy
+from cnfsweep.strong import StrongPolicy
+
+SMALL = Level(6, 6, 6, "small")
+MAX_ORACLE_FRONTIER = 12
+
+
+def oracle_ready(board: Board) -> bool:
+    frontier = {n for c in board.numbers for n in board.neighbours(c) if board.kind(n).value == "covered"}
+    return len(frontier) <= MAX_ORACLE_FRONTIER
+
+
+@pytest.fixture(scope="module")
+def strong_games() -> list[GameRecord]:
+    games = [play_game(SMALL, game_seed(21, i), policy=StrongPolicy()) for i in range(24)]
+    games += [play_game(LEVELS["beginner"], game_seed(22, i), policy=StrongPolicy()) for i in range(40)]
+    return games
+
+
+def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
+    checked = guesses = 0
+    for record in strong_games:
+        mines = set(record.mines)
+        for move, board in zip(record.moves[1:], boards_before_moves(record)):
+            assert not (move.certain and move.cell in mines)
+            if not oracle_ready(board):
+                continue
+            ref = reference(board)
+            assert ref.exact[move.cell] == move.p_mine != 1
+            if not move.certain and not move.forced:
+                assert all(p != 0 for p in ref.exact.values() if p is not None)
+                guesses += 1
+            checked += 1
+    assert checked >= 100 and guesses >= 10
+
+
+def test_forced_guesses_cannot_be_resolved_by_any_future_reveal(strong_games):
+    # More games than the fixture: forced pairs are not rare, but not in every game.
+    records = strong_games + [play_game(LEVELS["beginner"], game_seed(23, i), policy=StrongPolicy()) for i in range(40)]
+    forced = [(m, b) for r in records for m, b in zip(r.moves[1:], boards_before_moves(r)) if m.forced]
+    assert forced, "no forced guess in 104 games"
+    verified = 0
+    for move, board in forced:
+        assert move.p_mine == Fraction(1, 2) and move.rule is GuessRule.FORCED
+        if not oracle_ready(board):
+            continue
+        assert any(_swap_pair(board, move.cell, b) for b in board.covered if b != move.cell)
+        verified += 1
+    assert verified >= 1
+
+
+def _swap_pair(board: Board, a: Cell, b: Cell) -> bool:
+    """Check by brute force that exactly one of ``a``, ``b`` is a mine and nothing else can tell which."""
+    ref = reference(board).exact
+    if ref[b] != Fraction(1, 2):
+        return False
+    marked = board.with_char(a, "a")
+    if reference(marked, assume={"a": True}).exact[b] != 0 or reference(marked, assume={"a": False}).exact[b] != 1:
+        return False
+    # Moving the mine from a to b changes only the numbers next to exactly one of them:
+    # if all of those are mines (never revealed), every future reveal reads the same.
+    differ = (set(board.neighbours(a)) ^ set(board.neighbours(b))) - {a, b}
+    return all(board.char(c) == "*" or ref[c] == 1 for c in differ)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["1..", "...", "..."],
+        ["....", ".21.", "....", "...."],
+        ["......", ".111..", ".1.1..", ".111.."],
+        ["..1.", "..2.", "1...", "...."],
+    ],
+)
+@pytest.mark.parametrize("total", [2, 3, 5])
+def test_outcomes_count_the_layouts_behind_each_number(rows, total):
+    board = Board.from_rows(rows, total_mines=total)
+    analysis = analyze(board)
+    if not analysis.consistent:
+        pytest.skip("no layout")
+    policy = StrongPolicy()
+    for cell in board.covered:
+        p = analysis.exact(cell)
+        if p is None or p.numerator == p.denominator:
+            continue
+        outcome = policy._outcome(analysis, cell)
+        for v in range(9):
+            expected = reference(board.with_char(cell, str(v))).solutions
+            assert outcome.counts.get(v, 0) == expected, (cell, v)
+
+
+def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
+    # The middle cell only touches revealed numbers: when safe it must show 0.
+    rows = [".......", ".111...", ".1.1...", ".111...", "......."]
+    middle = Cell(2, 2)
+    # A total for which the middle is a genuine guess (the oracle decides, not the engine).
+    total = next(t for t in range(1, 12) if 0 < reference(Board.from_rows(rows, total_mines=t)).exact[middle] < 1)
+    board = Board.from_rows(rows, total_mines=total)
+    analysis = analyze(board)
+    policy = StrongPolicy(endgame=False)
+    assert policy._outcome(analysis, middle).dead
+    assert policy.choose(analysis).cell != middle
+    assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0)._outcome(
+        analysis, Cell(0, 0)
+    ).dead
+
+
+def test_endgame_search_is_used_when_few_layouts_remain():
+    board = Board.from_rows(["1..", "...", "..."], total_mines=2)
+    guess = StrongPolicy().choose(analyze(board))
+    assert guess.rule is GuessRule.ENDGAME
+    assert StrongPolicy(endgame=False).choose(analyze(board)).rule is not GuessRule.ENDGAME
+
+
+def test_every_heuristic_can_be_switched_off_by_name():
+    policy = make_policy("strong:endgame=off,early_forced=off,dead_cells=off,lookahead=off")
+    assert policy.parameters()["lookahead"] is False
+    record = play_game(LEVELS["beginner"], game_seed(5, 0), policy=policy)
+    rules = {m.rule for m in record.moves if m.rule is not None}
+    assert rules <= {GuessRule.SAFEST}
+    assert not any(m.forced for m in record.moves)
