@@ -1,22 +1,25 @@
-"""Play many seeded games, on one core or several, and summarise them.
+"""Play many seeded games, on one core, several, or a Dask cluster, and summarise them.
 
 Game ``i`` of a run with seed ``s`` always gets the same derived seed, so the
-same run gives the same games and results whatever the number of workers.
+same run gives the same games and results whatever the number of workers and
+wherever they run.
 """
 
 from __future__ import annotations
 
 import hashlib
 import statistics
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from math import sqrt
 from typing import Any
 
 from cnfsweep.analysis import ComponentCache
 from cnfsweep.autoplay import GameRecord, LossCause, play_game
+from cnfsweep.executors import Executor, Runner
 from cnfsweep.game import FirstClick, Level
 from cnfsweep.policies import make_policy
 
@@ -111,20 +114,43 @@ def summarise(records: list[GameRecord]) -> PlayStats:
     )
 
 
-# One cache per worker process: it only ever holds exact, position-free results.
-_CACHES: dict[str | None, ComponentCache] = {}
+# One cache per worker thread, kept between games: it only ever holds exact,
+# position-free results, and a thread of its own needs no lock.  Local pools and
+# Dask workers started with one thread each thus keep one cache per process.
+_LOCAL = threading.local()
+
+
+def _cache(backend: str | None) -> ComponentCache:
+    if not hasattr(_LOCAL, "caches"):
+        _LOCAL.caches = {}
+    caches: dict[str | None, ComponentCache] = _LOCAL.caches
+    if backend not in caches:
+        caches[backend] = ComponentCache()
+    return caches[backend]
 
 
 def _play_one(config: PlayConfig, seed: int) -> GameRecord:
-    cache = _CACHES.setdefault(config.backend, ComponentCache())
     return play_game(
         config.level,
         seed,
         first_click=config.first_click,
         policy=make_policy(config.policy),
         backend=config.backend,
-        cache=cache,
+        cache=_cache(config.backend),
     )
+
+
+def iter_games(config: PlayConfig, seed: int, indices: Iterable[int], runner: Runner) -> Iterator[GameRecord]:
+    """Play the games of run ``seed`` with these indices on ``runner``; yield records in that order.
+
+    Examples
+    --------
+    >>> from cnfsweep.game import LEVELS
+    >>> records = list(iter_games(PlayConfig(LEVELS["beginner"]), 1, [2, 0], Runner()))
+    >>> [r.seed for r in records] == [game_seed(1, 2), game_seed(1, 0)]
+    True
+    """
+    return runner.map(partial(_play_one, config), (game_seed(seed, i) for i in indices))
 
 
 def play_many(
@@ -133,9 +159,33 @@ def play_many(
     seed: int = 0,
     *,
     workers: int = 1,
+    executor: Executor = Executor.LOCAL,
+    scheduler: str | None = None,
     on_record: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` seeded games and return their records in game order.
+
+    Parameters
+    ----------
+    config : PlayConfig
+        Board, first-click rule, policy and backend.
+    games, seed : int
+        Number of games, and the run seed their own seeds derive from.
+    workers : int
+        Local processes, or workers of the local Dask cluster started when
+        ``executor`` is :attr:`Executor.DASK` and no ``scheduler`` is given.
+    executor : Executor
+        Where to play; results are the same everywhere.
+    scheduler : str or None
+        Address of a running Dask scheduler (``tcp://HOST:8786``), with Dask only.
+    on_record : callable or None
+        Called with each record as soon as it and every earlier one are in.
+
+    Raises
+    ------
+    CnfsweepError
+        Dask was chosen but is not installed or cannot be reached, or a
+        scheduler address was given without Dask.
 
     Examples
     --------
@@ -145,18 +195,9 @@ def play_many(
     [True, True, True]
     """
     records = []
-    for record in _iterate(config, [game_seed(seed, i) for i in range(games)], workers):
-        records.append(record)
-        if on_record is not None:
-            on_record(record)
+    with Runner(executor, workers, scheduler) as runner:
+        for record in iter_games(config, seed, range(games), runner):
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
     return records
-
-
-def _iterate(config: PlayConfig, seeds: list[int], workers: int) -> Iterator[GameRecord]:
-    if workers <= 1:
-        for s in seeds:
-            yield _play_one(config, s)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        # map keeps game order, so results do not depend on which worker finished first.
-        yield from pool.map(_play_one, [config] * len(seeds), seeds, chunksize=4)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep import __version__
@@ -19,6 +20,7 @@ from cnfsweep.board import Board
 from cnfsweep.consistency import check as check_board
 from cnfsweep.display import analysis_view, backends_table, check_view, play_view
 from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.executors import Executor, check_executor
 from cnfsweep.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat, parse_board, read_board
 from cnfsweep.policies import POLICIES, make_policy
@@ -149,8 +151,23 @@ def play(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
     json_out: JsonOpt = False,
     trace: Annotated[Path | None, typer.Option("--trace", help="Write one JSON line per game to this file.")] = None,
+    executor: Annotated[
+        Executor,
+        typer.Option("--executor", help="Where to play: local processes, or a Dask cluster (needs cnfsweep[dask])."),
+    ] = Executor.LOCAL,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler", metavar="ADDRESS",
+            help="Dask scheduler to use, e.g. tcp://10.0.0.5:8786; without it --executor dask starts a local cluster of --workers processes.",
+        ),
+    ] = None,
 ) -> None:
     """Play seeded games with the engine and report the win rate."""
+    try:
+        check_executor(executor, scheduler)
+    except CnfsweepError as exc:
+        _fail(escape(str(exc)))  # it names the cnfsweep[dask] extra, which is not rich markup
     try:
         board_level = _level(level, size, mines)
         make_policy(policy)  # fail on a bad policy spec before any game starts
@@ -178,7 +195,13 @@ def play(
             done = progress.tasks[task].completed + 1
             progress.update(task, advance=1, rate=f"win rate {wins / done:.1%}")
 
-        records = play_many(config, games, seed, workers=workers, on_record=on_record)
+        try:
+            records = play_many(
+                config, games, seed, workers=workers, executor=executor, scheduler=scheduler, on_record=on_record
+            )
+        except CnfsweepError as exc:  # an unreachable Dask scheduler shows only once we connect
+            progress.stop()
+            _fail(escape(str(exc)))
     if sink:
         sink.close()
     stats = summarise(records)

@@ -1,0 +1,178 @@
+"""Run one function over many items, here or on a Dask cluster, with results in order.
+
+A :class:`Runner` sends the items out in small chunks and keeps only a bounded
+number of chunks in flight, so a run of millions of items never holds millions
+of futures, and it yields each result as soon as every earlier one is in.
+Dask (``distributed``) is an optional dependency, imported only when chosen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from enum import Enum
+from itertools import islice
+from types import ModuleType, TracebackType
+from typing import Any, TypeVar
+
+from cnfsweep.errors import CnfsweepError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# Chunks waiting or running per worker thread: enough that no worker idles
+# while the oldest chunk is handed back, few enough to keep memory flat.
+CHUNKS_PER_SLOT = 4
+
+_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):\d{1,5}")
+
+
+class Executor(Enum):
+    """Say where games are played."""
+
+    LOCAL = "local"  # this process, or a pool of local processes
+    DASK = "dask"  # a Dask cluster: a fresh local one, or a running scheduler
+
+
+def check_executor(executor: Executor, scheduler: str | None = None) -> None:
+    """Raise :class:`CnfsweepError` unless ``executor`` and ``scheduler`` can be used together.
+
+    Nothing is started or contacted; Dask must be installed when it is chosen.
+
+    Examples
+    --------
+    >>> check_executor(Executor.LOCAL)
+    >>> check_executor(Executor.LOCAL, "tcp://10.0.0.5:8786")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.errors.CnfsweepError: a scheduler address needs the dask executor (--executor dask)
+    """
+    if executor is Executor.LOCAL:
+        if scheduler is not None:
+            raise CnfsweepError("a scheduler address needs the dask executor (--executor dask)")
+        return
+    if scheduler is not None and _ADDRESS.fullmatch(scheduler.strip()) is None:
+        raise CnfsweepError(f"scheduler address must look like tcp://HOST:PORT, got {scheduler!r}")
+    _distributed()
+
+
+def _distributed() -> ModuleType:
+    try:
+        import distributed
+    except ImportError:
+        raise CnfsweepError(
+            "the dask executor needs Dask distributed: pip install 'cnfsweep[dask]'"
+        ) from None
+    return distributed
+
+
+def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
+    return [fn(item) for item in chunk]
+
+
+class Runner:
+    """Map a function over items on local processes or a Dask cluster, in order.
+
+    Use it as a context manager: entering starts the process pool or the Dask
+    client (and, without a scheduler address, a ``LocalCluster`` of
+    ``workers`` single-threaded processes); leaving shuts them down.
+
+    Parameters
+    ----------
+    executor : Executor
+        :attr:`Executor.LOCAL` plays in this process when ``workers`` is 1 and in
+        a process pool otherwise; :attr:`Executor.DASK` uses Dask distributed.
+    workers : int
+        Local processes, or workers of the local Dask cluster.
+    scheduler : str or None
+        Address of a running Dask scheduler, such as ``tcp://10.0.0.5:8786``.
+    chunk : int
+        Items per task: fewer, larger tasks spend less on scheduling.
+
+    Examples
+    --------
+    >>> with Runner(Executor.LOCAL, workers=1) as runner:
+    ...     list(runner.map(abs, [-3, 1, -2]))
+    [3, 1, 2]
+    """
+
+    def __init__(
+        self, executor: Executor = Executor.LOCAL, workers: int = 1, scheduler: str | None = None, chunk: int = 4
+    ) -> None:
+        check_executor(executor, scheduler)
+        if workers < 1 or chunk < 1:
+            raise CnfsweepError(f"workers and chunk must be at least 1, got {workers} and {chunk}")
+        self.executor = executor
+        self.workers = workers
+        self.scheduler = scheduler
+        self.chunk = chunk
+        self._stack = ExitStack()
+        self._submit: Callable[..., Any] | None = None
+        self._slots = 1
+
+    def __enter__(self) -> Runner:
+        try:
+            if self.executor is Executor.DASK:
+                self._start_dask()
+            elif self.workers > 1:
+                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers))
+                self._submit, self._slots = pool.submit, self.workers
+        except BaseException:
+            self._stack.close()
+            raise
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._submit = None
+        self._stack.close()
+
+    def _start_dask(self) -> None:
+        distributed = _distributed()
+        if self.scheduler is None:
+            cluster = self._stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                )
+            )
+            client = self._stack.enter_context(distributed.Client(cluster))
+        else:
+            try:
+                client = self._stack.enter_context(distributed.Client(self.scheduler.strip()))
+            except (OSError, ValueError) as exc:
+                raise CnfsweepError(f"cannot use the Dask scheduler at {self.scheduler}: {exc}") from None
+        # Timing makes results impure: never let Dask reuse an earlier result for the same inputs.
+        self._submit = lambda *args: client.submit(*args, pure=False)
+        self._slots = max(1, sum(client.nthreads().values()))
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """Yield ``fn(item)`` for each item, in the items' order, as soon as each is known.
+
+        ``fn`` must be picklable (a module-level function, or a
+        :func:`functools.partial` of one) for any executor but one local process.
+        """
+        if self._submit is None:
+            if self.executor is Executor.LOCAL and self.workers == 1:
+                yield from map(fn, items)
+                return
+            raise RuntimeError("use the Runner in a with statement")
+        submit = self._submit
+        source = iter(items)
+        pending: deque[Any] = deque()
+        limit = CHUNKS_PER_SLOT * self._slots
+        try:
+            while True:
+                while len(pending) < limit and (chunk := list(islice(source, self.chunk))):
+                    pending.append(submit(_run_chunk, fn, chunk))
+                if not pending:
+                    return
+                # Waiting on the oldest chunk keeps the order; later ones run meanwhile.
+                yield from pending.popleft().result()
+        finally:
+            # A caller that stops early (an error, Ctrl-C) should not leave work queued.
+            for future in pending:
+                future.cancel()
