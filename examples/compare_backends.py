@@ -25,7 +25,7 @@ from cnfsweep import Board, analyze
 from cnfsweep.analysis import Analysis
 from cnfsweep.autoplay import SafestPolicy, play_game
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS
+from cnfsweep.game import LEVELS, FirstClick
 
 HERE = Path(__file__).resolve().parent
 TOTALS = {"mrgriscom.txt": 10}  # the minesweepr README board states its total in prose only
@@ -50,8 +50,8 @@ class GuessRecorder:
         self.inner = SafestPolicy()
         self.boards: list[Board] = []
 
-    def first_click(self, level):  # type: ignore[no-untyped-def]
-        return self.inner.first_click(level)
+    def first_click(self, level, rule=FirstClick.SAFE):  # type: ignore[no-untyped-def]
+        return self.inner.first_click(level, rule)
 
     def choose(self, analysis: Analysis):  # type: ignore[no-untyped-def]
         self.boards.append(analysis.board)

@@ -47,12 +47,11 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
-from cnfsweep import __version__, analyze
-from cnfsweep.analysis import ComponentCache
-from cnfsweep.autoplay import SafestPolicy, play_game
+from cnfsweep import __version__
+from cnfsweep.autoplay import play_game
 from cnfsweep.board import Board
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, FirstClick, Game, GameState, Level
+from cnfsweep.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
@@ -220,32 +219,27 @@ def bench_huge(cap: float, seed: int) -> dict[str, Any]:
     The first click is guaranteed an opening: with a merely safe one, the
     default seed's game ends on its first guess, which times nothing.
 
-    The loop is ``play_game``'s, written out so that a capped game still
-    reports how far it got.
+    ``play_game`` shows the bench its game after each analysis, so that a
+    capped game still reports how far it got.
     """
-    game = Game.new(Level(500, 500, 40_000), seed, first_click=FirstClick.OPENING)
-    policy, cache = SafestPolicy(), ComponentCache()
-    start, analyses, slowest = time.perf_counter(), 0, 0.0
+    seen: dict[str, Any] = {"analyses": 0, "slowest": 0.0, "game": None}
+
+    def watch(game: Game, analysis: Any) -> None:
+        seen["game"], seen["analyses"] = game, seen["analyses"] + 1
+        seen["slowest"] = max(seen["slowest"], analysis.seconds)
+
+    start = time.perf_counter()
     try:
         with time_cap(cap):
-            game.click(policy.first_click(game.level))
-            while game.state is GameState.PLAYING:
-                t = time.perf_counter()
-                analysis = analyze(game.board(), cache=cache)
-                analyses, slowest = analyses + 1, max(slowest, time.perf_counter() - t)
-                for mine in analysis.mines:
-                    game.flag(mine)
-                for cell in analysis.safe:
-                    if game.state is GameState.PLAYING:
-                        game.click(cell)
-                if not analysis.safe:
-                    game.click(policy.choose(analysis))
+            play_game(Level(500, 500, 40_000), seed, first_click=FirstClick.OPENING, watch=watch)
         capped = False
     except CapReached:
         capped = True
+    game = seen["game"]
+    analyses, slowest = seen["analyses"], seen["slowest"]
     return {"kind": "huge-game", "first_click": "opening", "capped": capped, "cap_s": cap,
             "seconds": round(time.perf_counter() - start, 2), "state": game.state.value, "analyses": analyses, "slowest_analysis_s": round(slowest, 2),
-            "revealed": len(game.revealed), "safe_cells": 500 * 500 - 40_000}
+            "revealed": len(game.revealed) if game else 0, "safe_cells": 500 * 500 - 40_000}
 
 
 def git_state() -> str | None:

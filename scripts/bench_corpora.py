@@ -20,7 +20,7 @@ from cnfsweep.analysis import Analysis
 from cnfsweep.autoplay import SafestPolicy, play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, Game, Level
+from cnfsweep.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +46,8 @@ class _Recorder:
         self.inner = SafestPolicy()
         self.boards: list[Board] = []
 
-    def first_click(self, level: Level) -> Cell:
-        return self.inner.first_click(level)
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        return self.inner.first_click(level, rule)
 
     def choose(self, analysis: Analysis) -> Cell:
         self.boards.append(analysis.board)

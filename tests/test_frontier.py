@@ -59,6 +59,9 @@ def test_settled_cells_are_certain(seed):
         if not safe and not mines:
             continue
         board = game.board()
+        frontier = {n for c in board.numbers for n in board.neighbours(c) if board.kind(n).value == "covered"}
+        if len(frontier) > 12:
+            continue  # beyond what the brute-force oracle does quickly
         ref = reference(board).exact
         assert all(ref[c] == 0 for c in safe) and all(ref[c] == 1 for c in mines)
         found += len(safe) + len(mines)

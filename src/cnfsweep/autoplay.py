@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
 from cnfsweep.analysis import Analysis, ComponentCache, analyze_position
@@ -54,8 +54,8 @@ class Policy(Protocol):
 
     name: ClassVar[str]
 
-    def first_click(self, level: Level) -> Cell:
-        """Return the cell to open first."""
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        """Return the cell to open first, knowing what the first click may hit."""
         ...
 
     def choose(self, analysis: Analysis) -> Cell | Guess:
@@ -100,7 +100,7 @@ class SafestPolicy:
 
     name: ClassVar[str] = "safest"
 
-    def first_click(self, level: Level) -> Cell:
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
         return Cell(0, 0)
 
     def choose(self, analysis: Analysis) -> Cell:
@@ -213,12 +213,15 @@ def play_game(
     policy: Policy | None = None,
     backend: str | None = None,
     cache: ComponentCache | None = None,
+    watch: Callable[[Game, Analysis], None] | None = None,
 ) -> GameRecord:
     """Play one seeded game to the end.
 
     Every certainly-safe cell is opened before any guess, certain mines are
     flagged (which also keeps the constraints small), and the policy picks each
-    guess from an exact analysis with the total mine count.
+    guess from an exact analysis with the total mine count.  ``watch``, if
+    given, sees the game and every full analysis (benchmarks use it to follow a
+    long game).
 
     Examples
     --------
@@ -245,7 +248,7 @@ def play_game(
         seen.flag(cell)
 
     unavoidable = getattr(policy, "unavoidable", None)
-    first = policy.first_click(level)
+    first = policy.first_click(level, first_click)
     moves = [_first_move(level, first_click, first)]
     click(first)
     analyses = 0
@@ -264,6 +267,8 @@ def play_game(
             continue
         analysis = analyze_position(seen.position(game.board()), backend=engine, cache=cache)
         analyses += 1
+        if watch is not None:
+            watch(game, analysis)
         for mine in analysis.mines:
             flag(mine)
         early = unavoidable(analysis) if unavoidable is not None else None

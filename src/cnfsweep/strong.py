@@ -22,6 +22,8 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   counts as a safe next move, otherwise the next move's safety is the best
   guess's.  The highest score wins; ties go to the safer cell, then to the cell
   with fewest open neighbours, then to row-major order.
+- ``opening_click``: with the ``opening`` first-click rule, the first click goes
+  to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from cnfsweep.analysis import Analysis, ComponentCache, analyze
 from cnfsweep.autoplay import Guess, GuessRule, lowest_cells, open_neighbours
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.endgame import best_move
-from cnfsweep.game import Level
+from cnfsweep.game import FirstClick, Level
 
 HALF = Fraction(1, 2)
 
@@ -81,9 +83,14 @@ class StrongPolicy:
     lookahead: bool = True
     tolerance: float = 0.1
     candidates: int = 8
+    opening_click: int = 3
     cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
 
-    def first_click(self, level: Level) -> Cell:
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        if rule is FirstClick.OPENING:
+            # An opening is guaranteed anywhere: away from the edges it opens more.
+            return Cell(min(self.opening_click, level.rows - 1), min(self.opening_click, level.cols - 1))
+        # Otherwise a corner has the best chance of being a zero.
         return Cell(0, 0)
 
     def parameters(self) -> dict[str, object]:
