@@ -13,7 +13,7 @@ from cnfsweep.autoplay import GameRecord, GuessRule, play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
 from cnfsweep.game import LEVELS, Level
-from cnfsweep.policies import make_policy
+from cnfsweep.policies import make_policy, policy_parameters
 from cnfsweep.strong import StrongPolicy
 
 SMALL = Level(6, 6, 6, "small")
@@ -128,8 +128,9 @@ def test_endgame_search_is_used_when_few_layouts_remain():
 
 
 def test_every_heuristic_can_be_switched_off_by_name():
-    policy = make_policy("strong:endgame=off,early_forced=off,dead_cells=off,lookahead=off")
-    assert policy.parameters()["lookahead"] is False
+    spec = "strong:endgame=off,early_forced=off,dead_cells=off,lookahead=off"
+    policy = make_policy(spec)
+    assert policy_parameters(spec)["lookahead"] is False
     record = play_game(LEVELS["beginner"], game_seed(5, 0), policy=policy)
     rules = {m.rule for m in record.moves if m.rule is not None}
     assert rules <= {GuessRule.SAFEST}

@@ -12,7 +12,7 @@ import statistics
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from math import sqrt
 from typing import Any
@@ -80,6 +80,8 @@ class PlayStats:
     median_ms: float
     guesses_per_game: float
     losses: dict[str, int]
+    guess_rules: dict[str, int] = field(default_factory=dict)
+    guess_ms: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON document ``cnfsweep play --json`` prints (without the config)."""
@@ -93,15 +95,24 @@ class PlayStats:
             "median_ms": self.median_ms,
             "guesses_per_game": self.guesses_per_game,
             "losses": self.losses,
+            "guess_rules": self.guess_rules,
+            "guess_ms": self.guess_ms,
         }
 
 
 def summarise(records: list[GameRecord]) -> PlayStats:
-    """Compute win rate, Wilson interval, timings and loss causes."""
+    """Compute win rate, Wilson interval, timings, loss causes and how guesses were chosen.
+
+    ``guess_rules`` counts guesses by the rule of the policy that chose them
+    (the first click aside); ``guess_ms`` gives the median, 90th and 99th
+    percentile and the maximum of the time the policy took per guess.
+    """
     games = len(records)
     wins = sum(r.won for r in records)
     ms = [r.seconds * 1000 for r in records] or [0.0]
     causes = Counter(r.loss_cause for r in records if r.loss_cause is not None)
+    rules = Counter(m.rule.value for r in records for m in r.moves if m.rule is not None)
+    thinking = sorted(m.seconds * 1000 for r in records for m in r.moves if m.rule is not None)
     return PlayStats(
         games=games,
         wins=wins,
@@ -111,7 +122,21 @@ def summarise(records: list[GameRecord]) -> PlayStats:
         median_ms=statistics.median(ms),
         guesses_per_game=statistics.fmean([r.guesses for r in records]) if records else 0.0,
         losses={cause.value: causes.get(cause, 0) for cause in LossCause},
+        guess_rules=dict(sorted(rules.items())),
+        guess_ms=_percentiles(thinking),
     )
+
+
+def _percentiles(sorted_ms: list[float]) -> dict[str, float]:
+    if not sorted_ms:
+        return {}
+    last = len(sorted_ms) - 1
+    return {
+        "median": round(statistics.median(sorted_ms), 3),
+        "p90": round(sorted_ms[round(0.9 * last)], 3),
+        "p99": round(sorted_ms[round(0.99 * last)], 3),
+        "max": round(sorted_ms[-1], 3),
+    }
 
 
 # One cache per worker thread, kept between games: it only ever holds exact,

@@ -23,7 +23,7 @@ from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.executors import Executor, check_executor
 from cnfsweep.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat, parse_board, read_board
-from cnfsweep.policies import POLICIES, make_policy
+from cnfsweep.policies import POLICIES, make_policy, policy_parameters
 
 app = typer.Typer(
     help="Exact Minesweeper inference with SAT and CP solvers.",
@@ -209,7 +209,7 @@ def play(
         doc = {
             "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
             "mines": board_level.mines, "first_click": first_click.value, "policy": policy,
-            "seed": seed, "workers": workers, **stats.to_dict(),
+            "seed": seed, "workers": workers, "policy_parameters": policy_parameters(policy), **stats.to_dict(),
         }
         _emit(doc)
     else:

@@ -17,6 +17,7 @@ from cnfsweep.campaign import PlayConfig, PlayStats
 from cnfsweep.backends import BackendInfo
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
+from cnfsweep.policies import policy_parameters
 from cnfsweep.records import records_for
 
 CellView = Callable[[Cell], tuple[str, str]]
@@ -198,5 +199,16 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
     for record in records_for(level.rows, level.cols, level.mines, config.first_click):
         table.add_row(f"{record.solver} ({record.source})", f"{record.win_rate}%", "", record.games, "")
     losses = ", ".join(f"{cause}: {n}" for cause, n in stats.losses.items())
-    footer = Text(f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}")
-    return Group(table, footer)
+    lines = [f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}"]
+    parameters = policy_parameters(config.policy)
+    if parameters:
+        lines.append("parameters: " + ", ".join(f"{k}={_on_off(v)}" for k, v in parameters.items()))
+    if stats.guess_rules:
+        lines.append("guesses chosen by: " + ", ".join(f"{rule} {n}" for rule, n in stats.guess_rules.items()))
+    if stats.guess_ms:
+        lines.append("ms per guess: " + ", ".join(f"{k} {v:.1f}" for k, v in stats.guess_ms.items()))
+    return Group(table, Text("\n".join(lines)))
+
+
+def _on_off(value: object) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)

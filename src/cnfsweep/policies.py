@@ -32,6 +32,14 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
         raise CnfsweepError(f"policy {policy}: {name} takes a {type(default).__name__}, not {text!r}") from None
 
 
+def _parameters(cls: type[Policy]) -> dict[str, dataclasses.Field[Any]]:
+    # Only plain settings are parameters: a field without a simple default (a cache) is not.
+    return {
+        f.name: f for f in (dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ())
+        if isinstance(f.default, (bool, int, float, str))
+    }
+
+
 def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     """Split a policy spec into its class and keyword arguments, checking both.
 
@@ -48,11 +56,7 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     if name not in POLICIES:
         raise CnfsweepError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
     cls = POLICIES[name]
-    # Only plain settings are parameters: a field without a simple default (a cache) is not.
-    fields = {
-        f.name: f for f in (dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ())
-        if isinstance(f.default, (bool, int, float, str))
-    }
+    fields = _parameters(cls)
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
@@ -76,3 +80,18 @@ def make_policy(spec: str) -> Policy:
     """
     cls, options = parse_policy(spec)
     return cls(**options)
+
+
+def policy_parameters(spec: str) -> dict[str, Any]:
+    """Return every named parameter of the policy a spec builds, defaults included.
+
+    Examples
+    --------
+    >>> policy_parameters("strong:lookahead=off")["lookahead"]
+    False
+    >>> policy_parameters("safest")
+    {}
+    """
+    cls, options = parse_policy(spec)
+    policy = cls(**options)
+    return {name: getattr(policy, name) for name in _parameters(cls)}

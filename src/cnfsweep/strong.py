@@ -93,10 +93,6 @@ class StrongPolicy:
         # Otherwise a corner has the best chance of being a zero.
         return Cell(0, 0)
 
-    def parameters(self) -> dict[str, object]:
-        """Return the named parameters, for reports."""
-        return {k: v for k, v in self.__dict__.items() if k != "cache"}
-
     def unavoidable(self, analysis: Analysis) -> Guess | None:
         """Return a guess no future reveal can resolve, if there is one and the heuristic is on."""
         if not self.early_forced:
