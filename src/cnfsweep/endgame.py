@@ -1,0 +1,370 @@
+"""Exact endgame search: the move that maximises the probability of winning.
+
+When no cell is certainly safe, the safest guess is not always the best one: a
+slightly riskier cell may tell more about the rest of the board. Once few
+layouts remain consistent, the whole game tree can be searched. A state is the
+set of layouts still consistent with what has been seen; a move clicks a covered
+cell, loses in the layouts where it is a mine, and otherwise shows what
+:meth:`cnfsweep.game.Game.click` would reveal (the cell's number, and the
+zero-flood), which splits the surviving layouts into groups.
+
+Examples
+--------
+>>> board = Board.from_rows(["..", "11"], total_mines=1)
+>>> result = best_move(board)
+>>> result.win_probability, result.layouts
+(Fraction(1, 2), 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+from cnfsweep.board import Board, Cell
+
+# An endgame of a few hundred layouts is searched in well under a second in
+# typical positions; beyond that, the search grows too fast to be worth waiting for.
+MAX_LAYOUTS = 256
+NODE_LIMIT = 50_000
+
+
+def _total(board: Board, total_mines: int | None) -> int:
+    total = board.total_mines if total_mines is None else total_mines
+    if total is None:
+        raise ValueError("the endgame needs the total mine count: pass total_mines or set it on the board")
+    return total
+
+
+def enumerate_layouts(
+    board: Board, total_mines: int | None = None, limit: int | None = None
+) -> tuple[frozenset[Cell], ...] | None:
+    """List every consistent placement of the remaining mines on the covered cells.
+
+    Parameters
+    ----------
+    board : Board
+        The position; flags count as mines, both for the numbers and the total.
+    total_mines : int, optional
+        Mines on the whole board, flags included; overrides ``board.total_mines``.
+    limit : int, optional
+        Give up, returning ``None``, as soon as more than ``limit`` layouts exist.
+
+    Returns
+    -------
+    tuple of frozenset of Cell, or None
+        Each layout as the set of its mined covered cells, in a deterministic
+        order; empty for an inconsistent position; ``None`` past ``limit``.
+
+    Raises
+    ------
+    ValueError
+        If neither ``total_mines`` nor ``board.total_mines`` is known.
+
+    Examples
+    --------
+    >>> board = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> [sorted(layout) for layout in enumerate_layouts(board)]
+    [[Cell(row=1, col=1)], [Cell(row=1, col=0)], [Cell(row=0, col=1)]]
+    >>> enumerate_layouts(board, limit=2) is None
+    True
+    """
+    left = _total(board, total_mines) - len(board.flags)
+    covered = board.covered
+    index = {cell: i for i, cell in enumerate(covered)}
+    flags = set(board.flags)
+    need: list[int] = []
+    scope: list[list[int]] = []
+    for cell in board.numbers:
+        around = board.neighbours(cell)
+        vars_ = [index[n] for n in around if n in index]
+        k = int(board.char(cell)) - sum(n in flags for n in around)
+        if not 0 <= k <= len(vars_):
+            return ()
+        if vars_:
+            need.append(k)
+            scope.append(vars_)
+    if not 0 <= left <= len(covered):
+        return ()
+    touching: dict[int, list[int]] = {}
+    for k, vars_ in enumerate(scope):
+        for v in vars_:
+            touching.setdefault(v, []).append(k)
+    order = _search_order(touching)
+    off = [cell for i, cell in enumerate(covered) if i not in touching]
+
+    mines_in = [0] * len(need)
+    open_in = [len(vars_) for vars_ in scope]
+    chosen: list[int] = []
+    leaves: list[tuple[tuple[int, ...], int]] = []
+    count = 0
+
+    def place(depth: int, placed: int) -> bool:
+        # Returns False once the limit is exceeded, to unwind at once.
+        nonlocal count
+        if depth == len(order):
+            count += comb(len(off), left - placed)
+            leaves.append((tuple(chosen), left - placed))
+            return limit is None or count <= limit
+        v = order[depth]
+        unassigned = len(order) - depth - 1 + len(off)
+        for value in (0, 1):
+            # The total must stay reachable: neither exceeded nor out of reach.
+            if not placed + value <= left <= placed + value + unassigned:
+                continue
+            ok = True
+            for k in touching[v]:
+                open_in[k] -= 1
+                mines_in[k] += value
+                if not mines_in[k] <= need[k] <= mines_in[k] + open_in[k]:
+                    ok = False
+            if ok:
+                if value:
+                    chosen.append(v)
+                going = place(depth + 1, placed + value)
+                if value:
+                    chosen.pop()
+            for k in touching[v]:
+                open_in[k] += 1
+                mines_in[k] -= value
+            if ok and not going:
+                return False
+        return True
+
+    if not place(0, 0):
+        return None
+    # Off-frontier cells are interchangeable, so every subset of the right size fits.
+    return tuple(
+        frozenset([covered[i] for i in mined] + list(extra))
+        for mined, rest in leaves
+        for extra in combinations(off, rest)
+    )
+
+
+def _search_order(touching: dict[int, list[int]]) -> list[int]:
+    """Order frontier cells so each one shares as many numbers as possible with those before it.
+
+    Constraints then close early and a wrong branch fails near where it was taken.
+    """
+    members: dict[int, list[int]] = {}
+    for v, ks in touching.items():
+        for k in ks:
+            members.setdefault(k, []).append(v)
+    linked = dict.fromkeys(touching, 0)
+    order: list[int] = []
+    while linked:
+        v = min(linked, key=lambda u: (-linked[u], -len(touching[u]), u))
+        del linked[v]
+        order.append(v)
+        for k in touching[v]:
+            for u in members[k]:
+                if u in linked:
+                    linked[u] += 1
+    return order
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The outcome of :func:`best_move`.
+
+    Attributes
+    ----------
+    cell : Cell
+        An optimal first move: of highest safety among the optimal ones, then
+        first in row-major order.
+    win_probability : Fraction
+        The exact probability of winning from this position under optimal play.
+    layouts : int
+        Consistent layouts of the position.
+    nodes : int
+        Search states expanded (states of two or more layouts, each counted once).
+    """
+
+    cell: Cell
+    win_probability: Fraction
+    layouts: int
+    nodes: int
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[list[int], list[list[int]]]:
+    """Return, per covered cell, the layouts where it is a mine and the groups its click would show.
+
+    Masks are ints with bit ``i`` for layout ``i``. A click's observation is the
+    set of cells it opens, with their numbers. The flood runs through every cell
+    covered on ``board`` but not through its revealed cells, as the game's does; a
+    cell revealed later in the search had its neighbours opened with it, so going
+    on through it adds only cells whose numbers every remaining layout agrees on.
+    That makes an observation a function of the layout alone, and a state's value
+    a function of its layout set. The flood changes no value (a zero's neighbours
+    are certainly safe, so clicking them later is free) but it spares the search
+    those clicks, so it is followed as the game follows it.
+    """
+    covered = board.covered
+    index = {cell: i for i, cell in enumerate(covered)}
+    flags = set(board.flags)
+    around = [[index[n] for n in board.neighbours(c) if n in index] for c in covered]
+    base = [sum(n in flags for n in board.neighbours(c)) for c in covered]
+    mine_mask = [0] * len(covered)
+    groups: list[dict[object, int]] = [{} for _ in covered]
+    for i, layout in enumerate(layouts):
+        bit = 1 << i
+        mined = [False] * len(covered)
+        for cell in layout:
+            mined[index[cell]] = True
+            mine_mask[index[cell]] |= bit
+        number = [base[c] + sum(mined[n] for n in around[c]) for c in range(len(covered))]
+        seen: dict[int, object] = {}
+        for c in range(len(covered)):
+            if mined[c]:
+                continue
+            key: object = number[c]
+            if number[c] == 0:
+                if c not in seen:
+                    region = _flood(c, around, number)
+                    key = tuple(sorted((j, number[j]) for j in region))
+                    # Every zero of one region opens the same cells.
+                    seen.update((j, key) for j in region if number[j] == 0)
+                key = seen[c]
+            groups[c][key] = groups[c].get(key, 0) | bit
+    return mine_mask, [list(g.values()) for g in groups]
+
+
+def _flood(start: int, around: list[list[int]], number: list[int]) -> set[int]:
+    opened, stack = {start}, [start]
+    while stack:
+        for n in around[stack.pop()]:
+            # A zero's neighbours are never mines, so they all open.
+            if n not in opened:
+                opened.add(n)
+                if number[n] == 0:
+                    stack.append(n)
+    return opened
+
+
+def best_move(
+    board: Board,
+    total_mines: int | None = None,
+    *,
+    max_layouts: int = MAX_LAYOUTS,
+    node_limit: int = NODE_LIMIT,
+) -> EndgameResult | None:
+    """Find the move with the highest exact probability of winning the game.
+
+    Parameters
+    ----------
+    board : Board
+        The position; flags count as mines.
+    total_mines : int, optional
+        Mines on the whole board, flags included; overrides ``board.total_mines``.
+    max_layouts : int, optional
+        Give up when more layouts than this are consistent.
+    node_limit : int, optional
+        Give up when the search expands more states than this.
+
+    Returns
+    -------
+    EndgameResult or None
+        ``None`` when a limit is exceeded, when the position is inconsistent,
+        or when it is already won (no covered safe cell is left). When a single
+        layout remains, the value is 1 and the cell is its first safe cell.
+        Certainly safe cells whose click tells nothing new are never proposed:
+        they change nothing and can be clicked at any time.
+
+    Raises
+    ------
+    ValueError
+        If neither ``total_mines`` nor ``board.total_mines`` is known.
+
+    Examples
+    --------
+    One mine hides among the five cells around the ``1``. Clicking a corner is
+    safe 4 times in 5 and then shows which side the mine is on; where the left
+    side holds it, a certainly safe cell on the right tells which left cell:
+
+    >>> board = Board.from_rows([".1.", "..."], total_mines=1)
+    >>> result = best_move(board)
+    >>> result.cell, result.win_probability, result.layouts
+    (Cell(row=0, col=0), Fraction(3, 5), 5)
+    >>> best_move(board, max_layouts=4) is None
+    True
+    """
+    layouts = enumerate_layouts(board, total_mines, limit=max_layouts)
+    if not layouts:
+        return None
+    covered = board.covered
+    if len(layouts) == 1:
+        safe = [c for c in covered if c not in layouts[0]]
+        return EndgameResult(safe[0], Fraction(1), 1, 0) if safe else None
+    mine_mask, groups = _observations(board, layouts)
+    # A state is a bitmask of layout indices: hashable like a frozenset, and
+    # intersecting it with a move's groups is one integer operation.
+    memo: dict[int, tuple[int, int]] = {}
+    cells = range(len(covered))
+    expanded = 0
+
+    # Values are kept as W(S) = |S| * value(S), the number of layouts of S that
+    # optimal play wins: it is an integer, being a max of sums of W over groups
+    # with W = 1 for a single layout, which spares Fraction arithmetic.
+    def solve(state: int) -> tuple[int, int]:
+        nonlocal expanded
+        found = memo.get(state)
+        if found is not None:
+            return found
+        expanded += 1
+        if expanded > node_limit:
+            raise _OutOfNodes
+        size = state.bit_count()
+        candidates: list[tuple[int, int]] = []
+        answer: tuple[int, int] | None = None
+        for c in cells:
+            safe = state & ~mine_mask[c]
+            alive = safe.bit_count()
+            if not alive:
+                continue
+            if alive == size:
+                parts = [g & state for g in groups[c] if g & state]
+                if len(parts) > 1:
+                    # A certainly safe cell that splits the state is an optimal
+                    # first move: it must be revealed to win anyway, and knowing
+                    # more never hurts, as any strategy can ignore what it learns.
+                    answer = (sum(_value(p) for p in parts), c)
+                    break
+                continue  # safe and uninformative: clicking it changes nothing
+            candidates.append((-alive, c))
+        if answer is None:
+            best, move = -1, -1
+            for negative_alive, c in sorted(candidates):
+                # W of a move is at most its count of safe layouts (value <= safety),
+                # and candidates come in falling safety: none after this can do better.
+                if -negative_alive <= best:
+                    break
+                parts = sorted((g & state for g in groups[c] if g & state), key=int.bit_count, reverse=True)
+                won, rest = 0, -negative_alive
+                for p in parts:
+                    won += _value(p)
+                    rest -= p.bit_count()
+                    # The same bound, group by group: give up once even winning
+                    # every layout still to come could not beat the best move.
+                    if won + rest <= best:
+                        break
+                else:
+                    if won > best:
+                        best, move = won, c
+            answer = (best, move)
+        memo[state] = answer
+        return answer
+
+    def _value(state: int) -> int:
+        return 1 if state & (state - 1) == 0 else solve(state)[0]
+
+    try:
+        won, move = solve((1 << len(layouts)) - 1)
+    except _OutOfNodes:
+        return None
+    return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)
