@@ -7,100 +7,18 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from cnfsweep.backends import Backend, CountTable, Session, get_backend
+from cnfsweep.backends import Backend, get_backend
 from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.components import ComponentCache, Counting, solve_component
 from cnfsweep.counting import combine
-from cnfsweep.dp import count_dp
 from cnfsweep.errors import check_deadline
-from cnfsweep.problem import Position, Problem, position
+from cnfsweep.problem import Position, position
 
-
-class Counting(Enum):
-    """How a component's models are counted.
-
-    ``ENUMERATE`` asks the backend for every canonical model; ``DP`` runs the
-    dynamic programme of :mod:`cnfsweep.dp`, whose cost follows the
-    component's width instead of its number of models; ``AUTO`` picks per
-    component: enumeration while the models are few, the DP beyond
-    :data:`ENUMERATION_LIMIT` of them.
-    """
-
-    AUTO = "auto"
-    ENUMERATE = "enumerate"
-    DP = "dp"
-
-
-# AUTO enumerates up to this many canonical models, then hands the component to the DP:
-# a solver lists a few hundred models faster than the DP sets up, but not millions.
-ENUMERATION_LIMIT = 256
-
-
-def count_component(
-    engine: Backend,
-    problem: Problem,
-    counting: Counting,
-    deadline: float | None = None,
-    session: Session | None = None,
-) -> CountTable:
-    """Count one component's models the way ``counting`` says."""
-    if counting is Counting.DP:
-        return count_dp(problem, deadline)
-    limit = ENUMERATION_LIMIT if counting is Counting.AUTO else None
-    table = engine.count(problem, limit=limit, deadline=deadline, session=session)
-    return table if table is not None else count_dp(problem, deadline)
-
-
-def entailed_boxes(session: Session, problem: Problem, deadline: float | None = None) -> dict[int, int] | None:
-    """Find the boxes whose mine count is forced, by assumption-based entailment.
-
-    A box is certainly safe when "its first cell is a mine" is unsatisfiable,
-    and certainly full when "its last cell is safe" is (cells inside a box are
-    ordered, so these are the only questions to ask).  Every model found along
-    the way shows values that are possible, which skips many questions.
-
-    Returns
-    -------
-    dict or None
-        Box index to its forced count (0 or the box size); ``None`` when the
-        problem has no model at all.
-    """
-    first = session.solve()
-    if not first.satisfiable:
-        return None
-    sizes = problem.box_sizes
-    may_hold: set[int] = set()
-    may_lack: set[int] = set()
-
-    def learn(model: frozenset[int]) -> None:
-        for b, c in enumerate(problem.box_counts(model)):
-            if c:
-                may_hold.add(b)
-            if c < sizes[b]:
-                may_lack.add(b)
-
-    assert first.model is not None
-    learn(first.model)
-    forced: dict[int, int] = {}
-    for b, box in enumerate(problem.boxes):
-        check_deadline(deadline)
-        if b not in may_hold:
-            out = session.solve(true_vars=(box[0],))
-            if out.satisfiable and out.model is not None:
-                learn(out.model)
-            else:
-                forced[b] = 0
-        if b not in may_lack:
-            out = session.solve(false_vars=(box[-1],))
-            if out.satisfiable and out.model is not None:
-                learn(out.model)
-            else:
-                forced[b] = sizes[b]
-    return forced
+__all__ = ["Analysis", "ComponentCache", "Counting", "analyze", "analyze_position"]
 
 
 @contextmanager
@@ -113,72 +31,6 @@ def _unlimited_int_digits() -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(old)
-
-
-class ComponentCache:
-    """Remember solved components, so repeated analyses only solve what changed.
-
-    Results are keyed by the problem's shape (boxes and constraint bounds, not
-    board positions), so a component met again, anywhere, is not solved twice.
-    Keep one cache per backend: the key does not include it.
-
-    Examples
-    --------
-    >>> cache = ComponentCache()
-    >>> board = Board.from_rows(["1.", ".."])
-    >>> analyze(board, cache=cache).solutions == analyze(board, cache=cache).solutions
-    True
-    >>> cache.hits, cache.misses
-    (1, 1)
-    """
-
-    def __init__(self, maxsize: int = 4096) -> None:
-        self.maxsize = maxsize
-        self.hits = 0
-        self.misses = 0
-        self._store: dict[tuple[Any, ...], tuple[dict[int, int] | None, CountTable | None]] = {}
-
-    @staticmethod
-    def key(problem: Problem) -> tuple[Any, ...]:
-        """Return the position-free key of a problem."""
-        return problem.boxes, tuple((c.vars, c.lo, c.hi) for c in problem.constraints)
-
-    def solve(
-        self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
-    ) -> tuple[dict[int, int] | None, CountTable | None]:
-        """Return the forced boxes and count table of ``problem``, solving it if new."""
-        key = self.key(problem)
-        found = self._store.get(key)
-        if found is not None:
-            self.hits += 1
-            # Re-insert so that eviction drops the least recently used entry.
-            del self._store[key]
-            self._store[key] = found
-            return found
-        self.misses += 1
-        result = solve_component(engine, problem, counting, deadline)
-        if len(self._store) >= self.maxsize:
-            del self._store[next(iter(self._store))]
-        self._store[key] = result
-        return result
-
-
-def solve_component(
-    engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
-) -> tuple[dict[int, int] | None, CountTable | None]:
-    """Find the forced boxes of one component and count its models.
-
-    Returns ``(None, None)`` when the component has no model.
-    """
-    session = engine.open(problem)
-    try:
-        forced = entailed_boxes(session, problem, deadline)
-        if forced is None:
-            return None, None
-        # Entailment is done with the session, so counting may reuse it.
-        return forced, count_component(engine, problem, counting, deadline, session)
-    finally:
-        session.close()
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import networkx as nx
 
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
 from cnfsweep.errors import CnfsweepError
+from cnfsweep.simplify import Rule, simplify
 
 TOTAL = "total"
 """Tag of the global mine-count constraint in a :class:`Problem`."""
@@ -178,101 +179,6 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
                     need -= 1
         out.append((cell, tuple(unknown), need))
     return out
-
-
-Rule = tuple[Cell, tuple[Cell, ...], int]
-
-
-def simplify(rules: Sequence[Rule]) -> tuple[list[Rule], dict[Cell, bool], Cell | None]:
-    """Settle what needs no search, keeping the rules equivalent.
-
-    Repeats until nothing changes: a rule needing no mine (or all its cells)
-    forces its cells; forced cells leave every rule; a rule whose cells are a
-    subset of another's is subtracted from it (``{A, B}`` and ``{A, B - A}``
-    allow the same layouts).
-
-    Returns
-    -------
-    rules, forced, contradiction
-        The remaining rules, the forced cells (``True`` for a mine) and the tag
-        of a rule found impossible, or ``None``.
-
-    Examples
-    --------
-    >>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(0, 2)
-    >>> rules, forced, bad = simplify([(Cell(1, 0), (a, b), 1), (Cell(1, 1), (a, b, c), 2)])
-    >>> rules, forced, bad
-    ([(Cell(row=1, col=0), (Cell(row=0, col=0), Cell(row=0, col=1)), 1)], {Cell(row=0, col=2): True}, None)
-    """
-    # A work list, so that each change only revisits the rules it touches: on
-    # long wires one settled cell settles the next, thousands of times over.
-    cells_of: dict[int, set[Cell]] = {}
-    need_of: dict[int, int] = {}
-    tag_of: dict[int, Cell] = {}
-    holding: dict[Cell, set[int]] = defaultdict(set)
-    for i, (tag, cells, need) in enumerate(rules):
-        cells_of[i], need_of[i], tag_of[i] = set(cells), need, tag
-        for c in cells:
-            holding[c].add(i)
-    forced: dict[Cell, bool] = {}
-    todo = list(reversed(cells_of))
-    queued = set(todo)
-
-    def drop(i: int) -> None:
-        for c in cells_of.pop(i):
-            holding[c].discard(i)
-        del need_of[i]
-
-    def shrink(i: int, gone: set[Cell], mines: int) -> None:
-        cells_of[i] -= gone
-        need_of[i] -= mines
-        for c in gone:
-            holding[c].discard(i)
-        if i not in queued:
-            queued.add(i)
-            todo.append(i)
-
-    while todo:
-        i = todo.pop()
-        queued.discard(i)
-        if i not in cells_of:
-            continue
-        cells, need = cells_of[i], need_of[i]
-        if not 0 <= need <= len(cells):
-            return [], forced, tag_of[i]
-        if not cells:
-            drop(i)
-            continue
-        if need in (0, len(cells)):
-            value = need > 0
-            settled = set(cells)
-            drop(i)
-            for c in settled:
-                forced[c] = value
-                for j in list(holding[c]):
-                    shrink(j, {c}, int(value))
-            continue
-        # Every rule comparable with this one shares its rarest cell.
-        pivot = min(cells, key=lambda c: len(holding[c]))
-        for j in list(holding[pivot]):
-            if j == i or j not in cells_of or i not in cells_of:
-                continue
-            other = cells_of[j]
-            if other == cells_of[i]:
-                if need_of[j] != need_of[i]:
-                    return [], forced, tag_of[i]
-                drop(j)
-            elif cells_of[i] < other:
-                shrink(j, set(cells_of[i]), need_of[i])
-        if i not in cells_of:
-            continue
-        # Rules strictly inside this one hold all their cells among its cells.
-        for c in list(cells_of[i]):
-            for j in list(holding[c]):
-                if j != i and j in cells_of and i in cells_of and cells_of[j] < cells_of[i]:
-                    shrink(i, set(cells_of[j]), need_of[j])
-    kept = sorted(cells_of)
-    return [(tag_of[i], tuple(sorted(cells_of[i])), need_of[i]) for i in kept], forced, None
 
 
 def _split(rules: Sequence[Rule]) -> list[list[Cell]]:
