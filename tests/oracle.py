@@ -34,6 +34,17 @@ import pytest
 from cnfsweep.board import Board, Cell
 
 
+def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
+    """The up to eight cells around ``cell``, computed here rather than by the board."""
+    r0, c0 = cell
+    return [
+        Cell(r, c)
+        for r in range(r0 - 1, r0 + 2)
+        for c in range(c0 - 1, c0 + 2)
+        if (r, c) != (r0, c0) and 0 <= r < rows and 0 <= c < cols
+    ]
+
+
 @dataclass(frozen=True)
 class Reference:
     """What a correct engine must answer for one position."""

@@ -9,6 +9,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from oracle import neighbours
 
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.endgame import EndgameResult, best_move, enumerate_layouts
@@ -18,16 +19,6 @@ Revealed = frozenset[tuple[Cell, int]]
 
 
 # -- independent references: neighbour sums, subset enumeration, a plain game tree -----
-
-
-def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
-    r0, c0 = cell
-    return [
-        Cell(r, c)
-        for r in range(r0 - 1, r0 + 2)
-        for c in range(c0 - 1, c0 + 2)
-        if (r, c) != (r0, c0) and 0 <= r < rows and 0 <= c < cols
-    ]
 
 
 def count_around(rows: int, cols: int, mines: frozenset[Cell], cell: Cell) -> int:

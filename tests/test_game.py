@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Iterable
 
 import pytest
+from oracle import neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,16 +30,6 @@ DENSE = Level(5, 6, 20, "dense")  # tight enough that protected cells really mat
 
 
 # -- an independent reference: plain neighbour sums and a textbook BFS -----------------
-
-
-def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
-    r0, c0 = cell
-    return [
-        Cell(r, c)
-        for r in range(r0 - 1, r0 + 2)
-        for c in range(c0 - 1, c0 + 2)
-        if (r, c) != (r0, c0) and 0 <= r < rows and 0 <= c < cols
-    ]
 
 
 def true_number(rows: int, cols: int, mines: Iterable[Cell], cell: Cell) -> int:
