@@ -78,7 +78,7 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     for c, p in exact.items():
         if p.numerator == p.denominator:
             open_[c[0] * cols + c[1]] = 0
-    return {c: sum(open_[j] for j in around[c[0] * cols + c[1]]) for c in cells}
+    return {c: sum(map(open_.__getitem__, around[c[0] * cols + c[1]])) for c in cells}
 
 
 @dataclass(frozen=True)

@@ -182,13 +182,12 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
 
 
 def _split(rules: Sequence[Rule]) -> list[list[Cell]]:
-    graph = nx.Graph()
+    # Only the connected components are needed, not the graph itself: networkx's
+    # union-find gives them without building edges (a rule joins all its cells).
+    parts = nx.utils.UnionFind()
     for _, cells, _ in rules:
-        graph.add_nodes_from(cells)
-        # A path through the cells connects them as well as a clique, with fewer edges.
-        nx.add_path(graph, cells)
-    comps = [sorted(c) for c in nx.connected_components(graph)]
-    return sorted(comps)
+        parts.union(*cells)
+    return sorted(sorted(c) for c in parts.to_sets())
 
 
 def group_boxes(
