@@ -12,6 +12,7 @@ from cnfsweep import analyze
 from cnfsweep.autoplay import GameRecord, GuessRule, play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
+from cnfsweep.errors import CnfsweepError
 from cnfsweep.game import LEVELS, Level
 from cnfsweep.policies import make_policy, policy_parameters
 from cnfsweep.strong import StrongPolicy
@@ -135,3 +136,9 @@ def test_every_heuristic_can_be_switched_off_by_name():
     rules = {m.rule for m in record.moves if m.rule is not None}
     assert rules <= {GuessRule.SAFEST}
     assert not any(m.forced for m in record.moves)
+
+
+@pytest.mark.parametrize("spec", ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0"])
+def test_out_of_range_parameters_are_refused(spec):
+    with pytest.raises(CnfsweepError, match="out of range"):
+        make_policy(spec)

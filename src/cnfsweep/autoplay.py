@@ -71,7 +71,7 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     """
     board, exact = analysis.board, analysis.frontier_exact
     cols = board.cols
-    shared, around = shape_tables(board.rows, cols)
+    _, around = shape_tables(board.rows, cols)
     flat = "".join(board.grid)
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray(ch not in NUMBERS and ch != FLAG for ch in flat)

@@ -11,8 +11,6 @@ rest to the full engine as a ready-made :class:`~cnfsweep.problem.Position`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from cnfsweep.board import Board, Cell, shape_tables
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.problem import Position, assemble_position
@@ -123,7 +121,3 @@ class Frontier:
         covered = tuple(cells[i] for i in sorted(self._covered))
         mines = None if self._total is None else self._total - len(self._flagged)
         return assemble_position(board, rules, covered, mines, simplified=simplified)
-
-    def covered(self) -> Iterable[Cell]:
-        """Iterate over the covered, unflagged cells in row-major order."""
-        return (self._cells[i] for i in sorted(self._covered))

@@ -33,9 +33,10 @@ from fractions import Fraction
 from typing import ClassVar
 
 from cnfsweep.analysis import Analysis, ComponentCache, analyze
-from cnfsweep.autoplay import Guess, GuessRule, lowest_cells, open_neighbours
+from cnfsweep.autoplay import Guess, GuessRule, open_neighbours
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.endgame import best_move
+from cnfsweep.errors import CnfsweepError
 from cnfsweep.game import FirstClick, Level
 
 HALF = Fraction(1, 2)
@@ -86,6 +87,21 @@ class StrongPolicy:
     opening_click: int = 3
     cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        checks = {
+            "endgame_layouts": self.endgame_layouts >= 0,
+            "endgame_nodes": self.endgame_nodes >= 1,
+            "tolerance": 0 <= self.tolerance <= 1,
+            "candidates": self.candidates >= 1,
+            "opening_click": self.opening_click >= 0,
+        }
+        wrong = [name for name, ok in checks.items() if not ok]
+        if wrong:
+            raise CnfsweepError(
+                f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
+                "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, opening_click >= 0)"
+            )
+
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
         if rule is FirstClick.OPENING:
             # An opening is guaranteed anywhere: away from the edges it opens more.
@@ -115,33 +131,37 @@ class StrongPolicy:
             if self.dead_cells:
                 for cell in ranked[: self.candidates]:
                     if not self._outcome(analysis, cell).dead:
-                        return Guess(cell, GuessRule.SAFEST)
+                        return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
         outcomes = [self._outcome(analysis, c) for c in ranked[: self.candidates]]
-        live = [o for o in outcomes if not o.dead] if self.dead_cells else outcomes
-        pool = live or outcomes
-        best = max(pool, key=lambda o: (o.score(analysis.solutions), -o.p_mine, -pool.index(o)))
-        rule = GuessRule.LOOKAHEAD if best.cell != ranked[0] else GuessRule.SAFEST
-        return Guess(best.cell, rule)
+
+        def best_of(pool: list[Outcome]) -> Outcome:
+            # Ties go to the safer cell, then to the earlier one in the ranking.
+            return max(pool, key=lambda o: (o.score(analysis.solutions), -o.p_mine))
+
+        best = best_any = best_of(outcomes)
+        if self.dead_cells:
+            best = best_of([o for o in outcomes if not o.dead] or outcomes)
+        if best.cell == ranked[0]:
+            return Guess(best.cell, GuessRule.SAFEST)
+        return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
     # -- internals --------------------------------------------------------------
 
     def _ranked(self, analysis: Analysis) -> list[Cell]:
         """Candidates within the tolerance of the safest, safest first, then fewest open neighbours."""
-        lowest = lowest_cells(analysis)
-        p_low = analysis.exact(lowest[0])
+        # The best guess is a cell of lowest probability: its safety sets the window.
+        assert analysis.best_guess is not None
+        p_low = analysis.exact(analysis.best_guess)
         assert p_low is not None
         floor = 1 - (1 - float(p_low)) * (1 - self.tolerance)
-        near = [c for c, p in analysis.frontier_exact.items() if p.numerator != p.denominator and float(p) <= floor]
-        off = analysis.off_frontier_exact
-        frontier = analysis.frontier_exact
-        if off is not None and float(off) <= floor:
-            # Cells off the frontier are alike but for their neighbourhood: a few of
-            # the most promising (fewest open neighbours) stand for all of them.
-            rest = [c for c in analysis.board.covered if c not in frontier]
-            counts = open_neighbours(analysis, rest)
-            near.extend(sorted(rest, key=lambda c: (counts[c], c))[:2])
-        counts = open_neighbours(analysis, near)
+        frontier, off = analysis.frontier_exact, analysis.off_frontier_exact
+        near = [c for c, p in frontier.items() if p.numerator != p.denominator and float(p) <= floor]
+        rest = [c for c in analysis.board.covered if c not in frontier] if off is not None and float(off) <= floor else []
+        counts = open_neighbours(analysis, [*near, *rest])
+        # Cells off the frontier are alike but for their neighbourhood: a few of the
+        # most promising (fewest open neighbours) stand for all of them.
+        near.extend(sorted(rest, key=lambda c: (counts[c], c))[:2])
         return sorted(near, key=lambda c: (analysis.exact(c), counts[c], c))
 
     def _outcome(self, analysis: Analysis, cell: Cell) -> Outcome:
