@@ -14,7 +14,8 @@ from boards import HAND_CASES, random_cases
 from oracle import assert_matches, reference
 
 from cnfsweep import Board, analyze
-from cnfsweep.backends import get_backend
+from cnfsweep.backends import CountTable, get_backend
+from cnfsweep.boxsearch import search_box_models
 from cnfsweep.dp import count_dp, elimination_order, width
 from cnfsweep.problem import Constraint, Problem
 
@@ -39,12 +40,13 @@ def problems(draw: st.DrawFn, max_boxes: int = 9) -> Problem:
 
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(problems())
-def test_dp_equals_brute_force_and_enumeration(problem: Problem) -> None:
-    dp = count_dp(problem)
+def test_dp_search_and_enumeration_equal_brute_force(problem: Problem) -> None:
     brute = get_backend("brute").count(problem)
+    dp = count_dp(problem)
     enumerated = get_backend("pysat").count(problem)
-    assert (dp.solutions, dp.tallies) == (brute.solutions, brute.tallies)
-    assert (dp.solutions, dp.tallies) == (enumerated.solutions, enumerated.tallies)
+    searched = CountTable.from_box_counts(problem, search_box_models(problem))
+    for table in (dp, enumerated, searched):
+        assert (table.solutions, table.tallies) == (brute.solutions, brute.tallies)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -73,7 +75,7 @@ def test_chain_of_pairs_counts_like_fibonacci() -> None:
     assert total == 144  # Fibonacci(12): independent sets of a 10-vertex path
 
 
-@pytest.mark.parametrize("counting", ["dp", "enumerate", "auto"])
+@pytest.mark.parametrize("counting", ["dp", "enumerate", "search", "auto"])
 @pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
 def test_every_counting_matches_the_oracle(case, counting: str) -> None:
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
@@ -100,13 +102,13 @@ def test_toollib_hard_board(hard_cases, index: int) -> None:
     assert result.probability((9, 0)) == pytest.approx(off, abs=1e-12)
 
 
-@pytest.mark.parametrize("counting", ["enumerate", "dp"])
+@pytest.mark.parametrize("counting", ["enumerate", "search", "dp"])
 def test_time_limit_gives_up_instead_of_hanging(hard_cases, counting: str) -> None:
     from cnfsweep.errors import TimeLimitExceeded
 
     case = hard_cases[1]
     rows = ["".join("." if x == 10 else str(x) for x in row) for row in case["board"]]
     board = Board.from_rows(rows, total_mines=case["mines"])
-    # Enumeration of this board takes many minutes; the DP a fraction of a second.
+    # Enumeration or search of this board takes many minutes; the DP a fraction of a second.
     with pytest.raises(TimeLimitExceeded):
         analyze(board, counting=counting, time_limit=0.0 if counting == "dp" else 0.5)

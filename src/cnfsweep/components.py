@@ -6,6 +6,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.backends import Backend, CountTable, Session
+from cnfsweep.boxsearch import search_box_models
 from cnfsweep.dp import count_dp
 from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
@@ -14,14 +15,17 @@ from cnfsweep.problem import Problem
 class Counting(Enum):
     """How a component's models are counted.
 
-    ``ENUMERATE`` asks the backend for every canonical model; ``DP`` runs the
-    dynamic programme of :mod:`cnfsweep.dp`, whose cost follows the
-    component's width instead of its number of models; ``AUTO`` picks per
-    component: enumeration while the models are few, the DP beyond
-    :data:`ENUMERATION_LIMIT` of them.
+    ``SEARCH`` lists the models by backtracking over box counts in Python
+    (:mod:`cnfsweep.boxsearch`), without the backend; ``ENUMERATE`` asks the
+    backend for every canonical model; ``DP`` runs the dynamic programme of
+    :mod:`cnfsweep.dp`, whose cost follows the component's width instead of
+    its number of models; ``AUTO`` picks per component: the search while it
+    stays within :data:`SEARCH_NODES` nodes, then the backend's enumeration
+    while the models are few, the DP beyond :data:`ENUMERATION_LIMIT` of them.
     """
 
     AUTO = "auto"
+    SEARCH = "search"
     ENUMERATE = "enumerate"
     DP = "dp"
 
@@ -29,6 +33,10 @@ class Counting(Enum):
 # AUTO enumerates up to this many canonical models, then hands the component to the DP:
 # a solver lists a few hundred models faster than the DP sets up, but not millions.
 ENUMERATION_LIMIT = 256
+
+# AUTO's search gives up after this many nodes: past it a solver's propagation pays for
+# the cost of opening one.
+SEARCH_NODES = 2000
 
 
 def count_component(
@@ -150,6 +158,11 @@ def solve_component(
 
     Returns ``(None, None)`` when the component has no model.
     """
+    if counting in (Counting.AUTO, Counting.SEARCH):
+        limit = SEARCH_NODES if counting is Counting.AUTO else None
+        models = search_box_models(problem, limit, deadline)
+        if models is not None:
+            return _from_models(problem, models)
     session = engine.open(problem)
     try:
         forced = entailed_boxes(session, problem, deadline)
@@ -159,3 +172,17 @@ def solve_component(
         return forced, count_component(engine, problem, counting, deadline, session)
     finally:
         session.close()
+
+
+def _from_models(
+    problem: Problem, models: list[tuple[int, ...]]
+) -> tuple[dict[int, int] | None, CountTable | None]:
+    """Read the forced boxes and the count table off a complete list of models."""
+    if not models:
+        return None, None
+    forced: dict[int, int] = {}
+    for b, size in enumerate(problem.box_sizes):
+        seen = {m[b] for m in models}
+        if seen == {0} or seen == {size}:
+            forced[b] = size if seen == {size} else 0
+    return forced, CountTable.from_box_counts(problem, models)
