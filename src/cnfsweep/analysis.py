@@ -49,6 +49,9 @@ class Analysis:
     best_guess : Cell or None
         A covered cell of lowest known mine probability (first in row-major
         order among ties); a safe cell whenever there is one.
+    off_frontier : tuple of Cell
+        Covered cells seen by no number, in row-major order: they all have
+        the probability ``off_frontier_exact``.
     """
 
     board: Board
@@ -63,6 +66,7 @@ class Analysis:
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
     off_frontier_exact: Fraction | None = None
     components: int = 0
+    off_frontier: tuple[Cell, ...] = field(default=(), repr=False)
 
     def exact(self, cell: Cell) -> Fraction | None:
         """Return the exact mine probability of ``cell``.
@@ -234,6 +238,7 @@ def _analyze(
             frontier_exact=MappingProxyType(exact),
             off_frontier_exact=off if consistent else None,
             components=len(pos.components),
+            off_frontier=pos.off_frontier,
         )
 
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)

@@ -128,7 +128,7 @@ def lowest_cells(analysis: Analysis) -> list[Cell]:
     lowest = min(distinct.values())
     tied = [c for c, p in frontier.items() if p is lowest or p == lowest]
     if off is not None and (off is lowest or off == lowest):
-        tied.extend(c for c in board.covered if c not in frontier)
+        tied.extend(analysis.off_frontier)
     return sorted(tied)
 
 

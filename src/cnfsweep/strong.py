@@ -157,7 +157,7 @@ class StrongPolicy:
         floor = 1 - (1 - float(p_low)) * (1 - self.tolerance)
         frontier, off = analysis.frontier_exact, analysis.off_frontier_exact
         near = [c for c, p in frontier.items() if p.numerator != p.denominator and float(p) <= floor]
-        rest = [c for c in analysis.board.covered if c not in frontier] if off is not None and float(off) <= floor else []
+        rest = list(analysis.off_frontier) if off is not None and float(off) <= floor else []
         counts = open_neighbours(analysis, [*near, *rest])
         # Cells off the frontier are alike but for their neighbourhood: a few of the
         # most promising (fewest open neighbours) stand for all of them.
