@@ -180,15 +180,18 @@ def test_flood_fill_opens_the_zero_region_and_its_border(seed: int) -> None:
     zeros = [c for c in all_cells(rows, cols) if c not in mines and true_number(rows, cols, mines, c) == 0]
     for start in zeros[:: max(1, len(zeros) // 8)]:
         game = Game.from_layout(rows, cols, mines)
-        opened = game.click(start).opened
+        result = game.click(start)
+        opened = result.opened
         assert len(opened) == len(set(opened)) and opened[0] == start
         assert set(opened) == bfs_open(rows, cols, mines, start) == game.revealed
-        for cell in opened:
-            assert game.number(cell) == true_number(rows, cols, mines, cell)
+        assert len(result.numbers) == len(opened)
+        for cell, number in zip(opened, result.numbers):
+            assert game.number(cell) == number == true_number(rows, cols, mines, cell)
 
 
 def test_a_number_opens_only_itself(small: Game) -> None:
-    assert small.click(Cell(1, 2)).opened == (Cell(1, 2),)
+    result = small.click(Cell(1, 2))
+    assert result.opened == (Cell(1, 2),) and result.numbers == (2,)
     assert small.board().grid == ("....", "..2.", "....")
 
 
@@ -246,7 +249,8 @@ def test_click_on_a_flag_is_an_error_until_unflagged(small: Game) -> None:
         small.click(Cell(1, 2))
     assert small.clicks == [] and small.board().char(Cell(1, 2)) == "*"
     small.unflag(Cell(1, 2))
-    assert small.click(Cell(1, 2)).opened == (Cell(1, 2),)
+    result = small.click(Cell(1, 2))
+    assert result.opened == (Cell(1, 2),) and result.numbers == (2,)
 
 
 def test_flagging_a_revealed_cell_is_an_error(small: Game) -> None:

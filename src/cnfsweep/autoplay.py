@@ -63,6 +63,10 @@ class Policy(Protocol):
         ...
 
 
+# Byte value to 1 for a covered cell (labelled or not), 0 for a number or a flag.
+_OPEN = bytes(0 if chr(b) in NUMBERS or chr(b) == FLAG else 1 for b in range(256))
+
+
 def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int]:
     """Count, for each of ``cells``, its neighbours that are covered and not certainly mines.
 
@@ -72,9 +76,8 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     board, exact = analysis.board, analysis.frontier_exact
     cols = board.cols
     _, around = shape_tables(board.rows, cols)
-    flat = "".join(board.grid)
     # One pass over the board beats asking each candidate's neighbours about their kind.
-    open_ = bytearray(ch not in NUMBERS and ch != FLAG for ch in flat)
+    open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
     for c, p in exact.items():
         if p.numerator == p.denominator:
             open_[c[0] * cols + c[1]] = 0
@@ -197,6 +200,9 @@ def _first_move(level: Level, rule: FirstClick, cell: Cell) -> Move:
     return Move(cell, True, Fraction(0))
 
 
+_SAFE = Fraction(0)
+
+
 def _guess_move(analysis: Analysis, choice: Cell | Guess, seconds: float) -> Move:
     guess = choice if isinstance(choice, Guess) else Guess(Cell(*choice))
     p = analysis.exact(guess.cell)
@@ -239,8 +245,8 @@ def play_game(
 
     def click(cell: Cell) -> ClickResult:
         result = game.click(cell)
-        for opened in result.opened:
-            seen.reveal(opened, game.number(opened))
+        for opened, number in zip(result.opened, result.numbers):
+            seen.reveal(opened, number)
         return result
 
     def flag(cell: Cell) -> None:
@@ -263,7 +269,7 @@ def play_game(
             for cell in safe:
                 # An earlier click's flood may already have opened it: then it is no move.
                 if game.state is GameState.PLAYING and click(cell).opened:
-                    moves.append(Move(cell, True, Fraction(0)))
+                    moves.append(Move(cell, True, _SAFE))
             continue
         analysis = analyze_position(seen.position(game.board()), backend=engine, cache=cache)
         analyses += 1
@@ -277,7 +283,7 @@ def play_game(
         elif analysis.safe:
             for cell in analysis.safe:
                 if game.state is GameState.PLAYING and click(cell).opened:
-                    moves.append(Move(cell, True, Fraction(0)))
+                    moves.append(Move(cell, True, _SAFE))
             continue
         else:
             thinking = time.perf_counter()

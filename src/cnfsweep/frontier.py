@@ -56,13 +56,13 @@ class Frontier:
         if i not in self._covered:
             return
         self._covered.discard(i)
-        for j in self._around[i]:
-            if j in self._unknown:
-                self._unknown[j].discard(i)
+        around, live = self._around[i], self._unknown
+        for j in around:
+            if j in live:
+                live[j].discard(i)
                 self._touched.add(j)
-        unknown = {j for j in self._around[i] if j in self._covered}
-        self._need[i] = number - sum(1 for j in self._around[i] if j in self._flagged)
-        self._unknown[i] = unknown
+        self._need[i] = number - len(self._flagged.intersection(around)) if self._flagged else number
+        live[i] = self._covered.intersection(around)
         self._touched.add(i)
 
     def flag(self, cell: Cell) -> None:
@@ -118,6 +118,6 @@ class Frontier:
             for j, unknown in sorted(self._unknown.items())
             if unknown
         ]
-        covered = tuple(cells[i] for i in sorted(self._covered))
+        covered = tuple(map(cells.__getitem__, sorted(self._covered)))
         mines = None if self._total is None else self._total - len(self._flagged)
         return assemble_position(board, rules, covered, mines, simplified=simplified)

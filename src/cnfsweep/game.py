@@ -122,12 +122,13 @@ class ClickResult:
     """What one click did: the cells it newly revealed, in the order they opened.
 
     A click on a mine reveals nothing (``opened`` is empty): revealed cells are
-    always safe cells showing their number.
+    always safe cells showing their number, given in ``numbers`` (same order).
     """
 
     cell: Cell
     hit_mine: bool
     opened: tuple[Cell, ...]
+    numbers: tuple[int, ...] = ()
 
 
 def _area(rows: int, cols: int, cell: Cell) -> list[Cell]:
@@ -156,7 +157,7 @@ class Game:
     --------
     >>> game = Game.from_layout(2, 3, [Cell(0, 2)])
     >>> game.click(Cell(1, 0))
-    ClickResult(cell=Cell(row=1, col=0), hit_mine=False, opened=(Cell(row=1, col=0), Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=1)))
+    ClickResult(cell=Cell(row=1, col=0), hit_mine=False, opened=(Cell(row=1, col=0), Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=1)), numbers=(0, 0, 1, 1))
     >>> game.board().grid, game.state.value
     (('01.', '01.'), 'playing')
     >>> game.click(Cell(1, 2)).opened, game.state.value
@@ -278,10 +279,10 @@ class Game:
         if self._is_mine[i]:
             self._state = GameState.LOST
             return ClickResult(cell, True, ())
-        opened = self._flood(i, cell)
+        opened, numbers = self._flood(i, cell)
         if len(self._revealed) == self.level.cells - self.level.mines:
             self._state = GameState.WON
-        return ClickResult(cell, False, opened)
+        return ClickResult(cell, False, opened, numbers)
 
     def flag(self, cell: Cell) -> None:
         """Mark a covered cell as a mine (flagging a flag again does nothing)."""
@@ -345,13 +346,13 @@ class Game:
             for d in self._offsets:
                 count[i + d] += 1
 
-    def _flood(self, start: int, cell: Cell) -> tuple[Cell, ...]:
+    def _flood(self, start: int, cell: Cell) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         view, count, offsets = self._view, self._count, self._offsets
         view[start] = _ZERO + count[start]
         if count[start]:
             # Most clicks open one cell: skip the flood machinery for them.
             self._revealed.append(cell)
-            return (cell,)
+            return (cell,), (count[start],)
         opened = [start]
         stack = [start]
         # A zero's neighbours are safe by definition, so no mine test is needed here.
@@ -368,7 +369,7 @@ class Game:
         w = self._width
         cells = tuple([Cell(k // w - 1, k % w - 1) for k in opened])
         self._revealed.extend(cells)
-        return cells
+        return cells, tuple([count[k] for k in opened])
 
 
 def replay(rows: int, cols: int, mines: Iterable[Sequence[int]], clicks: Iterable[Sequence[int]]) -> list[Board]:

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import filterfalse
 
 import networkx as nx
 
@@ -313,8 +314,10 @@ def assemble_position(
     for comp_cells, comp_rules in zip(groups, rules_of):
         cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
-    frontier = {c for _, cells, _ in live for c in cells}
-    off = tuple(c for c in covered if c not in frontier and c not in fixed and c not in forced)
+    # Everything seen by a live rule, settled, or assumed is not off the frontier.
+    taken = {c for _, cells, _ in live for c in cells}
+    taken.update(fixed, forced)
+    off = tuple(filterfalse(taken.__contains__, covered))
     mines_left = None
     if mines is not None:
         mines_left = mines - sum(fixed.values()) - sum(forced.values())
