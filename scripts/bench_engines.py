@@ -229,6 +229,7 @@ ENGINES: dict[str, tuple[str, Callable[[Board], Answer]]] = {
     "cpsat": ("analyze, cpsat, auto", _analysis("cpsat", "auto")),
     "dp": ("analyze, pysat, counting dp", _analysis("pysat", "dp")),
     "enumerate": ("analyze, pysat, counting enumerate", _analysis("pysat", "enumerate")),
+    "search": ("analyze, counting search (box backtracking, no solver)", _analysis("pysat", "search")),
     "baseline": ("naive cell backtracking (Studholme)", baseline),
 }
 """Engine name to a description and a function answering one board."""

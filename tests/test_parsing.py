@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cnfsweep.board import Board
+from cnfsweep.board import Board, Cell, shape_tables
 from cnfsweep.errors import BoardFormatError
 from cnfsweep.parsing import FORMATS, BoardFormat, detect_format, parse_board, read_board
 
@@ -339,3 +339,13 @@ def test_round_trip_property(rows: list[str], total: int | None) -> None:
     board = Board(tuple(rows), total)
     assert parse_board(board.to_text()) == board
     assert parse_board(board.to_text(), format="native") == board
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 5])
+@pytest.mark.parametrize("cols", [1, 2, 3, 6])
+def test_shape_tables_list_each_cells_neighbours(rows: int, cols: int) -> None:
+    cells, around = shape_tables(rows, cols)
+    assert cells == tuple(Cell(r, c) for r in range(rows) for c in range(cols))
+    for i, (r, c) in enumerate(cells):
+        near = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {(r, c)}
+        assert [cells[j] for j in around[i]] == sorted(x for x in near if 0 <= x[0] < rows and 0 <= x[1] < cols)

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
+from itertools import compress, product, repeat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -58,6 +59,13 @@ def kind_of(char: str) -> CellKind:
     raise ValueError(f"not a canonical board character: {char!r}")
 
 
+# Byte value to 1 where a canonical board character is of that kind, else 0.
+_KIND_MASKS = {
+    kind: bytes(1 if chr(b) in ALLOWED and kind_of(chr(b)) is kind else 0 for b in range(256))
+    for kind in CellKind
+}
+
+
 @lru_cache(maxsize=16)
 def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]:
     """Return every cell of a shape in row-major order and the neighbours of each, by index.
@@ -71,18 +79,36 @@ def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[in
     >>> cells[4], [cells[i] for i in around[0]]
     (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
     """
-    cells = tuple(Cell(r, c) for r in range(rows) for c in range(cols))
-    around = tuple(
-        tuple(
-            r * cols + c
+    # Shared int objects keep the tables small: a 1000x1000 board has 8 million neighbour slots.
+    ints = list(range(rows * cols))
+    col_ints = ints[:cols]
+    # tuple.__new__ straight from C: a Python-level constructor per cell costs seconds on huge boards.
+    cells = tuple(map(tuple.__new__, repeat(Cell), product(ints[:rows], col_ints)))
+
+    def edge(i: int) -> tuple[int, ...]:
+        r0, c0 = divmod(i, cols)
+        return tuple(
+            ints[r * cols + c]
             for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
             for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
             if (r, c) != (r0, c0)
         )
-        for r0 in range(rows)
-        for c0 in range(cols)
-    )
-    return cells, around
+
+    around: list[tuple[int, ...]] = [()] * (rows * cols)
+    a, b = cols + 1, cols - 1
+    for r0 in range(rows):
+        start = r0 * cols
+        if r0 == 0 or r0 == rows - 1 or cols < 3:
+            around[start : start + cols] = [edge(i) for i in range(start, start + cols)]
+            continue
+        # Inside the border every cell has the same eight offsets: no bounds to test.
+        around[start] = edge(start)
+        around[start + 1 : start + cols - 1] = [
+            (ints[i - a], ints[i - cols], ints[i - b], ints[i - 1], ints[i + 1], ints[i + b], ints[i + cols], ints[i + a])
+            for i in range(start + 1, start + cols - 1)
+        ]
+        around[start + cols - 1] = edge(start + cols - 1)
+    return cells, tuple(around)
 
 
 @lru_cache(maxsize=16)
@@ -219,18 +245,11 @@ class Board:
 
     @cached_property
     def _by_kind(self) -> dict[CellKind, tuple[Cell, ...]]:
-        # One pass over the characters: analyses of big boards start here.
-        found: dict[CellKind, list[Cell]] = {kind: [] for kind in CellKind}
-        numbers, covered, flags = found[CellKind.NUMBER], found[CellKind.COVERED], found[CellKind.FLAG]
+        # Analyses of big boards start here: byte masks and compress() keep the
+        # scan over a million cells in C.
         shared, _ = shape_tables(self.rows, self.cols)
-        for i, ch in enumerate("".join(self.grid)):
-            if ch in NUMBERS:
-                numbers.append(shared[i])
-            elif ch == FLAG:
-                flags.append(shared[i])
-            else:
-                covered.append(shared[i])
-        return {kind: tuple(cells) for kind, cells in found.items()}
+        flat = "".join(self.grid).encode("ascii")
+        return {kind: tuple(compress(shared, flat.translate(mask))) for kind, mask in _KIND_MASKS.items()}
 
     @property
     def covered(self) -> tuple[Cell, ...]:
