@@ -27,7 +27,7 @@ def _ring(boxes: int, size: int, need: int) -> Problem:
 
 def test_ring_has_the_closed_form_count() -> None:
     # Each pair of neighbouring boxes (size 2) holds exactly 2 mines: around an even ring
-    # the counts alternate c, 2-c, so there are 3 canonical models; layouts sum C(2,c)^2 C(2,2-c)^2.
+    # the counts alternate c, 2-c, so there are 3 canonical models; layouts sum C(2,c)^3 C(2,2-c)^3.
     models = search_box_models(_ring(6, 2, 2))
     assert sorted(models) == [(0, 2) * 3, (1, 1) * 3, (2, 0) * 3]
     table = solve_component(get_backend(), _ring(6, 2, 2), Counting.SEARCH)[1]
@@ -42,17 +42,41 @@ def test_odd_ring_forces_every_box() -> None:
     assert forced is None  # a 5-cycle of single cells with one mine per edge is impossible
 
 
-def test_budget_gives_up_and_auto_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("counting", [Counting.SEARCH, Counting.AUTO])
+def test_budget_gives_up_and_the_solver_path_takes_over(counting: Counting, monkeypatch: pytest.MonkeyPatch) -> None:
     problem = _ring(12, 2, 2)
     assert search_box_models(problem, node_limit=5) is None
-    full = solve_component(get_backend(), problem, Counting.SEARCH)
+    full = solve_component(get_backend(), problem, Counting.ENUMERATE)
     monkeypatch.setattr(components, "SEARCH_NODES", 5)
-    assert solve_component(get_backend(), problem, Counting.AUTO) == full
+    assert solve_component(get_backend(), problem, counting) == full
 
 
+@pytest.mark.parametrize("counting", ["search", "auto"])
 @pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
-def test_auto_without_the_search_matches_the_oracle(case, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A budget of one node sends every component on to the solver path.
+def test_past_the_budget_matches_the_oracle(case, counting: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A budget of one node sends every component on to entailment and the DP.
     monkeypatch.setattr(components, "SEARCH_NODES", 1)
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
-    assert_matches(analyze(case.board, total_mines=case.total_mines, assume=case.assume), case.board, ref)
+    result = analyze(case.board, total_mines=case.total_mines, assume=case.assume, counting=counting)
+    assert_matches(result, case.board, ref)
+
+
+def test_unbounded_search_stops_at_the_deadline() -> None:
+    import time
+
+    from cnfsweep.errors import TimeLimitExceeded
+
+    # 24 independent pairs of cells with one mine each: 2**24 canonical models.
+    boxes = tuple((v,) for v in range(48))
+    pairs = tuple(Constraint.exactly((2 * i, 2 * i + 1), 1, i) for i in range(24))
+    with pytest.raises(TimeLimitExceeded):
+        search_box_models(Problem(boxes, pairs), deadline=time.perf_counter() + 0.2)
+
+
+def test_a_long_wire_needs_no_deep_recursion() -> None:
+    # 3,000 cells in a row, each neighbouring pair holding one mine: two layouts, alternating.
+    n = 3000
+    wire = Problem(tuple((v,) for v in range(n)), tuple(Constraint.exactly((v, v + 1), 1, v) for v in range(n - 1)))
+    models = search_box_models(wire)
+    assert sorted(models) == [tuple((v + s) % 2 for v in range(n)) for s in (0, 1)]
+    assert search_box_models(wire, node_limit=1000) is None

@@ -138,9 +138,10 @@ def analyze(
     cache : ComponentCache, optional
         Reuse components solved by earlier calls (with the same backend).
     counting : Counting or str, optional
-        ``"auto"`` (default: see :class:`Counting`), ``"search"`` (backtracking
-        over box counts in Python, no solver), ``"enumerate"`` (the backend
-        lists every model) or ``"dp"`` (dynamic programming, for wide components).
+        ``"auto"`` (default: see :class:`Counting`), ``"search"`` (small
+        components by backtracking in Python alone, no solver: the
+        autoplayer's fast path), ``"enumerate"`` (the backend lists every
+        model) or ``"dp"`` (dynamic programming, for wide components).
     simplified : bool, optional
         Settle trivially forced cells and subset-reduce the numbers before any
         search (default); ``False`` leaves everything to the backend.

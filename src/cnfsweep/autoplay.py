@@ -13,7 +13,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
-from cnfsweep.analysis import Analysis, ComponentCache, analyze_position
+from cnfsweep.analysis import Analysis, ComponentCache, Counting, analyze_position
 from cnfsweep.frontier import Frontier
 from cnfsweep.backends import get_backend
 from cnfsweep.board import FLAG, NUMBERS, Cell, shape_tables
@@ -225,7 +225,8 @@ def play_game(
 
     Every certainly-safe cell is opened before any guess, certain mines are
     flagged (which also keeps the constraints small), and the policy picks each
-    guess from an exact analysis with the total mine count.  ``watch``, if
+    guess from an exact analysis with the total mine count (counted with
+    :attr:`~cnfsweep.analysis.Counting.SEARCH`: small components need no solver).  ``watch``, if
     given, sees the game and every full analysis (benchmarks use it to follow a
     long game).
 
@@ -271,7 +272,7 @@ def play_game(
                 if game.state is GameState.PLAYING and click(cell).opened:
                     moves.append(Move(cell, True, _SAFE))
             continue
-        analysis = analyze_position(seen.position(game.board()), backend=engine, cache=cache)
+        analysis = analyze_position(seen.position(game.board()), backend=engine, cache=cache, counting=Counting.SEARCH)
         analyses += 1
         if watch is not None:
             watch(game, analysis)

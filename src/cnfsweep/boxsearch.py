@@ -20,10 +20,6 @@ from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
 
-class _OverBudget(Exception):
-    """The search visited more nodes than it was allowed."""
-
-
 def _box_order(problem: Problem, members: list[list[int]]) -> list[int]:
     """Order boxes breadth-first along the constraints they share."""
     touching: list[list[int]] = [[] for _ in problem.boxes]
@@ -96,46 +92,57 @@ def search_box_models(
             watch[b].append(j)
     steps = [(b, sizes[b], watch[b]) for b in order]
     depth = len(steps)
+    if node_limit is not None and depth > node_limit:
+        return None  # every model passes through each box: the budget cannot be enough
     counts = [0] * len(sizes)
+    chosen = [0] * depth  # the count tried at each level
+    highest = [0] * depth  # the largest count allowed there
     models: list[tuple[int, ...]] = []
-    budget = [node_limit if node_limit is not None else -1]
-
-    def place(i: int) -> None:
-        if i == depth:
-            models.append(tuple(counts))
-            return
-        budget[0] -= 1
-        if budget[0] == 0:
-            raise _OverBudget
-        if budget[0] % 4096 == 0:
-            check_deadline(deadline)
-        b, size, cons = steps[i]
-        # The count must leave each constraint reachable by its boxes still open.
-        least, most = 0, size
-        for j in cons:
-            rest = room[j] - size
-            if lo[j] - rest > least:
-                least = lo[j] - rest
-            if hi[j] < most:
-                most = hi[j]
-        if least > most:
-            return
-        for j in cons:
-            room[j] -= size
-        for c in range(least, most + 1):
+    nodes = 0
+    # An explicit stack, not recursion: wires from circuit reductions run to thousands of boxes.
+    i, forward = 0, True
+    while True:
+        if forward:
+            if i == depth:
+                models.append(tuple(counts))
+                i, forward = i - 1, False
+                continue
+            nodes += 1
+            if node_limit is not None and nodes > node_limit:
+                return None
+            if nodes % 4096 == 0:
+                check_deadline(deadline)
+            b, size, cons = steps[i]
+            # The count must leave each constraint reachable by its boxes still open.
+            least, most = 0, size
             for j in cons:
-                lo[j] -= c
-                hi[j] -= c
-            counts[b] = c
-            place(i + 1)
+                rest = room[j] - size
+                if lo[j] - rest > least:
+                    least = lo[j] - rest
+                if hi[j] < most:
+                    most = hi[j]
+            if least > most:
+                i, forward = i - 1, False
+                continue
+            for j in cons:
+                room[j] -= size
+            c, highest[i] = least, most
+        else:
+            if i < 0:
+                return models
+            b, size, cons = steps[i]
+            c = chosen[i]
             for j in cons:
                 lo[j] += c
                 hi[j] += c
+            if c == highest[i]:
+                for j in cons:
+                    room[j] += size
+                i -= 1
+                continue
+            c += 1
         for j in cons:
-            room[j] += size
-
-    try:
-        place(0)
-    except _OverBudget:
-        return None
-    return models
+            lo[j] -= c
+            hi[j] -= c
+        chosen[i] = counts[b] = c
+        i, forward = i + 1, True

@@ -82,7 +82,7 @@ def solve(
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     counting: Annotated[
-        Counting, typer.Option("--counting", help="Model counting: auto, search (Python backtracking, no solver), enumerate (backend) or dp.")
+        Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
     ] = Counting.AUTO,
     time_limit: Annotated[
         float | None,

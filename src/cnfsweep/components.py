@@ -15,13 +15,17 @@ from cnfsweep.problem import Problem
 class Counting(Enum):
     """How a component's models are counted.
 
-    ``SEARCH`` lists the models by backtracking over box counts in Python
-    (:mod:`cnfsweep.boxsearch`), without the backend; ``ENUMERATE`` asks the
-    backend for every canonical model; ``DP`` runs the dynamic programme of
-    :mod:`cnfsweep.dp`, whose cost follows the component's width instead of
-    its number of models; ``AUTO`` picks per component: the search while it
-    stays within :data:`SEARCH_NODES` nodes, then the backend's enumeration
-    while the models are few, the DP beyond :data:`ENUMERATION_LIMIT` of them.
+    Except for ``SEARCH``, safe and mine facts always come from the backend's
+    assumption-based entailment, and the count is a second, independent
+    derivation of them.  ``ENUMERATE`` asks the backend for every canonical
+    model; ``DP`` runs the dynamic programme of :mod:`cnfsweep.dp`, whose cost
+    follows the component's width instead of its number of models; ``AUTO``
+    lists the models by backtracking over box counts in Python
+    (:mod:`cnfsweep.boxsearch`) while that stays within :data:`SEARCH_NODES`
+    nodes, and uses the DP beyond.  ``SEARCH`` is the fast path of the
+    autoplayer: a component the search finishes within the budget gets its
+    facts and counts from the search alone, with no solver opened; a bigger
+    one is solved as under ``AUTO``.
     """
 
     AUTO = "auto"
@@ -30,13 +34,10 @@ class Counting(Enum):
     DP = "dp"
 
 
-# AUTO enumerates up to this many canonical models, then hands the component to the DP:
-# a solver lists a few hundred models faster than the DP sets up, but not millions.
-ENUMERATION_LIMIT = 256
-
-# AUTO's search gives up after this many nodes: past it a solver's propagation pays for
-# the cost of opening one.
-SEARCH_NODES = 2000
+# The search gives up after this many nodes (a few milliseconds).  In real expert
+# play two components in a thousand need more; they have too many models for
+# enumeration by a solver to pay either, and go to the DP.
+SEARCH_NODES = 1000
 
 
 def count_component(
@@ -47,11 +48,15 @@ def count_component(
     session: Session | None = None,
 ) -> CountTable:
     """Count one component's models the way ``counting`` says."""
-    if counting is Counting.DP:
+    if counting is Counting.AUTO:
+        models = search_box_models(problem, SEARCH_NODES, deadline)
+        if models is not None:
+            return CountTable.from_box_counts(problem, models)
+    if counting in (Counting.AUTO, Counting.DP):
         return count_dp(problem, deadline)
-    limit = ENUMERATION_LIMIT if counting is Counting.AUTO else None
-    table = engine.count(problem, limit=limit, deadline=deadline, session=session)
-    return table if table is not None else count_dp(problem, deadline)
+    table = engine.count(problem, deadline=deadline, session=session)
+    assert table is not None, "a count without a limit always finishes"
+    return table
 
 
 def entailed_boxes(session: Session, problem: Problem, deadline: float | None = None) -> dict[int, int] | None:
@@ -158,11 +163,11 @@ def solve_component(
 
     Returns ``(None, None)`` when the component has no model.
     """
-    if counting in (Counting.AUTO, Counting.SEARCH):
-        limit = SEARCH_NODES if counting is Counting.AUTO else None
-        models = search_box_models(problem, limit, deadline)
+    if counting is Counting.SEARCH:
+        models = search_box_models(problem, SEARCH_NODES, deadline)
         if models is not None:
             return _from_models(problem, models)
+        counting = Counting.AUTO
     session = engine.open(problem)
     try:
         forced = entailed_boxes(session, problem, deadline)

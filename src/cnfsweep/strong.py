@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis, ComponentCache, analyze
+from cnfsweep.analysis import Analysis, ComponentCache, Counting, analyze
 from cnfsweep.autoplay import Guess, GuessRule, open_neighbours
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.endgame import best_move
@@ -172,7 +172,9 @@ class StrongPolicy:
         next_safety: dict[int, Fraction] = {}
         low, high = _number_range(board, analysis, cell)
         for v in range(low, high + 1):
-            after = analyze(board.with_char(cell, str(v)), total_mines=analysis.total_mines, cache=self.cache)
+            after = analyze(
+                board.with_char(cell, str(v)), total_mines=analysis.total_mines, cache=self.cache, counting=Counting.SEARCH
+            )
             if not after.consistent or after.solutions == 0:
                 continue
             counts[v] = after.solutions
@@ -244,6 +246,6 @@ def _exactly_one(analysis: Analysis, a: Cell, b: Cell) -> bool:
     marked = board.with_char(a, "a") if "a" not in board.labels else None
     if marked is None:
         return False
-    if_mine = analyze(marked, total_mines=total, assume={"a": True})
-    if_safe = analyze(marked, total_mines=total, assume={"a": False})
+    if_mine = analyze(marked, total_mines=total, assume={"a": True}, counting=Counting.SEARCH)
+    if_safe = analyze(marked, total_mines=total, assume={"a": False}, counting=Counting.SEARCH)
     return if_mine.exact(b) == 0 and if_safe.exact(b) == 1
