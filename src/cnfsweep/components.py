@@ -15,17 +15,19 @@ from cnfsweep.problem import Problem
 class Counting(Enum):
     """How a component's models are counted.
 
-    Except for ``SEARCH``, safe and mine facts always come from the backend's
-    assumption-based entailment, and the count is a second, independent
-    derivation of them.  ``ENUMERATE`` asks the backend for every canonical
-    model; ``DP`` runs the dynamic programme of :mod:`cnfsweep.dp`, whose cost
-    follows the component's width instead of its number of models; ``AUTO``
-    lists the models by backtracking over box counts in Python
-    (:mod:`cnfsweep.boxsearch`) while that stays within :data:`SEARCH_NODES`
-    nodes, and uses the DP beyond.  ``SEARCH`` is the fast path of the
-    autoplayer: a component the search finishes within the budget gets its
-    facts and counts from the search alone, with no solver opened; a bigger
-    one is solved as under ``AUTO``.
+    Except under ``SEARCH``, every safe and mine fact is proved by the
+    backend's assumption-based entailment.  ``ENUMERATE`` asks the backend for
+    every canonical model; ``DP`` runs the dynamic programme of
+    :mod:`cnfsweep.dp`, whose cost follows the component's width instead of
+    its number of models; both come after the solver's entailment, a second
+    and independent derivation of the facts.  ``AUTO`` first lists the models
+    by backtracking over box counts in Python (:mod:`cnfsweep.boxsearch`),
+    within :data:`SEARCH_NODES` nodes: the list gives the counts and proposes
+    the facts, and the solver is opened only to prove those (one assumption
+    each), or that there is no model at all; a component that outgrows the
+    search is solved by entailment and the DP.  ``SEARCH``, the autoplayer's
+    fast path, trusts the search's facts and opens no solver for the
+    components it finishes.
     """
 
     AUTO = "auto"
@@ -40,6 +42,26 @@ class Counting(Enum):
 SEARCH_NODES = 1000
 
 
+def _certify(engine: Backend, problem: Problem, forced: dict[int, int] | None, deadline: float | None) -> None:
+    """Prove with the solver the facts a search proposed; raise if it finds otherwise."""
+    session = engine.open(problem)
+    try:
+        if forced is None:
+            disproved = session.solve().satisfiable
+        else:
+            disproved = False
+            for b, count in forced.items():
+                check_deadline(deadline)
+                box = problem.boxes[b]
+                # Safe: "its first cell is a mine" has no model; full: "its last cell is safe" has none.
+                out = session.solve(true_vars=(box[0],)) if count == 0 else session.solve(false_vars=(box[-1],))
+                disproved = disproved or out.satisfiable
+    finally:
+        session.close()
+    if disproved:
+        raise RuntimeError(f"internal error: the box search and backend {engine.spec} disagree on a component")
+
+
 def count_component(
     engine: Backend,
     problem: Problem,
@@ -47,11 +69,7 @@ def count_component(
     deadline: float | None = None,
     session: Session | None = None,
 ) -> CountTable:
-    """Count one component's models the way ``counting`` says."""
-    if counting is Counting.AUTO:
-        models = search_box_models(problem, SEARCH_NODES, deadline)
-        if models is not None:
-            return CountTable.from_box_counts(problem, models)
+    """Count one component's models the way ``counting`` says (the DP for ``AUTO``)."""
     if counting in (Counting.AUTO, Counting.DP):
         return count_dp(problem, deadline)
     table = engine.count(problem, deadline=deadline, session=session)
@@ -163,11 +181,13 @@ def solve_component(
 
     Returns ``(None, None)`` when the component has no model.
     """
-    if counting is Counting.SEARCH:
+    if counting in (Counting.AUTO, Counting.SEARCH):
         models = search_box_models(problem, SEARCH_NODES, deadline)
         if models is not None:
-            return _from_models(problem, models)
-        counting = Counting.AUTO
+            forced, table = _from_models(problem, models)
+            if counting is Counting.AUTO and (forced or forced is None):
+                _certify(engine, problem, forced, deadline)
+            return forced, table
     session = engine.open(problem)
     try:
         forced = entailed_boxes(session, problem, deadline)
