@@ -2,23 +2,57 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from cnfsweep.backends import Backend, get_backend
+from cnfsweep.backends import Backend, CountTable, get_backend
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.components import ComponentCache, Counting, solve_component
 from cnfsweep.counting import combine
 from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Position, position
 
-__all__ = ["Analysis", "ComponentCache", "Counting", "analyze", "analyze_position"]
+__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position"]
+
+
+class Arithmetic(Enum):
+    """How the components' counts are weighed against each other and the total.
+
+    ``EXACT`` uses integers and :class:`~fractions.Fraction`: exact
+    probabilities and an exact number of layouts.  ``FLOAT`` uses scaled
+    double precision (:mod:`cnfsweep.approx`): probabilities to about nine
+    significant digits, the number of layouts as a logarithm, while safe and
+    mine facts and consistency stay exact (they come from integer supports,
+    never from rounding).  ``AUTO`` is exact unless that would take far too
+    long: beyond :data:`EXACT_WORK`, as on a 1000x1000 board with thousands
+    of components, where the exact numbers run to hundreds of thousands of
+    digits.
+    """
+
+    AUTO = "auto"
+    EXACT = "exact"
+    FLOAT = "float"
+
+
+# Exact weighing costs about (spread of the frontier's mine total) x (distinct component
+# tables) products of very long integers; past this AUTO switches to floats.  A 200x200
+# board with 6,400 mines scores about 1,500, the 1000x1000 benchmark board 250,000.
+EXACT_WORK = 50_000
+
+
+def exact_work(tables: Sequence[CountTable]) -> int:
+    """Estimate the cost of the exact combination of ``tables`` (see :data:`EXACT_WORK`)."""
+    spread = sum(max(t.solutions) - min(t.solutions) for t in tables if t.solutions)
+    distinct = len({tuple(t.solutions.items()) for t in tables})
+    return spread * distinct
 
 
 @contextmanager
@@ -49,6 +83,11 @@ class Analysis:
     best_guess : Cell or None
         A covered cell of lowest known mine probability (first in row-major
         order among ties); a safe cell whenever there is one.
+    approximate : bool
+        Probabilities other than 0 and 1 are binary fractions of double
+        precision values (see :class:`Arithmetic`); 0 and 1, ``safe``,
+        ``mines`` and ``consistent`` are exact all the same.  ``solutions`` is
+        then 0 and ``log10_solutions`` gives the count's size.
     off_frontier : tuple of Cell
         Covered cells seen by no number, in row-major order: they all have
         the probability ``off_frontier_exact``.
@@ -67,6 +106,8 @@ class Analysis:
     off_frontier_exact: Fraction | None = None
     components: int = 0
     off_frontier: tuple[Cell, ...] = field(default=(), repr=False)
+    approximate: bool = False
+    log10_solutions: float | None = None
 
     def exact(self, cell: Cell) -> Fraction | None:
         """Return the exact mine probability of ``cell``.
@@ -104,13 +145,19 @@ class Analysis:
             "safe": [list(c) for c in self.safe],
             "mines": [list(c) for c in self.mines],
             "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
-            "exact": [[None if p is None else str(p) for p in row] for row in grid],
+            "exact": [[None if p is None or (self.approximate and 0 < p < 1) else str(p) for p in row] for row in grid],
             "best_guess": None if self.best_guess is None else list(self.best_guess),
-            "solutions": str(self.solutions),
+            "approximate": self.approximate,
+            "solutions": None if self.approximate else str(self.solutions),
+            "log10_solutions": self.log10_solutions if self.approximate else _log10(self.solutions),
             "components": self.components,
             "backend": self.backend,
             "seconds": round(self.seconds, 6),
         }
+
+
+def _log10(n: int) -> float | None:
+    return math.log10(n) if n > 0 else None
 
 
 def analyze(
@@ -123,6 +170,7 @@ def analyze(
     counting: Counting | str = Counting.AUTO,
     simplified: bool = True,
     time_limit: float | None = None,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
 ) -> Analysis:
     """Find the certain cells and exact mine probabilities of a position.
 
@@ -148,6 +196,8 @@ def analyze(
     time_limit : float, optional
         Seconds allowed; past them :class:`~cnfsweep.errors.TimeLimitExceeded`
         is raised instead of an answer that would take longer.
+    arithmetic : Arithmetic or str, optional
+        ``"auto"`` (default), ``"exact"`` or ``"float"``: see :class:`Arithmetic`.
 
     Examples
     --------
@@ -160,7 +210,9 @@ def analyze(
     """
     start = time.perf_counter()
     pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified)
-    return _analyze(pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start)
+    return _analyze(
+        pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start, Arithmetic(arithmetic)
+    )
 
 
 def analyze_position(
@@ -171,6 +223,7 @@ def analyze_position(
     cache: ComponentCache | None = None,
     counting: Counting | str = Counting.AUTO,
     time_limit: float | None = None,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
 ) -> Analysis:
     """Analyse a :class:`~cnfsweep.problem.Position` built by the caller.
 
@@ -187,7 +240,9 @@ def analyze_position(
     3
     """
     start = time.perf_counter()
-    return _analyze(pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start)
+    return _analyze(
+        pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start, Arithmetic(arithmetic)
+    )
 
 
 def _analyze(
@@ -198,6 +253,7 @@ def _analyze(
     counting: Counting,
     time_limit: float | None,
     start: float,
+    arithmetic: Arithmetic = Arithmetic.AUTO,
 ) -> Analysis:
     board = pos.board
     deadline = None if time_limit is None else start + time_limit
@@ -205,7 +261,9 @@ def _analyze(
     stated_total = board.total_mines if total_mines is None else total_mines
     exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
 
-    def result(consistent: bool, solutions: int = 0, off: Fraction | None = None) -> Analysis:
+    def result(
+        consistent: bool, solutions: int = 0, off: Fraction | None = None, log10: float | None = None
+    ) -> Analysis:
         if not consistent:
             exact.clear()
         ordered = sorted(exact)
@@ -240,6 +298,8 @@ def _analyze(
             off_frontier_exact=off if consistent else None,
             components=len(pos.components),
             off_frontier=pos.off_frontier,
+            approximate=log10 is not None,
+            log10_solutions=log10,
         )
 
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
@@ -257,6 +317,8 @@ def _analyze(
         tables.append(table)
         for b, count in forced.items():
             exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
+    if arithmetic is Arithmetic.FLOAT or (arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
+        return _weigh_in_floats(pos, tables, exact, result)
     combined = combine(tables, len(pos.off_frontier), total)
     if combined.solutions == 0:
         return result(False)
@@ -267,3 +329,30 @@ def _analyze(
                 assert exact.get(c, p) == p, f"entailment and counting disagree at {c}"
                 exact[c] = p
     return result(True, combined.solutions, combined.off_frontier)
+
+
+def _weigh_in_floats(
+    pos: Position,
+    tables: list[CountTable],
+    exact: dict[Cell, Fraction],
+    result: Callable[..., Analysis],
+) -> Analysis:
+    """Finish an analysis with :func:`~cnfsweep.approx.combine_approx` (see :class:`Arithmetic`)."""
+    from cnfsweep.approx import combine_approx  # numpy is only needed here
+
+    weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left)
+    if not weighed.consistent:
+        return result(False)
+    for comp, probs, facts in zip(pos.components, weighed.boxes, weighed.certain):
+        for b, (p, fact) in enumerate(zip(probs, facts)):
+            value = Fraction(fact) if fact is not None else Fraction(p)
+            for c in comp.box_cells(b):
+                assert exact.get(c, value) == value, f"entailment and the weighing disagree at {c}"
+                exact[c] = value
+    off = weighed.off_frontier
+    off_value = None
+    if weighed.off_certain is not None:
+        off_value = Fraction(weighed.off_certain)
+    elif off is not None:
+        off_value = Fraction(off)
+    return result(True, 0, off_value, weighed.log_solutions / math.log(10))

@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep import __version__
-from cnfsweep.analysis import Counting, analyze
+from cnfsweep.analysis import Arithmetic, Counting, analyze
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
 from cnfsweep.board import Board
@@ -88,12 +88,20 @@ def solve(
         float | None,
         typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
     ] = None,
+    arithmetic: Annotated[
+        Arithmetic,
+        typer.Option(
+            "--arithmetic",
+            help="Probabilities as exact fractions, or floats with exact facts; auto uses floats only on huge boards.",
+        ),
+    ] = Arithmetic.AUTO,
 ) -> None:
     """Find safe cells, mines and exact mine probabilities of a position."""
     try:
         position = _load(board, fmt, mines)
         result = analyze(
-            position, backend=backend, assume=_assumptions(assume), counting=counting, time_limit=time_limit
+            position, backend=backend, assume=_assumptions(assume), counting=counting, time_limit=time_limit,
+            arithmetic=arithmetic,
         )
     except TimeLimitExceeded:
         if json_out:

@@ -122,16 +122,23 @@ def analysis_summary(analysis: Analysis) -> Text:
         return Text("inconsistent: no mine layout fits these numbers" + (
             f" and a total of {analysis.total_mines} mines" if analysis.total_mines is not None else ""
         ), style="bold red")
+    count = count_text(analysis.solutions)
+    if analysis.approximate and analysis.log10_solutions is not None:
+        whole = int(analysis.log10_solutions)
+        count = f"about {10 ** (analysis.log10_solutions - whole):.1f} x 10^{whole}"
     lines = [
-        f"consistent layouts: {count_text(analysis.solutions)}"
+        f"consistent layouts: {count}"
         + ("" if analysis.total_mines is not None else " (frontier only: no total given)"),
         f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
     ]
     if analysis.best_guess is not None:
         p = analysis.exact(analysis.best_guess)
         r, c = analysis.best_guess
-        odds = "certainly safe" if p == 0 else f"mine probability {p} = {float(p or 0):.2%}"
+        exact = "" if analysis.approximate else f"{p} = "
+        odds = "certainly safe" if p == 0 else f"mine probability {exact}{float(p or 0):.2%}"
         lines.append(f"best guess: row {r}, col {c} ({odds})")
+    if analysis.approximate:
+        lines.append("probabilities in floating point (too big a board for exact fractions); safe cells and mines are exact")
     lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
     return Text("\n".join(lines))
 
