@@ -5,7 +5,9 @@ Usage: python scripts/bench.py [--corpus NAME[,NAME]] [--engines NAME[,NAME]]
                                [--json out.json]
 
 Corpora: midgame-beginner, midgame-intermediate, midgame-expert (positions
-from real play, cached under scripts/corpora/), toollib-hard, long-component,
+from real play where the player had to guess, cached under scripts/corpora/),
+halfway-beginner, halfway-intermediate, halfway-expert (positions from the
+same games once half the safe cells are open), toollib-hard, long-component,
 large-random, reductions, expert-games; huge-game is opt-in (--huge-game).
 Engines: see bench_engines.ENGINES; "baseline" is naive cell backtracking.
 Engines take turns position by position, so every ratio comes from one run
@@ -55,7 +57,7 @@ from cnfsweep.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
-CORPORA = [f"midgame-{lv}" for lv in LEVEL_NAMES] + [
+CORPORA = [f"{kind}-{lv}" for kind in ("midgame", "halfway") for lv in LEVEL_NAMES] + [
     "toollib-hard", "long-component", "large-random", "reductions", "expert-games"]
 OPT_IN = ["huge-game"]
 CHEAP_S = 10.0  # on a large board, run the other engines only if the default took at most this
@@ -283,11 +285,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                   console=console, transient=True) as progress:
         for name in names:
             t0 = time.perf_counter()
-            if name.startswith("midgame-"):
-                level = name.removeprefix("midgame-")
+            if name.startswith(("midgame-", "halfway-")):
+                kind, _, level = name.partition("-")
                 task = progress.add_task(f"{name}: playing", total=positions)
                 items = corpora.midgame(level, positions, args.seed, args.corpus_dir,
-                                        tick=lambda n, task=task: progress.advance(task, n))
+                                        tick=lambda n, task=task: progress.advance(task, n), kind=kind)
                 res = bench_positions(items, engines, args.cap, progress, name)
             elif name == "toollib-hard":
                 res = bench_positions(corpora.toollib_hard(), engines, args.special_cap, progress, name)

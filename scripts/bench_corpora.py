@@ -54,17 +54,49 @@ class _Recorder:
         return self.inner.choose(analysis)
 
 
+def _guess_point(level: str, seed: int, i: int) -> Board | None:
+    """A position of game ``i`` where the safest player had to guess, chosen at random."""
+    recorder = _Recorder()
+    play_game(LEVELS[level], game_seed(seed, i), policy=recorder)
+    return random.Random(game_seed(seed, i)).choice(recorder.boards) if recorder.boards else None
+
+
+def _halfway_point(level: str, seed: int, i: int) -> Board | None:
+    """The first position of game ``i``, half its safe cells open, that needed the full engine."""
+    lv = LEVELS[level]
+    found: list[Board] = []
+
+    def watch(game: Game, analysis: Analysis) -> None:
+        if not found and 2 * len(game.revealed) >= lv.cells - lv.mines:
+            found.append(analysis.board)
+
+    play_game(lv, game_seed(seed, i), watch=watch)
+    return found[0] if found else None
+
+
+KINDS: dict[str, Callable[[str, int, int], Board | None]] = {"midgame": _guess_point, "halfway": _halfway_point}
+"""Corpus kind to the function taking one position from one game."""
+
+
 def midgame(
-    level: str, count: int, seed: int, folder: Path = CORPUS_DIR, tick: Callable[[int], None] | None = None
+    level: str,
+    count: int,
+    seed: int,
+    folder: Path = CORPUS_DIR,
+    tick: Callable[[int], None] | None = None,
+    kind: str = "midgame",
 ) -> list[Item]:
     """Return ``count`` positions from real play on ``level``, from the cache when possible.
 
     Game ``i`` of the corpus is played by the safest autoplayer with
-    ``game_seed(seed, i)``; of the positions where it had to guess (nothing
-    certain left), one chosen at random becomes a corpus position.  Games
-    without a guess give none.  ``tick(n)`` reports new positions.
+    ``game_seed(seed, i)``.  Kind ``midgame``: of the positions where it had
+    to guess (nothing certain left), one chosen at random becomes a corpus
+    position.  Kind ``halfway``: the first position, once half the game's safe
+    cells are open, at which the player needed the full engine (the
+    single-number rule had nothing left).  Games that give no such position
+    are skipped.  ``tick(n)`` reports new positions.
     """
-    path = folder / f"midgame-{level}-seed{seed}.json"
+    path = folder / f"{kind}-{level}-seed{seed}.json"
     data: dict[str, Any] = {"format": FORMAT, "level": level, "seed": seed, "next_game": 0, "positions": []}
     if path.exists():
         cached = json.loads(path.read_text())
@@ -76,11 +108,9 @@ def midgame(
         tick(min(len(positions), count))
     while len(positions) < count:
         i = data["next_game"]
-        recorder = _Recorder()
-        play_game(LEVELS[level], game_seed(seed, i), policy=recorder)
+        board = KINDS[kind](level, seed, i)
         data["next_game"] = i + 1
-        if recorder.boards:
-            board = random.Random(game_seed(seed, i)).choice(recorder.boards)
+        if board is not None:
             positions.append({"game": i, "rows": list(board.grid), "mines": board.total_mines})
             if tick:
                 tick(1)

@@ -62,3 +62,17 @@ def test_compare_backends_agree() -> None:
                           "--repeat", "1"], check=False, capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "all agree" in run.stdout
+
+
+def test_halfway_corpus_positions_are_past_half_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    import bench_corpora
+
+    from cnfsweep.game import LEVELS
+
+    level = LEVELS["beginner"]
+    items = bench_corpora.midgame("beginner", 4, 2026, tmp_path, kind="halfway")
+    assert len(items) == 4 and list(tmp_path.glob("halfway-beginner-seed2026.json"))
+    for item in items:
+        assert 2 * len(item.board.numbers) >= level.cells - level.mines
+        assert len(item.board.numbers) < level.cells - level.mines  # not yet won
