@@ -51,11 +51,14 @@ def test_budget_gives_up_and_the_solver_path_takes_over(counting: Counting, monk
     assert solve_component(get_backend(), problem, counting) == full
 
 
+@pytest.mark.parametrize("dp_width", [-1, 99], ids=["enumeration", "dp"])
 @pytest.mark.parametrize("counting", ["search", "auto"])
 @pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
-def test_past_the_budget_matches_the_oracle(case, counting: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A budget of one node sends every component on to entailment and the DP.
+def test_past_the_budget_matches_the_oracle(case, counting: str, dp_width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A budget of one node sends every component on to entailment, then to the
+    # solver's enumeration or the DP as the width threshold says.
     monkeypatch.setattr(components, "SEARCH_NODES", 1)
+    monkeypatch.setattr(components, "DP_WIDTH", dp_width)
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
     result = analyze(case.board, total_mines=case.total_mines, assume=case.assume, counting=counting)
     assert_matches(result, case.board, ref)

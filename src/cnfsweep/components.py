@@ -7,7 +7,7 @@ from typing import Any
 
 from cnfsweep.backends import Backend, CountTable, Session
 from cnfsweep.boxsearch import search_box_models
-from cnfsweep.dp import count_dp
+from cnfsweep.dp import count_dp, elimination_order, width
 from cnfsweep.errors import check_deadline
 from cnfsweep.problem import Problem
 
@@ -24,8 +24,11 @@ class Counting(Enum):
     by backtracking over box counts in Python (:mod:`cnfsweep.boxsearch`),
     within :data:`SEARCH_NODES` nodes: the list gives the counts and proposes
     the facts, and the solver is opened only to prove those (one assumption
-    each), or that there is no model at all; a component that outgrows the
-    search is solved by entailment and the DP.  ``SEARCH``, the autoplayer's
+    each), or that there is no model at all.  A component that outgrows the
+    search gets the solver's entailment, then the DP when it is narrow (at
+    most :data:`DP_WIDTH` constraints open at once), else the backend's
+    enumeration while the models are few (:data:`ENUMERATION_LIMIT`), and
+    the DP beyond.  ``SEARCH``, the autoplayer's
     fast path, trusts the search's facts and opens no solver for the
     components it finishes.
     """
@@ -36,10 +39,18 @@ class Counting(Enum):
     DP = "dp"
 
 
-# The search gives up after this many nodes (a few milliseconds).  In real expert
-# play two components in a thousand need more; they have too many models for
-# enumeration by a solver to pay either, and go to the DP.
+# The search gives up after this many nodes (a few milliseconds); in real expert play
+# two components in a thousand need more.
 SEARCH_NODES = 1000
+
+# Past the search, a component this narrow goes straight to the DP (ms-toollib's hard
+# board has width 3), and a wider one is first offered to the solver's enumeration:
+# circuit reductions have thousands of boxes, width 6 to 11, and only a few dozen
+# models, which a solver lists in a blink while the DP's states multiply.
+DP_WIDTH = 4
+ENUMERATION_LIMIT = 256
+# Working out the width costs a fraction of a second on thousands of boxes: skip it there.
+_WIDTH_CHECK_BOXES = 500
 
 
 def _certify(engine: Backend, problem: Problem, forced: dict[int, int] | None, deadline: float | None) -> None:
@@ -69,12 +80,17 @@ def count_component(
     deadline: float | None = None,
     session: Session | None = None,
 ) -> CountTable:
-    """Count one component's models the way ``counting`` says (the DP for ``AUTO``)."""
-    if counting in (Counting.AUTO, Counting.DP):
+    """Count one component's models the way ``counting`` says (past the search for ``AUTO``)."""
+    if counting is Counting.DP:
         return count_dp(problem, deadline)
-    table = engine.count(problem, deadline=deadline, session=session)
-    assert table is not None, "a count without a limit always finishes"
-    return table
+    if counting is Counting.ENUMERATE:
+        table = engine.count(problem, deadline=deadline, session=session)
+        assert table is not None, "a count without a limit always finishes"
+        return table
+    if len(problem.boxes) <= _WIDTH_CHECK_BOXES and width(problem, elimination_order(problem)) <= DP_WIDTH:
+        return count_dp(problem, deadline)
+    table = engine.count(problem, limit=ENUMERATION_LIMIT, deadline=deadline, session=session)
+    return table if table is not None else count_dp(problem, deadline)
 
 
 def entailed_boxes(session: Session, problem: Problem, deadline: float | None = None) -> dict[int, int] | None:
@@ -188,6 +204,7 @@ def solve_component(
             if counting is Counting.AUTO and (forced or forced is None):
                 _certify(engine, problem, forced, deadline)
             return forced, table
+        counting = Counting.AUTO
     session = engine.open(problem)
     try:
         forced = entailed_boxes(session, problem, deadline)
