@@ -142,3 +142,15 @@ def test_every_heuristic_can_be_switched_off_by_name():
 def test_out_of_range_parameters_are_refused(spec):
     with pytest.raises(CnfsweepError, match="out of range"):
         make_policy(spec)
+
+
+def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch):
+    # Look-ahead and the endgame count layouts exactly; a huge board's float analysis has no count.
+    from cnfsweep import analysis as analysis_module
+    from cnfsweep.autoplay import SafestPolicy
+
+    monkeypatch.setattr(analysis_module, "EXACT_WORK", -1)
+    record = play_game(Level(9, 9, 10), 7, policy=StrongPolicy())
+    assert all(m.rule in (None, GuessRule.SAFEST, GuessRule.FORCED) for m in record.moves)
+    a = analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2)
+    assert a.approximate and StrongPolicy().choose(a).cell == SafestPolicy().choose(a)

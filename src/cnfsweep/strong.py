@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from cnfsweep.analysis import Analysis, ComponentCache, Counting, analyze
-from cnfsweep.autoplay import Guess, GuessRule, open_neighbours
+from cnfsweep.autoplay import Guess, GuessRule, SafestPolicy, open_neighbours
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.endgame import best_move
 from cnfsweep.errors import CnfsweepError
@@ -122,6 +122,9 @@ class StrongPolicy:
 
     def choose(self, analysis: Analysis) -> Guess:
         board = analysis.board
+        if analysis.approximate:
+            # Outcome counts need exact layout counts, which a board this big does not get.
+            return Guess(SafestPolicy().choose(analysis), GuessRule.SAFEST)
         if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
             found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
             if found is not None:
