@@ -28,9 +28,8 @@ class Counting(Enum):
     search gets the solver's entailment, then the DP when it is narrow (at
     most :data:`DP_WIDTH` constraints open at once), else the backend's
     enumeration while the models are few (:data:`ENUMERATION_LIMIT`), and
-    the DP beyond.  ``SEARCH``, the autoplayer's
-    fast path, trusts the search's facts and opens no solver for the
-    components it finishes.
+    the DP beyond.  ``SEARCH``, the autoplayer's fast path, trusts the
+    search's facts and opens no solver for the components it finishes.
     """
 
     AUTO = "auto"
@@ -57,16 +56,15 @@ def _certify(engine: Backend, problem: Problem, forced: dict[int, int] | None, d
     """Prove with the solver the facts a search proposed; raise if it finds otherwise."""
     session = engine.open(problem)
     try:
-        if forced is None:
-            disproved = session.solve().satisfiable
-        else:
-            disproved = False
-            for b, count in forced.items():
-                check_deadline(deadline)
-                box = problem.boxes[b]
-                # Safe: "its first cell is a mine" has no model; full: "its last cell is safe" has none.
-                out = session.solve(true_vars=(box[0],)) if count == 0 else session.solve(false_vars=(box[-1],))
-                disproved = disproved or out.satisfiable
+        disproved = forced is None and session.solve().satisfiable
+        for b, count in (forced or {}).items():
+            check_deadline(deadline)
+            box = problem.boxes[b]
+            # Safe: "its first cell is a mine" has no model; full: "its last cell is safe" has none.
+            out = session.solve(true_vars=(box[0],)) if count == 0 else session.solve(false_vars=(box[-1],))
+            if out.satisfiable:
+                disproved = True
+                break
     finally:
         session.close()
     if disproved:
