@@ -326,7 +326,8 @@ def _analyze(
         for b, p in enumerate(probs):
             for c in comp.box_cells(b):
                 # Entailment and counting are independent derivations of the same facts.
-                assert exact.get(c, p) == p, f"entailment and counting disagree at {c}"
+                prior = exact.get(c)
+                assert prior is None or prior == p, f"entailment and counting disagree at {c}"
                 exact[c] = p
     return result(True, combined.solutions, combined.off_frontier)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from cnfsweep.board import COVERED, FLAG, Board, Cell
+from cnfsweep.board import COVERED, FLAG, Board, Cell, shape_tables
 from cnfsweep.errors import CnfsweepError
 
 # The view holds one byte per cell as the player sees it, inside a one-cell border of
@@ -334,7 +334,8 @@ class Game:
             protected = {first} if rule is FirstClick.SAFE else set()
         # Row-major candidates and one sample() call: the layout depends on the seed,
         # the rule and the first click only, the same on every platform.
-        candidates = [Cell(r, c) for r in range(lv.rows) for c in range(lv.cols) if (r, c) not in protected]
+        cells, _ = shape_tables(lv.rows, lv.cols)
+        candidates = [c for c in cells if c not in protected] if protected else list(cells)
         self._place(frozenset(random.Random(self.seed).sample(candidates, lv.mines)))
 
     def _place(self, mines: frozenset[Cell]) -> None:
