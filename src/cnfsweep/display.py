@@ -138,7 +138,7 @@ def analysis_summary(analysis: Analysis) -> Text:
         odds = "certainly safe" if p == 0 else f"mine probability {exact}{float(p or 0):.2%}"
         lines.append(f"best guess: row {r}, col {c} ({odds})")
     if analysis.approximate:
-        lines.append("probabilities in floating point (too big a board for exact fractions); safe cells and mines are exact")
+        lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
     lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
     return Text("\n".join(lines))
 
