@@ -322,14 +322,19 @@ def _analyze(
     combined = combine(tables, len(pos.off_frontier), total)
     if combined.solutions == 0:
         return result(False)
-    for comp, probs in zip(pos.components, combined.boxes):
+    _record(exact, pos, combined.boxes)
+    return result(True, combined.solutions, combined.off_frontier)
+
+
+def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
+    """Give every frontier cell its box's probability, checking it against the facts already known."""
+    for comp, probs in zip(pos.components, boxes):
         for b, p in enumerate(probs):
             for c in comp.box_cells(b):
                 # Entailment and counting are independent derivations of the same facts.
                 prior = exact.get(c)
                 assert prior is None or prior == p, f"entailment and counting disagree at {c}"
                 exact[c] = p
-    return result(True, combined.solutions, combined.off_frontier)
 
 
 def _weigh_in_floats(
@@ -344,16 +349,10 @@ def _weigh_in_floats(
     weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left)
     if not weighed.consistent:
         return result(False)
-    for comp, probs, facts in zip(pos.components, weighed.boxes, weighed.certain):
-        for b, (p, fact) in enumerate(zip(probs, facts)):
-            value = Fraction(fact) if fact is not None else Fraction(p)
-            for c in comp.box_cells(b):
-                assert exact.get(c, value) == value, f"entailment and the weighing disagree at {c}"
-                exact[c] = value
-    off = weighed.off_frontier
-    off_value = None
-    if weighed.off_certain is not None:
-        off_value = Fraction(weighed.off_certain)
-    elif off is not None:
-        off_value = Fraction(off)
-    return result(True, 0, off_value, weighed.log_solutions / math.log(10))
+    boxes = [
+        [Fraction(fact if fact is not None else p) for p, fact in zip(probs, facts)]
+        for probs, facts in zip(weighed.boxes, weighed.certain)
+    ]
+    _record(exact, pos, boxes)
+    off = weighed.off_certain if weighed.off_certain is not None else weighed.off_frontier
+    return result(True, 0, None if off is None else Fraction(off), weighed.log_solutions / math.log(10))
