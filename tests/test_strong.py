@@ -99,7 +99,7 @@ def test_outcomes_count_the_layouts_behind_each_number(rows, total):
         p = analysis.exact(cell)
         if p is None or p.numerator == p.denominator:
             continue
-        outcome = policy._outcome(analysis, cell)
+        outcome = policy.outcome(analysis, cell)
         for v in range(9):
             expected = reference(board.with_char(cell, str(v))).solutions
             assert outcome.counts.get(v, 0) == expected, (cell, v)
@@ -114,9 +114,9 @@ def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     board = Board.from_rows(rows, total_mines=total)
     analysis = analyze(board)
     policy = StrongPolicy(endgame=False)
-    assert policy._outcome(analysis, middle).dead
+    assert policy.outcome(analysis, middle).dead
     assert policy.choose(analysis).cell != middle
-    assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0)._outcome(
+    assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0).outcome(
         analysis, Cell(0, 0)
     ).dead
 

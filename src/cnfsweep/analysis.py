@@ -91,6 +91,9 @@ class Analysis:
     off_frontier : tuple of Cell
         Covered cells seen by no number, in row-major order: they all have
         the probability ``off_frontier_exact``.
+    position : Position
+        The components the analysis solved (a look-ahead starts from them:
+        see :mod:`cnfsweep.whatif`).
     """
 
     board: Board
@@ -108,6 +111,7 @@ class Analysis:
     off_frontier: tuple[Cell, ...] = field(default=(), repr=False)
     approximate: bool = False
     log10_solutions: float | None = None
+    position: Position | None = field(default=None, repr=False, compare=False)
 
     def exact(self, cell: Cell) -> Fraction | None:
         """Return the exact mine probability of ``cell``.
@@ -300,6 +304,7 @@ def _analyze(
             off_frontier=pos.off_frontier,
             approximate=log10 is not None,
             log10_solutions=log10,
+            position=pos,
         )
 
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)

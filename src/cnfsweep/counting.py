@@ -76,6 +76,43 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
         )
         return Combined(solutions, boxes, None)
 
+    weights = weigh(tables, n_off, mines_left, polys)
+    solutions = weights.solutions
+    if solutions == 0:
+        return Combined(0, (), None)
+    boxes = tuple(tuple(Fraction(n, solutions) for n in row) for row in weights.boxes)
+    off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
+    return Combined(solutions, boxes, off)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The layout counts behind :class:`Combined`, all over the common denominator ``solutions``.
+
+    ``boxes[i][b]`` counts the layouts with a mine on one given cell of box
+    ``b`` of component ``i``; ``off_frontier`` those with a mine on one given
+    cell off the frontier (``None`` without such cells).  Integers compare
+    faster than fractions, which matters to a policy weighing many outcomes.
+    """
+
+    solutions: int
+    boxes: tuple[tuple[int, ...], ...]
+    off_frontier: int | None
+
+
+def weigh(
+    tables: Sequence[CountTable], n_off: int, mines_left: int, polys: Sequence[Sequence[int]] | None = None
+) -> Weights:
+    """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
+
+    Examples
+    --------
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> weigh([half, half], n_off=2, mines_left=3)
+    Weights(solutions=8, boxes=((4,), (4,)), off_frontier=4)
+    """
+    if polys is None:
+        polys = [_poly(t) for t in tables]
     everything = [1]
     for p in polys:
         everything = _mul(everything, p)
@@ -83,7 +120,7 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
     weight = _binomials(n_off, mines_left, len(everything))
     solutions = sum(c * w for c, w in zip(everything, weight))
     if solutions == 0:
-        return Combined(0, (), None)
+        return Weights(0, (), None)
     boxes = []
     # Components with the same mine-count polynomial (many small ones on big
     # boards) see the same rest of the board: work it out once for each.
@@ -97,18 +134,13 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
             # rest[k]: layouts of everything but this component, given that it holds k mines.
             rests[key] = {k: sum(c * w for c, w in zip(others, weight[k:])) for k in table.solutions}
         rest = rests[key]
-        boxes.append(
-            tuple(
-                Fraction(sum(row[b] * rest[k] for k, row in table.tallies.items()), solutions)
-                for b in range(_width(table))
-            )
-        )
+        boxes.append(tuple(sum(row[b] * rest[k] for k, row in table.tallies.items()) for b in range(_width(table))))
     off = None
     if n_off:
-        # C(n-1, r-1) = C(n, r) * r / n: one exact division at the end.
+        # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.
         mined = sum(c * w * (mines_left - k) for k, (c, w) in enumerate(zip(everything, weight)))
-        off = Fraction(mined, solutions * n_off)
-    return Combined(solutions, tuple(boxes), off)
+        off = mined // n_off
+    return Weights(solutions, tuple(boxes), off)
 
 
 def _binomials(n: int, m: int, length: int) -> list[int]:

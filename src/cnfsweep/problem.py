@@ -271,6 +271,34 @@ def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], .
     return assemble_position(board, number_constraints(board, fixed), board.covered, unflagged, fixed, simplified)
 
 
+def build_components(rules: Sequence[Rule]) -> tuple[Component, ...]:
+    """Split rules that each mention at least one cell into components, with boxes and problems.
+
+    Examples
+    --------
+    >>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(5, 5)
+    >>> [comp.cells for comp in build_components([(Cell(1, 0), (a, b), 1), (Cell(4, 4), (c,), 0)])]
+    [(Cell(row=0, col=0), Cell(row=0, col=1)), (Cell(row=5, col=5),)]
+    """
+    groups = _split(rules)
+    # Each rule lies inside one component: file it there by any of its cells.
+    home = {c: k for k, group in enumerate(groups) for c in group}
+    rules_of: list[list[Rule]] = [[] for _ in groups]
+    for rule in rules:
+        rules_of[home[rule[1][0]]].append(rule)
+    components = []
+    for comp_cells, comp_rules in zip(groups, rules_of):
+        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
+        components.append(Component(cells, problem))
+    return tuple(components)
+
+
+def component_rules(component: Component) -> list[Rule]:
+    """Read a component's constraints back as ``(number cell, cells, mines among them)`` rules."""
+    cells = component.cells
+    return [(c.tag, tuple(cells[v] for v in c.vars), c.lo) for c in component.problem.constraints]  # type: ignore[misc]
+
+
 def assemble_position(
     board: Board,
     rules: Sequence[Rule],
@@ -304,16 +332,7 @@ def assemble_position(
     if simplified and contradiction is None:
         rules, forced, contradiction = simplify(rules)
     live = [r for r in rules if r[1]]
-    groups = _split(live)
-    # Each rule lies inside one component: file it there by any of its cells.
-    home = {c: k for k, group in enumerate(groups) for c in group}
-    rules_of: list[list[Rule]] = [[] for _ in groups]
-    for rule in live:
-        rules_of[home[rule[1][0]]].append(rule)
-    components = []
-    for comp_cells, comp_rules in zip(groups, rules_of):
-        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
-        components.append(Component(cells, problem))
+    components = build_components(live)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
     taken = {c for _, cells, _ in live for c in cells}
     taken.update(fixed, forced)
@@ -321,4 +340,4 @@ def assemble_position(
     mines_left = None
     if mines is not None:
         mines_left = mines - sum(fixed.values()) - sum(forced.values())
-    return Position(board, tuple(components), off, fixed, mines_left, contradiction, forced)
+    return Position(board, components, off, fixed, mines_left, contradiction, forced)

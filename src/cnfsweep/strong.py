@@ -34,10 +34,12 @@ from typing import ClassVar
 
 from cnfsweep.analysis import Analysis, ComponentCache, Counting, analyze
 from cnfsweep.autoplay import Guess, GuessRule, SafestPolicy, open_neighbours
-from cnfsweep.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.board import FLAG, Cell
 from cnfsweep.endgame import best_move
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.game import FirstClick, Level
+from cnfsweep.problem import position
+from cnfsweep.whatif import Snapshot
 
 HALF = Fraction(1, 2)
 
@@ -84,6 +86,7 @@ class StrongPolicy:
     lookahead: bool = True
     tolerance: float = 0.1
     candidates: int = 8
+    second_weight: float = 0.0
     opening_click: int = 3
     cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
 
@@ -93,13 +96,15 @@ class StrongPolicy:
             "endgame_nodes": self.endgame_nodes >= 1,
             "tolerance": 0 <= self.tolerance <= 1,
             "candidates": self.candidates >= 1,
+            "second_weight": 0 <= self.second_weight <= 1,
             "opening_click": self.opening_click >= 0,
         }
         wrong = [name for name, ok in checks.items() if not ok]
         if wrong:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
-                "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, opening_click >= 0)"
+                "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, "
+                "0 <= second_weight <= 1, opening_click >= 0)"
             )
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -130,13 +135,14 @@ class StrongPolicy:
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
         ranked = self._ranked(analysis)
+        snap = self._snapshot(analysis)
         if not self.lookahead:
             if self.dead_cells:
                 for cell in ranked[: self.candidates]:
-                    if not self._outcome(analysis, cell).dead:
+                    if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
-        outcomes = [self._outcome(analysis, c) for c in ranked[: self.candidates]]
+        outcomes = [self.outcome(analysis, c, snap) for c in ranked[: self.candidates]]
 
         def best_of(pool: list[Outcome]) -> Outcome:
             # Ties go to the safer cell, then to the earlier one in the ranking.
@@ -149,7 +155,12 @@ class StrongPolicy:
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
-    # -- internals --------------------------------------------------------------
+    def _snapshot(self, analysis: Analysis) -> Snapshot:
+        pos = analysis.position if analysis.position is not None else position(analysis.board, total_mines=analysis.total_mines)
+        snap = Snapshot.of(pos, self.cache)
+        # The analysis found layouts, so the same components have them too.
+        assert snap is not None and snap.solutions == analysis.solutions
+        return snap
 
     def _ranked(self, analysis: Analysis) -> list[Cell]:
         """Candidates within the tolerance of the safest, safest first, then fewest open neighbours."""
@@ -167,48 +178,24 @@ class StrongPolicy:
         near.extend(sorted(rest, key=lambda c: (counts[c], c))[:2])
         return sorted(near, key=lambda c: (analysis.exact(c), counts[c], c))
 
-    def _outcome(self, analysis: Analysis, cell: Cell) -> Outcome:
-        board = analysis.board
+    def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot | None = None) -> Outcome:
+        """Return what revealing ``cell`` can show, and the next move's value after each number.
+
+        ``snap`` is the analysis's :class:`~cnfsweep.whatif.Snapshot`, if already made.
+        """
+        snap = snap if snap is not None else self._snapshot(analysis)
         p = analysis.exact(cell)
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
-        low, high = _number_range(board, analysis, cell)
-        for v in range(low, high + 1):
-            after = analyze(
-                board.with_char(cell, str(v)), total_mines=analysis.total_mines, cache=self.cache, counting=Counting.SEARCH
-            )
-            if not after.consistent or after.solutions == 0:
-                continue
+        w = Fraction(self.second_weight)
+        for v, after in snap.outcomes(cell, self.cache).items():
             counts[v] = after.solutions
-            if after.safe:
-                next_safety[v] = Fraction(1)
-            elif after.best_guess is None:
-                # Nothing covered is left: revealing this cell wins.
-                next_safety[v] = Fraction(1)
-            else:
-                q = after.exact(after.best_guess)
-                next_safety[v] = 1 - q if q is not None else Fraction(0)
-        # The outcomes partition the layouts in which the cell is safe.
-        assert sum(counts.values()) == analysis.solutions * (1 - p), f"outcomes of {cell} do not add up"
+            first, second = after.safety_pair()
+            next_safety[v] = (1 - w) * first + w * second
         return Outcome(cell, p, counts, next_safety)
 
-
-def _number_range(board: Board, analysis: Analysis, cell: Cell) -> tuple[int, int]:
-    """Return the smallest and largest number ``cell`` could show."""
-    low = high = 0
-    for n in board.neighbours(cell):
-        ch = board.grid[n.row][n.col]
-        if ch == FLAG:
-            low += 1
-            high += 1
-        elif ch not in NUMBERS:
-            p = analysis.exact(n)
-            if p is not None and p.numerator == p.denominator:
-                low += 1
-            if p is None or p.numerator != 0:
-                high += 1
-    return low, high
+    # -- internals --------------------------------------------------------------
 
 
 def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:

@@ -1,0 +1,268 @@
+"""Answer "what if this cell showed that number?" from a solved position, without re-reading the board.
+
+A look-ahead policy asks this for every number every candidate could show:
+dozens of hypothetical positions per guess.  Revealing one cell only changes the
+components next to it, so a :class:`Snapshot` keeps every component with its
+count table, rebuilds the touched ones from their rules plus the new number, and
+weighs the lot again.  The result is itself a snapshot, so the question can be
+asked again one move further on.
+
+Examples
+--------
+>>> from cnfsweep.board import Board, Cell
+>>> from cnfsweep.problem import position
+>>> snap = Snapshot.of(position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+>>> snap.solutions, snap.weight(Cell(0, 2))
+(15, 3)
+>>> after = snap.reveal(Cell(0, 2), 1)
+>>> after.solutions, after.safe_exists, after.safety_pair()
+(7, False, (Fraction(6, 7), Fraction(6, 7)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from cnfsweep.backends import Backend, CountTable, get_backend
+from cnfsweep.board import Cell, shape_tables
+from cnfsweep.components import ComponentCache, Counting, solve_component
+from cnfsweep.counting import Weights, weigh
+from cnfsweep.problem import Component, Position, build_components, component_rules
+from cnfsweep.simplify import simplify
+
+
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """A solved position that knows the total: components with their tables, and the cells off the frontier.
+
+    Attributes
+    ----------
+    rows, cols : int
+        The board's shape.
+    components : tuple of Component
+        Frontier components, each with its count table in ``tables``.
+    off : frozenset of Cell
+        Unknown cells seen by no number.
+    known_mines : frozenset of Cell
+        Covered cells known to be mines that no rule mentions (flags included).
+    known_safe : frozenset of Cell
+        Covered cells known to be safe that no rule mentions.
+    mines_left : int
+        Mines among the components' cells and ``off``.
+    """
+
+    rows: int
+    cols: int
+    components: tuple[Component, ...]
+    tables: tuple[CountTable, ...]
+    off: frozenset[Cell]
+    known_mines: frozenset[Cell]
+    known_safe: frozenset[Cell]
+    mines_left: int
+
+    @classmethod
+    def of(
+        cls, pos: Position, cache: ComponentCache | None = None, backend: str | Backend | None = None
+    ) -> Snapshot | None:
+        """Solve a position with a known total; ``None`` when it is inconsistent."""
+        if pos.mines_left is None:
+            raise ValueError("a snapshot needs the total mine count")
+        if pos.contradiction is not None:
+            return None
+        tables = _solve(pos.components, cache, get_backend(backend))
+        if tables is None:
+            return None
+        settled = {**pos.fixed, **pos.forced}
+        snap = cls(
+            rows=pos.board.rows,
+            cols=pos.board.cols,
+            components=pos.components,
+            tables=tables,
+            off=frozenset(pos.off_frontier),
+            known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
+            known_safe=frozenset(c for c, mine in settled.items() if not mine),
+            mines_left=pos.mines_left,
+        )
+        return snap if snap.solutions else None
+
+    # -- counts ---------------------------------------------------------------
+
+    @cached_property
+    def weights(self) -> Weights:
+        """Layout counts of the whole board and per box (see :func:`~cnfsweep.counting.weigh`)."""
+        if not 0 <= self.mines_left <= len(self.off) + sum(len(c.cells) for c in self.components):
+            return Weights(0, (), None)
+        return weigh(self.tables, len(self.off), self.mines_left)
+
+    @property
+    def solutions(self) -> int:
+        """Consistent layouts of the whole board."""
+        return self.weights.solutions
+
+    @cached_property
+    def box_of(self) -> dict[Cell, tuple[int, int]]:
+        """Component and box of every frontier cell."""
+        out = {}
+        for k, comp in enumerate(self.components):
+            cells = comp.cells
+            for b, box in enumerate(comp.problem.boxes):
+                for v in box:
+                    out[cells[v]] = (k, b)
+        return out
+
+    def weight(self, cell: Cell) -> int:
+        """Return the number of layouts with a mine on ``cell`` (an unknown cell)."""
+        found = self.box_of.get(cell)
+        if found is not None:
+            return self.weights.boxes[found[0]][found[1]]
+        if cell in self.off:
+            return self.weights.off_frontier or 0
+        if cell in self.known_mines:
+            return self.solutions
+        return 0
+
+    def unknown(self, cell: Cell) -> bool:
+        """Tell whether ``cell`` is covered and its value is not settled outside the rules."""
+        return cell in self.box_of or cell in self.off
+
+    @cached_property
+    def safe_exists(self) -> bool:
+        """Whether some covered cell is safe in every layout."""
+        w = self.weights
+        if self.known_safe or any(0 in row for row in w.boxes):
+            return True
+        return bool(self.off) and w.off_frontier == 0
+
+    def safety_pair(self) -> tuple[Fraction, Fraction]:
+        """Return the best and second-best safety of a covered cell that may still be clicked.
+
+        Cells are counted one by one (a box of two safest cells gives both
+        values), certain mines are left out and certain safe cells count as 1.
+        With one candidate cell the second value is 0; with none, the game is
+        won and both are 1.
+        """
+        n, w = self.solutions, self.weights
+        ones = len(self.known_safe)
+        pool: list[tuple[int, int]] = []  # (mine weight, how many cells)
+        for k, comp in enumerate(self.components):
+            for b, box in enumerate(comp.problem.boxes):
+                x = w.boxes[k][b]
+                if x < n:
+                    pool.append((x, len(box)))
+        if self.off and w.off_frontier is not None and w.off_frontier < n:
+            pool.append((w.off_frontier, len(self.off)))
+        if not pool and not ones:
+            return Fraction(1), Fraction(1)
+        pool.sort()
+        best: list[Fraction] = [Fraction(1)] * min(ones, 2)
+        for x, size in pool:
+            if len(best) >= 2:
+                break
+            best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
+        best.extend([Fraction(0)] * (2 - len(best)))
+        return best[0], best[1]
+
+    def number_range(self, cell: Cell) -> tuple[int, int]:
+        """Return the smallest and largest number ``cell`` could show if it is safe."""
+        cells, around = shape_tables(self.rows, self.cols)
+        n = self.solutions
+        low = high = 0
+        for j in around[cell[0] * self.cols + cell[1]]:
+            nb = cells[j]
+            if nb in self.known_mines:
+                low += 1
+                high += 1
+            elif self.unknown(nb):
+                x = self.weight(nb)
+                if x == n:
+                    low += 1
+                if x:
+                    high += 1
+        return low, high
+
+    # -- hypotheticals ----------------------------------------------------------
+
+    def reveal(
+        self, cell: Cell, number: int, cache: ComponentCache | None = None, backend: str | Backend | None = None
+    ) -> Snapshot | None:
+        """Return the position after covered ``cell`` shows ``number``; ``None`` if it cannot (or is a mine).
+
+        Examples
+        --------
+        >>> from cnfsweep.board import Board, Cell
+        >>> from cnfsweep.problem import position
+        >>> snap = Snapshot.of(position(Board.from_rows(["1.", ".."], total_mines=1)))
+        >>> snap.reveal(Cell(1, 1), 0) is None, snap.reveal(Cell(1, 1), 1).solutions
+        (True, 2)
+        """
+        if cell in self.known_mines:
+            return None
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        cells, around = shape_tables(self.rows, self.cols)
+        neighbours = [cells[j] for j in around[cell[0] * self.cols + cell[1]]]
+        box_of = self.box_of
+        touched = sorted({box_of[c][0] for c in (cell, *neighbours) if c in box_of})
+        unknown = tuple(c for c in neighbours if c in box_of or c in self.off)
+        need = number - sum(1 for c in neighbours if c in self.known_mines)
+        rules = [(cell, unknown, need)]
+        for k in touched:
+            for tag, rule_cells, rule_need in component_rules(self.components[k]):
+                rules.append((tag, tuple(c for c in rule_cells if c != cell), rule_need))
+        if any(not 0 <= need <= len(rule_cells) for _, rule_cells, need in rules):
+            return None
+        rules, forced, contradiction = simplify([r for r in rules if r[1]])
+        if contradiction is not None:
+            return None
+        built = build_components([r for r in rules if r[1]])
+        new_tables = _solve(built, cache, get_backend(backend))
+        if new_tables is None:
+            return None
+        kept = [k for k in range(len(self.components)) if k not in touched]
+        mines = {c for c, mine in forced.items() if mine}
+        return Snapshot(
+            rows=self.rows,
+            cols=self.cols,
+            components=tuple(self.components[k] for k in kept) + built,
+            tables=tuple(self.tables[k] for k in kept) + new_tables,
+            off=self.off.difference(unknown, forced, (cell,)),
+            known_mines=self.known_mines | mines,
+            known_safe=(self.known_safe - {cell}) | {c for c, mine in forced.items() if not mine},
+            mines_left=self.mines_left - len(mines),
+        )
+
+    def outcomes(
+        self, cell: Cell, cache: ComponentCache | None = None, backend: str | Backend | None = None
+    ) -> dict[int, Snapshot]:
+        """Return the position after each number ``cell`` can show, keyed by the number.
+
+        The outcomes' layouts add up to the layouts in which ``cell`` is safe.
+        """
+        low, high = self.number_range(cell)
+        out = {}
+        for v in range(low, high + 1):
+            after = self.reveal(cell, v, cache, backend)
+            if after is not None and after.solutions:
+                out[v] = after
+        assert sum(s.solutions for s in out.values()) == self.solutions - self.weight(cell), (
+            f"outcomes of {cell} do not add up"
+        )
+        return out
+
+
+def _solve(
+    components: Iterable[Component], cache: ComponentCache | None, engine: Backend
+) -> tuple[CountTable, ...] | None:
+    tables = []
+    for comp in components:
+        if cache is not None:
+            _, table = cache.solve(engine, comp.problem, Counting.SEARCH)
+        else:
+            _, table = solve_component(engine, comp.problem, Counting.SEARCH)
+        if table is None:
+            return None
+        tables.append(table)
+    return tuple(tables)

@@ -1,0 +1,135 @@
+"""Hypothetical reveals agree with a fresh analysis of the changed board and with brute force."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from oracle import reference
+
+from cnfsweep import analyze
+from cnfsweep.analysis import Analysis, Counting
+from cnfsweep.autoplay import play_game
+from cnfsweep.board import Board, Cell
+from cnfsweep.campaign import game_seed
+from cnfsweep.game import LEVELS, Level
+from cnfsweep.problem import position
+from cnfsweep.whatif import Snapshot
+
+SMALL = Level(5, 5, 5, "small")
+
+
+def guess_points(level: Level, seed: int, games: int) -> list[Analysis]:
+    """Collect the analyses a player made where it had to guess."""
+    seen: list[Analysis] = []
+
+    def watch(_game: object, analysis: Analysis) -> None:
+        if analysis.consistent and not analysis.safe and analysis.solutions:
+            seen.append(analysis)
+
+    for i in range(games):
+        play_game(level, game_seed(seed, i), watch=watch)
+    return seen
+
+
+def fresh(board: Board, cell: Cell, number: int, total: int) -> Analysis:
+    return analyze(board.with_char(cell, str(number)), total_mines=total, counting=Counting.SEARCH)
+
+
+def best_safety(analysis: Analysis) -> Fraction:
+    probs = [p for p in analysis.frontier_exact.values() if p != 1]
+    if analysis.off_frontier and analysis.off_frontier_exact is not None:
+        probs.append(analysis.off_frontier_exact)
+    # Nothing left to click but mines: the game is won.
+    return 1 - min(probs, default=0)
+
+
+def assert_same(snap: Snapshot, after: Analysis) -> None:
+    assert snap.solutions == after.solutions
+    assert snap.safe_exists == bool(after.safe)
+    if not after.safe:
+        assert snap.safety_pair()[0] == best_safety(after)
+    for cell, p in after.frontier_exact.items():
+        if p.numerator == p.denominator or p.numerator == 0:
+            continue
+        assert Fraction(snap.weight(cell), snap.solutions) == p
+
+
+@pytest.fixture(scope="module")
+def expert_points() -> list[Analysis]:
+    return guess_points(LEVELS["expert"], 41, 6)
+
+
+def test_reveals_match_a_fresh_analysis_on_expert_positions(expert_points):
+    rng = random.Random(7)
+    checked = 0
+    for analysis in expert_points:
+        snap = Snapshot.of(analysis.position)
+        assert snap is not None and snap.solutions == analysis.solutions
+        covered = [c for c in analysis.board.covered if analysis.exact(c) not in (0, 1)]
+        for cell in rng.sample(covered, min(4, len(covered))):
+            outcomes = snap.outcomes(cell)
+            low, high = snap.number_range(cell)
+            for v in range(low, high + 1):
+                after = fresh(analysis.board, cell, v, analysis.total_mines)
+                if v not in outcomes:
+                    assert not after.consistent or after.solutions == 0
+                    continue
+                assert_same(outcomes[v], after)
+                checked += 1
+    assert checked >= 100
+
+
+def test_two_reveals_in_a_row_match_a_fresh_analysis(expert_points):
+    rng = random.Random(8)
+    checked = 0
+    for analysis in expert_points[:20]:
+        snap = Snapshot.of(analysis.position)
+        first = rng.choice([c for c in analysis.board.covered if analysis.exact(c) not in (0, 1)])
+        for v, after in snap.outcomes(first).items():
+            board = analysis.board.with_char(first, str(v))
+            unknown = [c for c in board.covered if after.unknown(c) and 0 < after.weight(c) < after.solutions]
+            if not unknown:
+                continue
+            second = rng.choice(unknown)
+            for w, twice in after.outcomes(second).items():
+                assert_same(twice, fresh(board, second, w, analysis.total_mines))
+                checked += 1
+    assert checked >= 20
+
+
+def test_reveals_match_brute_force_on_small_boards():
+    points = [a for a in guess_points(SMALL, 42, 30) if len(a.board.covered) <= 14]
+    checked = 0
+    for analysis in points:
+        snap = Snapshot.of(analysis.position)
+        for cell in analysis.board.covered:
+            if analysis.exact(cell) in (0, 1):
+                continue
+            outcomes = snap.outcomes(cell)
+            ref_counts = {}
+            for v in range(9):
+                ref = reference(analysis.board.with_char(cell, str(v)), total_mines=analysis.total_mines)
+                if ref.consistent and ref.solutions:
+                    ref_counts[v] = ref
+            assert set(outcomes) == set(ref_counts)
+            for v, after in outcomes.items():
+                ref = ref_counts[v]
+                assert after.solutions == ref.solutions
+                assert after.safe_exists == any(p == 0 for p in ref.exact.values() if p is not None)
+                for c, p in ref.exact.items():
+                    if p is not None and after.unknown(c):
+                        assert Fraction(after.weight(c), after.solutions) == p
+                checked += 1
+    assert checked >= 50
+
+
+def test_a_position_without_a_total_is_refused():
+    with pytest.raises(ValueError, match="total"):
+        Snapshot.of(position(Board.from_rows(["1.", ".."])))
+
+
+def test_an_inconsistent_position_has_no_snapshot():
+    assert Snapshot.of(position(Board.from_rows(["4.", ".."], total_mines=3))) is None
+    assert Snapshot.of(position(Board.from_rows(["3.", ".."], total_mines=2))) is None
