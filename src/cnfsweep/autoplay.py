@@ -27,6 +27,7 @@ class GuessRule(Enum):
     LOOKAHEAD = "look-ahead"
     DEAD_CELL = "dead-cell avoidance"
     ENDGAME = "endgame search"
+    REGION = "enclosed region search"
     FORCED = "forced early"
 
 

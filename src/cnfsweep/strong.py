@@ -7,6 +7,10 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   game-tree search of :mod:`cnfsweep.endgame` picks the move that maximises the
   probability of winning (within ``endgame_nodes`` states; beyond them the
   heuristics below decide).
+- ``regions``: a part of the frontier that touches no other unknown cell and
+  holds the same number of mines in every layout is a game of its own (see
+  :mod:`cnfsweep.regions`); while one of at most ``endgame_layouts`` layouts
+  is left, its best move by exact search is played.
 - ``early_forced``: a pair of covered cells holding exactly one mine whose two
   placements look the same from every other cell (every cell next to one of them
   but not the other is a certain mine) can never be told apart; one of them must
@@ -39,6 +43,7 @@ from cnfsweep.endgame import best_move
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.game import FirstClick, Level
 from cnfsweep.problem import position
+from cnfsweep.regions import best_region_move
 from cnfsweep.whatif import Snapshot
 
 HALF = Fraction(1, 2)
@@ -82,6 +87,7 @@ class StrongPolicy:
     endgame_layouts: int = 300
     endgame_nodes: int = 20_000
     early_forced: bool = True
+    regions: bool = True
     dead_cells: bool = True
     lookahead: bool = True
     tolerance: float = 0.1
@@ -134,8 +140,14 @@ class StrongPolicy:
             found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
-        ranked = self._ranked(analysis)
         snap = self._snapshot(analysis)
+        if self.regions:
+            found_region = best_region_move(
+                board, snap, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
+            )
+            if found_region is not None:
+                return Guess(found_region[0], GuessRule.REGION)
+        ranked = self._ranked(analysis)
         if not self.lookahead:
             if self.dead_cells:
                 for cell in ranked[: self.candidates]:
