@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cnfsweep.autoplay import GameRecord
-from cnfsweep.campaign import PlayConfig, game_seed, iter_games, wilson
+from cnfsweep.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.executors import Runner
 from cnfsweep.game import LEVELS, FirstClick, Level
@@ -255,6 +255,7 @@ class ArmSummary:
     mean_ms: float
     median_ms: float
     record: Record | None
+    versus_first: PairedDifference | None = None
 
     @property
     def beats_record(self) -> bool | None:
@@ -271,6 +272,7 @@ class ArmSummary:
             "mean_ms": self.mean_ms, "median_ms": self.median_ms,
             "record": None if rec is None else {"solver": rec.solver, "win_rate": rec.win_rate / 100, "source": rec.source},
             "beats_record": self.beats_record,
+            "versus_first": None if self.versus_first is None else asdict(self.versus_first),
         }
 
 
@@ -307,7 +309,9 @@ def summarise_log(
 ) -> list[ArmSummary]:
     """Summarise logged games per arm: the given arms in order, or every arm found.
 
-    With ``limit``, only games ``0 .. limit - 1`` of each arm count.
+    With ``limit``, only games ``0 .. limit - 1`` of each arm count.  Every arm
+    after the first of its board, rule and seed is also compared game by game
+    with that first arm (``versus_first``): an ablation's paired difference.
 
     Examples
     --------
@@ -323,8 +327,13 @@ def summarise_log(
         if limit is None or game.index < limit:
             by_arm.setdefault(game.arm, []).append(game)
     summaries = []
+    first: dict[tuple[Level, FirstClick, int], dict[int, bool]] = {}
     for arm in by_arm if arms is None else arms:
         series = by_arm.get(arm, [])
+        outcomes = {g.index: g.won for g in series}
+        group = (arm.level, arm.first_click, arm.seed)
+        versus = paired_difference(first[group], outcomes) if group in first else None
+        first.setdefault(group, outcomes)
         wins = sum(g.won for g in series)
         ms = [g.ms for g in series] or [0.0]
         lv = arm.level
@@ -332,7 +341,7 @@ def summarise_log(
         summaries.append(
             ArmSummary(
                 arm, len(series), wins, wins / len(series) if series else 0.0, wilson(wins, len(series)),
-                statistics.fmean(ms), statistics.median(ms), found[0] if found else None,
+                statistics.fmean(ms), statistics.median(ms), found[0] if found else None, versus,
             )
         )
     return summaries

@@ -93,6 +93,8 @@ class StrongPolicy:
     tolerance: float = 0.1
     candidates: int = 8
     second_weight: float = 0.0
+    depth: int = 1
+    deep_candidates: int = 3
     opening_click: int = 3
     cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
 
@@ -103,6 +105,8 @@ class StrongPolicy:
             "tolerance": 0 <= self.tolerance <= 1,
             "candidates": self.candidates >= 1,
             "second_weight": 0 <= self.second_weight <= 1,
+            "depth": self.depth in (1, 2),
+            "deep_candidates": self.deep_candidates >= 1,
             "opening_click": self.opening_click >= 0,
         }
         wrong = [name for name, ok in checks.items() if not ok]
@@ -110,7 +114,7 @@ class StrongPolicy:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, "
-                "0 <= second_weight <= 1, opening_click >= 0)"
+                "0 <= second_weight <= 1, depth 1 or 2, deep_candidates >= 1, opening_click >= 0)"
             )
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -163,6 +167,11 @@ class StrongPolicy:
         best = best_any = best_of(outcomes)
         if self.dead_cells:
             best = best_of([o for o in outcomes if not o.dead] or outcomes)
+        if self.depth >= 2:
+            pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
+            top = sorted(pool, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: self.deep_candidates]
+            if len(top) > 1:
+                best = max(top, key=lambda o: (self._deep_score(snap, o.cell), -o.score(analysis.solutions), -o.p_mine))
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
@@ -208,6 +217,27 @@ class StrongPolicy:
         return Outcome(cell, p, counts, next_safety)
 
     # -- internals --------------------------------------------------------------
+
+    def _deep_score(self, snap: Snapshot, cell: Cell) -> Fraction:
+        """Return the chance of surviving this click, the best next guess and the move after it."""
+        score = Fraction(0)
+        for after in snap.outcomes(cell, self.cache).values():
+            inner = Fraction(1)
+            if not after.safe_exists:
+                inner = max(
+                    (self._shallow(after, c) for c in after.candidates(self.tolerance, self.candidates)),
+                    default=after.safety_pair()[0],
+                )
+            score += Fraction(after.solutions, snap.solutions) * inner
+        return score
+
+    def _shallow(self, snap: Snapshot, cell: Cell) -> Fraction:
+        """Return the chance of surviving a click on ``cell`` and the next move."""
+        return sum(
+            (Fraction(after.solutions, snap.solutions) * after.safety_pair()[0]
+             for after in snap.outcomes(cell, self.cache).values()),
+            Fraction(0),
+        )
 
 
 def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:

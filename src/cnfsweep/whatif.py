@@ -165,6 +165,45 @@ class Snapshot:
         best.extend([Fraction(0)] * (2 - len(best)))
         return best[0], best[1]
 
+    def candidates(self, tolerance: float, limit: int) -> list[Cell]:
+        """Return up to ``limit`` cells whose safety is within ``tolerance`` (relative) of the best.
+
+        Safest first, then fewest neighbours left to open, then row-major;
+        cells off the frontier are alike but for their neighbourhood, so two
+        of them (those with fewest neighbours left to open) stand for all.
+        """
+        n, w = self.solutions, self.weights
+        weights = [w.boxes[k][b] for k, b in self.box_of.values()]
+        if self.off and w.off_frontier is not None:
+            weights.append(w.off_frontier)
+        live = [x for x in weights if x < n]
+        if not live:
+            return []
+        # Safety within the window: n - x >= (n - best) * (1 - tolerance).
+        ceiling = n - (n - min(live)) * (1 - tolerance)
+        near = sorted(
+            (w.boxes[k][b], c) for c, (k, b) in self.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
+        )
+        # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
+        if len(near) > limit:
+            near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
+        cells, around = shape_tables(self.rows, self.cols)
+        rest: list[Cell] = []
+        if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
+            # Corners, then edges: fewest neighbours, most likely to open something.
+            rest = sorted(self.off, key=lambda c: (len(around[c[0] * self.cols + c[1]]), c))[: 4 * limit]
+
+        def to_open(c: Cell) -> int:
+            return sum(
+                1 for j in around[c[0] * self.cols + c[1]]
+                if cells[j] in self.known_safe or (self.unknown(cells[j]) and self.weight(cells[j]) < n)
+            )
+
+        ranked = [(x, to_open(c), c) for x, c in near]
+        off_ranked = sorted((to_open(c), c) for c in rest)[:2]
+        ranked.extend((w.off_frontier, k, c) for k, c in off_ranked)
+        return [c for _, _, c in sorted(ranked)[:limit]]
+
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
         cells, around = shape_tables(self.rows, self.cols)
