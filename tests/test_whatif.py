@@ -133,3 +133,30 @@ def test_a_position_without_a_total_is_refused():
 def test_an_inconsistent_position_has_no_snapshot():
     assert Snapshot.of(position(Board.from_rows(["4.", ".."], total_mines=3))) is None
     assert Snapshot.of(position(Board.from_rows(["3.", ".."], total_mines=2))) is None
+
+
+def test_conditioning_matches_brute_force_with_assumed_cells():
+    rng = random.Random(9)
+    points = [a for a in guess_points(SMALL, 43, 30) if len(a.board.covered) <= 14]
+    checked = 0
+    for analysis in points:
+        snap = Snapshot.of(analysis.position)
+        open_cells = [c for c in analysis.board.covered if snap.unknown(c)]
+        for _ in range(3):
+            chosen = rng.sample(open_cells, min(len(open_cells), rng.randint(1, 3)))
+            values = {c: rng.random() < 0.5 for c in chosen}
+            board = analysis.board
+            for label, c in zip("abc", chosen):
+                board = board.with_char(c, label)
+            assume = {label: values[c] for label, c in zip("abc", chosen)}
+            ref = reference(board, total_mines=analysis.total_mines, assume=assume)
+            after = snap.condition(values)
+            if not ref.consistent:
+                assert after is None
+                continue
+            assert after is not None and after.solutions == ref.solutions
+            for c, p in ref.exact.items():
+                if p is not None and after.unknown(c):
+                    assert Fraction(after.weight(c), after.solutions) == p
+            checked += 1
+    assert checked >= 30

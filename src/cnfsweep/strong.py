@@ -41,6 +41,7 @@ from cnfsweep.autoplay import Guess, GuessRule, SafestPolicy, open_neighbours
 from cnfsweep.board import FLAG, Cell
 from cnfsweep.endgame import best_move
 from cnfsweep.errors import CnfsweepError
+from cnfsweep.fifty import influence
 from cnfsweep.game import FirstClick, Level
 from cnfsweep.problem import position
 from cnfsweep.regions import best_region_move
@@ -57,6 +58,7 @@ class Outcome:
     p_mine: Fraction
     counts: dict[int, int]
     next_safety: dict[int, Fraction]
+    bonus: Fraction = Fraction(1)
 
     @property
     def dead(self) -> bool:
@@ -64,8 +66,8 @@ class Outcome:
         return len(self.counts) == 1
 
     def score(self, solutions: int) -> Fraction:
-        """Return the chance of surviving this click and the next move."""
-        return sum((Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+        """Return the chance of surviving this click and the next move, times the 50/50 bonus."""
+        return self.bonus * sum((Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class StrongPolicy:
     candidates: int = 8
     second_weight: float = 0.0
     depth: int = 1
+    fifty_fifty: float = 0.0
     deep_candidates: int = 3
     opening_click: int = 3
     cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
@@ -106,6 +109,7 @@ class StrongPolicy:
             "candidates": self.candidates >= 1,
             "second_weight": 0 <= self.second_weight <= 1,
             "depth": self.depth in (1, 2),
+            "fifty_fifty": 0 <= self.fifty_fifty <= 1,
             "deep_candidates": self.deep_candidates >= 1,
             "opening_click": self.opening_click >= 0,
         }
@@ -114,7 +118,7 @@ class StrongPolicy:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, "
-                "0 <= second_weight <= 1, depth 1 or 2, deep_candidates >= 1, opening_click >= 0)"
+                "0 <= second_weight <= 1, depth 1 or 2, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0)"
             )
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -171,7 +175,7 @@ class StrongPolicy:
             pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
             top = sorted(pool, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: self.deep_candidates]
             if len(top) > 1:
-                best = max(top, key=lambda o: (self._deep_score(snap, o.cell), -o.score(analysis.solutions), -o.p_mine))
+                best = self._deepest(snap, top, analysis.solutions)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
@@ -214,9 +218,27 @@ class StrongPolicy:
             counts[v] = after.solutions
             first, second = after.safety_pair()
             next_safety[v] = (1 - w) * first + w * second
-        return Outcome(cell, p, counts, next_safety)
+        bonus = Fraction(1)
+        if self.fifty_fifty:
+            survive = snap.solutions - snap.weight(cell)
+            bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell, self.cache), survive)
+        return Outcome(cell, p, counts, next_safety, bonus)
 
     # -- internals --------------------------------------------------------------
+
+    def _deepest(self, snap: Snapshot, top: list[Outcome], solutions: int) -> Outcome:
+        """Return the outcome of best two-step score among ``top`` (sorted by one-step score)."""
+        first = top[0]
+        best, best_key = first, (first.bonus * self._deep_score(snap, first.cell), first.score(solutions), -first.p_mine)
+        for o in top[1:]:
+            one_step = o.score(solutions)
+            # Looking one move further can only lower a score: past this, nothing can win.
+            if one_step < best_key[0]:
+                break
+            key = (o.bonus * self._deep_score(snap, o.cell), one_step, -o.p_mine)
+            if key > best_key:
+                best, best_key = o, key
+        return best
 
     def _deep_score(self, snap: Snapshot, cell: Cell) -> Fraction:
         """Return the chance of surviving this click, the best next guess and the move after it."""
@@ -224,10 +246,15 @@ class StrongPolicy:
         for after in snap.outcomes(cell, self.cache).values():
             inner = Fraction(1)
             if not after.safe_exists:
-                inner = max(
-                    (self._shallow(after, c) for c in after.candidates(self.tolerance, self.candidates)),
-                    default=after.safety_pair()[0],
-                )
+                inner = Fraction(-1)
+                n = after.solutions
+                for c in after.candidates(self.tolerance, self.candidates):
+                    # Candidates come safest first, and a score is at most the cell's safety.
+                    if Fraction(n - after.weight(c), n) <= inner:
+                        break
+                    inner = max(inner, self._shallow(after, c))
+                if inner < 0:
+                    inner = after.safety_pair()[0]
             score += Fraction(after.solutions, snap.solutions) * inner
         return score
 

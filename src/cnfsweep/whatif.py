@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -31,7 +31,7 @@ from cnfsweep.board import Cell, shape_tables
 from cnfsweep.components import ComponentCache, Counting, solve_component
 from cnfsweep.counting import Weights, weigh
 from cnfsweep.problem import Component, Position, build_components, component_rules
-from cnfsweep.simplify import simplify
+from cnfsweep.simplify import Rule, simplify
 
 
 @dataclass(frozen=True, eq=False)
@@ -243,14 +243,53 @@ class Snapshot:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
         cells, around = shape_tables(self.rows, self.cols)
         neighbours = [cells[j] for j in around[cell[0] * self.cols + cell[1]]]
-        box_of = self.box_of
-        touched = sorted({box_of[c][0] for c in (cell, *neighbours) if c in box_of})
-        unknown = tuple(c for c in neighbours if c in box_of or c in self.off)
+        unknown = tuple(c for c in neighbours if self.unknown(c))
         need = number - sum(1 for c in neighbours if c in self.known_mines)
-        rules = [(cell, unknown, need)]
+        return self._update({cell: False}, (cell, unknown, need), cache, backend, revealed=cell)
+
+    def condition(
+        self, values: Mapping[Cell, bool], cache: ComponentCache | None = None, backend: str | Backend | None = None
+    ) -> Snapshot | None:
+        """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none.
+
+        Examples
+        --------
+        >>> from cnfsweep.board import Board, Cell
+        >>> from cnfsweep.problem import position
+        >>> snap = Snapshot.of(position(Board.from_rows(["1.", ".."], total_mines=1)))
+        >>> snap.condition({Cell(1, 1): True}).solutions, snap.condition({Cell(0, 1): True, Cell(1, 1): True})
+        (1, None)
+        """
+        for c, mine in values.items():
+            if c in self.known_mines or c in self.known_safe:
+                if mine != (c in self.known_mines):
+                    return None
+            elif not self.unknown(c):
+                raise ValueError(f"{tuple(c)} is not a covered cell")
+        open_values = {c: m for c, m in values.items() if self.unknown(c)}
+        return self._update(open_values, None, cache, backend)
+
+    def _update(
+        self,
+        values: Mapping[Cell, bool],
+        rule: Rule | None,
+        cache: ComponentCache | None,
+        backend: str | Backend | None,
+        revealed: Cell | None = None,
+    ) -> Snapshot | None:
+        """Settle ``values`` and add ``rule``, rebuilding only the components they touch."""
+        box_of = self.box_of
+        reach = [*values, *(rule[1] if rule else ())]
+        touched = sorted({box_of[c][0] for c in reach if c in box_of})
+        rules = [] if rule is None else [rule]
         for k in touched:
-            for tag, rule_cells, rule_need in component_rules(self.components[k]):
-                rules.append((tag, tuple(c for c in rule_cells if c != cell), rule_need))
+            rules.extend(component_rules(self.components[k]))
+
+        def settle(r: Rule) -> Rule:
+            tag, rule_cells, need = r
+            return tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells)
+
+        rules = [settle(r) for r in rules] if values else rules
         if any(not 0 <= need <= len(rule_cells) for _, rule_cells, need in rules):
             return None
         rules, forced, contradiction = simplify([r for r in rules if r[1]])
@@ -261,17 +300,21 @@ class Snapshot:
         if new_tables is None:
             return None
         kept = [k for k in range(len(self.components)) if k not in touched]
-        mines = {c for c, mine in forced.items() if mine}
-        return Snapshot(
+        settled = {**{c: m for c, m in values.items() if c != revealed}, **forced}
+        mines = {c for c, mine in settled.items() if mine}
+        safe = self.known_safe - {revealed} if revealed is not None else self.known_safe
+        after = Snapshot(
             rows=self.rows,
             cols=self.cols,
             components=tuple(self.components[k] for k in kept) + built,
             tables=tuple(self.tables[k] for k in kept) + new_tables,
-            off=self.off.difference(unknown, forced, (cell,)),
+            off=self.off.difference(reach, forced),
             known_mines=self.known_mines | mines,
-            known_safe=(self.known_safe - {cell}) | {c for c, mine in forced.items() if not mine},
+            known_safe=safe | {c for c, mine in settled.items() if not mine},
             mines_left=self.mines_left - len(mines),
         )
+        # The rules may hold while the total cannot: then there is no layout either.
+        return after if after.solutions else None
 
     def outcomes(
         self, cell: Cell, cache: ComponentCache | None = None, backend: str | Backend | None = None
@@ -284,7 +327,7 @@ class Snapshot:
         out = {}
         for v in range(low, high + 1):
             after = self.reveal(cell, v, cache, backend)
-            if after is not None and after.solutions:
+            if after is not None:
                 out[v] = after
         assert sum(s.solutions for s in out.values()) == self.solutions - self.weight(cell), (
             f"outcomes of {cell} do not add up"
