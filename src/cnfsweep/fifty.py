@@ -15,7 +15,7 @@ Examples
 >>> from cnfsweep.board import Board, Cell
 >>> from cnfsweep.problem import position
 >>> from cnfsweep.whatif import Snapshot
->>> snap = Snapshot.of(position(Board.from_rows(["..", "**"], total_mines=3)))
+>>> snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
 >>> influence(snap, Cell(0, 0)), snap.weight(Cell(0, 0)), snap.solutions
 (1, 1, 2)
 """
@@ -35,13 +35,16 @@ def influence(snap: Snapshot, cell: Cell, cache: ComponentCache | None = None) -
 
     For each direction (left/right, up/down) the partner giving the most
     layouts counts; the two directions add up, capped at the layouts where
-    ``cell`` is a mine and at those where it is safe.
+    ``cell`` is a mine and at those where it is safe.  Cells off the frontier
+    have no influence.
     """
     cells, around = shape_tables(snap.rows, snap.cols)
     rows, cols, n = snap.rows, snap.cols, snap.solutions
     r, c = cell
     mine_layouts = snap.weight(cell)
-    if not 0 < mine_layouts < n:
+    # Off the frontier such patterns are guesses about unexplored ground, which later
+    # reveals around them will usually settle: only the frontier's count.
+    if not 0 < mine_layouts < n or cell not in snap.box_of:
         return 0
     mine_here = set(around[r * cols + c])
     total = 0

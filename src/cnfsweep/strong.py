@@ -94,6 +94,7 @@ class StrongPolicy:
     lookahead: bool = True
     tolerance: float = 0.1
     candidates: int = 8
+    off_cells: int = 2
     second_weight: float = 0.0
     depth: int = 1
     fifty_fifty: float = 0.0
@@ -107,6 +108,7 @@ class StrongPolicy:
             "endgame_nodes": self.endgame_nodes >= 1,
             "tolerance": 0 <= self.tolerance <= 1,
             "candidates": self.candidates >= 1,
+            "off_cells": self.off_cells >= 1,
             "second_weight": 0 <= self.second_weight <= 1,
             "depth": self.depth in (1, 2),
             "fifty_fifty": 0 <= self.fifty_fifty <= 1,
@@ -117,7 +119,7 @@ class StrongPolicy:
         if wrong:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
-                "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, "
+                "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
                 "0 <= second_weight <= 1, depth 1 or 2, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0)"
             )
 
@@ -200,7 +202,7 @@ class StrongPolicy:
         counts = open_neighbours(analysis, [*near, *rest])
         # Cells off the frontier are alike but for their neighbourhood: a few of the
         # most promising (fewest open neighbours) stand for all of them.
-        near.extend(sorted(rest, key=lambda c: (counts[c], c))[:2])
+        near.extend(sorted(rest, key=lambda c: (counts[c], c))[: self.off_cells])
         return sorted(near, key=lambda c: (analysis.exact(c), counts[c], c))
 
     def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot | None = None) -> Outcome:
