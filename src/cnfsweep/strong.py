@@ -237,36 +237,52 @@ class StrongPolicy:
             # Looking one move further can only lower a score: past this, nothing can win.
             if one_step < best_key[0]:
                 break
-            key = (o.bonus * self._deep_score(snap, o.cell), one_step, -o.p_mine)
+            key = (o.bonus * self._deep_score(snap, o.cell, best_key[0] / o.bonus), one_step, -o.p_mine)
             if key > best_key:
                 best, best_key = o, key
         return best
 
-    def _deep_score(self, snap: Snapshot, cell: Cell) -> Fraction:
-        """Return the chance of surviving this click, the best next guess and the move after it."""
-        score = Fraction(0)
-        for after in snap.outcomes(cell, self.cache).values():
-            inner = Fraction(1)
-            if not after.safe_exists:
-                inner = Fraction(-1)
-                n = after.solutions
-                for c in after.candidates(self.tolerance, self.candidates):
-                    # Candidates come safest first, and a score is at most the cell's safety.
-                    if Fraction(n - after.weight(c), n) <= inner:
-                        break
-                    inner = max(inner, self._shallow(after, c))
-                if inner < 0:
-                    inner = after.safety_pair()[0]
-            score += Fraction(after.solutions, snap.solutions) * inner
-        return score
+    def _deep_score(self, snap: Snapshot, cell: Cell, floor: Fraction | None = None) -> Fraction:
+        """Return the chance of surviving this click, the best next guess and the move after it.
 
-    def _shallow(self, snap: Snapshot, cell: Cell) -> Fraction:
-        """Return the chance of surviving a click on ``cell`` and the next move."""
-        return sum(
-            (Fraction(after.solutions, snap.solutions) * after.safety_pair()[0]
-             for after in snap.outcomes(cell, self.cache).values()),
-            Fraction(0),
-        )
+        With ``floor``, stop as soon as the score is sure to fall below it and
+        return a bound that does (branch and bound: only the best move matters).
+        """
+        outcomes = snap.outcomes(cell, self.cache)
+        n = snap.solutions
+        # Each outcome's two-step value is at most its best next safety.
+        bound = sum((Fraction(a.solutions, n) * a.safety_pair()[0] for a in outcomes.values()), Fraction(0))
+        for after in outcomes.values():
+            if after.safe_exists:
+                continue
+            first = after.safety_pair()[0]
+            inner = Fraction(-1)
+            m = after.solutions
+            for c in after.candidates(self.tolerance, self.candidates):
+                # Candidates come safest first, and a score is at most the cell's safety.
+                if Fraction(m - after.weight(c), m) <= inner:
+                    break
+                inner = max(inner, self._shallow(after, c, inner))
+            if inner < 0:
+                inner = first
+            bound -= Fraction(m, n) * (first - inner)
+            if floor is not None and bound < floor:
+                return bound
+        return bound
+
+    def _shallow(self, snap: Snapshot, cell: Cell, floor: Fraction) -> Fraction:
+        """Return the chance of surviving a click on ``cell`` and the next move, or a bound at most ``floor``."""
+        n = snap.solutions
+        bound = Fraction(n - snap.weight(cell), n)
+        low, high = snap.number_range(cell)
+        for v in range(low, high + 1):
+            after = snap.reveal(cell, v, self.cache)
+            if after is None:
+                continue
+            bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
+            if bound <= floor:
+                break
+        return bound
 
 
 def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:

@@ -22,7 +22,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
@@ -62,6 +62,8 @@ class Snapshot:
     known_mines: frozenset[Cell]
     known_safe: frozenset[Cell]
     mines_left: int
+    # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
+    _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -323,6 +325,9 @@ class Snapshot:
 
         The outcomes' layouts add up to the layouts in which ``cell`` is safe.
         """
+        known = self._outcomes.get(cell)
+        if known is not None:
+            return known
         low, high = self.number_range(cell)
         out = {}
         for v in range(low, high + 1):
@@ -332,6 +337,7 @@ class Snapshot:
         assert sum(s.solutions for s in out.values()) == self.solutions - self.weight(cell), (
             f"outcomes of {cell} do not add up"
         )
+        self._outcomes[cell] = out
         return out
 
 
