@@ -154,3 +154,70 @@ def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch):
     assert all(m.rule in (None, GuessRule.SAFEST, GuessRule.FORCED) for m in record.moves)
     a = analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2)
     assert a.approximate and StrongPolicy().choose(a).cell == SafestPolicy().choose(a)
+
+
+def oracle_safety(board: Board) -> Fraction:
+    """Best safety of a clickable cell by brute force; 1 once a safe cell exists or nothing is left."""
+    ref = reference(board)
+    probs = [p for c, p in ref.exact.items() if p is not None and board.char(c) == "." and p != 1]
+    return 1 - min(probs, default=Fraction(0))
+
+
+def test_two_step_scores_match_brute_force_on_small_boards():
+    from test_whatif import SMALL as TINY, guess_points
+
+    policy = StrongPolicy(depth=2)
+    checked = 0
+    for analysis in guess_points(TINY, 45, 30):
+        board = analysis.board
+        if len(board.covered) > 12:
+            continue
+        snap = policy._snapshot(analysis)
+        for cell in snap.candidates(policy.tolerance, 3):
+            expected = Fraction(0)
+            for v in range(9):
+                after = board.with_char(cell, str(v))
+                ref = reference(after)
+                if not ref.consistent:
+                    continue
+                share = Fraction(ref.solutions, analysis.solutions)
+                left = [p for c, p in ref.exact.items() if after.char(c) == "."]
+                # A safe cell to click next, or only mines left (the game is won).
+                if any(p == 0 for p in left) or all(p == 1 for p in left):
+                    expected += share
+                    continue
+                inner = [Fraction(0)]
+                # The policy's own candidate list at the next move, scored here by brute force.
+                for second in snap.outcomes(cell)[v].candidates(policy.tolerance, policy.candidates):
+                    total = Fraction(0)
+                    for w in range(9):
+                        twice = after.with_char(second, str(w))
+                        ref2 = reference(twice)
+                        if ref2.consistent:
+                            total += Fraction(ref2.solutions, ref.solutions) * oracle_safety(twice)
+                    inner.append(total)
+                expected += share * max(inner)
+            assert policy._deep_score(snap, cell) == expected, (board.grid, cell)
+            checked += 1
+    assert checked >= 20
+
+
+def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
+    from test_whatif import guess_points
+
+    policy = StrongPolicy(depth=2)
+    compared = 0
+    for analysis in guess_points(LEVELS["expert"], 46, 4):
+        snap = policy._snapshot(analysis)
+        ranked = policy._ranked(analysis)[: policy.candidates]
+        outcomes = [policy.outcome(analysis, c, snap) for c in ranked]
+        top = sorted(outcomes, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: policy.deep_candidates]
+        if len(top) < 2:
+            continue
+        exact = {o.cell: policy._deep_score(snap, o.cell) for o in top}
+        assert all(exact[o.cell] <= o.score(analysis.solutions) for o in top)
+        chosen = policy._deepest(snap, top, analysis.solutions)
+        best = max(top, key=lambda o: (exact[o.cell], o.score(analysis.solutions), -o.p_mine))
+        assert chosen.cell == best.cell
+        compared += 1
+    assert compared >= 5

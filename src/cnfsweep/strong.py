@@ -86,17 +86,17 @@ class StrongPolicy:
     name: ClassVar[str] = "strong"
 
     endgame: bool = True
-    endgame_layouts: int = 300
-    endgame_nodes: int = 20_000
+    endgame_layouts: int = 1000
+    endgame_nodes: int = 200_000
     early_forced: bool = True
     regions: bool = True
     dead_cells: bool = True
     lookahead: bool = True
-    tolerance: float = 0.1
+    tolerance: float = 0.2
     candidates: int = 8
     off_cells: int = 2
     second_weight: float = 0.0
-    depth: int = 1
+    depth: int = 2
     fifty_fifty: float = 0.0
     deep_candidates: int = 3
     opening_click: int = 3
