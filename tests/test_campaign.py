@@ -222,6 +222,19 @@ def test_summary_interval_and_records():
     assert [s.games for s in summarise_log(log, [plain.arm], limit=10)] == [10]
 
 
+def test_later_arms_are_compared_game_by_game_with_the_first():
+    base = logged("beginner", "safe", 6, 10)
+    # Wins games 0-3 and 6-9: loses 4 and 5 where the first arm won, wins 6-9 where it lost.
+    other = [dataclasses.replace(g, policy="other", won=g.index not in (4, 5)) for g in base]
+    first, second = summarise_log(base + other)
+    assert first.versus_first is None
+    d = second.versus_first
+    assert (d.games, d.only_a, d.only_b, d.difference) == (10, 2, 4, pytest.approx(0.2))
+    # Six games disagree, +2 net: sd of the paired difference sqrt(6 - 4/10) / 10.
+    assert d.ci95 == pytest.approx((0.2 - 1.96 * 0.2366, 0.2 + 1.96 * 0.2366), abs=1e-3)
+    assert second.to_dict()["versus_first"]["only_b"] == 4
+
+
 def test_log_round_trip_skips_duplicates_and_cut_lines(tmp_path):
     path = tmp_path / "log.jsonl"
     games = logged("beginner", "safe", 2, 3)

@@ -20,12 +20,21 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   tells nothing beyond its own safety; it is not guessed while another candidate
   is left.
 - ``lookahead``: the candidates whose safety is within ``tolerance`` (relative)
-  of the safest cell's, at most ``candidates`` of them, are scored by the chance
-  of surviving this guess and the next move: for each number the cell could
-  show, the position is analysed again, and a position with a certain-safe cell
-  counts as a safe next move, otherwise the next move's safety is the best
-  guess's.  The highest score wins; ties go to the safer cell, then to the cell
-  with fewest open neighbours, then to row-major order.
+  of the safest cell's, at most ``candidates`` of them (of which at most
+  ``off_cells`` off the frontier), are scored by the chance of surviving this
+  guess and the next move: for each number the cell could show, the
+  hypothetical position is worked out (:mod:`cnfsweep.whatif`), and a position
+  with a certain-safe cell counts as a safe next move, otherwise the next
+  move's safety is the best guess's (blended with the second best by
+  ``second_weight``).  The highest score wins; ties go to the safer cell, then
+  to the cell with fewest open neighbours, then to row-major order.
+- ``depth``: with ``2``, the ``deep_candidates`` best by that score are scored
+  one move further: after each number, the next guess is the best of that
+  position's own candidates by the one-move score.  Branch and bound skips
+  what cannot change the choice.
+- ``fifty_fifty``: a bonus, in proportion to the layouts where the candidate is
+  the mine of a likely 50/50 (:mod:`cnfsweep.fifty`), for guesses that also
+  settle a coin flip the game would force later; 0 switches it off.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
