@@ -11,7 +11,7 @@ from cnfsweep.board import Board
 from cnfsweep.campaign import game_seed
 from cnfsweep.game import Level
 from cnfsweep.problem import position
-from cnfsweep.regions import best_region_move, enclosed_regions
+from cnfsweep.regions import best_region_move, enclosed_regions, region_board
 from cnfsweep.whatif import Snapshot
 
 
@@ -76,3 +76,35 @@ def test_a_component_whose_mine_count_varies_is_not_a_region():
     assert snap is not None and snap.off
     varying = [t for t in snap.tables if len(t.solutions) > 1]
     assert varying and enclosed_regions(snap) == []
+
+
+# From expert play (seed 2026, game 2523): the numbers under the 2x2 region at the top right
+# also see two covered cells below them, whose mines simplification moved to another component.
+SPLIT_RULES = [
+    "1*113*21*112*****10001..100000",
+    "1222**31112*45*5221223..210011",
+    "01*34*20003*32*312*3**33*2113*",
+    "012*2111113*3223*325*..3..2..*",
+    "00122113*22*21*212*3*4*212*23*",
+    "1101*22**222212212231333112221",
+    "*21233*3223*312*11*102**102*20",
+    "*21*2*2101**3*22221102*4202*31",
+    "1111212111222122*100123*2112*1",
+    "1111111*2111101*21012*33*11221",
+    "2*22*112*12*20111123*3*3221*10",
+    "*4*21112212*211102**3322*22221",
+    "2*21001*101111*212*32*223*12*2",
+    "122222211012222*1222112*2123*2",
+    "12*3**11111**12221*10011101*21",
+    "1*23*311*112211*11110000001110",
+]
+
+
+def test_a_region_whose_numbers_also_see_another_component():
+    board = Board.from_rows(SPLIT_RULES, total_mines=99)
+    snap = Snapshot.of(position(board))
+    region = next(r for r in enclosed_regions(snap) if (0, 22) in r.cells)
+    sub, (dr, dc), total = region_board(board, snap, region)
+    assert (dr, dc) == (0, 21) and sub.grid == ("1..1", "2..2", "*22*") and total == 4
+    found = best_region_move(board, snap, max_layouts=300, node_limit=20_000)
+    assert found is not None and found[1].layouts == region.layouts

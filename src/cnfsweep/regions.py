@@ -101,16 +101,32 @@ def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, t
             elif flagged(r, c):
                 row.append(FLAG)
             else:
-                # Mines of the region this cell sees: its number less the known mines
-                # around it (a number next to the region sees no other unknown cell).
                 ch = board.grid[r][c]
                 in_region = 0
                 if ch in NUMBERS and any(abs(r - x.row) <= 1 and abs(c - x.col) <= 1 for x in region.cells):
-                    in_region = int(ch) - flags_around(r, c, 0, board.rows - 1, 0, board.cols - 1)
+                    in_region = int(ch) - flags_around(r, c, 0, board.rows - 1, 0, board.cols - 1) - _outside(
+                        snap, cell, inside
+                    )
                 row.append(str(in_region + flags_around(r, c, r0, r1, c0, c1)))
         grid.append("".join(row))
     sub = Board(tuple(grid))
     return sub, (r0, c0), len(sub.flags) + region.mines
+
+
+def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
+    """Count the mines a number next to a region sees among unknown cells outside it.
+
+    Simplification may have split such a number's rule between the region and
+    another component; the two being independent, each part holds the same
+    number of mines in every layout, so the expected count is that number.
+    """
+    cells, around = shape_tables(snap.rows, snap.cols)
+    n = snap.solutions
+    outside = [cells[j] for j in around[number[0] * snap.cols + number[1]]]
+    expected = sum(snap.weight(c) for c in outside if c not in inside and snap.unknown(c))
+    count, left = divmod(expected, n)
+    assert not left, f"the mines {tuple(number)} sees outside its region vary"
+    return count
 
 
 def best_region_move(
