@@ -138,7 +138,11 @@ def test_every_heuristic_can_be_switched_off_by_name():
     assert not any(m.forced for m in record.moves)
 
 
-@pytest.mark.parametrize("spec", ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0"])
+@pytest.mark.parametrize(
+    "spec",
+    ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0", "strong:depth=3", "strong:fifty_fifty=2",
+     "strong:off_cells=0", "strong:deep_candidates=0", "strong:second_weight=-1"],
+)
 def test_out_of_range_parameters_are_refused(spec):
     with pytest.raises(CnfsweepError, match="out of range"):
         make_policy(spec)
