@@ -78,36 +78,30 @@ def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, t
     r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, board.rows - 1)
     c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, board.cols - 1)
     inside = set(region.cells)
-    mines = snap.known_mines
+    cells, around = shape_tables(board.rows, board.cols)
 
-    def flagged(r: int, c: int) -> bool:
-        return board.grid[r][c] == FLAG or Cell(r, c) in mines
-
-    def flags_around(r: int, c: int, lo_r: int, hi_r: int, lo_c: int, hi_c: int) -> int:
+    def mines_around(cell: Cell, within_cut: bool) -> int:
+        # Snapshots count the board's flags among their known mines.
         return sum(
-            flagged(i, j)
-            for i in range(max(r - 1, lo_r), min(r + 2, hi_r + 1))
-            for j in range(max(c - 1, lo_c), min(c + 2, hi_c + 1))
-            if (i, j) != (r, c)
+            1 for j in around[cell[0] * board.cols + cell[1]]
+            if cells[j] in snap.known_mines and (not within_cut or (r0 <= cells[j][0] <= r1 and c0 <= cells[j][1] <= c1))
         )
 
     grid = []
     for r in range(r0, r1 + 1):
         row = []
         for c in range(c0, c1 + 1):
-            cell = Cell(r, c)
+            cell = cells[r * board.cols + c]
             if cell in inside:
                 row.append(".")
-            elif flagged(r, c):
+            elif cell in snap.known_mines:
                 row.append(FLAG)
             else:
                 ch = board.grid[r][c]
                 in_region = 0
                 if ch in NUMBERS and any(abs(r - x.row) <= 1 and abs(c - x.col) <= 1 for x in region.cells):
-                    in_region = int(ch) - flags_around(r, c, 0, board.rows - 1, 0, board.cols - 1) - _outside(
-                        snap, cell, inside
-                    )
-                row.append(str(in_region + flags_around(r, c, r0, r1, c0, c1)))
+                    in_region = int(ch) - mines_around(cell, False) - _outside(snap, cell, inside)
+                row.append(str(in_region + mines_around(cell, True)))
         grid.append("".join(row))
     sub = Board(tuple(grid))
     return sub, (r0, c0), len(sub.flags) + region.mines

@@ -52,7 +52,6 @@ from cnfsweep.endgame import best_move
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.fifty import influence
 from cnfsweep.game import FirstClick, Level
-from cnfsweep.problem import position
 from cnfsweep.regions import best_region_move
 from cnfsweep.whatif import Snapshot
 
@@ -192,8 +191,8 @@ class StrongPolicy:
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
     def _snapshot(self, analysis: Analysis) -> Snapshot:
-        pos = analysis.position if analysis.position is not None else position(analysis.board, total_mines=analysis.total_mines)
-        snap = Snapshot.of(pos, self.cache)
+        assert analysis.position is not None, "every analysis carries the position it solved"
+        snap = Snapshot.of(analysis.position, self.cache)
         # The analysis found layouts, so the same components have them too.
         assert snap is not None and snap.solutions == analysis.solutions
         return snap

@@ -17,6 +17,8 @@ Examples
 >>> after = snap.reveal(Cell(0, 2), 1)
 >>> after.solutions, after.safe_exists, after.safety_pair()
 (7, False, (Fraction(6, 7), Fraction(6, 7)))
+>>> snap.condition({Cell(0, 1): True}).solutions, snap.condition({Cell(0, 1): True, Cell(1, 1): True})
+(5, None)
 """
 
 from __future__ import annotations
@@ -167,18 +169,18 @@ class Snapshot:
         best.extend([Fraction(0)] * (2 - len(best)))
         return best[0], best[1]
 
-    def candidates(self, tolerance: float, limit: int) -> list[Cell]:
+    def candidates(self, tolerance: float, limit: int, off_cells: int = 2) -> list[Cell]:
         """Return up to ``limit`` cells whose safety is within ``tolerance`` (relative) of the best.
 
         Safest first, then fewest neighbours left to open, then row-major;
-        cells off the frontier are alike but for their neighbourhood, so two
-        of them (those with fewest neighbours left to open) stand for all.
+        cells off the frontier are alike but for their neighbourhood, so
+        ``off_cells`` of them (those with fewest neighbours left to open)
+        stand for all.
         """
         n, w = self.solutions, self.weights
-        weights = [w.boxes[k][b] for k, b in self.box_of.values()]
-        if self.off and w.off_frontier is not None:
-            weights.append(w.off_frontier)
-        live = [x for x in weights if x < n]
+        live = [x for row in w.boxes for x in row if x < n]
+        if self.off and w.off_frontier is not None and w.off_frontier < n:
+            live.append(w.off_frontier)
         if not live:
             return []
         # Safety within the window: n - x >= (n - best) * (1 - tolerance).
@@ -193,7 +195,7 @@ class Snapshot:
         rest: list[Cell] = []
         if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
             # Corners, then edges: fewest neighbours, most likely to open something.
-            rest = sorted(self.off, key=lambda c: (len(around[c[0] * self.cols + c[1]]), c))[: 4 * limit]
+            rest = sorted(self.off, key=lambda c: (len(around[c[0] * self.cols + c[1]]), c))[: 4 * max(limit, off_cells)]
 
         def to_open(c: Cell) -> int:
             return sum(
@@ -202,7 +204,7 @@ class Snapshot:
             )
 
         ranked = [(x, to_open(c), c) for x, c in near]
-        off_ranked = sorted((to_open(c), c) for c in rest)[:2]
+        off_ranked = sorted((to_open(c), c) for c in rest)[:off_cells]
         ranked.extend((w.off_frontier, k, c) for k, c in off_ranked)
         return [c for _, _, c in sorted(ranked)[:limit]]
 
@@ -252,16 +254,7 @@ class Snapshot:
     def condition(
         self, values: Mapping[Cell, bool], cache: ComponentCache | None = None, backend: str | Backend | None = None
     ) -> Snapshot | None:
-        """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none.
-
-        Examples
-        --------
-        >>> from cnfsweep.board import Board, Cell
-        >>> from cnfsweep.problem import position
-        >>> snap = Snapshot.of(position(Board.from_rows(["1.", ".."], total_mines=1)))
-        >>> snap.condition({Cell(1, 1): True}).solutions, snap.condition({Cell(0, 1): True, Cell(1, 1): True})
-        (1, None)
-        """
+        """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
         for c, mine in values.items():
             if c in self.known_mines or c in self.known_safe:
                 if mine != (c in self.known_mines):
