@@ -106,20 +106,25 @@ def show(console: Console, summaries: list[ArmSummary]) -> None:
         caption = "no published record"
         if record:
             caption = f"record: {record.solver}, {record.games} games ({record.source}); above: 95% lower end beats it"
-        numbers = ("games", "wins", "win rate", "95% interval", "ms mean/med", "record", "above", "vs first, paired")
+        numbers = ("games", "wins", "win rate", "95% interval", "ms mean/med", "record", "above")
         table = Table(Column("policy", min_width=8, overflow="fold"), *(Column(name, no_wrap=True) for name in numbers),
                       box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, caption=caption,
                       title=f"{level.name} {level.cols}x{level.rows}/{level.mines}, first click {rule.value}, seed {seed}")
         for s in rows:
             above = {None: "-", True: "[green]yes[/]", False: "no"}[s.beats_record]
-            d = s.versus_first
-            versus = "-" if d is None else (
-                f"{d.difference:+.2%} ({d.ci95[0]:+.2%}..{d.ci95[1]:+.2%}; {d.only_a} vs {d.only_b} games)"
-            )
             table.add_row(s.arm.policy, str(s.games), str(s.wins), f"{s.win_rate:.2%}",
                           f"{s.ci95[0]:.2%}-{s.ci95[1]:.2%}", f"{s.mean_ms:.1f}/{s.median_ms:.1f}",
-                          f"{record.win_rate:.2f}%" if record else "-", above, versus)
+                          f"{record.win_rate:.2f}%" if record else "-", above)
         console.print(table)
+        # Paired differences read better as sentences than as a squeezed column.
+        for s in rows:
+            d = s.versus_first
+            if d is not None:
+                console.print(
+                    f"{escape(s.arm.policy)} vs {escape(rows[0].arm.policy)} on the same {d.games} games: "
+                    f"{d.difference:+.2%} (95% {d.ci95[0]:+.2%} to {d.ci95[1]:+.2%}); "
+                    f"only the first won {d.only_a}, only this one {d.only_b}"
+                )
 
 
 def main(argv: list[str] | None = None) -> int:
