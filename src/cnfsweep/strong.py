@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis, ComponentCache, Counting, analyze
+from cnfsweep.analysis import Analysis, ComponentCache
 from cnfsweep.autoplay import Guess, GuessRule, SafestPolicy, open_neighbours
 from cnfsweep.board import FLAG, Cell
 from cnfsweep.endgame import best_move
@@ -142,7 +142,7 @@ class StrongPolicy:
         """Return a guess no future reveal can resolve, if there is one and the heuristic is on."""
         if not self.early_forced:
             return None
-        pair = forced_pair(analysis)
+        pair = forced_pair(analysis, self.cache)
         if pair is None:
             return None
         counts = open_neighbours(analysis, pair)
@@ -293,14 +293,15 @@ class StrongPolicy:
         return bound
 
 
-def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:
+def forced_pair(analysis: Analysis, cache: ComponentCache | None = None) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
     Swapping the mine between ``a`` and ``b`` changes only the numbers of cells
     next to exactly one of them; when each of those is a certain mine, every
     other cell shows the same number either way, so nothing but clicking ``a`` or
-    ``b`` decides which one holds the mine.  Two extra analyses confirm that
-    exactly one of them is a mine in every consistent layout.
+    ``b`` decides which one holds the mine.  Conditioning the position on ``a``
+    (:meth:`~cnfsweep.whatif.Snapshot.condition`) confirms that exactly one of
+    them is a mine in every consistent layout.
     """
     board, exact = analysis.board, analysis.frontier_exact
     halves = sorted(c for c, p in exact.items() if p == HALF)
@@ -320,17 +321,16 @@ def forced_pair(analysis: Analysis) -> tuple[Cell, Cell] | None:
             if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
                 continue
             differ = (around_a ^ set(board.neighbours(b))) - {a, b}
-            if all(certain_mine(c) for c in differ) and _exactly_one(analysis, a, b):
+            if all(certain_mine(c) for c in differ) and _exactly_one(analysis, a, b, cache):
                 return a, b
     return None
 
 
-def _exactly_one(analysis: Analysis, a: Cell, b: Cell) -> bool:
-    board, total = analysis.board, analysis.total_mines
-    # A label on ``a`` lets the engine assume its value without revealing a number.
-    marked = board.with_char(a, "a") if "a" not in board.labels else None
-    if marked is None:
-        return False
-    if_mine = analyze(marked, total_mines=total, assume={"a": True}, counting=Counting.SEARCH)
-    if_safe = analyze(marked, total_mines=total, assume={"a": False}, counting=Counting.SEARCH)
-    return if_mine.exact(b) == 0 and if_safe.exact(b) == 1
+def _exactly_one(analysis: Analysis, a: Cell, b: Cell, cache: ComponentCache | None) -> bool:
+    assert analysis.position is not None, "every analysis carries the position it solved"
+    snap = Snapshot.of(analysis.position, cache)
+    assert snap is not None
+    if_mine, if_safe = snap.condition({a: True}, cache), snap.condition({a: False}, cache)
+    # Both exist, since ``a`` is a mine in exactly half of the layouts.
+    assert if_mine is not None and if_safe is not None
+    return if_mine.weight(b) == 0 and if_safe.weight(b) == if_safe.solutions
