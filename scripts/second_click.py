@@ -28,7 +28,7 @@ from rich.table import Table
 from cnfsweep import analyze
 from cnfsweep.analysis import Analysis
 from cnfsweep.autoplay import Guess, Policy, play_game
-from cnfsweep.board import Board, Cell
+from cnfsweep.board import Board, Cell, shape_tables
 from cnfsweep.campaign import game_seed, paired_difference, wilson
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.executors import Runner
@@ -117,8 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"error: {error}")
         return 2
     first = make_policy(args.policy).first_click(level, FirstClick.SAFE)
-    around = sum(1 for r in range(first.row - 1, first.row + 2) for c in range(first.col - 1, first.col + 2)
-                 if (r, c) != first and 0 <= r < level.rows and 0 <= c < level.cols)
+    around = len(shape_tables(level.rows, level.cols)[1][first.row * level.cols + first.col])
     if not 1 <= args.number <= around:
         # A 0 opens an area that differs from game to game: there is no single second position.
         console.print(f"error: --number must be 1 to {around}, the neighbours of the first click {tuple(first)}")

@@ -191,11 +191,7 @@ class StrongPolicy:
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
     def _snapshot(self, analysis: Analysis) -> Snapshot:
-        assert analysis.position is not None, "every analysis carries the position it solved"
-        snap = Snapshot.of(analysis.position, self.cache)
-        # The analysis found layouts, so the same components have them too.
-        assert snap is not None and snap.solutions == analysis.solutions
-        return snap
+        return snapshot_of(analysis, self.cache)
 
     def _ranked(self, analysis: Analysis) -> list[Cell]:
         """Candidates within the tolerance of the safest, safest first, then fewest open neighbours."""
@@ -293,6 +289,15 @@ class StrongPolicy:
         return bound
 
 
+def snapshot_of(analysis: Analysis, cache: ComponentCache | None = None) -> Snapshot:
+    """Return the :class:`~cnfsweep.whatif.Snapshot` of the position an analysis solved."""
+    assert analysis.position is not None, "every analysis carries the position it solved"
+    snap = Snapshot.of(analysis.position, cache)
+    # The analysis found layouts, so the same components have them too.
+    assert snap is not None and snap.solutions == analysis.solutions
+    return snap
+
+
 def forced_pair(analysis: Analysis, cache: ComponentCache | None = None) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
@@ -315,21 +320,23 @@ def forced_pair(analysis: Analysis, cache: ComponentCache | None = None) -> tupl
         p = exact.get(c)
         return p is not None and p.numerator == p.denominator
 
+    snap: Snapshot | None = None
     for i, a in enumerate(halves):
         around_a = set(board.neighbours(a))
         for b in halves[i + 1 :]:
             if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
                 continue
             differ = (around_a ^ set(board.neighbours(b))) - {a, b}
-            if all(certain_mine(c) for c in differ) and _exactly_one(analysis, a, b, cache):
+            if not all(certain_mine(c) for c in differ):
+                continue
+            # Made once, and only for a pair that passes the cheap test: most positions have none.
+            snap = snap if snap is not None else snapshot_of(analysis, cache)
+            if _exactly_one(snap, a, b, cache):
                 return a, b
     return None
 
 
-def _exactly_one(analysis: Analysis, a: Cell, b: Cell, cache: ComponentCache | None) -> bool:
-    assert analysis.position is not None, "every analysis carries the position it solved"
-    snap = Snapshot.of(analysis.position, cache)
-    assert snap is not None
+def _exactly_one(snap: Snapshot, a: Cell, b: Cell, cache: ComponentCache | None) -> bool:
     if_mine, if_safe = snap.condition({a: True}, cache), snap.condition({a: False}, cache)
     # Both exist, since ``a`` is a mine in exactly half of the layouts.
     assert if_mine is not None and if_safe is not None
