@@ -140,7 +140,7 @@ def test_every_heuristic_can_be_switched_off_by_name():
 
 @pytest.mark.parametrize(
     "spec",
-    ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0", "strong:depth=3", "strong:fifty_fifty=2",
+    ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0", "strong:depth=0", "strong:depth=5", "strong:fifty_fifty=2",
      "strong:off_cells=0", "strong:deep_candidates=0", "strong:second_weight=-1"],
 )
 def test_out_of_range_parameters_are_refused(spec):
@@ -167,43 +167,54 @@ def oracle_safety(board: Board) -> Fraction:
     return 1 - min(probs, default=Fraction(0))
 
 
-def test_two_step_scores_match_brute_force_on_small_boards():
-    from test_whatif import SMALL as TINY, guess_points
+def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int) -> Fraction:
+    """Score a click and ``moves`` guesses after it by brute force, along the policy's own candidate lists."""
+    solutions = reference(board).solutions
+    value = Fraction(0)
+    for v in range(9):
+        after = board.with_char(cell, str(v))
+        ref = reference(after)
+        if not ref.consistent:
+            continue
+        share = Fraction(ref.solutions, solutions)
+        left = [p for c, p in ref.exact.items() if after.char(c) == "."]
+        # Surviving the click is all that counts at the end, as is a safe cell to click next or a won game.
+        if moves == 0 or any(p == 0 for p in left) or all(p == 1 for p in left):
+            value += share
+        elif moves == 1:
+            value += share * oracle_safety(after)
+        else:
+            sub = snap.outcomes(cell)[v]
+            limit = policy.candidates if moves == 2 else policy.deep_candidates
+            inner = [oracle_move_value(policy, after, sub, c, moves - 1) for c in sub.candidates(policy.tolerance, limit)]
+            value += share * max(inner, default=oracle_safety(after))
+    return value
 
-    policy = StrongPolicy(depth=2)
-    checked = 0
-    for analysis in guess_points(TINY, 45, 30):
+
+@pytest.mark.parametrize("moves", [0, 1, 2, 3])
+def test_look_ahead_values_match_brute_force_on_small_boards(moves):
+    from test_whatif import guess_points
+
+    policy = StrongPolicy(depth=max(moves, 1))
+    checked = differ = 0
+    # Crowded enough that a third move often changes the value, small enough for brute force.
+    for analysis in guess_points(Level(5, 6, 8), 48, 25):
         board = analysis.board
-        if len(board.covered) > 12:
+        if len(board.covered) > 15 or not oracle_ready(board):
             continue
         snap = policy._snapshot(analysis)
         for cell in snap.candidates(policy.tolerance, 3):
-            expected = Fraction(0)
-            for v in range(9):
-                after = board.with_char(cell, str(v))
-                ref = reference(after)
-                if not ref.consistent:
-                    continue
-                share = Fraction(ref.solutions, analysis.solutions)
-                left = [p for c, p in ref.exact.items() if after.char(c) == "."]
-                # A safe cell to click next, or only mines left (the game is won).
-                if any(p == 0 for p in left) or all(p == 1 for p in left):
-                    expected += share
-                    continue
-                inner = [Fraction(0)]
-                # The policy's own candidate list at the next move, scored here by brute force.
-                for second in snap.outcomes(cell)[v].candidates(policy.tolerance, policy.candidates):
-                    total = Fraction(0)
-                    for w in range(9):
-                        twice = after.with_char(second, str(w))
-                        ref2 = reference(twice)
-                        if ref2.consistent:
-                            total += Fraction(ref2.solutions, ref.solutions) * oracle_safety(twice)
-                    inner.append(total)
-                expected += share * max(inner)
-            assert policy._deep_score(snap, cell) == expected, (board.grid, cell)
+            expected = oracle_move_value(policy, board, snap, cell, moves)
+            assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)
+            # Branch and bound: exact at or above the floor, below it otherwise.
+            for floor in (expected, expected + Fraction(1, 100), expected - Fraction(1, 100)):
+                bounded = policy.move_value(snap, cell, moves, floor)
+                assert bounded == expected if expected >= floor else bounded < floor
             checked += 1
+            differ += moves > 0 and expected != policy.move_value(snap, cell, moves - 1)
     assert checked >= 20
+    # Each further move must matter somewhere, or the deeper levels go untested.
+    assert differ >= 5 or moves < 2
 
 
 def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
@@ -218,7 +229,7 @@ def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
         top = sorted(outcomes, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: policy.deep_candidates]
         if len(top) < 2:
             continue
-        exact = {o.cell: policy._deep_score(snap, o.cell) for o in top}
+        exact = {o.cell: policy.move_value(snap, o.cell, 2) for o in top}
         assert all(exact[o.cell] <= o.score(analysis.solutions) for o in top)
         chosen = policy._deepest(snap, top, analysis.solutions)
         best = max(top, key=lambda o: (exact[o.cell], o.score(analysis.solutions), -o.p_mine))

@@ -28,10 +28,12 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   move's safety is the best guess's (blended with the second best by
   ``second_weight``).  The highest score wins; ties go to the safer cell, then
   to the cell with fewest open neighbours, then to row-major order.
-- ``depth``: with ``2``, the ``deep_candidates`` best by that score are scored
-  one move further: after each number, the next guess is the best of that
-  position's own candidates by the one-move score.  Branch and bound skips
-  what cannot change the choice.
+- ``depth``: from ``2`` to ``4``, the ``deep_candidates`` best by that score
+  are scored ``depth - 1`` moves further (:meth:`StrongPolicy.move_value`):
+  after each number, the next guess is the best of that position's own
+  candidates by the score one move shorter (at most ``candidates`` of them for
+  the last look-ahead move, ``deep_candidates`` before it).  Branch and bound
+  skips what cannot change the choice.
 - ``fifty_fifty``: a bonus, in proportion to the layouts where the candidate is
   the mine of a likely 50/50 (:mod:`cnfsweep.fifty`), for guesses that also
   settle a coin flip the game would force later; 0 switches it off.
@@ -118,7 +120,7 @@ class StrongPolicy:
             "candidates": self.candidates >= 1,
             "off_cells": self.off_cells >= 1,
             "second_weight": 0 <= self.second_weight <= 1,
-            "depth": self.depth in (1, 2),
+            "depth": 1 <= self.depth <= 4,
             "fifty_fifty": 0 <= self.fifty_fifty <= 1,
             "deep_candidates": self.deep_candidates >= 1,
             "opening_click": self.opening_click >= 0,
@@ -128,7 +130,7 @@ class StrongPolicy:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
-                "0 <= second_weight <= 1, depth 1 or 2, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0)"
+                "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0)"
             )
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -233,60 +235,81 @@ class StrongPolicy:
     # -- internals --------------------------------------------------------------
 
     def _deepest(self, snap: Snapshot, top: list[Outcome], solutions: int) -> Outcome:
-        """Return the outcome of best two-step score among ``top`` (sorted by one-step score)."""
+        """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
         first = top[0]
-        best, best_key = first, (first.bonus * self._deep_score(snap, first.cell), first.score(solutions), -first.p_mine)
+        best, best_key = first, (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine)
         for o in top[1:]:
             one_step = o.score(solutions)
-            # Looking one move further can only lower a score: past this, nothing can win.
+            # Looking further can only lower a score: past this, nothing can win.
             if one_step < best_key[0]:
                 break
-            key = (o.bonus * self._deep_score(snap, o.cell, best_key[0] / o.bonus), one_step, -o.p_mine)
+            key = (o.bonus * self.move_value(snap, o.cell, self.depth, best_key[0] / o.bonus), one_step, -o.p_mine)
             if key > best_key:
                 best, best_key = o, key
         return best
 
-    def _deep_score(self, snap: Snapshot, cell: Cell, floor: Fraction | None = None) -> Fraction:
-        """Return the chance of surviving this click, the best next guess and the move after it.
+    def move_value(self, snap: Snapshot, cell: Cell, moves: int, floor: Fraction | None = None) -> Fraction:
+        """Return the chance of surviving a click on ``cell`` and the ``moves`` guesses after it.
 
-        With ``floor``, stop as soon as the score is sure to fall below it and
-        return a bound that does (branch and bound: only the best move matters).
+        After each number the cell could show, a position with a certain-safe
+        cell counts as survived; otherwise the next guess is the best of that
+        position's candidates, scored the same way one move shorter, and the
+        last guess counts at the safety of the safest cell.  With ``floor``,
+        stop as soon as the value is sure to fall below it and return a bound
+        that does (branch and bound: only the best move matters); a value at
+        or above ``floor`` is always exact, so ties are still seen.
+
+        Examples
+        --------
+        >>> from cnfsweep import Board, analyze
+        >>> policy = StrongPolicy()
+        >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
+        >>> snap = policy._snapshot(analyze(board))
+        >>> [policy.move_value(snap, Cell(2, 2), k) for k in range(3)]
+        [Fraction(4, 5), Fraction(11, 15), Fraction(2, 3)]
         """
-        outcomes = snap.outcomes(cell, self.cache)
         n = snap.solutions
-        # Each outcome's two-step value is at most its best next safety.
+        if moves == 0:
+            return Fraction(n - snap.weight(cell), n)
+        if moves == 1:
+            # One number at a time: the loop can stop before the cell's other outcomes are built.
+            bound = Fraction(n - snap.weight(cell), n)
+            low, high = snap.number_range(cell)
+            for v in range(low, high + 1):
+                after = snap.reveal(cell, v, self.cache)
+                if after is None:
+                    continue
+                bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
+                if floor is not None and bound < floor:
+                    break
+            return bound
+        outcomes = snap.outcomes(cell, self.cache)
+        # Each outcome's value is at most its best next safety.
         bound = sum((Fraction(a.solutions, n) * a.safety_pair()[0] for a in outcomes.values()), Fraction(0))
         for after in outcomes.values():
             if after.safe_exists:
                 continue
             first = after.safety_pair()[0]
-            inner = Fraction(-1)
-            m = after.solutions
-            for c in after.candidates(self.tolerance, self.candidates):
-                # Candidates come safest first, and a score is at most the cell's safety.
-                if Fraction(m - after.weight(c), m) <= inner:
-                    break
-                inner = max(inner, self._shallow(after, c, inner))
-            if inner < 0:
-                inner = first
-            bound -= Fraction(m, n) * (first - inner)
+            share = Fraction(after.solutions, n)
+            # Below this, the outcome alone takes the total under the floor.
+            inner_floor = None if floor is None else first - (bound - floor) / share
+            bound -= share * (first - self._position_value(after, moves - 1, inner_floor))
             if floor is not None and bound < floor:
                 return bound
         return bound
 
-    def _shallow(self, snap: Snapshot, cell: Cell, floor: Fraction) -> Fraction:
-        """Return the chance of surviving a click on ``cell`` and the next move, or a bound at most ``floor``."""
-        n = snap.solutions
-        bound = Fraction(n - snap.weight(cell), n)
-        low, high = snap.number_range(cell)
-        for v in range(low, high + 1):
-            after = snap.reveal(cell, v, self.cache)
-            if after is None:
-                continue
-            bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
-            if bound <= floor:
+    def _position_value(self, snap: Snapshot, moves: int, floor: Fraction | None) -> Fraction:
+        """Return the best :meth:`move_value` of a candidate of ``snap``, or a bound below ``floor``."""
+        m = snap.solutions
+        # Two-step scores keep the full candidate list; deeper ones the deep candidates only.
+        limit = self.candidates if moves == 1 else self.deep_candidates
+        inner = Fraction(-1)
+        for c in snap.candidates(self.tolerance, limit):
+            # Candidates come safest first, and a value is at most the cell's safety.
+            if Fraction(m - snap.weight(c), m) <= inner:
                 break
-        return bound
+            inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
+        return snap.safety_pair()[0] if inner < 0 else inner
 
 
 def snapshot_of(analysis: Analysis, cache: ComponentCache | None = None) -> Snapshot:
