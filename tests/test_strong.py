@@ -167,9 +167,12 @@ def oracle_safety(board: Board) -> Fraction:
     return 1 - min(probs, default=Fraction(0))
 
 
-def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int) -> Fraction:
-    """Score a click and ``moves`` guesses after it by brute force, along the policy's own candidate lists."""
-    solutions = reference(board).solutions
+def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int, solutions: int = 0) -> Fraction:
+    """Score a click and ``moves`` guesses after it by brute force, along the policy's own candidate lists.
+
+    ``solutions`` is the board's layout count, if the caller already has it.
+    """
+    solutions = solutions or reference(board).solutions
     value = Fraction(0)
     for v in range(9):
         after = board.with_char(cell, str(v))
@@ -186,7 +189,10 @@ def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, move
         else:
             sub = snap.outcomes(cell)[v]
             limit = policy.candidates if moves == 2 else policy.deep_candidates
-            inner = [oracle_move_value(policy, after, sub, c, moves - 1) for c in sub.candidates(policy.tolerance, limit)]
+            inner = [
+                oracle_move_value(policy, after, sub, c, moves - 1, ref.solutions)
+                for c in sub.candidates(policy.tolerance, limit)
+            ]
             value += share * max(inner, default=oracle_safety(after))
     return value
 

@@ -269,11 +269,12 @@ class StrongPolicy:
         [Fraction(4, 5), Fraction(11, 15), Fraction(2, 3)]
         """
         n = snap.solutions
+        safety = Fraction(n - snap.weight(cell), n)
         if moves == 0:
-            return Fraction(n - snap.weight(cell), n)
+            return safety
         if moves == 1:
             # One number at a time: the loop can stop before the cell's other outcomes are built.
-            bound = Fraction(n - snap.weight(cell), n)
+            bound = safety
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
                 after = snap.reveal(cell, v, self.cache)
@@ -283,14 +284,12 @@ class StrongPolicy:
                 if floor is not None and bound < floor:
                     break
             return bound
-        outcomes = snap.outcomes(cell, self.cache)
-        # Each outcome's value is at most its best next safety.
-        bound = sum((Fraction(a.solutions, n) * a.safety_pair()[0] for a in outcomes.values()), Fraction(0))
-        for after in outcomes.values():
+        # Each outcome's value is at most its best next safety: start from that and lower it.
+        parts = [(Fraction(a.solutions, n), a.safety_pair()[0], a) for a in snap.outcomes(cell, self.cache).values()]
+        bound = sum((share * first for share, first, _ in parts), Fraction(0))
+        for share, first, after in parts:
             if after.safe_exists:
                 continue
-            first = after.safety_pair()[0]
-            share = Fraction(after.solutions, n)
             # Below this, the outcome alone takes the total under the floor.
             inner_floor = None if floor is None else first - (bound - floor) / share
             bound -= share * (first - self._position_value(after, moves - 1, inner_floor))
@@ -300,13 +299,12 @@ class StrongPolicy:
 
     def _position_value(self, snap: Snapshot, moves: int, floor: Fraction | None) -> Fraction:
         """Return the best :meth:`move_value` of a candidate of ``snap``, or a bound below ``floor``."""
-        m = snap.solutions
         # Two-step scores keep the full candidate list; deeper ones the deep candidates only.
         limit = self.candidates if moves == 1 else self.deep_candidates
         inner = Fraction(-1)
         for c in snap.candidates(self.tolerance, limit):
-            # Candidates come safest first, and a value is at most the cell's safety.
-            if Fraction(m - snap.weight(c), m) <= inner:
+            # Candidates come safest first, and a value is at most the cell's safety (its 0-move value).
+            if self.move_value(snap, c, 0) <= inner:
                 break
             inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
         return snap.safety_pair()[0] if inner < 0 else inner
