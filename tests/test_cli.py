@@ -176,6 +176,14 @@ def test_bad_input_is_one_clear_line(run, board_file, command, text, where):
         (["solve", "{board}", "--backend", "pysat:nosuchsolver"], "unknown PySAT solver"),
         (["solve", "{board}", "--assume", "u"], "expected LABEL=mine or LABEL=safe"),
         (["solve", "{board}", "--assume", "z=mine"], "no cell is labelled 'z'"),
+        (["solve", "{board}", "--assume", "u=mine", "--assume", "u=safe"], "contradicts --assume u=mine"),
+        (["check", "{board}", "--assume", "u=safe", "-a", "u=mine"], "contradicts --assume u=safe"),
+        # Kissat drops assumptions: it once called this board consistent.
+        (["check", "{board}", "--backend", "pysat:kissat404"], "ignores assumptions"),
+        (["solve", "{board}", "--backend", "pysat:kissat404"], "ignores assumptions"),
+        (["check", "{board}", "--backend", "pysat:cryptosat"], "cannot be used"),
+        (["play", "--games", "1", "--backend", "pysat:cryptosat"], "cannot be used"),
+        (["solve", "{board}", "--backend", "pysat:cadical195:native"], "no native cardinality"),
     ],
 )
 def test_bad_options_are_clear(run, board_file, args, phrase):

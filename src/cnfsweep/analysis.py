@@ -169,7 +169,7 @@ def analyze(
     *,
     total_mines: int | None = None,
     backend: str | Backend | None = None,
-    assume: Mapping[str, bool] | None = None,
+    assume: Mapping[str, bool | str] | None = None,
     cache: ComponentCache | None = None,
     counting: Counting | str = Counting.AUTO,
     simplified: bool = True,
@@ -185,8 +185,10 @@ def analyze(
         Mines on the whole board, flags included; overrides ``board.total_mines``.
     backend : str or Backend, optional
         Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
-    assume : mapping of str to bool, optional
-        Label to value: ``{"u": True}`` makes every cell labelled ``u`` a mine.
+    assume : mapping of str to bool or str, optional
+        Label to value: ``{"u": True}`` (or ``{"u": "mine"}``) makes every cell
+        labelled ``u`` a mine, ``False`` or ``"safe"`` makes them safe; any
+        other value raises :class:`~cnfsweep.errors.AssumptionError`.
     cache : ComponentCache, optional
         Reuse components solved by earlier calls (with the same backend).
     counting : Counting or str, optional

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep import __version__
+from cnfsweep.assumptions import parse_assume_options
 from cnfsweep.analysis import Arithmetic, Counting, analyze
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
@@ -60,13 +61,10 @@ def _load(path: str, fmt: BoardFormat, mines: int | None) -> Board:
 
 
 def _assumptions(items: list[str] | None) -> dict[str, bool]:
-    out = {}
-    for item in items or ():
-        label, sep, value = item.partition("=")
-        if not sep or len(label) != 1 or value.lower() not in ("mine", "safe"):
-            _fail(f"--assume {item!r}: expected LABEL=mine or LABEL=safe with a one-letter label")
-        out[label] = value.lower() == "mine"
-    return out
+    try:
+        return parse_assume_options(items or ())
+    except CnfsweepError as exc:
+        _fail(str(exc))
 
 
 def _emit(document: dict[str, Any]) -> None:

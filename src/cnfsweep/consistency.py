@@ -64,7 +64,7 @@ def minimise_core(session: Session, core: frozenset[int]) -> frozenset[int]:
 def check(
     board: Board,
     *,
-    assume: Mapping[str, bool] | None = None,
+    assume: Mapping[str, bool | str] | None = None,
     total_mines: int | None = None,
     backend: str | Backend | None = None,
     minimise: bool = True,

@@ -171,8 +171,8 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
     return Group(head, _grid(board, blame))
 
 
-def backends_table(infos: Sequence[BackendInfo]) -> Table:
-    """Tabulate the registered backends."""
+def backends_table(infos: Sequence[BackendInfo]) -> RenderableType:
+    """Tabulate the registered backends, then the configurations usable here."""
     table = Table("backend", "available", "version", "counts models", "cores", "description")
     for info in infos:
         table.add_row(
@@ -183,7 +183,10 @@ def backends_table(infos: Sequence[BackendInfo]) -> Table:
             "yes" if info.gives_cores else "no",
             info.description,
         )
-    return table
+    usable = Text("usable here (each probed: it honours assumptions and reports cores):\n")
+    for info in infos:
+        usable.append(f"  {info.name}: {', '.join(info.variants) or 'none'}\n")
+    return Group(table, usable)
 
 
 def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:

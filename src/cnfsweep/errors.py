@@ -51,6 +51,10 @@ class BoardFormatError(CnfsweepError, ValueError):
         super().__init__(f"{where}: {message}")
 
 
+class AssumptionError(CnfsweepError, ValueError):
+    """Report an assumption about labelled cells that is not a clear "mine" or "safe"."""
+
+
 class BackendError(CnfsweepError):
     """Report an unknown, unavailable or misconfigured solver backend."""
 

@@ -18,6 +18,7 @@ from itertools import filterfalse
 
 import networkx as nx
 
+from cnfsweep.assumptions import normalise_assumptions
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.simplify import Rule, simplify
@@ -235,7 +236,7 @@ def position(
     board: Board,
     *,
     total_mines: int | None = None,
-    assume: Mapping[str, bool] | None = None,
+    assume: Mapping[str, bool | str] | None = None,
     simplified: bool = True,
 ) -> Position:
     """Split ``board`` into independent components.
@@ -245,8 +246,9 @@ def position(
     board : Board
     total_mines : int, optional
         Overrides ``board.total_mines``.
-    assume : mapping of str to bool, optional
-        Label to value: ``True`` makes every cell with that label a mine.
+    assume : mapping of str to bool or str, optional
+        Label to value: ``True`` or ``"mine"`` makes every cell with that label
+        a mine, ``False`` or ``"safe"`` safe (see :func:`~cnfsweep.assumptions.normalise_assumptions`).
     simplified : bool, optional
         Settle cells that need no search first (see :func:`simplify`).
 
@@ -259,7 +261,7 @@ def position(
     (3,)
     """
     total = board.total_mines if total_mines is None else total_mines
-    return _position(board, total, tuple(sorted((assume or {}).items())), simplified)
+    return _position(board, total, tuple(sorted(normalise_assumptions(assume).items())), simplified)
 
 
 # A player asks about the same snapshot more than once (a quick pass, then a full

@@ -39,6 +39,7 @@ __all__ = [
     "available_backends",
     "backend_info",
     "get_backend",
+    "usable_specs",
 ]
 
 
@@ -52,6 +53,8 @@ class BackendInfo:
     counts_models: bool
     gives_cores: bool
     description: str
+    variants: tuple[str, ...]
+    """Every spec usable here, e.g. one per PySAT solver that honours assumptions."""
 
 
 def get_backend(spec: str | Backend | None = None) -> Backend:
@@ -87,6 +90,18 @@ def available_backends() -> list[str]:
     return [name for name, cls in REGISTRY.items() if cls.version() is not None]
 
 
+def usable_specs() -> list[str]:
+    """Every backend configuration usable here: each backend, and each PySAT solver.
+
+    Examples
+    --------
+    >>> specs = usable_specs()
+    >>> "brute" in specs and "pysat:glucose4" in specs and "pysat:kissat404" not in specs
+    True
+    """
+    return [spec for cls in REGISTRY.values() for spec in cls.variants()]
+
+
 def backend_info() -> list[BackendInfo]:
     """Describe every registered backend."""
     return [
@@ -97,6 +112,7 @@ def backend_info() -> list[BackendInfo]:
             counts_models=cls.counts_models,
             gives_cores=cls.gives_cores,
             description=(cls.__doc__ or "").strip().splitlines()[0],
+            variants=tuple(cls.variants()),
         )
         for name, cls in REGISTRY.items()
     ]

@@ -111,6 +111,11 @@ class Backend(Protocol):
         """Return the solver package's version, or ``None`` if it is not installed."""
         ...
 
+    @classmethod
+    def variants(cls) -> list[str]:
+        """Return a spec for every configuration usable here (its solvers, say), or ``[]``."""
+        ...
+
     def open(self, problem: Problem, *, guarded: bool = False) -> Session:
         """Open a session; ``guarded`` lets constraints be switched off."""
         ...

@@ -119,6 +119,10 @@ class BruteBackend:
 
         return __version__
 
+    @classmethod
+    def variants(cls) -> list[str]:
+        return [cls.name] if cls.version() is not None else []
+
     def open(self, problem: Problem, *, guarded: bool = False) -> BruteSession:
         return BruteSession(problem, guarded)
 

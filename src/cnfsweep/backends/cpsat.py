@@ -119,6 +119,10 @@ class CpSatBackend:
             return None
         return str(ortools.__version__)
 
+    @classmethod
+    def variants(cls) -> list[str]:
+        return [cls.name] if cls.version() is not None else []
+
     def open(self, problem: Problem, *, guarded: bool = False) -> CpSatSession:
         return CpSatSession(problem, guarded)
 

@@ -1,14 +1,26 @@
 """PySAT backend: any SAT solver python-sat ships, cardinality by CardEnc or natively.
 
 The spec is ``pysat[:SOLVER[:ENCODING]]``, e.g. ``pysat:glucose4`` or
-``pysat:cadical195:totalizer``.  ``minicard`` and ``gluecard*`` use native
-cardinality constraints unless an encoding is named.
+``pysat:cadical195:totalizer``.  Solvers with native cardinality constraints
+(``minicard``, ``gluecard3``, ``gluecard4``) use them unless an encoding is
+named.
+
+Which solvers are offered is decided by what each one does, not by a list:
+:func:`capabilities` runs a tiny formula through a solver and checks that it
+honours assumptions (every entailment check is one), reports cores, accepts
+clauses between calls, and keeps native cardinality constraints.  A solver
+python-sat names but was built without, or one that ignores assumptions (as
+Kissat does), is refused.
 """
 
 from __future__ import annotations
 
+import sys
+import warnings
 from collections.abc import Collection, Iterator
-from typing import ClassVar, cast
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, cast
 
 from cnfsweep.backends.base import CountTable, Outcome, Session
 from cnfsweep.errors import check_deadline
@@ -16,9 +28,105 @@ from cnfsweep.problem import Problem
 
 DEFAULT_SOLVER = "gluecard4"
 DEFAULT_ENCODING = "seqcounter"
-NATIVE_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 # CardEnc encodings that take any bound (pairwise, bitwise and ladder stop at 1).
 ENCODINGS = ("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What one python-sat solver was seen to do on a probe formula.
+
+    ``name`` is the spelling python-sat accepted when creating it;
+    ``problem`` is ``None`` when the engine can use the solver, otherwise why not.
+    """
+
+    name: str
+    problem: str | None
+    native_cardinality: bool = False
+
+
+def _solver_names() -> dict[str, tuple[str, ...]]:
+    from pysat.solvers import SolverNames
+
+    return {k: tuple(v) for k, v in vars(SolverNames).items() if not k.startswith("_")}
+
+
+def _canonical(name: str) -> str | None:
+    """Return python-sat's own key for a solver name or alias, or ``None``."""
+    for key, aliases in _solver_names().items():
+        if name == key or name in aliases:
+            return key
+    return None
+
+
+@lru_cache(maxsize=None)
+def capabilities(solver: str) -> Capabilities:
+    """Probe a python-sat solver (a key of ``SolverNames``) for what the engine needs.
+
+    Examples
+    --------
+    >>> capabilities("gluecard4")
+    Capabilities(name='gluecard4', problem=None, native_cardinality=True)
+    >>> capabilities("kissat404").problem
+    'it ignores assumptions'
+    """
+    # Some keys are not accepted spellings of their own solver (minisatgh): try the aliases too.
+    missing = "python-sat was built without it"
+    for name in (solver, *_solver_names().get(solver, ())):
+        probe, why = _create(name)
+        if probe is None:
+            missing = why or missing
+            continue
+        try:
+            return Capabilities(name, *_probe(probe))
+        finally:
+            probe.delete()
+    return Capabilities(solver, missing)
+
+
+def _create(name: str) -> tuple[Any, str | None]:
+    """Create a python-sat solver, or say why it cannot be (``None`` for an unknown name)."""
+    from pysat.solvers import NoSuchSolverError, Solver
+
+    hook = sys.unraisablehook
+    # A solver whose package is missing fails half-built, and its __del__ then complains.
+    sys.unraisablehook = lambda _: None
+    try:
+        try:
+            return Solver(name=name), None
+        except NoSuchSolverError:
+            return None, None
+        except Exception as exc:  # python-sat reports a missing extra package by assertion
+            return None, f"it cannot be started: {exc}"
+    finally:
+        sys.unraisablehook = hook
+
+
+def _probe(solver: Any) -> tuple[str | None, bool]:
+    """Run the checks of :func:`capabilities` on a fresh solver: (what is wrong, native cardinality)."""
+    with warnings.catch_warnings():
+        # python-sat only warns when a solver drops the assumptions it was given.
+        warnings.simplefilter("error")
+        try:
+            solver.add_clause([1, 2])
+            solver.add_clause([-1, 3])
+            if solver.solve(assumptions=[-2, -1]) is not False:
+                return "it ignores assumptions", False
+            core = set(solver.get_core() or ())
+            if not core or not core <= {-1, -2}:
+                return "it reports no unsatisfiable core", False
+            solver.add_clause([-3])
+            if not solver.solve() or -1 not in solver.get_model():
+                return "it does not take clauses between calls", False
+            if not solver.supports_atmost():
+                return None, False
+            # At most one of 4, 5 and 6, with 4 and 5 assumed, is unsatisfiable.
+            solver.add_atmost([4, 5, 6], 1)
+            return None, solver.solve(assumptions=[4, 5]) is False and solver.solve(assumptions=[4]) is True
+        except RuntimeWarning:
+            return "it ignores assumptions", False
+        except NotImplementedError as exc:
+            return f"it lacks {exc or 'an incremental interface'}", False
 
 
 class PysatSession:
@@ -33,7 +141,9 @@ class PysatSession:
         self.pool = IDPool()
         self.cell = [self.pool.id(("x", v)) for v in range(problem.num_vars)]
         self.selector = [self.pool.id(("s", i)) for i in range(len(problem.constraints))] if guarded else []
-        self.solver = Solver(name=solver)
+        self.solver = Solver(name=capabilities(solver).name)
+        # MapleSAT crashes when asked to solve a formula with no clause at all.
+        self.solver.add_clause([self.pool.id(("true",))])
         for box in problem.boxes:
             # Ordering inside a box leaves one canonical model per box count.
             for a, b in zip(box, box[1:]):
@@ -125,6 +235,8 @@ class PysatSession:
         while self.solver.solve():
             true = self._true_cells(self.solver.get_model())
             yield true
+            if not self.cell:
+                return  # the one model of nothing; an empty blocking clause upsets some solvers
             # Auxiliary encoding variables are free to differ, so block the cells alone.
             self.solver.add_clause([-x if v in true else x for v, x in enumerate(self.cell)])
 
@@ -148,29 +260,37 @@ class PysatBackend:
     gives_cores: ClassVar[bool] = True
 
     def __init__(self, options: str = "") -> None:
-        solver, _, encoding = options.partition(":")
-        self.solver = solver or DEFAULT_SOLVER
-        if not encoding:
-            encoding = "native" if self.solver in NATIVE_SOLVERS else DEFAULT_ENCODING
-        self.encoding = encoding
-        self._validate()
-
-    def _validate(self) -> None:
         from pysat.card import EncType
-        from pysat.solvers import SolverNames
 
-        solvers = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
-        if self.solver not in solvers:
-            raise ValueError(f"unknown PySAT solver {self.solver!r}; choose from {', '.join(solvers)}")
-        encodings = [e for e in ENCODINGS if hasattr(EncType, e)]
+        solver, _, encoding = options.partition(":")
+        usable = self.solvers()
+        key = _canonical(solver or DEFAULT_SOLVER)
+        if key is None:
+            raise ValueError(f"unknown PySAT solver {solver!r}; choose from {', '.join(usable)}")
+        found = capabilities(key)
+        if found.problem is not None:
+            raise ValueError(f"PySAT solver {solver!r} cannot be used: {found.problem}; choose from {', '.join(usable)}")
+        self.solver = key
+        self.encoding = encoding or ("native" if found.native_cardinality else DEFAULT_ENCODING)
+        encodings = [e for e in ENCODINGS if e == "native" or hasattr(EncType, e)]
         if self.encoding not in encodings:
-            raise ValueError(
-                f"unknown cardinality encoding {self.encoding!r}; choose from {', '.join(encodings)}"
-            )
-        if self.encoding == "native" and self.solver not in NATIVE_SOLVERS:
-            raise ValueError(
-                f"solver {self.solver!r} has no native cardinality; use one of {', '.join(NATIVE_SOLVERS)}"
-            )
+            raise ValueError(f"unknown cardinality encoding {self.encoding!r}; choose from {', '.join(encodings)}")
+        if self.encoding == "native" and not found.native_cardinality:
+            native = [s for s in usable if capabilities(s).native_cardinality]
+            raise ValueError(f"solver {key!r} has no native cardinality; use one of {', '.join(native)}")
+
+    @staticmethod
+    def solvers() -> list[str]:
+        """Return the python-sat solvers the engine can use, by their python-sat keys.
+
+        Examples
+        --------
+        >>> {"gluecard4", "cadical195", "minisat22"} <= set(PysatBackend.solvers())
+        True
+        >>> "kissat404" in PysatBackend.solvers()
+        False
+        """
+        return sorted(k for k in _solver_names() if capabilities(k).problem is None)
 
     @property
     def spec(self) -> str:
@@ -183,6 +303,12 @@ class PysatBackend:
         except ImportError:
             return None
         return str(pysat.__version__)
+
+    @classmethod
+    def variants(cls) -> list[str]:
+        if cls.version() is None:
+            return []
+        return [f"{cls.name}:{s}" for s in cls.solvers()]
 
     def open(self, problem: Problem, *, guarded: bool = False) -> PysatSession:
         return PysatSession(problem, guarded, self.solver, self.encoding)
