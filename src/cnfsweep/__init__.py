@@ -15,10 +15,18 @@ __version__ = "0.1.0"
 from cnfsweep.analysis import Analysis, analyze
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult, check
-from cnfsweep.errors import BackendError, BoardFormatError, CnfsweepError
+from cnfsweep.errors import (
+    AssumptionError,
+    BackendError,
+    BoardFormatError,
+    CnfsweepError,
+    OffBoardError,
+    TimeLimitExceeded,
+)
 
 __all__ = [
     "Analysis",
+    "AssumptionError",
     "BackendError",
     "Board",
     "BoardFormatError",
@@ -26,6 +34,8 @@ __all__ = [
     "CellKind",
     "CheckResult",
     "CnfsweepError",
+    "OffBoardError",
+    "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",

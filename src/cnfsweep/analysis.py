@@ -82,7 +82,11 @@ class Analysis:
         the frontier cells only.
     best_guess : Cell or None
         A covered cell of lowest known mine probability (first in row-major
-        order among ties); a safe cell whenever there is one.
+        order among ties); a safe cell whenever there is one; never a certain
+        mine.  When every frontier cell is a certain mine and no total is
+        known, the first cell off the frontier (its probability unknown);
+        ``None`` when every covered cell is a certain mine, when no cell is
+        covered, or on an inconsistent position.
     approximate : bool
         Probabilities other than 0 and 1 are binary fractions of double
         precision values (see :class:`Arithmetic`); 0 and 1, ``safe``,
@@ -117,11 +121,13 @@ class Analysis:
         """Return the exact mine probability of ``cell``.
 
         ``None`` for revealed numbers and flags, for cells off the frontier when
-        the total is unknown, and everywhere on an inconsistent position.
+        the total is unknown, and everywhere on an inconsistent position.  A
+        cell off the board raises :class:`~cnfsweep.errors.OffBoardError` (a
+        ``ValueError``).
         """
+        cell = self.board.require(cell)
         if not self.consistent:
             return None
-        cell = Cell(*cell)
         if cell in self.frontier_exact:
             return self.frontier_exact[cell]
         if self.board.kind(cell) is CellKind.COVERED:
@@ -278,14 +284,18 @@ def _analyze(
         distinct = {id(p): p for p in exact.values()}
         if off is not None:
             distinct[id(off)] = off
-        lowest = min(distinct.values(), default=None)
+        # A certain mine is never a guess, however low everything else is.
+        lowest = min((p for p in distinct.values() if p.numerator != p.denominator), default=None)
         best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
         safe = [c for c in ordered if exact[c].numerator == 0]
         mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+        if consistent and pos.off_frontier and (off is None or off == lowest):
+            # Off the frontier with no total, the probability is unknown: such a cell
+            # is the guess only when every frontier cell is a certain mine.
+            if best is None or (off is not None and pos.off_frontier[0] < best):
+                best = pos.off_frontier[0]
         # Cells off the frontier share one probability: list them only where it matters.
         if off is not None and pos.off_frontier:
-            if off == lowest and (best is None or pos.off_frontier[0] < best):
-                best = pos.off_frontier[0]
             if off.numerator == 0:
                 safe = sorted([*safe, *pos.off_frontier])
             elif off.numerator == off.denominator:

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 import string
 
+from cnfsweep.errors import OffBoardError
+
 COVERED = "."
 FLAG = "*"
 NUMBERS = frozenset("012345678")
@@ -197,7 +199,7 @@ class Board:
         >>> Board.from_rows(["..", ".."]).with_char(Cell(0, 1), "1").grid
         ('.1', '..')
         """
-        r, c = cell
+        r, c = self.require(cell)
         row = self.grid[r]
         grid = (*self.grid[:r], row[:c] + char + row[c + 1 :], *self.grid[r + 1 :])
         return dataclasses.replace(self, grid=grid)
@@ -214,9 +216,27 @@ class Board:
         """Number of columns."""
         return len(self.grid[0])
 
+    def require(self, cell: tuple[int, int]) -> Cell:
+        """Return ``cell`` as a :class:`Cell`, or raise if it lies off the board.
+
+        Examples
+        --------
+        >>> Board.from_rows(["1.", ".."]).require((-1, 0))
+        Traceback (most recent call last):
+        ...
+        cnfsweep.errors.OffBoardError: cell (-1, 0) is off the board: rows run 0-1 and columns 0-1
+        """
+        r, c = cell
+        if not (0 <= r < len(self.grid) and 0 <= c < len(self.grid[0])):
+            raise OffBoardError(
+                f"cell ({r}, {c}) is off the board: rows run 0-{self.rows - 1} and columns 0-{self.cols - 1}"
+            )
+        return Cell(r, c)
+
     def char(self, cell: Cell) -> str:
-        """Return the canonical character at ``cell``."""
-        return self.grid[cell[0]][cell[1]]
+        """Return the canonical character at ``cell`` (:class:`~cnfsweep.errors.OffBoardError` off the board)."""
+        r, c = self.require(cell)
+        return self.grid[r][c]
 
     def kind(self, cell: Cell) -> CellKind:
         """Return what the player sees at ``cell``."""
@@ -240,6 +260,7 @@ class Board:
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """Return the up to eight cells around ``cell``."""
+        self.require(cell)
         cols = len(self.grid[0])
         return _neighbour_table(len(self.grid), cols)[cell[0] * cols + cell[1]]
 

@@ -131,16 +131,41 @@ def analysis_summary(analysis: Analysis) -> Text:
         + ("" if analysis.total_mines is not None else " (frontier only: no total given)"),
         f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
     ]
-    if analysis.best_guess is not None:
-        p = analysis.exact(analysis.best_guess)
-        r, c = analysis.best_guess
-        exact = "" if analysis.approximate else f"{p} = "
-        odds = "certainly safe" if p == 0 else f"mine probability {exact}{float(p or 0):.2%}"
-        lines.append(f"best guess: row {r}, col {c} ({odds})")
+    lines.append(f"best guess: {best_guess_text(analysis)}")
     if analysis.approximate:
         lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
     lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
     return Text("\n".join(lines))
+
+
+def best_guess_text(analysis: Analysis) -> str:
+    """Say which cell to try and how risky it is, or why there is none.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> best_guess_text(analyze(Board.from_rows(["1.", ".."])))
+    'row 0, col 1 (mine probability 1/3 = 33.33%)'
+    >>> best_guess_text(analyze(Board.from_rows(["1..."])))
+    'row 0, col 2 (off the frontier: its probability needs the total mine count)'
+    >>> best_guess_text(analyze(Board.from_rows(["3.", "*."], total_mines=3)))
+    'none: every covered cell is a certain mine'
+    >>> best_guess_text(analyze(Board.from_rows(["1*"], total_mines=1)))
+    'none: no covered cell is left'
+    """
+    cell = analysis.best_guess
+    if cell is None:
+        if not analysis.consistent:
+            return "none: the position is inconsistent"
+        return "none: every covered cell is a certain mine" if analysis.mines else "none: no covered cell is left"
+    p = analysis.exact(cell)
+    if p is None:
+        odds = "off the frontier: its probability needs the total mine count"
+    elif p == 0:
+        odds = "certainly safe"
+    else:
+        odds = f"mine probability {'' if analysis.approximate else f'{p} = '}{float(p):.2%}"
+    return f"row {cell.row}, col {cell.col} ({odds})"
 
 
 def check_view(board: Board, result: CheckResult) -> RenderableType:

@@ -55,6 +55,10 @@ class AssumptionError(CnfsweepError, ValueError):
     """Report an assumption about labelled cells that is not a clear "mine" or "safe"."""
 
 
+class OffBoardError(CnfsweepError, ValueError):
+    """Report a cell outside the board (negative indices never wrap around)."""
+
+
 class BackendError(CnfsweepError):
     """Report an unknown, unavailable or misconfigured solver backend."""
 
