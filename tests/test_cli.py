@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from cnfsweep.cli import app
@@ -155,6 +156,7 @@ BAD_INPUTS = [
     ("negative mine count", "mines: -3\n...\n", "board.txt:1:8"),
     ("empty file", "", "empty"),
     ("binary file", b"\x00\x01\x02", "binary"),
+    ("misspelt header", "mine: 10\n...\n", "board.txt:1:1: unknown header 'mine:'"),
 ]
 
 
@@ -183,6 +185,22 @@ def test_bad_options_are_clear(run, board_file, args, phrase):
     result = run(*[a.format(board=path) for a in args])
     assert result.exit_code == 2
     assert phrase in result.output and "Traceback" not in result.output
+
+
+def test_error_lines_keep_brackets(run, tmp_path):
+    # Error messages are not rich markup: a file named like a style tag must show as it is.
+    result = run("solve", str(tmp_path / "[bold]b.txt"))
+    assert result.exit_code == 2
+    assert f"error: {tmp_path / '[bold]b.txt'}: no such file" in result.output
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_assume_on_a_board_without_labels_names_the_format(run, board_file, command):
+    result = run(command, board_file("2x1x1\n1H\n", "b.jsm"), "--assume", "a=mine")
+    assert result.exit_code == 2
+    assert "no cell is labelled 'a' (board read as jsm format; labels exist only in the native format)" in result.output
+    forced = run(command, board_file("1.\n", "b.txt"), "--format", "minesweepr", "--assume", "a=mine")
+    assert forced.exit_code == 2 and "board read as minesweepr format" in forced.output
 
 
 def test_python_dash_m_works():
@@ -217,3 +235,52 @@ def test_check_without_minimising_still_gives_an_unsatisfiable_core(run, board_f
     kept = {tuple(c) for c in doc["conflict"]}
     masked = ["".join(ch if (r, c) in kept or not ch.isdigit() else "." for c, ch in enumerate(row)) for r, row in enumerate(rows)]
     assert check(Board.from_rows(masked)).consistent is False
+
+
+# -- help -----------------------------------------------------------------------
+
+COMMANDS = sorted(typer.main.get_command(app).commands)
+BOARDLESS = {"play", "backends", "gadget", "reduce", "render"}  # commands that print no board view
+
+
+def _help(*args: str) -> str:
+    # Wide enough that no help text wraps, so each one can be found whole.
+    result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_shows_every_option_text_whole_and_flags_bare(command):
+    text = _help(*filter(None, [command]))
+    assert "<bool>" not in text  # a flag takes no value
+    group = typer.main.get_command(app)
+    params = group.params if command is None else group.commands[command].params
+    for param in params:
+        if param.help:
+            # What the help says must show as written: rich markup must not eat brackets.
+            assert " ".join(param.help.replace("\\[", "[").split()) in text, param.name
+    if command in BOARDLESS:
+        assert "board view" not in text
+
+
+def test_help_names_the_extras():
+    assert "(needs cnfsweep[dask])" in _help("play")
+
+
+def test_json_help_says_what_each_command_prints():
+    def json_help(command: str) -> str:
+        (param,) = [p for p in typer.main.get_command(app).commands[command].params if p.name == "json_out"]
+        return param.help
+
+    assert "board view" in json_help("solve") and "board view" in json_help("check")
+    assert "table" in json_help("play") and "table" in json_help("backends")
+    assert json_help("play") != json_help("backends")
+
+
+def test_minus_o_means_output_everywhere():
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        for param in command.params:
+            if "-o" in param.opts:
+                assert "--output" in param.opts, name
