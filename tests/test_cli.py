@@ -72,6 +72,24 @@ def test_solve_human_view_has_board_legend_and_summary(run):
     assert "consistent layouts:" in result.output
 
 
+def test_plain_solve_view_tells_numbers_probabilities_and_best_guess_apart(run, board_file):
+    # One mine beside the 1 and one among the 116 cells off the frontier: those show 1%, never a bare 1.
+    path = board_file("mines: 2\n1" + "." * 11 + "\n" + ("." * 12 + "\n") * 9)
+    doc = json.loads(run("solve", path, "--json").output)
+    result = run("solve", path)  # no terminal: no colour, so the characters alone must tell
+    assert result.exit_code == 0 and "\x1b[" not in result.output
+    lines = result.output.splitlines()
+    start = len("9 ")  # the row index, then four characters a cell
+    marks = {(r, c): lines[1 + r][start + 4 * c : start + 4 * c + 4].strip() for r in range(10) for c in range(12)}
+    assert marks[0, 0] == "1"
+    best = tuple(doc["best_guess"])
+    assert [cell for cell, mark in marks.items() if mark.startswith(">")] == [best]
+    for cell, mark in marks.items():
+        if cell != (0, 0):
+            assert mark.removeprefix(">") == ("33%" if cell in {(0, 1), (1, 0), (1, 1)} else "1%"), cell
+    assert "12% mine probability" in result.output and "> best guess" in result.output
+
+
 def test_solve_inconsistent_is_an_answer(run, board_file):
     result = run("solve", board_file("3.\n..\n"), "--json", "--mines", "2")
     assert result.exit_code == 0

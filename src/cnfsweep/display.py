@@ -1,6 +1,9 @@
 """Human-readable views of analyses and checks, built with rich.
 
-Colour helps but is never needed: every mark is also a distinct character.
+Colour helps but is never needed: every mark is also a distinct character,
+so a view piped through ``cat`` or read by a screen reader says the same:
+revealed numbers are bare digits, probabilities end in ``%`` and the best
+guess is marked ``>``.
 """
 
 from __future__ import annotations
@@ -19,30 +22,25 @@ from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
 from cnfsweep.policies import policy_parameters
 from cnfsweep.records import records_for
+from cnfsweep.render import percent
 
 CellView = Callable[[Cell], tuple[str, str]]
 
 
-def _grid(board: Board, view: CellView) -> Text:
-    """Draw the board with column and row indices, three characters a cell."""
+def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
+    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned."""
     width = len(str(board.rows - 1))
     text = Text(" " * (width + 1))
     for c in range(board.cols):
-        text.append(f"{c:>3}", style="dim")
+        text.append(f"{c:>{cell_width}}", style="dim")
     text.append("\n")
     for r in range(board.rows):
         text.append(f"{r:>{width}} ", style="dim")
         for c in range(board.cols):
             mark, style = view(Cell(r, c))
-            text.append(f"{mark:>3}", style=style)
+            text.append(f"{mark:>{cell_width}}", style=style)
         text.append("\n")
     return text
-
-
-def _percent(p: Fraction) -> str:
-    value = round(float(p) * 100)
-    # Never print 0 or 100 for a probability that is not certain.
-    return str(min(max(value, 1), 99))
 
 
 def _heat(p: Fraction) -> str:
@@ -73,7 +71,11 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     >>> with console.capture() as cap:
     ...     console.print(analysis_view(analyze(Board.from_rows(["...", "121"]))))
     >>> print(cap.get().splitlines()[1])
-    0   M  s  M
+    0    M  >s   M
+    >>> with console.capture() as cap:
+    ...     console.print(analysis_view(analyze(Board.from_rows(["1.", ".."]))))
+    >>> print(cap.get().splitlines()[1:3])
+    ['0    1>33%', '1  33% 33%']
     """
     board = analysis.board
 
@@ -82,21 +84,22 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         if base is not None:
             return base
         p = analysis.exact(cell)
-        best = " underline reverse" if cell == analysis.best_guess else ""
         if p is None:
             return "?", "dim"
-        if p == 0:
-            return "s", "bold green" + best
         if p == 1:
             return "M", "bold red"
-        return _percent(p), _heat(p) + best
+        mark, style = ("s", "bold green") if p == 0 else (percent(p), _heat(p))
+        if cell == analysis.best_guess:
+            return ">" + mark, style + " underline reverse"
+        return mark, style
 
     legend = Text.assemble(
         "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
-        ("F", "bold red"), " flag  ", ("12", "yellow"), " mine probability in %  ",
-        ("?", "dim"), " unknown (no total given)  ", ("▮", "reverse"), " best guess",
+        ("F", "bold red"), " flag  ", ("12%", "yellow"), " mine probability  ",
+        ("?", "dim"), " unknown (no total given)  ", (">", "underline reverse"), " best guess",
     )
-    return Group(_grid(board, view), legend, Text(""), analysis_summary(analysis))
+    # Four characters a cell: up to three for the mark ('99%') and one for a space, or for '>' pointing at the best guess.
+    return Group(_grid(board, view, 4), legend, Text(""), analysis_summary(analysis))
 
 
 def count_text(n: int) -> str:
