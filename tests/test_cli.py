@@ -284,6 +284,7 @@ def test_help_shows_every_option_text_whole_and_flags_bare(command):
 
 def test_help_names_the_extras():
     assert "(needs cnfsweep[dask])" in _help("play")
+    assert "needs cnfsweep[png]" in _help("render")
 
 
 def test_json_help_says_what_each_command_prints():
