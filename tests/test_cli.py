@@ -303,3 +303,55 @@ def test_minus_o_means_output_everywhere():
         for param in command.params:
             if "-o" in param.opts:
                 assert "--output" in param.opts, name
+
+
+# -- Ctrl-C in play ---------------------------------------------------------------
+
+
+def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
+    from cnfsweep import cli
+    from cnfsweep.campaign import play_many
+
+    finished = play_many(cli.PlayConfig(cli.LEVELS["beginner"]), games=3, seed=7)
+
+    def interrupted(*args, on_record, **kwargs):
+        for record in finished:
+            on_record(record)
+        raise KeyboardInterrupt  # as Ctrl-C during the fourth game
+
+    monkeypatch.setattr(cli, "play_many", interrupted)
+    trace = tmp_path / "t.jsonl"
+    result = run("play", "--level", "beginner", "--games", "50", "--seed", "7", "--trace", str(trace))
+    assert result.exit_code == 130
+    wins = sum(r.won for r in finished)
+    assert f"wins {wins} of 3" in result.output and "interrupted: 3 of 50 games played" in result.output
+    assert len(trace.read_text().splitlines()) == 3
+    result = run("play", "--level", "beginner", "--games", "50", "--seed", "7", "--json")
+    assert result.exit_code == 130
+    doc = json.loads(result.stdout)
+    assert doc["interrupted"] is True and doc["games"] == 3 and doc["wins"] == wins
+
+
+def test_play_ctrl_c_stops_workers_cleanly(tmp_path):
+    import os
+    import signal
+    import time
+
+    trace = tmp_path / "t.jsonl"
+    args = [sys.executable, "-m", "cnfsweep", "play", "--level", "beginner", "--games", "1000000", "--workers", "2",
+            "--json", "--trace", str(trace)]
+    # A session of its own: Ctrl-C goes to the whole process group, workers included.
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (trace.exists() and trace.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted:" in err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True and doc["games"] == len(trace.read_text().splitlines()) > 0

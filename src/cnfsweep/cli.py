@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cnfsweep import __version__
 from cnfsweep.analysis import Arithmetic, Counting, analyze
+from cnfsweep.autoplay import GameRecord
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
 from cnfsweep.cli_common import (
@@ -153,40 +154,47 @@ def play(
         fail(str(exc))
     except OSError as exc:
         fail(f"--trace {trace}: cannot write: {exc.strerror}")
-    wins = 0
+    records: list[GameRecord] = []
+    wins, interrupted = 0, False
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
         TimeRemainingColumn(), console=Console(stderr=True), disable=json_out and not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task(f"playing {board_level.name}", total=games, rate="")
 
-        def on_record(record: Any) -> None:
+        def on_record(record: GameRecord) -> None:
             nonlocal wins
+            records.append(record)
             wins += record.won
             if sink:
                 sink.write(json.dumps(record.trace()) + "\n")
-            done = progress.tasks[task].completed + 1
-            progress.update(task, advance=1, rate=f"win rate {wins / done:.1%}")
+            progress.update(task, advance=1, rate=f"win rate {wins / len(records):.1%}")
 
         try:
-            records = play_many(
-                config, games, seed, workers=workers, executor=executor, scheduler=scheduler, on_record=on_record
-            )
+            play_many(config, games, seed, workers=workers, executor=executor, scheduler=scheduler, on_record=on_record)
+        except KeyboardInterrupt:
+            # Ctrl-C: play_many has shut its workers down; the games finished so far still make a summary.
+            interrupted = True
         except CnfsweepError as exc:  # an unreachable Dask scheduler shows only once we connect
             progress.stop()
             fail(str(exc))
-    if sink:
-        sink.close()
+        finally:
+            if sink:
+                sink.close()
     stats = summarise(records)
     if json_out:
         doc = {
             "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
             "mines": board_level.mines, "first_click": first_click.value, "policy": policy,
             "seed": seed, "workers": workers, "policy_parameters": policy_parameters(policy), **stats.to_dict(),
+            "interrupted": interrupted,
         }
         _emit(doc)
     else:
         Console(highlight=False).print(play_view(config, stats))
+    if interrupted:
+        Console(stderr=True, highlight=False).print(f"interrupted: {len(records)} of {games} games played")
+        raise typer.Exit(130)
 
 
 def _level(level: str | None, size: str | None, mines: int | None) -> Level:

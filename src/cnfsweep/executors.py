@@ -9,11 +9,13 @@ Dask (``distributed``) is an optional dependency, imported only when chosen.
 from __future__ import annotations
 
 import re
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from enum import Enum
+from functools import partial
 from itertools import islice
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
@@ -118,7 +120,10 @@ class Runner:
             if self.executor is Executor.DASK:
                 self._start_dask()
             elif self.workers > 1:
-                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers))
+                # Ctrl-C reaches every process of the terminal's group: the workers ignore it and
+                # finish their chunk, while this process cancels the rest and shuts the pool down.
+                ignore_sigint = partial(signal.signal, signal.SIGINT, signal.SIG_IGN)
+                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_sigint))
                 self._submit, self._slots = pool.submit, self.workers
         except BaseException:
             self._stack.close()
