@@ -216,9 +216,13 @@ def test_error_lines_keep_brackets(run, tmp_path):
 def test_assume_on_a_board_without_labels_names_the_format(run, board_file, command):
     result = run(command, board_file("2x1x1\n1H\n", "b.jsm"), "--assume", "a=mine")
     assert result.exit_code == 2
-    assert "no cell is labelled 'a' (board read as jsm format; labels exist only in the native format)" in result.output
+    assert "no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)" in result.output
     forced = run(command, board_file("1.\n", "b.txt"), "--format", "minesweepr", "--assume", "a=mine")
     assert forced.exit_code == 2 and "board read as minesweepr format" in forced.output
+    # Meant as native with cells labelled x, this reads as minesweepr text: the message says why x is missing.
+    guessed = run(command, board_file("3x\nxx\n", "x.txt"), "--assume", "x=mine")
+    assert guessed.exit_code == 2 and "board detected as minesweepr format" in guessed.output
+    assert run(command, board_file("3x\nxx\n", "x.txt"), "--assume", "x=mine", "--format", "native").exit_code == 0
 
 
 def test_python_dash_m_works():

@@ -97,16 +97,18 @@ def load_board(path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[s
     >>> load_board(str(path), BoardFormat.AUTO, None, {"a": True})
     Traceback (most recent call last):
     ...
-    cnfsweep.errors.CnfsweepError: no cell is labelled 'a' (board read as jsm format; labels exist only in the native format)
+    cnfsweep.errors.CnfsweepError: no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)
     """
     source = "<stdin>" if path == "-" else path
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
+    how = "read"
     if fmt is BoardFormat.AUTO:
-        fmt = detect_format(text)
+        # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
+        fmt, how = detect_format(text), "detected"
     board = parse_board(text, format=fmt, source=source, total_mines=mines)
     if assume and fmt is not BoardFormat.NATIVE:
         raise CnfsweepError(
-            f"no cell is labelled {next(iter(assume))!r} (board read as {fmt.value} format; "
+            f"no cell is labelled {next(iter(assume))!r} (board {how} as {fmt.value} format; "
             "labels exist only in the native format)"
         )
     return board
@@ -128,11 +130,13 @@ class HelpGroup(TyperGroup):
     a setting of its own.
     """
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:  # noqa: D102 - as in click
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Write the group's help, its own flags bare."""
         _bare_flags(self.get_params(ctx))
         super().format_help(ctx, formatter)
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:  # noqa: D102 - as in click
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """Look a subcommand up, its flags made bare before its help can be shown."""
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _bare_flags(command.get_params(ctx))
