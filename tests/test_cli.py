@@ -336,14 +336,15 @@ def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypat
     assert doc["interrupted"] is True and doc["games"] == 3 and doc["wins"] == wins
 
 
-def test_play_ctrl_c_stops_workers_cleanly(tmp_path):
+@pytest.mark.parametrize("executor", ["local", "dask"])
+def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
     import os
     import signal
     import time
 
     trace = tmp_path / "t.jsonl"
     args = [sys.executable, "-m", "cnfsweep", "play", "--level", "beginner", "--games", "1000000", "--workers", "2",
-            "--json", "--trace", str(trace)]
+            "--executor", executor, "--json", "--trace", str(trace)]
     # A session of its own: Ctrl-C goes to the whole process group, workers included.
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:

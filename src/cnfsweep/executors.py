@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from enum import Enum
 from functools import partial
 from itertools import islice
@@ -69,6 +70,19 @@ def _distributed() -> ModuleType:
             "the dask executor needs Dask distributed: pip install 'cnfsweep[dask]'"
         ) from None
     return distributed
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT inside the block (in the main thread: elsewhere signals cannot be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
@@ -139,11 +153,14 @@ class Runner:
     def _start_dask(self) -> None:
         distributed = _distributed()
         if self.scheduler is None:
-            cluster = self._stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+            # As with the process pool, Ctrl-C is for this process alone: processes started while
+            # SIGINT is ignored keep ignoring it, and the cluster is closed when the Runner is left.
+            with _sigint_ignored():
+                cluster = self._stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                    )
                 )
-            )
             client = self._stack.enter_context(distributed.Client(cluster))
         else:
             try:
