@@ -4,8 +4,9 @@ Usage: python scripts/winrates.py [--games N] [--workers K] [--policy NAME]
                                   [--first-click RULE] [--levels beginner,intermediate,expert]
                                   [--out results.jsonl]
 
-Each level is played with the same run seed; one JSON line per level is
-appended to --out, and a table beside the published records is printed.
+Each level is played with the same run seed and a table beside the published
+records is printed; with --out, one JSON line per level is also appended to
+that file (nothing is written otherwise).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("--backend", default=None)
     parser.add_argument("--first-click", default="safe", choices=[r.value for r in FirstClick])
     parser.add_argument("--levels", default="beginner,intermediate,expert")
-    parser.add_argument("--out", default="winrates.jsonl")
+    parser.add_argument("--out", default=None, help="append one JSON line per level to this file")
     args = parser.parse_args()
     console = Console()
     for name in args.levels.split(","):
@@ -47,8 +48,9 @@ def main() -> None:
         console.print(play_view(config, stats))
         line = {"level": name, "first_click": args.first_click, "policy": args.policy, "seed": args.seed,
                 "workers": args.workers, "wall_seconds": time.perf_counter() - start, **stats.to_dict()}
-        with open(args.out, "a") as out:
-            out.write(json.dumps(line) + "\n")
+        if args.out is not None:
+            with open(args.out, "a") as out:
+                out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":

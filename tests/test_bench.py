@@ -76,3 +76,16 @@ def test_halfway_corpus_positions_are_past_half_way(tmp_path: Path, monkeypatch:
     for item in items:
         assert 2 * len(item.board.numbers) >= level.cells - level.mines
         assert len(item.board.numbers) < level.cells - level.mines  # not yet won
+
+
+def test_winrates_writes_a_file_only_when_asked(tmp_path: Path) -> None:
+    args = [sys.executable, str(SCRIPTS / "winrates.py"), "--games", "2", "--workers", "1", "--levels", "beginner"]
+    run = subprocess.run(args, check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert list(tmp_path.iterdir()) == []  # it used to leave winrates.jsonl in the working directory
+    out = tmp_path / "w.jsonl"
+    run = subprocess.run([*args, "--out", str(out)], check=False, capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (line,) = out.read_text().splitlines()
+    assert json.loads(line)["games"] == 2

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from cnfsweep.cli import app
@@ -69,6 +70,24 @@ def test_solve_human_view_has_board_legend_and_summary(run):
     assert "legend:" in result.output
     assert "best guess: row" in result.output
     assert "consistent layouts:" in result.output
+
+
+def test_plain_solve_view_tells_numbers_probabilities_and_best_guess_apart(run, board_file):
+    # One mine beside the 1 and one among the 116 cells off the frontier: those show 1%, never a bare 1.
+    path = board_file("mines: 2\n1" + "." * 11 + "\n" + ("." * 12 + "\n") * 9)
+    doc = json.loads(run("solve", path, "--json").output)
+    result = run("solve", path)  # no terminal: no colour, so the characters alone must tell
+    assert result.exit_code == 0 and "\x1b[" not in result.output
+    lines = result.output.splitlines()
+    start = len("9 ")  # the row index, then four characters a cell
+    marks = {(r, c): lines[1 + r][start + 4 * c : start + 4 * c + 4].strip() for r in range(10) for c in range(12)}
+    assert marks[0, 0] == "1"
+    best = tuple(doc["best_guess"])
+    assert [cell for cell, mark in marks.items() if mark.startswith(">")] == [best]
+    for cell, mark in marks.items():
+        if cell != (0, 0):
+            assert mark.removeprefix(">") == ("33%" if cell in {(0, 1), (1, 0), (1, 1)} else "1%"), cell
+    assert "12% mine probability" in result.output and "> best guess" in result.output
 
 
 def test_solve_inconsistent_is_an_answer(run, board_file):
@@ -155,6 +174,7 @@ BAD_INPUTS = [
     ("negative mine count", "mines: -3\n...\n", "board.txt:1:8"),
     ("empty file", "", "empty"),
     ("binary file", b"\x00\x01\x02", "binary"),
+    ("misspelt header", "mine: 10\n...\n", "board.txt:1:1: unknown header 'mine:'"),
 ]
 
 
@@ -193,6 +213,26 @@ def test_bad_options_are_clear(run, board_file, args, phrase):
     assert phrase in result.output and "Traceback" not in result.output
 
 
+def test_error_lines_keep_brackets(run, tmp_path):
+    # Error messages are not rich markup: a file named like a style tag must show as it is.
+    result = run("solve", str(tmp_path / "[bold]b.txt"))
+    assert result.exit_code == 2
+    assert f"error: {tmp_path / '[bold]b.txt'}: no such file" in result.output
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_assume_on_a_board_without_labels_names_the_format(run, board_file, command):
+    result = run(command, board_file("2x1x1\n1H\n", "b.jsm"), "--assume", "a=mine")
+    assert result.exit_code == 2
+    assert "no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)" in result.output
+    forced = run(command, board_file("1.\n", "b.txt"), "--format", "minesweepr", "--assume", "a=mine")
+    assert forced.exit_code == 2 and "board read as minesweepr format" in forced.output
+    # Meant as native with cells labelled x, this reads as minesweepr text: the message says why x is missing.
+    guessed = run(command, board_file("3x\nxx\n", "x.txt"), "--assume", "x=mine")
+    assert guessed.exit_code == 2 and "board detected as minesweepr format" in guessed.output
+    assert run(command, board_file("3x\nxx\n", "x.txt"), "--assume", "x=mine", "--format", "native").exit_code == 0
+
+
 def test_python_dash_m_works():
     out = subprocess.run(
         [sys.executable, "-m", "cnfsweep", "solve", str(EXAMPLES / "expert_midgame.txt"), "--json"],
@@ -225,3 +265,106 @@ def test_check_without_minimising_still_gives_an_unsatisfiable_core(run, board_f
     kept = {tuple(c) for c in doc["conflict"]}
     masked = ["".join(ch if (r, c) in kept or not ch.isdigit() else "." for c, ch in enumerate(row)) for r, row in enumerate(rows)]
     assert check(Board.from_rows(masked)).consistent is False
+
+
+# -- help -----------------------------------------------------------------------
+
+COMMANDS = sorted(typer.main.get_command(app).commands)
+BOARDLESS = {"play", "backends", "gadget", "reduce", "render"}  # commands that print no board view
+
+
+def _help(*args: str) -> str:
+    # Wide enough that no help text wraps, so each one can be found whole.
+    result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_shows_every_option_text_whole_and_flags_bare(command):
+    text = _help(*filter(None, [command]))
+    assert "<bool>" not in text  # a flag takes no value
+    group = typer.main.get_command(app)
+    params = group.params if command is None else group.commands[command].params
+    for param in params:
+        if param.help:
+            # What the help says must show as written: rich markup must not eat brackets.
+            assert " ".join(param.help.replace("\\[", "[").split()) in text, param.name
+    if command in BOARDLESS:
+        assert "board view" not in text
+
+
+def test_help_names_the_extras():
+    assert "(needs cnfsweep[dask])" in _help("play")
+    assert "needs cnfsweep[png]" in _help("render")
+
+
+def test_json_help_says_what_each_command_prints():
+    def json_help(command: str) -> str:
+        (param,) = [p for p in typer.main.get_command(app).commands[command].params if p.name == "json_out"]
+        return param.help
+
+    assert "board view" in json_help("solve") and "board view" in json_help("check")
+    assert "table" in json_help("play") and "table" in json_help("backends")
+    assert json_help("play") != json_help("backends")
+
+
+def test_minus_o_means_output_everywhere():
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        for param in command.params:
+            if "-o" in param.opts:
+                assert "--output" in param.opts, name
+
+
+# -- Ctrl-C in play ---------------------------------------------------------------
+
+
+def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
+    from cnfsweep import cli
+    from cnfsweep.campaign import play_many
+
+    finished = play_many(cli.PlayConfig(cli.LEVELS["beginner"]), games=3, seed=7)
+
+    def interrupted(*args, on_record, **kwargs):
+        for record in finished:
+            on_record(record)
+        raise KeyboardInterrupt  # as Ctrl-C during the fourth game
+
+    monkeypatch.setattr(cli, "play_many", interrupted)
+    trace = tmp_path / "t.jsonl"
+    result = run("play", "--level", "beginner", "--games", "50", "--seed", "7", "--trace", str(trace))
+    assert result.exit_code == 130
+    wins = sum(r.won for r in finished)
+    assert f"wins {wins} of 3" in result.output and "interrupted: 3 of 50 games played" in result.output
+    assert len(trace.read_text().splitlines()) == 3
+    result = run("play", "--level", "beginner", "--games", "50", "--seed", "7", "--json")
+    assert result.exit_code == 130
+    doc = json.loads(result.stdout)
+    assert doc["interrupted"] is True and doc["games"] == 3 and doc["wins"] == wins
+
+
+@pytest.mark.parametrize("executor", ["local", "dask"])
+def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
+    import os
+    import signal
+    import time
+
+    trace = tmp_path / "t.jsonl"
+    args = [sys.executable, "-m", "cnfsweep", "play", "--level", "beginner", "--games", "1000000", "--workers", "2",
+            "--executor", executor, "--json", "--trace", str(trace)]
+    # A session of its own: Ctrl-C goes to the whole process group, workers included.
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (trace.exists() and trace.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted:" in err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True and doc["games"] == len(trace.read_text().splitlines()) > 0

@@ -111,7 +111,7 @@ def test_unknown_format_name() -> None:
 def test_native_full_syntax() -> None:
     text = (
         "# position from a game\n"
-        "title: corner\n"
+        "# title: corner (notes are comments: an unknown header key is an error)\n"
         "  # indented comment\n"
         "mines: 4\n"
         "\n"
@@ -145,6 +145,9 @@ def test_native_crlf_and_bom() -> None:
         ("mines: 1\n mines: 2\n1.\n", 2, 2, "duplicate 'mines:' header (first on line 1)"),
         ("1.\nmines: 2\n", 2, 1, "header 'mines:' after the board rows"),
         ("1.\n  note: hi\n", 2, 3, "after the board rows"),
+        # A misspelt key would otherwise be ignored, and the total silently lost.
+        ("mine: 10\n1.\n", 1, 1, "unknown header 'mine:': expected 'mines:'"),
+        ("# size\n  Total: 3\n1.\n", 2, 3, "unknown header 'Total:'"),
         ("", None, None, "no board rows found"),
         ("# only a comment\nmines: 3\n\n", None, None, "no board rows found"),
         ("1.\n.\x00\n", 2, 2, "binary file (NUL byte)"),
@@ -153,6 +156,10 @@ def test_native_crlf_and_bom() -> None:
 def test_native_errors(text: str, line: int | None, column: int | None, phrase: str) -> None:
     error = raises_at(text, line, column, phrase, source="b.txt")
     assert str(error).startswith("b.txt")
+
+
+def test_header_key_is_case_insensitive() -> None:
+    assert parse_board("Mines: 1\n1.\n").total_mines == 1
 
 
 def test_negative_total_mines_argument() -> None:

@@ -306,7 +306,7 @@ def test_gadget_command_prints_board_and_truth_table(cli) -> None:
     assert Board.parse(board_text).labels == frozenset("uvr")
     out = cli("gadget", "and", "-t")
     assert "0 0 | 0 | 2" in out.output and "and-demorgan" in out.output
-    doc = json.loads(cli("gadget", "xor", "-o", "rot90", "-t", "--json").output)
+    doc = json.loads(cli("gadget", "xor", "--orientation", "rot90", "-t", "--json").output)
     assert doc["matches_rule"] and doc["orientation"] == "rot90" and len(doc["truth_table"]["rows"]) == 4
     assert all(r["completions"] == 1 for r in doc["truth_table"]["rows"])
     listing = cli("gadget")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
@@ -12,7 +13,8 @@ from typer.testing import CliRunner
 
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli_render import render_command
-from cnfsweep.render import NUMBER_COLOURS, percent, render_svg
+from cnfsweep.render import NUMBER_COLOURS, render_svg
+from cnfsweep.summary import percent
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -193,11 +195,115 @@ def test_command_bad_input_is_one_line(run, tmp_path, board, extra, where):
     assert not (tmp_path / "b.svg").exists()
 
 
-@pytest.mark.parametrize("target", ["missing/dir/out.svg", "."])
+@pytest.mark.parametrize("target", ["missing/dir/out.svg", "folder.svg"])
 def test_command_unwritable_output_is_one_line(run, tmp_path, target):
     path = tmp_path / "b.txt"
     path.write_text("1.\n..\n")
+    (tmp_path / "folder.svg").mkdir()
     result = run(path, "-o", tmp_path / target)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and "cannot write" in lines[0], result.output
+
+
+# -- text stays inside the picture ----------------------------------------------
+
+
+def _extent(e: ET.Element, root: ET.Element) -> tuple[float, float]:
+    """Estimate where a text element starts and ends, erring wide.
+
+    About 0.68 em a character in bold and 0.6 in regular: more than DejaVu Sans
+    (0.57 and 0.50 on lowercase text), which is what the picture asks for first.
+    """
+    size = float(e.get("font-size"))
+    width = len(e.text or "") * size * (0.68 if e.get("font-weight") == "bold" else 0.6)
+    x = float(e.get("x"))
+    anchor = e.get("text-anchor") or root.get("text-anchor") or "start"
+    return {"start": (x, x + width), "middle": (x - width / 2, x + width / 2), "end": (x - width, x)}[anchor]
+
+
+@pytest.mark.parametrize(
+    "text, probabilities, title",
+    [
+        ((EXAMPLES / "inconsistent.txt").read_text(), True, "inconsistent.txt"),
+        ("mines: 3\n3\n", True, "tiny.txt"),  # a one-cell board: the caption is ten times wider
+        ("3\n", True, "t.txt"),
+        ((EXAMPLES / "labelled.txt").read_text(), True, "labelled.txt"),
+        ("1.\n", True, "b.txt"),
+        ("1.\n", False, "a-rather-long-file-name-for-so-small-a-board.txt"),
+        ((EXAMPLES / "expert_midgame.txt").read_text(), True, "expert_midgame.txt"),
+    ],
+)
+def test_text_stays_inside_the_picture(text, probabilities, title):
+    board = Board.parse(text)
+    root = parse(render_svg(board, analyze(board) if probabilities else None, title=title))
+    width = float(root.get("width"))
+    assert float(root.get("viewBox").split()[2]) == width
+    for e in root.findall(f"{SVG}text"):  # top-level text: the grid's own stays inside its cells
+        left, right = _extent(e, root)
+        assert 0 <= left and right <= width, (e.text, left, right, width)
+
+
+def test_inconsistent_caption_wraps_and_says_everything():
+    board = Board.parse("mines: 3\n3\n")
+    root = parse(render_svg(board, analyze(board)))
+    lines = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "caption"]
+    assert len(lines) > 1
+    assert " ".join(lines) == "inconsistent: no mine layout fits these numbers and a total of 3 mines"
+
+
+# -- output kinds and --assume ----------------------------------------------------
+
+
+def test_command_writes_png_when_asked(run, tmp_path):
+    pytest.importorskip("resvg_py")
+    out = tmp_path / "b.PNG"
+    result = run(EXAMPLES / "labelled.txt", "-o", out, "-p")
+    assert result.exit_code == 0, result.output
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    board = Board.parse((EXAMPLES / "labelled.txt").read_text())
+    svg = parse(render_svg(board, analyze(board)))
+    # The IHDR chunk holds the size: the picture's own, not a thumbnail.
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert abs(width - float(svg.get("width"))) <= 1 and abs(height - float(svg.get("height"))) <= 1
+
+
+def test_command_png_without_the_extra_says_how_to_get_it(run, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # as if not installed
+    out = tmp_path / "b.png"
+    result = run(EXAMPLES / "labelled.txt", "-o", out)
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: writing PNG needs the png extra: pip install 'cnfsweep[png]'"
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["b.jpg", "b.pdf", "b"])
+def test_command_refuses_other_file_kinds(run, tmp_path, name):
+    result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / name)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "expected a file name ending in .svg or .png, or - for SVG on standard output" in lines[0]
+    assert not (tmp_path / name).exists()
+
+
+def test_command_writes_svg_to_stdout_for_dash(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(EXAMPLES / "labelled.txt", "-o", "-", "-p")
+    assert result.exit_code == 0, result.output
+    assert len(cells(parse(result.output))) == 6
+    assert list(tmp_path.iterdir()) == []  # no file named '-'
+
+
+def test_command_assume_is_the_same_option_as_solve(run, tmp_path):
+    out = tmp_path / "a.svg"
+    # Assuming a label asks for the probabilities, so -p is not needed.
+    result = run(EXAMPLES / "labelled.txt", "-o", out, "--assume", "a=mine")
+    assert result.exit_code == 0, result.output
+    found = cells(parse(out.read_text()))
+    assert [found[c].get("data-p") for c in (Cell(0, 0), Cell(0, 2), Cell(1, 1))] == ["1", "1", "1"]
+    assert {found[c].get("data-p") for c in (Cell(1, 0), Cell(1, 2))} == {"1/2"}
+    for args, phrase in [(("-a", "z=mine"), "no cell is labelled 'z'"), (("-a", "a"), "expected LABEL=mine or LABEL=safe")]:
+        result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / "z.svg", *args)
+        assert result.exit_code == 2 and phrase in result.output and len(result.output.strip().splitlines()) == 1
+        assert not (tmp_path / "z.svg").exists()

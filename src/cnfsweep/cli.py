@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,59 +13,28 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep import __version__
-from cnfsweep.assumptions import parse_assume_options
 from cnfsweep.analysis import Arithmetic, Counting, analyze
+from cnfsweep.autoplay import GameRecord
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
-from cnfsweep.board import Board
+from cnfsweep.cli_common import (
+    AssumeOpt, BackendOpt, BoardArg, FormatOpt, HelpGroup, MinesOpt, assumptions, fail, json_option, load_board,
+)
 from cnfsweep.consistency import check as check_board
 from cnfsweep.display import analysis_view, backends_table, check_view, play_view
 from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.executors import Executor, check_executor
 from cnfsweep.game import LEVELS, FirstClick, Level
-from cnfsweep.parsing import BoardFormat, parse_board, read_board
+from cnfsweep.parsing import BoardFormat
 from cnfsweep.policies import POLICIES, make_policy, policy_parameters
 
 app = typer.Typer(
+    cls=HelpGroup,
     help="Exact Minesweeper inference with SAT and CP solvers.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
-MinesOpt = Annotated[
-    int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
-]
-BackendOpt = Annotated[
-    str | None,
-    typer.Option("--backend", "-b", help=f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}."),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of the board view.")]
-FormatOpt = Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")]
-AssumeOpt = Annotated[
-    list[str] | None,
-    typer.Option("--assume", "-a", help="LABEL=mine or LABEL=safe for every cell with that label; repeatable."),
-]
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
-
-
-def _load(path: str, fmt: BoardFormat, mines: int | None) -> Board:
-    if path == "-":
-        return parse_board(sys.stdin.read(), format=fmt, source="<stdin>", total_mines=mines)
-    return read_board(Path(path), format=fmt, total_mines=mines)
-
-
-def _assumptions(items: list[str] | None) -> dict[str, bool]:
-    try:
-        return parse_assume_options(items or ())
-    except CnfsweepError as exc:
-        _fail(str(exc))
-
 
 def _emit(document: dict[str, Any]) -> None:
     typer.echo(json.dumps(document))
@@ -76,7 +45,7 @@ def solve(
     board: BoardArg,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: JsonOpt = False,
+    json_out: json_option("the analysis", "the board view") = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     counting: Annotated[
@@ -96,9 +65,10 @@ def solve(
 ) -> None:
     """Find safe cells, mines and exact mine probabilities of a position."""
     try:
-        position = _load(board, fmt, mines)
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
         result = analyze(
-            position, backend=backend, assume=_assumptions(assume), counting=counting, time_limit=time_limit,
+            position, backend=backend, assume=assumed, counting=counting, time_limit=time_limit,
             arithmetic=arithmetic,
         )
     except TimeLimitExceeded:
@@ -108,7 +78,7 @@ def solve(
             Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
         raise typer.Exit(3) from None
     except CnfsweepError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if json_out:
         _emit(result.to_dict())
     else:
@@ -121,7 +91,7 @@ def check(
     assume: AssumeOpt = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: JsonOpt = False,
+    json_out: json_option("the verdict, witness or conflict", "the board view") = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     minimise: Annotated[
         bool,
@@ -133,10 +103,11 @@ def check(
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
     try:
-        position = _load(board, fmt, mines)
-        result = check_board(position, assume=_assumptions(assume), backend=backend, minimise=minimise)
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
+        result = check_board(position, assume=assumed, backend=backend, minimise=minimise)
     except CnfsweepError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if json_out:
         _emit(result.to_dict())
     else:
@@ -155,11 +126,11 @@ def play(
     policy: Annotated[str, typer.Option("--policy", help=f"Guessing policy: {', '.join(POLICIES)}, optionally with parameters, e.g. strong:lookahead=off.")] = "safest",
     backend: BackendOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
-    json_out: JsonOpt = False,
+    json_out: json_option("the results", "the table") = False,
     trace: Annotated[Path | None, typer.Option("--trace", help="Write one JSON line per game to this file.")] = None,
     executor: Annotated[
         Executor,
-        typer.Option("--executor", help="Where to play: local processes, or a Dask cluster (needs cnfsweep[dask])."),
+        typer.Option("--executor", help=escape("Where to play: local processes, or a Dask cluster (needs cnfsweep[dask]).")),
     ] = Executor.LOCAL,
     scheduler: Annotated[
         str | None,
@@ -172,9 +143,6 @@ def play(
     """Play seeded games with the engine and report the win rate."""
     try:
         check_executor(executor, scheduler)
-    except CnfsweepError as exc:
-        _fail(escape(str(exc)))  # it names the cnfsweep[dask] extra, which is not rich markup
-    try:
         board_level = _level(level, size, mines)
         make_policy(policy)  # fail on a bad policy spec before any game starts
         if board_level.mines > board_level.max_mines(first_click):
@@ -183,43 +151,50 @@ def play(
         get_backend(backend)  # fail on a bad backend before any game starts
         sink = trace.open("w") if trace else None
     except CnfsweepError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except OSError as exc:
-        _fail(f"--trace {trace}: cannot write: {exc.strerror}")
-    wins = 0
+        fail(f"--trace {trace}: cannot write: {exc.strerror}")
+    records: list[GameRecord] = []
+    wins, interrupted = 0, False
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
         TimeRemainingColumn(), console=Console(stderr=True), disable=json_out and not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task(f"playing {board_level.name}", total=games, rate="")
 
-        def on_record(record: Any) -> None:
+        def on_record(record: GameRecord) -> None:
             nonlocal wins
+            records.append(record)
             wins += record.won
             if sink:
                 sink.write(json.dumps(record.trace()) + "\n")
-            done = progress.tasks[task].completed + 1
-            progress.update(task, advance=1, rate=f"win rate {wins / done:.1%}")
+            progress.update(task, advance=1, rate=f"win rate {wins / len(records):.1%}")
 
         try:
-            records = play_many(
-                config, games, seed, workers=workers, executor=executor, scheduler=scheduler, on_record=on_record
-            )
+            play_many(config, games, seed, workers=workers, executor=executor, scheduler=scheduler, on_record=on_record)
+        except KeyboardInterrupt:
+            # Ctrl-C: play_many has shut its workers down; the games finished so far still make a summary.
+            interrupted = True
         except CnfsweepError as exc:  # an unreachable Dask scheduler shows only once we connect
             progress.stop()
-            _fail(escape(str(exc)))
-    if sink:
-        sink.close()
+            fail(str(exc))
+        finally:
+            if sink:
+                sink.close()
     stats = summarise(records)
     if json_out:
         doc = {
             "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
             "mines": board_level.mines, "first_click": first_click.value, "policy": policy,
             "seed": seed, "workers": workers, "policy_parameters": policy_parameters(policy), **stats.to_dict(),
+            "interrupted": interrupted,
         }
         _emit(doc)
     else:
         Console(highlight=False).print(play_view(config, stats))
+    if interrupted:
+        Console(stderr=True, highlight=False).print(f"interrupted: {len(records)} of {games} games played")
+        raise typer.Exit(130)
 
 
 def _level(level: str | None, size: str | None, mines: int | None) -> Level:
@@ -238,7 +213,7 @@ def _level(level: str | None, size: str | None, mines: int | None) -> Level:
 
 
 @app.command()
-def backends(json_out: JsonOpt = False) -> None:
+def backends(json_out: json_option("the list", "the table") = False) -> None:
     """List the solver backends, whether each is installed, and its version."""
     infos = backend_info()
     if json_out:

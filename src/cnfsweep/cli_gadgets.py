@@ -9,27 +9,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
+from cnfsweep.cli_common import BackendOpt, fail, json_option
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.gadgets.circuit import parse_dimacs, parse_expression
 from cnfsweep.gadgets.layout import Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.library import Gadget, Orientation, gadgets, get_gadget
 from cnfsweep.gadgets.tiles import TILES
 from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
-
-BackendOpt = Annotated[
-    str | None, typer.Option("--backend", "-b", help="Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of text.")]
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
 
 def _bit(value: bool | None) -> str:
     return "?" if value is None else str(int(value))
@@ -74,13 +64,14 @@ def gadget_command(
                                    show_default=False)
     ] = None,
     orientation: Annotated[
-        Orientation, typer.Option("--orientation", "-o", help="Rotation or reflection of the stored grid.")
+        # No short flag: -o means --output everywhere else.
+        Orientation, typer.Option("--orientation", help="Rotation or reflection of the stored grid.")
     ] = Orientation.IDENTITY,
     truth: Annotated[
         bool, typer.Option("--truth-table", "-t", help="Compute the input/output relation with the engine.")
     ] = False,
     backend: BackendOpt = None,
-    json_out: JsonOpt = False,
+    json_out: json_option("the gadget (or the list of gadgets)", "text") = False,
 ) -> None:
     """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
     try:
@@ -97,7 +88,7 @@ def gadget_command(
         gb = gadget_board(g)
         table = truth_table(g, backend=backend) if truth else None
     except CnfsweepError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if json_out:
         typer.echo(json.dumps(_gadget_doc(g, gb.board.grid, table)))
         return
@@ -158,7 +149,7 @@ def reduce_command(
     ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
     backend: BackendOpt = None,
-    json_out: JsonOpt = False,
+    json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
     try:
@@ -169,7 +160,7 @@ def reduce_command(
             _write(map_path, json.dumps(reduction.to_map(), indent=1) + "\n")
         decision = decide(reduction.board, backend=backend) if solve else None
     except CnfsweepError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     size = reduction.size()
     assignment = None
     if decision is not None and decision.mines is not None:

@@ -1,4 +1,4 @@
-"""``cnfsweep render``: draw a board, or its analysis, as an SVG picture.
+"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture.
 
 Examples
 --------
@@ -16,51 +16,74 @@ True
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from cnfsweep.analysis import analyze
-from cnfsweep.board import Board
+from cnfsweep.cli_common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.parsing import BoardFormat, parse_board, read_board
-from cnfsweep.render import render_svg
+from cnfsweep.parsing import BoardFormat
+from cnfsweep.render import render_png, render_svg
+
+#: What each file name suffix of ``--output`` is written as.
+SUFFIXES = {".svg": "svg", ".png": "png"}
 
 
-def _load(path: str, fmt: BoardFormat, mines: int | None) -> Board:
-    if path == "-":
-        return parse_board(sys.stdin.read(), format=fmt, source="<stdin>", total_mines=mines)
-    return read_board(Path(path), format=fmt, total_mines=mines)
+def _kind(output: Path) -> str:
+    """Return ``svg`` or ``png`` for an output file name, or fail naming the suffixes allowed."""
+    if str(output) == "-":
+        return "svg"
+    kind = SUFFIXES.get(output.suffix.lower())
+    if kind is None:
+        # Writing SVG into 'out.jpg' would give a file no viewer opens as its name says.
+        fail(f"--output {output}: expected a file name ending in {' or '.join(SUFFIXES)}, or - for SVG on standard output")
+    return kind
 
 
 def render_command(
-    board: Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)],
-    output: Annotated[Path, typer.Option("--output", "-o", help="SVG file to write.", show_default=False)],
+    board: BoardArg,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", show_default=False,
+            help=escape("File to write: .svg, or .png (needs cnfsweep[png]); - writes SVG to standard output."),
+        ),
+    ],
     probabilities: Annotated[
         bool, typer.Option("--probabilities", "-p", help="Colour covered cells by exact mine probability.")
     ] = False,
-    mines: Annotated[
-        int | None,
-        typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file)."),
-    ] = None,
+    mines: MinesOpt = None,
     backend: Annotated[
         str | None,
-        typer.Option("--backend", "-b", help="Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute."),
+        typer.Option("--backend", "-b", help=escape("Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute.")),
     ] = None,
-    fmt: Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")] = BoardFormat.AUTO,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    assume: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--assume", "-a",
+            help="LABEL=mine or LABEL=safe for every cell with that label; repeatable; implies --probabilities.",
+        ),
+    ] = None,
 ) -> None:
-    """Draw a board as an SVG picture, optionally as a heat map of mine probabilities."""
+    """Draw a board as a picture, optionally as a heat map of mine probabilities."""
+    kind = _kind(output)
     try:
-        position = _load(board, fmt, mines)
-        analysis = analyze(position, backend=backend) if probabilities else None
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
+        # An assumption changes nothing but the probabilities, so asking for one asks for them.
+        analysis = analyze(position, backend=backend, assume=assumed) if probabilities or assumed else None
         svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name)
+        data = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc))
+    if str(output) == "-":
+        typer.echo(svg, nl=False)
+        return
     try:
-        output.write_text(svg, encoding="utf-8")
+        output.write_bytes(data)
     except OSError as exc:
-        typer.echo(f"error: {output}: cannot write: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(f"{output}: cannot write: {exc.strerror or exc}")

@@ -1,6 +1,9 @@
 """Human-readable views of analyses and checks, built with rich.
 
-Colour helps but is never needed: every mark is also a distinct character.
+Colour helps but is never needed: every mark is also a distinct character,
+so a view piped through ``cat`` or read by a screen reader says the same:
+revealed numbers are bare digits, probabilities end in ``%`` and the best
+guess is marked ``>``.
 """
 
 from __future__ import annotations
@@ -19,30 +22,25 @@ from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
 from cnfsweep.policies import policy_parameters
 from cnfsweep.records import records_for
+from cnfsweep.summary import percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
 
-def _grid(board: Board, view: CellView) -> Text:
-    """Draw the board with column and row indices, three characters a cell."""
+def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
+    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned."""
     width = len(str(board.rows - 1))
     text = Text(" " * (width + 1))
     for c in range(board.cols):
-        text.append(f"{c:>3}", style="dim")
+        text.append(f"{c:>{cell_width}}", style="dim")
     text.append("\n")
     for r in range(board.rows):
         text.append(f"{r:>{width}} ", style="dim")
         for c in range(board.cols):
             mark, style = view(Cell(r, c))
-            text.append(f"{mark:>3}", style=style)
+            text.append(f"{mark:>{cell_width}}", style=style)
         text.append("\n")
     return text
-
-
-def _percent(p: Fraction) -> str:
-    value = round(float(p) * 100)
-    # Never print 0 or 100 for a probability that is not certain.
-    return str(min(max(value, 1), 99))
 
 
 def _heat(p: Fraction) -> str:
@@ -73,7 +71,11 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     >>> with console.capture() as cap:
     ...     console.print(analysis_view(analyze(Board.from_rows(["...", "121"]))))
     >>> print(cap.get().splitlines()[1])
-    0   M  s  M
+    0    M  >s   M
+    >>> with console.capture() as cap:
+    ...     console.print(analysis_view(analyze(Board.from_rows(["1.", ".."]))))
+    >>> print(cap.get().splitlines()[1:3])
+    ['0    1>33%', '1  33% 33%']
     """
     board = analysis.board
 
@@ -82,90 +84,27 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         if base is not None:
             return base
         p = analysis.exact(cell)
-        best = " underline reverse" if cell == analysis.best_guess else ""
         if p is None:
             return "?", "dim"
-        if p == 0:
-            return "s", "bold green" + best
         if p == 1:
             return "M", "bold red"
-        return _percent(p), _heat(p) + best
+        mark, style = ("s", "bold green") if p == 0 else (percent(p), _heat(p))
+        if cell == analysis.best_guess:
+            return ">" + mark, style + " underline reverse"
+        return mark, style
 
     legend = Text.assemble(
         "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
-        ("F", "bold red"), " flag  ", ("12", "yellow"), " mine probability in %  ",
-        ("?", "dim"), " unknown (no total given)  ", ("▮", "reverse"), " best guess",
+        ("F", "bold red"), " flag  ", ("12%", "yellow"), " mine probability  ",
+        ("?", "dim"), " unknown (no total given)  ", (">", "underline reverse"), " best guess",
     )
-    return Group(_grid(board, view), legend, Text(""), analysis_summary(analysis))
-
-
-def count_text(n: int) -> str:
-    """Write a count in full, or as a power of ten when it is long.
-
-    Examples
-    --------
-    >>> count_text(12345), count_text(10**40 * 3)
-    ('12345', 'about 3.0 x 10^40')
-    """
-    if n < 10**15:
-        return str(n)
-    digits = n.bit_length() * 0.30103  # log10(2): an estimate, refined below
-    shift = max(int(digits) - 17, 0)
-    head = n // 10**shift
-    exponent = len(str(head)) - 1 + shift
-    return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
+    # Four characters a cell: up to three for the mark ('99%') and one for a space, or for '>' pointing at the best guess.
+    return Group(_grid(board, view, 4), legend, Text(""), analysis_summary(analysis))
 
 
 def analysis_summary(analysis: Analysis) -> Text:
-    """Summarise an analysis in a few lines."""
-    if not analysis.consistent:
-        return Text("inconsistent: no mine layout fits these numbers" + (
-            f" and a total of {analysis.total_mines} mines" if analysis.total_mines is not None else ""
-        ), style="bold red")
-    count = count_text(analysis.solutions)
-    if analysis.approximate and analysis.log10_solutions is not None:
-        whole = int(analysis.log10_solutions)
-        count = f"about {10 ** (analysis.log10_solutions - whole):.1f} x 10^{whole}"
-    lines = [
-        f"consistent layouts: {count}"
-        + ("" if analysis.total_mines is not None else " (frontier only: no total given)"),
-        f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
-    ]
-    lines.append(f"best guess: {best_guess_text(analysis)}")
-    if analysis.approximate:
-        lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
-    lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
-    return Text("\n".join(lines))
-
-
-def best_guess_text(analysis: Analysis) -> str:
-    """Say which cell to try and how risky it is, or why there is none.
-
-    Examples
-    --------
-    >>> from cnfsweep import Board, analyze
-    >>> best_guess_text(analyze(Board.from_rows(["1.", ".."])))
-    'row 0, col 1 (mine probability 1/3 = 33.33%)'
-    >>> best_guess_text(analyze(Board.from_rows(["1..."])))
-    'row 0, col 2 (off the frontier: its probability needs the total mine count)'
-    >>> best_guess_text(analyze(Board.from_rows(["3.", "*."], total_mines=3)))
-    'none: every covered cell is a certain mine'
-    >>> best_guess_text(analyze(Board.from_rows(["1*"], total_mines=1)))
-    'none: no covered cell is left'
-    """
-    cell = analysis.best_guess
-    if cell is None:
-        if not analysis.consistent:
-            return "none: the position is inconsistent"
-        return "none: every covered cell is a certain mine" if analysis.mines else "none: no covered cell is left"
-    p = analysis.exact(cell)
-    if p is None:
-        odds = "off the frontier: its probability needs the total mine count"
-    elif p == 0:
-        odds = "certainly safe"
-    else:
-        odds = f"mine probability {'' if analysis.approximate else f'{p} = '}{float(p):.2%}"
-    return f"row {cell.row}, col {cell.col} ({odds})"
+    """Summarise an analysis in a few lines (see :func:`~cnfsweep.summary.summary_lines`)."""
+    return Text("\n".join(summary_lines(analysis)), style="" if analysis.consistent else "bold red")
 
 
 def check_view(board: Board, result: CheckResult) -> RenderableType:

@@ -9,11 +9,14 @@ Dask (``distributed``) is an optional dependency, imported only when chosen.
 from __future__ import annotations
 
 import re
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from enum import Enum
+from functools import partial
 from itertools import islice
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
@@ -69,6 +72,19 @@ def _distributed() -> ModuleType:
     return distributed
 
 
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT inside the block (in the main thread: elsewhere signals cannot be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
     return [fn(item) for item in chunk]
 
@@ -118,7 +134,10 @@ class Runner:
             if self.executor is Executor.DASK:
                 self._start_dask()
             elif self.workers > 1:
-                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers))
+                # Ctrl-C reaches every process of the terminal's group: the workers ignore it and
+                # finish their chunk, while this process cancels the rest and shuts the pool down.
+                ignore_sigint = partial(signal.signal, signal.SIGINT, signal.SIG_IGN)
+                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_sigint))
                 self._submit, self._slots = pool.submit, self.workers
         except BaseException:
             self._stack.close()
@@ -134,11 +153,14 @@ class Runner:
     def _start_dask(self) -> None:
         distributed = _distributed()
         if self.scheduler is None:
-            cluster = self._stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+            # As with the process pool, Ctrl-C is for this process alone: processes started while
+            # SIGINT is ignored keep ignoring it, and the cluster is closed when the Runner is left.
+            with _sigint_ignored():
+                cluster = self._stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                    )
                 )
-            )
             client = self._stack.enter_context(distributed.Client(cluster))
         else:
             try:

@@ -38,6 +38,8 @@ _JSM_SIZE = re.compile(r"\s*([0-9]+)x([0-9]+)x([0-9]+)\s*")
 _MSBOARD_MAGIC = "# MINESWEEPER-BOARD"
 _MSBOARD_HEAD = re.compile(r"# MINESWEEPER-BOARD v(\d+)\.(\d+)")
 _MINESWEEPR_CHARS = frozenset(".12345678x*")
+#: Header keys of the native format (and of minesweepr text, read by the same code).
+_KNOWN_HEADERS = ("mines",)
 _SEP = " \t"
 _Err = Callable[..., BoardFormatError]
 
@@ -130,8 +132,8 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     """Parse a board text in any supported format.
 
     The native format has optional ``key: value`` header lines before the
-    grid (``mines: N`` is the total, flags included; other keys are
-    ignored), ``#`` comment lines and blank lines anywhere, and one grid row
+    grid (``mines: N`` is the total, flags included; any other key is an
+    error, so that a misspelt one is not silently ignored), ``#`` comment lines and blank lines anywhere, and one grid row
     per line: ``0``-``8`` revealed numbers, ``.`` covered, ``*`` or ``F`` a
     flag, any other ASCII letter a covered cell labelled with that letter.
     Spaces and tabs between cells are ignored.
@@ -208,6 +210,11 @@ def _parse_rows(text: str, err: _Err, cell: Callable[[str], str | None], expecte
             if rows:
                 raise err(f"header '{head[1]}:' after the board rows: "
                           "put 'key: value' lines before the grid", line=n, column=key_col)
+            if head[1].lower() not in _KNOWN_HEADERS:
+                # A misspelt key ('mine: 10') silently ignored would change the answer.
+                known = " or ".join(f"'{k}:'" for k in _KNOWN_HEADERS)
+                raise err(f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
+                          line=n, column=key_col)
             if head[1].lower() == "mines":
                 if mines_line:
                     raise err(f"duplicate 'mines:' header (first on line {mines_line})",
@@ -353,23 +360,25 @@ def _parse_msboard(text: str, err: _Err) -> Board:
     return Board(tuple("".join(_VIEW_CELLS[ch] for ch in row) for _, row in view), dims["mines"])
 
 
-def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
-               total_mines: int | None = None) -> Board:
-    """Read a board file; see :func:`parse_board` for the arguments.
+def read_text(path: str | Path) -> str:
+    """Read a board file's text, refusing what cannot be a text board.
 
     Raises
     ------
     BoardFormatError
         If the file is missing, unreadable, a directory, empty, binary or not
-        UTF-8, or does not hold a valid board. The error names ``path``.
+        UTF-8. The error names ``path``, and the line and column of a bad byte.
 
     Examples
     --------
     >>> import pathlib, tempfile
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "b.txt"
-    >>> _ = p.write_text("mines: 1\\n1.\\n")
-    >>> read_board(p)
-    Board(grid=('1.',), total_mines=1)
+    >>> _ = p.write_bytes(b"1.\\n\\xff.\\n")
+    >>> try:
+    ...     read_text(p)
+    ... except BoardFormatError as exc:
+    ...     print(exc.line, exc.column, exc.message)
+    2 1 not UTF-8 text (byte 0xff): expected a text board
     """
     err = partial(BoardFormatError, source=str(path))
     try:
@@ -387,9 +396,30 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
         line, col = _line_col(data[:nul].decode("utf-8", "replace"))
         raise err("binary file (NUL byte): expected a text board", line=line, column=col)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = _line_col(data[:exc.start].decode("utf-8"))
         raise err(f"not UTF-8 text (byte 0x{data[exc.start]:02x}): expected a text board",
                   line=line, column=col) from None
-    return parse_board(text, format=format, source=str(path), total_mines=total_mines)
+
+
+def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
+               total_mines: int | None = None) -> Board:
+    """Read a board file; see :func:`parse_board` for the arguments.
+
+    Raises
+    ------
+    BoardFormatError
+        If the file is missing, unreadable, a directory, empty, binary or not
+        UTF-8 (see :func:`read_text`), or does not hold a valid board. The
+        error names ``path``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "b.txt"
+    >>> _ = p.write_text("mines: 1\\n1.\\n")
+    >>> read_board(p)
+    Board(grid=('1.',), total_mines=1)
+    """
+    return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)

@@ -2,20 +2,23 @@
 
 Everything here is pure: a :class:`~cnfsweep.board.Board`, and optionally an
 :class:`~cnfsweep.analysis.Analysis` of it, goes in; SVG text comes out, built
-with the standard library only. Every cell is one element whose ``class``
+with the standard library only (:func:`render_png` rasterises it with the
+optional resvg). Every cell is one element whose ``class``
 starts with ``cell`` and which carries ``data-row`` and ``data-col``.
 """
 
 from __future__ import annotations
 
 import colorsys
-from decimal import Decimal
+import textwrap
 from fractions import Fraction
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from cnfsweep.analysis import Analysis
 from cnfsweep.board import Board, Cell, CellKind
+from cnfsweep.errors import CnfsweepError
+from cnfsweep.summary import inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
 NUMBER_COLOURS = ("", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
@@ -24,6 +27,11 @@ DETAIL_LIMIT = 40_000
 REVEALED, RAISED, SAFE, MINE, BEST, INK = "#e4e4e4", "#bdbdbd", "#2e9d46", "#d93025", "#1a3dff", "#222222"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PAD, HEAD, LINE = 10, 26, 18
+#: Width of a character in ems, regular and bold. SVG cannot measure text, so widths are estimated,
+#: on the wide side: DejaVu Sans averages about 0.50 and 0.57 em a character of lowercase text.
+EM_REGULAR, EM_BOLD = 0.62, 0.7
+#: Captions wrap at this width at the least, however narrow the board.
+CAPTION_MIN_WIDTH = 400
 
 
 def _attrs(attrs: dict[str, object]) -> str:
@@ -48,6 +56,28 @@ def _text(x: float, y: float, text: str, size: float, fill: str = INK, **attrs: 
     return _el("text", text, x=f"{x:g}", y=f"{y + 0.35 * size:.1f}", font_size=f"{size:.1f}", fill=fill, **attrs)
 
 
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Estimate the width in pixels of ``text`` at font size ``size``, erring wide.
+
+    Examples
+    --------
+    >>> text_width("mine probability", 12)
+    119.04
+    """
+    return round(len(text) * size * (EM_BOLD if bold else EM_REGULAR), 2)
+
+
+def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Break ``text`` into lines of at most ``width`` pixels by :func:`text_width` (longer words stay whole).
+
+    Examples
+    --------
+    >>> _wrap("no mine layout fits these numbers", 120, 10)
+    ['no mine layout fits', 'these numbers']
+    """
+    return textwrap.wrap(text, max(1, int(width // text_width("x", size, bold))))
+
+
 @lru_cache(maxsize=1024)
 def heat_colour(p: Fraction) -> str:
     """Return the heat-map colour of mine probability ``p``: green, yellow, red.
@@ -59,18 +89,6 @@ def heat_colour(p: Fraction) -> str:
     """
     r, g, b = colorsys.hls_to_rgb((1 - float(p)) / 3, 0.63, 0.7)
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
-
-
-def percent(p: Fraction) -> str:
-    """Write a mine probability in whole percent, never 0% or 100% unless certain.
-
-    Examples
-    --------
-    >>> percent(Fraction(1, 3)), percent(Fraction(1, 1000)), percent(Fraction(0))
-    ('33%', '1%', '0%')
-    """
-    value = round(p * 100)
-    return f"{value if p in (0, 1) else min(max(value, 1), 99)}%"
 
 
 def default_cell_size(rows: int, cols: int, probabilities: bool = False) -> int:
@@ -167,11 +185,6 @@ def _bare_cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
             f'y="{cell.row * s}" width="{s}" height="{s}" fill="{fill}"/>')
 
 
-def _big_number(n: int) -> str:
-    # Decimal rounds huge integers exactly, where float() would overflow past 1e308.
-    return str(n) if n < 10**12 else format(Decimal(n), ".3e")
-
-
 def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, float]:
     """Draw the heat scale, the marks and a summary; return them, their width and height.
 
@@ -198,19 +211,12 @@ def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, f
             g += ['<use href="#bevel"/>', f'<use href="{mark}"/>']
         out.append(f'<g class="legend-item" transform="translate({x:g},{y:g}) scale({k:g})">{"".join(g)}</g>')
         out.append(_text(x + k * s + 5, y + k * s / 2, words, 12, text_anchor="start"))
-        x += k * s + 5 + 6.2 * len(words) + 16
+        x += k * s + 5 + text_width(words, 12) + 16
     y += k * s + 8
-    layouts = f"consistent layouts: {_big_number(analysis.solutions)}"
-    if analysis.total_mines is None:
-        layouts += " of the frontier (no total given)"
-    lines = [layouts, f"certainly safe: {len(analysis.safe)}, certain mines: {len(analysis.mines)}"]
-    if analysis.best_guess is not None:
-        r, c = analysis.best_guess
-        p = analysis.exact(analysis.best_guess) or Fraction(0)
-        lines.append(f"best guess: row {r}, col {c} ({'certainly safe' if p == 0 else percent(p) + ' mine'})")
+    lines = summary_lines(analysis, timing=False)
     for i, line in enumerate(lines):
         out.append(_text(PAD, y + LINE * i + 6, line, 12, text_anchor="start", class_="summary"))
-    return out, max(x, 6.2 * max(map(len, lines))) + PAD, y + LINE * len(lines) - top
+    return out, max(x, PAD + max(text_width(line, 12) for line in lines)) + PAD, y + LINE * len(lines) - top
 
 
 def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
@@ -251,8 +257,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
             _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
             f'<g class="grid" transform="translate({PAD},{top})">',
             *(draw(board, cell, heat, s) for cell in board.cells()), "</g>"]
-    # Text widths are estimated (about 0.6 em a character), as SVG cannot measure them.
-    width, bottom = max(grid_w, 8 * len(heading)) + 2 * PAD, top + grid_h + PAD
+    width, bottom = max(grid_w, text_width(heading, 14, bold=True)) + 2 * PAD, top + grid_h + PAD
     if heat is not None and heat.best_guess is not None:
         # Under small cells the outline is kept 12 px wide, overlapping neighbours, so it stays findable.
         r, c = heat.best_guess
@@ -265,11 +270,35 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         body += legend
         width, bottom = max(width, legend_w), bottom + legend_h + 4
     elif analysis is not None:
-        why = "" if analysis.total_mines is None else f" and a total of {analysis.total_mines} mines"
-        caption = f"inconsistent: no mine layout fits these numbers{why}"
-        body.append(_text(PAD, bottom + 8, caption, 13, MINE, font_weight="bold", text_anchor="start",
-                          class_="caption"))
-        width, bottom = max(width, 7.2 * len(caption) + 2 * PAD), bottom + LINE + 4
+        caption = inconsistent_text(analysis)
+        # Wrapped to the picture, which widens only as far as a caption line needs.
+        lines = _wrap(caption, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 13, bold=True)
+        body += [_text(PAD, bottom + 8 + LINE * i, line, 13, MINE, font_weight="bold", text_anchor="start",
+                       class_="caption") for i, line in enumerate(lines)]
+        width = max(width, max(text_width(line, 13, bold=True) for line in lines) + 2 * PAD)
+        bottom += LINE * len(lines) + 4
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{bottom + PAD:g}" '
             f'viewBox="0 0 {width:g} {bottom + PAD:g}" font-family="{FONT}" text-anchor="middle">')
     return "\n".join([head, *body, "</svg>"]) + "\n"
+
+
+def render_png(svg: str) -> bytes:
+    """Rasterise an SVG picture to PNG with resvg, from the optional ``png`` extra.
+
+    resvg comes as a self-contained wheel: no system library and no browser.
+
+    Raises
+    ------
+    CnfsweepError
+        If the extra is not installed; the message says how to install it.
+
+    Examples
+    --------
+    >>> render_png(render_svg(Board.from_rows(["1."])))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    try:
+        import resvg_py
+    except ImportError:
+        raise CnfsweepError("writing PNG needs the png extra: pip install 'cnfsweep[png]'") from None
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg))

@@ -1,0 +1,119 @@
+"""The words that sum up an analysis, shared by the terminal view and the SVG picture.
+
+Plain strings only: the views add colour and layout around them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cnfsweep.analysis import Analysis
+
+__all__ = ["best_guess_text", "count_text", "inconsistent_text", "layouts_text", "percent", "summary_lines"]
+
+
+def percent(p: Fraction) -> str:
+    """Write a mine probability in whole percent, never 0% or 100% unless certain.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 1000)), percent(Fraction(0))
+    ('33%', '1%', '0%')
+    """
+    value = round(p * 100)
+    return f"{value if p in (0, 1) else min(max(value, 1), 99)}%"
+
+
+def count_text(n: int) -> str:
+    """Write a count in full, or as a power of ten when it is long.
+
+    Examples
+    --------
+    >>> count_text(12345), count_text(10**40 * 3)
+    ('12345', 'about 3.0 x 10^40')
+    """
+    if n < 10**15:
+        return str(n)
+    digits = n.bit_length() * 0.30103  # log10(2): an estimate, refined below
+    shift = max(int(digits) - 17, 0)
+    head = n // 10**shift
+    exponent = len(str(head)) - 1 + shift
+    return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
+
+
+def layouts_text(analysis: Analysis) -> str:
+    """Say how many layouts fit, from the exact count or, on float analyses, its logarithm.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> layouts_text(analyze(Board.from_rows(["1.", ".."])))
+    'consistent layouts: 3 (frontier only: no total given)'
+    >>> layouts_text(analyze(Board.from_rows(["1.", "..", ".."], total_mines=2), arithmetic="float"))
+    'consistent layouts: about 6.0 x 10^0'
+    """
+    count = count_text(analysis.solutions)
+    if analysis.approximate and analysis.log10_solutions is not None:
+        whole = int(analysis.log10_solutions)
+        count = f"about {10 ** (analysis.log10_solutions - whole):.1f} x 10^{whole}"
+    return f"consistent layouts: {count}" + ("" if analysis.total_mines is not None else " (frontier only: no total given)")
+
+
+def best_guess_text(analysis: Analysis) -> str:
+    """Say which cell to try and how risky it is, or why there is none.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> best_guess_text(analyze(Board.from_rows(["1.", ".."])))
+    'row 0, col 1 (mine probability 1/3 = 33.33%)'
+    >>> best_guess_text(analyze(Board.from_rows(["1..."])))
+    'row 0, col 2 (off the frontier: its probability needs the total mine count)'
+    >>> best_guess_text(analyze(Board.from_rows(["3.", "*."], total_mines=3)))
+    'none: every covered cell is a certain mine'
+    >>> best_guess_text(analyze(Board.from_rows(["1*"], total_mines=1)))
+    'none: no covered cell is left'
+    """
+    cell = analysis.best_guess
+    if cell is None:
+        if not analysis.consistent:
+            return "none: the position is inconsistent"
+        return "none: every covered cell is a certain mine" if analysis.mines else "none: no covered cell is left"
+    p = analysis.exact(cell)
+    if p is None:
+        odds = "off the frontier: its probability needs the total mine count"
+    elif p == 0:
+        odds = "certainly safe"
+    else:
+        odds = f"mine probability {'' if analysis.approximate else f'{p} = '}{float(p):.2%}"
+    return f"row {cell.row}, col {cell.col} ({odds})"
+
+
+def inconsistent_text(analysis: Analysis) -> str:
+    """Say that no layout fits, naming the total when there is one."""
+    why = "" if analysis.total_mines is None else f" and a total of {analysis.total_mines} mines"
+    return f"inconsistent: no mine layout fits these numbers{why}"
+
+
+def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
+    """Sum up a consistent analysis: layouts, certain cells, the best guess (and the backend's time).
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> summary_lines(analyze(Board.from_rows(["...", "121"])), timing=False)
+    ['consistent layouts: 1 (frontier only: no total given)', 'certainly safe: 1   certain mines: 2', 'best guess: row 0, col 1 (certainly safe)']
+    """
+    if not analysis.consistent:
+        return [inconsistent_text(analysis)]
+    lines = [
+        layouts_text(analysis),
+        f"certainly safe: {len(analysis.safe)}   certain mines: {len(analysis.mines)}",
+        f"best guess: {best_guess_text(analysis)}",
+    ]
+    if analysis.approximate:
+        lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
+    if timing:
+        lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
+    return lines
