@@ -23,9 +23,10 @@ from rich.table import Table
 
 from cnfsweep import Board, analyze
 from cnfsweep.analysis import Analysis
-from cnfsweep.autoplay import SafestPolicy, play_game
+from cnfsweep.engine import Engine
+from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, FirstClick
+from cnfsweep.play.game import LEVELS, FirstClick
 
 HERE = Path(__file__).resolve().parent
 TOTALS = {"mrgriscom.txt": 10}  # the minesweepr README board states its total in prose only
@@ -41,7 +42,7 @@ ENGINES = {
 }
 
 
-class GuessRecorder:
+class GuessRecorder(Policy):
     """The safest policy, keeping the first board it had to guess on."""
 
     name = "guess-recorder"
@@ -53,9 +54,9 @@ class GuessRecorder:
     def first_click(self, level, rule=FirstClick.SAFE):  # type: ignore[no-untyped-def]
         return self.inner.first_click(level, rule)
 
-    def choose(self, analysis: Analysis):  # type: ignore[no-untyped-def]
+    def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         self.boards.append(analysis.board)
-        return self.inner.choose(analysis)
+        return self.inner.choose(analysis, engine)
 
 
 def midgame_positions(count: int, seed: int = 7) -> list[tuple[str, Board]]:

@@ -50,10 +50,10 @@ from rich.progress import (
 )
 
 from cnfsweep import __version__
-from cnfsweep.autoplay import play_game
+from cnfsweep.play import play_game
 from cnfsweep.board import Board
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, FirstClick, Game, Level
+from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from cnfsweep.analysis import Analysis
-from cnfsweep.autoplay import SafestPolicy, play_game
+from cnfsweep.engine import Engine
+from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, FirstClick, Game, Level
+from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ class Item:
     board: Board
 
 
-class _Recorder:
+class _Recorder(Policy):
     """The safest policy, remembering each board it was asked to guess on."""
 
     name: ClassVar[str] = "safest-recorder"
@@ -49,9 +50,9 @@ class _Recorder:
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
         return self.inner.first_click(level, rule)
 
-    def choose(self, analysis: Analysis) -> Cell:
+    def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         self.boards.append(analysis.board)
-        return self.inner.choose(analysis)
+        return self.inner.choose(analysis, engine)
 
 
 def _guess_point(level: str, seed: int, i: int) -> Board | None:

@@ -27,17 +27,18 @@ from rich.table import Table
 
 from cnfsweep import analyze
 from cnfsweep.analysis import Analysis
-from cnfsweep.autoplay import Guess, Policy, play_game
+from cnfsweep.play import Guess, Policy, play_game
 from cnfsweep.board import Board, Cell, shape_tables
 from cnfsweep.campaign import game_seed, paired_difference, wilson
+from cnfsweep.engine import Engine
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.executors import Runner
-from cnfsweep.game import LEVELS, FirstClick, Game, Level
-from cnfsweep.policies import make_policy
+from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
+from cnfsweep.play.registry import make_policy
 
 
 @dataclass
-class ForcedSecond:
+class ForcedSecond(Policy):
     """Play ``cell`` as the first guess of the game, then leave every move to ``inner``."""
 
     inner: Policy
@@ -48,16 +49,15 @@ class ForcedSecond:
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
         return self.inner.first_click(level, rule)
 
-    def unavoidable(self, analysis: Analysis) -> Guess | None:
+    def unavoidable(self, analysis: Analysis, engine: Engine) -> Guess | None:
         # Nothing is forced before the second click: only one cell is open.
-        check = getattr(self.inner, "unavoidable", None)
-        return check(analysis) if self._used and check is not None else None
+        return self.inner.unavoidable(analysis, engine) if self._used else None
 
-    def choose(self, analysis: Analysis) -> Cell | Guess:
+    def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         if self._used:
-            return self.inner.choose(analysis)
+            return self.inner.choose(analysis, engine)
         self._used = True
-        return self.cell
+        return Guess(self.cell)
 
 
 def first_number(level: Level, spec: str, seed: int) -> int:
@@ -83,8 +83,7 @@ def own_choice(level: Level, spec: str, number: int) -> Cell:
     rows = [["."] * level.cols for _ in range(level.rows)]
     rows[first.row][first.col] = str(number)
     analysis = analyze(Board.from_rows(["".join(r) for r in rows], total_mines=level.mines))
-    choice = make_policy(spec).choose(analysis)
-    return choice.cell if isinstance(choice, Guess) else Cell(*choice)
+    return make_policy(spec).choose(analysis, Engine.create()).cell
 
 
 def parse_cell(text: str, level: Level) -> Cell:

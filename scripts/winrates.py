@@ -20,7 +20,7 @@ from rich.progress import Progress
 
 from cnfsweep.campaign import PlayConfig, play_many, summarise
 from cnfsweep.display import play_view
-from cnfsweep.game import LEVELS, FirstClick
+from cnfsweep.play.game import LEVELS, FirstClick
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cnfsweep.backends import usable_specs
+from cnfsweep.engine import Engine
 
 # Every configuration the engine accepts here (each PySAT solver that passed the
 # capability probe), plus the default and another encoding, so the contract suite
@@ -16,3 +17,9 @@ BACKENDS = ["pysat", *usable_specs(), "pysat:cadical195:totalizer"]
 def backend(request: pytest.FixtureRequest) -> str:
     """Name of a backend spec, e.g. ``"cpsat"`` or ``"pysat:glucose4"``."""
     return request.param
+
+
+@pytest.fixture
+def engine() -> Engine:
+    """A fresh engine on the default backend, with its own cache."""
+    return Engine.create()

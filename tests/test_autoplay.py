@@ -9,11 +9,12 @@ import pytest
 from oracle import reference
 from typer.testing import CliRunner
 
-from cnfsweep.autoplay import GameRecord, LossCause, SafestPolicy, play_game
+from cnfsweep.engine import Engine
+from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
 from cnfsweep.board import Board
 from cnfsweep.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
-from cnfsweep.game import LEVELS, FirstClick, Game, GameState, Level, replay
+from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level, replay
 
 SMALL = Level(6, 6, 6, "small")
 MAX_ORACLE_FRONTIER = 11
@@ -134,7 +135,7 @@ def test_safest_policy_tie_break_prefers_corners():
     board = Board.from_rows(["....", "....", "...."], total_mines=3)
     from cnfsweep import analyze
 
-    assert SafestPolicy().choose(analyze(board)) == (0, 0)
+    assert SafestPolicy().choose(analyze(board), Engine.create()).cell == (0, 0)
 
 
 def test_cli_play_json_and_trace(tmp_path):

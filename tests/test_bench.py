@@ -68,7 +68,7 @@ def test_halfway_corpus_positions_are_past_half_way(tmp_path: Path, monkeypatch:
     monkeypatch.syspath_prepend(str(SCRIPTS))
     import bench_corpora
 
-    from cnfsweep.game import LEVELS
+    from cnfsweep.play.game import LEVELS
 
     level = LEVELS["beginner"]
     items = bench_corpora.midgame("beginner", 4, 2026, tmp_path, kind="halfway")

@@ -27,7 +27,7 @@ from cnfsweep.campaign_log import (
 from cnfsweep.cli import app
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.executors import Runner
-from cnfsweep.game import LEVELS, FirstClick
+from cnfsweep.play.game import LEVELS, FirstClick
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "campaign.py"
 BEGINNER = PlayConfig(LEVELS["beginner"])

@@ -12,8 +12,8 @@ import pytest
 from oracle import neighbours
 
 from cnfsweep import Board, Cell, analyze
-from cnfsweep.endgame import EndgameResult, best_move, enumerate_layouts
-from cnfsweep.game import Game, GameState
+from cnfsweep.search.endgame import EndgameResult, best_move, enumerate_layouts
+from cnfsweep.play.game import Game, GameState
 
 Revealed = frozenset[tuple[Cell, int]]
 

@@ -6,9 +6,9 @@ from oracle import neighbours, reference
 from test_whatif import SMALL, guess_points
 
 from cnfsweep.board import Board, Cell
-from cnfsweep.fifty import MAX_OPEN_CAPS, influence
+from cnfsweep.search.fifty import MAX_OPEN_CAPS, influence
 from cnfsweep.problem import position
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.whatif import Snapshot
 
 
 def brute_influence(board: Board, total: int, cell: Cell) -> int:

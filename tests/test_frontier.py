@@ -8,8 +8,8 @@ import pytest
 from oracle import reference
 
 from cnfsweep.board import Cell
-from cnfsweep.frontier import Frontier
-from cnfsweep.game import LEVELS, Game, GameState, Level
+from cnfsweep.play.frontier import Frontier
+from cnfsweep.play.game import LEVELS, Game, GameState, Level
 from cnfsweep.problem import position
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cnfsweep.board import Board, Cell
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.game import (
+from cnfsweep.play.game import (
     LEVELS,
     ClickResult,
     FirstClick,

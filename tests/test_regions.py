@@ -6,13 +6,13 @@ import pytest
 from test_endgame import BruteTree, revealed_of
 
 from cnfsweep.analysis import Analysis
-from cnfsweep.autoplay import play_game
+from cnfsweep.play import play_game
 from cnfsweep.board import Board
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import Level
+from cnfsweep.play.game import Level
 from cnfsweep.problem import position
-from cnfsweep.regions import best_region_move, enclosed_regions, region_board
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.regions import best_region_move, enclosed_regions, region_board
+from cnfsweep.search.whatif import Snapshot
 
 
 def region_points(level: Level, seed: int, games: int) -> list[tuple[Board, Snapshot]]:

@@ -9,7 +9,7 @@ import pytest
 
 from cnfsweep.campaign import game_seed
 from cnfsweep.board import Cell
-from cnfsweep.game import LEVELS, Game
+from cnfsweep.play.game import LEVELS, Game
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 

@@ -9,13 +9,15 @@ from oracle import reference
 from test_autoplay import boards_before_moves
 
 from cnfsweep import analyze
-from cnfsweep.autoplay import GameRecord, GuessRule, play_game
+from cnfsweep.play import GameRecord, GuessRule, play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
+from cnfsweep.engine import Engine
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.game import LEVELS, Level
-from cnfsweep.policies import make_policy, policy_parameters
-from cnfsweep.strong import StrongPolicy
+from cnfsweep.play.game import LEVELS, Level
+from cnfsweep.play.registry import make_policy, policy_parameters
+from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.search import Snapshot
 
 SMALL = Level(6, 6, 6, "small")
 MAX_ORACLE_FRONTIER = 12
@@ -99,7 +101,7 @@ def test_outcomes_count_the_layouts_behind_each_number(rows, total):
         p = analysis.exact(cell)
         if p is None or p.numerator == p.denominator:
             continue
-        outcome = policy.outcome(analysis, cell)
+        outcome = policy.outcome(analysis, cell, Snapshot.of_analysis(analysis))
         for v in range(9):
             expected = reference(board.with_char(cell, str(v))).solutions
             assert outcome.counts.get(v, 0) == expected, (cell, v)
@@ -114,18 +116,19 @@ def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     board = Board.from_rows(rows, total_mines=total)
     analysis = analyze(board)
     policy = StrongPolicy(endgame=False)
-    assert policy.outcome(analysis, middle).dead
-    assert policy.choose(analysis).cell != middle
+    snap = Snapshot.of_analysis(analysis)
+    assert policy.outcome(analysis, middle, snap).dead
+    assert policy.choose(analysis, snap.engine).cell != middle
     assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0).outcome(
-        analysis, Cell(0, 0)
+        analysis, Cell(0, 0), snap
     ).dead
 
 
-def test_endgame_search_is_used_when_few_layouts_remain():
+def test_endgame_search_is_used_when_few_layouts_remain(engine: Engine):
     board = Board.from_rows(["1..", "...", "..."], total_mines=2)
-    guess = StrongPolicy().choose(analyze(board))
+    guess = StrongPolicy().choose(analyze(board), engine)
     assert guess.rule is GuessRule.ENDGAME
-    assert StrongPolicy(endgame=False).choose(analyze(board)).rule is not GuessRule.ENDGAME
+    assert StrongPolicy(endgame=False).choose(analyze(board), engine).rule is not GuessRule.ENDGAME
 
 
 def test_every_heuristic_can_be_switched_off_by_name():
@@ -148,16 +151,16 @@ def test_out_of_range_parameters_are_refused(spec):
         make_policy(spec)
 
 
-def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch):
+def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch, engine: Engine):
     # Look-ahead and the endgame count layouts exactly; a huge board's float analysis has no count.
     from cnfsweep import analysis as analysis_module
-    from cnfsweep.autoplay import SafestPolicy
+    from cnfsweep.play import SafestPolicy
 
     monkeypatch.setattr(analysis_module, "EXACT_WORK", -1)
     record = play_game(Level(9, 9, 10), 7, policy=StrongPolicy())
     assert all(m.rule in (None, GuessRule.SAFEST, GuessRule.FORCED) for m in record.moves)
     a = analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2)
-    assert a.approximate and StrongPolicy().choose(a).cell == SafestPolicy().choose(a)
+    assert a.approximate and StrongPolicy().choose(a, engine) == SafestPolicy().choose(a, engine)
 
 
 def oracle_safety(board: Board) -> Fraction:
@@ -208,7 +211,7 @@ def test_look_ahead_values_match_brute_force_on_small_boards(moves):
         board = analysis.board
         if len(board.covered) > 15 or not oracle_ready(board):
             continue
-        snap = policy._snapshot(analysis)
+        snap = Snapshot.of_analysis(analysis)
         for cell in snap.candidates(policy.tolerance, 3):
             expected = oracle_move_value(policy, board, snap, cell, moves)
             assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)
@@ -229,16 +232,51 @@ def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
     policy = StrongPolicy(depth=2)
     compared = 0
     for analysis in guess_points(LEVELS["expert"], 46, 4):
-        snap = policy._snapshot(analysis)
-        ranked = policy._ranked(analysis)[: policy.candidates]
+        snap = Snapshot.of_analysis(analysis)
+        ranked = snap.candidates(policy.tolerance, policy.candidates, policy.off_cells)
         outcomes = [policy.outcome(analysis, c, snap) for c in ranked]
         top = sorted(outcomes, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: policy.deep_candidates]
         if len(top) < 2:
             continue
         exact = {o.cell: policy.move_value(snap, o.cell, 2) for o in top}
         assert all(exact[o.cell] <= o.score(analysis.solutions) for o in top)
-        chosen = policy._deepest(snap, top, analysis.solutions)
+        chosen = policy.deepest(snap, top, analysis.solutions)
         best = max(top, key=lambda o: (exact[o.cell], o.score(analysis.solutions), -o.p_mine))
         assert chosen.cell == best.cell
         compared += 1
     assert compared >= 5
+
+
+def test_strong_games_solve_everything_with_the_games_engine(monkeypatch: pytest.MonkeyPatch):
+    # The look-ahead once fell back to the default backend (pysat) whatever --backend said.
+    from cnfsweep.backends.cpsat import CpSatBackend
+    from cnfsweep.backends.pysat import PysatBackend
+    from cnfsweep.play import Player
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the default backend solved something")
+
+    monkeypatch.setattr(PysatBackend, "open", refuse)
+    monkeypatch.setattr(PysatBackend, "count", refuse)
+    opened = {"game": 0, "policy": 0}
+    thinking = {"now": False}
+    real_open, real_choose = CpSatBackend.open, StrongPolicy.choose
+
+    def counted_open(self, problem, **kwargs):  # type: ignore[no-untyped-def]
+        opened["policy" if thinking["now"] else "game"] += 1
+        return real_open(self, problem, **kwargs)
+
+    def counted_choose(self, analysis, engine):  # type: ignore[no-untyped-def]
+        thinking["now"] = True
+        try:
+            return real_choose(self, analysis, engine)
+        finally:
+            thinking["now"] = False
+
+    monkeypatch.setattr(CpSatBackend, "open", counted_open)
+    monkeypatch.setattr(StrongPolicy, "choose", counted_choose)
+    # Enumerating with the backend sends every component to it, look-ahead positions included.
+    player = Player(StrongPolicy(endgame=False), Engine.create("cpsat", counting="enumerate"))
+    for seed in range(4):
+        player.play(LEVELS["intermediate"], game_seed(41, seed))
+    assert opened["game"] > 0 and opened["policy"] > 0

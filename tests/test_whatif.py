@@ -10,12 +10,12 @@ from oracle import reference
 
 from cnfsweep import analyze
 from cnfsweep.analysis import Analysis, Counting
-from cnfsweep.autoplay import play_game
+from cnfsweep.play import play_game
 from cnfsweep.board import Board, Cell
 from cnfsweep.campaign import game_seed
-from cnfsweep.game import LEVELS, Level
+from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.problem import position
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.whatif import Snapshot
 
 SMALL = Level(5, 5, 5, "small")
 

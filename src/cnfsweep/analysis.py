@@ -97,7 +97,7 @@ class Analysis:
         the probability ``off_frontier_exact``.
     position : Position
         The components the analysis solved (a look-ahead starts from them:
-        see :mod:`cnfsweep.whatif`).
+        see :mod:`cnfsweep.search.whatif`).
     """
 
     board: Board
@@ -240,7 +240,7 @@ def analyze_position(
     """Analyse a :class:`~cnfsweep.problem.Position` built by the caller.
 
     :func:`analyze` reads the board into a position first; a player that keeps
-    its position up to date move by move (see :mod:`cnfsweep.frontier`) comes
+    its position up to date move by move (see :mod:`cnfsweep.play.frontier`) comes
     here directly.  Parameters are as for :func:`analyze`; ``total_mines`` is
     only what the result reports, the count itself is ``pos.mines_left``.
 

@@ -17,11 +17,10 @@ from functools import partial
 from math import sqrt
 from typing import Any
 
-from cnfsweep.analysis import ComponentCache
-from cnfsweep.autoplay import GameRecord, LossCause, play_game
+from cnfsweep.components import Counting
+from cnfsweep.engine import Engine
 from cnfsweep.executors import Executor, Runner
-from cnfsweep.game import FirstClick, Level
-from cnfsweep.policies import make_policy
+from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
 
 Z95 = 1.959963984540054
 
@@ -176,30 +175,24 @@ def _percentiles(sorted_ms: list[float]) -> dict[str, float]:
     }
 
 
-# One cache per worker thread, kept between games: it only ever holds exact,
+# One engine (with its cache) per worker thread, kept between games: the cache only holds exact,
 # position-free results, and a thread of its own needs no lock.  Local pools and
 # Dask workers started with one thread each thus keep one cache per process.
 _LOCAL = threading.local()
 
 
-def _cache(backend: str | None) -> ComponentCache:
-    if not hasattr(_LOCAL, "caches"):
-        _LOCAL.caches = {}
-    caches: dict[str | None, ComponentCache] = _LOCAL.caches
-    if backend not in caches:
-        caches[backend] = ComponentCache()
-    return caches[backend]
+def _engine(backend: str | None) -> Engine:
+    if not hasattr(_LOCAL, "engines"):
+        _LOCAL.engines = {}
+    engines: dict[str | None, Engine] = _LOCAL.engines
+    if backend not in engines:
+        engines[backend] = Engine.create(backend, counting=Counting.SEARCH)
+    return engines[backend]
 
 
 def _play_one(config: PlayConfig, seed: int) -> GameRecord:
-    return play_game(
-        config.level,
-        seed,
-        first_click=config.first_click,
-        policy=make_policy(config.policy),
-        backend=config.backend,
-        cache=_cache(config.backend),
-    )
+    player = Player(make_policy(config.policy), _engine(config.backend))
+    return player.play(config.level, seed, config.first_click)
 
 
 def iter_games(config: PlayConfig, seed: int, indices: Iterable[int], runner: Runner) -> Iterator[GameRecord]:
@@ -207,7 +200,7 @@ def iter_games(config: PlayConfig, seed: int, indices: Iterable[int], runner: Ru
 
     Examples
     --------
-    >>> from cnfsweep.game import LEVELS
+    >>> from cnfsweep.play.game import LEVELS
     >>> records = list(iter_games(PlayConfig(LEVELS["beginner"]), 1, [2, 0], Runner()))
     >>> [r.seed for r in records] == [game_seed(1, 2), game_seed(1, 0)]
     True
@@ -251,7 +244,7 @@ def play_many(
 
     Examples
     --------
-    >>> from cnfsweep.game import LEVELS
+    >>> from cnfsweep.play.game import LEVELS
     >>> records = play_many(PlayConfig(LEVELS["beginner"]), games=3, seed=1)
     >>> [r.seed == game_seed(1, i) for i, r in enumerate(records)]
     [True, True, True]

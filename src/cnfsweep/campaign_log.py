@@ -17,12 +17,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cnfsweep.autoplay import GameRecord
+from cnfsweep.play import GameRecord
 from cnfsweep.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.executors import Runner
-from cnfsweep.game import LEVELS, FirstClick, Level
-from cnfsweep.policies import make_policy
+from cnfsweep.play.game import LEVELS, FirstClick, Level
+from cnfsweep.play.registry import make_policy
 from cnfsweep.records import Record, records_for
 
 

@@ -20,7 +20,7 @@ from cnfsweep.campaign import PlayConfig, PlayStats
 from cnfsweep.backends import BackendInfo
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
-from cnfsweep.policies import policy_parameters
+from cnfsweep.play.registry import policy_parameters
 from cnfsweep.records import records_for
 from cnfsweep.summary import percent, summary_lines
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cnfsweep.game import FirstClick
+from cnfsweep.play.game import FirstClick
 
 
 @dataclass(frozen=True)

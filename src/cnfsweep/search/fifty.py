@@ -14,7 +14,7 @@ Examples
 --------
 >>> from cnfsweep.board import Board, Cell
 >>> from cnfsweep.problem import position
->>> from cnfsweep.whatif import Snapshot
+>>> from cnfsweep.search.whatif import Snapshot
 >>> snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
 >>> influence(snap, Cell(0, 0)), snap.weight(Cell(0, 0)), snap.solutions
 (1, 1, 2)
@@ -23,14 +23,13 @@ Examples
 from __future__ import annotations
 
 from cnfsweep.board import Cell, shape_tables
-from cnfsweep.components import ComponentCache
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.whatif import Snapshot
 
 # Patterns with more caps still to prove mines are rare and costly to count.
 MAX_OPEN_CAPS = 2
 
 
-def influence(snap: Snapshot, cell: Cell, cache: ComponentCache | None = None) -> int:
+def influence(snap: Snapshot, cell: Cell) -> int:
     """Count the layouts in which ``cell`` is the mine of a likely 50/50 with a side neighbour.
 
     For each direction (left/right, up/down) the partner giving the most
@@ -65,7 +64,7 @@ def influence(snap: Snapshot, cell: Cell, cache: ComponentCache | None = None) -
             if len(open_caps) > MAX_OPEN_CAPS:
                 continue
             values = {cell: True, partner: False, **dict.fromkeys(open_caps, True)}
-            after = snap.condition(values, cache)
+            after = snap.condition(values)
             if after is not None:
                 best = max(best, after.solutions)
         total += best

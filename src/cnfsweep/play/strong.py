@@ -1,15 +1,15 @@
 """The ``strong`` policy: exact probabilities plus look-ahead, dead cells, forced guesses and endgame search.
 
 Every heuristic is a named field of :class:`StrongPolicy`, so that a spec such
-as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
+as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`).
 
 - ``endgame``: once at most ``endgame_layouts`` layouts remain, the exact
-  game-tree search of :mod:`cnfsweep.endgame` picks the move that maximises the
+  game-tree search of :mod:`cnfsweep.search.endgame` picks the move that maximises the
   probability of winning (within ``endgame_nodes`` states; beyond them the
   heuristics below decide).
 - ``regions``: a part of the frontier that touches no other unknown cell and
   holds the same number of mines in every layout is a game of its own (see
-  :mod:`cnfsweep.regions`); while one of at most ``endgame_layouts`` layouts
+  :mod:`cnfsweep.search.regions`); while one of at most ``endgame_layouts`` layouts
   is left, its best move by exact search is played.
 - ``early_forced``: a pair of covered cells holding exactly one mine whose two
   placements look the same from every other cell (every cell next to one of them
@@ -23,7 +23,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   of the safest cell's, at most ``candidates`` of them (of which at most
   ``off_cells`` off the frontier), are scored by the chance of surviving this
   guess and the next move: for each number the cell could show, the
-  hypothetical position is worked out (:mod:`cnfsweep.whatif`), and a position
+  hypothetical position is worked out (:mod:`cnfsweep.search.whatif`), and a position
   with a certain-safe cell counts as a safe next move, otherwise the next
   move's safety is the best guess's (blended with the second best by
   ``second_weight``).  The highest score wins; ties go to the safer cell, then
@@ -35,7 +35,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
   the last look-ahead move, ``deep_candidates`` before it).  Branch and bound
   skips what cannot change the choice.
 - ``fifty_fifty``: a bonus, in proportion to the layouts where the candidate is
-  the mine of a likely 50/50 (:mod:`cnfsweep.fifty`), for guesses that also
+  the mine of a likely 50/50 (:mod:`cnfsweep.search.fifty`), for guesses that also
   settle a coin flip the game would force later; 0 switches it off.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
@@ -43,19 +43,21 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.policies`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis, ComponentCache
-from cnfsweep.autoplay import Guess, GuessRule, SafestPolicy, open_neighbours
+from cnfsweep.analysis import Analysis
+from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
+from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.board import FLAG, Cell
-from cnfsweep.endgame import best_move
+from cnfsweep.search.endgame import best_move
+from cnfsweep.engine import Engine
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.fifty import influence
-from cnfsweep.game import FirstClick, Level
-from cnfsweep.regions import best_region_move
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.fifty import influence
+from cnfsweep.play.game import FirstClick, Level
+from cnfsweep.search.regions import best_region_move
+from cnfsweep.search.whatif import Snapshot
 
 HALF = Fraction(1, 2)
 
@@ -81,14 +83,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class StrongPolicy:
+class StrongPolicy(Policy):
     """Guess with look-ahead, avoid dead cells, take forced guesses early, search endgames.
 
     Examples
     --------
     >>> from cnfsweep import Board, analyze
     >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
-    >>> guess = StrongPolicy().choose(analyze(board))
+    >>> guess = StrongPolicy().choose(analyze(board), Engine.create())
     >>> guess.cell, guess.rule.value
     (Cell(row=0, col=2), 'endgame search')
     """
@@ -110,7 +112,6 @@ class StrongPolicy:
     fifty_fifty: float = 0.0
     deep_candidates: int = 3
     opening_click: int = 3
-    cache: ComponentCache = field(default_factory=ComponentCache, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         checks = {
@@ -140,34 +141,34 @@ class StrongPolicy:
         # Otherwise a corner has the best chance of being a zero.
         return Cell(0, 0)
 
-    def unavoidable(self, analysis: Analysis) -> Guess | None:
+    def unavoidable(self, analysis: Analysis, engine: Engine) -> Guess | None:
         """Return a guess no future reveal can resolve, if there is one and the heuristic is on."""
         if not self.early_forced:
             return None
-        pair = forced_pair(analysis, self.cache)
+        pair = forced_pair(analysis, engine)
         if pair is None:
             return None
         counts = open_neighbours(analysis, pair)
         cell = min(pair, key=lambda c: (counts[c], c))
         return Guess(cell, GuessRule.FORCED, forced=True)
 
-    def choose(self, analysis: Analysis) -> Guess:
+    def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         board = analysis.board
         if analysis.approximate:
             # Outcome counts need exact layout counts, which a board this big does not get.
-            return Guess(SafestPolicy().choose(analysis), GuessRule.SAFEST)
+            return SafestPolicy().choose(analysis, engine)
         if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
             found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
-        snap = self._snapshot(analysis)
+        snap = Snapshot.of_analysis(analysis, engine)
         if self.regions:
             found_region = best_region_move(
                 board, snap, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
             )
             if found_region is not None:
                 return Guess(found_region[0], GuessRule.REGION)
-        ranked = self._ranked(analysis)
+        ranked = snap.candidates(self.tolerance, self.candidates, self.off_cells)
         if not self.lookahead:
             if self.dead_cells:
                 for cell in ranked[: self.candidates]:
@@ -187,54 +188,34 @@ class StrongPolicy:
             pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
             top = sorted(pool, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: self.deep_candidates]
             if len(top) > 1:
-                best = self._deepest(snap, top, analysis.solutions)
+                best = self.deepest(snap, top, analysis.solutions)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
-    def _snapshot(self, analysis: Analysis) -> Snapshot:
-        return snapshot_of(analysis, self.cache)
-
-    def _ranked(self, analysis: Analysis) -> list[Cell]:
-        """Candidates within the tolerance of the safest, safest first, then fewest open neighbours."""
-        # The best guess is a cell of lowest probability: its safety sets the window.
-        assert analysis.best_guess is not None
-        p_low = analysis.exact(analysis.best_guess)
-        assert p_low is not None
-        floor = 1 - (1 - float(p_low)) * (1 - self.tolerance)
-        frontier, off = analysis.frontier_exact, analysis.off_frontier_exact
-        near = [c for c, p in frontier.items() if p.numerator != p.denominator and float(p) <= floor]
-        rest = list(analysis.off_frontier) if off is not None and float(off) <= floor else []
-        counts = open_neighbours(analysis, [*near, *rest])
-        # Cells off the frontier are alike but for their neighbourhood: a few of the
-        # most promising (fewest open neighbours) stand for all of them.
-        near.extend(sorted(rest, key=lambda c: (counts[c], c))[: self.off_cells])
-        return sorted(near, key=lambda c: (analysis.exact(c), counts[c], c))
-
-    def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot | None = None) -> Outcome:
+    def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot) -> Outcome:
         """Return what revealing ``cell`` can show, and the next move's value after each number.
 
-        ``snap`` is the analysis's :class:`~cnfsweep.whatif.Snapshot`, if already made.
+        ``snap`` is the analysis's :class:`~cnfsweep.search.whatif.Snapshot`.
         """
-        snap = snap if snap is not None else self._snapshot(analysis)
         p = analysis.exact(cell)
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
         w = Fraction(self.second_weight)
-        for v, after in snap.outcomes(cell, self.cache).items():
+        for v, after in snap.outcomes(cell).items():
             counts[v] = after.solutions
             first, second = after.safety_pair()
             next_safety[v] = (1 - w) * first + w * second
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
-            bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell, self.cache), survive)
+            bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
         return Outcome(cell, p, counts, next_safety, bonus)
 
     # -- internals --------------------------------------------------------------
 
-    def _deepest(self, snap: Snapshot, top: list[Outcome], solutions: int) -> Outcome:
+    def deepest(self, snap: Snapshot, top: list[Outcome], solutions: int) -> Outcome:
         """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
         first = top[0]
         best, best_key = first, (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine)
@@ -264,7 +245,7 @@ class StrongPolicy:
         >>> from cnfsweep import Board, analyze
         >>> policy = StrongPolicy()
         >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
-        >>> snap = policy._snapshot(analyze(board))
+        >>> snap = Snapshot.of_analysis(analyze(board))
         >>> [policy.move_value(snap, Cell(2, 2), k) for k in range(3)]
         [Fraction(4, 5), Fraction(11, 15), Fraction(2, 3)]
         """
@@ -277,7 +258,7 @@ class StrongPolicy:
             bound = safety
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
-                after = snap.reveal(cell, v, self.cache)
+                after = snap.reveal(cell, v)
                 if after is None:
                     continue
                 bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
@@ -285,7 +266,7 @@ class StrongPolicy:
                     break
             return bound
         # Each outcome's value is at most its best next safety: start from that and lower it.
-        parts = [(Fraction(a.solutions, n), a.safety_pair()[0], a) for a in snap.outcomes(cell, self.cache).values()]
+        parts = [(Fraction(a.solutions, n), a.safety_pair()[0], a) for a in snap.outcomes(cell).values()]
         bound = sum((share * first for share, first, _ in parts), Fraction(0))
         for share, first, after in parts:
             if after.safe_exists:
@@ -310,23 +291,14 @@ class StrongPolicy:
         return snap.safety_pair()[0] if inner < 0 else inner
 
 
-def snapshot_of(analysis: Analysis, cache: ComponentCache | None = None) -> Snapshot:
-    """Return the :class:`~cnfsweep.whatif.Snapshot` of the position an analysis solved."""
-    assert analysis.position is not None, "every analysis carries the position it solved"
-    snap = Snapshot.of(analysis.position, cache)
-    # The analysis found layouts, so the same components have them too.
-    assert snap is not None and snap.solutions == analysis.solutions
-    return snap
-
-
-def forced_pair(analysis: Analysis, cache: ComponentCache | None = None) -> tuple[Cell, Cell] | None:
+def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
     Swapping the mine between ``a`` and ``b`` changes only the numbers of cells
     next to exactly one of them; when each of those is a certain mine, every
     other cell shows the same number either way, so nothing but clicking ``a`` or
     ``b`` decides which one holds the mine.  Conditioning the position on ``a``
-    (:meth:`~cnfsweep.whatif.Snapshot.condition`) confirms that exactly one of
+    (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
     them is a mine in every consistent layout.
     """
     board, exact = analysis.board, analysis.frontier_exact
@@ -351,14 +323,14 @@ def forced_pair(analysis: Analysis, cache: ComponentCache | None = None) -> tupl
             if not all(certain_mine(c) for c in differ):
                 continue
             # Made once, and only for a pair that passes the cheap test: most positions have none.
-            snap = snap if snap is not None else snapshot_of(analysis, cache)
-            if _exactly_one(snap, a, b, cache):
+            snap = snap if snap is not None else Snapshot.of_analysis(analysis, engine)
+            if _exactly_one(snap, a, b):
                 return a, b
     return None
 
 
-def _exactly_one(snap: Snapshot, a: Cell, b: Cell, cache: ComponentCache | None) -> bool:
-    if_mine, if_safe = snap.condition({a: True}, cache), snap.condition({a: False}, cache)
+def _exactly_one(snap: Snapshot, a: Cell, b: Cell) -> bool:
+    if_mine, if_safe = snap.condition({a: True}), snap.condition({a: False})
     # Both exist, since ``a`` is a mine in exactly half of the layouts.
     assert if_mine is not None and if_safe is not None
     return if_mine.weight(b) == 0 and if_safe.weight(b) == if_safe.solutions

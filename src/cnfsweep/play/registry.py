@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cnfsweep.autoplay import Policy, SafestPolicy
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.strong import StrongPolicy
+from cnfsweep.play.policy import Policy
+from cnfsweep.play.safest import SafestPolicy
+from cnfsweep.play.strong import StrongPolicy
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy, StrongPolicy)}
 
@@ -46,7 +47,7 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     Examples
     --------
     >>> parse_policy("safest")
-    (<class 'cnfsweep.autoplay.SafestPolicy'>, {})
+    (<class 'cnfsweep.play.safest.SafestPolicy'>, {})
     >>> parse_policy("psychic")
     Traceback (most recent call last):
     ...

@@ -5,7 +5,7 @@ slightly riskier cell may tell more about the rest of the board. Once few
 layouts remain consistent, the whole game tree can be searched. A state is the
 set of layouts still consistent with what has been seen; a move clicks a covered
 cell, loses in the layouts where it is a mine, and otherwise shows what
-:meth:`cnfsweep.game.Game.click` would reveal (the cell's number, and the
+:meth:`cnfsweep.play.game.Game.click` would reveal (the cell's number, and the
 zero-flood), which splits the surviving layouts into groups.
 
 Examples

@@ -28,10 +28,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from cnfsweep.backends import Backend, CountTable, get_backend
+from cnfsweep.analysis import Analysis
+from cnfsweep.backends import CountTable
 from cnfsweep.board import Cell, shape_tables
-from cnfsweep.components import ComponentCache, Counting, solve_component
+from cnfsweep.components import Counting
 from cnfsweep.counting import Weights, weigh
+from cnfsweep.engine import Engine
 from cnfsweep.problem import Component, Position, build_components, component_rules
 from cnfsweep.simplify import Rule, simplify
 
@@ -64,19 +66,24 @@ class Snapshot:
     known_mines: frozenset[Cell]
     known_safe: frozenset[Cell]
     mines_left: int
+    engine: Engine = field(repr=False, compare=False)
     # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
     _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
-    def of(
-        cls, pos: Position, cache: ComponentCache | None = None, backend: str | Backend | None = None
-    ) -> Snapshot | None:
-        """Solve a position with a known total; ``None`` when it is inconsistent."""
+    def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
+        """Solve a position with a known total; ``None`` when it is inconsistent.
+
+        Every hypothetical position derived from the snapshot is solved by
+        ``engine`` too (by default a fresh one on the default backend that
+        counts small components by search alone, as a game does).
+        """
         if pos.mines_left is None:
             raise ValueError("a snapshot needs the total mine count")
         if pos.contradiction is not None:
             return None
-        tables = _solve(pos.components, cache, get_backend(backend))
+        engine = engine if engine is not None else Engine.create(counting=Counting.SEARCH)
+        tables = _solve(pos.components, engine)
         if tables is None:
             return None
         settled = {**pos.fixed, **pos.forced}
@@ -89,8 +96,25 @@ class Snapshot:
             known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
             known_safe=frozenset(c for c, mine in settled.items() if not mine),
             mines_left=pos.mines_left,
+            engine=engine,
         )
         return snap if snap.solutions else None
+
+    @classmethod
+    def of_analysis(cls, analysis: Analysis, engine: Engine | None = None) -> Snapshot:
+        """Return the snapshot of the position a consistent analysis with a total solved.
+
+        Examples
+        --------
+        >>> from cnfsweep import Board, analyze
+        >>> a = analyze(Board.from_rows(["1.", ".."], total_mines=1))
+        >>> Snapshot.of_analysis(a).solutions == a.solutions
+        True
+        """
+        snap = cls.of(analysis.position, engine)
+        # The analysis found layouts, so the same components have them too.
+        assert snap is not None and snap.solutions == analysis.solutions
+        return snap
 
     # -- counts ---------------------------------------------------------------
 
@@ -194,8 +218,7 @@ class Snapshot:
         cells, around = shape_tables(self.rows, self.cols)
         rest: list[Cell] = []
         if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
-            # Corners, then edges: fewest neighbours, most likely to open something.
-            rest = sorted(self.off, key=lambda c: (len(around[c[0] * self.cols + c[1]]), c))[: 4 * max(limit, off_cells)]
+            rest = self._open_off_cells(off_cells)
 
         def to_open(c: Cell) -> int:
             return sum(
@@ -207,6 +230,23 @@ class Snapshot:
         off_ranked = sorted((to_open(c), c) for c in rest)[:off_cells]
         ranked.extend((w.off_frontier, k, c) for k, c in off_ranked)
         return [c for _, _, c in sorted(ranked)[:limit]]
+
+    def _open_off_cells(self, count: int) -> list[Cell]:
+        """Return cells off the frontier among which are the ``count`` with fewest neighbours left to open.
+
+        No number sees a cell off the frontier, so every neighbour of one is
+        covered: it is left to open unless it is a certain mine.  Away from
+        certain mines the count is the plain number of neighbours (corners,
+        then edges), so the ``count`` first of those by that number, plus every
+        cell next to a certain mine, hold the ``count`` best.
+        """
+        cells, around = shape_tables(self.rows, self.cols)
+        n, cols = self.solutions, self.cols
+        certain = list(self.known_mines)
+        certain += [c for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n]
+        near_mine = {cells[j] for c in certain for j in around[c[0] * cols + c[1]]} & self.off
+        plain = sorted((c for c in self.off if c not in near_mine), key=lambda c: (len(around[c[0] * cols + c[1]]), c))
+        return [*plain[:count], *near_mine]
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
@@ -228,9 +268,7 @@ class Snapshot:
 
     # -- hypotheticals ----------------------------------------------------------
 
-    def reveal(
-        self, cell: Cell, number: int, cache: ComponentCache | None = None, backend: str | Backend | None = None
-    ) -> Snapshot | None:
+    def reveal(self, cell: Cell, number: int) -> Snapshot | None:
         """Return the position after covered ``cell`` shows ``number``; ``None`` if it cannot (or is a mine).
 
         Examples
@@ -249,11 +287,9 @@ class Snapshot:
         neighbours = [cells[j] for j in around[cell[0] * self.cols + cell[1]]]
         unknown = tuple(c for c in neighbours if self.unknown(c))
         need = number - sum(1 for c in neighbours if c in self.known_mines)
-        return self._update({cell: False}, (cell, unknown, need), cache, backend, revealed=cell)
+        return self._update({cell: False}, (cell, unknown, need), revealed=cell)
 
-    def condition(
-        self, values: Mapping[Cell, bool], cache: ComponentCache | None = None, backend: str | Backend | None = None
-    ) -> Snapshot | None:
+    def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
         for c, mine in values.items():
             if c in self.known_mines or c in self.known_safe:
@@ -262,14 +298,12 @@ class Snapshot:
             elif not self.unknown(c):
                 raise ValueError(f"{tuple(c)} is not a covered cell")
         open_values = {c: m for c, m in values.items() if self.unknown(c)}
-        return self._update(open_values, None, cache, backend)
+        return self._update(open_values, None)
 
     def _update(
         self,
         values: Mapping[Cell, bool],
         rule: Rule | None,
-        cache: ComponentCache | None,
-        backend: str | Backend | None,
         revealed: Cell | None = None,
     ) -> Snapshot | None:
         """Settle ``values`` and add ``rule``, rebuilding only the components they touch."""
@@ -291,7 +325,7 @@ class Snapshot:
         if contradiction is not None:
             return None
         built = build_components([r for r in rules if r[1]])
-        new_tables = _solve(built, cache, get_backend(backend))
+        new_tables = _solve(built, self.engine)
         if new_tables is None:
             return None
         kept = [k for k in range(len(self.components)) if k not in touched]
@@ -307,13 +341,12 @@ class Snapshot:
             known_mines=self.known_mines | mines,
             known_safe=safe | {c for c, mine in settled.items() if not mine},
             mines_left=self.mines_left - len(mines),
+            engine=self.engine,
         )
         # The rules may hold while the total cannot: then there is no layout either.
         return after if after.solutions else None
 
-    def outcomes(
-        self, cell: Cell, cache: ComponentCache | None = None, backend: str | Backend | None = None
-    ) -> dict[int, Snapshot]:
+    def outcomes(self, cell: Cell) -> dict[int, Snapshot]:
         """Return the position after each number ``cell`` can show, keyed by the number.
 
         The outcomes' layouts add up to the layouts in which ``cell`` is safe.
@@ -324,7 +357,7 @@ class Snapshot:
         low, high = self.number_range(cell)
         out = {}
         for v in range(low, high + 1):
-            after = self.reveal(cell, v, cache, backend)
+            after = self.reveal(cell, v)
             if after is not None:
                 out[v] = after
         assert sum(s.solutions for s in out.values()) == self.solutions - self.weight(cell), (
@@ -334,15 +367,10 @@ class Snapshot:
         return out
 
 
-def _solve(
-    components: Iterable[Component], cache: ComponentCache | None, engine: Backend
-) -> tuple[CountTable, ...] | None:
+def _solve(components: Iterable[Component], engine: Engine) -> tuple[CountTable, ...] | None:
     tables = []
     for comp in components:
-        if cache is not None:
-            _, table = cache.solve(engine, comp.problem, Counting.SEARCH)
-        else:
-            _, table = solve_component(engine, comp.problem, Counting.SEARCH)
+        _, table = engine.solve(comp.problem)
         if table is None:
             return None
         tables.append(table)

@@ -5,14 +5,14 @@ of mines is the same in every layout, is a game of its own: nothing revealed
 elsewhere tells anything about it, and nothing revealed in it tells anything
 about the rest.  The probability of winning is then the product of the chances
 of clearing it and of clearing the rest, so the exact game-tree search of
-:mod:`cnfsweep.endgame`, run on the region alone, gives its best move at any
+:mod:`cnfsweep.search.endgame`, run on the region alone, gives its best move at any
 point of the game, however many layouts the rest of the board still has.
 
 Examples
 --------
 >>> from cnfsweep.board import Board
 >>> from cnfsweep.problem import position
->>> from cnfsweep.whatif import Snapshot
+>>> from cnfsweep.search.whatif import Snapshot
 
 Two regions, each holding one mine: a pair at the top left and three cells on the right.
 
@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
-from cnfsweep.endgame import EndgameResult, best_move
-from cnfsweep.whatif import Snapshot
+from cnfsweep.search.endgame import EndgameResult, best_move
+from cnfsweep.search.whatif import Snapshot
 
 
 @dataclass(frozen=True)

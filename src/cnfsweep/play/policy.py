@@ -1,0 +1,114 @@
+"""What a guessing policy is, and the facts about a position every policy ranks cells by.
+
+A policy picks the first click and each guess; the game loop
+(:class:`~cnfsweep.play.player.Player`) never changes when a policy is added.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from cnfsweep.analysis import Analysis
+from cnfsweep.board import FLAG, NUMBERS, Cell, shape_tables
+from cnfsweep.engine import Engine
+from cnfsweep.play.game import FirstClick, Level
+
+__all__ = ["Guess", "GuessRule", "Policy", "lowest_cells", "open_neighbours"]
+
+
+class GuessRule(Enum):
+    """Which part of a policy chose a guess."""
+
+    SAFEST = "safest"
+    LOOKAHEAD = "look-ahead"
+    DEAD_CELL = "dead-cell avoidance"
+    ENDGAME = "endgame search"
+    REGION = "enclosed region search"
+    FORCED = "forced early"
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A policy's guess: the cell, the rule that chose it, and whether it was unavoidable.
+
+    ``forced`` marks a guess that no future reveal could resolve, taken before
+    the certain cells (see :meth:`Policy.unavoidable`).
+    """
+
+    cell: Cell
+    rule: GuessRule = GuessRule.SAFEST
+    forced: bool = False
+
+
+class Policy(ABC):
+    """Chooses where to click when nothing is certain.
+
+    Subclasses are frozen dataclasses whose plain fields are the policy's
+    parameters (see :mod:`cnfsweep.play.registry`).  Whatever a policy solves
+    (hypothetical positions, say) it solves with the ``engine`` it is handed,
+    the same one the game uses.
+    """
+
+    name: ClassVar[str]
+
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        """Return the cell to open first: the top-left corner, the cell most likely to open a region."""
+        return Cell(0, 0)
+
+    def unavoidable(self, analysis: Analysis, engine: Engine) -> Guess | None:
+        """Return a guess that must be taken sooner or later anyway, to take at once (none by default).
+
+        The game loop asks after every full analysis, certain cells or not,
+        and clicks the returned cell at once, marked ``forced``.
+        """
+        return None
+
+    @abstractmethod
+    def choose(self, analysis: Analysis, engine: Engine) -> Guess:
+        """Return the guess, given a consistent analysis with a total and no safe cell."""
+
+
+# Byte value to 1 for a covered cell (labelled or not), 0 for a number or a flag.
+_OPEN = bytes(0 if chr(b) in NUMBERS or chr(b) == FLAG else 1 for b in range(256))
+
+
+def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int]:
+    """Count, for each of ``cells``, its neighbours that are covered and not certainly mines.
+
+    Flagged cells and cells the analysis proves to be mines count alike, so the
+    count does not depend on which certain mines the player bothered to flag.
+    """
+    board, exact = analysis.board, analysis.frontier_exact
+    cols = board.cols
+    _, around = shape_tables(board.rows, cols)
+    # One pass over the board beats asking each candidate's neighbours about their kind.
+    open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
+    for c, p in exact.items():
+        if p.numerator == p.denominator:
+            open_[c[0] * cols + c[1]] = 0
+    return {c: sum(map(open_.__getitem__, around[c[0] * cols + c[1]])) for c in cells}
+
+
+def lowest_cells(analysis: Analysis) -> list[Cell]:
+    """Return the covered cells of lowest known mine probability, in row-major order.
+
+    Without a total, cells off the frontier have no probability and are left
+    out; with no probability known at all, every covered cell is returned.
+    """
+    board, frontier = analysis.board, analysis.frontier_exact
+    off = analysis.off_frontier_exact
+    # Fractions are slow to hash and compare: compare each distinct object once.
+    distinct = {id(p): p for p in frontier.values()}
+    if off is not None:
+        distinct[id(off)] = off
+    if not distinct:
+        return list(board.covered)
+    lowest = min(distinct.values())
+    tied = [c for c, p in frontier.items() if p is lowest or p == lowest]
+    if off is not None and (off is lowest or off == lowest):
+        tied.extend(analysis.off_frontier)
+    return sorted(tied)

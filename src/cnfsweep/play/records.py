@@ -1,0 +1,85 @@
+"""What a played game leaves behind: its moves, its outcome and why it was lost."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from cnfsweep.board import Cell
+from cnfsweep.play.game import Level
+from cnfsweep.play.policy import GuessRule
+
+__all__ = ["GameRecord", "LossCause", "Move"]
+
+
+class LossCause(Enum):
+    """Why a game was lost."""
+
+    FIRST_CLICK = "first click"
+    FIFTY_FIFTY = "forced 50/50"
+    OTHER_GUESS = "other guess"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One click: where, whether it was certain, and its exact mine probability then."""
+
+    cell: Cell
+    certain: bool
+    p_mine: Fraction
+    forced: bool = False
+    rule: GuessRule | None = None
+    # Time the policy took to choose this guess; not part of the (reproducible) trace.
+    seconds: float = field(default=0.0, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the move as ``--trace`` writes it."""
+        out = {"cell": list(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine),
+               "forced": self.forced}
+        if self.rule is not None:
+            out["rule"] = self.rule.value
+        return out
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The outcome of one game, with its moves for the trace."""
+
+    seed: int
+    level: Level
+    won: bool
+    seconds: float
+    moves: tuple[Move, ...]
+    mines: tuple[Cell, ...]
+    loss_cause: LossCause | None = None
+    analyses: int = 0
+
+    @property
+    def guesses(self) -> int:
+        """Clicks that were not certain (the first click counts when it could hit a mine)."""
+        return sum(1 for m in self.moves if not m.certain)
+
+    def trace(self) -> dict[str, Any]:
+        """Return the JSON line ``--trace`` writes for this game."""
+        return {
+            "seed": self.seed,
+            "rows": self.level.rows,
+            "cols": self.level.cols,
+            "mines": [list(c) for c in self.mines],
+            "first_click": list(self.moves[0].cell) if self.moves else None,
+            "moves": [m.to_dict() for m in self.moves],
+            "won": self.won,
+        }
+
+
+def loss_cause(lost_on: Move | None, first: Move) -> LossCause | None:
+    """Classify the move that lost a game (``None`` for a game won)."""
+    if lost_on is None:
+        return None
+    if lost_on is first:
+        return LossCause.FIRST_CLICK
+    if lost_on.p_mine == Fraction(1, 2):
+        return LossCause.FIFTY_FIFTY
+    return LossCause.OTHER_GUESS

@@ -1,0 +1,25 @@
+"""Search: hypothetical positions and exact game-tree search over layouts.
+
+Offers :class:`Snapshot` (a solved position that answers "what if this cell
+showed that number?"), the exact endgame search (:func:`best_move`), enclosed
+regions (:func:`best_region_move`) and likely 50/50s (:func:`influence`).
+
+May import the core (``board``, ``errors``) and ``engine``; never ``play``,
+``experiments``, ``present`` or ``cli``.
+"""
+
+from cnfsweep.search.endgame import EndgameResult, best_move, enumerate_layouts
+from cnfsweep.search.fifty import influence
+from cnfsweep.search.regions import Region, best_region_move, enclosed_regions
+from cnfsweep.search.whatif import Snapshot
+
+__all__ = [
+    "EndgameResult",
+    "Region",
+    "Snapshot",
+    "best_move",
+    "best_region_move",
+    "enclosed_regions",
+    "enumerate_layouts",
+    "influence",
+]
