@@ -25,7 +25,7 @@ from cnfsweep import Board, analyze
 from cnfsweep.analysis import Analysis
 from cnfsweep.engine import Engine
 from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick
 
 HERE = Path(__file__).resolve().parent

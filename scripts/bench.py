@@ -52,7 +52,7 @@ from rich.progress import (
 from cnfsweep import __version__
 from cnfsweep.play import play_game
 from cnfsweep.board import Board
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 

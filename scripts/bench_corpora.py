@@ -20,7 +20,7 @@ from cnfsweep.analysis import Analysis
 from cnfsweep.engine import Engine
 from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
 from cnfsweep.board import Board, Cell
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.problem import position
 

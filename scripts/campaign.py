@@ -26,7 +26,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Column, Table
 
-from cnfsweep.campaign_log import (
+from cnfsweep.experiments.log import (
     Arm,
     ArmSummary,
     find_arms,
@@ -38,7 +38,7 @@ from cnfsweep.campaign_log import (
     summarise_log,
 )
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.executors import Executor, Runner
+from cnfsweep.experiments.executors import Executor, Runner
 
 DEFAULTS = {"levels": "beginner,intermediate,expert", "first_click": "safe", "policy": ["safest"], "games": 1000,
             "seed": 2026}

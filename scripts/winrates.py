@@ -18,8 +18,8 @@ import time
 from rich.console import Console
 from rich.progress import Progress
 
-from cnfsweep.campaign import PlayConfig, play_many, summarise
-from cnfsweep.display import play_view
+from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
+from cnfsweep.present.text import play_view
 from cnfsweep.play.game import LEVELS, FirstClick
 
 

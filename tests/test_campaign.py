@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cnfsweep.campaign import Executor, PlayConfig, play_many, wilson
-from cnfsweep.campaign_log import (
+from cnfsweep.experiments.campaign import Executor, PlayConfig, play_many, wilson
+from cnfsweep.experiments.log import (
     Arm,
     LoggedGame,
     append_log,
@@ -26,7 +26,7 @@ from cnfsweep.campaign_log import (
 )
 from cnfsweep.cli import app
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.executors import Runner
+from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "campaign.py"

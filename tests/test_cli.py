@@ -322,7 +322,7 @@ def test_minus_o_means_output_everywhere():
 
 def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
     from cnfsweep import cli
-    from cnfsweep.campaign import play_many
+    from cnfsweep.experiments.campaign import play_many
 
     finished = play_many(cli.PlayConfig(cli.LEVELS["beginner"]), games=3, seed=7)
 

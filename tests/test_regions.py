@@ -8,7 +8,7 @@ from test_endgame import BruteTree, revealed_of
 from cnfsweep.analysis import Analysis
 from cnfsweep.play import play_game
 from cnfsweep.board import Board
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import Level
 from cnfsweep.problem import position
 from cnfsweep.search.regions import best_region_move, enclosed_regions, region_board

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli_render import render_command
-from cnfsweep.render import NUMBER_COLOURS, render_svg
-from cnfsweep.summary import percent
+from cnfsweep.present.svg import NUMBER_COLOURS, render_svg
+from cnfsweep.present.summary import percent
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.board import Cell
 from cnfsweep.play.game import LEVELS, Game
 

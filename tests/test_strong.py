@@ -11,7 +11,7 @@ from test_autoplay import boards_before_moves
 from cnfsweep import analyze
 from cnfsweep.play import GameRecord, GuessRule, play_game
 from cnfsweep.board import Board, Cell
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.play.game import LEVELS, Level

@@ -12,7 +12,7 @@ from cnfsweep import analyze
 from cnfsweep.analysis import Analysis, Counting
 from cnfsweep.play import play_game
 from cnfsweep.board import Board, Cell
-from cnfsweep.campaign import game_seed
+from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.problem import position
 from cnfsweep.search.whatif import Snapshot

@@ -15,15 +15,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cnfsweep import __version__
 from cnfsweep.analysis import Arithmetic, Counting, analyze
 from cnfsweep.play import GameRecord
-from cnfsweep.campaign import PlayConfig, play_many, summarise
+from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.backends import DEFAULT, backend_info, get_backend
 from cnfsweep.cli_common import (
     AssumeOpt, BackendOpt, BoardArg, FormatOpt, HelpGroup, MinesOpt, assumptions, fail, json_option, load_board,
 )
 from cnfsweep.consistency import check as check_board
-from cnfsweep.display import analysis_view, backends_table, check_view, play_view
+from cnfsweep.present.text import analysis_view, backends_table, check_view, play_view
 from cnfsweep.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.executors import Executor, check_executor
+from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.parsing import BoardFormat
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters

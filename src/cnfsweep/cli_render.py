@@ -26,7 +26,7 @@ from cnfsweep.analysis import analyze
 from cnfsweep.cli_common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
 from cnfsweep.errors import CnfsweepError
 from cnfsweep.parsing import BoardFormat
-from cnfsweep.render import render_png, render_svg
+from cnfsweep.present.svg import render_png, render_svg
 
 #: What each file name suffix of ``--output`` is written as.
 SUFFIXES = {".svg": "svg", ".png": "png"}

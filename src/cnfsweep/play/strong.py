@@ -35,7 +35,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   the last look-ahead move, ``deep_candidates`` before it).  Branch and bound
   skips what cannot change the choice.
 - ``fifty_fifty``: a bonus, in proportion to the layouts where the candidate is
-  the mine of a likely 50/50 (:mod:`cnfsweep.search.fifty`), for guesses that also
+  the mine of a likely 50/50 (:mod:`cnfsweep.search.pairs`), for guesses that also
   settle a coin flip the game would force later; 0 switches it off.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
@@ -50,17 +50,14 @@ from typing import ClassVar
 from cnfsweep.analysis import Analysis
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.safest import SafestPolicy
-from cnfsweep.board import FLAG, Cell
+from cnfsweep.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.engine import Engine
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.search.fifty import influence
+from cnfsweep.search.pairs import forced_pair, influence
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
-
-HALF = Fraction(1, 2)
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -289,48 +286,3 @@ class StrongPolicy(Policy):
                 break
             inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
         return snap.safety_pair()[0] if inner < 0 else inner
-
-
-def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
-    """Find two covered cells holding exactly one mine that no future reveal can tell apart.
-
-    Swapping the mine between ``a`` and ``b`` changes only the numbers of cells
-    next to exactly one of them; when each of those is a certain mine, every
-    other cell shows the same number either way, so nothing but clicking ``a`` or
-    ``b`` decides which one holds the mine.  Conditioning the position on ``a``
-    (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
-    them is a mine in every consistent layout.
-    """
-    board, exact = analysis.board, analysis.frontier_exact
-    halves = sorted(c for c, p in exact.items() if p == HALF)
-    if len(halves) < 2:
-        return None
-    grid = board.grid
-
-    def certain_mine(c: Cell) -> bool:
-        if grid[c.row][c.col] == FLAG:
-            return True
-        p = exact.get(c)
-        return p is not None and p.numerator == p.denominator
-
-    snap: Snapshot | None = None
-    for i, a in enumerate(halves):
-        around_a = set(board.neighbours(a))
-        for b in halves[i + 1 :]:
-            if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
-                continue
-            differ = (around_a ^ set(board.neighbours(b))) - {a, b}
-            if not all(certain_mine(c) for c in differ):
-                continue
-            # Made once, and only for a pair that passes the cheap test: most positions have none.
-            snap = snap if snap is not None else Snapshot.of_analysis(analysis, engine)
-            if _exactly_one(snap, a, b):
-                return a, b
-    return None
-
-
-def _exactly_one(snap: Snapshot, a: Cell, b: Cell) -> bool:
-    if_mine, if_safe = snap.condition({a: True}), snap.condition({a: False})
-    # Both exist, since ``a`` is a mine in exactly half of the layouts.
-    assert if_mine is not None and if_safe is not None
-    return if_mine.weight(b) == 0 and if_safe.weight(b) == if_safe.solutions

@@ -2,14 +2,14 @@
 
 Offers :class:`Snapshot` (a solved position that answers "what if this cell
 showed that number?"), the exact endgame search (:func:`best_move`), enclosed
-regions (:func:`best_region_move`) and likely 50/50s (:func:`influence`).
+regions (:func:`best_region_move`) and pairs only a click tells apart (:func:`forced_pair`, :func:`influence`).
 
 May import the core (``board``, ``errors``) and ``engine``; never ``play``,
 ``experiments``, ``present`` or ``cli``.
 """
 
 from cnfsweep.search.endgame import EndgameResult, best_move, enumerate_layouts
-from cnfsweep.search.fifty import influence
+from cnfsweep.search.pairs import caps, forced_pair, influence
 from cnfsweep.search.regions import Region, best_region_move, enclosed_regions
 from cnfsweep.search.whatif import Snapshot
 
@@ -21,5 +21,7 @@ __all__ = [
     "best_region_move",
     "enclosed_regions",
     "enumerate_layouts",
+    "caps",
+    "forced_pair",
     "influence",
 ]

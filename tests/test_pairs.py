@@ -6,7 +6,7 @@ from oracle import neighbours, reference
 from test_whatif import SMALL, guess_points
 
 from cnfsweep.board import Board, Cell
-from cnfsweep.search.fifty import MAX_OPEN_CAPS, influence
+from cnfsweep.search.pairs import MAX_OPEN_CAPS, influence
 from cnfsweep.problem import position
 from cnfsweep.search.whatif import Snapshot
 

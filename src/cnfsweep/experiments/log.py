@@ -1,7 +1,7 @@
 """Resumable campaigns: many arms of seeded games, logged one JSON line per game.
 
 An :class:`Arm` is a board, a first-click rule and a policy spec played on a
-run seed; game ``i`` of an arm has the seed :func:`~cnfsweep.campaign.game_seed`
+run seed; game ``i`` of an arm has the seed :func:`~cnfsweep.experiments.campaign.game_seed`
 gives, so arms with different policies play the same layouts (an ablation).
 :func:`run_campaign` appends each finished batch of games to the log and, run
 again on the same file, plays only the games the log does not hold yet.
@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from cnfsweep.play import GameRecord
-from cnfsweep.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
+from cnfsweep.experiments.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.executors import Runner
+from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.registry import make_policy
-from cnfsweep.records import Record, records_for
+from cnfsweep.experiments.records import Record, records_for
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Arm:
 
     @property
     def config(self) -> PlayConfig:
-        """Return what :func:`~cnfsweep.campaign.play_many` needs to play this arm."""
+        """Return what :func:`~cnfsweep.experiments.campaign.play_many` needs to play this arm."""
         return PlayConfig(self.level, self.first_click, self.policy)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from cnfsweep.components import Counting
 from cnfsweep.engine import Engine
-from cnfsweep.executors import Executor, Runner
+from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
 
 Z95 = 1.959963984540054

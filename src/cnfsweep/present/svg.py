@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from cnfsweep.analysis import Analysis
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.errors import CnfsweepError
-from cnfsweep.summary import inconsistent_text, percent, summary_lines
+from cnfsweep.present.summary import inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
 NUMBER_COLOURS = ("", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")

@@ -16,13 +16,13 @@ from rich.table import Table
 from rich.text import Text
 
 from cnfsweep.analysis import Analysis
-from cnfsweep.campaign import PlayConfig, PlayStats
+from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.backends import BackendInfo
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.consistency import CheckResult
 from cnfsweep.play.registry import policy_parameters
-from cnfsweep.records import records_for
-from cnfsweep.summary import percent, summary_lines
+from cnfsweep.experiments.records import records_for
+from cnfsweep.present.summary import percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -103,7 +103,7 @@ def analysis_view(analysis: Analysis) -> RenderableType:
 
 
 def analysis_summary(analysis: Analysis) -> Text:
-    """Summarise an analysis in a few lines (see :func:`~cnfsweep.summary.summary_lines`)."""
+    """Summarise an analysis in a few lines (see :func:`~cnfsweep.present.summary.summary_lines`)."""
     return Text("\n".join(summary_lines(analysis)), style="" if analysis.consistent else "bold red")
 
 

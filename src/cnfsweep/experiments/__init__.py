@@ -1,0 +1,39 @@
+"""Experiments: many seeded games, on local processes or a Dask cluster, and what they measure.
+
+Offers :func:`play_many` and :func:`summarise` (win rate with its Wilson
+interval, time per game, losses by cause), paired comparisons of policies on
+the same games, resumable campaign logs (:mod:`cnfsweep.experiments.log`),
+the executors that spread games over processes, and the published records
+to compare with.
+
+May import the core, ``engine``, ``search`` and ``play``; never ``present`` or ``cli``.
+"""
+
+from cnfsweep.experiments.campaign import (
+    PairedDifference,
+    PlayConfig,
+    PlayStats,
+    game_seed,
+    paired_difference,
+    play_many,
+    summarise,
+    wilson,
+)
+from cnfsweep.experiments.executors import Executor, Runner, check_executor
+from cnfsweep.experiments.records import Record, records_for
+
+__all__ = [
+    "Executor",
+    "PairedDifference",
+    "PlayConfig",
+    "PlayStats",
+    "Record",
+    "Runner",
+    "check_executor",
+    "game_seed",
+    "paired_difference",
+    "play_many",
+    "records_for",
+    "summarise",
+    "wilson",
+]

@@ -1,0 +1,25 @@
+"""Present: what people read, in the terminal (rich) and as SVG or PNG pictures.
+
+Both views build on the same words (:mod:`cnfsweep.present.summary`): the
+number of layouts, the certain cells, the best guess and why there may be none.
+
+May import every layer below it (the core, ``formats``, ``engine``, ``play``,
+``experiments``); never ``cli``.
+"""
+
+from cnfsweep.present.summary import best_guess_text, count_text, percent, summary_lines
+from cnfsweep.present.svg import render_png, render_svg
+from cnfsweep.present.text import analysis_view, backends_table, check_view, play_view
+
+__all__ = [
+    "analysis_view",
+    "backends_table",
+    "best_guess_text",
+    "check_view",
+    "count_text",
+    "percent",
+    "play_view",
+    "render_png",
+    "render_svg",
+    "summary_lines",
+]

@@ -1,0 +1,139 @@
+"""Pairs of cells that only a click can tell apart: forced pairs and likely 50/50s.
+
+Swapping a mine between two cells ``a`` and ``b`` changes only the numbers of
+the cells next to exactly one of them, their *caps* (:func:`caps`).  When
+every cap is a mine, nothing but clicking ``a`` or ``b`` tells which holds the
+mine.
+
+:func:`forced_pair` finds such a pair that holds exactly one mine in every
+layout: one of them must be clicked at even odds sooner or later.
+
+:func:`influence` weighs a likelier case.  Two side-by-side cells ``t`` and ``u`` whose other neighbours ("caps", the
+cells next to one of them but not the other) are all mines can never be told
+apart: every other cell shows the same number whichever of them holds the
+mine.  In the layouts where ``t`` is the mine of such a pair, a player who
+guesses elsewhere still has to take that 50/50 later and wins at most half of
+them; in the mirror layouts where ``u`` is the mine, clicking ``t`` now
+survives and settles the pair.  Scoring ``t`` only by its own safety therefore
+undervalues it by about the number of layouts where it is the mine of a likely
+50/50: its *influence*.
+
+Examples
+--------
+>>> from cnfsweep.board import Board, Cell
+>>> from cnfsweep.problem import position
+>>> from cnfsweep.search.whatif import Snapshot
+>>> snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
+>>> influence(snap, Cell(0, 0)), snap.weight(Cell(0, 0)), snap.solutions
+(1, 1, 2)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cnfsweep.analysis import Analysis
+from cnfsweep.board import FLAG, Cell, shape_tables
+from cnfsweep.engine import Engine
+from cnfsweep.search.whatif import Snapshot
+
+__all__ = ["caps", "forced_pair", "influence"]
+
+HALF = Fraction(1, 2)
+
+# Patterns with more caps still to prove mines are rare and costly to count.
+MAX_OPEN_CAPS = 2
+
+
+def caps(rows: int, cols: int, a: Cell, b: Cell) -> list[Cell]:
+    """Return the cells next to exactly one of ``a`` and ``b`` (neither of the two), row-major.
+
+    Examples
+    --------
+    >>> caps(2, 3, Cell(0, 0), Cell(0, 1))
+    [Cell(row=0, col=2), Cell(row=1, col=2)]
+    """
+    cells, around = shape_tables(rows, cols)
+    differ = set(around[a[0] * cols + a[1]]).symmetric_difference(around[b[0] * cols + b[1]])
+    return sorted(x for x in (cells[j] for j in differ) if x != a and x != b)
+
+
+def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
+    """Find two covered cells holding exactly one mine that no future reveal can tell apart.
+
+    Each of their caps must be a certain mine, so nothing but clicking ``a``
+    or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
+    (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
+    them is a mine in every consistent layout.
+    """
+    board, exact = analysis.board, analysis.frontier_exact
+    halves = sorted(c for c, p in exact.items() if p == HALF)
+    if len(halves) < 2:
+        return None
+    grid = board.grid
+
+    def certain_mine(c: Cell) -> bool:
+        if grid[c.row][c.col] == FLAG:
+            return True
+        p = exact.get(c)
+        return p is not None and p.numerator == p.denominator
+
+    snap: Snapshot | None = None
+    for i, a in enumerate(halves):
+        for b in halves[i + 1 :]:
+            if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
+                continue
+            if not all(map(certain_mine, caps(board.rows, board.cols, a, b))):
+                continue
+            # Made once, and only for a pair that passes the cheap test: most positions have none.
+            snap = snap if snap is not None else Snapshot.of_analysis(analysis, engine)
+            if _exactly_one(snap, a, b):
+                return a, b
+    return None
+
+
+def _exactly_one(snap: Snapshot, a: Cell, b: Cell) -> bool:
+    if_mine, if_safe = snap.condition({a: True}), snap.condition({a: False})
+    # Both exist, since ``a`` is a mine in exactly half of the layouts.
+    assert if_mine is not None and if_safe is not None
+    return if_mine.weight(b) == 0 and if_safe.weight(b) == if_safe.solutions
+
+
+def influence(snap: Snapshot, cell: Cell) -> int:
+    """Count the layouts in which ``cell`` is the mine of a likely 50/50 with a side neighbour.
+
+    For each direction (left/right, up/down) the partner giving the most
+    layouts counts; the two directions add up, capped at the layouts where
+    ``cell`` is a mine and at those where it is safe.  Cells off the frontier
+    have no influence.
+    """
+    cells, around = shape_tables(snap.rows, snap.cols)
+    rows, cols, n = snap.rows, snap.cols, snap.solutions
+    r, c = cell
+    mine_layouts = snap.weight(cell)
+    # Off the frontier such patterns are guesses about unexplored ground, which later
+    # reveals around them will usually settle: only the frontier's count.
+    if not 0 < mine_layouts < n or cell not in snap.box_of:
+        return 0
+    total = 0
+    for partners in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c))):
+        best = 0
+        for pr, pc in partners:
+            if not (0 <= pr < rows and 0 <= pc < cols):
+                continue
+            partner = cells[pr * cols + pc]
+            if not snap.unknown(partner) or not 0 < snap.weight(partner) < n:
+                continue
+            apart = caps(rows, cols, cell, partner)
+            # A cap that is or will be revealed tells the two cells apart.
+            if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
+                continue
+            open_caps = [x for x in apart if x not in snap.known_mines and snap.weight(x) < n]
+            if len(open_caps) > MAX_OPEN_CAPS:
+                continue
+            values = {cell: True, partner: False, **dict.fromkeys(open_caps, True)}
+            after = snap.condition(values)
+            if after is not None:
+                best = max(best, after.solutions)
+        total += best
+    return min(total, mine_layouts, n - mine_layouts)
