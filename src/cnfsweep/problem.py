@@ -167,7 +167,7 @@ def number_constraints(
     out = []
     cols = board.cols
     flat = "".join(board.grid)
-    cells, around = shape_tables(board.rows, cols)
+    cells, around = shape_tables(board.rows, cols, deadline)
     for cell in checked(board.numbers, deadline, 4096):
         i = cell.row * cols + cell.col
         need = int(flat[i])
@@ -278,6 +278,9 @@ def position(
     key = (board, total, tuple(sorted((assume or {}).items())), simplified)
     found = _RECENT.pop(key, None)
     if found is None:
+        # The first board of its shape builds the shape's tables, a second on 1000x1000:
+        # under the deadline, before the board's cell lists need them.
+        shape_tables(board.rows, board.cols, deadline)
         fixed = _resolve_assumptions(board, assume)
         unflagged = None if total is None else total - len(board.flags)
         rules = number_constraints(board, fixed, deadline)
