@@ -73,6 +73,21 @@ def _emit(document: dict[str, Any]) -> None:
     typer.echo(json.dumps(document))
 
 
+def _unknown(json_out: bool, time_limit: float | None) -> NoReturn:
+    """Say that no answer came within the time limit, and exit with status 3."""
+    if json_out:
+        _emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
+    else:
+        Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
+    raise typer.Exit(3)
+
+
+TimeLimitOpt = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
+]
+
+
 @app.command()
 def solve(
     board: BoardArg,
@@ -84,10 +99,7 @@ def solve(
     counting: Annotated[
         Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
     ] = Counting.AUTO,
-    time_limit: Annotated[
-        float | None,
-        typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
-    ] = None,
+    time_limit: TimeLimitOpt = None,
     arithmetic: Annotated[
         Arithmetic,
         typer.Option(
@@ -104,11 +116,7 @@ def solve(
             arithmetic=arithmetic,
         )
     except TimeLimitExceeded:
-        if json_out:
-            _emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
-        else:
-            Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
-        raise typer.Exit(3) from None
+        _unknown(json_out, time_limit)
     except CnfsweepError as exc:
         _fail(str(exc))
     if json_out:
@@ -132,11 +140,16 @@ def check(
             help="Shrink a conflict until every number in it is needed (one solver call per number).",
         ),
     ] = True,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
     try:
         position = _load(board, fmt, mines)
-        result = check_board(position, assume=_assumptions(assume), backend=backend, minimise=minimise)
+        result = check_board(
+            position, assume=_assumptions(assume), backend=backend, minimise=minimise, time_limit=time_limit
+        )
+    except TimeLimitExceeded:
+        _unknown(json_out, time_limit)
     except CnfsweepError as exc:
         _fail(str(exc))
     if json_out:
