@@ -87,13 +87,13 @@ def find_layout(pos: Position, engine: Backend, deadline: float | None = None) -
         if not found:
             return Layout(None, frozenset(c.tag for c in comp.problem.constraints))  # type: ignore[misc]
         options.append(found)
-    if pos.mines_left is None:
-        counts: list[int] | None = [next(iter(found)) for found in options]
-    else:
+    counts = [next(iter(found)) for found in options]
+    if pos.mines_left is not None:
         supports = [sorted(found) for found in options]
-        counts = choose_counts(supports, pos.mines_left - len(pos.off_frontier), pos.mines_left, deadline)
-        if counts is None:
+        chosen = choose_counts(supports, pos.mines_left - len(pos.off_frontier), pos.mines_left, deadline)
+        if chosen is None:
             return Layout(None, None, total=True)
+        counts = chosen
     mines = set(pos.board.flags)
     mines.update(c for c, is_mine in {**pos.fixed, **pos.forced}.items() if is_mine)
     for comp, found, k in zip(pos.components, options, counts):
