@@ -243,15 +243,16 @@ def test_python_dash_m_works():
     assert json.loads(out.stdout)["consistent"] is True
 
 
-def test_time_limit_answers_unknown(run, board_file):
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_time_limit_answers_unknown(run, board_file, command):
     # A wide open board: enumeration cannot finish in a millisecond.
     path = board_file("mines: 30\n" + "1.1.1.1.1.1.1.1\n" + "...............\n" * 6)
-    result = run("solve", path, "--time-limit", "0", "--json")
+    result = run(command, path, "--time-limit", "0", "--json")
     assert result.exit_code == 3
     assert json.loads(result.output) == {"status": "unknown", "reason": "time limit", "time_limit": 0.0}
-    human = run("solve", path, "--time-limit", "0")
+    human = run(command, path, "--time-limit", "0")
     assert human.exit_code == 3 and "unknown" in human.output
-    assert run("solve", path, "--time-limit", "60", "--json").exit_code == 0
+    assert run(command, path, "--time-limit", "60", "--json").exit_code == 0
 
 
 def test_check_without_minimising_still_gives_an_unsatisfiable_core(run, board_file):

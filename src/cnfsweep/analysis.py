@@ -17,7 +17,7 @@ from cnfsweep.backends import Backend, CountTable, get_backend
 from cnfsweep.board import Board, Cell, CellKind
 from cnfsweep.components import ComponentCache, Counting, solve_component
 from cnfsweep.counting import combine
-from cnfsweep.errors import check_deadline
+from cnfsweep.errors import check_deadline, checked, deadline_after
 from cnfsweep.problem import Position, position
 
 __all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position"]
@@ -206,8 +206,9 @@ def analyze(
         Settle trivially forced cells and subset-reduce the numbers before any
         search (default); ``False`` leaves everything to the backend.
     time_limit : float, optional
-        Seconds allowed; past them :class:`~cnfsweep.errors.TimeLimitExceeded`
-        is raised instead of an answer that would take longer.
+        Seconds allowed, reading the board into components included; past
+        them :class:`~cnfsweep.errors.TimeLimitExceeded` is raised instead of
+        an answer that would take longer.
     arithmetic : Arithmetic or str, optional
         ``"auto"`` (default), ``"exact"`` or ``"float"``: see :class:`Arithmetic`.
 
@@ -221,9 +222,10 @@ def analyze(
     (Fraction(1, 3), 3)
     """
     start = time.perf_counter()
-    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified)
+    deadline = deadline_after(time_limit, start)
+    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline)
     return _analyze(
-        pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start, Arithmetic(arithmetic)
+        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
     )
 
 
@@ -252,8 +254,9 @@ def analyze_position(
     3
     """
     start = time.perf_counter()
+    deadline = deadline_after(time_limit, start)
     return _analyze(
-        pos, total_mines, get_backend(backend), cache, Counting(counting), time_limit, start, Arithmetic(arithmetic)
+        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
     )
 
 
@@ -263,12 +266,11 @@ def _analyze(
     engine: Backend,
     cache: ComponentCache | None,
     counting: Counting,
-    time_limit: float | None,
+    deadline: float | None,
     start: float,
     arithmetic: Arithmetic = Arithmetic.AUTO,
 ) -> Analysis:
     board = pos.board
-    deadline = None if time_limit is None else start + time_limit
     total = pos.mines_left
     stated_total = board.total_mines if total_mines is None else total_mines
     exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
@@ -284,8 +286,10 @@ def _analyze(
         distinct = {id(p): p for p in exact.values()}
         if off is not None:
             distinct[id(off)] = off
-        # A certain mine is never a guess, however low everything else is.
-        lowest = min((p for p in distinct.values() if p.numerator != p.denominator), default=None)
+        # A certain mine is never a guess, however low everything else is.  On big exact
+        # boards each comparison multiplies integers of many thousands of digits.
+        open_values = (p for p in distinct.values() if p.numerator != p.denominator)
+        lowest = min(checked(open_values, deadline, 64), default=None)
         best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
         safe = [c for c in ordered if exact[c].numerator == 0]
         mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
@@ -335,8 +339,8 @@ def _analyze(
         for b, count in forced.items():
             exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
     if arithmetic is Arithmetic.FLOAT or (arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
-        return _weigh_in_floats(pos, tables, exact, result)
-    combined = combine(tables, len(pos.off_frontier), total)
+        return _weigh_in_floats(pos, tables, exact, result, deadline)
+    combined = combine(tables, len(pos.off_frontier), total, deadline)
     if combined.solutions == 0:
         return result(False)
     _record(exact, pos, combined.boxes)
@@ -359,11 +363,12 @@ def _weigh_in_floats(
     tables: list[CountTable],
     exact: dict[Cell, Fraction],
     result: Callable[..., Analysis],
+    deadline: float | None = None,
 ) -> Analysis:
     """Finish an analysis with :func:`~cnfsweep.approx.combine_approx` (see :class:`Arithmetic`)."""
     from cnfsweep.approx import combine_approx  # numpy is only needed here
 
-    weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left)
+    weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left, deadline)
     if not weighed.consistent:
         return result(False)
     boxes = [

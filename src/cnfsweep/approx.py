@@ -12,12 +12,16 @@ same tree (reverse mode), so nothing is divided and nothing multiplied twice.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from cnfsweep.backends.base import CountTable
+from cnfsweep.errors import checked
+
+# Components or tree nodes handled between two deadline checks (each takes microseconds).
+_EVERY = 64
 
 _ABOVE_ZERO = math.nextafter(0.0, 1.0)
 _BELOW_ONE = math.nextafter(1.0, 0.0)
@@ -49,7 +53,9 @@ class Approximate:
 _INCONSISTENT = Approximate(False, -math.inf, (), None, (), None)
 
 
-def combine_approx(tables: Sequence[CountTable], n_off: int, mines_left: int | None) -> Approximate:
+def combine_approx(
+    tables: Sequence[CountTable], n_off: int, mines_left: int | None, deadline: float | None = None
+) -> Approximate:
     """Weigh component tables against each other and the cells off the frontier, in floats.
 
     Means the same as :func:`cnfsweep.counting.combine`, in time about
@@ -64,6 +70,9 @@ def combine_approx(tables: Sequence[CountTable], n_off: int, mines_left: int | N
         Unknown cells off the frontier.
     mines_left : int or None
         Mines among all unknown cells; ``None`` leaves the components independent.
+    deadline : float, optional
+        A ``time.perf_counter()`` value; past it
+        :class:`~cnfsweep.errors.TimeLimitExceeded` is raised.
 
     Returns
     -------
@@ -87,29 +96,33 @@ def combine_approx(tables: Sequence[CountTable], n_off: int, mines_left: int | N
     >>> a.certain, a.off_certain, a.off_frontier
     (((None,),), 0, 0.0)
     """
-    supports = [sorted(k for k, c in t.solutions.items() if c > 0) for t in tables]
+    supports = [sorted(k for k, c in t.solutions.items() if c > 0) for t in checked(tables, deadline, _EVERY)]
     if not all(supports):
         return _INCONSISTENT
     if mines_left is None:
-        return _independent(tables)
+        return _independent(checked(tables, deadline, _EVERY))
     pairs = _pairs(len(tables))
     # Parents are numbered after their children: walking backwards goes down the tree.
     downward = list(enumerate(pairs, len(tables)))[::-1]
     root = downward[0][0] if pairs else 0
-    exact = _feasible(supports, pairs, downward, n_off, mines_left)
+    exact = _feasible(
+        supports, checked(pairs, deadline, _EVERY), checked(downward, deadline, _EVERY), n_off, mines_left
+    )
     if exact is None:
         return _INCONSISTENT
     feasible, totals = exact
 
     # The float tree runs on feasible counts only: the others weigh nothing anyway.
     logs = [np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
-            for t, ks in zip(tables, feasible)]
+            for t, ks in checked(zip(tables, feasible), deadline, _EVERY)]
     theta = _tilt(logs, feasible, n_off, mines_left)
-    leaves = [_leaf(table, ks, ell, theta) for table, ks, ell in zip(tables, feasible, logs)]
+    leaves = [
+        _leaf(table, ks, ell, theta) for table, ks, ell in checked(zip(tables, feasible, logs), deadline, _EVERY)
+    ]
     vecs = [vec for vec, _, _ in leaves] or [np.ones(1)]
     scales = [scale for _, scale, _ in leaves] or [0.0]
     lows = [ks[0] for ks in feasible] or [0]
-    for left, right in pairs:
+    for left, right in checked(pairs, deadline, _EVERY):
         # Direct, not FFT: all terms are non-negative, so every entry keeps its relative precision.
         vec = np.convolve(vecs[left], vecs[right])
         peak = vec.max()  # at least 1, as both factors peak at 1
@@ -122,7 +135,7 @@ def combine_approx(tables: Sequence[CountTable], n_off: int, mines_left: int | N
     # adjoint[v][k]: weight of the rest of the board when node v holds k mines, up to a scale.
     adjoint = [np.empty(0)] * len(vecs)
     adjoint[root] = np.exp(log_w - shift)
-    for parent, (left, right) in downward:
+    for parent, (left, right) in checked(downward, deadline, _EVERY):
         for child, sibling in ((left, right), (right, left)):
             rest = np.correlate(adjoint[parent], vecs[sibling], "valid")
             peak = rest.max()
@@ -131,7 +144,7 @@ def combine_approx(tables: Sequence[CountTable], n_off: int, mines_left: int | N
     joint = vecs[root] * adjoint[root]
     total = _positive(joint.sum())
     boxes, certain = [], []
-    for table, ks, (vec, _, ratio), rest in zip(tables, feasible, leaves, adjoint):
+    for table, ks, (vec, _, ratio), rest in checked(zip(tables, feasible, leaves, adjoint), deadline, _EVERY):
         at = np.asarray(ks) - ks[0]
         weight = vec[at] * rest[at]
         facts = _facts(table, ks)
@@ -164,7 +177,7 @@ def _pairs(leaves: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def _feasible(supports: list[list[int]], pairs: list, downward: list, n_off: int, mines_left: int) -> tuple | None:
+def _feasible(supports: list[list[int]], pairs: Iterable, downward: Iterable, n_off: int, mines_left: int) -> tuple | None:
     """Exactly: each component's mine counts that some whole layout has, and the frontier totals.
 
     ``None`` when no layout exists.  Supports are ints, bit ``j`` standing for
@@ -333,7 +346,7 @@ def _settle(p: float, fact: int | None) -> float:
     return min(max(p, _ABOVE_ZERO), _BELOW_ONE)
 
 
-def _independent(tables: Sequence[CountTable]) -> Approximate:
+def _independent(tables: Iterable[CountTable]) -> Approximate:
     """No total: each component on its own, straight from its integers."""
     boxes, certain, log_solutions = [], [], 0.0
     for table in tables:

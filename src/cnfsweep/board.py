@@ -13,13 +13,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
-from itertools import compress, product, repeat
+from itertools import compress, repeat
 from pathlib import Path
 from typing import NamedTuple
 
 import string
 
-from cnfsweep.errors import OffBoardError
+from cnfsweep.errors import OffBoardError, checked
 
 COVERED = "."
 FLAG = "*"
@@ -68,12 +68,19 @@ _KIND_MASKS = {
 }
 
 
-@lru_cache(maxsize=16)
-def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]:
+ShapeTables = tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]
+# The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
+# deadline must reach the build (a second on a 1000x1000 board) but not the key.
+_SHAPES: dict[tuple[int, int], ShapeTables] = {}
+
+
+def shape_tables(rows: int, cols: int, deadline: float | None = None) -> ShapeTables:
     """Return every cell of a shape in row-major order and the neighbours of each, by index.
 
     Built once per board shape, as the engine looks at neighbours on every
     analysis; the Cells are shared, which keeps a 1000x1000 table small.
+    Past ``deadline`` (a ``time.perf_counter()`` value) while building a new
+    shape's tables, raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -81,11 +88,26 @@ def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[in
     >>> cells[4], [cells[i] for i in around[0]]
     (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
     """
+    found = _SHAPES.get((rows, cols))
+    if found is None:
+        found = _build_shape_tables(rows, cols, deadline)
+        if len(_SHAPES) >= 16:
+            del _SHAPES[next(iter(_SHAPES))]
+        _SHAPES[rows, cols] = found
+    return found
+
+
+def _build_shape_tables(rows: int, cols: int, deadline: float | None) -> ShapeTables:
     # Shared int objects keep the tables small: a 1000x1000 board has 8 million neighbour slots.
     ints = list(range(rows * cols))
     col_ints = ints[:cols]
-    # tuple.__new__ straight from C: a Python-level constructor per cell costs seconds on huge boards.
-    cells = tuple(map(tuple.__new__, repeat(Cell), product(ints[:rows], col_ints)))
+    # Rows between deadline checks: about 16,000 cells, some milliseconds.
+    every = max(1, 16_384 // cols)
+    row_cells: list[Cell] = []
+    for r0 in checked(ints[:rows], deadline, every):
+        # tuple.__new__ straight from C: a Python-level constructor per cell costs seconds on huge boards.
+        row_cells.extend(map(tuple.__new__, repeat(Cell), zip(repeat(r0), col_ints)))
+    cells = tuple(row_cells)
 
     def edge(i: int) -> tuple[int, ...]:
         r0, c0 = divmod(i, cols)
@@ -98,7 +120,7 @@ def shape_tables(rows: int, cols: int) -> tuple[tuple[Cell, ...], tuple[tuple[in
 
     around: list[tuple[int, ...]] = [()] * (rows * cols)
     a, b = cols + 1, cols - 1
-    for r0 in range(rows):
+    for r0 in checked(range(rows), deadline, every):
         start = r0 * cols
         if r0 == 0 or r0 == rows - 1 or cols < 3:
             around[start : start + cols] = [edge(i) for i in range(start, start + cols)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -36,8 +36,24 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
 def _emit(document: dict[str, Any]) -> None:
     typer.echo(json.dumps(document))
+
+
+def _unknown(json_out: bool, time_limit: float | None) -> NoReturn:
+    """Say that no answer came within the time limit, and exit with status 3."""
+    if json_out:
+        _emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
+    else:
+        Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
+    raise typer.Exit(3)
+
+
+TimeLimitOpt = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
+]
 
 
 @app.command()
@@ -51,10 +67,7 @@ def solve(
     counting: Annotated[
         Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
     ] = Counting.AUTO,
-    time_limit: Annotated[
-        float | None,
-        typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
-    ] = None,
+    time_limit: TimeLimitOpt = None,
     arithmetic: Annotated[
         Arithmetic,
         typer.Option(
@@ -72,11 +85,7 @@ def solve(
             arithmetic=arithmetic,
         )
     except TimeLimitExceeded:
-        if json_out:
-            _emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
-        else:
-            Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
-        raise typer.Exit(3) from None
+        _unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
     if json_out:
@@ -100,12 +109,15 @@ def check(
             help="Shrink a conflict until every number in it is needed (one solver call per number).",
         ),
     ] = True,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)
-        result = check_board(position, assume=assumed, backend=backend, minimise=minimise)
+        result = check_board(position, assume=assumed, backend=backend, minimise=minimise, time_limit=time_limit)
+    except TimeLimitExceeded:
+        _unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
     if json_out:

@@ -4,6 +4,11 @@ With a total of ``M`` mines left and ``n`` unknown cells off the frontier, a
 choice of frontier layouts with ``k`` mines in all extends to
 ``C(n, M - k)`` whole-board layouts.  Components are independent apart from
 that shared count, so their tables are multiplied as polynomials in ``k``.
+
+On big boards these numbers run to hundreds of thousands of digits and a
+single product takes milliseconds, so every loop here takes an optional
+``deadline`` (a ``time.perf_counter()`` value) and checks it every few
+products, raising :class:`~cnfsweep.errors.TimeLimitExceeded` once past it.
 """
 
 from __future__ import annotations
@@ -12,8 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from operator import mul
 
 from cnfsweep.backends.base import CountTable
+from cnfsweep.errors import check_deadline, checked
+
+# Products of huge integers between deadline checks: on a 1000x1000 board each
+# one takes up to a few milliseconds.
+_CHUNK = 16
 
 
 def _poly(table: CountTable) -> list[int]:
@@ -50,8 +61,12 @@ class Combined:
     off_frontier: Fraction | None
 
 
-def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) -> Combined:
+def combine(
+    tables: Sequence[CountTable], n_off: int, mines_left: int | None, deadline: float | None = None
+) -> Combined:
     """Weigh component tables against each other and the cells off the frontier.
+
+    Past ``deadline`` raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -76,11 +91,12 @@ def combine(tables: Sequence[CountTable], n_off: int, mines_left: int | None) ->
         )
         return Combined(solutions, boxes, None)
 
-    weights = weigh(tables, n_off, mines_left, polys)
+    weights = weigh(tables, n_off, mines_left, polys, deadline)
     solutions = weights.solutions
     if solutions == 0:
         return Combined(0, (), None)
-    boxes = tuple(tuple(Fraction(n, solutions) for n in row) for row in weights.boxes)
+    # Each fraction reduces two huge integers by their gcd: check before every one.
+    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, 1)) for row in weights.boxes)
     off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
     return Combined(solutions, boxes, off)
 
@@ -101,9 +117,15 @@ class Weights:
 
 
 def weigh(
-    tables: Sequence[CountTable], n_off: int, mines_left: int, polys: Sequence[Sequence[int]] | None = None
+    tables: Sequence[CountTable],
+    n_off: int,
+    mines_left: int,
+    polys: Sequence[Sequence[int]] | None = None,
+    deadline: float | None = None,
 ) -> Weights:
     """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
+
+    Past ``deadline`` raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -114,36 +136,53 @@ def weigh(
     if polys is None:
         polys = [_poly(t) for t in tables]
     everything = [1]
-    for p in polys:
+    for p in checked(polys, deadline, _CHUNK):
         everything = _mul(everything, p)
     # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
-    weight = _binomials(n_off, mines_left, len(everything))
-    solutions = sum(c * w for c, w in zip(everything, weight))
+    weight = _binomials(n_off, mines_left, len(everything), deadline)
+    solutions = _dot(everything, weight, deadline)
     if solutions == 0:
         return Weights(0, (), None)
     boxes = []
     # Components with the same mine-count polynomial (many small ones on big
     # boards) see the same rest of the board: work it out once for each.
     rests: dict[tuple[int, ...], dict[int, int]] = {}
-    for i, table in enumerate(tables):
+    for i, table in checked(enumerate(tables), deadline, _CHUNK):
         key = tuple(polys[i])
         if key not in rests:
             # Dividing the full product is linear in its length; re-multiplying
             # the others would be quadratic, too slow with hundreds of components.
-            others = _divide(everything, polys[i])
+            others = _divide(everything, polys[i], deadline)
             # rest[k]: layouts of everything but this component, given that it holds k mines.
-            rests[key] = {k: sum(c * w for c, w in zip(others, weight[k:])) for k in table.solutions}
+            rests[key] = {k: _dot(others, weight[k:], deadline) for k in table.solutions}
         rest = rests[key]
         boxes.append(tuple(sum(row[b] * rest[k] for k, row in table.tallies.items()) for b in range(_width(table))))
     off = None
     if n_off:
         # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.
-        mined = sum(c * w * (mines_left - k) for k, (c, w) in enumerate(zip(everything, weight)))
-        off = mined // n_off
+        left = [w * (mines_left - k) for k, w in checked(enumerate(weight), deadline, _CHUNK)]
+        off = _dot(everything, left, deadline) // n_off
     return Weights(solutions, tuple(boxes), off)
 
 
-def _binomials(n: int, m: int, length: int) -> list[int]:
+def _dot(a: Sequence[int], b: Sequence[int], deadline: float | None = None) -> int:
+    """Return ``sum(x * y for x, y in zip(a, b))``, checking ``deadline`` every few products.
+
+    Examples
+    --------
+    >>> _dot([1, 2, 3], [4, 5])
+    14
+    """
+    if deadline is None:
+        return sum(map(mul, a, b))
+    total = 0
+    for start in range(0, min(len(a), len(b)), _CHUNK):
+        check_deadline(deadline)
+        total += sum(map(mul, a[start : start + _CHUNK], b[start : start + _CHUNK]))
+    return total
+
+
+def _binomials(n: int, m: int, length: int, deadline: float | None = None) -> list[int]:
     """Return ``[C(n, m - k) for k in range(length)]``, each from its neighbour.
 
     Examples
@@ -156,7 +195,10 @@ def _binomials(n: int, m: int, length: int) -> list[int]:
     if k >= length or m - k < 0:
         return out
     value = comb(n, m - k)
+    first = k
     while k < length and m - k >= 0:
+        if deadline is not None and not (k - first) % 256:
+            check_deadline(deadline)
         out[k] = value
         r = m - k
         # C(n, r - 1) = C(n, r) * r / (n - r + 1), exactly.
@@ -165,7 +207,7 @@ def _binomials(n: int, m: int, length: int) -> list[int]:
     return out
 
 
-def _divide(num: Sequence[int], den: Sequence[int]) -> list[int]:
+def _divide(num: Sequence[int], den: Sequence[int], deadline: float | None = None) -> list[int]:
     """Divide polynomials exactly (``den`` divides ``num``), lowest degree first.
 
     Examples
@@ -176,7 +218,7 @@ def _divide(num: Sequence[int], den: Sequence[int]) -> list[int]:
     low = next(i for i, x in enumerate(den) if x)
     den, rest = den[low:], list(num[low:])
     out = [0] * (len(rest) - len(den) + 1)
-    for i in range(len(out)):
+    for i in checked(range(len(out)), deadline, 256):
         coef, left = divmod(rest[i], den[0])
         if left:
             raise ArithmeticError("inexact polynomial division")

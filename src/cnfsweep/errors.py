@@ -7,6 +7,11 @@ print one clear line and exit with status 2 instead of showing a traceback.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class CnfsweepError(Exception):
@@ -71,6 +76,49 @@ def check_deadline(deadline: float | None) -> None:
     """Raise :class:`TimeLimitExceeded` once ``time.perf_counter()`` passes ``deadline``."""
     if deadline is not None and time.perf_counter() > deadline:
         raise TimeLimitExceeded("no answer within the time limit")
+
+
+def deadline_after(time_limit: float | None, start: float | None = None) -> float | None:
+    """Return the ``time.perf_counter()`` value ``time_limit`` seconds after ``start`` (default: now).
+
+    ``None`` (no limit) stays ``None``.
+
+    Examples
+    --------
+    >>> deadline_after(None) is None, deadline_after(2.0, start=10.0)
+    (True, 12.0)
+    """
+    if time_limit is None:
+        return None
+    return (time.perf_counter() if start is None else start) + time_limit
+
+
+def checked(items: Iterable[T], deadline: float | None, every: int = 256) -> Iterable[T]:
+    """Yield ``items``, checking ``deadline`` before each run of ``every`` of them.
+
+    Without a deadline ``items`` comes back as it is, so a loop without a
+    time limit pays nothing; with one, the check costs a clock reading per
+    ``every`` items (choose ``every`` so that they take milliseconds, not
+    seconds).
+
+    Examples
+    --------
+    >>> list(checked(range(3), None))
+    [0, 1, 2]
+    >>> list(checked(range(3), time.perf_counter() - 1))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.errors.TimeLimitExceeded: no answer within the time limit
+    """
+    if deadline is None:
+        return items
+    return _checked(iter(items), deadline, every)
+
+
+def _checked(items: Iterator[T], deadline: float, every: int) -> Iterator[T]:
+    while batch := list(islice(items, every)):
+        check_deadline(deadline)
+        yield from batch
 
 
 class ComponentTooLarge(CnfsweepError):

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import filterfalse
 
 import networkx as nx
 
 from cnfsweep.assumptions import normalise_assumptions
 from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.errors import CnfsweepError, checked
 from cnfsweep.simplify import Rule, simplify
 
 TOTAL = "total"
@@ -152,8 +152,12 @@ def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dic
     return fixed
 
 
-def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[Cell, tuple[Cell, ...], int]]:
+def number_constraints(
+    board: Board, fixed: Mapping[Cell, bool], deadline: float | None = None
+) -> list[tuple[Cell, tuple[Cell, ...], int]]:
     """List each number as ``(number cell, unknown neighbours, mines among them)``.
+
+    Past ``deadline`` raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -164,8 +168,8 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
     out = []
     cols = board.cols
     flat = "".join(board.grid)
-    cells, around = shape_tables(board.rows, cols)
-    for cell in board.numbers:
+    cells, around = shape_tables(board.rows, cols, deadline)
+    for cell in checked(board.numbers, deadline, 4096):
         i = cell.row * cols + cell.col
         need = int(flat[i])
         unknown = []
@@ -183,13 +187,13 @@ def number_constraints(board: Board, fixed: Mapping[Cell, bool]) -> list[tuple[C
     return out
 
 
-def _split(rules: Sequence[Rule]) -> list[list[Cell]]:
+def _split(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Cell]]:
     # Only the connected components are needed, not the graph itself: networkx's
     # union-find gives them without building edges (a rule joins all its cells).
     parts = nx.utils.UnionFind()
-    for _, cells, _ in rules:
+    for _, cells, _ in checked(rules, deadline, 4096):
         parts.union(*cells)
-    return sorted(sorted(c) for c in parts.to_sets())
+    return sorted(sorted(c) for c in checked(parts.to_sets(), deadline, 1024))
 
 
 def group_boxes(
@@ -227,9 +231,16 @@ def build_problem(
     return cells, Problem(tuple(var_boxes), constraints)
 
 
+# A player asks about the same snapshot more than once (a quick pass, then a full
+# analysis); Positions are treated as read-only by everything that gets one.  Not
+# functools.lru_cache: the deadline must reach the build but not the key.
+_RECENT: dict[tuple[Board, int | None, tuple[tuple[str, bool], ...], bool], Position] = {}
+_RECENT_SIZE = 8
+
+
 def forget_positions() -> None:
     """Empty the cache of recent positions (benchmarks time cold analyses)."""
-    _position.cache_clear()
+    _RECENT.clear()
 
 
 def position(
@@ -238,6 +249,7 @@ def position(
     total_mines: int | None = None,
     assume: Mapping[str, bool | str] | None = None,
     simplified: bool = True,
+    deadline: float | None = None,
 ) -> Position:
     """Split ``board`` into independent components.
 
@@ -251,6 +263,10 @@ def position(
         a mine, ``False`` or ``"safe"`` safe (see :func:`~cnfsweep.assumptions.normalise_assumptions`).
     simplified : bool, optional
         Settle cells that need no search first (see :func:`simplify`).
+    deadline : float, optional
+        A ``time.perf_counter()`` value; past it
+        :class:`~cnfsweep.errors.TimeLimitExceeded` is raised (a position
+        recently built for the same arguments comes back at once).
 
     Examples
     --------
@@ -261,20 +277,28 @@ def position(
     (3,)
     """
     total = board.total_mines if total_mines is None else total_mines
-    return _position(board, total, tuple(sorted(normalise_assumptions(assume).items())), simplified)
+    assumed = normalise_assumptions(assume)
+    key = (board, total, tuple(sorted(assumed.items())), simplified)
+    found = _RECENT.pop(key, None)
+    if found is None:
+        # The first board of its shape builds the shape's tables, a second on 1000x1000:
+        # under the deadline, before the board's cell lists need them.
+        shape_tables(board.rows, board.cols, deadline)
+        fixed = _resolve_assumptions(board, assumed)
+        unflagged = None if total is None else total - len(board.flags)
+        rules = number_constraints(board, fixed, deadline)
+        found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
+        if len(_RECENT) >= _RECENT_SIZE:
+            del _RECENT[next(iter(_RECENT))]
+    # (Re-)inserted last, so that the least recently used position goes first.
+    _RECENT[key] = found
+    return found
 
 
-# A player asks about the same snapshot more than once (a quick pass, then a full
-# analysis); Positions are treated as read-only by everything that gets one.
-@lru_cache(maxsize=8)
-def _position(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...], simplified: bool) -> Position:
-    fixed = _resolve_assumptions(board, dict(assume))
-    unflagged = None if total is None else total - len(board.flags)
-    return assemble_position(board, number_constraints(board, fixed), board.covered, unflagged, fixed, simplified)
-
-
-def build_components(rules: Sequence[Rule]) -> tuple[Component, ...]:
+def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:
     """Split rules that each mention at least one cell into components, with boxes and problems.
+
+    Past ``deadline`` raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -282,14 +306,14 @@ def build_components(rules: Sequence[Rule]) -> tuple[Component, ...]:
     >>> [comp.cells for comp in build_components([(Cell(1, 0), (a, b), 1), (Cell(4, 4), (c,), 0)])]
     [(Cell(row=0, col=0), Cell(row=0, col=1)), (Cell(row=5, col=5),)]
     """
-    groups = _split(rules)
+    groups = _split(rules, deadline)
     # Each rule lies inside one component: file it there by any of its cells.
-    home = {c: k for k, group in enumerate(groups) for c in group}
+    home = {c: k for k, group in checked(enumerate(groups), deadline, 1024) for c in group}
     rules_of: list[list[Rule]] = [[] for _ in groups]
-    for rule in rules:
+    for rule in checked(rules, deadline, 4096):
         rules_of[home[rule[1][0]]].append(rule)
     components = []
-    for comp_cells, comp_rules in zip(groups, rules_of):
+    for comp_cells, comp_rules in checked(zip(groups, rules_of), deadline, 256):
         cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
         components.append(Component(cells, problem))
     return tuple(components)
@@ -308,6 +332,7 @@ def assemble_position(
     mines: int | None,
     fixed: Mapping[Cell, bool] | None = None,
     simplified: bool = True,
+    deadline: float | None = None,
 ) -> Position:
     """Build a :class:`Position` from rules already read off the board.
 
@@ -315,7 +340,8 @@ def assemble_position(
     :func:`number_constraints` gives them, ``covered`` the covered unflagged
     cells in row-major order and ``mines`` the number of mines among them (the
     board's total minus its flags), if known.  A player that keeps its rules up to date click by click calls
-    this instead of reading every number of the board again.
+    this instead of reading every number of the board again.  Past
+    ``deadline`` raise :class:`~cnfsweep.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -332,9 +358,9 @@ def assemble_position(
     rules = [r for r in rules if r[1]]
     forced: dict[Cell, bool] = {}
     if simplified and contradiction is None:
-        rules, forced, contradiction = simplify(rules)
+        rules, forced, contradiction = simplify(rules, deadline)
     live = [r for r in rules if r[1]]
-    components = build_components(live)
+    components = build_components(live, deadline)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
     taken = {c for _, cells, _ in live for c in cells}
     taken.update(fixed, forced)

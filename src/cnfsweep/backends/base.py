@@ -77,11 +77,15 @@ class Session(Protocol):
         true_vars: Collection[int] = (),
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
+        deadline: float | None = None,
     ) -> Outcome:
         """Find a model with the given variables fixed.
 
         ``enabled`` lists the constraints that must hold (all when ``None``);
-        it is honoured only by sessions opened with ``guarded=True``.
+        it is honoured only by sessions opened with ``guarded=True``.  Past
+        ``deadline`` (a ``time.perf_counter()`` value) raise
+        :class:`~cnfsweep.errors.TimeLimitExceeded`, stopping the solver
+        where it can be stopped (not every PySAT solver can).
         """
         ...
 

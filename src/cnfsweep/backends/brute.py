@@ -77,7 +77,9 @@ class BruteSession:
         true_vars: Collection[int] = (),
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
+        deadline: float | None = None,
     ) -> Outcome:
+        check_deadline(deadline)  # at most 40 cells: one search is quick
         everything = range(len(self.problem.constraints))
         active = everything if enabled is None or not self.guarded else sorted(enabled)
         fixed = {v: 1 for v in true_vars} | {v: 0 for v in false_vars}

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import Any, ClassVar
 
 from cnfsweep.backends.base import CountTable, Outcome, Session
-from cnfsweep.errors import TimeLimitExceeded
+from cnfsweep.errors import TimeLimitExceeded, check_deadline
 from cnfsweep.problem import Problem
 
 
@@ -46,6 +46,14 @@ def _solver(**params: Any) -> Any:
     return solver
 
 
+def _time_limit(deadline: float | None) -> dict[str, float]:
+    """CP-SAT's parameters for stopping at ``deadline`` (none without one)."""
+    if deadline is None:
+        return {}
+    check_deadline(deadline)
+    return {"max_time_in_seconds": max(deadline - time.perf_counter(), 0.001)}
+
+
 class CpSatSession:
     """A CP-SAT model re-solved under different assumptions."""
 
@@ -61,6 +69,7 @@ class CpSatSession:
         true_vars: Collection[int] = (),
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
+        deadline: float | None = None,
     ) -> Outcome:
         from ortools.sat.python import cp_model
 
@@ -71,11 +80,13 @@ class CpSatSession:
             on = range(len(self.selectors)) if enabled is None else enabled
             lits += [self.selectors[i] for i in on]
         model.add_assumptions(lits)
-        solver = _solver()
+        solver = _solver(**_time_limit(deadline))
         status = solver.solve(model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             true = frozenset(v for v, x in enumerate(self.cells) if solver.boolean_value(x))
             return Outcome(True, model=true)
+        if status == cp_model.UNKNOWN and deadline is not None:
+            raise TimeLimitExceeded("no answer within the time limit")
         if status != cp_model.INFEASIBLE:
             raise RuntimeError(f"CP-SAT gave up with status {solver.status_name(status)}")
         core = None
@@ -144,10 +155,7 @@ class CpSatBackend:
                 if limit is not None and len(found) > limit:
                     self.stop_search()
 
-        params: dict[str, Any] = {"enumerate_all_solutions": True}
-        if deadline is not None:
-            params["max_time_in_seconds"] = max(deadline - time.perf_counter(), 0.001)
-        solver = _solver(**params)
+        solver = _solver(enumerate_all_solutions=True, **_time_limit(deadline))
         status = solver.solve(model, Collect())
         if limit is not None and len(found) > limit:
             return None

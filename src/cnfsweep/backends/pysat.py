@@ -16,6 +16,8 @@ Kissat does), is refused.
 from __future__ import annotations
 
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, cast
 
 from cnfsweep.backends.base import CountTable, Outcome, Session
-from cnfsweep.errors import check_deadline
+from cnfsweep.errors import TimeLimitExceeded, check_deadline
 from cnfsweep.problem import Problem
 
 DEFAULT_SOLVER = "gluecard4"
@@ -213,18 +215,40 @@ class PysatSession:
         true_vars: Collection[int] = (),
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
+        deadline: float | None = None,
     ) -> Outcome:
         assumptions = [self.cell[v] for v in true_vars] + [-self.cell[v] for v in false_vars]
         if self.guarded:
             on = range(len(self.selector)) if enabled is None else enabled
             assumptions += [self.selector[i] for i in on]
-        if self.solver.solve(assumptions=assumptions):
+        if self._solve(assumptions, deadline):
             return Outcome(True, model=self._true_cells(self.solver.get_model()))
         core = None
         if self.guarded:
             index = {s: i for i, s in enumerate(self.selector)}
             core = frozenset(index[x] for x in self.solver.get_core() or () if x in index)
         return Outcome(False, core=core)
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
+        """Run the solver, interrupted at ``deadline`` by a timer thread when the solver allows it."""
+        if deadline is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        check_deadline(deadline)
+        try:
+            self.solver.clear_interrupt()
+        except NotImplementedError:  # CaDiCaL cannot be interrupted: the call runs to its end
+            return bool(self.solver.solve(assumptions=assumptions))
+        timer = threading.Timer(max(deadline - time.perf_counter(), 0.0), self.solver.interrupt)
+        timer.start()
+        try:
+            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            timer.join()  # an interrupt that fired late must not stop the next call
+            self.solver.clear_interrupt()
+        if result is None:
+            raise TimeLimitExceeded("no answer within the time limit")
+        return bool(result)
 
     def _true_cells(self, model: list[int]) -> frozenset[int]:
         positive = set(x for x in model if x > 0)
