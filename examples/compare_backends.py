@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cnfsweep import Board, analyze
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine import Engine
 from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
 from cnfsweep.experiments.campaign import game_seed

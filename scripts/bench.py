@@ -51,10 +51,10 @@ from rich.progress import (
 
 from cnfsweep import __version__
 from cnfsweep.play import play_game
-from cnfsweep.board import Board
+from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 CORPORA = [f"{kind}-{lv}" for kind in ("midgame", "halfway") for lv in LEVEL_NAMES] + [

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine import Engine
 from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "scripts" / "corpora"

@@ -22,12 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cnfsweep.problem import forget_positions
+from cnfsweep.engine.position import forget_positions
 from cnfsweep import analyze
-from cnfsweep.backends.base import CountTable
-from cnfsweep.board import Board, Cell
-from cnfsweep.counting import combine
-from cnfsweep.problem import Problem, position
+from cnfsweep.core.model import CountTable
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.engine.counting import combine
+from cnfsweep.core.model import Problem
+from cnfsweep.engine.position import position
 
 # Exact probabilities on big boards are fractions of integers with more digits than
 # Python converts to text by default; digests and messages need the whole number.

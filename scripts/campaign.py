@@ -37,7 +37,7 @@ from cnfsweep.experiments.log import (
     run_campaign,
     summarise_log,
 )
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Executor, Runner
 
 DEFAULTS = {"levels": "beginner,intermediate,expert", "first_click": "safe", "policy": ["safest"], "games": 1000,

@@ -26,12 +26,12 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cnfsweep import analyze
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play import Guess, Policy, play_game
-from cnfsweep.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, Cell, shape_tables
 from cnfsweep.experiments.campaign import game_seed, paired_difference, wilson
 from cnfsweep.engine import Engine
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.play.registry import make_policy

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cnfsweep import Board, analyze
-from cnfsweep.errors import ComponentTooLarge
-from cnfsweep.problem import forget_positions
+from cnfsweep.core.errors import ComponentTooLarge
+from cnfsweep.engine.position import forget_positions
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BOARDS = {"expert_midgame.txt": None, "mrgriscom.txt": 10, "labelled.txt": None}

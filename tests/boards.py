@@ -6,7 +6,7 @@ import random
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 from oracle import frontier
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cnfsweep.backends import usable_specs
+from cnfsweep.engine.backends import usable_specs
 from cnfsweep.engine import Engine
 
 # Every configuration the engine accepts here (each PySAT solver that passed the

@@ -1,6 +1,6 @@
 """Brute-force reference answers, independent of the cnfsweep engine.
 
-Only the :class:`~cnfsweep.board.Board` accessors are used.  Every 0/1
+Only the :class:`~cnfsweep.core.board.Board` accessors are used.  Every 0/1
 assignment of the frontier (covered cells next to a number, plus cells whose
 label is assumed) is enumerated and kept when it satisfies the numbers.  With a
 total mine count each kept assignment stands for ``C(n_off, left - k)`` whole
@@ -9,7 +9,7 @@ mines still to place and ``k`` the mines of the assignment.
 
 Examples
 --------
->>> from cnfsweep.board import Board, Cell
+>>> from cnfsweep.core.board import Board, Cell
 >>> ref = reference(Board.from_rows(["...", "121"]))
 >>> ref.consistent, ref.solutions
 (True, 1)
@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 
 
 def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:

@@ -1,4 +1,4 @@
-"""Float probabilities with exact facts (:mod:`cnfsweep.approx`) against exact counting."""
+"""Float probabilities with exact facts (:mod:`cnfsweep.engine.approx`) against exact counting."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from boards import HAND_CASES, layout_board, random_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cnfsweep.approx import Approximate, combine_approx
-from cnfsweep.backends import CountTable, get_backend
-from cnfsweep.board import Cell
-from cnfsweep.components import Counting, solve_component
-from cnfsweep.counting import combine
-from cnfsweep.problem import Problem, position
+from cnfsweep.engine.approx import Approximate, combine_approx
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.backends import get_backend
+from cnfsweep.core.board import Cell
+from cnfsweep.engine.components import Counting, solve_component
+from cnfsweep.engine.counting import combine
+from cnfsweep.core.model import Problem
+from cnfsweep.engine.position import position
 
 HALF = CountTable({1: 2}, {1: (1,)})
 
@@ -312,7 +314,7 @@ def test_float_analysis_has_the_exact_facts_of_the_brute_force_oracle(case) -> N
 
 def test_auto_arithmetic_switches_to_floats_past_the_work_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     from cnfsweep import Board, analyze
-    from cnfsweep import analysis
+    from cnfsweep.engine import analysis
 
     board = Board.from_rows(["1...", "....", "...1"], total_mines=3)
     assert not analyze(board).approximate

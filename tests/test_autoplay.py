@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cnfsweep.engine import Engine
 from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
-from cnfsweep.board import Board
+from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
 from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level, replay

@@ -7,9 +7,9 @@ import warnings
 import pytest
 
 from cnfsweep import Board, check
-from cnfsweep.backends import get_backend, usable_specs
-from cnfsweep.backends.pysat import PysatBackend, _probe, _solver_names, capabilities
-from cnfsweep.errors import BackendError
+from cnfsweep.engine.backends import get_backend, usable_specs
+from cnfsweep.engine.backends.pysat import PysatBackend, _probe, _solver_names, capabilities
+from cnfsweep.core.errors import BackendError
 
 
 @pytest.mark.parametrize("solver", sorted(_solver_names()))

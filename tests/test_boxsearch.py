@@ -9,11 +9,12 @@ import pytest
 from boards import HAND_CASES, random_cases
 from oracle import assert_matches, reference
 
-from cnfsweep import analyze, components
-from cnfsweep.boxsearch import search_box_models
-from cnfsweep.components import Counting, solve_component
-from cnfsweep.backends import get_backend
-from cnfsweep.problem import Constraint, Problem
+from cnfsweep import analyze
+from cnfsweep.engine import components
+from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine.components import Counting, solve_component
+from cnfsweep.engine.backends import get_backend
+from cnfsweep.core.model import Constraint, Problem
 
 
 def _ring(boxes: int, size: int, need: int) -> Problem:
@@ -67,7 +68,7 @@ def test_past_the_budget_matches_the_oracle(case, counting: str, dp_width: int, 
 def test_unbounded_search_stops_at_the_deadline() -> None:
     import time
 
-    from cnfsweep.errors import TimeLimitExceeded
+    from cnfsweep.core.errors import TimeLimitExceeded
 
     # 24 independent pairs of cells with one mine each: 2**24 canonical models.
     boxes = tuple((v,) for v in range(48))

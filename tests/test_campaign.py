@@ -25,7 +25,7 @@ from cnfsweep.experiments.log import (
     summarise_log,
 )
 from cnfsweep.cli import app
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick
 

@@ -11,8 +11,8 @@ from boards import perturbed, random_position
 from oracle import assert_check_valid, reference, witness_problems
 
 from cnfsweep import Board, Cell, analyze, check
-from cnfsweep import witness
-from cnfsweep.witness import choose_counts, layout_problems
+from cnfsweep.engine import witness
+from cnfsweep.engine.witness import choose_counts, layout_problems
 
 
 def random_boards(count: int, seed: int) -> list[Board]:

@@ -8,7 +8,7 @@ from boards import HAND_CASES, Case, random_cases
 from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
-from cnfsweep.analysis import ComponentCache
+from cnfsweep.engine.analysis import ComponentCache
 
 CASES = HAND_CASES + random_cases()
 

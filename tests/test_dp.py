@@ -14,10 +14,11 @@ from boards import HAND_CASES, random_cases
 from oracle import assert_matches, reference
 
 from cnfsweep import Board, analyze
-from cnfsweep.backends import CountTable, get_backend
-from cnfsweep.boxsearch import search_box_models
-from cnfsweep.dp import count_dp, elimination_order, width
-from cnfsweep.problem import Constraint, Problem
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.backends import get_backend
+from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine.dp import count_dp, elimination_order, width
+from cnfsweep.core.model import Constraint, Problem
 
 DATA = Path(__file__).parent / "data" / "peer" / "eee555-ms-toollib"
 
@@ -104,7 +105,7 @@ def test_toollib_hard_board(hard_cases, index: int) -> None:
 
 @pytest.mark.parametrize("counting", ["enumerate", "dp"])
 def test_time_limit_gives_up_instead_of_hanging(hard_cases, counting: str) -> None:
-    from cnfsweep.errors import TimeLimitExceeded
+    from cnfsweep.core.errors import TimeLimitExceeded
 
     case = hard_cases[1]
     rows = ["".join("." if x == 10 else str(x) for x in row) for row in case["board"]]

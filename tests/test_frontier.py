@@ -7,10 +7,10 @@ import random
 import pytest
 from oracle import reference
 
-from cnfsweep.board import Cell
+from cnfsweep.core.board import Cell
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import LEVELS, Game, GameState, Level
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 
 
 def shape(pos):

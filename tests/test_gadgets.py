@@ -14,10 +14,11 @@ from collections import Counter
 
 import pytest
 
-from cnfsweep.board import Board, Cell
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.gadgets.compose import Canvas, LayoutError
-from cnfsweep.gadgets.library import Direction, Orientation, Role, gadgets, get_gadget
+from cnfsweep.gadgets.catalogue import gadgets, get_gadget
+from cnfsweep.gadgets.library import Direction, Orientation, Role
 from cnfsweep.gadgets.tiles import TILES, tile_gadget
 from cnfsweep.gadgets.truth import gadget_board, truth_table
 

@@ -12,8 +12,8 @@ from oracle import neighbours
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cnfsweep.board import Board, Cell
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play.game import (
     LEVELS,
     ClickResult,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from oracle import neighbours, reference
 from test_whatif import SMALL, guess_points
 
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.search.pairs import MAX_OPEN_CAPS, influence
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 from cnfsweep.search.whatif import Snapshot
 
 

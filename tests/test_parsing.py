@@ -1,4 +1,4 @@
-"""Tests for cnfsweep.parsing: the four text formats, detection and errors."""
+"""Tests for cnfsweep.formats: the four text formats, detection and errors."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cnfsweep.board import Board, Cell, shape_tables
-from cnfsweep.errors import BoardFormatError
-from cnfsweep.parsing import FORMATS, BoardFormat, detect_format, parse_board, read_board
+from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats import FORMATS, BoardFormat, detect_format, parse_board, read_board
 
 FORMAT_DIR = Path(__file__).parent / "data" / "formats"
 SAMPLES = {

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from cnfsweep import Board, Cell, analyze, check
-from cnfsweep.backends.brute import MAX_COUNT_VARS
-from cnfsweep.board import CellKind
+from cnfsweep.engine.backends.brute import MAX_COUNT_VARS
+from cnfsweep.core.board import CellKind
 
 PEER = Path(__file__).parent / "data" / "peer"
 

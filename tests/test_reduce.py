@@ -21,8 +21,8 @@ from pysat.solvers import Solver
 from typer.testing import CliRunner
 
 from cnfsweep import check
-from cnfsweep.board import Board, Cell
-from cnfsweep.cli_gadgets import gadget_command, reduce_command
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.gadgets.circuit import (
     Cnf,
     FormulaError,

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from test_endgame import BruteTree, revealed_of
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play import play_game
-from cnfsweep.board import Board
+from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import Level
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 from cnfsweep.search.regions import best_region_move, enclosed_regions, region_board
 from cnfsweep.search.whatif import Snapshot
 

@@ -12,7 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from cnfsweep import Board, Cell, analyze
-from cnfsweep.cli_render import render_command
+from cnfsweep.cli.render import render_command
 from cnfsweep.present.svg import NUMBER_COLOURS, render_svg
 from cnfsweep.present.summary import percent
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cnfsweep.experiments.campaign import game_seed
-from cnfsweep.board import Cell
+from cnfsweep.core.board import Cell
 from cnfsweep.play.game import LEVELS, Game
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"

@@ -10,10 +10,10 @@ from test_autoplay import boards_before_moves
 
 from cnfsweep import analyze
 from cnfsweep.play import GameRecord, GuessRule, play_game
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.play.registry import make_policy, policy_parameters
 from cnfsweep.play.strong import StrongPolicy
@@ -153,7 +153,7 @@ def test_out_of_range_parameters_are_refused(spec):
 
 def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch, engine: Engine):
     # Look-ahead and the endgame count layouts exactly; a huge board's float analysis has no count.
-    from cnfsweep import analysis as analysis_module
+    from cnfsweep.engine import analysis as analysis_module
     from cnfsweep.play import SafestPolicy
 
     monkeypatch.setattr(analysis_module, "EXACT_WORK", -1)
@@ -249,8 +249,8 @@ def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
 
 def test_strong_games_solve_everything_with_the_games_engine(monkeypatch: pytest.MonkeyPatch):
     # The look-ahead once fell back to the default backend (pysat) whatever --backend said.
-    from cnfsweep.backends.cpsat import CpSatBackend
-    from cnfsweep.backends.pysat import PysatBackend
+    from cnfsweep.engine.backends.cpsat import CpSatBackend
+    from cnfsweep.engine.backends.pysat import PysatBackend
     from cnfsweep.play import Player
 
     def refuse(*args: object, **kwargs: object) -> None:

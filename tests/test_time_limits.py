@@ -18,23 +18,16 @@ from typing import Any
 import pytest
 
 from cnfsweep import Board, analyze, check
-from cnfsweep.approx import combine_approx
-from cnfsweep.backends import get_backend
-from cnfsweep.components import solve_component
-from cnfsweep.consistency import minimise_core
-from cnfsweep.counting import combine, weigh
-from cnfsweep.errors import TimeLimitExceeded
-from cnfsweep.problem import (
-    Constraint,
-    Problem,
-    assemble_position,
-    build_components,
-    forget_positions,
-    number_constraints,
-    position,
-)
-from cnfsweep.simplify import simplify
-from cnfsweep.witness import choose_counts, find_layout
+from cnfsweep.engine.approx import combine_approx
+from cnfsweep.engine.backends import get_backend
+from cnfsweep.engine.components import solve_component
+from cnfsweep.engine.consistency import minimise_core
+from cnfsweep.engine.counting import combine, weigh
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.model import Constraint, Problem
+from cnfsweep.engine.position import assemble_position, build_components, forget_positions, number_constraints, position
+from cnfsweep.engine.simplify import simplify
+from cnfsweep.engine.witness import choose_counts, find_layout
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages check every few milliseconds
@@ -120,7 +113,7 @@ def test_the_limit_covers_reading_the_board_into_components(big_board: Board, co
         else:
             analyze(big_board, time_limit=0)
     # It gave up while building the position, not after.
-    assert any(Path(entry.path).name == "problem.py" for entry in raised.traceback)
+    assert any(Path(entry.path).name == "position.py" for entry in raised.traceback)
 
 
 def test_check_answers_well_within_a_limit_on_a_big_board(big_board: Board) -> None:

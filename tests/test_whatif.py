@@ -9,12 +9,12 @@ import pytest
 from oracle import reference
 
 from cnfsweep import analyze
-from cnfsweep.analysis import Analysis, Counting
+from cnfsweep.engine.analysis import Analysis, Counting
 from cnfsweep.play import play_game
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, Level
-from cnfsweep.problem import position
+from cnfsweep.engine.position import position
 from cnfsweep.search.whatif import Snapshot
 
 SMALL = Level(5, 5, 5, "small")

@@ -10,12 +10,11 @@ Examples
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
-from cnfsweep.analysis import Analysis, analyze
-from cnfsweep.board import Board, Cell, CellKind
-from cnfsweep.consistency import CheckResult, check
-from cnfsweep.errors import (
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.version import __version__
+from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
+from cnfsweep.formats import BoardFormat, parse_board, read_board
+from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
     BoardFormatError,
@@ -29,14 +28,18 @@ __all__ = [
     "AssumptionError",
     "BackendError",
     "Board",
+    "BoardFormat",
     "BoardFormatError",
     "Cell",
     "CellKind",
     "CheckResult",
     "CnfsweepError",
+    "Engine",
     "OffBoardError",
     "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",
+    "parse_board",
+    "read_board",
 ]

@@ -17,7 +17,7 @@ from functools import partial
 from math import sqrt
 from typing import Any
 
-from cnfsweep.components import Counting
+from cnfsweep.engine.components import Counting
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy

@@ -21,7 +21,7 @@ from itertools import islice
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -51,7 +51,7 @@ def check_executor(executor: Executor, scheduler: str | None = None) -> None:
     >>> check_executor(Executor.LOCAL, "tcp://10.0.0.5:8786")
     Traceback (most recent call last):
     ...
-    cnfsweep.errors.CnfsweepError: a scheduler address needs the dask executor (--executor dask)
+    cnfsweep.core.errors.CnfsweepError: a scheduler address needs the dask executor (--executor dask)
     """
     if executor is Executor.LOCAL:
         if scheduler is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from cnfsweep.play import GameRecord
 from cnfsweep.experiments.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.registry import make_policy

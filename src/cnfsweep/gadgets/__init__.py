@@ -1,4 +1,11 @@
-"""Kaye's Minesweeper circuit gadgets and the reduction of Boolean formulas to boards.
+"""Gadgets: Kaye's Minesweeper circuit gadgets and the reduction of Boolean formulas to boards.
+
+Offers the gadgets (:func:`get_gadget`, in any orientation), their truth
+tables computed with the engine, and the reduction of a CNF formula or an
+expression to a board that is consistent exactly when it is satisfiable.
+
+May import the core and ``engine``; never ``search``, ``play``,
+``experiments``, ``present`` or ``cli``.
 
 Examples
 --------
@@ -30,7 +37,8 @@ from cnfsweep.gadgets.layout import (
     reduce_cnf,
     reduce_expression,
 )
-from cnfsweep.gadgets.library import Gadget, Port, Role, gadgets, get_gadget
+from cnfsweep.gadgets.catalogue import gadgets, get_gadget
+from cnfsweep.gadgets.library import Gadget, Port, Role
 from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_table
 
 __all__ = [

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import reduce
 
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 
 BINARY = {"&": "and", "|": "or", "^": "xor"}
 SYMBOL = {name: sym for sym, name in BINARY.items()}

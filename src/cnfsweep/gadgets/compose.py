@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.gadgets.library import (
     Coord,
     Direction,
@@ -67,7 +67,7 @@ class Canvas:
 
     Examples
     --------
-    >>> from cnfsweep.gadgets.library import get_gadget
+    >>> from cnfsweep.gadgets.catalogue import get_gadget
     >>> c = Canvas()
     >>> w = c.stamp(get_gadget("wire"), (0, 0))
     >>> end = c.run(w, "b", 4)
@@ -249,7 +249,7 @@ def demorgan_and(or_gadget: Gadget, not_gadget: Gadget) -> Gadget:
 
     Examples
     --------
-    >>> from cnfsweep.gadgets.library import get_gadget
+    >>> from cnfsweep.gadgets.catalogue import get_gadget
     >>> g = get_gadget("and-demorgan")
     >>> g.rows, g.cols, g.evaluate({"u": True, "v": False})
     (14, 22, {'t': False})

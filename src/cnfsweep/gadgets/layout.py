@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cnfsweep.backends import Backend, get_backend
-from cnfsweep.board import Board, Cell
+from cnfsweep.engine.backends import Backend, get_backend
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.gadgets.circuit import Cnf, Expr, to_cnf
 from cnfsweep.gadgets.compose import Canvas
 from cnfsweep.gadgets.library import Direction
@@ -134,7 +134,7 @@ def decide(board: Board, backend: str | Backend | None = None) -> Decision:
     >>> decide(reduce_expression("a & ~a").board).satisfiable
     False
     """
-    from cnfsweep.problem import position
+    from cnfsweep.engine.position import position
 
     start = time.perf_counter()
     engine = get_backend(backend)

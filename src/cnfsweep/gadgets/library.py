@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.geometry import Coord, Direction, Orientation
 
-__all__ = ["Coord", "Direction", "Gadget", "Orientation", "Port", "Role", "gadgets", "get_gadget", "is_covered"]
+__all__ = ["Coord", "Direction", "Gadget", "Orientation", "Port", "Role", "base_gadget", "is_covered", "orientation_named", "stored_gadgets"]
 
 
 class Role(Enum):
@@ -80,7 +81,7 @@ class Gadget:
 
     Examples
     --------
-    >>> g = get_gadget("not")
+    >>> g = base_gadget("not")
     >>> g.rows, g.cols, [p.name for p in g.ports]
     (5, 5, ['a', 'b'])
     >>> g.evaluate({"a": True})
@@ -172,8 +173,6 @@ class Gadget:
 
     def evaluate(self, inputs: dict[str, bool]) -> dict[str, bool] | None:
         """Return the output values that ``rule`` gives, or ``None`` if ``constraint`` fails."""
-        from cnfsweep.gadgets.circuit import parse_expression
-
         if self.constraint and not parse_expression(self.constraint).evaluate(inputs):
             return None
         return {out: parse_expression(expr).evaluate(inputs) for out, expr in self.rule}
@@ -183,7 +182,7 @@ class Gadget:
 
         Examples
         --------
-        >>> print("\\n".join(get_gadget("turn").transformed(Orientation.FLIP_V).grid))
+        >>> print("\\n".join(base_gadget("turn").transformed(Orientation.FLIP_V).grid))
         001X10
         001221
         112x*2
@@ -293,46 +292,36 @@ ALIASES = {"wire-v": ("wire", Orientation.TRANSPOSE)}
 """Names for a stored gadget in another orientation."""
 
 
-@cache
-def gadgets() -> dict[str, Gadget]:
-    """Return every gadget by name, composite ones (``and-demorgan``) included."""
-    from cnfsweep.gadgets.compose import demorgan_and
+def base_gadget(name: str, orientation: Orientation | str = Orientation.IDENTITY) -> Gadget:
+    """Return a stored gadget (not a composite or a tile) in ``orientation``.
 
+    Examples
+    --------
+    >>> base_gadget("wire", "rot90").grid
+    ('01x10', '01110', '01X10')
+    """
+    table = stored_gadgets()
+    orientation = orientation_named(orientation)
+    if name not in table:
+        raise CnfsweepError(f"unknown gadget {name!r}; choose from {', '.join(sorted(table))}")
+    return table[name].transformed(orientation)
+
+
+def orientation_named(value: Orientation | str) -> Orientation:
+    """Return the orientation a name gives, refusing unknown names with the list of known ones."""
+    try:
+        return Orientation(value)
+    except ValueError:
+        choices = ", ".join(o.value for o in Orientation)
+        raise CnfsweepError(f"unknown orientation {value!r}; choose from {choices}") from None
+
+
+@cache
+def stored_gadgets() -> dict[str, Gadget]:
+    """Return the stored gadgets by name, aliases included."""
     table = {g.name: g for g in _BASE}
     for alias, (base, orientation) in ALIASES.items():
         table[alias] = dataclasses.replace(table[base].transformed(orientation), name=alias,
                                            orientation=Orientation.IDENTITY,
                                            summary=table[base].summary.replace("horizontal", "vertical"))
-    table["and-demorgan"] = demorgan_and(table["or"], table["not"])
     return table
-
-
-def get_gadget(name: str, orientation: Orientation | str = Orientation.IDENTITY) -> Gadget:
-    """Return the gadget called ``name`` in ``orientation``.
-
-    ``tile:NAME`` (or ``tile:NAME:mirrored``) names a tile of the reduction
-    layout (:mod:`cnfsweep.gadgets.tiles`) drawn alone.
-
-    Examples
-    --------
-    >>> get_gadget("wire", "rot90").grid
-    ('01x10', '01110', '01X10')
-    >>> get_gadget("tile:tee").rule
-    (('s', '~n'), ('e', '~n'))
-    """
-    table = gadgets()
-    try:
-        orientation = Orientation(orientation)
-    except ValueError:
-        choices = ", ".join(o.value for o in Orientation)
-        raise CnfsweepError(f"unknown orientation {orientation!r}; choose from {choices}") from None
-    if name.startswith("tile:"):
-        from cnfsweep.gadgets.tiles import TILES, tile_gadget
-
-        kind, _, mirrored = name[5:].partition(":")
-        if kind in TILES and mirrored in ("", "mirrored"):
-            return tile_gadget(kind, bool(mirrored)).transformed(orientation)
-        raise CnfsweepError(f"unknown tile {name!r}; choose from {', '.join('tile:' + t for t in TILES)}")
-    if name not in table:
-        raise CnfsweepError(f"unknown gadget {name!r}; choose from {', '.join(sorted(table))} or tile:NAME")
-    return table[name].transformed(orientation)

@@ -29,7 +29,7 @@ from cnfsweep.gadgets.library import (
     Orientation,
     Port,
     Role,
-    get_gadget,
+    base_gadget,
 )
 
 BAND = 18
@@ -96,7 +96,7 @@ def _horizontal(c: Canvas, top: int, left: int, first: int, last: int) -> None:
 
 
 def _stamp(c: Canvas, name: str, orientation: Orientation, top: int, left: int) -> Placed:
-    return c.stamp(get_gadget(name, orientation), (top, left))
+    return c.stamp(base_gadget(name, orientation), (top, left))
 
 
 def _span(placed: Placed, top: int, left: int) -> tuple[int, int, int, int]:
@@ -135,8 +135,8 @@ def draw_cross(c: Canvas, top: int, left: int) -> None:
 def draw_tee(c: Canvas, top: int, left: int) -> None:
     """Draw a variable wire copied eastwards: NOT, splitter, NOT (the NOTs put the splitter in phase)."""
     split = _stamp(c, "split", Orientation.FLIP_H, top + LINE - 2, left + TRACK - 2)
-    above = c.attach(split, "b", get_gadget("not", Orientation.ROT90), "b")
-    below = c.attach(split, "c", get_gadget("not", Orientation.ROT90), "a")
+    above = c.attach(split, "b", base_gadget("not", Orientation.ROT90), "b")
+    below = c.attach(split, "c", base_gadget("not", Orientation.ROT90), "a")
     _vertical(c, top, left, 0, _span(above, top, left)[0] - 1, VAR)
     _vertical(c, top, left, _span(below, top, left)[2] + 1, BAND - 1, VAR)
     _horizontal(c, top, left, _span(split, top, left)[3] + 1, NARROW - 1)
@@ -152,7 +152,7 @@ def draw_invert(c: Canvas, top: int, left: int) -> None:
 def draw_load(c: Canvas, top: int, left: int) -> None:
     """Draw the band's wire turning down into a work wire (turn, then a NOT for the work phase)."""
     turn = _stamp(c, "turn", Orientation.IDENTITY, top + LINE - 2, left + TRACK - 3)
-    flip = c.attach(turn, "b", get_gadget("not", Orientation.ROT90), "a")
+    flip = c.attach(turn, "b", base_gadget("not", Orientation.ROT90), "a")
     _horizontal(c, top, left, 0, _span(turn, top, left)[1] - 1)
     _vertical(c, top, left, _span(flip, top, left)[2] + 1, BAND - 1, WORK)
 

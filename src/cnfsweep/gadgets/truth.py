@@ -15,9 +15,9 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from cnfsweep.analysis import analyze
-from cnfsweep.backends import Backend
-from cnfsweep.board import Board, Cell
+from cnfsweep.engine.analysis import analyze
+from cnfsweep.engine.backends import Backend
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.gadgets.compose import Canvas, LayoutError
 from cnfsweep.gadgets.library import Direction, Gadget
 
@@ -39,7 +39,7 @@ def gadget_board(gadget: Gadget) -> GadgetBoard:
 
     Examples
     --------
-    >>> from cnfsweep.gadgets.library import get_gadget
+    >>> from cnfsweep.gadgets.catalogue import get_gadget
     >>> print(gadget_board(get_gadget("not")).board.to_text())
     0000011100000
     111112*211111
@@ -125,7 +125,7 @@ def truth_table(gadget: Gadget, backend: str | Backend | None = None) -> TruthTa
 
     Examples
     --------
-    >>> from cnfsweep.gadgets.library import get_gadget
+    >>> from cnfsweep.gadgets.catalogue import get_gadget
     >>> t = truth_table(get_gadget("or"))
     >>> for row in t.rows:
     ...     print(row.inputs, row.outputs, row.completions)

@@ -1,19 +1,20 @@
 """Keep a player's knowledge up to date click by click instead of re-reading the board.
 
 A game loop asks the engine about nearly the same board dozens of times; most
-of the work of :func:`~cnfsweep.problem.position` (reading every number,
+of the work of :func:`~cnfsweep.engine.position.position` (reading every number,
 counting its covered and flagged neighbours) repeats what the last move did not
 change.  :class:`Frontier` holds each live number's unknown neighbours and the
 mines they still need, updates only the numbers around a revealed or flagged
 cell, settles cells by the single-point rule with a work list, and hands the
-rest to the full engine as a ready-made :class:`~cnfsweep.problem.Position`.
+rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Position`.
 """
 
 from __future__ import annotations
 
-from cnfsweep.board import Board, Cell, shape_tables
-from cnfsweep.errors import CnfsweepError
-from cnfsweep.problem import Position, assemble_position
+from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine.position import Position, assemble_position
+from cnfsweep.core.model import Rule
 
 
 class Frontier:
@@ -84,7 +85,7 @@ class Frontier:
         A number whose unknown neighbours must all be safe (it needs no more
         mines) or all be mines (it needs every one) settles them; the cells come
         back as ``(safe, mines)``, each in row-major order.  Numbers that cannot
-        hold raise :class:`~cnfsweep.errors.CnfsweepError`: a real game never
+        hold raise :class:`~cnfsweep.core.errors.CnfsweepError`: a real game never
         produces them.
         """
         safe: set[int] = set()
@@ -107,14 +108,14 @@ class Frontier:
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 
     def position(self, board: Board, simplified: bool = True) -> Position:
-        """Build the engine's :class:`~cnfsweep.problem.Position` of the current state.
+        """Build the engine's :class:`~cnfsweep.engine.position.Position` of the current state.
 
         ``board`` must show what this frontier has seen (the game's
         ``board()``); it becomes the position's board.
         """
         cells = self._cells
         rules = [
-            (cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
+            Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
             for j, unknown in sorted(self._unknown.items())
             if unknown
         ]

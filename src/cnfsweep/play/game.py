@@ -1,7 +1,7 @@
 """Play Minesweeper: seeded mine layouts, clicks with zero-flood reveal, win and loss.
 
 A :class:`Game` is mutable, being a game in progress, but it hands out what the player
-sees as an immutable :class:`~cnfsweep.board.Board` (:meth:`Game.board`), so solvers
+sees as an immutable :class:`~cnfsweep.core.board.Board` (:meth:`Game.board`), so solvers
 work on snapshots. Layouts come from :class:`random.Random` seeded with an int and are
 generated at the first click, because the cells kept mine-free depend on where it lands
 (see :class:`FirstClick`).
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from cnfsweep.board import COVERED, FLAG, Board, Cell, shape_tables
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.board import COVERED, FLAG, Board, Cell, shape_tables
+from cnfsweep.core.errors import CnfsweepError
 
 # The view holds one byte per cell as the player sees it, inside a one-cell border of
 # _EDGE, so the flood fill steps to all eight neighbours without bounds checks: the
@@ -261,7 +261,7 @@ class Game:
 
         Flood fill skips flagged cells, as classic clients do. Clicking a revealed
         cell does nothing; clicking a flag, outside the board or after the end raises
-        :class:`~cnfsweep.errors.CnfsweepError`.
+        :class:`~cnfsweep.core.errors.CnfsweepError`.
         """
         cell = self._cell(cell)
         if self._state is not GameState.PLAYING:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from cnfsweep.analysis import Analysis, ComponentCache, Counting
-from cnfsweep.board import Cell
+from cnfsweep.engine.analysis import Analysis, ComponentCache, Counting
+from cnfsweep.core.board import Cell
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import ClickResult, FirstClick, Game, GameState, Level

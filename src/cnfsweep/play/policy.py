@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis
-from cnfsweep.board import FLAG, NUMBERS, Cell, shape_tables
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.core.board import FLAG, NUMBERS, Cell, shape_tables
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import FirstClick, Level
 

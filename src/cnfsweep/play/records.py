@@ -7,7 +7,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from cnfsweep.board import Cell
+from cnfsweep.core.board import Cell
 from cnfsweep.play.game import Level
 from cnfsweep.play.policy import GuessRule
 

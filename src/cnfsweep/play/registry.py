@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
@@ -51,7 +51,7 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     >>> parse_policy("psychic")
     Traceback (most recent call last):
     ...
-    cnfsweep.errors.CnfsweepError: unknown policy 'psychic'; choose from safest, strong
+    cnfsweep.core.errors.CnfsweepError: unknown policy 'psychic'; choose from safest, strong
     """
     name, _, rest = spec.partition(":")
     if name not in POLICIES:

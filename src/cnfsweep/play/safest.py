@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine import Engine
 from cnfsweep.play.policy import Guess, GuessRule, Policy, lowest_cells, open_neighbours
 

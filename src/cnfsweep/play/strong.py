@@ -47,13 +47,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.safest import SafestPolicy
-from cnfsweep.board import Cell
+from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.engine import Engine
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 
 __all__ = ["best_guess_text", "count_text", "inconsistent_text", "layouts_text", "percent", "summary_lines"]
 

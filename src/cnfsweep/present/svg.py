@@ -1,7 +1,7 @@
 """Draw boards and their analyses as standalone SVG pictures.
 
-Everything here is pure: a :class:`~cnfsweep.board.Board`, and optionally an
-:class:`~cnfsweep.analysis.Analysis` of it, goes in; SVG text comes out, built
+Everything here is pure: a :class:`~cnfsweep.core.board.Board`, and optionally an
+:class:`~cnfsweep.engine.analysis.Analysis` of it, goes in; SVG text comes out, built
 with the standard library only (:func:`render_png` rasterises it with the
 optional resvg). Every cell is one element whose ``class``
 starts with ``cell`` and which carries ``data-row`` and ``data-col``.
@@ -15,9 +15,9 @@ from fractions import Fraction
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from cnfsweep.analysis import Analysis
-from cnfsweep.board import Board, Cell, CellKind
-from cnfsweep.errors import CnfsweepError
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.present.summary import inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
@@ -238,7 +238,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     Examples
     --------
     >>> import xml.etree.ElementTree as ET
-    >>> from cnfsweep.analysis import analyze
+    >>> from cnfsweep.engine.analysis import analyze
     >>> board = Board.from_rows(["1.", ".."], total_mines=1)
     >>> svg = ET.fromstring(render_svg(board, analyze(board)))
     >>> [e.get("data-p") for e in svg.iter() if (e.get("class") or "").startswith("cell")]

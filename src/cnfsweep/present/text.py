@@ -15,11 +15,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cnfsweep.analysis import Analysis
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
-from cnfsweep.backends import BackendInfo
-from cnfsweep.board import Board, Cell, CellKind
-from cnfsweep.consistency import CheckResult
+from cnfsweep.engine.backends import BackendInfo
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
 from cnfsweep.present.summary import percent, summary_lines

@@ -23,7 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from cnfsweep.board import Board, Cell
+from cnfsweep.core.board import Board, Cell
 
 # An endgame of a few hundred layouts is searched in well under a second in
 # typical positions; beyond that, the search grows too fast to be worth waiting for.

@@ -20,8 +20,8 @@ undervalues it by about the number of layouts where it is the mine of a likely
 
 Examples
 --------
->>> from cnfsweep.board import Board, Cell
->>> from cnfsweep.problem import position
+>>> from cnfsweep.core.board import Board, Cell
+>>> from cnfsweep.engine.position import position
 >>> from cnfsweep.search.whatif import Snapshot
 >>> snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
 >>> influence(snap, Cell(0, 0)), snap.weight(Cell(0, 0)), snap.solutions
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cnfsweep.analysis import Analysis
-from cnfsweep.board import FLAG, Cell, shape_tables
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.core.board import FLAG, Cell, shape_tables
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 

@@ -10,8 +10,8 @@ point of the game, however many layouts the rest of the board still has.
 
 Examples
 --------
->>> from cnfsweep.board import Board
->>> from cnfsweep.problem import position
+>>> from cnfsweep.core.board import Board
+>>> from cnfsweep.engine.position import position
 >>> from cnfsweep.search.whatif import Snapshot
 
 Two regions, each holding one mine: a pair at the top left and three cells on the right.
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cnfsweep.board import FLAG, NUMBERS, Board, Cell, shape_tables
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
 from cnfsweep.search.endgame import EndgameResult, best_move
 from cnfsweep.search.whatif import Snapshot
 

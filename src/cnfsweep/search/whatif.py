@@ -9,8 +9,8 @@ asked again one move further on.
 
 Examples
 --------
->>> from cnfsweep.board import Board, Cell
->>> from cnfsweep.problem import position
+>>> from cnfsweep.core.board import Board, Cell
+>>> from cnfsweep.engine.position import position
 >>> snap = Snapshot.of(position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
 >>> snap.solutions, snap.weight(Cell(0, 2))
 (15, 3)
@@ -28,14 +28,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from cnfsweep.analysis import Analysis
-from cnfsweep.backends import CountTable
-from cnfsweep.board import Cell, shape_tables
-from cnfsweep.components import Counting
-from cnfsweep.counting import Weights, weigh
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.core.model import CountTable
+from cnfsweep.core.board import Cell, shape_tables
+from cnfsweep.engine.components import Counting
+from cnfsweep.engine.counting import Weights, weigh
 from cnfsweep.engine import Engine
-from cnfsweep.problem import Component, Position, build_components, component_rules
-from cnfsweep.simplify import Rule, simplify
+from cnfsweep.engine.position import Component, Position, build_components, component_rules
+from cnfsweep.core.model import Rule
+from cnfsweep.engine.simplify import simplify
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,7 +121,7 @@ class Snapshot:
 
     @cached_property
     def weights(self) -> Weights:
-        """Layout counts of the whole board and per box (see :func:`~cnfsweep.counting.weigh`)."""
+        """Layout counts of the whole board and per box (see :func:`~cnfsweep.engine.counting.weigh`)."""
         if not 0 <= self.mines_left <= len(self.off) + sum(len(c.cells) for c in self.components):
             return Weights(0, (), None)
         return weigh(self.tables, len(self.off), self.mines_left)
@@ -273,8 +274,8 @@ class Snapshot:
 
         Examples
         --------
-        >>> from cnfsweep.board import Board, Cell
-        >>> from cnfsweep.problem import position
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import position
         >>> snap = Snapshot.of(position(Board.from_rows(["1.", ".."], total_mines=1)))
         >>> snap.reveal(Cell(1, 1), 0) is None, snap.reveal(Cell(1, 1), 1).solutions
         (True, 2)
@@ -287,7 +288,7 @@ class Snapshot:
         neighbours = [cells[j] for j in around[cell[0] * self.cols + cell[1]]]
         unknown = tuple(c for c in neighbours if self.unknown(c))
         need = number - sum(1 for c in neighbours if c in self.known_mines)
-        return self._update({cell: False}, (cell, unknown, need), revealed=cell)
+        return self._update({cell: False}, Rule(cell, unknown, need), revealed=cell)
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
@@ -308,7 +309,7 @@ class Snapshot:
     ) -> Snapshot | None:
         """Settle ``values`` and add ``rule``, rebuilding only the components they touch."""
         box_of = self.box_of
-        reach = [*values, *(rule[1] if rule else ())]
+        reach = [*values, *(rule.cells if rule else ())]
         touched = sorted({box_of[c][0] for c in reach if c in box_of})
         rules = [] if rule is None else [rule]
         for k in touched:
@@ -316,15 +317,15 @@ class Snapshot:
 
         def settle(r: Rule) -> Rule:
             tag, rule_cells, need = r
-            return tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells)
+            return Rule(tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells))
 
         rules = [settle(r) for r in rules] if values else rules
         if any(not 0 <= need <= len(rule_cells) for _, rule_cells, need in rules):
             return None
-        rules, forced, contradiction = simplify([r for r in rules if r[1]])
+        rules, forced, contradiction = simplify([r for r in rules if r.cells])
         if contradiction is not None:
             return None
-        built = build_components([r for r in rules if r[1]])
+        built = build_components([r for r in rules if r.cells])
         new_tables = _solve(built, self.engine)
         if new_tables is None:
             return None

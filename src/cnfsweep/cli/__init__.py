@@ -1,0 +1,65 @@
+"""CLI: the ``cnfsweep`` command line, one module per command group.
+
+Each command only parses its options, calls the library and prints the answer
+(a view for people, or ``--json`` for programs); shared options, board
+loading and the one-line error live in :mod:`~cnfsweep.cli.common`.
+
+May import every layer below it; nothing imports the CLI.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from cnfsweep.cli.analyse import check, solve
+from cnfsweep.cli.common import HelpGroup, emit, json_option
+from cnfsweep.cli.gadgets import gadget_command, reduce_command
+from cnfsweep.cli.games import play
+from cnfsweep.cli.render import render_command
+from cnfsweep.core.version import __version__
+from cnfsweep.engine.backends import DEFAULT, backend_info
+from cnfsweep.present.text import backends_table
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    cls=HelpGroup,
+    help="Exact Minesweeper inference with SAT and CP solvers.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def backends(json_out: json_option("the list", "the table") = False) -> None:
+    """List the solver backends, whether each is installed, and its version."""
+    infos = backend_info()
+    if json_out:
+        emit({"default": DEFAULT, "backends": [vars(i) for i in infos]})
+    else:
+        Console().print(backends_table(infos))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cnfsweep {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Exact Minesweeper inference with SAT and CP solvers."""
+
+
+for name, command in [
+    ("solve", solve), ("check", check), ("play", play), ("backends", backends),
+    ("gadget", gadget_command), ("reduce", reduce_command), ("render", render_command),
+]:
+    app.command(name)(command)

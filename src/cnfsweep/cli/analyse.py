@@ -1,0 +1,87 @@
+"""``cnfsweep solve`` and ``cnfsweep check``: one position, its answers or its consistency."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from cnfsweep.cli.common import (
+    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, emit, fail, json_option,
+    load_board, unknown,
+)
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.engine.analysis import Arithmetic, Counting, analyze
+from cnfsweep.engine.consistency import check as check_board
+from cnfsweep.formats import BoardFormat
+from cnfsweep.present.text import analysis_view, check_view
+
+
+def solve(
+    board: BoardArg,
+    mines: MinesOpt = None,
+    backend: BackendOpt = None,
+    json_out: json_option("the analysis", "the board view") = False,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    assume: AssumeOpt = None,
+    counting: Annotated[
+        Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
+    ] = Counting.AUTO,
+    time_limit: TimeLimitOpt = None,
+    arithmetic: Annotated[
+        Arithmetic,
+        typer.Option(
+            "--arithmetic",
+            help="Probabilities as exact fractions, or floats with exact facts; auto uses floats only on huge boards.",
+        ),
+    ] = Arithmetic.AUTO,
+) -> None:
+    """Find safe cells, mines and exact mine probabilities of a position."""
+    try:
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
+        result = analyze(
+            position, backend=backend, assume=assumed, counting=counting, time_limit=time_limit,
+            arithmetic=arithmetic,
+        )
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if json_out:
+        emit(result.to_dict())
+    else:
+        Console(highlight=False).print(analysis_view(result), soft_wrap=True)
+
+
+def check(
+    board: BoardArg,
+    assume: AssumeOpt = None,
+    mines: MinesOpt = None,
+    backend: BackendOpt = None,
+    json_out: json_option("the verdict, witness or conflict", "the board view") = False,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    minimise: Annotated[
+        bool,
+        typer.Option(
+            "--minimise/--no-minimise",
+            help="Shrink a conflict until every number in it is needed (one solver call per number).",
+        ),
+    ] = True,
+    time_limit: TimeLimitOpt = None,
+) -> None:
+    """Decide whether a position is consistent (exit 0) or not (exit 1)."""
+    try:
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
+        result = check_board(position, assume=assumed, backend=backend, minimise=minimise, time_limit=time_limit)
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if json_out:
+        emit(result.to_dict())
+    else:
+        Console(highlight=False).print(check_view(position, result), soft_wrap=True)
+    raise typer.Exit(0 if result.consistent else 1)

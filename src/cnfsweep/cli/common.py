@@ -1,0 +1,162 @@
+"""What the ``cnfsweep`` commands share: options, board loading, errors and help.
+
+Every command module imports its common options and helpers from here, so a
+bad board or option reads the same whichever command was given.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from typer.core import TyperGroup
+
+from cnfsweep.core.assumptions import parse_assume_options
+from cnfsweep.engine.backends import DEFAULT
+from cnfsweep.core.board import Board
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.formats import BoardFormat, detect_format, parse_board, read_text
+
+BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
+MinesOpt = Annotated[
+    int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
+]
+BackendOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--backend", "-b", help=escape(f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}.")
+    ),
+]
+FormatOpt = Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")]
+AssumeOpt = Annotated[
+    list[str] | None,
+    typer.Option("--assume", "-a", help="LABEL=mine or LABEL=safe for every cell with that label; repeatable."),
+]
+
+
+def json_option(what: str, instead: str) -> Any:
+    """Return the ``--json`` option of a command that prints ``what`` instead of ``instead``.
+
+    Each command says what its document holds and what it replaces, as not
+    every command shows a board.
+
+    Examples
+    --------
+    >>> json_option("the list", "the table").__metadata__[0].help
+    'Print the list as one JSON document instead of the table.'
+    """
+    return Annotated[bool, typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")]
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` as one line on standard error and exit with status 2.
+
+    The message is printed as it is: brackets in it (``cnfsweep[dask]``) are
+    not read as rich markup.
+    """
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def assumptions(items: list[str] | None) -> dict[str, bool]:
+    """Read ``--assume LABEL=mine|safe`` values, failing on a malformed or contradictory one.
+
+    Examples
+    --------
+    >>> assumptions(["u=mine", "v=SAFE"])
+    {'u': True, 'v': False}
+    """
+    try:
+        return parse_assume_options(items or ())
+    except CnfsweepError as exc:
+        fail(str(exc))
+
+
+def load_board(path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None = None) -> Board:
+    """Read the board named on the command line (``-`` for standard input).
+
+    Raises
+    ------
+    CnfsweepError
+        If the board cannot be read, or labels are assumed on a board read in
+        a format that has none (only the native format has labels): the
+        message names the format, which may have been detected rather than asked for.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "b.jsm"
+    >>> _ = path.write_text("2x1x1\\n1H\\n")
+    >>> load_board(str(path), BoardFormat.AUTO, None, {"a": True})
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.CnfsweepError: no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)
+    """
+    source = "<stdin>" if path == "-" else path
+    text = sys.stdin.read() if path == "-" else read_text(Path(path))
+    how = "read"
+    if fmt is BoardFormat.AUTO:
+        # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
+        fmt, how = detect_format(text), "detected"
+    board = parse_board(text, format=fmt, source=source, total_mines=mines)
+    if assume and fmt is not BoardFormat.NATIVE:
+        raise CnfsweepError(
+            f"no cell is labelled {next(iter(assume))!r} (board {how} as {fmt.value} format; "
+            "labels exist only in the native format)"
+        )
+    return board
+
+
+def _bare_flags(params: Iterable[Any]) -> None:
+    # typer 0.29's rich help prints a type such as <bool> after every option,
+    # flags included, though a flag takes no value; an empty metavar prints none.
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class HelpGroup(TyperGroup):
+    """A command group whose help shows flags bare: ``--json``, not ``--json <bool>``.
+
+    Pass it as ``typer.Typer(cls=HelpGroup)``; it fixes the group's options
+    and every subcommand's as the subcommand is looked up, so no option needs
+    a setting of its own.
+    """
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Write the group's help, its own flags bare."""
+        _bare_flags(self.get_params(ctx))
+        super().format_help(ctx, formatter)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """Look a subcommand up, its flags made bare before its help can be shown."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _bare_flags(command.get_params(ctx))
+        return command
+
+
+TimeLimitOpt = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.0, help="Seconds allowed; past them answer 'unknown' (exit 3)."),
+]
+
+
+def emit(document: dict[str, Any]) -> None:
+    """Print one JSON document on standard output."""
+    typer.echo(json.dumps(document))
+
+
+def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
+    """Say that no answer came within the time limit, and exit with status 3."""
+    if json_out:
+        emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
+    else:
+        Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
+    raise typer.Exit(3)

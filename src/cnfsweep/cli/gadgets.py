@@ -1,0 +1,192 @@
+"""``cnfsweep gadget`` and ``cnfsweep reduce``: thin commands over :mod:`cnfsweep.gadgets`.
+
+Register them on the main app with ``app.command("gadget")(gadget_command)``
+and ``app.command("reduce")(reduce_command)``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cnfsweep.cli.common import BackendOpt, fail, json_option
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.gadgets.circuit import parse_dimacs, parse_expression
+from cnfsweep.gadgets.layout import Reduction, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.catalogue import gadgets, get_gadget
+from cnfsweep.gadgets.library import Gadget, Orientation
+from cnfsweep.gadgets.tiles import TILES
+from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
+
+def _bit(value: bool | None) -> str:
+    return "?" if value is None else str(int(value))
+
+
+def _table_lines(table: TruthTable) -> list[str]:
+    head = " ".join(table.inputs) + " | " + " ".join(table.outputs) + " | completions"
+    lines = [head]
+    for row in table.rows:
+        outs = " ".join(_bit(v) if row.completions else "-" for v in row.outputs)
+        lines.append(" ".join(map(_bit, row.inputs)) + " | " + outs + f" | {row.completions}")
+    return lines
+
+
+def _gadget_doc(g: Gadget, board_rows: tuple[str, ...], table: TruthTable | None) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "name": g.name,
+        "orientation": g.orientation.value,
+        "summary": g.summary,
+        "rows": len(board_rows),
+        "cols": len(board_rows[0]),
+        "board": list(board_rows),
+        "gadget_grid": list(g.grid),
+        "ports": [
+            {"name": p.name, "cell": list(p.cell), "direction": p.direction.name, "role": p.role.value,
+             "phase": p.phase}
+            for p in g.ports
+        ],
+        "rule": dict(g.rule),
+        "constraint": g.constraint or None,
+        "note": g.note or None,
+    }
+    if table is not None:
+        doc["truth_table"] = table.to_dict()
+        doc["matches_rule"] = table.matches(g)
+    return doc
+
+
+def gadget_command(
+    name: Annotated[
+        str | None, typer.Argument(help="Gadget name, or tile:NAME for a layout tile; leave out to list them.",
+                                   show_default=False)
+    ] = None,
+    orientation: Annotated[
+        # No short flag: -o means --output everywhere else.
+        Orientation, typer.Option("--orientation", help="Rotation or reflection of the stored grid.")
+    ] = Orientation.IDENTITY,
+    truth: Annotated[
+        bool, typer.Option("--truth-table", "-t", help="Compute the input/output relation with the engine.")
+    ] = False,
+    backend: BackendOpt = None,
+    json_out: json_option("the gadget (or the list of gadgets)", "text") = False,
+) -> None:
+    """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
+    try:
+        if name is None:
+            listing = {n: g.summary for n, g in gadgets().items()}
+            listing.update({f"tile:{n}": t.summary for n, t in TILES.items() if t.summary})
+            if json_out:
+                typer.echo(json.dumps(listing))
+            else:
+                for n, summary in listing.items():
+                    typer.echo(f"{n:14} {summary}")
+            return
+        g = get_gadget(name, orientation)
+        gb = gadget_board(g)
+        table = truth_table(g, backend=backend) if truth else None
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if json_out:
+        typer.echo(json.dumps(_gadget_doc(g, gb.board.grid, table)))
+        return
+    typer.echo(f"# {g.name} ({g.orientation.value}): {g.summary}")
+    for p in g.ports:
+        cell = gb.ports[p.name]
+        typer.echo(f"# {p.role.value} {p.name} at row {cell.row}, col {cell.col}, facing {p.direction.name}")
+    typer.echo(gb.board.to_text(), nl=False)
+    if table is not None:
+        typer.echo("")
+        for line in _table_lines(table):
+            typer.echo(line)
+        typer.echo("matches the rule" if table.matches(g) else "does NOT match the rule")
+        counts = {r.completions for r in table.rows if r.completions}
+        if len(counts) > 1:
+            typer.echo("note: the number of completions depends on the input" + (f" ({g.note})" if g.note else ""))
+
+
+def _read_formula(file: str | None, expr: str | None) -> Reduction:
+    if (file is None) == (expr is None):
+        raise CnfsweepError("give either a DIMACS file or --expr, not both and not neither")
+    if expr is not None:
+        return reduce_expression(parse_expression(expr))
+    assert file is not None
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CnfsweepError(f"{file}: cannot read: {exc}") from None
+    return reduce_cnf(parse_dimacs(text, source="<stdin>" if file == "-" else file))
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text)
+    except OSError as exc:
+        raise CnfsweepError(f"{path}: cannot write: {exc}") from None
+
+
+def _summary(size: dict[str, int]) -> str:
+    aux = f" (+{size['auxiliary_variables']} auxiliary)" if size["auxiliary_variables"] else ""
+    return (
+        f"formula: {size['variables']} variables{aux}, {size['clauses']} clauses, {size['literals']} literals; "
+        f"board: {size['rows']} x {size['cols']} = {size['cells']} cells, {size['covered']} covered, "
+        f"{size['known_mines']} known mines, {size['bands']} bands"
+    )
+
+
+def reduce_command(
+    file: Annotated[
+        str | None, typer.Argument(help="DIMACS CNF file, or - for standard input.", show_default=False)
+    ] = None,
+    expr: Annotated[str | None, typer.Option("--expr", "-e", help="A formula such as '(a | ~b) & c'.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the board here (default: standard output).")
+    ] = None,
+    map_path: Annotated[
+        Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON).")
+    ] = None,
+    solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
+    backend: BackendOpt = None,
+    json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
+) -> None:
+    """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
+    try:
+        reduction = _read_formula(file, expr)
+        if output is not None:
+            _write(output, reduction.board.to_text())
+        if map_path is not None:
+            _write(map_path, json.dumps(reduction.to_map(), indent=1) + "\n")
+        decision = decide(reduction.board, backend=backend) if solve else None
+    except CnfsweepError as exc:
+        fail(str(exc))
+    size = reduction.size()
+    assignment = None
+    if decision is not None and decision.mines is not None:
+        assignment = reduction.assignment(decision.mines)
+    if json_out:
+        doc: dict[str, Any] = {
+            "size": size,
+            "output": None if output is None else str(output),
+            "map": None if map_path is None else str(map_path),
+            "board": list(reduction.board.grid) if output is None else None,
+        }
+        if decision is not None:
+            doc["solve"] = {"satisfiable": decision.satisfiable, "assignment": assignment,
+                            "backend": decision.backend, "seconds": round(decision.seconds, 6)}
+        typer.echo(json.dumps(doc))
+    else:
+        if output is None:
+            typer.echo(reduction.board.to_text(), nl=False)
+        # Keep standard output a readable board when the board goes there.
+        typer.echo(_summary(size), err=output is None)
+        if decision is not None:
+            if decision.satisfiable and assignment is not None:
+                values = " ".join(f"{k}={int(v)}" for k, v in assignment.items())
+                typer.echo(f"SAT: {values}", err=output is None)
+            else:
+                typer.echo("UNSAT", err=output is None)
+    if decision is not None and not decision.satisfiable:
+        raise typer.Exit(1)

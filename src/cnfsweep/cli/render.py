@@ -1,0 +1,89 @@
+"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture.
+
+Examples
+--------
+>>> import tempfile
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> _ = app.command()(render_command)
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "b.txt").write_text("1.\\n..\\n")
+>>> CliRunner().invoke(app, [str(folder / "b.txt"), "-o", str(folder / "b.svg"), "-p"]).exit_code
+0
+>>> "33%" in (folder / "b.svg").read_text()
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from cnfsweep.engine.analysis import analyze
+from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.formats import BoardFormat
+from cnfsweep.present.svg import render_png, render_svg
+
+#: What each file name suffix of ``--output`` is written as.
+SUFFIXES = {".svg": "svg", ".png": "png"}
+
+
+def _kind(output: Path) -> str:
+    """Return ``svg`` or ``png`` for an output file name, or fail naming the suffixes allowed."""
+    if str(output) == "-":
+        return "svg"
+    kind = SUFFIXES.get(output.suffix.lower())
+    if kind is None:
+        # Writing SVG into 'out.jpg' would give a file no viewer opens as its name says.
+        fail(f"--output {output}: expected a file name ending in {' or '.join(SUFFIXES)}, or - for SVG on standard output")
+    return kind
+
+
+def render_command(
+    board: BoardArg,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", show_default=False,
+            help=escape("File to write: .svg, or .png (needs cnfsweep[png]); - writes SVG to standard output."),
+        ),
+    ],
+    probabilities: Annotated[
+        bool, typer.Option("--probabilities", "-p", help="Colour covered cells by exact mine probability.")
+    ] = False,
+    mines: MinesOpt = None,
+    backend: Annotated[
+        str | None,
+        typer.Option("--backend", "-b", help=escape("Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute.")),
+    ] = None,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    assume: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--assume", "-a",
+            help="LABEL=mine or LABEL=safe for every cell with that label; repeatable; implies --probabilities.",
+        ),
+    ] = None,
+) -> None:
+    """Draw a board as a picture, optionally as a heat map of mine probabilities."""
+    kind = _kind(output)
+    try:
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
+        # An assumption changes nothing but the probabilities, so asking for one asks for them.
+        analysis = analyze(position, backend=backend, assume=assumed) if probabilities or assumed else None
+        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name)
+        data = render_png(svg) if kind == "png" else svg.encode()
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if str(output) == "-":
+        typer.echo(svg, nl=False)
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        fail(f"{output}: cannot write: {exc.strerror or exc}")

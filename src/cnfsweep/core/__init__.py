@@ -1,0 +1,43 @@
+"""Core: the value types everything else is built on.
+
+Offers boards and cells (:class:`Board`, :class:`Cell`), the errors a user can
+cause (:class:`CnfsweepError` and its kinds), what may be assumed about
+labelled cells, and the solver-level model (:class:`Constraint`,
+:class:`Problem`, :class:`CountTable`, :class:`Rule`).
+
+May import nothing from cnfsweep outside the core: every other layer builds on it.
+"""
+
+from cnfsweep.core.assumptions import normalise_assumptions, parse_assume_options
+from cnfsweep.core.board import Board, Cell, CellKind, shape_tables
+from cnfsweep.core.errors import (
+    AssumptionError,
+    BackendError,
+    BoardFormatError,
+    CnfsweepError,
+    OffBoardError,
+    TimeLimitExceeded,
+)
+from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
+from cnfsweep.core.version import __version__
+
+__all__ = [
+    "TOTAL",
+    "AssumptionError",
+    "BackendError",
+    "Board",
+    "BoardFormatError",
+    "Cell",
+    "CellKind",
+    "CnfsweepError",
+    "Constraint",
+    "CountTable",
+    "OffBoardError",
+    "Problem",
+    "Rule",
+    "TimeLimitExceeded",
+    "__version__",
+    "normalise_assumptions",
+    "parse_assume_options",
+    "shape_tables",
+]

@@ -1,0 +1,335 @@
+"""Immutable board and cell value types.
+
+A :class:`Board` stores the grid in the canonical native characters:
+``'0'``-``'8'`` for revealed numbers, ``'.'`` for a covered cell, ``'*'`` for a
+known mine (a flag) and any other letter for a covered cell carrying that
+letter as a label.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property, lru_cache
+from itertools import compress, repeat
+from pathlib import Path
+from typing import NamedTuple
+
+import string
+
+from cnfsweep.core.errors import OffBoardError, checked
+
+COVERED = "."
+FLAG = "*"
+NUMBERS = frozenset("012345678")
+LABELS = frozenset(string.ascii_letters) - {"F"}
+ALLOWED = NUMBERS | LABELS | {COVERED, FLAG}
+
+
+# Reading text is the formats layer's job, which sits above the core: it puts its
+# readers here when imported (as importing cnfsweep does), so Board.parse and
+# Board.from_file work without the core importing upwards.
+READERS: dict[str, Callable[..., Board]] = {}
+
+
+class Cell(NamedTuple):
+    """A board position: row and column, both from 0 at the top-left."""
+
+    row: int
+    col: int
+
+
+class CellKind(Enum):
+    """What a player sees in a cell."""
+
+    NUMBER = "number"
+    COVERED = "covered"
+    FLAG = "flag"
+
+
+def kind_of(char: str) -> CellKind:
+    """Classify a canonical grid character.
+
+    Examples
+    --------
+    >>> kind_of("3"), kind_of("."), kind_of("*"), kind_of("u")
+    (<CellKind.NUMBER: 'number'>, <CellKind.COVERED: 'covered'>, <CellKind.FLAG: 'flag'>, <CellKind.COVERED: 'covered'>)
+    """
+    if char in NUMBERS:
+        return CellKind.NUMBER
+    if char == FLAG:
+        return CellKind.FLAG
+    # 'F' is the input spelling of a flag, never a label, so text round-trips.
+    if char == COVERED or (char.isalpha() and char.isascii() and char != "F"):
+        return CellKind.COVERED
+    raise ValueError(f"not a canonical board character: {char!r}")
+
+
+# Byte value to 1 where a canonical board character is of that kind, else 0.
+_KIND_MASKS = {
+    kind: bytes(1 if chr(b) in ALLOWED and kind_of(chr(b)) is kind else 0 for b in range(256))
+    for kind in CellKind
+}
+
+
+ShapeTables = tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]
+# The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
+# deadline must reach the build (a second on a 1000x1000 board) but not the key.
+_SHAPES: dict[tuple[int, int], ShapeTables] = {}
+
+
+def shape_tables(rows: int, cols: int, deadline: float | None = None) -> ShapeTables:
+    """Return every cell of a shape in row-major order and the neighbours of each, by index.
+
+    Built once per board shape, as the engine looks at neighbours on every
+    analysis; the Cells are shared, which keeps a 1000x1000 table small.
+    Past ``deadline`` (a ``time.perf_counter()`` value) while building a new
+    shape's tables, raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> cells, around = shape_tables(2, 3)
+    >>> cells[4], [cells[i] for i in around[0]]
+    (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
+    """
+    found = _SHAPES.get((rows, cols))
+    if found is None:
+        found = _build_shape_tables(rows, cols, deadline)
+        if len(_SHAPES) >= 16:
+            del _SHAPES[next(iter(_SHAPES))]
+        _SHAPES[rows, cols] = found
+    return found
+
+
+def _build_shape_tables(rows: int, cols: int, deadline: float | None) -> ShapeTables:
+    # Shared int objects keep the tables small: a 1000x1000 board has 8 million neighbour slots.
+    ints = list(range(rows * cols))
+    col_ints = ints[:cols]
+    # Rows between deadline checks: about 16,000 cells, some milliseconds.
+    every = max(1, 16_384 // cols)
+    row_cells: list[Cell] = []
+    for r0 in checked(ints[:rows], deadline, every):
+        # tuple.__new__ straight from C: a Python-level constructor per cell costs seconds on huge boards.
+        row_cells.extend(map(tuple.__new__, repeat(Cell), zip(repeat(r0), col_ints)))
+    cells = tuple(row_cells)
+
+    def edge(i: int) -> tuple[int, ...]:
+        r0, c0 = divmod(i, cols)
+        return tuple(
+            ints[r * cols + c]
+            for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
+            for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
+            if (r, c) != (r0, c0)
+        )
+
+    around: list[tuple[int, ...]] = [()] * (rows * cols)
+    a, b = cols + 1, cols - 1
+    for r0 in checked(range(rows), deadline, every):
+        start = r0 * cols
+        if r0 == 0 or r0 == rows - 1 or cols < 3:
+            around[start : start + cols] = [edge(i) for i in range(start, start + cols)]
+            continue
+        # Inside the border every cell has the same eight offsets: no bounds to test.
+        around[start] = edge(start)
+        around[start + 1 : start + cols - 1] = [
+            (ints[i - a], ints[i - cols], ints[i - b], ints[i - 1], ints[i + 1], ints[i + b], ints[i + cols], ints[i + a])
+            for i in range(start + 1, start + cols - 1)
+        ]
+        around[start + cols - 1] = edge(start + cols - 1)
+    return cells, tuple(around)
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
+    cells, around = shape_tables(rows, cols)
+    return tuple(tuple(cells[j] for j in idx) for idx in around)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A Minesweeper position as a player sees it.
+
+    Parameters
+    ----------
+    grid : tuple of str
+        One string per row in canonical characters (see the module docstring).
+    total_mines : int or None
+        Mines on the whole board, flags included; ``None`` when unknown.
+
+    Examples
+    --------
+    >>> b = Board.parse("mines: 2\\n1.\\n..")
+    >>> b.rows, b.cols, b.total_mines
+    (2, 2, 2)
+    >>> b.number(Cell(0, 0)), b.kind(Cell(1, 1))
+    (1, <CellKind.COVERED: 'covered'>)
+    >>> b.covered
+    (Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1))
+    """
+
+    grid: tuple[str, ...]
+    total_mines: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.grid or not self.grid[0]:
+            raise ValueError("a board needs at least one cell")
+        width = len(self.grid[0])
+        for r, row in enumerate(self.grid):
+            if len(row) != width:
+                raise ValueError(f"row {r} has {len(row)} cells, expected {width}")
+            if not ALLOWED.issuperset(row):
+                bad = next(ch for ch in row if ch not in ALLOWED)
+                raise ValueError(f"not a canonical board character: {bad!r}")
+        if self.total_mines is not None and self.total_mines < 0:
+            raise ValueError("total_mines must be non-negative")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], total_mines: int | None = None) -> Board:
+        """Build a board from canonical row strings (``'F'`` is read as a flag)."""
+        return cls(tuple(row.replace("F", FLAG) for row in rows), total_mines)
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        format: str = "auto",
+        source: str = "<string>",
+        total_mines: int | None = None,
+    ) -> Board:
+        """Read a board from text; see :func:`cnfsweep.formats.parse_board`."""
+        return READERS["parse"](text, format=format, source=source, total_mines=total_mines)
+
+    @classmethod
+    def from_file(
+        cls, path: str | Path, *, format: str = "auto", total_mines: int | None = None
+    ) -> Board:
+        """Read a board file; see :func:`cnfsweep.formats.read_board`."""
+        return READERS["read"](path, format=format, total_mines=total_mines)
+
+    def with_total(self, total_mines: int | None) -> Board:
+        """Return the same position with another total mine count."""
+        return dataclasses.replace(self, total_mines=total_mines)
+
+    def with_char(self, cell: Cell, char: str) -> Board:
+        """Return the same position with one cell changed (a number, flag or label).
+
+        Examples
+        --------
+        >>> Board.from_rows(["..", ".."]).with_char(Cell(0, 1), "1").grid
+        ('.1', '..')
+        """
+        r, c = self.require(cell)
+        row = self.grid[r]
+        grid = (*self.grid[:r], row[:c] + char + row[c + 1 :], *self.grid[r + 1 :])
+        return dataclasses.replace(self, grid=grid)
+
+    # -- queries --------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.grid[0])
+
+    def require(self, cell: tuple[int, int]) -> Cell:
+        """Return ``cell`` as a :class:`Cell`, or raise if it lies off the board.
+
+        Examples
+        --------
+        >>> Board.from_rows(["1.", ".."]).require((-1, 0))
+        Traceback (most recent call last):
+        ...
+        cnfsweep.core.errors.OffBoardError: cell (-1, 0) is off the board: rows run 0-1 and columns 0-1
+        """
+        r, c = cell
+        if not (0 <= r < len(self.grid) and 0 <= c < len(self.grid[0])):
+            raise OffBoardError(
+                f"cell ({r}, {c}) is off the board: rows run 0-{self.rows - 1} and columns 0-{self.cols - 1}"
+            )
+        return Cell(r, c)
+
+    def char(self, cell: Cell) -> str:
+        """Return the canonical character at ``cell`` (:class:`~cnfsweep.core.errors.OffBoardError` off the board)."""
+        r, c = self.require(cell)
+        return self.grid[r][c]
+
+    def kind(self, cell: Cell) -> CellKind:
+        """Return what the player sees at ``cell``."""
+        return kind_of(self.char(cell))
+
+    def number(self, cell: Cell) -> int | None:
+        """Return the revealed number at ``cell``, or ``None`` if it shows none."""
+        ch = self.char(cell)
+        return int(ch) if ch in NUMBERS else None
+
+    def label(self, cell: Cell) -> str | None:
+        """Return the label letter of a covered cell, or ``None``."""
+        ch = self.char(cell)
+        return ch if ch.isalpha() else None
+
+    def cells(self) -> Iterator[Cell]:
+        """Iterate over every cell in row-major order."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield Cell(r, c)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """Return the up to eight cells around ``cell``."""
+        self.require(cell)
+        cols = len(self.grid[0])
+        return _neighbour_table(len(self.grid), cols)[cell[0] * cols + cell[1]]
+
+    @cached_property
+    def _by_kind(self) -> dict[CellKind, tuple[Cell, ...]]:
+        # Analyses of big boards start here: byte masks and compress() keep the
+        # scan over a million cells in C.
+        shared, _ = shape_tables(self.rows, self.cols)
+        flat = "".join(self.grid).encode("ascii")
+        return {kind: tuple(compress(shared, flat.translate(mask))) for kind, mask in _KIND_MASKS.items()}
+
+    @property
+    def covered(self) -> tuple[Cell, ...]:
+        """Covered cells (labelled ones included), flags excluded."""
+        return self._by_kind[CellKind.COVERED]
+
+    @property
+    def flags(self) -> tuple[Cell, ...]:
+        """Cells marked as known mines."""
+        return self._by_kind[CellKind.FLAG]
+
+    @property
+    def numbers(self) -> tuple[Cell, ...]:
+        """Cells showing a revealed number."""
+        return self._by_kind[CellKind.NUMBER]
+
+    def labelled(self, label: str) -> tuple[Cell, ...]:
+        """Return the covered cells that carry ``label``."""
+        return tuple(c for c in self.covered if self.char(c) == label)
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        """Every label used on the board."""
+        return frozenset(self.char(c) for c in self.covered if self.char(c) != COVERED)
+
+    def to_text(self) -> str:
+        """Write the board in the native text format.
+
+        Examples
+        --------
+        >>> print(Board.from_rows(["1.", "*."], total_mines=2).to_text())
+        mines: 2
+        1.
+        *.
+        <BLANKLINE>
+        """
+        head = [] if self.total_mines is None else [f"mines: {self.total_mines}"]
+        return "\n".join([*head, *self.grid]) + "\n"

@@ -1,0 +1,125 @@
+"""Exceptions raised by cnfsweep.
+
+Every error a user can cause derives from :class:`CnfsweepError`, so the CLI can
+print one clear line and exit with status 2 instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class CnfsweepError(Exception):
+    """Base class of every error caused by bad input or an unusable backend."""
+
+
+class BoardFormatError(CnfsweepError, ValueError):
+    """Report a board text that cannot be read, naming where and what was expected.
+
+    Parameters
+    ----------
+    message : str
+        What was found and what was expected instead.
+    source : str
+        File name, or ``"<string>"`` for text given directly.
+    line, column : int or None
+        1-based position of the problem, when it has one.
+
+    Examples
+    --------
+    >>> str(BoardFormatError("expected 0-8", source="b.txt", line=3, column=5))
+    'b.txt:3:5: expected 0-8'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str = "<string>",
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        where = source
+        if line is not None:
+            where += f":{line}"
+            if column is not None:
+                where += f":{column}"
+        super().__init__(f"{where}: {message}")
+
+
+class AssumptionError(CnfsweepError, ValueError):
+    """Report an assumption about labelled cells that is not a clear "mine" or "safe"."""
+
+
+class OffBoardError(CnfsweepError, ValueError):
+    """Report a cell outside the board (negative indices never wrap around)."""
+
+
+class BackendError(CnfsweepError):
+    """Report an unknown, unavailable or misconfigured solver backend."""
+
+
+class TimeLimitExceeded(CnfsweepError):
+    """Report that no answer was found within the time limit."""
+
+
+def check_deadline(deadline: float | None) -> None:
+    """Raise :class:`TimeLimitExceeded` once ``time.perf_counter()`` passes ``deadline``."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeLimitExceeded("no answer within the time limit")
+
+
+def deadline_after(time_limit: float | None, start: float | None = None) -> float | None:
+    """Return the ``time.perf_counter()`` value ``time_limit`` seconds after ``start`` (default: now).
+
+    ``None`` (no limit) stays ``None``.
+
+    Examples
+    --------
+    >>> deadline_after(None) is None, deadline_after(2.0, start=10.0)
+    (True, 12.0)
+    """
+    if time_limit is None:
+        return None
+    return (time.perf_counter() if start is None else start) + time_limit
+
+
+def checked(items: Iterable[T], deadline: float | None, every: int = 256) -> Iterable[T]:
+    """Yield ``items``, checking ``deadline`` before each run of ``every`` of them.
+
+    Without a deadline ``items`` comes back as it is, so a loop without a
+    time limit pays nothing; with one, the check costs a clock reading per
+    ``every`` items (choose ``every`` so that they take milliseconds, not
+    seconds).
+
+    Examples
+    --------
+    >>> list(checked(range(3), None))
+    [0, 1, 2]
+    >>> list(checked(range(3), time.perf_counter() - 1))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.TimeLimitExceeded: no answer within the time limit
+    """
+    if deadline is None:
+        return items
+    return _checked(iter(items), deadline, every)
+
+
+def _checked(items: Iterator[T], deadline: float, every: int) -> Iterator[T]:
+    while batch := list(islice(items, every)):
+        check_deadline(deadline)
+        yield from batch
+
+
+class ComponentTooLarge(CnfsweepError):
+    """Report a component beyond what the chosen backend can count."""

@@ -1,0 +1,381 @@
+"""Analyse a position: certain cells, exact probabilities, the safest guess."""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.backends import Backend, get_backend
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.engine.components import ComponentCache, Counting, solve_component
+from cnfsweep.engine.counting import combine
+from cnfsweep.core.errors import check_deadline, checked, deadline_after
+from cnfsweep.engine.position import Position, position
+
+__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position"]
+
+
+class Arithmetic(Enum):
+    """How the components' counts are weighed against each other and the total.
+
+    ``EXACT`` uses integers and :class:`~fractions.Fraction`: exact
+    probabilities and an exact number of layouts.  ``FLOAT`` uses scaled
+    double precision (:mod:`cnfsweep.engine.approx`): probabilities to about nine
+    significant digits, the number of layouts as a logarithm, while safe and
+    mine facts and consistency stay exact (they come from integer supports,
+    never from rounding).  ``AUTO`` is exact unless that would take far too
+    long: beyond :data:`EXACT_WORK`, as on a 1000x1000 board with thousands
+    of components, where the exact numbers run to hundreds of thousands of
+    digits.
+    """
+
+    AUTO = "auto"
+    EXACT = "exact"
+    FLOAT = "float"
+
+
+# Exact weighing costs about (spread of the frontier's mine total) x (distinct component
+# tables) products of very long integers; past this AUTO switches to floats.  A 200x200
+# board with 6,400 mines scores about 1,500, the 1000x1000 benchmark board 250,000.
+EXACT_WORK = 50_000
+
+
+def exact_work(tables: Sequence[CountTable]) -> int:
+    """Estimate the cost of the exact combination of ``tables`` (see :data:`EXACT_WORK`)."""
+    spread = sum(max(t.solutions) - min(t.solutions) for t in tables if t.solutions)
+    distinct = len({tuple(t.solutions.items()) for t in tables})
+    return spread * distinct
+
+
+@contextmanager
+def _unlimited_int_digits() -> Iterator[None]:
+    # Exact answers on big boards have numbers longer than Python's default
+    # 4,300-digit guard on int/str conversion; lift it only while printing.
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The immutable result of :func:`analyze`.
+
+    Attributes
+    ----------
+    consistent : bool
+        Whether some layout fits every number (and the total, when known).
+    safe, mines : tuple of Cell
+        Covered cells that are safe, or mines, in every consistent layout.
+    solutions : int
+        Consistent layouts of the whole board with a total; without one, of
+        the frontier cells only.
+    best_guess : Cell or None
+        A covered cell of lowest known mine probability (first in row-major
+        order among ties); a safe cell whenever there is one; never a certain
+        mine.  When every frontier cell is a certain mine and no total is
+        known, the first cell off the frontier (its probability unknown);
+        ``None`` when every covered cell is a certain mine, when no cell is
+        covered, or on an inconsistent position.
+    approximate : bool
+        Probabilities other than 0 and 1 are binary fractions of double
+        precision values (see :class:`Arithmetic`); 0 and 1, ``safe``,
+        ``mines`` and ``consistent`` are exact all the same.  ``solutions`` is
+        then 0 and ``log10_solutions`` gives the count's size.
+    off_frontier : tuple of Cell
+        Covered cells seen by no number, in row-major order: they all have
+        the probability ``off_frontier_exact``.
+    position : Position
+        The components the analysis solved (a look-ahead starts from them:
+        see :mod:`cnfsweep.search.whatif`).
+    """
+
+    board: Board
+    consistent: bool
+    total_mines: int | None
+    safe: tuple[Cell, ...]
+    mines: tuple[Cell, ...]
+    solutions: int
+    best_guess: Cell | None
+    backend: str
+    seconds: float
+    frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
+    off_frontier_exact: Fraction | None = None
+    components: int = 0
+    off_frontier: tuple[Cell, ...] = field(default=(), repr=False)
+    approximate: bool = False
+    log10_solutions: float | None = None
+    position: Position | None = field(default=None, repr=False, compare=False)
+
+    def exact(self, cell: Cell) -> Fraction | None:
+        """Return the exact mine probability of ``cell``.
+
+        ``None`` for revealed numbers and flags, for cells off the frontier when
+        the total is unknown, and everywhere on an inconsistent position.  A
+        cell off the board raises :class:`~cnfsweep.core.errors.OffBoardError` (a
+        ``ValueError``).
+        """
+        cell = self.board.require(cell)
+        if not self.consistent:
+            return None
+        if cell in self.frontier_exact:
+            return self.frontier_exact[cell]
+        if self.board.kind(cell) is CellKind.COVERED:
+            return self.off_frontier_exact
+        return None
+
+    def probability(self, cell: Cell) -> float | None:
+        """Return the mine probability of ``cell`` as a float (see :meth:`exact`)."""
+        p = self.exact(cell)
+        return None if p is None else float(p)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document that ``cnfsweep solve --json`` prints."""
+        with _unlimited_int_digits():
+            return self._to_dict()
+
+    def _to_dict(self) -> dict[str, Any]:
+        grid = [[self.exact(Cell(r, c)) for c in range(self.board.cols)] for r in range(self.board.rows)]
+        return {
+            "status": "solved",
+            "consistent": self.consistent,
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "total_mines": self.total_mines,
+            "safe": [list(c) for c in self.safe],
+            "mines": [list(c) for c in self.mines],
+            "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
+            "exact": [[None if p is None or (self.approximate and 0 < p < 1) else str(p) for p in row] for row in grid],
+            "best_guess": None if self.best_guess is None else list(self.best_guess),
+            "approximate": self.approximate,
+            "solutions": None if self.approximate else str(self.solutions),
+            "log10_solutions": self.log10_solutions if self.approximate else _log10(self.solutions),
+            "components": self.components,
+            "backend": self.backend,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def _log10(n: int) -> float | None:
+    return math.log10(n) if n > 0 else None
+
+
+def analyze(
+    board: Board,
+    *,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    assume: Mapping[str, bool | str] | None = None,
+    cache: ComponentCache | None = None,
+    counting: Counting | str = Counting.AUTO,
+    simplified: bool = True,
+    time_limit: float | None = None,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
+) -> Analysis:
+    """Find the certain cells and exact mine probabilities of a position.
+
+    Parameters
+    ----------
+    board : Board
+    total_mines : int, optional
+        Mines on the whole board, flags included; overrides ``board.total_mines``.
+    backend : str or Backend, optional
+        Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
+    assume : mapping of str to bool or str, optional
+        Label to value: ``{"u": True}`` (or ``{"u": "mine"}``) makes every cell
+        labelled ``u`` a mine, ``False`` or ``"safe"`` makes them safe; any
+        other value raises :class:`~cnfsweep.core.errors.AssumptionError`.
+    cache : ComponentCache, optional
+        Reuse components solved by earlier calls (with the same backend).
+    counting : Counting or str, optional
+        ``"auto"`` (default: see :class:`Counting`), ``"search"`` (small
+        components by backtracking in Python alone, no solver: the
+        autoplayer's fast path), ``"enumerate"`` (the backend lists every
+        model) or ``"dp"`` (dynamic programming, for wide components).
+    simplified : bool, optional
+        Settle trivially forced cells and subset-reduce the numbers before any
+        search (default); ``False`` leaves everything to the backend.
+    time_limit : float, optional
+        Seconds allowed, reading the board into components included; past
+        them :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised instead of
+        an answer that would take longer.
+    arithmetic : Arithmetic or str, optional
+        ``"auto"`` (default), ``"exact"`` or ``"float"``: see :class:`Arithmetic`.
+
+    Examples
+    --------
+    >>> a = analyze(Board.from_rows(["...", "121"]))
+    >>> a.mines, a.safe
+    ((Cell(row=0, col=0), Cell(row=0, col=2)), (Cell(row=0, col=1),))
+    >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1)
+    >>> a.exact(Cell(1, 1)), a.solutions
+    (Fraction(1, 3), 3)
+    """
+    start = time.perf_counter()
+    deadline = deadline_after(time_limit, start)
+    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline)
+    return _analyze(
+        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
+    )
+
+
+def analyze_position(
+    pos: Position,
+    *,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    cache: ComponentCache | None = None,
+    counting: Counting | str = Counting.AUTO,
+    time_limit: float | None = None,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
+) -> Analysis:
+    """Analyse a :class:`~cnfsweep.engine.position.Position` built by the caller.
+
+    :func:`analyze` reads the board into a position first; a player that keeps
+    its position up to date move by move (see :mod:`cnfsweep.play.frontier`) comes
+    here directly.  Parameters are as for :func:`analyze`; ``total_mines`` is
+    only what the result reports, the count itself is ``pos.mines_left``.
+
+    Examples
+    --------
+    >>> from cnfsweep.engine.position import position
+    >>> board = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> analyze_position(position(board)).solutions
+    3
+    """
+    start = time.perf_counter()
+    deadline = deadline_after(time_limit, start)
+    return _analyze(
+        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
+    )
+
+
+def _analyze(
+    pos: Position,
+    total_mines: int | None,
+    engine: Backend,
+    cache: ComponentCache | None,
+    counting: Counting,
+    deadline: float | None,
+    start: float,
+    arithmetic: Arithmetic = Arithmetic.AUTO,
+) -> Analysis:
+    board = pos.board
+    total = pos.mines_left
+    stated_total = board.total_mines if total_mines is None else total_mines
+    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
+
+    def result(
+        consistent: bool, solutions: int = 0, off: Fraction | None = None, log10: float | None = None
+    ) -> Analysis:
+        if not consistent:
+            exact.clear()
+        ordered = sorted(exact)
+        # Fractions are slow to hash and compare: compare each distinct object once,
+        # and tell 0 and 1 apart by their numerators.
+        distinct = {id(p): p for p in exact.values()}
+        if off is not None:
+            distinct[id(off)] = off
+        # A certain mine is never a guess, however low everything else is.  On big exact
+        # boards each comparison multiplies integers of many thousands of digits.
+        open_values = (p for p in distinct.values() if p.numerator != p.denominator)
+        lowest = min(checked(open_values, deadline, 64), default=None)
+        best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
+        safe = [c for c in ordered if exact[c].numerator == 0]
+        mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+        if consistent and pos.off_frontier and (off is None or off == lowest):
+            # Off the frontier with no total, the probability is unknown: such a cell
+            # is the guess only when every frontier cell is a certain mine.
+            if best is None or (off is not None and pos.off_frontier[0] < best):
+                best = pos.off_frontier[0]
+        # Cells off the frontier share one probability: list them only where it matters.
+        if off is not None and pos.off_frontier:
+            if off.numerator == 0:
+                safe = sorted([*safe, *pos.off_frontier])
+            elif off.numerator == off.denominator:
+                mines = sorted([*mines, *pos.off_frontier])
+        return Analysis(
+            board=board,
+            consistent=consistent,
+            total_mines=stated_total,
+            safe=tuple(safe),
+            mines=tuple(mines),
+            solutions=solutions,
+            best_guess=best,
+            backend=engine.spec,
+            seconds=time.perf_counter() - start,
+            frontier_exact=MappingProxyType(exact),
+            off_frontier_exact=off if consistent else None,
+            components=len(pos.components),
+            off_frontier=pos.off_frontier,
+            approximate=log10 is not None,
+            log10_solutions=log10,
+            position=pos,
+        )
+
+    unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
+    if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
+        return result(False)
+    tables = []
+    for comp in pos.components:
+        check_deadline(deadline)
+        if cache is not None:
+            forced, table = cache.solve(engine, comp.problem, counting, deadline)
+        else:
+            forced, table = solve_component(engine, comp.problem, counting, deadline)
+        if forced is None or table is None:
+            return result(False)
+        tables.append(table)
+        for b, count in forced.items():
+            exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
+    if arithmetic is Arithmetic.FLOAT or (arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
+        return _weigh_in_floats(pos, tables, exact, result, deadline)
+    combined = combine(tables, len(pos.off_frontier), total, deadline)
+    if combined.solutions == 0:
+        return result(False)
+    _record(exact, pos, combined.boxes)
+    return result(True, combined.solutions, combined.off_frontier)
+
+
+def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
+    """Give every frontier cell its box's probability, checking it against the facts already known."""
+    for comp, probs in zip(pos.components, boxes):
+        for b, p in enumerate(probs):
+            for c in comp.box_cells(b):
+                # Entailment and counting are independent derivations of the same facts.
+                prior = exact.get(c)
+                assert prior is None or prior == p, f"entailment and counting disagree at {c}"
+                exact[c] = p
+
+
+def _weigh_in_floats(
+    pos: Position,
+    tables: list[CountTable],
+    exact: dict[Cell, Fraction],
+    result: Callable[..., Analysis],
+    deadline: float | None = None,
+) -> Analysis:
+    """Finish an analysis with :func:`~cnfsweep.engine.approx.combine_approx` (see :class:`Arithmetic`)."""
+    from cnfsweep.engine.approx import combine_approx  # numpy is only needed here
+
+    weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left, deadline)
+    if not weighed.consistent:
+        return result(False)
+    boxes = [
+        [Fraction(fact if fact is not None else p) for p, fact in zip(probs, facts)]
+        for probs, facts in zip(weighed.boxes, weighed.certain)
+    ]
+    _record(exact, pos, boxes)
+    off = weighed.off_certain if weighed.off_certain is not None else weighed.off_frontier
+    return result(True, 0, None if off is None else Fraction(off), weighed.log_solutions / math.log(10))

@@ -1,0 +1,235 @@
+"""Combine per-component model counts into exact probabilities.
+
+With a total of ``M`` mines left and ``n`` unknown cells off the frontier, a
+choice of frontier layouts with ``k`` mines in all extends to
+``C(n, M - k)`` whole-board layouts.  Components are independent apart from
+that shared count, so their tables are multiplied as polynomials in ``k``.
+
+On big boards these numbers run to hundreds of thousands of digits and a
+single product takes milliseconds, so every loop here takes an optional
+``deadline`` (a ``time.perf_counter()`` value) and checks it every few
+products, raising :class:`~cnfsweep.core.errors.TimeLimitExceeded` once past it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from operator import mul
+
+from cnfsweep.core.model import CountTable
+from cnfsweep.core.errors import check_deadline, checked
+
+# Products of huge integers between deadline checks: on a 1000x1000 board each
+# one takes up to a few milliseconds.
+_CHUNK = 16
+
+
+def _poly(table: CountTable) -> list[int]:
+    size = max(table.solutions, default=-1) + 1
+    out = [0] * size
+    for k, count in table.solutions.items():
+        out[k] = count
+    return out
+
+
+def _mul(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    if not a or not b:
+        return []
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+@dataclass(frozen=True)
+class Combined:
+    """Exact answer for a whole board.
+
+    ``solutions`` is the number of consistent layouts (of the frontier only
+    when there is no total).  ``boxes[i][b]`` is the mine probability of each
+    cell of box ``b`` in component ``i``; ``off_frontier`` that of every cell
+    off the frontier, ``None`` without a total or without such cells.
+    """
+
+    solutions: int
+    boxes: tuple[tuple[Fraction, ...], ...]
+    off_frontier: Fraction | None
+
+
+def combine(
+    tables: Sequence[CountTable], n_off: int, mines_left: int | None, deadline: float | None = None
+) -> Combined:
+    """Weigh component tables against each other and the cells off the frontier.
+
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    Two independent 50/50s and two cells off the frontier, three mines left:
+
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> c = combine([half, half], n_off=2, mines_left=3)
+    >>> c.solutions, c.boxes, c.off_frontier
+    (8, ((Fraction(1, 2),), (Fraction(1, 2),)), Fraction(1, 2))
+    """
+    polys = [_poly(t) for t in tables]
+    if mines_left is None:
+        totals = [sum(p) for p in polys]
+        solutions = 1
+        for t in totals:
+            solutions *= t
+        if solutions == 0:
+            return Combined(0, (), None)
+        boxes = tuple(
+            tuple(Fraction(sum(row[b] for row in t.tallies.values()), total) for b in range(_width(t)))
+            for t, total in zip(tables, totals)
+        )
+        return Combined(solutions, boxes, None)
+
+    weights = weigh(tables, n_off, mines_left, polys, deadline)
+    solutions = weights.solutions
+    if solutions == 0:
+        return Combined(0, (), None)
+    # Each fraction reduces two huge integers by their gcd: check before every one.
+    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, 1)) for row in weights.boxes)
+    off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
+    return Combined(solutions, boxes, off)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The layout counts behind :class:`Combined`, all over the common denominator ``solutions``.
+
+    ``boxes[i][b]`` counts the layouts with a mine on one given cell of box
+    ``b`` of component ``i``; ``off_frontier`` those with a mine on one given
+    cell off the frontier (``None`` without such cells).  Integers compare
+    faster than fractions, which matters to a policy weighing many outcomes.
+    """
+
+    solutions: int
+    boxes: tuple[tuple[int, ...], ...]
+    off_frontier: int | None
+
+
+def weigh(
+    tables: Sequence[CountTable],
+    n_off: int,
+    mines_left: int,
+    polys: Sequence[Sequence[int]] | None = None,
+    deadline: float | None = None,
+) -> Weights:
+    """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
+
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> weigh([half, half], n_off=2, mines_left=3)
+    Weights(solutions=8, boxes=((4,), (4,)), off_frontier=4)
+    """
+    if polys is None:
+        polys = [_poly(t) for t in tables]
+    everything = [1]
+    for p in checked(polys, deadline, _CHUNK):
+        everything = _mul(everything, p)
+    # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
+    weight = _binomials(n_off, mines_left, len(everything), deadline)
+    solutions = _dot(everything, weight, deadline)
+    if solutions == 0:
+        return Weights(0, (), None)
+    boxes = []
+    # Components with the same mine-count polynomial (many small ones on big
+    # boards) see the same rest of the board: work it out once for each.
+    rests: dict[tuple[int, ...], dict[int, int]] = {}
+    for i, table in checked(enumerate(tables), deadline, _CHUNK):
+        key = tuple(polys[i])
+        if key not in rests:
+            # Dividing the full product is linear in its length; re-multiplying
+            # the others would be quadratic, too slow with hundreds of components.
+            others = _divide(everything, polys[i], deadline)
+            # rest[k]: layouts of everything but this component, given that it holds k mines.
+            rests[key] = {k: _dot(others, weight[k:], deadline) for k in table.solutions}
+        rest = rests[key]
+        boxes.append(tuple(sum(row[b] * rest[k] for k, row in table.tallies.items()) for b in range(_width(table))))
+    off = None
+    if n_off:
+        # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.
+        left = [w * (mines_left - k) for k, w in checked(enumerate(weight), deadline, _CHUNK)]
+        off = _dot(everything, left, deadline) // n_off
+    return Weights(solutions, tuple(boxes), off)
+
+
+def _dot(a: Sequence[int], b: Sequence[int], deadline: float | None = None) -> int:
+    """Return ``sum(x * y for x, y in zip(a, b))``, checking ``deadline`` every few products.
+
+    Examples
+    --------
+    >>> _dot([1, 2, 3], [4, 5])
+    14
+    """
+    if deadline is None:
+        return sum(map(mul, a, b))
+    total = 0
+    for start in range(0, min(len(a), len(b)), _CHUNK):
+        check_deadline(deadline)
+        total += sum(map(mul, a[start : start + _CHUNK], b[start : start + _CHUNK]))
+    return total
+
+
+def _binomials(n: int, m: int, length: int, deadline: float | None = None) -> list[int]:
+    """Return ``[C(n, m - k) for k in range(length)]``, each from its neighbour.
+
+    Examples
+    --------
+    >>> _binomials(5, 3, 5) == [10, 10, 5, 1, 0]
+    True
+    """
+    out = [0] * length
+    k = max(0, m - n)  # the first k with m - k <= n
+    if k >= length or m - k < 0:
+        return out
+    value = comb(n, m - k)
+    first = k
+    while k < length and m - k >= 0:
+        if deadline is not None and not (k - first) % 256:
+            check_deadline(deadline)
+        out[k] = value
+        r = m - k
+        # C(n, r - 1) = C(n, r) * r / (n - r + 1), exactly.
+        value = value * r // (n - r + 1)
+        k += 1
+    return out
+
+
+def _divide(num: Sequence[int], den: Sequence[int], deadline: float | None = None) -> list[int]:
+    """Divide polynomials exactly (``den`` divides ``num``), lowest degree first.
+
+    Examples
+    --------
+    >>> _divide([0, 2, 5, 2], [0, 1, 2])
+    [2, 1]
+    """
+    low = next(i for i, x in enumerate(den) if x)
+    den, rest = den[low:], list(num[low:])
+    out = [0] * (len(rest) - len(den) + 1)
+    for i in checked(range(len(out)), deadline, 256):
+        coef, left = divmod(rest[i], den[0])
+        if left:
+            raise ArithmeticError("inexact polynomial division")
+        out[i] = coef
+        if coef:
+            for j, y in enumerate(den):
+                rest[i + j] -= coef * y
+    if any(rest[len(out):]):
+        raise ArithmeticError("inexact polynomial division")
+    return out
+
+
+def _width(table: CountTable) -> int:
+    return len(next(iter(table.tallies.values()), ()))

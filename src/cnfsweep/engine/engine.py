@@ -1,0 +1,97 @@
+"""One solving set-up shared by a game, its policy and every look-ahead.
+
+An :class:`Engine` holds the backend, the cache of solved components that goes
+with it, and how components are counted and weighed.  Whatever solves
+something during a game or an analysis (the position itself, a policy's
+hypothetical positions, a forced-pair check) solves it through the same
+engine, so ``--backend`` means the same thing everywhere and each component
+is solved once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze, analyze_position
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.backends import Backend, get_backend
+from cnfsweep.core.board import Board
+from cnfsweep.engine.components import ComponentCache, Counting
+from cnfsweep.core.model import Problem
+from cnfsweep.engine.position import Position
+
+__all__ = ["Engine"]
+
+
+@dataclass(frozen=True, eq=False)
+class Engine:
+    """A backend with its component cache and counting settings.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> engine = Engine.create("cpsat")
+    >>> engine.analyze(Board.from_rows(["1.", ".."])).backend
+    'cpsat'
+    >>> engine.analyze(Board.from_rows(["1.", ".."])).solutions, engine.cache.hits
+    (3, 1)
+    """
+
+    backend: Backend
+    cache: ComponentCache = field(default_factory=ComponentCache)
+    counting: Counting = Counting.AUTO
+    arithmetic: Arithmetic = Arithmetic.AUTO
+
+    @classmethod
+    def create(
+        cls,
+        backend: str | Backend | None = None,
+        *,
+        counting: Counting | str = Counting.AUTO,
+        arithmetic: Arithmetic | str = Arithmetic.AUTO,
+        cache: ComponentCache | None = None,
+    ) -> Engine:
+        """Build an engine from a backend spec (the default backend when ``None``).
+
+        Raises
+        ------
+        BackendError
+            For an unknown or unusable backend.
+        """
+        return cls(get_backend(backend), cache if cache is not None else ComponentCache(), Counting(counting), Arithmetic(arithmetic))
+
+    @property
+    def spec(self) -> str:
+        """The backend's full spec."""
+        return self.backend.spec
+
+    def solve(
+        self, problem: Problem, deadline: float | None = None
+    ) -> tuple[dict[int, int] | None, CountTable | None]:
+        """Return the forced boxes and count table of one component (``(None, None)`` without a model)."""
+        return self.cache.solve(self.backend, problem, self.counting, deadline)
+
+    def analyze(
+        self,
+        board: Board,
+        *,
+        total_mines: int | None = None,
+        assume: Mapping[str, bool | str] | None = None,
+        simplified: bool = True,
+        time_limit: float | None = None,
+    ) -> Analysis:
+        """Analyse a board with this engine (see :func:`~cnfsweep.engine.analysis.analyze`)."""
+        return analyze(
+            board, total_mines=total_mines, backend=self.backend, assume=assume, cache=self.cache,
+            counting=self.counting, simplified=simplified, time_limit=time_limit, arithmetic=self.arithmetic,
+        )
+
+    def analyze_position(
+        self, pos: Position, *, total_mines: int | None = None, time_limit: float | None = None
+    ) -> Analysis:
+        """Analyse a position built by the caller (see :func:`~cnfsweep.engine.analysis.analyze_position`)."""
+        return analyze_position(
+            pos, total_mines=total_mines, backend=self.backend, cache=self.cache, counting=self.counting,
+            time_limit=time_limit, arithmetic=self.arithmetic,
+        )

@@ -1,0 +1,299 @@
+"""Turn a board into cardinality constraints split into independent components.
+
+A revealed number ``n`` with ``f`` flagged neighbours says that exactly
+``n - f`` of its unknown neighbours are mines.  Unknown cells seen by at least
+one number form the *frontier*; networkx splits it into connected components
+that are solved separately.  Inside a component, cells seen by exactly the same
+numbers are interchangeable and form a *box*: solvers only need one canonical
+model per box count, weighted by a binomial.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import filterfalse
+
+import networkx as nx
+
+from cnfsweep.core.assumptions import normalise_assumptions
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
+from cnfsweep.core.errors import CnfsweepError, checked
+from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.engine.simplify import simplify
+
+@dataclass(frozen=True)
+class Component:
+    """A connected part of the frontier together with its problem.
+
+    ``cells[v]`` is the board cell of variable ``v``.
+    """
+
+    cells: tuple[Cell, ...]
+    problem: Problem
+
+    def box_cells(self, box: int) -> tuple[Cell, ...]:
+        """Return the board cells of one box."""
+        return tuple(self.cells[v] for v in self.problem.boxes[box])
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the engine needs to know about a board.
+
+    Attributes
+    ----------
+    components : tuple of Component
+        Independent parts of the frontier.
+    off_frontier : tuple of Cell
+        Unknown cells seen by no number: all alike, they share one probability.
+    fixed : Mapping of Cell to bool
+        Covered cells whose value was assumed (``True`` for a mine).
+    forced : Mapping of Cell to bool
+        Covered cells settled by :func:`simplify`, without search.
+    mines_left : int or None
+        Mines still to place among the unknown cells, or ``None`` without a total.
+    contradiction : Cell or None
+        A number that cannot hold whatever the unknown cells are (too many
+        flagged neighbours, or too few unknown ones).
+    """
+
+    board: Board
+    components: tuple[Component, ...]
+    off_frontier: tuple[Cell, ...]
+    fixed: Mapping[Cell, bool]
+    mines_left: int | None
+    contradiction: Cell | None
+    forced: Mapping[Cell, bool]
+
+
+def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
+    fixed: dict[Cell, bool] = {}
+    for label, is_mine in (assume or {}).items():
+        cells = board.labelled(label)
+        if not cells:
+            known = ", ".join(sorted(board.labels)) or "none"
+            raise CnfsweepError(f"no cell is labelled {label!r} (labels on the board: {known})")
+        fixed.update((c, bool(is_mine)) for c in cells)
+    return fixed
+
+
+def number_constraints(
+    board: Board, fixed: Mapping[Cell, bool], deadline: float | None = None
+) -> list[tuple[Cell, tuple[Cell, ...], int]]:
+    """List each number as ``(number cell, unknown neighbours, mines among them)``.
+
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1*", ".2"])
+    >>> [(rule.tag, rule.need) for rule in number_constraints(b, {})]
+    [(Cell(row=0, col=0), 0), (Cell(row=1, col=1), 1)]
+    """
+    out = []
+    cols = board.cols
+    flat = "".join(board.grid)
+    cells, around = shape_tables(board.rows, cols, deadline)
+    for cell in checked(board.numbers, deadline, 4096):
+        i = cell.row * cols + cell.col
+        need = int(flat[i])
+        unknown = []
+        for j in around[i]:
+            ch = flat[j]
+            if ch == FLAG:
+                need -= 1
+            elif ch not in NUMBERS:
+                nb = cells[j]
+                if nb not in fixed:
+                    unknown.append(nb)
+                elif fixed[nb]:
+                    need -= 1
+        out.append(Rule(cell, tuple(unknown), need))
+    return out
+
+
+def _split(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Cell]]:
+    # Only the connected components are needed, not the graph itself: networkx's
+    # union-find gives them without building edges (a rule joins all its cells).
+    parts = nx.utils.UnionFind()
+    for _, cells, _ in checked(rules, deadline, 4096):
+        parts.union(*cells)
+    return sorted(sorted(c) for c in checked(parts.to_sets(), deadline, 1024))
+
+
+def group_boxes(
+    cells: Sequence[Cell], rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]
+) -> list[list[Cell]]:
+    """Group ``cells`` into boxes: cells seen by exactly the same rules."""
+    seen_by: dict[Cell, list[int]] = defaultdict(list)
+    for i, (_, rule_cells, _) in enumerate(rules):
+        for c in rule_cells:
+            seen_by[c].append(i)
+    groups: dict[tuple[int, ...], list[Cell]] = defaultdict(list)
+    for c in cells:
+        groups[tuple(seen_by[c])].append(c)
+    return sorted(groups.values())
+
+
+def build_problem(
+    boxes: Sequence[Sequence[Cell]],
+    rules: Sequence[tuple[Cell | str, Sequence[Cell], int]],
+) -> tuple[tuple[Cell, ...], Problem]:
+    """Number the cells box by box and express ``rules`` over those numbers.
+
+    Returns the cell of every variable and the problem.
+    """
+    cells = tuple(c for box in boxes for c in box)
+    index = {c: i for i, c in enumerate(cells)}
+    var_boxes, start = [], 0
+    for box in boxes:
+        var_boxes.append(tuple(range(start, start + len(box))))
+        start += len(box)
+    constraints = tuple(
+        Constraint.exactly(tuple(sorted(index[c] for c in rule_cells)), need, tag)
+        for tag, rule_cells, need in rules
+    )
+    return cells, Problem(tuple(var_boxes), constraints)
+
+
+# A player asks about the same snapshot more than once (a quick pass, then a full
+# analysis); Positions are treated as read-only by everything that gets one.  Not
+# functools.lru_cache: the deadline must reach the build but not the key.
+_RECENT: dict[tuple[Board, int | None, tuple[tuple[str, bool], ...], bool], Position] = {}
+_RECENT_SIZE = 8
+
+
+def forget_positions() -> None:
+    """Empty the cache of recent positions (benchmarks time cold analyses)."""
+    _RECENT.clear()
+
+
+def position(
+    board: Board,
+    *,
+    total_mines: int | None = None,
+    assume: Mapping[str, bool | str] | None = None,
+    simplified: bool = True,
+    deadline: float | None = None,
+) -> Position:
+    """Split ``board`` into independent components.
+
+    Parameters
+    ----------
+    board : Board
+    total_mines : int, optional
+        Overrides ``board.total_mines``.
+    assume : mapping of str to bool or str, optional
+        Label to value: ``True`` or ``"mine"`` makes every cell with that label
+        a mine, ``False`` or ``"safe"`` safe (see :func:`~cnfsweep.core.assumptions.normalise_assumptions`).
+    simplified : bool, optional
+        Settle cells that need no search first (see :func:`simplify`).
+    deadline : float, optional
+        A ``time.perf_counter()`` value; past it
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (a position
+        recently built for the same arguments comes back at once).
+
+    Examples
+    --------
+    >>> pos = position(Board.from_rows(["1...", "....", "...1"], total_mines=2))
+    >>> len(pos.components), len(pos.off_frontier), pos.mines_left
+    (2, 4, 2)
+    >>> pos.components[0].problem.box_sizes
+    (3,)
+    """
+    total = board.total_mines if total_mines is None else total_mines
+    assumed = normalise_assumptions(assume)
+    key = (board, total, tuple(sorted(assumed.items())), simplified)
+    found = _RECENT.pop(key, None)
+    if found is None:
+        # The first board of its shape builds the shape's tables, a second on 1000x1000:
+        # under the deadline, before the board's cell lists need them.
+        shape_tables(board.rows, board.cols, deadline)
+        fixed = _resolve_assumptions(board, assumed)
+        unflagged = None if total is None else total - len(board.flags)
+        rules = number_constraints(board, fixed, deadline)
+        found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
+        if len(_RECENT) >= _RECENT_SIZE:
+            del _RECENT[next(iter(_RECENT))]
+    # (Re-)inserted last, so that the least recently used position goes first.
+    _RECENT[key] = found
+    return found
+
+
+def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:
+    """Split rules that each mention at least one cell into components, with boxes and problems.
+
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(5, 5)
+    >>> [comp.cells for comp in build_components([Rule(Cell(1, 0), (a, b), 1), Rule(Cell(4, 4), (c,), 0)])]
+    [(Cell(row=0, col=0), Cell(row=0, col=1)), (Cell(row=5, col=5),)]
+    """
+    groups = _split(rules, deadline)
+    # Each rule lies inside one component: file it there by any of its cells.
+    home = {c: k for k, group in checked(enumerate(groups), deadline, 1024) for c in group}
+    rules_of: list[list[Rule]] = [[] for _ in groups]
+    for rule in checked(rules, deadline, 4096):
+        rules_of[home[rule.cells[0]]].append(rule)
+    components = []
+    for comp_cells, comp_rules in checked(zip(groups, rules_of), deadline, 256):
+        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
+        components.append(Component(cells, problem))
+    return tuple(components)
+
+
+def component_rules(component: Component) -> list[Rule]:
+    """Read a component's constraints back as ``(number cell, cells, mines among them)`` rules."""
+    cells = component.cells
+    return [Rule(c.tag, tuple(cells[v] for v in c.vars), c.lo) for c in component.problem.constraints]
+
+
+def assemble_position(
+    board: Board,
+    rules: Sequence[Rule],
+    covered: Sequence[Cell],
+    mines: int | None,
+    fixed: Mapping[Cell, bool] | None = None,
+    simplified: bool = True,
+    deadline: float | None = None,
+) -> Position:
+    """Build a :class:`Position` from rules already read off the board.
+
+    ``rules`` are ``(number cell, unknown neighbours, mines among them)`` as
+    :func:`number_constraints` gives them, ``covered`` the covered unflagged
+    cells in row-major order and ``mines`` the number of mines among them (the
+    board's total minus its flags), if known.  A player that keeps its rules up to date click by click calls
+    this instead of reading every number of the board again.  Past
+    ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> pos = assemble_position(b, number_constraints(b, {}), b.covered, 1)
+    >>> len(pos.components), pos.off_frontier, pos.mines_left
+    (1, (), 1)
+    """
+    fixed = fixed or {}
+    contradiction = next(
+        (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
+    )
+    # Numbers with no unknown neighbour are settled (checked just above).
+    rules = [r for r in rules if r.cells]
+    forced: dict[Cell, bool] = {}
+    if simplified and contradiction is None:
+        rules, forced, contradiction = simplify(rules, deadline)
+    live = [r for r in rules if r.cells]
+    components = build_components(live, deadline)
+    # Everything seen by a live rule, settled, or assumed is not off the frontier.
+    taken = {c for _, cells, _ in live for c in cells}
+    taken.update(fixed, forced)
+    off = tuple(filterfalse(taken.__contains__, covered))
+    mines_left = None
+    if mines is not None:
+        mines_left = mines - sum(fixed.values()) - sum(forced.values())
+    return Position(board, components, off, fixed, mines_left, contradiction, forced)

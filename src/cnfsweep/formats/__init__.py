@@ -1,0 +1,212 @@
+"""Formats: read Minesweeper positions from text, one module per format.
+
+``native`` is cnfsweep's own format (:mod:`~cnfsweep.formats.native`); ``jsm`` is
+JSMinesweeper text (``WxHxM`` then rows, ``H`` covered, ``F`` flag);
+``minesweepr`` is mrgriscom/minesweepr ascii (``.`` a revealed 0, ``x``
+covered, ``*`` a mine, no total); ``msboard`` is ms-toollib's
+``# MINESWEEPER-BOARD v0.1``, whose ``[view]`` section is read. Every format
+is mapped to the canonical characters of :class:`~cnfsweep.core.board.Board`.
+Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
+:func:`read_text` and :func:`read_board`.
+
+May import the core only.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import partial
+from pathlib import Path
+
+from cnfsweep.core import board as _board
+from cnfsweep.core.board import Board
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats import jsm, minesweepr, msboard, native
+from cnfsweep.formats.lines import is_comment, line_col, split_lines
+
+__all__ = ["FORMATS", "BoardFormat", "detect_format", "parse_board", "read_board", "read_text"]
+
+
+class BoardFormat(Enum):
+    """Name a board text format; ``AUTO`` asks :func:`detect_format`."""
+
+    AUTO = "auto"
+    NATIVE = "native"
+    JSM = "jsm"
+    MINESWEEPR = "minesweepr"
+    MSBOARD = "msboard"
+
+
+#: Format names accepted wherever a format is asked for (e.g. CLI choices).
+FORMATS: tuple[str, ...] = tuple(f.value for f in BoardFormat)
+
+
+def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
+    if isinstance(format, BoardFormat):
+        return format
+    try:
+        return BoardFormat(str(format).strip().lower())
+    except ValueError:
+        raise BoardFormatError(f"unknown board format {format!r}: expected one of "
+                               f"{', '.join(FORMATS)}", source=source) from None
+
+
+def detect_format(text: str) -> BoardFormat:
+    """Guess the format of a board text.
+
+    The first rule that matches wins:
+
+    1. the first non-blank line starts with ``# MINESWEEPER-BOARD``: ``MSBOARD``;
+    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``): ``JSM``;
+    3. ``MINESWEEPR`` when there is no ``key: value`` header, every grid
+       character is one of ``.12345678x*``, there is at least one ``x`` and no
+       ``.`` touches an ``x`` (8-neighbourhood). A minesweepr ``.`` is a
+       revealed 0, whose neighbours are always open in real play, while a
+       native ``.`` is a covered cell; a board with no ``.`` at all reads the
+       same either way;
+    4. otherwise ``NATIVE``.
+
+    Examples
+    --------
+    >>> detect_format("5x5x8\\nH2HHH\\nHHHHH\\nH3HHH\\nH2H4H\\nHHHHH\\n")
+    <BoardFormat.JSM: 'jsm'>
+    >>> detect_format("..1x\\n..2x\\n112x\\n")
+    <BoardFormat.MINESWEEPR: 'minesweepr'>
+    >>> detect_format("mines: 2\\n1.\\n..\\n")
+    <BoardFormat.NATIVE: 'native'>
+    """
+    lines = [line for line in split_lines(text.removeprefix("\ufeff")) if line.strip()]
+    if lines and lines[0].lstrip().startswith(msboard.MAGIC):
+        return BoardFormat.MSBOARD
+    content = [line for line in lines if not is_comment(line)]
+    if content and jsm.SIZE.fullmatch(content[0]):
+        return BoardFormat.JSM
+    if minesweepr.looks_minesweepr(content):
+        return BoardFormat.MINESWEEPR
+    return BoardFormat.NATIVE
+
+
+def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = "<string>",
+                total_mines: int | None = None) -> Board:
+    """Parse a board text in any supported format.
+
+    The native format has optional ``key: value`` header lines before the
+    grid (``mines: N`` is the total, flags included; any other key is an
+    error, so that a misspelt one is not silently ignored), ``#`` comment lines and blank lines anywhere, and one grid row
+    per line: ``0``-``8`` revealed numbers, ``.`` covered, ``*`` or ``F`` a
+    flag, any other ASCII letter a covered cell labelled with that letter.
+    Spaces and tabs between cells are ignored.
+
+    Parameters
+    ----------
+    text : str
+        The whole file contents.
+    format : BoardFormat or str
+        One of :data:`FORMATS`; ``"auto"`` uses :func:`detect_format`.
+    source : str
+        Name used in error messages.
+    total_mines : int or None
+        Total mines, flags included; when given it overrides the file's total.
+
+    Raises
+    ------
+    BoardFormatError
+        If the text is not a valid board; the error names the line and column.
+
+    Examples
+    --------
+    >>> parse_board("# a comment\\nmines: 3\\n1 F\\n. a\\n")
+    Board(grid=('1*', '.a'), total_mines=3)
+    >>> parse_board("2x2x1\\n1H\\nHH\\n").grid
+    ('1.', '..')
+    >>> parse_board("1x\\nxx\\n", format="minesweepr", total_mines=1)
+    Board(grid=('1.', '..'), total_mines=1)
+    """
+    fmt = _coerce_format(format, source)
+    err = partial(BoardFormatError, source=source)
+    text = text.removeprefix("\ufeff")  # Windows editors may save a UTF-8 BOM
+    nul = text.find("\0")
+    if nul >= 0:
+        line, col = line_col(text[:nul])
+        raise err("binary file (NUL byte): expected a text board", line=line, column=col)
+    if total_mines is not None and total_mines < 0:
+        raise err(f"total_mines must be non-negative, got {total_mines}")
+    if fmt is BoardFormat.AUTO:
+        fmt = detect_format(text)
+    if fmt is BoardFormat.JSM:
+        board = jsm.parse_jsm(text, err)
+    elif fmt is BoardFormat.MSBOARD:
+        board = msboard.parse_msboard(text, err)
+    elif fmt is BoardFormat.MINESWEEPR:
+        board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED)
+    else:
+        board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
+    return board if total_mines is None else board.with_total(total_mines)
+
+
+def read_text(path: str | Path) -> str:
+    """Read a board file's text, refusing what cannot be a text board.
+
+    Raises
+    ------
+    BoardFormatError
+        If the file is missing, unreadable, a directory, empty, binary or not
+        UTF-8. The error names ``path``, and the line and column of a bad byte.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "b.txt"
+    >>> _ = p.write_bytes(b"1.\\n\\xff.\\n")
+    >>> try:
+    ...     read_text(p)
+    ... except BoardFormatError as exc:
+    ...     print(exc.line, exc.column, exc.message)
+    2 1 not UTF-8 text (byte 0xff): expected a text board
+    """
+    err = partial(BoardFormatError, source=str(path))
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise err("no such file") from None
+    except IsADirectoryError:
+        raise err("is a directory, expected a board file") from None
+    except OSError as exc:
+        raise err(f"cannot read file: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise err("empty file: expected a board")
+    nul = data.find(b"\0")
+    if nul >= 0:
+        line, col = line_col(data[:nul].decode("utf-8", "replace"))
+        raise err("binary file (NUL byte): expected a text board", line=line, column=col)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = line_col(data[:exc.start].decode("utf-8"))
+        raise err(f"not UTF-8 text (byte 0x{data[exc.start]:02x}): expected a text board",
+                  line=line, column=col) from None
+
+
+def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
+               total_mines: int | None = None) -> Board:
+    """Read a board file; see :func:`parse_board` for the arguments.
+
+    Raises
+    ------
+    BoardFormatError
+        If the file is missing, unreadable, a directory, empty, binary or not
+        UTF-8 (see :func:`read_text`), or does not hold a valid board. The
+        error names ``path``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "b.txt"
+    >>> _ = p.write_text("mines: 1\\n1.\\n")
+    >>> read_board(p)
+    Board(grid=('1.',), total_mines=1)
+    """
+    return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
+
+
+_board.READERS.update(parse=parse_board, read=read_board)

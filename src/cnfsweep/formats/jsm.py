@@ -1,0 +1,40 @@
+"""JSMinesweeper text: a ``WxHxM`` size line, then rows of ``H`` (covered), ``F`` (flag) and ``0``-``8``."""
+
+from __future__ import annotations
+
+import re
+
+from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.formats.lines import Err, check_row, is_comment, split_lines, unexpected
+
+SIZE = re.compile(r"\s*([0-9]+)x([0-9]+)x([0-9]+)\s*")
+
+
+def parse_jsm(text: str, err: Err) -> Board:
+    """Parse JSMinesweeper text: ``WxHxM`` then ``H`` rows of ``W`` characters."""
+    numbered = [(n, line.rstrip()) for n, line in enumerate(split_lines(text), 1) if line.strip()]
+    while numbered and is_comment(numbered[0][1]):
+        numbered.pop(0)
+    if not numbered or not (size := SIZE.fullmatch(numbered[0][1])):
+        line = numbered[0][0] if numbered else None
+        raise err("expected a 'WxHxM' size line such as '5x5x8'",
+                  line=line, column=1 if line else None)
+    size_line, width, height, mines = numbered[0][0], *map(int, size.groups())
+    if width < 1 or height < 1:
+        raise err(f"board size {width}x{height} has no cells",
+                  line=size_line, column=size.start(1) + 1)
+    body = numbered[1:]
+    if len(body) != height:
+        n, col = (body[height][0], 1) if len(body) > height else (size_line, size.start(2) + 1)
+        raise err(f"found {len(body)} rows, expected {height} (from the size line {size_line})",
+                  line=n, column=col)
+    rows = []
+    for n, row in body:
+        check_row(row, width, n, err, f"from the size line {size_line}")
+        for i, ch in enumerate(row):
+            # JSMinesweeper reads unknown characters as covered; whitespace and
+            # 9 are surely typos, so they are reported rather than guessed.
+            if ch == "9" or ch.isspace():
+                raise err(unexpected(ch, "0-8, 'H' or 'F'"), line=n, column=i + 1)
+        rows.append("".join(ch if ch in NUMBERS else FLAG if ch == "F" else COVERED for ch in row))
+    return Board(tuple(rows), mines)

@@ -1,0 +1,46 @@
+"""What every text format shares: lines, comments, positions and the wording of errors."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from cnfsweep.core.errors import BoardFormatError
+
+SEP = " \t"
+"""Spaces and tabs may stand between cells."""
+HEADER = re.compile(r"\s*([A-Za-z0-9_-]+)\s*:\s*")
+Err = Callable[..., BoardFormatError]
+
+
+def split_lines(text: str) -> list[str]:
+    # Split on "\n" only: str.splitlines() also breaks on form feeds and
+    # similar, which would make our line numbers disagree with editors.
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def is_comment(line: str) -> bool:
+    return line.lstrip(SEP).startswith("#")
+
+
+def line_col(prefix: str) -> tuple[int, int]:
+    """Return the 1-based line and column just after ``prefix``."""
+    return prefix.count("\n") + 1, len(prefix) - prefix.rfind("\n")
+
+
+def count_value(value: str, key: str, err: Err, line: int, col: int, minimum: int = 0) -> int:
+    if not re.fullmatch(r"[0-9]+", value) or int(value) < minimum:
+        want = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
+        raise err(f"'{key}:' expects {want}, got {value!r}", line=line, column=col)
+    return int(value)
+
+
+def unexpected(ch: str, expected: str) -> str:
+    return f"{'number 9 is above 8' if ch == '9' else f'unexpected {ch!r}'}: expected {expected}"
+
+
+def check_row(row: str, width: int, n: int, err: Err, where: str) -> None:
+    """Raise if ``row`` (line ``n``) does not have ``width`` cells."""
+    if len(row) != width:
+        col = width + 1 if len(row) > width else len(row) + 1
+        raise err(f"row has {len(row)} cells, expected {width} ({where})", line=n, column=col)
