@@ -69,8 +69,7 @@ def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
     """Time ``analyze(..., arithmetic="exact", time_limit=limit)`` alone, in a fresh process."""
     inner = (
         "import json, sys, time\n"
-        "from cnfsweep import Board, analyze\n"
-        "from cnfsweep.errors import TimeLimitExceeded\n"
+        "from cnfsweep import Board, TimeLimitExceeded, analyze\n"
         f"board = Board.from_file({str(path)!r})\n"
         "start = time.perf_counter()\n"
         "try:\n"
