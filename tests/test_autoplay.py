@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 from oracle import reference
+from positions import boards_before_moves
 from typer.testing import CliRunner
 
 from cnfsweep.engine import Engine
@@ -28,13 +29,6 @@ def small_games() -> list[GameRecord]:
 @pytest.fixture(scope="module")
 def beginner_games() -> list[GameRecord]:
     return play_many(PlayConfig(LEVELS["beginner"]), games=16, seed=5)
-
-
-def boards_before_moves(record: GameRecord) -> list[Board]:
-    """Replay a trace and return the board the player saw before each move."""
-    trace = record.trace()
-    after = replay(trace["rows"], trace["cols"], trace["mines"], [m["cell"] for m in trace["moves"]])
-    return [b.with_total(len(trace["mines"])) for b in after[:-1]]
 
 
 def test_trace_replay_reproduces_the_game(beginner_games):

@@ -8,11 +8,11 @@ import pytest
 
 from cnfsweep import Board, check
 from cnfsweep.engine.backends import get_backend, usable_specs
-from cnfsweep.engine.backends.pysat import PysatBackend, _probe, _solver_names, capabilities
+from cnfsweep.engine.backends.pysat import PysatBackend, probe, solver_names, capabilities
 from cnfsweep.core.errors import BackendError
 
 
-@pytest.mark.parametrize("solver", sorted(_solver_names()))
+@pytest.mark.parametrize("solver", sorted(solver_names()))
 def test_every_pysat_solver_is_either_usable_or_refused_in_one_line(solver: str) -> None:
     spec = f"pysat:{solver}"
     found = capabilities(solver)
@@ -91,7 +91,7 @@ class FakeSolver:
     ids=["sound", "no-native-cardinality", "drops-assumptions", "warns-and-drops"],
 )
 def test_probe_judges_by_behaviour(solver: FakeSolver, expected: tuple[str | None, bool]) -> None:
-    assert _probe(solver) == expected
+    assert probe(solver) == expected
 
 
 def test_backends_command_lists_the_usable_solvers() -> None:

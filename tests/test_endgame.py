@@ -5,102 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import cache
-from itertools import combinations
 
 import pytest
-from oracle import neighbours
+from game_oracle import BruteTree, Revealed, brute_layouts, revealed_of
 
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.search.endgame import EndgameResult, best_move, enumerate_layouts
 from cnfsweep.play.game import Game, GameState
-
-Revealed = frozenset[tuple[Cell, int]]
-
-
-# -- independent references: neighbour sums, subset enumeration, a plain game tree -----
-
-
-def count_around(rows: int, cols: int, mines: frozenset[Cell], cell: Cell) -> int:
-    return sum(n in mines for n in neighbours(rows, cols, cell))
-
-
-def brute_layouts(board: Board, total: int) -> set[frozenset[Cell]]:
-    """Every subset of the covered cells of the right size that fits every number."""
-    covered = [c for c in board.cells() if board.char(c) == "."]
-    flags = frozenset(c for c in board.cells() if board.char(c) == "*")
-    numbers = [c for c in board.cells() if board.char(c).isdigit()]
-    found = set()
-    for mined in combinations(covered, total - len(flags)):
-        mines = flags | frozenset(mined)
-        if all(count_around(board.rows, board.cols, mines, c) == int(board.char(c)) for c in numbers):
-            found.add(frozenset(mined))
-    return found
-
-
-class BruteTree:
-    """The game value by plain recursion: every unrevealed cell is tried, nothing pruned.
-
-    A state is the set of revealed cells with their numbers; its layouts are
-    filtered from every placement of the mines on the board. With
-    ``known_wins`` a state of one layout counts as won straight away (the
-    player knows every mine), instead of being played out click by click.
-    """
-
-    def __init__(self, rows: int, cols: int, mines: int, known_wins: bool = True) -> None:
-        self.rows, self.cols, self.known_wins = rows, cols, known_wins
-        self.cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
-        self.safe_count = len(self.cells) - mines
-        self.all_layouts = [frozenset(m) for m in combinations(self.cells, mines)]
-        # What each cell shows in each layout, -1 for a mine.
-        self.shows = {
-            layout: {c: -1 if c in layout else count_around(rows, cols, layout, c) for c in self.cells}
-            for layout in self.all_layouts
-        }
-        self.known: dict[Revealed, list[frozenset[Cell]]] = {}
-        self.value = cache(self._value)
-
-    def layouts(self, revealed: Revealed, pool: list[frozenset[Cell]] | None = None) -> list[frozenset[Cell]]:
-        """Layouts that show ``revealed``, looked for in ``pool`` (every layout by default)."""
-        if revealed not in self.known:
-            pool = self.all_layouts if pool is None else pool
-            self.known[revealed] = [layout for layout in pool if all(self.shows[layout][c] == n for c, n in revealed)]
-        return self.known[revealed]
-
-    def click(self, layout: frozenset[Cell], revealed: Revealed, cell: Cell) -> Revealed:
-        """Reveal ``cell`` (safe in ``layout``) and flood through covered zeros."""
-        shown = {c for c, _ in revealed}
-        opened, todo = {cell}, [cell]
-        while todo:
-            c = todo.pop()
-            if self.shows[layout][c] == 0:
-                for n in neighbours(self.rows, self.cols, c):
-                    if n not in shown and n not in opened:
-                        opened.add(n)
-                        todo.append(n)
-        return revealed | {(c, self.shows[layout][c]) for c in opened}
-
-    def move_value(self, revealed: Revealed, cell: Cell) -> Fraction:
-        layouts = self.layouts(revealed)
-        won = Fraction(0)
-        for layout in layouts:
-            if cell not in layout:
-                after = self.click(layout, revealed, cell)
-                # A later state's layouts are among this one's: look only there, for speed.
-                self.layouts(after, layouts)
-                won += self.value(after)
-        return won / len(layouts)
-
-    def _value(self, revealed: Revealed) -> Fraction:
-        if len(revealed) == self.safe_count or (self.known_wins and len(self.layouts(revealed)) == 1):
-            return Fraction(1)
-        shown = {c for c, _ in revealed}
-        return max(self.move_value(revealed, c) for c in self.cells if c not in shown)
-
-
-def revealed_of(board: Board) -> Revealed:
-    return frozenset((c, int(board.char(c))) for c in board.numbers)
-
 
 def position(rows: int, cols: int, mines: list[tuple[int, int]], clicks: list[tuple[int, int]]) -> Board:
     game = Game.from_layout(rows, cols, mines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from oracle import neighbours, reference
-from test_whatif import SMALL, guess_points
+from positions import SMALL, guess_points
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.search.pairs import MAX_OPEN_CAPS, influence

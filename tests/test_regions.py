@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_endgame import BruteTree, revealed_of
+from game_oracle import BruteTree, revealed_of
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play import play_game

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 from oracle import reference
-from test_autoplay import boards_before_moves
+from positions import boards_before_moves, guess_points
 
 from cnfsweep import analyze
 from cnfsweep.play import GameRecord, GuessRule, play_game
@@ -202,7 +202,6 @@ def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, move
 
 @pytest.mark.parametrize("moves", [0, 1, 2, 3])
 def test_look_ahead_values_match_brute_force_on_small_boards(moves):
-    from test_whatif import guess_points
 
     policy = StrongPolicy(depth=max(moves, 1))
     checked = differ = 0
@@ -227,7 +226,6 @@ def test_look_ahead_values_match_brute_force_on_small_boards(moves):
 
 
 def test_branch_and_bound_picks_the_best_unpruned_two_step_score():
-    from test_whatif import guess_points
 
     policy = StrongPolicy(depth=2)
     compared = 0

@@ -6,32 +6,15 @@ import random
 from fractions import Fraction
 
 import pytest
+from positions import SMALL, guess_points
 from oracle import reference
 
 from cnfsweep import analyze
 from cnfsweep.engine.analysis import Analysis, Counting
-from cnfsweep.play import play_game
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.experiments.campaign import game_seed
-from cnfsweep.play.game import LEVELS, Level
+from cnfsweep.play.game import LEVELS
 from cnfsweep.engine.position import position
 from cnfsweep.search.whatif import Snapshot
-
-SMALL = Level(5, 5, 5, "small")
-
-
-def guess_points(level: Level, seed: int, games: int) -> list[Analysis]:
-    """Collect the analyses a player made where it had to guess."""
-    seen: list[Analysis] = []
-
-    def watch(_game: object, analysis: Analysis) -> None:
-        if analysis.consistent and not analysis.safe and analysis.solutions:
-            seen.append(analysis)
-
-    for i in range(games):
-        play_game(level, game_seed(seed, i), watch=watch)
-    return seen
-
 
 def fresh(board: Board, cell: Cell, number: int, total: int) -> Analysis:
     return analyze(board.with_char(cell, str(number)), total_mines=total, counting=Counting.SEARCH)

@@ -48,7 +48,7 @@ class Capabilities:
     native_cardinality: bool = False
 
 
-def _solver_names() -> dict[str, tuple[str, ...]]:
+def solver_names() -> dict[str, tuple[str, ...]]:
     from pysat.solvers import SolverNames
 
     return {k: tuple(v) for k, v in vars(SolverNames).items() if not k.startswith("_")}
@@ -56,7 +56,7 @@ def _solver_names() -> dict[str, tuple[str, ...]]:
 
 def _canonical(name: str) -> str | None:
     """Return python-sat's own key for a solver name or alias, or ``None``."""
-    for key, aliases in _solver_names().items():
+    for key, aliases in solver_names().items():
         if name == key or name in aliases:
             return key
     return None
@@ -75,15 +75,15 @@ def capabilities(solver: str) -> Capabilities:
     """
     # Some keys are not accepted spellings of their own solver (minisatgh): try the aliases too.
     missing = "python-sat was built without it"
-    for name in (solver, *_solver_names().get(solver, ())):
-        probe, why = _create(name)
-        if probe is None:
+    for name in (solver, *solver_names().get(solver, ())):
+        made, why = _create(name)
+        if made is None:
             missing = why or missing
             continue
         try:
-            return Capabilities(name, *_probe(probe))
+            return Capabilities(name, *probe(made))
         finally:
-            probe.delete()
+            made.delete()
     return Capabilities(solver, missing)
 
 
@@ -105,7 +105,7 @@ def _create(name: str) -> tuple[Any, str | None]:
         sys.unraisablehook = hook
 
 
-def _probe(solver: Any) -> tuple[str | None, bool]:
+def probe(solver: Any) -> tuple[str | None, bool]:
     """Run the checks of :func:`capabilities` on a fresh solver: (what is wrong, native cardinality)."""
     with warnings.catch_warnings():
         # python-sat only warns when a solver drops the assumptions it was given.
@@ -315,7 +315,7 @@ class PysatBackend:
         >>> "kissat404" in PysatBackend.solvers()
         False
         """
-        return sorted(k for k in _solver_names() if capabilities(k).problem is None)
+        return sorted(k for k in solver_names() if capabilities(k).problem is None)
 
     @property
     def spec(self) -> str:
