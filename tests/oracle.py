@@ -61,6 +61,15 @@ def frontier(board: Board, numbers: Iterable[Cell] | None = None) -> tuple[Cell,
     return tuple(c for c in board.covered if c in near)
 
 
+ORACLE_FRONTIER = 11
+"""The largest frontier the brute-force oracle enumerates quickly (2**11 assignments)."""
+
+
+def within_reach(board: Board, limit: int = ORACLE_FRONTIER) -> bool:
+    """Tell whether the oracle answers ``board`` quickly: at most ``limit`` frontier cells."""
+    return len(frontier(board)) <= limit
+
+
 def fixed_cells(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
     """Covered cells whose value an assumption fixes (``True`` = mine)."""
     assume = assume or {}

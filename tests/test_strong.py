@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from oracle import reference
+from oracle import reference, within_reach
 from positions import boards_before_moves, guess_points
 
 from cnfsweep import analyze
@@ -20,12 +20,6 @@ from cnfsweep.play.strong import StrongPolicy
 from cnfsweep.search import Snapshot
 
 SMALL = Level(6, 6, 6, "small")
-MAX_ORACLE_FRONTIER = 12
-
-
-def oracle_ready(board: Board) -> bool:
-    frontier = {n for c in board.numbers for n in board.neighbours(c) if board.kind(n).value == "covered"}
-    return len(frontier) <= MAX_ORACLE_FRONTIER
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +35,7 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
         mines = set(record.mines)
         for move, board in zip(record.moves[1:], boards_before_moves(record)):
             assert not (move.certain and move.cell in mines)
-            if not oracle_ready(board):
+            if not within_reach(board, 12):
                 continue
             ref = reference(board)
             assert ref.exact[move.cell] == move.p_mine != 1
@@ -60,7 +54,7 @@ def test_forced_guesses_cannot_be_resolved_by_any_future_reveal(strong_games):
     verified = 0
     for move, board in forced:
         assert move.p_mine == Fraction(1, 2) and move.rule is GuessRule.FORCED
-        if not oracle_ready(board):
+        if not within_reach(board, 12):
             continue
         assert any(_swap_pair(board, move.cell, b) for b in board.covered if b != move.cell)
         verified += 1
@@ -208,7 +202,7 @@ def test_look_ahead_values_match_brute_force_on_small_boards(moves):
     # Crowded enough that a third move often changes the value, small enough for brute force.
     for analysis in guess_points(Level(5, 6, 8), 48, 25):
         board = analysis.board
-        if len(board.covered) > 15 or not oracle_ready(board):
+        if len(board.covered) > 15 or not within_reach(board, 12):
             continue
         snap = Snapshot.of_analysis(analysis)
         for cell in snap.candidates(policy.tolerance, 3):
