@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.engine.components import ComponentCache, Counting, solve_component
@@ -69,18 +69,53 @@ def _unlimited_int_digits() -> Iterator[None]:
 
 
 @dataclass(frozen=True)
+class LayoutCount:
+    """How many layouts fit: an exact integer, or only its size as a base-10 logarithm.
+
+    Examples
+    --------
+    >>> str(LayoutCount(15)), str(LayoutCount(3 * 10**40)), str(LayoutCount(None, 1234.5))
+    ('15', 'about 3.0 x 10^40', 'about 3.2 x 10^1234')
+    >>> LayoutCount(1000).log10
+    3.0
+    """
+
+    exact: int | None
+    approx_log10: float | None = None
+
+    @property
+    def log10(self) -> float | None:
+        """The count's base-10 logarithm (``None`` for no layout)."""
+        if self.exact is None:
+            return self.approx_log10
+        return _log10(self.exact)
+
+    def __str__(self) -> str:
+        if self.exact is not None:
+            return _count_text(self.exact)
+        log10 = self.approx_log10 or 0.0
+        whole = int(log10)
+        return f"about {10 ** (log10 - whole):.1f} x 10^{whole}"
+
+
+@dataclass(frozen=True)
 class Analysis:
     """The immutable result of :func:`analyze`.
 
     Attributes
     ----------
+    position : Position
+        The position analysed, with the components it was split into (a
+        look-ahead starts from them: see :mod:`cnfsweep.search.whatif`).
     consistent : bool
         Whether some layout fits every number (and the total, when known).
+    total_mines : int or None
+        The total mine count the position was analysed with.
     safe, mines : tuple of Cell
         Covered cells that are safe, or mines, in every consistent layout.
-    solutions : int
+    count : LayoutCount
         Consistent layouts of the whole board with a total; without one, of
-        the frontier cells only.
+        the frontier cells only.  Exact unless the analysis is approximate.
     best_guess : Cell or None
         A covered cell of lowest known mine probability (first in row-major
         order among ties); a safe cell whenever there is one; never a certain
@@ -88,35 +123,53 @@ class Analysis:
         known, the first cell off the frontier (its probability unknown);
         ``None`` when every covered cell is a certain mine, when no cell is
         covered, or on an inconsistent position.
-    approximate : bool
-        Probabilities other than 0 and 1 are binary fractions of double
-        precision values (see :class:`Arithmetic`); 0 and 1, ``safe``,
-        ``mines`` and ``consistent`` are exact all the same.  ``solutions`` is
-        then 0 and ``log10_solutions`` gives the count's size.
-    off_frontier : tuple of Cell
-        Covered cells seen by no number, in row-major order: they all have
-        the probability ``off_frontier_exact``.
-    position : Position
-        The components the analysis solved (a look-ahead starts from them:
-        see :mod:`cnfsweep.search.whatif`).
     """
 
-    board: Board
+    position: Position = field(repr=False, compare=False)
     consistent: bool
     total_mines: int | None
     safe: tuple[Cell, ...]
     mines: tuple[Cell, ...]
-    solutions: int
+    count: LayoutCount
     best_guess: Cell | None
     backend: str
     seconds: float
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
     off_frontier_exact: Fraction | None = None
-    components: int = 0
-    off_frontier: tuple[Cell, ...] = field(default=(), repr=False)
-    approximate: bool = False
-    log10_solutions: float | None = None
-    position: Position | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def board(self) -> Board:
+        """The board analysed."""
+        return self.position.board
+
+    @property
+    def solutions(self) -> int | None:
+        """The exact number of consistent layouts (see ``count``); ``None`` on approximate analyses."""
+        return self.count.exact
+
+    @property
+    def approximate(self) -> bool:
+        """Whether probabilities other than 0 and 1 are floating point (see :class:`Arithmetic`).
+
+        0 and 1, ``safe``, ``mines`` and ``consistent`` are exact all the
+        same; the count of layouts is then known only by its logarithm.
+        """
+        return self.count.exact is None
+
+    @property
+    def log10_solutions(self) -> float | None:
+        """The base-10 logarithm of the number of layouts."""
+        return self.count.log10
+
+    @property
+    def off_frontier(self) -> tuple[Cell, ...]:
+        """Covered cells seen by no number, in row-major order: all have ``off_frontier_exact``."""
+        return self.position.off_frontier
+
+    @property
+    def components(self) -> int:
+        """How many independent components the frontier was split into."""
+        return len(self.position.components)
 
     def exact(self, cell: Cell) -> Fraction | None:
         """Return the exact mine probability of ``cell``.
@@ -146,12 +199,13 @@ class Analysis:
             return self._to_dict()
 
     def _to_dict(self) -> dict[str, Any]:
-        grid = [[self.exact(Cell(r, c)) for c in range(self.board.cols)] for r in range(self.board.rows)]
+        board = self.board
+        grid = [[self.exact(Cell(r, c)) for c in range(board.cols)] for r in range(board.rows)]
         return {
             "status": "solved",
             "consistent": self.consistent,
-            "rows": self.board.rows,
-            "cols": self.board.cols,
+            "rows": board.rows,
+            "cols": board.cols,
             "total_mines": self.total_mines,
             "safe": [list(c) for c in self.safe],
             "mines": [list(c) for c in self.mines],
@@ -159,8 +213,8 @@ class Analysis:
             "exact": [[None if p is None or (self.approximate and 0 < p < 1) else str(p) for p in row] for row in grid],
             "best_guess": None if self.best_guess is None else list(self.best_guess),
             "approximate": self.approximate,
-            "solutions": None if self.approximate else str(self.solutions),
-            "log10_solutions": self.log10_solutions if self.approximate else _log10(self.solutions),
+            "solutions": None if self.solutions is None else str(self.solutions),
+            "log10_solutions": self.log10_solutions,
             "components": self.components,
             "backend": self.backend,
             "seconds": round(self.seconds, 6),
@@ -169,6 +223,16 @@ class Analysis:
 
 def _log10(n: int) -> float | None:
     return math.log10(n) if n > 0 else None
+
+
+def _count_text(n: int) -> str:
+    if n < 10**15:
+        return str(n)
+    digits = n.bit_length() * 0.30103  # log10(2): an estimate, refined below
+    shift = max(int(digits) - 17, 0)
+    head = n // 10**shift
+    exponent = len(str(head)) - 1 + shift
+    return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
 
 
 def analyze(
@@ -222,12 +286,9 @@ def analyze(
     >>> a.exact(Cell(1, 1)), a.solutions
     (Fraction(1, 3), 3)
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)
-    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline)
-    return _analyze(
-        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
-    )
+    run = _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic)
+    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=run.deadline)
+    return _analyze(pos, run)
 
 
 def analyze_position(
@@ -254,98 +315,112 @@ def analyze_position(
     >>> analyze_position(position(board)).solutions
     3
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)
-    return _analyze(
-        pos, total_mines, get_backend(backend), cache, Counting(counting), deadline, start, Arithmetic(arithmetic)
-    )
+    return _analyze(pos, _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic))
 
 
-def _analyze(
-    pos: Position,
-    total_mines: int | None,
-    engine: Backend,
-    cache: ComponentCache | None,
-    counting: Counting,
-    deadline: float | None,
-    start: float,
-    arithmetic: Arithmetic = Arithmetic.AUTO,
-) -> Analysis:
-    board = pos.board
-    total = pos.mines_left
-    stated_total = board.total_mines if total_mines is None else total_mines
-    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
+@dataclass(frozen=True)
+class _Run:
+    """How one analysis runs: what it reports, what solves, and until when."""
 
-    def result(
-        consistent: bool, solutions: int = 0, off: Fraction | None = None, log10: float | None = None
-    ) -> Analysis:
-        if not consistent:
-            exact.clear()
-        ordered = sorted(exact)
-        # Fractions are slow to hash and compare: compare each distinct object once,
-        # and tell 0 and 1 apart by their numerators.
-        distinct = {id(p): p for p in exact.values()}
-        if off is not None:
-            distinct[id(off)] = off
-        # A certain mine is never a guess, however low everything else is.  On big exact
-        # boards each comparison multiplies integers of many thousands of digits.
-        open_values = (p for p in distinct.values() if p.numerator != p.denominator)
-        lowest = min(checked(open_values, deadline, 64), default=None)
-        best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
-        safe = [c for c in ordered if exact[c].numerator == 0]
-        mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
-        if consistent and pos.off_frontier and (off is None or off == lowest):
-            # Off the frontier with no total, the probability is unknown: such a cell
-            # is the guess only when every frontier cell is a certain mine.
-            if best is None or (off is not None and pos.off_frontier[0] < best):
-                best = pos.off_frontier[0]
-        # Cells off the frontier share one probability: list them only where it matters.
-        if off is not None and pos.off_frontier:
-            if off.numerator == 0:
-                safe = sorted([*safe, *pos.off_frontier])
-            elif off.numerator == off.denominator:
-                mines = sorted([*mines, *pos.off_frontier])
-        return Analysis(
-            board=board,
-            consistent=consistent,
-            total_mines=stated_total,
-            safe=tuple(safe),
-            mines=tuple(mines),
-            solutions=solutions,
-            best_guess=best,
-            backend=engine.spec,
-            seconds=time.perf_counter() - start,
-            frontier_exact=MappingProxyType(exact),
-            off_frontier_exact=off if consistent else None,
-            components=len(pos.components),
-            off_frontier=pos.off_frontier,
-            approximate=log10 is not None,
-            log10_solutions=log10,
-            position=pos,
+    total_mines: int | None
+    backend: Backend
+    cache: ComponentCache | None
+    counting: Counting
+    arithmetic: Arithmetic
+    started: float
+    deadline: float | None
+
+    @classmethod
+    def start(
+        cls,
+        total_mines: int | None,
+        backend: str | Backend | None,
+        cache: ComponentCache | None,
+        counting: Counting | str,
+        time_limit: float | None,
+        arithmetic: Arithmetic | str,
+    ) -> _Run:
+        started = time.perf_counter()
+        return cls(
+            total_mines, get_backend(backend), cache, Counting(counting), Arithmetic(arithmetic), started,
+            deadline_after(time_limit, started),
         )
 
+    def solve(self, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
+        if self.cache is not None:
+            return self.cache.solve(self.backend, problem, self.counting, self.deadline)
+        return solve_component(self.backend, problem, self.counting, self.deadline)
+
+
+def _analyze(pos: Position, run: _Run) -> Analysis:
+    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
+    total = pos.mines_left
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
     if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
-        return result(False)
+        return _result(pos, run, None, {}, None)
     tables = []
     for comp in pos.components:
-        check_deadline(deadline)
-        if cache is not None:
-            forced, table = cache.solve(engine, comp.problem, counting, deadline)
-        else:
-            forced, table = solve_component(engine, comp.problem, counting, deadline)
+        check_deadline(run.deadline)
+        forced, table = run.solve(comp.problem)
         if forced is None or table is None:
-            return result(False)
+            return _result(pos, run, None, {}, None)
         tables.append(table)
         for b, count in forced.items():
             exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
-    if arithmetic is Arithmetic.FLOAT or (arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
-        return _weigh_in_floats(pos, tables, exact, result, deadline)
-    combined = combine(tables, len(pos.off_frontier), total, deadline)
-    if combined.solutions == 0:
-        return result(False)
-    _record(exact, pos, combined.boxes)
-    return result(True, combined.solutions, combined.off_frontier)
+    if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
+        weighed = _weigh_in_floats(pos, tables, run.deadline)
+    else:
+        combined = combine(tables, len(pos.off_frontier), total, run.deadline)
+        weighed = None if combined.solutions == 0 else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
+    if weighed is None:
+        return _result(pos, run, None, {}, None)
+    count, boxes, off = weighed
+    _record(exact, pos, boxes)
+    return _result(pos, run, count, exact, off)
+
+
+def _result(
+    pos: Position, run: _Run, count: LayoutCount | None, exact: dict[Cell, Fraction], off: Fraction | None
+) -> Analysis:
+    """Build the analysis from the facts and probabilities found (``count`` is ``None`` when inconsistent)."""
+    consistent = count is not None
+    ordered = sorted(exact)
+    # Fractions are slow to hash and compare: compare each distinct object once,
+    # and tell 0 and 1 apart by their numerators.
+    distinct = {id(p): p for p in exact.values()}
+    if off is not None:
+        distinct[id(off)] = off
+    # A certain mine is never a guess, however low everything else is.  On big exact
+    # boards each comparison multiplies integers of many thousands of digits.
+    open_values = (p for p in distinct.values() if p.numerator != p.denominator)
+    lowest = min(checked(open_values, run.deadline, 64), default=None)
+    best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
+    safe = [c for c in ordered if exact[c].numerator == 0]
+    mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+    if consistent and pos.off_frontier and (off is None or off == lowest):
+        # Off the frontier with no total, the probability is unknown: such a cell
+        # is the guess only when every frontier cell is a certain mine.
+        if best is None or (off is not None and pos.off_frontier[0] < best):
+            best = pos.off_frontier[0]
+    # Cells off the frontier share one probability: list them only where it matters.
+    if off is not None and pos.off_frontier:
+        if off.numerator == 0:
+            safe = sorted([*safe, *pos.off_frontier])
+        elif off.numerator == off.denominator:
+            mines = sorted([*mines, *pos.off_frontier])
+    return Analysis(
+        position=pos,
+        consistent=consistent,
+        total_mines=pos.board.total_mines if run.total_mines is None else run.total_mines,
+        safe=tuple(safe),
+        mines=tuple(mines),
+        count=count if count is not None else LayoutCount(0),
+        best_guess=best,
+        backend=run.backend.spec,
+        seconds=time.perf_counter() - run.started,
+        frontier_exact=MappingProxyType(exact),
+        off_frontier_exact=off if consistent else None,
+    )
 
 
 def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
@@ -360,22 +435,18 @@ def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence
 
 
 def _weigh_in_floats(
-    pos: Position,
-    tables: list[CountTable],
-    exact: dict[Cell, Fraction],
-    result: Callable[..., Analysis],
-    deadline: float | None = None,
-) -> Analysis:
-    """Finish an analysis with :func:`~cnfsweep.engine.approx.combine_approx` (see :class:`Arithmetic`)."""
+    pos: Position, tables: list[CountTable], deadline: float | None
+) -> tuple[LayoutCount, list[list[Fraction]], Fraction | None] | None:
+    """Weigh with :func:`~cnfsweep.engine.approx.combine_approx` (see :class:`Arithmetic`); ``None`` if no layout."""
     from cnfsweep.engine.approx import combine_approx  # numpy is only needed here
 
     weighed = combine_approx(tables, len(pos.off_frontier), pos.mines_left, deadline)
     if not weighed.consistent:
-        return result(False)
+        return None
     boxes = [
         [Fraction(fact if fact is not None else p) for p, fact in zip(probs, facts)]
         for probs, facts in zip(weighed.boxes, weighed.certain)
     ]
-    _record(exact, pos, boxes)
     off = weighed.off_certain if weighed.off_certain is not None else weighed.off_frontier
-    return result(True, 0, None if off is None else Fraction(off), weighed.log_solutions / math.log(10))
+    count = LayoutCount(None, weighed.log_solutions / math.log(10))
+    return count, boxes, None if off is None else Fraction(off)

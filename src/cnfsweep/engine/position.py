@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import filterfalse
 
 import networkx as nx
@@ -21,7 +20,7 @@ import networkx as nx
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
 from cnfsweep.core.errors import CnfsweepError, checked
-from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.core.model import Constraint, Problem, Rule
 from cnfsweep.engine.simplify import simplify
 
 @dataclass(frozen=True)

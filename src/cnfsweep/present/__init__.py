@@ -7,7 +7,7 @@ May import every layer below it (the core, ``formats``, ``engine``, ``play``,
 ``experiments``); never ``cli``.
 """
 
-from cnfsweep.present.summary import best_guess_text, count_text, percent, summary_lines
+from cnfsweep.present.summary import best_guess_text, percent, summary_lines
 from cnfsweep.present.svg import render_png, render_svg
 from cnfsweep.present.text import analysis_view, backends_table, check_view, play_view
 
@@ -16,7 +16,6 @@ __all__ = [
     "backends_table",
     "best_guess_text",
     "check_view",
-    "count_text",
     "percent",
     "play_view",
     "render_png",

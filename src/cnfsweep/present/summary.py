@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis
 
-__all__ = ["best_guess_text", "count_text", "inconsistent_text", "layouts_text", "percent", "summary_lines"]
+__all__ = ["best_guess_text", "inconsistent_text", "layouts_text", "percent", "summary_lines"]
 
 
 def percent(p: Fraction) -> str:
@@ -25,23 +25,6 @@ def percent(p: Fraction) -> str:
     return f"{value if p in (0, 1) else min(max(value, 1), 99)}%"
 
 
-def count_text(n: int) -> str:
-    """Write a count in full, or as a power of ten when it is long.
-
-    Examples
-    --------
-    >>> count_text(12345), count_text(10**40 * 3)
-    ('12345', 'about 3.0 x 10^40')
-    """
-    if n < 10**15:
-        return str(n)
-    digits = n.bit_length() * 0.30103  # log10(2): an estimate, refined below
-    shift = max(int(digits) - 17, 0)
-    head = n // 10**shift
-    exponent = len(str(head)) - 1 + shift
-    return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
-
-
 def layouts_text(analysis: Analysis) -> str:
     """Say how many layouts fit, from the exact count or, on float analyses, its logarithm.
 
@@ -53,11 +36,7 @@ def layouts_text(analysis: Analysis) -> str:
     >>> layouts_text(analyze(Board.from_rows(["1.", "..", ".."], total_mines=2), arithmetic="float"))
     'consistent layouts: about 6.0 x 10^0'
     """
-    count = count_text(analysis.solutions)
-    if analysis.approximate and analysis.log10_solutions is not None:
-        whole = int(analysis.log10_solutions)
-        count = f"about {10 ** (analysis.log10_solutions - whole):.1f} x 10^{whole}"
-    return f"consistent layouts: {count}" + ("" if analysis.total_mines is not None else " (frontier only: no total given)")
+    return f"consistent layouts: {analysis.count}" + ("" if analysis.total_mines is not None else " (frontier only: no total given)")
 
 
 def best_guess_text(analysis: Analysis) -> str:
