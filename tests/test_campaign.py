@@ -5,7 +5,10 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import os
+import signal
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -26,7 +29,7 @@ from cnfsweep.experiments.log import (
 )
 from cnfsweep.cli import app
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.experiments.executors import Runner
+from cnfsweep.experiments.executors import InterruptGuard, Runner
 from cnfsweep.play.game import LEVELS, FirstClick
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "campaign.py"
@@ -94,6 +97,39 @@ def test_local_pool_keeps_order_with_a_small_window(local_games):
         squares = list(runner.map(abs, range(-50, 0)))
     assert squares == list(range(50, 0, -1))
     assert outcome(play_many(BEGINNER, games=8, seed=5, workers=2)) == outcome(local_games)
+
+
+def test_local_pool_workers_ignore_ctrl_c_from_their_start():
+    # Workers start with SIGINT blocked, so Ctrl-C cannot interrupt their start-up, and from
+    # their initializer on ignore it, unblocked; this process's mask and handler are as before.
+    mask, handler = signal.pthread_sigmask(signal.SIG_BLOCK, []), signal.getsignal(signal.SIGINT)
+    with Runner(Executor.LOCAL, workers=2, chunk=1) as runner:
+        handlers = set(runner.map(signal.getsignal, [signal.SIGINT] * 6))
+        masks = list(runner.map(partial(signal.pthread_sigmask, signal.SIG_BLOCK), [[]] * 6))
+    assert handlers == {signal.SIG_IGN} and not any(signal.SIGINT in m for m in masks)
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask and signal.getsignal(signal.SIGINT) is handler
+
+
+@pytest.mark.skipif(signal.getsignal(signal.SIGINT) is not signal.default_int_handler, reason="SIGINT handled")
+def test_ctrl_c_never_cuts_on_record_short():
+    seen = []
+
+    def on_record(record):
+        if len(seen) == 2:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of the third call
+        seen.append(record)
+
+    with pytest.raises(KeyboardInterrupt):
+        play_many(BEGINNER, games=8, seed=5, on_record=on_record)
+    assert len(seen) == 3 and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    done = []
+    with pytest.raises(KeyboardInterrupt), InterruptGuard() as guard:
+        with guard.hold():
+            with guard.hold():
+                os.kill(os.getpid(), signal.SIGINT)
+            done.append("inner")  # nested: the outer block still runs whole
+        done.append("after")
+    assert done == ["inner"]
 
 
 @pytest.mark.parametrize(

@@ -19,11 +19,12 @@ from cnfsweep.experiments.campaign import (
     summarise,
     wilson,
 )
-from cnfsweep.experiments.executors import Executor, Runner, check_executor
+from cnfsweep.experiments.executors import Executor, InterruptGuard, Runner, check_executor
 from cnfsweep.experiments.records import Record, records_for
 
 __all__ = [
     "Executor",
+    "InterruptGuard",
     "PairedDifference",
     "PlayConfig",
     "PlayStats",

@@ -235,6 +235,9 @@ def play_many(
         Address of a running Dask scheduler (``tcp://HOST:8786``), with Dask only.
     on_record : callable or None
         Called with each record as soon as it and every earlier one are in.
+        Ctrl-C never cuts a call short: pressed meanwhile, it raises
+        :exc:`KeyboardInterrupt` as the call returns, so whatever ``on_record``
+        keeps (a count, a trace file) holds exactly the games it was given.
 
     Raises
     ------
@@ -252,7 +255,8 @@ def play_many(
     records = []
     with Runner(executor, workers, scheduler) as runner:
         for record in iter_games(config, seed, range(games), runner):
-            records.append(record)
-            if on_record is not None:
-                on_record(record)
+            with runner.hold():
+                records.append(record)
+                if on_record is not None:
+                    on_record(record)
     return records

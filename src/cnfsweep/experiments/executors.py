@@ -14,9 +14,8 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from enum import Enum
-from functools import partial
 from itertools import islice
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
@@ -85,6 +84,95 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+class InterruptGuard:
+    """Let Ctrl-C stop the program anywhere but inside :meth:`hold` blocks, and right after those.
+
+    Inside the ``with`` statement (in the main thread, where Ctrl-C would raise
+    :exc:`KeyboardInterrupt`) a SIGINT raises :exc:`KeyboardInterrupt` as usual,
+    except within ``hold()``: there it is noted and raised as the block ends,
+    so a block that records one result (a list, a file) is never cut in half.
+    Blocks may nest.  Elsewhere, or when SIGINT is ignored or handled otherwise,
+    it changes nothing.
+
+    Examples
+    --------
+    >>> done = []
+    >>> with InterruptGuard() as guard:
+    ...     with guard.hold():
+    ...         done.append(1)
+    >>> done
+    [1]
+    """
+
+    def __init__(self) -> None:
+        self._previous: Any = None
+        self._holding = 0  # depth of hold() blocks
+        self._pending = False
+
+    def __enter__(self) -> InterruptGuard:
+        if threading.current_thread() is threading.main_thread() and (
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._previous is None:
+            return
+        # signal.signal first runs the handler for a SIGINT already caught: note it, raise it below.
+        self._holding += 1
+        signal.signal(signal.SIGINT, self._previous)
+        self._previous = None
+        self._holding -= 1
+        pending, self._pending = self._pending, False
+        if pending and exc_type is None:
+            raise KeyboardInterrupt
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self._holding:
+            self._pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Run the block whole: a Ctrl-C meanwhile raises :exc:`KeyboardInterrupt` once it is done."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if self._pending and not self._holding:
+                self._pending = False
+                raise KeyboardInterrupt
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread inside the block; one sent meanwhile is delivered right after it.
+
+    Processes started inside inherit the blocked signal (through exec too), so Ctrl-C cannot
+    reach a pool worker before :func:`_ignore_sigint` has run in it (as CPython's resource tracker does).
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _ignore_sigint() -> None:
+    """Start a pool worker: Ctrl-C is for the parent, which cancels the rest and shuts the pool down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # also drops a SIGINT held back by _sigint_blocked
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _run_chunk(fn: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
     return [fn(item) for item in chunk]
 
@@ -128,17 +216,20 @@ class Runner:
         self._stack = ExitStack()
         self._submit: Callable[..., Any] | None = None
         self._slots = 1
+        self._guard: InterruptGuard | None = None
+        self._pool = False
 
     def __enter__(self) -> Runner:
         try:
+            self._guard = self._stack.enter_context(InterruptGuard())
             if self.executor is Executor.DASK:
                 self._start_dask()
             elif self.workers > 1:
                 # Ctrl-C reaches every process of the terminal's group: the workers ignore it and
                 # finish their chunk, while this process cancels the rest and shuts the pool down.
-                ignore_sigint = partial(signal.signal, signal.SIGINT, signal.SIG_IGN)
-                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_sigint))
-                self._submit, self._slots = pool.submit, self.workers
+                # Workers start inside submit (see map), where SIGINT is blocked until they ignore it.
+                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint))
+                self._submit, self._slots, self._pool = pool.submit, self.workers, True
         except BaseException:
             self._stack.close()
             raise
@@ -147,8 +238,16 @@ class Runner:
     def __exit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        self._submit = None
+        self._submit, self._guard, self._pool = None, None, False
         self._stack.close()
+
+    def hold(self) -> AbstractContextManager[None]:
+        """Run a block whole: Ctrl-C meanwhile raises :exc:`KeyboardInterrupt` once it is done.
+
+        For code that records a result (in a list and a file, say) while :meth:`map`
+        runs; see :class:`InterruptGuard`.  Outside the ``with`` statement it does nothing.
+        """
+        return self._guard.hold() if self._guard is not None else nullcontext()
 
     def _start_dask(self) -> None:
         distributed = _distributed()
@@ -189,7 +288,10 @@ class Runner:
         try:
             while True:
                 while len(pending) < limit and (chunk := list(islice(source, self.chunk))):
-                    pending.append(submit(_run_chunk, fn, chunk))
+                    # Ctrl-C waits until the future is in `pending` (to be cancelled) and the pool's
+                    # books are straight; local workers start in submit, with SIGINT blocked.
+                    with self.hold(), _sigint_blocked() if self._pool else nullcontext():
+                        pending.append(submit(_run_chunk, fn, chunk))
                 if not pending:
                     return
                 # Waiting on the oldest chunk keeps the order; later ones run meanwhile.
