@@ -74,7 +74,27 @@ _KIND_MASKS = {
 }
 
 
-ShapeTables = tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...]]
+class ShapeTables(NamedTuple):
+    """Every cell of a board shape in row-major order, and the indices of each cell's neighbours.
+
+    Examples
+    --------
+    >>> tables = shape_tables(2, 3)
+    >>> tables.index(Cell(1, 1)), [tables.cells[i] for i in tables.near(Cell(0, 0))]
+    (4, [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
+    """
+
+    cells: tuple[Cell, ...]
+    around: tuple[tuple[int, ...], ...]
+
+    def index(self, cell: tuple[int, int]) -> int:
+        """Return the row-major index of ``cell``."""
+        return cell[0] * (self.cells[-1][1] + 1) + cell[1]
+
+    def near(self, cell: tuple[int, int]) -> tuple[int, ...]:
+        """Return the indices of the up to eight neighbours of ``cell``."""
+        return self.around[cell[0] * (self.cells[-1][1] + 1) + cell[1]]
+
 # The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
 # deadline must reach the build (a second on a 1000x1000 board) but not the key.
 _SHAPES: dict[tuple[int, int], ShapeTables] = {}
@@ -138,7 +158,7 @@ def _build_shape_tables(rows: int, cols: int, deadline: float | None) -> ShapeTa
             for i in range(start + 1, start + cols - 1)
         ]
         around[start + cols - 1] = edge(start + cols - 1)
-    return cells, tuple(around)
+    return ShapeTables(cells, tuple(around))
 
 
 @lru_cache(maxsize=16)

@@ -83,14 +83,13 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     count does not depend on which certain mines the player bothered to flag.
     """
     board, exact = analysis.board, analysis.frontier_exact
-    cols = board.cols
-    _, around = shape_tables(board.rows, cols)
+    tables = shape_tables(board.rows, board.cols)
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
     for c, p in exact.items():
         if p.numerator == p.denominator:
-            open_[c[0] * cols + c[1]] = 0
-    return {c: sum(map(open_.__getitem__, around[c[0] * cols + c[1]])) for c in cells}
+            open_[tables.index(c)] = 0
+    return {c: sum(map(open_.__getitem__, tables.near(c))) for c in cells}
 
 
 def lowest_cells(analysis: Analysis) -> list[Cell]:

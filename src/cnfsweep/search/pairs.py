@@ -53,8 +53,9 @@ def caps(rows: int, cols: int, a: Cell, b: Cell) -> list[Cell]:
     >>> caps(2, 3, Cell(0, 0), Cell(0, 1))
     [Cell(row=0, col=2), Cell(row=1, col=2)]
     """
-    cells, around = shape_tables(rows, cols)
-    differ = set(around[a[0] * cols + a[1]]).symmetric_difference(around[b[0] * cols + b[1]])
+    tables = shape_tables(rows, cols)
+    cells = tables.cells
+    differ = set(tables.near(a)).symmetric_difference(tables.near(b))
     return sorted(x for x in (cells[j] for j in differ) if x != a and x != b)
 
 
@@ -107,7 +108,8 @@ def influence(snap: Snapshot, cell: Cell) -> int:
     ``cell`` is a mine and at those where it is safe.  Cells off the frontier
     have no influence.
     """
-    cells, around = shape_tables(snap.rows, snap.cols)
+    tables = shape_tables(snap.rows, snap.cols)
+    cells = tables.cells
     rows, cols, n = snap.rows, snap.cols, snap.solutions
     r, c = cell
     mine_layouts = snap.weight(cell)

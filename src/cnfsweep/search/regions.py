@@ -49,7 +49,8 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
     A region's cells may touch revealed cells and known mines only, besides
     each other; its component's layouts must all hold the same number of mines.
     """
-    cells_of, around = shape_tables(snap.rows, snap.cols)
+    tables = shape_tables(snap.rows, snap.cols)
+    cells_of = tables.cells
     out = []
     for comp, table in zip(snap.components, snap.tables):
         if len(table.solutions) != 1:
@@ -58,7 +59,7 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
         enclosed = all(
             cells_of[j] in members or not (snap.unknown(cells_of[j]) or cells_of[j] in snap.known_safe)
             for c in comp.cells
-            for j in around[c[0] * snap.cols + c[1]]
+            for j in tables.near(c)
         )
         if enclosed:
             ((mines, layouts),) = table.solutions.items()
@@ -78,12 +79,13 @@ def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, t
     r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, board.rows - 1)
     c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, board.cols - 1)
     inside = set(region.cells)
-    cells, around = shape_tables(board.rows, board.cols)
+    tables = shape_tables(board.rows, board.cols)
+    cells = tables.cells
 
     def mines_around(cell: Cell, within_cut: bool) -> int:
         # Snapshots count the board's flags among their known mines.
         return sum(
-            1 for j in around[cell[0] * board.cols + cell[1]]
+            1 for j in tables.near(cell)
             if cells[j] in snap.known_mines and (not within_cut or (r0 <= cells[j][0] <= r1 and c0 <= cells[j][1] <= c1))
         )
 
@@ -114,9 +116,10 @@ def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
     another component; the two being independent, each part holds the same
     number of mines in every layout, so the expected count is that number.
     """
-    cells, around = shape_tables(snap.rows, snap.cols)
+    tables = shape_tables(snap.rows, snap.cols)
+    cells = tables.cells
     n = snap.solutions
-    outside = [cells[j] for j in around[number[0] * snap.cols + number[1]]]
+    outside = [cells[j] for j in tables.near(number)]
     expected = sum(snap.weight(c) for c in outside if c not in inside and snap.unknown(c))
     count, left = divmod(expected, n)
     assert not left, f"the mines {tuple(number)} sees outside its region vary"

@@ -216,14 +216,15 @@ class Snapshot:
         # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
         if len(near) > limit:
             near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
-        cells, around = shape_tables(self.rows, self.cols)
+        tables = shape_tables(self.rows, self.cols)
+        cells = tables.cells
         rest: list[Cell] = []
         if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
             rest = self._open_off_cells(off_cells)
 
         def to_open(c: Cell) -> int:
             return sum(
-                1 for j in around[c[0] * self.cols + c[1]]
+                1 for j in tables.near(c)
                 if cells[j] in self.known_safe or (self.unknown(cells[j]) and self.weight(cells[j]) < n)
             )
 
@@ -241,20 +242,22 @@ class Snapshot:
         then edges), so the ``count`` first of those by that number, plus every
         cell next to a certain mine, hold the ``count`` best.
         """
-        cells, around = shape_tables(self.rows, self.cols)
-        n, cols = self.solutions, self.cols
+        tables = shape_tables(self.rows, self.cols)
+        cells = tables.cells
+        n = self.solutions
         certain = list(self.known_mines)
         certain += [c for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n]
-        near_mine = {cells[j] for c in certain for j in around[c[0] * cols + c[1]]} & self.off
-        plain = sorted((c for c in self.off if c not in near_mine), key=lambda c: (len(around[c[0] * cols + c[1]]), c))
+        near_mine = {cells[j] for c in certain for j in tables.near(c)} & self.off
+        plain = sorted((c for c in self.off if c not in near_mine), key=lambda c: (len(tables.near(c)), c))
         return [*plain[:count], *near_mine]
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
-        cells, around = shape_tables(self.rows, self.cols)
+        tables = shape_tables(self.rows, self.cols)
+        cells = tables.cells
         n = self.solutions
         low = high = 0
-        for j in around[cell[0] * self.cols + cell[1]]:
+        for j in tables.near(cell):
             nb = cells[j]
             if nb in self.known_mines:
                 low += 1
@@ -284,8 +287,9 @@ class Snapshot:
             return None
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
-        cells, around = shape_tables(self.rows, self.cols)
-        neighbours = [cells[j] for j in around[cell[0] * self.cols + cell[1]]]
+        tables = shape_tables(self.rows, self.cols)
+        cells = tables.cells
+        neighbours = [cells[j] for j in tables.near(cell)]
         unknown = tuple(c for c in neighbours if self.unknown(c))
         need = number - sum(1 for c in neighbours if c in self.known_mines)
         return self._update({cell: False}, Rule(cell, unknown, need), revealed=cell)
