@@ -23,6 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+from cnfsweep.engine.position import number_constraints
 from cnfsweep.core.board import Board, Cell
 
 # An endgame of a few hundred layouts is searched in well under a second in
@@ -74,18 +75,14 @@ def enumerate_layouts(
     left = _total(board, total_mines) - len(board.flags)
     covered = board.covered
     index = {cell: i for i, cell in enumerate(covered)}
-    flags = set(board.flags)
     need: list[int] = []
     scope: list[list[int]] = []
-    for cell in board.numbers:
-        around = board.neighbours(cell)
-        vars_ = [index[n] for n in around if n in index]
-        k = int(board.char(cell)) - sum(n in flags for n in around)
-        if not 0 <= k <= len(vars_):
+    for rule in number_constraints(board, {}):
+        if not 0 <= rule.need <= len(rule.cells):
             return ()
-        if vars_:
-            need.append(k)
-            scope.append(vars_)
+        if rule.cells:
+            need.append(rule.need)
+            scope.append([index[n] for n in rule.cells])
     if not 0 <= left <= len(covered):
         return ()
     touching: dict[int, list[int]] = {}
