@@ -188,6 +188,22 @@ class Analysis:
             return self.off_frontier_exact
         return None
 
+    def lowest_cells(self) -> list[Cell]:
+        """Return the covered cells of lowest known mine probability that are not certain mines.
+
+        In row-major order; ``best_guess`` is the first.  Cells off the
+        frontier of unknown probability (no total) come in only when every
+        frontier cell is a certain mine.
+
+        Examples
+        --------
+        >>> analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2).lowest_cells()
+        [Cell(row=0, col=2), Cell(row=1, col=2), Cell(row=2, col=0), Cell(row=2, col=1), Cell(row=2, col=2)]
+        """
+        if not self.consistent:
+            return []
+        return _lowest_cells(self.frontier_exact, self.off_frontier_exact, self.off_frontier)
+
     def probability(self, cell: Cell) -> float | None:
         """Return the mine probability of ``cell`` as a float (see :meth:`exact`)."""
         p = self.exact(cell)
@@ -385,23 +401,10 @@ def _result(
     """Build the analysis from the facts and probabilities found (``count`` is ``None`` when inconsistent)."""
     consistent = count is not None
     ordered = sorted(exact)
-    # Fractions are slow to hash and compare: compare each distinct object once,
-    # and tell 0 and 1 apart by their numerators.
-    distinct = {id(p): p for p in exact.values()}
-    if off is not None:
-        distinct[id(off)] = off
-    # A certain mine is never a guess, however low everything else is.  On big exact
-    # boards each comparison multiplies integers of many thousands of digits.
-    open_values = (p for p in distinct.values() if p.numerator != p.denominator)
-    lowest = min(checked(open_values, run.deadline, 64), default=None)
-    best = next((c for c in ordered if exact[c] is lowest or exact[c] == lowest), None)
+    lowest = _lowest_cells(exact, off if consistent else None, pos.off_frontier if consistent else (), run.deadline)
+    best = lowest[0] if lowest else None
     safe = [c for c in ordered if exact[c].numerator == 0]
     mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
-    if consistent and pos.off_frontier and (off is None or off == lowest):
-        # Off the frontier with no total, the probability is unknown: such a cell
-        # is the guess only when every frontier cell is a certain mine.
-        if best is None or (off is not None and pos.off_frontier[0] < best):
-            best = pos.off_frontier[0]
     # Cells off the frontier share one probability: list them only where it matters.
     if off is not None and pos.off_frontier:
         if off.numerator == 0:
@@ -421,6 +424,30 @@ def _result(
         frontier_exact=MappingProxyType(exact),
         off_frontier_exact=off if consistent else None,
     )
+
+
+def _lowest_cells(
+    exact: Mapping[Cell, Fraction], off: Fraction | None, off_frontier: Sequence[Cell], deadline: float | None = None
+) -> list[Cell]:
+    """Return the covered cells of lowest known mine probability that are not certain mines, row-major.
+
+    A certain mine is never a guess, however low everything else is.  Cells
+    off the frontier count with their shared probability; when it is unknown
+    (no total) they are the choice only if every frontier cell is a certain
+    mine.
+    """
+    # Fractions are slow to hash and compare: compare each distinct object once, and
+    # tell 1 by its numerator.  On big exact boards each comparison multiplies
+    # integers of many thousands of digits.
+    distinct = {id(p): p for p in exact.values()}
+    if off is not None:
+        distinct[id(off)] = off
+    open_values = (p for p in distinct.values() if p.numerator != p.denominator)
+    lowest = min(checked(open_values, deadline, 64), default=None)
+    tied = [] if lowest is None else [c for c, p in exact.items() if p is lowest or p == lowest]
+    if off_frontier and (off == lowest if off is not None else not tied):
+        tied.extend(off_frontier)
+    return sorted(tied)
 
 
 def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:

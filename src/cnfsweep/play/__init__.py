@@ -12,7 +12,7 @@ May import the core (``board``, ``errors``), ``engine`` and ``search``; never
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import LEVELS, ClickResult, FirstClick, Game, GameState, Level
 from cnfsweep.play.player import Player, play_game
-from cnfsweep.play.policy import Guess, GuessRule, Policy, lowest_cells, open_neighbours
+from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.records import GameRecord, LossCause, Move
 from cnfsweep.play.registry import POLICIES, make_policy, parse_policy, policy_parameters
 from cnfsweep.play.safest import SafestPolicy
@@ -36,7 +36,6 @@ __all__ = [
     "Policy",
     "SafestPolicy",
     "StrongPolicy",
-    "lowest_cells",
     "make_policy",
     "open_neighbours",
     "parse_policy",

@@ -17,7 +17,7 @@ from cnfsweep.core.board import FLAG, NUMBERS, Cell, shape_tables
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import FirstClick, Level
 
-__all__ = ["Guess", "GuessRule", "Policy", "lowest_cells", "open_neighbours"]
+__all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
 
 
 class GuessRule(Enum):
@@ -90,24 +90,3 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
         if p.numerator == p.denominator:
             open_[tables.index(c)] = 0
     return {c: sum(map(open_.__getitem__, tables.near(c))) for c in cells}
-
-
-def lowest_cells(analysis: Analysis) -> list[Cell]:
-    """Return the covered cells of lowest known mine probability, in row-major order.
-
-    Without a total, cells off the frontier have no probability and are left
-    out; with no probability known at all, every covered cell is returned.
-    """
-    board, frontier = analysis.board, analysis.frontier_exact
-    off = analysis.off_frontier_exact
-    # Fractions are slow to hash and compare: compare each distinct object once.
-    distinct = {id(p): p for p in frontier.values()}
-    if off is not None:
-        distinct[id(off)] = off
-    if not distinct:
-        return list(board.covered)
-    lowest = min(distinct.values())
-    tied = [c for c, p in frontier.items() if p is lowest or p == lowest]
-    if off is not None and (off is lowest or off == lowest):
-        tied.extend(analysis.off_frontier)
-    return sorted(tied)

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine import Engine
-from cnfsweep.play.policy import Guess, GuessRule, Policy, lowest_cells, open_neighbours
+from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 
 __all__ = ["SafestPolicy"]
 
@@ -32,7 +32,7 @@ class SafestPolicy(Policy):
     name: ClassVar[str] = "safest"
 
     def choose(self, analysis: Analysis, engine: Engine) -> Guess:
-        tied = lowest_cells(analysis)
+        tied = analysis.lowest_cells()
         if len(tied) == 1:
             return Guess(tied[0], GuessRule.SAFEST)
         counts = open_neighbours(analysis, tied)
