@@ -16,13 +16,13 @@ from __future__ import annotations
 import ast
 import doctest
 import re
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from cnfsweep import Board, check
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 FENCE = re.compile(r"( *)```(.*)")
 
 

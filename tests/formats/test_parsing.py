@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from paths import DATA
 from cnfsweep.core.board import Board, Cell, shape_tables
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats import FORMATS, BoardFormat, detect_format, parse_board, read_board
 
-FORMAT_DIR = Path(__file__).parent / "data" / "formats"
+FORMAT_DIR = DATA / "formats"
 SAMPLES = {
     "example2.jsm.txt": BoardFormat.JSM,
     "example2.minesweepr.txt": BoardFormat.MINESWEEPR,

@@ -10,9 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from paths import ROOT, SCRIPTS
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = ROOT / "scripts"
 STATS = {"runs", "capped", "median_ms", "p90_ms", "p99_ms", "max_ms", "ratio_p90", "ratio_median"}
 
 

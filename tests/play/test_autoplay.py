@@ -10,6 +10,7 @@ from oracle import reference, within_reach
 from positions import boards_before_moves
 from typer.testing import CliRunner
 
+from paths import EXAMPLES
 from cnfsweep.engine import Engine
 from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
 from cnfsweep.core.board import Board
@@ -170,9 +171,8 @@ def test_cli_play_human_output_shows_records():
 def test_embedding_example_runs():
     import subprocess
     import sys
-    from pathlib import Path
 
-    example = Path(__file__).resolve().parent.parent / "examples" / "embed_player.py"
+    example = EXAMPLES / "embed_player.py"
     out = subprocess.run([sys.executable, str(example), "2"], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1].split()[0] in ("won", "lost")
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 import sys
 import xml.etree.ElementTree as ET
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
+from paths import EXAMPLES
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli.render import render_command
 from cnfsweep.present.svg import NUMBER_COLOURS, render_svg
 from cnfsweep.present.summary import percent
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = EXAMPLES
 SVG = "{http://www.w3.org/2000/svg}"
 MIXED = Board.from_rows(["12345678", "0.*ab...", "........"], total_mines=12)
 

@@ -12,9 +12,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from paths import EXAMPLES
 from cnfsweep.cli import app
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = EXAMPLES
 
 
 @pytest.fixture

@@ -14,16 +14,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb, floor
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from paths import DATA
 from cnfsweep import Board, Cell, analyze, check
 from cnfsweep.engine.backends.brute import MAX_COUNT_VARS
 from cnfsweep.core.board import CellKind
 
-PEER = Path(__file__).parent / "data" / "peer"
+PEER = DATA / "peer"
 
 
 # -- shared helpers ------------------------------------------------------------

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from paths import SCRIPTS
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.core.board import Cell
 from cnfsweep.play.game import LEVELS, Game
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = SCRIPTS
 
 
 @pytest.fixture

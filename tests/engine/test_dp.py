@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from math import comb
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from boards import HAND_CASES, random_cases
 from oracle import assert_matches, reference
 
+from paths import DATA
 from cnfsweep import Board, analyze
 from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import get_backend
@@ -20,7 +20,7 @@ from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.model import Constraint, Problem
 
-DATA = Path(__file__).parent / "data" / "peer" / "eee555-ms-toollib"
+DATA = DATA / "peer" / "eee555-ms-toollib"
 
 
 @st.composite

@@ -9,11 +9,11 @@ import os
 import signal
 import sys
 from functools import partial
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from paths import SCRIPTS
 from cnfsweep.experiments.campaign import Executor, PlayConfig, play_many, wilson
 from cnfsweep.experiments.log import (
     Arm,
@@ -32,7 +32,7 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import InterruptGuard, Runner
 from cnfsweep.play.game import LEVELS, FirstClick
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "campaign.py"
+SCRIPT = SCRIPTS / "campaign.py"
 BEGINNER = PlayConfig(LEVELS["beginner"])
 
 

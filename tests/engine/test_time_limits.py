@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from paths import SCRIPTS
 from cnfsweep import Board, analyze, check
 from cnfsweep.engine.approx import combine_approx
 from cnfsweep.engine.backends import get_backend
@@ -29,7 +30,7 @@ from cnfsweep.engine.position import assemble_position, build_components, forget
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.engine.witness import choose_counts, find_layout
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = SCRIPTS
 MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages check every few milliseconds
 
 
