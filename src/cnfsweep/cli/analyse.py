@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from cnfsweep.cli.common import (
-    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, emit, fail, json_option,
-    load_board, unknown,
+    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, fail, json_option,
+    load_board, show, unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine.analysis import Arithmetic, Counting, analyze
@@ -49,10 +48,7 @@ def solve(
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    if json_out:
-        emit(result.to_dict())
-    else:
-        Console(highlight=False).print(analysis_view(result), soft_wrap=True)
+    show(json_out, result, lambda: analysis_view(result))
 
 
 def check(
@@ -80,8 +76,5 @@ def check(
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    if json_out:
-        emit(result.to_dict())
-    else:
-        Console(highlight=False).print(check_view(position, result), soft_wrap=True)
+    show(json_out, result, lambda: check_view(position, result))
     raise typer.Exit(0 if result.consistent else 1)

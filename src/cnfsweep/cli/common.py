@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from typer.core import TyperGroup
 
@@ -160,3 +160,11 @@ def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
     else:
         Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
     raise typer.Exit(3)
+
+
+def show(json_out: bool, result: Any, view: Callable[[], RenderableType]) -> None:
+    """Print ``result.to_dict()`` as JSON with ``--json``, otherwise the view for people."""
+    if json_out:
+        emit(result.to_dict())
+    else:
+        Console(highlight=False).print(view(), soft_wrap=True)
