@@ -26,9 +26,10 @@ LAYERS = {
     "gadgets": 3,
     "search": 3,
     "play": 4,
-    "experiments": 5,
-    "present": 6,
-    "cli": 7,
+    "generate": 5,
+    "experiments": 6,
+    "present": 7,
+    "cli": 8,
 }
 
 
