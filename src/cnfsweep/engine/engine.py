@@ -61,6 +61,14 @@ class Engine:
         """
         return cls(get_backend(backend), cache if cache is not None else ComponentCache(), Counting(counting), Arithmetic(arithmetic))
 
+    @classmethod
+    def for_games(cls, backend: str | Backend | None = None, cache: ComponentCache | None = None) -> Engine:
+        """Build the engine a player uses: small components are counted by search alone, no solver.
+
+        Look-ahead snapshots and no-guess replays use it too, so a game solves everything alike.
+        """
+        return cls.create(backend, counting=Counting.SEARCH, cache=cache)
+
     @property
     def spec(self) -> str:
         """The backend's full spec."""

@@ -17,7 +17,6 @@ from functools import partial
 from math import sqrt
 from typing import Any
 
-from cnfsweep.engine.components import Counting
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
@@ -186,7 +185,7 @@ def _engine(backend: str | None) -> Engine:
         _LOCAL.engines = {}
     engines: dict[str | None, Engine] = _LOCAL.engines
     if backend not in engines:
-        engines[backend] = Engine.create(backend, counting=Counting.SEARCH)
+        engines[backend] = Engine.for_games(backend)
     return engines[backend]
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.engine import Counting, Engine
+from cnfsweep.engine import Engine
 from cnfsweep.play.game import Game, GameState
 
 __all__ = ["Logic", "Replay", "replay_without_guessing"]
@@ -57,7 +57,7 @@ def replay_without_guessing(
     True
     """
     logic = Logic(logic)
-    engine = engine if engine is not None else Engine.create(counting=Counting.SEARCH)
+    engine = engine if engine is not None else Engine.for_games()
     game = Game.from_layout(rows, cols, mines)
     total = len(game.mines or ())
     if game.click(Cell(*first_click)).hit_mine:

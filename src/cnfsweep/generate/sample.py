@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.engine import Counting, Engine
+from cnfsweep.engine import Engine
 from cnfsweep.generate.fair import Logic, replay_without_guessing
 from cnfsweep.play.game import Level
 
@@ -72,7 +72,7 @@ def sample_uniform(
         raise CnfsweepError(
             f"{level.mines} mines do not fit outside the opening at {tuple(first_click)}: {len(cells)} cells are left"
         )
-    engine = engine if engine is not None else Engine.create(counting=Counting.SEARCH)
+    engine = engine if engine is not None else Engine.for_games()
     rng = random.Random(seed)
     attempts = 0
     while True:

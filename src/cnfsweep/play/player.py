@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from cnfsweep.engine.analysis import Analysis, ComponentCache, Counting
+from cnfsweep.engine.analysis import Analysis, ComponentCache
 from cnfsweep.core.board import Cell
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
@@ -42,7 +42,7 @@ class Player:
     """
 
     policy: Policy = field(default_factory=SafestPolicy)
-    engine: Engine = field(default_factory=lambda: Engine.create(counting=Counting.SEARCH))
+    engine: Engine = field(default_factory=Engine.for_games)
 
     def play(
         self,
@@ -152,5 +152,5 @@ def play_game(
     watch: Callable[[Game, Analysis], None] | None = None,
 ) -> GameRecord:
     """Play one seeded game to the end with a :class:`Player` on ``backend`` (see :meth:`Player.play`)."""
-    engine = Engine.create(backend, counting=Counting.SEARCH, cache=cache)
+    engine = Engine.for_games(backend, cache)
     return Player(policy or SafestPolicy(), engine).play(level, seed, first_click, watch)

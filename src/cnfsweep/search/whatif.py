@@ -31,7 +31,6 @@ from functools import cached_property
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell, shape_tables
-from cnfsweep.engine.components import Counting
 from cnfsweep.engine.counting import Weights, weigh
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, Position, build_components, component_rules
@@ -83,7 +82,7 @@ class Snapshot:
             raise ValueError("a snapshot needs the total mine count")
         if pos.contradiction is not None:
             return None
-        engine = engine if engine is not None else Engine.create(counting=Counting.SEARCH)
+        engine = engine if engine is not None else Engine.for_games()
         tables = _solve(pos.components, engine)
         if tables is None:
             return None
