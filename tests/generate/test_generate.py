@@ -18,8 +18,8 @@ def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) ->
     game = Game.from_layout(level.rows, level.cols, mines)
     game.click(first)
     while game.state is GameState.PLAYING:
-        board = game.board()
-        ref = reference(board, total_mines=len(mines) if logic is Logic.FULL else None)
+        board = game.board() if logic is Logic.FULL else game.board().with_total(None)
+        ref = reference(board)
         safe = [c for c in board.covered if ref.exact[c] == 0]
         if not safe:
             return False

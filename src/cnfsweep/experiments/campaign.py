@@ -7,7 +7,6 @@ wherever they run.
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 import threading
 from collections import Counter
@@ -17,23 +16,12 @@ from functools import partial
 from math import sqrt
 from typing import Any
 
+from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
 
 Z95 = 1.959963984540054
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Derive the seed of game ``index`` in a run seeded with ``seed``.
-
-    Examples
-    --------
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"cnfsweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
