@@ -325,8 +325,9 @@ def test_minus_o_means_output_everywhere():
 def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
     from cnfsweep.cli import games
     from cnfsweep.experiments.campaign import play_many
+    from cnfsweep.play.game import LEVELS
 
-    finished = play_many(games.PlayConfig(games.LEVELS["beginner"]), games=3, seed=7)
+    finished = play_many(games.PlayConfig(LEVELS["beginner"]), games=3, seed=7)
 
     def interrupted(*args, on_record, **kwargs):
         for record in finished:

@@ -65,7 +65,7 @@ def test_the_same_seed_gives_the_same_board() -> None:
 
 
 def test_impossible_requests_are_refused() -> None:
-    with pytest.raises(CnfsweepError, match="do not fit outside the opening"):
+    with pytest.raises(CnfsweepError, match="no room for 1 mine outside the opening"):
         sample_uniform(Level(3, 3, 1), Cell(1, 1), 0)
     with pytest.raises(CnfsweepError, match="off the"):
         sample_uniform(SMALL, Cell(9, 9), 0)

@@ -18,6 +18,7 @@ from cnfsweep.cli.analyse import check, solve
 from cnfsweep.cli.common import HelpGroup, emit, json_option
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.cli.games import play
+from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
@@ -60,6 +61,7 @@ def main(
 
 for name, command in [
     ("solve", solve), ("check", check), ("play", play), ("backends", backends),
-    ("gadget", gadget_command), ("reduce", reduce_command), ("render", render_command),
+    ("generate", generate_command), ("gadget", gadget_command), ("reduce", reduce_command),
+    ("render", render_command),
 ]:
     app.command(name)(command)

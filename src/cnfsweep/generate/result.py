@@ -109,7 +109,7 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     cells = [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
     if level.mines > len(cells):
         raise CnfsweepError(
-            f"{level.mines} mines do not fit outside the opening at {tuple(first_click)} "
+            f"no room for {level.mines} mine{'' if level.mines == 1 else 's'} outside the opening at {tuple(first_click)} "
             f"on {level.cols}x{level.rows}: {len(cells)} cells are left"
         )
     return cells
