@@ -19,16 +19,6 @@ EXAMPLES = EXAMPLES
 
 
 @pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str, stdin: str | None = None):
-        return runner.invoke(app, list(args), input=stdin)
-
-    return invoke
-
-
-@pytest.fixture
 def board_file(tmp_path: Path):
     def write(text: str | bytes, name: str = "board.txt") -> str:
         path = tmp_path / name

@@ -5,28 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from oracle import reference
+from game_oracle import oracle_replay
 
 from cnfsweep import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.board import Cell
 from cnfsweep.generate import Logic, opening_area, replay_without_guessing, sample_uniform
 from cnfsweep.play.game import Game, GameState, Level
-
-
-def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) -> bool:
-    """Open only cells the brute-force oracle proves safe; tell whether that reaches the end."""
-    game = Game.from_layout(level.rows, level.cols, mines)
-    game.click(first)
-    while game.state is GameState.PLAYING:
-        board = game.board() if logic is Logic.FULL else game.board().with_total(None)
-        ref = reference(board)
-        safe = [c for c in board.covered if ref.exact[c] == 0]
-        if not safe:
-            return False
-        for cell in safe:
-            if game.state is GameState.PLAYING:
-                game.click(cell)
-    return game.state is GameState.WON
 
 
 SMALL = Level(5, 5, 4)

@@ -104,7 +104,7 @@ def generate_command(
             progress.stop()
             if json_out:
                 emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
-            err.print(f"unknown: {exc}")
+            err.print(f"unknown: {exc}", soft_wrap=True)
             raise typer.Exit(3) from None
         except OSError as exc:
             progress.stop()
