@@ -14,6 +14,8 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.version import __version__
 from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
+from cnfsweep.generate import Generated, generate, generate_boards
+from cnfsweep.play.game import Level
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
@@ -35,11 +37,15 @@ __all__ = [
     "CheckResult",
     "CnfsweepError",
     "Engine",
+    "Generated",
+    "Level",
     "OffBoardError",
     "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",
+    "generate",
+    "generate_boards",
     "parse_board",
     "read_board",
 ]
