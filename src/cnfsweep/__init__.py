@@ -14,6 +14,7 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.version import __version__
 from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
+from cnfsweep.explain import Explainer, Hint, Move, NotCertainError, Reason, explain, hint
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
@@ -35,11 +36,18 @@ __all__ = [
     "CheckResult",
     "CnfsweepError",
     "Engine",
+    "Explainer",
+    "Hint",
+    "Move",
+    "NotCertainError",
     "OffBoardError",
+    "Reason",
     "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",
+    "explain",
+    "hint",
     "parse_board",
     "read_board",
 ]

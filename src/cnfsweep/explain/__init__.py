@@ -7,12 +7,16 @@ cell with ``every=True``, or the best guess and whether it is forced),
 reasons for many positions in a row) and :class:`ReasonFinder` (the reasons
 of one position, subset-minimal or of minimum size).
 
+``cnfsweep.explain`` at the package's front door is the function
+:func:`explain`, so import from this package with ``from cnfsweep.explain
+import ...`` (``import cnfsweep.explain as m`` gives the function).
+
 May import the core, ``formats``, ``engine``, ``search`` and ``play`` (the
 autoplayer's forced-guess decision); never ``generate``, ``experiments``,
 ``present`` or ``cli``.
 """
 
-from cnfsweep.explain.hint import Explainer, Hint, Move, NotCertainError, explain, hint
+from cnfsweep.explain.moves import Explainer, Hint, Move, NotCertainError, explain, hint
 from cnfsweep.explain.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [

@@ -4,7 +4,7 @@ Both views build on the same words (:mod:`cnfsweep.present.summary`): the
 number of layouts, the certain cells, the best guess and why there may be none.
 
 May import every layer below it (the core, ``formats``, ``engine``, ``play``,
-``experiments``); never ``cli``.
+``explain``, ``experiments``); never ``cli``.
 """
 
 from cnfsweep.present.summary import best_guess_text, percent, summary_lines
@@ -16,6 +16,9 @@ __all__ = [
     "backends_table",
     "best_guess_text",
     "check_view",
+    "hint_text",
+    "hint_view",
+    "move_text",
     "percent",
     "play_view",
     "render_png",

@@ -92,6 +92,7 @@ class Hint:
     consistent: bool
     every: bool
     smallest: bool
+    total_mines: int | None
     backend: str
     seconds: float = field(compare=False)
 
@@ -115,6 +116,7 @@ class Hint:
         else:
             out.update(self.move.to_dict() if self.move else {"move": None, "reason": None})
         out["smallest"] = self.smallest
+        out["total_mines"] = self.total_mines
         out["backend"] = self.backend
         out["seconds"] = round(self.seconds, 6)
         return out
@@ -192,7 +194,8 @@ class Explainer:
         elif not every:
             moves = moves[:1]
         return Hint(
-            board, tuple(moves), analysis.consistent, every, smallest, self.engine.spec, time.perf_counter() - start
+            board, tuple(moves), analysis.consistent, every, smallest, analysis.total_mines, self.engine.spec,
+            time.perf_counter() - start,
         )
 
     def explain(
@@ -273,6 +276,6 @@ def explain(
     >>> explain(Board.from_rows(["1.", ".."]), (1, 1))
     Traceback (most recent call last):
     ...
-    cnfsweep.explain.hint.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
+    cnfsweep.explain.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
     return Explainer(engine).explain(board, Cell(*cell), total_mines=total_mines, smallest=smallest)
