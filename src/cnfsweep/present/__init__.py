@@ -7,9 +7,9 @@ May import every layer below it (the core, ``formats``, ``engine``, ``play``,
 ``explain``, ``experiments``); never ``cli``.
 """
 
-from cnfsweep.present.summary import best_guess_text, percent, summary_lines
+from cnfsweep.present.summary import best_guess_text, hint_text, move_text, percent, summary_lines
 from cnfsweep.present.svg import render_png, render_svg
-from cnfsweep.present.text import analysis_view, backends_table, check_view, play_view
+from cnfsweep.present.text import analysis_view, backends_table, check_view, hint_view, play_view
 
 __all__ = [
     "analysis_view",
