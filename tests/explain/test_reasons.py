@@ -1,16 +1,14 @@
-"""Every reason is checked without the engine that found it.
+"""Every reason is checked without the engine that found it (``reason_oracle``).
 
-``forces`` enumerates the layouts of only the cells a reason's numbers see
-(plus the cell itself), keeping those that satisfy only the reason's numbers
-(and, when the reason uses it, the total's bound on those cells): the fact
-follows when no kept layout has the cell the other way round.  A reason must
-force its fact, and stop forcing it when any one number is dropped.
+A reason must force its fact by enumeration over only its own numbers, and stop
+forcing it when any one number is dropped; every certain cell of the
+brute-force oracle gets one; ``smallest`` reasons have the size found by
+trying every subset of the numbers.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations
 
@@ -24,79 +22,9 @@ from cnfsweep.core.board import CellKind
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.explain import Explainer, Move, NotCertainError, Reason, explain, hint
 from cnfsweep.play import play_game
-from oracle import neighbours, reference
+from oracle import reference
 from positions import SMALL, boards_before_moves
-
-
-def _rule(board: Board, number: Cell) -> tuple[list[Cell], int]:
-    """The covered neighbours of a number and how many mines among them, read off the board here."""
-    need = board.number(number)
-    assert need is not None, f"{number} is not a revealed number"
-    covered = []
-    for nb in neighbours(board.rows, board.cols, number):
-        kind = board.kind(nb)
-        if kind is CellKind.FLAG:
-            need -= 1
-        elif kind is CellKind.COVERED:
-            covered.append(nb)
-    return covered, need
-
-
-def forces(board: Board, numbers: Iterable[Cell], uses_total: bool, cell: Cell, mine: bool, total: int | None = None) -> bool:
-    """Tell by enumeration whether ``numbers`` (and the total) leave ``cell`` no other value."""
-    rules = [_rule(board, n) for n in numbers]
-    scope = sorted({c for cells, _ in rules for c in cells} | {cell})
-    index = {c: i for i, c in enumerate(scope)}
-    lo, hi = 0, len(scope)
-    if uses_total:
-        total = board.total_mines if total is None else total
-        assert total is not None
-        left = total - len(board.flags)
-        lo, hi = left - (len(board.covered) - len(scope)), left
-    value = [0] * len(scope)
-    value[index[cell]] = 0 if mine else 1  # the other way round
-    free = [i for i in range(len(scope)) if scope[i] != cell]
-    compiled = [([index[c] for c in cells], need) for cells, need in rules]
-
-    def fits(placed: int) -> bool:
-        # Checked as cells are placed: a partial layout is cut as soon as a number is overdone
-        # or can no longer be reached.  ``placed`` free cells are set, the rest still 0.
-        settled = set(free[:placed]) | {index[cell]}
-        for vars_, need in compiled:
-            have = sum(value[v] for v in vars_)
-            open_ = sum(v not in settled for v in vars_)
-            if have > need or have + open_ < need:
-                return False
-        return True
-
-    def search(k: int) -> bool:  # True when a layout with the cell the other way round exists
-        if not fits(k):
-            return False
-        if k == len(free):
-            return lo <= sum(value) <= hi
-        for bit in (0, 1):
-            value[free[k]] = bit
-            if search(k + 1):
-                value[free[k]] = 0
-                return True
-        value[free[k]] = 0
-        return False
-
-    return not search(0)
-
-
-def assert_valid(board: Board, move: Move, total: int | None = None) -> None:
-    reason = move.reason
-    assert reason is not None and move.certain
-    assert all(board.kind(n) is CellKind.NUMBER for n in reason.numbers)
-    assert list(reason.numbers) == sorted(set(reason.numbers))
-    assert forces(board, reason.numbers, reason.uses_total, move.cell, move.mine, total), move
-    for dropped in reason.numbers:
-        rest = [n for n in reason.numbers if n != dropped]
-        assert not forces(board, rest, reason.uses_total, move.cell, move.mine, total), (move, dropped)
-    if reason.uses_total:
-        every = [c for c in board.numbers]
-        assert not forces(board, every, False, move.cell, move.mine), move
+from reason_oracle import assert_valid, forces, number_rule
 
 
 def _all_positions() -> list[Board]:
@@ -112,6 +40,23 @@ def _all_positions() -> list[Board]:
 
 
 POSITIONS = _all_positions()
+
+
+def test_the_checker_rejects_wrong_reasons() -> None:
+    board = Board.from_rows(["...", "121"])
+    left, two, right = Cell(1, 0), Cell(1, 1), Cell(1, 2)
+    assert forces(board, [two, right], False, Cell(0, 0), True)
+    assert not forces(board, [left], False, Cell(0, 0), True)
+    assert not forces(board, [two, right], False, Cell(0, 0), False)  # the wrong fact
+    with pytest.raises(AssertionError):  # not minimal: the 1 at (1, 0) is not needed
+        assert_valid(board, Move(Cell(0, 0), True, True, Fraction(1), Reason((left, two, right), False, ())))
+    with pytest.raises(AssertionError):  # not enough
+        assert_valid(board, Move(Cell(0, 1), False, True, Fraction(0), Reason((left, two), False, ())))
+    # With the total: 1 mine in all, and the 1 sees two cells, so (2, 2) is safe.
+    corner = Board.from_rows(["1..", "...", "..."], total_mines=1)
+    assert forces(corner, [Cell(0, 0)], True, Cell(2, 2), False)
+    assert not forces(corner, [Cell(0, 0)], False, Cell(2, 2), False)
+    assert not forces(corner, [], True, Cell(2, 2), False)
 
 
 def test_every_reason_forces_its_fact_and_is_subset_minimal() -> None:
@@ -136,7 +81,7 @@ def test_every_reason_forces_its_fact_and_is_subset_minimal() -> None:
 
 def _smallest_by_brute_force(board: Board, cell: Cell, mine: bool) -> tuple[int, bool]:
     """The size of a minimum reason, over every subset of the numbers that see a covered cell."""
-    numbers = [n for n in board.numbers if _rule(board, n)[0]]
+    numbers = [n for n in board.numbers if number_rule(board, n)[0]]
     for uses_total in (False, True):
         if uses_total and board.total_mines is None:
             break
@@ -150,7 +95,7 @@ def test_smallest_reasons_have_the_minimum_size_found_by_brute_force() -> None:
     explainer = Explainer()
     compared = strictly_smaller = 0
     for board in POSITIONS:
-        numbers = [n for n in board.numbers if _rule(board, n)[0]]
+        numbers = [n for n in board.numbers if number_rule(board, n)[0]]
         if len(numbers) > 9:
             continue
         plain = {m.cell: m for m in explainer.certain(board)}
