@@ -6,7 +6,7 @@ the same games, resumable campaign logs (:mod:`cnfsweep.experiments.log`),
 the executors that spread games over processes, and the published records
 to compare with.
 
-May import the core, ``engine``, ``search`` and ``play``; never ``present`` or ``cli``.
+May import the core, ``engine``, ``search``, ``play``, ``explain`` and ``generate``; never ``present`` or ``cli``.
 """
 
 from cnfsweep.experiments.campaign import (

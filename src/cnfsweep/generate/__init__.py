@@ -6,7 +6,7 @@ click opening only cells exact inference proves safe, and
 with a given first click (rejection sampling, rejecting a layout as soon as
 its replay needs a guess).
 
-May import the core, ``engine``, ``search`` and ``play``; never ``experiments``,
+May import the core, ``engine``, ``search``, ``play`` and ``explain``; never ``experiments``,
 ``present`` or ``cli``.
 """
 
