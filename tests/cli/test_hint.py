@@ -105,3 +105,14 @@ def test_render_hint_rings_the_move_and_outlines_its_numbers(run, wall):
     assert marks == {("hint-move", "0", "0"), ("hint-reason", "1", "1"), ("hint-reason", "1", "2")}
     words = " ".join(e.text or "" for e in svg.iter() if e.get("class") == "hint")
     assert "(0, 0) is a mine" in words
+
+
+def test_the_readme_shows_what_hint_prints(run):
+    from paths import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    command = "cnfsweep hint examples/hint_demo.txt --all"
+    shown = readme.split(command + "\n```\n\n```text\n", 1)[1].split("```", 1)[0]
+    result = run("hint", str(EXAMPLES / "hint_demo.txt"), "--all")
+    assert result.exit_code == 0
+    assert [line.rstrip() for line in result.output.splitlines()] == shown.splitlines()
