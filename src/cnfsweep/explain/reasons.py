@@ -29,7 +29,7 @@ from typing import Any
 
 import networkx as nx
 
-from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.backends.base import Outcome, Session
@@ -250,8 +250,10 @@ class ReasonFinder:
         Raises
         ------
         ValueError
-            If the numbers and the total do not force the fact.
+            If ``cell`` is not a covered cell, or the numbers and the total do not force the fact.
         """
+        if self.board.kind(cell) is not CellKind.COVERED:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
         root = self._root.get(cell)
         local = self._rules_of.get(root, []) if root is not None else []
         trivial = _trivial(local, cell, mine)
