@@ -116,3 +116,8 @@ def test_the_readme_shows_what_hint_prints(run):
     result = run("hint", str(EXAMPLES / "hint_demo.txt"), "--all")
     assert result.exit_code == 0
     assert [line.rstrip() for line in result.output.splitlines()] == shown.splitlines()
+
+
+def test_hint_refuses_a_backend_without_cores(run, wall):
+    result = run("hint", wall, "--backend", "brute")
+    assert result.exit_code == 2 and "reports no unsatisfiable cores" in result.output

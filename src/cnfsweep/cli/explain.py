@@ -46,7 +46,7 @@ def hint_command(
     json_out: json_option("the move and its reason", "the board view") = False,
     fmt: FormatOpt = BoardFormat.AUTO,
 ) -> None:
-    """Show the next certain move and the fewest numbers that force it (or the best guess)."""
+    """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
     try:
         position = load_board(board, fmt, mines)
         explainer = Explainer(backend)

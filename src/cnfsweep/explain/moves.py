@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell, CellKind
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import BackendError, CnfsweepError
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explain.reasons import Reason, ReasonFinder
@@ -141,6 +141,12 @@ class Explainer:
 
     def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
         self.engine = engine if isinstance(engine, Engine) else Engine.create(engine)
+        if not self.engine.backend.gives_cores:
+            # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
+            raise BackendError(
+                f"backend {self.engine.spec} reports no unsatisfiable cores, which reasons are made of; "
+                "use pysat or cpsat"
+            )
         self.memo: dict[Any, Any] = {}
         self.memo_size = memo_size
 
