@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 import typer
@@ -53,8 +54,12 @@ def hint_command(
         if cell is not None:
             target = parse_cell(cell)
             position.char(target)  # off the board: one line naming the board's size
+            start = time.perf_counter()
             move = explainer.explain(position, target, smallest=smallest)
-            result = Hint(position, (move,), True, every, smallest, position.total_mines, explainer.engine.spec, 0.0)
+            result = Hint(
+                position, (move,), True, every, smallest, position.total_mines, explainer.engine.spec,
+                time.perf_counter() - start,
+            )
         else:
             result = explainer.hint(position, every=every, smallest=smallest)
     except CnfsweepError as exc:
