@@ -207,3 +207,11 @@ def test_backends_agree_on_valid_reasons() -> None:
         for spec in ("cpsat", "pysat:cadical195"):
             for move in Explainer(spec).certain(board):
                 assert_valid(board, move)
+
+
+def test_the_front_door_offers_explain_and_hint() -> None:
+    import cnfsweep
+
+    board = Board.from_rows(["...", "121"])
+    assert cnfsweep.explain(board, (0, 0)).mine is True
+    assert cnfsweep.hint(board).move == Explainer().certain(board)[0]
