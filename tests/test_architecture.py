@@ -26,10 +26,11 @@ LAYERS = {
     "gadgets": 3,
     "search": 3,
     "play": 4,
-    "generate": 5,
-    "experiments": 6,
-    "present": 7,
-    "cli": 8,
+    "explain": 5,
+    "generate": 6,
+    "experiments": 7,
+    "present": 8,
+    "cli": 9,
 }
 
 

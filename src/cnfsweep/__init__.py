@@ -16,6 +16,7 @@ from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
 from cnfsweep.generate import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
+from cnfsweep.explain import Explainer, Hint, Move, NotCertainError, Reason, explain, hint
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
@@ -39,13 +40,20 @@ __all__ = [
     "Engine",
     "Generated",
     "Level",
+    "Explainer",
+    "Hint",
+    "Move",
+    "NotCertainError",
     "OffBoardError",
+    "Reason",
     "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",
     "generate",
     "generate_boards",
+    "explain",
+    "hint",
     "parse_board",
     "read_board",
 ]

@@ -8,7 +8,7 @@ layouts where they force a guess); and the replay that decides whether a
 layout needs a guess, :func:`replay_without_guessing` and the incremental
 :class:`Replayer`.
 
-May import the core, ``engine``, ``search`` and ``play``; never ``experiments``,
+May import the core, ``engine``, ``search``, ``play`` and ``explain``; never ``experiments``,
 ``present`` or ``cli``.
 """
 

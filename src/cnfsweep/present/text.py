@@ -23,7 +23,8 @@ from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
-from cnfsweep.present.summary import percent, summary_lines
+from cnfsweep.explain import Hint
+from cnfsweep.present.summary import hint_text, percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -134,6 +135,51 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
         parts.append("the total mine count")
     head = Text("inconsistent: these cannot all hold: " + "; ".join(parts), style="bold red")
     return Group(head, _grid(board, blame))
+
+
+def hint_view(result: Hint) -> RenderableType:
+    """Show the board with the hinted move and the numbers of its reason, and say why in words.
+
+    The move is marked ``>s`` (open it), ``>M`` (flag it) or ``>`` and its
+    probability (a guess); the numbers of the first move's reason are shown in
+    brackets (``[2]``); with every certain cell asked for, the others are
+    marked ``s`` and ``M``.
+
+    Examples
+    --------
+    >>> from rich.console import Console
+    >>> from cnfsweep import Board
+    >>> from cnfsweep.explain import hint
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(hint_view(hint(Board.from_rows(["...", "121"]))))
+    >>> print(cap.get().rstrip())
+         0   1   2
+    0   >M   .   .
+    1    1 [2] [1]
+    <BLANKLINE>
+    (0, 0) is a mine: the 2 at (1, 1) and the 1 at (1, 2) force it
+    """
+    board, first = result.board, result.move
+    reason = set(first.reason.numbers) if first is not None and first.reason is not None else set()
+    marks = {m.cell: m for m in result.moves}
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = _base(board, cell)
+        if base is not None:
+            return (f"[{base[0]}]", "bold reverse") if cell in reason else base
+        move = marks.get(cell)
+        if move is None:
+            return board.char(cell), "dim"
+        if not move.certain:
+            p = move.probability
+            return ">" + ("?" if p is None else percent(p)), "bold yellow underline reverse"
+        mark, style = ("M", "bold red") if move.mine else ("s", "bold green")
+        return (">" + mark, style + " underline reverse") if move is first else (mark, style)
+
+    lines = hint_text(result)
+    style = "bold red" if not result.consistent else ""
+    return Group(_grid(board, view, 4), Text("\n".join(lines), style=style))
 
 
 def backends_table(infos: Sequence[BackendInfo]) -> RenderableType:
