@@ -16,7 +16,7 @@ from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
 from cnfsweep.generate import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
-from cnfsweep.explain import Explainer, Hint, Move, NotCertainError, Reason, explain, hint
+from cnfsweep.explain import Explainer, Grade, GradeReport, Hint, Move, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
@@ -41,6 +41,8 @@ __all__ = [
     "Generated",
     "Level",
     "Explainer",
+    "Grade",
+    "GradeReport",
     "Hint",
     "Move",
     "NotCertainError",
@@ -53,6 +55,7 @@ __all__ = [
     "generate",
     "generate_boards",
     "explain",
+    "grade_board",
     "hint",
     "parse_board",
     "read_board",

@@ -5,7 +5,10 @@ cell with ``every=True``, or the best guess and whether it is forced),
 :func:`explain` (the reason for one cell), the result types :class:`Hint`,
 :class:`Move` and :class:`Reason`, :class:`Explainer` (one engine and its
 reasons for many positions in a row) and :class:`ReasonFinder` (the reasons
-of one position, subset-minimal or of minimum size).
+of one position, subset-minimal or of minimum size); and grading
+(:mod:`~cnfsweep.explain.grade`): :func:`grade_board` and :func:`grade_layout`
+play a board with hints only and grade it (:class:`Grade`) by the sizes of
+its steps' smallest reasons, in a :class:`GradeReport`.
 
 ``cnfsweep.explain`` at the package's front door is the function
 :func:`explain`, so import from this package with ``from cnfsweep.explain
@@ -16,17 +19,24 @@ autoplayer's forced-guess decision); never ``generate``, ``experiments``,
 ``present`` or ``cli``.
 """
 
+from cnfsweep.explain.grade import EASY_PATTERN_STEPS, Grade, GradeReport, Step, grade_board, grade_layout
 from cnfsweep.explain.moves import Explainer, Hint, Move, NotCertainError, explain, hint
 from cnfsweep.explain.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [
+    "EASY_PATTERN_STEPS",
     "Explainer",
+    "Grade",
+    "GradeReport",
     "Hint",
     "Move",
     "NotCertainError",
     "Reason",
     "ReasonFinder",
+    "Step",
     "board_rules",
     "explain",
+    "grade_board",
+    "grade_layout",
     "hint",
 ]

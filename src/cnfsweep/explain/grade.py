@@ -1,0 +1,464 @@
+"""How hard a no-guess board is: play it with hints only and measure every step's smallest reason.
+
+A player starts from the board's first click and, step by step, makes the
+moves whose reasons are the easiest available (:mod:`cnfsweep.explain.reasons`):
+
+* A **step** is one round of play on the current position: every covered cell
+  whose *smallest* reason has the round's least difficulty is opened (safe) or
+  flagged (mine) at once, and a zero's flood opens its neighbours as in a game.
+  Reasons that use only numbers come before reasons that need the total mine
+  count; among each, fewer facts come first.  So while any single number
+  settles a cell, the step makes every such move (size 1, found without a
+  solver); otherwise the :class:`~cnfsweep.explain.moves.Explainer` finds every
+  certain cell's reason of minimum size and the step makes those of the least
+  size.
+* A step's **size** is that least size: 1 for a single number, 2 for the 1-1
+  and 1-2 patterns, more for chains; the total mine count counts as one fact
+  and makes the step a class of its own (``uses_total``).
+* A board **needs a guess** when some position has no certain cell before
+  every safe cell is open; it then has no grade.
+
+Minimum sizes (not just subset-minimal reasons) make the steps a property of
+the position, so a board's steps, histogram and grade do not change under its
+eight symmetries (rotations and reflections, transposes included).
+The thresholds of the four grades are on :class:`Grade`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import CnfsweepError, check_deadline
+from cnfsweep.engine import Engine
+from cnfsweep.engine.backends import Backend
+from cnfsweep.explain.moves import Explainer, Move
+from cnfsweep.explain.reasons import ReasonFinder
+from cnfsweep.play.frontier import Frontier
+from cnfsweep.play.game import Game, GameState
+
+__all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", "grade_layout"]
+
+#: An easy board may need at most this many steps of two numbers (1-1, 1-2 patterns).
+EASY_PATTERN_STEPS = 3
+
+
+class Grade(Enum):
+    """How hard a no-guess board is, from the sizes of its steps' smallest reasons.
+
+    ``n`` below counts the revealed numbers a step's smallest reason uses;
+    "the total" is the total mine count.
+
+    * ``easy``: every step needs one number, except at most
+      :data:`EASY_PATTERN_STEPS` (3) steps that need two (the 1-1 and 1-2 patterns).
+    * ``medium``: every step needs at most two numbers.
+    * ``hard``: the hardest step needs three numbers, or the total with at most one number.
+    * ``evil``: some step needs four or more numbers, or the total with two or more numbers.
+
+    Among uniformly random no-guess expert boards (first click in the centre,
+    the player using the total) the thresholds put roughly a third of the
+    boards in ``easy``, a quarter each in ``medium`` and ``hard``, and a
+    sixth in ``evil``; the README has the measured figures.
+
+    Examples
+    --------
+    >>> Grade.of_steps([Step(1, False, 4), Step(2, False, 2), Step(1, False, 9)])
+    <Grade.EASY: 'easy'>
+    >>> Grade.of_steps([Step(1, False, 4), Step(2, True, 1)])  # one number and the total
+    <Grade.HARD: 'hard'>
+    >>> Grade.of_steps([Step(4, False, 1)]) > Grade.HARD
+    True
+    """
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EVIL = "evil"
+
+    @property
+    def rank(self) -> int:
+        """0 for easy up to 3 for evil."""
+        return list(Grade).index(self)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank < other.rank
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank <= other.rank
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank > other.rank
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Grade):
+            return NotImplemented
+        return self.rank >= other.rank
+
+    @classmethod
+    def of_step(cls, size: int, uses_total: bool) -> Grade:
+        """Return the least grade a board with this step can have (a pattern step alone is still easy).
+
+        Examples
+        --------
+        >>> [Grade.of_step(n, False).value for n in (1, 2, 3, 4)]
+        ['easy', 'easy', 'hard', 'evil']
+        >>> [Grade.of_step(n, True).value for n in (1, 2, 3)]  # the total alone, with one number, with two
+        ['hard', 'hard', 'evil']
+        """
+        if uses_total:
+            return cls.HARD if size <= 2 else cls.EVIL
+        return cls.EASY if size <= 2 else cls.HARD if size == 3 else cls.EVIL
+
+    @classmethod
+    def of_steps(cls, steps: Iterable[Step]) -> Grade:
+        """Return the grade of a board solved in these steps (see the class docstring)."""
+        steps = list(steps)
+        worst = max((cls.of_step(s.size, s.uses_total) for s in steps), default=cls.EASY)
+        if worst is not cls.EASY:
+            return worst
+        patterns = sum(1 for s in steps if s.size >= 2)
+        return cls.EASY if patterns <= EASY_PATTERN_STEPS else cls.MEDIUM
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a graded replay: the moves whose smallest reasons are the easiest left.
+
+    Attributes
+    ----------
+    size : int
+        The size of the step's reasons: numbers, plus one for the total.
+    uses_total : bool
+        Whether they need the total mine count (only when no number alone forces any cell).
+    cells : int
+        How many cells the step settles (opened or flagged; a flood's cells not counted).
+    board : Board or None
+        The position the step starts from (kept for the hardest step, and for every step with ``trace``).
+    moves : tuple of Move
+        The step's moves with their reasons, easiest first (kept as ``board`` is).
+
+    Examples
+    --------
+    >>> Step(2, True, 3).label
+    '1 + total'
+    """
+
+    size: int
+    uses_total: bool
+    cells: int
+    board: Board | None = field(default=None, repr=False, compare=False)
+    moves: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def numbers(self) -> int:
+        """How many revealed numbers the step's reasons use."""
+        return self.size - int(self.uses_total)
+
+    @property
+    def label(self) -> str:
+        """``'2'`` for two numbers, ``'1 + total'`` for one number and the total."""
+        return f"{self.numbers} + total" if self.uses_total else str(self.size)
+
+    @property
+    def difficulty(self) -> tuple[int, int, bool]:
+        """Sort key of steps, easiest first: the grade the step allows, then its size, then the total."""
+        return Grade.of_step(self.size, self.uses_total).rank, self.size, self.uses_total
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"size", "uses_total", "cells"}``."""
+        return {"size": self.size, "uses_total": self.uses_total, "cells": self.cells}
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    """How a board played with hints only went, and its grade.
+
+    Attributes
+    ----------
+    rows, cols, mines : int
+    first_click : Cell or None
+        Where the replay started (``None``: from the position the board showed).
+    uses_total : bool
+        Whether the player used the total mine count.
+    steps : tuple of Step
+        Every step in order.
+    grade : Grade or None
+        ``None`` when the board needs a guess.
+    hardest : int or None
+        Index in ``steps`` of the hardest step (the first of equals); its
+        ``board`` and ``moves`` are kept.
+    stuck : Board or None
+        When the board needs a guess: the position with no certain cell.
+    guess : Move or None
+        The best guess there (a forced one, or the safest cell).
+    seconds : float
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    first_click: Cell | None
+    uses_total: bool
+    steps: tuple[Step, ...]
+    grade: Grade | None
+    hardest: int | None
+    stuck: Board | None = field(default=None, repr=False)
+    guess: Move | None = None
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def needs_guess(self) -> bool:
+        """Whether the replay met a position with nothing certain before the end."""
+        return self.stuck is not None
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Every step's size, in order."""
+        return tuple(s.size for s in self.steps)
+
+    @property
+    def histogram(self) -> dict[tuple[int, bool], int]:
+        """Steps per ``(size, uses_total)``, numbers-only sizes first, each by size."""
+        counts = Counter((s.size, s.uses_total) for s in self.steps)
+        return {key: counts[key] for key in sorted(counts, key=lambda k: (k[1], k[0]))}
+
+    @property
+    def hardest_step(self) -> Step | None:
+        """The hardest step, with its position and moves."""
+        return None if self.hardest is None else self.steps[self.hardest]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document ``cnfsweep grade --json`` prints.
+
+        Examples
+        --------
+        >>> d = grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2)).to_dict()
+        >>> d["grade"], [s["size"] for s in d["steps"]], d["histogram"]
+        ('easy', [1, 2, 1], [{'size': 1, 'uses_total': False, 'steps': 2}, {'size': 2, 'uses_total': False, 'steps': 1}])
+        >>> h = d["hardest"]
+        >>> h["step"], h["board"], h["move"]["cell"], h["reason"]["numbers"]
+        (1, ['.1000', '.2100', '.*100'], [2, 0], [[0, 1], [1, 1]])
+        """
+        hardest = self.hardest_step
+        out: dict[str, Any] = {
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "first_click": None if self.first_click is None else list(self.first_click),
+            "uses_total": self.uses_total,
+            "grade": None if self.grade is None else self.grade.value,
+            "needs_guess": self.needs_guess,
+            "steps": [s.to_dict() for s in self.steps],
+            "histogram": [
+                {"size": size, "uses_total": total, "steps": n} for (size, total), n in self.histogram.items()
+            ],
+            "hardest": None,
+            "guess": None,
+            "seconds": round(self.seconds, 6),
+        }
+        if hardest is not None and hardest.board is not None and hardest.moves:
+            out["hardest"] = {"step": self.hardest, **hardest.to_dict(), **hardest.moves[0].to_dict(),
+                              "board": list(hardest.board.grid)}
+        if self.stuck is not None:
+            out["guess"] = {"step": len(self.steps), **(self.guess.to_dict() if self.guess else {"move": None}),
+                            "board": list(self.stuck.grid)}
+        return out
+
+
+class _Replay:
+    """A game on a known layout with the player's view of it, kept in step click by click."""
+
+    def __init__(self, rows: int, cols: int, mines: Iterable[Sequence[int]], uses_total: bool) -> None:
+        self.game = Game.from_layout(rows, cols, mines)
+        self.uses_total = uses_total
+        self.seen = Frontier(rows, cols, self.game.level.mines if uses_total else None)
+
+    @property
+    def playing(self) -> bool:
+        return self.game.state is GameState.PLAYING
+
+    def board(self) -> Board:
+        board = self.game.board()
+        return board if self.uses_total else board.with_total(None)
+
+    def open(self, cells: Iterable[Cell]) -> None:
+        for cell in cells:
+            if not self.playing:
+                return
+            result = self.game.click(cell)
+            if result.hit_mine:
+                raise RuntimeError(f"internal error: a certainly safe cell {tuple(cell)} is a mine")
+            for opened, number in zip(result.opened, result.numbers):
+                self.seen.reveal(opened, number)
+
+    def flag(self, cells: Iterable[Cell]) -> None:
+        for cell in cells:
+            self.game.flag(cell)
+            self.seen.flag(cell)
+
+
+def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[Move, ...]:
+    """The moves of a single-number step with their reasons (one number each, no solver call)."""
+    with ReasonFinder(board, engine.backend) as finder:
+        moves = [Move(c, m, True, Fraction(int(m)), finder.reason(c, m)) for c, m in
+                 [(c, False) for c in safe] + [(c, True) for c in mines]]
+    return tuple(sorted(moves, key=Move.rank))
+
+
+def grade_layout(
+    rows: int,
+    cols: int,
+    mines: Iterable[Sequence[int]],
+    first_click: Sequence[int] | None,
+    *,
+    uses_total: bool = True,
+    opened: Iterable[Sequence[int]] = (),
+    explainer: Explainer | None = None,
+    engine: Engine | str | Backend | None = None,
+    deadline: float | None = None,
+    trace: bool = False,
+) -> GradeReport:
+    """Play a layout from its first click with hints only, and grade it by its steps.
+
+    Parameters
+    ----------
+    rows, cols : int
+    mines : iterable of (row, col)
+    first_click : (row, col) or None
+        A safe cell to open first; ``None`` to start from the cells in ``opened``.
+    uses_total : bool, optional
+        Whether the player uses the total mine count (``generate --logic full``, the default).
+    opened : iterable of (row, col), optional
+        Safe cells opened after the first click, before the first step.
+    explainer : Explainer, optional
+        Reuse one for many boards (its engine's cache and its reasons); one is made otherwise.
+    engine : Engine or backend spec, optional
+        For a new explainer; the backend must report unsatisfiable cores.
+    deadline : float, optional
+        A ``time.perf_counter()`` value; past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    trace : bool, optional
+        Keep every step's position and moves (with their reasons), not only the hardest's.
+
+    Raises
+    ------
+    CnfsweepError
+        If a mine is off the board or listed twice, or the first click is a mine.
+
+    Examples
+    --------
+    >>> report = grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))
+    >>> report.grade.value, report.sizes, report.needs_guess
+    ('easy', (1, 2, 1), False)
+    >>> print("\\n".join(report.hardest_step.board.grid))   # the 1 and the 2 in column 1: (2, 0) is safe
+    .1000
+    .2100
+    .*100
+    >>> r = grade_layout(2, 3, [(0, 2)], (1, 0), uses_total=False)   # a 50/50 against the wall
+    >>> r.grade, r.needs_guess, r.stuck.grid, r.guess.cell
+    (None, True, ('01.', '01.'), Cell(row=0, col=2))
+    """
+    start = time.perf_counter()
+    if explainer is None:
+        explainer = Explainer(engine if engine is not None else Engine.for_games())
+    play = _Replay(rows, cols, mines, uses_total)
+    starts = ([] if first_click is None else [Cell(*first_click)]) + [Cell(*c) for c in opened]
+    if not starts:
+        raise CnfsweepError("nothing to start from: no first click and no opened cell")
+    layout = play.game.mines or frozenset()
+    for i, cell in enumerate(starts):
+        if cell in layout:
+            what = "the first click" if i == 0 and first_click is not None else "the opened cell"
+            raise CnfsweepError(f"{what} {tuple(cell)} is a mine")
+    play.open(starts)
+    engine_ = explainer.engine
+    steps: list[Step] = []
+    hardest: int | None = None
+    stuck: Board | None = None
+    guess: Move | None = None
+    while play.playing:
+        safe, flags = play.seen.settled()
+        if safe or flags:
+            step = Step(1, False, len(safe) + len(flags))
+            if trace or hardest is None:
+                board = play.board()
+                step = Step(1, False, step.cells, board, _trivial_moves(board, engine_, safe, flags))
+            play.flag(flags)
+            play.open(safe)
+        else:
+            check_deadline(deadline)
+            board = play.board()
+            analysis = engine_.analyze_position(play.seen.position(board))
+            moves = explainer.certain(board, smallest=True, analysis=analysis)
+            if not moves:
+                stuck, guess = board, explainer.guess(analysis)
+                break
+            least = min((m.reason.uses_total, m.reason.size) for m in moves if m.reason is not None)
+            chosen = tuple(m for m in moves if m.reason is not None and (m.reason.uses_total, m.reason.size) == least)
+            step = Step(least[1], least[0], len(chosen), board, chosen)
+            play.flag(m.cell for m in chosen if m.mine)
+            play.open(m.cell for m in chosen if not m.mine)
+        if hardest is None or step.difficulty > steps[hardest].difficulty:
+            hardest = len(steps)
+        elif not trace:
+            step = Step(step.size, step.uses_total, step.cells)  # keep positions only where needed
+        steps.append(step)
+    if hardest is not None and not trace:
+        # Earlier hardest candidates were kept with their positions; drop all but the last.
+        steps = [s if i == hardest else Step(s.size, s.uses_total, s.cells) for i, s in enumerate(steps)]
+    grade = None if stuck is not None else Grade.of_steps(steps)
+    return GradeReport(rows, cols, play.game.level.mines, None if first_click is None else Cell(*first_click),
+                       uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start)
+
+
+def grade_board(
+    board: Board,
+    *,
+    uses_total: bool = True,
+    explainer: Explainer | None = None,
+    engine: Engine | str | Backend | None = None,
+    deadline: float | None = None,
+    trace: bool = False,
+) -> GradeReport:
+    """Grade a board that carries its layout (as ``cnfsweep generate`` writes it).
+
+    The replay starts from the layout's first click, whatever else the board
+    shows open; a layout without a first click starts from the position shown
+    (every revealed cell opened).  Other parameters are as for :func:`grade_layout`.
+
+    Raises
+    ------
+    CnfsweepError
+        If the board carries no layout, or (without a first click) shows no revealed cell.
+
+    Examples
+    --------
+    >>> board = Board.parse("mines: 2\\nfirst-click: 2,0\\n....\\n111.\\n001.\\nlayout:\\n*...\\n....\\n...*\\n")
+    >>> report = grade_board(board)
+    >>> report.grade, report.sizes   # one step: the 1-1s against the wall clear the top row
+    (<Grade.EASY: 'easy'>, (2,))
+    """
+    layout = board.layout
+    if layout is None:
+        raise CnfsweepError(
+            "the board carries no layout: grade needs a board with its mines, as 'cnfsweep generate' writes it "
+            "(a 'layout:' section after the grid)"
+        )
+    opened: tuple[Cell, ...] = ()
+    if layout.first_click is None:
+        opened = board.numbers
+        if not opened:
+            raise CnfsweepError("the layout names no first click and the board shows no revealed cell to start from")
+    return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
+                        opened=opened, explainer=explainer, engine=engine, deadline=deadline, trace=trace)
