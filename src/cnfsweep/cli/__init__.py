@@ -20,6 +20,7 @@ from cnfsweep.cli.explain import hint_command
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.cli.games import play
 from cnfsweep.cli.generate import generate_command
+from cnfsweep.cli.grade import grade_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
@@ -62,7 +63,7 @@ def main(
 
 for name, command in [
     ("solve", solve), ("check", check), ("hint", hint_command), ("play", play), ("backends", backends),
-    ("generate", generate_command), ("gadget", gadget_command), ("reduce", reduce_command),
+    ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
     ("render", render_command),
 ]:
     app.command(name)(command)

@@ -18,6 +18,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import BoardRequest, generate_many
+from cnfsweep.explain import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
 from cnfsweep.generate import Generated, Logic, Method, centre, free_cells
 
@@ -76,6 +77,10 @@ def generate_command(
         OutFormat, typer.Option("--format", "-f", help="native keeps the layout (a 'layout:' section); jsm cannot.")
     ] = OutFormat.NATIVE,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the boards over (same boards).")] = 1,
+    grade: Annotated[
+        Grade | None,
+        typer.Option("--grade", "-g", help="Only boards of this grade (see cnfsweep grade): boards are drawn and graded until one is."),
+    ] = None,
     backend: BackendOpt = None,
     json_out: json_option("each board (one JSON object per line)", "the board files") = False,
 ) -> None:
@@ -85,11 +90,13 @@ def generate_command(
         first = centre(board_level) if first_click is None else parse_cell(first_click)
         free_cells(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
+        if grade is not None:
+            Explainer(backend)  # grading needs a backend with unsatisfiable cores
     except CnfsweepError as exc:
         fail(str(exc))
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    request = BoardRequest(board_level, first, method, logic, time_limit, backend)
+    request = BoardRequest(board_level, first, method, logic, time_limit, backend, grade)
     err = Console(stderr=True, highlight=False)
     with Progress(
         TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -116,7 +123,9 @@ def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -
     what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     head = (
         f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}, {what} (board seed {board.seed}), "
-        f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}\n"
+        f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}"
+        + (f", grade {board.grade.value} ({board.candidates} no-guess boards graded)" if board.grade is not None else "")
+        + "\n"
     )
     if fmt is OutFormat.JSM:
         return head + "# JSMinesweeper text has no place for the layout: use --format native or --json to keep it\n" + to_jsm(board.board())

@@ -33,7 +33,7 @@ from cnfsweep.present.svg import render_png, render_svg
 SUFFIXES = {".svg": "svg", ".png": "png"}
 
 
-def _kind(output: Path) -> str:
+def picture_kind(output: Path) -> str:
     """Return ``svg`` or ``png`` for an output file name, or fail naming the suffixes allowed."""
     if str(output) == "-":
         return "svg"
@@ -74,7 +74,7 @@ def render_command(
     ] = None,
 ) -> None:
     """Draw a board as a picture, optionally as a heat map of mine probabilities."""
-    kind = _kind(output)
+    kind = picture_kind(output)
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)

@@ -10,6 +10,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.experiments.campaign import worker_engine
 from cnfsweep.experiments.executors import Executor, Runner
+from cnfsweep.explain import Grade
 from cnfsweep.generate import Generated, Logic, Method, generate
 from cnfsweep.play.game import Level
 
@@ -18,7 +19,7 @@ __all__ = ["BoardRequest", "generate_many"]
 
 @dataclass(frozen=True)
 class BoardRequest:
-    """What boards to make: size, first click, method, logic, time per board and backend."""
+    """What boards to make: size, first click, method, logic, time per board, backend and grade (if any)."""
 
     level: Level
     first_click: Cell
@@ -26,11 +27,13 @@ class BoardRequest:
     logic: Logic = Logic.FULL
     time_limit: float | None = None
     backend: str | None = None
+    grade: Grade | None = None
 
 
 def _make(request: BoardRequest, seed: int) -> Generated:
     return generate(request.level, first_click=request.first_click, seed=seed, method=request.method,
-                    logic=request.logic, time_limit=request.time_limit, engine=worker_engine(request.backend))
+                    logic=request.logic, time_limit=request.time_limit, engine=worker_engine(request.backend),
+                    grade=request.grade)
 
 
 def generate_many(

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 from collections.abc import Iterator, Sequence
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
+from cnfsweep.explain import Explainer, Grade, grade_layout
 from cnfsweep.generate.fair import Logic
 from cnfsweep.generate.fast import sample_fast
 from cnfsweep.generate.result import Generated, Method, free_cells
@@ -49,6 +52,7 @@ def generate(
     logic: Logic | str = Logic.FULL,
     time_limit: float | None = None,
     engine: Engine | None = None,
+    grade: Grade | str | None = None,
 ) -> Generated:
     """Return one board that never forces a guess, with its layout.
 
@@ -72,14 +76,21 @@ def generate(
         Whether the player may use the total mine count.
     time_limit : float or None
         Seconds allowed for this board.
+    grade : {"easy", "medium", "hard", "evil"} or None
+        Only a board of this grade (:class:`~cnfsweep.explain.grade.Grade`,
+        with the player's ``logic``): no-guess boards are drawn and graded
+        until one is; the first is the board ``seed`` gives without a grade,
+        board ``j`` after it the one ``game_seed(seed, j)`` gives.  The
+        result keeps ``seed``, so the same call gives the same board.
 
     Raises
     ------
     CnfsweepError
         If the request is impossible (the mines do not fit outside the opening,
-        the first click is off the board, an unknown level, method or logic).
+        the first click is off the board, an unknown level, method, logic or
+        grade, a backend without unsatisfiable cores for ``grade``).
     TimeLimitExceeded
-        If no no-guess layout turned up within ``time_limit``.
+        If no no-guess layout (of that grade) turned up within ``time_limit``.
 
     Examples
     --------
@@ -88,6 +99,9 @@ def generate(
     (Cell(row=4, col=4), 10, 'fast')
     >>> g.board().layout.count
     10
+    >>> h = generate("beginner", seed=3, grade="hard")   # the ninth no-guess board drawn is hard
+    >>> h.grade.value, h.candidates, h.seed
+    ('hard', 9, 3)
     """
     level = level_named(level)
     method, logic = _choice(Method, method, "method"), _choice(Logic, logic, "logic")
@@ -98,7 +112,40 @@ def generate(
     elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise CnfsweepError(f"seed must be a non-negative integer, got {seed!r}")
     engine = engine if engine is not None else Engine.for_games()
+    if grade is not None:
+        return _graded(level, first, seed, method, logic, time_limit, engine, _choice(Grade, grade, "grade"))
     return _SAMPLERS[method](level, first, seed, logic, time_limit, engine)
+
+
+def _graded(
+    level: Level, first: Cell, seed: int, method: Method, logic: Logic, time_limit: float | None, engine: Engine,
+    wanted: Grade,
+) -> Generated:
+    """Draw no-guess boards and grade each until one is of grade ``wanted``."""
+    start = time.perf_counter()
+    deadline = deadline_after(time_limit, start)
+    explainer = Explainer(engine)  # refuses a backend without cores before any search
+    attempts = 0
+    for candidate in range(1 << 62):
+        left = None if deadline is None else deadline - time.perf_counter()
+        try:
+            if left is not None and left <= 0:
+                raise TimeLimitExceeded("no time left")
+            board_seed = seed if candidate == 0 else game_seed(seed, candidate)
+            board = _SAMPLERS[method](level, first, board_seed, logic, left, engine)
+            attempts += board.attempts
+            report = grade_layout(level.rows, level.cols, board.mine_cells, first, uses_total=logic is Logic.FULL,
+                                  explainer=explainer, deadline=deadline)
+        except TimeLimitExceeded:
+            raise TimeLimitExceeded(
+                f"no {wanted.value} no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on "
+                f"{level.cols}x{level.rows} found within the time limit of {time_limit} s "
+                f"({candidate} no-guess board{'' if candidate == 1 else 's'} graded)"
+            ) from None
+        if report.grade is wanted:
+            return dataclasses.replace(board, seed=seed, attempts=attempts, seconds=time.perf_counter() - start,
+                                       grade=wanted, candidates=candidate + 1)
+    raise AssertionError("unreachable")
 
 
 def generate_boards(
@@ -111,13 +158,14 @@ def generate_boards(
     logic: Logic | str = Logic.FULL,
     time_limit: float | None = None,
     engine: Engine | None = None,
+    grade: Grade | str | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` no-guess boards of a run seeded with ``seed``.
 
     Board ``i`` is ``generate(..., seed=game_seed(seed, i))``, so a run gives
     the same boards on every machine, however it is split over workers, and
     ``cnfsweep play --no-guess --seed S`` plays exactly these boards.
-    ``time_limit`` applies to each board.
+    ``time_limit`` applies to each board; ``grade`` asks for boards of that grade (see :func:`generate`).
 
     Examples
     --------
@@ -127,10 +175,10 @@ def generate_boards(
     engine = engine if engine is not None else Engine.for_games()
     for i in range(count):
         yield generate(level, first_click=first_click, seed=game_seed(seed, i), method=method, logic=logic,
-                       time_limit=time_limit, engine=engine)
+                       time_limit=time_limit, engine=engine, grade=grade)
 
 
-def _choice(kind: type[Method] | type[Logic], value: object, what: str):  # type: ignore[no-untyped-def]
+def _choice(kind: type[Method] | type[Logic] | type[Grade], value: object, what: str):  # type: ignore[no-untyped-def]
     try:
         return kind(value)
     except ValueError:

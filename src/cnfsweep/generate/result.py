@@ -9,6 +9,7 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
+from cnfsweep.explain.grade import Grade
 from cnfsweep.generate.fair import Logic
 from cnfsweep.play.game import Game, Level
 
@@ -29,6 +30,8 @@ class Generated:
     """One no-guess board: its layout, the first click that opens it, and what it took to find.
 
     ``attempts`` counts the random layouts drawn; ``seconds`` the time taken.
+    A board asked for by grade carries its ``grade`` and how many no-guess
+    boards were drawn and graded to find it (``candidates``).
     """
 
     level: Level
@@ -39,6 +42,8 @@ class Generated:
     seed: int | None = None
     method: Method = Method.FAST
     logic: Logic = Logic.FULL
+    grade: Grade | None = None
+    candidates: int | None = None
 
     def board(self) -> Board:
         """Return the board after the first click, carrying its layout.
@@ -62,8 +67,18 @@ class Generated:
         return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON object ``cnfsweep generate --json`` prints for this board."""
-        return {
+        """Return the JSON object ``cnfsweep generate --json`` prints for this board.
+
+        ``grade`` and ``candidates`` are there only for a board asked for by grade.
+
+        Examples
+        --------
+        >>> g = Generated(Level(2, 3, 1), Cell(1, 0), (Cell(0, 2),), 1, 0.0, grade=Grade.EASY, candidates=2)
+        >>> d = g.to_dict()
+        >>> d["grade"], d["candidates"], d["attempts"]
+        ('easy', 2, 1)
+        """
+        out: dict[str, Any] = {
             "rows": self.level.rows,
             "cols": self.level.cols,
             "mines": self.level.mines,
@@ -75,6 +90,10 @@ class Generated:
             "attempts": self.attempts,
             "seconds": round(self.seconds, 6),
         }
+        if self.grade is not None:
+            out["grade"] = self.grade.value
+            out["candidates"] = self.candidates
+        return out
 
 
 def opening_area(level: Level, first_click: Cell) -> list[Cell]:

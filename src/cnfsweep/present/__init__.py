@@ -7,15 +7,27 @@ May import every layer below it (the core, ``formats``, ``engine``, ``play``,
 ``explain``, ``experiments``); never ``cli``.
 """
 
-from cnfsweep.present.summary import best_guess_text, hint_text, move_text, percent, summary_lines
+from cnfsweep.present.summary import (
+    best_guess_text,
+    grade_hint,
+    grade_lines,
+    hint_text,
+    move_text,
+    percent,
+    step_text,
+    summary_lines,
+)
 from cnfsweep.present.svg import render_png, render_svg
-from cnfsweep.present.text import analysis_view, backends_table, check_view, hint_view, play_view
+from cnfsweep.present.text import analysis_view, backends_table, check_view, grade_view, hint_view, play_view
 
 __all__ = [
     "analysis_view",
     "backends_table",
     "best_guess_text",
     "check_view",
+    "grade_hint",
+    "grade_lines",
+    "grade_view",
     "hint_text",
     "hint_view",
     "move_text",
@@ -23,5 +35,6 @@ __all__ = [
     "play_view",
     "render_png",
     "render_svg",
+    "step_text",
     "summary_lines",
 ]

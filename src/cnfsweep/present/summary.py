@@ -9,9 +9,20 @@ from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.explain import Hint, Move
+from cnfsweep.explain import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
 
-__all__ = ["best_guess_text", "hint_text", "inconsistent_text", "layouts_text", "move_text", "percent", "summary_lines"]
+__all__ = [
+    "best_guess_text",
+    "grade_hint",
+    "grade_lines",
+    "hint_text",
+    "inconsistent_text",
+    "layouts_text",
+    "move_text",
+    "percent",
+    "step_text",
+    "summary_lines",
+]
 
 
 def percent(p: Fraction) -> str:
@@ -151,3 +162,82 @@ def hint_text(result: Hint) -> list[str]:
     if not result.moves:
         return ["nothing to do: no covered cell is left"]
     return [move_text(result.board, m, result.total_mines) for m in result.moves]
+
+
+def step_text(step: Step) -> str:
+    """Say what a step's smallest reasons use.
+
+    Examples
+    --------
+    >>> step_text(Step(1, False, 4)), step_text(Step(3, True, 1)), step_text(Step(1, True, 2))
+    ('one number', 'two numbers and the total', 'the total alone')
+    """
+    words = ["no number", "one number", "two numbers", "three numbers", "four numbers"]
+    n = step.numbers
+    said = words[n] if n < len(words) else f"{n} numbers"
+    if step.uses_total:
+        return "the total alone" if n == 0 else f"{said} and the total"
+    return said
+
+
+#: What each grade asks of the player, as the view says it.
+GRADE_RULES = {
+    "easy": f"single numbers, and at most {EASY_PATTERN_STEPS} steps of two numbers",
+    "medium": "at most two numbers a step",
+    "hard": "a step of three numbers, or of the total with at most one number",
+    "evil": "a step of four or more numbers, or of the total with two or more",
+}
+
+
+def grade_hint(report: GradeReport) -> Hint | None:
+    """Return the hardest step's first move as a :class:`Hint` to draw, or the guess a board needs.
+
+    ``None`` when there is neither (a board the first click solves).
+    """
+    if report.stuck is not None:
+        board, moves = report.stuck, (report.guess,) if report.guess is not None else ()
+    else:
+        step = report.hardest_step
+        if step is None or step.board is None or not step.moves:
+            return None
+        board, moves = step.board, step.moves[:1]
+    return Hint(board, moves, True, False, True, board.total_mines, "", 0.0)
+
+
+def grade_lines(report: GradeReport) -> list[str]:
+    """Sum up a grade: the grade and why, the steps in order and by size, and the hardest step.
+
+    Examples
+    --------
+    >>> from cnfsweep.explain import grade_layout
+    >>> for line in grade_lines(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))):
+    ...     print(line)
+    grade: easy (single numbers, and at most 3 steps of two numbers)
+    5x3, 2 mines, first click (0, 2), the player uses the total mine count
+    3 steps; the size of each step's smallest reason, in order: 1 2 1
+    steps by size: 1: 2, 2: 1
+    hardest: step 2 of 3, two numbers (1 cell)
+    """
+    where = "the position shown" if report.first_click is None else f"first click {_at(report.first_click)}"
+    total = "uses the total mine count" if report.uses_total else "uses the numbers only"
+    if report.grade is not None:
+        head = f"grade: {report.grade.value} ({GRADE_RULES[report.grade.value]})"
+    else:
+        head = f"needs a guess after {len(report.steps)} step{'' if len(report.steps) == 1 else 's'}: no grade"
+    lines = [head, f"{report.cols}x{report.rows}, {report.mines} mine{'' if report.mines == 1 else 's'}, {where}, the player {total}"]
+    n = len(report.steps)
+    if n:
+        order = " ".join(s.label.replace(" + total", "+T") for s in report.steps)
+        lines.append(f"{n} step{'' if n == 1 else 's'}; the size of each step's smallest reason, in order: {order}")
+        counts = ", ".join(f"{Step(size, total, 0).label}: {k}" for (size, total), k in report.histogram.items())
+        lines.append(f"steps by size: {counts}" + (" (+T: and the total)" if "+T" in order else ""))
+    else:
+        lines.append("no step: the first click opens every safe cell" if report.grade is not None else "no step")
+    step = report.hardest_step
+    if step is not None and report.grade is not None:
+        cells = f"{step.cells} cell{'' if step.cells == 1 else 's'}"
+        assert report.hardest is not None
+        lines.append(f"hardest: step {report.hardest + 1} of {n}, {step_text(step)} ({cells})")
+    if report.stuck is not None:
+        lines.append(f"stuck at step {n + 1}: nothing is certain")
+    return lines

@@ -23,8 +23,8 @@ from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
-from cnfsweep.explain import Hint
-from cnfsweep.present.summary import hint_text, percent, summary_lines
+from cnfsweep.explain import GradeReport, Hint
+from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -180,6 +180,44 @@ def hint_view(result: Hint) -> RenderableType:
     lines = hint_text(result)
     style = "bold red" if not result.consistent else ""
     return Group(_grid(board, view, 4), Text("\n".join(lines), style=style))
+
+
+def grade_view(report: GradeReport) -> RenderableType:
+    """Show a grade: the grade and the steps (:func:`~cnfsweep.present.summary.grade_lines`), then
+    the hardest step's position with its first move and reason (as :func:`hint_view` shows a hint),
+    or, for a board that needs a guess, the position where nothing is certain and the best guess.
+
+    Examples
+    --------
+    >>> from rich.console import Console
+    >>> from cnfsweep.explain import grade_layout
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(grade_view(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))))
+    >>> print(cap.get().rstrip())
+    grade: easy (single numbers, and at most 3 steps of two numbers)
+    5x3, 2 mines, first click (0, 2), the player uses the total mine count
+    3 steps; the size of each step's smallest reason, in order: 1 2 1
+    steps by size: 1: 2, 2: 1
+    hardest: step 2 of 3, two numbers (1 cell)
+    <BLANKLINE>
+         0   1   2   3   4
+    0    . [1]   0   0   0
+    1    . [2]   1   0   0
+    2   >s   F   1   0   0
+    <BLANKLINE>
+    (2, 0) is safe: the 1 at (0, 1) and the 2 at (1, 1) force it
+    """
+    head = Text("\n".join(grade_lines(report)), style="bold red" if report.grade is None else "")
+    shown = grade_hint(report)
+    if shown is None:
+        return head
+    parts: list[RenderableType] = [head, Text(""), hint_view(shown)]
+    step = report.hardest_step
+    if report.grade is not None and step is not None and len(step.moves) > 1:
+        others = len(step.moves) - 1
+        parts.append(Text(f"(and {others} other move{'' if others == 1 else 's'} with reasons of the same size)"))
+    return Group(*parts)
 
 
 def backends_table(infos: Sequence[BackendInfo]) -> RenderableType:
