@@ -10,6 +10,7 @@ import pytest
 
 from cnfsweep import Board, Cell, generate
 from cnfsweep.explain import Grade, Move, Reason
+from paths import EXAMPLES, ROOT
 from reason_oracle import assert_valid
 
 GUESS = "mines: 1\nfirst-click: 1,0\n01.\n01.\nlayout:\n..*\n...\n"
@@ -28,7 +29,7 @@ def test_grade_shows_the_grade_the_steps_and_the_hardest_step(run, expert_file):
     lines = result.output.splitlines()
     assert lines[0].startswith("grade: ") and lines[0].split()[1] in {g.value for g in Grade}
     assert lines[1] == "30x16, 99 mines, first click (8, 15), the player uses the total mine count"
-    assert "the size of each step's smallest reason, in order: 1 " in lines[2]
+    assert "the numbers each step's smallest reason needs, in order: 1 " in lines[2]
     assert lines[3].startswith("steps by size: 1: ")
     assert lines[4].startswith("hardest: step ")
     assert any(">s" in line or ">M" in line for line in lines) and "force" in result.output
@@ -140,3 +141,19 @@ def test_generate_by_grade_exits_3_when_none_turns_up(run):
     assert refused.exit_code == 2 and "no unsatisfiable cores" in refused.stderr
     unknown = run("generate", "--grade", "brutal")
     assert unknown.exit_code == 2
+
+
+def test_the_readme_shows_what_grade_prints(run):
+    readme = (ROOT / "README.md").read_text()
+    command = "cnfsweep grade examples/grade_demo.txt"
+    shown = readme.split(command + "\n```\n\n```text\n", 1)[1].split("```", 1)[0]
+    result = run("grade", str(EXAMPLES / "grade_demo.txt"))
+    assert result.exit_code == 0
+    assert [line.rstrip() for line in result.output.splitlines()] == shown.splitlines()
+
+
+def test_the_demo_board_is_what_generate_writes(run):
+    # The README says the demo comes from this command: the same board, the same grade.
+    result = run("generate", "-l", "beginner", "--grade", "evil", "--seed", "1")
+    assert result.exit_code == 0
+    assert result.stdout == (EXAMPLES / "grade_demo.txt").read_text()

@@ -214,7 +214,7 @@ def grade_lines(report: GradeReport) -> list[str]:
     ...     print(line)
     grade: easy (single numbers, and at most 3 steps of two numbers)
     5x3, 2 mines, first click (0, 2), the player uses the total mine count
-    3 steps; the size of each step's smallest reason, in order: 1 2 1
+    3 steps; the numbers each step's smallest reason needs, in order: 1 2 1
     steps by size: 1: 2, 2: 1
     hardest: step 2 of 3, two numbers (1 cell)
     """
@@ -228,9 +228,10 @@ def grade_lines(report: GradeReport) -> list[str]:
     n = len(report.steps)
     if n:
         order = " ".join(s.label.replace(" + total", "+T") for s in report.steps)
-        lines.append(f"{n} step{'' if n == 1 else 's'}; the size of each step's smallest reason, in order: {order}")
+        plus = " (+T: and the total)" if "+T" in order else ""
+        lines.append(f"{n} step{'' if n == 1 else 's'}; the numbers each step's smallest reason needs, in order{plus}: {order}")
         counts = ", ".join(f"{Step(size, total, 0).label}: {k}" for (size, total), k in report.histogram.items())
-        lines.append(f"steps by size: {counts}" + (" (+T: and the total)" if "+T" in order else ""))
+        lines.append(f"steps by size: {counts}")
     else:
         lines.append("no step: the first click opens every safe cell" if report.grade is not None else "no step")
     step = report.hardest_step

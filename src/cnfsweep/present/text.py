@@ -197,7 +197,7 @@ def grade_view(report: GradeReport) -> RenderableType:
     >>> print(cap.get().rstrip())
     grade: easy (single numbers, and at most 3 steps of two numbers)
     5x3, 2 mines, first click (0, 2), the player uses the total mine count
-    3 steps; the size of each step's smallest reason, in order: 1 2 1
+    3 steps; the numbers each step's smallest reason needs, in order: 1 2 1
     steps by size: 1: 2, 2: 1
     hardest: step 2 of 3, two numbers (1 cell)
     <BLANKLINE>
