@@ -21,7 +21,7 @@ from cnfsweep.engine.counting import combine
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
 from cnfsweep.engine.position import Position, position
 
-__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position"]
+__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position", "unknown_document"]
 
 
 class Arithmetic(Enum):
@@ -235,6 +235,20 @@ class Analysis:
             "backend": self.backend,
             "seconds": round(self.seconds, 6),
         }
+
+
+def unknown_document(time_limit: float | None) -> dict[str, Any]:
+    """Return the JSON document of an analysis or check that ran out of its time limit.
+
+    ``cnfsweep solve --json``, ``cnfsweep check --json`` and the server's
+    ``/api/analyze`` and ``/api/check`` answer with it.
+
+    Examples
+    --------
+    >>> unknown_document(0.5)
+    {'status': 'unknown', 'reason': 'time limit', 'time_limit': 0.5}
+    """
+    return {"status": "unknown", "reason": "time limit", "time_limit": time_limit}
 
 
 def _log10(n: int) -> float | None:
