@@ -1,0 +1,221 @@
+"""Analyses as jobs: plain data in, one JSON answer out, run in a worker pool.
+
+A :class:`Job` says what a client asked for (the board text, the total, the
+time limit); :func:`run` reads the board, asks the engine and returns an
+:class:`Outcome`: what kind of answer it is and the JSON document, already
+encoded, so a worker process hands back bytes and the server's event loop
+does no JSON work of its own. Nothing here knows about HTTP: the app maps
+each :class:`Verdict` to a status code.
+
+Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
+backend, so components solved for one request are not solved again for the next.
+
+A new kind of job (a hint, say) is a function ``(engine, board, job) ->
+dict`` added to :data:`TASKS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from cnfsweep.core.board import Board
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.engine import Engine, check, unknown_document
+from cnfsweep.formats import parse_board
+from cnfsweep.web.settings import Pool
+
+__all__ = ["TASKS", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run"]
+
+#: The name a request's board text goes by in error messages (``board:3:5: ...``).
+SOURCE = "board"
+
+
+class Verdict(Enum):
+    """What kind of answer a job gave."""
+
+    ANSWER = "answer"  # the engine answered (an inconsistent position is an answer too)
+    UNKNOWN = "unknown"  # no answer within the time limit
+    BAD_INPUT = "bad_input"  # the board or an option is at fault
+    TOO_LARGE = "too_large"  # the board has more cells than the server takes
+    FAILED = "failed"  # the worker pool could not run it
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A job's verdict and its JSON document, encoded as UTF-8."""
+
+    verdict: Verdict
+    body: bytes
+
+    @classmethod
+    def of(cls, verdict: Verdict, document: dict[str, Any]) -> Outcome:
+        """Encode ``document`` as the body of an outcome."""
+        return cls(verdict, json.dumps(document).encode())
+
+    @classmethod
+    def error(cls, verdict: Verdict, message: str) -> Outcome:
+        """An outcome whose document is ``{"error": message}``."""
+        return cls.of(verdict, {"error": message})
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request for the engine, as plain data that can cross to a worker process.
+
+    Attributes
+    ----------
+    task : str
+        A key of :data:`TASKS`: ``"analyze"``, ``"check"`` or ``"board"``.
+    board : str
+        Board text in any format :func:`~cnfsweep.formats.parse_board` reads.
+    mines : int or None
+        Total mines, flags included; overrides the text's ``mines:`` header.
+    format : str
+        A board format name, or ``"auto"`` to detect it.
+    time_limit : float
+        Seconds the engine may take.
+    max_cells : int
+        Largest board accepted.
+    backend : str or None
+        Solver backend spec.
+    minimise : bool
+        For ``check``: shrink a conflict until every number in it is needed.
+    """
+
+    task: str
+    board: str
+    mines: int | None = None
+    format: str = "auto"
+    time_limit: float = 10.0
+    max_cells: int = 1_000_000
+    backend: str | None = None
+    minimise: bool = True
+
+
+def _analyze(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    return engine.analyze(board, time_limit=job.time_limit).to_dict()
+
+
+def _check(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit).to_dict()
+
+
+def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
+    return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
+            "text": board.to_text()}
+
+
+#: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``
+#: and ``cnfsweep check --json``.
+#: ``board`` only reads the text, for the page's editor.
+TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {"analyze": _analyze, "check": _check, "board": _board}
+
+_local = threading.local()
+
+
+def _engine(backend: str | None) -> Engine:
+    # One engine per thread (a process has one thread doing jobs): its cache is not shared across threads.
+    engines = _local.__dict__.setdefault("engines", {})
+    if backend not in engines:
+        engines[backend] = Engine.create(backend)
+    return engines[backend]
+
+
+def board_too_large(board: Board, max_cells: int) -> str | None:
+    """Say why ``board`` is over the cell limit, or return ``None`` when it is within it.
+
+    Examples
+    --------
+    >>> board_too_large(Board.from_rows(["...", "..."]), 4)
+    'the board has 2x3 = 6 cells, more than this server takes (4)'
+    >>> board_too_large(Board.from_rows(["..."]), 4) is None
+    True
+    """
+    cells = board.rows * board.cols
+    if cells <= max_cells:
+        return None
+    return f"the board has {board.rows}x{board.cols} = {cells} cells, more than this server takes ({max_cells})"
+
+
+def run(job: Job) -> Outcome:
+    """Read the job's board, run its task with the engine, and encode the answer.
+
+    Bad input comes back as ``{"error": message}``, the message ``cnfsweep solve``
+    prints after ``error:``; a time limit reached, as ``cnfsweep solve --json`` says it.
+
+    Examples
+    --------
+    >>> run(Job("analyze", "1.")).verdict
+    <Verdict.ANSWER: 'answer'>
+    >>> print(json.loads(run(Job("check", "1.\\n9.")).body)["error"])
+    board:2:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter
+    """
+    try:
+        board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines)
+        if (why := board_too_large(board, job.max_cells)) is not None:
+            return Outcome.error(Verdict.TOO_LARGE, why)
+        document = TASKS[job.task](_engine(job.backend), board, job)
+    except TimeLimitExceeded:
+        return Outcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
+    except CnfsweepError as exc:
+        return Outcome.error(Verdict.BAD_INPUT, str(exc))
+    return Outcome.of(Verdict.ANSWER, document)
+
+
+def _warm() -> int:
+    # Import and set up the engine before the first request arrives.
+    run(Job("analyze", "1.\n.."))
+    return os.getpid()
+
+
+class Workers:
+    """A pool of threads or processes that run jobs off the event loop.
+
+    Parameters
+    ----------
+    pool : Pool
+        Threads share the server's process (and its interpreter lock);
+        processes run analyses on other cores, at the cost of sending each
+        job and its answer between processes.
+    size : int
+        Threads or processes.
+    """
+
+    def __init__(self, pool: Pool, size: int) -> None:
+        self.pool, self.size = pool, size
+        self._executor = self._start()
+
+    def _start(self) -> Executor:
+        if self.pool is Pool.THREAD:
+            return ThreadPoolExecutor(self.size, thread_name_prefix="cnfsweep-job")
+        # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
+        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
+
+    def warm(self) -> None:
+        """Start every worker and have it analyse a tiny board, so the first request is not slow."""
+        futures = [self._executor.submit(_warm) for _ in range(self.size)]
+        for future in futures:
+            future.result()
+
+    async def run(self, job: Job) -> Outcome:
+        """Run ``job`` in the pool; a crashed worker process is replaced for the next job."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, run, job)
+        except BrokenProcessPool:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._start()
+            return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
+
+    def close(self) -> None:
+        """Stop the workers, dropping jobs not yet started."""
+        self._executor.shutdown(wait=True, cancel_futures=True)
