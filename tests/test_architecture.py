@@ -29,7 +29,8 @@ LAYERS = {
     "generate": 5,
     "experiments": 6,
     "present": 7,
-    "cli": 8,
+    "web": 8,
+    "cli": 9,
 }
 
 

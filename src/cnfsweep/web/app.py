@@ -30,7 +30,7 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
-from cnfsweep.web.games import GameStore, NewGame, UnknownGame
+from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
 from cnfsweep.web.jobs import Job, Outcome, Verdict, Workers
 from cnfsweep.web.settings import Settings
 
@@ -188,7 +188,8 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @app.exception_handler(CnfsweepError)
     async def bad_input(_request: Request, exc: CnfsweepError) -> JSONResponse:
-        return _error(404 if isinstance(exc, UnknownGame) else 400, str(exc))
+        status = 404 if isinstance(exc, UnknownGame) else 413 if isinstance(exc, GameTooLarge) else 400
+        return _error(status, str(exc))
 
     @app.exception_handler(Exception)
     async def failed(_request: Request, exc: Exception) -> JSONResponse:

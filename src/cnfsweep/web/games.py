@@ -25,7 +25,7 @@ from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
-__all__ = ["GameStore", "NewGame", "UnknownGame", "game_document"]
+__all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
 
 T = TypeVar("T")
 
@@ -35,6 +35,10 @@ class UnknownGame(CnfsweepError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+class GameTooLarge(CnfsweepError):
+    """Report a game with more cells than the server takes."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,9 @@ class GameStore:
         """Start a game and return its document."""
         level = spec.resolve()
         if level.cells > self.max_cells:
-            raise CnfsweepError(f"a {level.rows}x{level.cols} game has more cells than this server takes ({self.max_cells})")
+            raise GameTooLarge(
+                f"a {level.rows}x{level.cols} game has {level.cells} cells, more than this server takes ({self.max_cells})"
+            )
         try:
             rule = FirstClick(spec.first_click)
         except ValueError:
