@@ -111,6 +111,10 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
+#: A body over the limit but at most this long is read to the end before the 413, so the client gets to read it.
+DRAIN = 64 << 20
+
+
 class _BodyLimit:
     """Refuse a request body over ``limit`` bytes with 413, whether or not it says its length up front."""
 
@@ -123,10 +127,15 @@ class _BodyLimit:
             return
         message = f"the request body is over this server's limit of {self.limit} bytes"
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _error(413 if length.isdigit() else 400, message if length.isdigit() else "bad Content-Length")(
-                scope, receive, send
-            )
+        if length is not None and not length.isdigit():
+            await _error(400, "bad Content-Length")(scope, receive, send)
+            return
+        if length is not None and int(length) > self.limit:
+            if int(length) <= DRAIN:
+                # Read the body and drop it: a client still sending would otherwise see a broken pipe, not the 413.
+                while (await receive()).get("more_body", False):
+                    pass
+            await _error(413, message)(scope, receive, send)
             return
         received = 0
 

@@ -108,7 +108,8 @@ function render() {
     for (let c = 0; c < state.cols; c++) {
       const el = cellAt(r, c), ch = state.grid[r][c], key = `${r},${c}`;
       let cls = "cell", text = "", label, bg = "", fg = "";
-      delete el.dataset.p;
+      const p = a && !(ch >= "0" && ch <= "8") && ch !== "*" ? a.probabilities[r][c] : null;
+      if (p === null || p === undefined) { if ("p" in el.dataset) delete el.dataset.p; }
       if (ch >= "0" && ch <= "8") {
         cls += ` open n${ch}`; text = ch === "0" ? "" : ch; label = `${ch}`;
       } else if (ch === "*") {
@@ -118,9 +119,8 @@ function render() {
         cls += key === exploded ? " exploded" : " mine"; text = "✱"; label = key === exploded ? "mine, clicked" : "mine";
       } else {
         label = "covered";
-        const p = a ? a.probabilities[r][c] : null;
         if (p !== null && p !== undefined) {
-          el.dataset.p = p;
+          if (el.dataset.p !== String(p)) el.dataset.p = p;
           if (safe.has(key)) { cls += " certain-safe"; text = "S"; label = "certainly safe"; }
           else if (mines.has(key)) { cls += " certain-mine"; text = "M"; label = "certainly a mine"; }
           else { cls += " prob"; text = percent(p); [bg, fg] = ramp(p); label = `mine probability ${text} percent`; }
@@ -129,6 +129,10 @@ function render() {
           text = ch; // a label
         }
       }
+      // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
+      const sig = `${cls}|${text}|${bg}|${fg}|${label}`;
+      if (el.sig === sig) continue;
+      el.sig = sig;
       el.className = cls;
       el.textContent = text;
       el.style.background = bg;
@@ -176,10 +180,11 @@ async function analyse() {
 // ---------------------------------------------------------------- play
 
 function showGame(doc) {
+  if (state.mode !== "play") { state.game = doc; return; } // answered after a switch to Edit: the editor keeps its board
   const resized = !state.game || doc.rows !== state.rows || doc.cols !== state.cols;
   state.game = doc;
   if (resized) setGrid(doc.rows, doc.cols, doc.grid);
-  else { state.grid = doc.grid.map((row) => Array.from(row)); state.analysis = null; }
+  else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
   $("mines-left").textContent = doc.mines_left;
   const over = doc.state !== "playing";
   const msg = $("game-state");
@@ -194,8 +199,12 @@ function showGame(doc) {
     $("timer").textContent = doc.seconds === null ? "0" : Math.floor(doc.seconds);
   }
   document.body.dataset.gameState = doc.state;
-  render();
-  if (!over) analyse();
+  if (over) state.analysis = null;
+  if (over || !$("analyse").checked) { render(); return; }
+  // Draw the move and its overlay together, unless the analysis keeps us waiting.
+  const seq = state.seq + 1;
+  setTimeout(() => { if (state.seq === seq && document.body.dataset.analysed !== String(seq)) render(); }, 50);
+  analyse();
 }
 
 async function newGame(event) {
@@ -293,8 +302,9 @@ function setMode(mode) {
   }
   if (mode === "play") {
     if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid); analyse(); } else newGame();
-  } else if (state.grid.length === 0 || state.game) {
-    if (state.game && state.grid.length) { state.total = state.game.mines; $("edit-total").value = state.total; }
+  } else {
+    // The editor starts from the position on the board (the game's, flags included), or a blank one.
+    if (state.game) { state.total = state.game.mines; $("edit-total").value = state.total; }
     if (!state.grid.length) blank(); else { setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); analyse(); }
   }
 }
