@@ -113,6 +113,16 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     print(f"click to updated overlay: {update_ms:.1f} ms")
     assert update_ms < 500  # the target is 100 ms; a busy test machine gets slack
     assert page.inner_text("#timer") != ""
+    # Play on with the overlay: open certainly safe cells the page shows, a dozen moves.
+    for _ in range(12):
+        safe = page.evaluate("state.analysis && state.analysis.safe.length ? state.analysis.safe[0] : null")
+        if safe is None or page.evaluate("state.game.state") != "playing":
+            break
+        clicks = page.evaluate("state.game.clicks")
+        cell(page, *safe).click()
+        page.wait_for_function(f"state.game.clicks === {clicks + 1}")
+        if page.evaluate("state.game.state") == "playing":
+            analysed(page)
     path = Path(SCREENSHOT) if SCREENSHOT else tmp_path / "serve.png"
     page.screenshot(path=str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import threading
 import webbrowser
 from typing import Annotated
 
@@ -47,8 +48,9 @@ def serve(
     url = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
 
     def ready() -> None:
+        # Called once the workers are up; uvicorn starts listening just after.
         typer.echo(f"cnfsweep serving {url} (API docs at {url}docs; Ctrl-C stops)")
         if open_page:
-            webbrowser.open(url)
+            threading.Timer(0.5, webbrowser.open, [url]).start()
 
     uvicorn.run(create_app(settings, on_ready=ready), host=host, port=port, log_level="warning", access_log=False)
