@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import random
@@ -21,7 +22,7 @@ from cnfsweep import Board
 from cnfsweep.cli import app as cli
 from cnfsweep.play import Game, LEVELS, FirstClick
 from cnfsweep.core.board import Cell
-from cnfsweep.web import Pool
+from cnfsweep.web import Job, Pool, Verdict, Workers
 
 BOARDS = sorted(p for p in EXAMPLES.iterdir() if p.suffix in (".txt", ".jsm"))
 
@@ -246,11 +247,8 @@ def test_the_page_and_the_schema_are_served_and_nothing_else(client) -> None:
     assert client.delete("/api/analyze").status_code == 405
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
+JSON = SCALARS | st.lists(SCALARS, max_size=4) | st.dictionaries(st.text(max_size=8), SCALARS | st.lists(SCALARS), max_size=4)
 FIELDS = st.fixed_dictionaries(
     {},
     optional={
@@ -303,3 +301,18 @@ def test_other_commands_do_not_import_fastapi() -> None:
     code = "import sys, cnfsweep.cli; print('fastapi' in sys.modules, 'uvicorn' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_past_the_queue_limit_a_job_is_refused_at_once() -> None:
+    workers = Workers(Pool.THREAD, 1, max_queue=1)
+
+    async def two() -> list:
+        return await asyncio.gather(workers.run(Job("analyze", "1.")), workers.run(Job("analyze", "1.")))
+
+    try:
+        first, second = asyncio.run(two())
+    finally:
+        workers.close()
+    assert first.verdict is Verdict.ANSWER
+    assert second.verdict is Verdict.BUSY
+    assert json.loads(second.body) == {"error": "the server is busy (1 analyses under way); try again"}

@@ -182,7 +182,7 @@ def test_edit_paste_analyse_and_copy(page) -> None:
     text = (EXAMPLES / "expert.jsm").read_text()
     page.fill("#board-text", text)
     page.click("#read-text")
-    page.wait_for_function("state.rows === 16 && state.cols === 30")
+    page.wait_for_function("document.getElementById('edit-message').textContent === 'read a 30×16 board'")
     analysed(page)
     expected = analyze(Board.parse(text))
     r, c = expected.best_guess

@@ -25,6 +25,9 @@ def serve(
         float, typer.Option("--time-limit", min=0.001, help="Seconds per analysis; past them the answer is 'unknown'.")
     ] = 10.0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (or threads) for analyses.")] = 2,
+    max_queue: Annotated[
+        int, typer.Option("--max-queue", min=1, help="Analyses running or waiting at most; past it 503 at once.")
+    ] = 1024,
     threads: Annotated[bool, typer.Option("--threads", help="Analyse in threads of the server's process instead of worker processes.")] = False,
     backend: BackendOpt = None,
 ) -> None:
@@ -41,7 +44,7 @@ def serve(
         get_backend(backend)
         settings = Settings(
             host=host, port=port, max_body=max_body, max_cells=max_cells, time_limit=time_limit,
-            pool=Pool.THREAD if threads else Pool.PROCESS, workers=workers, backend=backend,
+            pool=Pool.THREAD if threads else Pool.PROCESS, workers=workers, backend=backend, max_queue=max_queue,
         )
     except CnfsweepError as exc:
         fail(str(exc))

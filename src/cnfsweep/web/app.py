@@ -41,6 +41,7 @@ FEATURES = ("analyze", "check", "game")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
+    Verdict.BUSY: 503,
 }
 
 #: The page and the API docs: files shipped in the package, served from memory by name (no client path reaches the disk).
@@ -167,7 +168,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        workers = state["workers"] = Workers(settings.pool, settings.workers)
+        workers = state["workers"] = Workers(settings.pool, settings.workers, settings.max_queue)
         workers.warm()
         if on_ready is not None:
             on_ready()

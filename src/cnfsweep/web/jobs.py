@@ -48,6 +48,7 @@ class Verdict(Enum):
     BAD_INPUT = "bad_input"  # the board or an option is at fault
     TOO_LARGE = "too_large"  # the board has more cells than the server takes
     FAILED = "failed"  # the worker pool could not run it
+    BUSY = "busy"  # too many jobs waiting already
 
 
 @dataclass(frozen=True)
@@ -189,10 +190,14 @@ class Workers:
         job and its answer between processes.
     size : int
         Threads or processes.
+    max_queue : int
+        Jobs running or waiting at most; one more is refused at once (``Verdict.BUSY``)
+        instead of waiting behind them.
     """
 
-    def __init__(self, pool: Pool, size: int) -> None:
-        self.pool, self.size = pool, size
+    def __init__(self, pool: Pool, size: int, max_queue: int = 1024) -> None:
+        self.pool, self.size, self.max_queue = pool, size, max_queue
+        self.pending = 0
         self._executor = self._start()
 
     def _start(self) -> Executor:
@@ -209,12 +214,17 @@ class Workers:
 
     async def run(self, job: Job) -> Outcome:
         """Run ``job`` in the pool; a crashed worker process is replaced for the next job."""
+        if self.pending >= self.max_queue:
+            return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
+        self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, run, job)
         except BrokenProcessPool:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = self._start()
             return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
+        finally:
+            self.pending -= 1
 
     def close(self) -> None:
         """Stop the workers, dropping jobs not yet started."""

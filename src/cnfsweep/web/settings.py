@@ -40,6 +40,8 @@ class Settings:
         Solver backend spec (the default backend when ``None``).
     max_games : int
         Games in progress kept in memory; the least recently played is dropped past it.
+    max_queue : int
+        Analyses running or waiting at most; past it a request is answered 503 at once.
 
     Examples
     --------
@@ -60,9 +62,10 @@ class Settings:
     workers: int = 2
     backend: str | None = None
     max_games: int = 256
+    max_queue: int = 1024
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_cells", "workers", "max_games"):
+        for name in ("max_body", "max_cells", "workers", "max_games", "max_queue"):
             if getattr(self, name) < 1:
                 raise CnfsweepError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not 0 <= self.port <= 65535:

@@ -16,6 +16,7 @@ const state = {
   focus: { r: 0, c: 0 },
   flagMode: false,
   seq: 0,              // analyses are numbered; a late answer for an old position is dropped
+  gameSeq: 0,          // so are new games
   touched: 0,          // performance.now() of the interaction the overlay is catching up with
   timer: null, started: 0,
 };
@@ -216,10 +217,13 @@ async function newGame(event) {
     body.mines = Number($("custom-mines").value);
   } else body.level = level;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const seq = ++state.gameSeq;
   try {
-    state.game = null;
     state.touched = performance.now();
-    showGame(await api("POST", "/api/game", body));
+    const doc = await api("POST", "/api/game", body);
+    if (seq !== state.gameSeq) return; // a newer game was asked for meanwhile
+    state.game = null;
+    showGame(doc);
   } catch (err) {
     $("game-state").textContent = `error: ${err.message}`;
   }
