@@ -221,3 +221,11 @@ def test_phone_width_needs_no_sideways_scrolling_but_the_board(browser, live_url
     cell(page, 4, 4).tap()
     page.wait_for_function("state.game.mines_left === 9")
     context.close()
+
+
+def test_the_api_docs_page_works_offline(page, live_url: str) -> None:
+    page.goto(f"{live_url}/docs")
+    page.wait_for_selector("section.op")
+    headings = page.eval_on_selector_all("section.op h2", "els => els.map(e => e.textContent)")
+    assert "POST /api/analyze" in headings and "GET /api/health" in headings
+    assert "board (required)" in page.inner_text("body")

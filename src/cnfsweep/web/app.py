@@ -160,6 +160,12 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         Limits and the worker pool; the defaults when ``None``.
     on_ready : callable or None
         Called once the workers have started (``cnfsweep serve --open`` opens the page then).
+
+    Notes
+    -----
+    Worker processes are started with ``spawn``, which imports the main module again in each:
+    a script that serves the app itself with ``Pool.PROCESS`` needs the
+    ``if __name__ == "__main__":`` guard.
     """
     settings = settings or Settings()
     games = GameStore(settings.max_games, settings.max_cells)
