@@ -55,7 +55,7 @@ def test_health_answers_while_a_slow_analysis_runs(live_url: str) -> None:
         waits.append(time.perf_counter() - t)
         time.sleep(0.05)
     worker.join()
-    assert len(waits) >= 5 and max(waits) < 0.5
+    assert len(waits) >= 5 and max(waits) < 1.0  # the analysis alone takes 2 s
     assert slow["answer"] == (200, {"status": "unknown", "reason": "time limit", "time_limit": 2})
 
 
