@@ -1,6 +1,6 @@
 """Brute-force references for whole games, independent of the engine: layouts and the game tree.
 
-Shared by the endgame, region and pair tests.
+Shared by the endgame, region and pair tests, and by the no-guess generator's (``oracle_replay``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,11 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from oracle import neighbours
+from oracle import neighbours, reference
 
 from cnfsweep import Board, Cell
+from cnfsweep.generate import Logic
+from cnfsweep.play.game import Game, GameState, Level
 
 Revealed = frozenset[tuple[Cell, int]]
 
@@ -95,3 +97,19 @@ class BruteTree:
 
 def revealed_of(board: Board) -> Revealed:
     return frozenset((c, int(board.char(c))) for c in board.numbers)
+
+
+def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) -> bool:
+    """Open only cells the brute-force oracle proves safe; tell whether that reaches the end."""
+    game = Game.from_layout(level.rows, level.cols, mines)
+    game.click(first)
+    while game.state is GameState.PLAYING:
+        board = game.board() if logic is Logic.FULL else game.board().with_total(None)
+        ref = reference(board)
+        safe = [c for c in board.covered if ref.exact[c] == 0]
+        if not safe:
+            return False
+        for cell in safe:
+            if game.state is GameState.PLAYING:
+                game.click(cell)
+    return game.state is GameState.WON

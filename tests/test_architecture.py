@@ -26,11 +26,12 @@ LAYERS = {
     "gadgets": 3,
     "search": 3,
     "play": 4,
-    "generate": 5,
-    "experiments": 6,
-    "present": 7,
-    "web": 8,
-    "cli": 9,
+    "explain": 5,
+    "generate": 6,
+    "experiments": 7,
+    "present": 8,
+    "web": 9,
+    "cli": 10,
 }
 
 

@@ -14,6 +14,9 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.version import __version__
 from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
+from cnfsweep.generate import Generated, generate, generate_boards
+from cnfsweep.play.game import Level
+from cnfsweep.explain import Explainer, Hint, Move, NotCertainError, Reason, explain, hint
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,
@@ -35,11 +38,22 @@ __all__ = [
     "CheckResult",
     "CnfsweepError",
     "Engine",
+    "Generated",
+    "Level",
+    "Explainer",
+    "Hint",
+    "Move",
+    "NotCertainError",
     "OffBoardError",
+    "Reason",
     "TimeLimitExceeded",
     "__version__",
     "analyze",
     "check",
+    "generate",
+    "generate_boards",
+    "explain",
+    "hint",
     "parse_board",
     "read_board",
 ]

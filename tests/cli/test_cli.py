@@ -19,16 +19,6 @@ EXAMPLES = EXAMPLES
 
 
 @pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str, stdin: str | None = None):
-        return runner.invoke(app, list(args), input=stdin)
-
-    return invoke
-
-
-@pytest.fixture
 def board_file(tmp_path: Path):
     def write(text: str | bytes, name: str = "board.txt") -> str:
         path = tmp_path / name
@@ -180,7 +170,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("text", "where"), [(t, w) for _, t, w in BAD_INPUTS], ids=[i for i, _, _ in BAD_INPUTS])
-@pytest.mark.parametrize("command", ["solve", "check"])
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
 def test_bad_input_is_one_clear_line(run, board_file, command, text, where):
     result = run(command, board_file(text))
     assert result.exit_code == 2
@@ -325,8 +315,9 @@ def test_minus_o_means_output_everywhere():
 def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
     from cnfsweep.cli import games
     from cnfsweep.experiments.campaign import play_many
+    from cnfsweep.play.game import LEVELS
 
-    finished = play_many(games.PlayConfig(games.LEVELS["beginner"]), games=3, seed=7)
+    finished = play_many(games.PlayConfig(LEVELS["beginner"]), games=3, seed=7)
 
     def interrupted(*args, on_record, **kwargs):
         for record in finished:

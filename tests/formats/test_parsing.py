@@ -152,11 +152,35 @@ def test_native_crlf_and_bom() -> None:
         ("", None, None, "no board rows found"),
         ("# only a comment\nmines: 3\n\n", None, None, "no board rows found"),
         ("1.\n.\x00\n", 2, 2, "binary file (NUL byte)"),
+        # The layout section a generated board carries must agree with what the board shows.
+        ("01.\n01.\nlayout:\n.*.\n...\n", 1, 2, "cell (0, 1): the layout puts a mine under the revealed 1"),
+        ("01.\n02.\nlayout:\n..*\n...\n", 2, 2, "cell (1, 1): the 2 has 1 mine around it in the layout"),
+        ("01*\n01.\nlayout:\n...\n..*\n", 1, 3, "cell (0, 2): a flag where the layout has no mine"),
+        ("mines: 2\n01.\n01.\nlayout:\n..*\n...\n", 1, 1, "'mines: 2' but the layout has 1 mine"),
+        ("01.\n01.\nlayout:\n..*\n", 3, 1, "the layout has 1 rows, expected 2"),
+        ("01.\n01.\nlayout:\n..*\n...\n...\n", 6, 1, "the layout has more rows than the grid's 2"),
+        ("01.\n01.\nlayout:\n..x\n...\n", 4, 3, "unexpected 'x': expected '*' (a mine) or '.' in the layout"),
+        ("01.\n01.\nlayout:\n..*.\n...\n", 4, 1, "layout row has 4 cells, expected 3"),
+        ("layout:\n01.\n", 1, 1, "'layout:' before the board rows"),
+        ("01.\n01.\nlayout:\n..*\n...\nlayout:\n", 6, 1, "duplicate 'layout:' section"),
+        ("first-click: 0,0\n01.\n01.\n", 1, 1, "'first-click:' needs a 'layout:' section"),
+        ("first-click: 0,2\n01.\n01.\nlayout:\n..*\n...\n", 1, 1, "names (0, 2), which is not a revealed cell"),
+        ("first-click: 5\n01.\nlayout:\n..*\n", 1, 14, "'first-click:' expects ROW,COL"),
     ],
 )
 def test_native_errors(text: str, line: int | None, column: int | None, phrase: str) -> None:
     error = raises_at(text, line, column, phrase, source="b.txt")
     assert str(error).startswith("b.txt")
+
+
+def test_a_layout_round_trips_and_keeps_out_of_repr() -> None:
+    text = "mines: 1\nfirst-click: 1,0\n01.\n01.\nlayout:\n..*\n...\n"
+    board = parse_board(text)
+    assert board.layout is not None and board.layout.mines == {Cell(0, 2)} and board.layout.first_click == (1, 0)
+    assert board.to_text() == text and parse_board(board.to_text()) == board
+    assert "layout" not in repr(board)  # printing a board never gives its mines away
+    with pytest.raises(BoardFormatError, match="a total of 3 mines contradicts the board's layout of 1"):
+        parse_board(text, total_mines=3)
 
 
 def test_header_key_is_case_insensitive() -> None:

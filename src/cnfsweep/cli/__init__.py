@@ -16,8 +16,10 @@ from rich.console import Console
 
 from cnfsweep.cli.analyse import check, solve
 from cnfsweep.cli.common import HelpGroup, emit, json_option
+from cnfsweep.cli.explain import hint_command
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.cli.games import play
+from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.cli.serve import serve
 from cnfsweep.core.version import __version__
@@ -60,8 +62,8 @@ def main(
 
 
 for name, command in [
-    ("solve", solve), ("check", check), ("play", play), ("backends", backends),
-    ("gadget", gadget_command), ("reduce", reduce_command), ("render", render_command),
-    ("serve", serve),
+    ("solve", solve), ("check", check), ("hint", hint_command), ("play", play), ("backends", backends),
+    ("generate", generate_command), ("gadget", gadget_command), ("reduce", reduce_command),
+    ("render", render_command), ("serve", serve),
 ]:
     app.command(name)(command)

@@ -23,6 +23,7 @@ from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.formats import BoardFormat, detect_format, parse_board, read_text
+from cnfsweep.play.game import LEVELS, Level
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
 MinesOpt = Annotated[
@@ -169,3 +170,25 @@ def show(json_out: bool, result: Any, view: Callable[[], RenderableType]) -> Non
         emit(result.to_dict())
     else:
         Console(highlight=False).print(view(), soft_wrap=True)
+
+
+def choose_level(level: str | None, size: str | None, mines: int | None) -> Level:
+    """Return the board ``--level``, or ``--size`` with ``--mines``, name (expert by default).
+
+    Examples
+    --------
+    >>> choose_level(None, "30x16", 140)
+    Level(rows=16, cols=30, mines=140, name='custom')
+    """
+    if size is not None:
+        if level is not None:
+            raise CnfsweepError("give either --level or --size, not both")
+        if mines is None:
+            raise CnfsweepError("--size needs --mines")
+        return Level.parse_size(size, mines)
+    if mines is not None:
+        raise CnfsweepError("--mines goes with --size; a level has its own mine count")
+    name = level or "expert"
+    if name not in LEVELS:
+        raise CnfsweepError(f"unknown level {name!r}; choose from {', '.join(LEVELS)} or use --size")
+    return LEVELS[name]

@@ -12,15 +12,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, emit, fail, json_option
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.cli.common import BackendOpt, choose_level, emit, fail, json_option, load_board
+from cnfsweep.core.errors import BoardFormatError, CnfsweepError
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.play import GameRecord
-from cnfsweep.play.game import LEVELS, FirstClick, Level
+from cnfsweep.engine import Engine
+from cnfsweep.formats import BoardFormat
+from cnfsweep.generate import Logic, centre, free_cells
+from cnfsweep.play.game import FirstClick
+from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
-from cnfsweep.present.text import play_view
+from cnfsweep.present.text import game_view, play_view
 
 
 def play(
@@ -46,15 +50,31 @@ def play(
             help="Dask scheduler to use, e.g. tcp://10.0.0.5:8786; without it --executor dask starts a local cluster of --workers processes.",
         ),
     ] = None,
+    no_guess: Annotated[
+        bool, typer.Option("--no-guess", help="Play no-guess boards (as 'cnfsweep generate' makes them, first click at the centre).")
+    ] = False,
+    logic: Annotated[
+        Logic, typer.Option("--logic", help="With --no-guess: boards solvable with the total mine count (full) or without it (local).")
+    ] = Logic.FULL,
+    board_file: Annotated[
+        str | None,
+        typer.Option("--board", metavar="FILE", help="Play the layout this board file carries (as 'cnfsweep generate' writes it), once."),
+    ] = None,
 ) -> None:
     """Play seeded games with the engine and report the win rate."""
+    if board_file is not None:
+        _play_board(board_file, policy, backend, json_out, trace)
+        return
     try:
         check_executor(executor, scheduler)
-        board_level = _level(level, size, mines)
+        board_level = choose_level(level, size, mines)
         make_policy(policy)  # fail on a bad policy spec before any game starts
-        if board_level.mines > board_level.max_mines(first_click):
+        if no_guess:
+            free_cells(board_level, centre(board_level))
+        elif board_level.mines > board_level.max_mines(first_click):
             raise CnfsweepError(f"{board_level.mines} mines leave no room for a {first_click.value} first click")
-        config = PlayConfig(board_level, first_click, policy, backend)
+        config = PlayConfig(board_level, FirstClick.OPENING if no_guess else first_click, policy, backend,
+                            logic if no_guess else None)
         get_backend(backend)  # fail on a bad backend before any game starts
         sink = trace.open("w") if trace else None
     except CnfsweepError as exc:
@@ -92,7 +112,8 @@ def play(
     if json_out:
         doc = {
             "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
-            "mines": board_level.mines, "first_click": first_click.value, "policy": policy,
+            "mines": board_level.mines, "first_click": config.first_click.value, "policy": policy,
+            "no_guess": None if config.no_guess is None else config.no_guess.value,
             "seed": seed, "workers": workers, "policy_parameters": policy_parameters(policy), **stats.to_dict(),
             "interrupted": interrupted,
         }
@@ -104,16 +125,20 @@ def play(
         raise typer.Exit(130)
 
 
-def _level(level: str | None, size: str | None, mines: int | None) -> Level:
-    if size is not None:
-        if level is not None:
-            raise CnfsweepError("give either --level or --size, not both")
-        if mines is None:
-            raise CnfsweepError("--size needs --mines")
-        return Level.parse_size(size, mines)
-    if mines is not None:
-        raise CnfsweepError("--mines goes with --size; a level has its own mine count")
-    name = level or "expert"
-    if name not in LEVELS:
-        raise CnfsweepError(f"unknown level {name!r}; choose from {', '.join(LEVELS)} or use --size")
-    return LEVELS[name]
+def _play_board(path: str, policy: str, backend: str | None, json_out: bool, trace: Path | None) -> None:
+    """Play the layout of one board file and print the game."""
+    try:
+        board = load_board(path, BoardFormat.AUTO, None)
+        record = play_board(board, make_policy(policy), Engine.for_games(backend))
+        if trace:
+            trace.write_text(json.dumps(record.trace()) + "\n")
+    except BoardFormatError as exc:
+        fail(str(exc))
+    except CnfsweepError as exc:
+        fail(f"{path}: {exc}")
+    except OSError as exc:
+        fail(f"--trace {trace}: cannot write: {exc.strerror}")
+    if json_out:
+        emit({"board": path, "policy": policy, **record.trace()})
+    else:
+        Console(highlight=False).print(game_view(path, record))

@@ -25,6 +25,7 @@ from rich.markup import escape
 from cnfsweep.engine.analysis import analyze
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.explain import hint as hint_for
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg
 
@@ -61,6 +62,9 @@ def render_command(
         typer.Option("--backend", "-b", help=escape("Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute.")),
     ] = None,
     fmt: FormatOpt = BoardFormat.AUTO,
+    hint: Annotated[
+        bool, typer.Option("--hint", help="Ring the next move (cnfsweep hint) and outline the numbers that force it.")
+    ] = False,
     assume: Annotated[
         list[str] | None,
         typer.Option(
@@ -76,7 +80,8 @@ def render_command(
         position = load_board(board, fmt, mines, assumed)
         # An assumption changes nothing but the probabilities, so asking for one asks for them.
         analysis = analyze(position, backend=backend, assume=assumed) if probabilities or assumed else None
-        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name)
+        shown = hint_for(position, engine=backend) if hint else None
+        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown)
         data = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:
         fail(str(exc))

@@ -18,6 +18,7 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
+from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
 from cnfsweep.core.version import __version__
 
@@ -33,10 +34,12 @@ __all__ = [
     "Constraint",
     "CountTable",
     "OffBoardError",
+    "MineLayout",
     "Problem",
     "Rule",
     "TimeLimitExceeded",
     "__version__",
+    "layout_conflict",
     "normalise_assumptions",
     "parse_assume_options",
     "shape_tables",

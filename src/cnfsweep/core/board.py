@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property, lru_cache
 from itertools import compress, repeat
@@ -20,6 +20,7 @@ from typing import NamedTuple
 import string
 
 from cnfsweep.core.errors import OffBoardError, checked
+from cnfsweep.core.layout import MineLayout, layout_conflict
 
 COVERED = "."
 FLAG = "*"
@@ -177,6 +178,9 @@ class Board:
         One string per row in canonical characters (see the module docstring).
     total_mines : int or None
         Mines on the whole board, flags included; ``None`` when unknown.
+    layout : MineLayout or None
+        Where every mine lies, for a board that carries its answer (a
+        generated one); it must agree with every number and flag.
 
     Examples
     --------
@@ -191,6 +195,8 @@ class Board:
 
     grid: tuple[str, ...]
     total_mines: int | None = None
+    # The hidden answer of a generated board, kept out of repr so printing a board never spoils it.
+    layout: MineLayout | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.grid or not self.grid[0]:
@@ -204,6 +210,12 @@ class Board:
                 raise ValueError(f"not a canonical board character: {bad!r}")
         if self.total_mines is not None and self.total_mines < 0:
             raise ValueError("total_mines must be non-negative")
+        if self.layout is not None:
+            if self.total_mines is not None and self.total_mines != self.layout.count:
+                raise ValueError(f"the total says {self.total_mines} mines but the layout has {self.layout.count}")
+            conflict = layout_conflict(self.grid, self.layout)
+            if conflict is not None:
+                raise ValueError(f"cell {conflict[0]}: {conflict[1]}")
 
     # -- construction -------------------------------------------------------
 
@@ -235,6 +247,23 @@ class Board:
         """Return the same position with another total mine count."""
         return dataclasses.replace(self, total_mines=total_mines)
 
+    def with_layout(self, layout: MineLayout | None) -> Board:
+        """Return the same position carrying ``layout`` (``None`` drops it).
+
+        Examples
+        --------
+        >>> b = Board.from_rows(["1.", ".."]).with_layout(MineLayout(frozenset({Cell(1, 1)}), Cell(0, 0)))
+        >>> print(b.to_text())
+        first-click: 0,0
+        1.
+        ..
+        layout:
+        ..
+        .*
+        <BLANKLINE>
+        """
+        return dataclasses.replace(self, layout=layout)
+
     def with_char(self, cell: Cell, char: str) -> Board:
         """Return the same position with one cell changed (a number, flag or label).
 
@@ -246,7 +275,8 @@ class Board:
         r, c = self.require(cell)
         row = self.grid[r]
         grid = (*self.grid[:r], row[:c] + char + row[c + 1 :], *self.grid[r + 1 :])
-        return dataclasses.replace(self, grid=grid)
+        # A changed position is no longer the one the layout was made for.
+        return dataclasses.replace(self, grid=grid, layout=None)
 
     # -- queries --------------------------------------------------------------
 
@@ -352,4 +382,12 @@ class Board:
         <BLANKLINE>
         """
         head = [] if self.total_mines is None else [f"mines: {self.total_mines}"]
-        return "\n".join([*head, *self.grid]) + "\n"
+        tail: list[str] = []
+        if self.layout is not None:
+            if self.layout.first_click is not None:
+                head.append("first-click: {},{}".format(*self.layout.first_click))
+            mines = self.layout.mines
+            tail = ["layout:"] + [
+                "".join("*" if (r, c) in mines else "." for c in range(self.cols)) for r in range(self.rows)
+            ]
+        return "\n".join([*head, *self.grid, *tail]) + "\n"

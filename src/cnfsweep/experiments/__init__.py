@@ -6,9 +6,12 @@ the same games, resumable campaign logs (:mod:`cnfsweep.experiments.log`),
 the executors that spread games over processes, and the published records
 to compare with.
 
-May import the core, ``engine``, ``search`` and ``play``; never ``present`` or ``cli``.
+Also makes many no-guess boards at once (:func:`generate_many`).
+
+May import the core, ``engine``, ``search``, ``play``, ``explain`` and ``generate``; never ``present`` or ``cli``.
 """
 
+from cnfsweep.experiments.boards import BoardRequest, generate_many
 from cnfsweep.experiments.campaign import (
     PairedDifference,
     PlayConfig,
@@ -23,6 +26,7 @@ from cnfsweep.experiments.executors import Executor, InterruptGuard, Runner, che
 from cnfsweep.experiments.records import Record, records_for
 
 __all__ = [
+    "BoardRequest",
     "Executor",
     "InterruptGuard",
     "PairedDifference",
@@ -32,6 +36,7 @@ __all__ = [
     "Runner",
     "check_executor",
     "game_seed",
+    "generate_many",
     "paired_difference",
     "play_many",
     "records_for",

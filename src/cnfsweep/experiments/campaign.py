@@ -7,7 +7,7 @@ wherever they run.
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import statistics
 import threading
 from collections import Counter
@@ -17,23 +17,14 @@ from functools import partial
 from math import sqrt
 from typing import Any
 
+from cnfsweep.core.layout import MineLayout
+from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
+from cnfsweep.generate import Logic, generate
 from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
 
 Z95 = 1.959963984540054
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Derive the seed of game ``index`` in a run seeded with ``seed``.
-
-    Examples
-    --------
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"cnfsweep:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -101,6 +92,8 @@ class PlayConfig:
     first_click: FirstClick = FirstClick.SAFE
     policy: str = "safest"
     backend: str | None = None
+    # Play no-guess boards (generated from each game's seed, first click at the centre) for this logic.
+    no_guess: Logic | None = None
 
 
 @dataclass(frozen=True)
@@ -180,7 +173,8 @@ def _percentiles(sorted_ms: list[float]) -> dict[str, float]:
 _LOCAL = threading.local()
 
 
-def _engine(backend: str | None) -> Engine:
+def worker_engine(backend: str | None) -> Engine:
+    """Return this worker thread's engine for ``backend``, made on first use and kept."""
     if not hasattr(_LOCAL, "engines"):
         _LOCAL.engines = {}
     engines: dict[str | None, Engine] = _LOCAL.engines
@@ -190,8 +184,14 @@ def _engine(backend: str | None) -> Engine:
 
 
 def _play_one(config: PlayConfig, seed: int) -> GameRecord:
-    player = Player(make_policy(config.policy), _engine(config.backend))
-    return player.play(config.level, seed, config.first_click)
+    engine = worker_engine(config.backend)
+    player = Player(make_policy(config.policy), engine)
+    if config.no_guess is None:
+        return player.play(config.level, seed, config.first_click)
+    board = generate(config.level, seed=seed, logic=config.no_guess, engine=engine)
+    layout = MineLayout(frozenset(board.mine_cells), board.first_click)
+    record = player.play_layout(layout, config.level.rows, config.level.cols, seed)
+    return dataclasses.replace(record, level=config.level)
 
 
 def iter_games(config: PlayConfig, seed: int, indices: Iterable[int], runner: Runner) -> Iterator[GameRecord]:

@@ -141,7 +141,11 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED)
     else:
         board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
-    return board if total_mines is None else board.with_total(total_mines)
+    if total_mines is None:
+        return board
+    if board.layout is not None and total_mines != board.layout.count:
+        raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
+    return board.with_total(total_mines)
 
 
 def read_text(path: str | Path) -> str:

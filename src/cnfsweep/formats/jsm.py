@@ -38,3 +38,18 @@ def parse_jsm(text: str, err: Err) -> Board:
                 raise err(unexpected(ch, "0-8, 'H' or 'F'"), line=n, column=i + 1)
         rows.append("".join(ch if ch in NUMBERS else FLAG if ch == "F" else COVERED for ch in row))
     return Board(tuple(rows), mines)
+
+
+def to_jsm(board: Board) -> str:
+    """Write a board as JSMinesweeper text (which has no place for a layout or labels).
+
+    Examples
+    --------
+    >>> print(to_jsm(Board(("01.", "0*."), 1)), end="")
+    3x2x1
+    01H
+    0FH
+    """
+    total = board.total_mines if board.total_mines is not None else len(board.flags)
+    rows = ["".join(ch if ch in NUMBERS else "F" if ch == FLAG else "H" for ch in row) for row in board.grid]
+    return "\n".join([f"{board.cols}x{board.rows}x{total}", *rows]) + "\n"

@@ -2,19 +2,30 @@
 
 ``0``-``8`` revealed numbers, ``.`` covered, ``*`` or ``F`` a flag, any other
 ASCII letter a covered cell labelled with that letter; spaces and tabs between
-cells are ignored.  The only header is ``mines: N``, the total.
+cells are ignored.  Headers: ``mines: N``, the total, and ``first-click: R,C``.
+
+A board may carry its answer, as ``cnfsweep generate`` writes it: after the
+grid, a line ``layout:`` and then one row per grid row, ``*`` for a mine and
+``.`` for none.  The layout must agree with every number and flag, and
+``first-click`` (row and column from 0) names the revealed cell that was
+opened first; it needs a layout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from cnfsweep.core.board import FLAG, NUMBERS, Board
+import re
+
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
 
 #: Header keys of the native format (and of minesweepr text, read by the same code).
-KNOWN_HEADERS = ("mines",)
+KNOWN_HEADERS = ("mines", "first-click")
 EXPECTED = "0-8, '.', '*', 'F' or a letter"
+LAYOUT = "layout"
+_CELL_VALUE = re.compile(r"([0-9]+)\s*,\s*([0-9]+)")
 
 
 def native_cell(ch: str) -> str | None:
@@ -24,30 +35,52 @@ def native_cell(ch: str) -> str | None:
 
 
 def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str) -> Board:
-    """Parse header lines, comments and one-character-per-cell rows."""
+    """Parse header lines, comments, one-character-per-cell rows and an optional layout section."""
     rows: list[str] = []
-    first_row_line = mines_line = 0
-    mines = None
+    places: list[tuple[int, list[int]]] = []  # each row's line and the column of each cell
+    layout_rows: list[str] = []
+    layout_line = first_row_line = mines_line = first_line = 0
+    mines = first = None
     for n, line in enumerate(split_lines(text), 1):
         if not line.strip(SEP) or is_comment(line):
             continue
         head = HEADER.match(line)
+        if head and head[1].lower() == LAYOUT and not line[head.end():].strip():
+            if not rows:
+                raise err("'layout:' before the board rows: the layout section follows the grid",
+                          line=n, column=head.start(1) + 1)
+            if layout_line:
+                raise err(f"duplicate 'layout:' section (first on line {layout_line})",
+                          line=n, column=head.start(1) + 1)
+            layout_line = n
+            continue
+        if layout_line:
+            layout_rows.append(_layout_row(line, n, len(rows[0]), len(layout_rows), len(rows), err))
+            continue
         if head:
             key_col = head.start(1) + 1
+            key = head[1].lower()
             if rows:
                 raise err(f"header '{head[1]}:' after the board rows: "
                           "put 'key: value' lines before the grid", line=n, column=key_col)
-            if head[1].lower() not in KNOWN_HEADERS:
+            if key not in KNOWN_HEADERS:
                 # A misspelt key ('mine: 10') silently ignored would change the answer.
                 known = " or ".join(f"'{k}:'" for k in KNOWN_HEADERS)
                 raise err(f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
                           line=n, column=key_col)
-            if head[1].lower() == "mines":
-                if mines_line:
-                    raise err(f"duplicate 'mines:' header (first on line {mines_line})",
-                              line=n, column=key_col)
-                mines = count_value(line[head.end():].rstrip(), "mines", err, n, head.end() + 1)
+            seen = mines_line if key == "mines" else first_line
+            if seen:
+                raise err(f"duplicate '{key}:' header (first on line {seen})", line=n, column=key_col)
+            value = line[head.end():].rstrip()
+            if key == "mines":
+                mines = count_value(value, "mines", err, n, head.end() + 1)
                 mines_line = n
+            else:
+                match = _CELL_VALUE.fullmatch(value)
+                if match is None:
+                    raise err(f"'first-click:' expects ROW,COL such as 8,15, got {value!r}",
+                              line=n, column=head.end() + 1)
+                first, first_line = Cell(int(match[1]), int(match[2])), n
             continue
         cells: list[str] = []
         cols: list[int] = []
@@ -66,6 +99,44 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                       line=n, column=col)
         first_row_line = first_row_line or n
         rows.append("".join(cells))
+        places.append((n, cols))
     if not rows:
         raise err("no board rows found")
-    return Board(tuple(rows), mines)
+    if not layout_line:
+        if first_line:
+            raise err("'first-click:' needs a 'layout:' section after the grid", line=first_line, column=1)
+        return Board(tuple(rows), mines)
+    if len(layout_rows) != len(rows):
+        raise err(f"the layout has {len(layout_rows)} rows, expected {len(rows)} (as the grid)",
+                  line=layout_line, column=1)
+    layout = MineLayout(
+        frozenset(Cell(r, c) for r, row in enumerate(layout_rows) for c, ch in enumerate(row) if ch == "*"), first
+    )
+    if mines is not None and mines != layout.count:
+        raise err(f"'mines: {mines}' but the layout has {layout.count} mine{'' if layout.count == 1 else 's'}",
+                  line=mines_line, column=1)
+    conflict = layout_conflict(rows, layout)
+    if conflict is not None:
+        (r, c), why = conflict
+        if first is not None and (r, c) == tuple(first) and "first click" in why:
+            raise err(f"'first-click:' names ({r}, {c}), which {why.removeprefix('the first click ')}",
+                      line=first_line, column=1)
+        n, cols = places[r]
+        raise err(f"cell ({r}, {c}): {why}", line=n, column=cols[c])
+    return Board(tuple(rows), mines, layout)
+
+
+def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err) -> str:
+    """Read one row of a layout section: ``*`` a mine, ``.`` none."""
+    if index == height:
+        raise err(f"the layout has more rows than the grid's {height}", line=n, column=1)
+    cells = []
+    for i, ch in enumerate(line):
+        if ch in SEP:
+            continue
+        if ch not in "*.":
+            raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
+        cells.append(ch)
+    if len(cells) != width:
+        raise err(f"layout row has {len(cells)} cells, expected {width} (as the grid)", line=n, column=1)
+    return "".join(cells)

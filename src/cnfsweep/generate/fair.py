@@ -1,4 +1,10 @@
-"""Decide whether a layout can be solved from its first click without a single guess."""
+"""Decide whether a layout can be solved from its first click without a single guess.
+
+:class:`Replayer` plays a layout the way a careful player would: cells one
+number settles first (no solver), then exact analysis of the whole position
+whenever those run out.  It is incremental, so a generator can also move mines
+(:meth:`Replayer.move_mines`) and carry on from where the replay got stuck.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.errors import CnfsweepError, check_deadline
 from cnfsweep.engine import Engine
-from cnfsweep.play.game import Game, GameState
+from cnfsweep.play.frontier import Frontier
 
-__all__ = ["Logic", "Replay", "replay_without_guessing"]
+__all__ = ["Logic", "Replay", "Replayer", "replay_without_guessing"]
+
+_COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
 
 class Logic(Enum):
@@ -28,12 +37,219 @@ class Replay:
 
     ``solved`` when every safe cell was opened; otherwise ``stuck`` is the
     position in which no covered cell was certainly safe.  ``steps`` counts
-    the rounds of analysis (each opens every safe cell found).
+    the exact analyses the replay needed (the rounds where no single number
+    settled a cell); ``clicks`` counts the safe cells it opened by a click
+    (cells a zero's flood opened are not clicked).
     """
 
     solved: bool
     steps: int
+    clicks: int = 0
     stuck: Board | None = None
+
+
+class Replayer:
+    """A no-guess replay in progress over a layout that may still change.
+
+    Parameters
+    ----------
+    rows, cols : int
+    mines : iterable of (row, col)
+        The layout.
+    first_click : (row, col)
+        A cell that is not a mine; it is opened first.
+    logic : Logic or str
+        Whether the player may use the total mine count.
+    engine : Engine or None
+        Solves the positions single numbers do not settle (default
+        :meth:`Engine.for_games`).
+
+    Examples
+    --------
+    >>> r = Replayer(2, 3, [(0, 2)], (0, 0))
+    >>> r.run(), r.board().grid
+    (False, ('01.', '01.'))
+    >>> r.move_mines([(0, 2)], [(1, 2)])   # the mine goes to the other cell of the 50/50
+    >>> r.run(), r.board().grid            # still a 50/50: the numbers changed, not the shape
+    (False, ('01.', '01.'))
+    """
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: Iterable[Sequence[int]],
+        first_click: Sequence[int],
+        logic: Logic | str = Logic.FULL,
+        engine: Engine | None = None,
+    ) -> None:
+        self.rows, self.cols = rows, cols
+        self.logic = Logic(logic)
+        self.engine = engine if engine is not None else Engine.for_games()
+        self.tables = shape_tables(rows, cols)
+        n = rows * cols
+        self.mine = bytearray(n)
+        for r, c in mines:
+            if not (0 <= r < rows and 0 <= c < cols):
+                raise CnfsweepError(f"mine ({r}, {c}) is off the {cols}x{rows} board")
+            self.mine[r * cols + c] = 1
+        self.total = sum(self.mine)
+        self.status = bytearray(n)
+        # Revealed neighbours of each cell: a covered cell with none is off the frontier.
+        self.seen = bytearray(n)
+        self.opened = 0
+        self.steps = 0
+        self.clicks = 0
+        self.frontier = Frontier(rows, cols, self.total if self.logic is Logic.FULL else None)
+        first = self.tables.index(first_click)
+        if self.mine[first]:
+            raise CnfsweepError(f"the first click {tuple(first_click)} is a mine")
+        self._open(first)
+
+    # -- what the replay knows ---------------------------------------------------
+
+    @property
+    def solved(self) -> bool:
+        """Whether every safe cell is open."""
+        return self.opened == len(self.mine) - self.total
+
+    def number(self, i: int) -> int:
+        """Return the number cell ``i`` (a row-major index) shows under the current layout."""
+        mine = self.mine
+        return sum(mine[j] for j in self.tables.around[i])
+
+    def board(self) -> Board:
+        """Return what the player sees now (the layout's total as the total)."""
+        status, cols, chars = self.status, self.cols, []
+        for i in range(len(status)):
+            s = status[i]
+            chars.append("." if s == _COVERED else "*" if s == _FLAGGED else str(self.number(i)))
+        flat = "".join(chars)
+        return Board(tuple(flat[k : k + cols] for k in range(0, len(flat), cols)), self.total)
+
+    def live_numbers(self) -> dict[int, set[int]]:
+        """Return each revealed number with covered, unsettled neighbours, and those neighbours."""
+        status, around, out = self.status, self.tables.around, {}
+        for i in range(len(status)):
+            if status[i] == _OPEN:
+                unknown = {j for j in around[i] if status[j] == _COVERED}
+                if unknown:
+                    out[i] = unknown
+        return out
+
+    def covered(self) -> list[int]:
+        """Return the covered cells nobody has settled, by row-major index."""
+        status = self.status
+        return [i for i in range(len(status)) if status[i] == _COVERED]
+
+    # -- moves -----------------------------------------------------------------
+
+    def run(self, deadline: float | None = None) -> bool:
+        """Open every cell the player can prove safe; return whether the board is solved.
+
+        Past ``deadline`` (a ``time.perf_counter()`` value) raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+        """
+        frontier, cells, index = self.frontier, self.tables.cells, self.tables.index
+        while not self.solved:
+            safe, mines = frontier.settled()
+            stuck = False
+            if not safe and not mines:
+                check_deadline(deadline)
+                analysis = self.engine.analyze_position(frontier.position(self.board()))
+                self.steps += 1
+                safe, mines = list(analysis.safe), list(analysis.mines)
+                stuck = not safe
+            for cell in mines:
+                i = index(cell)
+                if self.status[i] == _COVERED:
+                    self.status[i] = _FLAGGED
+                    frontier.flag(cells[i])
+            if stuck:
+                return False
+            for cell in safe:
+                i = index(cell)
+                if self.status[i] == _COVERED:
+                    self.clicks += 1
+                    self._open(i)
+        return True
+
+    def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> None:
+        """Move a mine from each source to the matching target: both covered and unsettled.
+
+        The numbers of revealed cells around them change, and the replay
+        carries on from what it has opened and flagged so far; a board made
+        this way must be replayed from its first click again to be sure.
+        """
+        index, status, mine = self.tables.index, self.status, self.mine
+        moved = [(index(s), index(t)) for s, t in zip(sources, targets, strict=True)]
+        for s, t in moved:
+            if status[s] != _COVERED or status[t] != _COVERED or not mine[s] or mine[t]:
+                raise CnfsweepError("mines move only from a covered mine to a covered safe cell")
+            mine[s], mine[t] = 0, 1
+        self._recount({j for pair in moved for cell in pair for j in self.tables.around[cell] if status[j] == _OPEN})
+
+    def release(self, flagged: Sequence[int], target: Sequence[int]) -> None:
+        """Move the mine of a settled (flagged) cell to a covered, unsettled safe cell.
+
+        The flagged cell becomes covered and unsettled again, and the numbers
+        around both change.  For a replay walled in by certain mines: the
+        wall opens.  As after :meth:`move_mines`, replay the board again.
+        """
+        index, status, mine = self.tables.index, self.status, self.mine
+        s, t = index(flagged), index(target)
+        if status[s] != _FLAGGED or status[t] != _COVERED or mine[t]:
+            raise CnfsweepError("a mine is released only from a flagged cell to a covered safe cell")
+        mine[s], mine[t], status[s] = 0, 1, _COVERED
+        # What the player knows changed shape (a flag is gone): read it again from the cells.
+        cells = self.tables.cells
+        self.frontier = Frontier(self.rows, self.cols, self.total if self.logic is Logic.FULL else None)
+        for i in range(len(status)):
+            if status[i] == _FLAGGED:
+                self.frontier.flag(cells[i])
+        for i in range(len(status)):
+            if status[i] == _OPEN:
+                self.frontier.reveal(cells[i], self.number(i))
+
+    def flagged_on_edge(self) -> list[int]:
+        """Return the flagged cells beside both a revealed cell and a covered, unsettled one."""
+        status, around = self.status, self.tables.around
+        return [
+            i for i in range(len(status))
+            if status[i] == _FLAGGED
+            and any(status[j] == _OPEN for j in around[i])
+            and any(status[j] == _COVERED for j in around[i])
+        ]
+
+    def _recount(self, revealed: Iterable[int]) -> None:
+        cells = self.tables.cells
+        for i in revealed:
+            self.frontier.renumber(cells[i], self.number(i))
+
+    def _open(self, start: int) -> None:
+        # Flood from ``start``: a zero opens its neighbours, as in a game.
+        status, around, seen, cells, mine = self.status, self.tables.around, self.seen, self.tables.cells, self.mine
+        todo = [start]
+        status[start] = _OPEN
+        while todo:
+            i = todo.pop()
+            self.opened += 1
+            near = around[i]
+            number = 0
+            for j in near:
+                seen[j] += 1
+                number += mine[j]
+            self.frontier.reveal(cells[i], number)
+            if number == 0:
+                for j in near:
+                    if status[j] == _COVERED:
+                        status[j] = _OPEN
+                        todo.append(j)
+
+    def replay(self) -> Replay:
+        """Run to the end or to the first guess, and say how it went."""
+        solved = self.run()
+        return Replay(solved, self.steps, self.clicks, None if solved else self.board())
 
 
 def replay_without_guessing(
@@ -56,20 +272,4 @@ def replay_without_guessing(
     >>> replay_without_guessing(1, 4, [(0, 2)], (0, 0)).solved  # the 1 sees only (0, 2)
     True
     """
-    logic = Logic(logic)
-    engine = engine if engine is not None else Engine.for_games()
-    game = Game.from_layout(rows, cols, mines)
-    total = len(game.mines or ())
-    if game.click(Cell(*first_click)).hit_mine:
-        raise ValueError(f"the first click {tuple(first_click)} is a mine")
-    steps = 0
-    while game.state is GameState.PLAYING:
-        board = game.board()
-        analysis = engine.analyze(board, total_mines=total if logic is Logic.FULL else None)
-        steps += 1
-        if not analysis.safe:
-            return Replay(False, steps, board)
-        for cell in analysis.safe:
-            if game.state is GameState.PLAYING:
-                game.click(cell)
-    return Replay(game.state is GameState.WON, steps)
+    return Replayer(rows, cols, mines, first_click, logic, engine).replay()

@@ -66,6 +66,17 @@ class Frontier:
         live[i] = self._covered.intersection(around)
         self._touched.add(i)
 
+    def renumber(self, cell: Cell, number: int) -> None:
+        """Record that the revealed ``cell`` now shows ``number``.
+
+        Never in a game; a generator that moves covered mines changes the
+        numbers around them and keeps what the player has seen.
+        """
+        i = cell[0] * self._cols + cell[1]
+        if i in self._need:
+            self._need[i] = number - len(self._flagged.intersection(self._around[i]))
+            self._touched.add(i)
+
     def flag(self, cell: Cell) -> None:
         """Record a flag on ``cell``: a mine the player is sure of."""
         i = cell[0] * self._cols + cell[1]

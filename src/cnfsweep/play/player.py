@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis, ComponentCache
-from cnfsweep.core.board import Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.layout import MineLayout
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import ClickResult, FirstClick, Game, GameState, Level
@@ -24,7 +26,7 @@ from cnfsweep.play.policy import Guess, Policy
 from cnfsweep.play.records import GameRecord, Move, loss_cause
 from cnfsweep.play.safest import SafestPolicy
 
-__all__ = ["Player", "play_game"]
+__all__ = ["Player", "play_board", "play_game"]
 
 _SAFE = Fraction(0)
 
@@ -52,11 +54,55 @@ class Player:
         watch: Callable[[Game, Analysis], None] | None = None,
     ) -> GameRecord:
         """Play one seeded game to the end; ``watch``, if given, sees the game and every full analysis."""
-        start = time.perf_counter()
-        game = _Table(Game.new(level, seed, first_click=first_click), level)
         first = self.policy.first_click(level, first_click)
-        moves = [_first_move(level, first_click, first)]
+        return self._run(Game.new(level, seed, first_click=first_click), seed, first,
+                         _first_move(level, first_click, first), watch)
+
+    def play_layout(
+        self,
+        layout: MineLayout,
+        rows: int,
+        cols: int,
+        seed: int = 0,
+        watch: Callable[[Game, Analysis], None] | None = None,
+        opened: Iterable[Cell] = (),
+    ) -> GameRecord:
+        """Play a given layout from its first click (a safe cell) to the end.
+
+        ``opened`` lists cells already open (a position read from a file):
+        they are clicked after the first click, as moves known to be safe.
+        ``seed`` is only recorded (say, the seed the layout was generated from).
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Cell
+        >>> record = Player().play_layout(MineLayout(frozenset({Cell(0, 2)}), Cell(2, 0)), 3, 3)
+        >>> record.won, record.guesses
+        (True, 0)
+        """
+        if layout.first_click is None:
+            raise CnfsweepError("the layout names no first click to start from")
+        first = Cell(*layout.first_click)
+        if first in layout.mines:
+            raise CnfsweepError(f"the first click {tuple(first)} is a mine")
+        game = Game.from_layout(rows, cols, layout.mines)
+        return self._run(game, seed, first, Move(first, True, _SAFE), watch, opened)
+
+    def _run(
+        self,
+        table: Game,
+        seed: int,
+        first: Cell,
+        first_move: Move,
+        watch: Callable[[Game, Analysis], None] | None,
+        opened: Iterable[Cell] = (),
+    ) -> GameRecord:
+        start = time.perf_counter()
+        level = table.level
+        game = _Table(table, level)
+        moves = [first_move]
         game.click(first)
+        moves += game.open_safe(opened)
         analyses = 0
         lost_on: Move | None = moves[0] if game.lost else None
         while game.playing:
@@ -154,3 +200,34 @@ def play_game(
     """Play one seeded game to the end with a :class:`Player` on ``backend`` (see :meth:`Player.play`)."""
     engine = Engine.for_games(backend, cache)
     return Player(policy or SafestPolicy(), engine).play(level, seed, first_click, watch)
+
+
+def play_board(board: Board, policy: Policy | None = None, engine: Engine | None = None, seed: int = 0) -> GameRecord:
+    """Play the layout a board carries, from the position it shows, to the end.
+
+    The board's first click (or, without one, its first revealed cell) is
+    clicked first, then every cell the board shows open, and then the
+    player goes on as in any game.
+
+    Raises
+    ------
+    CnfsweepError
+        If the board carries no layout (see :mod:`cnfsweep.formats.native`) or
+        shows no revealed cell to start from.
+
+    Examples
+    --------
+    >>> b = Board.parse("mines: 1\\nfirst-click: 0,0\\n01..\\nlayout:\\n..*.\\n")
+    >>> record = play_board(b)   # the 1 sees one covered cell; the total clears the last
+    >>> record.won, [tuple(m.cell) for m in record.moves]
+    (True, [(0, 0), (0, 3)])
+    """
+    layout = board.layout
+    if layout is None:
+        raise CnfsweepError("the board carries no layout: write it with 'cnfsweep generate' or add a 'layout:' section")
+    if layout.first_click is None:
+        if not board.numbers:
+            raise CnfsweepError("the board shows no revealed cell to start from and names no 'first-click:'")
+        layout = MineLayout(layout.mines, board.numbers[0])
+    player = Player(policy or SafestPolicy(), engine or Engine.for_games())
+    return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.analysis import Analysis
+from cnfsweep.explain import Hint, Move
 
-__all__ = ["best_guess_text", "inconsistent_text", "layouts_text", "percent", "summary_lines"]
+__all__ = ["best_guess_text", "hint_text", "inconsistent_text", "layouts_text", "move_text", "percent", "summary_lines"]
 
 
 def percent(p: Fraction) -> str:
@@ -96,3 +98,56 @@ def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
     if timing:
         lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
     return lines
+
+
+def _at(cell: Cell) -> str:
+    return f"({cell.row}, {cell.col})"
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
+    """Say what a move is and why: the numbers of its reason, or the odds of a guess.
+
+    Examples
+    --------
+    >>> from cnfsweep.explain import hint
+    >>> board = Board.from_rows(["...", "121"])
+    >>> move_text(board, hint(board).move)
+    '(0, 0) is a mine: the 2 at (1, 1) and the 1 at (1, 2) force it'
+    >>> move_text(Board.from_rows(["1.", ".."]), hint(Board.from_rows(["1.", ".."])).move)
+    'nothing is certain: the best guess is (0, 1), mine probability 1/3 = 33.33%'
+    """
+    reason = move.reason
+    if reason is None:
+        p = move.probability
+        odds = "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
+        text = f"nothing is certain: the best guess is {_at(move.cell)}, mine probability {odds}"
+        if move.forced:
+            text += " (a forced guess: no future reveal can tell it from its partner, so it must be taken sooner or later)"
+        return text
+    parts = [f"the {board.char(n)} at {_at(n)}" for n in reason.numbers]
+    total = board.total_mines if total_mines is None else total_mines
+    if reason.uses_total:
+        parts.append(f"the total of {total} mines" if total is not None else "the total mine count")
+    verb = "forces" if len(parts) == 1 else "force"
+    return f"{_at(move.cell)} is {'a mine' if move.mine else 'safe'}: {_and(parts)} {verb} it"
+
+
+def hint_text(result: Hint) -> list[str]:
+    """Say every move of a hint, best first, or why there is none.
+
+    Examples
+    --------
+    >>> from cnfsweep.explain import hint
+    >>> hint_text(hint(Board.from_rows(["1*"], total_mines=1)))
+    ['nothing to do: no covered cell is left']
+    """
+    if not result.consistent:
+        why = "" if result.total_mines is None else f" and a total of {result.total_mines} mines"
+        return [f"inconsistent: no mine layout fits these numbers{why}"]
+    if not result.moves:
+        return ["nothing to do: no covered cell is left"]
+    return [move_text(result.board, m, result.total_mines) for m in result.moves]

@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape, quoteattr
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.present.summary import inconsistent_text, percent, summary_lines
+from cnfsweep.explain import Hint
+from cnfsweep.present.summary import hint_text, inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
 NUMBER_COLOURS = ("", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
@@ -219,8 +220,28 @@ def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, f
     return out, max(x, PAD + max(text_width(line, 12) for line in lines)) + PAD, y + LINE * len(lines) - top
 
 
+def _hint_marks(result: Hint, s: int, top: float) -> list[str]:
+    """Ring the hinted move and outline the numbers of its reason."""
+    out = []
+    move = result.move
+    if move is None:
+        return out
+    if move.reason is not None:
+        for n in move.reason.numbers:
+            out.append(_el("rect", class_="hint-reason", data_row=n.row, data_col=n.col, x=f"{PAD + n.col * s + 2:g}",
+                           y=f"{top + n.row * s + 2:g}", width=s - 4, height=s - 4, fill="none", stroke=BEST,
+                           stroke_width=3, stroke_dasharray=f"{s / 5:g} {s / 10:g}"))
+    colour = BEST if not move.certain else (MINE if move.mine else SAFE)
+    ring = max(s - 3, 12)
+    r, c = move.cell
+    out.append(_el("rect", class_="hint-move", data_row=r, data_col=c, x=f"{PAD + (c + 0.5) * s - ring / 2:g}",
+                   y=f"{top + (r + 0.5) * s - ring / 2:g}", width=ring, height=ring, fill="none", stroke=colour,
+                   stroke_width=4))
+    return out
+
+
 def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
-               cell_size: int | None = None) -> str:
+               cell_size: int | None = None, hint: Hint | None = None) -> str:
     """Draw a board, and with an analysis its exact mine probabilities, as SVG.
 
     Parameters
@@ -234,6 +255,10 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         Shown above the grid and as the picture's ``<title>``.
     cell_size : int, optional
         Pixels per cell; by default from :func:`default_cell_size`.
+    hint : Hint, optional
+        A hint for ``board`` (:func:`~cnfsweep.explain.moves.hint`): its move is ringed
+        (green to open, red to flag, blue for a guess), the numbers of its
+        reason are outlined with dashes, and the reason is said below the grid.
 
     Examples
     --------
@@ -246,6 +271,8 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     """
     if analysis is not None and analysis.board != board:
         raise ValueError("the analysis is of another board")
+    if hint is not None and hint.board != board:
+        raise ValueError("the hint is of another board")
     s = cell_size or default_cell_size(board.rows, board.cols, analysis is not None)
     heat = analysis if analysis is not None and analysis.consistent else None
     draw = _cell if board.rows * board.cols <= DETAIL_LIMIT and s >= 10 else _bare_cell
@@ -265,6 +292,13 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         body.append(_el("rect", class_="best-guess", x=f"{PAD + (c + 0.5) * s - ring / 2:g}",
                         y=f"{top + (r + 0.5) * s - ring / 2:g}", width=ring, height=ring, fill="none", stroke=BEST,
                         stroke_width=3))
+    if hint is not None:
+        body += _hint_marks(hint, s, top)
+        lines = [w for line in hint_text(hint) for w in _wrap(line, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 13)]
+        body += [_text(PAD, bottom + 8 + LINE * i, line, 13, text_anchor="start", class_="hint")
+                 for i, line in enumerate(lines)]
+        width = max(width, max(text_width(line, 13) for line in lines) + 2 * PAD)
+        bottom += LINE * len(lines) + 4
     if heat is not None:
         legend, legend_w, legend_h = _legend(heat, s, bottom + 4)
         body += legend

@@ -20,9 +20,11 @@ from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.engine.consistency import CheckResult
+from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
-from cnfsweep.present.summary import percent, summary_lines
+from cnfsweep.explain import Hint
+from cnfsweep.present.summary import hint_text, percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -135,6 +137,51 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
     return Group(head, _grid(board, blame))
 
 
+def hint_view(result: Hint) -> RenderableType:
+    """Show the board with the hinted move and the numbers of its reason, and say why in words.
+
+    The move is marked ``>s`` (open it), ``>M`` (flag it) or ``>`` and its
+    probability (a guess); the numbers of the first move's reason are shown in
+    brackets (``[2]``); with every certain cell asked for, the others are
+    marked ``s`` and ``M``.
+
+    Examples
+    --------
+    >>> from rich.console import Console
+    >>> from cnfsweep import Board
+    >>> from cnfsweep.explain import hint
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(hint_view(hint(Board.from_rows(["...", "121"]))))
+    >>> print(cap.get().rstrip())
+         0   1   2
+    0   >M   .   .
+    1    1 [2] [1]
+    <BLANKLINE>
+    (0, 0) is a mine: the 2 at (1, 1) and the 1 at (1, 2) force it
+    """
+    board, first = result.board, result.move
+    reason = set(first.reason.numbers) if first is not None and first.reason is not None else set()
+    marks = {m.cell: m for m in result.moves}
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = _base(board, cell)
+        if base is not None:
+            return (f"[{base[0]}]", "bold reverse") if cell in reason else base
+        move = marks.get(cell)
+        if move is None:
+            return board.char(cell), "dim"
+        if not move.certain:
+            p = move.probability
+            return ">" + ("?" if p is None else percent(p)), "bold yellow underline reverse"
+        mark, style = ("M", "bold red") if move.mine else ("s", "bold green")
+        return (">" + mark, style + " underline reverse") if move is first else (mark, style)
+
+    lines = hint_text(result)
+    style = "bold red" if not result.consistent else ""
+    return Group(_grid(board, view, 4), Text("\n".join(lines), style=style))
+
+
 def backends_table(infos: Sequence[BackendInfo]) -> RenderableType:
     """Tabulate the registered backends, then the configurations usable here."""
     table = Table("backend", "available", "version", "counts models", "cores", "description")
@@ -153,14 +200,32 @@ def backends_table(infos: Sequence[BackendInfo]) -> RenderableType:
     return Group(table, usable)
 
 
+def game_view(name: str, record: GameRecord) -> RenderableType:
+    """Show how one game on a given board went: the outcome, its clicks and its guesses."""
+    level = record.level
+    outcome = Text("won", style="bold green") if record.won else Text("lost", style="bold red")
+    guesses = [m for m in record.moves[1:] if not m.certain]
+    lines = [
+        Text.assemble(f"{name}: {level.cols}x{level.rows}/{level.mines}, ", outcome,
+                      f" in {len(record.moves)} clicks, {len(guesses)} guess{'' if len(guesses) == 1 else 'es'}, "
+                      f"{record.seconds * 1000:.1f} ms"),
+    ]
+    for move in guesses:
+        lines.append(Text(f"  guess at row {move.cell.row}, col {move.cell.col}: mine probability {percent(move.p_mine)}"))
+    if record.loss_cause is not None:
+        lines.append(Text(f"lost by: {record.loss_cause.value}"))
+    return Group(*lines)
+
+
 def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
     """Show a run's results beside the published records for the same board and rule."""
     level = config.level
     lo, hi = stats.ci95
-    title = (
-        f"{level.name} {level.cols}x{level.rows}/{level.mines}, first click {config.first_click.value}, "
-        f"policy {config.policy}"
+    boards = (
+        f"first click {config.first_click.value}" if config.no_guess is None
+        else f"no-guess boards (logic {config.no_guess.value})"
     )
+    title = f"{level.name} {level.cols}x{level.rows}/{level.mines}, {boards}, policy {config.policy}"
     table = Table("solver", "win rate", "95% interval", "games", "ms per game (mean / median)", title=title)
     table.add_row(
         "cnfsweep (this run)",
@@ -170,7 +235,8 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
         f"{stats.mean_ms:.1f} / {stats.median_ms:.1f}",
         style="bold",
     )
-    for record in records_for(level.rows, level.cols, level.mines, config.first_click):
+    # The published records are for random boards, not no-guess ones.
+    for record in records_for(level.rows, level.cols, level.mines, config.first_click) if config.no_guess is None else ():
         table.add_row(f"{record.solver} ({record.source})", f"{record.win_rate}%", "", record.games, "")
     losses = ", ".join(f"{cause}: {n}" for cause, n in stats.losses.items())
     lines = [f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}"]

@@ -1,0 +1,217 @@
+"""Benchmark no-guess generation, side by side with ms-toollib's laymine_solvable where it is installed.
+
+Usage: python scripts/bench_generate.py [--boards N] [--quick | --smoke] [--json out.json]
+
+ms-toollib is an optional bench dependency (``pip install 'cnfsweep[bench]'``);
+without it only cnfsweep's figures are measured.  Boards of both generators
+are made in turn, in one process, so the ratios come from the same load.
+Every ms-toollib board is re-checked by cnfsweep's exact replay (with the
+total), which says how many of them need no guess.
+
+Reports, 30x16 with the first click at (8, 15):
+- 99 mines (expert): fast and uniform, median / p90 / p99 seconds a board;
+- 120, 140, 160 mines: fast, and ms-toollib with 200,000 tries a board;
+- the highest mine count where every board came within 10 s;
+- 100x100 with 2,000 mines: fast;
+- how far fast is from uniform: 3BV and exact-analysis rounds on expert.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from cnfsweep import __version__
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.seeds import game_seed
+from cnfsweep.engine import Engine
+from cnfsweep.generate import Logic, Method, Replayer, generate, three_bv
+from cnfsweep.play.game import Level
+
+FIRST = Cell(8, 15)
+TOOLLIB_TRIES = 200_000
+
+
+def toollib() -> Any | None:
+    try:
+        import ms_toollib
+    except ImportError:
+        return None
+    return ms_toollib
+
+
+def quantiles(values: Sequence[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    last = len(ordered) - 1
+    return {
+        "median": statistics.median(ordered),
+        "p90": ordered[round(0.9 * last)],
+        "p99": ordered[round(0.99 * last)],
+        "max": ordered[-1],
+    }
+
+
+def ours(level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float, engine: Engine,
+         tick: Callable[[], None]) -> dict[str, Any]:
+    seconds, found, boards = [], 0, []
+    for seed in seeds:
+        start = time.perf_counter()
+        try:
+            g = generate(level, first_click=first, seed=seed, method=method, time_limit=limit, engine=engine)
+            found += 1
+            boards.append(g.mine_cells)
+        except TimeLimitExceeded:
+            pass
+        seconds.append(time.perf_counter() - start)
+        tick()
+    return {"boards": len(seeds), "found": found, "seconds": quantiles(seconds), "layouts": boards}
+
+
+def theirs(lib: Any, level: Level, first: Cell, count: int, engine: Engine, tick: Callable[[], None]) -> dict[str, Any]:
+    seconds, found, fair = [], 0, 0
+    for _ in range(count):
+        start = time.perf_counter()
+        grid, ok = lib.laymine_solvable(level.rows, level.cols, level.mines, first.row, first.col, TOOLLIB_TRIES)
+        seconds.append(time.perf_counter() - start)
+        if ok:
+            found += 1
+            mines = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == -1]
+            fair += Replayer(level.rows, level.cols, mines, first, Logic.FULL, engine).run()
+        tick()
+    return {"boards": count, "found": found, "fair_by_exact_replay": fair, "seconds": quantiles(seconds)}
+
+
+def distance(level: Level, seeds: Sequence[int], engine: Engine, tick: Callable[[], None]) -> dict[str, Any]:
+    """Compare fast with uniform on the same size: 3BV and exact-analysis rounds of each board's replay."""
+    out: dict[str, Any] = {}
+    for method in Method:
+        bv, rounds = [], []
+        for seed in seeds:
+            g = generate(level, first_click=FIRST, seed=seed, method=method, engine=engine)
+            bv.append(three_bv(level.rows, level.cols, set(g.mine_cells)))
+            replay = Replayer(level.rows, level.cols, g.mine_cells, FIRST, Logic.FULL, engine)
+            replay.run()
+            rounds.append(replay.steps)
+            tick()
+        out[method.value] = {"3bv": _summary(bv), "rounds": _summary(rounds), "_bv": bv, "_rounds": rounds}
+    out["ks_3bv"] = _ks(out["fast"].pop("_bv"), out["uniform"].pop("_bv"))
+    out["ks_rounds"] = _ks(out["fast"].pop("_rounds"), out["uniform"].pop("_rounds"))
+    return out
+
+
+def _summary(values: list[int]) -> dict[str, float]:
+    q = statistics.quantiles(values, n=4)
+    return {"mean": round(statistics.fmean(values), 2), "q1": q[0], "median": q[1], "q3": q[2]}
+
+
+def _ks(a: list[int], b: list[int]) -> float:
+    """Two-sample Kolmogorov-Smirnov statistic: the largest gap between the two empirical distributions."""
+    points = sorted(set(a) | set(b))
+    return round(max(abs(sum(x <= p for x in a) / len(a) - sum(x <= p for x in b) / len(b)) for p in points), 3)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--boards", type=int, default=40, help="boards per expert figure (others scale down)")
+    parser.add_argument("--quick", action="store_true", help="a few boards per figure, to check the script runs")
+    parser.add_argument("--smoke", action="store_true", help="expert and the fast/uniform comparison only, 2 boards")
+    parser.add_argument("--compare", type=int, default=200, help="expert boards per method for fast against uniform")
+    parser.add_argument("--json", dest="json_out", help="write the figures here")
+    args = parser.parse_args(argv)
+    n = 2 if args.smoke else 3 if args.quick else args.boards
+    few = max(2, n // 4)
+    lib = toollib()
+    engine = Engine.for_games()
+    densities = [] if args.smoke else [120, 140, 160]
+    climb = [] if args.smoke else [180, 200, 250, 300, 350, 400, 450, 471]  # 471: every cell off the opening
+    big = 0 if args.smoke else few
+    compare = n if args.smoke or args.quick else args.compare
+    total = (2 * n + len(densities) * (few + (few if lib else 0)) + len(climb) * few
+             + big + 2 * compare + (n if lib else 0))
+    results: dict[str, Any] = {
+        "cnfsweep": __version__, "python": platform.python_version(), "machine": platform.machine(),
+        "ms_toollib": getattr(lib, "__version__", "installed") if lib else None, "first_click": list(FIRST),
+    }
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True)) as progress:
+        task = progress.add_task("boards", total=total)
+
+        def tick() -> None:
+            progress.advance(task)
+
+        seeds = [game_seed(2026, i) for i in range(n)]
+        expert = Level(16, 30, 99)
+        progress.update(task, description="expert")
+        results["expert"] = {m.value: ours(expert, FIRST, m, seeds, 60.0, engine, tick) for m in Method}
+        if lib:
+            results["expert"]["ms_toollib"] = theirs(lib, expert, FIRST, n, engine, tick)
+        for mines in densities:
+            progress.update(task, description=f"30x16/{mines}")
+            level = Level(16, 30, mines)
+            row = {"fast": ours(level, FIRST, Method.FAST, seeds[:few], 60.0, engine, tick)}
+            if lib:
+                row["ms_toollib"] = theirs(lib, level, FIRST, few, engine, tick)
+            results[f"30x16/{mines}"] = row
+        highest = None
+        # The highest count where every board came within 10 s: stop at the first count that fails.
+        for mines in climb:
+            progress.update(task, description=f"30x16/{mines} within 10 s")
+            row = ours(Level(16, 30, mines), FIRST, Method.FAST, seeds[:few], 10.0, engine, tick)
+            results[f"30x16/{mines} (10 s)"] = {"fast": row}
+            if row["found"] < row["boards"]:
+                break
+            highest = mines
+        results["highest_30x16_within_10s"] = highest
+        if big:
+            progress.update(task, description="100x100/2000")
+            results["100x100/2000"] = {
+                "fast": ours(Level(100, 100, 2000), Cell(50, 50), Method.FAST, seeds[:big], 120.0, engine, tick)
+            }
+        progress.update(task, description="fast against uniform")
+        results["fast_vs_uniform_expert"] = distance(expert, [game_seed(2027, i) for i in range(compare)], engine, tick)
+    for row in results.values():
+        if isinstance(row, dict):
+            for figure in row.values():
+                if isinstance(figure, dict):
+                    figure.pop("layouts", None)
+    show(results)
+    if args.json_out:
+        with open(args.json_out, "w") as sink:
+            json.dump(results, sink, indent=2)
+    return 0
+
+
+def show(results: dict[str, Any]) -> None:
+    table = Table("board", "generator", "found", "median s", "p90 s", "p99 s", "ms-toollib boards fair", title="no-guess generation")
+    for name, row in results.items():
+        if not isinstance(row, dict) or name.startswith("fast_vs"):
+            continue
+        for who, figure in row.items():
+            if not isinstance(figure, dict) or "seconds" not in figure:
+                continue
+            s = figure["seconds"]
+            fair = str(figure.get("fair_by_exact_replay", ""))
+            table.add_row(name, who, f"{figure['found']}/{figure['boards']}", f"{s['median']:.3f}", f"{s['p90']:.3f}",
+                          f"{s['p99']:.3f}", fair)
+    console = Console()
+    console.print(table)
+    if results["highest_30x16_within_10s"] is not None:
+        console.print(f"highest mine count on 30x16 with every board within 10 s: {results['highest_30x16_within_10s']}")
+    d = results["fast_vs_uniform_expert"]
+    for key in ("3bv", "rounds"):
+        console.print(f"expert {key}: fast {d['fast'][key]}, uniform {d['uniform'][key]}, KS distance {d['ks_' + key]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

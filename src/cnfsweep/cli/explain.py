@@ -1,0 +1,68 @@
+"""``cnfsweep hint``: the next move a careful player would make, and the numbers that force it."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import typer
+
+from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, MinesOpt, fail, json_option, load_board, show
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.explain import Explainer, Hint
+from cnfsweep.formats import BoardFormat
+from cnfsweep.present.text import hint_view
+
+
+def parse_cell(text: str) -> Cell:
+    """Read ``R,C`` (row and column from 0) as a cell.
+
+    Examples
+    --------
+    >>> parse_cell("3,4")
+    Cell(row=3, col=4)
+    >>> parse_cell("3")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.CnfsweepError: --cell 3: expected ROW,COL such as 3,4 (from 0 at the top left)
+    """
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise CnfsweepError(f"--cell {text}: expected ROW,COL such as 3,4 (from 0 at the top left)")
+    return Cell(int(parts[0]), int(parts[1]))
+
+
+def hint_command(
+    board: BoardArg,
+    every: Annotated[bool, typer.Option("--all", help="Every certain cell with its reason, easiest first.")] = False,
+    smallest: Annotated[
+        bool, typer.Option("--smallest", help="Reasons of minimum size, not only ones where every number is needed.")
+    ] = False,
+    cell: Annotated[
+        str | None, typer.Option("--cell", help="Explain this cell (ROW,COL from 0) instead; it must be certain.")
+    ] = None,
+    mines: MinesOpt = None,
+    backend: BackendOpt = None,
+    json_out: json_option("the move and its reason", "the board view") = False,
+    fmt: FormatOpt = BoardFormat.AUTO,
+) -> None:
+    """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
+    try:
+        position = load_board(board, fmt, mines)
+        explainer = Explainer(backend)
+        if cell is not None:
+            target = parse_cell(cell)
+            position.char(target)  # off the board: one line naming the board's size
+            start = time.perf_counter()
+            move = explainer.explain(position, target, smallest=smallest)
+            result = Hint(
+                position, (move,), True, every, smallest, position.total_mines, explainer.engine.spec,
+                time.perf_counter() - start,
+            )
+        else:
+            result = explainer.hint(position, every=every, smallest=smallest)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    show(json_out, result, lambda: hint_view(result))
+    raise typer.Exit(0 if result.consistent else 1)

@@ -1,0 +1,150 @@
+"""``cnfsweep generate``: no-guess boards, written as board files or one JSON line each."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from cnfsweep.cli.common import BackendOpt, choose_level, emit, fail, json_option
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.engine.backends import get_backend
+from cnfsweep.experiments.boards import BoardRequest, generate_many
+from cnfsweep.formats.jsm import to_jsm
+from cnfsweep.generate import Generated, Logic, Method, centre, free_cells
+
+__all__ = ["generate_command", "parse_cell"]
+
+#: Seconds each board may take unless ``--time-limit`` says otherwise: no request hangs.
+DEFAULT_TIME_LIMIT = 60.0
+
+
+class OutFormat(Enum):
+    """Formats ``generate`` writes."""
+
+    NATIVE = "native"
+    JSM = "jsm"
+
+
+def parse_cell(text: str, option: str = "--first-click") -> Cell:
+    """Read ``R,C`` (row and column from 0) as a cell.
+
+    Examples
+    --------
+    >>> parse_cell("8,15")
+    Cell(row=8, col=15)
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
+    if match is None:
+        raise CnfsweepError(f"{option} expects ROW,COL such as 8,15 (from 0), got {text!r}")
+    return Cell(int(match[1]), int(match[2]))
+
+
+def generate_command(
+    level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")] = None,
+    size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
+    mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
+    first_click: Annotated[
+        str | None, typer.Option("--first-click", metavar="R,C", help="Row and column (from 0) of the first click, an opening. Default: the centre.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", min=0, help="Seed of the run: board i gets a seed derived from it. Default: a random one, printed.")
+    ] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="Number of boards.")] = 1,
+    method: Annotated[
+        Method, typer.Option("--method", help="fast: repair random layouts; uniform: exactly uniform over no-guess layouts.")
+    ] = Method.FAST,
+    logic: Annotated[
+        Logic, typer.Option("--logic", help="full: the player uses the total mine count; local: numbers only.")
+    ] = Logic.FULL,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", min=0.0, help="Seconds each board may take; past them exit 3.")
+    ] = DEFAULT_TIME_LIMIT,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write here instead of standard output; with --count above 1, PATH gets -1, -2, ... before its suffix (or replaces {i})."),
+    ] = None,
+    fmt: Annotated[
+        OutFormat, typer.Option("--format", "-f", help="native keeps the layout (a 'layout:' section); jsm cannot.")
+    ] = OutFormat.NATIVE,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the boards over (same boards).")] = 1,
+    backend: BackendOpt = None,
+    json_out: json_option("each board (one JSON object per line)", "the board files") = False,
+) -> None:
+    """Generate boards that never force a guess, each replayed from its first click before it is written."""
+    try:
+        board_level = choose_level(level, size, mines)
+        first = centre(board_level) if first_click is None else parse_cell(first_click)
+        free_cells(board_level, first)  # impossible requests stop here, before any search
+        get_backend(backend)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    request = BoardRequest(board_level, first, method, logic, time_limit, backend)
+    err = Console(stderr=True, highlight=False)
+    with Progress(
+        TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, disable=count == 1 or not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("boards", total=count)
+        try:
+            for i, board in enumerate(generate_many(request, count, seed, workers=workers)):
+                _write(board, i, count, seed, json_out, fmt, output)
+                progress.advance(task)
+        except TimeLimitExceeded as exc:
+            progress.stop()
+            if json_out:
+                emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
+            err.print(f"unknown: {exc}", soft_wrap=True)
+            raise typer.Exit(3) from None
+        except OSError as exc:
+            progress.stop()
+            fail(f"--output {output}: cannot write: {exc.strerror or exc}")
+
+
+def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -> str:
+    lv = board.level
+    what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
+    head = (
+        f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}, {what} (board seed {board.seed}), "
+        f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}\n"
+    )
+    if fmt is OutFormat.JSM:
+        return head + "# JSMinesweeper text has no place for the layout: use --format native or --json to keep it\n" + to_jsm(board.board())
+    return head + board.board().to_text()
+
+
+def _path(output: Path, index: int, count: int) -> Path:
+    if count == 1:
+        return output
+    if "{i}" in output.name:
+        return output.with_name(output.name.replace("{i}", str(index + 1)))
+    return output.with_name(f"{output.stem}-{index + 1}{output.suffix}")
+
+
+def _write(board: Generated, index: int, count: int, seed: int, json_out: bool, fmt: OutFormat,
+           output: Path | None) -> None:
+    if json_out:
+        line = board.to_dict()
+        if output is None:
+            emit(line)
+        else:
+            import json
+
+            with output.open("w" if index == 0 else "a") as sink:
+                sink.write(json.dumps(line) + "\n")
+        return
+    text = _text(board, fmt, seed, index, count)
+    if output is None:
+        typer.echo(("\n" if index else "") + text, nl=False)
+    else:
+        _path(output, index, count).write_text(text)

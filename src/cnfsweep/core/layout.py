@@ -1,0 +1,79 @@
+"""Where the mines of a board lie: the answer a generated board carries with it.
+
+A board a player sees hides its mines; a generated board (``cnfsweep generate``)
+also keeps them, so that it can be played back.  :class:`MineLayout` holds the
+mines and the first click that opened the board, and :func:`layout_conflict`
+says where a layout disagrees with what the board shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["MineLayout", "layout_conflict"]
+
+
+@dataclass(frozen=True)
+class MineLayout:
+    """Every mine of a board, and the first click that opened it (if known).
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Cell
+    >>> MineLayout(frozenset({Cell(0, 2)}), Cell(1, 0)).count
+    1
+    """
+
+    # (row, col) pairs, Cells in practice: the board module imports this one, not the other way round.
+    mines: frozenset[tuple[int, int]]
+    first_click: tuple[int, int] | None = None
+
+    @property
+    def count(self) -> int:
+        """Number of mines."""
+        return len(self.mines)
+
+
+def layout_conflict(grid: Sequence[str], layout: MineLayout) -> tuple[tuple[int, int], str] | None:
+    """Return the first cell where ``layout`` contradicts ``grid``, and why; ``None`` if they agree.
+
+    A revealed number must count exactly the layout's mines around it and
+    hold none itself, a flag must lie on a mine, and the first click must be
+    a revealed cell.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Cell
+    >>> layout_conflict(("1.", ".."), MineLayout(frozenset({Cell(1, 1)})))
+    >>> layout_conflict(("2.", ".."), MineLayout(frozenset({Cell(1, 1)})))
+    ((0, 0), 'the 2 has 1 mine around it in the layout')
+    """
+    rows, cols = len(grid), len(grid[0])
+    mines = layout.mines
+    for r, c in sorted(mines):
+        if not (0 <= r < rows and 0 <= c < cols):
+            return (r, c), f"the layout puts a mine off the {rows}x{cols} board"
+        if grid[r][c].isdigit():
+            return (r, c), f"the layout puts a mine under the revealed {grid[r][c]}"
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch == "*" and (r, c) not in mines:
+                return (r, c), "a flag where the layout has no mine"
+            if ch.isdigit():
+                around = sum(
+                    (rr, cc) in mines
+                    for rr in range(r - 1, r + 2)
+                    for cc in range(c - 1, c + 2)
+                    if (rr, cc) != (r, c)
+                )
+                if around != int(ch):
+                    return (r, c), f"the {ch} has {around} mine{'' if around == 1 else 's'} around it in the layout"
+    first = layout.first_click
+    if first is not None:
+        r, c = first
+        if not (0 <= r < rows and 0 <= c < cols):
+            return (r, c), f"the first click is off the {rows}x{cols} board"
+        if not grid[r][c].isdigit():
+            return (r, c), "the first click is not a revealed cell"
+    return None

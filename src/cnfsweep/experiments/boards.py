@@ -1,0 +1,53 @@
+"""Generate many no-guess boards of a seeded run, on one process or several."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.seeds import game_seed
+from cnfsweep.experiments.campaign import worker_engine
+from cnfsweep.experiments.executors import Executor, Runner
+from cnfsweep.generate import Generated, Logic, Method, generate
+from cnfsweep.play.game import Level
+
+__all__ = ["BoardRequest", "generate_many"]
+
+
+@dataclass(frozen=True)
+class BoardRequest:
+    """What boards to make: size, first click, method, logic, time per board and backend."""
+
+    level: Level
+    first_click: Cell
+    method: Method = Method.FAST
+    logic: Logic = Logic.FULL
+    time_limit: float | None = None
+    backend: str | None = None
+
+
+def _make(request: BoardRequest, seed: int) -> Generated:
+    return generate(request.level, first_click=request.first_click, seed=seed, method=request.method,
+                    logic=request.logic, time_limit=request.time_limit, engine=worker_engine(request.backend))
+
+
+def generate_many(
+    request: BoardRequest, count: int, seed: int, *, workers: int = 1, executor: Executor = Executor.LOCAL
+) -> Iterator[Generated]:
+    """Yield the ``count`` boards of run ``seed`` in order, made on ``workers`` processes.
+
+    Board ``i`` is made from ``game_seed(seed, i)`` alone, so the boards are
+    the same for every number of workers.
+
+    Examples
+    --------
+    >>> from cnfsweep.generate import centre
+    >>> from cnfsweep.play.game import LEVELS
+    >>> request = BoardRequest(LEVELS["beginner"], centre(LEVELS["beginner"]))
+    >>> [g.seed == game_seed(4, i) for i, g in enumerate(generate_many(request, 2, seed=4))]
+    [True, True]
+    """
+    with Runner(executor, workers) as runner:
+        yield from runner.map(partial(_make, request), (game_seed(seed, i) for i in range(count)))

@@ -1,0 +1,287 @@
+"""The next move a careful player would make, and why.
+
+:func:`hint` ranks every certain cell of a position by its reason (smallest
+first, then fewest cells involved, then row-major) and, when nothing is
+certain, names the best guess with its exact probability and whether no
+future reveal could make it unnecessary (the autoplayer's forced guess).
+:func:`explain` gives the reason for one cell.  An :class:`Explainer` keeps
+one engine and the reasons found so far, for a program that asks position
+after position (a grader replaying a game with hints only).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.errors import BackendError, CnfsweepError
+from cnfsweep.engine import Analysis, Engine
+from cnfsweep.engine.backends import Backend
+from cnfsweep.explain.reasons import Reason, ReasonFinder
+from cnfsweep.play.safest import SafestPolicy
+from cnfsweep.play.strong import StrongPolicy
+
+__all__ = ["Explainer", "Hint", "Move", "NotCertainError", "explain", "hint"]
+
+
+class NotCertainError(CnfsweepError, ValueError):
+    """Report a cell that is asked about but is not certain (or not a covered cell at all)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: a certain cell with its reason, or a guess.
+
+    Attributes
+    ----------
+    cell : Cell
+    mine : bool
+        Whether the move flags a certain mine (``False`` for a cell to open).
+    certain : bool
+        ``False`` for a guess.
+    probability : Fraction or None
+        The exact mine probability (``None`` off the frontier without a total).
+    reason : Reason or None
+        Why a certain cell is certain; ``None`` for a guess.
+    forced : bool
+        For a guess: no future reveal can tell its cell from another, so it must be taken anyway.
+    """
+
+    cell: Cell
+    mine: bool
+    certain: bool
+    probability: Fraction | None
+    reason: Reason | None = None
+    forced: bool = False
+
+    def rank(self) -> tuple[int, int, Cell]:
+        """Sort key: smallest reason first, then fewest cells involved, then row-major."""
+        assert self.reason is not None
+        return self.reason.size, len(self.reason.cells), self.cell
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it.
+
+        Examples
+        --------
+        >>> Move(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
+        {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
+        """
+        move = {
+            "cell": list(self.cell), "mine": self.mine, "certain": self.certain,
+            "probability": None if self.probability is None else str(self.probability), "forced": self.forced,
+        }
+        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict()}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer of :func:`hint`: the moves, best first.
+
+    ``moves`` holds every certain cell with its reason when ``every`` was
+    asked, else only the best one; with nothing certain it holds the best
+    guess; it is empty for an inconsistent position or when no covered cell
+    is left.
+    """
+
+    board: Board = field(repr=False)
+    moves: tuple[Move, ...]
+    consistent: bool
+    every: bool
+    smallest: bool
+    total_mines: int | None
+    backend: str
+    seconds: float = field(compare=False)
+
+    @property
+    def move(self) -> Move | None:
+        """The move to make first, if any."""
+        return self.moves[0] if self.moves else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document that ``cnfsweep hint --json`` prints.
+
+        Examples
+        --------
+        >>> d = hint(Board.from_rows(["...", "121"])).to_dict()
+        >>> d["move"], d["reason"]
+        ({'cell': [0, 0], 'mine': True, 'certain': True, 'probability': '1', 'forced': False}, {'numbers': [[1, 1], [1, 2]], 'uses_total': False, 'size': 2})
+        """
+        out: dict[str, Any] = {"consistent": self.consistent}
+        if self.every:
+            out["moves"] = [m.to_dict() for m in self.moves]
+        else:
+            out.update(self.move.to_dict() if self.move else {"move": None, "reason": None})
+        out["smallest"] = self.smallest
+        out["total_mines"] = self.total_mines
+        out["backend"] = self.backend
+        out["seconds"] = round(self.seconds, 6)
+        return out
+
+
+class Explainer:
+    """One engine and its reasons, for many positions in a row.
+
+    The engine's component cache speeds up each analysis; reasons are kept by
+    the numbers they were found among, so a position that differs from the
+    last one by a click re-solves only what the click changed.
+
+    Examples
+    --------
+    >>> explainer = Explainer()
+    >>> for move in explainer.certain(Board.from_rows(["...", "121"])):
+    ...     print(tuple(move.cell), "mine" if move.mine else "safe", [tuple(c) for c in move.reason.numbers])
+    (0, 0) mine [(1, 1), (1, 2)]
+    (0, 2) mine [(1, 0), (1, 1)]
+    (0, 1) safe [(1, 0), (1, 1), (1, 2)]
+    """
+
+    def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
+        self.engine = engine if isinstance(engine, Engine) else Engine.create(engine)
+        if not self.engine.backend.gives_cores:
+            # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
+            raise BackendError(
+                f"backend {self.engine.spec} reports no unsatisfiable cores, which reasons are made of; "
+                "use pysat or cpsat"
+            )
+        self.memo: dict[Any, Any] = {}
+        self.memo_size = memo_size
+
+    def analyze(self, board: Board, total_mines: int | None = None) -> Analysis:
+        """Analyse ``board`` with the explainer's engine."""
+        return self.engine.analyze(board, total_mines=total_mines)
+
+    def _finder(self, board: Board, total_mines: int | None) -> ReasonFinder:
+        if len(self.memo) > self.memo_size:
+            self.memo.clear()
+        return ReasonFinder(board, self.engine.backend, total_mines=total_mines, memo=self.memo)
+
+    def certain(
+        self, board: Board, *, total_mines: int | None = None, smallest: bool = False, analysis: Analysis | None = None
+    ) -> list[Move]:
+        """Return every certain cell with its reason, best first (see :meth:`Move.rank`).
+
+        Empty when nothing is certain or the position is inconsistent.
+        """
+        analysis = analysis if analysis is not None else self.analyze(board, total_mines)
+        if not analysis.consistent:
+            return []
+        facts = [(c, False) for c in analysis.safe] + [(c, True) for c in analysis.mines]
+        with self._finder(board, analysis.total_mines) as finder:
+            moves = [
+                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest)) for c, mine in facts
+            ]
+        return sorted(moves, key=Move.rank)
+
+    def guess(self, analysis: Analysis) -> Move | None:
+        """Return the guess the autoplayer would take when nothing is certain: a forced one, or the safest cell."""
+        if not analysis.consistent or analysis.best_guess is None:
+            return None
+        found = None
+        if analysis.total_mines is not None and not analysis.approximate:
+            found = StrongPolicy().unavoidable(analysis, self.engine)
+        if found is None:
+            found = SafestPolicy().choose(analysis, self.engine)
+        return Move(found.cell, False, False, analysis.exact(found.cell), None, found.forced)
+
+    def hint(
+        self, board: Board, *, total_mines: int | None = None, every: bool = False, smallest: bool = False
+    ) -> Hint:
+        """See :func:`hint`."""
+        start = time.perf_counter()
+        analysis = self.analyze(board, total_mines)
+        moves: list[Move] = self.certain(board, smallest=smallest, analysis=analysis)
+        if not moves:
+            guess = self.guess(analysis)
+            moves = [guess] if guess is not None else []
+        elif not every:
+            moves = moves[:1]
+        return Hint(
+            board, tuple(moves), analysis.consistent, every, smallest, analysis.total_mines, self.engine.spec,
+            time.perf_counter() - start,
+        )
+
+    def explain(
+        self, board: Board, cell: Cell, *, total_mines: int | None = None, smallest: bool = False
+    ) -> Move:
+        """See :func:`explain`."""
+        kind = board.kind(cell)  # raises OffBoardError off the board
+        if kind in (CellKind.NUMBER, CellKind.FLAG):
+            what = "a revealed number" if kind is CellKind.NUMBER else "a flag"
+            raise NotCertainError(f"cell {_where(cell)} is {what}, not a covered cell")
+        analysis = self.analyze(board, total_mines)
+        if not analysis.consistent:
+            raise NotCertainError("the position is inconsistent: no mine layout fits its numbers")
+        p = analysis.exact(cell)
+        if p is None or p not in (0, 1):
+            odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
+            raise NotCertainError(f"cell {_where(cell)} is not certain: its mine probability is {odds}")
+        with self._finder(board, analysis.total_mines) as finder:
+            return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
+
+
+def _where(cell: Cell) -> str:
+    return f"({cell.row}, {cell.col})"
+
+
+def hint(
+    board: Board,
+    *,
+    total_mines: int | None = None,
+    every: bool = False,
+    smallest: bool = False,
+    engine: Engine | str | Backend | None = None,
+) -> Hint:
+    """Return the next move a careful player would make, with its reason.
+
+    Parameters
+    ----------
+    board : Board
+    total_mines : int, optional
+        Overrides ``board.total_mines``.
+    every : bool, optional
+        Every certain cell with its reason, not just the best.
+    smallest : bool, optional
+        Reasons of minimum size, not only subset-minimal ones.
+    engine : Engine or backend spec, optional
+
+    Examples
+    --------
+    >>> h = hint(Board.from_rows(["1..", "2..", "1.."]))
+    >>> h.move.cell, h.move.mine, h.move.reason.numbers
+    (Cell(row=0, col=1), True, (Cell(row=1, col=0), Cell(row=2, col=0)))
+    >>> hint(Board.from_rows(["1.", ".."])).move
+    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False)
+    """
+    return Explainer(engine).hint(board, total_mines=total_mines, every=every, smallest=smallest)
+
+
+def explain(
+    board: Board,
+    cell: Cell | tuple[int, int],
+    *,
+    total_mines: int | None = None,
+    smallest: bool = False,
+    engine: Engine | str | Backend | None = None,
+) -> Move:
+    """Explain why ``cell`` is certainly safe or certainly a mine.
+
+    Raises
+    ------
+    NotCertainError
+        If the cell is not covered, or not certain, or the position is inconsistent.
+
+    Examples
+    --------
+    >>> board = Board.from_rows(["...", "121"])
+    >>> explain(board, (0, 1)).reason.numbers  # both 1s and the 2 are needed
+    (Cell(row=1, col=0), Cell(row=1, col=1), Cell(row=1, col=2))
+    >>> explain(Board.from_rows(["1.", ".."]), (1, 1))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.explain.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
+    """
+    return Explainer(engine).explain(board, Cell(*cell), total_mines=total_mines, smallest=smallest)

@@ -1,0 +1,323 @@
+"""Why a cell is certain: a subset-minimal (or minimum) set of revealed numbers that forces it.
+
+A covered cell is certainly safe when "the numbers, and this cell a mine" has
+no layout, and certainly a mine when "the numbers, and this cell safe" has
+none.  The numbers of an unsatisfiable core of that question are an argument
+a player can check; shrunk until dropping any one of them breaks it, they are
+a :class:`Reason`.
+
+Only the numbers a fact can depend on are encoded: those connected to the
+cell through shared covered cells (the rest of the board has layouts of its
+own), as the board shows them, not simplified.  When they do not force the
+fact, the total mine count does too: then every number of the board is a
+candidate, and the total bounds the encoded cells by what the other covered
+cells can hold.  Each question is a guarded problem for the engine's backend
+(:meth:`~cnfsweep.engine.backends.base.Backend.open`), one selector per number.
+
+A minimum reason (``smallest=True``) comes from an implicit hitting-set loop:
+every set of numbers found satisfiable with the cell's other value is grown to
+a maximal one, whose complement any reason must hit; the smallest set hitting
+all of them (python-sat's :class:`~pysat.examples.hitman.Hitman`, RC2 inside)
+is tried next, until one is unsatisfiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.engine.backends import Backend
+from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.position import number_constraints
+
+__all__ = ["Reason", "ReasonFinder", "board_rules"]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Revealed numbers (and maybe the total mine count) that alone force a fact.
+
+    Attributes
+    ----------
+    numbers : tuple of Cell
+        The revealed number cells whose constraints are used, row-major.
+        Dropping any one of them (keeping the total, if used) no longer forces the fact.
+    uses_total : bool
+        Whether the total mine count is needed as well: only when no set of
+        numbers alone forces the fact.
+    cells : tuple of Cell
+        The covered cells the argument is about: those the numbers see, and the cell itself.
+
+    Examples
+    --------
+    >>> r = Reason((Cell(1, 0), Cell(1, 1)), False, (Cell(0, 0), Cell(0, 1), Cell(0, 2)))
+    >>> r.size, r.to_dict()
+    (2, {'numbers': [[1, 0], [1, 1]], 'uses_total': False, 'size': 2})
+    """
+
+    numbers: tuple[Cell, ...]
+    uses_total: bool
+    cells: tuple[Cell, ...]
+
+    @property
+    def size(self) -> int:
+        """How many facts the argument uses: its numbers, plus one for the total if it is used."""
+        return len(self.numbers) + int(self.uses_total)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the reason as ``hint --json`` prints it."""
+        return {"numbers": [list(c) for c in self.numbers], "uses_total": self.uses_total, "size": self.size}
+
+
+def board_rules(board: Board) -> list[Rule]:
+    """List the numbers that still see a covered cell, as the board shows them (flags subtracted).
+
+    Examples
+    --------
+    >>> [(r.tag, r.need) for r in board_rules(Board.from_rows(["1*1", "..."]))]
+    [(Cell(row=0, col=0), 0), (Cell(row=0, col=2), 0)]
+    """
+    return [r for r in number_constraints(board, {}) if r.cells]
+
+
+class _Part:
+    """Some numbers (and perhaps the total) encoded once, asked about one cell at a time.
+
+    Constraint ``i < len(rules)`` is number ``rules[i]``; with a total, the
+    last constraint is the total's bound on the encoded cells.
+    """
+
+    def __init__(
+        self, backend: Backend, rules: Sequence[Rule], extra: Iterable[Cell] = (), total: tuple[int, int] | None = None
+    ) -> None:
+        self.rules = list(rules)
+        cells = sorted({c for r in self.rules for c in r.cells}.union(extra))
+        self.index = {c: i for i, c in enumerate(cells)}
+        constraints = [Constraint.exactly(tuple(self.index[c] for c in r.cells), r.need, r.tag) for r in self.rules]
+        self.total: int | None = None
+        if total is not None:
+            self.total = len(constraints)
+            constraints.append(Constraint(tuple(range(len(cells))), total[0], total[1], TOTAL))
+        self.numbers = frozenset(range(len(self.rules)))
+        # One box per cell: a cell is assumed alone, so no ordering inside boxes may tie it to another.
+        problem = Problem(tuple((i,) for i in range(len(cells))), tuple(constraints))
+        self.session: Session = backend.open(problem, guarded=True)
+
+    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> Outcome:
+        """Look for a layout of the enabled constraints with ``cell`` the other way round."""
+        v = self.index[cell]
+        if mine:
+            return self.session.solve(false_vars=(v,), enabled=enabled)
+        return self.session.solve(true_vars=(v,), enabled=enabled)
+
+    def keep(self) -> frozenset[int]:
+        """The constraints never dropped: the total, when encoded."""
+        return frozenset() if self.total is None else frozenset({self.total})
+
+    def satisfied(self, model: frozenset[int]) -> set[int]:
+        """The numbers a model (its mines, as variables) satisfies."""
+        return {
+            i for i, r in enumerate(self.rules) if sum(self.index[c] in model for c in r.cells) == r.need
+        }
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def _minimal(part: _Part, cell: Cell, mine: bool, core: frozenset[int]) -> frozenset[int]:
+    """Shrink an unsatisfiable set of numbers by deletion until each one is needed.
+
+    Numbers far from the cell are tried first, so the argument stays close to it.
+    Each drop that keeps the set unsatisfiable shrinks it to the solver's new core.
+    """
+    keep = part.keep()
+    kept = set(core - keep)
+
+    def distance(i: int) -> tuple[int, Cell]:
+        tag = part.rules[i].tag
+        assert isinstance(tag, Cell)
+        return -max(abs(tag.row - cell.row), abs(tag.col - cell.col)), tag
+
+    for i in sorted(kept, key=distance):
+        if i not in kept:
+            continue
+        trial = kept - {i}
+        out = part.refute(cell, mine, trial | keep)
+        if not out.satisfiable:
+            kept = (set(out.core) & trial) if out.core is not None else trial
+    return frozenset(kept)
+
+
+def _minimum(part: _Part, cell: Cell, mine: bool, bound: frozenset[int]) -> frozenset[int]:
+    """Find a smallest unsatisfiable set of numbers, given a minimal one ``bound``.
+
+    Implicit hitting sets: any unsatisfiable set must hit the complement of
+    every satisfiable set of numbers.  The smallest set hitting every
+    complement found so far is a lower bound; once it is unsatisfiable (or as
+    big as ``bound``) it is a minimum.
+    """
+    from pysat.examples.hitman import Hitman
+
+    if len(bound) <= 1:
+        return bound
+    keep = part.keep()
+    candidates = part.numbers
+    hitter = Hitman(htype="sorted")
+    try:
+        while True:
+            trial = frozenset(hitter.get() or ())
+            if len(trial) >= len(bound):
+                return bound
+            out = part.refute(cell, mine, trial | keep)
+            if not out.satisfiable:
+                return trial
+            # Grow the satisfiable set to a maximal one: its complement is a correction set.
+            grown = set(trial) | part.satisfied(out.model or frozenset())
+            for i in sorted(candidates - grown):
+                if i in grown:
+                    continue
+                found = part.refute(cell, mine, grown | {i} | keep)
+                if found.satisfiable:
+                    grown |= {i} | part.satisfied(found.model or frozenset())
+            correction = candidates - grown
+            if not correction:
+                raise RuntimeError("internal error: every number together fails to force a certain cell")
+            hitter.hit(sorted(correction))
+    finally:
+        hitter.delete()
+
+
+def _trivial(rules: Iterable[Rule], cell: Cell, mine: bool) -> Rule | None:
+    """Return a number that settles the cell alone (it needs none, or all, of its cells)."""
+    for rule in rules:
+        if cell in rule.cells and rule.need == (len(rule.cells) if mine else 0):
+            return rule
+    return None
+
+
+class ReasonFinder:
+    """Reasons for the certain cells of one position, each question encoded once.
+
+    ``memo`` (a dict the caller may keep from position to position) maps a
+    part of the board's numbers and a fact to its reason, so a player asking
+    step after step re-solves only the parts a click changed.
+
+    Examples
+    --------
+    >>> from cnfsweep.engine.backends import get_backend
+    >>> board = Board.from_rows(["...", "121"])
+    >>> finder = ReasonFinder(board, get_backend(None))
+    >>> finder.reason(Cell(0, 0), True)
+    Reason(numbers=(Cell(row=1, col=1), Cell(row=1, col=2)), uses_total=False, cells=(Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=0, col=2)))
+    >>> finder.reason(Cell(0, 1), False).numbers
+    (Cell(row=1, col=0), Cell(row=1, col=1), Cell(row=1, col=2))
+    >>> finder.close()
+    """
+
+    def __init__(
+        self, board: Board, backend: Backend, *, total_mines: int | None = None, memo: dict[Any, Any] | None = None
+    ) -> None:
+        self.board = board
+        self.backend = backend
+        total = board.total_mines if total_mines is None else total_mines
+        self.mines_left = None if total is None else total - len(board.flags)
+        self.unknown = len(board.covered)
+        self.rules = board_rules(board)
+        self.memo = memo if memo is not None else {}
+        parts = nx.utils.UnionFind()
+        for rule in self.rules:
+            parts.union(*rule.cells)
+        self._root = {c: parts[c] for r in self.rules for c in r.cells}
+        self._rules_of: dict[Cell, list[Rule]] = {}
+        for rule in self.rules:
+            self._rules_of.setdefault(self._root[rule.cells[0]], []).append(rule)
+        self._parts: dict[Any, _Part] = {}
+
+    def _part(self, key: Any, make: Any) -> _Part:
+        part = self._parts.get(key)
+        if part is None:
+            part = self._parts[key] = make()
+        return part
+
+    def reason(self, cell: Cell, mine: bool, smallest: bool = False) -> Reason:
+        """Explain why ``cell`` is certainly a mine (``mine``) or certainly safe.
+
+        Raises
+        ------
+        ValueError
+            If ``cell`` is not a covered cell, or the numbers and the total do not force the fact.
+        """
+        if self.board.kind(cell) is not CellKind.COVERED:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        root = self._root.get(cell)
+        local = self._rules_of.get(root, []) if root is not None else []
+        trivial = _trivial(local, cell, mine)
+        if trivial is not None:
+            return self._reason([trivial], cell, False)
+        if local:
+            key = (tuple(local), cell, mine, smallest)
+            found = self.memo.get(key)
+            if found is None:
+                part = self._part(root, lambda: _Part(self.backend, local))
+                found = self._solve(part, cell, mine, smallest)
+                if found is not None:
+                    self.memo[key] = found
+            if found is not None:
+                return self._reason(found, cell, False)
+        if self.mines_left is None:
+            raise ValueError(f"{tuple(cell)} is not forced by the numbers, and no total is given")
+        # Cells off the frontier are interchangeable: one of them stands for all.
+        off = root is None
+        key = (tuple(self.rules), self.mines_left, self.unknown, "off" if off else cell, mine, smallest)
+        found = self.memo.get(key)
+        if found is None:
+            part = self._part(("total", off), self._total_part(cell if off else None))
+            # The part of the cells off the frontier encodes the first one asked about.
+            asked = next(c for c in part.index if c not in self._root) if off else cell
+            found = self._solve(part, asked, mine, smallest)
+            if found is None:
+                raise ValueError(f"{tuple(cell)} is not forced by the numbers and the total")
+            self.memo[key] = found
+        return self._reason(found, cell, True)
+
+    def _total_part(self, extra: Cell | None) -> Any:
+        def make() -> _Part:
+            encoded = {c for r in self.rules for c in r.cells} | ({extra} if extra else set())
+            assert self.mines_left is not None
+            # The covered cells left out can hold anything from none to all of them.
+            lo = self.mines_left - (self.unknown - len(encoded))
+            return _Part(self.backend, self.rules, [extra] if extra else [], (lo, self.mines_left))
+
+        return make
+
+    def _solve(self, part: _Part, cell: Cell, mine: bool, smallest: bool) -> list[Rule] | None:
+        out = part.refute(cell, mine, part.numbers | part.keep())
+        if out.satisfiable:
+            return None
+        core = out.core if out.core is not None else part.numbers
+        chosen = _minimal(part, cell, mine, frozenset(core) & part.numbers)
+        if smallest:
+            chosen = _minimum(part, cell, mine, chosen)
+        return [part.rules[i] for i in sorted(chosen)]
+
+    def _reason(self, rules: Sequence[Rule], cell: Cell, uses_total: bool) -> Reason:
+        numbers = tuple(sorted(r.tag for r in rules if isinstance(r.tag, Cell)))
+        cells = tuple(sorted({c for r in rules for c in r.cells} | {cell}))
+        return Reason(numbers, uses_total, cells)
+
+    def close(self) -> None:
+        """Release every solver opened."""
+        for part in self._parts.values():
+            part.close()
+        self._parts.clear()
+
+    def __enter__(self) -> ReasonFinder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

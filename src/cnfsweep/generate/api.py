@@ -1,0 +1,138 @@
+"""One call for no-guess boards: :func:`generate`, and :func:`generate_boards` for a seeded run."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.seeds import game_seed
+from cnfsweep.engine import Engine
+from cnfsweep.generate.fair import Logic
+from cnfsweep.generate.fast import sample_fast
+from cnfsweep.generate.result import Generated, Method, free_cells
+from cnfsweep.generate.sample import sample_uniform
+from cnfsweep.play.game import LEVELS, Level
+
+__all__ = ["centre", "generate", "generate_boards", "level_named"]
+
+_SAMPLERS = {Method.FAST: sample_fast, Method.UNIFORM: sample_uniform}
+
+
+def level_named(level: Level | str) -> Level:
+    """Return ``level``, looking a name such as ``"expert"`` up in :data:`~cnfsweep.play.game.LEVELS`."""
+    if isinstance(level, Level):
+        return level
+    if level not in LEVELS:
+        raise CnfsweepError(f"unknown level {level!r}; choose from {', '.join(LEVELS)} or give a Level")
+    return LEVELS[level]
+
+
+def centre(level: Level) -> Cell:
+    """Return the default first click: the middle cell (row-major, rounding down and right).
+
+    Examples
+    --------
+    >>> centre(LEVELS["expert"])
+    Cell(row=8, col=15)
+    """
+    return Cell(level.rows // 2, level.cols // 2)
+
+
+def generate(
+    level: Level | str = "expert",
+    *,
+    first_click: Sequence[int] | None = None,
+    seed: int | None = None,
+    method: Method | str = Method.FAST,
+    logic: Logic | str = Logic.FULL,
+    time_limit: float | None = None,
+    engine: Engine | None = None,
+) -> Generated:
+    """Return one board that never forces a guess, with its layout.
+
+    From ``first_click`` (an opening: it and its neighbours hold no mine), a
+    player who opens only cells exact inference proves safe (using the total
+    mine count too, unless ``logic="local"``) opens every safe cell.  Every
+    board is replayed that way before it is returned.
+
+    Parameters
+    ----------
+    level : Level or str
+        ``"beginner"``, ``"intermediate"``, ``"expert"`` or any :class:`Level`.
+    first_click : (row, col) or None
+        Where the player starts; the centre cell by default.
+    seed : int or None
+        Fixes the board; without it one is drawn and kept in the result.
+    method : {"fast", "uniform"}
+        ``"uniform"`` is exactly uniform over the no-guess layouts;
+        ``"fast"`` repairs random layouts and is much faster at high density.
+    logic : {"full", "local"}
+        Whether the player may use the total mine count.
+    time_limit : float or None
+        Seconds allowed for this board.
+
+    Raises
+    ------
+    CnfsweepError
+        If the request is impossible (the mines do not fit outside the opening,
+        the first click is off the board, an unknown level, method or logic).
+    TimeLimitExceeded
+        If no no-guess layout turned up within ``time_limit``.
+
+    Examples
+    --------
+    >>> g = generate("beginner", seed=3)
+    >>> g.first_click, len(g.mine_cells), g.method.value
+    (Cell(row=4, col=4), 10, 'fast')
+    >>> g.board().layout.count
+    10
+    """
+    level = level_named(level)
+    method, logic = _choice(Method, method, "method"), _choice(Logic, logic, "logic")
+    first = centre(level) if first_click is None else Cell(*first_click)
+    free_cells(level, first)  # refuse impossible requests before any search
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise CnfsweepError(f"seed must be a non-negative integer, got {seed!r}")
+    engine = engine if engine is not None else Engine.for_games()
+    return _SAMPLERS[method](level, first, seed, logic, time_limit, engine)
+
+
+def generate_boards(
+    level: Level | str,
+    count: int,
+    *,
+    seed: int = 0,
+    first_click: Sequence[int] | None = None,
+    method: Method | str = Method.FAST,
+    logic: Logic | str = Logic.FULL,
+    time_limit: float | None = None,
+    engine: Engine | None = None,
+) -> Iterator[Generated]:
+    """Yield ``count`` no-guess boards of a run seeded with ``seed``.
+
+    Board ``i`` is ``generate(..., seed=game_seed(seed, i))``, so a run gives
+    the same boards on every machine, however it is split over workers, and
+    ``cnfsweep play --no-guess --seed S`` plays exactly these boards.
+    ``time_limit`` applies to each board.
+
+    Examples
+    --------
+    >>> [len(g.mine_cells) for g in generate_boards("beginner", 2, seed=1)]
+    [10, 10]
+    """
+    engine = engine if engine is not None else Engine.for_games()
+    for i in range(count):
+        yield generate(level, first_click=first_click, seed=game_seed(seed, i), method=method, logic=logic,
+                       time_limit=time_limit, engine=engine)
+
+
+def _choice(kind: type[Method] | type[Logic], value: object, what: str):  # type: ignore[no-untyped-def]
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(member.value for member in kind)
+        raise CnfsweepError(f"unknown {what} {value!r}; choose from {names}") from None

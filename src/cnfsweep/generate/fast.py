@@ -1,0 +1,150 @@
+"""Find a no-guess layout quickly by moving the mines that force a guess.
+
+Start from a uniformly random layout with the opening free and replay it.
+Where the replay gets stuck, pick a revealed number that still has covered
+neighbours and make those neighbours settle: move their mines elsewhere (so
+the number needs no more mines) or move mines in (so it needs all of them),
+whichever takes fewer moves, taking mines from or to covered cells off the
+frontier where there are any, so the numbers already shown change little.
+Then carry on.  Moving mines changes numbers the replay has already used, so
+a board finished this way is replayed again from its first click; only a
+board that replay solves is handed out, and otherwise the same repair goes
+on from where that replay got stuck.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import TimeLimitExceeded, deadline_after
+from cnfsweep.engine import Engine
+from cnfsweep.generate.fair import Logic, Replayer
+from cnfsweep.generate.result import Generated, Method, free_cells, gave_up
+from cnfsweep.play.game import Level
+
+__all__ = ["sample_fast"]
+
+# Repairs of one layout before starting afresh; a repair that keeps failing
+# its check is more likely circling than converging.
+_ROUNDS = 12
+
+
+def sample_fast(
+    level: Level,
+    first_click: Cell,
+    seed: int,
+    logic: Logic | str = Logic.FULL,
+    time_limit: float | None = None,
+    engine: Engine | None = None,
+) -> Generated:
+    """Return a no-guess layout, repairing random layouts where they force a guess.
+
+    Every board returned was replayed from its first click without a guess;
+    the boards are not uniform over the no-guess layouts (see the README for
+    how far they are).  The same ``seed`` gives the same board.
+
+    Raises
+    ------
+    CnfsweepError
+        If the mines do not fit outside the opening.
+    TimeLimitExceeded
+        If no no-guess layout was found within ``time_limit`` seconds.
+
+    Examples
+    --------
+    >>> g = sample_fast(Level(9, 9, 30), Cell(4, 4), seed=1)
+    >>> len(g.mine_cells), Cell(4, 4) in g.mine_cells
+    (30, False)
+    """
+    start = time.perf_counter()
+    deadline = deadline_after(time_limit)
+    logic = Logic(logic)
+    cells = free_cells(level, first_click)
+    engine = engine if engine is not None else Engine.for_games()
+    rng = random.Random(seed)
+    attempts = 0
+    while True:
+        attempts += 1
+        mines = rng.sample(cells, level.mines)
+        try:
+            found = _repair(level, mines, first_click, logic, engine, rng, deadline)
+        except TimeLimitExceeded:
+            raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
+        if found is not None:
+            return Generated(level, Cell(*first_click), tuple(sorted(found)), attempts, time.perf_counter() - start,
+                             seed, Method.FAST, logic)
+
+
+def _repair(
+    level: Level,
+    mines: list[Cell],
+    first: Cell,
+    logic: Logic,
+    engine: Engine,
+    rng: random.Random,
+    deadline: float | None,
+) -> list[Cell] | None:
+    """Repair one layout until a fresh replay solves it; ``None`` if it will not converge."""
+    for _ in range(_ROUNDS):
+        replayer = Replayer(level.rows, level.cols, mines, first, logic, engine)
+        if replayer.run(deadline):
+            return mines
+        # Repair from where the honest replay stuck, then check the result from the start.
+        while not replayer.run(deadline):
+            if not _settle_one(replayer, rng):
+                return None
+        cells = replayer.tables.cells
+        mines = [cells[i] for i, m in enumerate(replayer.mine) if m]
+    return None
+
+
+def _settle_one(replayer: Replayer, rng: random.Random) -> bool:
+    """Move mines so that one revealed number settles its covered neighbours; ``False`` if none can."""
+    live = replayer.live_numbers()
+    mine, seen, cells = replayer.mine, replayer.seen, replayer.tables.cells
+    covered = replayer.covered()
+    numbers = sorted(live)
+    rng.shuffle(numbers)
+    for number in numbers:
+        unknown = live[number]
+        inside = sorted(unknown)
+        has = [i for i in inside if mine[i]]
+        lacks = [i for i in inside if not mine[i]]
+        # Cells elsewhere: covered, unsettled, not around this number; off the frontier first.
+        others = [i for i in covered if i not in unknown]
+        off = [i for i in others if not seen[i]]
+        on = [i for i in others if seen[i]]
+        rng.shuffle(off)
+        rng.shuffle(on)
+        elsewhere = off + on
+        spare_safe = [i for i in elsewhere if not mine[i]]
+        spare_mines = [i for i in elsewhere if mine[i]]
+        options = []
+        if len(spare_safe) >= len(has):
+            options.append((len(has), has, spare_safe[: len(has)]))  # clear the number's cells
+        if len(spare_mines) >= len(lacks):
+            options.append((len(lacks), spare_mines[: len(lacks)], lacks))  # fill them
+        if not options:
+            continue
+        _, sources, targets = min(options, key=lambda option: option[0])
+        replayer.move_mines([cells[i] for i in sources], [cells[i] for i in targets])
+        return True
+    return _open_wall(replayer, rng)
+
+
+def _open_wall(replayer: Replayer, rng: random.Random) -> bool:
+    """Free a certain mine between the open cells and covered ones, its mine going to a covered safe cell.
+
+    Dense boards wall the open region in with certain mines: no number sees
+    a covered cell, so none can be settled.  The freed cell is safe, and the
+    numbers around it, which needed no more mines, now settle it.
+    """
+    wall = replayer.flagged_on_edge()
+    mine, cells = replayer.mine, replayer.tables.cells
+    safe = [i for i in replayer.covered() if not mine[i]]
+    if not wall or not safe:
+        return False
+    replayer.release(cells[rng.choice(wall)], cells[rng.choice(safe)])
+    return True

@@ -1,0 +1,159 @@
+"""What a generator hands out: one no-guess board with its layout, and what it took to find."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.layout import MineLayout
+from cnfsweep.generate.fair import Logic
+from cnfsweep.play.game import Game, Level
+
+__all__ = ["Generated", "Method", "free_cells", "gave_up", "opening_area", "three_bv"]
+
+
+class Method(Enum):
+    """How no-guess layouts are found."""
+
+    FAST = "fast"
+    """Repair random layouts where they force a guess (:mod:`~cnfsweep.generate.fast`)."""
+    UNIFORM = "uniform"
+    """Reject random layouts until one needs no guess: exactly uniform (:mod:`~cnfsweep.generate.sample`)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One no-guess board: its layout, the first click that opens it, and what it took to find.
+
+    ``attempts`` counts the random layouts drawn; ``seconds`` the time taken.
+    """
+
+    level: Level
+    first_click: Cell
+    mine_cells: tuple[Cell, ...]
+    attempts: int
+    seconds: float
+    seed: int | None = None
+    method: Method = Method.FAST
+    logic: Logic = Logic.FULL
+
+    def board(self) -> Board:
+        """Return the board after the first click, carrying its layout.
+
+        Examples
+        --------
+        >>> g = Generated(Level(2, 3, 1), Cell(1, 0), (Cell(0, 2),), 1, 0.0)
+        >>> print(g.board().to_text())
+        mines: 1
+        first-click: 1,0
+        01.
+        01.
+        layout:
+        ..*
+        ...
+        <BLANKLINE>
+        """
+        lv = self.level
+        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells)
+        game.click(self.first_click)
+        return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON object ``cnfsweep generate --json`` prints for this board."""
+        return {
+            "rows": self.level.rows,
+            "cols": self.level.cols,
+            "mines": self.level.mines,
+            "first_click": list(self.first_click),
+            "mine_cells": [list(m) for m in self.mine_cells],
+            "seed": self.seed,
+            "method": self.method.value,
+            "logic": self.logic.value,
+            "attempts": self.attempts,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def opening_area(level: Level, first_click: Cell) -> list[Cell]:
+    """Return the first click and its neighbours: the cells no mine may take."""
+    r0, c0 = first_click
+    if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
+        raise CnfsweepError(
+            f"first click ({r0}, {c0}) is off the {level.cols}x{level.rows} board: "
+            f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
+        )
+    return [
+        Cell(r, c)
+        for r in range(max(r0 - 1, 0), min(r0 + 2, level.rows))
+        for c in range(max(c0 - 1, 0), min(c0 + 2, level.cols))
+    ]
+
+
+def free_cells(level: Level, first_click: Cell) -> list[Cell]:
+    """Return the cells a mine may take: all but the opening, in row-major order.
+
+    Raises
+    ------
+    CnfsweepError
+        If the first click is off the board or the mines do not fit.
+
+    Examples
+    --------
+    >>> len(free_cells(Level(9, 9, 10), Cell(0, 0)))
+    77
+    """
+    free = set(opening_area(level, first_click))
+    cells = [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
+    if level.mines > len(cells):
+        raise CnfsweepError(
+            f"no room for {level.mines} mine{'' if level.mines == 1 else 's'} outside the opening at {tuple(first_click)} "
+            f"on {level.cols}x{level.rows}: {len(cells)} cells are left"
+        )
+    return cells
+
+
+def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
+    """Say that no no-guess layout turned up in time."""
+    return (
+        f"no no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on {level.cols}x{level.rows} found within "
+        f"the time limit of {time_limit} s ({attempts} layout{'' if attempts == 1 else 's'} tried)"
+    )
+
+
+def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell]) -> int:
+    """Return a layout's 3BV: the fewest clicks that open every safe cell.
+
+    Each opening (a connected region of zeros, with its border) takes one
+    click, and each safe cell bordering no zero one more.
+
+    Examples
+    --------
+    >>> three_bv(1, 3, {Cell(0, 1)})
+    2
+    >>> three_bv(3, 3, {Cell(2, 2)})   # one opening reaches every safe cell
+    1
+    """
+    def near(r: int, c: int) -> list[tuple[int, int]]:
+        return [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
+                for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c)]
+
+    count = {(r, c): sum(n in mines for n in near(r, c)) for r in range(rows) for c in range(cols)}
+    done: set[tuple[int, int]] = set()
+    clicks = 0
+    for cell, n in count.items():
+        if n == 0 and cell not in mines and cell not in done:
+            clicks += 1
+            todo = [cell]
+            done.add(cell)
+            while todo:
+                here = todo.pop()
+                if count[here]:
+                    continue
+                for other in near(*here):
+                    if other not in done:
+                        done.add(other)
+                        todo.append(other)
+    return clicks + sum(1 for cell in count if cell not in mines and cell not in done)

@@ -1,0 +1,123 @@
+"""``cnfsweep hint`` and ``render --hint`` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cnfsweep import Board, Cell
+from cnfsweep.cli import app
+from paths import EXAMPLES
+from reason_oracle import assert_valid
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def wall(tmp_path: Path) -> str:
+    path = tmp_path / "wall.txt"
+    path.write_text("...\n121\n")
+    return str(path)
+
+
+def test_hint_shows_the_move_and_says_why(run, wall):
+    result = run("hint", wall)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[1].split() == ["0", ">M", ".", "."]
+    assert lines[2].split() == ["1", "1", "[2]", "[1]"]
+    assert "(0, 0) is a mine: the 2 at (1, 1) and the 1 at (1, 2) force it" in result.output
+
+
+def test_hint_json_has_the_issues_shape_and_a_valid_reason(run, wall):
+    doc = json.loads(run("hint", wall, "--json").output)
+    assert doc["move"] == {"cell": [0, 0], "mine": True, "certain": True, "probability": "1", "forced": False}
+    assert doc["reason"] == {"numbers": [[1, 1], [1, 2]], "uses_total": False, "size": 2}
+    assert isinstance(doc["seconds"], float) and doc["consistent"]
+
+
+def test_hint_all_lists_every_certain_cell_each_with_a_valid_reason(run):
+    path = str(EXAMPLES / "expert_midgame.txt")
+    board = Board.from_file(path)
+    doc = json.loads(run("hint", path, "--all", "--json").output)
+    assert len(doc["moves"]) >= 2
+    sizes = [m["reason"]["size"] for m in doc["moves"]]
+    assert sizes == sorted(sizes)
+    for entry in doc["moves"]:
+        from cnfsweep.explain import Move, Reason
+
+        move, reason = entry["move"], entry["reason"]
+        numbers = tuple(Cell(*n) for n in reason["numbers"])
+        assert_valid(board, Move(Cell(*move["cell"]), move["mine"], True, None, Reason(numbers, reason["uses_total"], ())))
+
+
+def test_hint_smallest_is_never_bigger(run):
+    path = str(EXAMPLES / "expert_midgame.txt")
+    plain = json.loads(run("hint", path, "--all", "--json").output)["moves"]
+    small = json.loads(run("hint", path, "--all", "--smallest", "--json").output)["moves"]
+    size = {tuple(m["move"]["cell"]): m["reason"]["size"] for m in plain}
+    assert {tuple(m["move"]["cell"]) for m in small} == set(size)
+    assert all(m["reason"]["size"] <= size[tuple(m["move"]["cell"])] for m in small)
+
+
+def test_hint_without_a_certain_cell_gives_the_best_guess(run, tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_text("mines: 1\n1.\n..\n")
+    doc = json.loads(run("hint", str(path), "--json").output)
+    assert doc["move"] == {"cell": [0, 1], "mine": False, "certain": False, "probability": "1/3", "forced": False}
+    assert doc["reason"] is None
+    assert "nothing is certain: the best guess is (0, 1), mine probability 1/3" in run("hint", str(path)).output
+
+
+def test_hint_on_an_inconsistent_position_exits_1(run, tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_text("4.\n..\n")
+    result = run("hint", str(path))
+    assert result.exit_code == 1 and "inconsistent" in result.output
+    assert json.loads(run("hint", str(path), "--json").output)["move"] is None
+
+
+def test_hint_cell_explains_one_cell_or_says_it_is_not_certain(run, wall, tmp_path):
+    doc = json.loads(run("hint", wall, "--cell", "0,1", "--json").output)
+    assert doc["move"]["cell"] == [0, 1] and not doc["move"]["mine"]
+    assert doc["reason"]["numbers"] == [[1, 0], [1, 1], [1, 2]]
+    path = tmp_path / "b.txt"
+    path.write_text("1.\n..\n")
+    for cell, phrase in [("1,1", "(1, 1) is not certain: its mine probability is 1/3"),
+                         ("0,0", "is a revealed number"), ("7,7", "off the board"), ("x", "expected ROW,COL")]:
+        result = run("hint", str(path), "--cell", cell)
+        assert result.exit_code == 2 and phrase in result.output and "Traceback" not in result.output
+
+
+def test_render_hint_rings_the_move_and_outlines_its_numbers(run, wall):
+    result = run("render", wall, "--hint", "-o", "-")
+    assert result.exit_code == 0
+    svg = ET.fromstring(result.output)
+    marks = {(e.get("class"), e.get("data-row"), e.get("data-col")) for e in svg.iter() if e.get("class", "").startswith("hint-")}
+    assert marks == {("hint-move", "0", "0"), ("hint-reason", "1", "1"), ("hint-reason", "1", "2")}
+    words = " ".join(e.text or "" for e in svg.iter() if e.get("class") == "hint")
+    assert "(0, 0) is a mine" in words
+
+
+def test_the_readme_shows_what_hint_prints(run):
+    from paths import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    command = "cnfsweep hint examples/hint_demo.txt --all"
+    shown = readme.split(command + "\n```\n\n```text\n", 1)[1].split("```", 1)[0]
+    result = run("hint", str(EXAMPLES / "hint_demo.txt"), "--all")
+    assert result.exit_code == 0
+    assert [line.rstrip() for line in result.output.splitlines()] == shown.splitlines()
+
+
+def test_hint_refuses_a_backend_without_cores(run, wall):
+    result = run("hint", wall, "--backend", "brute")
+    assert result.exit_code == 2 and "reports no unsatisfiable cores" in result.output
