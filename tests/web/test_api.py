@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from cnfsweep import Board
 from cnfsweep.cli import app as cli
+from cnfsweep.generate import generate
 from cnfsweep.play import Game, LEVELS, FirstClick
 from cnfsweep.core.board import Cell
 from cnfsweep.web import Job, Pool, Verdict, Workers
@@ -61,6 +62,19 @@ def test_check_answers_as_check_json(client, path: Path) -> None:
     assert answer.json() == cli_json("check", str(path))
 
 
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: p.name)
+def test_hint_answers_as_hint_json(client, path: Path) -> None:
+    answer = client.post("/api/hint", json={"board": path.read_text()})
+    assert answer.status_code == 200
+    assert without_seconds(answer.json()) == without_seconds(cli_json("hint", str(path)))
+
+
+def test_hint_every_and_smallest_work_as_the_options(client) -> None:
+    path = EXAMPLES / "hint_demo.txt"
+    answer = client.post("/api/hint", json={"board": path.read_text(), "every": True, "smallest": True})
+    assert without_seconds(answer.json()) == without_seconds(cli_json("hint", str(path), "--all", "--smallest"))
+
+
 def test_mines_and_format_work_as_the_options(client) -> None:
     text = (EXAMPLES / "expert.jsm").read_text()
     answer = client.post("/api/analyze", json={"board": text, "mines": 90, "format": "jsm"})
@@ -91,7 +105,7 @@ BAD_BOARDS = [
 
 
 @pytest.mark.parametrize("text", BAD_BOARDS)
-@pytest.mark.parametrize("endpoint", ["/api/analyze", "/api/check", "/api/board"])
+@pytest.mark.parametrize("endpoint", ["/api/analyze", "/api/check", "/api/hint", "/api/board"])
 def test_a_bad_board_gets_400_and_the_message_solve_prints(client, endpoint: str, text: str) -> None:
     answer = client.post(endpoint, json={"board": text})
     assert answer.status_code == 400
@@ -135,7 +149,7 @@ def test_a_body_over_the_limit_gets_413_whether_or_not_it_says_its_length(tight)
 
 
 def test_a_board_over_the_cell_limit_gets_413(tight) -> None:
-    for endpoint in ("/api/analyze", "/api/check", "/api/board"):
+    for endpoint in ("/api/analyze", "/api/check", "/api/hint", "/api/board"):
         answer = tight.post(endpoint, json={"board": "." * 101})
         assert answer.status_code == 413
         assert answer.json() == {"error": "the board has 1x101 = 101 cells, more than this server takes (100)"}
@@ -146,7 +160,7 @@ def test_a_board_over_the_cell_limit_gets_413(tight) -> None:
 
 def test_past_the_time_limit_the_answer_is_unknown_as_solve_says(client) -> None:
     text = (EXAMPLES / "expert_midgame.txt").read_text()
-    for endpoint, command in (("/api/analyze", "solve"), ("/api/check", "check")):
+    for endpoint, command in (("/api/analyze", "solve"), ("/api/check", "check")):  # hint has no --time-limit
         answer = client.post(endpoint, json={"board": text, "time_limit": 1e-9})
         assert answer.status_code == 200
         assert answer.json() == cli_json(command, str(EXAMPLES / "expert_midgame.txt"), "--time-limit", "1e-9")
@@ -162,7 +176,7 @@ def test_a_request_cannot_raise_the_servers_time_limit() -> None:
 def test_health_says_what_the_server_offers(client) -> None:
     doc = client.get("/api/health").json()
     assert doc["status"] == "ok"
-    assert {"analyze", "check", "game"} <= set(doc["features"])
+    assert {"analyze", "check", "hint", "game", "generate"} <= set(doc["features"])
     assert doc["limits"] == {"max_body": 1 << 20, "max_cells": 1_000_000, "time_limit": 10.0}
     assert doc["levels"]["expert"] == {"rows": 16, "cols": 30, "mines": 99}
 
@@ -185,6 +199,15 @@ def test_a_seeded_game_is_the_game_play_would_play(client) -> None:
     unflagged = client.post(f"/api/game/{doc['id']}/flag", json={"row": covered[0], "col": covered[1]}).json()
     assert unflagged["grid"] == doc["grid"] and unflagged["mines_left"] == 99
     assert client.get(f"/api/game/{doc['id']}").json()["grid"] == doc["grid"]
+
+
+def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(client) -> None:
+    doc = client.post("/api/game", json={"level": "expert", "seed": 3, "no_guess": True}).json()
+    made = generate("expert", seed=3)
+    game = Game.from_layout(16, 30, made.mine_cells)
+    game.click(made.first_click)
+    assert (doc["clicks"], doc["state"], doc["seed"], doc["first_click"]) == (1, "playing", 3, "opening")
+    assert doc["grid"] == list(game.board().grid)
 
 
 def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
@@ -240,7 +263,7 @@ def test_the_page_and_the_schema_are_served_and_nothing_else(client) -> None:
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
-    assert {"/api/analyze", "/api/check", "/api/board", "/api/health", "/api/game"} <= set(schema["paths"])
+    assert {"/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/health", "/api/game"} <= set(schema["paths"])
     for path in ("/static/../app.py", "/static/%2e%2e/settings.py", "/static/jobs.py", "/etc/passwd", "/redoc"):
         answer = client.get(path)
         assert answer.status_code == 404 and answer.json() == {"error": "Not Found"}
@@ -257,6 +280,8 @@ FIELDS = st.fixed_dictionaries(
         "format": st.sampled_from(["auto", "jsm", "native", "minesweepr", "msboard", "nope"]),
         "time_limit": st.floats(-1, 5) | JSON,
         "minimise": st.booleans() | JSON,
+        "every": st.booleans() | JSON,
+        "smallest": st.booleans() | JSON,
         "level": st.sampled_from(["beginner", "expert", "x"]),
         "rows": st.integers(-2, 30) | JSON,
         "cols": st.integers(-2, 30) | JSON,
@@ -264,9 +289,10 @@ FIELDS = st.fixed_dictionaries(
         "col": st.integers(-2, 40) | JSON,
         "seed": st.integers(-2, 2**64) | JSON,
         "first_click": st.sampled_from(["safe", "opening", "any", "never"]),
+        "no_guess": st.booleans(),
     },
 )
-PATHS = ["/api/analyze", "/api/check", "/api/board", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
+PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -316,3 +342,9 @@ def test_past_the_queue_limit_a_job_is_refused_at_once() -> None:
     assert first.verdict is Verdict.ANSWER
     assert second.verdict is Verdict.BUSY
     assert json.loads(second.body) == {"error": "the server is busy (1 analyses under way); try again"}
+
+
+def test_past_the_time_limit_a_hint_is_unknown(client) -> None:
+    text = (EXAMPLES / "expert_midgame.txt").read_text()
+    answer = client.post("/api/hint", json={"board": text, "time_limit": 1e-9})
+    assert answer.json() == {"status": "unknown", "reason": "time limit", "time_limit": 1e-9}

@@ -16,6 +16,8 @@ import pytest
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
+from cnfsweep.explain import hint
+from cnfsweep.generate import generate
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 
@@ -65,7 +67,7 @@ def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
     page.select_option("#first-click", first_click)
     page.fill("#seed", str(seed))
     page.click("#new-game-button")
-    page.wait_for_function("state.game && state.game.seed === %d && state.game.clicks === 0" % seed)
+    page.wait_for_function("state.game && state.game.seed === %d" % seed)
 
 
 def analysed(page) -> None:
@@ -123,6 +125,8 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
         page.wait_for_function(f"state.game.clicks === {clicks + 1}")
         if page.evaluate("state.game.state") == "playing":
             analysed(page)
+    page.keyboard.press("h")
+    page.wait_for_function("document.body.dataset.hinted === '1'")
     path = Path(SCREENSHOT) if SCREENSHOT else tmp_path / "serve.png"
     page.screenshot(path=str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -229,3 +233,33 @@ def test_the_api_docs_page_works_offline(page, live_url: str) -> None:
     headings = page.eval_on_selector_all("section.op h2", "els => els.map(e => e.textContent)")
     assert "POST /api/analyze" in headings and "GET /api/health" in headings
     assert "board (required)" in page.inner_text("body")
+
+
+def test_a_hint_outlines_its_move_and_reason(page) -> None:
+    new_game(page, "expert", 7, "opening")
+    cell(page, 8, 15).click()
+    page.wait_for_function("state.game.clicks === 1")
+    game = Game.new(LEVELS["expert"], 7, FirstClick.OPENING)
+    game.click(Cell(8, 15))
+    expected = hint(game.board())
+    page.keyboard.press("h")
+    page.wait_for_function("document.body.dataset.hinted === '1'")
+    move = page.eval_on_selector_all("#board .cell.hint-move", "els => els.map(e => [+e.dataset.r, +e.dataset.c])")
+    reason = page.eval_on_selector_all("#board .cell.hint-reason", "els => els.map(e => [+e.dataset.r, +e.dataset.c])")
+    assert move == [list(expected.move.cell)]
+    assert sorted(reason) == sorted(list(c) for c in expected.move.reason.numbers)
+    assert page.inner_text("#hint-text").startswith(f"Hint: row {expected.move.cell.row + 1} col {expected.move.cell.col + 1}")
+    # The next move clears it.
+    cell(page, *expected.move.cell).click(button="right" if expected.move.mine else "left")
+    page.wait_for_function("state.hint === null")
+    assert page.eval_on_selector_all("#board .cell.hint-move", "els => els.length") == 0
+
+
+def test_a_no_guess_game_starts_opened(page) -> None:
+    page.check("#no-guess")
+    new_game(page, "beginner", 9)
+    page.wait_for_function("state.game.clicks === 1")
+    made = generate("beginner", seed=9)
+    game = Game.from_layout(9, 9, made.mine_cells)
+    game.click(made.first_click)
+    assert page.evaluate("state.game.grid") == list(game.board().grid)

@@ -7,9 +7,9 @@ solve --json`` and ``cnfsweep check --json``), a game document, or
 worker pool (:class:`~cnfsweep.web.jobs.Workers`), never on the event loop,
 so a slow one does not hold up the page or ``/api/health``.
 
-A new endpoint for a new kind of job (a hint) is a :data:`~cnfsweep.web.jobs.TASKS`
-entry, a route of a few lines like :func:`analyze` below, and its name in
-``FEATURES`` so the page shows it.
+A new endpoint for a new kind of job is a :data:`~cnfsweep.web.jobs.TASKS`
+entry, a route of a few lines like ``hint`` below, and its name in
+``FEATURES`` so the page shows its control.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from cnfsweep.web.settings import Settings
 __all__ = ["FEATURES", "create_app"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "game")
+FEATURES = ("analyze", "check", "hint", "game", "generate")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
@@ -74,6 +74,13 @@ class CheckRequest(BoardRequest):
     minimise: bool = Field(True, description="Shrink a conflict until every number in it is needed.")
 
 
+class HintRequest(BoardRequest):
+    """A position to find the next move of, with its reason."""
+
+    every: bool = Field(False, description="Every certain cell with its reason, easiest first.")
+    smallest: bool = Field(False, description="Reasons of minimum size, not only ones where every number is needed.")
+
+
 class GameRequest(BaseModel):
     """A new game: a level by name, or rows, cols and mines."""
 
@@ -85,6 +92,9 @@ class GameRequest(BaseModel):
     mines: int | None = Field(None, ge=0)
     first_click: Literal["safe", "opening", "any"] = "safe"
     seed: int | None = Field(None, ge=0, lt=2**63, description="Layout seed, as `cnfsweep play --seed` takes it.")
+    no_guess: bool = Field(
+        False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
+    )
 
 
 class CellRequest(BaseModel):
@@ -168,7 +178,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     ``if __name__ == "__main__":`` guard.
     """
     settings = settings or Settings()
-    games = GameStore(settings.max_games, settings.max_cells)
+    games = GameStore(settings.max_games, settings.max_cells, settings.time_limit)
     page = {name: resources.files("cnfsweep.web").joinpath("static", name).read_bytes() for name in STATIC}
     state: dict[str, Workers] = {}
 
@@ -232,6 +242,11 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     async def analyze(request: BoardRequest) -> Response:
         """Safe cells, mines, exact probabilities, best guess and number of layouts of a position."""
         return await answer(job("analyze", request))
+
+    @app.post("/api/hint", responses={200: {"description": "The document `cnfsweep hint --json` prints."}, **errors})
+    async def hint(request: HintRequest) -> Response:
+        """The next certain move and a minimal set of numbers that force it, or the best guess."""
+        return await answer(job("hint", request, every=request.every, smallest=request.smallest))
 
     @app.post("/api/board", responses=errors)
     async def board(request: BoardRequest) -> Response:

@@ -6,8 +6,9 @@ server. The store is bounded: past ``limit`` games the least recently played is
 dropped. Layouts come from :class:`~cnfsweep.play.Game`, so a seed gives the
 same game as ``cnfsweep play --seed``.
 
-A no-guess game (once :mod:`cnfsweep.generate` offers whole boards) is another
-branch in :meth:`GameStore.new`.
+A no-guess game comes from :func:`cnfsweep.generate.generate` (the layouts
+``cnfsweep generate --seed`` makes) and starts with its first click made: the
+opening from which exact inference never needs a guess.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.generate import generate
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
 __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
@@ -43,7 +45,7 @@ class GameTooLarge(CnfsweepError):
 
 @dataclass(frozen=True)
 class NewGame:
-    """What a new game is: a level by name, or a size and mine count; the first-click rule; a seed.
+    """What a new game is: a level by name, or a size and mine count; the first-click rule; a seed; no-guess or not.
 
     Examples
     --------
@@ -63,6 +65,7 @@ class NewGame:
     mines: int | None = None
     first_click: str = "safe"
     seed: int | None = None
+    no_guess: bool = False
 
     def resolve(self) -> Level:
         """Return the level this game is played on."""
@@ -155,8 +158,8 @@ class GameStore:
     cnfsweep.web.games.UnknownGame: no game with this id (finished games are kept only while there is room)
     """
 
-    def __init__(self, limit: int, max_cells: int) -> None:
-        self.limit, self.max_cells = limit, max_cells
+    def __init__(self, limit: int, max_cells: int, time_limit: float | None = None) -> None:
+        self.limit, self.max_cells, self.time_limit = limit, max_cells, time_limit
         self._games: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()  # the server's threads may play at once
 
@@ -174,7 +177,13 @@ class GameStore:
             raise CnfsweepError(
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
-        game = Game.new(level, spec.seed, rule)
+        if spec.no_guess:
+            made = generate(level, seed=spec.seed, time_limit=self.time_limit)
+            game = Game.from_layout(level.rows, level.cols, made.mine_cells)
+            game.seed, game.rule = made.seed, FirstClick.OPENING
+            game.click(made.first_click)
+        else:
+            game = Game.new(level, spec.seed, rule)
         game_id = secrets.token_urlsafe(12)
         self._games[game_id] = _Entry(game)
         while len(self._games) > self.limit:

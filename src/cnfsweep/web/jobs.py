@@ -10,8 +10,8 @@ each :class:`Verdict` to a status code.
 Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
 backend, so components solved for one request are not solved again for the next.
 
-A new kind of job (a hint, say) is a function ``(engine, board, job) ->
-dict`` added to :data:`TASKS`.
+A new kind of job is a function ``(engine, board, job) -> dict`` added to
+:data:`TASKS`, as ``hint`` was.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import Any
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine, check, unknown_document
+from cnfsweep.explain import Explainer
 from cnfsweep.formats import parse_board
 from cnfsweep.web.settings import Pool
 
@@ -76,7 +77,7 @@ class Job:
     Attributes
     ----------
     task : str
-        A key of :data:`TASKS`: ``"analyze"``, ``"check"`` or ``"board"``.
+        A key of :data:`TASKS`: ``"analyze"``, ``"check"``, ``"hint"`` or ``"board"``.
     board : str
         Board text in any format :func:`~cnfsweep.formats.parse_board` reads.
     mines : int or None
@@ -91,6 +92,8 @@ class Job:
         Solver backend spec.
     minimise : bool
         For ``check``: shrink a conflict until every number in it is needed.
+    every, smallest : bool
+        For ``hint``: every certain cell with its reason; reasons of minimum size.
     """
 
     task: str
@@ -101,6 +104,8 @@ class Job:
     max_cells: int = 1_000_000
     backend: str | None = None
     minimise: bool = True
+    every: bool = False
+    smallest: bool = False
 
 
 def _analyze(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
@@ -111,6 +116,16 @@ def _check(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
     return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit).to_dict()
 
 
+def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    # The analysis under the time limit first; the hint then finds it in the engine's cache. (Finding
+    # reasons takes no deadline yet: on a position the analysis settled in time it is quick.)
+    engine.analyze(board, time_limit=job.time_limit)
+    explainers = _local.__dict__.setdefault("explainers", {})
+    if id(engine) not in explainers:
+        explainers[id(engine)] = Explainer(engine)
+    return explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest).to_dict()
+
+
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
     return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
             "text": board.to_text()}
@@ -119,7 +134,9 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``
 #: and ``cnfsweep check --json``.
 #: ``board`` only reads the text, for the page's editor.
-TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {"analyze": _analyze, "check": _check, "board": _board}
+TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {
+    "analyze": _analyze, "check": _check, "hint": _hint, "board": _board,
+}
 
 _local = threading.local()
 

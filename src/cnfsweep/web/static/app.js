@@ -17,6 +17,7 @@ const state = {
   flagMode: false,
   seq: 0,              // analyses are numbered; a late answer for an old position is dropped
   gameSeq: 0,          // so are new games
+  hint: null,          // {cell, numbers}: the hint shown, until the position changes
   touched: 0,          // performance.now() of the interaction the overlay is catching up with
   timer: null, started: 0,
 };
@@ -48,6 +49,7 @@ function setGrid(rows, cols, grid) {
   state.grid = grid.map((row) => Array.from(row));
   state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
   state.analysis = null;
+  clearHint();
   buildBoard();
 }
 
@@ -105,6 +107,8 @@ function render() {
   const game = state.mode === "play" ? state.game : null;
   const layout = new Set(game && game.layout ? game.layout.map(([r, c]) => `${r},${c}`) : []);
   const exploded = game && game.exploded ? game.exploded.join(",") : null;
+  const hintMove = state.hint ? state.hint.cell.join(",") : null;
+  const hintReason = new Set(state.hint ? state.hint.numbers.map(([r, c]) => `${r},${c}`) : []);
   for (let r = 0; r < state.rows; r++) {
     for (let c = 0; c < state.cols; c++) {
       const el = cellAt(r, c), ch = state.grid[r][c], key = `${r},${c}`;
@@ -130,6 +134,8 @@ function render() {
           text = ch; // a label
         }
       }
+      if (hintMove === key) { cls += " hint-move"; label += ", the hint's move"; }
+      if (hintReason.has(key)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
       // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
       const sig = `${cls}|${text}|${bg}|${fg}|${label}`;
       if (el.sig === sig) continue;
@@ -186,6 +192,7 @@ function showGame(doc) {
   state.game = doc;
   if (resized) setGrid(doc.rows, doc.cols, doc.grid);
   else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
+  clearHint();
   $("mines-left").textContent = doc.mines_left;
   const over = doc.state !== "playing";
   const msg = $("game-state");
@@ -217,6 +224,7 @@ async function newGame(event) {
     body.mines = Number($("custom-mines").value);
   } else body.level = level;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (state.features.includes("generate") && $("no-guess").checked) body.no_guess = true;
   const seq = ++state.gameSeq;
   try {
     state.touched = performance.now();
@@ -247,6 +255,7 @@ async function move(kind, r, c) {
 
 function paint(r, c, ch) {
   state.grid[r][c] = ch;
+  clearHint();
   state.touched = performance.now();
   state.analysis = null;
   render();
@@ -293,6 +302,53 @@ function fromGame() {
   $("edit-total").value = state.total;
   setGrid(state.game.rows, state.game.cols, state.game.grid);
   analyse();
+}
+
+// ---------------------------------------------------------------- hint
+
+function clearHint() {
+  state.hint = null;
+  $("hint-text").textContent = "";
+}
+
+function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
+
+async function hint() {
+  if (state.rows === 0) return;
+  const text = boardText();
+  $("hint-text").textContent = "finding a hint…";
+  let doc;
+  try {
+    doc = await api("POST", "/api/hint", { board: text });
+  } catch (err) {
+    $("hint-text").textContent = `error: ${err.message}`;
+    return;
+  }
+  if (text !== boardText()) return; // the position changed meanwhile
+  if (doc.status === "unknown") {
+    $("hint-text").textContent = `no hint within the time limit of ${doc.time_limit} s`;
+  } else if (!doc.consistent) {
+    $("hint-text").textContent = "no hint: no layout fits these numbers";
+  } else if (!doc.move) {
+    $("hint-text").textContent = "no hint: no covered cell is left to open";
+  } else {
+    const m = doc.move, numbers = doc.reason ? doc.reason.numbers : [];
+    state.hint = { cell: m.cell, numbers };
+    if (m.certain) {
+      const why = `${numbers.length} outlined number${numbers.length === 1 ? "" : "s"}`
+        + (doc.reason.uses_total ? " and the total mine count" : "");
+      $("hint-text").textContent = m.mine
+        ? `Hint: ${where(m.cell)} is certainly a mine (flag it), because of the ${why}.`
+        : `Hint: ${where(m.cell)} is certainly safe (open it), because of the ${why}.`;
+    } else {
+      const p = m.probability === null ? "" : ` (${percent(Number(m.probability.split("/")[0]) / Number(m.probability.split("/")[1] || 1))}% a mine)`;
+      $("hint-text").textContent = m.forced
+        ? `Hint: nothing is certain; ${where(m.cell)}${p} is a forced guess: no reveal can ever tell it apart, so take it now.`
+        : `Hint: nothing is certain; the safest guess is ${where(m.cell)}${p}.`;
+    }
+  }
+  document.body.dataset.hinted = "1";
+  render();
 }
 
 // ---------------------------------------------------------------- input
@@ -366,10 +422,11 @@ function init(health) {
   $("level").addEventListener("change", () => { $("custom-size").hidden = $("level").value !== "custom"; });
   $("analyse").addEventListener("change", () => { state.touched = performance.now(); render(); analyse(); });
   document.addEventListener("keydown", (e) => {
-    if ((e.key === "a" || e.key === "A") && !e.target.closest("input, textarea, select")) {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "a" || e.key === "A") {
       $("analyse").checked = !$("analyse").checked;
       $("analyse").dispatchEvent(new Event("change"));
-    }
+    } else if ((e.key === "h" || e.key === "H") && state.features.includes("hint")) hint();
   });
   $("flag-mode").addEventListener("click", () => {
     state.flagMode = !state.flagMode;
@@ -386,7 +443,7 @@ function init(health) {
   $("read-text").addEventListener("click", readText);
   $("copy-text").addEventListener("click", copyText);
   $("from-game").addEventListener("click", fromGame);
-  // Hint (once the server lists "hint"): POST /api/hint with boardText(), outline the reason's numbers.
+  $("hint").addEventListener("click", hint);
   newGame();
 }
 
