@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 from cnfsweep import Board
 from cnfsweep.cli import app as cli
-from cnfsweep.generate import generate
-from cnfsweep.play import Game, LEVELS, FirstClick
+from cnfsweep.generate import generate_boards
+from cnfsweep.play import Game, LEVELS, FirstClick, Level
 from cnfsweep.core.board import Cell
 from cnfsweep.web import Job, Pool, Verdict, Workers
 
@@ -203,11 +203,43 @@ def test_a_seeded_game_is_the_game_play_would_play(client) -> None:
 
 def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(client) -> None:
     doc = client.post("/api/game", json={"level": "expert", "seed": 3, "no_guess": True}).json()
-    made = generate("expert", seed=3)
+    made = next(generate_boards("expert", 1, seed=3))
     game = Game.from_layout(16, 30, made.mine_cells)
     game.click(made.first_click)
     assert (doc["clicks"], doc["state"], doc["seed"], doc["first_click"]) == (1, "playing", 3, "opening")
     assert doc["grid"] == list(game.board().grid)
+
+
+@pytest.mark.parametrize(
+    ("body", "options"),
+    [
+        ({"level": "beginner", "seed": 5}, ["--level", "beginner", "--seed", "5"]),
+        ({"rows": 8, "cols": 10, "mines": 20, "seed": 2, "first_click": [0, 0], "method": "uniform", "logic": "local"},
+         ["--size", "10x8", "--mines", "20", "--seed", "2", "--first-click", "0,0", "--method", "uniform", "--logic", "local"]),
+    ],
+)
+def test_generate_answers_as_generate_json(client, body: dict, options: list[str]) -> None:
+    doc = client.post("/api/generate", json=body).json()
+    expected = cli_json("generate", *options)
+    made = next(generate_boards(Level(expected["rows"], expected["cols"], expected["mines"]), 1, seed=body["seed"],
+                                first_click=expected["first_click"], method=body.get("method", "fast"),
+                                logic=body.get("logic", "full")))
+    assert without_seconds(doc) == {**without_seconds(expected), "board": made.board().to_text()}
+
+
+def test_generate_refuses_what_generate_refuses(client, tight) -> None:
+    answer = client.post("/api/generate", json={"level": "beginner", "first_click": [9, 0]})
+    result = CliRunner().invoke(cli, ["generate", "--level", "beginner", "--first-click", "9,0"])
+    assert answer.status_code == 400
+    assert "error: " + answer.json()["error"] == result.output.strip()
+    assert client.post("/api/generate", json={"rows": 3, "cols": 3, "mines": 1}).status_code == 400  # no room
+    assert tight.post("/api/generate", json={"level": "intermediate"}).status_code == 413
+    unknown = client.post("/api/generate", json={"level": "expert", "method": "uniform", "seed": 1, "time_limit": 1e-6})
+    assert unknown.status_code == 200
+    result = CliRunner().invoke(cli, ["generate", "--level", "expert", "--method", "uniform", "--seed", "1",
+                                      "--time-limit", "1e-6", "--json"])
+    assert result.exit_code == 3
+    assert unknown.json() == json.loads(result.output.splitlines()[0])  # then 'unknown: ...' on standard error
 
 
 def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
@@ -263,7 +295,7 @@ def test_the_page_and_the_schema_are_served_and_nothing_else(client) -> None:
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
-    assert {"/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/health", "/api/game"} <= set(schema["paths"])
+    assert {"/api/analyze", "/api/check", "/api/hint", "/api/generate", "/api/board", "/api/health", "/api/game"} <= set(schema["paths"])
     for path in ("/static/../app.py", "/static/%2e%2e/settings.py", "/static/jobs.py", "/etc/passwd", "/redoc"):
         answer = client.get(path)
         assert answer.status_code == 404 and answer.json() == {"error": "Not Found"}
@@ -290,9 +322,11 @@ FIELDS = st.fixed_dictionaries(
         "seed": st.integers(-2, 2**64) | JSON,
         "first_click": st.sampled_from(["safe", "opening", "any", "never"]),
         "no_guess": st.booleans(),
+        "method": st.sampled_from(["fast", "uniform", "slow"]),
+        "logic": st.sampled_from(["full", "local", "none"]),
     },
 )
-PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
+PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -17,7 +17,7 @@ from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
 from cnfsweep.explain import hint
-from cnfsweep.generate import generate
+from cnfsweep.generate import generate_boards
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 
@@ -259,7 +259,7 @@ def test_a_no_guess_game_starts_opened(page) -> None:
     page.check("#no-guess")
     new_game(page, "beginner", 9)
     page.wait_for_function("state.game.clicks === 1")
-    made = generate("beginner", seed=9)
+    made = next(generate_boards("beginner", 1, seed=9))
     game = Game.from_layout(9, 9, made.mine_cells)
     game.click(made.first_click)
     assert page.evaluate("state.game.grid") == list(game.board().grid)

@@ -14,6 +14,7 @@ entry, a route of a few lines like ``hint`` below, and its name in
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -31,7 +32,7 @@ from cnfsweep.core.version import __version__
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import Job, Outcome, Verdict, Workers
+from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, run_generate
 from cnfsweep.web.settings import Settings
 
 __all__ = ["FEATURES", "create_app"]
@@ -95,6 +96,22 @@ class GameRequest(BaseModel):
     no_guess: bool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
     )
+
+
+class GenerateRequest(BaseModel):
+    """A no-guess board: a level by name, or rows, cols and mines; the options of `cnfsweep generate`."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
+
+    level: Literal[tuple(LEVELS)] | None = None  # type: ignore[valid-type]
+    rows: int | None = Field(None, ge=1)
+    cols: int | None = Field(None, ge=1)
+    mines: int | None = Field(None, ge=0)
+    seed: int | None = Field(None, ge=0, lt=2**63, description="Run seed, as `cnfsweep generate --seed`; the board is its first.")
+    first_click: tuple[int, int] | None = Field(None, description="[row, col] of the opening; the centre by default.")
+    method: Literal["fast", "uniform"] = "fast"
+    logic: Literal["full", "local"] = "full"
+    time_limit: float | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
 
 
 class CellRequest(BaseModel):
@@ -247,6 +264,16 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     async def hint(request: HintRequest) -> Response:
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
+
+    @app.post("/api/generate", responses={200: {"description": "What `cnfsweep generate --json` prints, and `board`: its native text."}, **errors})
+    async def generate(request: GenerateRequest) -> Response:
+        """A board that exact inference solves from its first click without a guess."""
+        level = NewGame(request.level, request.rows, request.cols, request.mines).resolve()
+        seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
+        limit = settings.time_limit if request.time_limit is None else min(request.time_limit, settings.time_limit)
+        spec = GenerateJob(level, seed, request.first_click, request.method, request.logic, limit, settings.max_cells)
+        outcome = await state["workers"].run(spec, run_generate)
+        return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
     @app.post("/api/board", responses=errors)
     async def board(request: BoardRequest) -> Response:

@@ -6,14 +6,15 @@ server. The store is bounded: past ``limit`` games the least recently played is
 dropped. Layouts come from :class:`~cnfsweep.play.Game`, so a seed gives the
 same game as ``cnfsweep play --seed``.
 
-A no-guess game comes from :func:`cnfsweep.generate.generate` (the layouts
-``cnfsweep generate --seed`` makes) and starts with its first click made: the
+A no-guess game comes from :func:`cnfsweep.generate.generate_boards` (the
+first board ``cnfsweep generate --seed`` makes) and starts with its first click made: the
 opening from which exact inference never needs a guess.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 import secrets
 import threading
 import time
@@ -24,7 +25,7 @@ from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.generate import generate
+from cnfsweep.generate import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
 __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
@@ -178,9 +179,11 @@ class GameStore:
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
         if spec.no_guess:
-            made = generate(level, seed=spec.seed, time_limit=self.time_limit)
+            # Board 0 of the run: what `cnfsweep generate --seed S` writes first and `play --no-guess --seed S` plays first.
+            seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
+            made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
             game = Game.from_layout(level.rows, level.cols, made.mine_cells)
-            game.seed, game.rule = made.seed, FirstClick.OPENING
+            game.seed, game.rule = seed, FirstClick.OPENING
             game.click(made.first_click)
         else:
             game = Game.new(level, spec.seed, rule)

@@ -32,10 +32,12 @@ from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine, check, unknown_document
 from cnfsweep.explain import Explainer
+from cnfsweep.generate import generate_boards
+from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 from cnfsweep.web.settings import Pool
 
-__all__ = ["TASKS", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run"]
+__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run", "run_generate"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -190,6 +192,45 @@ def run(job: Job) -> Outcome:
     return Outcome.of(Verdict.ANSWER, document)
 
 
+@dataclass(frozen=True)
+class GenerateJob:
+    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``."""
+
+    level: Level
+    seed: int
+    first_click: tuple[int, int] | None = None
+    method: str = "fast"
+    logic: str = "full"
+    time_limit: float = 10.0
+    max_cells: int = 1_000_000
+
+
+def run_generate(job: GenerateJob) -> Outcome:
+    """Generate the board and answer as ``cnfsweep generate --json`` does, with its native text added as ``board``.
+
+    Examples
+    --------
+    >>> doc = json.loads(run_generate(GenerateJob(Level(9, 9, 10), seed=1)).body)
+    >>> doc["rows"], doc["cols"], len(doc["mine_cells"]), doc["board"].splitlines()[0]
+    (9, 9, 10, 'mines: 10')
+    """
+    if job.level.cells > job.max_cells:
+        return Outcome.error(
+            Verdict.TOO_LARGE,
+            f"a {job.level.rows}x{job.level.cols} board has {job.level.cells} cells, more than this server takes ({job.max_cells})",
+        )
+    engine = _local.__dict__.setdefault("game_engine", None) or Engine.for_games()
+    _local.game_engine = engine
+    try:
+        made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
+                                    logic=job.logic, time_limit=job.time_limit, engine=engine))
+    except TimeLimitExceeded as exc:
+        return Outcome.of(Verdict.UNKNOWN, {"status": "unknown", "reason": str(exc), "time_limit": job.time_limit})
+    except CnfsweepError as exc:
+        return Outcome.error(Verdict.BAD_INPUT, str(exc))
+    return Outcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
+
+
 def _warm() -> int:
     # Import and set up the engine before the first request arrives.
     run(Job("analyze", "1.\n.."))
@@ -229,13 +270,13 @@ class Workers:
         for future in futures:
             future.result()
 
-    async def run(self, job: Job) -> Outcome:
-        """Run ``job`` in the pool; a crashed worker process is replaced for the next job."""
+    async def run(self, job: Any, task: Callable[[Any], Outcome] = run) -> Outcome:
+        """Run ``task(job)`` in the pool (:func:`run` by default); a crashed worker process is replaced for the next job."""
         if self.pending >= self.max_queue:
             return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
         self.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, run, job)
+            return await asyncio.get_running_loop().run_in_executor(self._executor, task, job)
         except BrokenProcessPool:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = self._start()
