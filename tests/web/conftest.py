@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from paths import SCRIPTS
@@ -20,23 +20,29 @@ sys.path.insert(0, str(SCRIPTS))
 import load  # noqa: E402  (scripts/load.py: the live server and the load run)
 
 
-def make_client(**settings: object) -> TestClient:
+def new_client(**settings: object) -> TestClient:
     """A test client of an app with these settings (analyses in threads unless said otherwise)."""
     settings.setdefault("pool", Pool.THREAD)
     return TestClient(create_app(Settings(**settings)), raise_server_exceptions=False)
 
 
+@pytest.fixture
+def make_client() -> Callable[..., TestClient]:
+    """Return a function that builds a test client with other settings (use it in a ``with``)."""
+    return new_client
+
+
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """An app with the default limits."""
-    with make_client() as c:
+    with new_client() as c:
         yield c
 
 
 @pytest.fixture(scope="module")
 def tight() -> Iterator[TestClient]:
     """An app with small limits: 2,000-byte bodies, 100-cell boards."""
-    with make_client(max_body=2000, max_cells=100) as c:
+    with new_client(max_body=2000, max_cells=100) as c:
         yield c
 
 

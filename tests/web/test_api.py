@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paths import EXAMPLES
@@ -166,7 +165,7 @@ def test_past_the_time_limit_the_answer_is_unknown_as_solve_says(client) -> None
         assert answer.json() == cli_json(command, str(EXAMPLES / "expert_midgame.txt"), "--time-limit", "1e-9")
 
 
-def test_a_request_cannot_raise_the_servers_time_limit() -> None:
+def test_a_request_cannot_raise_the_servers_time_limit(make_client) -> None:
     with make_client(time_limit=1e-9) as c:
         text = (EXAMPLES / "expert_midgame.txt").read_text()
         answer = c.post("/api/analyze", json={"board": text, "time_limit": 60})
@@ -340,7 +339,7 @@ def test_the_server_never_answers_500(client, path: str, body: Any) -> None:
     assert isinstance(answer.json(), dict)
 
 
-def test_worker_processes_answer_alike() -> None:
+def test_worker_processes_answer_alike(make_client) -> None:
     text = (EXAMPLES / "expert_midgame.txt").read_text()
     with make_client(pool=Pool.PROCESS, workers=1) as c:
         answer = c.post("/api/analyze", json={"board": text})

@@ -231,6 +231,7 @@ async function newGame(event) {
     const doc = await api("POST", "/api/game", body);
     if (seq !== state.gameSeq) return; // a newer game was asked for meanwhile
     state.game = null;
+    clearInterval(state.timer); state.timer = null; // the last game's clock stops
     showGame(doc);
   } catch (err) {
     $("game-state").textContent = `error: ${err.message}`;
