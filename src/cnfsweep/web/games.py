@@ -164,7 +164,6 @@ class GameStore:
         self._games: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()  # the server's threads may play at once
 
-    @_locked
     def new(self, spec: NewGame) -> dict[str, Any]:
         """Start a game and return its document."""
         level = spec.resolve()
@@ -188,10 +187,11 @@ class GameStore:
         else:
             game = Game.new(level, spec.seed, rule)
         game_id = secrets.token_urlsafe(12)
-        self._games[game_id] = _Entry(game)
-        while len(self._games) > self.limit:
-            self._games.popitem(last=False)
-        return game_document(game_id, game)
+        with self._lock:  # only now: generating a board holds no other game up
+            self._games[game_id] = _Entry(game)
+            while len(self._games) > self.limit:
+                self._games.popitem(last=False)
+            return game_document(game_id, game)
 
     def _entry(self, game_id: str) -> _Entry:
         entry = self._games.get(game_id)

@@ -133,9 +133,8 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
             "text": board.to_text()}
 
 
-#: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``
-#: and ``cnfsweep check --json``.
-#: ``board`` only reads the text, for the page's editor.
+#: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
+#: ``cnfsweep check --json`` and ``cnfsweep hint --json``; ``board`` only reads the text, for the page's editor.
 TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {
     "analyze": _analyze, "check": _check, "hint": _hint, "board": _board,
 }
@@ -219,8 +218,9 @@ def run_generate(job: GenerateJob) -> Outcome:
             Verdict.TOO_LARGE,
             f"a {job.level.rows}x{job.level.cols} board has {job.level.cells} cells, more than this server takes ({job.max_cells})",
         )
-    engine = _local.__dict__.setdefault("game_engine", None) or Engine.for_games()
-    _local.game_engine = engine
+    if not hasattr(_local, "game_engine"):
+        _local.game_engine = Engine.for_games()  # as cnfsweep generate replays its boards
+    engine = _local.game_engine
     try:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
