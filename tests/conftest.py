@@ -1,9 +1,11 @@
-"""Shared fixtures: the backends every contract test runs against."""
+"""Shared fixtures: the backends every contract test runs against, and the CLI runner."""
 
 from __future__ import annotations
 
 import pytest
+from typer.testing import CliRunner
 
+from cnfsweep.cli import app
 from cnfsweep.engine.backends import usable_specs
 from cnfsweep.engine import Engine
 
@@ -23,3 +25,14 @@ def backend(request: pytest.FixtureRequest) -> str:
 def engine() -> Engine:
     """A fresh engine on the default backend, with its own cache."""
     return Engine.create()
+
+
+@pytest.fixture
+def run():
+    """Return a function that runs ``cnfsweep ARGS...`` (optionally with standard input) and gives its result."""
+    runner = CliRunner()
+
+    def invoke(*args: str, stdin: str | None = None):
+        return runner.invoke(app, list(args), input=stdin)
+
+    return invoke

@@ -30,7 +30,8 @@ LAYERS = {
     "generate": 6,
     "experiments": 7,
     "present": 8,
-    "cli": 9,
+    "web": 9,
+    "cli": 10,
 }
 
 

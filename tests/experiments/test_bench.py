@@ -88,3 +88,13 @@ def test_winrates_writes_a_file_only_when_asked(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
     (line,) = out.read_text().splitlines()
     assert json.loads(line)["games"] == 2
+
+
+def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
+    out = tmp_path / "gen.json"
+    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_generate.py"), "--smoke", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(out.read_text())
+    assert figures["expert"]["fast"]["found"] == figures["expert"]["uniform"]["found"] == 2
+    assert set(figures["fast_vs_uniform_expert"]) >= {"fast", "uniform", "ks_3bv", "ks_rounds"}

@@ -22,6 +22,7 @@ from cnfsweep.cli.games import play
 from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.grade import grade_command
 from cnfsweep.cli.render import render_command
+from cnfsweep.cli.serve import serve
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
 from cnfsweep.present.text import backends_table
@@ -64,6 +65,6 @@ def main(
 for name, command in [
     ("solve", solve), ("check", check), ("hint", hint_command), ("play", play), ("backends", backends),
     ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
-    ("render", render_command),
+    ("render", render_command), ("serve", serve),
 ]:
     app.command(name)(command)

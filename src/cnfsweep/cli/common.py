@@ -18,6 +18,7 @@ from rich.markup import escape
 from typer.core import TyperGroup
 
 from cnfsweep.core.assumptions import parse_assume_options
+from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
@@ -157,7 +158,7 @@ def emit(document: dict[str, Any]) -> None:
 def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
     """Say that no answer came within the time limit, and exit with status 3."""
     if json_out:
-        emit({"status": "unknown", "reason": "time limit", "time_limit": time_limit})
+        emit(unknown_document(time_limit))
     else:
         Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
     raise typer.Exit(3)

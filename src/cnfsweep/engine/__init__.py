@@ -14,7 +14,7 @@ May import the core and ``formats``; never ``search``, ``play``,
 ``experiments``, ``present``, ``gadgets`` or ``cli``.
 """
 
-from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze, analyze_position
+from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze, analyze_position, unknown_document
 from cnfsweep.engine.backends import Backend, get_backend, usable_specs
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult, check
@@ -36,5 +36,6 @@ __all__ = [
     "check",
     "get_backend",
     "position",
+    "unknown_document",
     "usable_specs",
 ]

@@ -15,13 +15,13 @@ from typing import Any
 
 from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.engine.backends import Backend, get_backend
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell, CellKind, kind_of
 from cnfsweep.engine.components import ComponentCache, Counting, solve_component
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
 from cnfsweep.engine.position import Position, position
 
-__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position"]
+__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position", "unknown_document"]
 
 
 class Arithmetic(Enum):
@@ -214,9 +214,31 @@ class Analysis:
         with _unlimited_int_digits():
             return self._to_dict()
 
+    def _exact_grid(self) -> list[list[Fraction | None]]:
+        # exact() for every cell, row by row, without checking each cell against the board.
+        board = self.board
+        if not self.consistent:
+            return [[None] * board.cols for _ in range(board.rows)]
+        frontier, off = self.frontier_exact, self.off_frontier_exact
+        # A Cell is a named tuple: a plain (row, col) finds it in the mapping.
+        return [
+            [frontier.get((r, c), off if kind_of(ch) is CellKind.COVERED else None) for c, ch in enumerate(row)]
+            for r, row in enumerate(board.grid)
+        ]
+
     def _to_dict(self) -> dict[str, Any]:
         board = self.board
-        grid = [[self.exact(Cell(r, c)) for c in range(board.cols)] for r in range(board.rows)]
+        grid = self._exact_grid()
+        # Cells share value objects (every cell off the frontier has the same one): convert each object once,
+        # keyed by identity, as hashing a Fraction costs more than converting it.
+        floats: dict[int, float] = {}
+        texts: dict[int, str | None] = {}
+        approximate = self.approximate
+        for row in grid:
+            for p in row:
+                if p is not None and id(p) not in floats:
+                    floats[id(p)] = float(p)
+                    texts[id(p)] = None if approximate and 0 < p < 1 else str(p)
         return {
             "status": "solved",
             "consistent": self.consistent,
@@ -225,8 +247,8 @@ class Analysis:
             "total_mines": self.total_mines,
             "safe": [list(c) for c in self.safe],
             "mines": [list(c) for c in self.mines],
-            "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
-            "exact": [[None if p is None or (self.approximate and 0 < p < 1) else str(p) for p in row] for row in grid],
+            "probabilities": [[None if p is None else floats[id(p)] for p in row] for row in grid],
+            "exact": [[None if p is None else texts[id(p)] for p in row] for row in grid],
             "best_guess": None if self.best_guess is None else list(self.best_guess),
             "approximate": self.approximate,
             "solutions": None if self.solutions is None else str(self.solutions),
@@ -235,6 +257,20 @@ class Analysis:
             "backend": self.backend,
             "seconds": round(self.seconds, 6),
         }
+
+
+def unknown_document(time_limit: float | None) -> dict[str, Any]:
+    """Return the JSON document of an analysis or check that ran out of its time limit.
+
+    ``cnfsweep solve --json``, ``cnfsweep check --json`` and the server's
+    ``/api/analyze`` and ``/api/check`` answer with it.
+
+    Examples
+    --------
+    >>> unknown_document(0.5)
+    {'status': 'unknown', 'reason': 'time limit', 'time_limit': 0.5}
+    """
+    return {"status": "unknown", "reason": "time limit", "time_limit": time_limit}
 
 
 def _log10(n: int) -> float | None:

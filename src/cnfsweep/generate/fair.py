@@ -189,6 +189,38 @@ class Replayer:
             mine[s], mine[t] = 0, 1
         self._recount({j for pair in moved for cell in pair for j in self.tables.around[cell] if status[j] == _OPEN})
 
+    def release(self, flagged: Sequence[int], target: Sequence[int]) -> None:
+        """Move the mine of a settled (flagged) cell to a covered, unsettled safe cell.
+
+        The flagged cell becomes covered and unsettled again, and the numbers
+        around both change.  For a replay walled in by certain mines: the
+        wall opens.  As after :meth:`move_mines`, replay the board again.
+        """
+        index, status, mine = self.tables.index, self.status, self.mine
+        s, t = index(flagged), index(target)
+        if status[s] != _FLAGGED or status[t] != _COVERED or mine[t]:
+            raise CnfsweepError("a mine is released only from a flagged cell to a covered safe cell")
+        mine[s], mine[t], status[s] = 0, 1, _COVERED
+        # What the player knows changed shape (a flag is gone): read it again from the cells.
+        cells = self.tables.cells
+        self.frontier = Frontier(self.rows, self.cols, self.total if self.logic is Logic.FULL else None)
+        for i in range(len(status)):
+            if status[i] == _FLAGGED:
+                self.frontier.flag(cells[i])
+        for i in range(len(status)):
+            if status[i] == _OPEN:
+                self.frontier.reveal(cells[i], self.number(i))
+
+    def flagged_on_edge(self) -> list[int]:
+        """Return the flagged cells beside both a revealed cell and a covered, unsettled one."""
+        status, around = self.status, self.tables.around
+        return [
+            i for i in range(len(status))
+            if status[i] == _FLAGGED
+            and any(status[j] == _OPEN for j in around[i])
+            and any(status[j] == _COVERED for j in around[i])
+        ]
+
     def _recount(self, revealed: Iterable[int]) -> None:
         cells = self.tables.cells
         for i in revealed:

@@ -103,8 +103,6 @@ def _repair(
 def _settle_one(replayer: Replayer, rng: random.Random) -> bool:
     """Move mines so that one revealed number settles its covered neighbours; ``False`` if none can."""
     live = replayer.live_numbers()
-    if not live:
-        return False
     mine, seen, cells = replayer.mine, replayer.seen, replayer.tables.cells
     covered = replayer.covered()
     numbers = sorted(live)
@@ -133,4 +131,20 @@ def _settle_one(replayer: Replayer, rng: random.Random) -> bool:
         _, sources, targets = min(options, key=lambda option: option[0])
         replayer.move_mines([cells[i] for i in sources], [cells[i] for i in targets])
         return True
-    return False
+    return _open_wall(replayer, rng)
+
+
+def _open_wall(replayer: Replayer, rng: random.Random) -> bool:
+    """Free a certain mine between the open cells and covered ones, its mine going to a covered safe cell.
+
+    Dense boards wall the open region in with certain mines: no number sees
+    a covered cell, so none can be settled.  The freed cell is safe, and the
+    numbers around it, which needed no more mines, now settle it.
+    """
+    wall = replayer.flagged_on_edge()
+    mine, cells = replayer.mine, replayer.tables.cells
+    safe = [i for i in replayer.covered() if not mine[i]]
+    if not wall or not safe:
+        return False
+    replayer.release(cells[rng.choice(wall)], cells[rng.choice(safe)])
+    return True

@@ -1,0 +1,59 @@
+"""``cnfsweep serve``: the page and the HTTP API on a local server (needs the ``serve`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from cnfsweep.cli.common import BackendOpt, fail
+from cnfsweep.core.errors import CnfsweepError
+
+EXTRA = "cnfsweep serve needs FastAPI and uvicorn: pip install 'cnfsweep[serve]'"
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on; 127.0.0.1 lets only this machine in.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on.")] = 8000,
+    open_page: Annotated[bool, typer.Option("--open", help="Open the page in a browser once the server is up.")] = False,
+    max_cells: Annotated[int, typer.Option("--max-cells", min=1, help="Largest board (rows x columns) taken.")] = 1_000_000,
+    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes; 413 past it.")] = 1 << 20,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", min=0.001, help="Seconds per analysis; past them the answer is 'unknown'.")
+    ] = 10.0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (or threads) for analyses.")] = 2,
+    max_queue: Annotated[
+        int, typer.Option("--max-queue", min=1, help="Analyses running or waiting at most; past it 503 at once.")
+    ] = 1024,
+    threads: Annotated[bool, typer.Option("--threads", help="Analyse in threads of the server's process instead of worker processes.")] = False,
+    backend: BackendOpt = None,
+) -> None:
+    """Serve the analysis page and the JSON API (Ctrl-C stops)."""
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        fail(EXTRA)
+    # Imported here: the other commands do not pay for FastAPI at start-up.
+    import uvicorn
+
+    from cnfsweep.engine.backends import get_backend
+    from cnfsweep.web import Pool, Settings, create_app
+
+    try:
+        get_backend(backend)
+        settings = Settings(
+            host=host, port=port, max_body=max_body, max_cells=max_cells, time_limit=time_limit,
+            pool=Pool.THREAD if threads else Pool.PROCESS, workers=workers, backend=backend, max_queue=max_queue,
+        )
+    except CnfsweepError as exc:
+        fail(str(exc))
+    url = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
+
+    def ready() -> None:
+        # Called once the workers are up; uvicorn starts listening just after.
+        typer.echo(f"cnfsweep serving {url} (API docs at {url}docs; Ctrl-C stops)")
+        if open_page:
+            threading.Timer(0.5, webbrowser.open, [url]).start()
+
+    uvicorn.run(create_app(settings, on_ready=ready), host=host, port=port, log_level="warning", access_log=False)

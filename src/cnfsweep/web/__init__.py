@@ -1,0 +1,35 @@
+"""Web: ``cnfsweep serve``, a local page and an HTTP API over the engine.
+
+:func:`create_app` builds a FastAPI application from :class:`Settings`: the
+page (plain HTML, CSS and JavaScript in ``static/``, nothing fetched from
+elsewhere), ``POST /api/analyze`` and ``POST /api/check`` answering with the
+documents ``cnfsweep solve --json`` and ``check --json`` print, games played
+on the server (``/api/game``), and ``GET /api/health``. Analyses run in a
+pool of threads or processes (:mod:`~cnfsweep.web.jobs`); games are kept in
+memory (:mod:`~cnfsweep.web.games`). Needs the ``serve`` extra (FastAPI,
+uvicorn); routes only translate HTTP to library calls.
+
+May import every layer below it (the core, ``formats``, ``engine``, ``play``,
+``generate``, ``present`` and the rest); never ``cli``.
+"""
+
+from cnfsweep.web.app import FEATURES, create_app
+from cnfsweep.web.games import GameStore, NewGame, game_document
+from cnfsweep.web.jobs import TASKS, Job, Outcome, Verdict, Workers, run
+from cnfsweep.web.settings import Pool, Settings
+
+__all__ = [
+    "FEATURES",
+    "TASKS",
+    "GameStore",
+    "Job",
+    "NewGame",
+    "Outcome",
+    "Pool",
+    "Settings",
+    "Verdict",
+    "Workers",
+    "create_app",
+    "game_document",
+    "run",
+]

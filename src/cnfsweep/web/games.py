@@ -1,0 +1,231 @@
+"""Games the page plays, kept in memory on the server between clicks.
+
+A game lives in a :class:`GameStore` under a random id that the client gets
+back from :meth:`GameStore.new`; ids are not guessable and name nothing on the
+server. The store is bounded: past ``limit`` games the least recently played is
+dropped. Layouts come from :class:`~cnfsweep.play.Game`, so a seed gives the
+same game as ``cnfsweep play --seed``.
+
+A no-guess game comes from :func:`cnfsweep.generate.generate_boards` (the
+first board ``cnfsweep generate --seed`` makes) and starts with its first click made: the
+opening from which exact inference never needs a guess.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from cnfsweep.core.board import COVERED, FLAG, Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.generate import generate_boards
+from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
+
+__all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
+
+T = TypeVar("T")
+
+
+class UnknownGame(CnfsweepError, KeyError):
+    """Report a game id the store does not hold (never given out, or dropped for room)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class GameTooLarge(CnfsweepError):
+    """Report a game with more cells than the server takes."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What a new game is: a level by name, or a size and mine count; the first-click rule; a seed; no-guess or not.
+
+    Examples
+    --------
+    >>> NewGame(level="beginner").resolve()
+    Level(rows=9, cols=9, mines=10, name='beginner')
+    >>> NewGame(rows=2, cols=3, mines=1).resolve()
+    Level(rows=2, cols=3, mines=1, name='custom')
+    >>> NewGame().resolve()
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.CnfsweepError: give a level (beginner, intermediate, expert) or rows, cols and mines
+    """
+
+    level: str | None = None
+    rows: int | None = None
+    cols: int | None = None
+    mines: int | None = None
+    first_click: str = "safe"
+    seed: int | None = None
+    no_guess: bool = False
+
+    def resolve(self) -> Level:
+        """Return the level this game is played on."""
+        if self.level is not None:
+            if self.level not in LEVELS:
+                raise CnfsweepError(f"unknown level {self.level!r}; choose one of {', '.join(LEVELS)}")
+            return LEVELS[self.level]
+        if self.rows is None or self.cols is None or self.mines is None:
+            raise CnfsweepError(f"give a level ({', '.join(LEVELS)}) or rows, cols and mines")
+        return Level(self.rows, self.cols, self.mines)
+
+
+def game_document(game_id: str, game: Game, seconds: float | None = None) -> dict[str, Any]:
+    """Describe a game as the player sees it, as JSON-able data.
+
+    ``grid`` holds one string per row in the native board characters (``*`` a
+    flag); ``board`` is the native text an analysis of the position takes,
+    with the total and the player's flags left covered (a flag is the player's
+    guess, not a fact). ``seconds`` runs from the first click to the end. Once the game is over, ``layout`` lists every mine and
+    ``exploded`` the mine clicked, if any.
+
+    Examples
+    --------
+    >>> game = Game.from_layout(1, 3, [(0, 2)])
+    >>> _ = game.click(Cell(0, 0))
+    >>> doc = game_document("g1", game)
+    >>> doc["grid"], doc["board"], doc["state"], doc["mines_left"]
+    (['01.'], 'mines: 1\\n01.\\n', 'won', 1)
+    """
+    board = game.board()
+    flags = sum(row.count(FLAG) for row in board.grid)
+    over = game.state is not GameState.PLAYING
+    exploded = None
+    if game.state is GameState.LOST and game.clicks:
+        exploded = list(game.clicks[-1])
+    return {
+        "id": game_id,
+        "level": game.level.name,
+        "rows": game.level.rows,
+        "cols": game.level.cols,
+        "mines": game.level.mines,
+        "seed": game.seed,
+        "first_click": game.rule.value,
+        "state": game.state.value,
+        "grid": list(board.grid),
+        "board": board.to_text().replace(FLAG, COVERED),
+        "mines_left": game.level.mines - flags,
+        "clicks": len(game.clicks),
+        "layout": [list(m) for m in sorted(game.mines)] if over and game.mines is not None else None,
+        "exploded": exploded,
+        "seconds": seconds,
+    }
+
+
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def locked(self: GameStore, *args: Any) -> T:
+        with self._lock:
+            return method(self, *args)
+
+    return locked
+
+
+@dataclass
+class _Entry:
+    game: Game
+    started: float | None = None  # when the first click came
+    ended: float | None = None  # when the game was won or lost
+
+    def seconds(self) -> float | None:
+        if self.started is None:
+            return None
+        return round((self.ended or time.monotonic()) - self.started, 3)
+
+
+class GameStore:
+    """Games in progress by id, at most ``limit`` of them, least recently played dropped first.
+
+    Examples
+    --------
+    >>> store = GameStore(limit=1, max_cells=100)
+    >>> first = store.new(NewGame(level="beginner", seed=1))["id"]
+    >>> doc = store.click(first, 4, 4)
+    >>> doc["state"], doc["clicks"]
+    ('playing', 1)
+    >>> _ = store.new(NewGame(level="beginner", seed=2))
+    >>> store.get(first)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.web.games.UnknownGame: no game with this id (finished games are kept only while there is room)
+    """
+
+    def __init__(self, limit: int, max_cells: int, time_limit: float | None = None) -> None:
+        self.limit, self.max_cells, self.time_limit = limit, max_cells, time_limit
+        self._games: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()  # the server's threads may play at once
+
+    def new(self, spec: NewGame) -> dict[str, Any]:
+        """Start a game and return its document."""
+        level = spec.resolve()
+        if level.cells > self.max_cells:
+            raise GameTooLarge(
+                f"a {level.rows}x{level.cols} game has {level.cells} cells, more than this server takes ({self.max_cells})"
+            )
+        try:
+            rule = FirstClick(spec.first_click)
+        except ValueError:
+            raise CnfsweepError(
+                f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
+            ) from None
+        if spec.no_guess:
+            # Board 0 of the run: what `cnfsweep generate --seed S` writes first and `play --no-guess --seed S` plays first.
+            seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
+            made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
+            game = Game.from_layout(level.rows, level.cols, made.mine_cells)
+            game.seed, game.rule = seed, FirstClick.OPENING
+            game.click(made.first_click)
+        else:
+            game = Game.new(level, spec.seed, rule)
+        game_id = secrets.token_urlsafe(12)
+        with self._lock:  # only now: generating a board holds no other game up
+            self._games[game_id] = _Entry(game)
+            while len(self._games) > self.limit:
+                self._games.popitem(last=False)
+            return game_document(game_id, game)
+
+    def _entry(self, game_id: str) -> _Entry:
+        entry = self._games.get(game_id)
+        if entry is None:
+            raise UnknownGame("no game with this id (finished games are kept only while there is room)")
+        self._games.move_to_end(game_id)
+        return entry
+
+    @_locked
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Return the document of a game in the store."""
+        entry = self._entry(game_id)
+        return game_document(game_id, entry.game, entry.seconds())
+
+    @_locked
+    def click(self, game_id: str, row: int, col: int) -> dict[str, Any]:
+        """Open a cell (the first click starts the clock) and return the game's document."""
+        entry = self._entry(game_id)
+        entry.game.click(Cell(row, col))
+        now = time.monotonic()
+        if entry.started is None:
+            entry.started = now
+        if entry.game.state is not GameState.PLAYING and entry.ended is None:
+            entry.ended = now
+        return game_document(game_id, entry.game, entry.seconds())
+
+    @_locked
+    def flag(self, game_id: str, row: int, col: int) -> dict[str, Any]:
+        """Flag a covered cell, or unflag a flagged one, and return the game's document."""
+        entry = self._entry(game_id)
+        game, level = entry.game, entry.game.level
+        # Off the board, flag() itself says so.
+        if 0 <= row < level.rows and 0 <= col < level.cols and game.board().grid[row][col] == FLAG:
+            game.unflag(Cell(row, col))
+        else:
+            game.flag(Cell(row, col))
+        return game_document(game_id, game, entry.seconds())

@@ -1,0 +1,451 @@
+// cnfsweep's page: play a game or draw a position, and see every covered cell's mine probability.
+// Plain JavaScript, no build step, nothing fetched from another site. Games are played on the
+// server (/api/game); the overlay is /api/analyze on the position shown.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  mode: "play",
+  rows: 0, cols: 0,
+  grid: [],            // one array of characters per row: "0"-"8", "." (or a label) covered, "*" flag
+  total: null,         // total mines (edit mode), or the game's
+  game: null,          // the game document from the server
+  analysis: null,      // the last analysis document, for the position now shown
+  features: [],
+  focus: { r: 0, c: 0 },
+  flagMode: false,
+  seq: 0,              // analyses are numbered; a late answer for an old position is dropped
+  gameSeq: 0,          // so are new games
+  hint: null,          // {cell, numbers}: the hint shown, until the position changes
+  touched: 0,          // performance.now() of the interaction the overlay is catching up with
+  timer: null, started: 0,
+};
+
+// ---------------------------------------------------------------- server
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const doc = await response.json();
+  if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
+  return doc;
+}
+
+// ---------------------------------------------------------------- the board
+
+function boardText() {
+  // Native text of the position shown; in a game the player's flags stay covered (guesses, not facts).
+  if (state.mode === "play" && state.game) return state.game.board;
+  const head = state.total === null ? [] : [`mines: ${state.total}`];
+  return head.concat(state.grid.map((row) => row.join(""))).join("\n") + "\n";
+}
+
+function setGrid(rows, cols, grid) {
+  state.rows = rows; state.cols = cols;
+  state.grid = grid.map((row) => Array.from(row));
+  state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
+  state.analysis = null;
+  clearHint();
+  buildBoard();
+}
+
+function buildBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  board.style.gridTemplateColumns = `repeat(${state.cols}, var(--cell))`;
+  board.setAttribute("aria-rowcount", state.rows);
+  board.setAttribute("aria-colcount", state.cols);
+  for (let r = 0; r < state.rows; r++) {
+    for (let c = 0; c < state.cols; c++) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell";
+      cell.dataset.r = r; cell.dataset.c = c;
+      cell.setAttribute("role", "gridcell");
+      cell.tabIndex = r === state.focus.r && c === state.focus.c ? 0 : -1;
+      board.appendChild(cell);
+    }
+  }
+  render();
+}
+
+function cellAt(r, c) { return $("board").children[r * state.cols + c]; }
+
+const RAMP = [[0, [43, 108, 176]], [0.5, [230, 222, 208]], [1, [217, 95, 2]]];
+
+function ramp(p) {
+  // Blue (safe) through beige to orange (a mine): told apart without red and green, and every cell says its percentage too.
+  for (let i = 1; i < RAMP.length; i++) {
+    const [p1, c1] = RAMP[i];
+    if (p <= p1) {
+      const [p0, c0] = RAMP[i - 1];
+      const t = (p - p0) / (p1 - p0);
+      const rgb = c0.map((v, k) => Math.round(v + t * (c1[k] - v)));
+      const light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 150;
+      return [`rgb(${rgb.join(",")})`, light ? "#1b1f24" : "#fff"];
+    }
+  }
+  return ["rgb(217,95,2)", "#fff"];
+}
+
+function percent(p) {
+  if (p > 0 && p < 0.01) return "<1";
+  if (p < 1 && p > 0.99) return ">99";
+  return String(Math.round(p * 100));
+}
+
+function render() {
+  const a = $("analyse").checked && state.analysis && state.analysis.status === "solved" && state.analysis.consistent
+    ? state.analysis : null;
+  const safe = new Set(a ? a.safe.map(([r, c]) => `${r},${c}`) : []);
+  const mines = new Set(a ? a.mines.map(([r, c]) => `${r},${c}`) : []);
+  const best = a && a.best_guess ? a.best_guess.join(",") : null;
+  const game = state.mode === "play" ? state.game : null;
+  const layout = new Set(game && game.layout ? game.layout.map(([r, c]) => `${r},${c}`) : []);
+  const exploded = game && game.exploded ? game.exploded.join(",") : null;
+  const hintMove = state.hint ? state.hint.cell.join(",") : null;
+  const hintReason = new Set(state.hint ? state.hint.numbers.map(([r, c]) => `${r},${c}`) : []);
+  for (let r = 0; r < state.rows; r++) {
+    for (let c = 0; c < state.cols; c++) {
+      const el = cellAt(r, c), ch = state.grid[r][c], key = `${r},${c}`;
+      let cls = "cell", text = "", label, bg = "", fg = "";
+      const p = a && !(ch >= "0" && ch <= "8") && ch !== "*" ? a.probabilities[r][c] : null;
+      if (p === null || p === undefined) { if ("p" in el.dataset) delete el.dataset.p; }
+      if (ch >= "0" && ch <= "8") {
+        cls += ` open n${ch}`; text = ch === "0" ? "" : ch; label = `${ch}`;
+      } else if (ch === "*") {
+        cls += " flag"; text = "⚑"; label = "flag";
+        if (layout.size && !layout.has(key)) { text = "✗"; label = "wrong flag"; }
+      } else if (layout.has(key)) {
+        cls += key === exploded ? " exploded" : " mine"; text = "✱"; label = key === exploded ? "mine, clicked" : "mine";
+      } else {
+        label = "covered";
+        if (p !== null && p !== undefined) {
+          if (el.dataset.p !== String(p)) el.dataset.p = p;
+          if (safe.has(key)) { cls += " certain-safe"; text = "S"; label = "certainly safe"; }
+          else if (mines.has(key)) { cls += " certain-mine"; text = "M"; label = "certainly a mine"; }
+          else { cls += " prob"; text = percent(p); [bg, fg] = ramp(p); label = `mine probability ${text} percent`; }
+          if (key === best) { cls += " best"; label += ", best guess"; }
+        } else if (ch !== ".") {
+          text = ch; // a label
+        }
+      }
+      if (hintMove === key) { cls += " hint-move"; label += ", the hint's move"; }
+      if (hintReason.has(key)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
+      // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
+      const sig = `${cls}|${text}|${bg}|${fg}|${label}`;
+      if (el.sig === sig) continue;
+      el.sig = sig;
+      el.className = cls;
+      el.textContent = text;
+      el.style.background = bg;
+      el.style.color = fg;
+      el.setAttribute("aria-label", `row ${r + 1} column ${c + 1}: ${label}`);
+    }
+  }
+  summarise();
+}
+
+function layoutsText(doc) {
+  if (doc.solutions !== null && doc.solutions.length <= 15) return Number(doc.solutions).toLocaleString("en");
+  return doc.log10_solutions === null ? "?" : `about 10^${doc.log10_solutions.toFixed(1)}`;
+}
+
+function summarise() {
+  const out = $("summary"), a = state.analysis;
+  if (!$("analyse").checked) { out.textContent = ""; return; }
+  if (!a) { out.textContent = "analysing…"; return; }
+  if (a.error) { out.textContent = `error: ${a.error}`; return; }
+  if (a.status === "unknown") { out.textContent = `no answer within the time limit of ${a.time_limit} s`; return; }
+  if (!a.consistent) { out.textContent = "no layout fits these numbers: the position is inconsistent"; return; }
+  const best = a.best_guess ? `best guess row ${a.best_guess[0] + 1} col ${a.best_guess[1] + 1} (${percent(a.probabilities[a.best_guess[0]][a.best_guess[1]])}%)` : "no guess left";
+  out.textContent = `${layoutsText(a)} layouts · ${a.safe.length} safe · ${a.mines.length} mines · ${best} · `
+    + `engine ${(a.seconds * 1000).toFixed(1)} ms, updated ${state.lastUpdateMs.toFixed(0)} ms after the move`;
+}
+
+async function analyse() {
+  if (!$("analyse").checked || state.rows === 0) { render(); return; }
+  const seq = ++state.seq, text = boardText();
+  let doc;
+  try {
+    doc = await api("POST", "/api/analyze", { board: text });
+  } catch (err) {
+    doc = { error: err.message };
+  }
+  if (seq !== state.seq) return; // a newer position is on its way
+  state.analysis = doc;
+  state.lastUpdateMs = performance.now() - state.touched;
+  document.body.dataset.updateMs = state.lastUpdateMs.toFixed(1);
+  render();
+  document.body.dataset.analysed = String(seq);
+}
+
+// ---------------------------------------------------------------- play
+
+function showGame(doc) {
+  if (state.mode !== "play") { state.game = doc; return; } // answered after a switch to Edit: the editor keeps its board
+  const resized = !state.game || doc.rows !== state.rows || doc.cols !== state.cols;
+  state.game = doc;
+  if (resized) setGrid(doc.rows, doc.cols, doc.grid);
+  else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
+  clearHint();
+  $("mines-left").textContent = doc.mines_left;
+  const over = doc.state !== "playing";
+  const msg = $("game-state");
+  msg.className = doc.state;
+  msg.textContent = doc.state === "won" ? "You won!" : doc.state === "lost" ? "Boom: you lost." : "";
+  if (doc.clicks > 0 && !over && !state.timer) {
+    state.started = performance.now() - (doc.seconds || 0) * 1000;
+    state.timer = setInterval(() => { $("timer").textContent = Math.floor((performance.now() - state.started) / 1000); }, 250);
+  }
+  if (over || doc.clicks === 0) {
+    clearInterval(state.timer); state.timer = null;
+    $("timer").textContent = doc.seconds === null ? "0" : Math.floor(doc.seconds);
+  }
+  document.body.dataset.gameState = doc.state;
+  if (over) state.analysis = null;
+  if (over || !$("analyse").checked) { render(); return; }
+  // Draw the move and its overlay together, unless the analysis keeps us waiting.
+  const seq = state.seq + 1;
+  setTimeout(() => { if (state.seq === seq && document.body.dataset.analysed !== String(seq)) render(); }, 50);
+  analyse();
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  const level = $("level").value;
+  const body = { first_click: $("first-click").value };
+  if (level === "custom") {
+    body.rows = Number($("custom-rows").value); body.cols = Number($("custom-cols").value);
+    body.mines = Number($("custom-mines").value);
+  } else body.level = level;
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (state.features.includes("generate") && $("no-guess").checked) body.no_guess = true;
+  const seq = ++state.gameSeq;
+  try {
+    state.touched = performance.now();
+    const doc = await api("POST", "/api/game", body);
+    if (seq !== state.gameSeq) return; // a newer game was asked for meanwhile
+    state.game = null;
+    clearInterval(state.timer); state.timer = null; // the last game's clock stops
+    showGame(doc);
+  } catch (err) {
+    $("game-state").textContent = `error: ${err.message}`;
+  }
+}
+
+async function move(kind, r, c) {
+  const game = state.game;
+  if (!game || game.state !== "playing") return;
+  const ch = state.grid[r][c];
+  if (kind === "click" && ch !== "." ) return;   // revealed, or flagged: unflag first
+  if (kind === "flag" && ch !== "." && ch !== "*") return;
+  state.touched = performance.now();
+  try {
+    showGame(await api("POST", `/api/game/${game.id}/${kind}`, { row: r, col: c }));
+  } catch (err) {
+    $("game-state").textContent = `error: ${err.message}`;
+  }
+}
+
+// ---------------------------------------------------------------- edit
+
+function paint(r, c, ch) {
+  state.grid[r][c] = ch;
+  clearHint();
+  state.touched = performance.now();
+  state.analysis = null;
+  render();
+  analyse();
+}
+
+function blank() {
+  const rows = Math.max(1, Math.min(200, Number($("edit-rows").value) || 8));
+  const cols = Math.max(1, Math.min(200, Number($("edit-cols").value) || 8));
+  setGrid(rows, cols, Array.from({ length: rows }, () => ".".repeat(cols)));
+  analyse();
+}
+
+async function readText() {
+  state.touched = performance.now();
+  try {
+    const doc = await api("POST", "/api/board", { board: $("board-text").value });
+    state.total = doc.total_mines;
+    $("edit-total").value = doc.total_mines === null ? "" : doc.total_mines;
+    $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols;
+    setGrid(doc.rows, doc.cols, doc.grid);
+    $("edit-message").textContent = `read a ${doc.cols}×${doc.rows} board`;
+    analyse();
+  } catch (err) {
+    $("edit-message").textContent = `error: ${err.message}`;
+  }
+}
+
+async function copyText() {
+  const text = boardText();
+  $("board-text").value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("edit-message").textContent = "copied to the clipboard (and shown above)";
+  } catch {
+    $("board-text").select();
+    $("edit-message").textContent = "shown above: copy it from there";
+  }
+}
+
+function fromGame() {
+  if (!state.game) { $("edit-message").textContent = "no game yet"; return; }
+  state.total = state.game.mines;
+  $("edit-total").value = state.total;
+  setGrid(state.game.rows, state.game.cols, state.game.grid);
+  analyse();
+}
+
+// ---------------------------------------------------------------- hint
+
+function clearHint() {
+  state.hint = null;
+  $("hint-text").textContent = "";
+}
+
+function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
+
+async function hint() {
+  if (state.rows === 0) return;
+  const text = boardText();
+  $("hint-text").textContent = "finding a hint…";
+  let doc;
+  try {
+    doc = await api("POST", "/api/hint", { board: text });
+  } catch (err) {
+    $("hint-text").textContent = `error: ${err.message}`;
+    return;
+  }
+  if (text !== boardText()) return; // the position changed meanwhile
+  if (doc.status === "unknown") {
+    $("hint-text").textContent = `no hint within the time limit of ${doc.time_limit} s`;
+  } else if (!doc.consistent) {
+    $("hint-text").textContent = "no hint: no layout fits these numbers";
+  } else if (!doc.move) {
+    $("hint-text").textContent = "no hint: no covered cell is left to open";
+  } else {
+    const m = doc.move, numbers = doc.reason ? doc.reason.numbers : [];
+    state.hint = { cell: m.cell, numbers };
+    if (m.certain) {
+      const why = `${numbers.length} outlined number${numbers.length === 1 ? "" : "s"}`
+        + (doc.reason.uses_total ? " and the total mine count" : "");
+      $("hint-text").textContent = m.mine
+        ? `Hint: ${where(m.cell)} is certainly a mine (flag it), because of the ${why}.`
+        : `Hint: ${where(m.cell)} is certainly safe (open it), because of the ${why}.`;
+    } else {
+      const p = m.probability === null ? "" : ` (${percent(Number(m.probability.split("/")[0]) / Number(m.probability.split("/")[1] || 1))}% a mine)`;
+      $("hint-text").textContent = m.forced
+        ? `Hint: nothing is certain; ${where(m.cell)}${p} is a forced guess: no reveal can ever tell it apart, so take it now.`
+        : `Hint: nothing is certain; the safest guess is ${where(m.cell)}${p}.`;
+    }
+  }
+  document.body.dataset.hinted = "1";
+  render();
+}
+
+// ---------------------------------------------------------------- input
+
+function setMode(mode) {
+  state.mode = mode;
+  for (const tab of document.querySelectorAll("[role=tab]")) {
+    const on = tab.dataset.mode === mode;
+    tab.setAttribute("aria-selected", String(on));
+    $(tab.getAttribute("aria-controls")).hidden = !on;
+  }
+  if (mode === "play") {
+    if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid); analyse(); } else newGame();
+  } else {
+    // The editor starts from the position on the board (the game's, flags included), or a blank one.
+    if (state.game) { state.total = state.game.mines; $("edit-total").value = state.total; }
+    if (!state.grid.length) blank(); else { setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); analyse(); }
+  }
+}
+
+function tool() { return document.querySelector("input[name=tool]:checked").value; }
+
+function act(r, c, secondary) {
+  if (state.mode === "play") move(secondary !== state.flagMode ? "flag" : "click", r, c);
+  else paint(r, c, secondary ? (state.grid[r][c] === "*" ? "." : "*") : tool());
+}
+
+function focusCell(r, c) {
+  r = Math.max(0, Math.min(state.rows - 1, r)); c = Math.max(0, Math.min(state.cols - 1, c));
+  const old = cellAt(state.focus.r, state.focus.c);
+  if (old) old.tabIndex = -1;
+  state.focus = { r, c };
+  const el = cellAt(r, c);
+  el.tabIndex = 0;
+  el.focus();
+}
+
+function onBoardKey(event) {
+  const el = event.target.closest(".cell");
+  if (!el) return;
+  const r = Number(el.dataset.r), c = Number(el.dataset.c), k = event.key;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[k]) { focusCell(r + moves[k][0], c + moves[k][1]); }
+  else if (k === "Home") focusCell(r, 0);
+  else if (k === "End") focusCell(r, state.cols - 1);
+  else if (k === "Enter" || k === " ") act(r, c, false);
+  else if (k === "f" || k === "F" || k === "*") act(r, c, true);
+  else if (state.mode === "edit" && /^[0-8]$/.test(k)) paint(r, c, k);
+  else if (state.mode === "edit" && (k === "." || k === "Backspace" || k === "Delete")) paint(r, c, ".");
+  else return;
+  event.preventDefault();
+}
+
+function init(health) {
+  state.features = health.features;
+  for (const el of document.querySelectorAll("[data-feature]")) el.hidden = !state.features.includes(el.dataset.feature);
+  const board = $("board");
+  board.addEventListener("click", (e) => {
+    const el = e.target.closest(".cell");
+    if (el) { focusCell(Number(el.dataset.r), Number(el.dataset.c)); act(Number(el.dataset.r), Number(el.dataset.c), false); }
+  });
+  board.addEventListener("contextmenu", (e) => {
+    const el = e.target.closest(".cell");
+    if (!el) return;
+    e.preventDefault();
+    act(Number(el.dataset.r), Number(el.dataset.c), true);
+  });
+  board.addEventListener("keydown", onBoardKey);
+  for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => setMode(tab.dataset.mode));
+  $("new-game").addEventListener("submit", newGame);
+  $("level").addEventListener("change", () => { $("custom-size").hidden = $("level").value !== "custom"; });
+  $("analyse").addEventListener("change", () => { state.touched = performance.now(); render(); analyse(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "a" || e.key === "A") {
+      $("analyse").checked = !$("analyse").checked;
+      $("analyse").dispatchEvent(new Event("change"));
+    } else if ((e.key === "h" || e.key === "H") && state.features.includes("hint")) hint();
+  });
+  $("flag-mode").addEventListener("click", () => {
+    state.flagMode = !state.flagMode;
+    $("flag-mode").setAttribute("aria-pressed", String(state.flagMode));
+    $("flag-mode").textContent = `Flag mode: ${state.flagMode ? "on" : "off"}`;
+  });
+  $("blank").addEventListener("click", blank);
+  $("edit-total").addEventListener("input", () => {
+    const v = $("edit-total").value;
+    state.total = v === "" ? null : Number(v);
+    state.touched = performance.now();
+    analyse();
+  });
+  $("read-text").addEventListener("click", readText);
+  $("copy-text").addEventListener("click", copyText);
+  $("from-game").addEventListener("click", fromGame);
+  $("hint").addEventListener("click", hint);
+  newGame();
+}
+
+api("GET", "/api/health").then(init, (err) => { $("summary").textContent = `error: ${err.message}`; });
