@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import time
 from collections.abc import Iterator, Sequence
@@ -126,7 +127,7 @@ def _graded(
     deadline = deadline_after(time_limit, start)
     explainer = Explainer(engine)  # refuses a backend without cores before any search
     attempts = 0
-    for candidate in range(1 << 62):
+    for candidate in itertools.count():
         left = None if deadline is None else deadline - time.perf_counter()
         try:
             if left is not None and left <= 0:
@@ -145,7 +146,7 @@ def _graded(
         if report.grade is wanted:
             return dataclasses.replace(board, seed=seed, attempts=attempts, seconds=time.perf_counter() - start,
                                        grade=wanted, candidates=candidate + 1)
-    raise AssertionError("unreachable")
+    raise AssertionError("unreachable: the candidates never run out")
 
 
 def generate_boards(
