@@ -157,6 +157,21 @@ def test_every_step_is_checked_by_the_oracles(uses_total, explainer):
         assert total_steps >= 3
 
 
+def test_every_reason_of_expert_boards_of_every_grade_is_checked(explainer):
+    # Too big for the brute-force answers above, but each reason is checked over its own numbers.
+    checked = 0
+    for i, grade in enumerate(Grade):
+        g = generate("expert", seed=40 + i, method="uniform", grade=grade)
+        report = grade_layout(16, 30, g.mine_cells, g.first_click, explainer=explainer, trace=True)
+        assert report.grade is grade
+        for step in report.steps:
+            for move in step.moves:
+                assert_valid(step.board, move)
+                assert (move.reason.size, move.reason.uses_total) == (step.size, step.uses_total)
+                checked += 1
+    assert checked > 1000
+
+
 def test_the_grade_follows_the_steps(explainer):
     for level, mines, first in LAYOUTS[:20]:
         report = grade_layout(level.rows, level.cols, mines, first, explainer=explainer)
