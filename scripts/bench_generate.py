@@ -36,7 +36,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.generate import Logic, Method, Replayer, generate, three_bv
+from cnfsweep.generation import Logic, Method, Replayer, generate, three_bv
 from cnfsweep.play.game import Level
 
 FIRST = Cell(8, 15)

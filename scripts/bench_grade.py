@@ -42,8 +42,8 @@ from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import forget_positions
-from cnfsweep.explain import Explainer, Grade, grade_layout
-from cnfsweep.generate import generate, level_named
+from cnfsweep.explanation import Explainer, Grade, grade_layout
+from cnfsweep.generation import generate, level_named
 
 TARGET_MEDIAN_S = 2.0
 METHODS = ("uniform", "fast")

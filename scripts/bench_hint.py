@@ -35,7 +35,7 @@ from rich.table import Table
 
 from cnfsweep import __version__
 from cnfsweep.engine.position import forget_positions
-from cnfsweep.explain import hint
+from cnfsweep.explanation import hint
 
 MODES = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
 TARGETS = {"hint": {"median_ms": 30.0, "p90_ms": 100.0}, "smallest": {"p90_ms": 1000.0}}

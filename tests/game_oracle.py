@@ -12,7 +12,7 @@ from itertools import combinations
 from oracle import neighbours, reference
 
 from cnfsweep import Board, Cell
-from cnfsweep.generate import Logic
+from cnfsweep.generation import Logic
 from cnfsweep.play.game import Game, GameState, Level
 
 Revealed = frozenset[tuple[Cell, int]]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
-from cnfsweep.explain import Move
+from cnfsweep.explanation import Move
 from oracle import neighbours
 
 

@@ -14,9 +14,9 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.version import __version__
 from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
 from cnfsweep.formats import BoardFormat, parse_board, read_board
-from cnfsweep.generate import Generated, generate, generate_boards
+from cnfsweep.generation import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
-from cnfsweep.explain import Explainer, Grade, GradeReport, Hint, Move, NotCertainError, Reason, explain, grade_board, hint
+from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, Move, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
     AssumptionError,
     BackendError,

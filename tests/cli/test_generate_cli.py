@@ -9,7 +9,7 @@ from game_oracle import oracle_replay
 
 from cnfsweep import Board
 from cnfsweep.core.board import Cell
-from cnfsweep.generate import Logic
+from cnfsweep.generation import Logic
 from cnfsweep.play.game import Level
 
 KEYS = {"rows", "cols", "mines", "first_click", "mine_cells", "seed", "method", "logic", "attempts", "seconds"}

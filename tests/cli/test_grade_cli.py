@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cnfsweep import Board, Cell, generate
-from cnfsweep.explain import Grade, Move, Reason
+from cnfsweep.explanation import Grade, Move, Reason
 from paths import EXAMPLES, ROOT
 from reason_oracle import assert_valid
 

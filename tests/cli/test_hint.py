@@ -52,7 +52,7 @@ def test_hint_all_lists_every_certain_cell_each_with_a_valid_reason(run):
     sizes = [m["reason"]["size"] for m in doc["moves"]]
     assert sizes == sorted(sizes)
     for entry in doc["moves"]:
-        from cnfsweep.explain import Move, Reason
+        from cnfsweep.explanation import Move, Reason
 
         move, reason = entry["move"], entry["reason"]
         numbers = tuple(Cell(*n) for n in reason["numbers"])

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cnfsweep import Board
 from cnfsweep.cli import app as cli
-from cnfsweep.generate import generate_boards
+from cnfsweep.generation import generate_boards
 from cnfsweep.play import Game, LEVELS, FirstClick, Level
 from cnfsweep.core.board import Cell
 from cnfsweep.web import Job, Pool, Verdict, Workers

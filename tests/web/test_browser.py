@@ -16,8 +16,8 @@ import pytest
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
-from cnfsweep.explain import hint
-from cnfsweep.generate import generate_boards
+from cnfsweep.explanation import hint
+from cnfsweep.generation import generate_boards
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 

@@ -10,7 +10,7 @@ import typer
 from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, MinesOpt, fail, json_option, load_board, show
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.explain import Explainer, Hint
+from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
 

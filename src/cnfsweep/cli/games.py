@@ -20,7 +20,7 @@ from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.play import GameRecord
 from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
-from cnfsweep.generate import Logic, centre, free_cells
+from cnfsweep.generation import Logic, centre, free_cells
 from cnfsweep.play.game import FirstClick
 from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters

@@ -18,9 +18,9 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import BoardRequest, generate_many
-from cnfsweep.explain import Explainer, Grade
+from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generate import Generated, Logic, Method, centre, free_cells
+from cnfsweep.generation import Generated, Logic, Method, centre, free_cells
 
 __all__ = ["generate_command", "parse_cell"]
 

@@ -12,9 +12,9 @@ from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_opti
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.engine import Engine
-from cnfsweep.explain import Explainer, grade_board
+from cnfsweep.explanation import Explainer, grade_board
 from cnfsweep.formats import BoardFormat
-from cnfsweep.generate import Logic
+from cnfsweep.generation import Logic
 from cnfsweep.present.summary import grade_hint
 from cnfsweep.present.svg import render_png, render_svg
 from cnfsweep.present.text import grade_view

@@ -25,7 +25,7 @@ from rich.markup import escape
 from cnfsweep.engine.analysis import analyze
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.explain import hint as hint_for
+from cnfsweep.explanation import hint as hint_for
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg
 

@@ -8,7 +8,7 @@ to compare with.
 
 Also makes many no-guess boards at once (:func:`generate_many`).
 
-May import the core, ``engine``, ``search``, ``play``, ``explain`` and ``generate``; never ``present`` or ``cli``.
+May import the core, ``engine``, ``search``, ``play``, ``explanation`` and ``generation``; never ``present`` or ``cli``.
 """
 
 from cnfsweep.experiments.boards import BoardRequest, generate_many

@@ -10,8 +10,8 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.experiments.campaign import worker_engine
 from cnfsweep.experiments.executors import Executor, Runner
-from cnfsweep.explain import Grade
-from cnfsweep.generate import Generated, Logic, Method, generate
+from cnfsweep.explanation import Grade
+from cnfsweep.generation import Generated, Logic, Method, generate
 from cnfsweep.play.game import Level
 
 __all__ = ["BoardRequest", "generate_many"]
@@ -46,7 +46,7 @@ def generate_many(
 
     Examples
     --------
-    >>> from cnfsweep.generate import centre
+    >>> from cnfsweep.generation import centre
     >>> from cnfsweep.play.game import LEVELS
     >>> request = BoardRequest(LEVELS["beginner"], centre(LEVELS["beginner"]))
     >>> [g.seed == game_seed(4, i) for i, g in enumerate(generate_many(request, 2, seed=4))]

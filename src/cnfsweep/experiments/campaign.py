@@ -20,7 +20,7 @@ from typing import Any
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.generate import Logic, generate
+from cnfsweep.generation import Logic, generate
 from cnfsweep.experiments.executors import Executor, Runner
 from cnfsweep.play import FirstClick, GameRecord, Level, LossCause, Player, make_policy
 

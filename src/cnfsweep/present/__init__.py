@@ -4,7 +4,7 @@ Both views build on the same words (:mod:`cnfsweep.present.summary`): the
 number of layouts, the certain cells, the best guess and why there may be none.
 
 May import every layer below it (the core, ``formats``, ``engine``, ``play``,
-``explain``, ``experiments``); never ``cli``.
+``explanation``, ``experiments``); never ``cli``.
 """
 
 from cnfsweep.present.summary import (

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.explain import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
+from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
 
 __all__ = [
     "best_guess_text",
@@ -124,7 +124,7 @@ def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
 
     Examples
     --------
-    >>> from cnfsweep.explain import hint
+    >>> from cnfsweep.explanation import hint
     >>> board = Board.from_rows(["...", "121"])
     >>> move_text(board, hint(board).move)
     '(0, 0) is a mine: the 2 at (1, 1) and the 1 at (1, 2) force it'
@@ -152,7 +152,7 @@ def hint_text(result: Hint) -> list[str]:
 
     Examples
     --------
-    >>> from cnfsweep.explain import hint
+    >>> from cnfsweep.explanation import hint
     >>> hint_text(hint(Board.from_rows(["1*"], total_mines=1)))
     ['nothing to do: no covered cell is left']
     """
@@ -209,7 +209,7 @@ def grade_lines(report: GradeReport) -> list[str]:
 
     Examples
     --------
-    >>> from cnfsweep.explain import grade_layout
+    >>> from cnfsweep.explanation import grade_layout
     >>> for line in grade_lines(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))):
     ...     print(line)
     grade: easy (single numbers, and at most 3 steps of two numbers)

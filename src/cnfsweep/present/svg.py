@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.explain import Hint
+from cnfsweep.explanation import Hint
 from cnfsweep.present.summary import hint_text, inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
@@ -256,7 +256,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     cell_size : int, optional
         Pixels per cell; by default from :func:`default_cell_size`.
     hint : Hint, optional
-        A hint for ``board`` (:func:`~cnfsweep.explain.moves.hint`): its move is ringed
+        A hint for ``board`` (:func:`~cnfsweep.explanation.moves.hint`): its move is ringed
         (green to open, red to flag, blue for a guess), the numbers of its
         reason are outlined with dashes, and the reason is said below the grid.
 

@@ -23,7 +23,7 @@ from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
-from cnfsweep.explain import GradeReport, Hint
+from cnfsweep.explanation import GradeReport, Hint
 from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
@@ -149,7 +149,7 @@ def hint_view(result: Hint) -> RenderableType:
     --------
     >>> from rich.console import Console
     >>> from cnfsweep import Board
-    >>> from cnfsweep.explain import hint
+    >>> from cnfsweep.explanation import hint
     >>> console = Console(width=80, color_system=None)
     >>> with console.capture() as cap:
     ...     console.print(hint_view(hint(Board.from_rows(["...", "121"]))))
@@ -190,7 +190,7 @@ def grade_view(report: GradeReport) -> RenderableType:
     Examples
     --------
     >>> from rich.console import Console
-    >>> from cnfsweep.explain import grade_layout
+    >>> from cnfsweep.explanation import grade_layout
     >>> console = Console(width=80, color_system=None)
     >>> with console.capture() as cap:
     ...     console.print(grade_view(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))))

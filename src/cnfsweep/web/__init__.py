@@ -10,7 +10,7 @@ memory (:mod:`~cnfsweep.web.games`). Needs the ``serve`` extra (FastAPI,
 uvicorn); routes only translate HTTP to library calls.
 
 May import every layer below it (the core, ``formats``, ``engine``, ``play``,
-``generate``, ``present`` and the rest); never ``cli``.
+``generation``, ``present`` and the rest); never ``cli``.
 """
 
 from cnfsweep.web.app import FEATURES, create_app

@@ -6,7 +6,7 @@ server. The store is bounded: past ``limit`` games the least recently played is
 dropped. Layouts come from :class:`~cnfsweep.play.Game`, so a seed gives the
 same game as ``cnfsweep play --seed``.
 
-A no-guess game comes from :func:`cnfsweep.generate.generate_boards` (the
+A no-guess game comes from :func:`cnfsweep.generation.generate_boards` (the
 first board ``cnfsweep generate --seed`` makes) and starts with its first click made: the
 opening from which exact inference never needs a guess.
 """
@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.generate import generate_boards
+from cnfsweep.generation import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
 __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]

@@ -31,8 +31,8 @@ from typing import Any
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine, check, unknown_document
-from cnfsweep.explain import Explainer
-from cnfsweep.generate import generate_boards
+from cnfsweep.explanation import Explainer
+from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 from cnfsweep.web.settings import Pool

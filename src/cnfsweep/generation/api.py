@@ -12,11 +12,11 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.explain import Explainer, Grade, grade_layout
-from cnfsweep.generate.fair import Logic
-from cnfsweep.generate.fast import sample_fast
-from cnfsweep.generate.result import Generated, Method, free_cells
-from cnfsweep.generate.sample import sample_uniform
+from cnfsweep.explanation import Explainer, Grade, grade_layout
+from cnfsweep.generation.fair import Logic
+from cnfsweep.generation.fast import sample_fast
+from cnfsweep.generation.result import Generated, Method, free_cells
+from cnfsweep.generation.sample import sample_uniform
 from cnfsweep.play.game import LEVELS, Level
 
 __all__ = ["centre", "generate", "generate_boards", "level_named"]
@@ -78,7 +78,7 @@ def generate(
     time_limit : float or None
         Seconds allowed for this board.
     grade : {"easy", "medium", "hard", "evil"} or None
-        Only a board of this grade (:class:`~cnfsweep.explain.grade.Grade`,
+        Only a board of this grade (:class:`~cnfsweep.explanation.grade.Grade`,
         with the player's ``logic``): no-guess boards are drawn and graded
         until one is; the first is the board ``seed`` gives without a grade,
         board ``j`` after it the one ``game_seed(seed, j)`` gives.  The

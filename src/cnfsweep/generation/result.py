@@ -9,8 +9,8 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
-from cnfsweep.explain.grade import Grade
-from cnfsweep.generate.fair import Logic
+from cnfsweep.explanation.grade import Grade
+from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
 
 __all__ = ["Generated", "Method", "free_cells", "gave_up", "opening_area", "three_bv"]
@@ -20,9 +20,9 @@ class Method(Enum):
     """How no-guess layouts are found."""
 
     FAST = "fast"
-    """Repair random layouts where they force a guess (:mod:`~cnfsweep.generate.fast`)."""
+    """Repair random layouts where they force a guess (:mod:`~cnfsweep.generation.fast`)."""
     UNIFORM = "uniform"
-    """Reject random layouts until one needs no guess: exactly uniform (:mod:`~cnfsweep.generate.sample`)."""
+    """Reject random layouts until one needs no guess: exactly uniform (:mod:`~cnfsweep.generation.sample`)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.backends import Backend
-from cnfsweep.explain.reasons import Reason, ReasonFinder
+from cnfsweep.explanation.reasons import Reason, ReasonFinder
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
 
@@ -282,6 +282,6 @@ def explain(
     >>> explain(Board.from_rows(["1.", ".."]), (1, 1))
     Traceback (most recent call last):
     ...
-    cnfsweep.explain.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
+    cnfsweep.explanation.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
     return Explainer(engine).explain(board, Cell(*cell), total_mines=total_mines, smallest=smallest)

@@ -21,7 +21,7 @@ from cnfsweep import Board, Cell, generate
 from cnfsweep.core.board import CellKind
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
-from cnfsweep.explain import EASY_PATTERN_STEPS, Explainer, Grade, GradeReport, Step, grade_board, grade_layout
+from cnfsweep.explanation import EASY_PATTERN_STEPS, Explainer, Grade, GradeReport, Step, grade_board, grade_layout
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import Game, Level
 from oracle import reference

@@ -1,7 +1,7 @@
 """How hard a no-guess board is: play it with hints only and measure every step's smallest reason.
 
 A player starts from the board's first click and, step by step, makes the
-moves whose reasons are the easiest available (:mod:`cnfsweep.explain.reasons`):
+moves whose reasons are the easiest available (:mod:`cnfsweep.explanation.reasons`):
 
 * A **step** is one round of play on the current position: every covered cell
   whose *smallest* reason has the round's least difficulty is opened (safe) or
@@ -9,7 +9,7 @@ moves whose reasons are the easiest available (:mod:`cnfsweep.explain.reasons`):
   Reasons that use only numbers come before reasons that need the total mine
   count; among each, fewer facts come first.  So while any single number
   settles a cell, the step makes every such move (size 1, found without a
-  solver); otherwise the :class:`~cnfsweep.explain.moves.Explainer` finds every
+  solver); otherwise the :class:`~cnfsweep.explanation.moves.Explainer` finds every
   certain cell's reason of minimum size and the step makes those of the least
   size.
 * A step's **size** is that least size: 1 for a single number, 2 for the 1-1
@@ -38,8 +38,8 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError, check_deadline
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
-from cnfsweep.explain.moves import Explainer, Move
-from cnfsweep.explain.reasons import ReasonFinder
+from cnfsweep.explanation.moves import Explainer, Move
+from cnfsweep.explanation.reasons import ReasonFinder
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import Game, GameState
 

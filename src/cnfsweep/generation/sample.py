@@ -8,8 +8,8 @@ import time
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import TimeLimitExceeded, deadline_after
 from cnfsweep.engine import Engine
-from cnfsweep.generate.fair import Logic, Replayer
-from cnfsweep.generate.result import Generated, Method, free_cells, gave_up
+from cnfsweep.generation.fair import Logic, Replayer
+from cnfsweep.generation.result import Generated, Method, free_cells, gave_up
 from cnfsweep.play.game import Level
 
 __all__ = ["sample_uniform"]

@@ -20,7 +20,7 @@ from boards import random_position
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
 from cnfsweep.experiments.campaign import game_seed
-from cnfsweep.explain import Explainer, Move, NotCertainError, Reason, explain, hint
+from cnfsweep.explanation import Explainer, Move, NotCertainError, Reason, explain, hint
 from cnfsweep.play import play_game
 from oracle import reference
 from positions import SMALL, boards_before_moves

@@ -1,4 +1,4 @@
-"""Explain: why a cell is certain, in numbers a person can check, and the next move to make.
+"""Explanation: why a cell is certain, in numbers a person can check, and the next move to make.
 
 Offers :func:`hint` (the certain cell with the smallest reason, every certain
 cell with ``every=True``, or the best guess and whether it is forced),
@@ -6,22 +6,21 @@ cell with ``every=True``, or the best guess and whether it is forced),
 :class:`Move` and :class:`Reason`, :class:`Explainer` (one engine and its
 reasons for many positions in a row) and :class:`ReasonFinder` (the reasons
 of one position, subset-minimal or of minimum size); and grading
-(:mod:`~cnfsweep.explain.grade`): :func:`grade_board` and :func:`grade_layout`
+(:mod:`~cnfsweep.explanation.grade`): :func:`grade_board` and :func:`grade_layout`
 play a board with hints only and grade it (:class:`Grade`) by the sizes of
 its steps' smallest reasons, in a :class:`GradeReport`.
 
-``cnfsweep.explain`` at the package's front door is the function
-:func:`explain`, so import from this package with ``from cnfsweep.explain
-import ...`` (``import cnfsweep.explain as m`` gives the function).
+The package is ``explanation`` so that ``cnfsweep.explain``, the function at
+the package's front door, hides no module path.
 
 May import the core, ``formats``, ``engine``, ``search`` and ``play`` (the
-autoplayer's forced-guess decision); never ``generate``, ``experiments``,
+autoplayer's forced-guess decision); never ``generation``, ``experiments``,
 ``present`` or ``cli``.
 """
 
-from cnfsweep.explain.grade import EASY_PATTERN_STEPS, Grade, GradeReport, Step, grade_board, grade_layout
-from cnfsweep.explain.moves import Explainer, Hint, Move, NotCertainError, explain, hint
-from cnfsweep.explain.reasons import Reason, ReasonFinder, board_rules
+from cnfsweep.explanation.grade import EASY_PATTERN_STEPS, Grade, GradeReport, Step, grade_board, grade_layout
+from cnfsweep.explanation.moves import Explainer, Hint, Move, NotCertainError, explain, hint
+from cnfsweep.explanation.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [
     "EASY_PATTERN_STEPS",

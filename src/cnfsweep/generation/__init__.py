@@ -1,4 +1,5 @@
-"""Generate: boards that never force a guess.
+"""Generation: boards that never force a guess (the package is ``generation`` so that
+``cnfsweep.generate``, the function, hides no module path).
 
 Offers :func:`generate` (one board, with its layout) and
 :func:`generate_boards` (a seeded run of them); the two methods behind them,
@@ -8,15 +9,15 @@ layouts where they force a guess); and the replay that decides whether a
 layout needs a guess, :func:`replay_without_guessing` and the incremental
 :class:`Replayer`.
 
-May import the core, ``engine``, ``search``, ``play`` and ``explain``; never ``experiments``,
+May import the core, ``engine``, ``search``, ``play`` and ``explanation``; never ``experiments``,
 ``present`` or ``cli``.
 """
 
-from cnfsweep.generate.api import centre, generate, generate_boards, level_named
-from cnfsweep.generate.fair import Logic, Replay, Replayer, replay_without_guessing
-from cnfsweep.generate.fast import sample_fast
-from cnfsweep.generate.result import Generated, Method, free_cells, opening_area, three_bv
-from cnfsweep.generate.sample import sample_uniform
+from cnfsweep.generation.api import centre, generate, generate_boards, level_named
+from cnfsweep.generation.fair import Logic, Replay, Replayer, replay_without_guessing
+from cnfsweep.generation.fast import sample_fast
+from cnfsweep.generation.result import Generated, Method, free_cells, opening_area, three_bv
+from cnfsweep.generation.sample import sample_uniform
 
 __all__ = [
     "Generated",

@@ -8,7 +8,7 @@ from game_oracle import oracle_replay
 from cnfsweep import Board, CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.board import Cell
 from cnfsweep.experiments import BoardRequest, generate_many
-from cnfsweep.generate import (
+from cnfsweep.generation import (
     Logic,
     Method,
     Replayer,
