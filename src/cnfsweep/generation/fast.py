@@ -15,13 +15,11 @@ on from where that replay got stuck.
 from __future__ import annotations
 
 import random
-import time
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import TimeLimitExceeded, deadline_after
 from cnfsweep.engine import Engine
 from cnfsweep.generation.fair import Logic, Replayer
-from cnfsweep.generation.result import Generated, Method, free_cells, gave_up
+from cnfsweep.generation.result import Generated, Method, draw_until
 from cnfsweep.play.game import Level
 
 __all__ = ["sample_fast"]
@@ -58,23 +56,13 @@ def sample_fast(
     >>> len(g.mine_cells), Cell(4, 4) in g.mine_cells
     (30, False)
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit)
     logic = Logic(logic)
-    cells = free_cells(level, first_click)
     engine = engine if engine is not None else Engine.for_games()
-    rng = random.Random(seed)
-    attempts = 0
-    while True:
-        attempts += 1
-        mines = rng.sample(cells, level.mines)
-        try:
-            found = _repair(level, mines, first_click, logic, engine, rng, deadline)
-        except TimeLimitExceeded:
-            raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
-        if found is not None:
-            return Generated(level, Cell(*first_click), tuple(sorted(found)), attempts, time.perf_counter() - start,
-                             seed, Method.FAST, logic)
+
+    def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
+        return _repair(level, mines, first_click, logic, engine, rng, deadline)
+
+    return draw_until(level, first_click, seed, logic, time_limit, Method.FAST, keep)
 
 
 def _repair(

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.explanation.grade import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
 
-__all__ = ["Generated", "Method", "free_cells", "gave_up", "opening_area", "three_bv"]
+__all__ = ["Generated", "Keep", "Method", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv"]
 
 
 class Method(Enum):
@@ -140,6 +143,39 @@ def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
         f"no no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on {level.cols}x{level.rows} found within "
         f"the time limit of {time_limit} s ({attempts} layout{'' if attempts == 1 else 's'} tried)"
     )
+
+
+Keep = Callable[[list[Cell], random.Random, "float | None"], "list[Cell] | None"]
+"""Turn a drawn layout into a no-guess one (or ``None``), given the run's random source and deadline."""
+
+
+def draw_until(
+    level: Level, first_click: Cell, seed: int, logic: Logic | str, time_limit: float | None, method: Method,
+    keep: Keep,
+) -> Generated:
+    """Draw layouts uniformly, the opening kept free, until ``keep`` makes one a no-guess layout.
+
+    Raises
+    ------
+    CnfsweepError
+        If the mines do not fit outside the opening.
+    TimeLimitExceeded
+        If no no-guess layout was found within ``time_limit`` seconds.
+    """
+    start = time.perf_counter()
+    deadline = deadline_after(time_limit, start)
+    cells = free_cells(level, first_click)
+    rng = random.Random(seed)
+    attempts = 0
+    while True:
+        attempts += 1
+        try:
+            found = keep(rng.sample(cells, level.mines), rng, deadline)
+        except TimeLimitExceeded:
+            raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
+        if found is not None:
+            return Generated(level, Cell(*first_click), tuple(sorted(found)), attempts, time.perf_counter() - start,
+                             seed, method, Logic(logic))
 
 
 def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell]) -> int:

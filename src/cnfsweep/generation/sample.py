@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-import time
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import TimeLimitExceeded, deadline_after
 from cnfsweep.engine import Engine
 from cnfsweep.generation.fair import Logic, Replayer
-from cnfsweep.generation.result import Generated, Method, free_cells, gave_up
+from cnfsweep.generation.result import Generated, Method, draw_until
 from cnfsweep.play.game import Level
 
 __all__ = ["sample_uniform"]
@@ -42,19 +40,9 @@ def sample_uniform(
     >>> len(g.mine_cells), Cell(2, 2) in g.mine_cells
     (3, False)
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)
-    cells = free_cells(level, first_click)
     engine = engine if engine is not None else Engine.for_games()
-    rng = random.Random(seed)
-    attempts = 0
-    while True:
-        attempts += 1
-        mines = sorted(rng.sample(cells, level.mines))
-        try:
-            solved = Replayer(level.rows, level.cols, mines, first_click, logic, engine).run(deadline)
-        except TimeLimitExceeded:
-            raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
-        if solved:
-            return Generated(level, Cell(*first_click), tuple(mines), attempts, time.perf_counter() - start,
-                             seed, Method.UNIFORM, Logic(logic))
+
+    def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
+        return mines if Replayer(level.rows, level.cols, mines, first_click, logic, engine).run(deadline) else None
+
+    return draw_until(level, first_click, seed, logic, time_limit, Method.UNIFORM, keep)
