@@ -20,7 +20,7 @@ from cnfsweep.generation import (
     three_bv,
 )
 from cnfsweep.play import play_board
-from cnfsweep.play.game import LEVELS, Game, Level
+from cnfsweep.play.game import LEVELS, Level
 
 
 @pytest.mark.parametrize("logic", list(Logic))

@@ -10,7 +10,7 @@ from game_oracle import oracle_replay
 from cnfsweep import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.board import Cell
 from cnfsweep.generation import Logic, opening_area, replay_without_guessing, sample_uniform
-from cnfsweep.play.game import Game, GameState, Level
+from cnfsweep.play.game import Level
 
 
 SMALL = Level(5, 5, 4)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path

@@ -23,7 +23,7 @@ from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.formats import BoardFormat, detect_format, parse_board, read_text
-from cnfsweep.play.game import LEVELS, Level
+from cnfsweep.play.game import Level
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
 MinesOpt = Annotated[
@@ -188,7 +188,4 @@ def choose_level(level: str | None, size: str | None, mines: int | None) -> Leve
         return Level.parse_size(size, mines)
     if mines is not None:
         raise CnfsweepError("--mines goes with --size; a level has its own mine count")
-    name = level or "expert"
-    if name not in LEVELS:
-        raise CnfsweepError(f"unknown level {name!r}; choose from {', '.join(LEVELS)} or use --size")
-    return LEVELS[name]
+    return Level.named(level or "expert", " or use --size")

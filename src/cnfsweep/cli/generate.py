@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -147,8 +148,6 @@ def _write(board: Generated, index: int, count: int, seed: int, json_out: bool, 
         if output is None:
             emit(line)
         else:
-            import json
-
             with output.open("w" if index == 0 else "a") as sink:
                 sink.write(json.dumps(line) + "\n")
         return

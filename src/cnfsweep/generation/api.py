@@ -17,7 +17,7 @@ from cnfsweep.generation.fair import Logic
 from cnfsweep.generation.fast import sample_fast
 from cnfsweep.generation.result import Generated, Method, free_cells
 from cnfsweep.generation.sample import sample_uniform
-from cnfsweep.play.game import LEVELS, Level
+from cnfsweep.play.game import Level
 
 __all__ = ["centre", "generate", "generate_boards", "level_named"]
 
@@ -26,11 +26,7 @@ _SAMPLERS = {Method.FAST: sample_fast, Method.UNIFORM: sample_uniform}
 
 def level_named(level: Level | str) -> Level:
     """Return ``level``, looking a name such as ``"expert"`` up in :data:`~cnfsweep.play.game.LEVELS`."""
-    if isinstance(level, Level):
-        return level
-    if level not in LEVELS:
-        raise CnfsweepError(f"unknown level {level!r}; choose from {', '.join(LEVELS)} or give a Level")
-    return LEVELS[level]
+    return level if isinstance(level, Level) else Level.named(level, " or give a Level")
 
 
 def centre(level: Level) -> Cell:
@@ -38,7 +34,7 @@ def centre(level: Level) -> Cell:
 
     Examples
     --------
-    >>> centre(LEVELS["expert"])
+    >>> centre(Level(16, 30, 99))
     Cell(row=8, col=15)
     """
     return Cell(level.rows // 2, level.cols // 2)

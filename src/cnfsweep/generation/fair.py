@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, shape_tables
 from cnfsweep.core.errors import CnfsweepError, check_deadline
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
@@ -20,6 +20,7 @@ from cnfsweep.play.frontier import Frontier
 __all__ = ["Logic", "Replay", "Replayer", "replay_without_guessing"]
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
+_COVERED_CHAR, _FLAG_CHAR, _ZERO = ord("."), ord("*"), ord("0")
 
 
 class Logic(Enum):
@@ -95,6 +96,9 @@ class Replayer:
             self.mine[r * cols + c] = 1
         self.total = sum(self.mine)
         self.status = bytearray(n)
+        # What each cell shows, one ASCII byte each, kept in step with ``status`` and
+        # the numbers: the engine is handed a Board at every analysis.
+        self.view = bytearray(b".") * n
         # Revealed neighbours of each cell: a covered cell with none is off the frontier.
         self.seen = bytearray(n)
         self.opened = 0
@@ -120,11 +124,7 @@ class Replayer:
 
     def board(self) -> Board:
         """Return what the player sees now (the layout's total as the total)."""
-        status, cols, chars = self.status, self.cols, []
-        for i in range(len(status)):
-            s = status[i]
-            chars.append("." if s == _COVERED else "*" if s == _FLAGGED else str(self.number(i)))
-        flat = "".join(chars)
+        flat, cols = self.view.decode("ascii"), self.cols
         return Board(tuple(flat[k : k + cols] for k in range(0, len(flat), cols)), self.total)
 
     def live_numbers(self) -> dict[int, set[int]]:
@@ -164,6 +164,7 @@ class Replayer:
                 i = index(cell)
                 if self.status[i] == _COVERED:
                     self.status[i] = _FLAGGED
+                    self.view[i] = _FLAG_CHAR
                     frontier.flag(cells[i])
             if stuck:
                 return False
@@ -201,6 +202,7 @@ class Replayer:
         if status[s] != _FLAGGED or status[t] != _COVERED or mine[t]:
             raise CnfsweepError("a mine is released only from a flagged cell to a covered safe cell")
         mine[s], mine[t], status[s] = 0, 1, _COVERED
+        self.view[s] = _COVERED_CHAR
         # What the player knows changed shape (a flag is gone): read it again from the cells.
         cells = self.tables.cells
         self.frontier = Frontier(self.rows, self.cols, self.total if self.logic is Logic.FULL else None)
@@ -209,7 +211,9 @@ class Replayer:
                 self.frontier.flag(cells[i])
         for i in range(len(status)):
             if status[i] == _OPEN:
-                self.frontier.reveal(cells[i], self.number(i))
+                number = self.number(i)
+                self.view[i] = _ZERO + number
+                self.frontier.reveal(cells[i], number)
 
     def flagged_on_edge(self) -> list[int]:
         """Return the flagged cells beside both a revealed cell and a covered, unsettled one."""
@@ -224,7 +228,9 @@ class Replayer:
     def _recount(self, revealed: Iterable[int]) -> None:
         cells = self.tables.cells
         for i in revealed:
-            self.frontier.renumber(cells[i], self.number(i))
+            number = self.number(i)
+            self.view[i] = _ZERO + number
+            self.frontier.renumber(cells[i], number)
 
     def _open(self, start: int) -> None:
         # Flood from ``start``: a zero opens its neighbours, as in a game.
@@ -239,6 +245,7 @@ class Replayer:
             for j in near:
                 seen[j] += 1
                 number += mine[j]
+            self.view[i] = _ZERO + number
             self.frontier.reveal(cells[i], number)
             if number == 0:
                 for j in near:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.board import Board, Cell, shape_tables
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.explanation.grade import Grade
@@ -191,24 +191,24 @@ def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell]) -> int:
     >>> three_bv(3, 3, {Cell(2, 2)})   # one opening reaches every safe cell
     1
     """
-    def near(r: int, c: int) -> list[tuple[int, int]]:
-        return [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, rows))
-                for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c)]
-
-    count = {(r, c): sum(n in mines for n in near(r, c)) for r in range(rows) for c in range(cols)}
-    done: set[tuple[int, int]] = set()
+    cells, around = shape_tables(rows, cols)
+    mined = bytearray(len(cells))
+    for r, c in mines:
+        mined[r * cols + c] = 1
+    count = [sum(mined[j] for j in near) for near in around]
+    done = bytearray(len(cells))
     clicks = 0
-    for cell, n in count.items():
-        if n == 0 and cell not in mines and cell not in done:
-            clicks += 1
-            todo = [cell]
-            done.add(cell)
+    for i in range(len(cells)):
+        if count[i] == 0 and not mined[i] and not done[i]:
+            clicks += 1  # one click opens this zero's whole region and its border
+            done[i] = 1
+            todo = [i]
             while todo:
                 here = todo.pop()
                 if count[here]:
                     continue
-                for other in near(*here):
-                    if other not in done:
-                        done.add(other)
-                        todo.append(other)
-    return clicks + sum(1 for cell in count if cell not in mines and cell not in done)
+                for j in around[here]:
+                    if not done[j]:
+                        done[j] = 1
+                        todo.append(j)
+    return clicks + sum(1 for i in range(len(cells)) if not mined[i] and not done[i])

@@ -93,6 +93,19 @@ class Level:
             raise CnfsweepError(f"size must be WIDTHxHEIGHT such as 30x16, got {size!r}")
         return cls(int(match[2]), int(match[1]), mines, name)
 
+    @staticmethod
+    def named(name: str, otherwise: str = "") -> Level:
+        """Return the level called ``name`` in :data:`LEVELS`; ``otherwise`` ends the error's list of choices.
+
+        Examples
+        --------
+        >>> Level.named("beginner")
+        Level(rows=9, cols=9, mines=10, name='beginner')
+        """
+        if name not in LEVELS:
+            raise CnfsweepError(f"unknown level {name!r}; choose one of {', '.join(LEVELS)}{otherwise}")
+        return LEVELS[name]
+
     def max_mines(self, rule: FirstClick, first: Cell | None = None) -> int:
         """Return the most mines ``rule`` leaves room for when ``first`` is clicked first.
 
@@ -189,9 +202,7 @@ class Game:
         fresh one is drawn and kept in :attr:`seed`, so every game can be replayed.
         """
         if isinstance(level, str):
-            if level not in LEVELS:
-                raise CnfsweepError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-            level = LEVELS[level]
+            level = Level.named(level)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         # Random() folds a negative seed onto its absolute value; refuse it instead.

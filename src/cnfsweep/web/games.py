@@ -71,9 +71,7 @@ class NewGame:
     def resolve(self) -> Level:
         """Return the level this game is played on."""
         if self.level is not None:
-            if self.level not in LEVELS:
-                raise CnfsweepError(f"unknown level {self.level!r}; choose one of {', '.join(LEVELS)}")
-            return LEVELS[self.level]
+            return Level.named(self.level)
         if self.rows is None or self.cols is None or self.mines is None:
             raise CnfsweepError(f"give a level ({', '.join(LEVELS)}) or rows, cols and mines")
         return Level(self.rows, self.cols, self.mines)
