@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.gadgets.circuit import Cnf
+from cnfsweep.gadgets.cnf import Cnf
 from oracle import frontier
 
 
