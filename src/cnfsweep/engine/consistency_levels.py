@@ -29,7 +29,7 @@ from cnfsweep.engine.consistency import check
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.engine.propagation import Round, propagate
 
-__all__ = ["FULL", "MAX_LEVEL", "TOTAL", "ConsistencyLevels", "level_names", "levels"]
+__all__ = ["FULL", "MAX_LEVEL", "TOTAL", "ConsistencyLevels", "check_max_level", "level_names", "levels"]
 
 FULL = "full"
 """The level of cells that only the exact analysis of the numbers decides."""
@@ -50,8 +50,10 @@ def level_names(max_level: int) -> tuple[str, ...]:
     return (*(str(m) for m in range(1, max_level + 1)), FULL, TOTAL)
 
 
-def check_max_level(max_level: int) -> None:
+def check_max_level(max_level: int, what: str = "max level") -> None:
     """Raise :class:`~cnfsweep.core.errors.CnfsweepError` unless ``1 <= max_level <= MAX_LEVEL``.
+
+    ``what`` names the value in the message (an option's name, say).
 
     Examples
     --------
@@ -61,7 +63,7 @@ def check_max_level(max_level: int) -> None:
     cnfsweep.core.errors.CnfsweepError: max level 0: expected a level from 1 (GAC) to 8
     """
     if isinstance(max_level, bool) or not isinstance(max_level, int) or not 1 <= max_level <= MAX_LEVEL:
-        raise CnfsweepError(f"max level {max_level}: expected a level from 1 (GAC) to {MAX_LEVEL}")
+        raise CnfsweepError(f"{what} {max_level}: expected a level from 1 (GAC) to {MAX_LEVEL}")
 
 
 @dataclass(frozen=True)
