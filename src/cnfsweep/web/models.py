@@ -73,8 +73,8 @@ class ErrorDocument(BaseModel):
 
 #: What each error status means, for every route that can answer it.
 STATUSES = {
-    400: "The board or an option cannot be used (the CLI's message, with `board:LINE:COL:` for board text), "
-    "or the body cannot be read.",
+    400: "The request cannot be carried out (the CLI's message): the board text cannot be read "
+    "(`board:LINE:COL: ...`), the mines do not fit, a cell is off the board, the game is over; or the body cannot be read.",
     404: "No game with this id (finished games are kept only while there is room).",
     413: "The body or the board is over this server's limit.",
     415: "The body is not sent as `application/json`.",
@@ -153,12 +153,12 @@ class LevelOrSize(BaseModel):
         schema["oneOf"] = [
             {
                 "title": "level",
-                "description": f"A level by name, or nothing for `{DEFAULT_LEVEL}`; no size.",
+                "description": f"`level` by name, or nothing for `{DEFAULT_LEVEL}`; no size",
                 "properties": {name: {"type": "null"} for name in SIZE},
             },
             {
                 "title": "size",
-                "description": "Rows, cols and mines together; no level.",
+                "description": "`rows`, `cols` and `mines` together; no `level`",
                 "required": list(SIZE),
                 "properties": {"level": {"type": "null"}, **{name: {"type": "integer"} for name in SIZE}},
             },
