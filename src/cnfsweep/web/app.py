@@ -180,9 +180,9 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         redoc_url=None,
     )
     app.add_middleware(_BodyLimit, limit=settings.max_body)
-    default_openapi = app.openapi
-    app.openapi = lambda: app.openapi_schema or exact_bounds(default_openapi())  # type: ignore[method-assign]
     app.add_middleware(_Head)
+    default_openapi = app.openapi  # built once, then kept in app.openapi_schema
+    app.openapi = lambda: app.openapi_schema or exact_bounds(default_openapi())  # type: ignore[method-assign]
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
