@@ -62,3 +62,15 @@ def test_a_board_over_the_cell_limit_is_413(tight) -> None:
 def test_the_page_is_told_it_can_peek(client) -> None:
     assert "levels" in client.get("/api/health").json()["features"]
     assert "/api/levels" in client.get("/openapi.json").json()["paths"]
+
+
+def test_the_page_peeks_in_the_colours_of_cnfsweep_levels(client) -> None:
+    import re
+
+    from cnfsweep.present.levels import LEVEL_COLOURS
+
+    css = client.get("/static/style.css").text
+    colours = dict(re.findall(r"\.peek-(\w+) \{ --peek: (#[0-9a-f]{6});", css))
+    assert colours == {name: LEVEL_COLOURS[name] for name in ("1", "2", "3", "full", "total")}
+    page = client.get("/").text
+    assert 'id="peek"' in page and 'data-feature="levels"' in page
