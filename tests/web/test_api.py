@@ -91,7 +91,7 @@ def test_board_reads_any_format_into_native_text(client) -> None:
 
 
 BAD_BOARDS = [
-    "",
+    "\n",
     "1.\n9.\n",
     "12\n1\n",
     "mines: x\n1.\n",
@@ -116,7 +116,7 @@ def test_a_bad_board_gets_400_and_the_message_solve_prints(client, endpoint: str
         ({}, "board: Field required"),
         ({"board": 5}, "board: Input should be a valid string"),
         ({"board": "1.", "mines": -1}, "mines: Input should be greater than or equal to 0"),
-        ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer, unable to parse string as an integer"),
+        ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer"),
         ({"board": "1.", "format": "xml"}, "format: Input should be 'auto', 'native', 'jsm', 'minesweepr' or 'msboard'"),
         ({"board": "1.", "time_limit": 0}, "time_limit: Input should be greater than 0"),
         ({"board": "1.", "file": "/etc/passwd"}, "file: Extra inputs are not permitted"),
@@ -205,6 +205,7 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     game = Game.from_layout(16, 30, made.mine_cells)
     game.click(made.first_click)
     assert (doc["clicks"], doc["state"], doc["seed"], doc["first_click"]) == (1, "playing", 3, "opening")
+    assert doc["level"] == "expert"  # the level keeps its name, as a game that is not no-guess does
     assert doc["grid"] == list(game.board().grid)
 
 
@@ -264,7 +265,7 @@ def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
 @pytest.mark.parametrize(
     ("path", "body", "status", "message"),
     [
-        ("/api/game", {}, 400, "give a level (beginner, intermediate, expert) or rows, cols and mines"),
+        ("/api/game", {"cols": 3}, 422, "body: give rows, cols and mines together, or a level (rows, mines missing)"),
         ("/api/game", {"rows": 2, "cols": 2, "mines": 4}, 400, "4 mines leave no room for first-click rule 'safe' (at most 3)"),
         ("/api/game", {"level": "hard"}, 422, "level: Input should be 'beginner', 'intermediate' or 'expert'"),
         ("/api/game", {"level": "expert", "seed": -1}, 422, "seed: Input should be greater than or equal to 0"),
@@ -334,7 +335,7 @@ def test_the_server_never_answers_500(client, path: str, body: Any) -> None:
         game = client.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
         path = path.format(id=game)
     answer = client.post(path, json=body)
-    assert answer.status_code in (200, 400, 404, 413, 422), answer.text
+    assert answer.status_code in (200, 400, 404, 413, 415, 422), answer.text  # 415: json=None sends no body
     assert isinstance(answer.json(), dict)
 
 

@@ -183,7 +183,13 @@ def test_the_api_docs_page_works_offline(page, live_url: str) -> None:
     page.wait_for_selector("section.op")
     headings = page.eval_on_selector_all("section.op h2", "els => els.map(e => e.textContent)")
     assert "POST /api/analyze" in headings and "GET /api/health" in headings
-    assert "board (required)" in page.inner_text("body")
+    text = page.inner_text("#ops")  # drawn in one go: every section is there once the first is
+    assert "board (required): string at least 1 character." in text
+    # The descriptions' `code` is drawn as code, and a field names the values it takes.
+    assert "`" not in text
+    assert "cnfsweep solve --json" in page.eval_on_selector_all("#ops code", "els => els.map(e => e.textContent)")
+    assert "level: one of beginner, intermediate, expert or null." in text
+    assert "seed: integer from 0 to 9223372036854775807 or null." in text
 
 
 def test_a_hint_outlines_its_move_and_reason(page) -> None:

@@ -213,7 +213,7 @@ class GameStore:
             seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
             made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
             game = Game.from_layout(level.rows, level.cols, made.mine_cells)
-            game.seed, game.rule = seed, FirstClick.OPENING
+            game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name
             game.click(made.first_click)
         else:
             game = Game.new(level, spec.seed, rule)
