@@ -301,6 +301,14 @@ function move(kind, r, c) {
 async function sendMoves() {
   // One move at a time, each checked against the answer to the one before: quick clicks never race.
   state.moving = true;
+  try {
+    await sendQueued();
+  } finally {
+    state.moving = false;
+  }
+}
+
+async function sendQueued() {
   while (state.moves.length) {
     const { kind, r, c, id } = state.moves.shift();
     const game = state.game;
@@ -318,7 +326,6 @@ async function sendMoves() {
       if (state.game && state.game.id === id) $("game-state").textContent = `error: ${err.message}`;
     }
   }
-  state.moving = false;
 }
 
 // ---------------------------------------------------------------- edit
