@@ -383,3 +383,42 @@ def test_past_the_time_limit_a_hint_is_unknown(client) -> None:
     text = (EXAMPLES / "expert_midgame.txt").read_text()
     answer = client.post("/api/hint", json={"board": text, "time_limit": 1e-9})
     assert answer.json() == {"status": "unknown", "reason": "time limit", "time_limit": 1e-9}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.integers(1, 5), cols=st.integers(1, 5), data=st.data())
+def test_a_game_the_server_starts_takes_any_first_click(client, rows: int, cols: int, data: st.DataObject) -> None:
+    mines = data.draw(st.integers(0, rows * cols), label="mines")
+    rule = data.draw(st.sampled_from(FirstClick), label="first_click")
+    first = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)), label="first")
+    new = client.post("/api/game", json={"rows": rows, "cols": cols, "mines": mines, "first_click": rule.value, "seed": 1})
+    if new.status_code == 400:
+        # Refused at once, saying why, only when some first click could not start the game.
+        area = min(rows, 3) * min(cols, 3) if rule is FirstClick.OPENING else 1 if rule is FirstClick.SAFE else 0
+        assert mines > rows * cols - area
+        assert f"no room for first-click rule {rule.value!r}" in new.json()["error"]
+        return
+    assert new.status_code == 200
+    click = client.post(f"/api/game/{new.json()['id']}/click", json={"row": first[0], "col": first[1]})
+    assert click.status_code == 200, click.json()
+
+
+def test_a_game_with_no_room_for_an_opening_is_refused_at_once(client) -> None:
+    answer = client.post("/api/game", json={"rows": 3, "cols": 3, "mines": 5, "first_click": "opening"})
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": "5 mines leave no room for first-click rule 'opening' wherever the first click falls"
+                 " (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'"
+    }
+
+
+def test_each_move_answered_is_counted_in_the_game_document(client) -> None:
+    doc = client.post("/api/game", json={"level": "beginner", "seed": 4, "no_guess": True}).json()
+    assert (doc["clicks"], doc["moves"], doc["seconds"]) == (1, 0, None)  # the server's opening is no move of the player's
+    covered = [(r, c) for r, row in enumerate(doc["grid"]) for c, ch in enumerate(row) if ch == "."]
+    for n, (r, c) in enumerate(covered[:3], start=1):
+        doc = client.post(f"/api/game/{doc['id']}/flag", json={"row": r, "col": c}).json()
+        assert doc["moves"] == n and doc["seconds"] is None  # flags do not start the clock
+    refused = client.post(f"/api/game/{doc['id']}/click", json={"row": covered[0][0], "col": covered[0][1]})
+    assert refused.status_code == 400
+    assert client.get(f"/api/game/{doc['id']}").json()["moves"] == 3
