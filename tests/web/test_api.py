@@ -313,6 +313,8 @@ FIELDS = st.fixed_dictionaries(
         "minimise": st.booleans() | JSON,
         "every": st.booleans() | JSON,
         "smallest": st.booleans() | JSON,
+        "max_level": st.integers(-1, 10) | JSON,
+        "steps": st.booleans() | JSON,
         "level": st.sampled_from(["beginner", "expert", "x"]),
         "rows": st.integers(-2, 30) | JSON,
         "cols": st.integers(-2, 30) | JSON,
@@ -325,7 +327,7 @@ FIELDS = st.fixed_dictionaries(
         "logic": st.sampled_from(["full", "local", "none"]),
     },
 )
-PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
+PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

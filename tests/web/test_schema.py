@@ -56,7 +56,7 @@ def concrete(path: str) -> str:
     return path.replace("{game_id}", "nosuchgame")
 
 
-BODY_PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/generate", "/api/game",
+BODY_PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/board", "/api/generate", "/api/game",
               "/api/game/{game_id}/click", "/api/game/{game_id}/flag"]
 
 
@@ -208,6 +208,7 @@ FIELDS = {
     "/api/analyze": ["board", "mines", "format", "time_limit"],
     "/api/check": ["board", "mines", "format", "time_limit", "minimise"],
     "/api/hint": ["board", "mines", "format", "time_limit", "every", "smallest"],
+    "/api/levels": ["board", "mines", "format", "time_limit", "max_level", "steps"],
     "/api/game": ["level", "rows", "cols", "mines", "first_click", "seed", "no_guess"],
     "/api/generate": ["level", "rows", "cols", "mines", "seed", "first_click", "method", "logic", "time_limit"],
 }

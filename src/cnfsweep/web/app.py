@@ -32,14 +32,15 @@ from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
 from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, run_generate
 from cnfsweep.web.models import (
-    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, answers, exact_bounds,
+    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
+    exact_bounds,
 )
 from cnfsweep.web.settings import Settings
 
 __all__ = ["FEATURES", "create_app"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "hint", "game", "generate")
+FEATURES = ("analyze", "check", "hint", "levels", "game", "generate")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
@@ -236,6 +237,11 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     async def hint(request: HintRequest) -> Response:
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
+
+    @app.post("/api/levels", responses={200: {"description": "The document `cnfsweep levels --json` prints."}, **errors})
+    async def levels(request: LevelsRequest) -> Response:
+        """Which level of propagation (GAC, 2-RC, 3-RC ..., all the numbers, the total) decides each covered cell."""
+        return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
 
     @app.post("/api/generate", responses={200: {"description": "What `cnfsweep generate --json` prints, and `board`: its native text."}, **errors})
     async def generate(request: GenerateRequest) -> Response:

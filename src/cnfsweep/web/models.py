@@ -29,12 +29,13 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
+from cnfsweep.engine.consistency_levels import MAX_LEVEL
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
 
 __all__ = [
     "BoardRequest", "CellRequest", "CheckRequest", "ErrorDocument", "GameId", "GameRequest", "GenerateRequest",
-    "HintRequest", "answers", "exact_bounds",
+    "HintRequest", "LevelsRequest", "answers", "exact_bounds",
 ]
 
 Format = Literal[FORMATS]  # type: ignore[valid-type]
@@ -122,6 +123,15 @@ class HintRequest(BoardRequest):
     smallest: StrictBool = Field(False, description="Reasons of minimum size, not only ones where every number is needed.")
 
 
+class LevelsRequest(BoardRequest):
+    """A position to find the consistency levels of: which cells GAC, 2-RC, 3-RC ... decide."""
+
+    max_level: Annotated[int, Ge(1), Le(MAX_LEVEL), WHOLE] = Field(
+        3, description="The highest level of sets of numbers to try, 1 (GAC) to 8, as `cnfsweep levels --max-level`."
+    )
+    steps: StrictBool = Field(False, description="Every round of propagation in order, as `cnfsweep levels --steps`.")
+
+
 class LevelOrSize(BaseModel):
     """A board size: a level by name, or rows, cols and mines, never both; the beginner level when neither is given."""
 
@@ -204,7 +214,7 @@ class CellRequest(BaseModel):
 
 
 #: The models whose schemas ``/openapi.json`` publishes under their own names.
-PUBLISHED = (BoardRequest, CheckRequest, HintRequest, GameRequest, GenerateRequest, CellRequest, ErrorDocument)
+PUBLISHED = (BoardRequest, CheckRequest, HintRequest, LevelsRequest, GameRequest, GenerateRequest, CellRequest, ErrorDocument)
 BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
 

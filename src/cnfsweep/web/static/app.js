@@ -1,6 +1,6 @@
 // cnfsweep's page: play a game or draw a position, and see every covered cell's mine probability.
 // Plain JavaScript, no build step, nothing fetched from another site. Games are played on the
-// server (/api/game); the overlay is /api/analyze on the position shown.
+// server (/api/game); the overlay is /api/analyze on the position shown, Peek /api/levels.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +18,7 @@ const state = {
   seq: 0,              // analyses are numbered; a late answer for an old position is dropped
   gameSeq: 0,          // so are new games
   hint: null,          // {cell, numbers}: the hint shown, until the position changes
+  peek: null,          // {cells: Map "r,c" -> {name, mine}, conflict: Set "r,c"}: the levels shown, likewise
   touched: 0,          // performance.now() of the interaction the overlay is catching up with
   unseen: false,       // the page was hidden since then, so the time to the overlay says nothing
   totalError: null,    // what is wrong with the Total mines field, if anything
@@ -152,6 +153,12 @@ function render() {
           text = ch; // a label
         }
       }
+      const peeked = state.peek && !(ch >= "0" && ch <= "8") && ch !== "*" && !layout.has(key) ? state.peek.cells.get(key) : null;
+      if (peeked) {
+        cls = `cell peek peek-${peeked.name}`; text = peeked.mine ? "M" : "S"; bg = ""; fg = "";
+        label = `${peeked.mine ? "certainly a mine" : "certainly safe"}, decided by ${levelTitle(peeked.name)}`;
+      }
+      if (state.peek && state.peek.conflict.has(key)) { cls += " peek-conflict"; label += ", a number that cannot hold"; }
       if (hintMove === key) { cls += " hint-move"; label += ", the hint's move"; }
       if (hintReason.has(key)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
       // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
@@ -409,6 +416,7 @@ function fromGame() {
 function clearHint() {
   state.hint = null;
   $("hint-text").textContent = "";
+  clearPeek(); // a peek, too, is of the position it was asked for
 }
 
 function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
@@ -483,6 +491,50 @@ async function hint() {
     $("hint-text").textContent = hintText(doc);
   }
   document.body.dataset.hinted = "1";
+  render();
+}
+
+// ---------------------------------------------------------------- peek
+
+function levelTitle(name) {
+  return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
+}
+
+function clearPeek() {
+  state.peek = null;
+  $("peek-text").textContent = "";
+}
+
+async function peek() {
+  // Colour the cells each level of propagation decides (cnfsweep levels), until the position changes.
+  if (state.rows === 0) return;
+  const text = boardText();
+  $("peek-text").textContent = "peeking…";
+  let doc;
+  try {
+    doc = await api("POST", "/api/levels", { board: text });
+  } catch (err) {
+    $("peek-text").textContent = `error: ${err.message}`;
+    return;
+  }
+  if (text !== boardText()) return; // the position changed meanwhile
+  if (doc.status === "unknown") {
+    $("peek-text").textContent = `no peek within the time limit of ${doc.time_limit} s`;
+    return;
+  }
+  const cells = new Map(), counts = [];
+  for (const [name, got] of Object.entries(doc.levels)) {
+    for (const [r, c] of got.safe) cells.set(`${r},${c}`, { name, mine: false });
+    for (const [r, c] of got.mines) cells.set(`${r},${c}`, { name, mine: true });
+    counts.push(`${levelTitle(name)} ${got.safe.length + got.mines.length}`);
+  }
+  state.peek = { cells, conflict: new Set((doc.conflict || []).map(([r, c]) => `${r},${c}`)) };
+  const level = doc.inconsistent_level;
+  $("peek-text").textContent = doc.consistent
+    ? `Peek: ${counts.join(" · ")} · undecided ${doc.undecided.length}`
+    : `Peek: inconsistent: ${/^[0-9]+$/.test(level) ? levelTitle(level) : level === "full" ? "all the numbers" : "the total"}`
+      + " finds no layout (the outlined numbers cannot hold)";
+  document.body.dataset.peeked = "1";
   render();
 }
 
@@ -562,6 +614,7 @@ function init(health) {
       $("analyse").checked = !$("analyse").checked;
       $("analyse").dispatchEvent(new Event("change"));
     } else if ((e.key === "h" || e.key === "H") && state.features.includes("hint")) hint();
+    else if ((e.key === "p" || e.key === "P") && state.features.includes("levels")) peek();
   });
   $("flag-mode").addEventListener("click", () => {
     state.flagMode = !state.flagMode;
@@ -580,6 +633,7 @@ function init(health) {
   $("copy-text").addEventListener("click", copyText);
   $("from-game").addEventListener("click", fromGame);
   $("hint").addEventListener("click", hint);
+  $("peek").addEventListener("click", peek);
   newGame();
 }
 
