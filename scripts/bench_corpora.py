@@ -123,6 +123,20 @@ def midgame(
     ]
 
 
+def play_corpora(names: list[str], count: int, seed: int, folder: Path, progress: Any) -> dict[str, list[Item]]:
+    """Return each named corpus (``midgame-expert``, ``halfway-expert`` ...), a rich progress bar showing the play.
+
+    ``progress`` is a :class:`rich.progress.Progress`; a name is a kind of
+    :data:`KINDS` and a level joined by ``-``.
+    """
+    out = {}
+    for name in names:
+        kind, _, level = name.partition("-")
+        task = progress.add_task(f"{name}: playing", total=count)
+        out[name] = midgame(level, count, seed, folder, tick=lambda n, task=task: progress.advance(task, n), kind=kind)
+    return out
+
+
 def toollib_hard() -> list[Item]:
     """Return ms-toollib's hard 21x10 board, 75 mines: as printed upstream and as written."""
     cases = json.loads(TOOLLIB.read_text())["cases"]

@@ -109,11 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as progress:
-        for name in names:
-            kind, _, level = name.partition("-")
-            task = progress.add_task(f"{name}: playing", total=args.positions)
-            items = corpora.midgame(level, args.positions, args.seed, args.corpus_dir,
-                                    tick=lambda n, task=task: progress.advance(task, n), kind=kind)
+        for name, items in corpora.play_corpora(names, args.positions, args.seed, args.corpus_dir, progress).items():
             results[name] = bench(items, modes, progress, name)
     table = Table("corpus", "mode", "positions", "median ms", "p90 ms", "max ms")
     for name, res in results.items():

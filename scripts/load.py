@@ -114,6 +114,17 @@ class Connection:
             self.writer.close()
 
 
+async def health_status(host: str, port: int) -> int:
+    """Ask ``/api/health`` once on a connection of its own, closed after."""
+    connection = Connection(host, port)
+    try:
+        return (await connection.request("GET", "/api/health"))[0]
+    finally:
+        connection.close()
+        if connection.writer is not None:
+            await connection.writer.wait_closed()
+
+
 def expected_document(board: Board) -> dict[str, Any]:
     """Return what ``/api/analyze`` must answer for ``board``, ``seconds`` left out."""
     doc = analyze(board).to_dict()
@@ -213,8 +224,7 @@ def live_server(options: Sequence[str] = (), startup: float = 60.0) -> Iterator[
             with contextlib.suppress(OSError):
                 with socket.create_connection(("127.0.0.1", port), timeout=1):
                     pass
-                status, _ = asyncio.run(Connection("127.0.0.1", port).request("GET", "/api/health"))
-                if status == 200:
+                if asyncio.run(health_status("127.0.0.1", port)) == 200:
                     break
             if time.monotonic() > deadline:
                 raise RuntimeError("cnfsweep serve did not answer /api/health in time")
@@ -227,6 +237,8 @@ def live_server(options: Sequence[str] = (), startup: float = 60.0) -> Iterator[
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 def midgame_expert(count: int, seed: int, folder: Path = bench_corpora.CORPUS_DIR) -> list[Board]:

@@ -73,6 +73,30 @@ def random_position(
             return Position(board, mines)
 
 
+def crowded_position(seed: int, *, max_frontier: int = 12, max_numbers: int = 16) -> Position:
+    """A seeded random layout with many numbers near few covered cells: a block of revealed cells, or
+    about 60% of the safe cells, half with a total.
+
+    Such positions need pairs, triples and quadruples of numbers more often than
+    :func:`random_position`'s (the consistency-level tests want cells of every level).
+    """
+    rng = random.Random(seed)
+    while True:
+        rows, cols = rng.randint(3, 7), rng.randint(3, 7)
+        cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+        mines = frozenset(rng.sample(cells, rng.randint(len(cells) // 5, len(cells) // 2)))
+        safe = [c for c in cells if c not in mines]
+        if rng.random() < 0.5:
+            r0, r1 = sorted(rng.sample(range(rows + 1), 2))
+            c0, c1 = sorted(rng.sample(range(cols + 1), 2))
+            revealed = [c for c in safe if r0 <= c.row < r1 and c0 <= c.col < c1]
+        else:
+            revealed = [c for c in safe if rng.random() < 0.6]
+        board = layout_board(rows, cols, mines, revealed, with_total=rng.random() < 0.5)
+        if len(frontier(board)) <= max_frontier and len(board.numbers) <= max_numbers:
+            return Position(board, mines)
+
+
 def perturbed(board: Board, seed: int) -> Board:
     """``board`` with one revealed number changed by one (usually inconsistent)."""
     rng = random.Random(seed)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.version import __version__
-from cnfsweep.engine import Analysis, CheckResult, Engine, analyze, check
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
 from cnfsweep.formats import BoardFormat, parse_board, read_board
 from cnfsweep.generation import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
@@ -37,6 +37,7 @@ __all__ = [
     "CellKind",
     "CheckResult",
     "CnfsweepError",
+    "ConsistencyLevels",
     "Engine",
     "Generated",
     "Level",
@@ -57,6 +58,7 @@ __all__ = [
     "explain",
     "grade_board",
     "hint",
+    "levels",
     "parse_board",
     "read_board",
 ]

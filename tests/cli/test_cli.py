@@ -170,7 +170,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("text", "where"), [(t, w) for _, t, w in BAD_INPUTS], ids=[i for i, _, _ in BAD_INPUTS])
-@pytest.mark.parametrize("command", ["solve", "check", "hint"])
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "levels"])
 def test_bad_input_is_one_clear_line(run, board_file, command, text, where):
     result = run(command, board_file(text))
     assert result.exit_code == 2

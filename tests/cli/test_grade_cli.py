@@ -44,7 +44,7 @@ def test_grade_json_has_every_step_and_a_valid_hardest_reason(run, expert_file):
     assert doc["grade"] in {g.value for g in Grade} and not doc["needs_guess"] and doc["guess"] is None
     assert sum(h["steps"] for h in doc["histogram"]) == len(doc["steps"])
     hardest = doc["hardest"]
-    assert doc["steps"][hardest["step"]] == {k: hardest[k] for k in ("size", "uses_total", "cells")}
+    assert doc["steps"][hardest["step"]] == {k: hardest[k] for k in ("size", "uses_total", "cells", "level", "levels")}
     board = Board.from_rows(hardest["board"], total_mines=99)
     move, reason = hardest["move"], hardest["reason"]
     assert reason["size"] == hardest["size"] == max(s["size"] for s in doc["steps"])

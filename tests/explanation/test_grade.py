@@ -17,7 +17,7 @@ from itertools import combinations
 
 import pytest
 
-from cnfsweep import Board, Cell, generate
+from cnfsweep import Board, Cell, generate, levels
 from cnfsweep.core.board import CellKind
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
@@ -324,3 +324,30 @@ def test_generate_by_grade_gives_up_at_the_time_limit():
         generate(Level(3, 3, 1), first_click=(0, 0), grade="evil", time_limit=0.3)
     with pytest.raises(CnfsweepError, match="unknown grade 'brutal'; choose from easy, medium, hard, evil"):
         generate("beginner", grade="brutal")
+
+
+@pytest.mark.parametrize("uses_total", [True, False], ids=["full", "local"])
+def test_each_steps_levels_are_its_cells_levels(uses_total, explainer):
+    # Each step's levels are what cnfsweep levels finds for its cells in its position, single-number
+    # steps included (GAC, without asking); and they fit the step's size: a reason of k numbers alone
+    # makes a cell level k or less (or beyond 3-RC, the numbers' exact analysis), a reason that needs
+    # the total makes it level total.
+    seen = set()
+    for level, mines, first in LAYOUTS[:30]:
+        report = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer,
+                              trace=True, levels=True)
+        plain = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer)
+        assert all(not s.levels and "level" not in s.to_dict() for s in plain.steps)
+        for step in report.steps:
+            found = levels(step.board)
+            cells = [m.cell for m in step.moves]
+            counts = {name: sum(found.level(c) == name for c in cells) for name in found.names}
+            assert dict(step.levels) == {k: v for k, v in counts.items() if v}
+            for name, _ in step.levels:
+                seen.add((step.size, step.uses_total, name))
+                if step.uses_total:
+                    assert name == "total"
+                else:
+                    assert name == "full" and step.size > 3 or name.isdigit() and int(name) <= step.size
+            assert step.to_dict()["level"] == step.level == step.levels[-1][0]
+    assert {(1, False, "1"), (2, False, "2")} <= seen

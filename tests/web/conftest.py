@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import sys
-import warnings
 from collections.abc import Callable, Iterator
 
 import pytest
+from fastapi.testclient import TestClient
 from paths import SCRIPTS
 
 from cnfsweep.web import Pool, Settings, create_app
-
-with warnings.catch_warnings():
-    # Starlette suggests another HTTP client for its test client; httpx still works.
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(SCRIPTS))
 import load  # noqa: E402  (scripts/load.py: the live server and the load run)

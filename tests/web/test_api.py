@@ -91,7 +91,7 @@ def test_board_reads_any_format_into_native_text(client) -> None:
 
 
 BAD_BOARDS = [
-    "",
+    "\n",
     "1.\n9.\n",
     "12\n1\n",
     "mines: x\n1.\n",
@@ -116,7 +116,7 @@ def test_a_bad_board_gets_400_and_the_message_solve_prints(client, endpoint: str
         ({}, "board: Field required"),
         ({"board": 5}, "board: Input should be a valid string"),
         ({"board": "1.", "mines": -1}, "mines: Input should be greater than or equal to 0"),
-        ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer, unable to parse string as an integer"),
+        ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer"),
         ({"board": "1.", "format": "xml"}, "format: Input should be 'auto', 'native', 'jsm', 'minesweepr' or 'msboard'"),
         ({"board": "1.", "time_limit": 0}, "time_limit: Input should be greater than 0"),
         ({"board": "1.", "file": "/etc/passwd"}, "file: Extra inputs are not permitted"),
@@ -205,6 +205,7 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     game = Game.from_layout(16, 30, made.mine_cells)
     game.click(made.first_click)
     assert (doc["clicks"], doc["state"], doc["seed"], doc["first_click"]) == (1, "playing", 3, "opening")
+    assert doc["level"] == "expert"  # the level keeps its name, as a game that is not no-guess does
     assert doc["grid"] == list(game.board().grid)
 
 
@@ -264,7 +265,7 @@ def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
 @pytest.mark.parametrize(
     ("path", "body", "status", "message"),
     [
-        ("/api/game", {}, 400, "give a level (beginner, intermediate, expert) or rows, cols and mines"),
+        ("/api/game", {"cols": 3}, 422, "body: give rows, cols and mines together, or a level (rows, mines missing)"),
         ("/api/game", {"rows": 2, "cols": 2, "mines": 4}, 400, "4 mines leave no room for first-click rule 'safe' (at most 3)"),
         ("/api/game", {"level": "hard"}, 422, "level: Input should be 'beginner', 'intermediate' or 'expert'"),
         ("/api/game", {"level": "expert", "seed": -1}, 422, "seed: Input should be greater than or equal to 0"),
@@ -312,6 +313,8 @@ FIELDS = st.fixed_dictionaries(
         "minimise": st.booleans() | JSON,
         "every": st.booleans() | JSON,
         "smallest": st.booleans() | JSON,
+        "max_level": st.integers(-1, 10) | JSON,
+        "steps": st.booleans() | JSON,
         "level": st.sampled_from(["beginner", "expert", "x"]),
         "rows": st.integers(-2, 30) | JSON,
         "cols": st.integers(-2, 30) | JSON,
@@ -324,7 +327,7 @@ FIELDS = st.fixed_dictionaries(
         "logic": st.sampled_from(["full", "local", "none"]),
     },
 )
-PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
+PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -334,7 +337,7 @@ def test_the_server_never_answers_500(client, path: str, body: Any) -> None:
         game = client.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
         path = path.format(id=game)
     answer = client.post(path, json=body)
-    assert answer.status_code in (200, 400, 404, 413, 422), answer.text
+    assert answer.status_code in (200, 400, 404, 413, 415, 422), answer.text  # 415: json=None sends no body
     assert isinstance(answer.json(), dict)
 
 
@@ -380,3 +383,42 @@ def test_past_the_time_limit_a_hint_is_unknown(client) -> None:
     text = (EXAMPLES / "expert_midgame.txt").read_text()
     answer = client.post("/api/hint", json={"board": text, "time_limit": 1e-9})
     assert answer.json() == {"status": "unknown", "reason": "time limit", "time_limit": 1e-9}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.integers(1, 5), cols=st.integers(1, 5), data=st.data())
+def test_a_game_the_server_starts_takes_any_first_click(client, rows: int, cols: int, data: st.DataObject) -> None:
+    mines = data.draw(st.integers(0, rows * cols), label="mines")
+    rule = data.draw(st.sampled_from(FirstClick), label="first_click")
+    first = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)), label="first")
+    new = client.post("/api/game", json={"rows": rows, "cols": cols, "mines": mines, "first_click": rule.value, "seed": 1})
+    if new.status_code == 400:
+        # Refused at once, saying why, only when some first click could not start the game.
+        area = min(rows, 3) * min(cols, 3) if rule is FirstClick.OPENING else 1 if rule is FirstClick.SAFE else 0
+        assert mines > rows * cols - area
+        assert f"no room for first-click rule {rule.value!r}" in new.json()["error"]
+        return
+    assert new.status_code == 200
+    click = client.post(f"/api/game/{new.json()['id']}/click", json={"row": first[0], "col": first[1]})
+    assert click.status_code == 200, click.json()
+
+
+def test_a_game_with_no_room_for_an_opening_is_refused_at_once(client) -> None:
+    answer = client.post("/api/game", json={"rows": 3, "cols": 3, "mines": 5, "first_click": "opening"})
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": "5 mines leave no room for first-click rule 'opening' wherever the first click falls"
+                 " (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'"
+    }
+
+
+def test_each_move_answered_is_counted_in_the_game_document(client) -> None:
+    doc = client.post("/api/game", json={"level": "beginner", "seed": 4, "no_guess": True}).json()
+    assert (doc["clicks"], doc["moves"], doc["seconds"]) == (1, 0, None)  # the server's opening is no move of the player's
+    covered = [(r, c) for r, row in enumerate(doc["grid"]) for c, ch in enumerate(row) if ch == "."]
+    for n, (r, c) in enumerate(covered[:3], start=1):
+        doc = client.post(f"/api/game/{doc['id']}/flag", json={"row": r, "col": c}).json()
+        assert doc["moves"] == n and doc["seconds"] is None  # flags do not start the clock
+    refused = client.post(f"/api/game/{doc['id']}/click", json={"row": covered[0][0], "col": covered[0][1]})
+    assert refused.status_code == 400
+    assert client.get(f"/api/game/{doc['id']}").json()["moves"] == 3

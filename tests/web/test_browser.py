@@ -1,18 +1,15 @@
 """The page in a real browser: Debian's headless Chromium driven by Playwright, against a live ``cnfsweep serve``.
 
-Playwright's own browser downloads are not used: the browser is the system's
-(``.ci/run`` installs Debian's ``chromium`` when it is missing). Without one,
-these tests skip and say why.
+The browser and the helpers are :mod:`pagekit`'s; without Chromium these tests skip and say why.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pagekit import analysed, browser, cell, new_game, page  # noqa: F401  (fixtures)
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
@@ -21,57 +18,8 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 #: Set to a path (``docs/serve.png``) to keep the screenshot the play test takes.
 SCREENSHOT = os.environ.get("CNFSWEEP_SCREENSHOT")
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (test extra)")
-if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(
-        f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does)",
-        allow_module_level=True,
-    )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser, live_url: str):
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_url)
-    page.wait_for_selector("#board .cell")
-    yield page
-    context.close()
-    assert errors == []
-
-
-def cell(page, r: int, c: int):
-    return page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]')
-
-
-def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
-    page.select_option("#level", level)
-    page.select_option("#first-click", first_click)
-    page.fill("#seed", str(seed))
-    page.click("#new-game-button")
-    page.wait_for_function("state.game && state.game.seed === %d" % seed)
-
-
-def analysed(page) -> None:
-    page.wait_for_function("document.body.dataset.analysed === String(state.seq) && state.analysis !== null")
 
 
 def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
@@ -96,10 +44,13 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
             assert text == "S"
         elif 0.01 <= p <= 0.99:
             assert text == str(round(p * 100))
-    best = expected.best_guess
-    assert "best" in cell(page, *best).get_attribute("class")
+    # Certainly safe cells to open: the summary points at one, and no cell is outlined as a guess.
+    assert expected.safe
     summary = page.inner_text("#summary")
     assert "layouts" in summary and "engine" in summary
+    r, c = expected.best_guess
+    assert f"open a certainly safe cell: row {r + 1} col {c + 1}" in summary
+    assert page.eval_on_selector_all("#board .cell.best", "els => els.length") == 0
 
     # Right click flags (mines left goes down); the overlay comes back within the target time.
     covered_cell = next(c for c in covered if c not in expected.safe)
@@ -232,7 +183,13 @@ def test_the_api_docs_page_works_offline(page, live_url: str) -> None:
     page.wait_for_selector("section.op")
     headings = page.eval_on_selector_all("section.op h2", "els => els.map(e => e.textContent)")
     assert "POST /api/analyze" in headings and "GET /api/health" in headings
-    assert "board (required)" in page.inner_text("body")
+    text = page.inner_text("#ops")  # drawn in one go: every section is there once the first is
+    assert "board (required): string at least 1 character." in text
+    # The descriptions' `code` is drawn as code, and a field names the values it takes.
+    assert "`" not in text
+    assert "cnfsweep solve --json" in page.eval_on_selector_all("#ops code", "els => els.map(e => e.textContent)")
+    assert "level: one of beginner, intermediate, expert or null." in text
+    assert "seed: integer from 0 to 9223372036854775807 or null." in text
 
 
 def test_a_hint_outlines_its_move_and_reason(page) -> None:

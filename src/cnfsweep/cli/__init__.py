@@ -21,6 +21,7 @@ from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.cli.games import play
 from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.grade import grade_command
+from cnfsweep.cli.levels import levels_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.cli.serve import serve
 from cnfsweep.core.version import __version__
@@ -63,7 +64,8 @@ def main(
 
 
 for name, command in [
-    ("solve", solve), ("check", check), ("hint", hint_command), ("play", play), ("backends", backends),
+    ("solve", solve), ("check", check), ("hint", hint_command), ("levels", levels_command), ("play", play),
+    ("backends", backends),
     ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
     ("render", render_command), ("serve", serve),
 ]:

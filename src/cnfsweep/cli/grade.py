@@ -42,7 +42,8 @@ def grade_command(
     try:
         position = load_board(board, fmt, None)
         explainer = Explainer(Engine.for_games(backend))
-        report = grade_board(position, uses_total=logic is Logic.FULL, explainer=explainer)
+        # Each step's consistency levels go into the JSON document only: find them only for it.
+        report = grade_board(position, uses_total=logic is Logic.FULL, explainer=explainer, levels=json_out)
         shown = grade_hint(report)
         picture: bytes | None = None
         if output is not None and shown is not None:

@@ -23,6 +23,7 @@ import typer
 from rich.markup import escape
 
 from cnfsweep.engine.analysis import analyze
+from cnfsweep.engine.consistency_levels import levels as levels_of
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.explanation import hint as hint_for
@@ -65,6 +66,10 @@ def render_command(
     hint: Annotated[
         bool, typer.Option("--hint", help="Ring the next move (cnfsweep hint) and outline the numbers that force it.")
     ] = False,
+    levels: Annotated[
+        bool,
+        typer.Option("--levels", help="Colour each decided cell by the level that decides it (cnfsweep levels), with a legend."),
+    ] = False,
     assume: Annotated[
         list[str] | None,
         typer.Option(
@@ -81,7 +86,9 @@ def render_command(
         # An assumption changes nothing but the probabilities, so asking for one asks for them.
         analysis = analyze(position, backend=backend, assume=assumed) if probabilities or assumed else None
         shown = hint_for(position, engine=backend) if hint else None
-        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown)
+        peek = levels_of(position, backend=backend) if levels else None
+        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown,
+                         levels=peek)
         data = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:
         fail(str(exc))

@@ -18,6 +18,7 @@ from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board
 from cnfsweep.engine.components import ComponentCache, Counting
+from cnfsweep.engine.consistency_levels import ConsistencyLevels, levels
 from cnfsweep.core.model import Problem
 from cnfsweep.engine.position import Position
 
@@ -102,4 +103,26 @@ class Engine:
         return analyze_position(
             pos, total_mines=total_mines, backend=self.backend, cache=self.cache, counting=self.counting,
             time_limit=time_limit, arithmetic=self.arithmetic,
+        )
+
+    def levels(
+        self,
+        board: Board,
+        max_level: int = 3,
+        steps: bool = False,
+        *,
+        total_mines: int | None = None,
+        time_limit: float | None = None,
+    ) -> ConsistencyLevels:
+        """Find every covered cell's consistency level with this engine (see :func:`~cnfsweep.engine.consistency_levels.levels`).
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board
+        >>> Engine.create("brute").levels(Board.from_rows(["...", "121"])).counts()
+        {'1': 0, '2': 3, '3': 0, 'full': 0, 'total': 0}
+        """
+        return levels(
+            board, max_level, steps=steps, total_mines=total_mines, backend=self.backend, cache=self.cache,
+            counting=self.counting, arithmetic=self.arithmetic, time_limit=time_limit,
         )

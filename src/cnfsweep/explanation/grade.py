@@ -151,6 +151,9 @@ class Step:
         The position the step starts from (kept for the hardest step, and for every step with ``trace``).
     moves : tuple of Move
         The step's moves with their reasons, easiest first (kept as ``board`` is).
+    levels : tuple of (str, int)
+        With ``levels`` asked for: how many of the step's cells each consistency level decides
+        (:func:`~cnfsweep.engine.consistency_levels.levels`, up to 3-RC), easiest level first.
 
     Examples
     --------
@@ -163,6 +166,7 @@ class Step:
     cells: int
     board: Board | None = field(default=None, repr=False, compare=False)
     moves: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+    levels: tuple[tuple[str, int], ...] = ()
 
     @property
     def numbers(self) -> int:
@@ -179,9 +183,21 @@ class Step:
         """Sort key of steps, easiest first: the grade the step allows, then its size, then the total."""
         return Grade.of_step(self.size, self.uses_total).rank, self.size, self.uses_total
 
+    @property
+    def level(self) -> str | None:
+        """The highest consistency level among the step's cells (``None`` unless levels were asked for)."""
+        return self.levels[-1][0] if self.levels else None
+
+    def bare(self) -> Step:
+        """The step without its position and moves (what a report keeps of most steps)."""
+        return Step(self.size, self.uses_total, self.cells, levels=self.levels)
+
     def to_dict(self) -> dict[str, Any]:
-        """Return ``{"size", "uses_total", "cells"}``."""
-        return {"size": self.size, "uses_total": self.uses_total, "cells": self.cells}
+        """Return ``{"size", "uses_total", "cells"}``, and ``"level"`` and ``"levels"`` when they were found."""
+        out: dict[str, Any] = {"size": self.size, "uses_total": self.uses_total, "cells": self.cells}
+        if self.levels:
+            out["level"], out["levels"] = self.level, dict(self.levels)
+        return out
 
 
 @dataclass(frozen=True)
@@ -320,6 +336,15 @@ def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Se
     return tuple(sorted(moves, key=Move.rank))
 
 
+def _step_levels(engine: Engine, board: Board, moves: Sequence[Move]) -> tuple[tuple[str, int], ...]:
+    """Count the moves' cells by the consistency level that decides each in ``board``."""
+    found = engine.levels(board)
+    counts = Counter(found.level(m.cell) for m in moves)
+    if None in counts:
+        raise RuntimeError("internal error: a certain cell of a grade step has no consistency level")
+    return tuple((name, counts[name]) for name in found.names if counts[name])
+
+
 def grade_layout(
     rows: int,
     cols: int,
@@ -332,6 +357,7 @@ def grade_layout(
     engine: Engine | str | Backend | None = None,
     deadline: float | None = None,
     trace: bool = False,
+    levels: bool = False,
 ) -> GradeReport:
     """Play a layout from its first click with hints only, and grade it by its steps.
 
@@ -353,6 +379,10 @@ def grade_layout(
         A ``time.perf_counter()`` value; past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
     trace : bool, optional
         Keep every step's position and moves (with their reasons), not only the hardest's.
+    levels : bool, optional
+        Find each step's consistency levels (``Step.levels``): a step of single numbers is GAC
+        (level 1) by definition; any other step's position goes to
+        :meth:`~cnfsweep.engine.Engine.levels` (up to 3-RC).
 
     Raises
     ------
@@ -393,10 +423,12 @@ def grade_layout(
     while play.playing:
         safe, flags = play.seen.settled()
         if safe or flags:
-            step = Step(1, False, len(safe) + len(flags))
+            # One number settles each of these cells: GAC does, by definition.
+            peek = (("1", len(safe) + len(flags)),) if levels else ()
+            step = Step(1, False, len(safe) + len(flags), levels=peek)
             if trace or hardest is None:
                 board = play.board()
-                step = Step(1, False, step.cells, board, _trivial_moves(board, engine_, safe, flags))
+                step = Step(1, False, step.cells, board, _trivial_moves(board, engine_, safe, flags), peek)
             play.flag(flags)
             play.open(safe)
         else:
@@ -409,17 +441,18 @@ def grade_layout(
                 break
             least = min((m.reason.uses_total, m.reason.size) for m in moves if m.reason is not None)
             chosen = tuple(m for m in moves if m.reason is not None and (m.reason.uses_total, m.reason.size) == least)
-            step = Step(least[1], least[0], len(chosen), board, chosen)
+            peek = _step_levels(engine_, board, chosen) if levels else ()
+            step = Step(least[1], least[0], len(chosen), board, chosen, peek)
             play.flag(m.cell for m in chosen if m.mine)
             play.open(m.cell for m in chosen if not m.mine)
         if hardest is None or step.difficulty > steps[hardest].difficulty:
             hardest = len(steps)
         elif not trace:
-            step = Step(step.size, step.uses_total, step.cells)  # keep positions only where needed
+            step = step.bare()  # keep positions only where needed
         steps.append(step)
     if hardest is not None and not trace:
         # Earlier hardest candidates were kept with their positions; drop all but the last.
-        steps = [s if i == hardest else Step(s.size, s.uses_total, s.cells) for i, s in enumerate(steps)]
+        steps = [s if i == hardest else s.bare() for i, s in enumerate(steps)]
     grade = None if stuck is not None else Grade.of_steps(steps)
     return GradeReport(rows, cols, play.game.level.mines, None if first_click is None else Cell(*first_click),
                        uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start)
@@ -433,6 +466,7 @@ def grade_board(
     engine: Engine | str | Backend | None = None,
     deadline: float | None = None,
     trace: bool = False,
+    levels: bool = False,
 ) -> GradeReport:
     """Grade a board that carries its layout (as ``cnfsweep generate`` writes it).
 
@@ -464,4 +498,5 @@ def grade_board(
         if not opened:
             raise CnfsweepError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, explainer=explainer, engine=engine, deadline=deadline, trace=trace)
+                        opened=opened, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
+                        levels=levels)

@@ -18,7 +18,9 @@ from xml.sax.saxutils import escape, quoteattr
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.explanation import Hint
+from cnfsweep.present.levels import level_colour, level_lines, level_title
 from cnfsweep.present.summary import hint_text, inconsistent_text, percent, summary_lines
 
 #: Classic Minesweeper colours of the numbers 1-8 (index 0 is unused).
@@ -240,8 +242,42 @@ def _hint_marks(result: Hint, s: int, top: float) -> list[str]:
     return out
 
 
+def _level_marks(result: ConsistencyLevels, s: int, top: float, detail: bool) -> list[str]:
+    """Colour every decided cell by its level, marked safe or mine where cells are big enough; ring a conflict's numbers."""
+    out = []
+    for (r, c), (name, mine) in sorted(result.decided.items()):
+        mark = f'<use href="{"#mine" if mine else "#check"}"/>' if detail else ""
+        out.append(f'<g class="level level-{name} {"mine" if mine else "safe"}" data-row="{r}" data-col="{c}" '
+                   f'data-level="{name}" transform="translate({PAD + c * s:g},{top + r * s:g})">'
+                   f'<rect width="{s}" height="{s}" fill="{level_colour(name)}"/>{mark}</g>')
+    for r, c in result.conflict or ():
+        out.append(_el("rect", class_="level-conflict", data_row=r, data_col=c, x=f"{PAD + c * s + 2:g}",
+                       y=f"{top + r * s + 2:g}", width=s - 4, height=s - 4, fill="none", stroke=MINE, stroke_width=3))
+    return out
+
+
+def _level_legend(result: ConsistencyLevels, s: int, top: float, width: float) -> tuple[list[str], float, float]:
+    """Draw a swatch per level (the poster's colours) with its count, then the steps; return them, their width and height."""
+    k = max(1.0, 20 / s)
+    out, x, y = [], float(PAD), top + 4
+    counts = result.counts()
+    for name in result.names:
+        words = f"{level_title(name)}: {counts[name]}"
+        out.append(f'<g class="legend-item level-{name}" transform="translate({x:g},{y:g}) scale({k:g})">'
+                   f'{_el("rect", width=s, height=s, fill=level_colour(name))}</g>')
+        out.append(_text(x + k * s + 5, y + k * s / 2, words, 12, text_anchor="start"))
+        x += k * s + 5 + text_width(words, 12) + 16
+    y += k * s + 8
+    wide = max(width, x) - 2 * PAD
+    lines = [(w, line.startswith("inconsistent")) for line in [f"undecided: {len(result.undecided)}", *level_lines(result)[1:]]
+             for w in _wrap(line, max(wide, CAPTION_MIN_WIDTH), 12)]
+    for i, (line, red) in enumerate(lines):
+        out.append(_text(PAD, y + LINE * i + 6, line, 12, MINE if red else INK, text_anchor="start", class_="summary"))
+    return out, max(x, PAD + max(text_width(line, 12) for line, _ in lines)) + PAD, y + LINE * len(lines) - top
+
+
 def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
-               cell_size: int | None = None, hint: Hint | None = None) -> str:
+               cell_size: int | None = None, hint: Hint | None = None, levels: ConsistencyLevels | None = None) -> str:
     """Draw a board, and with an analysis its exact mine probabilities, as SVG.
 
     Parameters
@@ -259,6 +295,11 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         A hint for ``board`` (:func:`~cnfsweep.explanation.moves.hint`): its move is ringed
         (green to open, red to flag, blue for a guess), the numbers of its
         reason are outlined with dashes, and the reason is said below the grid.
+    levels : ConsistencyLevels, optional
+        Consistency levels of ``board`` (:func:`~cnfsweep.engine.consistency_levels.levels`):
+        each decided cell is coloured by its level (the poster's blue GAC, green 2-RC,
+        yellow 3-RC, then the colours of higher levels, of all the numbers and
+        of the total), marked safe or mine, with a legend and the counts below.
 
     Examples
     --------
@@ -273,6 +314,8 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         raise ValueError("the analysis is of another board")
     if hint is not None and hint.board != board:
         raise ValueError("the hint is of another board")
+    if levels is not None and levels.board.grid != board.grid:
+        raise ValueError("the levels are of another board")
     s = cell_size or default_cell_size(board.rows, board.cols, analysis is not None)
     heat = analysis if analysis is not None and analysis.consistent else None
     draw = _cell if board.rows * board.cols <= DETAIL_LIMIT and s >= 10 else _bare_cell
@@ -285,6 +328,8 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
             f'<g class="grid" transform="translate({PAD},{top})">',
             *(draw(board, cell, heat, s) for cell in board.cells()), "</g>"]
     width, bottom = max(grid_w, text_width(heading, 14, bold=True)) + 2 * PAD, top + grid_h + PAD
+    if levels is not None:
+        body += _level_marks(levels, s, top, draw is _cell)
     if heat is not None and heat.best_guess is not None:
         # Under small cells the outline is kept 12 px wide, overlapping neighbours, so it stays findable.
         r, c = heat.best_guess
@@ -299,6 +344,10 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
                  for i, line in enumerate(lines)]
         width = max(width, max(text_width(line, 13) for line in lines) + 2 * PAD)
         bottom += LINE * len(lines) + 4
+    if levels is not None:
+        legend, legend_w, legend_h = _level_legend(levels, s, bottom, width)
+        body += legend
+        width, bottom = max(width, legend_w), bottom + legend_h + 4
     if heat is not None:
         legend, legend_w, legend_h = _legend(heat, s, bottom + 4)
         body += legend

@@ -290,3 +290,7 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
 
 def _on_off(value: object) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+#: The board with its indices, and a revealed number's or a flag's mark, for views in other modules.
+draw_grid, base_mark = _grid, _base

@@ -18,27 +18,29 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
-from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
 from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, run_generate
+from cnfsweep.web.models import (
+    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
+    exact_bounds,
+)
 from cnfsweep.web.settings import Settings
 
 __all__ = ["FEATURES", "create_app"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "hint", "game", "generate")
+FEATURES = ("analyze", "check", "hint", "levels", "game", "generate")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
@@ -53,76 +55,6 @@ STATIC = {
     "app.js": "text/javascript; charset=utf-8",
 }
 
-Format = Literal[FORMATS]  # type: ignore[valid-type]
-
-
-class BoardRequest(BaseModel):
-    """A position to analyse: board text in any format ``cnfsweep solve`` reads, and optionally the total."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"board": "mines: 2\n1..\n...\n", "mines": 2}]})
-
-    board: str = Field(description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says).")
-    mines: int | None = Field(None, ge=0, description="Total mines, flags included; overrides the text's `mines:`.")
-    format: Format = Field("auto", description="Board format; `auto` detects it.")  # type: ignore[valid-type]
-    time_limit: float | None = Field(
-        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`); past them `status: unknown`."
-    )
-
-
-class CheckRequest(BoardRequest):
-    """A position to check for consistency."""
-
-    minimise: bool = Field(True, description="Shrink a conflict until every number in it is needed.")
-
-
-class HintRequest(BoardRequest):
-    """A position to find the next move of, with its reason."""
-
-    every: bool = Field(False, description="Every certain cell with its reason, easiest first.")
-    smallest: bool = Field(False, description="Reasons of minimum size, not only ones where every number is needed.")
-
-
-class GameRequest(BaseModel):
-    """A new game: a level by name, or rows, cols and mines."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
-
-    level: Literal[tuple(LEVELS)] | None = None  # type: ignore[valid-type]
-    rows: int | None = Field(None, ge=1)
-    cols: int | None = Field(None, ge=1)
-    mines: int | None = Field(None, ge=0)
-    first_click: Literal["safe", "opening", "any"] = "safe"
-    seed: int | None = Field(None, ge=0, lt=2**63, description="Layout seed, as `cnfsweep play --seed` takes it.")
-    no_guess: bool = Field(
-        False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
-    )
-
-
-class GenerateRequest(BaseModel):
-    """A no-guess board: a level by name, or rows, cols and mines; the options of `cnfsweep generate`."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
-
-    level: Literal[tuple(LEVELS)] | None = None  # type: ignore[valid-type]
-    rows: int | None = Field(None, ge=1)
-    cols: int | None = Field(None, ge=1)
-    mines: int | None = Field(None, ge=0)
-    seed: int | None = Field(None, ge=0, lt=2**63, description="Run seed, as `cnfsweep generate --seed`; the board is its first.")
-    first_click: tuple[int, int] | None = Field(None, description="[row, col] of the opening; the centre by default.")
-    method: Literal["fast", "uniform"] = "fast"
-    logic: Literal["full", "local"] = "full"
-    time_limit: float | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
-
-
-class CellRequest(BaseModel):
-    """One cell of a game: row and column from 0 at the top-left."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    row: int
-    col: int
-
-
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -135,8 +67,37 @@ def _validation_message(exc: RequestValidationError) -> str:
             parts.append(f"the request body is not JSON: {error.get('ctx', {}).get('error', 'cannot be read')}")
             continue
         where = ".".join(str(x) for x in error.get("loc", ())[1:]) or "body"
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+        message = error.get("msg", "invalid")
+        if error.get("type") == "value_error":  # a model's own rule: its message says it all
+            message = message.removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
     return "; ".join(parts) or "invalid request"
+
+
+def _is_json(content_type: str | None) -> bool:
+    """Whether a Content-Type is one FastAPI reads as JSON: ``application/json`` or ``application/...+json``."""
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    kind, _, subtype = media.partition("/")
+    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
+class _Head:
+    """Answer ``HEAD`` as ``GET`` without the body: FastAPI's routes, unlike Starlette's, take only the methods named."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headless(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headless)
 
 
 #: A body over the limit but at most this long is read to the end before the 413, so the client gets to read it.
@@ -220,14 +181,28 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         redoc_url=None,
     )
     app.add_middleware(_BodyLimit, limit=settings.max_body)
+    app.add_middleware(_Head)
+    default_openapi = app.openapi  # built once, then kept in app.openapi_schema
+    app.openapi = lambda: app.openapi_schema or exact_bounds(default_openapi())  # type: ignore[method-assign]
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # Without a JSON Content-Type the body is not even read as JSON: say that, not what the bytes fail to be.
+        content_type = request.headers.get("content-type")
+        if not _is_json(content_type) and any(error.get("loc", ())[:1] == ("body",) for error in exc.errors()):
+            given = f"Content-Type {content_type[:60]!r}" if content_type else "no Content-Type"
+            return _error(415, f"send the body as JSON with Content-Type: application/json (this request has {given})")
         return _error(422, _validation_message(exc))
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+        headers = dict(exc.headers or {})
+        allow = {method.strip() for method in headers.get("Allow", "").split(",") if method.strip()}
+        if "GET" in allow:  # _Head answers HEAD wherever GET is answered
+            headers["Allow"] = ", ".join(sorted(allow | {"HEAD"}))
+        response = _error(exc.status_code, str(exc.detail))
+        response.headers.update(headers)
+        return response
 
     @app.exception_handler(CnfsweepError)
     async def bad_input(_request: Request, exc: CnfsweepError) -> JSONResponse:
@@ -249,11 +224,9 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         )
 
     documents = {200: {"description": "The document `cnfsweep solve --json` prints, or `{\"status\": \"unknown\"}`."}}
-    errors = {
-        400: {"description": "The board cannot be read: `{\"error\": \"board:LINE:COL: ...\"}`."},
-        413: {"description": "The body or the board is over the server's limit."},
-        422: {"description": "The request is not the JSON described here."},
-    }
+    # Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
+    errors = answers(400, 413, 415, 422, 503)
+    moves = answers(400, 404, 413, 415, 422)
 
     @app.post("/api/analyze", responses={**documents, **errors})
     async def analyze(request: BoardRequest) -> Response:
@@ -265,6 +238,11 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
 
+    @app.post("/api/levels", responses={200: {"description": "The document `cnfsweep levels --json` prints."}, **errors})
+    async def levels(request: LevelsRequest) -> Response:
+        """Which level of propagation (GAC, 2-RC, 3-RC ..., all the numbers, the total) decides each covered cell."""
+        return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
+
     @app.post("/api/generate", responses={200: {"description": "What `cnfsweep generate --json` prints, and `board`: its native text."}, **errors})
     async def generate(request: GenerateRequest) -> Response:
         """A board that exact inference solves from its first click without a guess."""
@@ -275,7 +253,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         outcome = await state["workers"].run(spec, run_generate)
         return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
-    @app.post("/api/board", responses=errors)
+    @app.post("/api/board", responses={200: {"description": "The board in the native format."}, **errors})
     async def board(request: BoardRequest) -> Response:
         """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`."""
         return await answer(job("board", request))
@@ -285,7 +263,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""
         return await answer(job("check", request, minimise=request.minimise))
 
-    @app.get("/api/health")
+    @app.get("/api/health", responses={200: {"description": "The server's version, features and limits."}})
     async def health() -> dict[str, Any]:
         """Answered on the event loop, whatever the workers are doing: the version, features and limits."""
         return {
@@ -298,23 +276,23 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
             "workers": settings.workers,
         }
 
-    @app.post("/api/game")
+    @app.post("/api/game", responses={200: {"description": "The new game's document."}, **errors})
     def new_game(request: GameRequest) -> dict[str, Any]:
         """Start a game; the answer's `id` names it in the moves that follow."""
         return games.new(NewGame(**request.model_dump()))
 
-    @app.get("/api/game/{game_id}")
-    def get_game(game_id: str) -> dict[str, Any]:
+    @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)})
+    def get_game(game_id: GameId) -> dict[str, Any]:
         """What the player of a game sees now."""
         return games.get(game_id)
 
-    @app.post("/api/game/{game_id}/click")
-    def click(game_id: str, request: CellRequest) -> dict[str, Any]:
+    @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves})
+    def click(game_id: GameId, request: CellRequest) -> dict[str, Any]:
         """Open a cell; a 0 opens its neighbours too."""
         return games.click(game_id, request.row, request.col)
 
-    @app.post("/api/game/{game_id}/flag")
-    def flag(game_id: str, request: CellRequest) -> dict[str, Any]:
+    @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves})
+    def flag(game_id: GameId, request: CellRequest) -> dict[str, Any]:
         """Flag a covered cell, or take a flag off."""
         return games.flag(game_id, request.row, request.col)
 

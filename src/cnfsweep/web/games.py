@@ -77,13 +77,15 @@ class NewGame:
         return Level(self.rows, self.cols, self.mines)
 
 
-def game_document(game_id: str, game: Game, seconds: float | None = None) -> dict[str, Any]:
+def game_document(game_id: str, game: Game, seconds: float | None = None, moves: int = 0) -> dict[str, Any]:
     """Describe a game as the player sees it, as JSON-able data.
 
     ``grid`` holds one string per row in the native board characters (``*`` a
     flag); ``board`` is the native text an analysis of the position takes,
     with the total and the player's flags left covered (a flag is the player's
-    guess, not a fact). ``seconds`` runs from the first click to the end. Once the game is over, ``layout`` lists every mine and
+    guess, not a fact). ``seconds`` runs from the player's first click to the end. ``moves``
+    counts the player's clicks and flags the server has made, so a client can tell
+    the latest document from an older one. Once the game is over, ``layout`` lists every mine and
     ``exploded`` the mine clicked, if any.
 
     Examples
@@ -113,10 +115,35 @@ def game_document(game_id: str, game: Game, seconds: float | None = None) -> dic
         "board": board.to_text().replace(FLAG, COVERED),
         "mines_left": game.level.mines - flags,
         "clicks": len(game.clicks),
+        "moves": moves,
         "layout": [list(m) for m in sorted(game.mines)] if over and game.mines is not None else None,
         "exploded": exploded,
         "seconds": seconds,
     }
+
+
+def _room_anywhere(level: Level, rule: FirstClick) -> None:
+    """Refuse an opening game that some first click could not start: a player may click anywhere first.
+
+    (:meth:`Game.new` allows the most lenient first click, a corner: the engine's players click there.
+    Only an opening needs more room in one place than another.)
+
+    Examples
+    --------
+    >>> _room_anywhere(Level(3, 3, 5), FirstClick.SAFE)
+    >>> _room_anywhere(Level(3, 3, 5), FirstClick.OPENING)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.CnfsweepError: 5 mines leave no room for first-click rule 'opening' wherever the first click falls (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'
+    """
+    # Row 1, column 1 (or the last, on a board one row or column wide) has the most neighbours on any board.
+    most = level.max_mines(rule, Cell(min(1, level.rows - 1), min(1, level.cols - 1)))
+    if rule is FirstClick.OPENING and level.mines > most:
+        mines = f"{level.mines} mine leaves" if level.mines == 1 else f"{level.mines} mines leave"
+        raise CnfsweepError(
+            f"{mines} no room for first-click rule {rule.value!r} wherever the first click falls"
+            f" (at most {most} on a {level.rows}x{level.cols} board); choose fewer mines or first click 'safe'"
+        )
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -133,6 +160,10 @@ class _Entry:
     game: Game
     started: float | None = None  # when the first click came
     ended: float | None = None  # when the game was won or lost
+    moves: int = 0  # the player's clicks and flags made
+
+    def document(self, game_id: str) -> dict[str, Any]:
+        return game_document(game_id, self.game, self.seconds(), self.moves)
 
     def seconds(self) -> float | None:
         if self.started is None:
@@ -175,12 +206,14 @@ class GameStore:
             raise CnfsweepError(
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
+        if not spec.no_guess:
+            _room_anywhere(level, rule)
         if spec.no_guess:
             # Board 0 of the run: what `cnfsweep generate --seed S` writes first and `play --no-guess --seed S` plays first.
             seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
             made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
             game = Game.from_layout(level.rows, level.cols, made.mine_cells)
-            game.seed, game.rule = seed, FirstClick.OPENING
+            game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name
             game.click(made.first_click)
         else:
             game = Game.new(level, spec.seed, rule)
@@ -201,20 +234,20 @@ class GameStore:
     @_locked
     def get(self, game_id: str) -> dict[str, Any]:
         """Return the document of a game in the store."""
-        entry = self._entry(game_id)
-        return game_document(game_id, entry.game, entry.seconds())
+        return self._entry(game_id).document(game_id)
 
     @_locked
     def click(self, game_id: str, row: int, col: int) -> dict[str, Any]:
         """Open a cell (the first click starts the clock) and return the game's document."""
         entry = self._entry(game_id)
         entry.game.click(Cell(row, col))
+        entry.moves += 1
         now = time.monotonic()
         if entry.started is None:
             entry.started = now
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
-        return game_document(game_id, entry.game, entry.seconds())
+        return entry.document(game_id)
 
     @_locked
     def flag(self, game_id: str, row: int, col: int) -> dict[str, Any]:
@@ -226,4 +259,5 @@ class GameStore:
             game.unflag(Cell(row, col))
         else:
             game.flag(Cell(row, col))
-        return game_document(game_id, game, entry.seconds())
+        entry.moves += 1
+        return entry.document(game_id)

@@ -79,7 +79,7 @@ class Job:
     Attributes
     ----------
     task : str
-        A key of :data:`TASKS`: ``"analyze"``, ``"check"``, ``"hint"`` or ``"board"``.
+        A key of :data:`TASKS`: ``"analyze"``, ``"check"``, ``"hint"``, ``"levels"`` or ``"board"``.
     board : str
         Board text in any format :func:`~cnfsweep.formats.parse_board` reads.
     mines : int or None
@@ -96,6 +96,10 @@ class Job:
         For ``check``: shrink a conflict until every number in it is needed.
     every, smallest : bool
         For ``hint``: every certain cell with its reason; reasons of minimum size.
+    max_level : int
+        For ``levels``: the highest level of sets of numbers to try.
+    steps : bool
+        For ``levels``: keep every round of propagation.
     """
 
     task: str
@@ -108,6 +112,8 @@ class Job:
     minimise: bool = True
     every: bool = False
     smallest: bool = False
+    max_level: int = 3
+    steps: bool = False
 
 
 def _analyze(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
@@ -128,15 +134,20 @@ def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
     return explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest).to_dict()
 
 
+def _levels(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit).to_dict()
+
+
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
     return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
             "text": board.to_text()}
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
-#: ``cnfsweep check --json`` and ``cnfsweep hint --json``; ``board`` only reads the text, for the page's editor.
+#: ``cnfsweep check --json``, ``cnfsweep hint --json`` and ``cnfsweep levels --json``; ``board`` only reads the
+#: text, for the page's editor.
 TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {
-    "analyze": _analyze, "check": _check, "hint": _hint, "board": _board,
+    "analyze": _analyze, "check": _check, "hint": _hint, "levels": _levels, "board": _board,
 }
 
 _local = threading.local()

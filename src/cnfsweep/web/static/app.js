@@ -1,6 +1,6 @@
 // cnfsweep's page: play a game or draw a position, and see every covered cell's mine probability.
 // Plain JavaScript, no build step, nothing fetched from another site. Games are played on the
-// server (/api/game); the overlay is /api/analyze on the position shown.
+// server (/api/game); the overlay is /api/analyze on the position shown, Peek /api/levels.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -18,8 +18,14 @@ const state = {
   seq: 0,              // analyses are numbered; a late answer for an old position is dropped
   gameSeq: 0,          // so are new games
   hint: null,          // {cell, numbers}: the hint shown, until the position changes
+  peek: null,          // {cells: Map "r,c" -> {name, mine}, conflict: Set "r,c"}: the levels shown, likewise
   touched: 0,          // performance.now() of the interaction the overlay is catching up with
-  timer: null, started: 0,
+  unseen: false,       // the page was hidden since then, so the time to the overlay says nothing
+  totalError: null,    // what is wrong with the Total mines field, if anything
+  moves: [],           // the player's moves not yet sent: one at a time, in order
+  moving: false,       // a move is being sent
+  pendingSince: null,  // performance.now() when the move on its way was sent
+  timer: null, started: null,
 };
 
 // ---------------------------------------------------------------- server
@@ -34,6 +40,18 @@ async function api(method, path, body) {
   if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
   return doc;
 }
+
+function touch() {
+  state.touched = performance.now();
+  state.unseen = document.hidden;
+}
+
+function gameOver() {
+  // A finished game is shown as it ended, never analysed as if it were live.
+  return state.mode === "play" && state.game !== null && state.game.state !== "playing";
+}
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 // ---------------------------------------------------------------- the board
 
@@ -99,11 +117,12 @@ function percent(p) {
 }
 
 function render() {
-  const a = $("analyse").checked && state.analysis && state.analysis.status === "solved" && state.analysis.consistent
-    ? state.analysis : null;
+  const a = $("analyse").checked && !gameOver() && state.analysis && state.analysis.status === "solved"
+    && state.analysis.consistent ? state.analysis : null;
   const safe = new Set(a ? a.safe.map(([r, c]) => `${r},${c}`) : []);
   const mines = new Set(a ? a.mines.map(([r, c]) => `${r},${c}`) : []);
-  const best = a && a.best_guess ? a.best_guess.join(",") : null;
+  // With a certainly safe cell there is no guess to make: the S cells say where to go.
+  const best = a && a.best_guess && !a.safe.length ? a.best_guess.join(",") : null;
   const game = state.mode === "play" ? state.game : null;
   const layout = new Set(game && game.layout ? game.layout.map(([r, c]) => `${r},${c}`) : []);
   const exploded = game && game.exploded ? game.exploded.join(",") : null;
@@ -134,6 +153,12 @@ function render() {
           text = ch; // a label
         }
       }
+      const peeked = state.peek && !(ch >= "0" && ch <= "8") && ch !== "*" && !layout.has(key) ? state.peek.cells.get(key) : null;
+      if (peeked) {
+        cls = `cell peek peek-${peeked.name}`; text = peeked.mine ? "M" : "S"; bg = ""; fg = "";
+        label = `${peeked.mine ? "certainly a mine" : "certainly safe"}, decided by ${levelTitle(peeked.name)}`;
+      }
+      if (state.peek && state.peek.conflict.has(key)) { cls += " peek-conflict"; label += ", a number that cannot hold"; }
       if (hintMove === key) { cls += " hint-move"; label += ", the hint's move"; }
       if (hintReason.has(key)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
       // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
@@ -155,20 +180,38 @@ function layoutsText(doc) {
   return doc.log10_solutions === null ? "?" : `about 10^${doc.log10_solutions.toFixed(1)}`;
 }
 
+function nextStep(a) {
+  if (a.safe.length) {
+    const safe = a.best_guess && a.probabilities[a.best_guess[0]][a.best_guess[1]] === 0 ? a.best_guess : a.safe[0];
+    return `open a certainly safe cell: ${where(safe)}`;
+  }
+  if (!a.best_guess) return "no guess left";
+  const [r, c] = a.best_guess;
+  return `nothing is certainly safe: best guess ${where(a.best_guess)} (${percent(a.probabilities[r][c])}%)`;
+}
+
 function summarise() {
   const out = $("summary"), a = state.analysis;
   if (!$("analyse").checked) { out.textContent = ""; return; }
+  if (gameOver()) { out.textContent = "the game is over: nothing left to analyse"; return; }
   if (!a) { out.textContent = "analysing…"; return; }
   if (a.error) { out.textContent = `error: ${a.error}`; return; }
   if (a.status === "unknown") { out.textContent = `no answer within the time limit of ${a.time_limit} s`; return; }
   if (!a.consistent) { out.textContent = "no layout fits these numbers: the position is inconsistent"; return; }
-  const best = a.best_guess ? `best guess row ${a.best_guess[0] + 1} col ${a.best_guess[1] + 1} (${percent(a.probabilities[a.best_guess[0]][a.best_guess[1]])}%)` : "no guess left";
-  out.textContent = `${layoutsText(a)} layouts · ${a.safe.length} safe · ${a.mines.length} mines · ${best} · `
-    + `engine ${(a.seconds * 1000).toFixed(1)} ms, updated ${state.lastUpdateMs.toFixed(0)} ms after the move`;
+  const layouts = layoutsText(a);
+  const updated = state.lastUpdateMs === null ? "" : `, updated ${state.lastUpdateMs.toFixed(0)} ms after the move`;
+  out.textContent = `${layouts} layout${layouts === "1" ? "" : "s"} · ${a.safe.length} safe · ${plural(a.mines.length, "mine")} · `
+    + `${nextStep(a)} · engine ${(a.seconds * 1000).toFixed(1)} ms${updated}`;
 }
 
 async function analyse() {
-  if (!$("analyse").checked || state.rows === 0) { render(); return; }
+  if (!$("analyse").checked || state.rows === 0 || gameOver()) { render(); return; }
+  if (state.mode === "edit" && state.totalError) {
+    state.seq++; // an analysis on its way is of another total
+    state.analysis = { error: state.totalError };
+    render();
+    return;
+  }
   const seq = ++state.seq, text = boardText();
   let doc;
   try {
@@ -178,37 +221,55 @@ async function analyse() {
   }
   if (seq !== state.seq) return; // a newer position is on its way
   state.analysis = doc;
-  state.lastUpdateMs = performance.now() - state.touched;
-  document.body.dataset.updateMs = state.lastUpdateMs.toFixed(1);
+  // A hidden page's timers and network are held back: a time measured across a tab switch is the switch's, not ours.
+  state.lastUpdateMs = state.unseen || document.hidden ? null : performance.now() - state.touched;
+  if (state.lastUpdateMs === null) delete document.body.dataset.updateMs;
+  else document.body.dataset.updateMs = state.lastUpdateMs.toFixed(1);
   render();
   document.body.dataset.analysed = String(seq);
 }
 
 // ---------------------------------------------------------------- play
 
-function showGame(doc) {
-  if (state.mode !== "play") { state.game = doc; return; } // answered after a switch to Edit: the editor keeps its board
-  const resized = !state.game || doc.rows !== state.rows || doc.cols !== state.cols;
+function tick() {
+  // While a move is on its way the clock waits for it: the server may stop the game at its arrival.
+  const now = state.pendingSince ?? performance.now();
+  $("timer").textContent = String(Math.max(0, Math.floor((now - state.started) / 1000)));
+}
+
+function clock(doc) {
+  // The server's clock runs from the player's first click (a no-guess game's opening is the server's) to the end.
+  if (doc.seconds === null || doc.state !== "playing") {
+    clearInterval(state.timer); state.timer = null;
+    $("timer").textContent = doc.seconds === null ? "0" : String(Math.floor(doc.seconds));
+    return;
+  }
+  // Anchored on each answer's arrival, the page's clock never runs ahead of the server's: the final time never drops.
+  state.started = Math.max(state.started ?? -Infinity, performance.now() - doc.seconds * 1000);
+  if (!state.timer) { state.timer = setInterval(tick, 250); tick(); }
+}
+
+function showGame(doc, fresh = false) {
+  // Answers are shown in order: one for another game, or older than the one shown, is dropped.
+  const shown = state.game;
+  if (!fresh && (!shown || doc.id !== shown.id || doc.moves < shown.moves)) return;
+  if (fresh) { clearInterval(state.timer); state.timer = null; state.started = null; } // the last game's clock stops
+  const resized = fresh || !shown || doc.rows !== state.rows || doc.cols !== state.cols;
   state.game = doc;
-  if (resized) setGrid(doc.rows, doc.cols, doc.grid);
-  else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
-  clearHint();
+  clock(doc);
   $("mines-left").textContent = doc.mines_left;
   const over = doc.state !== "playing";
   const msg = $("game-state");
   msg.className = doc.state;
   msg.textContent = doc.state === "won" ? "You won!" : doc.state === "lost" ? "Boom: you lost." : "";
-  if (doc.clicks > 0 && !over && !state.timer) {
-    state.started = performance.now() - (doc.seconds || 0) * 1000;
-    state.timer = setInterval(() => { $("timer").textContent = Math.floor((performance.now() - state.started) / 1000); }, 250);
-  }
-  if (over || doc.clicks === 0) {
-    clearInterval(state.timer); state.timer = null;
-    $("timer").textContent = doc.seconds === null ? "0" : Math.floor(doc.seconds);
-  }
   document.body.dataset.gameState = doc.state;
-  if (over) state.analysis = null;
-  if (over || !$("analyse").checked) { render(); return; }
+  if (over) { state.seq++; state.analysis = null; } // an analysis on its way is of a game no longer live
+  if (state.mode !== "play") return; // answered after a switch to Edit: the editor keeps its board
+  if (resized) setGrid(doc.rows, doc.cols, doc.grid);
+  else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
+  clearHint();
+  // More moves queued: their answers follow at once, and only the last position is worth analysing.
+  if (over || !$("analyse").checked || state.moves.length) { render(); return; }
   // Draw the move and its overlay together, unless the analysis keeps us waiting.
   const seq = state.seq + 1;
   setTimeout(() => { if (state.seq === seq && document.body.dataset.analysed !== String(seq)) render(); }, 50);
@@ -227,37 +288,82 @@ async function newGame(event) {
   if (state.features.includes("generate") && $("no-guess").checked) body.no_guess = true;
   const seq = ++state.gameSeq;
   try {
-    state.touched = performance.now();
+    touch();
     const doc = await api("POST", "/api/game", body);
     if (seq !== state.gameSeq) return; // a newer game was asked for meanwhile
-    state.game = null;
-    clearInterval(state.timer); state.timer = null; // the last game's clock stops
-    showGame(doc);
+    state.moves.length = 0; // moves of the last game not yet sent
+    showGame(doc, true);
   } catch (err) {
     $("game-state").textContent = `error: ${err.message}`;
   }
 }
 
-async function move(kind, r, c) {
-  const game = state.game;
-  if (!game || game.state !== "playing") return;
-  const ch = state.grid[r][c];
-  if (kind === "click" && ch !== "." ) return;   // revealed, or flagged: unflag first
-  if (kind === "flag" && ch !== "." && ch !== "*") return;
-  state.touched = performance.now();
+function move(kind, r, c) {
+  if (!state.game || state.game.state !== "playing") return;
+  touch();
+  state.moves.push({ kind, r, c, id: state.game.id });
+  if (!state.moving) sendMoves();
+}
+
+async function sendMoves() {
+  // One move at a time, each checked against the answer to the one before: quick clicks never race.
+  state.moving = true;
   try {
-    showGame(await api("POST", `/api/game/${game.id}/${kind}`, { row: r, col: c }));
-  } catch (err) {
-    $("game-state").textContent = `error: ${err.message}`;
+    await sendQueued();
+  } finally {
+    state.moving = false;
+  }
+}
+
+async function sendQueued() {
+  while (state.moves.length) {
+    const { kind, r, c, id } = state.moves.shift();
+    const game = state.game;
+    if (!game || game.id !== id || game.state !== "playing") continue;
+    const ch = game.grid[r][c];
+    if (kind === "click" && ch !== ".") continue; // revealed (perhaps by the move before), or flagged: unflag first
+    if (kind === "flag" && ch !== "." && ch !== "*") continue;
+    state.pendingSince = performance.now();
+    try {
+      const doc = await api("POST", `/api/game/${id}/${kind}`, { row: r, col: c });
+      state.pendingSince = null;
+      showGame(doc);
+    } catch (err) {
+      state.pendingSince = null;
+      if (state.game && state.game.id === id) $("game-state").textContent = `error: ${err.message}`;
+    }
   }
 }
 
 // ---------------------------------------------------------------- edit
 
+function readTotal() {
+  // The Total mines field as typed: digits, or nothing when the total is unknown. Anything else is said, never dropped,
+  // and never sent: a number past the board's cells cannot be a total of it, however many digits it has.
+  const field = $("edit-total"), text = field.value.replace(/^[ \t]+|[ \t]+$/g, ""), cells = state.rows * state.cols;
+  const digits = text.replace(/^0+(?=[0-9])/, "");
+  let error = null;
+  if (text !== "" && !/^[0-9]+$/.test(text)) {
+    error = "Total mines must be a whole number of mines, such as 10, or empty when unknown";
+  } else if (text !== "" && (digits.length > 15 || Number(digits) > cells)) {
+    error = `Total mines: at most ${cells} mine${cells === 1 ? " fits" : "s fit"} on this ${state.cols}×${state.rows} board`;
+  }
+  if (state.totalError && $("edit-message").textContent === state.totalError) $("edit-message").textContent = "";
+  state.totalError = error;
+  state.total = error || text === "" ? null : Number(digits);
+  if (error) { field.setAttribute("aria-invalid", "true"); $("edit-message").textContent = error; }
+  else field.removeAttribute("aria-invalid");
+}
+
+function setTotal(total) {
+  $("edit-total").value = total === null ? "" : String(total);
+  readTotal();
+}
+
 function paint(r, c, ch) {
   state.grid[r][c] = ch;
   clearHint();
-  state.touched = performance.now();
+  touch();
   state.analysis = null;
   render();
   analyse();
@@ -267,18 +373,18 @@ function blank() {
   const rows = Math.max(1, Math.min(200, Number($("edit-rows").value) || 8));
   const cols = Math.max(1, Math.min(200, Number($("edit-cols").value) || 8));
   setGrid(rows, cols, Array.from({ length: rows }, () => ".".repeat(cols)));
+  readTotal(); // the total that fitted the last board may not fit this one
   analyse();
 }
 
 async function readText() {
-  state.touched = performance.now();
+  touch();
   try {
     const doc = await api("POST", "/api/board", { board: $("board-text").value });
-    state.total = doc.total_mines;
-    $("edit-total").value = doc.total_mines === null ? "" : doc.total_mines;
     $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols;
     setGrid(doc.rows, doc.cols, doc.grid);
     $("edit-message").textContent = `read a ${doc.cols}×${doc.rows} board`;
+    setTotal(doc.total_mines);
     analyse();
   } catch (err) {
     $("edit-message").textContent = `error: ${err.message}`;
@@ -286,6 +392,7 @@ async function readText() {
 }
 
 async function copyText() {
+  if (state.mode === "edit" && state.totalError) { $("edit-message").textContent = state.totalError; return; }
   const text = boardText();
   $("board-text").value = text;
   try {
@@ -299,9 +406,8 @@ async function copyText() {
 
 function fromGame() {
   if (!state.game) { $("edit-message").textContent = "no game yet"; return; }
-  state.total = state.game.mines;
-  $("edit-total").value = state.total;
   setGrid(state.game.rows, state.game.cols, state.game.grid);
+  setTotal(state.game.mines);
   analyse();
 }
 
@@ -310,22 +416,70 @@ function fromGame() {
 function clearHint() {
   state.hint = null;
   $("hint-text").textContent = "";
+  clearPeek(); // a peek, too, is of the position it was asked for
 }
 
 function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
 
+function position() {
+  // What a hint is for: in a game, its id and moves (a flag changes no board text, but what the hint may name).
+  return state.mode === "play" && state.game ? `${state.game.id}#${state.game.moves}` : boardText();
+}
+
+async function askHint(text) {
+  // The player's flags stay covered in a game's board: the easiest move may be a mine already flagged.
+  const flagged = ([r, c]) => state.mode === "play" && state.game.grid[r][c] === "*";
+  const doc = await api("POST", "/api/hint", { board: text });
+  if (!doc.move || !doc.move.certain || !doc.move.mine || !flagged(doc.move.cell)) return doc;
+  // Then the easiest certain move that is not one...
+  const every = await api("POST", "/api/hint", { board: text, every: true });
+  if (every.status === "unknown" || !every.consistent) return every;
+  const next = every.moves.find((m) => !(m.move.mine && flagged(m.move.cell)));
+  if (next) return { ...every, ...next };
+  // ... or, every certain cell a flagged mine, the best guess: with those flags as the mines they certainly are.
+  const certain = new Set(every.moves.map((m) => m.move.cell.join(",")));
+  const rows = state.game.grid.map((row, r) => Array.from(row, (ch, c) => ch === "*" && !certain.has(`${r},${c}`) ? "." : ch).join(""));
+  return api("POST", "/api/hint", { board: [`mines: ${state.game.mines}`, ...rows].join("\n") + "\n" });
+}
+
+function hintText(doc) {
+  const m = doc.move, numbers = doc.reason ? doc.reason.numbers : [];
+  if (m.certain) {
+    const why = numbers.length === 0 ? "the total mine count alone"
+      : `the ${plural(numbers.length, "outlined number")}` + (doc.reason.uses_total ? " and the total mine count" : "");
+    if (m.mine) return `Hint: ${where(m.cell)} is certainly a mine (flag it), because of ${why}.`;
+    if (state.mode === "play" && state.game.grid[m.cell[0]][m.cell[1]] === "*") {
+      return `Hint: ${where(m.cell)} is certainly safe: take its flag off and open it, because of ${why}.`;
+    }
+    return `Hint: ${where(m.cell)} is certainly safe (open it), because of ${why}.`;
+  }
+  const p = m.probability === null ? "" : ` (${percent(Number(m.probability.split("/")[0]) / Number(m.probability.split("/")[1] || 1))}% a mine)`;
+  return m.forced
+    ? `Hint: nothing is certain; ${where(m.cell)}${p} is a forced guess: no reveal can ever tell it apart, so take it now.`
+    : `Hint: nothing is certain; the safest guess is ${where(m.cell)}${p}.`;
+}
+
 async function hint() {
   if (state.rows === 0) return;
-  const text = boardText();
+  const refused = gameOver() ? "no hint: the game is over"
+    : state.mode === "edit" && state.totalError ? `error: ${state.totalError}` : null;
+  if (refused) {
+    clearHint();
+    $("hint-text").textContent = refused;
+    document.body.dataset.hinted = "1";
+    render();
+    return;
+  }
+  const text = boardText(), asked = position();
   $("hint-text").textContent = "finding a hint…";
   let doc;
   try {
-    doc = await api("POST", "/api/hint", { board: text });
+    doc = await askHint(text);
   } catch (err) {
     $("hint-text").textContent = `error: ${err.message}`;
     return;
   }
-  if (text !== boardText()) return; // the position changed meanwhile
+  if (asked !== position() || gameOver()) return; // the position changed meanwhile
   if (doc.status === "unknown") {
     $("hint-text").textContent = `no hint within the time limit of ${doc.time_limit} s`;
   } else if (!doc.consistent) {
@@ -333,22 +487,54 @@ async function hint() {
   } else if (!doc.move) {
     $("hint-text").textContent = "no hint: no covered cell is left to open";
   } else {
-    const m = doc.move, numbers = doc.reason ? doc.reason.numbers : [];
-    state.hint = { cell: m.cell, numbers };
-    if (m.certain) {
-      const why = `${numbers.length} outlined number${numbers.length === 1 ? "" : "s"}`
-        + (doc.reason.uses_total ? " and the total mine count" : "");
-      $("hint-text").textContent = m.mine
-        ? `Hint: ${where(m.cell)} is certainly a mine (flag it), because of the ${why}.`
-        : `Hint: ${where(m.cell)} is certainly safe (open it), because of the ${why}.`;
-    } else {
-      const p = m.probability === null ? "" : ` (${percent(Number(m.probability.split("/")[0]) / Number(m.probability.split("/")[1] || 1))}% a mine)`;
-      $("hint-text").textContent = m.forced
-        ? `Hint: nothing is certain; ${where(m.cell)}${p} is a forced guess: no reveal can ever tell it apart, so take it now.`
-        : `Hint: nothing is certain; the safest guess is ${where(m.cell)}${p}.`;
-    }
+    state.hint = { cell: doc.move.cell, numbers: doc.reason ? doc.reason.numbers : [] };
+    $("hint-text").textContent = hintText(doc);
   }
   document.body.dataset.hinted = "1";
+  render();
+}
+
+// ---------------------------------------------------------------- peek
+
+function levelTitle(name) {
+  return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
+}
+
+function clearPeek() {
+  state.peek = null;
+  $("peek-text").textContent = "";
+}
+
+async function peek() {
+  // Colour the cells each level of propagation decides (cnfsweep levels), until the position changes.
+  if (state.rows === 0) return;
+  const text = boardText();
+  $("peek-text").textContent = "peeking…";
+  let doc;
+  try {
+    doc = await api("POST", "/api/levels", { board: text });
+  } catch (err) {
+    $("peek-text").textContent = `error: ${err.message}`;
+    return;
+  }
+  if (text !== boardText()) return; // the position changed meanwhile
+  if (doc.status === "unknown") {
+    $("peek-text").textContent = `no peek within the time limit of ${doc.time_limit} s`;
+    return;
+  }
+  const cells = new Map(), counts = [];
+  for (const [name, got] of Object.entries(doc.levels)) {
+    for (const [r, c] of got.safe) cells.set(`${r},${c}`, { name, mine: false });
+    for (const [r, c] of got.mines) cells.set(`${r},${c}`, { name, mine: true });
+    counts.push(`${levelTitle(name)} ${got.safe.length + got.mines.length}`);
+  }
+  state.peek = { cells, conflict: new Set((doc.conflict || []).map(([r, c]) => `${r},${c}`)) };
+  const level = doc.inconsistent_level;
+  $("peek-text").textContent = doc.consistent
+    ? `Peek: ${counts.join(" · ")} · undecided ${doc.undecided.length}`
+    : `Peek: inconsistent: ${/^[0-9]+$/.test(level) ? levelTitle(level) : level === "full" ? "all the numbers" : "the total"}`
+      + " finds no layout (the outlined numbers cannot hold)";
+  document.body.dataset.peeked = "1";
   render();
 }
 
@@ -365,8 +551,8 @@ function setMode(mode) {
     if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid); analyse(); } else newGame();
   } else {
     // The editor starts from the position on the board (the game's, flags included), or a blank one.
-    if (state.game) { state.total = state.game.mines; $("edit-total").value = state.total; }
-    if (!state.grid.length) blank(); else { setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); analyse(); }
+    if (state.game) $("edit-total").value = state.game.mines;
+    if (!state.grid.length) blank(); else { setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); readTotal(); analyse(); }
   }
 }
 
@@ -421,13 +607,14 @@ function init(health) {
   for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => setMode(tab.dataset.mode));
   $("new-game").addEventListener("submit", newGame);
   $("level").addEventListener("change", () => { $("custom-size").hidden = $("level").value !== "custom"; });
-  $("analyse").addEventListener("change", () => { state.touched = performance.now(); render(); analyse(); });
+  $("analyse").addEventListener("change", () => { touch(); render(); analyse(); });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "a" || e.key === "A") {
       $("analyse").checked = !$("analyse").checked;
       $("analyse").dispatchEvent(new Event("change"));
     } else if ((e.key === "h" || e.key === "H") && state.features.includes("hint")) hint();
+    else if ((e.key === "p" || e.key === "P") && state.features.includes("levels")) peek();
   });
   $("flag-mode").addEventListener("click", () => {
     state.flagMode = !state.flagMode;
@@ -436,15 +623,17 @@ function init(health) {
   });
   $("blank").addEventListener("click", blank);
   $("edit-total").addEventListener("input", () => {
-    const v = $("edit-total").value;
-    state.total = v === "" ? null : Number(v);
-    state.touched = performance.now();
+    readTotal();
+    touch();
     analyse();
   });
+  // Hidden, the page's timers and requests are held back: a time to the overlay measured across it says nothing.
+  document.addEventListener("visibilitychange", () => { if (document.hidden) state.unseen = true; });
   $("read-text").addEventListener("click", readText);
   $("copy-text").addEventListener("click", copyText);
   $("from-game").addEventListener("click", fromGame);
   $("hint").addEventListener("click", hint);
+  $("peek").addEventListener("click", peek);
   newGame();
 }
 

@@ -1,0 +1,44 @@
+"""``cnfsweep levels``: which level of constraint propagation (GAC, 2-RC, 3-RC ...) decides each covered cell."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cnfsweep.cli.common import (
+    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, json_option, load_board, show, unknown,
+)
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.engine import Engine
+from cnfsweep.engine.consistency_levels import MAX_LEVEL, check_max_level
+from cnfsweep.formats import BoardFormat
+from cnfsweep.present.levels import levels_view
+
+MaxLevelOpt = Annotated[
+    int,
+    typer.Option("--max-level", help=f"The highest level of sets of numbers to try, 1 (GAC) to {MAX_LEVEL}; 3 as the poster."),
+]
+
+
+def levels_command(
+    board: BoardArg,
+    max_level: MaxLevelOpt = 3,
+    steps: Annotated[bool, typer.Option("--steps", help="Show each round of propagation in order, as the poster's step mode.")] = False,
+    mines: MinesOpt = None,
+    backend: BackendOpt = None,
+    json_out: json_option("every level's cells", "the board view") = False,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    time_limit: TimeLimitOpt = None,
+) -> None:
+    """Colour each covered cell by the least level of propagation that decides it (exit 1 if inconsistent)."""
+    try:
+        check_max_level(max_level, "--max-level")
+        position = load_board(board, fmt, mines)
+        result = Engine.create(backend).levels(position, max_level, steps, time_limit=time_limit)
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    show(json_out, result, lambda: levels_view(result))
+    raise typer.Exit(0 if result.consistent else 1)

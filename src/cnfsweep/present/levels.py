@@ -1,0 +1,144 @@
+"""Consistency levels for people: the poster's colours, the words for each level, and the terminal view.
+
+Bayer, Snyder and Choueiry colour the cells GAC decides blue, those 2-RC
+decides green and those 3-RC decides yellow; higher levels, the numbers'
+exact analysis (``full``) and the total mine count (``total``) get colours
+of their own.  The SVG picture (:mod:`cnfsweep.present.svg`) and the page use
+the same ones.  In the terminal every decided cell also reads without
+colour: ``s`` (safe) or ``M`` (mine) and its level's mark (``1``-``8``, ``f``
+for full, ``t`` for total).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cnfsweep.core.board import Cell
+from cnfsweep.engine.consistency_levels import FULL, TOTAL, ConsistencyLevels
+from cnfsweep.present.summary import percent
+from cnfsweep.present.text import base_mark, draw_grid
+
+__all__ = ["LEVEL_COLOURS", "level_colour", "level_lines", "level_mark", "level_title", "levels_view"]
+
+#: Fill colour of each level: the poster's blue, green and yellow first.
+LEVEL_COLOURS = {
+    "1": "#3b7ddd", "2": "#43a84a", "3": "#f0c419", "4": "#f08a24", "5": "#b5651d", "6": "#17a5b8",
+    "7": "#e377c2", "8": "#a6a61c", FULL: "#8e5cc4", TOTAL: "#d04f6b",
+}
+
+
+def level_colour(name: str) -> str:
+    """Return the fill colour of a level by name.
+
+    Examples
+    --------
+    >>> level_colour("1"), level_colour("total")
+    ('#3b7ddd', '#d04f6b')
+    """
+    return LEVEL_COLOURS[name]
+
+
+def level_title(name: str) -> str:
+    """Say what a level is in a few words.
+
+    Examples
+    --------
+    >>> [level_title(n) for n in ("1", "2", "3", "full", "total")]
+    ['GAC', '2-RC', '3-RC', 'all the numbers', 'the total']
+    """
+    if name == FULL:
+        return "all the numbers"
+    if name == TOTAL:
+        return "the total"
+    return "GAC" if name == "1" else f"{name}-RC"
+
+
+def level_mark(name: str) -> str:
+    """Return the one character that stands for a level in the terminal: its number, ``f`` or ``t``."""
+    return {FULL: "f", TOTAL: "t"}.get(name, name)
+
+
+def _cells(cells: tuple[Cell, ...]) -> str:
+    return ", ".join(f"({c.row}, {c.col})" for c in cells)
+
+
+def level_lines(result: ConsistencyLevels) -> list[str]:
+    """Sum up the levels in words: how many cells each decides, the steps, or where the position breaks.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, levels
+    >>> for line in level_lines(levels(Board.from_rows(["...", "121"]), steps=True)):
+    ...     print(line)
+    GAC: 0   2-RC: 1 safe, 2 mines   3-RC: 0   all the numbers: 0   the total: 0   undecided: 0
+    step 1, 2-RC: mines (0, 0), (0, 2)
+    step 2, GAC after 2-RC: safe (0, 1)
+    """
+    parts = []
+    for name in result.names:
+        safe, mines = result.cells(name)
+        said = f"{len(safe)} safe, {len(mines)} mine{'' if len(mines) == 1 else 's'}" if safe or mines else "0"
+        parts.append(f"{level_title(name)}: {said}")
+    lines = ["   ".join([*parts, f"undecided: {len(result.undecided)}"])]
+    for i, step in enumerate(result.rounds or (), 1):
+        ran = level_title(str(step.level))
+        if step.phase != step.level:
+            ran += f" after {level_title(str(step.phase))}"
+        said = [f"safe {_cells(step.safe)}"] if step.safe else []
+        said += [f"mines {_cells(step.mines)}"] if step.mines else []
+        if step.conflict is not None:
+            said.append(f"no solution for the numbers at {_cells(step.conflict)}")
+        lines.append(f"step {i}, {ran}: {'; '.join(said)}")
+    if not result.consistent:
+        level = result.inconsistent_level or ""
+        numbers = ", ".join(f"the {result.board.char(c)} at ({c.row}, {c.col})" for c in result.conflict or ())
+        hold = "cannot all hold" if len(result.conflict or ()) > 1 else "cannot hold"
+        if level == TOTAL:
+            lines.append(f"inconsistent: no layout has {result.total_mines} mines; {numbers or 'the flags'} and the total "
+                         "cannot all hold")
+        elif level == FULL:
+            lines.append(f"inconsistent: no level up to {result.max_level} finds it, but {numbers} {hold}")
+        else:
+            lines.append(f"inconsistent: level {level} ({level_title(level)}) finds no layout: with the cells decided "
+                         f"before, {numbers} {hold}")
+    return lines
+
+
+def levels_view(result: ConsistencyLevels) -> RenderableType:
+    """Show the board with every decided cell coloured by its level, a legend and the counts.
+
+    On an inconsistent position the numbers of the conflict are shown in brackets.
+
+    Examples
+    --------
+    >>> from rich.console import Console
+    >>> from cnfsweep import Board, levels
+    >>> console = Console(width=80, color_system=None)
+    >>> with console.capture() as cap:
+    ...     console.print(levels_view(levels(Board.from_rows(["...", "121", "000"]))))
+    >>> print(cap.get().splitlines()[1])
+    0   M2  s2  M2
+    """
+    board = result.board
+    analysis = result.analysis
+    conflict = set(result.conflict or ())
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = base_mark(board, cell)
+        if base is not None:
+            return (f"[{base[0]}]", "bold white on red") if cell in conflict else base
+        found = result.decided.get(cell)
+        if found is None:
+            p = analysis.exact(cell) if analysis is not None and analysis.consistent else None
+            return ("?" if p is None else percent(p)), "dim"
+        name, mine = found
+        return ("M" if mine else "s") + level_mark(name), f"bold black on {level_colour(name)}"
+
+    legend = Text("legend: ")
+    for name in result.names:
+        legend.append(f" s{level_mark(name)} M{level_mark(name)} ", style=f"bold black on {level_colour(name)}")
+        legend.append(f" {level_title(name)}  ")
+    legend.append("(s safe, M mine; an undecided cell shows its mine probability)")
+    style = "" if result.consistent else "bold red"
+    return Group(draw_grid(board, view, 4), legend, Text(""), Text("\n".join(level_lines(result)), style=style))

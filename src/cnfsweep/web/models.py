@@ -1,0 +1,250 @@
+"""What the JSON API takes and answers: the request bodies, the error document, and each status's meaning.
+
+The request models are strict: a JSON value of the wrong type is refused, never
+converted (``"mines": "2"``, ``"mines": true`` and ``"no_guess": "yes"`` are
+422s; ``3.0`` is the integer 3, as JSON Schema counts it). Every answer that is not a document is an :class:`ErrorDocument`,
+and :func:`answers` documents it under each status a route can give, so
+``/openapi.json`` says what the server sends.
+
+Examples
+--------
+>>> GameRequest().level
+'beginner'
+>>> GameRequest(rows=3, cols=4, mines=2).level is None
+True
+>>> GameRequest(level="expert", rows=3)
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 1 validation error for GameRequest
+  Value error, give a level or rows, cols and mines, not both (level 'expert' with rows) ...
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from annotated_types import Ge, Le
+from fastapi import Path
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, StrictStr, model_validator
+from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError
+
+from cnfsweep.engine.consistency_levels import MAX_LEVEL
+from cnfsweep.formats import FORMATS
+from cnfsweep.play import LEVELS
+
+__all__ = [
+    "BoardRequest", "CellRequest", "CheckRequest", "ErrorDocument", "GameId", "GameRequest", "GenerateRequest",
+    "HintRequest", "LevelsRequest", "answers", "exact_bounds",
+]
+
+Format = Literal[FORMATS]  # type: ignore[valid-type]
+LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
+
+
+def _no_bool_or_text(value: Any) -> Any:
+    if isinstance(value, (bool, str)):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+#: Refuses what a lax ``int`` would convert: ``true`` and ``"3"``; ``3.0`` is the integer 3, as JSON Schema counts it.
+WHOLE = BeforeValidator(_no_bool_or_text)
+#: The largest seed: what fits in 63 bits, as ``cnfsweep play --seed`` takes it.
+MAX_SEED = 2**63 - 1
+# The bounds go before the validator: after it, pydantic publishes them as "ge" and "le", not "minimum" and "maximum".
+Index = Annotated[int, WHOLE]
+Count = Annotated[int, Ge(0), WHOLE]
+Size = Annotated[int, Ge(1), WHOLE]
+Seed = Annotated[int, Ge(0), Le(MAX_SEED), WHOLE]
+#: What a level or size request falls back on when it names neither.
+DEFAULT_LEVEL = "beginner"
+SIZE = ("rows", "cols", "mines")
+#: A game id in a path: what :class:`~cnfsweep.web.games.GameStore` gives out is 16 URL-safe characters.
+GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="The `id` of the game's document.")]
+
+
+class ErrorDocument(BaseModel):
+    """Every answer that is not a document: one line saying what was wrong."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"error": "board:1:1: number 9 is above 8"}]})
+
+    error: str = Field(description="The message `cnfsweep solve` prints after `error:`, on one line.")
+
+
+#: What each error status means, for every route that can answer it.
+STATUSES = {
+    400: "The request cannot be carried out (the CLI's message): the board text cannot be read "
+    "(`board:LINE:COL: ...`), the mines do not fit, a cell is off the board, the game is over; or the body cannot be read.",
+    404: "No game with this id (finished games are kept only while there is room).",
+    413: "The body or the board is over this server's limit.",
+    415: "The body is not sent as `application/json`.",
+    422: "The request is not as described here: a field is missing, of the wrong type or out of range.",
+    503: "The server is busy (too many jobs waiting) or its workers failed: try again.",
+}
+
+
+def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """Document ``statuses`` of a route as :class:`ErrorDocument` answers.
+
+    Examples
+    --------
+    >>> answers(404)[404]["model"].__name__
+    'ErrorDocument'
+    """
+    return {status: {"model": ErrorDocument, "description": STATUSES[status]} for status in statuses}
+
+
+class BoardRequest(BaseModel):
+    """A position to analyse: board text in any format ``cnfsweep solve`` reads, and optionally the total."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"board": "mines: 2\n1..\n...\n", "mines": 2}]})
+
+    board: StrictStr = Field(
+        min_length=1, description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says)."
+    )
+    mines: Count | None = Field(None, description="Total mines, flags included; overrides the text's `mines:`.")
+    format: Format = Field("auto", description="Board format; `auto` detects it.")  # type: ignore[valid-type]
+    time_limit: StrictFloat | None = Field(
+        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`); past them `status: unknown`."
+    )
+
+
+class CheckRequest(BoardRequest):
+    """A position to check for consistency."""
+
+    minimise: StrictBool = Field(True, description="Shrink a conflict until every number in it is needed.")
+
+
+class HintRequest(BoardRequest):
+    """A position to find the next move of, with its reason."""
+
+    every: StrictBool = Field(False, description="Every certain cell with its reason, easiest first.")
+    smallest: StrictBool = Field(False, description="Reasons of minimum size, not only ones where every number is needed.")
+
+
+class LevelsRequest(BoardRequest):
+    """A position to find the consistency levels of: which cells GAC, 2-RC, 3-RC ... decide."""
+
+    max_level: Annotated[int, Ge(1), Le(MAX_LEVEL), WHOLE] = Field(
+        3, description="The highest level of sets of numbers to try, 1 (GAC) to 8, as `cnfsweep levels --max-level`."
+    )
+    steps: StrictBool = Field(False, description="Every round of propagation in order, as `cnfsweep levels --steps`.")
+
+
+class LevelOrSize(BaseModel):
+    """A board size: a level by name, or rows, cols and mines, never both; the beginner level when neither is given."""
+
+    level: LevelName | None = Field(  # type: ignore[valid-type]
+        None, description=f"A level by name; `{DEFAULT_LEVEL}` when neither a level nor a size is given."
+    )
+    rows: Size | None = Field(None, description="Rows of a custom size, with `cols` and `mines` and no `level`.")
+    cols: Size | None = Field(None, description="Columns of a custom size.")
+    mines: Count | None = Field(None, description="Mines of a custom size.")
+
+    @model_validator(mode="after")
+    def _level_or_size(self) -> LevelOrSize:
+        given = [name for name in SIZE if getattr(self, name) is not None]
+        if self.level is not None and given:
+            raise ValueError(
+                f"give a level or rows, cols and mines, not both (level {self.level!r} with {', '.join(given)})"
+            )
+        if given and len(given) < len(SIZE):
+            missing = [name for name in SIZE if name not in given]
+            raise ValueError(f"give rows, cols and mines together, or a level ({', '.join(missing)} missing)")
+        if not given and self.level is None:
+            self.level = DEFAULT_LEVEL
+        return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        schema = handler.resolve_ref_schema(handler(core_schema))
+        # Say in the schema what the validator above refuses, so that a schema-valid body is a body the server takes.
+        schema["oneOf"] = [
+            {
+                "title": "level",
+                "description": f"`level` by name, or nothing for `{DEFAULT_LEVEL}`; no size",
+                "properties": {name: {"type": "null"} for name in SIZE},
+            },
+            {
+                "title": "size",
+                "description": "`rows`, `cols` and `mines` together; no `level`",
+                "required": list(SIZE),
+                "properties": {"level": {"type": "null"}, **{name: {"type": "integer"} for name in SIZE}},
+            },
+        ]
+        return schema
+
+
+class GameRequest(LevelOrSize):
+    """A new game: a level by name, or rows, cols and mines."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
+
+    first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
+    seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
+    no_guess: StrictBool = Field(
+        False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
+    )
+
+
+class GenerateRequest(LevelOrSize):
+    """A no-guess board: a level by name, or rows, cols and mines; the options of `cnfsweep generate`."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
+
+    seed: Seed | None = Field(
+        None, description="Run seed, as `cnfsweep generate --seed`; the board is its first."
+    )
+    first_click: tuple[Index, Index] | None = Field(
+        None, description="[row, col] of the opening; the centre by default."
+    )
+    method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
+    logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
+    time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
+
+
+class CellRequest(BaseModel):
+    """One cell of a game: row and column from 0 at the top-left."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    row: Index = Field(description="Row from 0 at the top.")
+    col: Index = Field(description="Column from 0 at the left.")
+
+
+#: The models whose schemas ``/openapi.json`` publishes under their own names.
+PUBLISHED = (BoardRequest, CheckRequest, HintRequest, LevelsRequest, GameRequest, GenerateRequest, CellRequest, ErrorDocument)
+BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+
+
+def _copy_bounds(published: Any, exact: Any) -> None:
+    if isinstance(published, dict) and isinstance(exact, dict):
+        for key, value in exact.items():
+            if key in BOUNDS:
+                published[key] = value
+            elif key in published:
+                _copy_bounds(published[key], value)
+    elif isinstance(published, list) and isinstance(exact, list) and len(published) == len(exact):
+        for p, e in zip(published, exact):
+            _copy_bounds(p, e)
+
+
+def exact_bounds(openapi: dict[str, Any]) -> dict[str, Any]:
+    """Put back the numeric bounds of the request models as pydantic states them.
+
+    FastAPI's OpenAPI model holds bounds as floats: ``1`` would be published as
+    ``1.0`` and the largest seed, ``2**63 - 1``, as ``9.223372036854776e18``,
+    which is ``2**63``. The models' own JSON schemas keep them exact.
+
+    Examples
+    --------
+    >>> doc = {"components": {"schemas": {"GameRequest": {"properties": {"seed": {"anyOf": [{"maximum": 9.2e18}, {}]}}}}}}
+    >>> exact_bounds(doc)["components"]["schemas"]["GameRequest"]["properties"]["seed"]["anyOf"][0]["maximum"]
+    9223372036854775807
+    """
+    schemas = openapi.get("components", {}).get("schemas", {})
+    for model in PUBLISHED:
+        if model.__name__ in schemas:
+            _copy_bounds(schemas[model.__name__], model.model_json_schema())
+    return openapi

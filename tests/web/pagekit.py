@@ -1,0 +1,69 @@
+"""The page in Debian's headless Chromium through Playwright: the browser, a page on a live server, and helpers.
+
+Playwright's own browser downloads are not used: the browser is the system's
+(``.ci/run`` installs Debian's ``chromium`` when it is missing). Without one,
+a test module that imports this skips and says why.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (test extra)")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(
+        f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does)",
+        allow_module_level=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless, for the tests of one module."""
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_url: str):
+    """The page on a live server, its board drawn; the test fails if a script error happened on it."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_url)
+    page.wait_for_selector("#board .cell")
+    yield page
+    context.close()
+    assert errors == []
+
+
+def cell(page, r: int, c: int):
+    """The board's cell at row ``r``, column ``c`` (from 0)."""
+    return page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]')
+
+
+def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
+    """Start a game of a level by name from the form, and wait for it."""
+    page.select_option("#level", level)
+    page.select_option("#first-click", first_click)
+    page.fill("#seed", str(seed))
+    page.click("#new-game-button")
+    page.wait_for_function("state.game && state.game.seed === %d" % seed)
+
+
+def analysed(page) -> None:
+    """Wait until the overlay of the position shown has come back."""
+    page.wait_for_function("document.body.dataset.analysed === String(state.seq) && state.analysis !== null")
