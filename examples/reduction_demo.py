@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from cnfsweep import check
-from cnfsweep.gadgets.circuit import Cnf, parse_dimacs
+from cnfsweep.gadgets.cnf import Cnf, parse_dimacs
 from cnfsweep.gadgets.layout import decide, reduce_cnf
 
 HERE = Path(__file__).resolve().parent

@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.gadgets.cnf import Cnf
 from oracle import frontier
 
 
@@ -177,3 +178,12 @@ def random_cases(count: int = 40, inconsistent: int = 10) -> list[Case]:
         if pos.board.numbers:
             cases.append(Case(f"perturbed-{seed}", perturbed(pos.board, seed)))
     return cases
+
+
+def random_3sat(variables: int, clauses: int, seed: int) -> Cnf:
+    """A random 3-SAT formula: each clause three distinct variables, each negated with probability 1/2."""
+    rng = random.Random(seed)
+    return Cnf(variables, tuple(
+        tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, variables + 1), 3))
+        for _ in range(clauses)
+    ))

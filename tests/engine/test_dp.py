@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import HAND_CASES, random_cases
+from boards import HAND_CASES, random_3sat, random_cases
 from oracle import assert_matches, reference
 
 from paths import DATA
@@ -17,8 +18,13 @@ from cnfsweep import Board, analyze
 from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine import components, dp
+from cnfsweep.engine.components import Counting, count_component
 from cnfsweep.engine.dp import count_dp, elimination_order, width
+from cnfsweep.core.errors import ComponentTooLarge, TimeLimitExceeded
 from cnfsweep.core.model import Constraint, Problem
+from cnfsweep.engine.position import position
+from cnfsweep.gadgets.layout import reduce_cnf
 
 DATA = DATA / "peer" / "eee555-ms-toollib"
 
@@ -113,3 +119,96 @@ def test_time_limit_gives_up_instead_of_hanging(hard_cases, counting: str) -> No
     # Enumeration of this board takes many minutes; the DP a fraction of a second.
     with pytest.raises(TimeLimitExceeded):
         analyze(board, counting=counting, time_limit=0.0 if counting == "dp" else 0.5)
+
+
+# -- time and memory bounds on circuit reductions -------------------------------------------
+
+MARGIN = 3.0  # seconds past the limit a loaded machine may need; the DP checks the clock for every state
+
+
+@pytest.fixture(scope="module")
+def circuit() -> Board:
+    """A reduced random 3-SAT formula: one component of thousands of boxes, few models, wide for the DP."""
+    return reduce_cnf(random_3sat(6, 20, seed=1)).board
+
+
+@pytest.fixture(scope="module")
+def circuit_problem(circuit: Board) -> Problem:
+    """The circuit's one big component."""
+    return max((c.problem for c in position(circuit).components), key=lambda p: len(p.boxes))
+
+
+def test_dp_stops_at_the_deadline_on_a_wide_component(circuit_problem: Problem) -> None:
+    # Before the fix its set-up alone (quadratic in the boxes) took ten seconds here, unchecked;
+    # the whole count takes over a second without a limit.
+    limit = 0.1
+    start = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        count_dp(circuit_problem, deadline=start + limit)
+    assert time.perf_counter() - start < limit + MARGIN
+
+
+@pytest.mark.parametrize("counting", ["dp", "auto", "search", "enumerate"])
+def test_every_counting_honours_the_time_limit_on_a_circuit(circuit: Board, counting: str) -> None:
+    # Long enough for the solver's entailment to finish and the counting to start.
+    limit = 2.0
+    start = time.perf_counter()
+    try:
+        analyze(circuit, counting=counting, time_limit=limit)
+    except TimeLimitExceeded:
+        pass
+    assert time.perf_counter() - start < limit + MARGIN
+
+
+def test_dp_gives_up_past_its_memory_bound_and_says_so(circuit: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dp, "DP_NUMBERS", 10_000)
+    with pytest.raises(ComponentTooLarge, match=r"the DP's tables passed 10,000 numbers \(.* states\) on a "
+                                                r"component of .* boxes: try --counting auto or search"):
+        analyze(circuit, counting="dp")
+
+
+def test_dp_memory_bound_counts_what_it_keeps() -> None:
+    # x0..x9 each in its own box under one wide constraint: the states multiply.
+    boxes = tuple((v,) for v in range(10))
+    problem = Problem(boxes, (Constraint.exactly(tuple(range(10)), 5, "t"),))
+    assert sum(count_dp(problem, max_numbers=1000).solutions.values()) == comb(10, 5)
+    with pytest.raises(ComponentTooLarge, match="passed 20 numbers"):
+        count_dp(problem, max_numbers=20)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(problems())
+def test_auto_lists_the_models_when_the_dp_overflows(problem: Problem) -> None:
+    brute = get_backend("brute").count(problem)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dp, "DP_NUMBERS", 0)
+        table = count_component(get_backend("pysat"), problem, Counting.AUTO)
+    assert (table.solutions, table.tallies) == (brute.solutions, brute.tallies)
+
+
+def test_every_counting_says_which_memory_bound_it_hit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Five chains x + y = 1, y + z = 1: fifteen boxes, 32 models, far past a bound of 3.
+    boxes = tuple((v,) for v in range(15))
+    problem = Problem(boxes, tuple(
+        Constraint.exactly(pair, 1, f"{t}{pair[0]}") for t in range(5) for pair in ((3 * t, 3 * t + 1), (3 * t + 1, 3 * t + 2))
+    ))
+    monkeypatch.setattr(dp, "DP_NUMBERS", 0)
+    monkeypatch.setattr(components, "ENUMERATION_LIMIT", 3)
+    monkeypatch.setattr(components, "ENUMERATION_NUMBERS", 0)
+    engine = get_backend("pysat")
+    with pytest.raises(ComponentTooLarge, match="the enumeration passed 3 models on a component of 15 boxes"):
+        count_component(engine, problem, Counting.ENUMERATE)
+    with pytest.raises(ComponentTooLarge, match="DP's tables passed 0 numbers .* more than 3 models: no counting"):
+        count_component(engine, problem, Counting.AUTO)
+
+
+def test_cli_names_the_bound_it_hit(run, tmp_path, circuit: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "circuit.txt"
+    path.write_text(circuit.to_text())
+    out = run("solve", str(path), "--counting", "dp", "--time-limit", "0")
+    assert out.exit_code == 3 and "unknown: no exact answer within the time limit" in out.output
+    monkeypatch.setattr(dp, "DP_NUMBERS", 10_000)
+    out = run("solve", str(path), "--counting", "dp")
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: the DP's tables passed 10,000 numbers")

@@ -13,24 +13,22 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pysat.solvers import Solver
 from typer.testing import CliRunner
 
 from cnfsweep import check
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
-from cnfsweep.gadgets.circuit import (
-    Cnf,
-    FormulaError,
-    parse_dimacs,
-    parse_expression,
-    to_cnf,
-)
-from cnfsweep.gadgets.layout import decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.circuit import FormulaError, parse_expression
+from cnfsweep.gadgets.cnf import Cnf, parse_dimacs, to_cnf
+from cnfsweep.gadgets.layout import ReductionTooLarge, decide, reduce_cnf, reduce_expression
 
 SMALL = 12_000
 """Boards up to this many cells are also given to ``check`` when unsatisfiable."""
@@ -131,8 +129,8 @@ def test_edge_cases() -> None:
     assert check(reduce_cnf(Cnf(0, ())).board).consistent
     assert not check(reduce_cnf(Cnf(2, ((1, 2), ()))).board).consistent  # an empty clause
     assert not check(reduce_cnf(Cnf(0, ((),))).board).consistent
-    tautology = reduce_cnf(Cnf(1, ((1, -1), (1, 1))))  # dropped, and a repeated literal
-    assert tautology.bands == 0 and check(tautology.board).consistent
+    tautology = reduce_cnf(Cnf(1, ((1, -1), (1, 1))))  # dropped, and a repeated literal: one unit band
+    assert tautology.bands == 1 and check(tautology.board).consistent
     assert tautology.assignment(check(tautology.board).witness_mines) == {"x1": True}
 
 
@@ -311,3 +309,147 @@ def test_gadget_command_prints_board_and_truth_table(cli) -> None:
     assert all(r["completions"] == 1 for r in doc["truth_table"]["rows"])
     listing = cli("gadget")
     assert "crossover" in listing.output and "and-demorgan" in listing.output
+
+
+# -- any depth, any size: no recursion, linear boards, bounds checked first (issue 28) ------------------
+
+NAMES = "abcd"
+
+
+@st.composite
+def expressions(draw: st.DrawFn, max_leaves: int = 30) -> str:
+    """Expression text: variables, runs of ~, chains of one or mixed operators, parentheses, spacing."""
+    def leaf() -> st.SearchStrategy[str]:
+        return st.sampled_from(NAMES)
+
+    def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        tilde = st.builds(lambda k, e: "~" * k + e, st.integers(1, 6), inner)
+        paren = inner.map(lambda e: f"({e})")
+        chain = st.builds(
+            lambda first, rest: first + "".join(f" {op} {e}" for op, e in rest),
+            inner, st.lists(st.tuples(st.sampled_from("&|^"), inner), min_size=1, max_size=6),
+        )
+        return tilde | paren | chain
+
+    return draw(st.recursive(leaf(), grow, max_leaves=max_leaves))
+
+
+def python_value(text: str, env: dict[str, bool]) -> bool:
+    """Evaluate the same text with Python's own operators on 0/1: ~, &, ^, | bind as ours do,
+    and bit 0 of the integer result is the formula's value."""
+    return bool(eval(text, {"__builtins__": {}}, {k: int(v) for k, v in env.items()}) & 1)  # noqa: S307
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(expressions())
+def test_expressions_agree_with_python_on_every_assignment(text: str) -> None:
+    expr = parse_expression(text)
+    assert parse_expression(str(expr)) == expr
+    names = expr.variables()
+    for values in itertools.product((False, True), repeat=len(names)):
+        env = dict(zip(names, values))
+        assert expr.evaluate(env) == python_value(text, env), (text, env)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    tildes=st.integers(0, 6000), parens=st.integers(0, 4000), chain=st.integers(1, 2000),
+    op=st.sampled_from("&|^"), seed=st.integers(0, 2**16),
+)
+def test_deep_and_long_expressions_read_without_recursion(tildes: int, parens: int, chain: int, op: str,
+                                                           seed: int) -> None:
+    rng = random.Random(seed)
+    operands = [rng.choice(NAMES) for _ in range(chain)]
+    text = "~" * tildes + "(" * parens + f" {op} ".join(operands) + ")" * parens
+    expr = parse_expression(text)
+    assert parse_expression(str(expr)) == expr and hash(parse_expression(text)) == hash(expr)
+    enc = to_cnf(expr)
+    for values in itertools.product((False, True), repeat=len(expr.variables())):
+        env = dict(zip(expr.variables(), values))
+        parts = [env[name] for name in operands]
+        value = all(parts) if op == "&" else any(parts) if op == "|" else sum(parts) % 2 == 1
+        assert expr.evaluate(env) == (value != (tildes % 2 == 1))
+    assert enc.inputs == len(expr.variables())
+
+
+def test_deep_nesting_of_mixed_operators_reads_and_encodes() -> None:
+    text = "~(a & " * 3000 + "b" + ")" * 3000  # 3,000 levels, each a NOT of an AND
+    expr = parse_expression(text)
+    assert str(expr) == text
+    enc = to_cnf(expr)
+    with Solver(name="glucose4", bootstrap_with=[list(c) for c in enc.cnf.clauses]) as s:
+        for a, b in itertools.product((False, True), repeat=2):
+            assumptions = [1 if a else -1, 2 if b else -2]
+            assert s.solve(assumptions=assumptions) == expr.evaluate({"a": a, "b": b})
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.just(n),
+    st.lists(st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])), max_size=6), max_size=7),
+)))
+def test_random_small_cnfs_reduce_to_boards_consistent_iff_satisfiable(formula) -> None:
+    n, clauses = formula
+    cnf = Cnf(n, tuple(tuple(c) for c in clauses))
+    sat = not any(len(c) == 0 for c in cnf.clauses) and satisfiable(cnf)
+    r = reduce_cnf(cnf)
+    d = decide(r.board)
+    assert d.satisfiable == sat, cnf
+    if sat:
+        assert d.mines is not None and is_layout(r.board, set(d.mines))
+        values = r.assignment(d.mines)
+        assert cnf.satisfied({i: values[f"x{i}"] for i in range(1, n + 1)})
+
+
+def test_an_or_of_n_literals_grows_linearly() -> None:
+    cells = {n: reduce_expression(" | ".join(f"v{i}" for i in range(n))).size()["cells"] for n in (10, 20, 40)}
+    # A board quadratic in n (a column per variable, a band per literal) grows four times per doubling.
+    assert 1.8 < cells[20] / cells[10] < 2.2 and 1.8 < cells[40] / cells[20] < 2.2, cells
+
+
+def test_a_board_past_the_bound_is_refused_before_it_is_drawn() -> None:
+    wide = Cnf(300, tuple((v, v + 1, -(v + 2)) for v in range(1, 298)))
+    with pytest.raises(ReductionTooLarge, match=r"the board would have .* cells, more than 100,000: raise --max-cells"):
+        reduce_cnf(wide, max_cells=100_000)
+    with pytest.raises(ReductionTooLarge, match="at least 1,619,999,838 cells"):
+        reduce_cnf(Cnf(10_000_000, ((1,),)))  # ten million variables used nowhere: refused at once
+    small = reduce_cnf(Cnf(3, ((1, 2, -3),)), max_cells=100_000)
+    with pytest.raises(ReductionTooLarge):
+        reduce_cnf(Cnf(3, ((1, 2, -3),)), max_cells=small.size()["cells"] - 1)
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("p cnf 99999999 1\n1 0\n", "f.cnf:1: the header announces 99,999,999 variables, more than 1,000,000"),
+        ("c big\np cnf 3 99999999\n", "f.cnf:2: the header announces 99,999,999 clauses, more than 10,000,000"),
+        ("p cnf " + "9" * 5000 + " 1\n", "f.cnf:1: expected one header line"),
+        ("p cnf 2 1\n" + "1" * 5000 + " 0\n", "f.cnf:2: expected an integer literal"),
+        ("p cnf 2 1\n1 0\n2 0\n", "f.cnf:3: the header announces 1 clauses, found more"),
+        ("p cnf ٣ 1\n1 0\n", "f.cnf:1: expected one header line"),
+    ],
+)
+def test_dimacs_headers_and_literals_are_bounded(text: str, message: str) -> None:
+    with pytest.raises(FormulaError, match=re.escape(message)):
+        parse_dimacs(text, source="f.cnf")
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("reduce", "--expr", "a | b | c", "--max-cells", "1000"), "more than 1,000: raise --max-cells"),
+        (("reduce", "-"), "<stdin>:1: the header announces 99,999,999 variables"),
+    ],
+)
+def test_bounds_are_one_line_and_exit_2(cli, args: tuple[str, ...], message: str) -> None:
+    out = cli(*args, stdin="p cnf 99999999 1\n1 0\n")
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+@pytest.mark.parametrize("expr", ["(" * 3000 + "a" + ")" * 3000, "~" * 5001 + "a"])
+def test_reduce_reads_deep_expressions(cli, expr: str) -> None:
+    out = cli("reduce", "--expr", expr, "--solve", "--json")
+    assert out.exit_code == 0, out.output[-300:]
+    assert json.loads(out.output)["solve"]["assignment"] == {"a": expr.startswith("(")}

@@ -15,8 +15,9 @@ import typer
 
 from cnfsweep.cli.common import BackendOpt, fail, json_option
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.gadgets.circuit import parse_dimacs, parse_expression
-from cnfsweep.gadgets.layout import Reduction, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.circuit import parse_expression
+from cnfsweep.gadgets.cnf import parse_dimacs
+from cnfsweep.gadgets.layout import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
 from cnfsweep.gadgets.tiles import TILES
@@ -108,17 +109,17 @@ def gadget_command(
             typer.echo("note: the number of completions depends on the input" + (f" ({g.note})" if g.note else ""))
 
 
-def _read_formula(file: str | None, expr: str | None) -> Reduction:
+def _read_formula(file: str | None, expr: str | None, max_cells: int) -> Reduction:
     if (file is None) == (expr is None):
         raise CnfsweepError("give either a DIMACS file or --expr, not both and not neither")
     if expr is not None:
-        return reduce_expression(parse_expression(expr))
+        return reduce_expression(parse_expression(expr), max_cells)
     assert file is not None
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text()
     except (OSError, UnicodeDecodeError) as exc:
         raise CnfsweepError(f"{file}: cannot read: {exc}") from None
-    return reduce_cnf(parse_dimacs(text, source="<stdin>" if file == "-" else file))
+    return reduce_cnf(parse_dimacs(text, source="<stdin>" if file == "-" else file), max_cells=max_cells)
 
 
 def _write(path: Path, text: str) -> None:
@@ -149,12 +150,15 @@ def reduce_command(
         Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON).")
     ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
+    max_cells: Annotated[
+        int, typer.Option("--max-cells", min=1, help="Refuse, before drawing it, a board of more cells than this.")
+    ] = MAX_CELLS,
     backend: BackendOpt = None,
     json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
     try:
-        reduction = _read_formula(file, expr)
+        reduction = _read_formula(file, expr, max_cells)
         if output is not None:
             _write(output, reduction.board.to_text())
         if map_path is not None:

@@ -9,7 +9,7 @@ from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import Backend, Session
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.dp import count_dp, elimination_order, width
-from cnfsweep.core.errors import check_deadline
+from cnfsweep.core.errors import ComponentTooLarge, check_deadline
 from cnfsweep.core.model import Problem
 
 
@@ -31,6 +31,12 @@ class Counting(Enum):
     enumeration while the models are few (:data:`ENUMERATION_LIMIT`), and
     the DP beyond.  ``SEARCH``, the autoplayer's fast path, trusts the
     search's facts and opens no solver for the components it finishes.
+
+    Every way honours the time limit and a memory bound: the DP's tables
+    hold at most :data:`~cnfsweep.engine.dp.DP_NUMBERS` numbers and an
+    enumeration lists at most :func:`enumeration_limit` models; past either,
+    :class:`~cnfsweep.core.errors.ComponentTooLarge` says which (``AUTO``
+    tries the enumeration when the DP overflows, and fails only when both do).
     """
 
     AUTO = "auto"
@@ -49,6 +55,9 @@ SEARCH_NODES = 1000
 # models, which a solver lists in a blink while the DP's states multiply.
 DP_WIDTH = 4
 ENUMERATION_LIMIT = 256
+# An enumeration keeps one box count per box for every model it lists (a pointer each, as
+# the counts are small): a memory bound like the DP's (:data:`~cnfsweep.engine.dp.DP_NUMBERS`).
+ENUMERATION_NUMBERS = 20_000_000
 # Working out the width costs a fraction of a second on thousands of boxes: skip it there.
 _WIDTH_CHECK_BOXES = 500
 
@@ -57,12 +66,13 @@ def _certify(engine: Backend, problem: Problem, forced: dict[int, int] | None, d
     """Prove with the solver the facts a search proposed; raise if it finds otherwise."""
     session = engine.open(problem)
     try:
-        disproved = forced is None and session.solve().satisfiable
+        disproved = forced is None and session.solve(deadline=deadline).satisfiable
         for b, count in (forced or {}).items():
             check_deadline(deadline)
             box = problem.boxes[b]
             # Safe: "its first cell is a mine" has no model; full: "its last cell is safe" has none.
-            out = session.solve(true_vars=(box[0],)) if count == 0 else session.solve(false_vars=(box[-1],))
+            out = (session.solve(true_vars=(box[0],), deadline=deadline) if count == 0
+                   else session.solve(false_vars=(box[-1],), deadline=deadline))
             if out.satisfiable:
                 disproved = True
                 break
@@ -79,17 +89,58 @@ def count_component(
     deadline: float | None = None,
     session: Session | None = None,
 ) -> CountTable:
-    """Count one component's models the way ``counting`` says (past the search for ``AUTO``)."""
+    """Count one component's models the way ``counting`` says (past the search for ``AUTO``).
+
+    Every way is bounded in memory as well as in time: past :data:`~cnfsweep.engine.dp.DP_NUMBERS`
+    numbers in the DP's tables, or past :func:`enumeration_limit` models listed,
+    :class:`~cnfsweep.core.errors.ComponentTooLarge` is raised, saying which
+    bound was hit (``AUTO`` first tries the other way).
+    """
     if counting is Counting.DP:
-        return count_dp(problem, deadline)
+        try:
+            return count_dp(problem, deadline)
+        except ComponentTooLarge as exc:
+            raise ComponentTooLarge(f"{exc}: try --counting auto or search") from None
     if counting is Counting.ENUMERATE:
-        table = engine.count(problem, deadline=deadline, session=session)
-        assert table is not None, "a count without a limit always finishes"
+        limit = enumeration_limit(problem)
+        table = engine.count(problem, limit=limit, deadline=deadline, session=session)
+        if table is None:
+            raise ComponentTooLarge(
+                f"the enumeration passed {limit:,} models on a component of {len(problem.boxes):,} boxes: "
+                "try --counting auto or dp"
+            )
         return table
-    if len(problem.boxes) <= _WIDTH_CHECK_BOXES and width(problem, elimination_order(problem)) <= DP_WIDTH:
-        return count_dp(problem, deadline)
-    table = engine.count(problem, limit=ENUMERATION_LIMIT, deadline=deadline, session=session)
-    return table if table is not None else count_dp(problem, deadline)
+    if len(problem.boxes) <= _WIDTH_CHECK_BOXES and width(problem, elimination_order(problem, deadline)) <= DP_WIDTH:
+        try:
+            return count_dp(problem, deadline)
+        except ComponentTooLarge as exc:
+            dp_failed = exc  # narrow, yet its tables grew too big: list the models instead
+    else:
+        table = engine.count(problem, limit=ENUMERATION_LIMIT, deadline=deadline, session=session)
+        if table is not None:
+            return table
+        try:
+            return count_dp(problem, deadline)
+        except ComponentTooLarge as exc:
+            dp_failed = exc
+    # The session blocked the models a limited count found: list them again in a fresh one.
+    limit = enumeration_limit(problem)
+    table = engine.count(problem, limit=limit, deadline=deadline)
+    if table is None:
+        raise ComponentTooLarge(f"{dp_failed}, and it has more than {limit:,} models: no counting fits in memory")
+    return table
+
+
+def enumeration_limit(problem: Problem) -> int:
+    """Return how many models an enumeration may list before it has kept :data:`ENUMERATION_NUMBERS` box counts.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.model import Constraint
+    >>> enumeration_limit(Problem(((0,), (1,)), (Constraint.exactly((0, 1), 1, "t"),)))
+    10000000
+    """
+    return max(ENUMERATION_LIMIT, ENUMERATION_NUMBERS // max(len(problem.boxes), 1))
 
 
 def entailed_boxes(session: Session, problem: Problem, deadline: float | None = None) -> dict[int, int] | None:
@@ -106,7 +157,7 @@ def entailed_boxes(session: Session, problem: Problem, deadline: float | None = 
         Box index to its forced count (0 or the box size); ``None`` when the
         problem has no model at all.
     """
-    first = session.solve()
+    first = session.solve(deadline=deadline)
     if not first.satisfiable:
         return None
     sizes = problem.box_sizes
@@ -126,13 +177,13 @@ def entailed_boxes(session: Session, problem: Problem, deadline: float | None = 
     for b, box in enumerate(problem.boxes):
         check_deadline(deadline)
         if b not in may_hold:
-            out = session.solve(true_vars=(box[0],))
+            out = session.solve(true_vars=(box[0],), deadline=deadline)
             if out.satisfiable and out.model is not None:
                 learn(out.model)
             else:
                 forced[b] = 0
         if b not in may_lack:
-            out = session.solve(false_vars=(box[-1],))
+            out = session.solve(false_vars=(box[-1],), deadline=deadline)
             if out.satisfiable and out.model is not None:
                 learn(out.model)
             else:

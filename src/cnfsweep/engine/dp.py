@@ -15,20 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.errors import ComponentTooLarge, check_deadline, checked
+from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.engine.counting import _mul
-from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import Problem
 
 Poly = list[int]
-
-
-def _add_shifted(target: Poly, source: Poly, shift: int, factor: int) -> None:
-    if len(target) < len(source) + shift:
-        target.extend([0] * (len(source) + shift - len(target)))
-    for k, x in enumerate(source):
-        if x:
-            target[k + shift] += x * factor
 
 
 def box_constraints(problem: Problem) -> list[tuple[tuple[int, ...], int, int]]:
@@ -66,7 +57,9 @@ def _far_end(start: int, cons: list[tuple[int, ...]], member: list[list[int]]) -
     return last
 
 
-def _greedy_from(start: int, cons: list[tuple[int, ...]], member: list[list[int]]) -> list[int]:
+def _greedy_from(
+    start: int, cons: list[tuple[int, ...]], member: list[list[int]], deadline: float | None = None
+) -> list[int]:
     left = [len(boxes) for boxes in cons]
     opened: set[int] = set()
     order: list[int] = []
@@ -74,6 +67,8 @@ def _greedy_from(start: int, cons: list[tuple[int, ...]], member: list[list[int]
     candidates: set[int] = set()
     b = start
     while True:
+        # Each step weighs every candidate: check the clock every time.
+        check_deadline(deadline)
         todo.discard(b)
         candidates.discard(b)
         order.append(b)
@@ -97,12 +92,13 @@ def _greedy_from(start: int, cons: list[tuple[int, ...]], member: list[list[int]
         b = min(candidates or todo, key=score)
 
 
-def elimination_order(problem: Problem) -> list[int]:
+def elimination_order(problem: Problem, deadline: float | None = None) -> list[int]:
     """Order boxes so that few constraints are open at any cut.
 
     Greedy: from each end of a longest breadth-first path (a pseudo-peripheral
     box), repeatedly take the box that opens the fewest constraints net of
-    those it closes; keep the order of smaller width.
+    those it closes; keep the order of smaller width.  Past ``deadline`` raise
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -116,7 +112,7 @@ def elimination_order(problem: Problem) -> list[int]:
         return []
     one = _far_end(0, cons, member)
     other = _far_end(one, cons, member)
-    orders = [_greedy_from(one, cons, member), _greedy_from(other, cons, member)]
+    orders = [_greedy_from(one, cons, member, deadline), _greedy_from(other, cons, member, deadline)]
     return min(orders, key=lambda order: width(problem, order))
 
 
@@ -138,10 +134,85 @@ def width(problem: Problem, order: Sequence[int] | None = None) -> int:
     return best
 
 
-def count_dp(problem: Problem, deadline: float | None = None) -> CountTable:
+DP_NUMBERS = 20_000_000
+"""The most numbers (state keys and polynomial coefficients) one DP may keep.
+
+Every state of every cut stays in memory until the tallies are read, so this
+bounds the DP's memory: on a circuit reduction the tables took about 19 bytes
+a number (380 MB at the bound; bigger counts take more), and a component that
+needs more raises :class:`~cnfsweep.core.errors.ComponentTooLarge` instead of
+exhausting the machine.
+"""
+
+
+def _accumulate(layer: dict[tuple[int, ...], list], key: tuple[int, ...], low: int, coeffs: Poly, factor: int) -> int:
+    """Add ``factor * x**low * coeffs`` to ``layer[key]``; return how many numbers the layer grew by.
+
+    A polynomial is kept as ``[low, coeffs]``: its lowest degree and the
+    coefficients from there.  The mines placed before a cut are nearly fixed by
+    the state on circuits, so this keeps a few coefficients where a dense list
+    would keep one per mine of the component.
+
+    Examples
+    --------
+    >>> layer = {}
+    >>> _accumulate(layer, (1,), 3, [1, 2], 1), _accumulate(layer, (1,), 2, [5], 2), layer
+    (4, 1, {(1,): [2, [10, 1, 2]]})
+    """
+    entry = layer.get(key)
+    if entry is None:
+        layer[key] = [low, [x * factor for x in coeffs]]
+        return len(key) + len(coeffs) + 1
+    grew = 0
+    target = entry[1]
+    if low < entry[0]:
+        grew += entry[0] - low
+        target[:0] = [0] * (entry[0] - low)
+        entry[0] = low
+    offset = low - entry[0]
+    if offset + len(coeffs) > len(target):
+        grew += offset + len(coeffs) - len(target)
+        target.extend([0] * (offset + len(coeffs) - len(target)))
+    for k, x in enumerate(coeffs):
+        if x:
+            target[offset + k] += x * factor
+    return grew
+
+
+def _cuts(first: Sequence[int], last: Sequence[int], n: int, deadline: float | None) -> list[tuple[int, ...]]:
+    """Return, for each cut ``0..n``, the constraints open there (boxes on both sides), in index order.
+
+    One sweep over the constraints' first and last positions: linear in their
+    number and in the sizes of the answers.
+
+    Examples
+    --------
+    >>> _cuts([0, 1, 2], [2, 1, 3], 4, None)
+    [(), (0,), (0,), (2,), ()]
+    """
+    opens: list[list[int]] = [[] for _ in range(n + 1)]
+    closes: list[list[int]] = [[] for _ in range(n + 1)]
+    for j, (a, b) in enumerate(zip(first, last)):
+        if a < b:
+            opens[a + 1].append(j)
+            closes[b + 1].append(j)
+    current: set[int] = set()
+    out = []
+    for i in checked(range(n + 1), deadline):
+        current.difference_update(closes[i])
+        current.update(opens[i])
+        out.append(tuple(sorted(current)))
+    return out
+
+
+def count_dp(problem: Problem, deadline: float | None = None, max_numbers: int | None = None) -> CountTable:
     """Count models by number of mines, with per-box tallies, by dynamic programming.
 
     Every constraint must be exact (``lo == hi``), as revealed numbers are.
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`
+    (checked for every state); once the tables hold more than ``max_numbers``
+    numbers (default :data:`DP_NUMBERS`) raise
+    :class:`~cnfsweep.core.errors.ComponentTooLarge`.
 
     Examples
     --------
@@ -150,87 +221,105 @@ def count_dp(problem: Problem, deadline: float | None = None) -> CountTable:
     >>> t = count_dp(p)
     >>> t.solutions, t.tallies
     ({2: 3}, {2: (2, 2)})
+    >>> count_dp(p, max_numbers=3)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ComponentTooLarge: the DP's tables passed 3 numbers (2 states) on a component of 2 boxes
     """
-    cons = box_constraints(problem)
-    if any(lo != hi for _, lo, hi in cons):
+    limit = DP_NUMBERS if max_numbers is None else max_numbers
+    exact = box_constraints(problem)
+    if any(lo != hi for _, lo, hi in exact):
         raise ValueError("count_dp needs exact constraints")
-    if any(not boxes and lo != 0 for boxes, lo, _ in cons):
+    if any(not boxes and lo != 0 for boxes, lo, _ in exact):
         return CountTable({}, {})
-    cons = [(boxes, lo) for boxes, lo, _ in cons if boxes]
-    order = elimination_order(problem)
+    cons = [boxes for boxes, _, _ in exact if boxes]
+    need = [lo for boxes, lo, _ in exact if boxes]
+    order = elimination_order(problem, deadline)
     n = len(order)
-    sizes = problem.box_sizes
+    sizes = [problem.box_sizes[b] for b in order]
     pos = {b: i for i, b in enumerate(order)}
-    first = [min(pos[b] for b in boxes) for boxes, _ in cons]
-    last = [max(pos[b] for b in boxes) for boxes, _ in cons]
-    # open_at[i]: constraints cut between positions i - 1 and i, in a fixed order.
-    open_at = [tuple(j for j in range(len(cons)) if first[j] < i <= last[j]) for i in range(n + 1)]
-    touching = [[j for j, (boxes, _) in enumerate(cons) if b in boxes] for b in order]
-    # room_after[j][i] / room_before[j][i]: cells of constraint j at positions >= i / < i.
-    room_after = [[0] * (n + 1) for _ in cons]
-    room_before = [[0] * (n + 1) for _ in cons]
-    for j, (boxes, _) in enumerate(cons):
-        for i in range(n - 1, -1, -1):
-            room_after[j][i] = room_after[j][i + 1] + (sizes[order[i]] if order[i] in boxes else 0)
-        for i in range(1, n + 1):
-            room_before[j][i] = room_before[j][i - 1] + (sizes[order[i - 1]] if order[i - 1] in boxes else 0)
-    weights = [[comb(sizes[b], c) for c in range(sizes[b] + 1)] for b in order]
+    # touching[i]: (constraint, its cells after position i, its cells before it) for the box at i.
+    touching: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    first, last = [], []
+    for j, boxes in enumerate(checked(cons, deadline)):
+        at = sorted(pos[b] for b in boxes)
+        first.append(at[0])
+        last.append(at[-1])
+        room, before = sum(sizes[i] for i in at), 0
+        for i in at:
+            touching[i].append((j, room - before - sizes[i], before))
+            before += sizes[i]
+    # open_at[i]: constraints cut between positions i - 1 and i.
+    open_at = _cuts(first, last, n, deadline)
+    weights = [[comb(size, c) for c in range(size + 1)] for size in sizes]
+    kept = states = 0
 
-    def step(have: dict[int, int], i: int, c: int, room: list[list[int]], at: int) -> dict[int, int] | None:
+    def keep(numbers: int, new_states: int = 0) -> None:
+        nonlocal kept, states
+        kept += numbers
+        states += new_states
+        if kept > limit:
+            raise ComponentTooLarge(
+                f"the DP's tables passed {limit:,} numbers ({states:,} states) on a component of {n:,} boxes"
+            )
+
+    def step(have: dict[int, int], i: int, c: int, forward: bool) -> dict[int, int] | None:
         """Put ``c`` mines in the box at position ``i``; ``None`` if a constraint breaks."""
         now = dict(have)
-        for j in touching[i]:
+        for j, after, before in touching[i]:
             got = now.get(j, 0) + c
-            if got > cons[j][1] or got + room[j][at] < cons[j][1]:
+            if got > need[j] or got + (after if forward else before) < need[j]:
                 return None
             now[j] = got
         return now
 
+    def layer_from(source: dict[tuple[int, ...], list], i: int, forward: bool) -> dict[tuple[int, ...], list]:
+        """Extend every state of one cut by the box at position ``i``, towards the other cut."""
+        here, there = (open_at[i], open_at[i + 1]) if forward else (open_at[i + 1], open_at[i])
+        layer: dict[tuple[int, ...], list] = {}
+        for state, (low, coeffs) in source.items():
+            check_deadline(deadline)
+            have = dict(zip(here, state))
+            for c in range(sizes[i] + 1):
+                now = step(have, i, c, forward)
+                if now is not None:
+                    key = tuple(now[j] for j in there)
+                    before = len(layer)
+                    keep(_accumulate(layer, key, low + c, coeffs, weights[i][c]), len(layer) - before)
+        return layer
+
     # Forward: state = mines already placed in each open constraint.
-    forward: list[dict[tuple[int, ...], Poly]] = [{(): [1]}]
+    forward: list[dict[tuple[int, ...], list]] = [{(): [0, [1]]}]
     for i in range(n):
-        check_deadline(deadline)
-        layer: dict[tuple[int, ...], Poly] = {}
-        for state, poly in forward[i].items():
-            placed = dict(zip(open_at[i], state))
-            for c in range(sizes[order[i]] + 1):
-                now = step(placed, i, c, room_after, i + 1)
-                if now is not None:
-                    key = tuple(now[j] for j in open_at[i + 1])
-                    _add_shifted(layer.setdefault(key, []), poly, c, weights[i][c])
-        forward.append(layer)
-
+        forward.append(layer_from(forward[i], i, True))
     # Backward: state = mines the boxes from position i on put in each open constraint.
-    backward: list[dict[tuple[int, ...], Poly]] = [{} for _ in range(n)] + [{(): [1]}]
+    backward: list[dict[tuple[int, ...], list]] = [{} for _ in range(n)] + [{(): [0, [1]]}]
     for i in range(n - 1, -1, -1):
-        check_deadline(deadline)
-        layer = {}
-        for state, poly in backward[i + 1].items():
-            added = dict(zip(open_at[i + 1], state))
-            for c in range(sizes[order[i]] + 1):
-                now = step(added, i, c, room_before, i)
-                if now is not None:
-                    key = tuple(now[j] for j in open_at[i])
-                    _add_shifted(layer.setdefault(key, []), poly, c, weights[i][c])
-        backward[i] = layer
+        backward[i] = layer_from(backward[i + 1], i, False)
 
-    total = backward[0].get((), [])
-    solutions = {k: x for k, x in enumerate(total) if x}
+    if () not in backward[0]:
+        return CountTable({}, {})
+    low, coeffs = backward[0][()]
+    solutions = {low + k: x for k, x in enumerate(coeffs) if x}
+    keep(len(solutions) * n)
     tallies: dict[int, list[int]] = {k: [0] * n for k in solutions}
     for i in range(n):
-        b, size = order[i], sizes[order[i]]
-        for state, poly in forward[i].items():
+        b, size = order[i], sizes[i]
+        for state, (flow, fco) in forward[i].items():
+            check_deadline(deadline)
             placed = dict(zip(open_at[i], state))
             for c in range(1, size + 1):
-                now = step(placed, i, c, room_after, i + 1)
+                now = step(placed, i, c, True)
                 if now is None:
                     continue
                 # What the boxes before the cut placed, those after it must complete.
-                rest = backward[i + 1].get(tuple(cons[j][1] - now[j] for j in open_at[i + 1]))
+                rest = backward[i + 1].get(tuple(need[j] - now[j] for j in open_at[i + 1]))
                 if rest is None:
                     continue
-                shifted = [0] * c + [x * comb(size - 1, c - 1) for x in poly]
-                for k, x in enumerate(_mul(shifted, rest)):
+                blow, bco = rest
+                # One given cell of the box is a mine in C(size - 1, c - 1) of its C(size, c) fillings.
+                w, base = comb(size - 1, c - 1), flow + c + blow
+                for k, x in enumerate(_mul(fco, bco)):
                     if x:
-                        tallies[k][b] += x
+                        tallies[base + k][b] += x * w
     return CountTable(solutions, {k: tuple(v) for k, v in tallies.items()})

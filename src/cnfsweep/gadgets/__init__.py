@@ -18,20 +18,15 @@ Examples
 
 from __future__ import annotations
 
-from cnfsweep.gadgets.circuit import (
-    Cnf,
-    Encoding,
-    Expr,
-    FormulaError,
-    parse_dimacs,
-    parse_expression,
-    to_cnf,
-)
+from cnfsweep.gadgets.circuit import Expr, FormulaError, parse_expression
+from cnfsweep.gadgets.cnf import Cnf, Encoding, parse_dimacs, to_cnf
 from cnfsweep.gadgets.compose import Canvas, LayoutError
 from cnfsweep.gadgets.geometry import Direction, Orientation
 from cnfsweep.gadgets.layout import (
+    MAX_CELLS,
     Decision,
     Reduction,
+    ReductionTooLarge,
     VariableCells,
     decide,
     reduce_cnf,
@@ -42,8 +37,8 @@ from cnfsweep.gadgets.library import Gadget, Port, Role
 from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_table
 
 __all__ = [
-    "Canvas", "Cnf", "Decision", "Direction", "Encoding", "Expr", "FormulaError", "Gadget", "GadgetBoard",
-    "LayoutError", "Orientation", "Port", "Reduction", "Role", "TruthTable", "VariableCells", "decide",
+    "MAX_CELLS", "Canvas", "Cnf", "Decision", "Direction", "Encoding", "Expr", "FormulaError", "Gadget", "GadgetBoard",
+    "LayoutError", "Orientation", "Port", "Reduction", "ReductionTooLarge", "Role", "TruthTable", "VariableCells", "decide",
     "gadget_board", "gadgets", "get_gadget", "parse_dimacs", "parse_expression", "reduce_cnf",
     "reduce_expression", "to_cnf", "truth_table",
 ]

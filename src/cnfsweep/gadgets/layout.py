@@ -1,16 +1,19 @@
 """Lay a CNF out as a Minesweeper board: consistent exactly when it is satisfiable.
 
-The board is a grid of tiles (:mod:`cnfsweep.gadgets.tiles`).  Each variable
-owns a column whose wire starts, free, at the top edge; its labelled cell
-reads the variable (a mine means TRUE).  Clauses with one literal force that
-wire with a known mine.  A clause of ``k`` literals takes ``k`` bands: in
-each, a splitter on the literal's variable copies it sideways, crossovers
-carry the copy over the columns in between, an inverter column fixes its
-polarity, and a work column at the side turns the first literal down and ORs
-in the others; the last OR's output is forced TRUE with a known mine.
+The board is a grid of tiles (:mod:`cnfsweep.gadgets.tiles`), planned by
+:mod:`cnfsweep.gadgets.plan`.  A clause of ``k`` literals takes ``k`` bands
+(rows of tiles): in each, a splitter on the literal's variable copies it
+sideways, crossovers carry the copy over the columns in between, an inverter
+column fixes its polarity, and a work column at the side turns the first
+literal down and ORs in the others, a chain of two-input ORs whose last output
+is forced TRUE with a known mine (a clause of one literal is forced at once).
 Forcing every clause TRUE is forcing their AND TRUE, so the board has a
-layout exactly when the formula has a model, and the labelled cells of any
-layout are one.
+layout exactly when the formula has a model.
+
+A variable's wire starts, free, under a terminator at its first copy, where
+its labelled cell reads it (a mine means TRUE), and ends under another at its
+last: variables that are never alive at once share a column.  A variable
+used nowhere gets a capped wire of its own in a slot left empty.
 
 There is a work column on the east side and, when that makes the board
 smaller, a mirrored one on the west: a band then carries one copy westward
@@ -27,26 +30,36 @@ from typing import Any
 
 from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.gadgets.circuit import Cnf, Expr, to_cnf
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.gadgets.circuit import Expr, parse_expression
+from cnfsweep.gadgets.cnf import Cnf, to_cnf
 from cnfsweep.gadgets.compose import Canvas
 from cnfsweep.gadgets.library import Direction
-from cnfsweep.gadgets.tiles import BAND, NARROW, TRACK, VAR, WIDE, draw
+from cnfsweep.gadgets.plan import Frame, Plan, smallest_cells
+from cnfsweep.gadgets.plan import plan as make_plan
+from cnfsweep.gadgets.tiles import BAND, TILES, VAR, draw, port_cell
 
-SOURCE = 6
-"""Rows above the first band where the variable wires start (the first is cropped)."""
-TAIL = 3
-"""Rows below the last band, so that every wire ends on a covered pair."""
+MAX_CELLS = 2_000_000
+"""The largest board :func:`reduce_cnf` draws unless told otherwise.
+
+A board of 3.6 million cells (random 3-SAT, 50 variables, 213 clauses) took
+30 s and 0.9 GB to draw and write; 2 million take about half of both.
+"""
 LETTERS = [ch for ch in string.ascii_lowercase + string.ascii_uppercase if ch != "F"]
 """Labels available for variables ('F' reads as a flag)."""
+
+
+class ReductionTooLarge(CnfsweepError, ValueError):
+    """Report a formula whose board would be bigger than the bound it was given."""
 
 
 @dataclass(frozen=True)
 class VariableCells:
     """Where a variable lives on the board.
 
-    ``cell`` is its input cell (a mine there means TRUE); ``cells`` lists the
-    covered cells of its wire above the first band with the value a mine
-    there stands for.
+    ``cell`` is its input cell (a mine there means TRUE); ``cells`` lists
+    covered cells that read the variable, each with the value a mine there
+    stands for (the input cell, and the first reading cell of its wire below).
     """
 
     name: str
@@ -64,7 +77,7 @@ class Reduction:
     --------
     >>> r = reduce_expression("(a | ~b) & c & (b | ~c)")
     >>> r.board.rows, r.board.cols, sorted(r.board.labels)
-    (44, 75, ['a', 'b', 'c'])
+    (87, 42, ['a', 'b', 'c'])
     >>> from cnfsweep import check
     >>> r.assignment(check(r.board).witness_mines)
     {'a': True, 'b': True, 'c': True}
@@ -184,195 +197,121 @@ def _labels(names: Sequence[str], inputs: int) -> list[str | None]:
     return [n if i < inputs and n in LETTERS else next(spare, None) for i, n in enumerate(names)]
 
 
-@dataclass
-class _Stream:
-    """The clause a work column is busy with."""
+def _draw(canvas: Canvas, plan: Plan, spare: int) -> tuple[dict[int, tuple[Cell, Cell | None]], list[Cell]]:
+    """Draw the planned bands; return where each copied variable starts and the cells of ``spare`` free pieces.
 
-    literals: list[int]
-    started: bool = False
-
-
-def _schedule(clauses: Sequence[tuple[int, ...]], sides: str = "WE") -> list[dict[str, tuple[int, str]]]:
-    """Plan the bands: each takes one literal to the west work column, one to the east, or both.
-
-    Two copies share a band when the westward one starts left of the eastward
-    one; every band maps a side (``"W"``, ``"E"``) to ``(literal, tile kind)``.
-    ``sides="E"`` uses the east work column alone.
+    A variable's start is its reading cell (a mine there means TRUE) and, when
+    its wire goes on down, that wire's first reading cell (a mine there means FALSE).
     """
-    pending = list(clauses)
-    busy: dict[str, _Stream | None] = {"W": None, "E": None}
-    bands = []
-    while pending or busy["W"] or busy["E"]:
-        for side in "E" + sides.replace("E", ""):
-            if busy[side] is None and pending:
-                # The west column takes clauses over low variables, the east one high ones.
-                weight = [sum(map(abs, c)) * (1 if side == "W" else -1) for c in pending]
-                busy[side] = _Stream(list(pending.pop(weight.index(min(weight)))))
-        west, east = busy["W"], busy["E"]
-        pick: dict[str, int] = {}
-        westward = west.literals if west else []
-        eastward = east.literals if east else []
-        pairs = [(abs(r) - abs(w), w, r) for w in westward for r in eastward if abs(w) < abs(r)]
-        if pairs:
-            # The closest pair keeps low westward and high eastward literals for later bands.
-            _, pick["W"], pick["E"] = min(pairs)
-        elif west and (not east or len(west.literals) >= len(east.literals)):
-            pick["W"] = min(west.literals, key=abs)
-        elif east:
-            pick["E"] = max(east.literals, key=abs)
-        band = {}
-        for side, lit in pick.items():
-            stream = busy[side]
-            assert stream is not None
-            stream.literals.remove(lit)
-            kind = "or-true" if not stream.literals else "or" if stream.started else "load"
-            stream.started = True
-            band[side] = (lit, kind)
-            if not stream.literals:
-                busy[side] = None
-        bands.append(band)
-    return bands
-
-
-@dataclass(frozen=True)
-class _Frame:
-    """Where the columns of a board go: optional west pair, variables, optional east pair."""
-
-    variables: int
-    bands: int
-    west: bool
-    east: bool
-
-    @property
-    def first(self) -> int:
-        """Column where the variable columns start."""
-        return 2 * WIDE if self.west else 0
-
-    def track(self, var: int) -> int:
-        """Return the column of variable ``var``'s wire (from 0)."""
-        return self.first + NARROW * var + TRACK
-
-    @property
-    def width(self) -> int:
-        return self.first + NARROW * max(self.variables, 1) + (2 * WIDE if self.east else 0)
-
-    @property
-    def bottom(self) -> int:
-        return SOURCE + BAND * self.bands + (TAIL if self.bands else 0)
-
-    def sides(self) -> dict[str, tuple[int, int, bool]]:
-        """Return, per side, the left columns of its inverter and work columns and whether it is mirrored."""
-        east = self.first + NARROW * max(self.variables, 1)
-        return {"W": (WIDE, 0, True), "E": (east, east + WIDE, False)}
-
-
-def _plan(clauses: Sequence[tuple[int, ...]], n: int) -> list[dict[str, tuple[int, str]]]:
-    # A second work column in the west lets two copies share a band, at the
-    # price of two more columns: keep whichever board is smaller.
-    plans = [_schedule(clauses, "E"), _schedule(clauses, "WE")]
-    return min(plans, key=lambda b: len(b) * (NARROW * n + 2 * WIDE * len({s for band in b for s in band})))
-
-
-def _draw_sources(canvas: Canvas, frame: _Frame, units: Sequence[int], empty: bool) -> None:
-    """Draw the variable wires above the first band and below the last, and force the unit clauses."""
-    for col in range(max(frame.variables, 1)):
-        x = frame.track(col)
-        if col < frame.variables:
-            canvas.line((0, x), Direction.S, SOURCE, VAR)
-            if frame.bands:
-                canvas.line((frame.bottom - TAIL, x), Direction.S, TAIL, VAR)
-        else:  # no variables, but an empty clause to show
-            canvas.line((0, x), Direction.S, frame.bottom, VAR)
-    # Rows 2 and 5 are TRUE cells of a wire, rows 1 and 4 the complementary ones.
-    forced = {(5 if lit > 0 else 4, frame.track(abs(lit) - 1)) for lit in units}
-    if empty:  # an empty clause: the first wire forced both ways
-        forced |= {(4, frame.track(0)), (5, frame.track(0))}
-    for cell in forced:
-        canvas.force(cell)
-
-
-def _draw_bands(canvas: Canvas, frame: _Frame, bands: Sequence[dict[str, tuple[int, str]]]) -> None:
-    n = frame.variables
-    flipped = [False] * n  # whether a column's wire now carries its variable inverted
+    frame = plan.frame
+    flipped: dict[int, bool] = {}  # whether a column's wire now carries its variable inverted
     busy = {"W": False, "E": False}  # whether a work column carries a clause through this band
-    for i, band in enumerate(bands):
-        top = SOURCE + BAND * i
-        w = abs(band["W"][0]) - 1 if "W" in band else -1
-        e = abs(band["E"][0]) - 1 if "E" in band else n
-        for col in range(n):
-            # A copy crosses the columns between its splitter and its work column.
-            if col in (w, e):
-                kind, mirror = "tee", col == w
-            elif col < w or col > e:
-                kind, mirror = "cross", col < w
-            else:
-                kind, mirror = "var", False
-            draw(canvas, kind, top, frame.first + NARROW * col, mirror)
+    starts: dict[int, tuple[Cell, Cell | None]] = {}
+    pieces: list[Cell] = []
+    for i, (band, row) in enumerate(zip(plan.bands, plan.tiles)):
+        top = BAND * i
+        by_column = {plan.column[abs(lit)]: abs(lit) for lit, _ in band.values()}
+        for col, (kind, mirror) in enumerate(row):
+            left = frame.left(col)
+            if kind == "empty" and len(pieces) < spare:
+                kind = "free"
+            cell = draw(canvas, kind, top, left, mirror)
+            if kind == "free":
+                assert cell is not None
+                pieces.append(Cell(*cell))
+            elif cell is not None:
+                # A variable starts: its wire below, if any, reads it inverted.
+                below = None
+                if kind == "tee-start":
+                    r, c = port_cell(TILES[kind], Direction.S, VAR, mirror)
+                    below = Cell(top + r, left + c)
+                starts[by_column[col]] = (Cell(*cell), below)
         for side, (inv_left, work_left, mirror) in frame.sides().items():
             if side not in band:
                 if busy[side]:
                     draw(canvas, "work", top, work_left, mirror)
                 continue
             lit, kind = band[side]
-            v = abs(lit) - 1
-            # The splitter's copy is the variable when the wire came in inverted
-            # (westward copies too: mirroring reverses every horizontal reading alike).
-            copy_positive = flipped[v]
-            flipped[v] = not flipped[v]
-            want_positive = (lit > 0) != (kind == "load")  # the load tile inverts once more
+            v = abs(lit)
+            # The splitter's copy is the variable when the wire came in inverted (a variable
+            # starting here comes in as itself; westward copies too: mirroring reverses every
+            # horizontal reading alike).
+            copy_positive = flipped.get(v, False)
+            flipped[v] = not copy_positive
+            want_positive = (lit > 0) != kind.startswith("load")  # the load tiles invert once more
             draw(canvas, "pass" if copy_positive == want_positive else "invert", top, inv_left, mirror)
             draw(canvas, kind, top, work_left, mirror)
-            busy[side] = kind != "or-true"
+            busy[side] = kind in ("load", "or")
+    return starts, pieces
 
 
-def reduce_cnf(cnf: Cnf, names: Sequence[str] | None = None, inputs: int | None = None) -> Reduction:
+def _too_large(cells: int, limit: int, rows: int | None = None, cols: int | None = None) -> ReductionTooLarge:
+    size = f"{rows:,} x {cols:,} = {cells:,}" if rows is not None else f"at least {cells:,}"
+    return ReductionTooLarge(f"the board would have {size} cells, more than {limit:,}: raise --max-cells to draw it")
+
+
+def reduce_cnf(
+    cnf: Cnf, names: Sequence[str] | None = None, inputs: int | None = None, max_cells: int | None = None
+) -> Reduction:
     """Lay out a CNF; ``names`` name variables ``1..N`` (``x1``.. by default).
 
-    Variables after the first ``inputs`` are marked auxiliary.
+    Variables after the first ``inputs`` are marked auxiliary.  A board of more
+    than ``max_cells`` cells (default :data:`MAX_CELLS`) is refused before it
+    is drawn, with :class:`ReductionTooLarge`.
 
     Examples
     --------
-    >>> from cnfsweep.gadgets.circuit import parse_dimacs
+    >>> from cnfsweep.gadgets.cnf import parse_dimacs
     >>> r = reduce_cnf(parse_dimacs("p cnf 1 2\\n1 0\\n-1 0\\n"))
-    >>> print(r.board.to_text())
-    0001.1000
-    0001a1000
-    000111000
-    0001*1000
-    0001*1000
-    <BLANKLINE>
+    >>> r.board.rows, r.board.cols, r.bands
+    (33, 33, 2)
     >>> from cnfsweep import check
     >>> check(r.board).consistent
     False
     """
-    names = list(names or [f"x{i}" for i in range(1, cnf.num_vars + 1)])
-    inputs = len(names) if inputs is None else inputs
+    limit = MAX_CELLS if max_cells is None else max_cells
     kept, empty = _clauses(cnf)
     n = cnf.num_vars
-    if n == 0 and not empty:
+    used = {abs(lit) for c in kept for lit in c}
+    spare = n - len(used) + empty  # a free piece for each variable used nowhere, and for an empty clause
+    if not kept and not spare:
         return Reduction(Board.from_rows(["0"]), (), cnf, 0)
-    bands = _plan([c for c in kept if len(c) > 1], n)
-    frame = _Frame(n, len(bands), any("W" in b for b in bands), any("E" in b for b in bands))
+    if (least := smallest_cells(sum(map(len, kept)), spare)) > limit:
+        raise _too_large(least, limit)
+    plan = make_plan(kept, spare, limit)
+    if isinstance(plan, Frame):
+        raise _too_large(plan.cells, limit, plan.height, plan.width)
+    frame = plan.frame
+    names = list(names or [f"x{i}" for i in range(1, n + 1)])
+    inputs = len(names) if inputs is None else inputs
     canvas = Canvas()
-    _draw_sources(canvas, frame, [c[0] for c in kept if len(c) == 1], empty)
-    _draw_bands(canvas, frame, bands)
+    starts, pieces = _draw(canvas, plan, spare)
+    if empty:  # an empty clause: a free wire forced both ways
+        cell = pieces.pop()
+        canvas.force(cell)
+        canvas.force((cell[0] + 1, cell[1]))
+    for v, cell in zip((v for v in range(1, n + 1) if v not in used), pieces):
+        starts[v] = (cell, None)
+    # Nothing is drawn above the first variable's cap: crop those rows of zeros.
+    top = canvas.box()[0]
+
+    def up(cell: Cell) -> Cell:
+        return Cell(cell[0] - top, cell[1])
+
     labels = _labels(names, inputs)
-    # The canvas's first row is dropped so that every wire starts on a covered pair.
-    variables = tuple(
-        VariableCells(names[v], labels[v], Cell(1, frame.track(v)),
-                      tuple((Cell(r - 1, frame.track(v)), r % 3 == 2) for r in (1, 2, 4, 5)), v >= inputs)
-        for v in range(n)
-    )
-    marks = {(v.cell.row + 1, v.cell.col): v.label for v in variables if v.label}
-    rows = canvas.render((1, 0, frame.bottom - 1, frame.width - 1), labels=marks, plain=True)
-    return Reduction(Board.from_rows(rows), variables, cnf, len(bands))
+    variables = []
+    for v in range(1, n + 1):
+        cell, below = starts[v]
+        cells = ((up(cell), True),) + (((up(below), False),) if below else ())
+        variables.append(VariableCells(names[v - 1], labels[v - 1], up(cell), cells, v > inputs))
+    marks = {(v.cell.row + top, v.cell.col): v.label for v in variables if v.label}
+    rows = canvas.render((top, 0, frame.height - 1, frame.width - 1), labels=marks, plain=True)
+    return Reduction(Board.from_rows(rows), tuple(variables), cnf, len(plan.bands))
 
 
-def reduce_expression(expr: Expr | str) -> Reduction:
-    """Lay out an expression: its CNF (see :func:`cnfsweep.gadgets.circuit.to_cnf`)."""
-    from cnfsweep.gadgets.circuit import parse_expression
-
+def reduce_expression(expr: Expr | str, max_cells: int | None = None) -> Reduction:
+    """Lay out an expression: its CNF (see :func:`cnfsweep.gadgets.cnf.to_cnf`), as :func:`reduce_cnf` does."""
     if isinstance(expr, str):
         expr = parse_expression(expr)
     enc = to_cnf(expr)
-    return reduce_cnf(enc.cnf, enc.names, enc.inputs)
+    return reduce_cnf(enc.cnf, enc.names, enc.inputs, max_cells)

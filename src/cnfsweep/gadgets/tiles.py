@@ -50,15 +50,19 @@ class Tile:
 
     ``ports`` lists ``(name, side, role, residue)``; ``rule`` gives outputs as
     expressions over inputs and ``constraint`` an expression that must hold.
+    A tile where a variable starts draws a cell that reads it (a mine there
+    means TRUE) and returns that cell; ``reads`` says what the cell holds
+    over the ports (``""`` when the tile has none: the variable is free).
     """
 
     name: str
     width: int
-    draw: Callable[[Canvas, int, int], None]
+    draw: Callable[[Canvas, int, int], Coord | None]
     ports: tuple[tuple[str, Direction, Role, int], ...]
     rule: tuple[tuple[str, str], ...] = ()
     constraint: str = ""
     summary: str = ""
+    reads: str | None = None
 
 
 def _true_near(edge: int, step: int, residue: int) -> int:
@@ -132,14 +136,54 @@ def draw_cross(c: Canvas, top: int, left: int) -> None:
     _horizontal(c, top, left, c1 + 1, NARROW - 1)
 
 
+def _tee(c: Canvas, top: int, left: int, start: bool, end: bool) -> Coord | None:
+    """Draw a variable wire copied eastwards; a wire that starts or ends here is capped instead.
+
+    Returns the cell that reads a variable starting here (``None`` when it comes from above).
+    """
+    split = _stamp(c, "split", Orientation.FLIP_H, top + LINE - 2, left + TRACK - 2)
+    cell = None
+    if start:
+        # A terminator allows either value: the variable is free from here on.
+        c.attach(split, "b", base_gadget("terminator", Orientation.ROT270), "a")
+        cell = split.port("b").cell
+    else:
+        above = c.attach(split, "b", base_gadget("not", Orientation.ROT90), "b")
+        _vertical(c, top, left, 0, _span(above, top, left)[0] - 1, VAR)
+    if end:
+        c.attach(split, "c", base_gadget("terminator", Orientation.ROT90), "a")
+    else:
+        below = c.attach(split, "c", base_gadget("not", Orientation.ROT90), "a")
+        _vertical(c, top, left, _span(below, top, left)[2] + 1, BAND - 1, VAR)
+    _horizontal(c, top, left, _span(split, top, left)[3] + 1, NARROW - 1)
+    return cell
+
+
 def draw_tee(c: Canvas, top: int, left: int) -> None:
     """Draw a variable wire copied eastwards: NOT, splitter, NOT (the NOTs put the splitter in phase)."""
-    split = _stamp(c, "split", Orientation.FLIP_H, top + LINE - 2, left + TRACK - 2)
-    above = c.attach(split, "b", base_gadget("not", Orientation.ROT90), "b")
-    below = c.attach(split, "c", base_gadget("not", Orientation.ROT90), "a")
-    _vertical(c, top, left, 0, _span(above, top, left)[0] - 1, VAR)
-    _vertical(c, top, left, _span(below, top, left)[2] + 1, BAND - 1, VAR)
-    _horizontal(c, top, left, _span(split, top, left)[3] + 1, NARROW - 1)
+    _tee(c, top, left, start=False, end=False)
+
+
+def draw_tee_start(c: Canvas, top: int, left: int) -> Coord | None:
+    """Draw a variable that starts here, free, copied eastwards and continuing down."""
+    return _tee(c, top, left, start=True, end=False)
+
+
+def draw_tee_end(c: Canvas, top: int, left: int) -> None:
+    """Draw a variable wire copied eastwards for the last time: it ends here."""
+    _tee(c, top, left, start=False, end=True)
+
+
+def draw_tee_once(c: Canvas, top: int, left: int) -> Coord | None:
+    """Draw a variable used only here: free, copied eastwards, no wire above or below."""
+    return _tee(c, top, left, start=True, end=True)
+
+
+def draw_free(c: Canvas, top: int, left: int) -> Coord | None:
+    """Draw a variable used nowhere: a short wire capped at both ends, either value."""
+    cap = c.stamp(base_gadget("terminator", Orientation.ROT270), (top + LINE - 5, left + TRACK - 2))
+    c.attach(cap, "a", base_gadget("terminator", Orientation.ROT90), "a", min_gap=3)
+    return cap.port("a").cell
 
 
 def draw_invert(c: Canvas, top: int, left: int) -> None:
@@ -155,6 +199,15 @@ def draw_load(c: Canvas, top: int, left: int) -> None:
     flip = c.attach(turn, "b", base_gadget("not", Orientation.ROT90), "a")
     _horizontal(c, top, left, 0, _span(turn, top, left)[1] - 1)
     _vertical(c, top, left, _span(flip, top, left)[2] + 1, BAND - 1, WORK)
+
+
+def draw_load_true(c: Canvas, top: int, left: int) -> None:
+    """Draw the band's wire turning down, inverted, into a known mine: a clause of one literal."""
+    turn = _stamp(c, "turn", Orientation.IDENTITY, top + LINE - 2, left + TRACK - 3)
+    flip = c.attach(turn, "b", base_gadget("not", Orientation.ROT90), "a")
+    _horizontal(c, top, left, 0, _span(turn, top, left)[1] - 1)
+    # As under an OR forced TRUE: one wire cell past the NOT, a known mine.
+    c.force(c.run(flip, "b", 1))
 
 
 def _gate(c: Canvas, top: int, left: int) -> Placed:
@@ -197,12 +250,23 @@ TILES = {
              summary="variable wire crossing the band's wire"),
         Tile("tee", NARROW, draw_tee, (("n", N, IN, VAR), ("s", S, OUT, VAR), ("e", E, OUT, ROW)),
              (("s", "~n"), ("e", "~n")), summary="variable wire copied to the east; both leave inverted"),
+        Tile("tee-start", NARROW, draw_tee_start, (("e", E, IN, ROW), ("s", S, OUT, VAR)), (("s", "e"),),
+             summary="variable starting here, copied to the east", reads="~e"),
+        Tile("tee-end", NARROW, draw_tee_end, (("n", N, IN, VAR), ("e", E, OUT, ROW)), (("e", "~n"),),
+             summary="variable wire copied to the east for the last time, inverted"),
+        Tile("tee-once", NARROW, draw_tee_once, (("e", E, IN, ROW),),
+             summary="variable used only here, copied to the east", reads="~e"),
+        Tile("free", NARROW, draw_free, (), summary="variable used nowhere, either value", reads=""),
+        Tile("span", NARROW, lambda c, t, l: draw_pass(c, t, l, NARROW), (("w", W, IN, ROW), ("e", E, OUT, ROW)),
+             (("e", "w"),), summary="band wire passing a column with no variable"),
         Tile("pass", WIDE, lambda c, t, l: draw_pass(c, t, l, WIDE), (("w", W, IN, ROW), ("e", E, OUT, ROW)),
              (("e", "w"),), summary="band wire passing"),
         Tile("invert", WIDE, draw_invert, (("w", W, IN, ROW), ("e", E, OUT, ROW)), (("e", "~w"),),
              summary="band wire inverted"),
         Tile("load", WIDE, draw_load, (("w", W, IN, ROW), ("s", S, OUT, WORK)), (("s", "~w"),),
              summary="band wire turned down into a work wire, inverted"),
+        Tile("load-true", WIDE, draw_load_true, (("w", W, IN, ROW),), constraint="~w",
+             summary="band wire turned down, inverted, and forced TRUE: a clause of one literal"),
         Tile("or", WIDE, draw_or, (("n", N, IN, WORK), ("w", W, IN, ROW), ("s", S, OUT, WORK)),
              (("s", "n | w"),), summary="work wire OR band wire"),
         Tile("or-true", WIDE, draw_or_true, (("n", N, IN, WORK), ("w", W, IN, ROW)), constraint="n | w",
@@ -214,19 +278,36 @@ TILES = {
 }
 
 
-def draw(canvas: Canvas, name: str, top: int, left: int, mirror: bool = False) -> None:
-    """Draw tile ``name`` with its top-left cell at ``(top, left)``, mirrored left to right if asked."""
-    tile = TILES[name]
+@cache
+def _drawn(name: str) -> tuple[tuple[tuple[Coord, str], ...], tuple[tuple[Coord, tuple[str, int]], ...], Coord | None]:
+    """Draw tile ``name`` once at the origin: its cells, its wire numbers and its variable's cell."""
     scratch = Canvas()
-    tile.draw(scratch, 0, 0)
+    cell = TILES[name].draw(scratch, 0, 0)
+    return tuple(scratch.cells.items()), tuple(scratch.wire_numbers.items()), cell
+
+
+def draw(canvas: Canvas, name: str, top: int, left: int, mirror: bool = False) -> Coord | None:
+    """Draw tile ``name`` with its top-left cell at ``(top, left)``, mirrored left to right if asked.
+
+    Returns the cell that reads the variable starting in the tile, if one does.
+    """
+    tile = TILES[name]
+    cells, numbers, cell = _drawn(name)
 
     def move(cell: Coord) -> Coord:
         return top + cell[0], left + (tile.width - 1 - cell[1] if mirror else cell[1])
 
-    for cell, ch in scratch.cells.items():
-        canvas.put(move(cell), ch)
-    for cell, (axis, at) in scratch.wire_numbers.items():
-        canvas.wire_numbers[move(cell)] = (axis, top + at) if axis == "r" else (axis, move((0, at))[1])
+    for at, ch in cells:
+        canvas.put(move(at), ch)
+    for at, (axis, line) in numbers:
+        canvas.wire_numbers[move(at)] = (axis, top + line) if axis == "r" else (axis, move((0, line))[1])
+    return None if cell is None else move(cell)
+
+
+def _rewrite(tile: Tile, expr: str) -> str:
+    # Port names are single letters: a mirrored tile reads each horizontal one inverted.
+    flipped = {name for name, side, _, _ in tile.ports if side.horizontal}
+    return "".join(f"~{t}" if t in flipped else t for t in expr)
 
 
 def mirrored_rule(tile: Tile) -> tuple[tuple[tuple[str, str], ...], str]:
@@ -238,12 +319,27 @@ def mirrored_rule(tile: Tile) -> tuple[tuple[tuple[str, str], ...], str]:
     ((('s', '~n'), ('e', '~(~n)')), '')
     """
     flipped = {name for name, side, _, _ in tile.ports if side.horizontal}
+    rule = tuple((out, f"~({_rewrite(tile, e)})" if out in flipped else _rewrite(tile, e)) for out, e in tile.rule)
+    return rule, _rewrite(tile, tile.constraint)
 
-    def rewrite(expr: str) -> str:
-        return "".join(f"~{t}" if t in flipped else t for t in expr)
 
-    rule = tuple((out, f"~({rewrite(e)})" if out in flipped else rewrite(e)) for out, e in tile.rule)
-    return rule, rewrite(tile.constraint)
+def variable_cell(name: str, mirror: bool = False) -> tuple[Coord, str] | None:
+    """Return the cell of tile ``name`` that reads the variable starting there, and what it reads.
+
+    What it reads is an expression over the tile's ports (``""`` for a free
+    variable); ``None`` when no variable starts in the tile.
+
+    Examples
+    --------
+    >>> variable_cell("tee-start"), variable_cell("tee-start", mirror=True), variable_cell("tee")
+    (((6, 4), '~e'), ((6, 4), '~~e'), None)
+    """
+    tile = TILES[name]
+    if tile.reads is None:
+        return None
+    cell = draw(Canvas(), name, 0, 0, mirror)
+    assert cell is not None, f"tile {name} reads a variable but draws no cell for it"
+    return cell, _rewrite(tile, tile.reads) if mirror else tile.reads
 
 
 @cache
@@ -260,7 +356,7 @@ def tile_gadget(name: str, mirror: bool = False) -> Gadget:
     c = Canvas()
     draw(c, name, 0, 0, mirror)
     box = (0, 0, BAND - 1, tile.width - 1)
-    if name == "or-true":
+    if name in ("or-true", "load-true"):
         box = (0, 0, BAND + 1, tile.width - 1)  # the known mine sits just below the band
     grid = c.render(box)
     probe = Gadget(name, grid, (), (), "")
