@@ -179,6 +179,32 @@ def test_bad_input_is_one_clear_line(run, board_file, command, text, where):
     assert result.output.strip().startswith("error:")
 
 
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "where"),
+    [
+        (["solve", "{board}"], f"mines: {HUGE}\n1.\n", "board.txt:1:8: 'mines:'"),
+        (["check", "{board}"], f"first-click: 0,{HUGE}\n0.\nlayout:\n..\n", "board.txt:1:14: 'first-click:'"),
+        (["solve", "{board}"], f"3x{HUGE}x1\nHHH\n", "board.txt:1:3: the size line's height"),
+        (["hint", "{board}"], f"# MINESWEEPER-BOARD v0.1\nrows: 1\ncolumns: 1\nmines: {HUGE}\n[view]\nU\n", "board.txt:4:8: 'mines:'"),
+        (["hint", "{board}", "--cell", f"{HUGE},0"], "1.\n", "--cell expects a whole number"),
+        (["generate", "--first-click", f"0,{HUGE}"], "", "--first-click expects a whole number"),
+        (["generate", "--size", f"{HUGE}x3", "--mines", "1"], "", "the size's width expects a whole number"),
+        (["play", "--size", f"3x{HUGE}", "--mines", "1"], "", "the size's height expects a whole number"),
+        (["play", "--policy", f"strong:depth={HUGE}"], "", "policy strong: depth expects a whole number"),
+        (["reduce", "{cnf}"], f"p cnf 3 {HUGE}\n1 0\n", "b.cnf:1: CLAUSES expects a whole number"),
+    ],
+)
+def test_a_huge_number_anywhere_is_one_line(run, board_file, args, text, where):
+    paths = {"board": board_file(text), "cnf": board_file(text, "b.cnf")}
+    result = run(*[a.format(**paths) for a in args])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    assert where in result.output and "at most 18 digits" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "phrase"),
     [

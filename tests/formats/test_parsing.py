@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paths import DATA
@@ -285,6 +285,52 @@ def test_msboard_header_errors(
 )
 def test_msboard_bad_first_line(text: str, phrase: str) -> None:
     raises_at(text, 1, 1, phrase, format="msboard")
+
+
+# -- numbers ------------------------------------------------------------------------
+
+_MS = "# MINESWEEPER-BOARD v0.1\n"
+#: Every place a number stands in board text: the text with ``{n}`` there, and the number's line and column.
+NUMBER_SLOTS = [
+    ("mines: {n}\n1.\n", 1, 8),
+    ("first-click: {n},0\n0.\nlayout:\n..\n", 1, 14),
+    ("first-click: 0,{n}\n0.\nlayout:\n..\n", 1, 14),
+    ("{n}x1x1\nH\n", 1, 1),
+    ("1x{n}x1\nH\n", 1, 3),
+    ("1x1x{n}\nH\n", 1, 5),
+    (_MS + "rows: {n}\ncolumns: 1\nmines: 0\n[view]\nU\n", 2, 7),
+    (_MS + "rows: 1\ncolumns: {n}\nmines: 0\n[view]\nU\n", 3, 10),
+    (_MS + "rows: 1\ncolumns: 1\nmines: {n}\n[view]\nU\n", 4, 8),
+]
+# Past Python's 4,300-digit limit for int(text) as well as cnfsweep's own 18.
+HUGE = st.integers(19, 6000).map(lambda k: "9" * k) | st.integers(19, 6000).map(lambda k: "1" + "0" * (k - 1))
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@given(digits=HUGE)
+@settings(max_examples=10, deadline=None)
+def test_a_huge_number_anywhere_is_refused_at_its_place(template: str, line: int, column: int, digits: str) -> None:
+    error = raises_at(template.format(n=digits), line, column, "expects a whole number of at most 18 digits")
+    assert "\n" not in str(error) and len(str(error)) < 200
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@given(number=st.integers(1, 10**18 - 1), zeros=st.integers(0, 5000))
+@settings(max_examples=10, deadline=None)
+def test_a_number_of_18_digits_reads_whatever_its_leading_zeros(template: str, line: int, column: int, number: int, zeros: int) -> None:
+    # It may make a board that is wrong in other ways (a size the rows do not have), but never a number error.
+    try:
+        parse_board(template.format(n="0" * zeros + str(number)))
+    except BoardFormatError as exc:
+        assert "expects" not in exc.message, exc
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@pytest.mark.parametrize("digits", ["\u00b2", "\u0663", "1_000", "+1", "\uff11"])  # digits int() or isdigit() take
+def test_a_number_in_other_digits_is_refused_at_its_place(template: str, line: int, column: int, digits: str) -> None:
+    with pytest.raises(BoardFormatError) as info:
+        parse_board(template.format(n=digits))
+    assert info.value.line == line, info.value
 
 
 # -- reading files ----------------------------------------------------------------

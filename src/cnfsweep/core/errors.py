@@ -64,8 +64,27 @@ class OffBoardError(CnfsweepError, ValueError):
     """Report a cell outside the board (negative indices never wrap around)."""
 
 
-class BackendError(CnfsweepError):
-    """Report an unknown, unavailable or misconfigured solver backend."""
+class BackendError(CnfsweepError, ValueError):
+    """Report an unknown, unavailable or misconfigured solver backend (the spec named is the bad value)."""
+
+
+class ArgumentError(CnfsweepError, ValueError):
+    """Report an argument value a cnfsweep function cannot take: an unknown level, too many mines, a label not on the board.
+
+    Every function the package exports checks its arguments and raises this
+    (or another :class:`CnfsweepError` that is a :class:`ValueError`, such as
+    :class:`BoardFormatError` or :class:`OffBoardError`) with the message the
+    command line prints.
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """Report an argument of the wrong type (text where a number belongs).
+
+    It is a :class:`TypeError`, as Python's own functions raise for a wrong
+    type, and also an :class:`ArgumentError`, so ``except ValueError`` (or
+    ``except CnfsweepError``) still catches every bad argument.
+    """
 
 
 class TimeLimitExceeded(CnfsweepError):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.core.values import whole_number
 from cnfsweep.formats.lines import Err, check_row, is_comment, split_lines, unexpected
 
 SIZE = re.compile(r"\s*([0-9]+)x([0-9]+)x([0-9]+)\s*")
@@ -19,7 +21,11 @@ def parse_jsm(text: str, err: Err) -> Board:
         line = numbered[0][0] if numbered else None
         raise err("expected a 'WxHxM' size line such as '5x5x8'",
                   line=line, column=1 if line else None)
-    size_line, width, height, mines = numbered[0][0], *map(int, size.groups())
+    size_line = numbered[0][0]
+    width, height, mines = (
+        whole_number(size[i], what, error=partial(err, line=size_line, column=size.start(i) + 1))
+        for i, what in enumerate(("the size line's width", "the size line's height", "the size line's mine count"), 1)
+    )
     if width < 1 or height < 1:
         raise err(f"board size {width}x{height} has no cells",
                   line=size_line, column=size.start(1) + 1)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import reduce
 
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.values import whole_number
 
 BINARY = {"&": "and", "|": "or", "^": "xor"}
 SYMBOL = {name: sym for sym, name in BINARY.items()}
@@ -243,17 +244,17 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
         where = f"{source}:{number}"
         if line.startswith("p"):
             parts = line.split()
-            if header is not None or len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
+            if header is not None or len(parts) != 4 or parts[1] != "cnf":
                 raise FormulaError(f"{where}: expected one header line 'p cnf VARIABLES CLAUSES'")
-            header = (int(parts[2]), int(parts[3]))
+            header = (whole_number(parts[2], f"{where}: VARIABLES", error=FormulaError),
+                      whole_number(parts[3], f"{where}: CLAUSES", error=FormulaError))
             continue
         if header is None:
             raise FormulaError(f"{where}: expected the header 'p cnf VARIABLES CLAUSES' before the clauses")
         for token in line.split():
-            try:
-                lit = int(token)
-            except ValueError:
-                raise FormulaError(f"{where}: expected an integer literal, found {token!r}") from None
+            negative = token.startswith("-")
+            lit = whole_number(token[negative:], f"{where}: a literal", error=FormulaError)
+            lit = -lit if negative else lit
             if abs(lit) > header[0]:
                 raise FormulaError(f"{where}: literal {lit} names a variable above {header[0]}")
             if lit == 0:
