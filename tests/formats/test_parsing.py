@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paths import DATA
-from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, Cell, ReadAs, shape_tables
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats import FORMATS, BoardFormat, detect_format, parse_board, read_board
 
@@ -21,6 +21,15 @@ SAMPLES = {
     "example2.board": BoardFormat.MSBOARD,
 }
 MRGRISCOM = ["..1xxxxxxx", "..2xxxxxxx", "..3xxxxxxx", "..2xxxxxxx", "112xxxxxxx"] + ["x" * 10] * 5
+
+# 'F' reads as a flag and 'x' rows could look like a jsm size line or minesweepr.
+CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
+
+
+ROWS = st.integers(1, 6).flatmap(
+    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
+                           max_size=6)
+)
 
 
 @pytest.fixture(scope="module")
@@ -92,10 +101,52 @@ def test_mrgriscom_board_is_minesweepr() -> None:
         ("1..\n...\n", BoardFormat.NATIVE),  # no 'x'
         ("1ab\n", BoardFormat.NATIVE),
         ("", BoardFormat.NATIVE),
+        # A size line without its mine count: JSM text to refuse, not a native board of 'H' labels.
+        ("3x3\nHHH\nH1H\nHHH\n", BoardFormat.JSM),
+        ("9x9\n", BoardFormat.JSM),  # no native row has a 9
+        ("3x1x-1\nHHH\n", BoardFormat.JSM),
+        ("10x1\n1.x.1\n", BoardFormat.NATIVE),  # a native row of an x-labelled cell, as the rows below say
     ],
 )
 def test_detect_format(text: str, expected: BoardFormat) -> None:
     assert detect_format(text) is expected
+
+
+def test_a_file_name_ending_in_jsm_says_jsm() -> None:
+    assert detect_format("1.\n..\n", name="dir.txt/b.JSM") is BoardFormat.JSM
+    assert detect_format("1.\n..\n", name="b.jsm.txt") is BoardFormat.NATIVE
+    raises_at("mines: 1\n1.\n", 1, 1, "expected a 'WxHxM' size line", source="b.jsm")
+    assert parse_board("mines: 1\n1.\n", source="b.jsm", format="native") == Board(("1.",), 1)
+
+
+def test_a_board_says_how_it_was_read() -> None:
+    detected = parse_board("2x1x1\n1H\n")
+    named = parse_board("2x1x1\n1H\n", format="jsm", total_mines=1)
+    assert detected.read_as == ReadAs("jsm", True) and named.read_as == ReadAs("jsm", False)
+    assert detected == named == Board(("1.",), 1) and Board(("1.",), 1).read_as is None
+    assert parse_board("1.\n").format == "native" and Board(("1.",)).format is None
+
+
+JSM_ROWS = st.integers(1, 12).flatmap(
+    lambda width: st.lists(st.text(st.sampled_from("012345678HF"), min_size=width, max_size=width), max_size=11)
+)
+
+
+@given(rows=JSM_ROWS, name=st.sampled_from(["b.jsm", "b.JSM", "b.txt", "<string>"]), space=st.sampled_from(["", " ", "\t"]))
+def test_a_jsm_size_line_without_its_mine_count_is_refused_on_its_line(rows: list[str], name: str, space: str) -> None:
+    rows = [*rows, "H" * (len(rows[0]) if rows else 3)]  # a covered cell, as any position worth analysing has
+    size = f"{len(rows[0])}x{len(rows)}{space}"
+    raises_at(f"# from JSMinesweeper\n{size}\n" + "\n".join(rows) + "\n", 2, len(size.rstrip()) + 1, "has no mine count", source=name)
+
+
+@given(rows=ROWS, total=st.one_of(st.none(), st.integers(0, 50)))
+def test_a_file_named_jsm_is_read_as_jsm_or_refused_on_a_line(rows: list[str], total: int | None) -> None:
+    try:
+        board = parse_board(Board(tuple(rows), total).to_text(), source="b.jsm")
+    except BoardFormatError as exc:
+        assert exc.line is not None and exc.source == "b.jsm", exc
+    else:
+        assert board.read_as == ReadAs("jsm", True)
 
 
 def test_formats_lists_enum_values() -> None:
@@ -397,16 +448,6 @@ def test_read_error_names_file(tmp_path: Path) -> None:
 )
 def test_round_trip(board: Board) -> None:
     assert parse_board(board.to_text()) == board
-
-
-# 'F' reads as a flag and 'x' rows could look like a jsm size line or minesweepr.
-CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
-
-
-ROWS = st.integers(1, 6).flatmap(
-    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
-                           max_size=6)
-)
 
 
 @given(

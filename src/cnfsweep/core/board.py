@@ -8,6 +8,7 @@ letter as a label.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,19 @@ class Cell(NamedTuple):
 
     row: int
     col: int
+
+
+class ReadAs(NamedTuple):
+    """The text format a board was read from, and whether it was detected rather than named by the caller.
+
+    Examples
+    --------
+    >>> Board.parse("2x1x1\\n1H\\n").read_as
+    ReadAs(format='jsm', detected=True)
+    """
+
+    format: str
+    detected: bool
 
 
 class CellKind(Enum):
@@ -181,6 +195,9 @@ class Board:
     layout : MineLayout or None
         Where every mine lies, for a board that carries its answer (a
         generated one); it must agree with every number and flag.
+    read_as : ReadAs or None
+        The text format the board was read from (``None`` for a board built
+        in Python); ignored when boards are compared.
 
     Examples
     --------
@@ -197,6 +214,8 @@ class Board:
     total_mines: int | None = None
     # The hidden answer of a generated board, kept out of repr so printing a board never spoils it.
     layout: MineLayout | None = field(default=None, repr=False)
+    # How the text was read: not part of the position, so boards read from two formats are equal.
+    read_as: ReadAs | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.grid or not self.grid[0]:
@@ -247,6 +266,16 @@ class Board:
         """Return the same position with another total mine count."""
         return dataclasses.replace(self, total_mines=total_mines)
 
+    def marked_read_as(self, read_as: ReadAs) -> Board:
+        """Return the same position marked as read from text in ``read_as``'s format.
+
+        Nothing the constructor checks changes, so the copy is not checked
+        again (on a huge board with a layout that would take a noticeable time).
+        """
+        marked = copy.copy(self)
+        object.__setattr__(marked, "read_as", read_as)
+        return marked
+
     def with_layout(self, layout: MineLayout | None) -> Board:
         """Return the same position carrying ``layout`` (``None`` drops it).
 
@@ -289,6 +318,11 @@ class Board:
     def cols(self) -> int:
         """Number of columns."""
         return len(self.grid[0])
+
+    @property
+    def format(self) -> str | None:
+        """The name of the text format the board was read from (see :attr:`read_as`), ``None`` if built in Python."""
+        return None if self.read_as is None else self.read_as.format
 
     def require(self, cell: tuple[int, int]) -> Cell:
         """Return ``cell`` as a :class:`Cell`, or raise if it lies off the board.

@@ -245,6 +245,7 @@ class Analysis:
             "rows": board.rows,
             "cols": board.cols,
             "total_mines": self.total_mines,
+            "format": board.format,
             "safe": [list(c) for c in self.safe],
             "mines": [list(c) for c in self.mines],
             "probabilities": [[None if p is None else floats[id(p)] for p in row] for row in grid],

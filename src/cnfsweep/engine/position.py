@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import filterfalse
 
 import networkx as nx
@@ -219,7 +219,8 @@ def position(
             del _RECENT[next(iter(_RECENT))]
     # (Re-)inserted last, so that the least recently used position goes first.
     _RECENT[key] = found
-    return found
+    # An equal board may differ in what equality ignores (the format it was read from): answer about this one.
+    return found if found.board is board else replace(found, board=board)
 
 
 def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:

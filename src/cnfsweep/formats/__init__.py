@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from cnfsweep.core import board as _board
-from cnfsweep.core.board import Board
+from cnfsweep.core.board import Board, ReadAs
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats import jsm, minesweepr, msboard, native
 from cnfsweep.formats.lines import is_comment, line_col, split_lines
 
-__all__ = ["FORMATS", "BoardFormat", "detect_format", "parse_board", "read_board", "read_text"]
+__all__ = ["FORMATS", "SUFFIXES", "BoardFormat", "detect_format", "parse_board", "read_board", "read_text"]
 
 
 class BoardFormat(Enum):
@@ -51,13 +51,21 @@ def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
                                f"{', '.join(FORMATS)}", source=source) from None
 
 
-def detect_format(text: str) -> BoardFormat:
-    """Guess the format of a board text.
+#: File name suffixes that say a format: a file so named is read as that format or refused.
+SUFFIXES: dict[str, BoardFormat] = {".jsm": BoardFormat.JSM}
+
+
+def detect_format(text: str, name: str | None = None) -> BoardFormat:
+    """Guess the format of a board text, from its file name if that says one, else from the text.
 
     The first rule that matches wins:
 
+    0. ``name`` ends in a suffix of :data:`SUFFIXES` (``.jsm``): that format;
     1. the first non-blank line starts with ``# MINESWEEPER-BOARD``: ``MSBOARD``;
-    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``): ``JSM``;
+    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``), or
+       starts as one and the text cannot be native (see
+       :func:`~cnfsweep.formats.jsm.looks_jsm`): ``JSM``, so that a size line
+       without its mine count is an error, not a native board of ``H`` labels;
     3. ``MINESWEEPR`` when there is no ``key: value`` header, every grid
        character is one of ``.12345678x*``, there is at least one ``x`` and no
        ``.`` touches an ``x`` (8-neighbourhood). A minesweepr ``.`` is a
@@ -74,12 +82,16 @@ def detect_format(text: str) -> BoardFormat:
     <BoardFormat.MINESWEEPR: 'minesweepr'>
     >>> detect_format("mines: 2\\n1.\\n..\\n")
     <BoardFormat.NATIVE: 'native'>
+    >>> detect_format("mines: 2\\n1.\\n..\\n", name="b.jsm")
+    <BoardFormat.JSM: 'jsm'>
     """
+    if name is not None and (named := SUFFIXES.get(PurePath(name).suffix.lower())) is not None:
+        return named
     lines = [line for line in split_lines(text.removeprefix("\ufeff")) if line.strip()]
     if lines and lines[0].lstrip().startswith(msboard.MAGIC):
         return BoardFormat.MSBOARD
     content = [line for line in lines if not is_comment(line)]
-    if content and jsm.SIZE.fullmatch(content[0]):
+    if jsm.looks_jsm(content):
         return BoardFormat.JSM
     if minesweepr.looks_minesweepr(content):
         return BoardFormat.MINESWEEPR
@@ -104,9 +116,16 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     format : BoardFormat or str
         One of :data:`FORMATS`; ``"auto"`` uses :func:`detect_format`.
     source : str
-        Name used in error messages.
+        Name used in error messages; with ``"auto"``, a file name's suffix
+        may say the format (see :func:`detect_format`).
     total_mines : int or None
         Total mines, flags included; when given it overrides the file's total.
+
+    Returns
+    -------
+    Board
+        Its :attr:`~cnfsweep.core.board.Board.read_as` says the format read and
+        whether it was detected.
 
     Raises
     ------
@@ -131,8 +150,9 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         raise err("binary file (NUL byte): expected a text board", line=line, column=col)
     if total_mines is not None and total_mines < 0:
         raise err(f"total_mines must be non-negative, got {total_mines}")
-    if fmt is BoardFormat.AUTO:
-        fmt = detect_format(text)
+    detected = fmt is BoardFormat.AUTO
+    if detected:
+        fmt = detect_format(text, source)
     if fmt is BoardFormat.JSM:
         board = jsm.parse_jsm(text, err)
     elif fmt is BoardFormat.MSBOARD:
@@ -141,11 +161,11 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED)
     else:
         board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
-    if total_mines is None:
-        return board
-    if board.layout is not None and total_mines != board.layout.count:
-        raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
-    return board.with_total(total_mines)
+    if total_mines is not None:
+        if board.layout is not None and total_mines != board.layout.count:
+            raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
+        board = board.with_total(total_mines)
+    return board.marked_read_as(ReadAs(fmt.value, detected))
 
 
 def read_text(path: str | Path) -> str:
