@@ -13,52 +13,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from enum import Enum
+from typing import TypeVar
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
 
-__all__ = ["MAX_DIGITS", "cell_argument", "clip", "count_argument", "read_cell", "shown", "whole_number"]
+__all__ = ["MAX_DIGITS", "cell_argument", "choice_argument", "count_argument", "flag_argument", "read_cell", "whole_number"]
 
 #: The most digits a number in a board text or an option may have (leading zeros aside): far
 #: beyond any board, and far below Python's limit of 4,300 digits for converting text to int.
 MAX_DIGITS = 18
 
 Fail = Callable[[str], Exception]
+E = TypeVar("E", bound=Enum)
 _CELL = re.compile(r"\s*([^,]*?)\s*,\s*([^,]*?)\s*")
-
-
-def clip(text: str, limit: int = 24) -> str:
-    """Quote ``text`` for an error message: escaped as ``repr`` does, and cut after ``limit`` characters.
-
-    A message names what it refuses, but a number of 5,000 digits or a line
-    of control characters must still make one short line.
-
-    Examples
-    --------
-    >>> clip("many")
-    "'many'"
-    >>> clip("9" * 5000, 8)
-    "'99999999...' (5,000 characters)"
-    >>> clip("a\\tb")
-    "'a\\\\tb'"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}".removesuffix("'") + f"...' ({len(text):,} characters)"
-
-
-def shown(value: object, limit: int = 40) -> str:
-    """Show a Python argument in an error message: text as :func:`clip` quotes it, anything else as its cut ``repr``.
-
-    Examples
-    --------
-    >>> shown("3"), shown((1,)), shown(list(range(100)), 12)
-    ("'3'", '(1,)', '[0, 1, 2, 3,...')
-    """
-    if isinstance(value, str):
-        return clip(value)
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def whole_number(text: str, what: str, *, minimum: int = 0, error: Fail = ArgumentError) -> int:
@@ -120,8 +89,8 @@ def read_cell(text: str, what: str, *, error: Fail = ArgumentError) -> Cell:
     return Cell(*(whole_number(part, what, error=error) for part in match.groups()))
 
 
-def count_argument(value: object, what: str, *, minimum: int = 0) -> int:
-    """Return ``value`` if it is an int of at least ``minimum``, else raise naming ``what``.
+def count_argument(value: object, what: str, *, minimum: int = 0, optional: bool = False) -> int:
+    """Return ``value`` if it is an int of at least ``minimum`` (or ``None``, if ``optional``), else raise naming ``what``.
 
     A bool is refused (``True`` is not 1 mine), and so is text (``"3"``),
     with :class:`~cnfsweep.core.errors.ArgumentTypeError`.
@@ -139,6 +108,8 @@ def count_argument(value: object, what: str, *, minimum: int = 0) -> int:
     ...
     cnfsweep.core.errors.ArgumentTypeError: total_mines must be an integer, got '3' (str)
     """
+    if value is None and optional:
+        return value  # type: ignore[return-value]
     if not isinstance(value, int) or isinstance(value, bool):
         raise ArgumentTypeError(f"{what} must be an integer, got {shown(value)} ({type(value).__name__})")
     if value < minimum:
@@ -171,3 +142,42 @@ def cell_argument(value: object, what: str) -> Cell:
             f"{what} must be a (row, col) pair of integers, got {shown(value)} ({type(value).__name__})"
         )
     return Cell(value[0], value[1])
+
+
+def choice_argument(kind: type[E], value: object, what: str) -> E:
+    """Return the member of ``kind`` that ``value`` is or names, else raise listing the choices.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import CellKind
+    >>> choice_argument(CellKind, "flag", "kind")
+    <CellKind.FLAG: 'flag'>
+    >>> choice_argument(CellKind, "lava", "kind")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: unknown kind 'lava'; choose from number, covered, flag
+    """
+    try:
+        return kind(value)
+    except (ValueError, TypeError):  # TypeError: an unhashable value
+        names = ", ".join(str(member.value) for member in kind)
+        raise ArgumentError(f"unknown {what} {shown(value)}; choose from {names}") from None
+
+
+def flag_argument(value: object, what: str) -> bool:
+    """Return ``value`` if it is a bool, else raise :class:`~cnfsweep.core.errors.ArgumentTypeError` naming ``what``.
+
+    A truthy string such as ``"no"`` must not silently mean yes.
+
+    Examples
+    --------
+    >>> flag_argument(True, "every")
+    True
+    >>> flag_argument("no", "every")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentTypeError: every must be True or False, got 'no' (str)
+    """
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(f"{what} must be True or False, got {shown(value)} ({type(value).__name__})")
+    return value

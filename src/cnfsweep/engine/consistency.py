@@ -22,6 +22,8 @@ from cnfsweep.engine.backends import Backend, Session, get_backend
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
 from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.values import flag_argument
+from cnfsweep.formats import board_argument
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints, position
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.witness import Layout, find_layout, layout_problems
@@ -111,6 +113,8 @@ def check(
     (False, (Cell(row=0, col=0),))
     """
     start = time.perf_counter()
+    board = board_argument(board)
+    minimise = flag_argument(minimise, "minimise")
     deadline = deadline_after(time_limit, start)
     engine = get_backend(backend)
     pos = position(board, total_mines=total_mines, assume=assume, deadline=deadline)

@@ -7,7 +7,7 @@ covered, ``*`` a mine, no total); ``msboard`` is ms-toollib's
 ``# MINESWEEPER-BOARD v0.1``, whose ``[view]`` section is read. Every format
 is mapped to the canonical characters of :class:`~cnfsweep.core.board.Board`.
 Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
-:func:`read_text` and :func:`read_board`.
+:func:`read_text`, :func:`read_board` and :func:`board_argument`.
 
 May import the core only.
 """
@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import partial
+from os import PathLike
 from pathlib import Path, PurePath
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
-from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, shown
+from cnfsweep.core.values import count_argument
 from cnfsweep.formats import jsm, minesweepr, msboard, native
 from cnfsweep.formats.lines import is_comment, line_col, split_lines
 
-__all__ = ["FORMATS", "SUFFIXES", "BoardFormat", "detect_format", "parse_board", "read_board", "read_text"]
+__all__ = ["FORMATS", "SUFFIXES", "BoardFormat", "board_argument", "detect_format", "parse_board", "read_board", "read_text"]
 
 
 class BoardFormat(Enum):
@@ -131,6 +133,9 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     ------
     BoardFormatError
         If the text is not a valid board; the error names the line and column.
+    ArgumentError
+        If ``total_mines`` is negative (:class:`ArgumentTypeError` if it is
+        not an int, or ``text`` is not a str).
 
     Examples
     --------
@@ -141,6 +146,12 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     >>> parse_board("1x\\nxx\\n", format="minesweepr", total_mines=1)
     Board(grid=('1.', '..'), total_mines=1)
     """
+    if not isinstance(text, str):
+        hint = ": decode it first" if isinstance(text, (bytes, bytearray)) else ""
+        raise ArgumentTypeError(f"a board's text must be a str, got {shown(text)} ({type(text).__name__}){hint}")
+    if not isinstance(source, str):
+        raise ArgumentTypeError(f"source must be a str (a name for messages), got {shown(source)} ({type(source).__name__})")
+    count_argument(total_mines, "total_mines", optional=True)
     fmt = _coerce_format(format, source)
     err = partial(BoardFormatError, source=source)
     text = text.removeprefix("\ufeff")  # Windows editors may save a UTF-8 BOM
@@ -148,8 +159,6 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     if nul >= 0:
         line, col = line_col(text[:nul])
         raise err("binary file (NUL byte): expected a text board", line=line, column=col)
-    if total_mines is not None and total_mines < 0:
-        raise err(f"total_mines must be non-negative, got {total_mines}")
     detected = fmt is BoardFormat.AUTO
     if detected:
         fmt = detect_format(text, source)
@@ -188,6 +197,9 @@ def read_text(path: str | Path) -> str:
     ...     print(exc.line, exc.column, exc.message)
     2 1 not UTF-8 text (byte 0xff): expected a text board
     """
+    if not isinstance(path, (str, PathLike)):
+        raise ArgumentTypeError(f"path must be a str or a path, got {shown(path)} ({type(path).__name__}); "
+                                "Board.parse reads a board's text")
     err = partial(BoardFormatError, source=str(path))
     try:
         data = Path(path).read_bytes()
@@ -231,6 +243,28 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
     Board(grid=('1.',), total_mines=1)
     """
     return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
+
+
+def board_argument(board: Board | str, what: str = "board") -> Board:
+    """Return ``board``, or the board its text describes (any format, detected), for functions that take either.
+
+    Raises
+    ------
+    BoardFormatError
+        If the text is not a valid board.
+    ArgumentTypeError
+        If ``board`` is neither a :class:`~cnfsweep.core.board.Board` nor text.
+
+    Examples
+    --------
+    >>> board_argument("mines: 1\\n1.\\n")
+    Board(grid=('1.',), total_mines=1)
+    """
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return parse_board(board, source=f"<{what}>")
+    raise ArgumentTypeError(f"{what} must be a Board or a board's text, got {shown(board)} ({type(board).__name__})")
 
 
 _board.READERS.update(parse=parse_board, read=read_board)

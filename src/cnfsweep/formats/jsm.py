@@ -6,7 +6,8 @@ import re
 from functools import partial
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
-from cnfsweep.core.values import clip, whole_number
+from cnfsweep.core.errors import clip
+from cnfsweep.core.values import whole_number
 from cnfsweep.formats.lines import SEP, Err, check_row, is_comment, split_lines, unexpected
 from cnfsweep.formats.native import native_cell
 

@@ -24,8 +24,8 @@ from enum import Enum
 from types import MappingProxyType
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell, shape_tables
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, OffBoardError
-from cnfsweep.core.values import clip, count_argument, shown, whole_number
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, OffBoardError, clip, shown
+from cnfsweep.core.values import cell_argument, count_argument, whole_number
 
 # The view holds one byte per cell as the player sees it, inside a one-cell border of
 # _EDGE, so the flood fill steps to all eight neighbours without bounds checks: the
@@ -217,7 +217,7 @@ class Game:
     @classmethod
     def from_layout(cls, rows: int, cols: int, mines: Iterable[Sequence[int]]) -> Game:
         """Start a game on a given layout, with no first-click guarantee."""
-        cells = [Cell(*m) for m in mines]
+        cells = [cell_argument(m, "a mine") for m in mines]
         layout = frozenset(cells)
         if len(layout) != len(cells):
             raise ArgumentError("a mine is listed twice")

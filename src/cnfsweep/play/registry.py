@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cnfsweep.core.errors import ArgumentError
-from cnfsweep.core.values import clip, whole_number
+from cnfsweep.core.errors import ArgumentError, clip
+from cnfsweep.core.values import whole_number
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
