@@ -4,9 +4,10 @@ Every integer cnfsweep reads from text (a ``mines:`` header, a JSM size line,
 ``--first-click R,C``) goes through :func:`whole_number`: ASCII digits only,
 and at most :data:`MAX_DIGITS` of them, so that no text reaches Python's own
 limit on converting long digit strings (a ``ValueError`` with no line or column).
-Python callers' arguments go through :func:`count_argument` and
-:func:`cell_argument`, which raise :class:`~cnfsweep.core.errors.ArgumentError`
-(a wrong value) or :class:`~cnfsweep.core.errors.ArgumentTypeError` (a wrong type).
+Python callers' arguments go through :func:`count_argument`,
+:func:`cell_argument`, :func:`choice_argument` and :func:`flag_argument`, which
+raise :class:`~cnfsweep.core.errors.ArgumentError` (a wrong value) or
+:class:`~cnfsweep.core.errors.ArgumentTypeError` (a wrong type).
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ MAX_DIGITS = 18
 Fail = Callable[[str], Exception]
 E = TypeVar("E", bound=Enum)
 _CELL = re.compile(r"\s*([^,]*?)\s*,\s*([^,]*?)\s*")
+
+
+def _at_least(minimum: int) -> str:
+    return "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
 
 
 def whole_number(text: str, what: str, *, minimum: int = 0, error: Fail = ArgumentError) -> int:
@@ -58,7 +63,7 @@ def whole_number(text: str, what: str, *, minimum: int = 0, error: Fail = Argume
     ...
     cnfsweep.core.errors.ArgumentError: 'mines:' expects a non-negative integer, got '²'
     """
-    want = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
+    want = _at_least(minimum)
     # str.isdigit() also takes '²' and other digits int() refuses: ASCII only.
     if not (text.isascii() and text.isdigit()):
         raise error(f"{what} expects {want}, got {clip(text)}")
@@ -113,13 +118,12 @@ def count_argument(value: object, what: str, *, minimum: int = 0, optional: bool
     if not isinstance(value, int) or isinstance(value, bool):
         raise ArgumentTypeError(f"{what} must be an integer, got {shown(value)} ({type(value).__name__})")
     if value < minimum:
-        want = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
-        raise ArgumentError(f"{what} must be {want}, got {value}")
+        raise ArgumentError(f"{what} must be {_at_least(minimum)}, got {value}")
     return value
 
 
 def cell_argument(value: object, what: str) -> Cell:
-    """Return ``value`` as a :class:`~cnfsweep.core.board.Cell` if it is a pair of non-negative ints.
+    """Return ``value`` as a :class:`~cnfsweep.core.board.Cell` if it is a pair of ints.
 
     Whether the cell lies on a board is the board's question
     (:meth:`~cnfsweep.core.board.Board.require`).

@@ -52,9 +52,9 @@ def parse_jsm(text: str, err: Err) -> Board:
         numbered.pop(0)
     if not numbered or not (size := SIZE.fullmatch(numbered[0][1])):
         line = numbered[0][0] if numbered else None
-        if line is not None and _SIZE_WITHOUT_COUNT.fullmatch(text := numbered[0][1]):
-            raise err(f"the size line {clip(text.strip())} has no mine count: expected 'WxHxM' such as "
-                      f"'{text.strip()}x10'", line=line, column=len(text) + 1)
+        if line is not None and _SIZE_WITHOUT_COUNT.fullmatch(first := numbered[0][1]):
+            raise err(f"the size line {clip(first.strip())} has no mine count: expected 'WxHxM' such as "
+                      f"'{first.strip()}x10'", line=line, column=len(first) + 1)
         raise err("expected a 'WxHxM' size line such as '5x5x8'",
                   line=line, column=1 if line else None)
     size_line = numbered[0][0]
