@@ -18,6 +18,8 @@ from cnfsweep.generation import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
 from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, Move, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     AssumptionError,
     BackendError,
     BoardFormatError,
@@ -28,6 +30,8 @@ from cnfsweep.core.errors import (
 
 __all__ = [
     "Analysis",
+    "ArgumentError",
+    "ArgumentTypeError",
     "AssumptionError",
     "BackendError",
     "Board",

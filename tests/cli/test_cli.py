@@ -102,6 +102,28 @@ def test_solve_other_formats(run, board_file):
     assert forced.exit_code == 2 and "b.jsm:2:" in forced.output
 
 
+@pytest.mark.parametrize("name", ["j.jsm", "j.txt"])
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
+def test_a_jsm_file_without_its_mine_count_is_refused_naming_the_line(run, board_file, command, name):
+    result = run(command, board_file("3x3\nHHH\nH1H\nHHH\n", name))
+    assert result.exit_code == 2, result.output
+    assert f"{name}:1:4: the size line '3x3' has no mine count: expected 'WxHxM'" in result.output
+    assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_the_json_and_the_view_say_which_format_was_read(run, board_file, command):
+    jsm, mrgriscom = board_file("3x2x1\nH1H\nHHH\n", "b.jsm"), str(EXAMPLES / "mrgriscom.txt")
+    assert json.loads(run(command, jsm, "--json").output)["format"] == "jsm"
+    assert json.loads(run(command, mrgriscom, "--json").output)["format"] == "minesweepr"
+    assert json.loads(run(command, mrgriscom, "--json", "--format", "native").output)["format"] == "native"
+    assert "read as jsm text (detected" in run(command, jsm).output
+    assert "read as minesweepr text (detected" in run(command, mrgriscom).output
+    # Named on the command line, or native (what a board is unless it says otherwise): nothing to point out.
+    assert "read as" not in run(command, jsm, "--format", "jsm").output
+    assert "read as" not in run(command, board_file("1.\n..\n")).output
+
+
 def test_solve_assume(run, board_file):
     path = board_file("1u\nvv\n")
     doc = json.loads(run("solve", path, "--json", "--assume", "u=safe").output)
@@ -129,6 +151,7 @@ def test_check_inconsistent_names_minimal_conflict(run, board_file):
         "witness_mines": None,
         "conflict": [[0, 0]],
         "total_in_conflict": False,
+        "format": "native",
         "backend": doc["backend"],
     }
     human = run("check", board_file("4.1\n...\n1..\n"))
@@ -177,6 +200,32 @@ def test_bad_input_is_one_clear_line(run, board_file, command, text, where):
     assert "Traceback" not in result.output
     assert where in result.output
     assert result.output.strip().startswith("error:")
+
+
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "where"),
+    [
+        (["solve", "{board}"], f"mines: {HUGE}\n1.\n", "board.txt:1:8: 'mines:'"),
+        (["check", "{board}"], f"first-click: 0,{HUGE}\n0.\nlayout:\n..\n", "board.txt:1:14: 'first-click:'"),
+        (["solve", "{board}"], f"3x{HUGE}x1\nHHH\n", "board.txt:1:3: the size line's height"),
+        (["hint", "{board}"], f"# MINESWEEPER-BOARD v0.1\nrows: 1\ncolumns: 1\nmines: {HUGE}\n[view]\nU\n", "board.txt:4:8: 'mines:'"),
+        (["hint", "{board}", "--cell", f"{HUGE},0"], "1.\n", "--cell expects a whole number"),
+        (["generate", "--first-click", f"0,{HUGE}"], "", "--first-click expects a whole number"),
+        (["generate", "--size", f"{HUGE}x3", "--mines", "1"], "", "the size's width expects a whole number"),
+        (["play", "--size", f"3x{HUGE}", "--mines", "1"], "", "the size's height expects a whole number"),
+        (["play", "--policy", f"strong:depth={HUGE}"], "", "policy strong: depth expects a whole number"),
+        (["reduce", "{cnf}"], f"p cnf 3 {HUGE}\n1 0\n", "b.cnf:1: CLAUSES expects a whole number"),
+    ],
+)
+def test_a_huge_number_anywhere_is_one_line(run, board_file, args, text, where):
+    paths = {"board": board_file(text), "cnf": board_file(text, "b.cnf")}
+    result = run(*[a.format(**paths) for a in args])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    assert where in result.output and "at most 18 digits" in result.output
 
 
 @pytest.mark.parametrize(

@@ -92,7 +92,7 @@ def test_hint_cell_explains_one_cell_or_says_it_is_not_certain(run, wall, tmp_pa
     path = tmp_path / "b.txt"
     path.write_text("1.\n..\n")
     for cell, phrase in [("1,1", "(1, 1) is not certain: its mine probability is 1/3"),
-                         ("0,0", "is a revealed number"), ("7,7", "off the board"), ("x", "expected ROW,COL")]:
+                         ("0,0", "is a revealed number"), ("7,7", "off the board"), ("x", "--cell expects ROW,COL")]:
         result = run("hint", str(path), "--cell", cell)
         assert result.exit_code == 2 and phrase in result.output and "Traceback" not in result.output
 

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paths import DATA
-from cnfsweep.core.board import Board, Cell, shape_tables
-from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.core.board import Board, Cell, ReadAs, shape_tables
+from cnfsweep.core.errors import ArgumentError, BoardFormatError
 from cnfsweep.formats import FORMATS, BoardFormat, detect_format, parse_board, read_board
 
 FORMAT_DIR = DATA / "formats"
@@ -21,6 +21,15 @@ SAMPLES = {
     "example2.board": BoardFormat.MSBOARD,
 }
 MRGRISCOM = ["..1xxxxxxx", "..2xxxxxxx", "..3xxxxxxx", "..2xxxxxxx", "112xxxxxxx"] + ["x" * 10] * 5
+
+# 'F' reads as a flag and 'x' rows could look like a jsm size line or minesweepr.
+CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
+
+
+ROWS = st.integers(1, 6).flatmap(
+    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
+                           max_size=6)
+)
 
 
 @pytest.fixture(scope="module")
@@ -92,10 +101,52 @@ def test_mrgriscom_board_is_minesweepr() -> None:
         ("1..\n...\n", BoardFormat.NATIVE),  # no 'x'
         ("1ab\n", BoardFormat.NATIVE),
         ("", BoardFormat.NATIVE),
+        # A size line without its mine count: JSM text to refuse, not a native board of 'H' labels.
+        ("3x3\nHHH\nH1H\nHHH\n", BoardFormat.JSM),
+        ("9x9\n", BoardFormat.JSM),  # no native row has a 9
+        ("3x1x-1\nHHH\n", BoardFormat.JSM),
+        ("10x1\n1.x.1\n", BoardFormat.NATIVE),  # a native row of an x-labelled cell, as the rows below say
     ],
 )
 def test_detect_format(text: str, expected: BoardFormat) -> None:
     assert detect_format(text) is expected
+
+
+def test_a_file_name_ending_in_jsm_says_jsm() -> None:
+    assert detect_format("1.\n..\n", name="dir.txt/b.JSM") is BoardFormat.JSM
+    assert detect_format("1.\n..\n", name="b.jsm.txt") is BoardFormat.NATIVE
+    raises_at("mines: 1\n1.\n", 1, 1, "expected a 'WxHxM' size line", source="b.jsm")
+    assert parse_board("mines: 1\n1.\n", source="b.jsm", format="native") == Board(("1.",), 1)
+
+
+def test_a_board_says_how_it_was_read() -> None:
+    detected = parse_board("2x1x1\n1H\n")
+    named = parse_board("2x1x1\n1H\n", format="jsm", total_mines=1)
+    assert detected.read_as == ReadAs("jsm", True) and named.read_as == ReadAs("jsm", False)
+    assert detected == named == Board(("1.",), 1) and Board(("1.",), 1).read_as is None
+    assert parse_board("1.\n").format == "native" and Board(("1.",)).format is None
+
+
+JSM_ROWS = st.integers(1, 12).flatmap(
+    lambda width: st.lists(st.text(st.sampled_from("012345678HF"), min_size=width, max_size=width), max_size=11)
+)
+
+
+@given(rows=JSM_ROWS, name=st.sampled_from(["b.jsm", "b.JSM", "b.txt", "<string>"]), space=st.sampled_from(["", " ", "\t"]))
+def test_a_jsm_size_line_without_its_mine_count_is_refused_on_its_line(rows: list[str], name: str, space: str) -> None:
+    rows = [*rows, "H" * (len(rows[0]) if rows else 3)]  # a covered cell, as any position worth analysing has
+    size = f"{len(rows[0])}x{len(rows)}{space}"
+    raises_at(f"# from JSMinesweeper\n{size}\n" + "\n".join(rows) + "\n", 2, len(size.rstrip()) + 1, "has no mine count", source=name)
+
+
+@given(rows=ROWS, total=st.one_of(st.none(), st.integers(0, 50)))
+def test_a_file_named_jsm_is_read_as_jsm_or_refused_on_a_line(rows: list[str], total: int | None) -> None:
+    try:
+        board = parse_board(Board(tuple(rows), total).to_text(), source="b.jsm")
+    except BoardFormatError as exc:
+        assert exc.line is not None and exc.source == "b.jsm", exc
+    else:
+        assert board.read_as == ReadAs("jsm", True)
 
 
 def test_formats_lists_enum_values() -> None:
@@ -188,7 +239,8 @@ def test_header_key_is_case_insensitive() -> None:
 
 
 def test_negative_total_mines_argument() -> None:
-    raises_at("1.\n", None, None, "non-negative", total_mines=-1)
+    with pytest.raises(ArgumentError, match="total_mines must be a non-negative integer, got -1"):
+        parse_board("1.\n", total_mines=-1)
 
 
 # -- jsm --------------------------------------------------------------------------
@@ -287,6 +339,52 @@ def test_msboard_bad_first_line(text: str, phrase: str) -> None:
     raises_at(text, 1, 1, phrase, format="msboard")
 
 
+# -- numbers ------------------------------------------------------------------------
+
+_MS = "# MINESWEEPER-BOARD v0.1\n"
+#: Every place a number stands in board text: the text with ``{n}`` there, and the number's line and column.
+NUMBER_SLOTS = [
+    ("mines: {n}\n1.\n", 1, 8),
+    ("first-click: {n},0\n0.\nlayout:\n..\n", 1, 14),
+    ("first-click: 0,{n}\n0.\nlayout:\n..\n", 1, 14),
+    ("{n}x1x1\nH\n", 1, 1),
+    ("1x{n}x1\nH\n", 1, 3),
+    ("1x1x{n}\nH\n", 1, 5),
+    (_MS + "rows: {n}\ncolumns: 1\nmines: 0\n[view]\nU\n", 2, 7),
+    (_MS + "rows: 1\ncolumns: {n}\nmines: 0\n[view]\nU\n", 3, 10),
+    (_MS + "rows: 1\ncolumns: 1\nmines: {n}\n[view]\nU\n", 4, 8),
+]
+# Past Python's 4,300-digit limit for int(text) as well as cnfsweep's own 18.
+HUGE = st.integers(19, 6000).map(lambda k: "9" * k) | st.integers(19, 6000).map(lambda k: "1" + "0" * (k - 1))
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@given(digits=HUGE)
+@settings(max_examples=10, deadline=None)
+def test_a_huge_number_anywhere_is_refused_at_its_place(template: str, line: int, column: int, digits: str) -> None:
+    error = raises_at(template.format(n=digits), line, column, "expects a whole number of at most 18 digits")
+    assert "\n" not in str(error) and len(str(error)) < 200
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@given(number=st.integers(1, 10**18 - 1), zeros=st.integers(0, 5000))
+@settings(max_examples=10, deadline=None)
+def test_a_number_of_18_digits_reads_whatever_its_leading_zeros(template: str, line: int, column: int, number: int, zeros: int) -> None:
+    # It may make a board that is wrong in other ways (a size the rows do not have), but never a number error.
+    try:
+        parse_board(template.format(n="0" * zeros + str(number)))
+    except BoardFormatError as exc:
+        assert "expects" not in exc.message, exc
+
+
+@pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
+@pytest.mark.parametrize("digits", ["\u00b2", "\u0663", "1_000", "+1", "\uff11"])  # digits int() or isdigit() take
+def test_a_number_in_other_digits_is_refused_at_its_place(template: str, line: int, column: int, digits: str) -> None:
+    with pytest.raises(BoardFormatError) as info:
+        parse_board(template.format(n=digits))
+    assert info.value.line == line, info.value
+
+
 # -- reading files ----------------------------------------------------------------
 
 
@@ -351,16 +449,6 @@ def test_read_error_names_file(tmp_path: Path) -> None:
 )
 def test_round_trip(board: Board) -> None:
     assert parse_board(board.to_text()) == board
-
-
-# 'F' reads as a flag and 'x' rows could look like a jsm size line or minesweepr.
-CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
-
-
-ROWS = st.integers(1, 6).flatmap(
-    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
-                           max_size=6)
-)
 
 
 @given(

@@ -423,10 +423,10 @@ def test_a_board_past_the_bound_is_refused_before_it_is_drawn() -> None:
     [
         ("p cnf 99999999 1\n1 0\n", "f.cnf:1: the header announces 99,999,999 variables, more than 1,000,000"),
         ("c big\np cnf 3 99999999\n", "f.cnf:2: the header announces 99,999,999 clauses, more than 10,000,000"),
-        ("p cnf " + "9" * 5000 + " 1\n", "f.cnf:1: expected one header line"),
-        ("p cnf 2 1\n" + "1" * 5000 + " 0\n", "f.cnf:2: expected an integer literal"),
-        ("p cnf 2 1\n1 0\n2 0\n", "f.cnf:3: the header announces 1 clauses, found more"),
-        ("p cnf ٣ 1\n1 0\n", "f.cnf:1: expected one header line"),
+        ("p cnf " + "9" * 5000 + " 1\n", "f.cnf:1: VARIABLES expects a whole number of at most 18 digits"),
+        ("p cnf 2 1\n" + "1" * 5000 + " 0\n", "f.cnf:2: a literal expects a whole number of at most 18 digits"),
+        ("p cnf 2 1\n1 0\n2 0\n", "f.cnf:3: the header announces 1 clause, found more"),
+        ("p cnf ٣ 1\n1 0\n", "f.cnf:1: VARIABLES expects a non-negative integer, got '٣'"),
     ],
 )
 def test_dimacs_headers_and_literals_are_bounded(text: str, message: str) -> None:

@@ -110,6 +110,24 @@ def test_a_bad_board_gets_400_and_the_message_solve_prints(client, endpoint: str
     assert answer.json() == {"error": cli_error(text)}
 
 
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(text)
+HUGE_NUMBERS = {
+    "mines": f"mines: {HUGE}\n1..\n",
+    "first-click": f"first-click: {HUGE},0\n0.\nlayout:\n..\n",
+    "jsm size": f"{HUGE}x3x1\nHHH\n",
+    "msboard rows": f"# MINESWEEPER-BOARD v0.1\nrows: {HUGE}\ncolumns: 2\nmines: 1\n\n[view]\nUU\n",
+}
+
+
+@pytest.mark.parametrize("text", HUGE_NUMBERS.values(), ids=HUGE_NUMBERS.keys())
+@pytest.mark.parametrize("endpoint", ["/api/analyze", "/api/check", "/api/hint", "/api/board"])
+def test_a_huge_number_gets_400_and_the_message_solve_prints(client, endpoint: str, text: str) -> None:
+    answer = client.post(endpoint, json={"board": text})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": cli_error(text)}
+    assert "at most 18 digits" in answer.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

@@ -22,7 +22,7 @@ from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.formats import BoardFormat, detect_format, parse_board, read_text
+from cnfsweep.formats import BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
@@ -102,15 +102,13 @@ def load_board(path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[s
     """
     source = "<stdin>" if path == "-" else path
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
-    how = "read"
-    if fmt is BoardFormat.AUTO:
-        # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
-        fmt, how = detect_format(text), "detected"
     board = parse_board(text, format=fmt, source=source, total_mines=mines)
-    if assume and fmt is not BoardFormat.NATIVE:
+    read_as = board.read_as
+    if assume and read_as is not None and read_as.format != BoardFormat.NATIVE.value:
+        # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
         raise CnfsweepError(
-            f"no cell is labelled {next(iter(assume))!r} (board {how} as {fmt.value} format; "
-            "labels exist only in the native format)"
+            f"no cell is labelled {next(iter(assume))!r} (board {'detected' if read_as.detected else 'read'} "
+            f"as {read_as.format} format; labels exist only in the native format)"
         )
     return board
 

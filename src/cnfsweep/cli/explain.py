@@ -8,29 +8,11 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, MinesOpt, fail, json_option, load_board, show
-from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.values import read_cell
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
-
-
-def parse_cell(text: str) -> Cell:
-    """Read ``R,C`` (row and column from 0) as a cell.
-
-    Examples
-    --------
-    >>> parse_cell("3,4")
-    Cell(row=3, col=4)
-    >>> parse_cell("3")
-    Traceback (most recent call last):
-    ...
-    cnfsweep.core.errors.CnfsweepError: --cell 3: expected ROW,COL such as 3,4 (from 0 at the top left)
-    """
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise CnfsweepError(f"--cell {text}: expected ROW,COL such as 3,4 (from 0 at the top left)")
-    return Cell(int(parts[0]), int(parts[1]))
 
 
 def hint_command(
@@ -52,7 +34,7 @@ def hint_command(
         position = load_board(board, fmt, mines)
         explainer = Explainer(backend)
         if cell is not None:
-            target = parse_cell(cell)
+            target = read_cell(cell, "--cell")
             position.char(target)  # off the board: one line naming the board's size
             start = time.perf_counter()
             move = explainer.explain(position, target, smallest=smallest)

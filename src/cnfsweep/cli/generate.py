@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -15,15 +14,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep.cli.common import BackendOpt, choose_level, emit, fail, json_option
-from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import BoardRequest, generate_many
 from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
 from cnfsweep.generation import Generated, Logic, Method, centre, free_cells
 
-__all__ = ["generate_command", "parse_cell"]
+__all__ = ["generate_command"]
 
 #: Seconds each board may take unless ``--time-limit`` says otherwise: no request hangs.
 DEFAULT_TIME_LIMIT = 60.0
@@ -34,20 +33,6 @@ class OutFormat(Enum):
 
     NATIVE = "native"
     JSM = "jsm"
-
-
-def parse_cell(text: str, option: str = "--first-click") -> Cell:
-    """Read ``R,C`` (row and column from 0) as a cell.
-
-    Examples
-    --------
-    >>> parse_cell("8,15")
-    Cell(row=8, col=15)
-    """
-    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
-    if match is None:
-        raise CnfsweepError(f"{option} expects ROW,COL such as 8,15 (from 0), got {text!r}")
-    return Cell(int(match[1]), int(match[2]))
 
 
 def generate_command(
@@ -88,7 +73,7 @@ def generate_command(
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
     try:
         board_level = choose_level(level, size, mines)
-        first = centre(board_level) if first_click is None else parse_cell(first_click)
+        first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
         free_cells(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:

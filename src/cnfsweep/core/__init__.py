@@ -2,7 +2,8 @@
 
 Offers boards and cells (:class:`Board`, :class:`Cell`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
-labelled cells, and the solver-level model (:class:`Constraint`,
+labelled cells, numbers and cells read from text (:func:`whole_number`,
+:func:`read_cell`), and the solver-level model (:class:`Constraint`,
 :class:`Problem`, :class:`CountTable`, :class:`Rule`).
 
 May import nothing from cnfsweep outside the core: every other layer builds on it.
@@ -11,6 +12,8 @@ May import nothing from cnfsweep outside the core: every other layer builds on i
 from cnfsweep.core.assumptions import normalise_assumptions, parse_assume_options
 from cnfsweep.core.board import Board, Cell, CellKind, shape_tables
 from cnfsweep.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     AssumptionError,
     BackendError,
     BoardFormatError,
@@ -20,10 +23,13 @@ from cnfsweep.core.errors import (
 )
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
+from cnfsweep.core.values import MAX_DIGITS, read_cell, whole_number
 from cnfsweep.core.version import __version__
 
 __all__ = [
     "TOTAL",
+    "ArgumentError",
+    "ArgumentTypeError",
     "AssumptionError",
     "BackendError",
     "Board",
@@ -38,9 +44,12 @@ __all__ = [
     "Problem",
     "Rule",
     "TimeLimitExceeded",
+    "MAX_DIGITS",
     "__version__",
     "layout_conflict",
     "normalise_assumptions",
     "parse_assume_options",
+    "read_cell",
     "shape_tables",
+    "whole_number",
 ]

@@ -8,6 +8,7 @@ letter as a label.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import NamedTuple
 
 import string
 
-from cnfsweep.core.errors import OffBoardError, checked
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, checked, shown
 from cnfsweep.core.layout import MineLayout, layout_conflict
 
 COVERED = "."
@@ -40,6 +41,19 @@ class Cell(NamedTuple):
 
     row: int
     col: int
+
+
+class ReadAs(NamedTuple):
+    """The text format a board was read from, and whether it was detected rather than named by the caller.
+
+    Examples
+    --------
+    >>> Board.parse("2x1x1\\n1H\\n").read_as
+    ReadAs(format='jsm', detected=True)
+    """
+
+    format: str
+    detected: bool
 
 
 class CellKind(Enum):
@@ -181,6 +195,9 @@ class Board:
     layout : MineLayout or None
         Where every mine lies, for a board that carries its answer (a
         generated one); it must agree with every number and flag.
+    read_as : ReadAs or None
+        The text format the board was read from (``None`` for a board built
+        in Python); ignored when boards are compared.
 
     Examples
     --------
@@ -197,31 +214,47 @@ class Board:
     total_mines: int | None = None
     # The hidden answer of a generated board, kept out of repr so printing a board never spoils it.
     layout: MineLayout | None = field(default=None, repr=False)
+    # How the text was read: not part of the position, so boards read from two formats are equal.
+    read_as: ReadAs | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # A str is a sequence of one-character rows: refuse it rather than read "1." as two rows.
+        if not isinstance(self.grid, tuple) or not all(isinstance(row, str) for row in self.grid):
+            raise ArgumentTypeError(
+                f"grid must be a tuple of row strings, got {shown(self.grid)} ({type(self.grid).__name__}); "
+                "Board.from_rows takes any sequence of rows, Board.parse a board's text"
+            )
         if not self.grid or not self.grid[0]:
-            raise ValueError("a board needs at least one cell")
+            raise ArgumentError("a board needs at least one cell")
         width = len(self.grid[0])
         for r, row in enumerate(self.grid):
             if len(row) != width:
-                raise ValueError(f"row {r} has {len(row)} cells, expected {width}")
+                raise ArgumentError(f"row {r} has {len(row)} cells, expected {width}")
             if not ALLOWED.issuperset(row):
                 bad = next(ch for ch in row if ch not in ALLOWED)
-                raise ValueError(f"not a canonical board character: {bad!r}")
-        if self.total_mines is not None and self.total_mines < 0:
-            raise ValueError("total_mines must be non-negative")
+                raise ArgumentError(f"not a canonical board character: {bad!r}")
+        if self.total_mines is not None:
+            if not isinstance(self.total_mines, int) or isinstance(self.total_mines, bool):
+                raise ArgumentTypeError(f"total_mines must be an integer, got {shown(self.total_mines)} "
+                                        f"({type(self.total_mines).__name__})")
+            if self.total_mines < 0:
+                raise ArgumentError(f"total_mines must be a non-negative integer, got {self.total_mines}")
         if self.layout is not None:
+            if not isinstance(self.layout, MineLayout):
+                raise ArgumentTypeError(f"layout must be a MineLayout, got {shown(self.layout)} ({type(self.layout).__name__})")
             if self.total_mines is not None and self.total_mines != self.layout.count:
-                raise ValueError(f"the total says {self.total_mines} mines but the layout has {self.layout.count}")
+                raise ArgumentError(f"the total says {self.total_mines} mines but the layout has {self.layout.count}")
             conflict = layout_conflict(self.grid, self.layout)
             if conflict is not None:
-                raise ValueError(f"cell {conflict[0]}: {conflict[1]}")
+                raise ArgumentError(f"cell {conflict[0]}: {conflict[1]}")
 
     # -- construction -------------------------------------------------------
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], total_mines: int | None = None) -> Board:
         """Build a board from canonical row strings (``'F'`` is read as a flag)."""
+        if isinstance(rows, str) or not isinstance(rows, Sequence) or not all(isinstance(row, str) for row in rows):
+            raise ArgumentTypeError(f"rows must be a sequence of row strings, got {shown(rows)}; Board.parse reads a board's text")
         return cls(tuple(row.replace("F", FLAG) for row in rows), total_mines)
 
     @classmethod
@@ -246,6 +279,16 @@ class Board:
     def with_total(self, total_mines: int | None) -> Board:
         """Return the same position with another total mine count."""
         return dataclasses.replace(self, total_mines=total_mines)
+
+    def marked_read_as(self, read_as: ReadAs) -> Board:
+        """Return the same position marked as read from text in ``read_as``'s format.
+
+        Nothing the constructor checks changes, so the copy is not checked
+        again (on a huge board with a layout that would take a noticeable time).
+        """
+        marked = copy.copy(self)
+        object.__setattr__(marked, "read_as", read_as)
+        return marked
 
     def with_layout(self, layout: MineLayout | None) -> Board:
         """Return the same position carrying ``layout`` (``None`` drops it).
@@ -290,6 +333,11 @@ class Board:
         """Number of columns."""
         return len(self.grid[0])
 
+    @property
+    def format(self) -> str | None:
+        """The name of the text format the board was read from (see :attr:`read_as`), ``None`` if built in Python."""
+        return None if self.read_as is None else self.read_as.format
+
     def require(self, cell: tuple[int, int]) -> Cell:
         """Return ``cell`` as a :class:`Cell`, or raise if it lies off the board.
 
@@ -300,8 +348,12 @@ class Board:
         ...
         cnfsweep.core.errors.OffBoardError: cell (-1, 0) is off the board: rows run 0-1 and columns 0-1
         """
-        r, c = cell
-        if not (0 <= r < len(self.grid) and 0 <= c < len(self.grid[0])):
+        try:
+            r, c = cell
+            inside = 0 <= r < len(self.grid) and 0 <= c < len(self.grid[0])
+        except (TypeError, ValueError):  # not a pair, or not of numbers
+            raise ArgumentTypeError(f"a cell must be a (row, col) pair of integers, got {shown(cell)}") from None
+        if not inside:
             raise OffBoardError(
                 f"cell ({r}, {c}) is off the board: rows run 0-{self.rows - 1} and columns 0-{self.cols - 1}"
             )

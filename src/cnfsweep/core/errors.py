@@ -1,7 +1,14 @@
-"""Exceptions raised by cnfsweep.
+"""Exceptions raised by cnfsweep, and the wording of what they quote.
 
 Every error a user can cause derives from :class:`CnfsweepError`, so the CLI can
 print one clear line and exit with status 2 instead of showing a traceback.
+The rule for Python callers: a bad argument value raises a :class:`CnfsweepError`
+that is also a :class:`ValueError` (:class:`ArgumentError`, or a more telling
+kind: :class:`BoardFormatError`, :class:`AssumptionError`, :class:`OffBoardError`,
+:class:`BackendError`); an argument of the wrong type raises
+:class:`ArgumentTypeError`, which is a :class:`TypeError` and an
+:class:`ArgumentError` too. :class:`TimeLimitExceeded` and
+:class:`ComponentTooLarge` are no bad argument and neither.
 """
 
 from __future__ import annotations
@@ -64,12 +71,65 @@ class OffBoardError(CnfsweepError, ValueError):
     """Report a cell outside the board (negative indices never wrap around)."""
 
 
-class BackendError(CnfsweepError):
-    """Report an unknown, unavailable or misconfigured solver backend."""
+class BackendError(CnfsweepError, ValueError):
+    """Report an unknown, unavailable or misconfigured solver backend (the spec named is the bad value)."""
+
+
+class ArgumentError(CnfsweepError, ValueError):
+    """Report an argument value a cnfsweep function cannot take: an unknown level, too many mines, a label not on the board.
+
+    Every function the package exports checks its arguments and raises this
+    (or another :class:`CnfsweepError` that is a :class:`ValueError`, such as
+    :class:`BoardFormatError` or :class:`OffBoardError`) with the message the
+    command line prints.
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """Report an argument of the wrong type (text where a number belongs).
+
+    It is a :class:`TypeError`, as Python's own functions raise for a wrong
+    type, and also an :class:`ArgumentError`, so ``except ValueError`` (or
+    ``except CnfsweepError``) still catches every bad argument.
+    """
 
 
 class TimeLimitExceeded(CnfsweepError):
     """Report that no answer was found within the time limit."""
+
+
+def clip(text: str, limit: int = 24) -> str:
+    """Quote ``text`` for an error message: escaped as ``repr`` does, and cut after ``limit`` characters.
+
+    A message names what it refuses, but a number of 5,000 digits or a line
+    of control characters must still make one short line.
+
+    Examples
+    --------
+    >>> clip("many")
+    "'many'"
+    >>> clip("9" * 5000, 8)
+    "'99999999...' (5,000 characters)"
+    >>> clip("a\\tb")
+    "'a\\\\tb'"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}".removesuffix("'") + f"...' ({len(text):,} characters)"
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """Show a Python argument in an error message: text as :func:`clip` quotes it, anything else as its cut ``repr``.
+
+    Examples
+    --------
+    >>> shown("3"), shown((1,)), shown(list(range(100)), 12)
+    ("'3'", '(1,)', '[0, 1, 2, 3,...')
+    """
+    if isinstance(value, str):
+        return clip(value)
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def check_deadline(deadline: float | None) -> None:
@@ -81,7 +141,8 @@ def check_deadline(deadline: float | None) -> None:
 def deadline_after(time_limit: float | None, start: float | None = None) -> float | None:
     """Return the ``time.perf_counter()`` value ``time_limit`` seconds after ``start`` (default: now).
 
-    ``None`` (no limit) stays ``None``.
+    ``None`` (no limit) stays ``None``; a negative limit, or one that is not a
+    number, raises :class:`ArgumentError` (:class:`ArgumentTypeError`).
 
     Examples
     --------
@@ -90,6 +151,10 @@ def deadline_after(time_limit: float | None, start: float | None = None) -> floa
     """
     if time_limit is None:
         return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise ArgumentTypeError(f"time_limit must be a number of seconds, got {shown(time_limit)} ({type(time_limit).__name__})")
+    if not time_limit >= 0:  # NaN too
+        raise ArgumentError(f"time_limit must be a non-negative number of seconds, got {time_limit}")
     return (time.perf_counter() if start is None else start) + time_limit
 
 

@@ -19,6 +19,8 @@ from cnfsweep.core.board import Board, Cell, CellKind, kind_of
 from cnfsweep.engine.components import ComponentCache, Counting, solve_component
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
+from cnfsweep.core.values import choice_argument, flag_argument
+from cnfsweep.formats import board_argument
 from cnfsweep.engine.position import Position, position
 
 __all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position", "unknown_document"]
@@ -245,6 +247,7 @@ class Analysis:
             "rows": board.rows,
             "cols": board.cols,
             "total_mines": self.total_mines,
+            "format": board.format,
             "safe": [list(c) for c in self.safe],
             "mines": [list(c) for c in self.mines],
             "probabilities": [[None if p is None else floats[id(p)] for p in row] for row in grid],
@@ -303,7 +306,8 @@ def analyze(
 
     Parameters
     ----------
-    board : Board
+    board : Board or str
+        The position, or its text in any format (read as :func:`~cnfsweep.formats.parse_board` reads it).
     total_mines : int, optional
         Mines on the whole board, flags included; overrides ``board.total_mines``.
     backend : str or Backend, optional
@@ -338,6 +342,8 @@ def analyze(
     >>> a.exact(Cell(1, 1)), a.solutions
     (Fraction(1, 3), 3)
     """
+    board = board_argument(board)
+    simplified = flag_argument(simplified, "simplified")
     run = _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic)
     pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=run.deadline)
     return _analyze(pos, run)
@@ -394,7 +400,8 @@ class _Run:
     ) -> _Run:
         started = time.perf_counter()
         return cls(
-            total_mines, get_backend(backend), cache, Counting(counting), Arithmetic(arithmetic), started,
+            total_mines, get_backend(backend), cache, choice_argument(Counting, counting, "counting"),
+            choice_argument(Arithmetic, arithmetic, "arithmetic"), started,
             deadline_after(time_limit, started),
         )
 

@@ -22,6 +22,8 @@ from cnfsweep.engine.backends import Backend, Session, get_backend
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
 from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.values import flag_argument
+from cnfsweep.formats import board_argument
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints, position
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.witness import Layout, find_layout, layout_problems
@@ -41,6 +43,10 @@ class CheckResult:
         of them (and the total, if ``total_in_conflict``) and the rest can.
     total_in_conflict : bool
         Whether the total mine count is part of the conflict.
+    backend : str
+        The backend spec that decided it.
+    format : str or None
+        The text format the board was read from (``None`` for a board built in Python).
     """
 
     consistent: bool
@@ -48,6 +54,7 @@ class CheckResult:
     conflict: tuple[Cell, ...] | None
     total_in_conflict: bool
     backend: str
+    format: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON document that ``cnfsweep check --json`` prints."""
@@ -56,6 +63,7 @@ class CheckResult:
             "witness_mines": None if self.witness_mines is None else [list(c) for c in self.witness_mines],
             "conflict": None if self.conflict is None else [list(c) for c in self.conflict],
             "total_in_conflict": self.total_in_conflict,
+            "format": self.format,
             "backend": self.backend,
         }
 
@@ -105,6 +113,8 @@ def check(
     (False, (Cell(row=0, col=0),))
     """
     start = time.perf_counter()
+    board = board_argument(board)
+    minimise = flag_argument(minimise, "minimise")
     deadline = deadline_after(time_limit, start)
     engine = get_backend(backend)
     pos = position(board, total_mines=total_mines, assume=assume, deadline=deadline)
@@ -115,7 +125,7 @@ def check(
         problems = layout_problems(board, layout.mines, total, pos.fixed)
         if problems:
             raise RuntimeError(f"internal error: the witness layout is wrong: {problems[0]}")
-        return CheckResult(True, layout.mines, None, False, engine.spec)
+        return CheckResult(True, layout.mines, None, False, engine.spec, board.format)
     return _conflict(board, pos, total, layout, engine, minimise, deadline)
 
 
@@ -162,7 +172,7 @@ def _conflict(
         session.close()
     tags = [constraints[i].tag for i in sorted(core)]
     conflict = tuple(sorted(t for t in tags if isinstance(t, Cell)))
-    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec)
+    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec, board.format)
 
 
 def connected_rules(rules: Sequence[Rule], numbers: frozenset[Cell], deadline: float | None = None) -> list[Rule]:

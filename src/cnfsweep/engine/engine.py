@@ -17,6 +17,8 @@ from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze, analyze_posi
 from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board
+from cnfsweep.core.errors import ArgumentTypeError, shown
+from cnfsweep.core.values import choice_argument
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency_levels import ConsistencyLevels, levels
 from cnfsweep.core.model import Problem
@@ -58,9 +60,16 @@ class Engine:
         Raises
         ------
         BackendError
-            For an unknown or unusable backend.
+            For an unknown or unusable backend (a :class:`ValueError` too).
+        ArgumentError
+            For an unknown ``counting`` or ``arithmetic``.
         """
-        return cls(get_backend(backend), cache if cache is not None else ComponentCache(), Counting(counting), Arithmetic(arithmetic))
+        if cache is not None and not isinstance(cache, ComponentCache):
+            raise ArgumentTypeError(f"cache must be a ComponentCache, got {shown(cache)} ({type(cache).__name__})")
+        return cls(
+            get_backend(backend), cache if cache is not None else ComponentCache(),
+            choice_argument(Counting, counting, "counting"), choice_argument(Arithmetic, arithmetic, "arithmetic"),
+        )
 
     @classmethod
     def for_games(cls, backend: str | Backend | None = None, cache: ComponentCache | None = None) -> Engine:

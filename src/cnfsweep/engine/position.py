@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import filterfalse
 
 import networkx as nx
 
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
-from cnfsweep.core.errors import CnfsweepError, checked
+from cnfsweep.core.errors import AssumptionError, checked
+from cnfsweep.core.values import count_argument
 from cnfsweep.core.model import Constraint, Problem, Rule
 from cnfsweep.engine.simplify import simplify
 
@@ -74,7 +75,7 @@ def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dic
         cells = board.labelled(label)
         if not cells:
             known = ", ".join(sorted(board.labels)) or "none"
-            raise CnfsweepError(f"no cell is labelled {label!r} (labels on the board: {known})")
+            raise AssumptionError(f"no cell is labelled {label!r} (labels on the board: {known})")
         fixed.update((c, bool(is_mine)) for c in cells)
     return fixed
 
@@ -203,7 +204,7 @@ def position(
     >>> pos.components[0].problem.box_sizes
     (3,)
     """
-    total = board.total_mines if total_mines is None else total_mines
+    total = board.total_mines if count_argument(total_mines, "total_mines", optional=True) is None else total_mines
     assumed = normalise_assumptions(assume)
     key = (board, total, tuple(sorted(assumed.items())), simplified)
     found = _RECENT.pop(key, None)
@@ -219,7 +220,8 @@ def position(
             del _RECENT[next(iter(_RECENT))]
     # (Re-)inserted last, so that the least recently used position goes first.
     _RECENT[key] = found
-    return found
+    # An equal board may differ in what equality ignores (the format it was read from): answer about this one.
+    return found if found.board is board else replace(found, board=board)
 
 
 def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:

@@ -20,6 +20,7 @@ from typing import Any
 from cnfsweep.play import GameRecord
 from cnfsweep.experiments.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.values import whole_number
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.registry import make_policy
@@ -108,7 +109,7 @@ def parse_levels(text: str) -> list[Level]:
         size, slash, mines = item.partition("/")
         if not slash or not mines.strip().isdigit():
             raise CnfsweepError(f"unknown level {item!r}; choose from {', '.join(LEVELS)} or give WIDTHxHEIGHT/MINES")
-        levels.append(Level.parse_size(size, int(mines)))
+        levels.append(Level.parse_size(size, whole_number(mines.strip(), f"level {item}: MINES")))
     if not levels:
         raise CnfsweepError("no levels given")
     return levels

@@ -35,7 +35,9 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, check_deadline
+from cnfsweep.core.errors import ArgumentError, check_deadline
+from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.formats import board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explanation.moves import Explainer, Move
@@ -386,8 +388,9 @@ def grade_layout(
 
     Raises
     ------
-    CnfsweepError
-        If a mine is off the board or listed twice, or the first click is a mine.
+    ArgumentError
+        If a mine is off the board (:class:`~cnfsweep.core.errors.OffBoardError`) or listed twice,
+        or the first click is a mine.
 
     Examples
     --------
@@ -405,15 +408,17 @@ def grade_layout(
     start = time.perf_counter()
     if explainer is None:
         explainer = Explainer(engine if engine is not None else Engine.for_games())
+    first = None if first_click is None else cell_argument(first_click, "first_click")
+    uses_total, trace = flag_argument(uses_total, "uses_total"), flag_argument(trace, "trace")
     play = _Replay(rows, cols, mines, uses_total)
-    starts = ([] if first_click is None else [Cell(*first_click)]) + [Cell(*c) for c in opened]
+    starts = ([] if first is None else [first]) + [cell_argument(c, "an opened cell") for c in opened]
     if not starts:
-        raise CnfsweepError("nothing to start from: no first click and no opened cell")
+        raise ArgumentError("nothing to start from: no first click and no opened cell")
     layout = play.game.mines or frozenset()
     for i, cell in enumerate(starts):
         if cell in layout:
             what = "the first click" if i == 0 and first_click is not None else "the opened cell"
-            raise CnfsweepError(f"{what} {tuple(cell)} is a mine")
+            raise ArgumentError(f"{what} {tuple(cell)} is a mine")
     play.open(starts)
     engine_ = explainer.engine
     steps: list[Step] = []
@@ -454,7 +459,7 @@ def grade_layout(
         # Earlier hardest candidates were kept with their positions; drop all but the last.
         steps = [s if i == hardest else s.bare() for i, s in enumerate(steps)]
     grade = None if stuck is not None else Grade.of_steps(steps)
-    return GradeReport(rows, cols, play.game.level.mines, None if first_click is None else Cell(*first_click),
+    return GradeReport(rows, cols, play.game.level.mines, first,
                        uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start)
 
 
@@ -476,7 +481,7 @@ def grade_board(
 
     Raises
     ------
-    CnfsweepError
+    ArgumentError
         If the board carries no layout, or (without a first click) shows no revealed cell.
 
     Examples
@@ -486,9 +491,10 @@ def grade_board(
     >>> report.grade, report.sizes   # one step: the 1-1s against the wall clear the top row
     (<Grade.EASY: 'easy'>, (2,))
     """
+    board = board_argument(board)
     layout = board.layout
     if layout is None:
-        raise CnfsweepError(
+        raise ArgumentError(
             "the board carries no layout: grade needs a board with its mines, as 'cnfsweep generate' writes it "
             "(a 'layout:' section after the grid)"
         )
@@ -496,7 +502,7 @@ def grade_board(
     if layout.first_click is None:
         opened = board.numbers
         if not opened:
-            raise CnfsweepError("the layout names no first click and the board shows no revealed cell to start from")
+            raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
                         opened=opened, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
                         levels=levels)

@@ -18,6 +18,8 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError
+from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.formats import board_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explanation.reasons import Reason, ReasonFinder
@@ -166,6 +168,7 @@ class Explainer:
 
         Empty when nothing is certain or the position is inconsistent.
         """
+        board = board_argument(board)
         analysis = analysis if analysis is not None else self.analyze(board, total_mines)
         if not analysis.consistent:
             return []
@@ -192,6 +195,8 @@ class Explainer:
     ) -> Hint:
         """See :func:`hint`."""
         start = time.perf_counter()
+        board = board_argument(board)
+        every, smallest = flag_argument(every, "every"), flag_argument(smallest, "smallest")
         analysis = self.analyze(board, total_mines)
         moves: list[Move] = self.certain(board, smallest=smallest, analysis=analysis)
         if not moves:
@@ -208,7 +213,10 @@ class Explainer:
         self, board: Board, cell: Cell, *, total_mines: int | None = None, smallest: bool = False
     ) -> Move:
         """See :func:`explain`."""
-        kind = board.kind(cell)  # raises OffBoardError off the board
+        board = board_argument(board)
+        cell = board.require(cell_argument(cell, "cell"))  # OffBoardError off the board
+        smallest = flag_argument(smallest, "smallest")
+        kind = board.kind(cell)
         if kind in (CellKind.NUMBER, CellKind.FLAG):
             what = "a revealed number" if kind is CellKind.NUMBER else "a flag"
             raise NotCertainError(f"cell {_where(cell)} is {what}, not a covered cell")
@@ -239,7 +247,8 @@ def hint(
 
     Parameters
     ----------
-    board : Board
+    board : Board or str
+        The position, or its text in any format.
     total_mines : int, optional
         Overrides ``board.total_mines``.
     every : bool, optional
@@ -284,4 +293,4 @@ def explain(
     ...
     cnfsweep.explanation.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
-    return Explainer(engine).explain(board, Cell(*cell), total_mines=total_mines, smallest=smallest)
+    return Explainer(engine).explain(board, cell, total_mines=total_mines, smallest=smallest)

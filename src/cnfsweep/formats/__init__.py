@@ -7,7 +7,7 @@ covered, ``*`` a mine, no total); ``msboard`` is ms-toollib's
 ``# MINESWEEPER-BOARD v0.1``, whose ``[view]`` section is read. Every format
 is mapped to the canonical characters of :class:`~cnfsweep.core.board.Board`.
 Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
-:func:`read_text` and :func:`read_board`.
+:func:`read_text`, :func:`read_board` and :func:`board_argument`.
 
 May import the core only.
 """
@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import partial
-from pathlib import Path
+from os import PathLike
+from pathlib import Path, PurePath
 
 from cnfsweep.core import board as _board
-from cnfsweep.core.board import Board
-from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.core.board import Board, ReadAs
+from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, shown
+from cnfsweep.core.values import count_argument
 from cnfsweep.formats import jsm, minesweepr, msboard, native
 from cnfsweep.formats.lines import is_comment, line_col, split_lines
 
-__all__ = ["FORMATS", "BoardFormat", "detect_format", "parse_board", "read_board", "read_text"]
+__all__ = ["FORMATS", "SUFFIXES", "BoardFormat", "board_argument", "detect_format", "parse_board", "read_board", "read_text"]
 
 
 class BoardFormat(Enum):
@@ -51,13 +53,21 @@ def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
                                f"{', '.join(FORMATS)}", source=source) from None
 
 
-def detect_format(text: str) -> BoardFormat:
-    """Guess the format of a board text.
+#: File name suffixes that say a format: a file so named is read as that format or refused.
+SUFFIXES: dict[str, BoardFormat] = {".jsm": BoardFormat.JSM}
+
+
+def detect_format(text: str, name: str | None = None) -> BoardFormat:
+    """Guess the format of a board text, from its file name if that says one, else from the text.
 
     The first rule that matches wins:
 
+    0. ``name`` ends in a suffix of :data:`SUFFIXES` (``.jsm``): that format;
     1. the first non-blank line starts with ``# MINESWEEPER-BOARD``: ``MSBOARD``;
-    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``): ``JSM``;
+    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``), or
+       starts as one and the text cannot be native (see
+       :func:`~cnfsweep.formats.jsm.looks_jsm`): ``JSM``, so that a size line
+       without its mine count is an error, not a native board of ``H`` labels;
     3. ``MINESWEEPR`` when there is no ``key: value`` header, every grid
        character is one of ``.12345678x*``, there is at least one ``x`` and no
        ``.`` touches an ``x`` (8-neighbourhood). A minesweepr ``.`` is a
@@ -74,12 +84,16 @@ def detect_format(text: str) -> BoardFormat:
     <BoardFormat.MINESWEEPR: 'minesweepr'>
     >>> detect_format("mines: 2\\n1.\\n..\\n")
     <BoardFormat.NATIVE: 'native'>
+    >>> detect_format("mines: 2\\n1.\\n..\\n", name="b.jsm")
+    <BoardFormat.JSM: 'jsm'>
     """
+    if name is not None and (named := SUFFIXES.get(PurePath(name).suffix.lower())) is not None:
+        return named
     lines = [line for line in split_lines(text.removeprefix("\ufeff")) if line.strip()]
     if lines and lines[0].lstrip().startswith(msboard.MAGIC):
         return BoardFormat.MSBOARD
     content = [line for line in lines if not is_comment(line)]
-    if content and jsm.SIZE.fullmatch(content[0]):
+    if jsm.looks_jsm(content):
         return BoardFormat.JSM
     if minesweepr.looks_minesweepr(content):
         return BoardFormat.MINESWEEPR
@@ -104,14 +118,24 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     format : BoardFormat or str
         One of :data:`FORMATS`; ``"auto"`` uses :func:`detect_format`.
     source : str
-        Name used in error messages.
+        Name used in error messages; with ``"auto"``, a file name's suffix
+        may say the format (see :func:`detect_format`).
     total_mines : int or None
         Total mines, flags included; when given it overrides the file's total.
+
+    Returns
+    -------
+    Board
+        Its :attr:`~cnfsweep.core.board.Board.read_as` says the format read and
+        whether it was detected.
 
     Raises
     ------
     BoardFormatError
         If the text is not a valid board; the error names the line and column.
+    ArgumentError
+        If ``total_mines`` is negative (:class:`ArgumentTypeError` if it is
+        not an int, or ``text`` is not a str).
 
     Examples
     --------
@@ -122,6 +146,12 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     >>> parse_board("1x\\nxx\\n", format="minesweepr", total_mines=1)
     Board(grid=('1.', '..'), total_mines=1)
     """
+    if not isinstance(text, str):
+        hint = ": decode it first" if isinstance(text, (bytes, bytearray)) else ""
+        raise ArgumentTypeError(f"a board's text must be a str, got {shown(text)} ({type(text).__name__}){hint}")
+    if not isinstance(source, str):
+        raise ArgumentTypeError(f"source must be a str (a name for messages), got {shown(source)} ({type(source).__name__})")
+    count_argument(total_mines, "total_mines", optional=True)
     fmt = _coerce_format(format, source)
     err = partial(BoardFormatError, source=source)
     text = text.removeprefix("\ufeff")  # Windows editors may save a UTF-8 BOM
@@ -129,10 +159,9 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     if nul >= 0:
         line, col = line_col(text[:nul])
         raise err("binary file (NUL byte): expected a text board", line=line, column=col)
-    if total_mines is not None and total_mines < 0:
-        raise err(f"total_mines must be non-negative, got {total_mines}")
-    if fmt is BoardFormat.AUTO:
-        fmt = detect_format(text)
+    detected = fmt is BoardFormat.AUTO
+    if detected:
+        fmt = detect_format(text, source)
     if fmt is BoardFormat.JSM:
         board = jsm.parse_jsm(text, err)
     elif fmt is BoardFormat.MSBOARD:
@@ -141,11 +170,11 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED)
     else:
         board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
-    if total_mines is None:
-        return board
-    if board.layout is not None and total_mines != board.layout.count:
-        raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
-    return board.with_total(total_mines)
+    if total_mines is not None:
+        if board.layout is not None and total_mines != board.layout.count:
+            raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
+        board = board.with_total(total_mines)
+    return board.marked_read_as(ReadAs(fmt.value, detected))
 
 
 def read_text(path: str | Path) -> str:
@@ -168,6 +197,9 @@ def read_text(path: str | Path) -> str:
     ...     print(exc.line, exc.column, exc.message)
     2 1 not UTF-8 text (byte 0xff): expected a text board
     """
+    if not isinstance(path, (str, PathLike)):
+        raise ArgumentTypeError(f"path must be a str or a path, got {shown(path)} ({type(path).__name__}); "
+                                "Board.parse reads a board's text")
     err = partial(BoardFormatError, source=str(path))
     try:
         data = Path(path).read_bytes()
@@ -211,6 +243,28 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
     Board(grid=('1.',), total_mines=1)
     """
     return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
+
+
+def board_argument(board: Board | str, what: str = "board") -> Board:
+    """Return ``board``, or the board its text describes (any format, detected), for functions that take either.
+
+    Raises
+    ------
+    BoardFormatError
+        If the text is not a valid board.
+    ArgumentTypeError
+        If ``board`` is neither a :class:`~cnfsweep.core.board.Board` nor text.
+
+    Examples
+    --------
+    >>> board_argument("mines: 1\\n1.\\n")
+    Board(grid=('1.',), total_mines=1)
+    """
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return parse_board(board, source=f"<{what}>")
+    raise ArgumentTypeError(f"{what} must be a Board or a board's text, got {shown(board)} ({type(board).__name__})")
 
 
 _board.READERS.update(parse=parse_board, read=read_board)

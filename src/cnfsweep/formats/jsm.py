@@ -3,11 +3,46 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
-from cnfsweep.formats.lines import Err, check_row, is_comment, split_lines, unexpected
+from cnfsweep.core.errors import clip
+from cnfsweep.core.values import whole_number
+from cnfsweep.formats.lines import SEP, Err, check_row, is_comment, split_lines, unexpected
+from cnfsweep.formats.native import native_cell
 
 SIZE = re.compile(r"\s*([0-9]+)x([0-9]+)x([0-9]+)\s*")
+# A line that starts as a size line does: 'WxH', perhaps with more after it ('3x3', '3x3x', '3x3x-1').
+_SIZE_START = re.compile(r"\s*[0-9]+x[0-9]+(\s*|x.*)")
+_SIZE_WITHOUT_COUNT = re.compile(r"\s*[0-9]+x[0-9]+\s*")
+_ROW = frozenset("012345678HF")
+
+
+def looks_jsm(content: list[str]) -> bool:
+    """Say whether lines ``content`` (comments dropped) are JSMinesweeper text, perhaps with a broken size line.
+
+    A first line ``WxHxM`` says so. A first line that only starts as one does
+    (``3x3``, the mine count left out) says so when it cannot be a native row
+    (a ``9`` or a ``-`` in it), or when every line below it is a JSM row of
+    ``H``, ``F`` and ``0``-``8`` with an ``H``: read natively that would be a
+    board of cells labelled ``H``, and the missing count would go unnoticed.
+
+    Examples
+    --------
+    >>> looks_jsm(["3x3", "HHH", "H1H", "HHH"]), looks_jsm(["1x1", ".x."]), looks_jsm(["9x9"])
+    (True, False, True)
+    """
+    if not content:
+        return False
+    first = content[0]
+    if SIZE.fullmatch(first):
+        return True
+    if not _SIZE_START.fullmatch(first):
+        return False
+    if any(native_cell(ch) is None for ch in first if ch not in SEP):
+        return True
+    rows = [line.strip() for line in content[1:]]
+    return bool(rows) and all(_ROW.issuperset(row) for row in rows) and any("H" in row for row in rows)
 
 
 def parse_jsm(text: str, err: Err) -> Board:
@@ -17,9 +52,16 @@ def parse_jsm(text: str, err: Err) -> Board:
         numbered.pop(0)
     if not numbered or not (size := SIZE.fullmatch(numbered[0][1])):
         line = numbered[0][0] if numbered else None
+        if line is not None and _SIZE_WITHOUT_COUNT.fullmatch(first := numbered[0][1]):
+            raise err(f"the size line {clip(first.strip())} has no mine count: expected 'WxHxM' such as "
+                      f"'{first.strip()}x10'", line=line, column=len(first) + 1)
         raise err("expected a 'WxHxM' size line such as '5x5x8'",
                   line=line, column=1 if line else None)
-    size_line, width, height, mines = numbered[0][0], *map(int, size.groups())
+    size_line = numbered[0][0]
+    width, height, mines = (
+        whole_number(size[i], what, error=partial(err, line=size_line, column=size.start(i) + 1))
+        for i, what in enumerate(("the size line's width", "the size line's height", "the size line's mine count"), 1)
+    )
     if width < 1 or height < 1:
         raise err(f"board size {width}x{height} has no cells",
                   line=size_line, column=size.start(1) + 1)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.core.values import whole_number
 
 SEP = " \t"
 """Spaces and tabs may stand between cells."""
@@ -29,10 +31,8 @@ def line_col(prefix: str) -> tuple[int, int]:
 
 
 def count_value(value: str, key: str, err: Err, line: int, col: int, minimum: int = 0) -> int:
-    if not re.fullmatch(r"[0-9]+", value) or int(value) < minimum:
-        want = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
-        raise err(f"'{key}:' expects {want}, got {value!r}", line=line, column=col)
-    return int(value)
+    """Read the number of a ``key: value`` line, or raise naming its line and column."""
+    return whole_number(value, f"'{key}:'", minimum=minimum, error=partial(err, line=line, column=col))
 
 
 def unexpected(ch: str, expected: str) -> str:

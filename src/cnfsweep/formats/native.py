@@ -14,18 +14,17 @@ opened first; it needs a layout.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import re
+from functools import partial
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.layout import MineLayout, layout_conflict
+from cnfsweep.core.values import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
 
 #: Header keys of the native format (and of minesweepr text, read by the same code).
 KNOWN_HEADERS = ("mines", "first-click")
 EXPECTED = "0-8, '.', '*', 'F' or a letter"
 LAYOUT = "layout"
-_CELL_VALUE = re.compile(r"([0-9]+)\s*,\s*([0-9]+)")
 
 
 def native_cell(ch: str) -> str | None:
@@ -76,11 +75,8 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                 mines = count_value(value, "mines", err, n, head.end() + 1)
                 mines_line = n
             else:
-                match = _CELL_VALUE.fullmatch(value)
-                if match is None:
-                    raise err(f"'first-click:' expects ROW,COL such as 8,15, got {value!r}",
-                              line=n, column=head.end() + 1)
-                first, first_line = Cell(int(match[1]), int(match[2])), n
+                first = read_cell(value, "'first-click:'", error=partial(err, line=n, column=head.end() + 1))
+                first_line = n
             continue
         cells: list[str] = []
         cols: list[int] = []

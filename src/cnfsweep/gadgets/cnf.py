@@ -11,6 +11,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from functools import reduce
 
+from cnfsweep.core.values import whole_number
 from cnfsweep.gadgets.circuit import Expr, FormulaError
 from cnfsweep.gadgets.circuit import parse_expression  # noqa: F401 -- the examples read expressions
 
@@ -59,7 +60,7 @@ MAX_VARIABLES = 1_000_000
 MAX_CLAUSES = 10_000_000
 """The most clauses a DIMACS header may announce."""
 
-_HEADER = re.compile(r"p\s+cnf\s+([0-9]{1,30})\s+([0-9]{1,30})")
+_HEADER = re.compile(r"p\s+cnf\s+(\S+)\s+(\S+)")
 
 
 def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
@@ -95,7 +96,8 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
             m = _HEADER.fullmatch(line)
             if header is not None or m is None:
                 raise FormulaError(f"{where}: expected one header line 'p cnf VARIABLES CLAUSES'")
-            header = (int(m.group(1)), int(m.group(2)))
+            header = (whole_number(m.group(1), f"{where}: VARIABLES", error=FormulaError),
+                      whole_number(m.group(2), f"{where}: CLAUSES", error=FormulaError))
             for count, bound, what in ((header[0], MAX_VARIABLES, "variables"), (header[1], MAX_CLAUSES, "clauses")):
                 if count > bound:
                     raise FormulaError(f"{where}: the header announces {count:,} {what}, more than {bound:,}")
@@ -103,10 +105,9 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
         if header is None:
             raise FormulaError(f"{where}: expected the header 'p cnf VARIABLES CLAUSES' before the clauses")
         for token in line.split():
-            # Digits only, and few of them: int() refuses more than 4,300 (and reads '٣' as 3).
-            if not re.fullmatch(r"-?[0-9]{1,20}", token):
-                raise FormulaError(f"{where}: expected an integer literal, found {token[:20]!r}")
-            lit = int(token)
+            negative = token.startswith("-")
+            lit = whole_number(token[negative:], f"{where}: a literal", error=FormulaError)
+            lit = -lit if negative else lit
             if abs(lit) > header[0]:
                 raise FormulaError(f"{where}: literal {lit} names a variable above {header[0]}")
             if lit == 0:
@@ -115,13 +116,13 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
             else:
                 current.append(lit)
         if len(clauses) > header[1]:
-            raise FormulaError(f"{where}: the header announces {header[1]:,} clauses, found more")
+            raise FormulaError(f"{where}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found more")
     if header is None:
         raise FormulaError(f"{source}: no 'p cnf VARIABLES CLAUSES' header")
     if current:
         clauses.append(tuple(current))
     if len(clauses) != header[1]:
-        raise FormulaError(f"{source}: the header announces {header[1]} clauses, found {len(clauses)}")
+        raise FormulaError(f"{source}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found {len(clauses):,}")
     return Cnf(header[0], tuple(clauses))
 
 

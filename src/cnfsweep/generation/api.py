@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 import itertools
 import random
 import time
 from collections.abc import Iterator, Sequence
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
+from cnfsweep.core.errors import ArgumentTypeError, TimeLimitExceeded, deadline_after, shown
+from cnfsweep.core.values import cell_argument, choice_argument, count_argument
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Grade, grade_layout
@@ -26,7 +28,11 @@ _SAMPLERS = {Method.FAST: sample_fast, Method.UNIFORM: sample_uniform}
 
 def level_named(level: Level | str) -> Level:
     """Return ``level``, looking a name such as ``"expert"`` up in :data:`~cnfsweep.play.game.LEVELS`."""
-    return level if isinstance(level, Level) else Level.named(level, " or give a Level")
+    if isinstance(level, Level):
+        return level
+    if not isinstance(level, str):
+        raise ArgumentTypeError(f"level must be a Level or a level's name, got {shown(level)} ({type(level).__name__})")
+    return Level.named(level, " or give a Level")
 
 
 def centre(level: Level) -> Cell:
@@ -82,10 +88,12 @@ def generate(
 
     Raises
     ------
-    CnfsweepError
+    ArgumentError
         If the request is impossible (the mines do not fit outside the opening,
         the first click is off the board, an unknown level, method, logic or
-        grade, a backend without unsatisfiable cores for ``grade``).
+        grade, a negative seed); :class:`~cnfsweep.core.errors.ArgumentTypeError`
+        for an argument of the wrong type; :class:`~cnfsweep.core.errors.BackendError`
+        for a backend without unsatisfiable cores for ``grade``.
     TimeLimitExceeded
         If no no-guess layout (of that grade) turned up within ``time_limit``.
 
@@ -100,18 +108,47 @@ def generate(
     >>> h.grade.value, h.candidates, h.seed
     ('hard', 9, 3)
     """
-    level = level_named(level)
-    method, logic = _choice(Method, method, "method"), _choice(Logic, logic, "logic")
-    first = centre(level) if first_click is None else Cell(*first_click)
-    free_cells(level, first)  # refuse impossible requests before any search
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise CnfsweepError(f"seed must be a non-negative integer, got {seed!r}")
-    engine = engine if engine is not None else Engine.for_games()
-    if grade is not None:
-        return _graded(level, first, seed, method, logic, time_limit, engine, _choice(Grade, grade, "grade"))
-    return _SAMPLERS[method](level, first, seed, logic, time_limit, engine)
+    request = _Request.checked(level, first_click, seed, method, logic, time_limit, engine, grade)
+    return request.draw(random.SystemRandom().getrandbits(63) if seed is None else seed)
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What :func:`generate` and :func:`generate_boards` were asked for, every argument checked."""
+
+    level: Level
+    first: Cell
+    method: Method
+    logic: Logic
+    time_limit: float | None
+    engine: Engine
+    grade: Grade | None
+
+    @classmethod
+    def checked(
+        cls, level: Level | str, first_click: object, seed: object, method: object, logic: object,
+        time_limit: float | None, engine: object, grade: object,
+    ) -> _Request:
+        """Check every argument, refusing impossible requests before any search."""
+        level = level_named(level)
+        first = centre(level) if first_click is None else cell_argument(first_click, "first_click")
+        free_cells(level, first)
+        deadline_after(time_limit)
+        count_argument(seed, "seed", optional=True)
+        if engine is not None and not isinstance(engine, Engine):
+            raise ArgumentTypeError(f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__})")
+        return cls(
+            level, first, choice_argument(Method, method, "method"), choice_argument(Logic, logic, "logic"),
+            time_limit, engine if engine is not None else Engine.for_games(),
+            None if grade is None else choice_argument(Grade, grade, "grade"),
+        )
+
+    def draw(self, seed: int) -> Generated:
+        """Return the board ``seed`` gives (of the grade asked for)."""
+        if self.grade is not None:
+            return _graded(self.level, self.first, seed, self.method, self.logic, self.time_limit, self.engine,
+                           self.grade)
+        return _SAMPLERS[self.method](self.level, self.first, seed, self.logic, self.time_limit, self.engine)
 
 
 def _graded(
@@ -169,15 +206,7 @@ def generate_boards(
     >>> [len(g.mine_cells) for g in generate_boards("beginner", 2, seed=1)]
     [10, 10]
     """
-    engine = engine if engine is not None else Engine.for_games()
-    for i in range(count):
-        yield generate(level, first_click=first_click, seed=game_seed(seed, i), method=method, logic=logic,
-                       time_limit=time_limit, engine=engine, grade=grade)
-
-
-def _choice(kind: type[Method] | type[Logic] | type[Grade], value: object, what: str):  # type: ignore[no-untyped-def]
-    try:
-        return kind(value)
-    except ValueError:
-        names = ", ".join(member.value for member in kind)
-        raise CnfsweepError(f"unknown {what} {value!r}; choose from {names}") from None
+    # Checked now, not when the first board is asked for.
+    count_argument(count, "count")
+    request = _Request.checked(level, first_click, seed, method, logic, time_limit, engine, grade)
+    return (request.draw(game_seed(seed, i)) for i in range(count))

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell, shape_tables
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
+from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.explanation.grade import Grade
 from cnfsweep.generation.fair import Logic
@@ -103,7 +103,7 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     """Return the first click and its neighbours: the cells no mine may take."""
     r0, c0 = first_click
     if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
-        raise CnfsweepError(
+        raise OffBoardError(
             f"first click ({r0}, {c0}) is off the {level.cols}x{level.rows} board: "
             f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
         )
@@ -119,8 +119,10 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
 
     Raises
     ------
-    CnfsweepError
-        If the first click is off the board or the mines do not fit.
+    OffBoardError
+        If the first click is off the board.
+    ArgumentError
+        If the mines do not fit.
 
     Examples
     --------
@@ -130,7 +132,7 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     free = set(opening_area(level, first_click))
     cells = [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
     if level.mines > len(cells):
-        raise CnfsweepError(
+        raise ArgumentError(
             f"no room for {level.mines} mine{'' if level.mines == 1 else 's'} outside the opening at {tuple(first_click)} "
             f"on {level.cols}x{level.rows}: {len(cells)} cells are left"
         )
@@ -157,7 +159,7 @@ def draw_until(
 
     Raises
     ------
-    CnfsweepError
+    ArgumentError
         If the mines do not fit outside the opening.
     TimeLimitExceeded
         If no no-guess layout was found within ``time_limit`` seconds.

@@ -24,7 +24,8 @@ from enum import Enum
 from types import MappingProxyType
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell, shape_tables
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, OffBoardError, clip, shown
+from cnfsweep.core.values import cell_argument, count_argument, whole_number
 
 # The view holds one byte per cell as the player sees it, inside a one-cell border of
 # _EDGE, so the flood fill steps to all eight neighbours without bounds checks: the
@@ -74,11 +75,11 @@ class Level:
         for field in ("rows", "cols", "mines"):
             value = getattr(self, field)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise CnfsweepError(f"level {field} must be an integer, got {value!r}")
+                raise ArgumentTypeError(f"level {field} must be an integer, got {shown(value)}")
         if self.rows < 1 or self.cols < 1:
-            raise CnfsweepError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
+            raise ArgumentError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
         if not 0 <= self.mines <= self.cells:
-            raise CnfsweepError(f"{self.mines} mines do not fit on {self.rows}x{self.cols} = {self.cells} cells")
+            raise ArgumentError(f"{self.mines} mines do not fit on {self.rows}x{self.cols} = {self.cells} cells")
 
     @property
     def cells(self) -> int:
@@ -90,8 +91,9 @@ class Level:
         """Read a ``WxH`` size (columns x rows, as ``--size`` takes it) into a level."""
         match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", size, flags=re.ASCII)
         if match is None:
-            raise CnfsweepError(f"size must be WIDTHxHEIGHT such as 30x16, got {size!r}")
-        return cls(int(match[2]), int(match[1]), mines, name)
+            raise ArgumentError(f"size must be WIDTHxHEIGHT such as 30x16, got {clip(size)}")
+        width, height = (whole_number(match[i], f"the size's {what}", minimum=1) for i, what in ((1, "width"), (2, "height")))
+        return cls(height, width, mines, name)
 
     @staticmethod
     def named(name: str, otherwise: str = "") -> Level:
@@ -103,7 +105,7 @@ class Level:
         Level(rows=9, cols=9, mines=10, name='beginner')
         """
         if name not in LEVELS:
-            raise CnfsweepError(f"unknown level {name!r}; choose one of {', '.join(LEVELS)}{otherwise}")
+            raise ArgumentError(f"unknown level {shown(name)}; choose one of {', '.join(LEVELS)}{otherwise}")
         return LEVELS[name]
 
     def max_mines(self, rule: FirstClick, first: Cell | None = None) -> int:
@@ -206,19 +208,19 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         # Random() folds a negative seed onto its absolute value; refuse it instead.
-        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise CnfsweepError(f"seed must be a non-negative integer, got {seed!r}")
+        else:
+            count_argument(seed, "seed")
         if level.mines > (most := level.max_mines(first_click)):
-            raise CnfsweepError(f"{level.mines} mines leave no room for first-click rule {first_click.value!r} (at most {most})")
+            raise ArgumentError(f"{level.mines} mines leave no room for first-click rule {first_click.value!r} (at most {most})")
         return cls(level, seed, first_click)
 
     @classmethod
     def from_layout(cls, rows: int, cols: int, mines: Iterable[Sequence[int]]) -> Game:
         """Start a game on a given layout, with no first-click guarantee."""
-        cells = [Cell(*m) for m in mines]
+        cells = [cell_argument(m, "a mine") for m in mines]
         layout = frozenset(cells)
         if len(layout) != len(cells):
-            raise CnfsweepError("a mine is listed twice")
+            raise ArgumentError("a mine is listed twice")
         game = cls(Level(rows, cols, len(layout)), None, FirstClick.ANY)
         for cell in layout:
             game._cell(cell)
@@ -262,7 +264,7 @@ class Game:
         """Return the number shown by a revealed cell."""
         ch = self._view[self._index(self._cell(cell))]
         if not _ZERO <= ch <= _ZERO + 8:
-            raise CnfsweepError(f"cell {tuple(cell)} is not revealed")
+            raise ArgumentError(f"cell {tuple(cell)} is not revealed")
         return ch - _ZERO
 
     # -- moves --------------------------------------------------------------------
@@ -279,7 +281,7 @@ class Game:
             raise CnfsweepError(f"the game is over ({self._state.value}): no more clicks")
         i = (cell[0] + 1) * self._width + cell[1] + 1
         if self._view[i] == _FLAG:
-            raise CnfsweepError(f"cell {tuple(cell)} is flagged: unflag it before clicking")
+            raise ArgumentError(f"cell {tuple(cell)} is flagged: unflag it before clicking")
         if self._first is None:
             if self._mines is None:
                 self._generate(cell)
@@ -320,7 +322,7 @@ class Game:
     def _cell(self, cell: Sequence[int]) -> Cell:
         r, c = cell
         if not (0 <= r < self.level.rows and 0 <= c < self.level.cols):
-            raise CnfsweepError(f"cell {(r, c)} is outside the {self.level.rows}x{self.level.cols} board")
+            raise OffBoardError(f"cell {(r, c)} is outside the {self.level.rows}x{self.level.cols} board")
         return cell if type(cell) is Cell else Cell(r, c)
 
     def _index(self, cell: Cell) -> int:
@@ -332,13 +334,13 @@ class Game:
             raise CnfsweepError(f"the game is over ({self._state.value}): no more flags")
         i = self._index(cell)
         if self._view[i] not in (_COVERED, _FLAG):
-            raise CnfsweepError(f"cell {tuple(cell)} is revealed and cannot be flagged")
+            raise ArgumentError(f"cell {tuple(cell)} is revealed and cannot be flagged")
         self._view[i] = mark
 
     def _generate(self, first: Cell) -> None:
         lv, rule = self.level, self.rule
         if lv.mines > (most := lv.max_mines(rule, first)):
-            raise CnfsweepError(f"{lv.mines} mines leave no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
+            raise ArgumentError(f"{lv.mines} mines leave no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
         if rule is FirstClick.OPENING:
             protected = set(_area(lv.rows, lv.cols, first))
         else:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import ArgumentError, clip
+from cnfsweep.core.values import whole_number
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
@@ -26,11 +27,13 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
     if isinstance(default, bool):
         if text.lower() in _TRUE | _FALSE:
             return text.lower() in _TRUE
-        raise CnfsweepError(f"policy {policy}: {name} takes on or off, not {text!r}")
+        raise ArgumentError(f"policy {policy}: {name} takes on or off, not {clip(text)}")
+    if isinstance(default, int):
+        return whole_number(text, f"policy {policy}: {name}")
     try:
         return type(default)(text)
     except ValueError:
-        raise CnfsweepError(f"policy {policy}: {name} takes a {type(default).__name__}, not {text!r}") from None
+        raise ArgumentError(f"policy {policy}: {name} takes a {type(default).__name__}, not {clip(text)}") from None
 
 
 def _parameters(cls: type[Policy]) -> dict[str, dataclasses.Field[Any]]:
@@ -51,11 +54,11 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     >>> parse_policy("psychic")
     Traceback (most recent call last):
     ...
-    cnfsweep.core.errors.CnfsweepError: unknown policy 'psychic'; choose from safest, strong
+    cnfsweep.core.errors.ArgumentError: unknown policy 'psychic'; choose from safest, strong
     """
     name, _, rest = spec.partition(":")
     if name not in POLICIES:
-        raise CnfsweepError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
+        raise ArgumentError(f"unknown policy {clip(name)}; choose from {', '.join(POLICIES)}")
     cls = POLICIES[name]
     fields = _parameters(cls)
     options: dict[str, Any] = {}
@@ -64,7 +67,7 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
         key = key.strip()
         if not eq or key not in fields:
             known = ", ".join(fields) or "none"
-            raise CnfsweepError(f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {item!r}")
+            raise ArgumentError(f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {clip(item)}")
         options[key] = _convert(name, key, value.strip(), fields[key].default)
     return cls, options
 

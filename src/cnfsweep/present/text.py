@@ -101,7 +101,15 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         ("?", "dim"), " unknown (no total given)  ", (">", "underline reverse"), " best guess",
     )
     # Four characters a cell: up to three for the mark ('99%') and one for a space, or for '>' pointing at the best guess.
-    return Group(_grid(board, view, 4), legend, Text(""), analysis_summary(analysis))
+    return Group(*_detected(board), _grid(board, view, 4), legend, Text(""), analysis_summary(analysis))
+
+
+def _detected(board: Board) -> list[Text]:
+    """Say which format was detected, when it is not the native one: the board may not be what its author meant."""
+    read_as = board.read_as
+    if read_as is None or not read_as.detected or read_as.format == "native":
+        return []
+    return [Text(f"read as {read_as.format} text (detected; --format chooses another)", style="dim")]
 
 
 def analysis_summary(analysis: Analysis) -> Text:
@@ -122,7 +130,7 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
             return board.char(cell) if board.char(cell) != "." else "-", "dim"
 
         head = Text(f"consistent: one layout with {len(mines)} mines (* below)", style="bold green")
-        return Group(head, _grid(board, witness))
+        return Group(*_detected(board), head, _grid(board, witness))
     conflict = set(result.conflict or ())
 
     def blame(cell: Cell) -> tuple[str, str]:
@@ -134,7 +142,7 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
     if result.total_in_conflict:
         parts.append("the total mine count")
     head = Text("inconsistent: these cannot all hold: " + "; ".join(parts), style="bold red")
-    return Group(head, _grid(board, blame))
+    return Group(*_detected(board), head, _grid(board, blame))
 
 
 def hint_view(result: Hint) -> RenderableType:

@@ -21,7 +21,7 @@ from cnfsweep.engine.backends.base import Backend, Outcome, Session
 from cnfsweep.engine.backends.brute import BruteBackend
 from cnfsweep.engine.backends.cpsat import CpSatBackend
 from cnfsweep.engine.backends.pysat import PysatBackend
-from cnfsweep.core.errors import BackendError
+from cnfsweep.core.errors import ArgumentTypeError, BackendError, shown
 
 REGISTRY: dict[str, type[Backend]] = {b.name: b for b in (PysatBackend, CpSatBackend, BruteBackend)}
 
@@ -65,6 +65,9 @@ def get_backend(spec: str | Backend | None = None) -> Backend:
         For an unknown name, bad options or a solver package that is not installed.
     """
     if spec is not None and not isinstance(spec, str):
+        if not isinstance(spec, Backend):
+            raise ArgumentTypeError(f"backend must be a spec such as 'cpsat' or a Backend, got {shown(spec)} "
+                                    f"({type(spec).__name__})")
         return spec
     return _backend(spec or DEFAULT)
 
