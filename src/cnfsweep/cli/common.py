@@ -7,6 +7,7 @@ bad board or option reads the same whichever command was given.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -16,6 +17,11 @@ import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
 from typer.core import TyperGroup
+
+try:  # typer 0.29 and later carry their own copy of click, with its own exception classes
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - older typer on the click package
+    from click.exceptions import NoArgsIsHelpError, UsageError
 
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.engine.analysis import unknown_document
@@ -64,6 +70,37 @@ def fail(message: str) -> NoReturn:
     """
     Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
+
+
+def given(ctx: typer.Context, name: str) -> bool:
+    """Say whether parameter ``name`` (its Python name) was given on the command line, not left at its default."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _flag(ctx: typer.Context, name: str) -> str:
+    for param in ctx.command.params:
+        if param.name == name:
+            return max(param.opts, key=len)
+    raise KeyError(name)  # pragma: no cover - a typo in a command's own check
+
+
+def exclusive(ctx: typer.Context, name: str, others: Iterable[str], why: str) -> None:
+    """Fail in one line if option ``name`` was given with any of ``others``, saying ``why``.
+
+    An option that the other one makes meaningless is refused rather than
+    silently ignored (``play --board F --games 5`` plays the board once).
+    """
+    if given(ctx, name):
+        for other in others:
+            if given(ctx, other):
+                fail(f"{_flag(ctx, name)} and {_flag(ctx, other)} cannot be used together: {why}")
+
+
+def only_with(ctx: typer.Context, name: str, present: bool, what: str) -> None:
+    """Fail in one line if option ``name`` was given while ``present`` (the option it needs) is false."""
+    if given(ctx, name) and not present:
+        fail(f"{_flag(ctx, name)} applies only with {what}")
 
 
 def assumptions(items: list[str] | None) -> dict[str, bool]:
@@ -140,6 +177,52 @@ class HelpGroup(TyperGroup):
         if command is not None:
             _bare_flags(command.get_params(ctx))
         return command
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        """Read the group's own options, a bad one said in one line (see :func:`usage_error`)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except NoArgsIsHelpError:
+            raise  # 'cnfsweep' alone shows the help
+        except UsageError as exc:
+            usage_error(exc)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the subcommand; an unknown one, or a bad option or argument of it, is one line."""
+        # Some errors (an option missing its value) come without the subcommand's context: name it from here.
+        words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        try:
+            return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            usage_error(exc, f"{ctx.command_path} {words[0]}" if words else ctx.command_path)
+
+
+def usage_error(exc: UsageError, command: str | None = None) -> NoReturn:
+    """Say a command-line usage error as one line ``error: ...`` and exit with status 2.
+
+    Click and typer would print the usage, a hint and a box around the message;
+    every other bad input is one line, so a bad option (a value out of range, an
+    unknown option or choice, a missing argument) is one too, naming the command
+    whose ``--help`` lists the options (``command`` where the error has no context).
+
+    Examples
+    --------
+    >>> try:
+    ...     usage_error(UsageError("Invalid value for '--count': Input should be greater than or equal to 1"), "cnfsweep generate")
+    ... except typer.Exit as exit:
+    ...     exit.exit_code
+    2
+    """
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    # typer words range and type errors as 'Input should be ...'; say what was expected.
+    message = re.sub(r"Input should be (greater|less)", r"expected a value \1", message)
+    message = message.replace("Input should be ", "expected ").replace("Value error, ", "")
+    message = message[:1].lower() + message[1:]
+    ctx = exc.ctx
+    path = ctx.command_path if ctx is not None and ctx.command_path else command
+    fail(message + (f" (see '{path} --help')" if path else ""))
 
 
 TimeLimitOpt = Annotated[

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import socket
 import threading
 import webbrowser
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from cnfsweep.cli.common import BackendOpt, fail
 from cnfsweep.core.errors import CnfsweepError
@@ -48,6 +50,8 @@ def serve(
         )
     except CnfsweepError as exc:
         fail(str(exc))
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]  # the port the system chose for --port 0
     url = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
 
     def ready() -> None:
@@ -56,4 +60,23 @@ def serve(
         if open_page:
             threading.Timer(0.5, webbrowser.open, [url]).start()
 
-    uvicorn.run(create_app(settings, on_ready=ready), host=host, port=port, log_level="warning", access_log=False)
+    server = uvicorn.Server(uvicorn.Config(create_app(settings, on_ready=ready), log_level="warning", access_log=False))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    if not server.started:
+        # uvicorn would exit 3, which cnfsweep keeps for running out of a time limit.
+        Console(stderr=True, highlight=False).print("error: the server did not start (uvicorn says why above)")
+        raise typer.Exit(1)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """Bind the server's socket before anything says it serves: a port in use is one line, exit 2."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:
+        # create_server adds '(while attempting to bind on address ...)', which the line already says.
+        why = str(exc.strerror or exc).split(" (while attempting")[0]
+        fail(f"--port {port}: cannot listen on {host}:{port}: {why}")

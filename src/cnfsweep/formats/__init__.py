@@ -23,6 +23,7 @@ from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
 from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, shown
 from cnfsweep.core.values import count_argument
+from cnfsweep.core.words import counted
 from cnfsweep.formats import jsm, minesweepr, msboard, native
 from cnfsweep.formats.lines import is_comment, line_col, split_lines
 
@@ -172,7 +173,7 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
     if total_mines is not None:
         if board.layout is not None and total_mines != board.layout.count:
-            raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
+            raise err(f"a total of {counted(total_mines, 'mine')} contradicts the board's layout of {board.layout.count}")
         board = board.with_total(total_mines)
     return board.marked_read_as(ReadAs(fmt.value, detected))
 

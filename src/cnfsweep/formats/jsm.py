@@ -8,6 +8,7 @@ from functools import partial
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
 from cnfsweep.core.errors import clip
 from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import SEP, Err, check_row, is_comment, split_lines, unexpected
 from cnfsweep.formats.native import native_cell
 
@@ -68,7 +69,7 @@ def parse_jsm(text: str, err: Err) -> Board:
     body = numbered[1:]
     if len(body) != height:
         n, col = (body[height][0], 1) if len(body) > height else (size_line, size.start(2) + 1)
-        raise err(f"found {len(body)} rows, expected {height} (from the size line {size_line})",
+        raise err(f"found {counted(len(body), 'row')}, expected {height} (from the size line {size_line})",
                   line=n, column=col)
     rows = []
     for n, row in body:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, check_row, count_value, is_comment, split_lines, unexpected
 
 MAGIC = "# MINESWEEPER-BOARD"
@@ -74,7 +75,7 @@ def parse_msboard(text: str, err: Err) -> Board:
     where = f"'columns: {dims['columns']}' on line {meta['columns'][1]}"
     for name, (start, body) in sections.items():
         if len(body) != dims["rows"]:
-            raise err(f"[{name}] has {len(body)} rows, expected {dims['rows']}",
+            raise err(f"[{name}] has {counted(len(body), 'row')}, expected {dims['rows']}",
                       line=start, column=1)
         for n, row in body:
             check_row(row, dims["columns"], n, err, where)

@@ -7,8 +7,9 @@ cells are ignored.  Headers: ``mines: N``, the total, and ``first-click: R,C``.
 A board may carry its answer, as ``cnfsweep generate`` writes it: after the
 grid, a line ``layout:`` and then one row per grid row, ``*`` for a mine and
 ``.`` for none.  The layout must agree with every number and flag, and
-``first-click`` (row and column from 0) names the revealed cell that was
-opened first; it needs a layout.
+``first-click`` (row and column from 0) names the cell that was opened
+first, a safe cell of the layout (a replay starts there even when the board
+shows it covered); it needs a layout.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import partial
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.layout import MineLayout, layout_conflict
+from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
 
@@ -91,7 +93,7 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if rows and len(cells) != len(rows[0]):
             width = len(rows[0])
             col = cols[width] if len(cells) > width else cols[-1] + 1
-            raise err(f"row has {len(cells)} cells, expected {width} (as in line {first_row_line})",
+            raise err(f"row has {counted(len(cells), 'cell')}, expected {width} (as in line {first_row_line})",
                       line=n, column=col)
         first_row_line = first_row_line or n
         rows.append("".join(cells))
@@ -103,13 +105,13 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             raise err("'first-click:' needs a 'layout:' section after the grid", line=first_line, column=1)
         return Board(tuple(rows), mines)
     if len(layout_rows) != len(rows):
-        raise err(f"the layout has {len(layout_rows)} rows, expected {len(rows)} (as the grid)",
+        raise err(f"the layout has {counted(len(layout_rows), 'row')}, expected {len(rows)} (as the grid)",
                   line=layout_line, column=1)
     layout = MineLayout(
         frozenset(Cell(r, c) for r, row in enumerate(layout_rows) for c, ch in enumerate(row) if ch == "*"), first
     )
     if mines is not None and mines != layout.count:
-        raise err(f"'mines: {mines}' but the layout has {layout.count} mine{'' if layout.count == 1 else 's'}",
+        raise err(f"'mines: {mines}' but the layout has {counted(layout.count, 'mine')}",
                   line=mines_line, column=1)
     conflict = layout_conflict(rows, layout)
     if conflict is not None:
@@ -134,5 +136,5 @@ def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err
             raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
         cells.append(ch)
     if len(cells) != width:
-        raise err(f"layout row has {len(cells)} cells, expected {width} (as the grid)", line=n, column=1)
+        raise err(f"layout row has {counted(len(cells), 'cell')}, expected {width} (as the grid)", line=n, column=1)
     return "".join(cells)

@@ -12,6 +12,7 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell, shape_tables
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, deadline_after
 from cnfsweep.core.layout import MineLayout
+from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
@@ -133,8 +134,8 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     cells = [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
     if level.mines > len(cells):
         raise ArgumentError(
-            f"no room for {level.mines} mine{'' if level.mines == 1 else 's'} outside the opening at {tuple(first_click)} "
-            f"on {level.cols}x{level.rows}: {len(cells)} cells are left"
+            f"no room for {counted(level.mines, 'mine')} outside the opening at {tuple(first_click)} "
+            f"on {level.cols}x{level.rows}: {counted(len(cells), 'cell')} left"
         )
     return cells
 
