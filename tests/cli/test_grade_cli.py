@@ -73,7 +73,7 @@ def test_a_board_that_needs_a_guess_exits_1_and_says_where(run, tmp_path):
     result = run("grade", str(path))
     assert result.exit_code == 1
     assert "needs a guess after 0 steps" in result.output and "stuck at step 1: nothing is certain" in result.output
-    assert "the best guess is (0, 2), mine probability 1/2" in result.output
+    assert "forced guess: take it now: (0, 2), mine probability 1/2" in result.output
     doc = json.loads(run("grade", str(path), "--json").stdout)
     assert doc["grade"] is None and doc["needs_guess"] and doc["guess"]["board"] == ["01.", "01."]
     assert doc["guess"]["move"]["cell"] == [0, 2] and not doc["guess"]["move"]["certain"]

@@ -257,7 +257,7 @@ def test_jsm_unknown_characters_are_covered() -> None:
     [
         ("3x2x2\nHHH\nHH\n", 3, 3, "row has 2 cells, expected 3 (from the size line 1)"),
         ("3x2x2\nHHHH\nHHH\n", 2, 4, "row has 4 cells, expected 3"),
-        ("3x2x2\nHHH\n", 1, 3, "found 1 rows, expected 2"),
+        ("3x2x2\nHHH\n", 1, 3, "found 1 row, expected 2"),
         ("3x1x2\nHHH\nHHH\n", 3, 1, "found 2 rows, expected 1"),
         ("3x1x2\nH9H\n", 2, 2, "number 9 is above 8"),
         ("3x1x2\nH H\n", 2, 2, "unexpected ' '"),
@@ -299,7 +299,7 @@ def test_msboard_view_with_real_and_marks() -> None:
     [
         ("[real]\n1*2\n12*\n", 8, None, "no [view] section"),
         ("", None, None, "no [view] section"),
-        ("[view]\nUUU\n", 8, 1, "[view] has 1 rows, expected 2"),
+        ("[view]\nUUU\n", 8, 1, "[view] has 1 row, expected 2"),
         ("[view]\nUUU\nUU\n", 10, 3, "row has 2 cells, expected 3 ('columns: 3' on line 5)"),
         ("[view]\nUUU\nUXU\n", 10, 2, "'X' is an exploded mine"),
         ("[view]\nUUU\nU9U\n", 10, 2, "number 9 is above 8"),
