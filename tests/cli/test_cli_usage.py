@@ -123,6 +123,31 @@ def test_a_real_process_says_usage_errors_in_one_line(args, phrase):
     assert out.stdout == "" and out.stderr.count("\n") == 1 and out.stderr.startswith(phrase), out.stderr
 
 
+def _single_options() -> list[tuple[str, list[str]]]:
+    cases = []
+    for name, command in GROUP.commands.items():
+        for param in command.params:
+            if param.param_type_name != "option" or param.multiple or param.name == "output":
+                continue
+            given = [param.opts[-1]] if param.is_flag else [param.opts[-1], "1"]
+            cases.append((name, [*_needs_board(name), *given, *given]))
+    return cases
+
+
+@pytest.mark.parametrize(("command", "args"), _single_options(), ids=lambda x: x if isinstance(x, str) else " ".join(x[-2:]))
+def test_an_option_given_twice_is_refused_not_the_last_kept(run, command, args):
+    result = run(command, *args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "is given twice; give it once" in result.stderr
+
+
+def test_repeatable_options_may_repeat(run):
+    result = run("solve", str(EXAMPLES / "labelled.txt"), "-a", "a=mine", "--assume", "a=mine", "--json")
+    assert result.exit_code == 0, result.output
+    assert run("check", BOARD, "--minimise", "--no-minimise").stderr.startswith("error: --minimise (as --no-minimise) is given twice")
+
+
 # -- -o - is standard output -----------------------------------------------------------
 
 

@@ -191,12 +191,59 @@ class HelpGroup(TyperGroup):
         """Run the subcommand; an unknown one, or a bad option or argument of it, is one line."""
         # Some errors (an option missing its value) come without the subcommand's context: name it from here.
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        command = self.get_command(ctx, words[0]) if words else None
+        if command is not None:
+            repeated = _repeated(command.params, words[1:])
+            if repeated is not None:
+                fail(f"{repeated} is given twice; give it once (see '{ctx.command_path} {words[0]} --help')")
         try:
             return super().invoke(ctx)
         except NoArgsIsHelpError:
             raise
         except UsageError as exc:
             usage_error(exc, f"{ctx.command_path} {words[0]}" if words else ctx.command_path)
+
+
+def _repeated(params: Iterable[Any], args: list[str]) -> str | None:
+    """Name the first option given twice that keeps one value, or return ``None``.
+
+    Click keeps the last value silently: ``--games 5 --games 10`` plays 10, and
+    ``--minimise --no-minimise`` does not minimise. Repeatable options (``--assume``)
+    may repeat.
+
+    Examples
+    --------
+    >>> import typer.main
+    >>> from cnfsweep.cli import app
+    >>> solve = typer.main.get_command(app).commands["solve"]
+    >>> _repeated(solve.params, ["b.txt", "--mines", "3", "-m", "4"])
+    '--mines (as -m)'
+    >>> _repeated(solve.params, ["b.txt", "-a", "u=mine", "--assume=v=safe", "--mines=3", "--json"]) is None
+    True
+    """
+    names: dict[str, Any] = {}
+    for param in params:
+        if getattr(param, "param_type_name", "") == "option":
+            for opt in (*param.opts, *getattr(param, "secondary_opts", ())):
+                names[opt] = param
+    seen: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            break
+        opt = word.split("=", 1)[0] if word.startswith("--") else word
+        param = names.get(opt)
+        if param is not None:
+            takes_value = not param.is_flag and not getattr(param, "count", False)
+            if not param.multiple and not getattr(param, "count", False):
+                if param.name in seen:
+                    return opt if seen[param.name] == opt else f"{seen[param.name]} (as {opt})"
+                seen[param.name] = opt
+            if takes_value and "=" not in word:
+                i += 1  # its value, which may look like an option
+        i += 1
+    return None
 
 
 def usage_error(exc: UsageError, command: str | None = None) -> NoReturn:
