@@ -127,7 +127,7 @@ async def health_status(host: str, port: int) -> int:
 
 def expected_document(board: Board) -> dict[str, Any]:
     """Return what ``/api/analyze`` must answer for ``board``, ``seconds`` left out."""
-    doc = analyze(board).to_dict()
+    doc = analyze(board.to_text()).to_dict()  # read from text, as the server reads it (the document names the format)
     doc.pop("seconds")
     return doc
 
