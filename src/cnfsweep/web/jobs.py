@@ -10,6 +10,11 @@ each :class:`Verdict` to a status code.
 Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
 backend, so components solved for one request are not solved again for the next.
 
+:class:`Workers` runs jobs in two lanes: the main pool takes any job, and a
+few more workers take only small ones (:func:`job_size`, read off the request
+before any parsing), so that huge analyses or generations filling the main
+pool hold no small request up.
+
 A new kind of job is a function ``(engine, board, job) -> dict`` added to
 :data:`TASKS`, as ``hint`` was.
 """
@@ -17,10 +22,12 @@ A new kind of job is a function ``(engine, board, job) -> dict`` added to
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,9 +42,12 @@ from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
-from cnfsweep.web.settings import Pool
+from cnfsweep.web.settings import SMALL_BOARD, Pool
 
-__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run", "run_generate"]
+__all__ = [
+    "SMALL_BOARD", "TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "job_size", "run",
+    "run_generate",
+]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -204,7 +214,11 @@ def run(job: Job) -> Outcome:
 
 @dataclass(frozen=True)
 class GenerateJob:
-    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``."""
+    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``.
+
+    ``text`` adds the board's native text as ``board`` (``/api/generate``); a new
+    game needs only the layout.
+    """
 
     level: Level
     seed: int
@@ -213,10 +227,27 @@ class GenerateJob:
     logic: str = "full"
     time_limit: float = 10.0
     max_cells: int = 1_000_000
+    text: bool = True
+
+
+def timed_out(time_limit: float, message: str) -> dict[str, Any]:
+    """Return the document of a generation past its time limit: what ``cnfsweep generate --json`` prints then.
+
+    ``/api/generate`` and a no-guess ``/api/game`` both answer it, with status 200 as
+    ``/api/analyze`` answers its own ``status: unknown``.
+
+    Examples
+    --------
+    >>> timed_out(1.0, "no no-guess layout found")
+    {'status': 'unknown', 'reason': 'no no-guess layout found', 'time_limit': 1.0}
+    """
+    return {"status": "unknown", "reason": message, "time_limit": time_limit}
 
 
 def run_generate(job: GenerateJob) -> Outcome:
     """Generate the board and answer as ``cnfsweep generate --json`` does, with its native text added as ``board``.
+
+    Past the time limit the answer is :func:`timed_out`'s document (``Verdict.UNKNOWN``).
 
     Examples
     --------
@@ -236,9 +267,11 @@ def run_generate(job: GenerateJob) -> Outcome:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:
-        return Outcome.of(Verdict.UNKNOWN, {"status": "unknown", "reason": str(exc), "time_limit": job.time_limit})
+        return Outcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:
         return Outcome.error(Verdict.BAD_INPUT, str(exc))
+    if not job.text:
+        return Outcome.of(Verdict.ANSWER, made.to_dict())
     return Outcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
 
 
@@ -248,8 +281,51 @@ def _warm() -> int:
     return os.getpid()
 
 
+def job_size(job: Job | GenerateJob) -> int:
+    """Return how large a job is, without reading its board: its text's length, or the cells of a board to make.
+
+    Every board format writes each cell as at least one character, so a text of
+    ``n`` characters holds at most ``n`` cells.
+
+    Examples
+    --------
+    >>> job_size(Job("analyze", "1.\\n..")), job_size(GenerateJob(Level(16, 30, 99), seed=1))
+    (5, 480)
+    """
+    return job.level.cells if isinstance(job, GenerateJob) else len(job.board)
+
+
+class _Lane:
+    """One pool of workers and how many of them are free."""
+
+    def __init__(self, pool: Pool, size: int, name: str) -> None:
+        self.pool, self.size, self.name = pool, size, name
+        self.free = size
+        self.executor = self._start() if size else None
+
+    def _start(self) -> Executor:
+        if self.pool is Pool.THREAD:
+            return ThreadPoolExecutor(self.size, thread_name_prefix=f"cnfsweep-{self.name}")
+        # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
+        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
+
+    def restart(self, broken: Executor) -> None:
+        # Every job of a broken pool fails at once: only the first to see it starts a new one.
+        if self.executor is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._start()
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
 class Workers:
-    """A pool of threads or processes that run jobs off the event loop.
+    """Two pools of threads or processes that run jobs off the event loop: the main lane and the small lane.
+
+    A job waits for a free worker of a lane it may use, oldest first: any job may use the main
+    lane; only a small one (:func:`job_size` at most ``small_board``) the small lane. So however
+    many huge jobs fill the main lane, a small job waits only for other small jobs.
 
     Parameters
     ----------
@@ -258,43 +334,98 @@ class Workers:
         processes run analyses on other cores, at the cost of sending each
         job and its answer between processes.
     size : int
-        Threads or processes.
+        Threads or processes of the main lane.
     max_queue : int
-        Jobs running or waiting at most; one more is refused at once (``Verdict.BUSY``)
+        Jobs running or waiting at most, in both lanes; one more is refused at once (``Verdict.BUSY``)
         instead of waiting behind them.
+    small_workers : int
+        Threads or processes of the small lane; 0 for none.
+    small_board : int
+        The largest job the small lane takes (:func:`job_size`).
     """
 
-    def __init__(self, pool: Pool, size: int, max_queue: int = 1024) -> None:
+    def __init__(
+        self, pool: Pool, size: int, max_queue: int = 1024, small_workers: int = 0, small_board: int = SMALL_BOARD
+    ) -> None:
         self.pool, self.size, self.max_queue = pool, size, max_queue
+        self.small_board = small_board
         self.pending = 0
-        self._executor = self._start()
-
-    def _start(self) -> Executor:
-        if self.pool is Pool.THREAD:
-            return ThreadPoolExecutor(self.size, thread_name_prefix="cnfsweep-job")
-        # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
-        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
+        self._main = _Lane(pool, size, "job")
+        self._small = _Lane(pool, small_workers, "small")
+        # Jobs waiting for a worker, oldest first: whether each is small, and the future a lane is handed to it by.
+        self._waiting: deque[tuple[bool, asyncio.Future[_Lane]]] = deque()
 
     def warm(self) -> None:
         """Start every worker and have it analyse a tiny board, so the first request is not slow."""
-        futures = [self._executor.submit(_warm) for _ in range(self.size)]
+        futures = [lane.executor.submit(_warm) for lane in (self._main, self._small) for _ in range(lane.size)
+                   if lane.executor is not None]
         for future in futures:
             future.result()
 
     async def run(self, job: Any, task: Callable[[Any], Outcome] = run) -> Outcome:
-        """Run ``task(job)`` in the pool (:func:`run` by default); a crashed worker process is replaced for the next job."""
+        """Run ``task(job)`` in a lane (:func:`run` by default); a crashed worker process is replaced for the next job."""
         if self.pending >= self.max_queue:
             return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
         self.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, task, job)
-        except BrokenProcessPool:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._start()
-            return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
+            lane = await self._acquire(job_size(job) <= self.small_board)
+            executor = lane.executor
+            assert executor is not None
+            try:
+                future = executor.submit(task, job)
+            except BaseException:
+                self._release(lane)
+                raise
+            loop = asyncio.get_running_loop()
+            # The worker is free again when the job ends, whether or not its client still waits for it.
+            future.add_done_callback(lambda _done: _call_soon(loop, self._release, lane))
+            try:
+                return await asyncio.wrap_future(future)
+            except BrokenProcessPool:
+                lane.restart(executor)
+                return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
         finally:
             self.pending -= 1
 
+    async def _acquire(self, small: bool) -> _Lane:
+        if small and self._small.free:
+            self._small.free -= 1
+            return self._small
+        if self._main.free:
+            self._main.free -= 1
+            return self._main
+        handed: asyncio.Future[_Lane] = asyncio.get_running_loop().create_future()
+        entry = (small, handed)
+        self._waiting.append(entry)
+        try:
+            return await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():
+                self._release(handed.result())  # handed a worker just as the client went away: pass it on
+            else:
+                with contextlib.suppress(ValueError):
+                    self._waiting.remove(entry)
+            raise
+
+    def _release(self, lane: _Lane) -> None:
+        # Hand the worker to the oldest job that may use it, or mark it free.
+        for entry in self._waiting:
+            small, handed = entry
+            if handed.done():
+                continue
+            if lane is self._main or small:
+                self._waiting.remove(entry)
+                handed.set_result(lane)
+                return
+        lane.free += 1
+
     def close(self) -> None:
         """Stop the workers, dropping jobs not yet started."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._main.close()
+        self._small.close()
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., Any], *args: Any) -> None:
+    # From a worker's thread; a loop already closed (the server stopping) has nothing left to hand the worker to.
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback, *args)
