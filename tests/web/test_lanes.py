@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from cnfsweep.play import Level
 from cnfsweep.web import Pool
 from cnfsweep.web import jobs as jobs_module
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, job_size
+from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict
+from cnfsweep.web.workers import Workers, job_size
 
 SMALL, HUGE = Job("analyze", "1."), Job("analyze", "." * 5000)
 

@@ -4,7 +4,7 @@ Every answer is JSON: an analysis or check document (the same as ``cnfsweep
 solve --json`` and ``cnfsweep check --json``), a game document, or
 ``{"error": message}`` with a 4xx status, the message being the one line
 ``cnfsweep solve`` prints after ``error:``. Analyses, checks and generations (no-guess
-games' too) run in the worker pool (:class:`~cnfsweep.web.jobs.Workers`), never on the
+games' too) run in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
 event loop or in the server's threads, so a slow one does not hold up the page or
 ``/api/health``; small ones have workers of their own, which huge ones never take.
 
@@ -34,12 +34,13 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, run_generate
+from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, run_generate
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
     exact_bounds,
 )
 from cnfsweep.web.settings import Settings
+from cnfsweep.web.workers import Workers
 
 __all__ = ["FEATURES", "create_app"]
 
