@@ -234,7 +234,8 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     # Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
     errors = answers(400, 413, 415, 422, 503)
     moves = answers(400, 404, 413, 415, 422)
-    # A generation past its time limit answers as an analysis does: 200 and `status: unknown`.
+    # Past its time limit a job answers 200 and `status: unknown`, whatever it is: an analysis, a check, a generation.
+    past = "or `{\"status\": \"unknown\", \"reason\": \"time limit\", \"time_limit\": ...}` past the time limit"
     timeout = "or `{\"status\": \"unknown\", \"reason\": ..., \"time_limit\": ...}` when no no-guess board turned up in time"
     generated = {200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}}
 
@@ -243,12 +244,12 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Safe cells, mines, exact probabilities, best guess and number of layouts of a position."""
         return await answer(job("analyze", request))
 
-    @app.post("/api/hint", responses={200: {"description": "The document `cnfsweep hint --json` prints."}, **errors})
+    @app.post("/api/hint", responses={200: {"description": f"The document `cnfsweep hint --json` prints, {past}."}, **errors})
     async def hint(request: HintRequest) -> Response:
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
 
-    @app.post("/api/levels", responses={200: {"description": "The document `cnfsweep levels --json` prints."}, **errors})
+    @app.post("/api/levels", responses={200: {"description": f"The document `cnfsweep levels --json` prints, {past}."}, **errors})
     async def levels(request: LevelsRequest) -> Response:
         """Which level of propagation (GAC, 2-RC, 3-RC ..., all the numbers, the total) decides each covered cell."""
         return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
@@ -268,7 +269,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`."""
         return await answer(job("board", request))
 
-    @app.post("/api/check", responses={200: {"description": "The document `cnfsweep check --json` prints."}, **errors})
+    @app.post("/api/check", responses={200: {"description": f"The document `cnfsweep check --json` prints, {past}."}, **errors})
     async def check(request: CheckRequest) -> Response:
         """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""
         return await answer(job("check", request, minimise=request.minimise))
