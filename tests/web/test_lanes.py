@@ -45,9 +45,18 @@ def quick(_job: Any) -> Outcome:
 
 
 async def settle() -> None:
-    """Let the event loop and the worker threads catch up (a stand-in job only notes where it runs)."""
-    for _ in range(50):
+    """Let the event loop and the worker threads run a while."""
+    for _ in range(20):
         await asyncio.sleep(0.01)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds (at most 30 s, then fail)."""
+    for _ in range(3000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the workers never got there")
 
 
 def test_job_size_is_read_off_the_request() -> None:
@@ -62,9 +71,12 @@ def test_huge_jobs_filling_the_main_lane_hold_no_small_one_up(small_workers: int
 
     async def scenario() -> tuple[bool, list[str]]:
         huge = [asyncio.ensure_future(workers.run(HUGE, held(gate, ran))) for _ in range(3)]  # 2 run, 1 waits
-        await settle()
+        await until(lambda: len(ran) == 2)
         small = asyncio.ensure_future(workers.run(SMALL, quick))
-        await settle()
+        if small_workers:
+            await until(small.done)  # answered while the huge jobs still hold every main worker
+        else:
+            await settle()
         answered = small.done()
         gate.set()
         await asyncio.gather(small, *huge)
@@ -86,7 +98,7 @@ def test_a_small_job_uses_a_free_main_worker_too() -> None:
     async def scenario() -> None:
         first = asyncio.ensure_future(workers.run(SMALL, held(gate, ran)))
         second = asyncio.ensure_future(workers.run(SMALL, held(gate, ran)))
-        await settle()
+        await until(lambda: len(ran) == 2)
         assert sorted(ran) == ["cnfsweep-job", "cnfsweep-small"]  # both run at once, one in each lane
         gate.set()
         await asyncio.gather(first, second)
@@ -104,7 +116,7 @@ def test_a_job_given_up_while_waiting_leaves_its_place() -> None:
 
     async def scenario() -> Outcome:
         running = asyncio.ensure_future(workers.run(HUGE, held(gate, ran)))
-        await settle()
+        await until(lambda: len(ran) == 1)
         waiting = asyncio.ensure_future(workers.run(HUGE, held(gate, ran)))
         await settle()
         waiting.cancel()  # its client went away
