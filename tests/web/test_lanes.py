@@ -16,8 +16,9 @@ from clocks import fake_clock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play import Level
-from cnfsweep.web import Pool
+from cnfsweep.web import Pool, Settings
 from cnfsweep.web import jobs as jobs_module
 from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict
 from cnfsweep.web.workers import Workers, job_size
@@ -203,3 +204,13 @@ def test_a_generation_past_its_time_limit_has_one_answer_on_both_endpoints(
     assert game.json()["status"] == "unknown" and game.json()["time_limit"] == 10.0
     assert set(game.json()) == {"status", "reason", "time_limit"}
 
+
+
+def test_the_lanes_are_settings_the_health_check_shows(make_client) -> None:
+    with pytest.raises(CnfsweepError, match="small_workers must be at least 0, got -1"):
+        Settings(small_workers=-1)
+    with pytest.raises(CnfsweepError, match="small_board must be at least 1, got 0"):
+        Settings(small_board=0)
+    with make_client(small_workers=2, small_board=100) as c:
+        doc = c.get("/api/health").json()
+    assert (doc["workers"], doc["small_workers"], doc["small_board"]) == (2, 2, 100)
