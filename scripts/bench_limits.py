@@ -1,6 +1,7 @@
 """Measure how well --time-limit is honoured, and check against solve, on large random boards.
 
 Usage: python scripts/bench_limits.py [--quick] [--limits 5,1] [--cap SECONDS] [--json out.json]
+       python scripts/bench_limits.py --generate [--limits 10,1] [--cap SECONDS] [--json out.json]
 
 Boards come from the benchmark's generator (``bench_corpora.LargeSpec``: a
 random layout, first click in the middle, then zero regions opened at
@@ -15,6 +16,13 @@ the command line, so nothing is cached between runs.
   little over ``T``).
 - check vs solve: ``cnfsweep check`` and ``cnfsweep solve`` (default
   arithmetic) without a limit, their times to exit and the ratio.
+
+``--generate`` measures generation's limit instead, on 1000x1000 boards with
+150,000 and with 20,000 mines: ``generate(..., time_limit=T)`` in a fresh
+process (``call``), ``cnfsweep generate --time-limit T --json`` (``exit``), and
+``POST /api/generate`` with ``time_limit: T`` and a no-guess ``POST /api/game``
+against ``cnfsweep serve --time-limit T`` (``seconds``, with the status and the
+answer's ``status``). Each should be within T plus 1 s.
 """
 
 from __future__ import annotations
@@ -27,10 +35,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 from bench_corpora import LargeSpec
+from load import live_server
 
 BOARDS = {
     "500x500/40000, 250 regions": LargeSpec(500, 500, 40_000, 250),
@@ -104,14 +115,77 @@ def measure(name: str, spec: LargeSpec, limits: list[float], cap: float, folder:
     return row
 
 
+GENERATE = {"1000x1000/150000": (1000, 1000, 150_000), "1000x1000/20000": (1000, 1000, 20_000)}
+
+
+def generate_call(rows: int, cols: int, mines: int, limit: float, cap: float) -> dict[str, Any]:
+    """Time ``generate(..., time_limit=limit)`` alone, in a fresh process."""
+    inner = (
+        "import json, time\n"
+        "from cnfsweep import TimeLimitExceeded\n"
+        "from cnfsweep.generation import generate\n"
+        "from cnfsweep.play import Level\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        f"    generate(Level({rows}, {cols}, {mines}), seed=1, time_limit={limit})\n"
+        "    status = 'generated'\n"
+        "except TimeLimitExceeded:\n"
+        "    status = 'unknown'\n"
+        "print(json.dumps({'call_s': time.perf_counter() - start, 'status': status}))\n"
+    )
+    try:
+        out = subprocess.run([sys.executable, "-c", inner], capture_output=True, text=True, timeout=cap, check=True)
+    except subprocess.TimeoutExpired:
+        return {"call_s": None, "status": f"over the {cap:.0f} s cap"}
+    doc = json.loads(out.stdout)
+    return {"call_s": round(doc["call_s"], 2), "over_s": round(doc["call_s"] - limit, 2), "status": doc["status"]}
+
+
+def post_time(url: str, body: dict[str, Any], cap: float) -> dict[str, Any]:
+    """POST ``body`` to ``url``: seconds to the answer, its HTTP status and its document's ``status``."""
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=cap) as answer:
+            code, doc = answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        code, doc = exc.code, json.loads(exc.read())
+    seconds = time.perf_counter() - start
+    return {"seconds": round(seconds, 2), "http": code, "status": doc.get("status", doc.get("error", "answer"))}
+
+
+def measure_generate(name: str, limits: list[float], cap: float) -> dict[str, Any]:
+    rows, cols, mines = GENERATE[name]
+    row: dict[str, Any] = {"board": name}
+    for limit in limits:
+        size = ["--size", f"{cols}x{rows}", "--mines", str(mines), "--seed", "1", "--time-limit", str(limit), "--json"]
+        cli = run_cli(["generate", *size], cap)
+        cli["status"] = {0: "generated", 3: "unknown"}.get(cli["exit_code"], cli["status"])
+        figures: dict[str, Any] = {"python": generate_call(rows, cols, mines, limit, cap), "cli": cli}
+        with live_server(["--time-limit", str(limit)]) as url:
+            shape = {"rows": rows, "cols": cols, "mines": mines, "seed": 1}
+            figures["api_generate"] = post_time(f"{url}/api/generate", {**shape, "time_limit": limit}, cap)
+            figures["api_game"] = post_time(f"{url}/api/game", {**shape, "no_guess": True}, cap)
+        row[str(limit)] = figures
+        print(f"{name}: time limit {limit} s: {figures}", flush=True)
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the two 500x500 boards only")
     parser.add_argument("--limits", default="5,1", help="comma-separated --time-limit values (seconds)")
     parser.add_argument("--cap", type=float, default=300.0, help="seconds before a run is stopped")
     parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--generate", action="store_true", help="generation's time limit instead (default --limits 10,1)")
     args = parser.parse_args(argv)
     limits = [float(x) for x in args.limits.split(",") if x]
+    if args.generate:
+        limits = limits if args.limits != "5,1" else [10.0, 1.0]
+        rows = [measure_generate(name, limits, args.cap) for name in GENERATE]
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        return 0
     names = QUICK if args.quick else list(BOARDS)
     with tempfile.TemporaryDirectory() as tmp:
         rows = [measure(name, BOARDS[name], limits, args.cap, Path(tmp)) for name in names]

@@ -10,20 +10,17 @@ each :class:`Verdict` to a status code.
 Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
 backend, so components solved for one request are not solved again for the next.
 
+:class:`~cnfsweep.web.workers.Workers` runs them in worker threads or processes.
+
 A new kind of job is a function ``(engine, board, job) -> dict`` added to
 :data:`TASKS`, as ``hint`` was.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import multiprocessing
-import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -35,9 +32,8 @@ from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
-from cnfsweep.web.settings import Pool
 
-__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run", "run_generate"]
+__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -204,7 +200,11 @@ def run(job: Job) -> Outcome:
 
 @dataclass(frozen=True)
 class GenerateJob:
-    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``."""
+    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``.
+
+    ``text`` adds the board's native text as ``board`` (``/api/generate``); a new
+    game needs only the layout.
+    """
 
     level: Level
     seed: int
@@ -213,10 +213,27 @@ class GenerateJob:
     logic: str = "full"
     time_limit: float = 10.0
     max_cells: int = 1_000_000
+    text: bool = True
+
+
+def timed_out(time_limit: float, message: str) -> dict[str, Any]:
+    """Return the document of a generation past its time limit: what ``cnfsweep generate --json`` prints then.
+
+    ``/api/generate`` and a no-guess ``/api/game`` both answer it, with status 200 as
+    ``/api/analyze`` answers its own ``status: unknown``.
+
+    Examples
+    --------
+    >>> timed_out(1.0, "no no-guess layout found")
+    {'status': 'unknown', 'reason': 'no no-guess layout found', 'time_limit': 1.0}
+    """
+    return {"status": "unknown", "reason": message, "time_limit": time_limit}
 
 
 def run_generate(job: GenerateJob) -> Outcome:
     """Generate the board and answer as ``cnfsweep generate --json`` does, with its native text added as ``board``.
+
+    Past the time limit the answer is :func:`timed_out`'s document (``Verdict.UNKNOWN``).
 
     Examples
     --------
@@ -236,65 +253,9 @@ def run_generate(job: GenerateJob) -> Outcome:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:
-        return Outcome.of(Verdict.UNKNOWN, {"status": "unknown", "reason": str(exc), "time_limit": job.time_limit})
+        return Outcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:
         return Outcome.error(Verdict.BAD_INPUT, str(exc))
+    if not job.text:
+        return Outcome.of(Verdict.ANSWER, made.to_dict())
     return Outcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
-
-
-def _warm() -> int:
-    # Import and set up the engine before the first request arrives.
-    run(Job("analyze", "1.\n.."))
-    return os.getpid()
-
-
-class Workers:
-    """A pool of threads or processes that run jobs off the event loop.
-
-    Parameters
-    ----------
-    pool : Pool
-        Threads share the server's process (and its interpreter lock);
-        processes run analyses on other cores, at the cost of sending each
-        job and its answer between processes.
-    size : int
-        Threads or processes.
-    max_queue : int
-        Jobs running or waiting at most; one more is refused at once (``Verdict.BUSY``)
-        instead of waiting behind them.
-    """
-
-    def __init__(self, pool: Pool, size: int, max_queue: int = 1024) -> None:
-        self.pool, self.size, self.max_queue = pool, size, max_queue
-        self.pending = 0
-        self._executor = self._start()
-
-    def _start(self) -> Executor:
-        if self.pool is Pool.THREAD:
-            return ThreadPoolExecutor(self.size, thread_name_prefix="cnfsweep-job")
-        # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
-        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
-
-    def warm(self) -> None:
-        """Start every worker and have it analyse a tiny board, so the first request is not slow."""
-        futures = [self._executor.submit(_warm) for _ in range(self.size)]
-        for future in futures:
-            future.result()
-
-    async def run(self, job: Any, task: Callable[[Any], Outcome] = run) -> Outcome:
-        """Run ``task(job)`` in the pool (:func:`run` by default); a crashed worker process is replaced for the next job."""
-        if self.pending >= self.max_queue:
-            return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
-        self.pending += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, task, job)
-        except BrokenProcessPool:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._start()
-            return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
-        finally:
-            self.pending -= 1
-
-    def close(self) -> None:
-        """Stop the workers, dropping jobs not yet started."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
