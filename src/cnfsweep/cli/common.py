@@ -22,7 +22,7 @@ from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.formats import BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
@@ -201,7 +201,8 @@ def within(deadline: float, work: Callable[[], T]) -> T:
 
     For a step that cannot check the clock itself (drawing a million-cell view
     with rich takes most of a minute): it runs in a daemon thread, left behind
-    when the time is up, which dies with the command.
+    when the time is up, which dies with the command. Work that ends after
+    ``deadline`` counts as not done.
 
     Examples
     --------
@@ -213,6 +214,7 @@ def within(deadline: float, work: Callable[[], T]) -> T:
     ...
     cnfsweep.core.errors.TimeLimitExceeded: no answer within the time limit
     """
+    check_deadline(deadline)
     out: list[T] = []
     failed: list[BaseException] = []
 
@@ -229,6 +231,7 @@ def within(deadline: float, work: Callable[[], T]) -> T:
         raise TimeLimitExceeded("no answer within the time limit")
     if failed:
         raise failed[0]
+    check_deadline(deadline)  # done, but too late: as if it had not been
     return out[0]
 
 

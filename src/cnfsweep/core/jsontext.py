@@ -39,7 +39,7 @@ def dumps(document: Any, deadline: float | None = None) -> str:
     deadline : float, optional
         A ``time.perf_counter()`` value; past it
         :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (checked
-        before every long list, every row of a grid and every few thousand items).
+        first, then before every long list, every row of a grid and every few thousand items).
 
     Examples
     --------
@@ -49,6 +49,7 @@ def dumps(document: Any, deadline: float | None = None) -> str:
     >>> dumps({1: [], None: ()}) == json.dumps({1: [], None: ()})
     True
     """
+    check_deadline(deadline)
     return _Writer(deadline).value(document)
 
 
