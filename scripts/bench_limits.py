@@ -24,10 +24,10 @@ Each figure is the wall time from the request to the whole answer, so parsing,
 building the document and encoding its JSON count:
 
 - ``cli``: ``cnfsweep solve|check|levels BOARD --json --time-limit T`` from
-  start until it prints its answer, less the ``startup`` of the same command
-  on a 2x2 board (starting Python and importing cnfsweep, which no limit can
-  cover); ``teardown_s`` is how long it took to exit after that (Python
-  freeing the board's structures);
+  the end of its imports (``ready_s`` after its start: starting Python and
+  importing cnfsweep, which no limit can cover) until it prints its answer;
+  ``teardown_s`` is how long it took to exit after that (Python freeing the
+  board's structures);
 - ``server``: ``POST /api/analyze|check|levels|board`` with ``time_limit`` T on
   a live ``cnfsweep serve``, from sending the request to reading the answer;
 - ``api``: ``cnfsweep.analyze|check|levels(text, time_limit=T)`` from the call
@@ -61,12 +61,27 @@ BOARDS = {
 QUICK = list(BOARDS)[:2]
 
 
+# Runs the command line as ``python -m cnfsweep`` does, saying on standard error when the imports are done.
+READY = (
+    "import sys, time\n"
+    "from cnfsweep.cli import app\n"
+    "sys.stderr.write(f'ready {time.perf_counter()!r}\\n')\n"
+    "sys.stderr.flush()\n"
+    "app(sys.argv[1:], prog_name='cnfsweep')\n"
+)
+
+
 def run_cli(args: list[str], cap: float) -> dict[str, Any]:
-    """Run ``cnfsweep ARGS``: seconds until it prints its answer and until it exits, and the answer."""
+    """Run ``cnfsweep ARGS``: seconds until it prints its answer and until it exits, and the answer.
+
+    ``ready_s`` is when Python had started and imported cnfsweep, read from the
+    child's own ``time.perf_counter()`` (CLOCK_MONOTONIC on Linux, the same clock
+    in every process), so ``answer_s - ready_s`` is the command's own time.
+    """
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "cnfsweep", *args], stdout=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-c", READY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None
-    capped = {"answer_s": None, "exit_s": None, "exit_code": None, "status": f"over the {cap:.0f} s cap"}
+    capped = {"answer_s": None, "exit_s": None, "ready_s": None, "exit_code": None, "status": f"over the {cap:.0f} s cap"}
     if not select.select([proc.stdout], [], [], cap)[0]:
         proc.kill()
         proc.communicate()
@@ -74,15 +89,17 @@ def run_cli(args: list[str], cap: float) -> dict[str, Any]:
     first = os.read(proc.stdout.fileno(), 1)  # unbuffered: communicate() reads the rest from the descriptor
     answer = time.perf_counter() - start
     try:
-        rest, _ = proc.communicate(timeout=max(cap - answer, 1.0))
+        rest, err = proc.communicate(timeout=max(cap - answer, 1.0))
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return capped
     end = time.perf_counter() - start
+    ready = next((float(line.split()[1]) - start for line in err.decode().splitlines() if line.startswith("ready ")), None)
     doc = json.loads(first + rest) if (first + rest).strip() else {}
     status = doc.get("status") or ("consistent" if doc.get("consistent") else "inconsistent")
-    return {"answer_s": round(answer, 2), "exit_s": round(end, 2), "exit_code": proc.returncode, "status": status}
+    return {"answer_s": round(answer, 2), "exit_s": round(end, 2), "ready_s": None if ready is None else round(ready, 2),
+            "exit_code": proc.returncode, "status": status}
 
 
 def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
@@ -186,29 +203,23 @@ def post(url: str, path: str, body: bytes, cap: float) -> dict[str, Any]:
     return {"seconds": round(seconds, 2), "http": response.status, "status": kind, "bytes": len(data)}
 
 
-def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path, repeat: int = 3) -> dict[str, Any]:
-    """Time every path on ``spec``'s board and its inconsistent copy, under each limit (startup: best of ``repeat``)."""
+def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path) -> dict[str, Any]:
+    """Time every path on ``spec``'s board and its inconsistent copy, under each limit."""
     board = spec.board()
     boards = {"board": board, "inconsistent": inconsistent_copy(board)}
     files = {}
     for name, b in boards.items():
         files[name] = folder / f"{name}.txt"
         files[name].write_text(b.to_text())
-    tiny = folder / "tiny.txt"
-    tiny.write_text("1.\n..\n")
     out: dict[str, Any] = {"board": f"{spec.rows}x{spec.cols}/{spec.mines}, {spec.regions} regions",
                            "cli": [], "server": [], "api": []}
     cli_paths = [("solve", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board")]
-    startups = {}
-    for command, _ in cli_paths:
-        if command not in startups:
-            startups[command] = min(run_cli([command, str(tiny), "--json"], cap)["answer_s"] or cap for _ in range(repeat))
     for limit in limits:
         for command, which in cli_paths:
             got = run_cli([command, str(files[which]), "--json", "--time-limit", str(limit)], cap)
-            row = {"path": command, "board": which, "limit": limit, "startup_s": startups[command], **got}
-            if got["exit_s"] is not None:
-                row["over_s"] = round(got["answer_s"] - startups[command] - limit, 2)
+            row = {"path": command, "board": which, "limit": limit, **got}
+            if got["exit_s"] is not None and got["ready_s"] is not None:
+                row["over_s"] = round(got["answer_s"] - got["ready_s"] - limit, 2)
                 row["teardown_s"] = round(got["exit_s"] - got["answer_s"], 2)
             out["cli"].append(row)
             print(f"cli {command} {which} {limit}: {row}", flush=True)
@@ -252,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = [float(x) for x in (args.limits or ("0.5,2" if args.paths else "5,1")).split(",") if x]
     if args.paths:
         with tempfile.TemporaryDirectory() as tmp:
-            report = measure_paths(SMALL if args.smoke else HUGE, limits, args.cap, Path(tmp), 1 if args.smoke else 3)
+            report = measure_paths(SMALL if args.smoke else HUGE, limits, args.cap, Path(tmp))
         if args.json:
             args.json.write_text(json.dumps(report, indent=1))
         return 0

@@ -247,3 +247,22 @@ def test_every_exported_entry_point_takes_a_limit() -> None:
     # The three calls the README lists with time_limit read text as well as boards.
     for call in (cnfsweep.analyze, cnfsweep.check, cnfsweep.levels):
         assert call(BOARD, time_limit=60) is not None
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("json_out", [True, False], ids=["json", "view"])
+def test_a_limit_in_time_changes_nothing_printed(run: Callable[..., Any], tmp_path: Any, command: str,
+                                                 json_out: bool) -> None:
+    # With a limit the answer is written whole before it is printed (the view in a thread of its own).
+    extra = ("--json",) if json_out else ()
+    path = tmp_path / "board.txt"
+    path.write_text(COMMANDS[command])
+    free = run(command.removesuffix("-conflict"), str(path), *extra)
+    limited = _cli(run, tmp_path, command, *extra)
+    assert limited.exit_code == free.exit_code
+    if json_out:
+        strip = lambda out: {k: v for k, v in json.loads(out).items() if k != "seconds"}  # noqa: E731
+        assert strip(limited.stdout) == strip(free.stdout)
+    else:
+        timing = lambda out: [line for line in out.splitlines() if " ms" not in line]  # noqa: E731
+        assert timing(limited.stdout) == timing(free.stdout) and limited.stdout.strip()
