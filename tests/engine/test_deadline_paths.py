@@ -266,3 +266,18 @@ def test_a_limit_in_time_changes_nothing_printed(run: Callable[..., Any], tmp_pa
     else:
         timing = lambda out: [line for line in out.splitlines() if " ms" not in line]  # noqa: E731
         assert timing(limited.stdout) == timing(free.stdout) and limited.stdout.strip()
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "levels"])
+def test_the_command_line_says_unknown_in_full_and_leaves(tmp_path: Any, command: str) -> None:
+    # Its own process exits at once after the time-out (os._exit): what it said must still be all there.
+    import subprocess
+    import sys
+
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD)
+    for extra, expected in (("--json", json.dumps({**UNKNOWN, "time_limit": 0.0}) + "\n"),
+                            (None, "unknown: no exact answer within the time limit of 0.0 s\n")):
+        done = subprocess.run([sys.executable, "-m", "cnfsweep", command, str(path), "--time-limit", "0",
+                               *([extra] if extra else [])], capture_output=True, text=True, timeout=120)
+        assert (done.returncode, done.stdout, done.stderr) == (3, expected, "")
