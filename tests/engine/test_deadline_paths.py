@@ -281,3 +281,19 @@ def test_the_command_line_says_unknown_in_full_and_leaves(tmp_path: Any, command
         done = subprocess.run([sys.executable, "-m", "cnfsweep", command, str(path), "--time-limit", "0",
                                *([extra] if extra else [])], capture_output=True, text=True, timeout=120)
         assert (done.returncode, done.stdout, done.stderr) == (3, expected, "")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_command_line_answers_in_full_and_leaves(tmp_path: Any, command: str) -> None:
+    # With a limit the process also exits at once once its answer is out: the answer must be all there.
+    import subprocess
+    import sys
+
+    path = tmp_path / "board.txt"
+    path.write_text(COMMANDS[command])
+    args = [sys.executable, "-m", "cnfsweep", command.removesuffix("-conflict"), str(path), "--json"]
+    free = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    limited = subprocess.run([*args, "--time-limit", "60"], capture_output=True, text=True, timeout=120)
+    strip = lambda out: {k: v for k, v in json.loads(out).items() if k != "seconds"}  # noqa: E731
+    assert limited.returncode == free.returncode and limited.stderr == free.stderr == ""
+    assert strip(limited.stdout) == strip(free.stdout) and limited.stdout.endswith("}\n")

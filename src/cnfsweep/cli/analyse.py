@@ -8,7 +8,7 @@ import typer
 
 from cnfsweep.cli.common import (
     AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, fail, json_option,
-    load_board, show, unknown,
+    finish, load_board, show, unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine.analysis import Arithmetic, Counting, analyze
@@ -50,6 +50,7 @@ def solve(
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
+    finish(0, deadline)
 
 
 def check(
@@ -81,4 +82,4 @@ def check(
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    raise typer.Exit(0 if result.consistent else 1)
+    finish(0 if result.consistent else 1, deadline)

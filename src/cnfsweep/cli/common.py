@@ -172,6 +172,13 @@ def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
     leave(3)
 
 
+def finish(code: int, deadline: float | None) -> NoReturn:
+    """End a command whose answer is out: with a time limit at once (see :func:`leave`), else as usual."""
+    if deadline is not None:
+        leave(code)
+    raise typer.Exit(code)
+
+
 def leave(code: int) -> NoReturn:
     """Exit with status ``code`` now, the output flushed, without Python's slow goodbyes.
 

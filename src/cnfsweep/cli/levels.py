@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, json_option, load_board, show, unknown,
+    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, finish, json_option, load_board, show, unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine import Engine
@@ -42,4 +42,4 @@ def levels_command(
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    raise typer.Exit(0 if result.consistent else 1)
+    finish(0 if result.consistent else 1, deadline)
