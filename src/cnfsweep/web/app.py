@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -227,7 +228,8 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     def job(task: str, request: BoardRequest, **extra: Any) -> Job:
         limit = settings.time_limit if request.time_limit is None else min(request.time_limit, settings.time_limit)
         return Job(
-            task, request.board, request.mines, request.format, limit, settings.max_cells, settings.backend, **extra
+            task, request.board, request.mines, request.format, limit, settings.max_cells, settings.backend, **extra,
+            started=time.perf_counter(),  # the limit covers waiting for a worker too
         )
 
     documents = {200: {"description": "The document `cnfsweep solve --json` prints, or `{\"status\": \"unknown\"}`."}}

@@ -1,10 +1,12 @@
 """Analyses as jobs: plain data in, one JSON answer out, run in a worker pool.
 
 A :class:`Job` says what a client asked for (the board text, the total, the
-time limit); :func:`run` reads the board, asks the engine and returns an
-:class:`Outcome`: what kind of answer it is and the JSON document, already
-encoded, so a worker process hands back bytes and the server's event loop
-does no JSON work of its own. Nothing here knows about HTTP: the app maps
+time limit, and when it was asked); :func:`run` reads the board, asks the
+engine and returns an :class:`Outcome`: what kind of answer it is and the JSON
+document, already encoded, so a worker process hands back bytes and the
+server's event loop does no JSON work of its own. The time limit runs from
+the request: waiting for a worker, reading the board, the engine's work and
+encoding the answer all count. Nothing here knows about HTTP: the app maps
 each :class:`Verdict` to a status code.
 
 Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
@@ -12,22 +14,27 @@ backend, so components solved for one request are not solved again for the next.
 
 :class:`~cnfsweep.web.workers.Workers` runs them in worker threads or processes.
 
-A new kind of job is a function ``(engine, board, job) -> dict`` added to
-:data:`TASKS`, as ``hint`` was.
+A new kind of job is a function ``(engine, board, job) -> answer`` added to
+:data:`TASKS`, as ``hint`` was: the answer is a document (a dict) or an object
+with ``to_dict()`` (see :func:`~cnfsweep.core.jsontext.answer_json`); the job
+it gets has the time left as its ``time_limit``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.engine import Engine, check, unknown_document
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.jsontext import answer_json
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, check, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
@@ -96,6 +103,10 @@ class Job:
         For ``levels``: the highest level of sets of numbers to try.
     steps : bool
         For ``levels``: keep every round of propagation.
+    started : float or None
+        ``time.perf_counter()`` when the request came (the clock every process
+        of the machine shares); the time limit runs from then. ``None``: from
+        when the job starts.
     """
 
     task: str
@@ -110,14 +121,15 @@ class Job:
     smallest: bool = False
     max_level: int = 3
     steps: bool = False
+    started: float | None = None
 
 
-def _analyze(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return engine.analyze(board, time_limit=job.time_limit).to_dict()
+def _analyze(engine: Engine, board: Board, job: Job) -> Analysis:
+    return engine.analyze(board, time_limit=job.time_limit)
 
 
-def _check(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit).to_dict()
+def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
+    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit)
 
 
 def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
@@ -130,8 +142,8 @@ def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
     return explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest).to_dict()
 
 
-def _levels(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit).to_dict()
+def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
+    return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit)
 
 
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
@@ -142,7 +154,7 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
 #: ``cnfsweep check --json``, ``cnfsweep hint --json`` and ``cnfsweep levels --json``; ``board`` only reads the
 #: text, for the page's editor.
-TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {
+TASKS: dict[str, Callable[[Engine, Board, Job], Any]] = {
     "analyze": _analyze, "check": _check, "hint": _hint, "levels": _levels, "board": _board,
 }
 
@@ -177,7 +189,8 @@ def run(job: Job) -> Outcome:
     """Read the job's board, run its task with the engine, and encode the answer.
 
     Bad input comes back as ``{"error": message}``, the message ``cnfsweep solve``
-    prints after ``error:``; a time limit reached, as ``cnfsweep solve --json`` says it.
+    prints after ``error:``; a time limit reached, as ``cnfsweep solve --json`` says it,
+    whichever step it ran out in: reading the board, the task, or encoding its answer.
 
     Examples
     --------
@@ -186,16 +199,19 @@ def run(job: Job) -> Outcome:
     >>> print(json.loads(run(Job("check", "1.\\n9.")).body)["error"])
     board:2:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter
     """
+    started = time.perf_counter() if job.started is None else job.started
     try:
-        board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines)
+        deadline = deadline_after(job.time_limit, started)
+        board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
         if (why := board_too_large(board, job.max_cells)) is not None:
             return Outcome.error(Verdict.TOO_LARGE, why)
-        document = TASKS[job.task](_engine(job.backend), board, job)
+        answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
+        body = answer_json(answer, deadline).encode()
     except TimeLimitExceeded:
         return Outcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
     except CnfsweepError as exc:
         return Outcome.error(Verdict.BAD_INPUT, str(exc))
-    return Outcome.of(Verdict.ANSWER, document)
+    return Outcome(Verdict.ANSWER, body)
 
 
 @dataclass(frozen=True)
