@@ -7,11 +7,13 @@ bad board or option reads the same whichever command was given.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console, RenderableType
@@ -27,9 +29,12 @@ from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
+from cnfsweep.core.jsontext import answer_json
 from cnfsweep.formats import BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
+
+T = TypeVar("T")
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
 MinesOpt = Annotated[
@@ -117,11 +122,16 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
         fail(str(exc))
 
 
-def load_board(path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None = None) -> Board:
-    """Read the board named on the command line (``-`` for standard input).
+def load_board(
+    path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None = None,
+    deadline: float | None = None,
+) -> Board:
+    """Read the board named on the command line (``-`` for standard input), within ``deadline``.
 
     Raises
     ------
+    TimeLimitExceeded
+        Past ``deadline`` (a ``time.perf_counter()`` value).
     CnfsweepError
         If the board cannot be read, or labels are assumed on a board read in
         a format that has none (only the native format has labels): the
@@ -139,7 +149,7 @@ def load_board(path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[s
     """
     source = "<stdin>" if path == "-" else path
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
-    board = parse_board(text, format=fmt, source=source, total_mines=mines)
+    board = parse_board(text, format=fmt, source=source, total_mines=mines, deadline=deadline)
     read_as = board.read_as
     if assume and read_as is not None and read_as.format != BoardFormat.NATIVE.value:
         # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
@@ -284,20 +294,98 @@ def emit(document: dict[str, Any]) -> None:
 
 
 def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
-    """Say that no answer came within the time limit, and exit with status 3."""
+    """Say that no answer came within the time limit, and exit with status 3 at once."""
     if json_out:
         emit(unknown_document(time_limit))
     else:
         Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
-    raise typer.Exit(3)
+    leave(3)
 
 
-def show(json_out: bool, result: Any, view: Callable[[], RenderableType]) -> None:
-    """Print ``result.to_dict()`` as JSON with ``--json``, otherwise the view for people."""
+def finish(code: int, deadline: float | None) -> NoReturn:
+    """End a command whose answer is out: with a time limit at once (see :func:`leave`), else as usual."""
+    if deadline is not None:
+        leave(code)
+    raise typer.Exit(code)
+
+
+def leave(code: int) -> NoReturn:
+    """Exit with status ``code`` now, the output flushed, without Python's slow goodbyes.
+
+    Freeing a million-cell board's structures, and waiting for a view left
+    drawing (see :func:`within`), would take seconds after the time-out was
+    said. Only the command line's own process leaves this way; under a test
+    runner (standard output not the process's own) it raises ``typer.Exit``.
+    """
+    if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
+        raise typer.Exit(code)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def show(json_out: bool, result: Any, view: Callable[[], RenderableType], deadline: float | None = None) -> None:
+    """Print ``result.to_dict()`` as JSON with ``--json``, otherwise the view for people.
+
+    The JSON text, or the view, is written in full before any of it is
+    printed, within ``deadline``: past it
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised and nothing has
+    been printed, so the command can still say ``unknown``.
+    """
     if json_out:
-        emit(result.to_dict())
-    else:
-        Console(highlight=False).print(view(), soft_wrap=True)
+        typer.echo(answer_json(result, deadline))
+        return
+    console = Console(highlight=False)
+    if deadline is None:
+        console.print(view(), soft_wrap=True)
+        return
+
+    def render() -> str:
+        with console.capture() as captured:
+            console.print(view(), soft_wrap=True)
+        return captured.get()
+
+    console.file.write(within(deadline, render))
+    console.file.flush()
+
+
+def within(deadline: float, work: Callable[[], T]) -> T:
+    """Return ``work()``, or raise :class:`~cnfsweep.core.errors.TimeLimitExceeded` once ``deadline`` passes.
+
+    For a step that cannot check the clock itself (drawing a million-cell view
+    with rich takes most of a minute): it runs in a daemon thread, left behind
+    when the time is up, which dies with the command. Work that ends after
+    ``deadline`` counts as not done.
+
+    Examples
+    --------
+    >>> import time
+    >>> within(time.perf_counter() + 60, lambda: 42)
+    42
+    >>> within(time.perf_counter(), lambda: time.sleep(5))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.TimeLimitExceeded: no answer within the time limit
+    """
+    check_deadline(deadline)
+    out: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(work())
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="cnfsweep-within", daemon=True)
+    thread.start()
+    thread.join(time_left(deadline))
+    if thread.is_alive():
+        raise TimeLimitExceeded("no answer within the time limit")
+    if failed:
+        raise failed[0]
+    check_deadline(deadline)  # done, but too late: as if it had not been
+    return out[0]
 
 
 def choose_level(level: str | None, size: str | None, mines: int | None) -> Level:

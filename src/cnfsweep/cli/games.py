@@ -21,7 +21,7 @@ from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.play import GameRecord
 from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
-from cnfsweep.generation import Logic, centre, free_cells
+from cnfsweep.generation import Logic, centre, check_room
 from cnfsweep.play.game import FirstClick
 from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
@@ -79,7 +79,7 @@ def play(
         board_level = choose_level(level, size, mines)
         make_policy(policy)  # fail on a bad policy spec before any game starts
         if no_guess:
-            free_cells(board_level, centre(board_level))
+            check_room(board_level, centre(board_level))
         elif board_level.mines > board_level.max_mines(first_click):
             raise CnfsweepError(f"{counted(board_level.mines, 'mine')} {'leaves' if board_level.mines == 1 else 'leave'} no room for {article(first_click.value)} first click")
         config = PlayConfig(board_level, FirstClick.OPENING if no_guess else first_click, policy, backend,

@@ -20,7 +20,7 @@ from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import BoardRequest, generate_many
 from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generation import Generated, Logic, Method, centre, free_cells
+from cnfsweep.generation import Generated, Logic, Method, centre, check_room
 
 __all__ = ["generate_command"]
 
@@ -78,7 +78,7 @@ def generate_command(
     try:
         board_level = choose_level(level, size, mines)
         first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
-        free_cells(board_level, first)  # impossible requests stop here, before any search
+        check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:
             Explainer(backend)  # grading needs a backend with unsatisfiable cores

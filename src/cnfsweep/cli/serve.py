@@ -27,8 +27,14 @@ def serve(
         float, typer.Option("--time-limit", min=0.001, help="Seconds per analysis; past them the answer is 'unknown'.")
     ] = 10.0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (or threads) for analyses.")] = 2,
+    small_workers: Annotated[
+        int, typer.Option("--small-workers", min=0, help="Workers more that take only small boards, so that huge ones cannot hold them up; 0 for none.")
+    ] = 1,
+    small_board: Annotated[
+        int, typer.Option("--small-board", min=1, help="The largest board the small workers take: characters of board text, or cells to generate.")
+    ] = 4096,
     max_queue: Annotated[
-        int, typer.Option("--max-queue", min=1, help="Analyses running or waiting at most; past it 503 at once.")
+        int, typer.Option("--max-queue", min=1, help="Analyses and generations running or waiting at most; past it 503 at once.")
     ] = 1024,
     threads: Annotated[bool, typer.Option("--threads", help="Analyse in threads of the server's process instead of worker processes.")] = False,
     backend: BackendOpt = None,
@@ -47,6 +53,7 @@ def serve(
         settings = Settings(
             host=host, port=port, max_body=max_body, max_cells=max_cells, time_limit=time_limit,
             pool=Pool.THREAD if threads else Pool.PROCESS, workers=workers, backend=backend, max_queue=max_queue,
+            small_workers=small_workers, small_board=small_board,
         )
     except CnfsweepError as exc:
         fail(str(exc))

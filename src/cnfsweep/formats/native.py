@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.errors import checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
@@ -27,6 +28,8 @@ from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, sp
 KNOWN_HEADERS = ("mines", "first-click")
 EXPECTED = "0-8, '.', '*', 'F' or a letter"
 LAYOUT = "layout"
+_LAYOUT_CHARS = frozenset("*." + SEP)
+_NO_SEP = {ord(ch): "" for ch in SEP}
 
 
 def native_cell(ch: str) -> str | None:
@@ -35,14 +38,45 @@ def native_cell(ch: str) -> str | None:
     return ch if ch in NUMBERS or ch in ".*" or (ch.isascii() and ch.isalpha()) else None
 
 
-def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str) -> Board:
-    """Parse header lines, comments, one-character-per-cell rows and an optional layout section."""
+def _columns(line: str) -> list[int]:
+    """The 1-based column of each cell of a grid line (spaces and tabs between cells are no cells)."""
+    return [i + 1 for i, ch in enumerate(line) if ch not in SEP]
+
+
+class _Cells:
+    """A format's cell characters, learnt as they turn up: what each stands for, and a table to translate rows."""
+
+    def __init__(self, cell: Callable[[str], str | None]) -> None:
+        self.cell = cell
+        self.known: dict[str, str | None] = {ch: None for ch in SEP}
+        self.table: dict[int, str] = {ord(ch): "" for ch in SEP}
+
+    def row(self, line: str) -> str | None:
+        """The line's cells in canonical characters, or ``None`` if some character is no cell."""
+        chars = set(line)
+        for ch in chars.difference(self.known):
+            self.known[ch] = canonical = self.cell(ch)
+            if canonical is not None and canonical != ch:
+                self.table[ord(ch)] = canonical
+        if any(self.known[ch] is None for ch in chars.difference(SEP)):
+            return None
+        return line.translate(self.table)
+
+
+def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str,
+               deadline: float | None = None) -> Board:
+    """Parse header lines, comments, one-character-per-cell rows and an optional layout section.
+
+    Past ``deadline`` (a ``time.perf_counter()`` value) raise
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded`; the clock is read every few dozen lines.
+    """
     rows: list[str] = []
-    places: list[tuple[int, list[int]]] = []  # each row's line and the column of each cell
+    places: list[tuple[int, str]] = []  # each row's line number and text (for the columns of its cells)
     layout_rows: list[str] = []
     layout_line = first_row_line = mines_line = first_line = 0
     mines = first = None
-    for n, line in enumerate(split_lines(text), 1):
+    cells_of = _Cells(cell)
+    for n, line in checked(enumerate(split_lines(text), 1), deadline, 64):
         if not line.strip(SEP) or is_comment(line):
             continue
         head = HEADER.match(line)
@@ -80,24 +114,19 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                 first = read_cell(value, "'first-click:'", error=partial(err, line=n, column=head.end() + 1))
                 first_line = n
             continue
-        cells: list[str] = []
-        cols: list[int] = []
-        for i, ch in enumerate(line):
-            if ch in SEP:
-                continue
-            canonical = cell(ch)
-            if canonical is None:
-                raise err(unexpected(ch, expected), line=n, column=i + 1)
-            cells.append(canonical)
-            cols.append(i + 1)
-        if rows and len(cells) != len(rows[0]):
+        row = cells_of.row(line)
+        if row is None:
+            i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in SEP and cell(ch) is None)
+            raise err(unexpected(ch, expected), line=n, column=i + 1)
+        if rows and len(row) != len(rows[0]):
             width = len(rows[0])
-            col = cols[width] if len(cells) > width else cols[-1] + 1
-            raise err(f"row has {counted(len(cells), 'cell')}, expected {width} (as in line {first_row_line})",
+            cols = _columns(line)
+            col = cols[width] if len(row) > width else cols[-1] + 1
+            raise err(f"row has {counted(len(row), 'cell')}, expected {width} (as in line {first_row_line})",
                       line=n, column=col)
         first_row_line = first_row_line or n
-        rows.append("".join(cells))
-        places.append((n, cols))
+        rows.append(row)
+        places.append((n, line))
     if not rows:
         raise err("no board rows found")
     if not layout_line:
@@ -119,8 +148,8 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if first is not None and (r, c) == tuple(first) and "first click" in why:
             raise err(f"'first-click:' names ({r}, {c}), which {why.removeprefix('the first click ')}",
                       line=first_line, column=1)
-        n, cols = places[r]
-        raise err(f"cell ({r}, {c}): {why}", line=n, column=cols[c])
+        n, line = places[r]
+        raise err(f"cell ({r}, {c}): {why}", line=n, column=_columns(line)[c])
     return Board(tuple(rows), mines, layout)
 
 
@@ -128,13 +157,10 @@ def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err
     """Read one row of a layout section: ``*`` a mine, ``.`` none."""
     if index == height:
         raise err(f"the layout has more rows than the grid's {height}", line=n, column=1)
-    cells = []
-    for i, ch in enumerate(line):
-        if ch in SEP:
-            continue
-        if ch not in "*.":
-            raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
-        cells.append(ch)
+    if not _LAYOUT_CHARS.issuperset(line):
+        i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in _LAYOUT_CHARS)
+        raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
+    cells = line.translate(_NO_SEP)
     if len(cells) != width:
         raise err(f"layout row has {counted(len(cells), 'cell')}, expected {width} (as the grid)", line=n, column=1)
-    return "".join(cells)
+    return cells
