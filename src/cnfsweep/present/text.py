@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 
 from rich.console import Group, RenderableType
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, CellKind, kind_of
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
@@ -29,20 +32,51 @@ from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent
 CellView = Callable[[Cell], tuple[str, str]]
 
 
+#: Boards of more cells than this draw runs of one style as one span: a million spans cost rich more than
+#: solving the board.  Smaller boards keep a span a cell, so their coloured output stays as it was.
+MERGE_SPANS_ABOVE = 10_000
+
+
 def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
-    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned."""
+    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned.
+
+    The text is put together as one string and its spans, not appended a cell
+    at a time; on a big board neighbouring cells of one style share a span
+    (the characters are the same either way).
+
+    Examples
+    --------
+    >>> print(_grid(Board.from_rows(["1.", ".."]), lambda cell: ("x", "")).plain, end="")
+        0  1
+    0   x  x
+    1   x  x
+    """
     width = len(str(board.rows - 1))
-    text = Text(" " * (width + 1))
-    for c in range(board.cols):
-        text.append(f"{c:>{cell_width}}", style="dim")
-    text.append("\n")
+    merge = board.rows * board.cols > MERGE_SPANS_ABOVE
+    head = " " * (width + 1)
+    parts: list[str] = [head]
+    spans: list[Span] = []
+    at = len(head)
+
+    def add(pieces: list[str], styles: list[str]) -> None:
+        nonlocal at
+        # One span per piece, or per run of one style on a big board; unstyled pieces get none.
+        for style, run in groupby(zip(pieces, styles), key=itemgetter(1)) if merge else zip(styles, pieces):
+            n = sum(len(p) for p, _ in run) if merge else len(run)  # type: ignore[arg-type]
+            if style:
+                spans.append(Span(at, at + n, style))
+            at += n
+        parts.extend(pieces)
+
+    add([f"{c:>{cell_width}}" for c in range(board.cols)] + ["\n"], ["dim"] * board.cols + [""])
+    cols = range(board.cols)
     for r in range(board.rows):
-        text.append(f"{r:>{width}} ", style="dim")
-        for c in range(board.cols):
-            mark, style = view(Cell(r, c))
-            text.append(f"{mark:>{cell_width}}", style=style)
-        text.append("\n")
-    return text
+        marks = [view(Cell(r, c)) for c in cols]
+        add(
+            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks), "\n"],
+            ["dim", *(style for _, style in marks), ""],
+        )
+    return Text("".join(parts), spans=spans)
 
 
 def _heat(p: Fraction) -> str:
@@ -54,12 +88,29 @@ def _heat(p: Fraction) -> str:
 
 
 def _base(board: Board, cell: Cell) -> tuple[str, str] | None:
-    kind = board.kind(cell)
+    r, c = cell
+    inside = 0 <= r < board.rows and 0 <= c < board.cols
+    # Straight from the grid: Board.char checks the cell again, a million times on a big board.
+    return _base_char(board.grid[r][c] if inside else board.char(cell))
+
+
+def _base_char(char: str) -> tuple[str, str] | None:
+    kind = kind_of(char)
     if kind is CellKind.NUMBER:
-        return board.char(cell), "bold"
+        return char, "bold"
     if kind is CellKind.FLAG:
         return "F", "bold red"
     return None
+
+
+#: The marks of revealed numbers and flags, by the grid's character.
+_BASE = {**{n: (n, "bold") for n in NUMBERS}, FLAG: ("F", "bold red")}
+
+
+@lru_cache(maxsize=4096)
+def _probability_mark(p: Fraction) -> tuple[str, str]:
+    """The mark and style of a covered cell that is not a certain mine: a board has few distinct probabilities."""
+    return ("s", "bold green") if p == 0 else (percent(p), _heat(p))
 
 
 def analysis_view(analysis: Analysis) -> RenderableType:
@@ -80,20 +131,36 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     ['0    1>33%', '1  33% 33%']
     """
     board = analysis.board
+    grid, best = board.grid, analysis.best_guess
+    frontier = analysis.frontier_exact if analysis.consistent else {}
 
-    def view(cell: Cell) -> tuple[str, str]:
-        base = _base(board, cell)
-        if base is not None:
-            return base
-        p = analysis.exact(cell)
+    def mark(p: Fraction | None, is_best: bool) -> tuple[str, str]:
         if p is None:
             return "?", "dim"
         if p == 1:
             return "M", "bold red"
-        mark, style = ("s", "bold green") if p == 0 else (percent(p), _heat(p))
-        if cell == analysis.best_guess:
-            return ">" + mark, style + " underline reverse"
-        return mark, style
+        mark, style = _probability_mark(p)
+        return (">" + mark, style + " underline reverse") if is_best else (mark, style)
+
+    # Worked out once, not per cell: a 1000x1000 board has a million cells and few distinct marks.
+    off = mark(analysis.off_frontier_exact if analysis.consistent else None, False)
+    best_mark = None if best is None else mark(analysis.exact(best), True)
+    marks: dict[Fraction, tuple[str, str]] = {}
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = _BASE.get(grid[cell[0]][cell[1]])
+        if base is not None:
+            return base
+        if cell == best:
+            assert best_mark is not None
+            return best_mark
+        p = frontier.get(cell)
+        if p is None:
+            return off
+        found = marks.get(p)
+        if found is None:
+            found = marks[p] = mark(p, False)
+        return found
 
     legend = Text.assemble(
         "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
