@@ -102,7 +102,7 @@ class Hint:
     total_mines: int | None
     backend: str
     seconds: float = field(compare=False)
-    assume: Mapping[str, bool] = field(default_factory=dict)
+    assume: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
     def move(self) -> Move | None:

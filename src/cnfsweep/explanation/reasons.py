@@ -281,20 +281,35 @@ class ReasonFinder:
         self.unknown = len(board.covered) - len(fixed)
         self.rules = board_rules(board, fixed)
         self.memo = memo if memo is not None else {}
+        #: The numbers that see each cell, in the order of ``rules``.
+        self.rules_at: dict[Cell, list[Rule]] = {}
+        for rule in self.rules:
+            for c in rule.cells:
+                self.rules_at.setdefault(c, []).append(rule)
+        self._split = False
+        self._root: dict[Cell, Any] = {}
+        self._rules_of: dict[Any, list[Rule]] = {}
+        self._keys: dict[Any, _Frozen] = {}
+        self._all = _Frozen(())
+        self._parts: dict[Any, _Part] = {}
+
+    def _split_parts(self) -> None:
+        """Split the numbers into parts that share no covered cell, once a solver is needed.
+
+        A cell one number settles needs none of it: on a big board the split costs
+        more than finding the one-number move.
+        """
+        if self._split:
+            return
         parts = nx.utils.UnionFind()
         for rule in self.rules:
             parts.union(*rule.cells)
         self._root = {c: parts[c] for r in self.rules for c in r.cells}
-        self._rules_of: dict[Cell, list[Rule]] = {}
-        #: The numbers that see each cell, in the order of ``rules``.
-        self.rules_at: dict[Cell, list[Rule]] = {}
         for rule in self.rules:
             self._rules_of.setdefault(self._root[rule.cells[0]], []).append(rule)
-            for c in rule.cells:
-                self.rules_at.setdefault(c, []).append(rule)
         self._keys = {root: _Frozen(rules) for root, rules in self._rules_of.items()}
         self._all = _Frozen(self.rules)
-        self._parts: dict[Any, _Part] = {}
+        self._split = True
 
     def _part(self, key: Any, make: Any) -> _Part:
         part = self._parts.get(key)
@@ -335,10 +350,11 @@ class ReasonFinder:
         """
         if self.board.kind(cell) is not CellKind.COVERED:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
-        root = self._root.get(cell)
         single = self.single(cell, mine)
         if single is not None:
             return single
+        self._split_parts()
+        root = self._root.get(cell)
         if root is not None:
             key = (self._keys[root], cell, mine, smallest)
             found = self.memo.get(key)
