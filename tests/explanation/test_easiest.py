@@ -228,3 +228,40 @@ def test_positions_whose_easiest_reason_has_three_facts(seed: int) -> None:
         assert h.move.rank() == Explainer().certain(board, smallest=smallest)[0].rank()
         assert_valid(board, h.move)
     assert hint(board, smallest=True).move.reason.size == 3
+
+
+@pytest.fixture
+def near_first(monkeypatch):
+    """Every part searched near the cell first, as only big boards' parts are."""
+    from cnfsweep.explanation import reasons
+
+    monkeypatch.setattr(reasons, "BIG_PART", 0)
+    monkeypatch.setattr(reasons, "NEAR_RADII", (1, 2, 3))
+
+
+def test_reasons_found_near_the_cell_are_valid_and_smallest_when_asked(near_first) -> None:
+    compared = 0
+    for seed in range(120):
+        board = _board(seed, seed % 2 == 0)
+        certain = _certain(board)
+        for move in Explainer().certain(board):
+            assert_valid(board, move)
+        smallest = Explainer().certain(board, smallest=True)
+        for move in smallest:
+            assert_valid(board, move)
+            if _small(board):
+                assert move.reason.size == smallest_size(board, move.cell, move.mine)
+                compared += 1
+        assert {m.cell: m.mine for m in smallest} == certain
+        if smallest:
+            assert hint(board, smallest=True).move.rank() == smallest[0].rank()
+    assert compared > 100
+
+
+def test_real_play_positions_near_the_cell(near_first) -> None:
+    for board in STUCK[:8]:
+        full = Explainer().certain(board)
+        h = hint(board)
+        assert h.move.rank() == full[0].rank()
+        for move in full:
+            assert_valid(board, move)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from rich.segment import Segment
+from rich.text import Text
 
 from boards import random_position
 from cnfsweep import Board, Cell, analyze
@@ -75,14 +76,24 @@ def coloured(renderable) -> tuple[str, list[Segment]]:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), st.booleans())
-def test_runs_of_one_style_in_one_span_draw_the_same(seed: int, with_total: bool) -> None:
+def test_a_big_board_is_drawn_alike_in_runs_of_one_style(seed: int, with_total: bool) -> None:
     board = random_position(seed, with_total=with_total, flags=seed % 2 == 0).board
     analysis = analyze(board)
-    per_cell = coloured(text.analysis_view(analysis))
+    plain, per_cell = coloured(text.analysis_view(analysis))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(text, "MERGE_SPANS_ABOVE", 0)
-        merged = coloured(text.analysis_view(analysis))
-        spans = len(text.analysis_view(analysis).renderables[0].spans)
-    # Same characters, same style on each of them; only the escape codes between equal styles may go.
-    assert merged[1] == per_cell[1]
-    assert spans <= len(text.analysis_view(analysis).renderables[0].spans)
+        patch.setattr(text, "MERGE_SPANS_ABOVE", 0)  # every board drawn as a big one is
+        runs = text.analysis_view(analysis)
+        merged_plain, merged = coloured(runs)
+    assert isinstance(runs.renderables[0], text._Runs)
+    # Same characters, and the same style on each of them: only escape codes between equal styles may go.
+    assert strip(merged_plain) == strip(plain)
+    assert styled_characters(merged) == styled_characters(per_cell)
+
+
+def strip(output: str) -> str:
+    return Text.from_ansi(output).plain
+
+
+def styled_characters(segments: list[Segment]) -> list[tuple[str, object]]:
+    """Each character with its style (a style and no style alike on a new line)."""
+    return [(ch, None if ch == "\n" else seg.style) for seg in segments for ch in seg.text]

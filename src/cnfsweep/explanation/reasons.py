@@ -233,6 +233,12 @@ def _minimum(
 #: What a capped search for a minimum reason gives when every reason is bigger than the cap.
 _OVER = object()
 
+#: Parts of more numbers than this are searched near the cell first (see ``ReasonFinder._near``);
+#: smaller ones whole, in one solver for all their cells.
+BIG_PART = 400
+#: How far from the cell (in rows or columns) the numbers of the near searches lie.
+NEAR_RADII = (3, 7)
+
 
 def _trivial(rules: Iterable[Rule], cell: Cell, mine: bool) -> Rule | None:
     """Return a number that settles the cell alone (it needs none, or all, of its cells)."""
@@ -291,6 +297,7 @@ class ReasonFinder:
         self._rules_of: dict[Any, list[Rule]] = {}
         self._keys: dict[Any, _Frozen] = {}
         self._all = _Frozen(())
+        self._rule_by_tag: dict[Any, Rule] = {}
         self._parts: dict[Any, _Part] = {}
 
     def _split_parts(self) -> None:
@@ -309,6 +316,7 @@ class ReasonFinder:
             self._rules_of.setdefault(self._root[rule.cells[0]], []).append(rule)
         self._keys = {root: _Frozen(rules) for root, rules in self._rules_of.items()}
         self._all = _Frozen(self.rules)
+        self._rule_by_tag = {rule.tag: rule for rule in self.rules}
         self._split = True
 
     def _part(self, key: Any, make: Any) -> _Part:
@@ -356,8 +364,12 @@ class ReasonFinder:
         self._split_parts()
         root = self._root.get(cell)
         if root is not None:
-            key = (self._keys[root], cell, mine, smallest)
-            found = self.memo.get(key)
+            found = self._near(cell, mine, smallest, cap, root) if len(self._rules_of[root]) > BIG_PART else None
+            if found is _OVER:
+                return None
+            if found is None:
+                key = (self._keys[root], cell, mine, smallest)
+                found = self.memo.get(key)
             if found is None:
                 local = self._rules_of[root]
                 part = self._part(root, lambda: _Part(self.backend, local, deadline=self.deadline))
@@ -385,6 +397,42 @@ class ReasonFinder:
                 raise ValueError(f"{tuple(cell)} is not forced by the numbers and the total")
             self.memo[key] = found
         return self._reason(found, cell, True)
+
+    def _near(self, cell: Cell, mine: bool, smallest: bool, cap: int | None, root: Any) -> Any:
+        """Look for the reason among the numbers near ``cell`` first, in a part of a big component.
+
+        Every question to the component's solver carries a selector for each of its
+        thousands of numbers; a reason's numbers are near its cell.  The numbers of a
+        subset-minimal reason of ``k`` facts are joined to the cell through shared
+        cells, so they lie within ``2k - 1`` cells of it: a minimum found within that
+        radius is a minimum of the whole component.  ``None`` sends the question on
+        to the whole component (no reason near enough); ``_OVER`` as :meth:`_solve`.
+        """
+        self._split_parts()
+        for radius in NEAR_RADII:
+            rules = [
+                rule for dr in range(-radius, radius + 1) for dc in range(-radius, radius + 1)
+                if (rule := self._rule_by_tag.get((cell.row + dr, cell.col + dc))) is not None
+                and self._root[rule.cells[0]] == root
+            ]
+            key = (_Frozen(rules), cell, mine, smallest)
+            found = self.memo.get(key)
+            if found is None:
+                part = _Part(self.backend, rules, deadline=self.deadline)
+                try:
+                    found = self._solve(part, cell, mine, smallest, cap) if cell in part.index else None
+                finally:
+                    part.close()
+            if found is _OVER:
+                if cap is not None and 2 * cap - 1 <= radius:
+                    return _OVER
+                continue
+            if found is None:
+                continue
+            self.memo[key] = found
+            if not smallest or 2 * len(found) - 1 <= radius:
+                return found
+        return None
 
     def _total_part(self, extra: Cell | None) -> Any:
         def make() -> _Part:

@@ -8,13 +8,14 @@ guess is marked ``>``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Span, Text
 
@@ -32,17 +33,41 @@ from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent
 CellView = Callable[[Cell], tuple[str, str]]
 
 
-#: Boards of more cells than this draw runs of one style as one span: a million spans cost rich more than
-#: solving the board.  Smaller boards keep a span a cell, so their coloured output stays as it was.
+#: Boards of more cells than this are drawn as runs of one style, straight to rich's segments: a million
+#: spans cost rich more than solving the board.  Smaller boards keep a span a cell, so their coloured
+#: output stays as it was (the characters are the same either way).
 MERGE_SPANS_ABOVE = 10_000
 
 
-def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
+class _Runs:
+    """Lines of text as runs of one style each, drawn as they are (no markup, wrapping or highlighting)."""
+
+    def __init__(self, lines: list[list[tuple[str, str]]]) -> None:
+        self.lines = lines
+
+    @property
+    def plain(self) -> str:
+        """The text without its styles."""
+        return "".join("".join(piece for piece, _ in line) + "\n" for line in self.lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        styles: dict[str, Style] = {}
+        for line in self.lines:
+            for piece, name in line:
+                style = styles.get(name)
+                if style is None:
+                    style = styles[name] = console.get_style(name) if name else Style.null()
+                yield Segment(piece, style)
+            yield Segment.line()
+        # As a Text ending in a new line prints: the view's blank line after the board.
+        yield Segment.line()
+
+
+def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs:
     """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned.
 
     The text is put together as one string and its spans, not appended a cell
-    at a time; on a big board neighbouring cells of one style share a span
-    (the characters are the same either way).
+    at a time; a big board is drawn as runs of one style (see :data:`MERGE_SPANS_ABOVE`).
 
     Examples
     --------
@@ -52,30 +77,30 @@ def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
     1   x  x
     """
     width = len(str(board.rows - 1))
-    merge = board.rows * board.cols > MERGE_SPANS_ABOVE
-    head = " " * (width + 1)
-    parts: list[str] = [head]
-    spans: list[Span] = []
-    at = len(head)
-
-    def add(pieces: list[str], styles: list[str]) -> None:
-        nonlocal at
-        # One span per piece, or per run of one style on a big board; unstyled pieces get none.
-        for style, run in groupby(zip(pieces, styles), key=itemgetter(1)) if merge else zip(styles, pieces):
-            n = sum(len(p) for p, _ in run) if merge else len(run)  # type: ignore[arg-type]
-            if style:
-                spans.append(Span(at, at + n, style))
-            at += n
-        parts.extend(pieces)
-
-    add([f"{c:>{cell_width}}" for c in range(board.cols)] + ["\n"], ["dim"] * board.cols + [""])
     cols = range(board.cols)
+    lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
     for r in range(board.rows):
         marks = [view(Cell(r, c)) for c in cols]
-        add(
-            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks), "\n"],
-            ["dim", *(style for _, style in marks), ""],
-        )
+        lines.append((
+            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
+            ["dim", *(style for _, style in marks)],
+        ))
+    if board.rows * board.cols > MERGE_SPANS_ABOVE:
+        return _Runs([
+            [("".join(piece for piece, _ in run), style) for style, run in groupby(zip(pieces, styles), key=itemgetter(1))]
+            for pieces, styles in lines
+        ])
+    parts: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    for pieces, styles in lines:
+        for piece, style in zip(pieces, styles):
+            if style:
+                spans.append(Span(at, at + len(piece), style))
+            at += len(piece)
+        parts.extend(pieces)
+        parts.append("\n")
+        at += 1
     return Text("".join(parts), spans=spans)
 
 
@@ -107,7 +132,6 @@ def _base_char(char: str) -> tuple[str, str] | None:
 _BASE = {**{n: (n, "bold") for n in NUMBERS}, FLAG: ("F", "bold red")}
 
 
-@lru_cache(maxsize=4096)
 def _probability_mark(p: Fraction) -> tuple[str, str]:
     """The mark and style of a covered cell that is not a certain mine: a board has few distinct probabilities."""
     return ("s", "bold green") if p == 0 else (percent(p), _heat(p))
@@ -145,7 +169,9 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     # Worked out once, not per cell: a 1000x1000 board has a million cells and few distinct marks.
     off = mark(analysis.off_frontier_exact if analysis.consistent else None, False)
     best_mark = None if best is None else mark(analysis.exact(best), True)
-    marks: dict[Fraction, tuple[str, str]] = {}
+    # Keyed by identity: the cells of a box share one value, and hashing a Fraction of huge integers
+    # costs more than its mark (the values live in the analysis, so no identity is reused meanwhile).
+    marks: dict[int, tuple[str, str]] = {}
 
     def view(cell: Cell) -> tuple[str, str]:
         base = _BASE.get(grid[cell[0]][cell[1]])
@@ -157,9 +183,9 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         p = frontier.get(cell)
         if p is None:
             return off
-        found = marks.get(p)
+        found = marks.get(id(p))
         if found is None:
-            found = marks[p] = mark(p, False)
+            found = marks[id(p)] = mark(p, False)
         return found
 
     legend = Text.assemble(
