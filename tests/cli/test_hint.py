@@ -145,6 +145,8 @@ def test_hint_assumes_labels_as_solve_does(run, tmp_path):
     said = run("hint", str(path), "--assume", "a=mine")
     assert said.exit_code == 0 and "(assuming a is a mine)" in said.output
     assert "assume" not in json.loads(run("hint", str(path), "--json").output)
+    assumed = run("hint", str(path), "--assume", "a=mine", "--cell", "0,0")
+    assert assumed.exit_code == 2 and "(0, 0) is assumed, not found" in assumed.output
     for bad, phrase in [("a=maybe", "expected LABEL=mine or LABEL=safe"), ("b=mine", "no cell is labelled 'b'")]:
         result = run("hint", str(path), "--assume", bad)
         assert result.exit_code == 2 and phrase in result.output and "Traceback" not in result.output
