@@ -275,10 +275,13 @@ class PysatSession:
 
         # Solvers list variable i as +i or -i at position i - 1: each cell's sign is read there, at once,
         # not through a set of the whole model (the formula's size: thousands of cells in a reason's part).
+        if len(self.cell) < 256:  # small: a set costs less than the arrays
+            positive = set(x for x in model if x > 0)
+            return frozenset(v for v, x in enumerate(self.cell) if x in positive)
         if self._cells is None:
             self._cells = np.asarray(self.cell, dtype=np.int64)
         cells, values = self._cells, np.asarray(model, dtype=np.int64)
-        if len(cells) and cells.max() <= len(values):
+        if cells.max() <= len(values):
             signed = values[cells - 1]
             if np.array_equal(np.abs(signed), cells):
                 return frozenset(np.flatnonzero(signed > 0).tolist())
