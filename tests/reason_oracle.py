@@ -9,7 +9,8 @@ read off the board here, with this module's own neighbours, not the engine's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from itertools import combinations
 
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
@@ -17,31 +18,47 @@ from cnfsweep.explanation import Move
 from oracle import neighbours
 
 
-def number_rule(board: Board, number: Cell) -> tuple[list[Cell], int]:
-    """The covered neighbours of a number and how many mines among them, read off the board here."""
+def number_rule(board: Board, number: Cell, fixed: Mapping[Cell, bool] | None = None) -> tuple[list[Cell], int]:
+    """The covered neighbours of a number and how many mines among them, read off the board here.
+
+    ``fixed`` cells (assumed: ``True`` for a mine) count as flags do, or as nothing when safe.
+    """
+    fixed = fixed or {}
     need = board.number(number)
     assert need is not None, f"{number} is not a revealed number"
     covered = []
     for nb in neighbours(board.rows, board.cols, number):
         kind = board.kind(nb)
-        if kind is CellKind.FLAG:
+        if kind is CellKind.FLAG or fixed.get(nb) is True:
             need -= 1
-        elif kind is CellKind.COVERED:
+        elif kind is CellKind.COVERED and nb not in fixed:
             covered.append(nb)
     return covered, need
 
 
-def forces(board: Board, numbers: Iterable[Cell], uses_total: bool, cell: Cell, mine: bool, total: int | None = None) -> bool:
-    """Tell by enumeration whether ``numbers`` (and the total) leave ``cell`` no other value."""
-    rules = [number_rule(board, n) for n in numbers]
+def forces(
+    board: Board,
+    numbers: Iterable[Cell],
+    uses_total: bool,
+    cell: Cell,
+    mine: bool,
+    total: int | None = None,
+    fixed: Mapping[Cell, bool] | None = None,
+) -> bool:
+    """Tell by enumeration whether ``numbers`` (and the total) leave ``cell`` no other value.
+
+    ``fixed`` cells are assumed (``True`` for a mine), as ``hint(..., assume=...)`` assumes labels.
+    """
+    fixed = fixed or {}
+    rules = [number_rule(board, n, fixed) for n in numbers]
     scope = sorted({c for cells, _ in rules for c in cells} | {cell})
     index = {c: i for i, c in enumerate(scope)}
     lo, hi = 0, len(scope)
     if uses_total:
         total = board.total_mines if total is None else total
         assert total is not None
-        left = total - len(board.flags)
-        lo, hi = left - (len(board.covered) - len(scope)), left
+        left = total - len(board.flags) - sum(fixed.values())
+        lo, hi = left - (len(board.covered) - len(fixed) - len(scope)), left
     value = [0] * len(scope)
     value[index[cell]] = 0 if mine else 1  # the other way round
     free = [i for i in range(len(scope)) if scope[i] != cell]
@@ -74,15 +91,30 @@ def forces(board: Board, numbers: Iterable[Cell], uses_total: bool, cell: Cell, 
     return not search(0)
 
 
-def assert_valid(board: Board, move: Move, total: int | None = None) -> None:
+def assert_valid(board: Board, move: Move, total: int | None = None, fixed: Mapping[Cell, bool] | None = None) -> None:
     reason = move.reason
     assert reason is not None and move.certain
     assert all(board.kind(n) is CellKind.NUMBER for n in reason.numbers)
     assert list(reason.numbers) == sorted(set(reason.numbers))
-    assert forces(board, reason.numbers, reason.uses_total, move.cell, move.mine, total), move
+    assert forces(board, reason.numbers, reason.uses_total, move.cell, move.mine, total, fixed), move
     for dropped in reason.numbers:
         rest = [n for n in reason.numbers if n != dropped]
-        assert not forces(board, rest, reason.uses_total, move.cell, move.mine, total), (move, dropped)
+        assert not forces(board, rest, reason.uses_total, move.cell, move.mine, total, fixed), (move, dropped)
     if reason.uses_total:
         every = [c for c in board.numbers]
-        assert not forces(board, every, False, move.cell, move.mine), move
+        assert not forces(board, every, False, move.cell, move.mine, fixed=fixed), move
+
+
+def smallest_size(board: Board, cell: Cell, mine: bool, fixed: Mapping[Cell, bool] | None = None) -> int | None:
+    """The size of a minimum reason by trying every subset of the numbers, or ``None`` if none forces the fact.
+
+    A reason uses the total only when no set of numbers forces the fact alone, as the engine's do.
+    """
+    numbers = [n for n in board.numbers if number_rule(board, n, fixed)[0]]
+    for uses_total in (False, True):
+        if uses_total and board.total_mines is None:
+            break
+        for k in range(len(numbers) + 1):
+            if any(forces(board, s, uses_total, cell, mine, fixed=fixed) for s in combinations(numbers, k)):
+                return k + int(uses_total)
+    return None

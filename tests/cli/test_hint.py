@@ -146,3 +146,35 @@ def test_a_guess_that_is_not_forced_has_no_safest_field(run, tmp_path):
     path.write_text("mines: 4\n1.F......\n..F......\n")
     move = json.loads(run("hint", str(path), "--json").output)["move"]
     assert not move["forced"] and "safest" not in move
+
+
+@pytest.mark.parametrize("extra", [[], ["--all"], ["--smallest"], ["--cell", "0,1"]])
+def test_hint_past_its_time_limit_says_what_solve_says_and_exits_3(run, wall, extra):
+    for json_flag in ([], ["--json"]):
+        said = run("hint", wall, *extra, "--time-limit", "0", *json_flag)
+        solve = run("solve", wall, "--time-limit", "0", *json_flag)
+        assert said.exit_code == solve.exit_code == 3
+        assert said.output == solve.output
+    doc = json.loads(run("hint", wall, *extra, "--time-limit", "0", "--json").output)
+    assert doc == {"status": "unknown", "reason": "time limit", "time_limit": 0.0}
+    assert run("hint", wall, *extra, "--time-limit", "60").exit_code == 0
+
+
+def test_hint_assumes_labels_as_solve_does(run, tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_text("a..\n121\n")
+    doc = json.loads(run("hint", str(path), "--assume", "a=mine", "--json").output)
+    # The 1 at (1, 0) has its mine: (0, 1) is safe by that number alone.
+    assert doc["move"]["cell"] == [0, 1] and doc["move"]["mine"] is False
+    assert doc["reason"]["numbers"] == [[1, 0]] and doc["assume"] == {"a": "mine"}
+    said = run("hint", str(path), "--assume", "a=mine")
+    assert said.exit_code == 0 and "(assuming a is a mine)" in said.output
+    assert "assume" not in json.loads(run("hint", str(path), "--json").output)
+    assumed = run("hint", str(path), "--assume", "a=mine", "--cell", "0,0")
+    assert assumed.exit_code == 2 and "(0, 0) is assumed, not found" in assumed.output
+    for bad, phrase in [("a=maybe", "expected LABEL=mine or LABEL=safe"), ("b=mine", "no cell is labelled 'b'")]:
+        result = run("hint", str(path), "--assume", bad)
+        assert result.exit_code == 2 and phrase in result.output and "Traceback" not in result.output
+    # Safe, the 1 at (1, 0) puts its mine at (0, 1), the 2 one at (0, 2) too: too many for the 1 at (1, 2).
+    inconsistent = run("hint", str(path), "--assume", "a=safe", "--json")
+    assert inconsistent.exit_code == 1 and json.loads(inconsistent.output)["move"] is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 
 import pytest
@@ -101,3 +102,19 @@ def test_backends_command_lists_the_usable_solvers() -> None:
 
     out = CliRunner().invoke(app, ["backends"]).output
     assert all(s in out for s in PysatBackend.solvers()) and "kissat404" not in out
+
+
+@pytest.mark.parametrize("cells", [10, 300])  # a set of the model for small sessions, arrays for big ones
+def test_a_pysat_model_names_the_mines_it_places(cells: int) -> None:
+    from cnfsweep.core.model import Constraint, Problem
+
+    # Every third cell is forced by the constraints, and cell 4 is assumed a mine.
+    mines = {v for v in range(cells) if v % 3 == 0} | {4}
+    constraints = tuple(Constraint.exactly((v,), int(v % 3 == 0), f"c{v}") for v in range(cells) if v != 4)
+    session = get_backend("pysat").open(Problem(tuple((v,) for v in range(cells)), constraints), guarded=True)
+    try:
+        for deadline in (None, time.perf_counter() + 60):
+            out = session.solve(true_vars=(4,), deadline=deadline)
+            assert out.satisfiable and out.model == frozenset(mines)
+    finally:
+        session.close()

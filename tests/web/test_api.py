@@ -176,7 +176,7 @@ def test_a_board_over_the_cell_limit_gets_413(tight) -> None:
 
 def test_past_the_time_limit_the_answer_is_unknown_as_solve_says(client) -> None:
     text = (EXAMPLES / "expert_midgame.txt").read_text()
-    for endpoint, command in (("/api/analyze", "solve"), ("/api/check", "check")):  # hint has no --time-limit
+    for endpoint, command in (("/api/analyze", "solve"), ("/api/check", "check"), ("/api/hint", "hint")):
         answer = client.post(endpoint, json={"board": text, "time_limit": 1e-9})
         assert answer.status_code == 200
         assert answer.json() == cli_json(command, str(EXAMPLES / "expert_midgame.txt"), "--time-limit", "1e-9")

@@ -8,9 +8,10 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    BackendOpt, BoardArg, FormatOpt, MinesOpt, exclusive, fail, json_option, load_board, show,
+    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, exclusive, fail, json_option,
+    load_board, show, unknown,
 )
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
@@ -31,23 +32,28 @@ def hint_command(
     backend: BackendOpt = None,
     json_out: json_option("the move and its reason", "the board view") = False,
     fmt: FormatOpt = BoardFormat.AUTO,
+    assume: AssumeOpt = None,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
     exclusive(ctx, "cell", ["every"], "--cell explains one cell, --all lists every certain cell")
     try:
-        position = load_board(board, fmt, mines)
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed)
         explainer = Explainer(backend)
         if cell is not None:
             target = read_cell(cell, "--cell")
             position.char(target)  # off the board: one line naming the board's size
             start = time.perf_counter()
-            move = explainer.explain(position, target, smallest=smallest)
+            move = explainer.explain(position, target, smallest=smallest, assume=assumed, time_limit=time_limit)
             result = Hint(
                 position, (move,), True, every, smallest, position.total_mines, explainer.engine.spec,
-                time.perf_counter() - start,
+                time.perf_counter() - start, assumed,
             )
         else:
-            result = explainer.hint(position, every=every, smallest=smallest)
+            result = explainer.hint(position, every=every, smallest=smallest, assume=assumed, time_limit=time_limit)
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
     show(json_out, result, lambda: hint_view(result))

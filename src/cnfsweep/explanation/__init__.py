@@ -1,6 +1,7 @@
 """Explanation: why a cell is certain, in numbers a person can check, and the next move to make.
 
-Offers :func:`hint` (the certain cell with the smallest reason, every certain
+Offers :func:`hint` (the certain cell with the smallest reason, found without
+explaining every certain cell by :mod:`~cnfsweep.explanation.easiest`, every certain
 cell with ``every=True``, or the best guess and whether it is forced),
 :func:`explain` (the reason for one cell), the result types :class:`Hint`,
 :class:`Move` and :class:`Reason`, :class:`Explainer` (one engine and its

@@ -1,7 +1,8 @@
 """The next move a careful player would make, and why.
 
 :func:`hint` ranks every certain cell of a position by its reason (smallest
-first, then fewest cells involved, then row-major) and, when nothing is
+first, then fewest cells involved, then row-major; :mod:`~cnfsweep.explanation.easiest`
+finds the best without explaining every cell) and, when nothing is
 certain, names the best guess with its exact probability and whether no
 future reveal could make it unnecessary (the autoplayer's forced guess).
 :func:`explain` gives the reason for one cell.  An :class:`Explainer` keeps
@@ -12,16 +13,19 @@ after position (a grader replaying a game with hints only).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell, CellKind
-from cnfsweep.core.errors import BackendError, CnfsweepError
+from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
 from cnfsweep.core.values import cell_argument, flag_argument
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.backends import Backend
+from cnfsweep.explanation.easiest import easiest, rank
 from cnfsweep.explanation.reasons import Reason, ReasonFinder
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
@@ -69,7 +73,7 @@ class Move:
     def rank(self) -> tuple[int, int, Cell]:
         """Sort key: smallest reason first, then fewest cells involved, then row-major."""
         assert self.reason is not None
-        return self.reason.size, len(self.reason.cells), self.cell
+        return rank((self.cell, self.mine, self.reason))
 
     def to_dict(self) -> dict[str, Any]:
         """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it.
@@ -98,7 +102,8 @@ class Hint:
     ``moves`` holds every certain cell with its reason when ``every`` was
     asked, else only the best one; with nothing certain it holds the best
     guess; it is empty for an inconsistent position or when no covered cell
-    is left.
+    is left.  ``assume`` holds the labels assumed (``True`` for a mine): the
+    reasons count on them as on flags.
     """
 
     board: Board = field(repr=False)
@@ -109,6 +114,7 @@ class Hint:
     total_mines: int | None
     backend: str
     seconds: float = field(compare=False)
+    assume: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
     def move(self) -> Move | None:
@@ -131,6 +137,8 @@ class Hint:
             out.update(self.move.to_dict() if self.move else {"move": None, "reason": None})
         out["smallest"] = self.smallest
         out["total_mines"] = self.total_mines
+        if self.assume:
+            out["assume"] = {label: "mine" if mine else "safe" for label, mine in self.assume.items()}
         out["backend"] = self.backend
         out["seconds"] = round(self.seconds, 6)
         return out
@@ -164,30 +172,66 @@ class Explainer:
         self.memo: dict[Any, Any] = {}
         self.memo_size = memo_size
 
-    def analyze(self, board: Board, total_mines: int | None = None) -> Analysis:
+    def analyze(
+        self,
+        board: Board,
+        total_mines: int | None = None,
+        *,
+        assume: Mapping[str, bool | str] | None = None,
+        time_limit: float | None = None,
+    ) -> Analysis:
         """Analyse ``board`` with the explainer's engine."""
-        return self.engine.analyze(board, total_mines=total_mines)
+        return self.engine.analyze(board, total_mines=total_mines, assume=assume, time_limit=time_limit)
 
-    def _finder(self, board: Board, total_mines: int | None) -> ReasonFinder:
+    def _finder(self, board: Board, analysis: Analysis, deadline: float | None = None) -> ReasonFinder:
         if len(self.memo) > self.memo_size:
             self.memo.clear()
-        return ReasonFinder(board, self.engine.backend, total_mines=total_mines, memo=self.memo)
+        return ReasonFinder(
+            board, self.engine.backend, total_mines=analysis.total_mines, memo=self.memo,
+            fixed=analysis.position.fixed, deadline=deadline,
+        )
+
+    def _start(
+        self, board: Board, total_mines: int | None, assume: Mapping[str, bool | str] | None, time_limit: float | None,
+        analysis: Analysis | None = None,
+    ) -> tuple[Board, Analysis, float | None]:
+        """Read the arguments and analyse: the board, its analysis, and the deadline of everything that follows."""
+        deadline = deadline_after(time_limit)
+        board = board_argument(board)
+        if analysis is None:
+            analysis = self.analyze(board, total_mines, assume=normalise_assumptions(assume), time_limit=time_limit)
+        return board, analysis, deadline
+
+    @staticmethod
+    def _facts(analysis: Analysis) -> list[tuple[Cell, bool]]:
+        """The certain cells, safe ones first; cells assumed are given, not found."""
+        fixed = analysis.position.fixed
+        return [(c, False) for c in analysis.safe if c not in fixed] + [
+            (c, True) for c in analysis.mines if c not in fixed
+        ]
 
     def certain(
-        self, board: Board, *, total_mines: int | None = None, smallest: bool = False, analysis: Analysis | None = None
+        self,
+        board: Board,
+        *,
+        total_mines: int | None = None,
+        smallest: bool = False,
+        analysis: Analysis | None = None,
+        assume: Mapping[str, bool | str] | None = None,
+        time_limit: float | None = None,
     ) -> list[Move]:
         """Return every certain cell with its reason, best first (see :meth:`Move.rank`).
 
-        Empty when nothing is certain or the position is inconsistent.
+        Empty when nothing is certain or the position is inconsistent.  Past
+        ``time_limit`` seconds raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
         """
-        board = board_argument(board)
-        analysis = analysis if analysis is not None else self.analyze(board, total_mines)
+        board, analysis, deadline = self._start(board, total_mines, assume, time_limit, analysis)
         if not analysis.consistent:
             return []
-        facts = [(c, False) for c in analysis.safe] + [(c, True) for c in analysis.mines]
-        with self._finder(board, analysis.total_mines) as finder:
+        with self._finder(board, analysis, deadline) as finder:
             moves = [
-                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest)) for c, mine in facts
+                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
+                for c, mine in self._facts(analysis)
             ]
         return sorted(moves, key=Move.rank)
 
@@ -206,26 +250,47 @@ class Explainer:
                     analysis.exact(safest.cell))
 
     def hint(
-        self, board: Board, *, total_mines: int | None = None, every: bool = False, smallest: bool = False
+        self,
+        board: Board,
+        *,
+        total_mines: int | None = None,
+        every: bool = False,
+        smallest: bool = False,
+        assume: Mapping[str, bool | str] | None = None,
+        time_limit: float | None = None,
     ) -> Hint:
         """See :func:`hint`."""
         start = time.perf_counter()
-        board = board_argument(board)
         every, smallest = flag_argument(every, "every"), flag_argument(smallest, "smallest")
-        analysis = self.analyze(board, total_mines)
-        moves: list[Move] = self.certain(board, smallest=smallest, analysis=analysis)
+        assumed = normalise_assumptions(assume)
+        board, analysis, deadline = self._start(board, total_mines, assumed, time_limit)
+        moves: list[Move] = []
+        if every:
+            moves = self.certain(board, smallest=smallest, analysis=analysis, time_limit=_left(deadline))
+        elif analysis.consistent:
+            with self._finder(board, analysis, deadline) as finder:
+                best = easiest(finder, self._facts(analysis), smallest, deadline)
+            if best is not None:
+                cell, mine, reason = best
+                moves = [Move(cell, mine, True, Fraction(int(mine)), reason)]
         if not moves:
             guess = self.guess(analysis)
+            check_deadline(deadline)
             moves = [guess] if guess is not None else []
-        elif not every:
-            moves = moves[:1]
         return Hint(
             board, tuple(moves), analysis.consistent, every, smallest, analysis.total_mines, self.engine.spec,
-            time.perf_counter() - start,
+            time.perf_counter() - start, assumed,
         )
 
     def explain(
-        self, board: Board, cell: Cell, *, total_mines: int | None = None, smallest: bool = False
+        self,
+        board: Board,
+        cell: Cell,
+        *,
+        total_mines: int | None = None,
+        smallest: bool = False,
+        assume: Mapping[str, bool | str] | None = None,
+        time_limit: float | None = None,
     ) -> Move:
         """See :func:`explain`."""
         board = board_argument(board)
@@ -235,15 +300,22 @@ class Explainer:
         if kind in (CellKind.NUMBER, CellKind.FLAG):
             what = "a revealed number" if kind is CellKind.NUMBER else "a flag"
             raise NotCertainError(f"cell {_where(cell)} is {what}, not a covered cell")
-        analysis = self.analyze(board, total_mines)
+        board, analysis, deadline = self._start(board, total_mines, assume, time_limit)
         if not analysis.consistent:
             raise NotCertainError("the position is inconsistent: no mine layout fits its numbers")
+        if cell in analysis.position.fixed:
+            raise NotCertainError(f"cell {_where(cell)} is assumed, not found: its label {board.char(cell)!r} is given a value")
         p = analysis.exact(cell)
         if p is None or p not in (0, 1):
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
             raise NotCertainError(f"cell {_where(cell)} is not certain: its mine probability is {odds}")
-        with self._finder(board, analysis.total_mines) as finder:
+        with self._finder(board, analysis, deadline) as finder:
             return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
+
+
+def _left(deadline: float | None) -> float | None:
+    """The seconds left before ``deadline`` (none left once it has passed)."""
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
 def _where(cell: Cell) -> str:
@@ -257,6 +329,8 @@ def hint(
     every: bool = False,
     smallest: bool = False,
     engine: Engine | str | Backend | None = None,
+    assume: Mapping[str, bool | str] | None = None,
+    time_limit: float | None = None,
 ) -> Hint:
     """Return the next move a careful player would make, with its reason.
 
@@ -271,6 +345,16 @@ def hint(
     smallest : bool, optional
         Reasons of minimum size, not only subset-minimal ones.
     engine : Engine or backend spec, optional
+    assume : mapping of str to bool or str, optional
+        Label to value, as :func:`~cnfsweep.engine.analysis.analyze` takes it:
+        every cell with the label is a mine (``True``, ``"mine"``) or safe; reasons count on it as on a flag.
+    time_limit : float, optional
+        Seconds for the whole hint, the analysis and the search for reasons alike.
+
+    Raises
+    ------
+    TimeLimitExceeded
+        Past ``time_limit``.
 
     Examples
     --------
@@ -280,7 +364,9 @@ def hint(
     >>> hint(Board.from_rows(["1.", ".."])).move
     Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
-    return Explainer(engine).hint(board, total_mines=total_mines, every=every, smallest=smallest)
+    return Explainer(engine).hint(
+        board, total_mines=total_mines, every=every, smallest=smallest, assume=assume, time_limit=time_limit
+    )
 
 
 def explain(
@@ -290,13 +376,19 @@ def explain(
     total_mines: int | None = None,
     smallest: bool = False,
     engine: Engine | str | Backend | None = None,
+    assume: Mapping[str, bool | str] | None = None,
+    time_limit: float | None = None,
 ) -> Move:
     """Explain why ``cell`` is certainly safe or certainly a mine.
+
+    ``assume`` and ``time_limit`` are as :func:`hint` takes them.
 
     Raises
     ------
     NotCertainError
         If the cell is not covered, or not certain, or the position is inconsistent.
+    TimeLimitExceeded
+        Past ``time_limit``.
 
     Examples
     --------
@@ -308,4 +400,6 @@ def explain(
     ...
     cnfsweep.explanation.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
-    return Explainer(engine).explain(board, cell, total_mines=total_mines, smallest=smallest)
+    return Explainer(engine).explain(
+        board, cell, total_mines=total_mines, smallest=smallest, assume=assume, time_limit=time_limit
+    )

@@ -23,13 +23,14 @@ is tried next, until one is unsatisfiable.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
 from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.errors import check_deadline
 from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.backends.base import Outcome, Session
@@ -74,15 +75,38 @@ class Reason:
         return {"numbers": [list(c) for c in self.numbers], "uses_total": self.uses_total, "size": self.size}
 
 
-def board_rules(board: Board) -> list[Rule]:
+def board_rules(board: Board, fixed: Mapping[Cell, bool] | None = None) -> list[Rule]:
     """List the numbers that still see a covered cell, as the board shows them (flags subtracted).
+
+    ``fixed`` holds assumed cells (``True`` for a mine): they are subtracted as flags are.
 
     Examples
     --------
     >>> [(r.tag, r.need) for r in board_rules(Board.from_rows(["1*1", "..."]))]
     [(Cell(row=0, col=0), 0), (Cell(row=0, col=2), 0)]
     """
-    return [r for r in number_constraints(board, {}) if r.cells]
+    return [r for r in number_constraints(board, fixed or {}) if r.cells]
+
+
+class _Frozen:
+    """A tuple of rules as a dictionary key whose hash is computed once.
+
+    A memo key holds every number of a part (of the board, for the total):
+    hashing such a tuple afresh for each of thousands of cells costs more than
+    finding their reasons.
+    """
+
+    __slots__ = ("items", "_hash")
+
+    def __init__(self, items: Sequence[Rule]) -> None:
+        self.items = tuple(items)
+        self._hash = hash(self.items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Frozen) and self._hash == other._hash and self.items == other.items
 
 
 class _Part:
@@ -93,8 +117,14 @@ class _Part:
     """
 
     def __init__(
-        self, backend: Backend, rules: Sequence[Rule], extra: Iterable[Cell] = (), total: tuple[int, int] | None = None
+        self,
+        backend: Backend,
+        rules: Sequence[Rule],
+        extra: Iterable[Cell] = (),
+        total: tuple[int, int] | None = None,
+        deadline: float | None = None,
     ) -> None:
+        self.deadline = deadline
         self.rules = list(rules)
         cells = sorted({c for r in self.rules for c in r.cells}.union(extra))
         self.index = {c: i for i, c in enumerate(cells)}
@@ -111,9 +141,10 @@ class _Part:
     def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> Outcome:
         """Look for a layout of the enabled constraints with ``cell`` the other way round."""
         v = self.index[cell]
+        check_deadline(self.deadline)
         if mine:
-            return self.session.solve(false_vars=(v,), enabled=enabled)
-        return self.session.solve(true_vars=(v,), enabled=enabled)
+            return self.session.solve(false_vars=(v,), enabled=enabled, deadline=self.deadline)
+        return self.session.solve(true_vars=(v,), enabled=enabled, deadline=self.deadline)
 
     def keep(self) -> frozenset[int]:
         """The constraints never dropped: the total, when encoded."""
@@ -144,6 +175,7 @@ def _minimal(part: _Part, cell: Cell, mine: bool, core: frozenset[int]) -> froze
         return -max(abs(tag.row - cell.row), abs(tag.col - cell.col)), tag
 
     for i in sorted(kept, key=distance):
+        check_deadline(part.deadline)
         if i not in kept:
             continue
         trial = kept - {i}
@@ -153,13 +185,17 @@ def _minimal(part: _Part, cell: Cell, mine: bool, core: frozenset[int]) -> froze
     return frozenset(kept)
 
 
-def _minimum(part: _Part, cell: Cell, mine: bool, bound: frozenset[int]) -> frozenset[int]:
+def _minimum(
+    part: _Part, cell: Cell, mine: bool, bound: frozenset[int], cap: int | None = None
+) -> frozenset[int] | None:
     """Find a smallest unsatisfiable set of numbers, given a minimal one ``bound``.
 
     Implicit hitting sets: any unsatisfiable set must hit the complement of
     every satisfiable set of numbers.  The smallest set hitting every
     complement found so far is a lower bound; once it is unsatisfiable (or as
-    big as ``bound``) it is a minimum.
+    big as ``bound``) it is a minimum.  Once the lower bound passes ``cap``
+    numbers, give up and return ``None``: the hitting sets come smallest
+    first, so below the cap the answer is the one found without it.
     """
     from pysat.examples.hitman import Hitman
 
@@ -171,6 +207,8 @@ def _minimum(part: _Part, cell: Cell, mine: bool, bound: frozenset[int]) -> froz
     try:
         while True:
             trial = frozenset(hitter.get() or ())
+            if cap is not None and len(trial) > cap:
+                return None
             if len(trial) >= len(bound):
                 return bound
             out = part.refute(cell, mine, trial | keep)
@@ -190,6 +228,16 @@ def _minimum(part: _Part, cell: Cell, mine: bool, bound: frozenset[int]) -> froz
             hitter.hit(sorted(correction))
     finally:
         hitter.delete()
+
+
+#: What a capped search for a minimum reason gives when every reason is bigger than the cap.
+_OVER = object()
+
+#: Parts of more numbers than this are searched near the cell first (see ``ReasonFinder._near``);
+#: smaller ones whole, in one solver for all their cells.
+BIG_PART = 400
+#: How far from the cell (in rows or columns) the numbers of the near searches lie.
+NEAR_RADII = (3, 7)
 
 
 def _trivial(rules: Iterable[Rule], cell: Cell, mine: bool) -> Rule | None:
@@ -220,29 +268,74 @@ class ReasonFinder:
     """
 
     def __init__(
-        self, board: Board, backend: Backend, *, total_mines: int | None = None, memo: dict[Any, Any] | None = None
+        self,
+        board: Board,
+        backend: Backend,
+        *,
+        total_mines: int | None = None,
+        memo: dict[Any, Any] | None = None,
+        fixed: Mapping[Cell, bool] | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.board = board
         self.backend = backend
+        self.deadline = deadline
+        fixed = fixed or {}
         total = board.total_mines if total_mines is None else total_mines
-        self.mines_left = None if total is None else total - len(board.flags)
-        self.unknown = len(board.covered)
-        self.rules = board_rules(board)
+        # Assumed cells count as flags do: known, and out of every question.
+        self.mines_left = None if total is None else total - len(board.flags) - sum(fixed.values())
+        self.unknown = len(board.covered) - len(fixed)
+        self.rules = board_rules(board, fixed)
         self.memo = memo if memo is not None else {}
+        #: The numbers that see each cell, in the order of ``rules``.
+        self.rules_at: dict[Cell, list[Rule]] = {}
+        for rule in self.rules:
+            for c in rule.cells:
+                self.rules_at.setdefault(c, []).append(rule)
+        self._split = False
+        self._root: dict[Cell, Any] = {}
+        self._rules_of: dict[Any, list[Rule]] = {}
+        self._keys: dict[Any, _Frozen] = {}
+        self._all = _Frozen(())
+        self._rule_by_tag: dict[Any, Rule] = {}
+        self._parts: dict[Any, _Part] = {}
+
+    def _split_parts(self) -> None:
+        """Split the numbers into parts that share no covered cell, once a solver is needed.
+
+        A cell one number settles needs none of it: on a big board the split costs
+        more than finding the one-number move.
+        """
+        if self._split:
+            return
         parts = nx.utils.UnionFind()
         for rule in self.rules:
             parts.union(*rule.cells)
         self._root = {c: parts[c] for r in self.rules for c in r.cells}
-        self._rules_of: dict[Cell, list[Rule]] = {}
         for rule in self.rules:
             self._rules_of.setdefault(self._root[rule.cells[0]], []).append(rule)
-        self._parts: dict[Any, _Part] = {}
+        self._keys = {root: _Frozen(rules) for root, rules in self._rules_of.items()}
+        self._all = _Frozen(self.rules)
+        self._rule_by_tag = {rule.tag: rule for rule in self.rules}
+        self._split = True
 
     def _part(self, key: Any, make: Any) -> _Part:
         part = self._parts.get(key)
         if part is None:
             part = self._parts[key] = make()
         return part
+
+    def single(self, cell: Cell, mine: bool) -> Reason | None:
+        """Return the reason of one number that settles ``cell`` alone, if one does (no solver).
+
+        It is the reason :meth:`reason` gives such a cell: the first such number, row-major.
+        """
+        trivial = _trivial(self.rules_at.get(cell, ()), cell, mine)
+        return None if trivial is None else self._reason([trivial], cell, False)
+
+    def total_alone(self) -> bool:
+        """Whether the total settles every covered cell by itself (no mine left, or nothing but mines)."""
+        return self.mines_left is not None and self.mines_left in (0, self.unknown)
 
     def reason(self, cell: Cell, mine: bool, smallest: bool = False) -> Reason:
         """Explain why ``cell`` is certainly a mine (``mine``) or certainly safe.
@@ -251,20 +344,38 @@ class ReasonFinder:
         ------
         ValueError
             If ``cell`` is not a covered cell, or the numbers and the total do not force the fact.
+        TimeLimitExceeded
+            Past the finder's deadline.
+        """
+        found = self.reason_within(cell, mine, smallest, None)
+        assert found is not None
+        return found
+
+    def reason_within(self, cell: Cell, mine: bool, smallest: bool, cap: int | None) -> Reason | None:
+        """Like :meth:`reason`, but with ``smallest`` give up (``None``) once no reason of ``cap`` facts is left.
+
+        Below the cap the reason is the one :meth:`reason` gives.
         """
         if self.board.kind(cell) is not CellKind.COVERED:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
+        single = self.single(cell, mine)
+        if single is not None:
+            return single
+        self._split_parts()
         root = self._root.get(cell)
-        local = self._rules_of.get(root, []) if root is not None else []
-        trivial = _trivial(local, cell, mine)
-        if trivial is not None:
-            return self._reason([trivial], cell, False)
-        if local:
-            key = (tuple(local), cell, mine, smallest)
-            found = self.memo.get(key)
+        if root is not None:
+            found = self._near(cell, mine, smallest, cap, root) if len(self._rules_of[root]) > BIG_PART else None
+            if found is _OVER:
+                return None
             if found is None:
-                part = self._part(root, lambda: _Part(self.backend, local))
-                found = self._solve(part, cell, mine, smallest)
+                key = (self._keys[root], cell, mine, smallest)
+                found = self.memo.get(key)
+            if found is None:
+                local = self._rules_of[root]
+                part = self._part(root, lambda: _Part(self.backend, local, deadline=self.deadline))
+                found = self._solve(part, cell, mine, smallest, cap)
+                if found is _OVER:
+                    return None
                 if found is not None:
                     self.memo[key] = found
             if found is not None:
@@ -273,17 +384,55 @@ class ReasonFinder:
             raise ValueError(f"{tuple(cell)} is not forced by the numbers, and no total is given")
         # Cells off the frontier are interchangeable: one of them stands for all.
         off = root is None
-        key = (tuple(self.rules), self.mines_left, self.unknown, "off" if off else cell, mine, smallest)
+        key = (self._all, self.mines_left, self.unknown, "off" if off else cell, mine, smallest)
         found = self.memo.get(key)
         if found is None:
             part = self._part(("total", off), self._total_part(cell if off else None))
             # The part of the cells off the frontier encodes the first one asked about.
             asked = next(c for c in part.index if c not in self._root) if off else cell
-            found = self._solve(part, asked, mine, smallest)
+            found = self._solve(part, asked, mine, smallest, None if cap is None else cap - 1)
+            if found is _OVER:
+                return None
             if found is None:
                 raise ValueError(f"{tuple(cell)} is not forced by the numbers and the total")
             self.memo[key] = found
         return self._reason(found, cell, True)
+
+    def _near(self, cell: Cell, mine: bool, smallest: bool, cap: int | None, root: Any) -> Any:
+        """Look for the reason among the numbers near ``cell`` first, in a part of a big component.
+
+        Every question to the component's solver carries a selector for each of its
+        thousands of numbers; a reason's numbers are near its cell.  The numbers of a
+        subset-minimal reason of ``k`` facts are joined to the cell through shared
+        cells, so they lie within ``2k - 1`` cells of it: a minimum found within that
+        radius is a minimum of the whole component.  ``None`` sends the question on
+        to the whole component (no reason near enough); ``_OVER`` as :meth:`_solve`.
+        """
+        self._split_parts()
+        for radius in NEAR_RADII:
+            rules = [
+                rule for dr in range(-radius, radius + 1) for dc in range(-radius, radius + 1)
+                if (rule := self._rule_by_tag.get((cell.row + dr, cell.col + dc))) is not None
+                and self._root[rule.cells[0]] == root
+            ]
+            key = (_Frozen(rules), cell, mine, smallest)
+            found = self.memo.get(key)
+            if found is None:
+                part = _Part(self.backend, rules, deadline=self.deadline)
+                try:
+                    found = self._solve(part, cell, mine, smallest, cap) if cell in part.index else None
+                finally:
+                    part.close()
+            if found is _OVER:
+                if cap is not None and 2 * cap - 1 <= radius:
+                    return _OVER
+                continue
+            if found is None:
+                continue
+            self.memo[key] = found
+            if not smallest or 2 * len(found) - 1 <= radius:
+                return found
+        return None
 
     def _total_part(self, extra: Cell | None) -> Any:
         def make() -> _Part:
@@ -291,18 +440,23 @@ class ReasonFinder:
             assert self.mines_left is not None
             # The covered cells left out can hold anything from none to all of them.
             lo = self.mines_left - (self.unknown - len(encoded))
-            return _Part(self.backend, self.rules, [extra] if extra else [], (lo, self.mines_left))
+            return _Part(self.backend, self.rules, [extra] if extra else [], (lo, self.mines_left), self.deadline)
 
         return make
 
-    def _solve(self, part: _Part, cell: Cell, mine: bool, smallest: bool) -> list[Rule] | None:
+    def _solve(self, part: _Part, cell: Cell, mine: bool, smallest: bool, cap: int | None = None) -> Any:
+        """The numbers of a reason; ``None`` when the part does not force the fact, ``_OVER`` past ``cap``."""
         out = part.refute(cell, mine, part.numbers | part.keep())
         if out.satisfiable:
             return None
         core = out.core if out.core is not None else part.numbers
-        chosen = _minimal(part, cell, mine, frozenset(core) & part.numbers)
+        chosen: frozenset[int] | None = _minimal(part, cell, mine, frozenset(core) & part.numbers)
         if smallest:
-            chosen = _minimum(part, cell, mine, chosen)
+            assert chosen is not None
+            chosen = _minimum(part, cell, mine, chosen, cap)
+            if chosen is None:
+                return _OVER
+        assert chosen is not None
         return [part.rules[i] for i in sorted(chosen)]
 
     def _reason(self, rules: Sequence[Rule], cell: Cell, uses_total: bool) -> Reason:

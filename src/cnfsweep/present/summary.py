@@ -193,7 +193,12 @@ def hint_text(result: Hint) -> list[str]:
         return [inconsistent_text(result)]
     if not result.moves:
         return ["nothing to do: no covered cell is left"]
-    return [move_text(result.board, m, result.total_mines) for m in result.moves]
+    lines = [move_text(result.board, m, result.total_mines) for m in result.moves]
+    if result.assume:
+        # The reasons count on the assumed cells as on flags: say so, or a reason reads as wrong.
+        said = ", ".join(f"{label} {'is a mine' if mine else 'is safe'}" for label, mine in sorted(result.assume.items()))
+        lines.append(f"(assuming {said})")
+    return lines
 
 
 def step_text(step: Step) -> str:

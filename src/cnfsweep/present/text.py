@@ -8,17 +8,21 @@ guess is marked ``>``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, CellKind, kind_of
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
@@ -30,20 +34,75 @@ from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent
 CellView = Callable[[Cell], tuple[str, str]]
 
 
-def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text:
-    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned."""
+#: Boards of more cells than this are drawn as runs of one style, straight to rich's segments: a million
+#: spans cost rich more than solving the board.  Smaller boards keep a span a cell, so their coloured
+#: output stays as it was (the characters are the same either way).
+MERGE_SPANS_ABOVE = 10_000
+
+
+class _Runs:
+    """Lines of text as runs of one style each, drawn as they are (no markup, wrapping or highlighting)."""
+
+    def __init__(self, lines: list[list[tuple[str, str]]]) -> None:
+        self.lines = lines
+
+    @property
+    def plain(self) -> str:
+        """The text without its styles."""
+        return "".join("".join(piece for piece, _ in line) + "\n" for line in self.lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        styles: dict[str, Style] = {}
+        for line in self.lines:
+            for piece, name in line:
+                style = styles.get(name)
+                if style is None:
+                    style = styles[name] = console.get_style(name) if name else Style.null()
+                yield Segment(piece, style)
+            yield Segment.line()
+        # As a Text ending in a new line prints: the view's blank line after the board.
+        yield Segment.line()
+
+
+def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs:
+    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned.
+
+    The text is put together as one string and its spans, not appended a cell
+    at a time; a big board is drawn as runs of one style (see :data:`MERGE_SPANS_ABOVE`).
+
+    Examples
+    --------
+    >>> print(_grid(Board.from_rows(["1.", ".."]), lambda cell: ("x", "")).plain, end="")
+        0  1
+    0   x  x
+    1   x  x
+    """
     width = len(str(board.rows - 1))
-    text = Text(" " * (width + 1))
-    for c in range(board.cols):
-        text.append(f"{c:>{cell_width}}", style="dim")
-    text.append("\n")
+    cols = range(board.cols)
+    lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
     for r in range(board.rows):
-        text.append(f"{r:>{width}} ", style="dim")
-        for c in range(board.cols):
-            mark, style = view(Cell(r, c))
-            text.append(f"{mark:>{cell_width}}", style=style)
-        text.append("\n")
-    return text
+        marks = [view(Cell(r, c)) for c in cols]
+        lines.append((
+            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
+            ["dim", *(style for _, style in marks)],
+        ))
+    if board.rows * board.cols > MERGE_SPANS_ABOVE:
+        return _Runs([
+            [("".join(piece for piece, _ in run), style) for style, run in groupby(zip(pieces, styles), key=itemgetter(1))]
+            for pieces, styles in lines
+        ])
+    parts: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    for pieces, styles in lines:
+        for piece, style in zip(pieces, styles):
+            if style:
+                spans.append(Span(at, at + len(piece), style))
+            at += len(piece)
+        parts.extend(pieces)
+        parts.append("\n")
+        at += 1
+    return Text("".join(parts), spans=spans)
 
 
 def _heat(p: Fraction) -> str:
@@ -55,12 +114,28 @@ def _heat(p: Fraction) -> str:
 
 
 def _base(board: Board, cell: Cell) -> tuple[str, str] | None:
-    kind = board.kind(cell)
+    r, c = cell
+    inside = 0 <= r < board.rows and 0 <= c < board.cols
+    # Straight from the grid: Board.char checks the cell again, a million times on a big board.
+    return _base_char(board.grid[r][c] if inside else board.char(cell))
+
+
+def _base_char(char: str) -> tuple[str, str] | None:
+    kind = kind_of(char)
     if kind is CellKind.NUMBER:
-        return board.char(cell), "bold"
+        return char, "bold"
     if kind is CellKind.FLAG:
         return "F", "bold red"
     return None
+
+
+#: The marks of revealed numbers and flags, by the grid's character.
+_BASE = {**{n: (n, "bold") for n in NUMBERS}, FLAG: ("F", "bold red")}
+
+
+def _probability_mark(p: Fraction) -> tuple[str, str]:
+    """The mark and style of a covered cell that is not a certain mine: a board has few distinct probabilities."""
+    return ("s", "bold green") if p == 0 else (percent(p), _heat(p))
 
 
 def analysis_view(analysis: Analysis) -> RenderableType:
@@ -81,22 +156,40 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     ['0     1 >33%', '1   33%  33%']
     """
     board = analysis.board
+    grid, best = board.grid, analysis.best_guess
+    frontier = analysis.frontier_exact if analysis.consistent else {}
 
-    def view(cell: Cell) -> tuple[str, str]:
-        base = _base(board, cell)
-        if base is not None:
-            return base
-        if not analysis.consistent:
-            return board.char(cell), "dim"  # no layout fits: covered cells have no probability to show
-        p = analysis.exact(cell)
+    def mark(p: Fraction | None, is_best: bool) -> tuple[str, str]:
         if p is None:
             return "?", "dim"
         if p == 1:
             return "M", "bold red"
-        mark, style = ("s", "bold green") if p == 0 else (percent(p), _heat(p))
-        if cell == analysis.best_guess:
-            return ">" + mark, style + " underline reverse"
-        return mark, style
+        mark, style = _probability_mark(p)
+        return (">" + mark, style + " underline reverse") if is_best else (mark, style)
+
+    # Worked out once, not per cell: a 1000x1000 board has a million cells and few distinct marks.
+    off = mark(analysis.off_frontier_exact if analysis.consistent else None, False)
+    best_mark = None if best is None else mark(analysis.exact(best), True)
+    # Keyed by identity: the cells of a box share one value, and hashing a Fraction of huge integers
+    # costs more than its mark (the values live in the analysis, so no identity is reused meanwhile).
+    marks: dict[int, tuple[str, str]] = {}
+
+    def view(cell: Cell) -> tuple[str, str]:
+        base = _BASE.get(grid[cell[0]][cell[1]])
+        if base is not None:
+            return base
+        if not analysis.consistent:
+            return board.char(cell), "dim"  # no layout fits: covered cells have no probability to show
+        if cell == best:
+            assert best_mark is not None
+            return best_mark
+        p = frontier.get(cell)
+        if p is None:
+            return off
+        found = marks.get(id(p))
+        if found is None:
+            found = marks[id(p)] = mark(p, False)
+        return found
 
     unknown = [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
     legend = Text.assemble(

@@ -133,13 +133,13 @@ def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
 
 
 def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    # The analysis under the time limit first; the hint then finds it in the engine's cache. (Finding
-    # reasons takes no deadline yet: on a position the analysis settled in time it is quick.)
-    engine.analyze(board, time_limit=job.time_limit)
+    # The analysis and the search for reasons share the job's time limit, as `cnfsweep hint --time-limit` does.
     explainers = _local.__dict__.setdefault("explainers", {})
     if id(engine) not in explainers:
         explainers[id(engine)] = Explainer(engine)
-    return explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest).to_dict()
+    return explainers[id(engine)].hint(
+        board, every=job.every, smallest=job.smallest, time_limit=job.time_limit
+    ).to_dict()
 
 
 def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:

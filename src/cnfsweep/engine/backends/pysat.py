@@ -145,6 +145,10 @@ class PysatSession:
         self.cell = [self.pool.id(("x", v)) for v in range(problem.num_vars)]
         self.selector = [self.pool.id(("s", i)) for i in range(len(problem.constraints))] if guarded else []
         self.solver = Solver(name=capabilities(solver).name)
+        self._timer: threading.Timer | None = None
+        self._timer_deadline: float | None = None
+        self._cells: Any = None  # self.cell as an array, once a model is read
+        self._selector_index: dict[int, int] | None = None  # selector literal to constraint, once a core is read
         # MapleSAT crashes when asked to solve a formula with no clause at all.
         self.solver.add_clause([self.pool.id(("true",))])
         for box in problem.boxes:
@@ -226,32 +230,61 @@ class PysatSession:
             return Outcome(True, model=self._true_cells(self.solver.get_model()))
         core = None
         if self.guarded:
-            index = {s: i for i, s in enumerate(self.selector)}
+            if self._selector_index is None:
+                self._selector_index = {s: i for i, s in enumerate(self.selector)}
+            index = self._selector_index
             core = frozenset(index[x] for x in self.solver.get_core() or () if x in index)
         return Outcome(False, core=core)
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
-        """Run the solver, interrupted at ``deadline`` by a timer thread when the solver allows it."""
+        """Run the solver, interrupted at ``deadline`` by a timer thread when the solver allows it.
+
+        One timer serves every call with the same deadline (a reason search asks
+        hundreds of quick questions under one): starting and joining a thread a
+        call cost more than the calls themselves.
+        """
         if deadline is None:
             return bool(self.solver.solve(assumptions=assumptions))
         check_deadline(deadline)
-        try:
-            self.solver.clear_interrupt()
-        except NotImplementedError:  # CaDiCaL cannot be interrupted: the call runs to its end
-            return bool(self.solver.solve(assumptions=assumptions))
-        timer = threading.Timer(max(deadline - time.perf_counter(), 0.0), self.solver.interrupt)
-        timer.start()
-        try:
-            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            timer.cancel()
-            timer.join()  # an interrupt that fired late must not stop the next call
-            self.solver.clear_interrupt()
+        if deadline != self._timer_deadline:
+            self._stop_timer()
+            try:
+                self.solver.clear_interrupt()
+            except NotImplementedError:  # CaDiCaL cannot be interrupted: the call runs to its end
+                return bool(self.solver.solve(assumptions=assumptions))
+            self._timer = threading.Timer(max(deadline - time.perf_counter(), 0.0), self.solver.interrupt)
+            self._timer.daemon = True
+            self._timer_deadline = deadline
+            self._timer.start()
+        # An interrupt that fired between calls is past the deadline too: the answer is 'unknown' either way.
+        result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         if result is None:
             raise TimeLimitExceeded("no answer within the time limit")
         return bool(result)
 
+    def _stop_timer(self) -> None:
+        """Cancel the deadline's timer, waiting for it: it must not interrupt a later call, or a deleted solver."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer.join()
+            self._timer = None
+            self._timer_deadline = None
+
     def _true_cells(self, model: list[int]) -> frozenset[int]:
+        import numpy as np
+
+        # Solvers list variable i as +i or -i at position i - 1: each cell's sign is read there, at once,
+        # not through a set of the whole model (the formula's size: thousands of cells in a reason's part).
+        if len(self.cell) < 256:  # small: a set costs less than the arrays
+            positive = set(x for x in model if x > 0)
+            return frozenset(v for v, x in enumerate(self.cell) if x in positive)
+        if self._cells is None:
+            self._cells = np.asarray(self.cell, dtype=np.int64)
+        cells, values = self._cells, np.asarray(model, dtype=np.int64)
+        if cells.max() <= len(values):
+            signed = values[cells - 1]
+            if np.array_equal(np.abs(signed), cells):
+                return frozenset(np.flatnonzero(signed > 0).tolist())
         positive = set(x for x in model if x > 0)
         return frozenset(v for v, x in enumerate(self.cell) if x in positive)
 
@@ -266,6 +299,7 @@ class PysatSession:
             self.solver.add_clause([-x if v in true else x for v, x in enumerate(self.cell)])
 
     def close(self) -> None:
+        self._stop_timer()
         self.solver.delete()
 
 
