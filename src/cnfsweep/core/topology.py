@@ -145,7 +145,8 @@ class GridTopology:
                 f"got {self.rows}x{self.cols}"
             )
 
-    def offsets(self, row: int) -> tuple[tuple[int, int], ...]:
+    @classmethod
+    def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the ``(dr, dc)`` steps, each -1, 0 or 1, from a cell of ``row`` to its neighbours.
 
         They may depend on whether the row is odd, and on nothing else: vectorised
@@ -261,7 +262,8 @@ class Square(GridTopology):
 
     name: ClassVar[str] = "square"
 
-    def offsets(self, row: int) -> tuple[tuple[int, int], ...]:
+    @classmethod
+    def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the eight steps of the king's move."""
         return _EIGHT
 
@@ -314,7 +316,8 @@ class Torus(GridTopology):
     wraps: ClassVar[bool] = True
     min_size: ClassVar[int] = 3
 
-    def offsets(self, row: int) -> tuple[tuple[int, int], ...]:
+    @classmethod
+    def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the eight steps of the king's move (wrapping around the edges)."""
         return _EIGHT
 
@@ -336,7 +339,8 @@ class Hex(GridTopology):
     name: ClassVar[str] = "hex"
     max_number: ClassVar[int] = 6
 
-    def offsets(self, row: int) -> tuple[tuple[int, int], ...]:
+    @classmethod
+    def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the six steps from a cell of ``row``: they depend on whether the row is odd."""
         return _HEX_ODD if row % 2 else _HEX_EVEN
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS
+from cnfsweep.core.topology import Square
 from cnfsweep.formats.lines import HEADER
 
 CHARS = frozenset(".12345678x*")
@@ -17,7 +18,9 @@ def looks_minesweepr(content: list[str]) -> bool:
         return False
     cells = [(r, c, ch) for r, row in enumerate(grid) for c, ch in enumerate(row)]
     xs = {(r, c) for r, c, ch in cells if ch == "x"}
-    near_x = {(r + dr, c + dc) for r, c in xs for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    # minesweepr boards are square ones; rows may still differ in length here, before they are read.
+    shape = Square(len(grid), max(map(len, grid)))
+    near_x = {n for x in xs for n in shape.neighbours(x)}
     return bool(xs) and not any(ch == "." and (r, c) in near_x for r, c, ch in cells)
 
 
