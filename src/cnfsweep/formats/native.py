@@ -71,7 +71,8 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                           "put 'key: value' lines before the grid", line=n, column=key_col)
             if key not in KNOWN_HEADERS:
                 # A misspelt key ('mine: 10') silently ignored would change the answer.
-                known = " or ".join(f"'{k}:'" for k in KNOWN_HEADERS)
+                *others, last = (f"'{k}:'" for k in KNOWN_HEADERS)
+                known = f"{', '.join(others)} or {last}"
                 raise err(f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
                           line=n, column=key_col)
             seen = {"mines": mines_line, "first-click": first_line, "topology": topology_line}[key]

@@ -29,6 +29,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
+from cnfsweep.core.topology import square_only
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine, check, unknown_document
 from cnfsweep.explanation import Explainer
@@ -192,6 +193,8 @@ def run(job: Job) -> Outcome:
     """
     try:
         board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines)
+        # The page draws square cells, and its answers do not say the topology.
+        square_only(board.topology, "the server")
         if (why := board_too_large(board, job.max_cells)) is not None:
             return Outcome.error(Verdict.TOO_LARGE, why)
         document = TASKS[job.task](_engine(job.backend), board, job)
