@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import compress
 from pathlib import Path
 from typing import NamedTuple
@@ -97,6 +97,12 @@ def shape_tables(rows: int, cols: int, deadline: float | None = None) -> ShapeTa
     return Square(rows, cols).tables(deadline)
 
 
+@lru_cache(maxsize=64)
+def _square(rows: int, cols: int) -> Square:
+    # Games build a Board per move: one shared Square per shape keeps that as cheap as before.
+    return Square(rows, cols)
+
+
 @dataclass(frozen=True)
 class Board:
     """A Minesweeper position as a player sees it.
@@ -178,7 +184,7 @@ class Board:
         rows, cols = len(self.grid), len(self.grid[0])
         topology = self.topology
         if topology is None:
-            object.__setattr__(self, "topology", Square(rows, cols))
+            object.__setattr__(self, "topology", _square(rows, cols))
             return
         if not isinstance(topology, Topology):
             raise ArgumentTypeError(f"topology must be a Topology, got {shown(topology)} ({type(topology).__name__})")

@@ -115,9 +115,9 @@ class Topology(Protocol):
 
 # The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
 # deadline must reach the build (a second on a 1000x1000 board) but not the key.
-_SHAPES: dict[GridTopology, ShapeTables] = {}
+_SHAPES: dict[tuple[str, int, int], ShapeTables] = {}
 # The neighbours of each cell as Cells, for Board.neighbours: fewer shapes, as each is bigger.
-_CELL_TABLES: dict[GridTopology, tuple[tuple[Cell, ...], ...]] = {}
+_CELL_TABLES: dict[tuple[str, int, int], tuple[tuple[Cell, ...], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,14 @@ class GridTopology:
         >>> cells[4], [cells[i] for i in around[0]]
         (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
         """
-        found = _SHAPES.get(self)
+        # A plain tuple key: hashing it stays in C, as the engine asks on every analysis.
+        key = (self.name, self.rows, self.cols)
+        found = _SHAPES.get(key)
         if found is None:
             found = self._build(deadline)
             if len(_SHAPES) >= 16:
                 del _SHAPES[next(iter(_SHAPES))]
-            _SHAPES[self] = found
+            _SHAPES[key] = found
         return found
 
     def neighbours(self, cell: tuple[int, int]) -> tuple[Cell, ...]:
@@ -194,13 +196,14 @@ class GridTopology:
         """
         if cell not in self:
             raise OffBoardError(f"cell {tuple(cell)} is off the {self.rows}x{self.cols} {self.name} board")
-        table = _CELL_TABLES.get(self)
+        key = (self.name, self.rows, self.cols)
+        table = _CELL_TABLES.get(key)
         if table is None:
             cells, around = self.tables()
             table = tuple(tuple(cells[j] for j in idx) for idx in around)
-            if len(_CELL_TABLES) >= 4:
+            if len(_CELL_TABLES) >= 16:
                 del _CELL_TABLES[next(iter(_CELL_TABLES))]
-            _CELL_TABLES[self] = table
+            _CELL_TABLES[key] = table
         return table[cell[0] * self.cols + cell[1]]
 
     def cell_text(self, cell: tuple[int, int]) -> str:
