@@ -45,6 +45,7 @@ __all__ = [
     "Torus",
     "make_topology",
     "square_only",
+    "too_big_number",
     "topology_names",
 ]
 
@@ -116,7 +117,7 @@ class Topology(Protocol):
 # The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
 # deadline must reach the build (a second on a 1000x1000 board) but not the key.
 _SHAPES: dict[tuple[str, int, int], ShapeTables] = {}
-# The neighbours of each cell as Cells, for Board.neighbours: fewer shapes, as each is bigger.
+# The neighbours of each cell as Cells, for Board.neighbours, of as many shapes.
 _CELL_TABLES: dict[tuple[str, int, int], tuple[tuple[Cell, ...], ...]] = {}
 
 
