@@ -12,7 +12,7 @@ from cnfsweep.core.board import Board
 from cnfsweep.engine.analysis import ComponentCache
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
-OTHER_GRIDS = random_cases(24, 6, topology="torus") + random_cases(24, 6, topology="hex")
+OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
 CASES = HAND_CASES + random_cases() + OTHER_GRIDS
 
 
@@ -48,7 +48,7 @@ def test_case_list_covers_both_verdicts() -> None:
 def test_other_grids_cover_both_verdicts_and_totals(topology: str) -> None:
     cases = [c for c in OTHER_GRIDS if c.board.topology.name == topology]
     verdicts = [reference(c.board, total_mines=c.total_mines).consistent for c in cases]
-    assert verdicts.count(False) >= 3 and verdicts.count(True) >= 15
+    assert verdicts.count(False) >= 3 and verdicts.count(True) >= 12
     assert {c.total is None for c in cases} == {True, False}
     # Wrapping around, or the hex offsets, must change some answers: not square boards in disguise.
     assert sum(reference(c.board) != reference(Board(c.board.grid, c.board.total_mines)) for c in cases) >= 5
