@@ -1,6 +1,8 @@
 """Measure how well --time-limit is honoured, and check against solve, on large random boards.
 
 Usage: python scripts/bench_limits.py [--quick] [--limits 5,1] [--cap SECONDS] [--json out.json]
+       python scripts/bench_limits.py --generate [--limits 10,1] [--cap SECONDS] [--json out.json]
+       python scripts/bench_limits.py --paths [--smoke] [--limits 0.5,2] [--json out.json]
 
 Boards come from the benchmark's generator (``bench_corpora.LargeSpec``: a
 random layout, first click in the middle, then zero regions opened at
@@ -15,6 +17,30 @@ the command line, so nothing is cached between runs.
   little over ``T``).
 - check vs solve: ``cnfsweep check`` and ``cnfsweep solve`` (default
   arithmetic) without a limit, their times to exit and the ratio.
+
+``--generate`` measures generation's limit instead, on 1000x1000 boards with
+150,000 and with 20,000 mines: ``generate(..., time_limit=T)`` in a fresh
+process (``call``), ``cnfsweep generate --time-limit T --json`` (``exit``), and
+``POST /api/generate`` with ``time_limit: T`` and a no-guess ``POST /api/game``
+against ``cnfsweep serve --time-limit T`` (``seconds``, with the status and the
+answer's ``status``). Each should be within T plus 1 s.
+``--paths`` measures instead how far past its limit each way of asking
+answers, on one 1000x999 board (``--smoke``: 60x59) and on a copy made
+inconsistent (one number raised), whose ``check`` searches a minimal conflict.
+Each figure is the wall time from the request to the whole answer, so parsing,
+building the document and encoding its JSON count:
+
+- ``cli``: ``cnfsweep solve|check|levels BOARD --json --time-limit T`` from
+  the end of its imports (``ready_s`` after its start: starting Python and
+  importing cnfsweep, which no limit can cover) until it prints its answer;
+  ``teardown_s`` is how long it took to exit after that (Python freeing the
+  board's structures);
+- ``server``: ``POST /api/analyze|check|levels|board`` with ``time_limit`` T on
+  a live ``cnfsweep serve``, from sending the request to reading the answer;
+- ``api``: ``cnfsweep.analyze|check|levels(text, time_limit=T)`` from the call
+  to its return, the board's text included.
+
+``over_s`` is that time less T: the promise is at most 1 s.
 """
 
 from __future__ import annotations
@@ -27,10 +53,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 from bench_corpora import LargeSpec
+from load import live_server
 
 BOARDS = {
     "500x500/40000, 250 regions": LargeSpec(500, 500, 40_000, 250),
@@ -41,12 +70,27 @@ BOARDS = {
 QUICK = list(BOARDS)[:2]
 
 
+# Runs the command line as ``python -m cnfsweep`` does, saying on standard error when the imports are done.
+READY = (
+    "import sys, time\n"
+    "from cnfsweep.cli import app\n"
+    "sys.stderr.write(f'ready {time.perf_counter()!r}\\n')\n"
+    "sys.stderr.flush()\n"
+    "app(sys.argv[1:], prog_name='cnfsweep')\n"
+)
+
+
 def run_cli(args: list[str], cap: float) -> dict[str, Any]:
-    """Run ``cnfsweep ARGS``: seconds until it prints its answer and until it exits, and the answer."""
+    """Run ``cnfsweep ARGS``: seconds until it prints its answer and until it exits, and the answer.
+
+    ``ready_s`` is when Python had started and imported cnfsweep, read from the
+    child's own ``time.perf_counter()`` (CLOCK_MONOTONIC on Linux, the same clock
+    in every process), so ``answer_s - ready_s`` is the command's own time.
+    """
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "cnfsweep", *args], stdout=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-c", READY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None
-    capped = {"answer_s": None, "exit_s": None, "exit_code": None, "status": f"over the {cap:.0f} s cap"}
+    capped = {"answer_s": None, "exit_s": None, "ready_s": None, "exit_code": None, "status": f"over the {cap:.0f} s cap"}
     if not select.select([proc.stdout], [], [], cap)[0]:
         proc.kill()
         proc.communicate()
@@ -54,15 +98,17 @@ def run_cli(args: list[str], cap: float) -> dict[str, Any]:
     first = os.read(proc.stdout.fileno(), 1)  # unbuffered: communicate() reads the rest from the descriptor
     answer = time.perf_counter() - start
     try:
-        rest, _ = proc.communicate(timeout=max(cap - answer, 1.0))
+        rest, err = proc.communicate(timeout=max(cap - answer, 1.0))
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return capped
     end = time.perf_counter() - start
+    ready = next((float(line.split()[1]) - start for line in err.decode().splitlines() if line.startswith("ready ")), None)
     doc = json.loads(first + rest) if (first + rest).strip() else {}
     status = doc.get("status") or ("consistent" if doc.get("consistent") else "inconsistent")
-    return {"answer_s": round(answer, 2), "exit_s": round(end, 2), "exit_code": proc.returncode, "status": status}
+    return {"answer_s": round(answer, 2), "exit_s": round(end, 2), "ready_s": None if ready is None else round(ready, 2),
+            "exit_code": proc.returncode, "status": status}
 
 
 def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
@@ -104,14 +150,194 @@ def measure(name: str, spec: LargeSpec, limits: list[float], cap: float, folder:
     return row
 
 
+GENERATE = {"1000x1000/150000": (1000, 1000, 150_000), "1000x1000/20000": (1000, 1000, 20_000)}
+
+
+def generate_call(rows: int, cols: int, mines: int, limit: float, cap: float) -> dict[str, Any]:
+    """Time ``generate(..., time_limit=limit)`` alone, in a fresh process."""
+    inner = (
+        "import json, time\n"
+        "from cnfsweep import TimeLimitExceeded\n"
+        "from cnfsweep.generation import generate\n"
+        "from cnfsweep.play import Level\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        f"    generate(Level({rows}, {cols}, {mines}), seed=1, time_limit={limit})\n"
+        "    status = 'generated'\n"
+        "except TimeLimitExceeded:\n"
+        "    status = 'unknown'\n"
+        "print(json.dumps({'call_s': time.perf_counter() - start, 'status': status}))\n"
+    )
+    try:
+        out = subprocess.run([sys.executable, "-c", inner], capture_output=True, text=True, timeout=cap, check=True)
+    except subprocess.TimeoutExpired:
+        return {"call_s": None, "status": f"over the {cap:.0f} s cap"}
+    doc = json.loads(out.stdout)
+    return {"call_s": round(doc["call_s"], 2), "over_s": round(doc["call_s"] - limit, 2), "status": doc["status"]}
+
+
+def post_time(url: str, body: dict[str, Any], cap: float) -> dict[str, Any]:
+    """POST ``body`` to ``url``: seconds to the answer, its HTTP status and its document's ``status``."""
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=cap) as answer:
+            code, doc = answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        code, doc = exc.code, json.loads(exc.read())
+    seconds = time.perf_counter() - start
+    return {"seconds": round(seconds, 2), "http": code, "status": doc.get("status", doc.get("error", "answer"))}
+
+
+def measure_generate(name: str, limits: list[float], cap: float) -> dict[str, Any]:
+    rows, cols, mines = GENERATE[name]
+    row: dict[str, Any] = {"board": name}
+    for limit in limits:
+        size = ["--size", f"{cols}x{rows}", "--mines", str(mines), "--seed", "1", "--time-limit", str(limit), "--json"]
+        cli = run_cli(["generate", *size], cap)
+        cli["status"] = {0: "generated", 3: "unknown"}.get(cli["exit_code"], cli["status"])
+        figures: dict[str, Any] = {"python": generate_call(rows, cols, mines, limit, cap), "cli": cli}
+        with live_server(["--time-limit", str(limit)]) as url:
+            shape = {"rows": rows, "cols": cols, "mines": mines, "seed": 1}
+            figures["api_generate"] = post_time(f"{url}/api/generate", {**shape, "time_limit": limit}, cap)
+            figures["api_game"] = post_time(f"{url}/api/game", {**shape, "no_guess": True}, cap)
+        row[str(limit)] = figures
+        print(f"{name}: time limit {limit} s: {figures}", flush=True)
+    return row
+
+HUGE = LargeSpec(1000, 999, 160_000, 1000)
+SMALL = LargeSpec(60, 59, 580, 10)
+API = (
+    "import json, sys, time\n"
+    "import cnfsweep\n"
+    "from cnfsweep import Board, TimeLimitExceeded\n"
+    "text = open(sys.argv[1]).read()\n"
+    "name, limit = sys.argv[2], float(sys.argv[3])\n"
+    "try:\n"
+    "    cnfsweep.levels('1.\\n..')\n"
+    "    levels = cnfsweep.levels\n"
+    "except Exception:  # a version whose levels takes only a Board: parse first, within the timing\n"
+    "    levels = lambda text, **kw: cnfsweep.levels(Board.parse(text), **kw)\n"
+    "call = {'analyze': cnfsweep.analyze, 'check': cnfsweep.check, 'levels': levels}[name]\n"
+    "start = time.perf_counter()\n"
+    "try:\n"
+    "    call(text, time_limit=limit)\n"
+    "    status = 'answer'\n"
+    "except TimeLimitExceeded:\n"
+    "    status = 'unknown'\n"
+    "print(json.dumps({'seconds': time.perf_counter() - start, 'status': status}))\n"
+)
+
+
+def inconsistent_copy(board: Any) -> Any:
+    """Raise one number (nearest the middle first) until ``check`` finds the board inconsistent."""
+    from cnfsweep import Board, check
+
+    rows = [list(row) for row in board.grid]
+    middle = (board.rows // 2, board.cols // 2)
+    numbers = sorted((abs(r - middle[0]) + abs(c - middle[1]), r, c)
+                     for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "1234567")
+    for _, r, c in numbers[:200]:
+        old = rows[r][c]
+        rows[r][c] = str(int(old) + 1)
+        candidate = Board(tuple("".join(row) for row in rows), board.total_mines)
+        if not check(candidate).consistent:
+            return candidate
+        rows[r][c] = old
+    raise RuntimeError("no single raised number made the board inconsistent")
+
+
+def post(url: str, path: str, body: bytes, cap: float) -> dict[str, Any]:
+    """POST ``body`` and read the whole answer: seconds, status code and the document's kind."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=cap)
+    try:
+        start = time.perf_counter()
+        conn.request("POST", path, body, {"Content-Type": "application/json"})
+        response = conn.getresponse()
+        data = response.read()
+        seconds = time.perf_counter() - start
+    finally:
+        conn.close()
+    doc = json.loads(data)
+    kind = doc.get("status") or ("error" if "error" in doc else "answer")
+    return {"seconds": round(seconds, 2), "http": response.status, "status": kind, "bytes": len(data)}
+
+
+def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path) -> dict[str, Any]:
+    """Time every path on ``spec``'s board and its inconsistent copy, under each limit."""
+    board = spec.board()
+    boards = {"board": board, "inconsistent": inconsistent_copy(board)}
+    files = {}
+    for name, b in boards.items():
+        files[name] = folder / f"{name}.txt"
+        files[name].write_text(b.to_text())
+    out: dict[str, Any] = {"board": f"{spec.rows}x{spec.cols}/{spec.mines}, {spec.regions} regions",
+                           "cli": [], "server": [], "api": []}
+    cli_paths = [("solve", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board")]
+    for limit in limits:
+        for command, which in cli_paths:
+            got = run_cli([command, str(files[which]), "--json", "--time-limit", str(limit)], cap)
+            row = {"path": command, "board": which, "limit": limit, **got}
+            if got["exit_s"] is not None and got["ready_s"] is not None:
+                row["over_s"] = round(got["answer_s"] - got["ready_s"] - limit, 2)
+                row["teardown_s"] = round(got["exit_s"] - got["answer_s"], 2)
+            out["cli"].append(row)
+            print(f"cli {command} {which} {limit}: {row}", flush=True)
+    server_paths = [("analyze", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board"),
+                    ("board", "board")]
+    with live_server(["--max-body", str(8 << 20), "--time-limit", str(max(limits) * 10)]) as url:
+        for limit in limits:
+            for path, which in server_paths:
+                body = json.dumps({"board": files[which].read_text(), "time_limit": limit}).encode()
+                got = post(url, f"/api/{path}", body, cap)
+                row = {"path": path, "board": which, "limit": limit, **got, "over_s": round(got["seconds"] - limit, 2)}
+                out["server"].append(row)
+                print(f"server {path} {which} {limit}: {row}", flush=True)
+    for limit in limits:
+        for call, which in [("analyze", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board")]:
+            run = subprocess.run([sys.executable, "-c", API, str(files[which]), call, str(limit)],
+                                 capture_output=True, text=True, timeout=cap, check=True)
+            doc = json.loads(run.stdout)
+            row = {"path": call, "board": which, "limit": limit, "seconds": round(doc["seconds"], 2),
+                   "status": doc["status"], "over_s": round(doc["seconds"] - limit, 2)}
+            out["api"].append(row)
+            print(f"api {call} {which} {limit}: {row}", flush=True)
+    rows = out["cli"] + out["server"] + out["api"]
+    overs = [r["over_s"] for r in rows if r.get("over_s") is not None]
+    out["worst_over_s"] = max(overs) if overs else None
+    out["all_measured"] = len(overs) == len(rows)
+    print(f"worst overshoot: {out['worst_over_s']} s", flush=True)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the two 500x500 boards only")
-    parser.add_argument("--limits", default="5,1", help="comma-separated --time-limit values (seconds)")
+    parser.add_argument("--limits", default=None, help="comma-separated --time-limit values (seconds); "
+                        "5,1 by default, 10,1 with --generate, 0.5,2 with --paths")
     parser.add_argument("--cap", type=float, default=300.0, help="seconds before a run is stopped")
     parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--generate", action="store_true", help="generation's time limit instead (default --limits 10,1)")
+    parser.add_argument("--paths", action="store_true", help="the overshoot of every path (CLI, server, API)")
+    parser.add_argument("--smoke", action="store_true", help="with --paths: a 60x59 board, for a quick test")
     args = parser.parse_args(argv)
-    limits = [float(x) for x in args.limits.split(",") if x]
+    default = "10,1" if args.generate else "0.5,2" if args.paths else "5,1"
+    limits = [float(x) for x in (args.limits or default).split(",") if x]
+    if args.generate:
+        rows = [measure_generate(name, limits, args.cap) for name in GENERATE]
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        return 0
+    if args.paths:
+        with tempfile.TemporaryDirectory() as tmp:
+            report = measure_paths(SMALL if args.smoke else HUGE, limits, args.cap, Path(tmp))
+        if args.json:
+            args.json.write_text(json.dumps(report, indent=1))
+        return 0
     names = QUICK if args.quick else list(BOARDS)
     with tempfile.TemporaryDirectory() as tmp:
         rows = [measure(name, BOARDS[name], limits, args.cap, Path(tmp)) for name in names]

@@ -68,7 +68,7 @@ LAYOUT = Board.parse("mines: 1\nfirst-click: 1,0\n01.\n01.\nlayout:\n..*\n...\n"
         (lambda: Board.parse(b"1."), ArgumentTypeError, "decode it first"),
         (lambda: Board.from_file(None), ArgumentTypeError, "path must be a str or a path"),
         (lambda: Board("1."), ArgumentTypeError, "grid must be a tuple of row strings"),
-        (lambda: Board(("1.", "1")), ArgumentError, "row 1 has 1 cells, expected 2"),
+        (lambda: Board(("1.", "1")), ArgumentError, "row 1 has 1 cell, expected 2"),
         (lambda: explain(BOARD, "0,1"), ArgumentTypeError, "cell must be a (row, col) pair"),
         (lambda: hint(BOARD, total_mines=-2), ArgumentError, "total_mines must be a non-negative integer"),
         (lambda: Level("3", 3, 1), ArgumentTypeError, "level rows must be an integer, got '3'"),

@@ -410,3 +410,28 @@ def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
     assert "Traceback" not in err and "interrupted:" in err
     doc = json.loads(out)
     assert doc["interrupted"] is True and doc["games"] == len(trace.read_text().splitlines()) > 0
+
+
+def test_the_labelled_example_says_what_a_label_means_without_assume(run):
+    # The a cells are all mines or all safe only under --assume: unassumed, a layout may split them.
+    from itertools import product
+
+    from cnfsweep import Board
+
+    text = (EXAMPLES / "labelled.txt").read_text()
+    board = Board.parse(text)
+    covered = [c for c in board.cells() if not board.char(c).isdigit()]
+    labelled = [i for i, c in enumerate(covered) if board.char(c) == "a"]
+
+    def fits(mines: tuple[int, ...]) -> bool:
+        return all(
+            sum(m for m, c in zip(mines, covered) if max(abs(c.row - n.row), abs(c.col - n.col)) == 1) == int(board.char(n))
+            for n in board.numbers
+        )
+
+    fitting = [m for m in product((0, 1), repeat=len(covered)) if fits(m)]
+    assert any(len({m[i] for i in labelled}) > 1 for m in fitting)
+    comment = " ".join(line.lstrip("# ") for line in text.splitlines() if line.startswith("#"))
+    assert "without --assume each a is a covered cell like any other" in comment
+    assert run("check", str(EXAMPLES / "labelled.txt"), "--assume", "a=mine").exit_code == 0
+    assert run("check", str(EXAMPLES / "labelled.txt"), "--assume", "a=safe").exit_code == 1

@@ -73,7 +73,7 @@ def test_a_board_that_needs_a_guess_exits_1_and_says_where(run, tmp_path):
     result = run("grade", str(path))
     assert result.exit_code == 1
     assert "needs a guess after 0 steps" in result.output and "stuck at step 1: nothing is certain" in result.output
-    assert "the best guess is (0, 2), mine probability 1/2" in result.output
+    assert "forced guess: take it now: (0, 2), mine probability 1/2" in result.output
     doc = json.loads(run("grade", str(path), "--json").stdout)
     assert doc["grade"] is None and doc["needs_guess"] and doc["guess"]["board"] == ["01.", "01."]
     assert doc["guess"]["move"]["cell"] == [0, 2] and not doc["guess"]["move"]["certain"]
@@ -89,7 +89,7 @@ def test_a_board_that_needs_a_guess_exits_1_and_says_where(run, tmp_path):
         ("mines: 1\n1.\n.9\n", (), ":3:2: number 9 is above 8"),
         ("mines: 1\nfirst-click: 0,0\n1.\n..\nlayout:\n.*\n*.\n", (), ":1:1: 'mines: 1' but the layout has 2 mines"),
         ("mines: 1\nfirst-click: 0,0\n2.\n..\nlayout:\n..\n.*\n", (), ":3:1: "),
-        ("mines: 1\nfirst-click: 0,1\n1.\n..\nlayout:\n..\n.*\n", (), ":2:1: "),
+        ("mines: 1\nfirst-click: 1,1\n1.\n..\nlayout:\n..\n.*\n", (), ":2:1: 'first-click:' names (1, 1), which is on a mine"),
         (GUESS, ("--backend", "brute"), "reports no unsatisfiable cores"),
         (GUESS, ("-o", "out.jpg"), "expected a file name ending in .svg or .png"),
     ],
@@ -157,3 +157,28 @@ def test_the_demo_board_is_what_generate_writes(run):
     result = run("generate", "-l", "beginner", "--grade", "evil", "--seed", "1")
     assert result.exit_code == 0
     assert result.stdout == (EXAMPLES / "grade_demo.txt").read_text()
+
+
+# A board whose first click is still covered: the README says the replay starts there whatever
+# the board shows, so grade and play --board open it first instead of refusing the board.
+COVERED_FIRST = "mines: 2\nfirst-click: 2,0\n....\n....\n....\nlayout:\n*...\n....\n...*\n"
+
+
+def test_grade_starts_at_a_first_click_the_board_shows_covered(run, tmp_path):
+    path = tmp_path / "covered.txt"
+    path.write_text(COVERED_FIRST)
+    shown = run("grade", str(path), "--json")
+    assert shown.exit_code == 0, shown.output
+    opened = tmp_path / "opened.txt"
+    opened.write_text(COVERED_FIRST.replace("....\n....\n....\nlayout", "....\n111.\n001.\nlayout"))
+    doc, same = json.loads(shown.stdout), json.loads(run("grade", str(opened), "--json").stdout)
+    assert doc["first_click"] == [2, 0] and doc["grade"] == same["grade"] and doc["steps"] == same["steps"]
+
+
+def test_play_board_starts_at_a_first_click_the_board_shows_covered(run, tmp_path):
+    path = tmp_path / "covered.txt"
+    path.write_text(COVERED_FIRST)
+    result = run("play", "--board", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["first_click"] == [2, 0] and doc["moves"][0]["cell"] == [2, 0] and doc["won"]

@@ -121,3 +121,28 @@ def test_the_readme_shows_what_hint_prints(run):
 def test_hint_refuses_a_backend_without_cores(run, wall):
     result = run("hint", wall, "--backend", "brute")
     assert result.exit_code == 2 and "reports no unsatisfiable cores" in result.output
+
+
+def test_a_forced_guess_says_take_it_now_and_names_the_safest_cell(run, tmp_path):
+    # (0, 2) and (1, 2) hold one mine that no reveal can tell apart (flags wall them off); the
+    # twelve cells right of the flags hold the last mine, each at 1/12: safer, as solve says.
+    path = tmp_path / "forced.txt"
+    path.write_text("mines: 4\n01.F......\n01.F......\n")
+    doc = json.loads(run("hint", str(path), "--json").output)
+    solved = json.loads(run("solve", str(path), "--json").output)
+    move = doc["move"]
+    assert move["forced"] and move["cell"] in ([0, 2], [1, 2]) and move["probability"] == "1/2"
+    assert move["safest"] == {"cell": solved["best_guess"], "probability": "1/12"}
+    text = run("hint", str(path)).output
+    assert f"forced guess: take it now: ({move['cell'][0]}, {move['cell'][1]}), mine probability 1/2" in text
+    assert "the best guess" not in text
+    r, c = solved["best_guess"]
+    assert f"the safest cell is ({r}, {c}), mine probability 1/12 = 8.33%" in text
+    assert " 8%" in text.splitlines()[1 + r]  # the safest cell is marked on the board too
+
+
+def test_a_guess_that_is_not_forced_has_no_safest_field(run, tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_text("mines: 4\n1.F......\n..F......\n")
+    move = json.loads(run("hint", str(path), "--json").output)["move"]
+    assert not move["forced"] and "safest" not in move

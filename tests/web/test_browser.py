@@ -5,6 +5,7 @@ The browser and the helpers are :mod:`pagekit`'s; without Chromium these tests s
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -219,3 +220,18 @@ def test_a_no_guess_game_starts_opened(page) -> None:
     game = Game.from_layout(9, 9, made.mine_cells)
     game.click(made.first_click)
     assert page.evaluate("state.game.grid") == list(game.board().grid)
+
+
+def test_a_no_guess_board_not_found_in_time_is_said_and_the_game_stays(page) -> None:
+    new_game(page, "beginner", 5)
+    before = page.evaluate("state.game.id")
+    timed_out = {"status": "unknown", "reason": "no no-guess layout found within the time limit of 10.0 s", "time_limit": 10.0}
+    # The server's answer past its time limit, without waiting for one: only the page's reading of it is tested here.
+    page.route("**/api/game", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                          body=json.dumps(timed_out)))
+    page.check("#no-guess")
+    page.fill("#seed", "6")
+    page.click("#new-game-button")
+    page.wait_for_function("document.getElementById('game-state').textContent.includes('time limit')")
+    assert page.inner_text("#game-state") == "no no-guess board found within the time limit of 10 s: try fewer mines"
+    assert page.evaluate("state.game.id") == before

@@ -64,3 +64,14 @@ def test_the_live_server_refuses_what_the_test_client_refuses(live_url: str) -> 
         400, {"error": "board:1:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter"})
     status, doc = post(f"{live_url}/api/analyze", {"board": "." * (1 << 20)})
     assert status == 413
+
+
+def test_the_load_scripts_smoke_run_mixes_huge_requests_in_and_checks_every_answer(tmp_path: Path) -> None:
+    # Correctness only: the script prints the timings, and --health-target checks them in a real run.
+    out = tmp_path / "load.json"
+    assert load.main(["--smoke", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert (doc["answered"], doc["wrong"], doc["lost"], doc["health_failures"]) == (40, 0, 0, 0)
+    assert doc["huge"] == 3 and doc["huge_failures"] == 0
+    assert {kind.split()[0] for kind in doc["huge_answers"]} == {"/api/analyze", "/api/generate", "/api/game"}
+    assert doc["health_checks"] > 0 and doc["health_p50_ms"] is not None and doc["health_p99_ms"] is not None

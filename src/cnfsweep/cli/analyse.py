@@ -8,9 +8,9 @@ import typer
 
 from cnfsweep.cli.common import (
     AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, fail, json_option,
-    load_board, show, unknown,
+    finish, load_board, show, unknown,
 )
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine.analysis import Arithmetic, Counting, analyze
 from cnfsweep.engine.consistency import check as check_board
 from cnfsweep.formats import BoardFormat
@@ -37,18 +37,20 @@ def solve(
     ] = Arithmetic.AUTO,
 ) -> None:
     """Find safe cells, mines and exact mine probabilities of a position."""
+    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed)
+        position = load_board(board, fmt, mines, assumed, deadline)
         result = analyze(
-            position, backend=backend, assume=assumed, counting=counting, time_limit=time_limit,
+            position, backend=backend, assume=assumed, counting=counting, time_limit=time_left(deadline),
             arithmetic=arithmetic,
         )
+        show(json_out, result, lambda: analysis_view(result), deadline)
     except TimeLimitExceeded:
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    show(json_out, result, lambda: analysis_view(result))
+    finish(0, deadline)
 
 
 def check(
@@ -68,13 +70,16 @@ def check(
     time_limit: TimeLimitOpt = None,
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
+    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed)
-        result = check_board(position, assume=assumed, backend=backend, minimise=minimise, time_limit=time_limit)
+        position = load_board(board, fmt, mines, assumed, deadline)
+        result = check_board(
+            position, assume=assumed, backend=backend, minimise=minimise, time_limit=time_left(deadline)
+        )
+        show(json_out, result, lambda: check_view(position, result), deadline)
     except TimeLimitExceeded:
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    show(json_out, result, lambda: check_view(position, result))
-    raise typer.Exit(0 if result.consistent else 1)
+    finish(0 if result.consistent else 1, deadline)

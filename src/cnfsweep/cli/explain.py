@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, MinesOpt, fail, json_option, load_board, show
+from cnfsweep.cli.common import (
+    BackendOpt, BoardArg, FormatOpt, MinesOpt, exclusive, fail, json_option, load_board, show,
+)
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.values import read_cell
 from cnfsweep.explanation import Explainer, Hint
@@ -16,6 +18,7 @@ from cnfsweep.present.text import hint_view
 
 
 def hint_command(
+    ctx: typer.Context,
     board: BoardArg,
     every: Annotated[bool, typer.Option("--all", help="Every certain cell with its reason, easiest first.")] = False,
     smallest: Annotated[
@@ -30,6 +33,7 @@ def hint_command(
     fmt: FormatOpt = BoardFormat.AUTO,
 ) -> None:
     """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
+    exclusive(ctx, "cell", ["every"], "--cell explains one cell, --all lists every certain cell")
     try:
         position = load_board(board, fmt, mines)
         explainer = Explainer(backend)

@@ -13,8 +13,9 @@ from typing import Annotated, Any
 
 import typer
 
-from cnfsweep.cli.common import BackendOpt, fail, json_option
+from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.words import counted
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
 from cnfsweep.gadgets.layout import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
@@ -61,6 +62,7 @@ def _gadget_doc(g: Gadget, board_rows: tuple[str, ...], table: TruthTable | None
 
 
 def gadget_command(
+    ctx: typer.Context,
     name: Annotated[
         str | None, typer.Argument(help="Gadget name, or tile:NAME for a layout tile; leave out to list them.",
                                    show_default=False)
@@ -76,6 +78,9 @@ def gadget_command(
     json_out: json_option("the gadget (or the list of gadgets)", "text") = False,
 ) -> None:
     """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
+    for option in ("orientation", "truth"):
+        only_with(ctx, option, name is not None, "a gadget NAME (without one, gadget lists them)")
+    only_with(ctx, "backend", truth, "--truth-table (the only part that solves)")
     try:
         if name is None:
             listing = {n: g.summary for n, g in gadgets().items()}
@@ -132,22 +137,23 @@ def _write(path: Path, text: str) -> None:
 def _summary(size: dict[str, int]) -> str:
     aux = f" (+{size['auxiliary_variables']} auxiliary)" if size["auxiliary_variables"] else ""
     return (
-        f"formula: {size['variables']} variables{aux}, {size['clauses']} clauses, {size['literals']} literals; "
-        f"board: {size['rows']} x {size['cols']} = {size['cells']} cells, {size['covered']} covered, "
-        f"{size['known_mines']} known mines, {size['bands']} bands"
+        f"formula: {counted(size['variables'], 'variable')}{aux}, {counted(size['clauses'], 'clause')}, "
+        f"{counted(size['literals'], 'literal')}; board: {size['rows']} x {size['cols']} = {counted(size['cells'], 'cell')}, "
+        f"{size['covered']} covered, {counted(size['known_mines'], 'known mine')}, {counted(size['bands'], 'band')}"
     )
 
 
 def reduce_command(
+    ctx: typer.Context,
     file: Annotated[
         str | None, typer.Argument(help="DIMACS CNF file, or - for standard input.", show_default=False)
     ] = None,
     expr: Annotated[str | None, typer.Option("--expr", "-e", help="A formula such as '(a | ~b) & c'.")] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the board here (default: standard output).")
+        Path | None, typer.Option("--output", "-o", help="Write the board here (default, or -: standard output).")
     ] = None,
     map_path: Annotated[
-        Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON).")
+        Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON; - for standard output, with -o FILE).")
     ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
     max_cells: Annotated[
@@ -157,11 +163,19 @@ def reduce_command(
     json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
+    only_with(ctx, "backend", solve, "--solve (the only part that solves)")
+    if output is not None and str(output) == "-":
+        output = None  # '-' is standard output, where the board goes anyway
+    map_out = map_path is not None and str(map_path) == "-"
+    if map_out and (output is None or json_out):
+        fail("--map - needs standard output to itself: write the board with -o FILE, without --json")
     try:
         reduction = _read_formula(file, expr, max_cells)
         if output is not None:
             _write(output, reduction.board.to_text())
-        if map_path is not None:
+        if map_out:
+            typer.echo(json.dumps(reduction.to_map(), indent=1))
+        elif map_path is not None:
             _write(map_path, json.dumps(reduction.to_map(), indent=1) + "\n")
         decision = decide(reduction.board, backend=backend) if solve else None
     except CnfsweepError as exc:
@@ -184,13 +198,14 @@ def reduce_command(
     else:
         if output is None:
             typer.echo(reduction.board.to_text(), nl=False)
-        # Keep standard output a readable board when the board goes there.
-        typer.echo(_summary(size), err=output is None)
+        # Keep standard output a readable board (or map) when the board (or map) goes there.
+        aside = output is None or map_out
+        typer.echo(_summary(size), err=aside)
         if decision is not None:
             if decision.satisfiable and assignment is not None:
                 values = " ".join(f"{k}={int(v)}" for k, v in assignment.items())
-                typer.echo(f"SAT: {values}", err=output is None)
+                typer.echo(f"SAT: {values}", err=aside)
             else:
-                typer.echo("UNSAT", err=output is None)
+                typer.echo("UNSAT", err=aside)
     if decision is not None and not decision.satisfiable:
         raise typer.Exit(1)

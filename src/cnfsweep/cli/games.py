@@ -12,15 +12,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, choose_level, emit, fail, json_option, load_board
+from cnfsweep.cli.common import BackendOpt, choose_level, emit, exclusive, fail, json_option, load_board, only_with
 from cnfsweep.core.errors import BoardFormatError, CnfsweepError
+from cnfsweep.core.words import article, counted
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.play import GameRecord
 from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
-from cnfsweep.generation import Logic, centre, free_cells
+from cnfsweep.generation import Logic, centre, check_room
 from cnfsweep.play.game import FirstClick
 from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
@@ -28,6 +29,7 @@ from cnfsweep.present.text import game_view, play_view
 
 
 def play(
+    ctx: typer.Context,
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert.")] = None,
     size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
@@ -38,7 +40,7 @@ def play(
     backend: BackendOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
     json_out: json_option("the results", "the table") = False,
-    trace: Annotated[Path | None, typer.Option("--trace", help="Write one JSON line per game to this file.")] = None,
+    trace: Annotated[Path | None, typer.Option("--trace", help="Write one JSON line per game to this file (- for standard output, the summary then going to standard error).")] = None,
     executor: Annotated[
         Executor,
         typer.Option("--executor", help=escape("Where to play: local processes, or a Dask cluster (needs cnfsweep[dask]).")),
@@ -62,21 +64,28 @@ def play(
     ] = None,
 ) -> None:
     """Play seeded games with the engine and report the win rate."""
+    to_stdout = trace is not None and str(trace) == "-"
+    if to_stdout and json_out:
+        fail("--trace - and --json cannot be used together: both would write JSON to standard output")
+    exclusive(ctx, "board_file", _RUN_OPTIONS, "--board plays the layout of that one board, once")
+    exclusive(ctx, "no_guess", ["first_click"], "no-guess boards start with an opening at the centre")
+    only_with(ctx, "logic", no_guess, "--no-guess (the boards it makes)")
+    exclusive(ctx, "scheduler", ["workers"], "a running Dask scheduler has its own workers")
     if board_file is not None:
-        _play_board(board_file, policy, backend, json_out, trace)
+        _play_board(board_file, policy, backend, json_out, None if to_stdout else trace, to_stdout)
         return
     try:
         check_executor(executor, scheduler)
         board_level = choose_level(level, size, mines)
         make_policy(policy)  # fail on a bad policy spec before any game starts
         if no_guess:
-            free_cells(board_level, centre(board_level))
+            check_room(board_level, centre(board_level))
         elif board_level.mines > board_level.max_mines(first_click):
-            raise CnfsweepError(f"{board_level.mines} mines leave no room for a {first_click.value} first click")
+            raise CnfsweepError(f"{counted(board_level.mines, 'mine')} {'leaves' if board_level.mines == 1 else 'leave'} no room for {article(first_click.value)} first click")
         config = PlayConfig(board_level, FirstClick.OPENING if no_guess else first_click, policy, backend,
                             logic if no_guess else None)
         get_backend(backend)  # fail on a bad backend before any game starts
-        sink = trace.open("w") if trace else None
+        sink = sys.stdout if to_stdout else trace.open("w") if trace else None
     except CnfsweepError as exc:
         fail(str(exc))
     except OSError as exc:
@@ -106,7 +115,7 @@ def play(
             progress.stop()
             fail(str(exc))
         finally:
-            if sink:
+            if sink and not to_stdout:
                 sink.close()
     stats = summarise(records)
     if json_out:
@@ -119,19 +128,26 @@ def play(
         }
         emit(doc)
     else:
-        Console(highlight=False).print(play_view(config, stats))
+        Console(stderr=to_stdout, highlight=False).print(play_view(config, stats))
     if interrupted:
         Console(stderr=True, highlight=False).print(f"interrupted: {len(records)} of {games} games played")
         raise typer.Exit(130)
 
 
-def _play_board(path: str, policy: str, backend: str | None, json_out: bool, trace: Path | None) -> None:
-    """Play the layout of one board file and print the game."""
+#: What a run of seeded games is made of: none of it applies to ``--board``.
+_RUN_OPTIONS = ("level", "size", "mines", "games", "seed", "first_click", "workers", "executor", "scheduler", "no_guess", "logic")
+
+
+def _play_board(path: str, policy: str, backend: str | None, json_out: bool, trace: Path | None,
+                trace_out: bool = False) -> None:
+    """Play the layout of one board file and print the game (its trace on standard output with ``trace_out``)."""
     try:
         board = load_board(path, BoardFormat.AUTO, None)
         record = play_board(board, make_policy(policy), Engine.for_games(backend))
         if trace:
             trace.write_text(json.dumps(record.trace()) + "\n")
+        elif trace_out:
+            typer.echo(json.dumps(record.trace()))
     except BoardFormatError as exc:
         fail(str(exc))
     except CnfsweepError as exc:
@@ -141,4 +157,4 @@ def _play_board(path: str, policy: str, backend: str | None, json_out: bool, tra
     if json_out:
         emit({"board": path, "policy": policy, **record.trace()})
     else:
-        Console(highlight=False).print(game_view(path, record))
+        Console(stderr=trace_out, highlight=False).print(game_view(path, record))

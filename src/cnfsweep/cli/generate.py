@@ -13,14 +13,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, choose_level, emit, fail, json_option
+from cnfsweep.cli.common import BackendOpt, choose_level, emit, exclusive, fail, json_option
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import BoardRequest, generate_many
 from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generation import Generated, Logic, Method, centre, free_cells
+from cnfsweep.generation import Generated, Logic, Method, centre, check_room
 
 __all__ = ["generate_command"]
 
@@ -36,6 +36,7 @@ class OutFormat(Enum):
 
 
 def generate_command(
+    ctx: typer.Context,
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")] = None,
     size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
@@ -57,7 +58,7 @@ def generate_command(
     ] = DEFAULT_TIME_LIMIT,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here instead of standard output; with --count above 1, PATH gets -1, -2, ... before its suffix (or replaces {i})."),
+        typer.Option("--output", "-o", help="Write here instead of standard output (- is standard output); with --count above 1, PATH gets -1, -2, ... before its suffix (or replaces {i})."),
     ] = None,
     fmt: Annotated[
         OutFormat, typer.Option("--format", "-f", help="native keeps the layout (a 'layout:' section); jsm cannot.")
@@ -71,10 +72,13 @@ def generate_command(
     json_out: json_option("each board (one JSON object per line)", "the board files") = False,
 ) -> None:
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
+    exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
+    if output is not None and str(output) == "-":
+        output = None  # '-' is standard output, as for render and grade, not a file named '-'
     try:
         board_level = choose_level(level, size, mines)
         first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
-        free_cells(board_level, first)  # impossible requests stop here, before any search
+        check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:
             Explainer(backend)  # grading needs a backend with unsatisfiable cores

@@ -38,6 +38,8 @@ def grade_command(
     fmt: FormatOpt = BoardFormat.AUTO,
 ) -> None:
     """Grade a board with its layout: play it from the first click with hints only (exit 1 if it needs a guess)."""
+    if output is not None and str(output) == "-" and json_out:
+        fail("--output - and --json cannot be used together: -o - writes the picture to standard output instead of the report")
     kind = picture_kind(output) if output is not None else None
     try:
         position = load_board(board, fmt, None)

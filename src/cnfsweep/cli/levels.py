@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, json_option, load_board, show, unknown,
+    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, finish, json_option, load_board, show, unknown,
 )
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine import Engine
 from cnfsweep.engine.consistency_levels import MAX_LEVEL, check_max_level
 from cnfsweep.formats import BoardFormat
@@ -32,13 +32,14 @@ def levels_command(
     time_limit: TimeLimitOpt = None,
 ) -> None:
     """Colour each covered cell by the least level of propagation that decides it (exit 1 if inconsistent)."""
+    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         check_max_level(max_level, "--max-level")
-        position = load_board(board, fmt, mines)
-        result = Engine.create(backend).levels(position, max_level, steps, time_limit=time_limit)
+        position = load_board(board, fmt, mines, deadline=deadline)
+        result = Engine.create(backend).levels(position, max_level, steps, time_limit=time_left(deadline))
+        show(json_out, result, lambda: levels_view(result), deadline)
     except TimeLimitExceeded:
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    show(json_out, result, lambda: levels_view(result))
-    raise typer.Exit(0 if result.consistent else 1)
+    finish(0 if result.consistent else 1, deadline)

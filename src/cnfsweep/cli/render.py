@@ -24,7 +24,7 @@ from rich.markup import escape
 
 from cnfsweep.engine.analysis import analyze
 from cnfsweep.engine.consistency_levels import levels as levels_of
-from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board
+from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board, only_with
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.explanation import hint as hint_for
 from cnfsweep.formats import BoardFormat
@@ -46,6 +46,7 @@ def picture_kind(output: Path) -> str:
 
 
 def render_command(
+    ctx: typer.Context,
     board: BoardArg,
     output: Annotated[
         Path,
@@ -79,6 +80,8 @@ def render_command(
     ] = None,
 ) -> None:
     """Draw a board as a picture, optionally as a heat map of mine probabilities."""
+    only_with(ctx, "backend", probabilities or hint or levels or bool(assume),
+              "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)")
     kind = picture_kind(output)
     try:
         assumed = assumptions(assume)

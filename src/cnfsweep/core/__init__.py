@@ -4,8 +4,9 @@ Offers boards and cells (:class:`Board`, :class:`Cell`), their geometry
 (:class:`Topology`: :class:`Square`, :class:`Torus`, :class:`Hex`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
 labelled cells, numbers and cells read from text (:func:`whole_number`,
-:func:`read_cell`), and the solver-level model (:class:`Constraint`,
-:class:`Problem`, :class:`CountTable`, :class:`Rule`).
+:func:`read_cell`), the solver-level model (:class:`Constraint`,
+:class:`Problem`, :class:`CountTable`, :class:`Rule`), and JSON text of big
+documents written within a deadline (:mod:`cnfsweep.core.jsontext`).
 
 May import nothing from cnfsweep outside the core: every other layer builds on it.
 """

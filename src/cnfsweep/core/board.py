@@ -23,6 +23,7 @@ import string
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import Cell, ShapeTables, Square, Topology, make_topology, too_big_number
+from cnfsweep.core.words import counted
 
 COVERED = "."
 FLAG = "*"
@@ -160,7 +161,7 @@ class Board:
         width = len(self.grid[0])
         for r, row in enumerate(self.grid):
             if len(row) != width:
-                raise ArgumentError(f"row {r} has {len(row)} cells, expected {width}")
+                raise ArgumentError(f"row {r} has {counted(len(row), 'cell')}, expected {width}")
             if not ALLOWED.issuperset(row):
                 bad = next(ch for ch in row if ch not in ALLOWED)
                 raise ArgumentError(f"not a canonical board character: {bad!r}")
@@ -175,7 +176,7 @@ class Board:
             if not isinstance(self.layout, MineLayout):
                 raise ArgumentTypeError(f"layout must be a MineLayout, got {shown(self.layout)} ({type(self.layout).__name__})")
             if self.total_mines is not None and self.total_mines != self.layout.count:
-                raise ArgumentError(f"the total says {self.total_mines} mines but the layout has {self.layout.count}")
+                raise ArgumentError(f"the total says {counted(self.total_mines, 'mine')} but the layout has {self.layout.count}")
             conflict = layout_conflict(self.grid, self.layout, self.topology)
             if conflict is not None:
                 raise ArgumentError(f"cell {conflict[0]}: {conflict[1]}")

@@ -158,6 +158,19 @@ def deadline_after(time_limit: float | None, start: float | None = None) -> floa
     return (time.perf_counter() if start is None else start) + time_limit
 
 
+def time_left(deadline: float | None) -> float | None:
+    """Return the seconds left until ``deadline`` (never negative), or ``None`` without a deadline.
+
+    A step that takes a time limit rather than a deadline gets what is left of its caller's.
+
+    Examples
+    --------
+    >>> time_left(None) is None, time_left(time.perf_counter() - 5)
+    (True, 0.0)
+    """
+    return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+
+
 def checked(items: Iterable[T], deadline: float | None, every: int = 256) -> Iterable[T]:
     """Yield ``items``, checking ``deadline`` before each run of ``every`` of them.
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cnfsweep.core.topology import Square, Topology
+from cnfsweep.core.words import counted
 
 __all__ = ["MineLayout", "layout_conflict"]
 
@@ -45,7 +46,7 @@ def layout_conflict(
     A revealed number must count exactly the layout's mines around it (its
     neighbours in ``topology``, the square by default) and
     hold none itself, a flag must lie on a mine, and the first click must be
-    a revealed cell.
+    a safe cell of the board (revealed or not: a replay opens it first).
 
     Examples
     --------
@@ -69,12 +70,13 @@ def layout_conflict(
             if ch.isdigit():
                 around = sum(cell in mines for cell in topology.neighbours((r, c)))
                 if around != int(ch):
-                    return (r, c), f"the {ch} has {around} mine{'' if around == 1 else 's'} around it in the layout"
+                    return (r, c), f"the {ch} has {counted(around, 'mine')} around it in the layout"
     first = layout.first_click
     if first is not None:
         r, c = first
         if not (0 <= r < rows and 0 <= c < cols):
             return (r, c), f"the first click is off the {rows}x{cols} board"
-        if not grid[r][c].isdigit():
-            return (r, c), "the first click is not a revealed cell"
+        if (r, c) in mines:
+            # Covered is fine: a replay starts there whatever the board shows; a mine it cannot start on.
+            return (r, c), "the first click is on a mine of the layout"
     return None

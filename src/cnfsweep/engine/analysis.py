@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import math
-import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -15,7 +13,7 @@ from typing import Any
 
 from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.engine.backends import Backend, get_backend
-from cnfsweep.core.board import Board, Cell, CellKind, kind_of
+from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.engine.components import ComponentCache, Counting, solve_component
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
@@ -56,18 +54,6 @@ def exact_work(tables: Sequence[CountTable]) -> int:
     spread = sum(max(t.solutions) - min(t.solutions) for t in tables if t.solutions)
     distinct = len({tuple(t.solutions.items()) for t in tables})
     return spread * distinct
-
-
-@contextmanager
-def _unlimited_int_digits() -> Iterator[None]:
-    # Exact answers on big boards have numbers longer than Python's default
-    # 4,300-digit guard on int/str conversion; lift it only while printing.
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
 
 
 @dataclass(frozen=True)
@@ -211,55 +197,39 @@ class Analysis:
         p = self.exact(cell)
         return None if p is None else float(p)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the JSON document that ``cnfsweep solve --json`` prints."""
-        with _unlimited_int_digits():
-            return self._to_dict()
+    def to_dict(self, deadline: float | None = None) -> dict[str, Any]:
+        """Return the JSON document that ``cnfsweep solve --json`` prints.
 
-    def _exact_grid(self) -> list[list[Fraction | None]]:
-        # exact() for every cell, row by row, without checking each cell against the board.
-        board = self.board
-        if not self.consistent:
-            return [[None] * board.cols for _ in range(board.rows)]
-        frontier, off = self.frontier_exact, self.off_frontier_exact
-        # A Cell is a named tuple: a plain (row, col) finds it in the mapping.
-        return [
-            [frontier.get((r, c), off if kind_of(ch) is CellKind.COVERED else None) for c, ch in enumerate(row)]
-            for r, row in enumerate(board.grid)
-        ]
+        Past ``deadline`` (a ``time.perf_counter()`` value) raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`: the grids of a huge
+        board are built row by row, with the clock read between rows.
 
-    def _to_dict(self) -> dict[str, Any]:
-        board = self.board
-        grid = self._exact_grid()
-        # Cells share value objects (every cell off the frontier has the same one): convert each object once,
-        # keyed by identity, as hashing a Fraction costs more than converting it.
-        floats: dict[int, float] = {}
-        texts: dict[int, str | None] = {}
-        approximate = self.approximate
-        for row in grid:
-            for p in row:
-                if p is not None and id(p) not in floats:
-                    floats[id(p)] = float(p)
-                    texts[id(p)] = None if approximate and 0 < p < 1 else str(p)
-        return {
-            "status": "solved",
-            "consistent": self.consistent,
-            "rows": board.rows,
-            "cols": board.cols,
-            "total_mines": self.total_mines,
-            "format": board.format,
-            "safe": [list(c) for c in self.safe],
-            "mines": [list(c) for c in self.mines],
-            "probabilities": [[None if p is None else floats[id(p)] for p in row] for row in grid],
-            "exact": [[None if p is None else texts[id(p)] for p in row] for row in grid],
-            "best_guess": None if self.best_guess is None else list(self.best_guess),
-            "approximate": self.approximate,
-            "solutions": None if self.solutions is None else str(self.solutions),
-            "log10_solutions": self.log10_solutions,
-            "components": self.components,
-            "backend": self.backend,
-            "seconds": round(self.seconds, 6),
-        }
+        Examples
+        --------
+        >>> doc = analyze(Board.from_rows(["1.", ".."]), total_mines=1).to_dict()
+        >>> doc["exact"], doc["probabilities"][1]
+        ([[None, '1/3'], ['1/3', '1/3']], [0.3333333333333333, 0.3333333333333333])
+        """
+        from cnfsweep.engine.document import analysis_dict
+
+        return analysis_dict(self, deadline)
+
+    def to_json(self, deadline: float | None = None) -> str:
+        """Return ``json.dumps(self.to_dict())``, written without building the dict first.
+
+        Much faster on huge boards (the grids' text is built from the board's
+        rows); past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+        Examples
+        --------
+        >>> import json
+        >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1)
+        >>> a.to_json() == json.dumps(a.to_dict())
+        True
+        """
+        from cnfsweep.engine.document import analysis_json
+
+        return analysis_json(self, deadline)
 
 
 def unknown_document(time_limit: float | None) -> dict[str, Any]:
@@ -327,7 +297,7 @@ def analyze(
         Settle trivially forced cells and subset-reduce the numbers before any
         search (default); ``False`` leaves everything to the backend.
     time_limit : float, optional
-        Seconds allowed, reading the board into components included; past
+        Seconds allowed, reading the board's text and then into components included; past
         them :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised instead of
         an answer that would take longer.
     arithmetic : Arithmetic or str, optional
@@ -342,9 +312,10 @@ def analyze(
     >>> a.exact(Cell(1, 1)), a.solutions
     (Fraction(1, 3), 3)
     """
-    board = board_argument(board)
+    started = time.perf_counter()  # reading the board's text counts too
+    board = board_argument(board, deadline=deadline_after(time_limit, started))
     simplified = flag_argument(simplified, "simplified")
-    run = _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic)
+    run = _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic, started)
     pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=run.deadline)
     return _analyze(pos, run)
 
@@ -397,8 +368,9 @@ class _Run:
         counting: Counting | str,
         time_limit: float | None,
         arithmetic: Arithmetic | str,
+        started: float | None = None,
     ) -> _Run:
-        started = time.perf_counter()
+        started = time.perf_counter() if started is None else started
         return cls(
             total_mines, get_backend(backend), cache, choice_argument(Counting, counting, "counting"),
             choice_argument(Arithmetic, arithmetic, "arithmetic"), started,

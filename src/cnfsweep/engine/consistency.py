@@ -113,9 +113,9 @@ def check(
     (False, (Cell(row=0, col=0),))
     """
     start = time.perf_counter()
-    board = board_argument(board)
+    deadline = deadline_after(time_limit, start)  # reading the board's text counts too
+    board = board_argument(board, deadline=deadline)
     minimise = flag_argument(minimise, "minimise")
-    deadline = deadline_after(time_limit, start)
     engine = get_backend(backend)
     pos = position(board, total_mines=total_mines, assume=assume, deadline=deadline)
     layout = find_layout(pos, engine, deadline)

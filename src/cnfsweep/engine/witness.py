@@ -25,6 +25,7 @@ from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.components import SEARCH_NODES, Counting, count_component
 from cnfsweep.core.errors import checked
 from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.words import counted
 from cnfsweep.engine.position import Position
 
 
@@ -238,7 +239,7 @@ def layout_problems(
     number = (chars >= ord("0")) & (chars <= ord("8"))
     problems = []
     for r, c in zip(*np.nonzero(number & (around != chars.astype(np.int16) - ord("0")))):
-        problems.append(f"the {chr(chars[r, c])} at row {r}, col {c} sees {around[r, c]} mines")
+        problems.append(f"the {chr(chars[r, c])} at row {r}, col {c} sees {counted(int(around[r, c]), 'mine')}")
     for r, c in zip(*np.nonzero(number & inner)):
         problems.append(f"a mine on the revealed number at row {r}, col {c}")
     for r, c in zip(*np.nonzero((chars == ord(FLAG)) & ~inner)):
@@ -248,5 +249,5 @@ def layout_problems(
     problems.extend(f"the assumption at row {c.row}, col {c.col} does not hold"
                     for c, is_mine in (fixed or {}).items() if bool(inner[c]) != is_mine)
     if total is not None and len(mines) != total:
-        problems.append(f"{len(mines)} mines, the total is {total}")
+        problems.append(f"{counted(len(mines), 'mine')}, the total is {total}")
     return problems

@@ -21,6 +21,7 @@ from cnfsweep.play import GameRecord
 from cnfsweep.experiments.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import article, counted
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.registry import make_policy
@@ -141,7 +142,7 @@ def make_arms(levels: Sequence[Level], rules: Sequence[FirstClick], policies: Se
     for level in levels:
         for rule in rules:
             if level.mines > level.max_mines(rule):
-                raise CnfsweepError(f"{level.name}: {level.mines} mines leave no room for a {rule.value} first click")
+                raise CnfsweepError(f"{level.name}: {counted(level.mines, 'mine')} {'leaves' if level.mines == 1 else 'leave'} no room for {article(rule.value)} first click")
     return [Arm(level, rule, spec, seed) for level in levels for rule in rules for spec in dict.fromkeys(policies)]
 
 

@@ -50,6 +50,11 @@ class Move:
         Why a certain cell is certain; ``None`` for a guess.
     forced : bool
         For a guess: no future reveal can tell its cell from another, so it must be taken anyway.
+    safest : Cell or None
+        For a forced guess: the safest cell (as ``solve`` names the best guess), which may be safer
+        than the forced one; taking the forced guess first risks nothing more, as it is taken anyway.
+    safest_probability : Fraction or None
+        The safest cell's exact mine probability.
     """
 
     cell: Cell
@@ -58,6 +63,8 @@ class Move:
     probability: Fraction | None
     reason: Reason | None = None
     forced: bool = False
+    safest: Cell | None = None
+    safest_probability: Fraction | None = None
 
     def rank(self) -> tuple[int, int, Cell]:
         """Sort key: smallest reason first, then fewest cells involved, then row-major."""
@@ -76,6 +83,11 @@ class Move:
             "cell": list(self.cell), "mine": self.mine, "certain": self.certain,
             "probability": None if self.probability is None else str(self.probability), "forced": self.forced,
         }
+        if self.safest is not None:
+            move["safest"] = {
+                "cell": list(self.safest),
+                "probability": None if self.safest_probability is None else str(self.safest_probability),
+            }
         return {"move": move, "reason": None if self.reason is None else self.reason.to_dict()}
 
 
@@ -186,9 +198,12 @@ class Explainer:
         found = None
         if analysis.total_mines is not None and not analysis.approximate:
             found = StrongPolicy().unavoidable(analysis, self.engine)
-        if found is None:
-            found = SafestPolicy().choose(analysis, self.engine)
-        return Move(found.cell, False, False, analysis.exact(found.cell), None, found.forced)
+        safest = SafestPolicy().choose(analysis, self.engine)
+        if found is None or not found.forced:
+            return Move(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
+        # Name the safest cell too: 'solve' calls it the best guess, and it may be safer than the forced one.
+        return Move(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
+                    analysis.exact(safest.cell))
 
     def hint(
         self, board: Board, *, total_mines: int | None = None, every: bool = False, smallest: bool = False
@@ -263,7 +278,7 @@ def hint(
     >>> h.move.cell, h.move.mine, h.move.reason.numbers
     (Cell(row=0, col=1), True, (Cell(row=1, col=0), Cell(row=2, col=0)))
     >>> hint(Board.from_rows(["1.", ".."])).move
-    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False)
+    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
     return Explainer(engine).hint(board, total_mines=total_mines, every=every, smallest=smallest)
 

@@ -21,8 +21,9 @@ from pathlib import Path, PurePath
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
-from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, shown
+from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, check_deadline, shown
 from cnfsweep.core.values import count_argument
+from cnfsweep.core.words import counted
 from cnfsweep.formats import jsm, minesweepr, msboard, native
 from cnfsweep.formats.lines import is_comment, line_col, split_lines
 
@@ -101,7 +102,7 @@ def detect_format(text: str, name: str | None = None) -> BoardFormat:
 
 
 def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = "<string>",
-                total_mines: int | None = None) -> Board:
+                total_mines: int | None = None, deadline: float | None = None) -> Board:
     """Parse a board text in any supported format.
 
     The native format has optional ``key: value`` header lines before the
@@ -123,6 +124,10 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         may say the format (see :func:`detect_format`).
     total_mines : int or None
         Total mines, flags included; when given it overrides the file's total.
+    deadline : float or None
+        A ``time.perf_counter()`` value; past it
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (the clock
+        is read every few dozen lines), so a time limit covers reading the board.
 
     Returns
     -------
@@ -163,17 +168,19 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     detected = fmt is BoardFormat.AUTO
     if detected:
         fmt = detect_format(text, source)
+    check_deadline(deadline)
     if fmt is BoardFormat.JSM:
-        board = jsm.parse_jsm(text, err)
+        board = jsm.parse_jsm(text, err, deadline)
     elif fmt is BoardFormat.MSBOARD:
-        board = msboard.parse_msboard(text, err)
+        board = msboard.parse_msboard(text, err, deadline)
     elif fmt is BoardFormat.MINESWEEPR:
-        board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED)
+        board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED, deadline)
     else:
-        board = native.parse_rows(text, err, native.native_cell, native.EXPECTED)
+        board = native.parse_rows(text, err, native.native_cell, native.EXPECTED, deadline)
+    check_deadline(deadline)
     if total_mines is not None:
         if board.layout is not None and total_mines != board.layout.count:
-            raise err(f"a total of {total_mines} mines contradicts the board's layout of {board.layout.count}")
+            raise err(f"a total of {counted(total_mines, 'mine')} contradicts the board's layout of {board.layout.count}")
         board = board.with_total(total_mines)
     return board.marked_read_as(ReadAs(fmt.value, detected))
 
@@ -246,8 +253,10 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
     return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
 
 
-def board_argument(board: Board | str, what: str = "board") -> Board:
+def board_argument(board: Board | str, what: str = "board", deadline: float | None = None) -> Board:
     """Return ``board``, or the board its text describes (any format, detected), for functions that take either.
+
+    Text is read within ``deadline`` (see :func:`parse_board`).
 
     Raises
     ------
@@ -264,7 +273,7 @@ def board_argument(board: Board | str, what: str = "board") -> Board:
     if isinstance(board, Board):
         return board
     if isinstance(board, str):
-        return parse_board(board, source=f"<{what}>")
+        return parse_board(board, source=f"<{what}>", deadline=deadline)
     raise ArgumentTypeError(f"{what} must be a Board or a board's text, got {shown(board)} ({type(board).__name__})")
 
 

@@ -6,8 +6,9 @@ import re
 from functools import partial
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
-from cnfsweep.core.errors import clip
+from cnfsweep.core.errors import checked, clip
 from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import SEP, Err, check_row, is_comment, split_lines, unexpected
 from cnfsweep.formats.native import native_cell
 
@@ -45,8 +46,8 @@ def looks_jsm(content: list[str]) -> bool:
     return bool(rows) and all(_ROW.issuperset(row) for row in rows) and any("H" in row for row in rows)
 
 
-def parse_jsm(text: str, err: Err) -> Board:
-    """Parse JSMinesweeper text: ``WxHxM`` then ``H`` rows of ``W`` characters."""
+def parse_jsm(text: str, err: Err, deadline: float | None = None) -> Board:
+    """Parse JSMinesweeper text: ``WxHxM`` then ``H`` rows of ``W`` characters, within ``deadline``."""
     numbered = [(n, line.rstrip()) for n, line in enumerate(split_lines(text), 1) if line.strip()]
     while numbered and is_comment(numbered[0][1]):
         numbered.pop(0)
@@ -68,17 +69,22 @@ def parse_jsm(text: str, err: Err) -> Board:
     body = numbered[1:]
     if len(body) != height:
         n, col = (body[height][0], 1) if len(body) > height else (size_line, size.start(2) + 1)
-        raise err(f"found {len(body)} rows, expected {height} (from the size line {size_line})",
+        raise err(f"found {counted(len(body), 'row')}, expected {height} (from the size line {size_line})",
                   line=n, column=col)
     rows = []
-    for n, row in body:
+    table: dict[int, str] = {}
+    for n, row in checked(body, deadline, 64):
         check_row(row, width, n, err, f"from the size line {size_line}")
-        for i, ch in enumerate(row):
-            # JSMinesweeper reads unknown characters as covered; whitespace and
-            # 9 are surely typos, so they are reported rather than guessed.
-            if ch == "9" or ch.isspace():
-                raise err(unexpected(ch, "0-8, 'H' or 'F'"), line=n, column=i + 1)
-        rows.append("".join(ch if ch in NUMBERS else FLAG if ch == "F" else COVERED for ch in row))
+        chars = set(row)
+        # JSMinesweeper reads unknown characters as covered; whitespace and
+        # 9 are surely typos, so they are reported rather than guessed.
+        if "9" in chars or any(ch.isspace() for ch in chars):
+            i, ch = next((i, ch) for i, ch in enumerate(row) if ch == "9" or ch.isspace())
+            raise err(unexpected(ch, "0-8, 'H' or 'F'"), line=n, column=i + 1)
+        for ch in chars:
+            if ch not in NUMBERS:
+                table[ord(ch)] = FLAG if ch == "F" else COVERED
+        rows.append(row.translate(table))
     return Board(tuple(rows), mines)
 
 

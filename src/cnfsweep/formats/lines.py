@@ -8,6 +8,7 @@ from functools import partial
 
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import counted
 
 SEP = " \t"
 """Spaces and tabs may stand between cells."""
@@ -43,4 +44,4 @@ def check_row(row: str, width: int, n: int, err: Err, where: str) -> None:
     """Raise if ``row`` (line ``n``) does not have ``width`` cells."""
     if len(row) != width:
         col = width + 1 if len(row) > width else len(row) + 1
-        raise err(f"row has {len(row)} cells, expected {width} ({where})", line=n, column=col)
+        raise err(f"row has {counted(len(row), 'cell')}, expected {width} ({where})", line=n, column=col)

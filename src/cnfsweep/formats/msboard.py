@@ -5,21 +5,24 @@ from __future__ import annotations
 import re
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.core.errors import checked
+from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, check_row, count_value, is_comment, split_lines, unexpected
 
 MAGIC = "# MINESWEEPER-BOARD"
 HEAD = re.compile(r"# MINESWEEPER-BOARD v(\d+)\.(\d+)")
 _VIEW_CELLS = {"U": COVERED, "?": COVERED, "F": FLAG, **{d: d for d in NUMBERS}}
+_VIEW_TABLE = str.maketrans({ch: c for ch, c in _VIEW_CELLS.items() if ch != c})
 _GAME_OVER = {"X": "an exploded mine", "@": "a mine shown after the game", "#": "a wrong flag"}
 
 
-def parse_msboard(text: str, err: Err) -> Board:
-    """Parse an ms-toollib MINESWEEPER-BOARD file, reading its ``[view]`` section."""
+def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
+    """Parse an ms-toollib MINESWEEPER-BOARD file, reading its ``[view]`` section, within ``deadline``."""
     meta: dict[str, tuple[str, int, int]] = {}
     sections: dict[str, tuple[int, list[tuple[int, str]]]] = {}
     current: str | None = None
     seen_head = False
-    for n, raw in enumerate(split_lines(text), 1):
+    for n, raw in checked(enumerate(split_lines(text), 1), deadline, 64):
         line = raw.rstrip()
         if not line.strip():
             current = None  # a blank line ends a section
@@ -69,15 +72,17 @@ def parse_msboard(text: str, err: Err) -> Board:
     if "view" not in sections:
         raise err("no [view] section: cnfsweep analyses what a player sees",
                   line=sections["real"][0] if "real" in sections else None)
-    allowed = {"real": NUMBERS | {FLAG}, "view": _VIEW_CELLS.keys()}
+    allowed = {"real": frozenset(NUMBERS | {FLAG}), "view": frozenset(_VIEW_CELLS)}
     expected = {"real": "0-8 or '*' in [real]", "view": "U, 0-8, F or ?"}
     where = f"'columns: {dims['columns']}' on line {meta['columns'][1]}"
     for name, (start, body) in sections.items():
         if len(body) != dims["rows"]:
-            raise err(f"[{name}] has {len(body)} rows, expected {dims['rows']}",
+            raise err(f"[{name}] has {counted(len(body), 'row')}, expected {dims['rows']}",
                       line=start, column=1)
-        for n, row in body:
+        for n, row in checked(body, deadline, 64):
             check_row(row, dims["columns"], n, err, where)
+            if allowed[name].issuperset(row):
+                continue
             bad = next((i for i, ch in enumerate(row) if ch not in allowed[name]), None)
             if bad is not None:
                 ch, over = row[bad], name == "view" and row[bad] in _GAME_OVER
@@ -85,4 +90,4 @@ def parse_msboard(text: str, err: Err) -> Board:
                        if over else unexpected(ch, expected[name]))
                 raise err(msg, line=n, column=bad + 1)
     view = sections["view"][1]
-    return Board(tuple("".join(_VIEW_CELLS[ch] for ch in row) for _, row in view), dims["mines"])
+    return Board(tuple(row.translate(_VIEW_TABLE) for _, row in checked(view, deadline, 64)), dims["mines"])

@@ -10,8 +10,9 @@ an odd row may be indented by the half cell it is shifted, as spaces are ignored
 A board may carry its answer, as ``cnfsweep generate`` writes it: after the
 grid, a line ``layout:`` and then one row per grid row, ``*`` for a mine and
 ``.`` for none.  The layout must agree with every number and flag, and
-``first-click`` (row and column from 0) names the revealed cell that was
-opened first; it needs a layout.
+``first-click`` (row and column from 0) names the cell that was opened
+first, a safe cell of the layout (a replay starts there even when the board
+shows it covered); it needs a layout.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from collections.abc import Callable
 from functools import partial
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
-from cnfsweep.core.errors import ArgumentError
+from cnfsweep.core.errors import ArgumentError, checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, TOPOLOGIES, make_topology, topology_names
+from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
 
@@ -30,6 +32,8 @@ from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, sp
 KNOWN_HEADERS = ("mines", "first-click", "topology")
 EXPECTED = "0-8, '.', '*', 'F' or a letter"
 LAYOUT = "layout"
+_LAYOUT_CHARS = frozenset("*." + SEP)
+_NO_SEP = {ord(ch): "" for ch in SEP}
 
 
 def native_cell(ch: str) -> str | None:
@@ -38,16 +42,47 @@ def native_cell(ch: str) -> str | None:
     return ch if ch in NUMBERS or ch in ".*" or (ch.isascii() and ch.isalpha()) else None
 
 
-def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str) -> Board:
-    """Parse header lines, comments, one-character-per-cell rows and an optional layout section."""
+def _columns(line: str) -> list[int]:
+    """The 1-based column of each cell of a grid line (spaces and tabs between cells are no cells)."""
+    return [i + 1 for i, ch in enumerate(line) if ch not in SEP]
+
+
+class _Cells:
+    """A format's cell characters, learnt as they turn up: what each stands for, and a table to translate rows."""
+
+    def __init__(self, cell: Callable[[str], str | None]) -> None:
+        self.cell = cell
+        self.known: dict[str, str | None] = {ch: None for ch in SEP}
+        self.table: dict[int, str] = {ord(ch): "" for ch in SEP}
+
+    def row(self, line: str) -> str | None:
+        """The line's cells in canonical characters, or ``None`` if some character is no cell."""
+        chars = set(line)
+        for ch in chars.difference(self.known):
+            self.known[ch] = canonical = self.cell(ch)
+            if canonical is not None and canonical != ch:
+                self.table[ord(ch)] = canonical
+        if any(self.known[ch] is None for ch in chars.difference(SEP)):
+            return None
+        return line.translate(self.table)
+
+
+def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str,
+               deadline: float | None = None) -> Board:
+    """Parse header lines, comments, one-character-per-cell rows and an optional layout section.
+
+    Past ``deadline`` (a ``time.perf_counter()`` value) raise
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded`; the clock is read every few dozen lines.
+    """
     rows: list[str] = []
-    places: list[tuple[int, list[int]]] = []  # each row's line and the column of each cell
+    places: list[tuple[int, str]] = []  # each row's line number and text (for the columns of its cells)
     layout_rows: list[str] = []
     layout_line = first_row_line = mines_line = first_line = topology_line = topology_col = 0
     mines = first = None
     shape = DEFAULT_TOPOLOGY
     highest = "8"
-    for n, line in enumerate(split_lines(text), 1):
+    cells_of = _Cells(cell)
+    for n, line in checked(enumerate(split_lines(text), 1), deadline, 64):
         if not line.strip(SEP) or is_comment(line):
             continue
         head = HEADER.match(line)
@@ -93,27 +128,22 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                 first = read_cell(value, "'first-click:'", error=partial(err, line=n, column=head.end() + 1))
                 first_line = n
             continue
-        cells: list[str] = []
-        cols: list[int] = []
-        for i, ch in enumerate(line):
-            if ch in SEP:
-                continue
-            canonical = cell(ch)
-            if canonical is None:
-                raise err(unexpected(ch, expected), line=n, column=i + 1)
-            if canonical in NUMBERS and canonical > highest:
-                raise err(f"number {canonical} is above {highest}, the most a {shape} cell can show",
-                          line=n, column=i + 1)
-            cells.append(canonical)
-            cols.append(i + 1)
-        if rows and len(cells) != len(rows[0]):
+        row = cells_of.row(line)
+        if row is None:
+            i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in SEP and cell(ch) is None)
+            raise err(unexpected(ch, expected), line=n, column=i + 1)
+        if highest != "8" and (j := next((j for j, ch in enumerate(row) if ch in NUMBERS and ch > highest), None)) is not None:
+            raise err(f"number {row[j]} is above {highest}, the most a {shape} cell can show",
+                      line=n, column=_columns(line)[j])
+        if rows and len(row) != len(rows[0]):
             width = len(rows[0])
-            col = cols[width] if len(cells) > width else cols[-1] + 1
-            raise err(f"row has {len(cells)} cells, expected {width} (as in line {first_row_line})",
+            cols = _columns(line)
+            col = cols[width] if len(row) > width else cols[-1] + 1
+            raise err(f"row has {counted(len(row), 'cell')}, expected {width} (as in line {first_row_line})",
                       line=n, column=col)
         first_row_line = first_row_line or n
-        rows.append("".join(cells))
-        places.append((n, cols))
+        rows.append(row)
+        places.append((n, line))
     if not rows:
         raise err("no board rows found")
     try:
@@ -125,13 +155,13 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             raise err("'first-click:' needs a 'layout:' section after the grid", line=first_line, column=1)
         return Board(tuple(rows), mines, topology=topology)
     if len(layout_rows) != len(rows):
-        raise err(f"the layout has {len(layout_rows)} rows, expected {len(rows)} (as the grid)",
+        raise err(f"the layout has {counted(len(layout_rows), 'row')}, expected {len(rows)} (as the grid)",
                   line=layout_line, column=1)
     layout = MineLayout(
         frozenset(Cell(r, c) for r, row in enumerate(layout_rows) for c, ch in enumerate(row) if ch == "*"), first
     )
     if mines is not None and mines != layout.count:
-        raise err(f"'mines: {mines}' but the layout has {layout.count} mine{'' if layout.count == 1 else 's'}",
+        raise err(f"'mines: {mines}' but the layout has {counted(layout.count, 'mine')}",
                   line=mines_line, column=1)
     conflict = layout_conflict(rows, layout, topology)
     if conflict is not None:
@@ -139,8 +169,8 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if first is not None and (r, c) == tuple(first) and "first click" in why:
             raise err(f"'first-click:' names ({r}, {c}), which {why.removeprefix('the first click ')}",
                       line=first_line, column=1)
-        n, cols = places[r]
-        raise err(f"cell ({r}, {c}): {why}", line=n, column=cols[c])
+        n, line = places[r]
+        raise err(f"cell ({r}, {c}): {why}", line=n, column=_columns(line)[c])
     return Board(tuple(rows), mines, layout, topology=topology)
 
 
@@ -148,13 +178,10 @@ def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err
     """Read one row of a layout section: ``*`` a mine, ``.`` none."""
     if index == height:
         raise err(f"the layout has more rows than the grid's {height}", line=n, column=1)
-    cells = []
-    for i, ch in enumerate(line):
-        if ch in SEP:
-            continue
-        if ch not in "*.":
-            raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
-        cells.append(ch)
+    if not _LAYOUT_CHARS.issuperset(line):
+        i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in _LAYOUT_CHARS)
+        raise err(unexpected(ch, "'*' (a mine) or '.' in the layout"), line=n, column=i + 1)
+    cells = line.translate(_NO_SEP)
     if len(cells) != width:
-        raise err(f"layout row has {len(cells)} cells, expected {width} (as the grid)", line=n, column=1)
-    return "".join(cells)
+        raise err(f"layout row has {counted(len(cells), 'cell')}, expected {width} (as the grid)", line=n, column=1)
+    return cells

@@ -16,7 +16,7 @@ May import the core, ``engine``, ``search``, ``play`` and ``explanation``; never
 from cnfsweep.generation.api import centre, generate, generate_boards, level_named
 from cnfsweep.generation.fair import Logic, Replay, Replayer, replay_without_guessing
 from cnfsweep.generation.fast import sample_fast
-from cnfsweep.generation.result import Generated, Method, free_cells, opening_area, three_bv
+from cnfsweep.generation.result import Generated, Method, check_room, free_cells, opening_area, three_bv
 from cnfsweep.generation.sample import sample_uniform
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Replay",
     "Replayer",
     "centre",
+    "check_room",
     "free_cells",
     "generate",
     "generate_boards",

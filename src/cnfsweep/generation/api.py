@@ -17,7 +17,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Grade, grade_layout
 from cnfsweep.generation.fair import Logic
 from cnfsweep.generation.fast import sample_fast
-from cnfsweep.generation.result import Generated, Method, free_cells
+from cnfsweep.generation.result import Generated, Method, check_room
 from cnfsweep.generation.sample import sample_uniform
 from cnfsweep.play.game import Level
 
@@ -132,7 +132,7 @@ class _Request:
         """Check every argument, refusing impossible requests before any search."""
         level = level_named(level)
         first = centre(level) if first_click is None else cell_argument(first_click, "first_click")
-        free_cells(level, first)
+        check_room(level, first)
         deadline_after(time_limit)
         count_argument(seed, "seed", optional=True)
         if engine is not None and not isinstance(engine, Engine):

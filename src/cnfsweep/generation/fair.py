@@ -8,13 +8,14 @@ whenever those run out.  It is incremental, so a generator can also move mines
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.topology import Square
-from cnfsweep.core.errors import CnfsweepError, check_deadline
+from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
 
@@ -22,6 +23,10 @@ __all__ = ["Logic", "Replay", "Replayer", "replay_without_guessing"]
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 _COVERED_CHAR, _FLAG_CHAR, _ZERO = ord("."), ord("*"), ord("0")
+
+#: Cells opened between two readings of the clock: a few milliseconds of flood, so that even
+#: a 1000x1000 board stops soon after its deadline.
+CHECK_EVERY = 1024
 
 
 class Logic(Enum):
@@ -65,6 +70,10 @@ class Replayer:
     engine : Engine or None
         Solves the positions single numbers do not settle (default
         :meth:`Engine.for_games`).
+    deadline : float or None
+        A ``time.perf_counter()`` value: building the replay (the neighbour
+        tables, the first click's opening) past it raises
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -84,15 +93,17 @@ class Replayer:
         first_click: Sequence[int],
         logic: Logic | str = Logic.FULL,
         engine: Engine | None = None,
+        *,
+        deadline: float | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
         self.logic = Logic(logic)
         self.engine = engine if engine is not None else Engine.for_games()
         # Generated boards are square, as games are (see Level.topology).
-        self.tables = Square(rows, cols).tables()
+        self.tables = Square(rows, cols).tables(deadline)
         n = rows * cols
         self.mine = bytearray(n)
-        for r, c in mines:
+        for r, c in checked(mines, deadline, 1 << 16):
             if not (0 <= r < rows and 0 <= c < cols):
                 raise CnfsweepError(f"mine ({r}, {c}) is off the {cols}x{rows} board")
             self.mine[r * cols + c] = 1
@@ -110,7 +121,7 @@ class Replayer:
         first = self.tables.index(first_click)
         if self.mine[first]:
             raise CnfsweepError(f"the first click {tuple(first_click)} is a mine")
-        self._open(first)
+        self._open(first, deadline)
 
     # -- what the replay knows ---------------------------------------------------
 
@@ -150,19 +161,27 @@ class Replayer:
         """Open every cell the player can prove safe; return whether the board is solved.
 
         Past ``deadline`` (a ``time.perf_counter()`` value) raise
-        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`: the clock is read
+        every :data:`CHECK_EVERY` cells opened, between rounds and inside the
+        exact analyses, so the replay stops soon after the deadline
+        whatever the board's size.  A replay stopped so is left half-way:
+        use it no more.
         """
         frontier, cells, index = self.frontier, self.tables.cells, self.tables.index
         while not self.solved:
-            safe, mines = frontier.settled()
+            check_deadline(deadline)
+            safe, mines = frontier.settled(deadline)
             stuck = False
             if not safe and not mines:
+                position = frontier.position(self.board(), deadline=deadline)
                 check_deadline(deadline)
-                analysis = self.engine.analyze_position(frontier.position(self.board()))
+                # The analysis keeps what is left of the deadline (never a negative limit, which it refuses).
+                left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+                analysis = self.engine.analyze_position(position, time_limit=left)
                 self.steps += 1
                 safe, mines = list(analysis.safe), list(analysis.mines)
                 stuck = not safe
-            for cell in mines:
+            for cell in checked(mines, deadline, CHECK_EVERY):
                 i = index(cell)
                 if self.status[i] == _COVERED:
                     self.status[i] = _FLAGGED
@@ -174,7 +193,7 @@ class Replayer:
                 i = index(cell)
                 if self.status[i] == _COVERED:
                     self.clicks += 1
-                    self._open(i)
+                    self._open(i, deadline)
         return True
 
     def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> None:
@@ -192,12 +211,13 @@ class Replayer:
             mine[s], mine[t] = 0, 1
         self._recount({j for pair in moved for cell in pair for j in self.tables.around[cell] if status[j] == _OPEN})
 
-    def release(self, flagged: Sequence[int], target: Sequence[int]) -> None:
+    def release(self, flagged: Sequence[int], target: Sequence[int], deadline: float | None = None) -> None:
         """Move the mine of a settled (flagged) cell to a covered, unsettled safe cell.
 
         The flagged cell becomes covered and unsettled again, and the numbers
         around both change.  For a replay walled in by certain mines: the
         wall opens.  As after :meth:`move_mines`, replay the board again.
+        Past ``deadline`` the replay stops half-way, as :meth:`run` does.
         """
         index, status, mine = self.tables.index, self.status, self.mine
         s, t = index(flagged), index(target)
@@ -208,20 +228,20 @@ class Replayer:
         # What the player knows changed shape (a flag is gone): read it again from the cells.
         cells = self.tables.cells
         self.frontier = Frontier(self.rows, self.cols, self.total if self.logic is Logic.FULL else None)
-        for i in range(len(status)):
+        for i in checked(range(len(status)), deadline, 4 * CHECK_EVERY):
             if status[i] == _FLAGGED:
                 self.frontier.flag(cells[i])
-        for i in range(len(status)):
+        for i in checked(range(len(status)), deadline, 4 * CHECK_EVERY):
             if status[i] == _OPEN:
                 number = self.number(i)
                 self.view[i] = _ZERO + number
                 self.frontier.reveal(cells[i], number)
 
-    def flagged_on_edge(self) -> list[int]:
+    def flagged_on_edge(self, deadline: float | None = None) -> list[int]:
         """Return the flagged cells beside both a revealed cell and a covered, unsettled one."""
         status, around = self.status, self.tables.around
         return [
-            i for i in range(len(status))
+            i for i in checked(range(len(status)), deadline, 1 << 14)
             if status[i] == _FLAGGED
             and any(status[j] == _OPEN for j in around[i])
             and any(status[j] == _COVERED for j in around[i])
@@ -234,12 +254,14 @@ class Replayer:
             self.view[i] = _ZERO + number
             self.frontier.renumber(cells[i], number)
 
-    def _open(self, start: int) -> None:
+    def _open(self, start: int, deadline: float | None = None) -> None:
         # Flood from ``start``: a zero opens its neighbours, as in a game.
         status, around, seen, cells, mine = self.status, self.tables.around, self.seen, self.tables.cells, self.mine
         todo = [start]
         status[start] = _OPEN
         while todo:
+            if deadline is not None and not self.opened % CHECK_EVERY:
+                check_deadline(deadline)
             i = todo.pop()
             self.opened += 1
             near = around[i]

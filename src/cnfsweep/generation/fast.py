@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.engine import Engine
 from cnfsweep.generation.fair import Logic, Replayer
 from cnfsweep.generation.result import Generated, Method, draw_until
@@ -76,32 +77,35 @@ def _repair(
 ) -> list[Cell] | None:
     """Repair one layout until a fresh replay solves it; ``None`` if it will not converge."""
     for _ in range(_ROUNDS):
-        replayer = Replayer(level.rows, level.cols, mines, first, logic, engine)
+        replayer = Replayer(level.rows, level.cols, mines, first, logic, engine, deadline=deadline)
         if replayer.run(deadline):
             return mines
         # Repair from where the honest replay stuck, then check the result from the start.
         while not replayer.run(deadline):
-            if not _settle_one(replayer, rng):
+            if not _settle_one(replayer, rng, deadline):
                 return None
         cells = replayer.tables.cells
         mines = [cells[i] for i, m in enumerate(replayer.mine) if m]
     return None
 
 
-def _settle_one(replayer: Replayer, rng: random.Random) -> bool:
+def _settle_one(replayer: Replayer, rng: random.Random, deadline: float | None = None) -> bool:
     """Move mines so that one revealed number settles its covered neighbours; ``False`` if none can."""
+    # Each step below reads every cell: a fraction of a second on a 1000x1000 board, so the clock is read between them.
     live = replayer.live_numbers()
+    check_deadline(deadline)
     mine, seen, cells = replayer.mine, replayer.seen, replayer.tables.cells
     covered = replayer.covered()
     numbers = sorted(live)
     rng.shuffle(numbers)
     for number in numbers:
+        check_deadline(deadline)
         unknown = live[number]
         inside = sorted(unknown)
         has = [i for i in inside if mine[i]]
         lacks = [i for i in inside if not mine[i]]
         # Cells elsewhere: covered, unsettled, not around this number; off the frontier first.
-        others = [i for i in covered if i not in unknown]
+        others = [i for i in checked(covered, deadline, 1 << 16) if i not in unknown]
         off = [i for i in others if not seen[i]]
         on = [i for i in others if seen[i]]
         rng.shuffle(off)
@@ -119,20 +123,21 @@ def _settle_one(replayer: Replayer, rng: random.Random) -> bool:
         _, sources, targets = min(options, key=lambda option: option[0])
         replayer.move_mines([cells[i] for i in sources], [cells[i] for i in targets])
         return True
-    return _open_wall(replayer, rng)
+    return _open_wall(replayer, rng, deadline)
 
 
-def _open_wall(replayer: Replayer, rng: random.Random) -> bool:
+def _open_wall(replayer: Replayer, rng: random.Random, deadline: float | None = None) -> bool:
     """Free a certain mine between the open cells and covered ones, its mine going to a covered safe cell.
 
     Dense boards wall the open region in with certain mines: no number sees
     a covered cell, so none can be settled.  The freed cell is safe, and the
     numbers around it, which needed no more mines, now settle it.
     """
-    wall = replayer.flagged_on_edge()
+    wall = replayer.flagged_on_edge(deadline)
     mine, cells = replayer.mine, replayer.tables.cells
+    check_deadline(deadline)
     safe = [i for i in replayer.covered() if not mine[i]]
     if not wall or not safe:
         return False
-    replayer.release(cells[rng.choice(wall)], cells[rng.choice(safe)])
+    replayer.release(cells[rng.choice(wall)], cells[rng.choice(safe)], deadline)
     return True

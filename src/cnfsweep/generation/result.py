@@ -11,13 +11,16 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
-from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, deadline_after
+from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
+from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
 
-__all__ = ["Generated", "Keep", "Method", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv"]
+__all__ = [
+    "Generated", "Keep", "Method", "check_room", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv",
+]
 
 
 class Method(Enum):
@@ -111,6 +114,36 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     return level.area(Cell(r0, c0))
 
 
+def check_room(level: Level, first_click: Cell) -> int:
+    """Refuse a request whose mines do not fit outside the opening; return how many cells a mine may take.
+
+    As :func:`free_cells` checks, without listing a million cells to do it.
+
+    Raises
+    ------
+    OffBoardError
+        If the first click is off the board.
+    ArgumentError
+        If the mines do not fit.
+
+    Examples
+    --------
+    >>> check_room(Level(9, 9, 10), Cell(0, 0))
+    77
+    >>> check_room(Level(3, 3, 1), Cell(1, 1))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: no room for 1 mine outside the opening at (1, 1) on 3x3: 0 cells left
+    """
+    left = level.cells - len(opening_area(level, first_click))
+    if level.mines > left:
+        raise ArgumentError(
+            f"no room for {counted(level.mines, 'mine')} outside the opening at {tuple(first_click)} "
+            f"on {level.cols}x{level.rows}: {counted(left, 'cell')} left"
+        )
+    return left
+
+
 def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     """Return the cells a mine may take: all but the opening, in row-major order.
 
@@ -126,14 +159,9 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     >>> len(free_cells(Level(9, 9, 10), Cell(0, 0)))
     77
     """
+    check_room(level, first_click)
     free = set(opening_area(level, first_click))
-    cells = [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
-    if level.mines > len(cells):
-        raise ArgumentError(
-            f"no room for {level.mines} mine{'' if level.mines == 1 else 's'} outside the opening at {tuple(first_click)} "
-            f"on {level.cols}x{level.rows}: {len(cells)} cells are left"
-        )
-    return cells
+    return [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
 
 
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
@@ -163,18 +191,38 @@ def draw_until(
     """
     start = time.perf_counter()
     deadline = deadline_after(time_limit, start)
-    cells = free_cells(level, first_click)
+    free = check_room(level, first_click)
+    # The opening's row-major indices, which a free cell's number skips: drawing numbers from range(free)
+    # draws exactly what drawing from the list of free cells would (sample reads only the length), without
+    # building that list first.
+    skip = sorted(r * level.cols + c for r, c in opening_area(level, first_click))
     rng = random.Random(seed)
     attempts = 0
     while True:
         attempts += 1
         try:
-            found = keep(rng.sample(cells, level.mines), rng, deadline)
+            cells = level.topology.tables(deadline).cells
+            check_deadline(deadline)
+            found = keep([cells[_skipping(k, skip)] for k in rng.sample(range(free), level.mines)], rng, deadline)
         except TimeLimitExceeded:
             raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
         if found is not None:
             return Generated(level, Cell(*first_click), tuple(sorted(found)), attempts, time.perf_counter() - start,
                              seed, method, Logic(logic))
+
+
+def _skipping(k: int, skip: list[int]) -> int:
+    """Return the row-major index of free cell ``k``: the ``k``-th index not in the sorted ``skip``.
+
+    Examples
+    --------
+    >>> [_skipping(k, [1, 2, 4]) for k in range(4)]
+    [0, 3, 5, 6]
+    """
+    for index in skip:
+        if index <= k:
+            k += 1
+    return k
 
 
 def three_bv(

@@ -43,6 +43,7 @@ def sample_uniform(
     engine = engine if engine is not None else Engine.for_games()
 
     def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
-        return mines if Replayer(level.rows, level.cols, mines, first_click, logic, engine).run(deadline) else None
+        replayer = Replayer(level.rows, level.cols, mines, first_click, logic, engine, deadline=deadline)
+        return mines if replayer.run(deadline) else None
 
     return draw_until(level, first_click, seed, logic, time_limit, Method.UNIFORM, keep)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, checked
 from cnfsweep.engine.position import Position, assemble_position
 from cnfsweep.core.model import Rule
 
@@ -94,18 +94,19 @@ class Frontier:
                 self._need[j] -= 1
                 self._touched.add(j)
 
-    def settled(self) -> tuple[list[Cell], list[Cell]]:
+    def settled(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
         """Return the cells the numbers changed since the last call settle on their own.
 
         A number whose unknown neighbours must all be safe (it needs no more
         mines) or all be mines (it needs every one) settles them; the cells come
         back as ``(safe, mines)``, each in row-major order.  Numbers that cannot
         hold raise :class:`~cnfsweep.core.errors.CnfsweepError`: a real game never
-        produces them.
+        produces them.  Past ``deadline`` (a ``time.perf_counter()`` value) raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`, the frontier left half-way: use it no more.
         """
         safe: set[int] = set()
         mines: set[int] = set()
-        for j in self._touched:
+        for j in checked(self._touched, deadline, 1 << 13):
             unknown = self._unknown.get(j)
             if unknown is None:
                 continue
@@ -122,18 +123,19 @@ class Frontier:
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 
-    def position(self, board: Board, simplified: bool = True) -> Position:
+    def position(self, board: Board, simplified: bool = True, deadline: float | None = None) -> Position:
         """Build the engine's :class:`~cnfsweep.engine.position.Position` of the current state.
 
         ``board`` must show what this frontier has seen (the game's
-        ``board()``); it becomes the position's board.
+        ``board()``); it becomes the position's board.  Past ``deadline``
+        raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
         """
         cells = self._cells
         rules = [
             Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
-            for j, unknown in sorted(self._unknown.items())
+            for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
             if unknown
         ]
         covered = tuple(map(cells.__getitem__, sorted(self._covered)))
         mines = None if self._total is None else self._total - len(self._flagged)
-        return assemble_position(board, rules, covered, mines, simplified=simplified)
+        return assemble_position(board, rules, covered, mines, simplified=simplified, deadline=deadline)

@@ -27,6 +27,7 @@ from cnfsweep.core.board import COVERED, FLAG, Board, Cell
 from cnfsweep.core.topology import Square
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, OffBoardError, clip, shown
 from cnfsweep.core.values import cell_argument, count_argument, whole_number
+from cnfsweep.core.words import counted
 
 # The view holds one byte per cell as the player sees it, inside a one-cell border of
 # _EDGE, so the flood fill steps to all eight neighbours without bounds checks: the
@@ -80,7 +81,7 @@ class Level:
         if self.rows < 1 or self.cols < 1:
             raise ArgumentError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
         if not 0 <= self.mines <= self.cells:
-            raise ArgumentError(f"{self.mines} mines do not fit on {self.rows}x{self.cols} = {self.cells} cells")
+            raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {self.rows}x{self.cols} = {counted(self.cells, 'cell')}")
 
     @property
     def cells(self) -> int:
@@ -218,7 +219,7 @@ class Game:
         else:
             count_argument(seed, "seed")
         if level.mines > (most := level.max_mines(first_click)):
-            raise ArgumentError(f"{level.mines} mines leave no room for first-click rule {first_click.value!r} (at most {most})")
+            raise ArgumentError(f"{counted(level.mines, 'mine')} {'leaves' if level.mines == 1 else 'leave'} no room for first-click rule {first_click.value!r} (at most {most})")
         return cls(level, seed, first_click)
 
     @classmethod
@@ -347,7 +348,7 @@ class Game:
     def _generate(self, first: Cell) -> None:
         lv, rule = self.level, self.rule
         if lv.mines > (most := lv.max_mines(rule, first)):
-            raise ArgumentError(f"{lv.mines} mines leave no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
+            raise ArgumentError(f"{counted(lv.mines, 'mine')} {'leaves' if lv.mines == 1 else 'leave'} no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
         if rule is FirstClick.OPENING:
             protected = set(lv.area(first))
         else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from cnfsweep.core.errors import ArgumentError, clip
 from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import article
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
@@ -33,7 +34,7 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
     try:
         return type(default)(text)
     except ValueError:
-        raise ArgumentError(f"policy {policy}: {name} takes a {type(default).__name__}, not {clip(text)}") from None
+        raise ArgumentError(f"policy {policy}: {name} takes {article(type(default).__name__)}, not {clip(text)}") from None
 
 
 def _parameters(cls: type[Policy]) -> dict[str, dataclasses.Field[Any]]:
@@ -55,6 +56,10 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     Traceback (most recent call last):
     ...
     cnfsweep.core.errors.ArgumentError: unknown policy 'psychic'; choose from safest, strong
+    >>> parse_policy("strong:depth=1,depth=4")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: policy strong: depth is given twice; give each parameter once
     """
     name, _, rest = spec.partition(":")
     if name not in POLICIES:
@@ -68,6 +73,9 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
         if not eq or key not in fields:
             known = ", ".join(fields) or "none"
             raise ArgumentError(f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {clip(item)}")
+        if key in options:
+            # The last would win silently: 'depth=1,depth=4' is a slip, not a request for depth 4.
+            raise ArgumentError(f"policy {name}: {key} is given twice; give each parameter once")
         options[key] = _convert(name, key, value.strip(), fields[key].default)
     return cls, options
 

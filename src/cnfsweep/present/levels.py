@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import FULL, TOTAL, ConsistencyLevels
 from cnfsweep.present.summary import percent
 from cnfsweep.present.text import base_mark, draw_grid
@@ -78,7 +79,7 @@ def level_lines(result: ConsistencyLevels) -> list[str]:
     parts = []
     for name in result.names:
         safe, mines = result.cells(name)
-        said = f"{len(safe)} safe, {len(mines)} mine{'' if len(mines) == 1 else 's'}" if safe or mines else "0"
+        said = f"{len(safe)} safe, {counted(len(mines), 'mine')}" if safe or mines else "0"
         parts.append(f"{level_title(name)}: {said}")
     lines = ["   ".join([*parts, f"undecided: {len(result.undecided)}"])]
     for i, step in enumerate(result.rounds or (), 1):
@@ -95,7 +96,7 @@ def level_lines(result: ConsistencyLevels) -> list[str]:
         numbers = ", ".join(f"the {result.board.char(c)} at ({c.row}, {c.col})" for c in result.conflict or ())
         hold = "cannot all hold" if len(result.conflict or ()) > 1 else "cannot hold"
         if level == TOTAL:
-            lines.append(f"inconsistent: no layout has {result.total_mines} mines; {numbers or 'the flags'} and the total "
+            lines.append(f"inconsistent: no layout has {counted(result.total_mines, 'mine')}; {numbers or 'the flags'} and the total "
                          "cannot all hold")
         elif level == FULL:
             lines.append(f"inconsistent: no level up to {result.max_level} finds it, but {numbers} {hold}")

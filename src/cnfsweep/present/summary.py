@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.words import counted
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
 
@@ -20,6 +21,7 @@ __all__ = [
     "layouts_text",
     "move_text",
     "percent",
+    "search_text",
     "step_text",
     "summary_lines",
 ]
@@ -82,10 +84,33 @@ def best_guess_text(analysis: Analysis) -> str:
     return f"row {cell.row}, col {cell.col} ({odds})"
 
 
-def inconsistent_text(analysis: Analysis) -> str:
-    """Say that no layout fits, naming the total when there is one."""
-    why = "" if analysis.total_mines is None else f" and a total of {analysis.total_mines} mines"
+def inconsistent_text(analysis: Analysis | Hint) -> str:
+    """Say that no layout fits, naming the total when there is one.
+
+    Examples
+    --------
+    >>> from cnfsweep import Board, analyze
+    >>> inconsistent_text(analyze(Board.from_rows(["1*"], total_mines=2)))
+    'inconsistent: no mine layout fits these numbers and a total of 2 mines'
+    >>> inconsistent_text(analyze(Board.from_rows(["2."], total_mines=1)))
+    'inconsistent: no mine layout fits these numbers and a total of 1 mine'
+    """
+    why = "" if analysis.total_mines is None else f" and a total of {counted(analysis.total_mines, 'mine')}"
     return f"inconsistent: no mine layout fits these numbers{why}"
+
+
+def search_text(components: int) -> str:
+    """Say how many components were left for the search, after the deductions that need none.
+
+    A frontier that single numbers and their subsets settle leaves no
+    component: that is not a board without a frontier.
+
+    Examples
+    --------
+    >>> search_text(0), search_text(1), search_text(3)
+    ('nothing left to search after simple deductions', '1 component searched', '3 components searched')
+    """
+    return "nothing left to search after simple deductions" if components == 0 else f"{counted(components, 'component')} searched"
 
 
 def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
@@ -107,7 +132,7 @@ def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
     if analysis.approximate:
         lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
     if timing:
-        lines.append(f"backend {analysis.backend}, {analysis.components} component(s), {analysis.seconds * 1000:.1f} ms")
+        lines.append(f"backend {analysis.backend}, {search_text(analysis.components)}, {analysis.seconds * 1000:.1f} ms")
     return lines
 
 
@@ -117,6 +142,10 @@ def _at(cell: Cell) -> str:
 
 def _and(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _odds(p: Fraction | None) -> str:
+    return "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
 
 
 def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
@@ -133,16 +162,20 @@ def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
     """
     reason = move.reason
     if reason is None:
-        p = move.probability
-        odds = "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
-        text = f"nothing is certain: the best guess is {_at(move.cell)}, mine probability {odds}"
         if move.forced:
-            text += " (a forced guess: no future reveal can tell it from its partner, so it must be taken sooner or later)"
-        return text
+            # Not 'the best guess': solve names the safest cell, which may be safer than this one.
+            text = (f"forced guess: take it now: {_at(move.cell)}, mine probability {_odds(move.probability)}; "
+                    "no future reveal can tell it from its partner, so it must be taken sooner or later")
+            if move.safest is not None and move.safest != move.cell:
+                text += f"; the safest cell is {_at(move.safest)}, mine probability {_odds(move.safest_probability)}"
+            elif move.safest is not None:
+                text += "; it is also the safest cell"
+            return text
+        return f"nothing is certain: the best guess is {_at(move.cell)}, mine probability {_odds(move.probability)}"
     parts = [f"the {board.char(n)} at {_at(n)}" for n in reason.numbers]
     total = board.total_mines if total_mines is None else total_mines
     if reason.uses_total:
-        parts.append(f"the total of {total} mines" if total is not None else "the total mine count")
+        parts.append(f"the total of {counted(total, 'mine')}" if total is not None else "the total mine count")
     verb = "forces" if len(parts) == 1 else "force"
     return f"{_at(move.cell)} is {'a mine' if move.mine else 'safe'}: {_and(parts)} {verb} it"
 
@@ -157,8 +190,7 @@ def hint_text(result: Hint) -> list[str]:
     ['nothing to do: no covered cell is left']
     """
     if not result.consistent:
-        why = "" if result.total_mines is None else f" and a total of {result.total_mines} mines"
-        return [f"inconsistent: no mine layout fits these numbers{why}"]
+        return [inconsistent_text(result)]
     if not result.moves:
         return ["nothing to do: no covered cell is left"]
     return [move_text(result.board, m, result.total_mines) for m in result.moves]
@@ -223,20 +255,20 @@ def grade_lines(report: GradeReport) -> list[str]:
     if report.grade is not None:
         head = f"grade: {report.grade.value} ({GRADE_RULES[report.grade.value]})"
     else:
-        head = f"needs a guess after {len(report.steps)} step{'' if len(report.steps) == 1 else 's'}: no grade"
-    lines = [head, f"{report.cols}x{report.rows}, {report.mines} mine{'' if report.mines == 1 else 's'}, {where}, the player {total}"]
+        head = f"needs a guess after {counted(len(report.steps), 'step')}: no grade"
+    lines = [head, f"{report.cols}x{report.rows}, {counted(report.mines, 'mine')}, {where}, the player {total}"]
     n = len(report.steps)
     if n:
         order = " ".join(s.label.replace(" + total", "+T") for s in report.steps)
         plus = " (+T: and the total)" if "+T" in order else ""
-        lines.append(f"{n} step{'' if n == 1 else 's'}; the numbers each step's smallest reason needs, in order{plus}: {order}")
+        lines.append(f"{counted(n, 'step')}; the numbers each step's smallest reason needs, in order{plus}: {order}")
         counts = ", ".join(f"{Step(size, total, 0).label}: {k}" for (size, total), k in report.histogram.items())
         lines.append(f"steps by size: {counts}")
     else:
         lines.append("no step: the first click opens every safe cell" if report.grade is not None else "no step")
     step = report.hardest_step
     if step is not None and report.grade is not None:
-        cells = f"{step.cells} cell{'' if step.cells == 1 else 's'}"
+        cells = counted(step.cells, "cell")
         assert report.hardest is not None
         lines.append(f"hardest: step {report.hardest + 1} of {n}, {step_text(step)} ({cells})")
     if report.stuck is not None:

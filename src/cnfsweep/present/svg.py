@@ -19,6 +19,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.topology import square_only
+from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.explanation import Hint
 from cnfsweep.present.levels import level_colour, level_lines, level_title
@@ -324,7 +325,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     draw = _cell if board.rows * board.cols <= DETAIL_LIMIT and s >= 10 else _bare_cell
     top, grid_w, grid_h = PAD + HEAD, board.cols * s, board.rows * s
     name = title or "cnfsweep board"
-    total = "" if board.total_mines is None else f", {board.total_mines} mines"
+    total = "" if board.total_mines is None else f", {counted(board.total_mines, 'mine')}"
     heading = f"{name}  ({board.cols}x{board.rows}{total})"
     body = [_el("title", name), _defs(s), _el("rect", width="100%", height="100%", fill="#fff"),
             _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),

@@ -19,6 +19,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
 from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
@@ -77,7 +78,7 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     >>> with console.capture() as cap:
     ...     console.print(analysis_view(analyze(Board.from_rows(["1.", ".."]))))
     >>> print(cap.get().splitlines()[1:3])
-    ['0    1>33%', '1  33% 33%']
+    ['0     1 >33%', '1   33%  33%']
     """
     board = analysis.board
 
@@ -85,6 +86,8 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         base = _base(board, cell)
         if base is not None:
             return base
+        if not analysis.consistent:
+            return board.char(cell), "dim"  # no layout fits: covered cells have no probability to show
         p = analysis.exact(cell)
         if p is None:
             return "?", "dim"
@@ -95,13 +98,21 @@ def analysis_view(analysis: Analysis) -> RenderableType:
             return ">" + mark, style + " underline reverse"
         return mark, style
 
+    unknown = [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
     legend = Text.assemble(
         "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
         ("F", "bold red"), " flag  ", ("12%", "yellow"), " mine probability  ",
-        ("?", "dim"), " unknown (no total given)  ", (">", "underline reverse"), " best guess",
-    )
-    # Four characters a cell: up to three for the mark ('99%') and one for a space, or for '>' pointing at the best guess.
-    return Group(*_detected(board), _grid(board, view, 4), legend, Text(""), analysis_summary(analysis))
+        *unknown, (">", "underline reverse"), " best guess",
+    ) if analysis.consistent else Text.assemble("legend: ", ("F", "bold red"), " flag  ", (".", "dim"), " covered")
+    return Group(*_detected(board), _grid(board, view, _width(analysis.best_guess, analysis.exact)), legend, Text(""),
+                 analysis_summary(analysis))
+
+
+def _width(guess: Cell | None, probability: Callable[[Cell], Fraction | None]) -> int:
+    # Four characters a cell: up to three for a mark ('99%') and one for a space; five when the
+    # best guess's mark ('>33%') takes four, so that it never runs into the number before it.
+    p = None if guess is None else probability(guess)
+    return 5 if p is not None and len(percent(p)) == 3 and p not in (0, 1) else 4
 
 
 def _detected(board: Board) -> list[Text]:
@@ -129,7 +140,7 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
                 return "*", "bold red"
             return board.char(cell) if board.char(cell) != "." else "-", "dim"
 
-        head = Text(f"consistent: one layout with {len(mines)} mines (* below)", style="bold green")
+        head = Text(f"consistent: one layout with {counted(len(mines), 'mine')} (* below)", style="bold green")
         return Group(*_detected(board), head, _grid(board, witness))
     conflict = set(result.conflict or ())
 
@@ -171,6 +182,7 @@ def hint_view(result: Hint) -> RenderableType:
     board, first = result.board, result.move
     reason = set(first.reason.numbers) if first is not None and first.reason is not None else set()
     marks = {m.cell: m for m in result.moves}
+    safest = first.safest if first is not None else None
 
     def view(cell: Cell) -> tuple[str, str]:
         base = _base(board, cell)
@@ -178,6 +190,8 @@ def hint_view(result: Hint) -> RenderableType:
             return (f"[{base[0]}]", "bold reverse") if cell in reason else base
         move = marks.get(cell)
         if move is None:
+            if cell == safest and first is not None and first.safest_probability is not None:
+                return percent(first.safest_probability), "bold yellow"  # beside a forced guess, the safest cell
             return board.char(cell), "dim"
         if not move.certain:
             p = move.probability
@@ -187,7 +201,9 @@ def hint_view(result: Hint) -> RenderableType:
 
     lines = hint_text(result)
     style = "bold red" if not result.consistent else ""
-    return Group(_grid(board, view, 4), Text("\n".join(lines), style=style))
+    guess = first.cell if first is not None and not first.certain else None
+    return Group(_grid(board, view, _width(guess, lambda _: first.probability if first else None)),
+                 Text("\n".join(lines), style=style))
 
 
 def grade_view(report: GradeReport) -> RenderableType:
@@ -253,7 +269,7 @@ def game_view(name: str, record: GameRecord) -> RenderableType:
     guesses = [m for m in record.moves[1:] if not m.certain]
     lines = [
         Text.assemble(f"{name}: {level.cols}x{level.rows}/{level.mines}, ", outcome,
-                      f" in {len(record.moves)} clicks, {len(guesses)} guess{'' if len(guesses) == 1 else 'es'}, "
+                      f" in {counted(len(record.moves), 'click')}, {counted(len(guesses), 'guess')}, "
                       f"{record.seconds * 1000:.1f} ms"),
     ]
     for move in guesses:

@@ -5,7 +5,7 @@ page (plain HTML, CSS and JavaScript in ``static/``, nothing fetched from
 elsewhere), ``POST /api/analyze`` and ``POST /api/check`` answering with the
 documents ``cnfsweep solve --json`` and ``check --json`` print, games played
 on the server (``/api/game``), and ``GET /api/health``. Analyses run in a
-pool of threads or processes (:mod:`~cnfsweep.web.jobs`); games are kept in
+pool of threads or processes (:mod:`~cnfsweep.web.jobs`, :mod:`~cnfsweep.web.workers`); games are kept in
 memory (:mod:`~cnfsweep.web.games`). Needs the ``serve`` extra (FastAPI,
 uvicorn); routes only translate HTTP to library calls.
 
@@ -15,8 +15,9 @@ May import every layer below it (the core, ``formats``, ``engine``, ``play``,
 
 from cnfsweep.web.app import FEATURES, create_app
 from cnfsweep.web.games import GameStore, NewGame, game_document
-from cnfsweep.web.jobs import TASKS, Job, Outcome, Verdict, Workers, run
+from cnfsweep.web.jobs import TASKS, Job, Outcome, Verdict, run
 from cnfsweep.web.settings import Pool, Settings
+from cnfsweep.web.workers import Workers
 
 __all__ = [
     "FEATURES",

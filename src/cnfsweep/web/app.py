@@ -3,9 +3,10 @@
 Every answer is JSON: an analysis or check document (the same as ``cnfsweep
 solve --json`` and ``cnfsweep check --json``), a game document, or
 ``{"error": message}`` with a 4xx status, the message being the one line
-``cnfsweep solve`` prints after ``error:``. Analyses and checks run in the
-worker pool (:class:`~cnfsweep.web.jobs.Workers`), never on the event loop,
-so a slow one does not hold up the page or ``/api/health``.
+``cnfsweep solve`` prints after ``error:``. Analyses, checks and generations (no-guess
+games' too) run in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
+event loop or in the server's threads, so a slow one does not hold up the page or
+``/api/health``; small ones have workers of their own, which huge ones never take.
 
 A new endpoint for a new kind of job is a :data:`~cnfsweep.web.jobs.TASKS`
 entry, a route of a few lines like ``hint`` below, and its name in
@@ -14,7 +15,10 @@ entry, a route of a few lines like ``hint`` below, and its name in
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -23,6 +27,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -30,12 +35,13 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, Workers, run_generate
+from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, run_generate
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
     exact_bounds,
 )
 from cnfsweep.web.settings import Settings
+from cnfsweep.web.workers import Workers
 
 __all__ = ["FEATURES", "create_app"]
 
@@ -162,7 +168,9 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        workers = state["workers"] = Workers(settings.pool, settings.workers, settings.max_queue)
+        workers = state["workers"] = Workers(
+            settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board
+        )
         workers.warm()
         if on_ready is not None:
             on_ready()
@@ -220,30 +228,35 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     def job(task: str, request: BoardRequest, **extra: Any) -> Job:
         limit = settings.time_limit if request.time_limit is None else min(request.time_limit, settings.time_limit)
         return Job(
-            task, request.board, request.mines, request.format, limit, settings.max_cells, settings.backend, **extra
+            task, request.board, request.mines, request.format, limit, settings.max_cells, settings.backend, **extra,
+            started=time.perf_counter(),  # the limit covers waiting for a worker too
         )
 
     documents = {200: {"description": "The document `cnfsweep solve --json` prints, or `{\"status\": \"unknown\"}`."}}
     # Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
     errors = answers(400, 413, 415, 422, 503)
     moves = answers(400, 404, 413, 415, 422)
+    # Past its time limit a job answers 200 and `status: unknown`, whatever it is: an analysis, a check, a generation.
+    past = "or `{\"status\": \"unknown\", \"reason\": \"time limit\", \"time_limit\": ...}` past the time limit"
+    timeout = "or `{\"status\": \"unknown\", \"reason\": ..., \"time_limit\": ...}` when no no-guess board turned up in time"
+    generated = {200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}}
 
     @app.post("/api/analyze", responses={**documents, **errors})
     async def analyze(request: BoardRequest) -> Response:
         """Safe cells, mines, exact probabilities, best guess and number of layouts of a position."""
         return await answer(job("analyze", request))
 
-    @app.post("/api/hint", responses={200: {"description": "The document `cnfsweep hint --json` prints."}, **errors})
+    @app.post("/api/hint", responses={200: {"description": f"The document `cnfsweep hint --json` prints, {past}."}, **errors})
     async def hint(request: HintRequest) -> Response:
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
 
-    @app.post("/api/levels", responses={200: {"description": "The document `cnfsweep levels --json` prints."}, **errors})
+    @app.post("/api/levels", responses={200: {"description": f"The document `cnfsweep levels --json` prints, {past}."}, **errors})
     async def levels(request: LevelsRequest) -> Response:
         """Which level of propagation (GAC, 2-RC, 3-RC ..., all the numbers, the total) decides each covered cell."""
         return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
 
-    @app.post("/api/generate", responses={200: {"description": "What `cnfsweep generate --json` prints, and `board`: its native text."}, **errors})
+    @app.post("/api/generate", responses={**generated, **errors})
     async def generate(request: GenerateRequest) -> Response:
         """A board that exact inference solves from its first click without a guess."""
         level = NewGame(request.level, request.rows, request.cols, request.mines).resolve()
@@ -258,7 +271,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`."""
         return await answer(job("board", request))
 
-    @app.post("/api/check", responses={200: {"description": "The document `cnfsweep check --json` prints."}, **errors})
+    @app.post("/api/check", responses={200: {"description": f"The document `cnfsweep check --json` prints, {past}."}, **errors})
     async def check(request: CheckRequest) -> Response:
         """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""
         return await answer(job("check", request, minimise=request.minimise))
@@ -274,12 +287,33 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
             "limits": {"max_body": settings.max_body, "max_cells": settings.max_cells, "time_limit": settings.time_limit},
             "pool": settings.pool.value,
             "workers": settings.workers,
+            "small_workers": settings.small_workers,
+            "small_board": settings.small_board,
         }
 
-    @app.post("/api/game", responses={200: {"description": "The new game's document."}, **errors})
-    def new_game(request: GameRequest) -> dict[str, Any]:
+    @app.post("/api/game", responses={200: {"description": f"The new game's document; {timeout}."}, **errors})
+    async def new_game(request: GameRequest) -> Response:
         """Start a game; the answer's `id` names it in the moves that follow."""
-        return games.new(NewGame(**request.model_dump()))
+        spec = NewGame(**request.model_dump())
+        if not spec.no_guess:
+            return JSONResponse(await run_in_threadpool(games.new, spec))
+        level = games.check(spec)
+        if spec.seed is None:
+            spec = dataclasses.replace(spec, seed=random.SystemRandom().getrandbits(32))
+        # Generated in the worker pool, as /api/generate's boards are: board 0 of the run seeded spec.seed.
+        assert spec.seed is not None
+        outcome = await state["workers"].run(
+            GenerateJob(level, spec.seed, time_limit=settings.time_limit, max_cells=settings.max_cells, text=False),
+            run_generate,
+        )
+        if outcome.verdict is not Verdict.ANSWER:
+            return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
+
+        def start() -> dict[str, Any]:
+            made = json.loads(outcome.body)
+            return games.new(spec, (made["mine_cells"], made["first_click"]))
+
+        return JSONResponse(await run_in_threadpool(start))
 
     @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)})
     def get_game(game_id: GameId) -> dict[str, Any]:

@@ -8,7 +8,8 @@ same game as ``cnfsweep play --seed``.
 
 A no-guess game comes from :func:`cnfsweep.generation.generate_boards` (the
 first board ``cnfsweep generate --seed`` makes) and starts with its first click made: the
-opening from which exact inference never needs a guess.
+opening from which exact inference never needs a guess.  The server generates it in
+its worker pool and hands the store the layout (:meth:`GameStore.new`'s ``layout``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
@@ -193,8 +194,16 @@ class GameStore:
         self._games: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()  # the server's threads may play at once
 
-    def new(self, spec: NewGame) -> dict[str, Any]:
-        """Start a game and return its document."""
+    def check(self, spec: NewGame) -> Level:
+        """Return the level of a new game, refusing one this store would not start (before any layout is made).
+
+        Raises
+        ------
+        GameTooLarge
+            If the board has more cells than the store takes.
+        CnfsweepError
+            For an unknown level or first-click rule, or mines that leave no room for the first click.
+        """
         level = spec.resolve()
         if level.cells > self.max_cells:
             raise GameTooLarge(
@@ -208,15 +217,30 @@ class GameStore:
             ) from None
         if not spec.no_guess:
             _room_anywhere(level, rule)
+        return level
+
+    def new(
+        self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None
+    ) -> dict[str, Any]:
+        """Start a game and return its document.
+
+        A no-guess game is played on ``layout`` (its mines and first click, as
+        ``generate_boards(level, 1, seed=spec.seed)`` made them) when given, and is
+        generated here otherwise.
+        """
+        level = self.check(spec)
         if spec.no_guess:
             # Board 0 of the run: what `cnfsweep generate --seed S` writes first and `play --no-guess --seed S` plays first.
             seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
-            made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
-            game = Game.from_layout(level.rows, level.cols, made.mine_cells)
+            if layout is None:
+                made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
+                layout = made.mine_cells, made.first_click
+            mines, first = layout
+            game = Game.from_layout(level.rows, level.cols, mines)
             game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name
-            game.click(made.first_click)
+            game.click(Cell(*first))
         else:
-            game = Game.new(level, spec.seed, rule)
+            game = Game.new(level, spec.seed, FirstClick(spec.first_click))
         game_id = secrets.token_urlsafe(12)
         with self._lock:  # only now: generating a board holds no other game up
             self._games[game_id] = _Entry(game)

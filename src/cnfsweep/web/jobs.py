@@ -1,44 +1,47 @@
 """Analyses as jobs: plain data in, one JSON answer out, run in a worker pool.
 
 A :class:`Job` says what a client asked for (the board text, the total, the
-time limit); :func:`run` reads the board, asks the engine and returns an
-:class:`Outcome`: what kind of answer it is and the JSON document, already
-encoded, so a worker process hands back bytes and the server's event loop
-does no JSON work of its own. Nothing here knows about HTTP: the app maps
+time limit, and when it was asked); :func:`run` reads the board, asks the
+engine and returns an :class:`Outcome`: what kind of answer it is and the JSON
+document, already encoded, so a worker process hands back bytes and the
+server's event loop does no JSON work of its own. The time limit runs from
+the request: waiting for a worker, reading the board, the engine's work and
+encoding the answer all count. Nothing here knows about HTTP: the app maps
 each :class:`Verdict` to a status code.
 
 Each worker thread or process keeps one :class:`~cnfsweep.engine.Engine` per
 backend, so components solved for one request are not solved again for the next.
 
-A new kind of job is a function ``(engine, board, job) -> dict`` added to
-:data:`TASKS`, as ``hint`` was.
+:class:`~cnfsweep.web.workers.Workers` runs them in worker threads or processes.
+
+A new kind of job is a function ``(engine, board, job) -> answer`` added to
+:data:`TASKS`, as ``hint`` was: the answer is a document (a dict) or an object
+with ``to_dict()`` (see :func:`~cnfsweep.core.jsontext.answer_json`); the job
+it gets has the time left as its ``time_limit``.
 """
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import json
-import multiprocessing
-import os
 import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.topology import square_only
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.engine import Engine, check, unknown_document
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.jsontext import answer_json
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, check, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
-from cnfsweep.web.settings import Pool
 
-__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "Workers", "board_too_large", "run", "run_generate"]
+__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -101,6 +104,10 @@ class Job:
         For ``levels``: the highest level of sets of numbers to try.
     steps : bool
         For ``levels``: keep every round of propagation.
+    started : float or None
+        ``time.perf_counter()`` when the request came (the clock every process
+        of the machine shares); the time limit runs from then. ``None``: from
+        when the job starts.
     """
 
     task: str
@@ -115,14 +122,15 @@ class Job:
     smallest: bool = False
     max_level: int = 3
     steps: bool = False
+    started: float | None = None
 
 
-def _analyze(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return engine.analyze(board, time_limit=job.time_limit).to_dict()
+def _analyze(engine: Engine, board: Board, job: Job) -> Analysis:
+    return engine.analyze(board, time_limit=job.time_limit)
 
 
-def _check(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit).to_dict()
+def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
+    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit)
 
 
 def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
@@ -135,8 +143,8 @@ def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
     return explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest).to_dict()
 
 
-def _levels(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit).to_dict()
+def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
+    return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit)
 
 
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
@@ -147,7 +155,7 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
 #: ``cnfsweep check --json``, ``cnfsweep hint --json`` and ``cnfsweep levels --json``; ``board`` only reads the
 #: text, for the page's editor.
-TASKS: dict[str, Callable[[Engine, Board, Job], dict[str, Any]]] = {
+TASKS: dict[str, Callable[[Engine, Board, Job], Any]] = {
     "analyze": _analyze, "check": _check, "hint": _hint, "levels": _levels, "board": _board,
 }
 
@@ -182,7 +190,8 @@ def run(job: Job) -> Outcome:
     """Read the job's board, run its task with the engine, and encode the answer.
 
     Bad input comes back as ``{"error": message}``, the message ``cnfsweep solve``
-    prints after ``error:``; a time limit reached, as ``cnfsweep solve --json`` says it.
+    prints after ``error:``; a time limit reached, as ``cnfsweep solve --json`` says it,
+    whichever step it ran out in: reading the board, the task, or encoding its answer.
 
     Examples
     --------
@@ -191,23 +200,30 @@ def run(job: Job) -> Outcome:
     >>> print(json.loads(run(Job("check", "1.\\n9.")).body)["error"])
     board:2:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter
     """
+    started = time.perf_counter() if job.started is None else job.started
     try:
-        board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines)
+        deadline = deadline_after(job.time_limit, started)
+        board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
         # The page draws square cells, and its answers do not say the topology.
         square_only(board.topology, "the server")
         if (why := board_too_large(board, job.max_cells)) is not None:
             return Outcome.error(Verdict.TOO_LARGE, why)
-        document = TASKS[job.task](_engine(job.backend), board, job)
+        answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
+        body = answer_json(answer, deadline).encode()
     except TimeLimitExceeded:
         return Outcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
     except CnfsweepError as exc:
         return Outcome.error(Verdict.BAD_INPUT, str(exc))
-    return Outcome.of(Verdict.ANSWER, document)
+    return Outcome(Verdict.ANSWER, body)
 
 
 @dataclass(frozen=True)
 class GenerateJob:
-    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``."""
+    """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``.
+
+    ``text`` adds the board's native text as ``board`` (``/api/generate``); a new
+    game needs only the layout.
+    """
 
     level: Level
     seed: int
@@ -216,10 +232,27 @@ class GenerateJob:
     logic: str = "full"
     time_limit: float = 10.0
     max_cells: int = 1_000_000
+    text: bool = True
+
+
+def timed_out(time_limit: float, message: str) -> dict[str, Any]:
+    """Return the document of a generation past its time limit: what ``cnfsweep generate --json`` prints then.
+
+    ``/api/generate`` and a no-guess ``/api/game`` both answer it, with status 200 as
+    ``/api/analyze`` answers its own ``status: unknown``.
+
+    Examples
+    --------
+    >>> timed_out(1.0, "no no-guess layout found")
+    {'status': 'unknown', 'reason': 'no no-guess layout found', 'time_limit': 1.0}
+    """
+    return {"status": "unknown", "reason": message, "time_limit": time_limit}
 
 
 def run_generate(job: GenerateJob) -> Outcome:
     """Generate the board and answer as ``cnfsweep generate --json`` does, with its native text added as ``board``.
+
+    Past the time limit the answer is :func:`timed_out`'s document (``Verdict.UNKNOWN``).
 
     Examples
     --------
@@ -239,65 +272,9 @@ def run_generate(job: GenerateJob) -> Outcome:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:
-        return Outcome.of(Verdict.UNKNOWN, {"status": "unknown", "reason": str(exc), "time_limit": job.time_limit})
+        return Outcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:
         return Outcome.error(Verdict.BAD_INPUT, str(exc))
+    if not job.text:
+        return Outcome.of(Verdict.ANSWER, made.to_dict())
     return Outcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
-
-
-def _warm() -> int:
-    # Import and set up the engine before the first request arrives.
-    run(Job("analyze", "1.\n.."))
-    return os.getpid()
-
-
-class Workers:
-    """A pool of threads or processes that run jobs off the event loop.
-
-    Parameters
-    ----------
-    pool : Pool
-        Threads share the server's process (and its interpreter lock);
-        processes run analyses on other cores, at the cost of sending each
-        job and its answer between processes.
-    size : int
-        Threads or processes.
-    max_queue : int
-        Jobs running or waiting at most; one more is refused at once (``Verdict.BUSY``)
-        instead of waiting behind them.
-    """
-
-    def __init__(self, pool: Pool, size: int, max_queue: int = 1024) -> None:
-        self.pool, self.size, self.max_queue = pool, size, max_queue
-        self.pending = 0
-        self._executor = self._start()
-
-    def _start(self) -> Executor:
-        if self.pool is Pool.THREAD:
-            return ThreadPoolExecutor(self.size, thread_name_prefix="cnfsweep-job")
-        # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
-        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
-
-    def warm(self) -> None:
-        """Start every worker and have it analyse a tiny board, so the first request is not slow."""
-        futures = [self._executor.submit(_warm) for _ in range(self.size)]
-        for future in futures:
-            future.result()
-
-    async def run(self, job: Any, task: Callable[[Any], Outcome] = run) -> Outcome:
-        """Run ``task(job)`` in the pool (:func:`run` by default); a crashed worker process is replaced for the next job."""
-        if self.pending >= self.max_queue:
-            return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
-        self.pending += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, task, job)
-        except BrokenProcessPool:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._start()
-            return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
-        finally:
-            self.pending -= 1
-
-    def close(self) -> None:
-        """Stop the workers, dropping jobs not yet started."""
-        self._executor.shutdown(wait=True, cancel_futures=True)

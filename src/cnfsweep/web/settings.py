@@ -7,7 +7,11 @@ from enum import Enum
 
 from cnfsweep.core.errors import CnfsweepError
 
-__all__ = ["Pool", "Settings"]
+__all__ = ["SMALL_BOARD", "Pool", "Settings"]
+
+#: The largest job the small workers take by default: characters of board text, or cells of a board to
+#: generate (a 64x64 board; an expert board's text has about 500).
+SMALL_BOARD = 4096
 
 
 class Pool(Enum):
@@ -35,13 +39,18 @@ class Settings:
     pool : Pool
         Threads or processes for analyses, so that none runs on the event loop.
     workers : int
-        Threads or processes in the pool.
+        Threads or processes in the main pool, which takes every job.
+    small_workers : int
+        Threads or processes more, which take only small jobs, so that huge ones
+        filling the main pool hold no small one up; 0 for none.
+    small_board : int
+        The largest job the small workers take: characters of board text, or cells of a board to generate.
     backend : str or None
         Solver backend spec (the default backend when ``None``).
     max_games : int
         Games in progress kept in memory; the least recently played is dropped past it.
     max_queue : int
-        Analyses running or waiting at most; past it a request is answered 503 at once.
+        Analyses and generations running or waiting at most; past it a request is answered 503 at once.
 
     Examples
     --------
@@ -63,11 +72,15 @@ class Settings:
     backend: str | None = None
     max_games: int = 256
     max_queue: int = 1024
+    small_workers: int = 1
+    small_board: int = SMALL_BOARD
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_cells", "workers", "max_games", "max_queue"):
+        for name in ("max_body", "max_cells", "workers", "max_games", "max_queue", "small_board"):
             if getattr(self, name) < 1:
                 raise CnfsweepError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.small_workers < 0:
+            raise CnfsweepError(f"small_workers must be at least 0, got {self.small_workers}")
         if not 0 <= self.port <= 65535:
             raise CnfsweepError(f"port must be 0-65535, got {self.port}")
         if not self.time_limit > 0:

@@ -291,6 +291,10 @@ async function newGame(event) {
     touch();
     const doc = await api("POST", "/api/game", body);
     if (seq !== state.gameSeq) return; // a newer game was asked for meanwhile
+    if (doc.status === "unknown") { // no no-guess board within the server's time limit: the last game stays
+      $("game-state").textContent = `no no-guess board found within the time limit of ${doc.time_limit} s: try fewer mines`;
+      return;
+    }
     state.moves.length = 0; // moves of the last game not yet sent
     showGame(doc, true);
   } catch (err) {
