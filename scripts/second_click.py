@@ -28,7 +28,7 @@ from rich.table import Table
 from cnfsweep import analyze
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play import Guess, Policy, play_game
-from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.experiments.campaign import game_seed, paired_difference, wilson
 from cnfsweep.engine import Engine
 from cnfsweep.core.errors import CnfsweepError
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"error: {error}")
         return 2
     first = make_policy(args.policy).first_click(level, FirstClick.SAFE)
-    around = len(shape_tables(level.rows, level.cols)[1][first.row * level.cols + first.col])
+    around = len(level.topology.neighbours(first))
     if not 1 <= args.number <= around:
         # A 0 opens an area that differs from game to game: there is no single second position.
         console.print(f"error: --number must be 1 to {around}, the neighbours of the first click {tuple(first)}")

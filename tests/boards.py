@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.gadgets.cnf import Cnf
-from oracle import frontier
+from oracle import frontier, neighbours
 
 
 def layout_board(
@@ -20,8 +20,9 @@ def layout_board(
     *,
     with_total: bool = False,
     labels: Mapping[Cell, str] | None = None,
+    topology: str = "square",
 ) -> Board:
-    """The position a player sees for a real layout ``mines``.
+    """The position a player sees for a real layout ``mines`` on a ``topology`` board.
 
     ``revealed`` safe cells show their true number, ``flagged`` mines show a
     flag, ``labels`` letters covered cells; everything else is covered.
@@ -37,11 +38,11 @@ def layout_board(
                 line += "*"
             elif cell in revealed:
                 assert cell not in mines
-                line += str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+                line += str(sum(n in mines for n in neighbours(rows, cols, cell, topology)))
             else:
                 line += labels.get(cell, ".")
         grid.append(line)
-    return Board(tuple(grid), len(mines) if with_total else None)
+    return Board.from_rows(grid, len(mines) if with_total else None, topology=topology)
 
 
 @dataclass(frozen=True)
@@ -58,17 +59,20 @@ def random_position(
     max_frontier: int = 14,
     with_total: bool = False,
     flags: bool = False,
+    topology: str = "square",
 ) -> Position:
-    """A seeded random layout, partly revealed, with at most ``max_frontier`` frontier cells."""
+    """A seeded random layout on a ``topology`` board, partly revealed, with at most ``max_frontier`` frontier cells."""
     rng = random.Random(seed)
+    # A torus needs three rows and columns for its eight neighbours to be distinct.
+    least = 3 if topology == "torus" else 2
     while True:
-        rows, cols = rng.randint(2, 6), rng.randint(2, 7)
+        rows, cols = rng.randint(least, 6), rng.randint(least, 7)
         cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
         mines = frozenset(rng.sample(cells, rng.randint(0, len(cells) // 3)))
         safe = [c for c in cells if c not in mines]
         revealed = rng.sample(safe, rng.randint(0, len(safe)))
         flagged = [m for m in sorted(mines) if flags and rng.random() < 0.3]
-        board = layout_board(rows, cols, mines, revealed, flagged, with_total=with_total)
+        board = layout_board(rows, cols, mines, revealed, flagged, with_total=with_total, topology=topology)
         if len(frontier(board)) <= max_frontier:
             return Position(board, mines)
 
@@ -102,10 +106,8 @@ def perturbed(board: Board, seed: int) -> Board:
     rng = random.Random(seed)
     cell = rng.choice(board.numbers)
     n = board.number(cell)
-    new = n - 1 if n == 8 or (n > 0 and rng.random() < 0.5) else n + 1
-    grid = list(board.grid)
-    grid[cell.row] = grid[cell.row][: cell.col] + str(new) + grid[cell.row][cell.col + 1 :]
-    return Board(tuple(grid), board.total_mines)
+    new = n - 1 if n == board.topology.max_number or (n > 0 and rng.random() < 0.5) else n + 1
+    return board.with_char(cell, str(new))
 
 
 @dataclass(frozen=True)
@@ -167,16 +169,18 @@ HAND_CASES = [
 ]
 
 
-def random_cases(count: int = 40, inconsistent: int = 10) -> list[Case]:
-    """Seeded random positions (a third with flags, half with a total) and some perturbed ones."""
+def random_cases(count: int = 40, inconsistent: int = 10, topology: str = "square") -> list[Case]:
+    """Seeded random positions (a third with flags, half with a total) and some perturbed ones, on ``topology`` boards."""
     cases = []
+    # Square ids stay as they were; other topologies name theirs.
+    name = "" if topology == "square" else f"{topology}-"
     for seed in range(count):
-        pos = random_position(seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
-        cases.append(Case(f"random-{seed}", pos.board))
+        pos = random_position(seed, with_total=seed % 2 == 0, flags=seed % 3 == 0, topology=topology)
+        cases.append(Case(f"{name}random-{seed}", pos.board))
     for seed in range(inconsistent):
-        pos = random_position(1000 + seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
+        pos = random_position(1000 + seed, with_total=seed % 2 == 0, flags=seed % 3 == 0, topology=topology)
         if pos.board.numbers:
-            cases.append(Case(f"perturbed-{seed}", perturbed(pos.board, seed)))
+            cases.append(Case(f"{name}perturbed-{seed}", perturbed(pos.board, seed)))
     return cases
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from cnfsweep.core.board import Board, Cell, CellKind
+from oracle import around as oracle_around
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def constraints(board: Board) -> list[tuple[Cell, frozenset[Cell], int]]:
     """Every number as ``(its cell, its covered neighbours, mines among them)``."""
     out = []
     for n in board.numbers:
-        around = board.neighbours(n)
+        around = oracle_around(board, n)  # the oracle's own neighbours, for the board's topology
         flags = sum(board.kind(c) is CellKind.FLAG for c in around)
         out.append((n, frozenset(c for c in around if board.kind(c) is CellKind.COVERED), board.number(n) - flags))
     return out

@@ -1,6 +1,7 @@
 """Brute-force reference answers, independent of the cnfsweep engine.
 
-Only the :class:`~cnfsweep.core.board.Board` accessors are used.  Every 0/1
+Only the :class:`~cnfsweep.core.board.Board` accessors are used, and the name of
+its topology: neighbours are computed here (:func:`neighbours`), not asked of the board.  Every 0/1
 assignment of the frontier (covered cells next to a number, plus cells whose
 label is assumed) is enumerated and kept when it satisfies the numbers.  With a
 total mine count each kept assignment stands for ``C(n_off, left - k)`` whole
@@ -34,15 +35,33 @@ import pytest
 from cnfsweep.core.board import Board, Cell
 
 
-def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
-    """The up to eight cells around ``cell``, computed here rather than by the board."""
+def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> list[Cell]:
+    """The cells around ``cell`` on a ``topology`` board, computed here rather than by the board.
+
+    ``square``: up to eight; ``torus``: the eight of the square, wrapping
+    around the edges; ``hex``: odd rows shifted half a cell right, so (r, c)
+    touches (r, c-1), (r, c+1) and, for even r, (r-1, c-1), (r-1, c),
+    (r+1, c-1), (r+1, c); for odd r, (r-1, c), (r-1, c+1), (r+1, c), (r+1, c+1).
+    """
     r0, c0 = cell
+    if topology == "hex":
+        shift = r0 % 2  # an odd row's upper and lower neighbours lie half a cell further right
+        steps = [(0, -1), (0, 1), (-1, shift - 1), (-1, shift), (1, shift - 1), (1, shift)]
+        return sorted(Cell(r0 + dr, c0 + dc) for dr, dc in steps if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols)
+    if topology == "torus":
+        return sorted({Cell((r0 + dr) % rows, (c0 + dc) % cols) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell})
+    assert topology == "square", topology
     return [
         Cell(r, c)
         for r in range(r0 - 1, r0 + 2)
         for c in range(c0 - 1, c0 + 2)
         if (r, c) != (r0, c0) and 0 <= r < rows and 0 <= c < cols
     ]
+
+
+def around(board: Board, cell: Cell) -> list[Cell]:
+    """The cells around ``cell`` on ``board``, by :func:`neighbours` for the board's topology."""
+    return neighbours(board.rows, board.cols, cell, board.topology.name)
 
 
 @dataclass(frozen=True)
@@ -57,7 +76,7 @@ class Reference:
 def frontier(board: Board, numbers: Iterable[Cell] | None = None) -> tuple[Cell, ...]:
     """Covered cells next to at least one of ``numbers`` (default: every number)."""
     numbers = board.numbers if numbers is None else numbers
-    near = {n for c in numbers for n in board.neighbours(c)}
+    near = {n for c in numbers for n in around(board, c)}
     return tuple(c for c in board.covered if c in near)
 
 
@@ -101,7 +120,7 @@ def _weighted_models(
     for bits in product((False, True), repeat=len(free)):
         mines = frozenset(fixed_mines | {c for c, b in zip(free, bits) if b})
         if all(
-            sum(n in mines or n in flags for n in board.neighbours(c)) == board.number(c)
+            sum(n in mines or n in flags for n in around(board, c)) == board.number(c)
             for c in numbers
         ):
             weight = 1 if total is None else _choose(len(rest), total - len(flags) - len(mines))
@@ -175,7 +194,7 @@ def witness_problems(
     if not mines <= set(board.flags) | set(board.covered):
         problems.append(f"mines on revealed cells: {sorted(mines - set(board.flags) - set(board.covered))}")
     for c in board.numbers:
-        count = sum(n in mines for n in board.neighbours(c))
+        count = sum(n in mines for n in around(board, c))
         if count != board.number(c):
             problems.append(f"number at {c} is {board.number(c)} but {count} mines around it")
     if total is not None and len(mines) != total:

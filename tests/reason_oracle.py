@@ -4,7 +4,8 @@
 (plus the cell itself), keeping those that satisfy only the reason's numbers
 (and, when the reason uses it, the total's bound on those cells): the fact
 follows when no kept layout has the cell the other way round.  Numbers are
-read off the board here, with this module's own neighbours, not the engine's.
+read off the board here, with the oracle's own neighbours (for the board's
+topology), not the engine's.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from itertools import combinations
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
 from cnfsweep.explanation import Move
-from oracle import neighbours
+from oracle import around
 
 
 def number_rule(board: Board, number: Cell, fixed: Mapping[Cell, bool] | None = None) -> tuple[list[Cell], int]:
@@ -27,7 +28,7 @@ def number_rule(board: Board, number: Cell, fixed: Mapping[Cell, bool] | None = 
     need = board.number(number)
     assert need is not None, f"{number} is not a revealed number"
     covered = []
-    for nb in neighbours(board.rows, board.cols, number):
+    for nb in around(board, number):
         kind = board.kind(nb)
         if kind is CellKind.FLAG or fixed.get(nb) is True:
             need -= 1

@@ -8,9 +8,12 @@ from boards import HAND_CASES, Case, random_cases
 from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
+from cnfsweep.core.board import Board
 from cnfsweep.engine.analysis import ComponentCache
 
-CASES = HAND_CASES + random_cases()
+# Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
+OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
+CASES = HAND_CASES + random_cases() + OTHER_GRIDS
 
 
 @pytest.fixture(params=CASES, ids=[c.id for c in CASES])
@@ -39,6 +42,16 @@ def test_check_verdict_witness_and_conflict(case: Case, backend: str) -> None:
 def test_case_list_covers_both_verdicts() -> None:
     verdicts = [reference(c.board, total_mines=c.total_mines, assume=c.assume).consistent for c in CASES]
     assert verdicts.count(False) >= 10 and verdicts.count(True) >= 40
+
+
+@pytest.mark.parametrize("topology", ["torus", "hex"])
+def test_other_grids_cover_both_verdicts_and_totals(topology: str) -> None:
+    cases = [c for c in OTHER_GRIDS if c.board.topology.name == topology]
+    verdicts = [reference(c.board, total_mines=c.total_mines).consistent for c in cases]
+    assert verdicts.count(False) >= 3 and verdicts.count(True) >= 12
+    assert {c.total is None for c in cases} == {True, False}
+    # Wrapping around, or the hex offsets, must change some answers: not square boards in disguise.
+    assert sum(reference(c.board) != reference(Board(c.board.grid, c.board.total_mines)) for c in cases) >= 5
 
 
 @pytest.mark.parametrize("engine", ["pysat", "cpsat"])

@@ -270,3 +270,11 @@ def test_max_level_out_of_range_is_refused(bad: int) -> None:
 def test_a_time_limit_stops_it() -> None:
     with pytest.raises(TimeLimitExceeded):
         levels(Board.from_file(EXAMPLES / "peek_circle.txt"), time_limit=0)
+
+
+@pytest.mark.parametrize("topology", ["torus", "hex"])
+def test_levels_match_the_definition_on_other_grids(topology: str, engine: Engine) -> None:
+    for seed in range(12):
+        pos = random_position(seed, with_total=seed % 2 == 0, max_frontier=10, topology=topology)
+        for max_level in (2, 4):
+            assert_levels(pos.board, engine.levels(pos.board, max_level), max_level, pos.mines)

@@ -15,8 +15,8 @@ ORACLE_LIMIT = 14
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> Position:
-    """A random layout with some safe cells revealed and some mines flagged."""
+def positions(draw: st.DrawFn, topology: str = "square") -> Position:
+    """A random layout on a ``topology`` board with some safe cells revealed and some mines flagged."""
     rows, cols = draw(st.integers(3, 8)), draw(st.integers(3, 8))
     cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
     mines = draw(st.sets(st.sampled_from(cells), max_size=len(cells) // 3))
@@ -24,7 +24,8 @@ def positions(draw: st.DrawFn) -> Position:
     revealed = draw(st.sets(st.sampled_from(safe), max_size=len(safe))) if safe else set()
     flagged = draw(st.sets(st.sampled_from(sorted(mines)))) if mines else set()
     with_total = draw(st.booleans())
-    return Position(layout_board(rows, cols, mines, revealed, flagged, with_total=with_total), frozenset(mines))
+    board = layout_board(rows, cols, mines, revealed, flagged, with_total=with_total, topology=topology)
+    return Position(board, frozenset(mines))
 
 
 PROPERTY_SETTINGS = settings(
@@ -35,10 +36,12 @@ PROPERTY_SETTINGS = settings(
 )
 
 
+@pytest.mark.parametrize("topology", ["square", "torus", "hex"])
 @pytest.mark.parametrize("backend", [None, "pysat:glucose4"])
 @PROPERTY_SETTINGS
-@given(pos=positions())
-def test_real_layout_is_consistent_and_respected(pos: Position, backend: str | None) -> None:
+@given(data=st.data())
+def test_real_layout_is_consistent_and_respected(data: st.DataObject, backend: str | None, topology: str) -> None:
+    pos = data.draw(positions(topology))
     board = pos.board
     a = analyze(board, backend=backend)
     assert a.consistent

@@ -1,6 +1,7 @@
 """Core: the value types everything else is built on.
 
-Offers boards and cells (:class:`Board`, :class:`Cell`), the errors a user can
+Offers boards and cells (:class:`Board`, :class:`Cell`), their geometry
+(:class:`Topology`: :class:`Square`, :class:`Torus`, :class:`Hex`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
 labelled cells, numbers and cells read from text (:func:`whole_number`,
 :func:`read_cell`), the solver-level model (:class:`Constraint`,
@@ -24,10 +25,12 @@ from cnfsweep.core.errors import (
 )
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
+from cnfsweep.core.topology import TOPOLOGIES, Hex, Square, Topology, Torus, make_topology
 from cnfsweep.core.values import MAX_DIGITS, read_cell, whole_number
 from cnfsweep.core.version import __version__
 
 __all__ = [
+    "TOPOLOGIES",
     "TOTAL",
     "ArgumentError",
     "ArgumentTypeError",
@@ -44,10 +47,15 @@ __all__ = [
     "MineLayout",
     "Problem",
     "Rule",
+    "Square",
+    "Hex",
+    "Topology",
+    "Torus",
     "TimeLimitExceeded",
     "MAX_DIGITS",
     "__version__",
     "layout_conflict",
+    "make_topology",
     "normalise_assumptions",
     "parse_assume_options",
     "read_cell",

@@ -14,14 +14,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property, lru_cache
-from itertools import compress, repeat
+from itertools import compress
 from pathlib import Path
 from typing import NamedTuple
 
 import string
 
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, checked, shown
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.layout import MineLayout, layout_conflict
+from cnfsweep.core.topology import Cell, ShapeTables, Square, Topology, make_topology, too_big_number
 from cnfsweep.core.words import counted
 
 COVERED = "."
@@ -35,13 +36,6 @@ ALLOWED = NUMBERS | LABELS | {COVERED, FLAG}
 # readers here when imported (as importing cnfsweep does), so Board.parse and
 # Board.from_file work without the core importing upwards.
 READERS: dict[str, Callable[..., Board]] = {}
-
-
-class Cell(NamedTuple):
-    """A board position: row and column, both from 0 at the top-left."""
-
-    row: int
-    col: int
 
 
 class ReadAs(NamedTuple):
@@ -90,39 +84,10 @@ _KIND_MASKS = {
 }
 
 
-class ShapeTables(NamedTuple):
-    """Every cell of a board shape in row-major order, and the indices of each cell's neighbours.
-
-    Examples
-    --------
-    >>> tables = shape_tables(2, 3)
-    >>> tables.index(Cell(1, 1)), [tables.cells[i] for i in tables.near(Cell(0, 0))]
-    (4, [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
-    """
-
-    cells: tuple[Cell, ...]
-    around: tuple[tuple[int, ...], ...]
-
-    def index(self, cell: tuple[int, int]) -> int:
-        """Return the row-major index of ``cell``."""
-        return cell[0] * (self.cells[-1][1] + 1) + cell[1]
-
-    def near(self, cell: tuple[int, int]) -> tuple[int, ...]:
-        """Return the indices of the up to eight neighbours of ``cell``."""
-        return self.around[cell[0] * (self.cells[-1][1] + 1) + cell[1]]
-
-# The tables of the 16 most recently built shapes.  Not functools.lru_cache: the
-# deadline must reach the build (a second on a 1000x1000 board) but not the key.
-_SHAPES: dict[tuple[int, int], ShapeTables] = {}
-
-
 def shape_tables(rows: int, cols: int, deadline: float | None = None) -> ShapeTables:
-    """Return every cell of a shape in row-major order and the neighbours of each, by index.
+    """Return the tables of a square board's shape; see :meth:`~cnfsweep.core.topology.GridTopology.tables`.
 
-    Built once per board shape, as the engine looks at neighbours on every
-    analysis; the Cells are shared, which keeps a 1000x1000 table small.
-    Past ``deadline`` (a ``time.perf_counter()`` value) while building a new
-    shape's tables, raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    Code that has a board asks its topology instead (``board.topology.tables()``).
 
     Examples
     --------
@@ -130,57 +95,13 @@ def shape_tables(rows: int, cols: int, deadline: float | None = None) -> ShapeTa
     >>> cells[4], [cells[i] for i in around[0]]
     (Cell(row=1, col=1), [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)])
     """
-    found = _SHAPES.get((rows, cols))
-    if found is None:
-        found = _build_shape_tables(rows, cols, deadline)
-        if len(_SHAPES) >= 16:
-            del _SHAPES[next(iter(_SHAPES))]
-        _SHAPES[rows, cols] = found
-    return found
+    return Square(rows, cols).tables(deadline)
 
 
-def _build_shape_tables(rows: int, cols: int, deadline: float | None) -> ShapeTables:
-    # Shared int objects keep the tables small: a 1000x1000 board has 8 million neighbour slots.
-    ints = list(range(rows * cols))
-    col_ints = ints[:cols]
-    # Rows between deadline checks: about 16,000 cells, some milliseconds.
-    every = max(1, 16_384 // cols)
-    row_cells: list[Cell] = []
-    for r0 in checked(ints[:rows], deadline, every):
-        # tuple.__new__ straight from C: a Python-level constructor per cell costs seconds on huge boards.
-        row_cells.extend(map(tuple.__new__, repeat(Cell), zip(repeat(r0), col_ints)))
-    cells = tuple(row_cells)
-
-    def edge(i: int) -> tuple[int, ...]:
-        r0, c0 = divmod(i, cols)
-        return tuple(
-            ints[r * cols + c]
-            for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
-            for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
-            if (r, c) != (r0, c0)
-        )
-
-    around: list[tuple[int, ...]] = [()] * (rows * cols)
-    a, b = cols + 1, cols - 1
-    for r0 in checked(range(rows), deadline, every):
-        start = r0 * cols
-        if r0 == 0 or r0 == rows - 1 or cols < 3:
-            around[start : start + cols] = [edge(i) for i in range(start, start + cols)]
-            continue
-        # Inside the border every cell has the same eight offsets: no bounds to test.
-        around[start] = edge(start)
-        around[start + 1 : start + cols - 1] = [
-            (ints[i - a], ints[i - cols], ints[i - b], ints[i - 1], ints[i + 1], ints[i + b], ints[i + cols], ints[i + a])
-            for i in range(start + 1, start + cols - 1)
-        ]
-        around[start + cols - 1] = edge(start + cols - 1)
-    return ShapeTables(cells, tuple(around))
-
-
-@lru_cache(maxsize=16)
-def _neighbour_table(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
-    cells, around = shape_tables(rows, cols)
-    return tuple(tuple(cells[j] for j in idx) for idx in around)
+@lru_cache(maxsize=64)
+def _square(rows: int, cols: int) -> Square:
+    # Games build a Board per move: one shared Square per shape keeps that as cheap as before.
+    return Square(rows, cols)
 
 
 @dataclass(frozen=True)
@@ -199,6 +120,9 @@ class Board:
     read_as : ReadAs or None
         The text format the board was read from (``None`` for a board built
         in Python); ignored when boards are compared.
+    topology : Topology or None
+        Which cells neighbour each other, of the grid's size (see
+        :mod:`cnfsweep.core.topology`); ``None`` is the square.
 
     Examples
     --------
@@ -217,6 +141,13 @@ class Board:
     layout: MineLayout | None = field(default=None, repr=False)
     # How the text was read: not part of the position, so boards read from two formats are equal.
     read_as: ReadAs | None = field(default=None, repr=False, compare=False)
+    # Filled in by __post_init__: never None on a built board.
+    topology: Topology = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        # The square is the default: shown only when it is not, so a square board reads as it always did.
+        shape = "" if isinstance(self.topology, Square) else f", topology={self.topology!r}"
+        return f"Board(grid={self.grid!r}, total_mines={self.total_mines!r}{shape})"
 
     def __post_init__(self) -> None:
         # A str is a sequence of one-character rows: refuse it rather than read "1." as two rows.
@@ -234,6 +165,7 @@ class Board:
             if not ALLOWED.issuperset(row):
                 bad = next(ch for ch in row if ch not in ALLOWED)
                 raise ArgumentError(f"not a canonical board character: {bad!r}")
+        self._check_topology()
         if self.total_mines is not None:
             if not isinstance(self.total_mines, int) or isinstance(self.total_mines, bool):
                 raise ArgumentTypeError(f"total_mines must be an integer, got {shown(self.total_mines)} "
@@ -245,18 +177,41 @@ class Board:
                 raise ArgumentTypeError(f"layout must be a MineLayout, got {shown(self.layout)} ({type(self.layout).__name__})")
             if self.total_mines is not None and self.total_mines != self.layout.count:
                 raise ArgumentError(f"the total says {counted(self.total_mines, 'mine')} but the layout has {self.layout.count}")
-            conflict = layout_conflict(self.grid, self.layout)
+            conflict = layout_conflict(self.grid, self.layout, self.topology)
             if conflict is not None:
                 raise ArgumentError(f"cell {conflict[0]}: {conflict[1]}")
+
+    def _check_topology(self) -> None:
+        rows, cols = len(self.grid), len(self.grid[0])
+        topology = self.topology
+        if topology is None:
+            object.__setattr__(self, "topology", _square(rows, cols))
+            return
+        if not isinstance(topology, Topology):
+            raise ArgumentTypeError(f"topology must be a Topology, got {shown(topology)} ({type(topology).__name__})")
+        if (getattr(topology, "rows", rows), getattr(topology, "cols", cols)) != (rows, cols):
+            raise ArgumentError(f"the topology {topology!r} does not fit the {rows}x{cols} grid")
+        bad = too_big_number(self.grid, topology)
+        if bad is not None:
+            raise ArgumentError(f"cell {bad}: a {topology.name} cell shows at most {topology.max_number}, "
+                                f"not {self.grid[bad[0]][bad[1]]}")
 
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str], total_mines: int | None = None) -> Board:
-        """Build a board from canonical row strings (``'F'`` is read as a flag)."""
+    def from_rows(cls, rows: Sequence[str], total_mines: int | None = None, topology: str = "square") -> Board:
+        """Build a board from canonical row strings (``'F'`` is read as a flag) on the topology named.
+
+        Examples
+        --------
+        >>> Board.from_rows(["1.", ".."], topology="hex")
+        Board(grid=('1.', '..'), total_mines=None, topology=Hex(rows=2, cols=2))
+        """
         if isinstance(rows, str) or not isinstance(rows, Sequence) or not all(isinstance(row, str) for row in rows):
             raise ArgumentTypeError(f"rows must be a sequence of row strings, got {shown(rows)}; Board.parse reads a board's text")
-        return cls(tuple(row.replace("F", FLAG) for row in rows), total_mines)
+        grid = tuple(row.replace("F", FLAG) for row in rows)
+        shape = None if topology == "square" or not grid else make_topology(topology, len(grid), len(grid[0]))
+        return cls(grid, total_mines, topology=shape)
 
     @classmethod
     def parse(
@@ -386,16 +341,14 @@ class Board:
                 yield Cell(r, c)
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """Return the up to eight cells around ``cell``."""
-        self.require(cell)
-        cols = len(self.grid[0])
-        return _neighbour_table(len(self.grid), cols)[cell[0] * cols + cell[1]]
+        """Return the cells around ``cell`` (up to eight on a square board), as the board's topology says."""
+        return self.topology.neighbours(self.require(cell))
 
     @cached_property
     def _by_kind(self) -> dict[CellKind, tuple[Cell, ...]]:
         # Analyses of big boards start here: byte masks and compress() keep the
         # scan over a million cells in C.
-        shared, _ = shape_tables(self.rows, self.cols)
+        shared, _ = self.topology.tables()
         flat = "".join(self.grid).encode("ascii")
         return {kind: tuple(compress(shared, flat.translate(mask))) for kind, mask in _KIND_MASKS.items()}
 
@@ -434,7 +387,9 @@ class Board:
         *.
         <BLANKLINE>
         """
-        head = [] if self.total_mines is None else [f"mines: {self.total_mines}"]
+        head = [] if isinstance(self.topology, Square) else [f"topology: {self.topology.name}"]
+        if self.total_mines is not None:
+            head.append(f"mines: {self.total_mines}")
         tail: list[str] = []
         if self.layout is not None:
             if self.layout.first_click is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cnfsweep.core.topology import Square, Topology
 from cnfsweep.core.words import counted
 
 __all__ = ["MineLayout", "layout_conflict"]
@@ -37,10 +38,13 @@ class MineLayout:
         return len(self.mines)
 
 
-def layout_conflict(grid: Sequence[str], layout: MineLayout) -> tuple[tuple[int, int], str] | None:
+def layout_conflict(
+    grid: Sequence[str], layout: MineLayout, topology: Topology | None = None
+) -> tuple[tuple[int, int], str] | None:
     """Return the first cell where ``layout`` contradicts ``grid``, and why; ``None`` if they agree.
 
-    A revealed number must count exactly the layout's mines around it and
+    A revealed number must count exactly the layout's mines around it (its
+    neighbours in ``topology``, the square by default) and
     hold none itself, a flag must lie on a mine, and the first click must be
     a safe cell of the board (revealed or not: a replay opens it first).
 
@@ -52,6 +56,7 @@ def layout_conflict(grid: Sequence[str], layout: MineLayout) -> tuple[tuple[int,
     ((0, 0), 'the 2 has 1 mine around it in the layout')
     """
     rows, cols = len(grid), len(grid[0])
+    topology = Square(rows, cols) if topology is None else topology
     mines = layout.mines
     for r, c in sorted(mines):
         if not (0 <= r < rows and 0 <= c < cols):
@@ -63,12 +68,7 @@ def layout_conflict(grid: Sequence[str], layout: MineLayout) -> tuple[tuple[int,
             if ch == "*" and (r, c) not in mines:
                 return (r, c), "a flag where the layout has no mine"
             if ch.isdigit():
-                around = sum(
-                    (rr, cc) in mines
-                    for rr in range(r - 1, r + 2)
-                    for cc in range(c - 1, c + 2)
-                    if (rr, cc) != (r, c)
-                )
+                around = sum(cell in mines for cell in topology.neighbours((r, c)))
                 if around != int(ch):
                     return (r, c), f"the {ch} has {counted(around, 'mine')} around it in the layout"
     first = layout.first_click

@@ -18,7 +18,7 @@ from itertools import filterfalse
 import networkx as nx
 
 from cnfsweep.core.assumptions import normalise_assumptions
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.errors import AssumptionError, checked
 from cnfsweep.core.values import count_argument
 from cnfsweep.core.model import Constraint, Problem, Rule
@@ -96,7 +96,8 @@ def number_constraints(
     out = []
     cols = board.cols
     flat = "".join(board.grid)
-    cells, around = shape_tables(board.rows, cols, deadline)
+    # The board's topology says who neighbours whom; its cells are row-major, as the flat grid is.
+    cells, around = board.topology.tables(deadline)
     for cell in checked(board.numbers, deadline, 4096):
         i = cell.row * cols + cell.col
         need = int(flat[i])
@@ -211,7 +212,7 @@ def position(
     if found is None:
         # The first board of its shape builds the shape's tables, a second on 1000x1000:
         # under the deadline, before the board's cell lists need them.
-        shape_tables(board.rows, board.cols, deadline)
+        board.topology.tables(deadline)
         fixed = _resolve_assumptions(board, assumed)
         unflagged = None if total is None else total - len(board.flags)
         rules = number_constraints(board, fixed, deadline)

@@ -20,6 +20,7 @@ import numpy as np
 
 from cnfsweep.engine.backends import Backend
 from cnfsweep.core.board import FLAG, Board, Cell
+from cnfsweep.core.topology import GridTopology, Topology
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.components import SEARCH_NODES, Counting, count_component
 from cnfsweep.core.errors import checked
@@ -193,6 +194,24 @@ def choose_counts(
     return chosen[::-1]
 
 
+def _mines_around(topology: Topology, mine: np.ndarray) -> np.ndarray:
+    """Return how many of each cell's neighbours are mines, ``mine`` a boolean rows x cols array."""
+    rows, cols = mine.shape
+    counts = np.zeros((rows, cols), dtype=np.int16)
+    if not isinstance(topology, GridTopology):
+        # Any other topology: its tables, one cell at a time.
+        flat, (_, around) = mine.ravel(), topology.tables()
+        counts.ravel()[:] = [int(flat[list(near)].sum()) for near in around]
+        return counts
+    # A grid's rows of one parity share their offsets: shift the whole mine array once per offset.
+    pad = np.pad(mine, 1, mode="wrap" if topology.wraps else "constant").astype(np.int16)
+    step = 1 if topology.offsets(0) == topology.offsets(1) else 2
+    for parity in range(min(rows, step)):
+        for dr, dc in topology.offsets(parity):
+            counts[parity::step] += pad[1 + dr : rows + 1 + dr, 1 + dc : cols + 1 + dc][parity::step]
+    return counts
+
+
 def layout_problems(
     board: Board, mines: Sequence[Cell], total: int | None = None, fixed: Mapping[Cell, bool] | None = None
 ) -> list[str]:
@@ -215,10 +234,8 @@ def layout_problems(
     if mines:
         at = np.array(mines, dtype=np.int64).reshape(-1, 2) + 1
         mine[at[:, 0], at[:, 1]] = 1
-    around = sum(
-        mine[1 + dr : rows + 1 + dr, 1 + dc : cols + 1 + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc
-    )
     inner = mine[1:-1, 1:-1].astype(bool)
+    around = _mines_around(board.topology, inner)
     number = (chars >= ord("0")) & (chars <= ord("8"))
     problems = []
     for r, c in zip(*np.nonzero(number & (around != chars.astype(np.int16) - ord("0")))):

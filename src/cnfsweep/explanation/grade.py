@@ -37,6 +37,7 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, check_deadline
 from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.core.topology import square_only
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
@@ -492,6 +493,8 @@ def grade_board(
     (<Grade.EASY: 'easy'>, (2,))
     """
     board = board_argument(board)
+    # The replay is a game, and games are played on square boards (see Level.topology).
+    square_only(board.topology, "grading")
     layout = board.layout
     if layout is None:
         raise ArgumentError(

@@ -106,7 +106,8 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     """Parse a board text in any supported format.
 
     The native format has optional ``key: value`` header lines before the
-    grid (``mines: N`` is the total, flags included; any other key is an
+    grid (``mines: N`` is the total, flags included; ``topology: square|torus|hex``
+    the grid, see :mod:`cnfsweep.core.topology`; ``first-click: R,C``, with a layout; any other key is an
     error, so that a misspelt one is not silently ignored), ``#`` comment lines and blank lines anywhere, and one grid row
     per line: ``0``-``8`` revealed numbers, ``.`` covered, ``*`` or ``F`` a
     flag, any other ASCII letter a covered cell labelled with that letter.

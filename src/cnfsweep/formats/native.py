@@ -2,7 +2,10 @@
 
 ``0``-``8`` revealed numbers, ``.`` covered, ``*`` or ``F`` a flag, any other
 ASCII letter a covered cell labelled with that letter; spaces and tabs between
-cells are ignored.  Headers: ``mines: N``, the total, and ``first-click: R,C``.
+cells are ignored.  Headers: ``mines: N``, the total, ``first-click: R,C`` and
+``topology: square|torus|hex`` (see :mod:`cnfsweep.core.topology`; square when
+none is named).  Hex rows are written one character a cell like any other;
+an odd row may be indented by the half cell it is shifted, as spaces are ignored.
 
 A board may carry its answer, as ``cnfsweep generate`` writes it: after the
 grid, a line ``layout:`` and then one row per grid row, ``*`` for a mine and
@@ -18,14 +21,15 @@ from collections.abc import Callable
 from functools import partial
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
-from cnfsweep.core.errors import checked
+from cnfsweep.core.errors import ArgumentError, checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, TOPOLOGIES, make_topology, topology_names
 from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
 
 #: Header keys of the native format (and of minesweepr text, read by the same code).
-KNOWN_HEADERS = ("mines", "first-click")
+KNOWN_HEADERS = ("mines", "first-click", "topology")
 EXPECTED = "0-8, '.', '*', 'F' or a letter"
 LAYOUT = "layout"
 _LAYOUT_CHARS = frozenset("*." + SEP)
@@ -73,8 +77,10 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
     rows: list[str] = []
     places: list[tuple[int, str]] = []  # each row's line number and text (for the columns of its cells)
     layout_rows: list[str] = []
-    layout_line = first_row_line = mines_line = first_line = 0
+    layout_line = first_row_line = mines_line = first_line = topology_line = topology_col = 0
     mines = first = None
+    shape = DEFAULT_TOPOLOGY
+    highest = "8"
     cells_of = _Cells(cell)
     for n, line in checked(enumerate(split_lines(text), 1), deadline, 64):
         if not line.strip(SEP) or is_comment(line):
@@ -100,14 +106,22 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                           "put 'key: value' lines before the grid", line=n, column=key_col)
             if key not in KNOWN_HEADERS:
                 # A misspelt key ('mine: 10') silently ignored would change the answer.
-                known = " or ".join(f"'{k}:'" for k in KNOWN_HEADERS)
+                *others, last = (f"'{k}:'" for k in KNOWN_HEADERS)
+                known = f"{', '.join(others)} or {last}"
                 raise err(f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
                           line=n, column=key_col)
-            seen = mines_line if key == "mines" else first_line
+            seen = {"mines": mines_line, "first-click": first_line, "topology": topology_line}[key]
             if seen:
                 raise err(f"duplicate '{key}:' header (first on line {seen})", line=n, column=key_col)
             value = line[head.end():].rstrip()
-            if key == "mines":
+            if key == "topology":
+                shape = value.strip().lower()
+                if shape not in TOPOLOGIES:
+                    raise err(f"unknown topology {value.strip()!r}: expected {topology_names()}",
+                              line=n, column=head.end() + 1)
+                highest = str(TOPOLOGIES[shape].max_number)
+                topology_line, topology_col = n, head.end() + 1
+            elif key == "mines":
                 mines = count_value(value, "mines", err, n, head.end() + 1)
                 mines_line = n
             else:
@@ -118,6 +132,9 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if row is None:
             i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in SEP and cell(ch) is None)
             raise err(unexpected(ch, expected), line=n, column=i + 1)
+        if highest != "8" and (j := next((j for j, ch in enumerate(row) if ch in NUMBERS and ch > highest), None)) is not None:
+            raise err(f"number {row[j]} is above {highest}, the most a {shape} cell can show",
+                      line=n, column=_columns(line)[j])
         if rows and len(row) != len(rows[0]):
             width = len(rows[0])
             cols = _columns(line)
@@ -129,10 +146,14 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         places.append((n, line))
     if not rows:
         raise err("no board rows found")
+    try:
+        topology = make_topology(shape, len(rows), len(rows[0]))
+    except ArgumentError as e:  # a shape too small for its topology
+        raise err(str(e), line=topology_line, column=topology_col) from None
     if not layout_line:
         if first_line:
             raise err("'first-click:' needs a 'layout:' section after the grid", line=first_line, column=1)
-        return Board(tuple(rows), mines)
+        return Board(tuple(rows), mines, topology=topology)
     if len(layout_rows) != len(rows):
         raise err(f"the layout has {counted(len(layout_rows), 'row')}, expected {len(rows)} (as the grid)",
                   line=layout_line, column=1)
@@ -142,7 +163,7 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
     if mines is not None and mines != layout.count:
         raise err(f"'mines: {mines}' but the layout has {counted(layout.count, 'mine')}",
                   line=mines_line, column=1)
-    conflict = layout_conflict(rows, layout)
+    conflict = layout_conflict(rows, layout, topology)
     if conflict is not None:
         (r, c), why = conflict
         if first is not None and (r, c) == tuple(first) and "first click" in why:
@@ -150,7 +171,7 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
                       line=first_line, column=1)
         n, line = places[r]
         raise err(f"cell ({r}, {c}): {why}", line=n, column=_columns(line)[c])
-    return Board(tuple(rows), mines, layout)
+    return Board(tuple(rows), mines, layout, topology=topology)
 
 
 def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err) -> str:

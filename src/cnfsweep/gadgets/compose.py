@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.topology import Square
 from cnfsweep.gadgets.library import (
     Coord,
     Direction,
@@ -208,18 +209,18 @@ class Canvas:
     def _count(self, cell: Coord, get) -> str:  # type: ignore[no-untyped-def]
         tag = self.wire_numbers.get(cell)
         count = 1 if tag else 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                nb = (cell[0] + dr, cell[1] + dc)
-                ch = get(nb)
-                if (dr, dc) == (0, 0) or not ch:
-                    continue
-                on_line = tag is not None and (nb[0] == tag[1] if tag[0] == "r" else nb[1] == tag[1])
-                if on_line:
-                    continue
-                if is_covered(ch):
-                    raise LayoutError(f"cell {cell} would reveal a number next to covered cell {nb}")
-                count += ch == "*"
+        # Gadgets are drawn on an unbounded square grid: the square's steps, with no edge.
+        for dr, dc in Square.offsets(cell[0]):
+            nb = (cell[0] + dr, cell[1] + dc)
+            ch = get(nb)
+            if not ch:
+                continue
+            on_line = tag is not None and (nb[0] == tag[1] if tag[0] == "r" else nb[1] == tag[1])
+            if on_line:
+                continue
+            if is_covered(ch):
+                raise LayoutError(f"cell {cell} would reveal a number next to covered cell {nb}")
+            count += ch == "*"
         return str(count)
 
 

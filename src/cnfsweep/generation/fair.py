@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from cnfsweep.core.board import Board, shape_tables
+from cnfsweep.core.board import Board
+from cnfsweep.core.topology import Square
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
@@ -98,7 +99,8 @@ class Replayer:
         self.rows, self.cols = rows, cols
         self.logic = Logic(logic)
         self.engine = engine if engine is not None else Engine.for_games()
-        self.tables = shape_tables(rows, cols, deadline)
+        # Generated boards are square, as games are (see Level.topology).
+        self.tables = Square(rows, cols).tables(deadline)
         n = rows * cols
         self.mine = bytearray(n)
         for r, c in checked(mines, deadline, 1 << 16):

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.words import counted
@@ -110,11 +111,7 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
             f"first click ({r0}, {c0}) is off the {level.cols}x{level.rows} board: "
             f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
         )
-    return [
-        Cell(r, c)
-        for r in range(max(r0 - 1, 0), min(r0 + 2, level.rows))
-        for c in range(max(c0 - 1, 0), min(c0 + 2, level.cols))
-    ]
+    return level.area(Cell(r0, c0))
 
 
 def check_room(level: Level, first_click: Cell) -> int:
@@ -204,7 +201,7 @@ def draw_until(
     while True:
         attempts += 1
         try:
-            cells = shape_tables(level.rows, level.cols, deadline).cells
+            cells = level.topology.tables(deadline).cells
             check_deadline(deadline)
             found = keep([cells[_skipping(k, skip)] for k in rng.sample(range(free), level.mines)], rng, deadline)
         except TimeLimitExceeded:
@@ -228,11 +225,14 @@ def _skipping(k: int, skip: list[int]) -> int:
     return k
 
 
-def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell]) -> int:
+def three_bv(
+    rows: int, cols: int, mines: frozenset[Cell] | set[Cell], topology: GridTopology | None = None
+) -> int:
     """Return a layout's 3BV: the fewest clicks that open every safe cell.
 
     Each opening (a connected region of zeros, with its border) takes one
-    click, and each safe cell bordering no zero one more.
+    click, and each safe cell bordering no zero one more.  Neighbours are
+    ``topology``'s (of ``rows`` by ``cols`` cells; ``None`` is the square).
 
     Examples
     --------
@@ -241,7 +241,7 @@ def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell]) -> int:
     >>> three_bv(3, 3, {Cell(2, 2)})   # one opening reaches every safe cell
     1
     """
-    cells, around = shape_tables(rows, cols)
+    cells, around = (Square(rows, cols) if topology is None else topology).tables()
     mined = bytearray(len(cells))
     for r, c in mines:
         mined[r * cols + c] = 1

@@ -11,7 +11,8 @@ rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Positi
 
 from __future__ import annotations
 
-from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, checked
 from cnfsweep.engine.position import Position, assemble_position
 from cnfsweep.core.model import Rule
@@ -28,6 +29,8 @@ class Frontier:
     rows, cols : int
     total_mines : int or None
         Mines on the whole board, if the player knows it.
+    topology : GridTopology or None
+        Which cells are neighbours, of ``rows`` by ``cols`` cells; ``None`` is the square.
 
     Examples
     --------
@@ -40,8 +43,9 @@ class Frontier:
     ([], [Cell(row=0, col=0)])
     """
 
-    def __init__(self, rows: int, cols: int, total_mines: int | None) -> None:
-        self._cells, self._around = shape_tables(rows, cols)
+    def __init__(self, rows: int, cols: int, total_mines: int | None, topology: GridTopology | None = None) -> None:
+        # Indices are row-major (cell[0] * cols + cell[1]), as every grid topology's tables are.
+        self._cells, self._around = (Square(rows, cols) if topology is None else topology).tables()
         self._cols = cols
         self._covered = set(range(rows * cols))
         self._flagged: set[int] = set()

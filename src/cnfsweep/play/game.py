@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from cnfsweep.core.board import COVERED, FLAG, Board, Cell, shape_tables
+from cnfsweep.core.board import COVERED, FLAG, Board, Cell
+from cnfsweep.core.topology import Square
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, OffBoardError, clip, shown
 from cnfsweep.core.values import cell_argument, count_argument, whole_number
 from cnfsweep.core.words import counted
@@ -87,6 +88,21 @@ class Level:
         """Number of cells."""
         return self.rows * self.cols
 
+    @property
+    def topology(self) -> Square:
+        """Which cells are neighbours: games are played on square boards."""
+        return Square(self.rows, self.cols)
+
+    def area(self, cell: Cell) -> list[Cell]:
+        """Return ``cell`` and its neighbours, in row-major order.
+
+        Examples
+        --------
+        >>> Level(2, 3, 1).area(Cell(0, 0))
+        [Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)]
+        """
+        return sorted((cell, *self.topology.neighbours(cell)))
+
     @classmethod
     def parse_size(cls, size: str, mines: int, name: str = "custom") -> Level:
         """Read a ``WxH`` size (columns x rows, as ``--size`` takes it) into a level."""
@@ -121,7 +137,7 @@ class Level:
             return self.cells - 1
         if first is None:
             return self.cells - min(self.rows, 2) * min(self.cols, 2)
-        return self.cells - len(_area(self.rows, self.cols, first))
+        return self.cells - len(self.area(first))
 
 
 LEVELS: Mapping[str, Level] = MappingProxyType(
@@ -145,16 +161,6 @@ class ClickResult:
     hit_mine: bool
     opened: tuple[Cell, ...]
     numbers: tuple[int, ...] = ()
-
-
-def _area(rows: int, cols: int, cell: Cell) -> list[Cell]:
-    """Return ``cell`` and its neighbours on the board, in row-major order."""
-    r0, c0 = cell
-    return [
-        Cell(r, c)
-        for r in range(max(r0 - 1, 0), min(r0 + 2, rows))
-        for c in range(max(c0 - 1, 0), min(c0 + 2, cols))
-    ]
 
 
 class Game:
@@ -189,7 +195,8 @@ class Game:
         for r in range(rows):
             start = (r + 1) * w + 1
             self._view[start : start + cols] = bytes([_COVERED]) * cols
-        self._offsets = (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1)
+        # The topology's steps as moves in the padded view, whose border stops every flood.
+        self._offsets = tuple(dr * w + dc for dr, dc in level.topology.offsets(0))
         self._is_mine = bytearray(len(self._view))
         self._count = bytearray(len(self._view))
         self._mines: frozenset[Cell] | None = None
@@ -343,12 +350,12 @@ class Game:
         if lv.mines > (most := lv.max_mines(rule, first)):
             raise ArgumentError(f"{counted(lv.mines, 'mine')} {'leaves' if lv.mines == 1 else 'leave'} no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
         if rule is FirstClick.OPENING:
-            protected = set(_area(lv.rows, lv.cols, first))
+            protected = set(lv.area(first))
         else:
             protected = {first} if rule is FirstClick.SAFE else set()
         # Row-major candidates and one sample() call: the layout depends on the seed,
         # the rule and the first click only, the same on every platform.
-        cells, _ = shape_tables(lv.rows, lv.cols)
+        cells, _ = lv.topology.tables()
         candidates = [c for c in cells if c not in protected] if protected else list(cells)
         self._place(frozenset(random.Random(self.seed).sample(candidates, lv.mines)))
 

@@ -19,6 +19,7 @@ from cnfsweep.engine.analysis import Analysis, ComponentCache
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
+from cnfsweep.core.topology import square_only
 from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import ClickResult, FirstClick, Game, GameState, Level
@@ -222,6 +223,8 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
     >>> record.won, [tuple(m.cell) for m in record.moves]
     (True, [(0, 0), (0, 3)])
     """
+    # Games are played on square boards (see Level.topology).
+    square_only(board.topology, "playing a board")
     layout = board.layout
     if layout is None:
         raise CnfsweepError("the board carries no layout: write it with 'cnfsweep generate' or add a 'layout:' section")

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import ClassVar
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.board import FLAG, NUMBERS, Cell, shape_tables
+from cnfsweep.core.board import FLAG, NUMBERS, Cell
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import FirstClick, Level
 
@@ -83,7 +83,7 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     count does not depend on which certain mines the player bothered to flag.
     """
     board, exact = analysis.board, analysis.frontier_exact
-    tables = shape_tables(board.rows, board.cols)
+    tables = board.topology.tables()
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
     for c, p in exact.items():

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.topology import square_only
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.explanation import Hint
@@ -311,6 +312,8 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     >>> [e.get("data-p") for e in svg.iter() if (e.get("class") or "").startswith("cell")]
     [None, '1/3', '1/3', '1/3']
     """
+    # Cells are drawn as squares in rows: a torus or hex board would be drawn wrong.
+    square_only(board.topology, "drawing")
     if analysis is not None and analysis.board != board:
         raise ValueError("the analysis is of another board")
     if hint is not None and hint.board != board:

@@ -33,7 +33,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.board import FLAG, Cell, shape_tables
+from cnfsweep.core.board import FLAG, Cell
+from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 
@@ -45,15 +46,15 @@ HALF = Fraction(1, 2)
 MAX_OPEN_CAPS = 2
 
 
-def caps(rows: int, cols: int, a: Cell, b: Cell) -> list[Cell]:
+def caps(topology: GridTopology, a: Cell, b: Cell) -> list[Cell]:
     """Return the cells next to exactly one of ``a`` and ``b`` (neither of the two), row-major.
 
     Examples
     --------
-    >>> caps(2, 3, Cell(0, 0), Cell(0, 1))
+    >>> caps(Square(2, 3), Cell(0, 0), Cell(0, 1))
     [Cell(row=0, col=2), Cell(row=1, col=2)]
     """
-    tables = shape_tables(rows, cols)
+    tables = topology.tables()
     cells = tables.cells
     differ = set(tables.near(a)).symmetric_difference(tables.near(b))
     return sorted(x for x in (cells[j] for j in differ) if x != a and x != b)
@@ -80,11 +81,14 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell,
         return p is not None and p.numerator == p.denominator
 
     snap: Snapshot | None = None
+    topology = board.topology
     for i, a in enumerate(halves):
+        near_a = set(topology.neighbours(a))
         for b in halves[i + 1 :]:
-            if abs(a.row - b.row) > 2 or abs(a.col - b.col) > 2:
+            # Only cells that touch, or share a neighbour, can be told apart by caps alone.
+            if b not in near_a and near_a.isdisjoint(topology.neighbours(b)):
                 continue
-            if not all(map(certain_mine, caps(board.rows, board.cols, a, b))):
+            if not all(map(certain_mine, caps(board.topology, a, b))):
                 continue
             # Made once, and only for a pair that passes the cheap test: most positions have none.
             snap = snap if snap is not None else Snapshot.of_analysis(analysis, engine)
@@ -108,9 +112,11 @@ def influence(snap: Snapshot, cell: Cell) -> int:
     ``cell`` is a mine and at those where it is safe.  Cells off the frontier
     have no influence.
     """
-    tables = shape_tables(snap.rows, snap.cols)
-    cells = tables.cells
+    topology = snap.topology
+    cells = topology.tables().cells
     rows, cols, n = snap.rows, snap.cols, snap.solutions
+    # Side partners in a square's two directions, if the board's topology makes them neighbours.
+    near = topology.neighbours(cell)
     r, c = cell
     mine_layouts = snap.weight(cell)
     # Off the frontier such patterns are guesses about unexplored ground, which later
@@ -121,12 +127,12 @@ def influence(snap: Snapshot, cell: Cell) -> int:
     for partners in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c))):
         best = 0
         for pr, pc in partners:
-            if not (0 <= pr < rows and 0 <= pc < cols):
+            if not (0 <= pr < rows and 0 <= pc < cols) or (pr, pc) not in near:
                 continue
             partner = cells[pr * cols + pc]
             if not snap.unknown(partner) or not 0 < snap.weight(partner) < n:
                 continue
-            apart = caps(rows, cols, cell, partner)
+            apart = caps(topology, cell, partner)
             # A cap that is or will be revealed tells the two cells apart.
             if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
                 continue

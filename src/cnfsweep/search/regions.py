@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, shape_tables
+from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.topology import Square
 from cnfsweep.search.endgame import EndgameResult, best_move
 from cnfsweep.search.whatif import Snapshot
 
@@ -49,7 +50,7 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
     A region's cells may touch revealed cells and known mines only, besides
     each other; its component's layouts must all hold the same number of mines.
     """
-    tables = shape_tables(snap.rows, snap.cols)
+    tables = snap.topology.tables()
     cells_of = tables.cells
     out = []
     for comp, table in zip(snap.components, snap.tables):
@@ -79,7 +80,7 @@ def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, t
     r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, board.rows - 1)
     c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, board.cols - 1)
     inside = set(region.cells)
-    tables = shape_tables(board.rows, board.cols)
+    tables = board.topology.tables()
     cells = tables.cells
 
     def mines_around(cell: Cell, within_cut: bool) -> int:
@@ -101,7 +102,7 @@ def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, t
             else:
                 ch = board.grid[r][c]
                 in_region = 0
-                if ch in NUMBERS and any(abs(r - x.row) <= 1 and abs(c - x.col) <= 1 for x in region.cells):
+                if ch in NUMBERS and any(cells[j] in inside for j in tables.near(cell)):
                     in_region = int(ch) - mines_around(cell, False) - _outside(snap, cell, inside)
                 row.append(str(in_region + mines_around(cell, True)))
         grid.append("".join(row))
@@ -116,7 +117,7 @@ def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
     another component; the two being independent, each part holds the same
     number of mines in every layout, so the expected count is that number.
     """
-    tables = shape_tables(snap.rows, snap.cols)
+    tables = snap.topology.tables()
     cells = tables.cells
     n = snap.solutions
     outside = [cells[j] for j in tables.near(number)]
@@ -129,7 +130,13 @@ def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
 def best_region_move(
     board: Board, snap: Snapshot, *, max_layouts: int, node_limit: int
 ) -> tuple[Cell, EndgameResult] | None:
-    """Return the best move in the enclosed region of fewest layouts that the search can finish, if any."""
+    """Return the best move in the enclosed region of fewest layouts that the search can finish, if any.
+
+    Square boards only (``None`` on others): the region is cut out as a
+    rectangle, whose neighbours are a square's, not a torus's or a hex grid's.
+    """
+    if not isinstance(board.topology, Square):
+        return None
     for region in enclosed_regions(snap):
         if region.layouts > max_layouts:
             break

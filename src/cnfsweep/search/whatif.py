@@ -30,7 +30,8 @@ from functools import cached_property
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.model import CountTable
-from cnfsweep.core.board import Cell, shape_tables
+from cnfsweep.core.board import Cell
+from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.counting import Weights, weigh
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, Position, build_components, component_rules
@@ -44,8 +45,8 @@ class Snapshot:
 
     Attributes
     ----------
-    rows, cols : int
-        The board's shape.
+    topology : GridTopology
+        The board's shape and which of its cells are neighbours.
     components : tuple of Component
         Frontier components, each with its count table in ``tables``.
     off : frozenset of Cell
@@ -58,8 +59,7 @@ class Snapshot:
         Mines among the components' cells and ``off``.
     """
 
-    rows: int
-    cols: int
+    topology: GridTopology
     components: tuple[Component, ...]
     tables: tuple[CountTable, ...]
     off: frozenset[Cell]
@@ -88,8 +88,7 @@ class Snapshot:
             return None
         settled = {**pos.fixed, **pos.forced}
         snap = cls(
-            rows=pos.board.rows,
-            cols=pos.board.cols,
+            topology=pos.board.topology,
             components=pos.components,
             tables=tables,
             off=frozenset(pos.off_frontier),
@@ -115,6 +114,16 @@ class Snapshot:
         # The analysis found layouts, so the same components have them too.
         assert snap is not None and snap.solutions == analysis.solutions
         return snap
+
+    @property
+    def rows(self) -> int:
+        """Number of rows of the board."""
+        return self.topology.rows
+
+    @property
+    def cols(self) -> int:
+        """Number of columns of the board."""
+        return self.topology.cols
 
     # -- counts ---------------------------------------------------------------
 
@@ -215,7 +224,7 @@ class Snapshot:
         # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
         if len(near) > limit:
             near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
-        tables = shape_tables(self.rows, self.cols)
+        tables = self.topology.tables()
         cells = tables.cells
         rest: list[Cell] = []
         if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
@@ -241,7 +250,7 @@ class Snapshot:
         then edges), so the ``count`` first of those by that number, plus every
         cell next to a certain mine, hold the ``count`` best.
         """
-        tables = shape_tables(self.rows, self.cols)
+        tables = self.topology.tables()
         cells = tables.cells
         n = self.solutions
         certain = list(self.known_mines)
@@ -252,7 +261,7 @@ class Snapshot:
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
-        tables = shape_tables(self.rows, self.cols)
+        tables = self.topology.tables()
         cells = tables.cells
         n = self.solutions
         low = high = 0
@@ -286,7 +295,7 @@ class Snapshot:
             return None
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
-        tables = shape_tables(self.rows, self.cols)
+        tables = self.topology.tables()
         cells = tables.cells
         neighbours = [cells[j] for j in tables.near(cell)]
         unknown = tuple(c for c in neighbours if self.unknown(c))
@@ -337,8 +346,7 @@ class Snapshot:
         mines = {c for c, mine in settled.items() if mine}
         safe = self.known_safe - {revealed} if revealed is not None else self.known_safe
         after = Snapshot(
-            rows=self.rows,
-            cols=self.cols,
+            topology=self.topology,
             components=tuple(self.components[k] for k in kept) + built,
             tables=tuple(self.tables[k] for k in kept) + new_tables,
             off=self.off.difference(reach, forced),

@@ -1,0 +1,32 @@
+"""Square games play exactly the same moves as before boards had a topology.
+
+The hashes are of ``cnfsweep play --trace`` files written before
+:mod:`cnfsweep.core.topology` existed (the first games of runs with ``--seed 0``):
+a change to how neighbours are found that changed a single move, probability
+or layout on a square board would change them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from typer.testing import CliRunner
+
+from cnfsweep.cli import app
+
+TRACES = {
+    ("safest", "beginner", 25): "a2d2c7901c0715ba13abc17efb3ddd4d422480007b9d98ff0ef1f190bace70a4",
+    ("strong", "beginner", 25): "1791b387a03259b9979fc6c2668164a44318e7bfecd9313c85525c962ed87c96",
+    ("safest", "expert", 6): "756f87d0b07d6f47e3ab01645eb192c83b8a0847ffa98f9970cf3e5ad7505d3a",
+    ("strong", "expert", 6): "72ff69191a34ad64a9ffe0bf08039da5653f41bb0d037609943c39842cf6ec0f",
+}
+
+
+@pytest.mark.parametrize(("policy", "level", "games"), list(TRACES), ids=["-".join(map(str, k)) for k in TRACES])
+def test_square_traces_are_unchanged(tmp_path, policy: str, level: str, games: int) -> None:
+    trace = tmp_path / "trace.jsonl"
+    result = CliRunner().invoke(app, ["play", "--level", level, "--games", str(games), "--seed", "0",
+                                      "--policy", policy, "--workers", "1", "--trace", str(trace)])
+    assert result.exit_code == 0, result.output
+    assert hashlib.sha256(trace.read_bytes()).hexdigest() == TRACES[policy, level, games]
