@@ -9,6 +9,7 @@ import pytest
 from oracle import reference
 
 from paths import EXAMPLES
+from cnfsweep import analyze
 from cnfsweep.core.board import Cell
 from cnfsweep.formats import read_board
 
@@ -29,9 +30,10 @@ def test_solve_json_is_the_oracles_answer(run, path) -> None:
     for r, row in enumerate(answer["exact"]):
         for c, p in enumerate(row):
             assert (None if p is None else Fraction(p)) == ref.exact[Cell(r, c)]
-    # The same grid read as a square board is another position.
+    # The same grid read as a square board is another position (the engine is checked against the oracle
+    # on square boards elsewhere; the oracle takes seconds on these).
     square = board.__class__(board.grid, board.total_mines)
-    assert reference(square) != ref
+    assert analyze(square).to_dict()["exact"] != answer["exact"]
 
 
 @pytest.mark.parametrize("path", GRIDS, ids=lambda p: p.stem)

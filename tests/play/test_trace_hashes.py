@@ -30,3 +30,20 @@ def test_square_traces_are_unchanged(tmp_path, policy: str, level: str, games: i
                                       "--policy", policy, "--workers", "1", "--trace", str(trace)])
     assert result.exit_code == 0, result.output
     assert hashlib.sha256(trace.read_bytes()).hexdigest() == TRACES[policy, level, games]
+
+
+#: The two runs the architecture issue pinned (``sha1sum`` of the trace), before topologies and since.
+PINNED = {
+    "safest": (30, "cc94b090b62d984e1b9b258045fc815eb92cdfcb"),
+    "strong": (20, "32d54afff356a73c865c100cc5946c4d4ed46e45"),
+}
+
+
+@pytest.mark.parametrize("policy", list(PINNED))
+def test_the_pinned_expert_traces_are_unchanged(tmp_path, policy: str) -> None:
+    games, digest = PINNED[policy]
+    trace = tmp_path / "trace.jsonl"
+    result = CliRunner().invoke(app, ["play", "--level", "expert", "--games", str(games), "--seed", "5",
+                                      "--policy", policy, "--trace", str(trace)])
+    assert result.exit_code == 0, result.output
+    assert hashlib.sha1(trace.read_bytes()).hexdigest() == digest
