@@ -111,16 +111,16 @@ def run_cli(args: list[str], cap: float) -> dict[str, Any]:
             "exit_code": proc.returncode, "status": status}
 
 
-def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
-    """Time ``analyze(..., arithmetic="exact", time_limit=limit)`` alone, in a fresh process."""
+def timed_call(setup: str, call: str, done: str, limit: float, cap: float) -> dict[str, Any]:
+    """Time ``call`` (Python source, after ``setup``) alone, in a fresh process: ``done``, or ``unknown`` past ``limit``."""
     inner = (
-        "import json, sys, time\n"
-        "from cnfsweep import Board, TimeLimitExceeded, analyze\n"
-        f"board = Board.from_file({str(path)!r})\n"
+        "import json, time\n"
+        "from cnfsweep import TimeLimitExceeded\n"
+        f"{setup}"
         "start = time.perf_counter()\n"
         "try:\n"
-        f"    analyze(board, arithmetic='exact', time_limit={limit})\n"
-        "    status = 'solved'\n"
+        f"    {call}\n"
+        f"    status = {done!r}\n"
         "except TimeLimitExceeded:\n"
         "    status = 'unknown'\n"
         "print(json.dumps({'call_s': time.perf_counter() - start, 'status': status}))\n"
@@ -131,6 +131,12 @@ def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
         return {"call_s": None, "status": f"over the {cap:.0f} s cap"}
     doc = json.loads(out.stdout)
     return {"call_s": round(doc["call_s"], 2), "over_s": round(doc["call_s"] - limit, 2), "status": doc["status"]}
+
+
+def call_time(path: Path, limit: float, cap: float) -> dict[str, Any]:
+    """Time ``analyze(..., arithmetic="exact", time_limit=limit)`` alone, in a fresh process."""
+    setup = f"from cnfsweep import Board, analyze\nboard = Board.from_file({str(path)!r})\n"
+    return timed_call(setup, f"analyze(board, arithmetic='exact', time_limit={limit})", "solved", limit, cap)
 
 
 def measure(name: str, spec: LargeSpec, limits: list[float], cap: float, folder: Path) -> dict[str, Any]:
@@ -155,25 +161,9 @@ GENERATE = {"1000x1000/150000": (1000, 1000, 150_000), "1000x1000/20000": (1000,
 
 def generate_call(rows: int, cols: int, mines: int, limit: float, cap: float) -> dict[str, Any]:
     """Time ``generate(..., time_limit=limit)`` alone, in a fresh process."""
-    inner = (
-        "import json, time\n"
-        "from cnfsweep import TimeLimitExceeded\n"
-        "from cnfsweep.generation import generate\n"
-        "from cnfsweep.play import Level\n"
-        "start = time.perf_counter()\n"
-        "try:\n"
-        f"    generate(Level({rows}, {cols}, {mines}), seed=1, time_limit={limit})\n"
-        "    status = 'generated'\n"
-        "except TimeLimitExceeded:\n"
-        "    status = 'unknown'\n"
-        "print(json.dumps({'call_s': time.perf_counter() - start, 'status': status}))\n"
-    )
-    try:
-        out = subprocess.run([sys.executable, "-c", inner], capture_output=True, text=True, timeout=cap, check=True)
-    except subprocess.TimeoutExpired:
-        return {"call_s": None, "status": f"over the {cap:.0f} s cap"}
-    doc = json.loads(out.stdout)
-    return {"call_s": round(doc["call_s"], 2), "over_s": round(doc["call_s"] - limit, 2), "status": doc["status"]}
+    setup = "from cnfsweep.generation import generate\nfrom cnfsweep.play import Level\n"
+    call = f"generate(Level({rows}, {cols}, {mines}), seed=1, time_limit={limit})"
+    return timed_call(setup, call, "generated", limit, cap)
 
 
 def post_time(url: str, body: dict[str, Any], cap: float) -> dict[str, Any]:

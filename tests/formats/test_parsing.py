@@ -470,3 +470,11 @@ def test_shape_tables_list_each_cells_neighbours(rows: int, cols: int) -> None:
     for i, (r, c) in enumerate(cells):
         near = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {(r, c)}
         assert [cells[j] for j in around[i]] == sorted(x for x in near if 0 <= x[0] < rows and 0 <= x[1] < cols)
+
+
+@pytest.mark.parametrize("name", ["a\nb.txt", "tab\there.txt", "bell\x07.txt", "nul\x85.txt"])
+def test_a_file_name_with_control_characters_is_quoted_so_the_error_stays_one_line(name: str) -> None:
+    with pytest.raises(BoardFormatError) as caught:
+        read_board(name)
+    assert "\n" not in str(caught.value) and "\t" not in str(caught.value)
+    assert str(caught.value) == f"{name!r}: no such file"

@@ -41,6 +41,8 @@ class BoardFormatError(CnfsweepError, ValueError):
     --------
     >>> str(BoardFormatError("expected 0-8", source="b.txt", line=3, column=5))
     'b.txt:3:5: expected 0-8'
+    >>> print(BoardFormatError("no such file", source="a\\nb.txt"))
+    'a\\nb.txt': no such file
     """
 
     def __init__(
@@ -55,7 +57,8 @@ class BoardFormatError(CnfsweepError, ValueError):
         self.source = source
         self.line = line
         self.column = column
-        where = source
+        # A file name with a line break or other control character is quoted, so the error stays one line.
+        where = source if source.isprintable() else repr(source)
         if line is not None:
             where += f":{line}"
             if column is not None:
