@@ -35,7 +35,8 @@ import pytest
 from cnfsweep.core.board import Board, Cell
 
 
-def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> list[Cell]:
+@functools.lru_cache(maxsize=1 << 16)  # the game oracles ask for the same few cells millions of times
+def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> tuple[Cell, ...]:
     """The cells around ``cell`` on a ``topology`` board, computed here rather than by the board.
 
     ``square``: up to eight; ``torus``: the eight of the square, wrapping
@@ -47,19 +48,19 @@ def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> li
     if topology == "hex":
         shift = r0 % 2  # an odd row's upper and lower neighbours lie half a cell further right
         steps = [(0, -1), (0, 1), (-1, shift - 1), (-1, shift), (1, shift - 1), (1, shift)]
-        return sorted(Cell(r0 + dr, c0 + dc) for dr, dc in steps if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols)
+        return tuple(sorted(Cell(r0 + dr, c0 + dc) for dr, dc in steps if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols))
     if topology == "torus":
-        return sorted({Cell((r0 + dr) % rows, (c0 + dc) % cols) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell})
+        return tuple(sorted({Cell((r0 + dr) % rows, (c0 + dc) % cols) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell}))
     assert topology == "square", topology
-    return [
+    return tuple(
         Cell(r, c)
         for r in range(r0 - 1, r0 + 2)
         for c in range(c0 - 1, c0 + 2)
         if (r, c) != (r0, c0) and 0 <= r < rows and 0 <= c < cols
-    ]
+    )
 
 
-def around(board: Board, cell: Cell) -> list[Cell]:
+def around(board: Board, cell: Cell) -> tuple[Cell, ...]:
     """The cells around ``cell`` on ``board``, by :func:`neighbours` for the board's topology."""
     return neighbours(board.rows, board.cols, cell, board.topology.name)
 
