@@ -8,6 +8,7 @@ Dask (``distributed``) is an optional dependency, imported only when chosen.
 
 from __future__ import annotations
 
+import logging
 import re
 import signal
 import threading
@@ -108,6 +109,7 @@ class InterruptGuard:
         self._previous: Any = None
         self._holding = 0  # depth of hold() blocks
         self._pending = False
+        self.interrupted = False  # a Ctrl-C came while the guard was on
 
     def __enter__(self) -> InterruptGuard:
         if threading.current_thread() is threading.main_thread() and (
@@ -131,6 +133,7 @@ class InterruptGuard:
             raise KeyboardInterrupt
 
     def _handle(self, signum: int, frame: Any) -> None:
+        self.interrupted = True
         if self._holding:
             self._pending = True
         else:
@@ -147,6 +150,18 @@ class InterruptGuard:
             if self._pending and not self._holding:
                 self._pending = False
                 raise KeyboardInterrupt
+
+
+def _quiet_after_interrupt(guard: InterruptGuard) -> None:
+    """Keep Dask's own callbacks, cut short by a Ctrl-C, from printing tracebacks of its internals.
+
+    The user asked to stop and the summary says so; what Dask's event loop logs
+    while its futures are cancelled under it (distributed's ``cancel`` callback can
+    raise a NameError then) is no news to them. The filter drops records from the
+    moment the signal arrives, before any cancelling starts on Dask's own thread.
+    """
+    for name in ("tornado.application", "asyncio", "distributed"):
+        logging.getLogger(name).addFilter(lambda _record: not guard.interrupted)
 
 
 @contextmanager
@@ -251,6 +266,8 @@ class Runner:
 
     def _start_dask(self) -> None:
         distributed = _distributed()
+        if self._guard is not None:
+            _quiet_after_interrupt(self._guard)
         if self.scheduler is None:
             # As with the process pool, Ctrl-C is for this process alone: processes started while
             # SIGINT is ignored keep ignoring it, and the cluster is closed when the Runner is left.
