@@ -195,11 +195,8 @@ class LargeSpec:
     def name(self) -> str:
         return f"{self.rows}x{self.cols}/{self.mines}"
 
-    def board(self) -> Board:
-        """Play the first click in the middle, then open zero regions at random."""
-        game = Game.new(Level(self.rows, self.cols, self.mines), self.seed)
-        game.click(Cell(self.rows // 2, self.cols // 2))
-        mines = game.mines or frozenset()
+    def open_regions(self, mines: frozenset[Cell], click: Callable[[Cell], int]) -> None:
+        """Open ``regions`` zero regions at random: ``click`` opens a cell and says how many cells it opened."""
         rng = random.Random(self.seed)
         opened = tries = 0
         # The layout is known here, so only cells that open a region are clicked.
@@ -208,8 +205,14 @@ class LargeSpec:
             r, c = rng.randrange(self.rows), rng.randrange(self.cols)
             if any((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
                 continue
-            if len(game.click(Cell(r, c)).opened) > 1:
+            if click(Cell(r, c)) > 1:
                 opened += 1
+
+    def board(self) -> Board:
+        """Play the first click in the middle, then open zero regions at random."""
+        game = Game.new(Level(self.rows, self.cols, self.mines), self.seed)
+        game.click(Cell(self.rows // 2, self.cols // 2))
+        self.open_regions(game.mines or frozenset(), lambda cell: len(game.click(cell).opened))
         return game.board()
 
 

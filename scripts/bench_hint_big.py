@@ -35,7 +35,6 @@ import json
 import multiprocessing
 import os
 import platform
-import random
 import subprocess
 import sys
 import tempfile
@@ -77,16 +76,7 @@ def build(spec: LargeSpec, stuck: bool) -> Board:
 
     click(Cell(spec.rows // 2, spec.cols // 2))
     mines = game.mines or frozenset()
-    rng = random.Random(spec.seed)
-    opened = tries = 0
-    # As LargeSpec.board: the layout is known here, so only cells that open a region are clicked.
-    while opened < spec.regions and tries < 1000 * spec.regions:
-        tries += 1
-        r, c = rng.randrange(spec.rows), rng.randrange(spec.cols)
-        if any((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
-            continue
-        if click(Cell(r, c)) > 1:
-            opened += 1
+    spec.open_regions(mines, click)  # as LargeSpec.board opens them
     while stuck and game.state is GameState.PLAYING:
         safe, certain_mines = seen.settled()
         if not safe and not certain_mines:
