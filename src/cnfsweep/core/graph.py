@@ -24,15 +24,15 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.topology import Cell, ShapeTables
 
-__all__ = ["Graph", "is_graph"]
+__all__ = ["Graph", "is_graph", "json_cell"]
 
 
 @dataclass(frozen=True)
@@ -216,3 +216,18 @@ def is_graph(topology: object) -> bool:
     (True, False)
     """
     return isinstance(topology, Graph)
+
+
+def json_cell(topology: object) -> Callable[[tuple[int, int]], Any]:
+    """Return how a JSON answer writes a cell of ``topology``: ``[r, c]`` on a grid, the name on a graph.
+
+    On a grid it is :class:`list` itself, so documents of grid boards are
+    written as fast, and as they always were.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.topology import Square
+    >>> json_cell(Square(2, 2))(Cell(1, 0)), json_cell(Graph(("a", "b"), ()))(Cell(0, 1))
+    ([1, 0], 'b')
+    """
+    return topology.cell_json if isinstance(topology, Graph) else list
