@@ -46,10 +46,11 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from typing import Any, ClassVar
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell
-from cnfsweep.core.errors import BoardFormatError, check_deadline, clip, shown
+from cnfsweep.core.errors import BoardFormatError, check_deadline, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
@@ -76,7 +77,7 @@ def _duplicates_refused(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Bad("", f"duplicate key {clip(repr(key))} in an object")
+            raise _Bad("", f"duplicate key {shown(key)} in an object")
         out[key] = value
     return out
 
@@ -94,8 +95,8 @@ def _load(text: str, err: Err) -> Any:
         raise err(str(exc)) from None
     except RecursionError:
         raise err("not a graph board: JSON nested too deeply") from None
-    except ValueError as exc:  # a number of more digits than Python converts
-        raise err(f"not JSON that can be read: {clip(str(exc), 80)}") from None
+    except ValueError:  # the only other failure: a number of more digits than Python converts
+        raise err(f"not JSON that can be read: a number of more than {sys.get_int_max_str_digits():,} digits") from None
 
 
 def _is_int(value: Any) -> bool:
