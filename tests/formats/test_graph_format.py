@@ -198,3 +198,10 @@ def test_format_graph_on_a_text_board_is_refused(run, tmp_path: Path) -> None:
 def test_write_board_refuses_a_format_without_a_writer() -> None:
     with pytest.raises(Exception, match="does not write them"):
         write_board(Board.from_rows(["1."]), "minesweepr")
+
+
+def test_a_text_header_cannot_name_the_graph_topology() -> None:
+    with pytest.raises(BoardFormatError) as caught:
+        parse_board("topology: graph\n1.\n", source="b.txt")
+    assert str(caught.value) == ("b.txt:1:11: a text board's topology is square, torus or hex: a graph board is a "
+                                 "JSON file ('format': 'cnfsweep-graph', see cnfsweep.formats.graph)")

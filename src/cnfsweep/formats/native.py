@@ -24,7 +24,7 @@ from functools import partial
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.errors import ArgumentError, checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import DEFAULT_TOPOLOGY, TOPOLOGIES, make_topology, topology_names
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GRAPH, TOPOLOGIES, make_topology, topology_names
 from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, Sample, count_value, is_comment, split_lines, unexpected
@@ -117,6 +117,9 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             value = line[head.end():].rstrip()
             if key == "topology":
                 shape = value.strip().lower()
+                if shape == GRAPH:  # a graph's cells are no grid of characters
+                    raise err(f"a text board's topology is {topology_names()}: a graph board is a JSON file "
+                              "('format': 'cnfsweep-graph', see cnfsweep.formats.graph)", line=n, column=head.end() + 1)
                 if shape not in TOPOLOGIES:
                     raise err(f"unknown topology {value.strip()!r}: expected {topology_names()}",
                               line=n, column=head.end() + 1)
