@@ -62,7 +62,7 @@ class Graph:
     names: tuple[str, ...]
     edges: tuple[tuple[int, int], ...]
     # Drawing only: two graphs of the same cells and edges are one topology wherever they are drawn.
-    pos: tuple[tuple[float, float], ...] | None = field(default=None, compare=False)
+    pos: tuple[tuple[float, float], ...] | None = field(default=None, compare=False, repr=False)
 
     name: ClassVar[str] = "graph"
     rows: ClassVar[int] = 1
