@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from typing import Any, ClassVar
 
@@ -63,6 +64,8 @@ FORMAT = "cnfsweep-graph"
 """The value of a graph file's ``format`` key."""
 KEYS = ("format", "cells", "edges", "revealed", "flags", "mines", "pos", "layout", "first_click")
 _NEEDED = ("format", "cells", "edges")
+# White space, then the brace of a JSON object: matched, not stripped, as the text may be a million-cell board.
+_OPENS = re.compile(r"\s*\{")
 
 
 class _Bad(Exception):
@@ -251,7 +254,7 @@ class GraphFormat:
     @staticmethod
     def detect(sample: Sample) -> bool:
         """A text whose first character that is not white space is ``{``: a JSON object, as no other format starts."""
-        return sample.text.lstrip().startswith("{")
+        return _OPENS.match(sample.text) is not None
 
     @staticmethod
     def read(text: str, err: Err, deadline: float | None) -> Board:

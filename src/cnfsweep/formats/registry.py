@@ -36,20 +36,22 @@ Write a module ``formats/myformat.py`` (it may import the core and
 
 then add the class to :data:`REGISTRY` below, and give the format a test file
 of good and bad boards (each bad one a one-line error naming its line and
-column).  ``--format``, the API's ``format`` and detection follow from the
-registry.
+column, or for JSON the key and item).  ``--format``, the API's ``format``,
+detection and :func:`~cnfsweep.formats.write_board` follow from the registry.
+:mod:`~cnfsweep.formats.graph` is a whole format to copy from (a reader,
+a writer, its errors); :mod:`~cnfsweep.formats.jsm` a small text one.
 
 Examples
 --------
 >>> list(REGISTRY)
 ['native', 'jsm', 'minesweepr', 'msboard', 'graph']
->>> detect(Sample.of("5x5x8\\nHHHHH\\n" * 1), None).name, detect(Sample.of("1.\\n"), "b.jsm").name
+>>> detect(Sample.of("5x5x8\\nHHHHH\\n"), None).name, detect(Sample.of("1.\\n"), "b.jsm").name
 ('jsm', 'jsm')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from operator import attrgetter
 from pathlib import PurePath
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -122,10 +124,8 @@ def detect(sample: Sample, name: str | None) -> type[Format]:
         named = suffixes().get(PurePath(name).suffix.lower())
         if named is not None:
             return REGISTRY[named]
-    for fmt in sorted(REGISTRY.values(), key=_priority):
+    for fmt in sorted(REGISTRY.values(), key=attrgetter("priority")):
         if fmt.detect(sample):
             return fmt
     return REGISTRY["native"]  # pragma: no cover - native claims every text
 
-
-_priority: Callable[[type[Format]], int] = lambda f: f.priority  # noqa: E731
