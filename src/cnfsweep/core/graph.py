@@ -11,7 +11,10 @@ are written by name in text and JSON (:meth:`Graph.cell_text`,
 A graph board is read from a JSON file (:mod:`cnfsweep.formats.graph`), never
 from a text header: ``topology: graph`` names no shape a grid of characters
 can hold.  Numbers are one character a cell, so a cell with more than eight
-neighbours still shows at most 8.
+neighbours still shows at most 8 (a known limit: a 3D cell of 26 neighbours
+cannot show 9 or more).  A :class:`~cnfsweep.core.board.Board` checks its
+numbers against :attr:`Graph.max_number`, the largest degree; the file reader
+checks each against its own cell's degree and names the cell.
 
 Examples
 --------
