@@ -166,7 +166,7 @@ def test_a_bad_graph_file_is_one_error_naming_what_and_where(bad: str, line: int
     assert "\n" not in str(error) and str(error).startswith("g.json")
 
 
-@pytest.mark.parametrize(("bad", "line", "column", "phrase"), BAD[:12], ids=[p[:40] for _, _, _, p in BAD[:12]])
+@pytest.mark.parametrize(("bad", "line", "column", "phrase"), BAD, ids=[p[:40] for _, _, _, p in BAD])
 def test_the_cli_says_it_in_one_line_and_exits_2(run, tmp_path: Path, bad: str, line: int | None,
                                                  column: int | None, phrase: str) -> None:
     path = tmp_path / "g.json"
