@@ -18,8 +18,8 @@ shows it covered); it needs a layout.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 from functools import partial
+from typing import ClassVar
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.errors import ArgumentError, checked
