@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import HAND_CASES, Case, random_cases
+from boards import HAND_CASES, Case, random_cases, random_graph_cases
 from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
@@ -13,7 +13,9 @@ from cnfsweep.engine.analysis import ComponentCache
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
 OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
-CASES = HAND_CASES + random_cases() + OTHER_GRIDS
+# Random small graphs (sparse, dense, regular, wheels, 3D grids, cycles): any adjacency, the same rules.
+GRAPHS = random_graph_cases()
+CASES = HAND_CASES + random_cases() + OTHER_GRIDS + GRAPHS
 
 
 @pytest.fixture(params=CASES, ids=[c.id for c in CASES])
@@ -52,6 +54,16 @@ def test_other_grids_cover_both_verdicts_and_totals(topology: str) -> None:
     assert {c.total is None for c in cases} == {True, False}
     # Wrapping around, or the hex offsets, must change some answers: not square boards in disguise.
     assert sum(reference(c.board) != reference(Board(c.board.grid, c.board.total_mines)) for c in cases) >= 5
+
+
+def test_graph_cases_cover_both_verdicts_totals_and_flags() -> None:
+    verdicts = [reference(c.board, total_mines=c.total_mines).consistent for c in GRAPHS]
+    assert verdicts.count(False) >= 3 and verdicts.count(True) >= 15
+    assert {c.total is None for c in GRAPHS} == {True, False}
+    assert sum(bool(c.board.flags) for c in GRAPHS) >= 3
+    # Not only trivial positions: some have several layouts, some cells of degree other than a grid's.
+    assert sum(reference(c.board).solutions > 1 for c in GRAPHS) >= 5
+    assert any(d not in (2, 3, 4, 5, 6, 8) for c in GRAPHS for d in map(len, c.board.topology.tables().around))
 
 
 @pytest.mark.parametrize("engine", ["pysat", "cpsat"])

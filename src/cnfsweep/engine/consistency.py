@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
@@ -21,7 +21,9 @@ import networkx as nx
 from cnfsweep.engine.backends import Backend, Session, get_backend
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import check_deadline, checked, deadline_after
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.values import flag_argument
 from cnfsweep.formats import board_argument
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints, position
@@ -55,13 +57,16 @@ class CheckResult:
     total_in_conflict: bool
     backend: str
     format: str | None = None
+    # How the document writes cells: [r, c], or a graph's names (not part of the verdict).
+    topology: Topology | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON document that ``cnfsweep check --json`` prints."""
+        """Return the JSON document that ``cnfsweep check --json`` prints (cells by name on a graph board)."""
+        cell = json_cell(self.topology)
         return {
             "consistent": self.consistent,
-            "witness_mines": None if self.witness_mines is None else [list(c) for c in self.witness_mines],
-            "conflict": None if self.conflict is None else [list(c) for c in self.conflict],
+            "witness_mines": None if self.witness_mines is None else [cell(c) for c in self.witness_mines],
+            "conflict": None if self.conflict is None else [cell(c) for c in self.conflict],
             "total_in_conflict": self.total_in_conflict,
             "format": self.format,
             "backend": self.backend,
@@ -125,7 +130,7 @@ def check(
         problems = layout_problems(board, layout.mines, total, pos.fixed)
         if problems:
             raise RuntimeError(f"internal error: the witness layout is wrong: {problems[0]}")
-        return CheckResult(True, layout.mines, None, False, engine.spec, board.format)
+        return CheckResult(True, layout.mines, None, False, engine.spec, board.format, board.topology)
     return _conflict(board, pos, total, layout, engine, minimise, deadline)
 
 
@@ -172,7 +177,7 @@ def _conflict(
         session.close()
     tags = [constraints[i].tag for i in sorted(core)]
     conflict = tuple(sorted(t for t in tags if isinstance(t, Cell)))
-    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec, board.format)
+    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec, board.format, board.topology)
 
 
 def connected_rules(rules: Sequence[Rule], numbers: frozenset[Cell], deadline: float | None = None) -> list[Rule]:

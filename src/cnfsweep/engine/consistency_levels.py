@@ -22,6 +22,7 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError, checked, deadline_after
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.jsontext import dumps
 from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze
 from cnfsweep.engine.backends import Backend, get_backend
@@ -154,7 +155,8 @@ class ConsistencyLevels:
         >>> d["levels"]["2"], d["levels"]["1"], d["undecided"], d["consistent"]
         ({'safe': [[0, 1]], 'mines': [[0, 0], [0, 2]]}, {'safe': [], 'mines': []}, [], True)
         """
-        by_level: dict[str, dict[str, list[list[int]]]] = {n: {"safe": [], "mines": []} for n in self.names}
+        by_level: dict[str, dict[str, list[Any]]] = {n: {"safe": [], "mines": []} for n in self.names}
+        write = json_cell(self.board.topology)  # [r, c], or a graph's names
         decided = self.decided
         # Row-major order: the board's covered cells are in it already, which spares sorting a million cells.
         ordered = [c for c in checked(self.board.covered, deadline, _CELLS) if c in decided]
@@ -162,19 +164,19 @@ class ConsistencyLevels:
             ordered = sorted(decided)
         for cell in checked(ordered, deadline, _CELLS):
             name, mine = decided[cell]
-            by_level[name]["mines" if mine else "safe"].append(list(cell))
+            by_level[name]["mines" if mine else "safe"].append(write(cell))
         out: dict[str, Any] = {
             "levels": by_level,
-            "undecided": [list(c) for c in checked(self.undecided, deadline, _CELLS)],
+            "undecided": [write(c) for c in checked(self.undecided, deadline, _CELLS)],
             "max_level": self.max_level,
             "consistent": self.consistent,
             "inconsistent_level": self.inconsistent_level,
-            "conflict": None if self.conflict is None else [list(c) for c in self.conflict],
+            "conflict": None if self.conflict is None else [write(c) for c in self.conflict],
             "total_mines": self.total_mines,
             "backend": self.backend,
         }
         if self.rounds is not None:
-            out["steps"] = [r.to_dict() for r in self.rounds]
+            out["steps"] = [r.to_dict(write) for r in self.rounds]
         out["seconds"] = round(self.seconds, 6)
         return out
 

@@ -13,7 +13,7 @@ after position (a grader replaying a game with hints only).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
+from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.values import cell_argument, flag_argument
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Analysis, Engine
@@ -75,8 +76,8 @@ class Move:
         assert self.reason is not None
         return rank((self.cell, self.mine, self.reason))
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it.
+    def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
+        """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it, each cell as ``cell`` writes it.
 
         Examples
         --------
@@ -84,15 +85,15 @@ class Move:
         {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
         """
         move = {
-            "cell": list(self.cell), "mine": self.mine, "certain": self.certain,
+            "cell": cell(self.cell), "mine": self.mine, "certain": self.certain,
             "probability": None if self.probability is None else str(self.probability), "forced": self.forced,
         }
         if self.safest is not None:
             move["safest"] = {
-                "cell": list(self.safest),
+                "cell": cell(self.safest),
                 "probability": None if self.safest_probability is None else str(self.safest_probability),
             }
-        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict()}
+        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict(cell)}
 
 
 @dataclass(frozen=True)
@@ -131,10 +132,11 @@ class Hint:
         ({'cell': [0, 0], 'mine': True, 'certain': True, 'probability': '1', 'forced': False}, {'numbers': [[1, 1], [1, 2]], 'uses_total': False, 'size': 2})
         """
         out: dict[str, Any] = {"consistent": self.consistent}
+        cell = json_cell(self.board.topology)  # [r, c], or a graph's names
         if self.every:
-            out["moves"] = [m.to_dict() for m in self.moves]
+            out["moves"] = [m.to_dict(cell) for m in self.moves]
         else:
-            out.update(self.move.to_dict() if self.move else {"move": None, "reason": None})
+            out.update(self.move.to_dict(cell) if self.move else {"move": None, "reason": None})
         out["smallest"] = self.smallest
         out["total_mines"] = self.total_mines
         if self.assume:
@@ -299,16 +301,16 @@ class Explainer:
         kind = board.kind(cell)
         if kind in (CellKind.NUMBER, CellKind.FLAG):
             what = "a revealed number" if kind is CellKind.NUMBER else "a flag"
-            raise NotCertainError(f"cell {_where(cell)} is {what}, not a covered cell")
+            raise NotCertainError(f"cell {_where(cell, board)} is {what}, not a covered cell")
         board, analysis, deadline = self._start(board, total_mines, assume, time_limit)
         if not analysis.consistent:
             raise NotCertainError("the position is inconsistent: no mine layout fits its numbers")
         if cell in analysis.position.fixed:
-            raise NotCertainError(f"cell {_where(cell)} is assumed, not found: its label {board.char(cell)!r} is given a value")
+            raise NotCertainError(f"cell {_where(cell, board)} is assumed, not found: its label {board.char(cell)!r} is given a value")
         p = analysis.exact(cell)
         if p is None or p not in (0, 1):
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
-            raise NotCertainError(f"cell {_where(cell)} is not certain: its mine probability is {odds}")
+            raise NotCertainError(f"cell {_where(cell, board)} is not certain: its mine probability is {odds}")
         with self._finder(board, analysis, deadline) as finder:
             return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
 
@@ -318,8 +320,9 @@ def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
-def _where(cell: Cell) -> str:
-    return f"({cell.row}, {cell.col})"
+def _where(cell: Cell, board: Board) -> str:
+    # A graph's cell by its name, a grid's as (r, c).
+    return repr(board.topology.cell_text(cell)) if is_graph(board.topology) else f"({cell.row}, {cell.col})"
 
 
 def hint(

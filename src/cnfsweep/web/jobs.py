@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
+from cnfsweep.core.graph import is_graph
 from cnfsweep.core.topology import square_only
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.core.jsontext import answer_json
@@ -204,8 +205,10 @@ def run(job: Job) -> Outcome:
     try:
         deadline = deadline_after(job.time_limit, started)
         board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
-        # The page draws square cells, and its answers do not say the topology.
-        square_only(board.topology, "the server")
+        # The page draws square cells, and its answers do not say a grid's topology; a graph's
+        # answers name its cells, so the API answers about graph boards (the page does not draw them).
+        if not is_graph(board.topology):
+            square_only(board.topology, "the server")
         if (why := board_too_large(board, job.max_cells)) is not None:
             return Outcome.error(Verdict.TOO_LARGE, why)
         answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
