@@ -7,7 +7,7 @@
 - :class:`HexShapes`: pointy-top hexagons in offset rows, odd rows shifted half a
   cell right ("odd-r"), so that the six neighbours of a cell are the six hexagons
   touching it;
-- :class:`GraphShapes`: round nodes at the positions a graph board gives
+- :class:`~cnfsweep.present.graphshapes.GraphShapes`: round nodes at the positions a graph board gives
   (``topology.pos``), or at a spring layout with a fixed seed, joined by its edges.
 
 Every shape draws a cell's marks (flag, mine, tick, text) in an ``s`` by ``s``
@@ -31,32 +31,13 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from cnfsweep.core.topology import Topology
+from cnfsweep.present.svgtext import attrs_text, num
 
-__all__ = ["GraphShapes", "HexShapes", "Shapes", "SquareShapes", "TorusShapes", "num", "shapes_for"]
+__all__ = ["HexShapes", "Shapes", "SquareShapes", "TorusShapes", "num", "shape_words", "shapes_for"]
 
 SQRT3 = math.sqrt(3)
 #: Colours of the torus's two pairs of glued edges: top and bottom, left and right.
 WRAP_ROWS, WRAP_COLS = "#7b3fb5", "#d9700b"
-EDGE = "#8c96a3"
-
-
-def num(x: float) -> str:
-    """Write a coordinate with at most two decimals and no trailing zeros.
-
-    Examples
-    --------
-    >>> num(3.0), num(11.54700538), num(-0.004)
-    ('3', '11.55', '0')
-    """
-    text = f"{round(x, 2):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(attrs: dict[str, Any]) -> str:
-    # The same spelling as svg._attrs: class_ -> class, stroke_width -> stroke-width.
-    from xml.sax.saxutils import quoteattr
-
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
 
 
 class Shapes(Protocol):
@@ -143,21 +124,21 @@ class SquareShapes:
         return f"translate({x0 + cell[1] * self.s:g},{y0 + cell[0] * self.s:g})"
 
     def background(self, fill: str, **attrs: Any) -> str:
-        return f'<rect width="{self.s}" height="{self.s}" fill="{fill}"{_attrs(attrs)}/>'
+        return f'<rect width="{self.s}" height="{self.s}" fill="{fill}"{attrs_text(attrs)}/>'
 
     def bevel(self) -> str:
         return '<use href="#bevel"/>'
 
     def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
         s = self.s
-        return f'<rect{_attrs(lead)} x="{cell[1] * s}" y="{cell[0] * s}" width="{s}" height="{s}" fill="{fill}"/>'
+        return f'<rect{attrs_text(lead)} x="{cell[1] * s}" y="{cell[0] * s}" width="{s}" height="{s}" fill="{fill}"/>'
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
              tail: dict[str, Any]) -> str:
         r, c = cell
         s = self.s
-        return (f"<rect{_attrs(lead)} x=\"{x0 + (c + 0.5) * s - size / 2:g}\" y=\"{y0 + (r + 0.5) * s - size / 2:g}\""
-                f" width=\"{size}\" height=\"{size}\"{_attrs(tail)}/>")
+        return (f"<rect{attrs_text(lead)} x=\"{x0 + (c + 0.5) * s - size / 2:g}\" y=\"{y0 + (r + 0.5) * s - size / 2:g}\""
+                f" width=\"{size}\" height=\"{size}\"{attrs_text(tail)}/>")
 
     def under(self) -> list[str]:
         return []
@@ -272,7 +253,7 @@ class HexShapes:
         h = self.s / 2
         attrs.setdefault("stroke", "#8a8a8a")
         attrs.setdefault("stroke_width", "1")
-        return f'<path d="{self._hexagon(h, h, self.s)}" fill="{fill}"{_attrs(attrs)}/>'
+        return f'<path d="{self._hexagon(h, h, self.s)}" fill="{fill}"{attrs_text(attrs)}/>'
 
     def bevel(self) -> str:
         # A lighter hexagon inside the cell stands for the square's bevel: covered cells look raised.
@@ -281,12 +262,12 @@ class HexShapes:
 
     def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
         x, y = self.centre(cell)
-        return f'<path{_attrs(lead)} d="{self._hexagon(x, y, self.s)}" fill="{fill}"/>'
+        return f'<path{attrs_text(lead)} d="{self._hexagon(x, y, self.s)}" fill="{fill}"/>'
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
              tail: dict[str, Any]) -> str:
         x, y = self.centre(cell)
-        return f'<path{_attrs(lead)} d="{self._hexagon(x0 + x, y0 + y, size)}"{_attrs(tail)}/>'
+        return f'<path{attrs_text(lead)} d="{self._hexagon(x0 + x, y0 + y, size)}"{attrs_text(tail)}/>'
 
     def under(self) -> list[str]:
         return []
@@ -296,120 +277,6 @@ class HexShapes:
 
     def caption(self) -> str | None:
         return "hex: odd rows are shifted half a cell right; every cell has up to 6 neighbours"
-
-
-class GraphShapes:
-    """Round nodes at the graph's positions, joined by lines for its edges.
-
-    Written against what a graph topology offers: ``names`` (a name per cell
-    ``(0, i)``), ``pos`` (``{name: [x, y]}``, or ``None``) and :meth:`tables`.
-    Without positions the nodes go where networkx's spring layout (seed 1) puts them.
-    Positions are scaled to leave at least about two cell sizes between the
-    closest two nodes, within limits.
-    """
-
-    margin: float = 0
-
-    def __init__(self, topology: Topology, s: int) -> None:
-        self.topology, self.s = topology, s
-        cells, around = topology.tables()
-        self.cells, self.around = cells, around
-        names = list(getattr(topology, "names", None) or [str(i) for i in range(len(cells))])
-        self.names = names
-        raw = _positions(names, around, getattr(topology, "pos", None))
-        self.at = _fit(raw, s)
-
-    @property
-    def size(self) -> tuple[float, float]:
-        xs = [x for x, _ in self.at] or [0.0]
-        ys = [y for _, y in self.at] or [0.0]
-        return round(max(xs) + self.s * 0.5, 2), round(max(ys) + self.s * 0.5 + (0.45 * self.s if self.s >= 14 else 0), 2)
-
-    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
-        return self.at[cell[1]]
-
-    def box(self, cell: tuple[int, int]) -> str:
-        return self.placed(cell, 0, 0)
-
-    def placed(self, cell: tuple[int, int], x0: float, y0: float) -> str:
-        x, y = self.centre(cell)
-        return f"translate({num(x0 + x - self.s / 2)},{num(y0 + y - self.s / 2)})"
-
-    def background(self, fill: str, **attrs: Any) -> str:
-        h = self.s / 2
-        attrs.setdefault("stroke", "#6b6b6b")
-        attrs.setdefault("stroke_width", "1")
-        return f'<circle cx="{num(h)}" cy="{num(h)}" r="{num(h - 0.5)}" fill="{fill}"{_attrs(attrs)}/>'
-
-    def bevel(self) -> str:
-        h = self.s / 2
-        return f'<circle cx="{num(0.42 * self.s)}" cy="{num(0.42 * self.s)}" r="{num(0.3 * h)}" fill="#fff" fill-opacity="0.35"/>'
-
-    def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
-        x, y = self.centre(cell)
-        return f'<circle{_attrs(lead)} cx="{num(x)}" cy="{num(y)}" r="{num(self.s / 2)}" fill="{fill}"/>'
-
-    def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
-             tail: dict[str, Any]) -> str:
-        x, y = self.centre(cell)
-        return f'<circle{_attrs(lead)} cx="{num(x0 + x)}" cy="{num(y0 + y)}" r="{num(size / 2)}"{_attrs(tail)}/>'
-
-    def under(self) -> list[str]:
-        lines = []
-        for i, near in enumerate(self.around):
-            x1, y1 = self.at[i]
-            for j in near:
-                if j > i:
-                    x2, y2 = self.at[j]
-                    lines.append(f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")
-        out = [f'<path class="edges" d="{"".join(lines)}" stroke="{EDGE}" stroke-width="{num(max(1.0, self.s / 14))}"/>']
-        if self.s >= 14:  # names under the nodes, where they fit
-            out += [f'<text class="name" x="{num(x)}" y="{num(y + 0.5 * self.s + 0.4 * self.s)}" font-size="{num(0.38 * self.s)}"'
-                    f' fill="#555">{_escape(name)}</text>' for name, (x, y) in zip(self.names, self.at, strict=True)]
-        return out
-
-    def frame(self, x0: float, y0: float) -> list[str]:
-        return []
-
-    def caption(self) -> str | None:
-        return "graph: lines join neighbours"
-
-
-def _escape(text: str) -> str:
-    from xml.sax.saxutils import escape
-
-    return escape(text)
-
-
-def _positions(names: list[str], around: tuple[tuple[int, ...], ...],
-               pos: dict[str, Any] | None) -> list[tuple[float, float]]:
-    """The nodes' positions as given (a third coordinate tilted into the plane), or a spring layout's."""
-    if pos and all(name in pos for name in names):
-        out = []
-        for name in names:
-            p = [float(v) for v in pos[name]]
-            x, y, z = (p + [0.0, 0.0, 0.0])[:3]
-            out.append((x + 0.45 * z, y + 0.3 * z))  # an oblique view: a cube's back face stays visible
-        return out
-    import networkx as nx  # lazy: only graph pictures without positions need it
-
-    graph = nx.Graph()
-    graph.add_nodes_from(range(len(names)))
-    graph.add_edges_from((i, j) for i, near in enumerate(around) for j in near if j > i)
-    layout = nx.spring_layout(graph, seed=1)
-    return [(float(layout[i][0]), float(layout[i][1])) for i in range(len(names))]
-
-
-def _fit(raw: list[tuple[float, float]], s: int) -> list[tuple[float, float]]:
-    """Scale and move ``raw`` so that the nodes lie in the positive quadrant with room between them."""
-    if not raw:
-        return []
-    xs, ys = [x for x, _ in raw], [y for _, y in raw]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    closest = min((math.dist(a, b) for i, a in enumerate(raw) for b in raw[i + 1 :] if a != b), default=span) if len(raw) <= 400 else span / len(raw) ** 0.5
-    # Two cell sizes between the closest nodes, but the whole no more than 40 cells across nor less than 4.
-    scale = min(max(2.2 * s / closest, 4 * s / span), 40 * s / span)
-    return [(round(s * 0.5 + (x - min(xs)) * scale, 2), round(s * 0.5 + (y - min(ys)) * scale, 2)) for x, y in raw]
 
 
 def shapes_for(topology: Topology, s: int) -> Shapes:
@@ -427,5 +294,22 @@ def shapes_for(topology: Topology, s: int) -> Shapes:
     if name == "torus":
         return TorusShapes(topology, s)
     if name == "graph":
+        from cnfsweep.present.graphshapes import GraphShapes  # with networkx behind it, only for graphs
+
         return GraphShapes(topology, s)
     return SquareShapes(topology, s)
+
+
+def shape_words(topology: Topology, rows: int, cols: int) -> str:
+    """Say a board's size and, unless it is square, its topology.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.topology import Hex, Square
+    >>> shape_words(Square(16, 30), 16, 30), shape_words(Hex(7, 9), 7, 9)
+    ('30x16', '9x7 hex')
+    """
+    name = topology.name
+    if name == "graph":
+        return f"graph of {cols} cell{'' if cols == 1 else 's'}"
+    return f"{cols}x{rows}" + ("" if name == "square" else f" {name}")

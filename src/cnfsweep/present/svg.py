@@ -4,7 +4,9 @@ Everything here is pure: a :class:`~cnfsweep.core.board.Board`, and optionally a
 :class:`~cnfsweep.engine.analysis.Analysis` of it, goes in; SVG text comes out, built
 with the standard library only (:func:`render_png` rasterises it with the
 optional resvg). Every cell is one element whose ``class``
-starts with ``cell`` and which carries ``data-row`` and ``data-col``.
+starts with ``cell`` and which carries ``data-row`` and ``data-col``. Where each cell
+goes and its shape (squares, a torus's wrap marks, hexagons, a graph's nodes) come from
+:mod:`cnfsweep.present.cellshapes`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import colorsys
 import textwrap
 from fractions import Fraction
 from functools import lru_cache
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
@@ -21,7 +23,8 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.explanation import Hint
-from cnfsweep.present.cellshapes import Shapes, num, shapes_for
+from cnfsweep.present.cellshapes import Shapes, shape_words, shapes_for
+from cnfsweep.present.svgtext import attrs_text, num
 from cnfsweep.present.levels import level_colour, level_lines, level_title
 from cnfsweep.present.summary import hint_text, inconsistent_text, percent, summary_lines
 
@@ -39,21 +42,14 @@ EM_REGULAR, EM_BOLD = 0.62, 0.7
 CAPTION_MIN_WIDTH = 400
 
 
-def _attrs(attrs: dict[str, object]) -> str:
-    # Python names stand for SVG ones: class_ -> class, font_size -> font-size.
-    return "".join(
-        f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
-    )
-
-
 def _el(tag: str, text: str | None = None, **attrs: object) -> str:
     if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+        return f"<{tag}{attrs_text(attrs)}/>"
+    return f"<{tag}{attrs_text(attrs)}>{escape(text)}</{tag}>"
 
 
 def _open(tag: str, **attrs: object) -> str:
-    return f"<{tag}{_attrs(attrs)}>"
+    return f"<{tag}{attrs_text(attrs)}>"
 
 
 def _text(x: float, y: float, text: str, size: float, fill: str = INK, **attrs: object) -> str:
@@ -278,14 +274,6 @@ def _level_legend(result: ConsistencyLevels, s: int, top: float, width: float) -
     return out, max(x, PAD + max(text_width(line, 12) for line, _ in lines)) + PAD, y + LINE * len(lines) - top
 
 
-def _shape_words(board: Board) -> str:
-    """Say the board's size and, unless it is square, its topology: ``30x16``, ``9x7 hex``, ``graph of 8 cells``."""
-    name = board.topology.name
-    if name == "graph":
-        return f"graph of {counted(board.cols, 'cell')}"
-    return f"{board.cols}x{board.rows}" + ("" if name == "square" else f" {name}")
-
-
 def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
                cell_size: int | None = None, hint: Hint | None = None, levels: ConsistencyLevels | None = None) -> str:
     """Draw a board, and with an analysis its exact mine probabilities, as SVG.
@@ -336,7 +324,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     x0, y0 = PAD + margin, top + margin
     name = title or "cnfsweep board"
     total = "" if board.total_mines is None else f", {counted(board.total_mines, 'mine')}"
-    heading = f"{name}  ({_shape_words(board)}{total})"
+    heading = f"{name}  ({shape_words(board.topology, board.rows, board.cols)}{total})"
     body = [_el("title", name), _defs(s), _el("rect", width="100%", height="100%", fill="#fff"),
             _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
             f'<g class="grid" transform="translate({num(x0)},{num(y0)})">', *shapes.under(),
