@@ -166,7 +166,7 @@ class StandInGraph:
 
     names: tuple[str, ...]
     edges: tuple[tuple[int, int], ...]
-    pos: dict[str, list[float]] | None = field(default=None, hash=False, compare=False)
+    pos: object = field(default=None, hash=False, compare=False)  # by index (core.graph.Graph), or by name
 
     name: ClassVar[str] = "graph"
     max_number: ClassVar[int] = 8
@@ -203,7 +203,11 @@ class StandInGraph:
 SQUARE_CYCLE = StandInGraph(("a", "b", "c", "d"), ((0, 1), (1, 2), (2, 3), (3, 0)))
 
 
-@pytest.mark.parametrize("pos", [None, {"a": [0, 0], "b": [1, 0], "c": [1, 1], "d": [0, 1]}], ids=["spring", "pos"])
+@pytest.mark.parametrize(
+    "pos",
+    [None, ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)), {"a": [0, 0], "b": [1, 0], "c": [1, 1], "d": [0, 1]}],
+    ids=["spring", "pos-by-index", "pos-by-name"],
+)
 def test_graph_nodes_are_drawn_where_they_are_and_joined_by_their_edges(pos) -> None:
     topology = StandInGraph(SQUARE_CYCLE.names, SQUARE_CYCLE.edges, pos)
     board = Board(("1...",), total_mines=2, topology=topology)
@@ -223,7 +227,9 @@ def test_graph_nodes_are_drawn_where_they_are_and_joined_by_their_edges(pos) -> 
     local = {cell: (x, y) for cell, (x, y) in at.items()}
     expected = {frozenset((local[Cell(0, i)], local[Cell(0, j)])) for i, j in SQUARE_CYCLE.edges}
     assert drawn == expected
-    if pos is not None:  # the given square stays a square: four equal sides
+    if pos is not None:  # where the graph says: a at the origin, b to its right, d below it; a square
+        a, b, c, d = (local[Cell(0, i)] for i in range(4))
+        assert a[1] == b[1] and a[0] == d[0] and b[0] > a[0] and d[1] > a[1] and c == (b[0], d[1])
         sides = {round(math.dist(local[Cell(0, i)], local[Cell(0, j)]), 1) for i, j in SQUARE_CYCLE.edges}
         assert len(sides) == 1
     assert gx > 0 and gy > 0

@@ -9,6 +9,7 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -97,15 +98,24 @@ class GraphShapes:
         return "graph: lines join neighbours"
 
 
-def _positions(names: list[str], around: tuple[tuple[int, ...], ...],
-               pos: dict[str, Any] | None) -> list[tuple[float, float]]:
-    """The nodes' positions as given (a third coordinate tilted into the plane), or a spring layout's."""
-    if pos and all(name in pos for name in names):
+def _positions(names: list[str], around: tuple[tuple[int, ...], ...], pos: Any) -> list[tuple[float, float]]:
+    """The nodes' positions as given, or a spring layout's.
+
+    ``pos`` is a sequence of ``(x, y)`` by cell index (as :class:`~cnfsweep.core.graph.Graph`
+    keeps them), a mapping of ``[x, y]`` by name (as a graph file writes them), or ``None``.
+    A third coordinate is tilted into the plane, so a cube's back face stays in view.
+    """
+    if isinstance(pos, Mapping):
+        given = [pos.get(name) for name in names]
+    elif pos is not None and len(pos) == len(names):
+        given = list(pos)
+    else:
+        given = [None]
+    if all(p is not None for p in given):
         out = []
-        for name in names:
-            p = [float(v) for v in pos[name]]
-            x, y, z = (p + [0.0, 0.0, 0.0])[:3]
-            out.append((x + 0.45 * z, y + 0.3 * z))  # an oblique view: a cube's back face stays visible
+        for p in given:
+            x, y, z = ([float(v) for v in p] + [0.0, 0.0, 0.0])[:3]
+            out.append((x + 0.45 * z, y + 0.3 * z))
         return out
     import networkx as nx  # lazy: only graph pictures without positions need it
 
