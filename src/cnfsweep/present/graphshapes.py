@@ -133,6 +133,6 @@ def _fit(raw: list[tuple[float, float]], s: int) -> list[tuple[float, float]]:
     xs, ys = [x for x, _ in raw], [y for _, y in raw]
     span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
     closest = min((math.dist(a, b) for i, a in enumerate(raw) for b in raw[i + 1 :] if a != b), default=span) if len(raw) <= 400 else span / len(raw) ** 0.5
-    # Two cell sizes between the closest nodes, but the whole no more than 40 cells across nor less than 4.
-    scale = min(max(2.2 * s / closest, 4 * s / span), 40 * s / span)
+    # Two and a half cell sizes between the closest nodes, but the whole no more than 40 cells across nor less than 4.
+    scale = min(max(2.6 * s / closest, 4 * s / span), 40 * s / span)
     return [(round(s * 0.5 + (x - min(xs)) * scale, 2), round(s * 0.5 + (y - min(ys)) * scale, 2)) for x, y in raw]

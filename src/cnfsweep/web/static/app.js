@@ -120,6 +120,16 @@ function buildBoard() {
       board.appendChild(cell);
     }
   }
+  if (state.topology === "torus") {
+    // Arrows on the glued edges, after the cells (cellAt counts children): one pair alike top and bottom, one left and right.
+    for (const side of ["top", "bottom", "left", "right"]) {
+      const mark = document.createElement("span");
+      mark.className = `wrap-mark wrap-${side}`;
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = side === "top" || side === "bottom" ? "▶" : "▲▲";
+      board.appendChild(mark);
+    }
+  }
   render();
 }
 
