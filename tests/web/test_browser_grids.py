@@ -165,3 +165,19 @@ def test_a_game_on_another_grid_is_drawn_and_played(page, topology: str) -> None
     shown = page.evaluate("state.grid.map(row => row.join(''))")
     assert shown == page.evaluate("state.game.grid")
     assert max((ch for row in shown for ch in row if ch.isdigit()), default="0") <= ("6" if topology == "hex" else "8")
+
+
+def test_hint_and_peek_mark_hexagons(page) -> None:
+    read_board(page, HEX_TEXT, "hex")
+    page.evaluate("document.body.dataset.hinted = '0'")
+    page.keyboard.press("h")
+    page.wait_for_function("document.body.dataset.hinted === '1'", timeout=10_000)
+    r, c = page.evaluate("state.hint.cell")
+    assert "hint-move" in cell(page, r, c).get_attribute("class")
+    # The mark is a ring of the hexagon's shape (an outline would be cut by the clip).
+    ring = cell(page, r, c).evaluate("e => getComputedStyle(e, '::after').backgroundColor")
+    assert ring not in ("rgba(0, 0, 0, 0)", "transparent")
+    page.evaluate("document.body.dataset.peeked = '0'")
+    page.keyboard.press("p")
+    page.wait_for_function("document.body.dataset.peeked === '1'", timeout=10_000)
+    assert page.locator("#board .cell.peek").count() > 0
