@@ -72,8 +72,8 @@ class Shapes(Protocol):
         """The raised look of a covered cell, in its box."""
         ...
 
-    def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
-        """The cell's shape at its place as one element (boards too big for detail)."""
+    def whole(self, cell: tuple[int, int], kind: str, fill: str) -> str:
+        """The cell's shape at its place as one element of class ``cell KIND`` (boards too big for detail)."""
         ...
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
@@ -129,9 +129,12 @@ class SquareShapes:
     def bevel(self) -> str:
         return '<use href="#bevel"/>'
 
-    def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
+    def whole(self, cell: tuple[int, int], kind: str, fill: str) -> str:
+        # An f-string, not attrs_text: a million-cell board writes a million of these.
+        r, c = cell
         s = self.s
-        return f'<rect{attrs_text(lead)} x="{cell[1] * s}" y="{cell[0] * s}" width="{s}" height="{s}" fill="{fill}"/>'
+        return (f'<rect class="cell {kind}" data-row="{r}" data-col="{c}" x="{c * s}" y="{r * s}" width="{s}" '
+                f'height="{s}" fill="{fill}"/>')
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
              tail: dict[str, Any]) -> str:
@@ -225,6 +228,8 @@ class HexShapes:
         self.rows, self.cols = topology.rows, topology.cols  # type: ignore[attr-defined]
         self.tall = 2 * s / SQRT3  # from point to point
         self.pitch = 0.75 * self.tall  # from row to row
+        w, t = s / 2, s / SQRT3
+        self._steps = f"l{num(w)} {num(t / 2)}v{num(t)}l{num(-w)} {num(t / 2)}l{num(-w)} {num(-t / 2)}v{num(-t)}z"
 
     @property
     def size(self) -> tuple[float, float]:
@@ -260,9 +265,12 @@ class HexShapes:
         h = self.s / 2
         return f'<path d="{self._hexagon(h, h, 0.78 * self.s)}" fill="#fff" fill-opacity="0.18"/>'
 
-    def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
+    def whole(self, cell: tuple[int, int], kind: str, fill: str) -> str:
+        # The top corner, then the same relative steps for every cell: two numbers written a cell, not twelve.
+        r, c = cell
         x, y = self.centre(cell)
-        return f'<path{attrs_text(lead)} d="{self._hexagon(x, y, self.s)}" fill="{fill}"/>'
+        return (f'<path class="cell {kind}" data-row="{r}" data-col="{c}" d="M{num(x)} {num(y - self.s / SQRT3)}'
+                f'{self._steps}" fill="{fill}"/>')
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
              tail: dict[str, Any]) -> str:

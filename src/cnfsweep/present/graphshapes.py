@@ -68,9 +68,10 @@ class GraphShapes:
         h = self.s / 2
         return f'<circle cx="{num(0.42 * self.s)}" cy="{num(0.42 * self.s)}" r="{num(0.3 * h)}" fill="#fff" fill-opacity="0.35"/>'
 
-    def whole(self, cell: tuple[int, int], fill: str, **lead: Any) -> str:
+    def whole(self, cell: tuple[int, int], kind: str, fill: str) -> str:
         x, y = self.centre(cell)
-        return f'<circle{attrs_text(lead)} cx="{num(x)}" cy="{num(y)}" r="{num(self.s / 2)}" fill="{fill}"/>'
+        return (f'<circle class="cell {kind}" data-row="{cell[0]}" data-col="{cell[1]}" cx="{num(x)}" cy="{num(y)}" '
+                f'r="{num(self.s / 2)}" fill="{fill}"/>')
 
     def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
              tail: dict[str, Any]) -> str:

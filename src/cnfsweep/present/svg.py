@@ -183,7 +183,7 @@ def _bare_cell(board: Board, cell: Cell, heat: Analysis | None, shapes: Shapes) 
     name, fill, _ = _look(board, cell, heat)
     if name == "flag":
         fill = MINE
-    return shapes.whole(cell, fill, class_=f"cell {name}", data_row=cell.row, data_col=cell.col)
+    return shapes.whole(cell, name, fill)
 
 
 def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, float]:
