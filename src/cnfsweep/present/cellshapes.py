@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from cnfsweep.core.topology import Topology
 from cnfsweep.present.svgtext import attrs_text, num
 
-__all__ = ["HexShapes", "Shapes", "SquareShapes", "TorusShapes", "num", "shape_words", "shapes_for"]
+__all__ = ["HexShapes", "Shapes", "SquareShapes", "TorusShapes", "shape_words", "shapes_for"]
 
 SQRT3 = math.sqrt(3)
 #: Colours of the torus's two pairs of glued edges: top and bottom, left and right.
