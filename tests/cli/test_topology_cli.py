@@ -72,7 +72,6 @@ def test_bad_grids_are_one_line_naming_where(run, command: str, text: str, where
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["render", "-", "-o", "-"], "drawing"),
         (["grade", "-"], "grading"),
         (["play", "--board", "-"], "playing a board"),
     ],

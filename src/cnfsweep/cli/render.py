@@ -1,4 +1,4 @@
-"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture.
+"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture, on any topology.
 
 Examples
 --------
@@ -79,7 +79,7 @@ def render_command(
         ),
     ] = None,
 ) -> None:
-    """Draw a board as a picture, optionally as a heat map of mine probabilities."""
+    """Draw a board as a picture, optionally as a heat map of mine probabilities: squares, hexagons for hex, a torus with its glued edges marked, a graph's nodes and edges."""
     only_with(ctx, "backend", probabilities or hint or levels or bool(assume),
               "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)")
     kind = picture_kind(output)

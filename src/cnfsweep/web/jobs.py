@@ -32,8 +32,6 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
-from cnfsweep.core.graph import is_graph
-from cnfsweep.core.topology import square_only
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, check, unknown_document
@@ -149,8 +147,9 @@ def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
 
 
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
+    # The topology tells the page how to draw the grid (and that it draws no graph).
     return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
-            "text": board.to_text()}
+            "text": board.to_text(), "topology": board.topology.name}
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
@@ -205,10 +204,6 @@ def run(job: Job) -> Outcome:
     try:
         deadline = deadline_after(job.time_limit, started)
         board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
-        # The page draws square cells, and its answers do not say a grid's topology; a graph's
-        # answers name its cells, so the API answers about graph boards (the page does not draw them).
-        if not is_graph(board.topology):
-            square_only(board.topology, "the server")
         if (why := board_too_large(board, job.max_cells)) is not None:
             return Outcome.error(Verdict.TOO_LARGE, why)
         answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
