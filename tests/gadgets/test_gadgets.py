@@ -145,7 +145,7 @@ def test_kaye_and_reports_two_completions_and_demorgan_one() -> None:
 
 def test_engine_backends_agree_on_a_gadget_table() -> None:
     g = get_gadget("xor", Orientation.ROT270)
-    tables = [truth_table(g, backend=b).rows for b in ("pysat", "cpsat", "brute")]
+    tables = [truth_table(g, b).rows for b in ("pysat", "cpsat", "brute")]
     assert tables[0] == tables[1] == tables[2]
 
 

@@ -13,6 +13,7 @@ from cnfsweep.cli.common import (
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
@@ -40,7 +41,7 @@ def hint_command(
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)
-        explainer = Explainer(backend)
+        explainer = Explainer(Engine.create(backend))
         if cell is not None:
             target = read_cell(cell, "--cell")
             position.char(target)  # off the board: one line naming the board's size

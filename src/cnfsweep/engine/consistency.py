@@ -11,27 +11,24 @@ while the whole board often fails by propagation alone).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
-from cnfsweep.engine.backends import Backend, Session, get_backend
+from cnfsweep.engine.backends import Backend, Session
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import check_deadline, checked, deadline_after
+from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.core.model import TOTAL, Constraint, Problem
-from cnfsweep.core.values import flag_argument
-from cnfsweep.formats import board_argument
-from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints, position
+from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.witness import Layout, find_layout, layout_problems
 
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The immutable result of :func:`check`.
+    """The immutable result of :meth:`Engine.check <cnfsweep.engine.Engine.check>`.
 
     Attributes
     ----------
@@ -86,47 +83,29 @@ def minimise_core(session: Session, core: frozenset[int], deadline: float | None
     return frozenset(kept)
 
 
-def check(
+def check_position(
     board: Board,
+    pos: Position,
+    backend: Backend,
     *,
-    assume: Mapping[str, bool | str] | None = None,
     total_mines: int | None = None,
-    backend: str | Backend | None = None,
     minimise: bool = True,
-    time_limit: float | None = None,
+    deadline: float | None = None,
 ) -> CheckResult:
-    """Decide whether some mine layout fits every number (and the total).
+    """Decide whether some mine layout of ``board`` fits every number (and the total); ``pos`` is its position.
 
-    With ``minimise`` (default) a conflict is shrunk until every number in it
-    is needed, one solver call per number; without it the solver's own core is
-    returned (unsatisfiable, but maybe not minimal), which is much faster on
-    large unsatisfiable boards such as circuit reductions.  Past ``time_limit``
-    seconds :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (a solver
-    call is interrupted where the backend allows it).
-
-    Examples
-    --------
-    >>> check(Board.from_rows(["1.", ".."])).consistent
-    True
-    >>> r = check(Board.from_rows(["2.", "00"]))
-    >>> r.consistent, r.conflict
-    (False, (Cell(row=0, col=0),))
+    :meth:`Engine.check <cnfsweep.engine.Engine.check>` reads the arguments and builds the
+    position; this finds the witness, or the conflict (see there).
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)  # reading the board's text counts too
-    board = board_argument(board, deadline=deadline)
-    minimise = flag_argument(minimise, "minimise")
-    engine = get_backend(backend)
-    pos = position(board, total_mines=total_mines, assume=assume, deadline=deadline)
-    layout = find_layout(pos, engine, deadline)
+    layout = find_layout(pos, backend, deadline)
     total = board.total_mines if total_mines is None else total_mines
     if layout.mines is not None:
         # A witness is cheap to verify and must never be wrong: check it on the board itself.
         problems = layout_problems(board, layout.mines, total, pos.fixed)
         if problems:
             raise RuntimeError(f"internal error: the witness layout is wrong: {problems[0]}")
-        return CheckResult(True, layout.mines, None, False, engine.spec, board.format)
-    return _conflict(board, pos, total, layout, engine, minimise, deadline)
+        return CheckResult(True, layout.mines, None, False, backend.spec, board.format)
+    return _conflict(board, pos, total, layout, backend, minimise, deadline)
 
 
 def _conflict(

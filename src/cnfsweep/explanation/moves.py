@@ -162,7 +162,7 @@ class Explainer:
     """
 
     def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
-        self.engine = engine if isinstance(engine, Engine) else Engine.create(engine)
+        self.engine = Engine.of(engine)
         if not self.engine.backend.gives_cores:
             # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
             raise BackendError(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from cnfsweep.engine.analysis import Analysis, ComponentCache
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
@@ -194,13 +194,14 @@ def play_game(
     *,
     first_click: FirstClick = FirstClick.SAFE,
     policy: Policy | None = None,
-    backend: str | None = None,
-    cache: ComponentCache | None = None,
+    engine: Engine | None = None,
     watch: Callable[[Game, Analysis], None] | None = None,
 ) -> GameRecord:
-    """Play one seeded game to the end with a :class:`Player` on ``backend`` (see :meth:`Player.play`)."""
-    engine = Engine.for_games(backend, cache)
-    return Player(policy or SafestPolicy(), engine).play(level, seed, first_click, watch)
+    """Play one seeded game to the end with a :class:`Player` and ``engine`` (see :meth:`Player.play`).
+
+    Without an engine, a fresh :meth:`Engine.for_games <cnfsweep.engine.Engine.for_games>`.
+    """
+    return Player(policy or SafestPolicy(), engine or Engine.for_games()).play(level, seed, first_click, watch)
 
 
 def play_board(board: Board, policy: Policy | None = None, engine: Engine | None = None, seed: int = 0) -> GameRecord:

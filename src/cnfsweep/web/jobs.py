@@ -35,7 +35,7 @@ from cnfsweep.core.board import Board
 from cnfsweep.core.topology import square_only
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.core.jsontext import answer_json
-from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, check, unknown_document
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
@@ -130,7 +130,7 @@ def _analyze(engine: Engine, board: Board, job: Job) -> Analysis:
 
 
 def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
-    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit)
+    return engine.check(board, minimise=job.minimise, time_limit=job.time_limit)
 
 
 def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:

@@ -74,7 +74,9 @@ def get_backend(spec: str | Backend | None = None) -> Backend:
 
 @lru_cache(maxsize=64)
 def _backend(spec: str) -> Backend:
-    # Backends hold no state between calls, so one instance per spec serves everyone.
+    # Not a cache of results: a backend is its parsed options and nothing else (every solver
+    # session it opens is closed by its caller), so one instance per spec serves everyone and
+    # nobody ever needs to reset this.  Solved components live in an Engine's ComponentCache.
     name, _, options = spec.partition(":")
     cls = REGISTRY.get(name)
     if cls is None:

@@ -62,6 +62,8 @@ def _canonical(name: str) -> str | None:
     return None
 
 
+# Facts about the installed python-sat (one probe per solver name), not results about any
+# position: they hold for the life of the process, so nothing needs to reset them.
 @lru_cache(maxsize=None)
 def capabilities(solver: str) -> Capabilities:
     """Probe a python-sat solver (a key of ``SolverNames``) for what the engine needs.
