@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cnfsweep.engine.backends.base import Backend, Outcome, Session
+from cnfsweep.engine.backends.base import Backend, SolverOutcome, Session
 from cnfsweep.engine.backends.brute import BruteBackend
 from cnfsweep.engine.backends.cpsat import CpSatBackend
 from cnfsweep.engine.backends.pysat import PysatBackend
@@ -32,9 +32,9 @@ __all__ = [
     "Backend",
     "BackendInfo",
     "DEFAULT",
-    "Outcome",
     "REGISTRY",
     "Session",
+    "SolverOutcome",
     "available_backends",
     "backend_info",
     "get_backend",
