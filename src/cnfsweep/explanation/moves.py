@@ -30,7 +30,7 @@ from cnfsweep.explanation.reasons import Reason, ReasonFinder
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
 
-__all__ = ["Explainer", "Hint", "Move", "NotCertainError", "explain", "hint"]
+__all__ = ["Explainer", "Hint", "HintMove", "NotCertainError", "explain", "hint"]
 
 
 class NotCertainError(CnfsweepError, ValueError):
@@ -38,7 +38,7 @@ class NotCertainError(CnfsweepError, ValueError):
 
 
 @dataclass(frozen=True)
-class Move:
+class HintMove:
     """One move: a certain cell with its reason, or a guess.
 
     Attributes
@@ -80,7 +80,7 @@ class Move:
 
         Examples
         --------
-        >>> Move(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
+        >>> HintMove(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
         {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
         """
         move = {
@@ -107,7 +107,7 @@ class Hint:
     """
 
     board: Board = field(repr=False)
-    moves: tuple[Move, ...]
+    moves: tuple[HintMove, ...]
     consistent: bool
     every: bool
     smallest: bool
@@ -117,7 +117,7 @@ class Hint:
     assume: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
-    def move(self) -> Move | None:
+    def move(self) -> HintMove | None:
         """The move to make first, if any."""
         return self.moves[0] if self.moves else None
 
@@ -219,8 +219,8 @@ class Explainer:
         analysis: Analysis | None = None,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> list[Move]:
-        """Return every certain cell with its reason, best first (see :meth:`Move.rank`).
+    ) -> list[HintMove]:
+        """Return every certain cell with its reason, best first (see :meth:`HintMove.rank`).
 
         Empty when nothing is certain or the position is inconsistent.  Past
         ``time_limit`` seconds raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
@@ -230,12 +230,12 @@ class Explainer:
             return []
         with self._finder(board, analysis, deadline) as finder:
             moves = [
-                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
+                HintMove(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
                 for c, mine in self._facts(analysis)
             ]
-        return sorted(moves, key=Move.rank)
+        return sorted(moves, key=HintMove.rank)
 
-    def guess(self, analysis: Analysis) -> Move | None:
+    def guess(self, analysis: Analysis) -> HintMove | None:
         """Return the guess the autoplayer would take when nothing is certain: a forced one, or the safest cell."""
         if not analysis.consistent or analysis.best_guess is None:
             return None
@@ -244,9 +244,9 @@ class Explainer:
             found = StrongPolicy().unavoidable(analysis, self.engine)
         safest = SafestPolicy().choose(analysis, self.engine)
         if found is None or not found.forced:
-            return Move(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
+            return HintMove(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
         # Name the safest cell too: 'solve' calls it the best guess, and it may be safer than the forced one.
-        return Move(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
+        return HintMove(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
                     analysis.exact(safest.cell))
 
     def hint(
@@ -264,7 +264,7 @@ class Explainer:
         every, smallest = flag_argument(every, "every"), flag_argument(smallest, "smallest")
         assumed = normalise_assumptions(assume)
         board, analysis, deadline = self._start(board, total_mines, assumed, time_limit)
-        moves: list[Move] = []
+        moves: list[HintMove] = []
         if every:
             moves = self.certain(board, smallest=smallest, analysis=analysis, time_limit=_left(deadline))
         elif analysis.consistent:
@@ -272,7 +272,7 @@ class Explainer:
                 best = easiest(finder, self._facts(analysis), smallest, deadline)
             if best is not None:
                 cell, mine, reason = best
-                moves = [Move(cell, mine, True, Fraction(int(mine)), reason)]
+                moves = [HintMove(cell, mine, True, Fraction(int(mine)), reason)]
         if not moves:
             guess = self.guess(analysis)
             check_deadline(deadline)
@@ -291,7 +291,7 @@ class Explainer:
         smallest: bool = False,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> Move:
+    ) -> HintMove:
         """See :func:`explain`."""
         board = board_argument(board)
         cell = board.require(cell_argument(cell, "cell"))  # OffBoardError off the board
@@ -310,7 +310,7 @@ class Explainer:
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
             raise NotCertainError(f"cell {_where(cell)} is not certain: its mine probability is {odds}")
         with self._finder(board, analysis, deadline) as finder:
-            return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
+            return HintMove(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
 
 
 def _left(deadline: float | None) -> float | None:
@@ -362,7 +362,7 @@ def hint(
     >>> h.move.cell, h.move.mine, h.move.reason.numbers
     (Cell(row=0, col=1), True, (Cell(row=1, col=0), Cell(row=2, col=0)))
     >>> hint(Board.from_rows(["1.", ".."])).move
-    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
+    HintMove(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
     return Explainer(engine).hint(
         board, total_mines=total_mines, every=every, smallest=smallest, assume=assume, time_limit=time_limit
@@ -378,7 +378,7 @@ def explain(
     engine: Engine | str | Backend | None = None,
     assume: Mapping[str, bool | str] | None = None,
     time_limit: float | None = None,
-) -> Move:
+) -> HintMove:
     """Explain why ``cell`` is certainly safe or certainly a mine.
 
     ``assume`` and ``time_limit`` are as :func:`hint` takes them.

@@ -10,7 +10,7 @@ from fractions import Fraction
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.words import counted
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
+from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, HintMove, Step
 
 __all__ = [
     "best_guess_text",
@@ -148,7 +148,7 @@ def _odds(p: Fraction | None) -> str:
     return "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
 
 
-def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
+def move_text(board: Board, move: HintMove, total_mines: int | None = None) -> str:
     """Say what a move is and why: the numbers of its reason, or the odds of a guess.
 
     Examples
