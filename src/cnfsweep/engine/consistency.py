@@ -23,7 +23,7 @@ from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.core.model import TOTAL, Constraint, Problem
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints
 from cnfsweep.core.model import Rule
-from cnfsweep.engine.witness import Layout, find_layout, layout_problems
+from cnfsweep.engine.witness import Witness, find_witness, layout_problems
 
 
 @dataclass(frozen=True)
@@ -97,42 +97,42 @@ def check_position(
     :meth:`Engine.check <cnfsweep.engine.Engine.check>` reads the arguments and builds the
     position; this finds the witness, or the conflict (see there).
     """
-    layout = find_layout(pos, backend, deadline)
+    witness = find_witness(pos, backend, deadline)
     total = board.total_mines if total_mines is None else total_mines
-    if layout.mines is not None:
+    if witness.mines is not None:
         # A witness is cheap to verify and must never be wrong: check it on the board itself.
-        problems = layout_problems(board, layout.mines, total, pos.fixed)
+        problems = layout_problems(board, witness.mines, total, pos.fixed)
         if problems:
             raise RuntimeError(f"internal error: the witness layout is wrong: {problems[0]}")
-        return CheckResult(True, layout.mines, None, False, backend.spec, board.format)
-    return _conflict(board, pos, total, layout, backend, minimise, deadline)
+        return CheckResult(True, witness.mines, None, False, backend.spec, board.format)
+    return _conflict(board, pos, total, witness, backend, minimise, deadline)
 
 
 def _conflict(
     board: Board,
     pos: Position,
     total: int | None,
-    layout: Layout,
+    witness: Witness,
     engine: Backend,
     minimise: bool,
     deadline: float | None,
 ) -> CheckResult:
-    """Name numbers that cannot all hold, on a position :func:`find_layout` found no layout for.
+    """Name numbers that cannot all hold, on a position :func:`find_witness` found no layout for.
 
     Unsimplified: a conflict must name the numbers as the board shows them.
-    Only the numbers connected to those ``layout`` blames are encoded (the
+    Only the numbers connected to those ``witness`` blames are encoded (the
     rest of the board has layouts of its own); the total only bounds the
     encoded cells by what every other covered cell can hold.
     """
     rules = number_constraints(board, pos.fixed, deadline)
-    if layout.blame is not None:
-        rules = connected_rules(rules, layout.blame, deadline)
+    if witness.blame is not None:
+        rules = connected_rules(rules, witness.blame, deadline)
     unknown = len(board.covered) - len(pos.fixed)
     mines_left = None if total is None else total - len(board.flags) - sum(pos.fixed.values())
     frontier = sorted({c for _, rule_cells, _ in rules for c in rule_cells})
     cells, problem = build_problem(group_boxes(frontier, rules), rules)
     constraints = problem.constraints
-    if layout.total and mines_left is not None:
+    if witness.total and mines_left is not None:
         # The other covered cells can hold any number of mines up to their count,
         # so the total only bounds the encoded cells: no need to encode the whole board.
         off = unknown - len(frontier)
