@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cnfsweep import check
 from cnfsweep.gadgets.cnf import Cnf, parse_dimacs
-from cnfsweep.gadgets.layout import decide, reduce_cnf
+from cnfsweep.gadgets.reduction import decide, reduce_cnf
 
 HERE = Path(__file__).resolve().parent
 

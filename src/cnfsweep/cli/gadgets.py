@@ -19,7 +19,7 @@ from cnfsweep.core.words import counted
 from cnfsweep.engine import Engine
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
-from cnfsweep.gadgets.layout import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
 from cnfsweep.gadgets.tiles import TILES

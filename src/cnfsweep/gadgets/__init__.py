@@ -22,7 +22,7 @@ from cnfsweep.gadgets.circuit import Expr, FormulaError, parse_expression
 from cnfsweep.gadgets.cnf import Cnf, Encoding, parse_dimacs, to_cnf
 from cnfsweep.gadgets.compose import Canvas, LayoutError
 from cnfsweep.gadgets.geometry import Direction, Orientation
-from cnfsweep.gadgets.layout import (
+from cnfsweep.gadgets.reduction import (
     MAX_CELLS,
     Decision,
     Reduction,
