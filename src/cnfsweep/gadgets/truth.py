@@ -18,7 +18,7 @@ from typing import Any
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.gadgets.compose import Canvas, LayoutError
+from cnfsweep.gadgets.compose import Canvas, PlacementError
 from cnfsweep.gadgets.library import Direction, Gadget
 
 STUB = 3
@@ -56,7 +56,7 @@ def gadget_board(gadget: Gadget) -> GadgetBoard:
         offset = gadget.number_offset(port)
         length = next(n for n in itertools.count(STUB) if n % 3 == (offset + 2) % 3)
         if margins[port.direction] not in (0, length):
-            raise LayoutError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
+            raise PlacementError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
         margins[port.direction] = length
         c.run(placed, port.name, length)
     box = (-margins[Direction.N], -margins[Direction.W],
