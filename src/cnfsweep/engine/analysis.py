@@ -261,7 +261,7 @@ def _count_text(n: int) -> str:
 
 
 #: Solves one component before a deadline: its forced boxes and count table (``(None, None)`` without a model).
-Solve = Callable[[Problem, "float | None"], "tuple[dict[int, int] | None, CountTable | None]"]
+Solve = Callable[[Problem, float | None], tuple[dict[int, int] | None, CountTable | None]]
 
 
 @dataclass(frozen=True)
