@@ -334,6 +334,10 @@ def hint(
 ) -> Hint:
     """Return the next move a careful player would make, with its reason.
 
+    A convenience for one position: ``Explainer(engine).hint(board, ...)``, with ``engine`` an
+    :class:`~cnfsweep.engine.Engine` or a backend spec (a fresh engine then).  A program that asks
+    about many positions keeps one :class:`Explainer`, so its engine's cache and its reasons carry over.
+
     Parameters
     ----------
     board : Board or str
@@ -381,6 +385,7 @@ def explain(
 ) -> HintMove:
     """Explain why ``cell`` is certainly safe or certainly a mine.
 
+    A convenience for one question: ``Explainer(engine).explain(board, cell, ...)`` (see :func:`hint`).
     ``assume`` and ``time_limit`` are as :func:`hint` takes them.
 
     Raises
