@@ -9,7 +9,7 @@ from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
 from cnfsweep.core.board import Board
-from cnfsweep.engine.analysis import ComponentCache
+from cnfsweep.engine import Engine
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
 OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
@@ -68,11 +68,12 @@ def test_graph_cases_cover_both_verdicts_totals_and_flags() -> None:
 
 @pytest.mark.parametrize("engine", ["pysat", "cpsat"])
 def test_cached_analyses_agree_with_uncached(engine: str) -> None:
-    # One cache shared by every board: components met again must give the same answers.
-    cache = ComponentCache()
+    # One engine, so one cache, for every board: components met again must give the same answers.
+    shared = Engine.create(engine)
+    cache = shared.cache
     for round in range(2):
         for c in CASES:
-            cached = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume, cache=cache)
+            cached = shared.analyze(c.board, total_mines=c.total_mines, assume=c.assume)
             fresh = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume)
             assert cached.consistent == fresh.consistent and cached.solutions == fresh.solutions
             assert all(cached.exact(x) == fresh.exact(x) for x in c.board.cells())

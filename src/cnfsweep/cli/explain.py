@@ -14,6 +14,7 @@ from cnfsweep.cli.common import (
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.graph import is_graph
 from cnfsweep.core.values import read_cell
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
@@ -41,7 +42,7 @@ def hint_command(
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)
-        explainer = Explainer(backend)
+        explainer = Explainer(Engine.create(backend))
         if cell is not None:
             # A graph's cells have names, a grid's a row and a column.
             target = position.topology.cell_named(cell) if is_graph(position.topology) else read_cell(cell, "--cell")

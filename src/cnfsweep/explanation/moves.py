@@ -31,7 +31,7 @@ from cnfsweep.explanation.reasons import Reason, ReasonFinder
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
 
-__all__ = ["Explainer", "Hint", "Move", "NotCertainError", "explain", "hint"]
+__all__ = ["Explainer", "Hint", "HintMove", "NotCertainError", "explain", "hint"]
 
 
 class NotCertainError(CnfsweepError, ValueError):
@@ -39,7 +39,7 @@ class NotCertainError(CnfsweepError, ValueError):
 
 
 @dataclass(frozen=True)
-class Move:
+class HintMove:
     """One move: a certain cell with its reason, or a guess.
 
     Attributes
@@ -81,7 +81,7 @@ class Move:
 
         Examples
         --------
-        >>> Move(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
+        >>> HintMove(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
         {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
         """
         move = {
@@ -108,7 +108,7 @@ class Hint:
     """
 
     board: Board = field(repr=False)
-    moves: tuple[Move, ...]
+    moves: tuple[HintMove, ...]
     consistent: bool
     every: bool
     smallest: bool
@@ -118,7 +118,7 @@ class Hint:
     assume: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
-    def move(self) -> Move | None:
+    def move(self) -> HintMove | None:
         """The move to make first, if any."""
         return self.moves[0] if self.moves else None
 
@@ -164,7 +164,7 @@ class Explainer:
     """
 
     def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
-        self.engine = engine if isinstance(engine, Engine) else Engine.create(engine)
+        self.engine = Engine.of(engine)
         if not self.engine.backend.gives_cores:
             # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
             raise BackendError(
@@ -221,8 +221,8 @@ class Explainer:
         analysis: Analysis | None = None,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> list[Move]:
-        """Return every certain cell with its reason, best first (see :meth:`Move.rank`).
+    ) -> list[HintMove]:
+        """Return every certain cell with its reason, best first (see :meth:`HintMove.rank`).
 
         Empty when nothing is certain or the position is inconsistent.  Past
         ``time_limit`` seconds raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
@@ -232,12 +232,12 @@ class Explainer:
             return []
         with self._finder(board, analysis, deadline) as finder:
             moves = [
-                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
+                HintMove(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
                 for c, mine in self._facts(analysis)
             ]
-        return sorted(moves, key=Move.rank)
+        return sorted(moves, key=HintMove.rank)
 
-    def guess(self, analysis: Analysis) -> Move | None:
+    def guess(self, analysis: Analysis) -> HintMove | None:
         """Return the guess the autoplayer would take when nothing is certain: a forced one, or the safest cell."""
         if not analysis.consistent or analysis.best_guess is None:
             return None
@@ -246,9 +246,9 @@ class Explainer:
             found = StrongPolicy().unavoidable(analysis, self.engine)
         safest = SafestPolicy().choose(analysis, self.engine)
         if found is None or not found.forced:
-            return Move(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
+            return HintMove(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
         # Name the safest cell too: 'solve' calls it the best guess, and it may be safer than the forced one.
-        return Move(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
+        return HintMove(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
                     analysis.exact(safest.cell))
 
     def hint(
@@ -266,7 +266,7 @@ class Explainer:
         every, smallest = flag_argument(every, "every"), flag_argument(smallest, "smallest")
         assumed = normalise_assumptions(assume)
         board, analysis, deadline = self._start(board, total_mines, assumed, time_limit)
-        moves: list[Move] = []
+        moves: list[HintMove] = []
         if every:
             moves = self.certain(board, smallest=smallest, analysis=analysis, time_limit=_left(deadline))
         elif analysis.consistent:
@@ -274,7 +274,7 @@ class Explainer:
                 best = easiest(finder, self._facts(analysis), smallest, deadline)
             if best is not None:
                 cell, mine, reason = best
-                moves = [Move(cell, mine, True, Fraction(int(mine)), reason)]
+                moves = [HintMove(cell, mine, True, Fraction(int(mine)), reason)]
         if not moves:
             guess = self.guess(analysis)
             check_deadline(deadline)
@@ -293,7 +293,7 @@ class Explainer:
         smallest: bool = False,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> Move:
+    ) -> HintMove:
         """See :func:`explain`."""
         board = board_argument(board)
         cell = board.require(cell_argument(cell, "cell"))  # OffBoardError off the board
@@ -312,7 +312,7 @@ class Explainer:
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
             raise NotCertainError(f"cell {_where(cell, board)} is not certain: its mine probability is {odds}")
         with self._finder(board, analysis, deadline) as finder:
-            return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
+            return HintMove(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
 
 
 def _left(deadline: float | None) -> float | None:
@@ -336,6 +336,10 @@ def hint(
     time_limit: float | None = None,
 ) -> Hint:
     """Return the next move a careful player would make, with its reason.
+
+    A convenience for one position: ``Explainer(engine).hint(board, ...)``, with ``engine`` an
+    :class:`~cnfsweep.engine.Engine` or a backend spec (a fresh engine then).  A program that asks
+    about many positions keeps one :class:`Explainer`, so its engine's cache and its reasons carry over.
 
     Parameters
     ----------
@@ -365,7 +369,7 @@ def hint(
     >>> h.move.cell, h.move.mine, h.move.reason.numbers
     (Cell(row=0, col=1), True, (Cell(row=1, col=0), Cell(row=2, col=0)))
     >>> hint(Board.from_rows(["1.", ".."])).move
-    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
+    HintMove(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
     return Explainer(engine).hint(
         board, total_mines=total_mines, every=every, smallest=smallest, assume=assume, time_limit=time_limit
@@ -381,9 +385,10 @@ def explain(
     engine: Engine | str | Backend | None = None,
     assume: Mapping[str, bool | str] | None = None,
     time_limit: float | None = None,
-) -> Move:
+) -> HintMove:
     """Explain why ``cell`` is certainly safe or certainly a mine.
 
+    A convenience for one question: ``Explainer(engine).explain(board, cell, ...)`` (see :func:`hint`).
     ``assume`` and ``time_limit`` are as :func:`hint` takes them.
 
     Raises

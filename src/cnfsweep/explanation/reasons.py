@@ -33,7 +33,7 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import check_deadline
 from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.engine.position import number_constraints
 
 __all__ = ["Reason", "ReasonFinder", "board_rules"]
@@ -138,7 +138,7 @@ class _Part:
         problem = Problem(tuple((i,) for i in range(len(cells))), tuple(constraints))
         self.session: Session = backend.open(problem, guarded=True)
 
-    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> Outcome:
+    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> SolverOutcome:
         """Look for a layout of the enabled constraints with ``cell`` the other way round."""
         v = self.index[cell]
         check_deadline(self.deadline)

@@ -11,7 +11,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import is_graph
 from cnfsweep.core.words import counted
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
+from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, HintMove, Step
 
 __all__ = [
     "best_guess_text",
@@ -166,7 +166,7 @@ def _odds(p: Fraction | None) -> str:
     return "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
 
 
-def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
+def move_text(board: Board, move: HintMove, total_mines: int | None = None) -> str:
     """Say what a move is and why: the numbers of its reason, or the odds of a guess.
 
     Examples

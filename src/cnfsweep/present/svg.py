@@ -302,7 +302,7 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     Examples
     --------
     >>> import xml.etree.ElementTree as ET
-    >>> from cnfsweep.engine.analysis import analyze
+    >>> from cnfsweep import analyze
     >>> board = Board.from_rows(["1.", ".."], total_mines=1)
     >>> svg = ET.fromstring(render_svg(board, analyze(board)))
     >>> [e.get("data-p") for e in svg.iter() if (e.get("class") or "").startswith("cell")]
