@@ -17,7 +17,7 @@ from paths import EXAMPLES
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli.render import render_command
 from cnfsweep.core.topology import Cell as TCell, ShapeTables
-from cnfsweep.engine.consistency_levels import levels
+from cnfsweep.engine import levels
 from cnfsweep.explanation import hint
 from cnfsweep.present.svg import render_svg
 
