@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,20 @@ def test_a_bad_graph_file_is_one_error_naming_what_and_where(bad: str, line: int
     assert phrase in error.message, error.message
     assert (error.line, error.column) == (line, column)
     assert "\n" not in str(error) and str(error).startswith("g.json")
+
+
+def test_a_huge_number_is_refused_even_while_python_converts_any() -> None:
+    # Writing exact answers lifts Python's process-wide digit guard for a while, maybe in another
+    # thread (engine.document): the reader must bound numbers itself.
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        with pytest.raises(BoardFormatError, match="a number of 5,001 digits"):
+            parse_board(text(mines=...)[:-1] + ', "mines": 1' + "0" * 5000 + "}", source="g.json")
+        with pytest.raises(BoardFormatError, match="a number of 19 digits"):
+            parse_board(text(mines=...)[:-1] + ', "mines": ' + "9" * 19 + "}", source="g.json")
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 @pytest.mark.parametrize(("bad", "line", "column", "phrase"), BAD, ids=[p[:40] for _, _, _, p in BAD])

@@ -47,7 +47,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
 from typing import Any, ClassVar
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell
@@ -75,6 +74,10 @@ class _Bad(Exception):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+# As many digits as every other reader of whole numbers takes (core.values.whole_number).
+_DIGITS = 18
+
+
 def _duplicates_refused(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # json.loads keeps the last of two equal keys silently: a file saying "mines" twice says two things.
     out: dict[str, Any] = {}
@@ -89,17 +92,25 @@ def _no_constant(name: str) -> Any:
     raise _Bad("", f"{name} is not a JSON number")
 
 
+def _whole(digits: str) -> int:
+    # Bounded here, not by Python's own int/str guard: that guard is process-wide, and writing
+    # exact answers lifts it for a while (engine.document), maybe in another thread.
+    if len(digits.lstrip("-")) > _DIGITS:
+        raise _Bad("", f"not JSON that can be read: a number of {len(digits.lstrip('-')):,} digits "
+                       f"(at most {_DIGITS} are read)")
+    return int(digits)
+
+
 def _load(text: str, err: Err) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant,
+                          parse_int=_whole)
     except json.JSONDecodeError as exc:
         raise err(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except _Bad as exc:
         raise err(str(exc)) from None
     except RecursionError:
         raise err("not a graph board: JSON nested too deeply") from None
-    except ValueError:  # the only other failure: a number of more digits than Python converts
-        raise err(f"not JSON that can be read: a number of more than {sys.get_int_max_str_digits():,} digits") from None
 
 
 def _is_int(value: Any) -> bool:
