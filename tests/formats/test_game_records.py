@@ -115,6 +115,10 @@ BAD = [
      "t.jsonl:2:37: 'first_click' is not the first move's cell"),
     ('{"rows": 2, "cols": 3, "mines": [[0, 2]], "moves": [{"cell": [0, 2]}], "won": true}',
      "t.jsonl:2:72: 'won' is true, but a move opens a mine"),
+    ('{"rows": 1' + "0" * 5000 + ', "cols": 3, "mines": [], "moves": []}',
+     "t.jsonl:2:1: not JSON that can be read: a number of 5,001 digits (at most 40 are read)"),
+    ('{"rows": 2, "cols": 3, "mines": [], "moves": []' + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+     "t.jsonl:2:1: not a trace line: JSON nested too deeply"),
 ]
 
 

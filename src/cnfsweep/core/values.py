@@ -20,11 +20,13 @@ from typing import TypeVar
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
 
-__all__ = ["MAX_DIGITS", "cell_argument", "choice_argument", "count_argument", "flag_argument", "read_cell", "whole_number"]
+__all__ = ["JSON_DIGITS", "MAX_DIGITS", "TooManyDigits", "cell_argument", "choice_argument", "count_argument", "flag_argument", "json_whole", "read_cell", "whole_number"]
 
 #: The most digits a number in a board text or an option may have (leading zeros aside): far
 #: beyond any board, and far below Python's limit of 4,300 digits for converting text to int.
 MAX_DIGITS = 18
+# JSON files carry seeds too (64 bits, 20 digits): bounded more loosely, but bounded.
+JSON_DIGITS = 40
 
 Fail = Callable[[str], Exception]
 E = TypeVar("E", bound=Enum)
@@ -33,6 +35,33 @@ _CELL = re.compile(r"\s*([^,]*?)\s*,\s*([^,]*?)\s*")
 
 def _at_least(minimum: int) -> str:
     return "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
+
+
+class TooManyDigits(ValueError):
+    """A JSON document holds an integer of more than :data:`JSON_DIGITS` digits."""
+
+
+def json_whole(digits: str) -> int:
+    """Read an integer of a JSON document (``json.loads(parse_int=json_whole)``), at most :data:`JSON_DIGITS` digits.
+
+    Python's own guard on converting long digit strings is process-wide, and
+    writing exact answers lifts it for a while, maybe in another thread: a
+    reader of files bounds its numbers itself.
+
+    Examples
+    --------
+    >>> import json
+    >>> json.loads("[-12, 3]", parse_int=json_whole)
+    [-12, 3]
+    >>> json.loads("1" + "0" * 40, parse_int=json_whole)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.values.TooManyDigits: a number of 41 digits (at most 40 are read)
+    """
+    n = len(digits) - digits.startswith("-")
+    if n > JSON_DIGITS:
+        raise TooManyDigits(f"a number of {n:,} digits (at most {JSON_DIGITS} are read)")
+    return int(digits)
 
 
 def whole_number(text: str, what: str, *, minimum: int = 0, error: Fail = ArgumentError) -> int:

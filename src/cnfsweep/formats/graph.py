@@ -54,6 +54,7 @@ from cnfsweep.core.errors import BoardFormatError, check_deadline, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
+from cnfsweep.core.values import TooManyDigits, json_whole
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, Sample
 
@@ -74,10 +75,6 @@ class _Bad(Exception):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-# As many digits as every other reader of whole numbers takes (core.values.whole_number).
-_DIGITS = 18
-
-
 def _duplicates_refused(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # json.loads keeps the last of two equal keys silently: a file saying "mines" twice says two things.
     out: dict[str, Any] = {}
@@ -92,23 +89,16 @@ def _no_constant(name: str) -> Any:
     raise _Bad("", f"{name} is not a JSON number")
 
 
-def _whole(digits: str) -> int:
-    # Bounded here, not by Python's own int/str guard: that guard is process-wide, and writing
-    # exact answers lifts it for a while (engine.document), maybe in another thread.
-    if len(digits.lstrip("-")) > _DIGITS:
-        raise _Bad("", f"not JSON that can be read: a number of {len(digits.lstrip('-')):,} digits "
-                       f"(at most {_DIGITS} are read)")
-    return int(digits)
-
-
 def _load(text: str, err: Err) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant,
-                          parse_int=_whole)
+                          parse_int=json_whole)
     except json.JSONDecodeError as exc:
         raise err(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except _Bad as exc:
         raise err(str(exc)) from None
+    except TooManyDigits as exc:
+        raise err(f"not JSON that can be read: {exc}") from None
     except RecursionError:
         raise err("not a graph board: JSON nested too deeply") from None
 

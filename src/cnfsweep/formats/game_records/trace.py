@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError
 from cnfsweep.core.topology import make_topology
+from cnfsweep.core.values import TooManyDigits, json_whole
 from cnfsweep.formats.game_records.base import Click, GameRecordError, RecordedGame
 from cnfsweep.formats.lines import split_lines
 
@@ -52,8 +53,8 @@ class TraceReader:
         for raw in data.split(b"\n"):
             if raw.strip():
                 try:
-                    first = json.loads(raw)
-                except ValueError:  # not JSON, or not UTF-8
+                    first = json.loads(raw, parse_int=json_whole)
+                except (ValueError, RecursionError):  # not JSON, not UTF-8, or not one we read
                     return False
                 return isinstance(first, dict) and all(key in first for key in _NEEDED)
         return False
@@ -81,9 +82,13 @@ def _game(line: str, n: int, source: str) -> RecordedGame:
         return GameRecordError(message, source=source, line=n, column=at + 1 if at >= 0 else 1)
 
     try:
-        doc = json.loads(line)
+        doc = json.loads(line, parse_int=json_whole)
     except json.JSONDecodeError as exc:
         raise GameRecordError(f"not JSON: {exc.msg}", source=source, line=n, column=exc.colno) from None
+    except TooManyDigits as exc:
+        raise GameRecordError(f"not JSON that can be read: {exc}", source=source, line=n, column=1) from None
+    except RecursionError:
+        raise GameRecordError("not a trace line: JSON nested too deeply", source=source, line=n, column=1) from None
     if not isinstance(doc, dict):
         raise err(f"a trace line is a JSON object, not {type(doc).__name__}")
     missing = [key for key in _NEEDED if key not in doc]
