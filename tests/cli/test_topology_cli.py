@@ -1,4 +1,7 @@
-"""`solve` and `check` on torus and hex boards: exact answers; where other grids are not supported yet, one line."""
+"""`solve` and `check` on torus and hex boards: exact answers; where other grids are not supported yet, one line.
+
+(`grade`, `generate` and `play` on them: tests/cli/test_play_topologies_cli.py and the generation and explanation tests.)
+"""
 
 from __future__ import annotations
 
@@ -73,8 +76,6 @@ def test_bad_grids_are_one_line_naming_where(run, command: str, text: str, where
     ("args", "what"),
     [
         (["render", "-", "-o", "-"], "drawing"),
-        (["grade", "-"], "grading"),
-        (["play", "--board", "-"], "playing a board"),
     ],
 )
 def test_what_works_on_square_boards_only_says_so_in_one_line(run, tmp_path, args: list[str], what: str) -> None:
