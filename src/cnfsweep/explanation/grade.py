@@ -424,7 +424,7 @@ def grade_layout(
             chosen = tuple(m for m in moves if m.reason is not None and (m.reason.uses_total, m.reason.size) == least)
             peek = _step_levels(engine_, board, chosen) if levels else ()
             step = Step(least[1], least[0], len(chosen), board, chosen, peek)
-            play.flag_all(m.cell for m in chosen if m.mine)
+            play.flag_all([m.cell for m in chosen if m.mine])
             play.open_safe(m.cell for m in chosen if not m.mine)
         if hardest is None or step.difficulty > steps[hardest].difficulty:
             hardest = len(steps)

@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import check_deadline, checked
@@ -95,8 +95,9 @@ class Table:
 
     def click(self, cell: Cell) -> ClickResult:
         """Click ``cell`` in the game and record every cell it opened."""
-        result = self.game.click(cell, self.deadline)
-        reveal, deadline = self.seen.reveal, self.deadline
+        deadline = self.deadline
+        result = self.game.click(cell, deadline)
+        reveal = self.seen.reveal
         if deadline is None:
             for opened, number in zip(result.opened, result.numbers):
                 reveal(opened, number)
@@ -108,27 +109,29 @@ class Table:
 
     def open_safe(self, cells: Iterable[Cell]) -> list[Cell]:
         """Click certainly-safe cells; return those the click opened (not already open by an earlier flood)."""
-        clicked = []
-        for cell in cells:
-            if not self.playing:
-                break
-            result = self.click(cell)
-            if result.hit_mine:
-                raise RuntimeError(f"internal error: a certainly safe cell {tuple(cell)} is a mine")
-            if result.opened:
-                clicked.append(cell)
+        game, deadline = self.game, self.deadline
+        clicked, opened = game.open_cells(cells, deadline)
+        if game.state is GameState.LOST:
+            raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded or ())} is a mine")
+        reveal, view, cells_ = self.seen.reveal, game.view, self.cells
+        if deadline is None:
+            for i in opened:
+                reveal(cells_[i], view[i] - _ZERO)
+        else:
+            for i in opened:
+                self._tick(deadline)
+                reveal(cells_[i], view[i] - _ZERO)
         return clicked
 
-    def flag_all(self, cells: Iterable[Cell]) -> None:
+    def flag_all(self, cells: Collection[Cell]) -> None:
         """Flag certain mines (cells flagged already stay so)."""
-        view, game, seen = self.game.view, self.game, self.seen
-        cols = game.level.cols
-        for cell in cells:
-            if view[cell[0] * cols + cell[1]] == _COVERED:
-                if self.deadline is not None:
-                    self._tick(self.deadline)
-                game.flag(cell)
-                seen.flag(cell)
+        if not cells:
+            return  # most rounds flag nothing
+        flag, deadline = self.seen.flag, self.deadline
+        for cell in self.game.flag_cells(cells):
+            if deadline is not None:
+                self._tick(deadline)
+            flag(cell)
 
     # -- what the player knows ----------------------------------------------------
 
