@@ -6,7 +6,7 @@ from cnfsweep.core.board import Board
 from cnfsweep.engine import Analysis
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play import GameRecord, Level, play_game
-from cnfsweep.play.game import boards_after_clicks
+from cnfsweep.play.boards import boards_after_clicks
 
 SMALL = Level(5, 5, 5, "small")
 """A crowded small board: its positions are within brute force's reach."""

@@ -16,7 +16,8 @@ from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
 from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
-from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level, boards_after_clicks
+from cnfsweep.play.boards import boards_after_clicks
+from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level
 
 SMALL = Level(6, 6, 6, "small")
 

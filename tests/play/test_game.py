@@ -21,9 +21,8 @@ from cnfsweep.play.game import (
     Game,
     GameState,
     Level,
-    boards_after_clicks,
-    true_board,
 )
+from cnfsweep.play.boards import boards_after_clicks, true_board
 
 BEGINNER = LEVELS["beginner"]
 DENSE = Level(5, 6, 20, "dense")  # tight enough that protected cells really matter

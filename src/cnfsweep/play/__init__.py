@@ -7,6 +7,8 @@ from its neighbour tables alone), what it is played on (:class:`Level`,
 player's view of a game (:class:`Table` in :mod:`~cnfsweep.play.table`: the
 game and the player's running knowledge, :class:`Frontier`, kept in step;
 the autoplayer, ``grade`` and the no-guess generator all play through it),
+whole boards of a layout (:func:`boards_after_clicks`, :func:`true_board` in
+:mod:`~cnfsweep.play.boards`),
 the :class:`Policy` base class with the ``safest`` and ``strong`` policies and
 their registry, and :class:`Player`, which plays a game to the end and returns
 a :class:`GameRecord` (:func:`play_board` plays the layout a board file carries).
@@ -16,9 +18,8 @@ May import the core (``board``, ``errors``), ``engine`` and ``search``; never
 """
 
 from cnfsweep.play.frontier import Frontier
-from cnfsweep.play.game import (
-    LEVELS, ClickResult, FirstClick, Game, GameState, Level, boards_after_clicks, true_board,
-)
+from cnfsweep.play.boards import boards_after_clicks, true_board
+from cnfsweep.play.game import LEVELS, ClickResult, FirstClick, Game, GameState, Level
 from cnfsweep.play.player import Player, play_board, play_game
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.records import GameRecord, LossCause, Move

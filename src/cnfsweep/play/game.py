@@ -39,10 +39,7 @@ from cnfsweep.core.values import cell_argument, count_argument
 from cnfsweep.core.words import counted
 from cnfsweep.play.level import LEVELS, FirstClick, Level
 
-__all__ = [
-    "CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level", "boards_after_clicks",
-    "true_board",
-]
+__all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level"]
 
 # One byte per cell as the player sees it, in the topology's cell order.
 _COVERED = ord(COVERED)
@@ -191,6 +188,11 @@ class Game:
     def view(self) -> memoryview:
         """What every cell shows, one ASCII byte each in the topology's cell order (read-only)."""
         return memoryview(self._view).toreadonly()
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell, in the topology's order (row-major on a grid): a cell's index is its place here."""
+        return self._cells
 
     @property
     def mine_flags(self) -> memoryview:
@@ -510,41 +512,3 @@ class Game:
         count = self._count
         shown_cells = self._settle_opened(opened)
         return ClickResult(cell, False, shown_cells, tuple([count[k] for k in opened]))
-
-
-def boards_after_clicks(
-    rows: int, cols: int, mines: Iterable[Sequence[int]], clicks: Iterable[Sequence[int]],
-    topology: str = DEFAULT_TOPOLOGY,
-) -> list[Board]:
-    """Play ``clicks`` on a given layout and return the board after each one.
-
-    Examples
-    --------
-    >>> [b.grid for b in boards_after_clicks(1, 3, [(0, 0)], [(0, 1), (0, 2)])]
-    [('.1.',), ('.10',)]
-    """
-    game = Game.from_layout(rows, cols, mines, topology)
-    boards = []
-    for cell in clicks:
-        game.click(Cell(*cell))
-        boards.append(game.board())
-    return boards
-
-
-def true_board(rows: int, cols: int, mines: Iterable[Sequence[int]], topology: str = DEFAULT_TOPOLOGY) -> Board:
-    """Show every safe cell's number and every mine as a flag.
-
-    Examples
-    --------
-    >>> print(true_board(2, 3, [(0, 1)]).to_text())
-    mines: 1
-    1*1
-    111
-    <BLANKLINE>
-    """
-    game = Game.from_layout(rows, cols, mines, topology)
-    view = game._view
-    for i, ch in enumerate(view):
-        if ch == _COVERED:
-            view[i] = _FLAG if game._is_mine[i] else _ZERO + game._count[i]
-    return game.board()
