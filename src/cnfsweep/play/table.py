@@ -111,7 +111,7 @@ class Table:
         """Click certainly-safe cells; return those the click opened (not already open by an earlier flood)."""
         game, deadline = self.game, self.deadline
         clicked, opened = game.open_cells(cells, deadline)
-        if game.state is GameState.LOST:
+        if clicked and game.exploded == clicked[-1]:
             raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded or ())} is a mine")
         reveal, view, cells_ = self.seen.reveal, game.view, self.cells
         if deadline is None:
