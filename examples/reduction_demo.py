@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cnfsweep import check
 from cnfsweep.gadgets.cnf import Cnf, parse_dimacs
-from cnfsweep.gadgets.layout import decide, reduce_cnf
+from cnfsweep.gadgets.reduction import decide, reduce_cnf
 
 HERE = Path(__file__).resolve().parent
 
@@ -70,7 +70,7 @@ def compare_backends(full: bool = False) -> None:
         board = reduce_cnf(cnf).board
         for backend in ("pysat", "cpsat"):
             start = time.perf_counter()
-            d = decide(board, backend=backend)
+            d = decide(board, backend)
             decided = time.perf_counter() - start
             checked = "-"
             if d.satisfiable or full:  # check's conflict minimisation is slow on unsatisfiable boards

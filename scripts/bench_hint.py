@@ -34,7 +34,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cnfsweep import __version__
-from cnfsweep.engine.position import forget_positions
 from cnfsweep.explanation import hint
 
 MODES = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
@@ -62,7 +61,6 @@ def bench(items: list[corpora.Item], modes: list[str], progress: Progress, name:
     task = progress.add_task(f"{name}: hinting", total=len(items))
     for item in items:
         for mode in modes:
-            forget_positions()
             t0 = time.perf_counter()
             found = hint(item.board, **MODES[mode])
             times[mode].append((time.perf_counter() - t0) * 1000)

@@ -92,7 +92,7 @@ def build(spec: LargeSpec, stuck: bool) -> Board:
 
 def measure_one(path: str, mode: str) -> dict[str, Any]:
     """Time one mode on the board at ``path`` in this (fresh) process."""
-    from cnfsweep.engine.analysis import analyze
+    from cnfsweep import analyze
     from cnfsweep.explanation import hint
 
     board = Board.from_file(path)

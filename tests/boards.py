@@ -6,9 +6,12 @@ import random
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
+import networkx as nx
+
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.graph import Graph
 from cnfsweep.gadgets.cnf import Cnf
-from oracle import frontier, neighbours
+from oracle import frontier, graph_neighbours, neighbours
 
 
 def layout_board(
@@ -181,6 +184,74 @@ def random_cases(count: int = 40, inconsistent: int = 10, topology: str = "squar
         pos = random_position(1000 + seed, with_total=seed % 2 == 0, flags=seed % 3 == 0, topology=topology)
         if pos.board.numbers:
             cases.append(Case(f"{name}perturbed-{seed}", perturbed(pos.board, seed)))
+    return cases
+
+
+def random_graph(rng: random.Random) -> nx.Graph:
+    """A small random graph of 3-11 nodes: sparse or dense, regular, a wheel, a 3D grid or a cycle (isolated nodes kept)."""
+    seed = rng.randrange(2**32)
+    kind = rng.choice(["gnp", "gnp", "regular", "wheel", "grid3d", "cycle"])
+    if kind == "regular":
+        d = rng.choice([3, 4])
+        return nx.random_regular_graph(d, rng.choice([6, 8, 10]), seed=seed)
+    if kind == "wheel":
+        return nx.wheel_graph(rng.randint(4, 9))
+    if kind == "grid3d":
+        return nx.convert_node_labels_to_integers(nx.grid_graph(dim=[2, 2, rng.choice([2, 3])]))
+    if kind == "cycle":
+        return nx.cycle_graph(rng.randint(3, 10))
+    return nx.gnp_random_graph(rng.randint(3, 11), rng.uniform(0.15, 0.6), seed=seed)
+
+
+def graph_board(
+    graph: nx.Graph, names: list[str], mines: Collection[int], revealed: Collection[int],
+    flagged: Collection[int] = (), *, with_total: bool = False,
+) -> Board:
+    """The position a player sees for mines ``mines`` (node numbers) on ``graph``, cells named ``names``.
+
+    Numbers are counted here from ``graph``'s own edges; a revealed cell that would show more than 8 stays covered.
+    """
+    topology = Graph.from_edges(names, [(names[a], names[b]) for a, b in graph.edges])
+    row = []
+    for i in range(len(names)):
+        if i in flagged:
+            row.append("*")
+        elif i in revealed and (n := sum(j in mines for j in graph.neighbors(i))) <= 8:
+            row.append(str(n))
+        else:
+            row.append(".")
+    return Board(("".join(row),), len(mines) if with_total else None, topology=topology)
+
+
+def random_graph_position(seed: int, *, max_frontier: int = 11, with_total: bool = False, flags: bool = False) -> Position:
+    """A seeded random layout on a random small graph, partly revealed, its cells named in a shuffled order."""
+    rng = random.Random(seed)
+    while True:
+        graph = random_graph(rng)
+        n = graph.number_of_nodes()
+        names = rng.sample([f"{a}{b}" for a in "pqrstuvw" for b in "xyz"], n)
+        mines = frozenset(rng.sample(range(n), rng.randint(n // 6, n // 2)))
+        safe = [i for i in range(n) if i not in mines]
+        revealed = rng.sample(safe, rng.randint(0, len(safe)))
+        flagged = [m for m in sorted(mines) if flags and rng.random() < 0.3]
+        board = graph_board(graph, names, mines, revealed, flagged, with_total=with_total)
+        # The numbers must be what the oracle counts from the board's own edges.
+        assert all(board.number(c) == sum(Cell(0, m) in graph_neighbours(board.topology.edges, c) for m in mines)
+                   for c in board.numbers)
+        if len(frontier(board)) <= max_frontier:
+            return Position(board, frozenset(Cell(0, m) for m in mines))
+
+
+def random_graph_cases(count: int = 24, inconsistent: int = 12) -> list[Case]:
+    """Seeded random graph positions (a third with flags, half with a total) and some perturbed ones."""
+    cases = []
+    for seed in range(count):
+        pos = random_graph_position(seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
+        cases.append(Case(f"graph-random-{seed}", pos.board))
+    for seed in range(inconsistent):
+        pos = random_graph_position(1000 + seed, with_total=seed % 2 == 0, flags=seed % 3 == 0)
+        if pos.board.numbers:
+            cases.append(Case(f"graph-perturbed-{seed}", perturbed(pos.board, seed)))
     return cases
 
 

@@ -26,6 +26,10 @@ BOARDS: tuple[str, ...] = (
     "mines: 1\nfirst-click: 1,0\n01.\n01.\nlayout:\n..*\n...\n",
     "3x3\nHHH\nH1H\nHHH\n",
     "1.\n..\n",
+    # A graph board: JSON, whose damage meets the JSON reader and every key's checks.
+    '{"format": "cnfsweep-graph", "cells": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]], '
+    '"revealed": {"a": 1}, "flags": ["b"], "mines": 1, "pos": {"a": [0, 0], "b": [1, 0], "c": [2, 0]}, '
+    '"layout": ["b"], "first_click": "a"}',
 )
 
 #: Pieces that meet the readers' corner cases: where numbers stand, what starts a section or a format.

@@ -1,7 +1,8 @@
 """Brute-force reference answers, independent of the cnfsweep engine.
 
 Only the :class:`~cnfsweep.core.board.Board` accessors are used, and the name of
-its topology: neighbours are computed here (:func:`neighbours`), not asked of the board.  Every 0/1
+its topology: neighbours are computed here (:func:`neighbours`), not asked of the board
+(a graph board's from its list of edges, :func:`graph_neighbours`, not from its tables).  Every 0/1
 assignment of the frontier (covered cells next to a number, plus cells whose
 label is assumed) is enumerated and kept when it satisfies the numbers.  With a
 total mine count each kept assignment stands for ``C(n_off, left - k)`` whole
@@ -60,8 +61,17 @@ def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> tu
     )
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def graph_neighbours(edges: tuple[tuple[int, int], ...], cell: Cell) -> tuple[Cell, ...]:
+    """The cells joined to ``cell`` by one of ``edges`` (pairs of cell indices; cell ``i`` is ``Cell(0, i)``)."""
+    i = cell.col
+    return tuple(sorted({Cell(0, b if a == i else a) for a, b in edges if i in (a, b)}))
+
+
 def around(board: Board, cell: Cell) -> tuple[Cell, ...]:
     """The cells around ``cell`` on ``board``, by :func:`neighbours` for the board's topology."""
+    if board.topology.name == "graph":
+        return graph_neighbours(board.topology.edges, cell)
     return neighbours(board.rows, board.cols, cell, board.topology.name)
 
 

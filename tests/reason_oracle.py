@@ -15,7 +15,7 @@ from itertools import combinations
 
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
-from cnfsweep.explanation import Move
+from cnfsweep.explanation import HintMove
 from oracle import around
 
 
@@ -92,7 +92,7 @@ def forces(
     return not search(0)
 
 
-def assert_valid(board: Board, move: Move, total: int | None = None, fixed: Mapping[Cell, bool] | None = None) -> None:
+def assert_valid(board: Board, move: HintMove, total: int | None = None, fixed: Mapping[Cell, bool] | None = None) -> None:
     reason = move.reason
     assert reason is not None and move.certain
     assert all(board.kind(n) is CellKind.NUMBER for n in reason.numbers)

@@ -16,7 +16,7 @@ from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, an
 from cnfsweep.formats import BoardFormat, parse_board, read_board
 from cnfsweep.generation import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
-from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, Move, NotCertainError, Reason, explain, grade_board, hint
+from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, HintMove, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -49,7 +49,7 @@ __all__ = [
     "Grade",
     "GradeReport",
     "Hint",
-    "Move",
+    "HintMove",
     "NotCertainError",
     "OffBoardError",
     "Reason",

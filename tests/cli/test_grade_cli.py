@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cnfsweep import Board, Cell, generate
-from cnfsweep.explanation import Grade, Move, Reason
+from cnfsweep.explanation import Grade, HintMove, Reason
 from paths import EXAMPLES, ROOT
 from reason_oracle import assert_valid
 
@@ -48,7 +48,7 @@ def test_grade_json_has_every_step_and_a_valid_hardest_reason(run, expert_file):
     board = Board.from_rows(hardest["board"], total_mines=99)
     move, reason = hardest["move"], hardest["reason"]
     assert reason["size"] == hardest["size"] == max(s["size"] for s in doc["steps"])
-    assert_valid(board, Move(Cell(*move["cell"]), move["mine"], True, None,
+    assert_valid(board, HintMove(Cell(*move["cell"]), move["mine"], True, None,
                              Reason(tuple(Cell(*n) for n in reason["numbers"]), reason["uses_total"], ())))
 
 

@@ -52,11 +52,11 @@ def test_hint_all_lists_every_certain_cell_each_with_a_valid_reason(run):
     sizes = [m["reason"]["size"] for m in doc["moves"]]
     assert sizes == sorted(sizes)
     for entry in doc["moves"]:
-        from cnfsweep.explanation import Move, Reason
+        from cnfsweep.explanation import HintMove, Reason
 
         move, reason = entry["move"], entry["reason"]
         numbers = tuple(Cell(*n) for n in reason["numbers"])
-        assert_valid(board, Move(Cell(*move["cell"]), move["mine"], True, None, Reason(numbers, reason["uses_total"], ())))
+        assert_valid(board, HintMove(Cell(*move["cell"]), move["mine"], True, None, Reason(numbers, reason["uses_total"], ())))
 
 
 def test_hint_smallest_is_never_bigger(run):

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from boards import HAND_CASES, Case, random_cases
+from boards import HAND_CASES, Case, random_cases, random_graph_cases
 from oracle import assert_check_valid, assert_matches, reference
 
 from cnfsweep import analyze, check
 from cnfsweep.core.board import Board
-from cnfsweep.engine.analysis import ComponentCache
+from cnfsweep.engine import Engine
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
 OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
-CASES = HAND_CASES + random_cases() + OTHER_GRIDS
+# Random small graphs (sparse, dense, regular, wheels, 3D grids, cycles): any adjacency, the same rules.
+GRAPHS = random_graph_cases()
+CASES = HAND_CASES + random_cases() + OTHER_GRIDS + GRAPHS
 
 
 @pytest.fixture(params=CASES, ids=[c.id for c in CASES])
@@ -54,13 +56,24 @@ def test_other_grids_cover_both_verdicts_and_totals(topology: str) -> None:
     assert sum(reference(c.board) != reference(Board(c.board.grid, c.board.total_mines)) for c in cases) >= 5
 
 
+def test_graph_cases_cover_both_verdicts_totals_and_flags() -> None:
+    verdicts = [reference(c.board, total_mines=c.total_mines).consistent for c in GRAPHS]
+    assert verdicts.count(False) >= 3 and verdicts.count(True) >= 15
+    assert {c.total is None for c in GRAPHS} == {True, False}
+    assert sum(bool(c.board.flags) for c in GRAPHS) >= 3
+    # Not only trivial positions: some have several layouts, some cells of degree other than a grid's.
+    assert sum(reference(c.board).solutions > 1 for c in GRAPHS) >= 5
+    assert any(d not in (2, 3, 4, 5, 6, 8) for c in GRAPHS for d in map(len, c.board.topology.tables().around))
+
+
 @pytest.mark.parametrize("engine", ["pysat", "cpsat"])
 def test_cached_analyses_agree_with_uncached(engine: str) -> None:
-    # One cache shared by every board: components met again must give the same answers.
-    cache = ComponentCache()
+    # One engine, so one cache, for every board: components met again must give the same answers.
+    shared = Engine.create(engine)
+    cache = shared.cache
     for round in range(2):
         for c in CASES:
-            cached = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume, cache=cache)
+            cached = shared.analyze(c.board, total_mines=c.total_mines, assume=c.assume)
             fresh = analyze(c.board, total_mines=c.total_mines, backend=engine, assume=c.assume)
             assert cached.consistent == fresh.consistent and cached.solutions == fresh.solutions
             assert all(cached.exact(x) == fresh.exact(x) for x in c.board.cells())

@@ -160,15 +160,12 @@ def test_every_command_times_out_in_every_step(run: Callable[..., Any], tmp_path
     assert before.exit_code in (0, 1), before.output
     if step == "reading":
         monkeypatch.setattr(common, "read_text", jumping_after(clock, common.read_text))
-    elif step == "engine":  # the library call starts too late: it must notice at once
-        monkeypatch.setattr(analyse, "analyze", jumping_before(clock, analyse.analyze))
-        monkeypatch.setattr(analyse, "check_board", jumping_before(clock, analyse.check_board))
-        monkeypatch.setattr(Engine, "levels", jumping_before(clock, Engine.levels))
-    else:  # the engine answered in time; writing the answer starts too late
-        monkeypatch.setattr(analyse, "analyze", jumping_after(clock, analyse.analyze))
-        monkeypatch.setattr(analyse, "check_board", jumping_after(clock, analyse.check_board))
-        monkeypatch.setattr(Engine, "levels", jumping_after(clock, Engine.levels))
-    assert levels_cli.Engine is Engine
+    else:  # "engine": the library call starts too late, it must notice at once; "answer": the engine
+        # answered in time, writing the answer starts too late
+        jumping = jumping_before if step == "engine" else jumping_after
+        for method in ("analyze", "check", "levels"):
+            monkeypatch.setattr(Engine, method, jumping(clock, getattr(Engine, method)))
+    assert analyse.Engine is levels_cli.Engine is Engine
     result = _cli(run, tmp_path, command, *extra)
     assert result.exit_code == 3, result.output
     if json_out:

@@ -24,7 +24,7 @@ from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.errors import ComponentTooLarge, TimeLimitExceeded
 from cnfsweep.core.model import Constraint, Problem
 from cnfsweep.engine.position import position
-from cnfsweep.gadgets.layout import reduce_cnf
+from cnfsweep.gadgets.reduction import reduce_cnf
 
 DATA = DATA / "peer" / "eee555-ms-toollib"
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from paths import SCRIPTS
-from cnfsweep import Board, analyze, check
+from cnfsweep import Board, Engine, analyze, check
 from cnfsweep.engine.approx import combine_approx
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.engine.components import solve_component
@@ -26,9 +26,9 @@ from cnfsweep.engine.consistency import minimise_core
 from cnfsweep.engine.counting import combine, weigh
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.model import Constraint, Problem
-from cnfsweep.engine.position import assemble_position, build_components, forget_positions, number_constraints, position
+from cnfsweep.engine.position import assemble_position, build_components, number_constraints, position
 from cnfsweep.engine.simplify import simplify
-from cnfsweep.engine.witness import choose_counts, find_layout
+from cnfsweep.engine.witness import choose_counts, find_witness
 
 SCRIPTS = SCRIPTS
 MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages check every few milliseconds
@@ -66,8 +66,7 @@ def _unsat_core(past: float) -> object:
 
 
 def _fresh_position(p: dict[str, Any], past: float) -> object:
-    forget_positions()  # a position built before would come back from the cache at once
-    return position(p["board"], deadline=past)
+    return position(p["board"], deadline=past)  # nothing process-wide: built anew each time
 
 
 STAGES: dict[str, Callable[[dict[str, Any], float], object]] = {
@@ -81,7 +80,7 @@ STAGES: dict[str, Callable[[dict[str, Any], float], object]] = {
     "weigh": lambda p, past: weigh(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, deadline=past),
     "combine": lambda p, past: combine(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, past),
     "combine_approx": lambda p, past: combine_approx(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, past),
-    "find_layout": lambda p, past: find_layout(p["pos"], p["engine"], past),
+    "find_witness": lambda p, past: find_witness(p["pos"], p["engine"], past),
     "choose_counts": lambda p, past: choose_counts([[0, 1]] * 10, 3, 3, past),
     "minimise_core": lambda p, past: _unsat_core(past),
 }
@@ -94,20 +93,20 @@ def test_every_stage_gives_up_once_the_deadline_has_passed(parts: dict[str, Any]
 
 
 def test_exact_weighing_stops_at_the_time_limit(parts: dict[str, Any]) -> None:
-    # The position is cached, so the limit runs out while the components are weighed
+    # The engine built the position already, so the limit runs out while the components are weighed
     # (about ten seconds of big-integer work without a limit).
     board = parts["board"]
-    position(board)
+    engine = Engine.create(arithmetic="exact")
+    engine.positions.position(board)
     limit = 1.0
     start = time.perf_counter()
     with pytest.raises(TimeLimitExceeded):
-        analyze(board, arithmetic="exact", time_limit=limit)
+        engine.analyze(board, time_limit=limit)
     assert time.perf_counter() - start < limit + MARGIN
 
 
 @pytest.mark.parametrize("command", ["analyze", "check"])
 def test_the_limit_covers_reading_the_board_into_components(big_board: Board, command: str) -> None:
-    forget_positions()
     with pytest.raises(TimeLimitExceeded) as raised:
         if command == "check":
             check(big_board, time_limit=0)
@@ -118,6 +117,5 @@ def test_the_limit_covers_reading_the_board_into_components(big_board: Board, co
 
 
 def test_check_answers_well_within_a_limit_on_a_big_board(big_board: Board) -> None:
-    forget_positions()
     result = check(big_board, time_limit=60)
     assert result.consistent and len(result.witness_mines) == 40_000

@@ -20,7 +20,7 @@ from boards import random_position
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
 from cnfsweep.experiments.campaign import game_seed
-from cnfsweep.explanation import Explainer, Move, NotCertainError, Reason, explain, hint
+from cnfsweep.explanation import Explainer, HintMove, NotCertainError, Reason, explain, hint
 from cnfsweep.play import play_game
 from oracle import reference
 from positions import SMALL, boards_before_moves
@@ -49,9 +49,9 @@ def test_the_checker_rejects_wrong_reasons() -> None:
     assert not forces(board, [left], False, Cell(0, 0), True)
     assert not forces(board, [two, right], False, Cell(0, 0), False)  # the wrong fact
     with pytest.raises(AssertionError):  # not minimal: the 1 at (1, 0) is not needed
-        assert_valid(board, Move(Cell(0, 0), True, True, Fraction(1), Reason((left, two, right), False, ())))
+        assert_valid(board, HintMove(Cell(0, 0), True, True, Fraction(1), Reason((left, two, right), False, ())))
     with pytest.raises(AssertionError):  # not enough
-        assert_valid(board, Move(Cell(0, 1), False, True, Fraction(0), Reason((left, two), False, ())))
+        assert_valid(board, HintMove(Cell(0, 1), False, True, Fraction(0), Reason((left, two), False, ())))
     # With the total: 1 mine in all, and the 1 sees two cells, so (2, 2) is safe.
     corner = Board.from_rows(["1..", "...", "..."], total_mines=1)
     assert forces(corner, [Cell(0, 0)], True, Cell(2, 2), False)

@@ -150,7 +150,7 @@ def test_a_file_named_jsm_is_read_as_jsm_or_refused_on_a_line(rows: list[str], t
 
 
 def test_formats_lists_enum_values() -> None:
-    assert FORMATS == ("auto", "native", "jsm", "minesweepr", "msboard")
+    assert FORMATS == ("auto", "native", "jsm", "minesweepr", "msboard", "graph")
 
 
 def test_unknown_format_name() -> None:

@@ -28,7 +28,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.gadgets.circuit import FormulaError, parse_expression
 from cnfsweep.gadgets.cnf import Cnf, parse_dimacs, to_cnf
-from cnfsweep.gadgets.layout import ReductionTooLarge, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.reduction import ReductionTooLarge, decide, reduce_cnf, reduce_expression
 
 SMALL = 12_000
 """Boards up to this many cells are also given to ``check`` when unsatisfiable."""

@@ -7,7 +7,7 @@ from game_oracle import oracle_replay
 
 from cnfsweep import Board, CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.board import Cell
-from cnfsweep.experiments import BoardRequest, generate_many
+from cnfsweep.experiments import GenerateConfig, generate_many
 from cnfsweep.generation import (
     Logic,
     Method,
@@ -79,7 +79,7 @@ def test_the_same_seed_gives_the_same_boards(method: Method) -> None:
 
 
 def test_worker_count_does_not_change_the_boards() -> None:
-    request = BoardRequest(LEVELS["intermediate"], centre(LEVELS["intermediate"]))
+    request = GenerateConfig(LEVELS["intermediate"], centre(LEVELS["intermediate"]))
     one = [g.mine_cells for g in generate_many(request, 4, seed=5, workers=1)]
     two = [g.mine_cells for g in generate_many(request, 4, seed=5, workers=2)]
     assert one == two

@@ -9,9 +9,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from boards import perturbed, random_position
-from cnfsweep import Board, analyze, check
+from cnfsweep import Board, analyze, check, levels
 from cnfsweep.core.words import article, counted
-from cnfsweep.engine.consistency_levels import levels
 from cnfsweep.explanation import grade_layout, hint
 from cnfsweep.present.levels import levels_view
 from cnfsweep.present.summary import grade_lines

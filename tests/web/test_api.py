@@ -135,7 +135,7 @@ def test_a_huge_number_gets_400_and_the_message_solve_prints(client, endpoint: s
         ({"board": 5}, "board: Input should be a valid string"),
         ({"board": "1.", "mines": -1}, "mines: Input should be greater than or equal to 0"),
         ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer"),
-        ({"board": "1.", "format": "xml"}, "format: Input should be 'auto', 'native', 'jsm', 'minesweepr' or 'msboard'"),
+        ({"board": "1.", "format": "xml"}, "format: Input should be 'auto', 'native', 'jsm', 'minesweepr', 'msboard' or 'graph'"),
         ({"board": "1.", "time_limit": 0}, "time_limit: Input should be greater than 0"),
         ({"board": "1.", "file": "/etc/passwd"}, "file: Extra inputs are not permitted"),
         ([1, 2], "Input should be a valid dictionary or object to extract fields from"),

@@ -20,7 +20,7 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play import Level
 from cnfsweep.web import Pool, Settings
 from cnfsweep.web import jobs as jobs_module
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict
+from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict
 from cnfsweep.web.workers import Workers, job_size
 
 SMALL, HUGE = Job("analyze", "1."), Job("analyze", "." * 5000)
@@ -30,19 +30,19 @@ def lane_of() -> str:
     return threading.current_thread().name.rsplit("_", 1)[0]
 
 
-def held(gate: threading.Event, ran: list[str]) -> Callable[[Any], Outcome]:
+def held(gate: threading.Event, ran: list[str]) -> Callable[[Any], JobOutcome]:
     """A task that notes the lane it runs in, then waits for ``gate``."""
 
-    def task(_job: Any) -> Outcome:
+    def task(_job: Any) -> JobOutcome:
         ran.append(lane_of())
         gate.wait(30)
-        return Outcome.of(Verdict.ANSWER, {"lane": lane_of()})
+        return JobOutcome.of(Verdict.ANSWER, {"lane": lane_of()})
 
     return task
 
 
-def quick(_job: Any) -> Outcome:
-    return Outcome.of(Verdict.ANSWER, {"lane": lane_of()})
+def quick(_job: Any) -> JobOutcome:
+    return JobOutcome.of(Verdict.ANSWER, {"lane": lane_of()})
 
 
 async def settle() -> None:
@@ -115,7 +115,7 @@ def test_a_job_given_up_while_waiting_leaves_its_place() -> None:
     workers = Workers(Pool.THREAD, 1, small_workers=0)
     gate, ran = threading.Event(), []
 
-    async def scenario() -> Outcome:
+    async def scenario() -> JobOutcome:
         running = asyncio.ensure_future(workers.run(HUGE, held(gate, ran)))
         await until(lambda: len(ran) == 1)
         waiting = asyncio.ensure_future(workers.run(HUGE, held(gate, ran)))
@@ -147,7 +147,7 @@ def test_no_lane_runs_more_jobs_than_it_has_workers_and_every_job_is_answered(
     workers = Workers(Pool.THREAD, main, small_workers=small)
     lock, running, most, where = threading.Lock(), {"cnfsweep-job": 0, "cnfsweep-small": 0}, {}, []
 
-    def task(job: Job) -> Outcome:
+    def task(job: Job) -> JobOutcome:
         lane = lane_of()
         with lock:
             running[lane] += 1
@@ -156,9 +156,9 @@ def test_no_lane_runs_more_jobs_than_it_has_workers_and_every_job_is_answered(
         threading.Event().wait(0.002)
         with lock:
             running[lane] -= 1
-        return Outcome.of(Verdict.ANSWER, {})
+        return JobOutcome.of(Verdict.ANSWER, {})
 
-    async def scenario() -> list[Outcome]:
+    async def scenario() -> list[JobOutcome]:
         return await asyncio.gather(*(workers.run(job, task) for job in sizes))
 
     try:

@@ -11,8 +11,7 @@ from cnfsweep.cli.common import (
     finish, load_board, show, unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
-from cnfsweep.engine.analysis import Arithmetic, Counting, analyze
-from cnfsweep.engine.consistency import check as check_board
+from cnfsweep.engine import Arithmetic, Counting, Engine
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import analysis_view, check_view
 
@@ -41,10 +40,8 @@ def solve(
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed, deadline)
-        result = analyze(
-            position, backend=backend, assume=assumed, counting=counting, time_limit=time_left(deadline),
-            arithmetic=arithmetic,
-        )
+        engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
+        result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
         show(json_out, result, lambda: analysis_view(result), deadline)
     except TimeLimitExceeded:
         unknown(json_out, time_limit)
@@ -74,8 +71,8 @@ def check(
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed, deadline)
-        result = check_board(
-            position, assume=assumed, backend=backend, minimise=minimise, time_limit=time_left(deadline)
+        result = Engine.create(backend).check(
+            position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
         )
         show(json_out, result, lambda: check_view(position, result), deadline)
     except TimeLimitExceeded:

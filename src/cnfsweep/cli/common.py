@@ -31,7 +31,7 @@ from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
 from cnfsweep.core.jsontext import answer_json
-from cnfsweep.formats import BoardFormat, parse_board, read_text
+from cnfsweep.formats import REGISTRY, BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
 
 T = TypeVar("T")
@@ -157,7 +157,7 @@ def load_board(
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
     board = parse_board(text, format=fmt, source=source, total_mines=mines, deadline=deadline)
     read_as = board.read_as
-    if assume and read_as is not None and read_as.format != BoardFormat.NATIVE.value:
+    if assume and read_as is not None and not REGISTRY[read_as.format].labels:
         # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
         raise CnfsweepError(
             f"no cell is labelled {next(iter(assume))!r} (board {'detected' if read_as.detected else 'read'} "

@@ -12,7 +12,9 @@ from cnfsweep.cli.common import (
     load_board, show, unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.graph import is_graph
 from cnfsweep.core.values import read_cell
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
@@ -26,7 +28,7 @@ def hint_command(
         bool, typer.Option("--smallest", help="Reasons of minimum size, not only ones where every number is needed.")
     ] = False,
     cell: Annotated[
-        str | None, typer.Option("--cell", help="Explain this cell (ROW,COL from 0) instead; it must be certain.")
+        str | None, typer.Option("--cell", help="Explain this cell (ROW,COL from 0, or its name on a graph board) instead; it must be certain.")
     ] = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
@@ -40,9 +42,10 @@ def hint_command(
     try:
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)
-        explainer = Explainer(backend)
+        explainer = Explainer(Engine.create(backend))
         if cell is not None:
-            target = read_cell(cell, "--cell")
+            # A graph's cells have names, a grid's a row and a column.
+            target = position.topology.cell_named(cell) if is_graph(position.topology) else read_cell(cell, "--cell")
             position.char(target)  # off the board: one line naming the board's size
             start = time.perf_counter()
             move = explainer.explain(position, target, smallest=smallest, assume=assumed, time_limit=time_limit)

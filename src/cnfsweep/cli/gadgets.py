@@ -16,9 +16,10 @@ import typer
 from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
+from cnfsweep.engine import Engine
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
-from cnfsweep.gadgets.layout import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
 from cnfsweep.gadgets.tiles import TILES
@@ -93,7 +94,7 @@ def gadget_command(
             return
         g = get_gadget(name, orientation)
         gb = gadget_board(g)
-        table = truth_table(g, backend=backend) if truth else None
+        table = truth_table(g, Engine.create(backend)) if truth else None
     except CnfsweepError as exc:
         fail(str(exc))
     if json_out:
@@ -177,7 +178,7 @@ def reduce_command(
             typer.echo(json.dumps(reduction.to_map(), indent=1))
         elif map_path is not None:
             _write(map_path, json.dumps(reduction.to_map(), indent=1) + "\n")
-        decision = decide(reduction.board, backend=backend) if solve else None
+        decision = decide(reduction.board, Engine.create(backend)) if solve else None
     except CnfsweepError as exc:
         fail(str(exc))
     size = reduction.size()

@@ -17,7 +17,7 @@ from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exc
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
-from cnfsweep.experiments.boards import BoardRequest, generate_many
+from cnfsweep.experiments.boards import GenerateConfig, generate_many
 from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats.jsm import to_jsm
 from cnfsweep.generation import Generated, Logic, Method, centre, check_room
@@ -87,7 +87,7 @@ def generate_command(
         fail(str(exc))
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    request = BoardRequest(board_level, first, method, logic, time_limit, backend, grade)
+    request = GenerateConfig(board_level, first, method, logic, time_limit, backend, grade)
     err = Console(stderr=True, highlight=False)
     with Progress(
         TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -1,4 +1,4 @@
-"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture.
+"""``cnfsweep render``: draw a board, or its analysis, as an SVG or PNG picture, on any topology.
 
 Examples
 --------
@@ -22,11 +22,10 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.engine.analysis import analyze
-from cnfsweep.engine.consistency_levels import levels as levels_of
+from cnfsweep.engine import Engine
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board, only_with
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.explanation import hint as hint_for
+from cnfsweep.explanation import Explainer
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg
 
@@ -79,7 +78,7 @@ def render_command(
         ),
     ] = None,
 ) -> None:
-    """Draw a board as a picture, optionally as a heat map of mine probabilities."""
+    """Draw a board as a picture, optionally as a heat map of mine probabilities: squares, hexagons for hex, a torus with its glued edges marked, a graph's nodes and edges."""
     only_with(ctx, "backend", probabilities or hint or levels or bool(assume),
               "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)")
     kind = picture_kind(output)
@@ -87,9 +86,10 @@ def render_command(
         assumed = assumptions(assume)
         position = load_board(board, fmt, mines, assumed)
         # An assumption changes nothing but the probabilities, so asking for one asks for them.
-        analysis = analyze(position, backend=backend, assume=assumed) if probabilities or assumed else None
-        shown = hint_for(position, engine=backend) if hint else None
-        peek = levels_of(position, backend=backend) if levels else None
+        engine = Engine.create(backend)  # one engine: the heat map, the hint and the levels solve alike
+        analysis = engine.analyze(position, assume=assumed) if probabilities or assumed else None
+        shown = Explainer(engine).hint(position) if hint else None
+        peek = engine.levels(position) if levels else None
         svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown,
                          levels=peek)
         data = render_png(svg) if kind == "png" else svg.encode()

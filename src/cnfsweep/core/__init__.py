@@ -1,7 +1,7 @@
 """Core: the value types everything else is built on.
 
 Offers boards and cells (:class:`Board`, :class:`Cell`), their geometry
-(:class:`Topology`: :class:`Square`, :class:`Torus`, :class:`Hex`), the errors a user can
+(:class:`Topology`: :class:`Square`, :class:`Torus`, :class:`Hex`, :class:`Graph`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
 labelled cells, numbers and cells read from text (:func:`whole_number`,
 :func:`read_cell`), the solver-level model (:class:`Constraint`,
@@ -23,6 +23,7 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
+from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
 from cnfsweep.core.topology import TOPOLOGIES, Hex, Square, Topology, Torus, make_topology
@@ -49,6 +50,7 @@ __all__ = [
     "Rule",
     "Square",
     "Hex",
+    "Graph",
     "Topology",
     "Torus",
     "TimeLimitExceeded",

@@ -36,6 +36,8 @@ ALLOWED = NUMBERS | LABELS | {COVERED, FLAG}
 # readers here when imported (as importing cnfsweep does), so Board.parse and
 # Board.from_file work without the core importing upwards.
 READERS: dict[str, Callable[..., Board]] = {}
+# Likewise the writers of boards that no grid of text holds, by topology name (a graph board is a JSON file).
+WRITERS: dict[str, Callable[[Board], str]] = {}
 
 
 class ReadAs(NamedTuple):
@@ -387,6 +389,9 @@ class Board:
         *.
         <BLANKLINE>
         """
+        writer = WRITERS.get(self.topology.name)
+        if writer is not None:  # a graph board: its file, which Board.parse reads back
+            return writer(self)
         head = [] if isinstance(self.topology, Square) else [f"topology: {self.topology.name}"]
         if self.total_mines is not None:
             head.append(f"mines: {self.total_mines}")

@@ -9,7 +9,9 @@ neighbourhood.  Built in, by name in :data:`TOPOLOGIES`:
 - ``torus``: the rectangle with wrap-around, eight neighbours every cell (at
   least 3x3, so that the eight are distinct);
 - ``hex``: hexagonal cells in offset rows, odd rows shifted half a cell right
-  ("odd-r"), up to six neighbours a cell.
+  ("odd-r"), up to six neighbours a cell;
+- ``graph``: any named cells and edges (:class:`~cnfsweep.core.graph.Graph`,
+  in its own module), read from a JSON graph file, not made from a size.
 
 A grid topology is a frozen dataclass of its rows and columns whose cells are
 ``(row, col)`` pairs in row-major order; its neighbour tables are built once
@@ -35,6 +37,7 @@ from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError
 
 __all__ = [
     "DEFAULT_TOPOLOGY",
+    "GRAPH",
     "TOPOLOGIES",
     "Cell",
     "GridTopology",
@@ -109,8 +112,8 @@ class Topology(Protocol):
         """Write ``cell`` as text (``R,C`` on a grid), as ``first-click:`` and ``--cell`` read it."""
         ...
 
-    def cell_json(self, cell: tuple[int, int]) -> list[int]:
-        """Write ``cell`` as JSON answers give it (``[r, c]`` on a grid)."""
+    def cell_json(self, cell: tuple[int, int]) -> list[int] | str:
+        """Write ``cell`` as JSON answers give it (``[r, c]`` on a grid, its name on a graph)."""
         ...
 
 
@@ -356,6 +359,10 @@ TOPOLOGIES: dict[str, type[GridTopology]] = {t.name: t for t in (Square, Torus, 
 DEFAULT_TOPOLOGY = "square"
 """The topology of a board that names none."""
 
+GRAPH = "graph"
+"""The name of :class:`~cnfsweep.core.graph.Graph`, the topology of any cells and edges, not made from a size."""
+GRAPH_FROM_FILE = "a graph board is read from a JSON graph file ('format': 'cnfsweep-graph'), not made from a size"
+
 
 def topology_names() -> str:
     """Return the known topology names as an "a, b or c" phrase.
@@ -380,10 +387,16 @@ def make_topology(name: str, rows: int, cols: int) -> GridTopology:
     Traceback (most recent call last):
     ...
     cnfsweep.core.errors.ArgumentError: unknown topology 'sphere': expected square, torus or hex
+    >>> make_topology("graph", 1, 3)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: a graph board is read from a JSON graph file ('format': 'cnfsweep-graph'), not made from a size
     """
     if not isinstance(name, str):
         raise ArgumentTypeError(f"a topology name must be a string, got {shown(name)} ({type(name).__name__})")
     kind = TOPOLOGIES.get(name.strip().lower())
+    if kind is None and name.strip().lower() == GRAPH:
+        raise ArgumentError(GRAPH_FROM_FILE)
     if kind is None:
         raise ArgumentError(f"unknown topology {shown(name)}: expected {topology_names()}")
     return kind(rows, cols)

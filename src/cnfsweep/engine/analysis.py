@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -12,16 +12,13 @@ from types import MappingProxyType
 from typing import Any
 
 from cnfsweep.core.model import CountTable, Problem
-from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board, Cell, CellKind
-from cnfsweep.engine.components import ComponentCache, Counting, solve_component
+from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.counting import combine
-from cnfsweep.core.errors import check_deadline, checked, deadline_after
-from cnfsweep.core.values import choice_argument, flag_argument
-from cnfsweep.formats import board_argument
-from cnfsweep.engine.position import Position, position
+from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.engine.position import Position
 
-__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "analyze", "analyze_position", "unknown_document"]
+__all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "Run", "analysis_of", "unknown_document"]
 
 
 class Arithmetic(Enum):
@@ -88,7 +85,7 @@ class LayoutCount:
 
 @dataclass(frozen=True)
 class Analysis:
-    """The immutable result of :func:`analyze`.
+    """The immutable result of :meth:`Engine.analyze <cnfsweep.engine.Engine.analyze>`.
 
     Attributes
     ----------
@@ -185,6 +182,7 @@ class Analysis:
 
         Examples
         --------
+        >>> from cnfsweep import analyze
         >>> analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2).lowest_cells()
         [Cell(row=0, col=2), Cell(row=1, col=2), Cell(row=2, col=0), Cell(row=2, col=1), Cell(row=2, col=2)]
         """
@@ -206,6 +204,7 @@ class Analysis:
 
         Examples
         --------
+        >>> from cnfsweep import analyze
         >>> doc = analyze(Board.from_rows(["1.", ".."]), total_mines=1).to_dict()
         >>> doc["exact"], doc["probabilities"][1]
         ([[None, '1/3'], ['1/3', '1/3']], [0.3333333333333333, 0.3333333333333333])
@@ -223,6 +222,7 @@ class Analysis:
         Examples
         --------
         >>> import json
+        >>> from cnfsweep import analyze
         >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1)
         >>> a.to_json() == json.dumps(a.to_dict())
         True
@@ -260,130 +260,29 @@ def _count_text(n: int) -> str:
     return f"about {head / 10 ** (len(str(head)) - 1):.1f} x 10^{exponent}"
 
 
-def analyze(
-    board: Board,
-    *,
-    total_mines: int | None = None,
-    backend: str | Backend | None = None,
-    assume: Mapping[str, bool | str] | None = None,
-    cache: ComponentCache | None = None,
-    counting: Counting | str = Counting.AUTO,
-    simplified: bool = True,
-    time_limit: float | None = None,
-    arithmetic: Arithmetic | str = Arithmetic.AUTO,
-) -> Analysis:
-    """Find the certain cells and exact mine probabilities of a position.
-
-    Parameters
-    ----------
-    board : Board or str
-        The position, or its text in any format (read as :func:`~cnfsweep.formats.parse_board` reads it).
-    total_mines : int, optional
-        Mines on the whole board, flags included; overrides ``board.total_mines``.
-    backend : str or Backend, optional
-        Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
-    assume : mapping of str to bool or str, optional
-        Label to value: ``{"u": True}`` (or ``{"u": "mine"}``) makes every cell
-        labelled ``u`` a mine, ``False`` or ``"safe"`` makes them safe; any
-        other value raises :class:`~cnfsweep.core.errors.AssumptionError`.
-    cache : ComponentCache, optional
-        Reuse components solved by earlier calls (with the same backend).
-    counting : Counting or str, optional
-        ``"auto"`` (default: see :class:`Counting`), ``"search"`` (small
-        components by backtracking in Python alone, no solver: the
-        autoplayer's fast path), ``"enumerate"`` (the backend lists every
-        model) or ``"dp"`` (dynamic programming, for wide components).
-    simplified : bool, optional
-        Settle trivially forced cells and subset-reduce the numbers before any
-        search (default); ``False`` leaves everything to the backend.
-    time_limit : float, optional
-        Seconds allowed, reading the board's text and then into components included; past
-        them :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised instead of
-        an answer that would take longer.
-    arithmetic : Arithmetic or str, optional
-        ``"auto"`` (default), ``"exact"`` or ``"float"``: see :class:`Arithmetic`.
-
-    Examples
-    --------
-    >>> a = analyze(Board.from_rows(["...", "121"]))
-    >>> a.mines, a.safe
-    ((Cell(row=0, col=0), Cell(row=0, col=2)), (Cell(row=0, col=1),))
-    >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1)
-    >>> a.exact(Cell(1, 1)), a.solutions
-    (Fraction(1, 3), 3)
-    """
-    started = time.perf_counter()  # reading the board's text counts too
-    board = board_argument(board, deadline=deadline_after(time_limit, started))
-    simplified = flag_argument(simplified, "simplified")
-    run = _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic, started)
-    pos = position(board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=run.deadline)
-    return _analyze(pos, run)
-
-
-def analyze_position(
-    pos: Position,
-    *,
-    total_mines: int | None = None,
-    backend: str | Backend | None = None,
-    cache: ComponentCache | None = None,
-    counting: Counting | str = Counting.AUTO,
-    time_limit: float | None = None,
-    arithmetic: Arithmetic | str = Arithmetic.AUTO,
-) -> Analysis:
-    """Analyse a :class:`~cnfsweep.engine.position.Position` built by the caller.
-
-    :func:`analyze` reads the board into a position first; a player that keeps
-    its position up to date move by move (see :mod:`cnfsweep.play.frontier`) comes
-    here directly.  Parameters are as for :func:`analyze`; ``total_mines`` is
-    only what the result reports, the count itself is ``pos.mines_left``.
-
-    Examples
-    --------
-    >>> from cnfsweep.engine.position import position
-    >>> board = Board.from_rows(["1.", ".."], total_mines=1)
-    >>> analyze_position(position(board)).solutions
-    3
-    """
-    return _analyze(pos, _Run.start(total_mines, backend, cache, counting, time_limit, arithmetic))
+#: Solves one component before a deadline: its forced boxes and count table (``(None, None)`` without a model).
+Solve = Callable[[Problem, float | None], tuple[dict[int, int] | None, CountTable | None]]
 
 
 @dataclass(frozen=True)
-class _Run:
-    """How one analysis runs: what it reports, what solves, and until when."""
+class Run:
+    """How one analysis runs: what it reports, what solves its components, and until when.
+
+    An :class:`~cnfsweep.engine.Engine` builds one per analysis
+    (:meth:`~cnfsweep.engine.Engine.analyze`); ``solve`` is the engine's, with its
+    backend, cache and counting.
+    """
 
     total_mines: int | None
-    backend: Backend
-    cache: ComponentCache | None
-    counting: Counting
+    solve: Solve
+    spec: str
     arithmetic: Arithmetic
     started: float
     deadline: float | None
 
-    @classmethod
-    def start(
-        cls,
-        total_mines: int | None,
-        backend: str | Backend | None,
-        cache: ComponentCache | None,
-        counting: Counting | str,
-        time_limit: float | None,
-        arithmetic: Arithmetic | str,
-        started: float | None = None,
-    ) -> _Run:
-        started = time.perf_counter() if started is None else started
-        return cls(
-            total_mines, get_backend(backend), cache, choice_argument(Counting, counting, "counting"),
-            choice_argument(Arithmetic, arithmetic, "arithmetic"), started,
-            deadline_after(time_limit, started),
-        )
 
-    def solve(self, problem: Problem) -> tuple[dict[int, int] | None, CountTable | None]:
-        if self.cache is not None:
-            return self.cache.solve(self.backend, problem, self.counting, self.deadline)
-        return solve_component(self.backend, problem, self.counting, self.deadline)
-
-
-def _analyze(pos: Position, run: _Run) -> Analysis:
+def analysis_of(pos: Position, run: Run) -> Analysis:
+    """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
     exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
     total = pos.mines_left
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
@@ -392,7 +291,7 @@ def _analyze(pos: Position, run: _Run) -> Analysis:
     tables = []
     for comp in pos.components:
         check_deadline(run.deadline)
-        forced, table = run.solve(comp.problem)
+        forced, table = run.solve(comp.problem, run.deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
@@ -411,7 +310,7 @@ def _analyze(pos: Position, run: _Run) -> Analysis:
 
 
 def _result(
-    pos: Position, run: _Run, count: LayoutCount | None, exact: dict[Cell, Fraction], off: Fraction | None
+    pos: Position, run: Run, count: LayoutCount | None, exact: dict[Cell, Fraction], off: Fraction | None
 ) -> Analysis:
     """Build the analysis from the facts and probabilities found (``count`` is ``None`` when inconsistent)."""
     consistent = count is not None
@@ -434,7 +333,7 @@ def _result(
         mines=tuple(mines),
         count=count if count is not None else LayoutCount(0),
         best_guess=best,
-        backend=run.backend.spec,
+        backend=run.spec,
         seconds=time.perf_counter() - run.started,
         frontier_exact=MappingProxyType(exact),
         off_frontier_exact=off if consistent else None,

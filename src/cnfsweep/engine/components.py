@@ -200,10 +200,11 @@ class ComponentCache:
 
     Examples
     --------
-    >>> from cnfsweep import Board, analyze
+    >>> from cnfsweep import Board, Engine
     >>> cache = ComponentCache()
     >>> board = Board.from_rows(["1.", ".."])
-    >>> analyze(board, cache=cache).solutions == analyze(board, cache=cache).solutions
+    >>> engines = Engine.create(cache=cache), Engine.create(cache=cache)   # an engine holds its cache
+    >>> engines[0].analyze(board).solutions == engines[1].analyze(board).solutions
     True
     >>> cache.hits, cache.misses
     (1, 1)

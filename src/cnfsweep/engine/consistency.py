@@ -11,27 +11,26 @@ while the whole board often fails by propagation alone).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
 
-from cnfsweep.engine.backends import Backend, Session, get_backend
+from cnfsweep.engine.backends import Backend, Session
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import check_deadline, checked, deadline_after
+from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.model import TOTAL, Constraint, Problem
-from cnfsweep.core.values import flag_argument
-from cnfsweep.formats import board_argument
-from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints, position
+from cnfsweep.core.topology import Topology
+from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints
 from cnfsweep.core.model import Rule
-from cnfsweep.engine.witness import Layout, find_layout, layout_problems
+from cnfsweep.engine.witness import Witness, find_witness, layout_problems
 
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The immutable result of :func:`check`.
+    """The immutable result of :meth:`Engine.check <cnfsweep.engine.Engine.check>`.
 
     Attributes
     ----------
@@ -55,13 +54,16 @@ class CheckResult:
     total_in_conflict: bool
     backend: str
     format: str | None = None
+    # How the document writes cells: [r, c], or a graph's names (not part of the verdict).
+    topology: Topology | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON document that ``cnfsweep check --json`` prints."""
+        """Return the JSON document that ``cnfsweep check --json`` prints (cells by name on a graph board)."""
+        cell = json_cell(self.topology)
         return {
             "consistent": self.consistent,
-            "witness_mines": None if self.witness_mines is None else [list(c) for c in self.witness_mines],
-            "conflict": None if self.conflict is None else [list(c) for c in self.conflict],
+            "witness_mines": None if self.witness_mines is None else [cell(c) for c in self.witness_mines],
+            "conflict": None if self.conflict is None else [cell(c) for c in self.conflict],
             "total_in_conflict": self.total_in_conflict,
             "format": self.format,
             "backend": self.backend,
@@ -86,74 +88,56 @@ def minimise_core(session: Session, core: frozenset[int], deadline: float | None
     return frozenset(kept)
 
 
-def check(
+def check_position(
     board: Board,
+    pos: Position,
+    backend: Backend,
     *,
-    assume: Mapping[str, bool | str] | None = None,
     total_mines: int | None = None,
-    backend: str | Backend | None = None,
     minimise: bool = True,
-    time_limit: float | None = None,
+    deadline: float | None = None,
 ) -> CheckResult:
-    """Decide whether some mine layout fits every number (and the total).
+    """Decide whether some mine layout of ``board`` fits every number (and the total); ``pos`` is its position.
 
-    With ``minimise`` (default) a conflict is shrunk until every number in it
-    is needed, one solver call per number; without it the solver's own core is
-    returned (unsatisfiable, but maybe not minimal), which is much faster on
-    large unsatisfiable boards such as circuit reductions.  Past ``time_limit``
-    seconds :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (a solver
-    call is interrupted where the backend allows it).
-
-    Examples
-    --------
-    >>> check(Board.from_rows(["1.", ".."])).consistent
-    True
-    >>> r = check(Board.from_rows(["2.", "00"]))
-    >>> r.consistent, r.conflict
-    (False, (Cell(row=0, col=0),))
+    :meth:`Engine.check <cnfsweep.engine.Engine.check>` reads the arguments and builds the
+    position; this finds the witness, or the conflict (see there).
     """
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)  # reading the board's text counts too
-    board = board_argument(board, deadline=deadline)
-    minimise = flag_argument(minimise, "minimise")
-    engine = get_backend(backend)
-    pos = position(board, total_mines=total_mines, assume=assume, deadline=deadline)
-    layout = find_layout(pos, engine, deadline)
+    witness = find_witness(pos, backend, deadline)
     total = board.total_mines if total_mines is None else total_mines
-    if layout.mines is not None:
+    if witness.mines is not None:
         # A witness is cheap to verify and must never be wrong: check it on the board itself.
-        problems = layout_problems(board, layout.mines, total, pos.fixed)
+        problems = layout_problems(board, witness.mines, total, pos.fixed)
         if problems:
             raise RuntimeError(f"internal error: the witness layout is wrong: {problems[0]}")
-        return CheckResult(True, layout.mines, None, False, engine.spec, board.format)
-    return _conflict(board, pos, total, layout, engine, minimise, deadline)
+        return CheckResult(True, witness.mines, None, False, backend.spec, board.format, board.topology)
+    return _conflict(board, pos, total, witness, backend, minimise, deadline)
 
 
 def _conflict(
     board: Board,
     pos: Position,
     total: int | None,
-    layout: Layout,
+    witness: Witness,
     engine: Backend,
     minimise: bool,
     deadline: float | None,
 ) -> CheckResult:
-    """Name numbers that cannot all hold, on a position :func:`find_layout` found no layout for.
+    """Name numbers that cannot all hold, on a position :func:`find_witness` found no layout for.
 
     Unsimplified: a conflict must name the numbers as the board shows them.
-    Only the numbers connected to those ``layout`` blames are encoded (the
+    Only the numbers connected to those ``witness`` blames are encoded (the
     rest of the board has layouts of its own); the total only bounds the
     encoded cells by what every other covered cell can hold.
     """
     rules = number_constraints(board, pos.fixed, deadline)
-    if layout.blame is not None:
-        rules = connected_rules(rules, layout.blame, deadline)
+    if witness.blame is not None:
+        rules = connected_rules(rules, witness.blame, deadline)
     unknown = len(board.covered) - len(pos.fixed)
     mines_left = None if total is None else total - len(board.flags) - sum(pos.fixed.values())
     frontier = sorted({c for _, rule_cells, _ in rules for c in rule_cells})
     cells, problem = build_problem(group_boxes(frontier, rules), rules)
     constraints = problem.constraints
-    if layout.total and mines_left is not None:
+    if witness.total and mines_left is not None:
         # The other covered cells can hold any number of mines up to their count,
         # so the total only bounds the encoded cells: no need to encode the whole board.
         off = unknown - len(frontier)
@@ -172,7 +156,7 @@ def _conflict(
         session.close()
     tags = [constraints[i].tag for i in sorted(core)]
     conflict = tuple(sorted(t for t in tags if isinstance(t, Cell)))
-    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec, board.format)
+    return CheckResult(False, None, conflict, TOTAL in tags, engine.spec, board.format, board.topology)
 
 
 def connected_rules(rules: Sequence[Rule], numbers: frozenset[Cell], deadline: float | None = None) -> list[Rule]:

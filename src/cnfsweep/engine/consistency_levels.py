@@ -18,20 +18,19 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, checked, deadline_after
+from cnfsweep.core.errors import CnfsweepError, checked
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.jsontext import dumps
-from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze
-from cnfsweep.engine.backends import Backend, get_backend
-from cnfsweep.engine.components import ComponentCache, Counting
-from cnfsweep.engine.consistency import check
+from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.engine.propagation import Round, propagate
-from cnfsweep.formats import board_argument
 
-__all__ = ["FULL", "MAX_LEVEL", "TOTAL", "ConsistencyLevels", "check_max_level", "level_names", "levels"]
+__all__ = ["FULL", "MAX_LEVEL", "TOTAL", "ConsistencyLevels", "Solving", "check_max_level", "find_levels", "level_names"]
 
 FULL = "full"
 """The level of cells that only the exact analysis of the numbers decides."""
@@ -74,7 +73,7 @@ _CELLS = 16_384
 
 @dataclass(frozen=True)
 class ConsistencyLevels:
-    """The immutable result of :func:`levels`.
+    """The immutable result of :meth:`Engine.levels <cnfsweep.engine.Engine.levels>`.
 
     Attributes
     ----------
@@ -94,7 +93,7 @@ class ConsistencyLevels:
     conflict : tuple of Cell or None
         Numbers that cannot all hold: a set of that level with no joint
         solution, or past the numeric levels a minimal one from
-        :func:`~cnfsweep.engine.consistency.check` (with the total at ``"total"``).
+        the engine's :meth:`~cnfsweep.engine.Engine.check` (with the total at ``"total"``).
     total_mines : int or None
     backend : str
     seconds : float
@@ -150,11 +149,13 @@ class ConsistencyLevels:
 
         Examples
         --------
+        >>> from cnfsweep import levels
         >>> d = levels(Board.from_rows(["...", "121"])).to_dict()
         >>> d["levels"]["2"], d["levels"]["1"], d["undecided"], d["consistent"]
         ({'safe': [[0, 1]], 'mines': [[0, 0], [0, 2]]}, {'safe': [], 'mines': []}, [], True)
         """
-        by_level: dict[str, dict[str, list[list[int]]]] = {n: {"safe": [], "mines": []} for n in self.names}
+        by_level: dict[str, dict[str, list[Any]]] = {n: {"safe": [], "mines": []} for n in self.names}
+        write = json_cell(self.board.topology)  # [r, c], or a graph's names
         decided = self.decided
         # Row-major order: the board's covered cells are in it already, which spares sorting a million cells.
         ordered = [c for c in checked(self.board.covered, deadline, _CELLS) if c in decided]
@@ -162,19 +163,19 @@ class ConsistencyLevels:
             ordered = sorted(decided)
         for cell in checked(ordered, deadline, _CELLS):
             name, mine = decided[cell]
-            by_level[name]["mines" if mine else "safe"].append(list(cell))
+            by_level[name]["mines" if mine else "safe"].append(write(cell))
         out: dict[str, Any] = {
             "levels": by_level,
-            "undecided": [list(c) for c in checked(self.undecided, deadline, _CELLS)],
+            "undecided": [write(c) for c in checked(self.undecided, deadline, _CELLS)],
             "max_level": self.max_level,
             "consistent": self.consistent,
             "inconsistent_level": self.inconsistent_level,
-            "conflict": None if self.conflict is None else [list(c) for c in self.conflict],
+            "conflict": None if self.conflict is None else [write(c) for c in self.conflict],
             "total_mines": self.total_mines,
             "backend": self.backend,
         }
         if self.rounds is not None:
-            out["steps"] = [r.to_dict() for r in self.rounds]
+            out["steps"] = [r.to_dict(write) for r in self.rounds]
         out["seconds"] = round(self.seconds, 6)
         return out
 
@@ -183,68 +184,47 @@ class ConsistencyLevels:
         return dumps(self.to_dict(deadline), deadline)
 
 
-def levels(
-    board: Board | str,
-    max_level: int = 3,
+class Solving(Protocol):
+    """What finding levels asks of an :class:`~cnfsweep.engine.Engine`: its components solved, and exact answers."""
+
+    @property
+    def spec(self) -> str: ...
+
+    def solve(
+        self, problem: Problem, deadline: float | None = None
+    ) -> tuple[dict[int, int] | None, CountTable | None]: ...
+
+    def analyze(self, board: Board, *, time_limit: float | None = None) -> Analysis: ...
+
+    def check(self, board: Board, *, time_limit: float | None = None) -> CheckResult: ...
+
+
+def find_levels(
+    engine: Solving,
+    board: Board,
+    max_level: int,
     *,
     steps: bool = False,
     total_mines: int | None = None,
-    backend: str | Backend | None = None,
-    cache: ComponentCache | None = None,
-    counting: Counting | str = Counting.AUTO,
-    arithmetic: Arithmetic | str = Arithmetic.AUTO,
-    time_limit: float | None = None,
+    deadline: float | None = None,
+    started: float | None = None,
 ) -> ConsistencyLevels:
-    """Find the level of every covered cell: the least level of propagation that decides it.
+    """Find the level of every covered cell with ``engine`` (see :meth:`Engine.levels <cnfsweep.engine.Engine.levels>`).
 
-    Parameters
-    ----------
-    board : Board or str
-        The position, or its text in any format (read as :func:`~cnfsweep.formats.parse_board` reads it).
-    max_level : int, optional
-        The highest numeric level (1 to :data:`MAX_LEVEL`; 3 by default, as the poster).
-    steps : bool, optional
-        Keep every round of propagation (``rounds``), as the poster's step-by-step mode shows them.
-    total_mines : int, optional
-        Overrides ``board.total_mines``.
-    backend, cache, counting, arithmetic
-        As for :func:`~cnfsweep.engine.analysis.analyze`: the sets' joint
-        solutions and the exact analyses are solved alike.
-    time_limit : float, optional
-        Seconds allowed, reading the board's text included; past them
-        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
-
-    Raises
-    ------
-    CnfsweepError
-        For a ``max_level`` out of range.
-
-    Examples
-    --------
-    >>> result = levels(Board.from_rows(["1..", "...", "..."]), total_mines=1)
-    >>> result.counts(), result.level(Cell(1, 1))
-    ({'1': 0, '2': 0, '3': 0, 'full': 0, 'total': 5}, None)
-    >>> levels(Board.from_rows(["2.", "0."])).inconsistent_level
-    '1'
+    The sets' joint solutions, the exact analyses and any conflict are all solved by ``engine``.
     """
     check_max_level(max_level)
-    start = time.perf_counter()
-    deadline = deadline_after(time_limit, start)
-    board = board_argument(board, deadline=deadline)  # reading the board's text counts too
-    engine = get_backend(backend)
-    cache = cache if cache is not None else ComponentCache()
-    counting = Counting(counting)
+    start = time.perf_counter() if started is None else started
     total = board.total_mines if total_mines is None else total_mines
     found = propagate(number_constraints(board, {}, deadline), max_level,
-                      lambda problem: cache.solve(engine, problem, counting, deadline), deadline)
+                      lambda problem: engine.solve(problem, deadline), deadline)
     decided: dict[Cell, tuple[str, bool]] = {c: (str(m), mine) for c, (m, mine) in found.decided.items()}
 
     def remaining() -> float | None:
         return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
 
     def exact(total: int | None) -> Analysis:
-        return analyze(board.with_total(total), backend=engine, cache=cache, counting=counting,
-                       arithmetic=arithmetic, time_limit=remaining())
+        return engine.analyze(board.with_total(total), time_limit=remaining())
 
     inconsistent: str | None = None if found.inconsistent_level is None else str(found.inconsistent_level)
     conflict = found.conflict
@@ -257,7 +237,7 @@ def levels(
             final = exact(known)
             if not final.consistent:
                 inconsistent = name
-                conflict = check(board.with_total(known), backend=engine, time_limit=remaining()).conflict
+                conflict = engine.check(board.with_total(known), time_limit=remaining()).conflict
                 break
             _settle(decided, final, name)
     elif exact(None).consistent:

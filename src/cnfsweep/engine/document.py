@@ -20,6 +20,7 @@ from typing import Any
 
 from cnfsweep.core.board import CellKind, kind_of
 from cnfsweep.core.errors import checked
+from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.jsontext import dumps
 
 __all__ = ["analysis_dict", "analysis_json"]
@@ -79,6 +80,7 @@ def _exact_grid(analysis: Any, deadline: float | None) -> list[list[Fraction | N
 def _rest(analysis: Any, deadline: float | None) -> dict[str, Any]:
     """The document with its grids left ``None``, in the order of its keys."""
     board = analysis.board
+    cell = json_cell(board.topology)
     return {
         "status": "solved",
         "consistent": analysis.consistent,
@@ -86,11 +88,11 @@ def _rest(analysis: Any, deadline: float | None) -> dict[str, Any]:
         "cols": board.cols,
         "total_mines": analysis.total_mines,
         "format": board.format,
-        "safe": [list(c) for c in checked(analysis.safe, deadline, 65_536)],
-        "mines": [list(c) for c in checked(analysis.mines, deadline, 65_536)],
+        "safe": [cell(c) for c in checked(analysis.safe, deadline, 65_536)],
+        "mines": [cell(c) for c in checked(analysis.mines, deadline, 65_536)],
         "probabilities": None,
         "exact": None,
-        "best_guess": None if analysis.best_guess is None else list(analysis.best_guess),
+        "best_guess": None if analysis.best_guess is None else cell(analysis.best_guess),
         "approximate": analysis.approximate,
         "solutions": None if analysis.solutions is None else str(analysis.solutions),
         "log10_solutions": analysis.log10_solutions,
@@ -107,11 +109,18 @@ def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any
         grid = _exact_grid(analysis, deadline)
         for name, values in zip(_GRIDS, _values(analysis, deadline)):
             doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
+    topology = analysis.board.topology
+    if is_graph(topology):
+        # A graph has no grid: each cell's value under its name, in the order of the cells.
+        for name in _GRIDS:
+            doc[name] = dict(zip(topology.names, doc[name][0]))
     return doc
 
 
 def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     """Return ``json.dumps(analysis.to_dict())``, built row by row from the board's text."""
+    if is_graph(analysis.board.topology):  # no rows to build it from, and no board of a million cells
+        return dumps(analysis_dict(analysis, deadline), deadline)
     with unlimited_int_digits():
         doc = _rest(analysis, deadline)
         floats, texts = _values(analysis, deadline)

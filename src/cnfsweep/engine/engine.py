@@ -1,35 +1,45 @@
-"""One solving set-up shared by a game, its policy and every look-ahead.
+"""One solving set-up, and the front door of every answer about a position.
 
 An :class:`Engine` holds the backend, the cache of solved components that goes
-with it, and how components are counted and weighed.  Whatever solves
-something during a game or an analysis (the position itself, a policy's
-hypothetical positions, a forced-pair check) solves it through the same
-engine, so ``--backend`` means the same thing everywhere and each component
-is solved once.
+with it, the positions it built last, and how components are counted and
+weighed, all given once (:meth:`Engine.create`).  Analyses, consistency
+checks and consistency levels are its methods; the layers above take an
+engine for the rest (reasons and hints: :class:`~cnfsweep.explanation.Explainer`;
+grades: :func:`~cnfsweep.explanation.grade_board`; games:
+:class:`~cnfsweep.play.Player`).  Whatever solves something during a game,
+a run or a server's life (the position itself, a policy's hypothetical
+positions, a forced-pair check) solves it through one engine, so ``--backend``
+means the same thing everywhere and each component is solved once.  Nothing
+is cached process-wide: a fresh engine starts cold.
+
+:func:`analyze`, :func:`check` and :func:`levels` are conveniences for one
+question: each builds a fresh engine and asks it.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from cnfsweep.engine.analysis import Analysis, Arithmetic, analyze, analyze_position
-from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import ArgumentTypeError, shown
-from cnfsweep.core.values import choice_argument
+from cnfsweep.core.errors import ArgumentTypeError, deadline_after, shown
+from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.values import choice_argument, flag_argument
+from cnfsweep.engine.analysis import Analysis, Arithmetic, Run, analysis_of
+from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.engine.components import ComponentCache, Counting
-from cnfsweep.engine.consistency_levels import ConsistencyLevels, levels
-from cnfsweep.core.model import Problem
-from cnfsweep.engine.position import Position
+from cnfsweep.engine.consistency import CheckResult, check_position
+from cnfsweep.engine.consistency_levels import ConsistencyLevels, find_levels
+from cnfsweep.engine.position import Position, RecentPositions
+from cnfsweep.formats import board_argument
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "analyze", "check", "levels"]
 
 
 @dataclass(frozen=True, eq=False)
 class Engine:
-    """A backend with its component cache and counting settings.
+    """A backend with its component cache, its recent positions and its counting settings.
 
     Examples
     --------
@@ -45,6 +55,7 @@ class Engine:
     cache: ComponentCache = field(default_factory=ComponentCache)
     counting: Counting = Counting.AUTO
     arithmetic: Arithmetic = Arithmetic.AUTO
+    positions: RecentPositions = field(default_factory=RecentPositions)
 
     @classmethod
     def create(
@@ -56,6 +67,20 @@ class Engine:
         cache: ComponentCache | None = None,
     ) -> Engine:
         """Build an engine from a backend spec (the default backend when ``None``).
+
+        Parameters
+        ----------
+        backend : str or Backend, optional
+            Backend spec such as ``"cpsat"`` or ``"pysat:glucose4"``.
+        counting : Counting or str, optional
+            ``"auto"`` (default: see :class:`~cnfsweep.engine.components.Counting`),
+            ``"search"`` (small components by backtracking in Python alone, no
+            solver: the autoplayer's fast path), ``"enumerate"`` (the backend
+            lists every model) or ``"dp"`` (dynamic programming, for wide components).
+        arithmetic : Arithmetic or str, optional
+            ``"auto"`` (default), ``"exact"`` or ``"float"``: see :class:`~cnfsweep.engine.analysis.Arithmetic`.
+        cache : ComponentCache, optional
+            Share the components another engine of the same backend solved.
 
         Raises
         ------
@@ -79,6 +104,18 @@ class Engine:
         """
         return cls.create(backend, counting=Counting.SEARCH, cache=cache)
 
+    @classmethod
+    def of(cls, engine: Engine | str | Backend | None) -> Engine:
+        """Return ``engine`` itself, or a fresh engine on the backend it names (the default for ``None``).
+
+        Examples
+        --------
+        >>> engine = Engine.create("brute")
+        >>> Engine.of(engine) is engine, Engine.of("brute").spec
+        (True, 'brute')
+        """
+        return engine if isinstance(engine, Engine) else cls.create(engine)
+
     @property
     def spec(self) -> str:
         """The backend's full spec."""
@@ -92,46 +129,237 @@ class Engine:
 
     def analyze(
         self,
-        board: Board,
+        board: Board | str,
         *,
         total_mines: int | None = None,
         assume: Mapping[str, bool | str] | None = None,
         simplified: bool = True,
         time_limit: float | None = None,
     ) -> Analysis:
-        """Analyse a board with this engine (see :func:`~cnfsweep.engine.analysis.analyze`)."""
-        return analyze(
-            board, total_mines=total_mines, backend=self.backend, assume=assume, cache=self.cache,
-            counting=self.counting, simplified=simplified, time_limit=time_limit, arithmetic=self.arithmetic,
-        )
+        """Find the certain cells and exact mine probabilities of a position.
+
+        Parameters
+        ----------
+        board : Board or str
+            The position, or its text in any format (read as :func:`~cnfsweep.formats.parse_board` reads it).
+        total_mines : int, optional
+            Mines on the whole board, flags included; overrides ``board.total_mines``.
+        assume : mapping of str to bool or str, optional
+            Label to value: ``{"u": True}`` (or ``{"u": "mine"}``) makes every cell
+            labelled ``u`` a mine, ``False`` or ``"safe"`` makes them safe; any
+            other value raises :class:`~cnfsweep.core.errors.AssumptionError`.
+        simplified : bool, optional
+            Settle trivially forced cells and subset-reduce the numbers before any
+            search (default); ``False`` leaves everything to the backend.
+        time_limit : float, optional
+            Seconds allowed, reading the board's text and then into components included; past
+            them :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised instead of
+            an answer that would take longer.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> a = Engine.create().analyze(Board.from_rows(["...", "121"]))
+        >>> a.mines, a.safe
+        ((Cell(row=0, col=0), Cell(row=0, col=2)), (Cell(row=0, col=1),))
+        >>> a = Engine.create().analyze(Board.from_rows(["1.", ".."]), total_mines=1)
+        >>> a.exact(Cell(1, 1)), a.solutions
+        (Fraction(1, 3), 3)
+        """
+        started = time.perf_counter()  # reading the board's text counts too
+        deadline = deadline_after(time_limit, started)
+        board = board_argument(board, deadline=deadline)
+        simplified = flag_argument(simplified, "simplified")
+        pos = self.positions.position(board, total_mines=total_mines, assume=assume, simplified=simplified,
+                                      deadline=deadline)
+        return analysis_of(pos, self._run(total_mines, started, deadline))
 
     def analyze_position(
         self, pos: Position, *, total_mines: int | None = None, time_limit: float | None = None
     ) -> Analysis:
-        """Analyse a position built by the caller (see :func:`~cnfsweep.engine.analysis.analyze_position`)."""
-        return analyze_position(
-            pos, total_mines=total_mines, backend=self.backend, cache=self.cache, counting=self.counting,
-            time_limit=time_limit, arithmetic=self.arithmetic,
-        )
+        """Analyse a :class:`~cnfsweep.engine.position.Position` built by the caller.
+
+        :meth:`analyze` reads the board into a position first; a player that keeps
+        its position up to date move by move (see :mod:`cnfsweep.play.frontier`) comes
+        here directly.  ``total_mines`` is only what the result reports, the count
+        itself is ``pos.mines_left``.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board
+        >>> from cnfsweep.engine.position import position
+        >>> board = Board.from_rows(["1.", ".."], total_mines=1)
+        >>> Engine.create().analyze_position(position(board)).solutions
+        3
+        """
+        started = time.perf_counter()
+        return analysis_of(pos, self._run(total_mines, started, deadline_after(time_limit, started)))
+
+    def _run(self, total_mines: int | None, started: float, deadline: float | None) -> Run:
+        return Run(total_mines, self.solve, self.spec, self.arithmetic, started, deadline)
+
+    def check(
+        self,
+        board: Board | str,
+        *,
+        assume: Mapping[str, bool | str] | None = None,
+        total_mines: int | None = None,
+        minimise: bool = True,
+        time_limit: float | None = None,
+    ) -> CheckResult:
+        """Decide whether some mine layout fits every number (and the total).
+
+        With ``minimise`` (default) a conflict is shrunk until every number in it
+        is needed, one solver call per number; without it the solver's own core is
+        returned (unsatisfiable, but maybe not minimal), which is much faster on
+        large unsatisfiable boards such as circuit reductions.  Past ``time_limit``
+        seconds :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (a solver
+        call is interrupted where the backend allows it).  ``board``, ``assume`` and
+        ``total_mines`` are as :meth:`analyze` takes them.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board
+        >>> Engine.create().check(Board.from_rows(["1.", ".."])).consistent
+        True
+        >>> r = Engine.create().check(Board.from_rows(["2.", "00"]))
+        >>> r.consistent, r.conflict
+        (False, (Cell(row=0, col=0),))
+        """
+        deadline = deadline_after(time_limit)  # reading the board's text counts too
+        board = board_argument(board, deadline=deadline)
+        minimise = flag_argument(minimise, "minimise")
+        pos = self.positions.position(board, total_mines=total_mines, assume=assume, deadline=deadline)
+        return check_position(board, pos, self.backend, total_mines=total_mines, minimise=minimise, deadline=deadline)
 
     def levels(
         self,
-        board: Board,
+        board: Board | str,
         max_level: int = 3,
         steps: bool = False,
         *,
         total_mines: int | None = None,
         time_limit: float | None = None,
     ) -> ConsistencyLevels:
-        """Find every covered cell's consistency level with this engine (see :func:`~cnfsweep.engine.consistency_levels.levels`).
+        """Find the level of every covered cell: the least level of propagation that decides it.
+
+        Parameters
+        ----------
+        board : Board or str
+            The position, or its text in any format (read as :func:`~cnfsweep.formats.parse_board` reads it).
+        max_level : int, optional
+            The highest numeric level (1 to :data:`~cnfsweep.engine.consistency_levels.MAX_LEVEL`;
+            3 by default, as the poster).
+        steps : bool, optional
+            Keep every round of propagation (``rounds``), as the poster's step-by-step mode shows them.
+        total_mines : int, optional
+            Overrides ``board.total_mines``.
+        time_limit : float, optional
+            Seconds allowed, reading the board's text included; past them
+            :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
+
+        The sets' joint solutions, the exact analyses and a conflict past the numeric levels are
+        all solved by this engine (see :mod:`cnfsweep.engine.consistency_levels`).
+
+        Raises
+        ------
+        CnfsweepError
+            For a ``max_level`` out of range.
 
         Examples
         --------
-        >>> from cnfsweep.core.board import Board
+        >>> from cnfsweep.core.board import Board, Cell
         >>> Engine.create("brute").levels(Board.from_rows(["...", "121"])).counts()
         {'1': 0, '2': 3, '3': 0, 'full': 0, 'total': 0}
+        >>> result = Engine.create().levels(Board.from_rows(["1..", "...", "..."]), total_mines=1)
+        >>> result.counts(), result.level(Cell(1, 1))
+        ({'1': 0, '2': 0, '3': 0, 'full': 0, 'total': 5}, None)
+        >>> Engine.create().levels(Board.from_rows(["2.", "0."])).inconsistent_level
+        '1'
         """
-        return levels(
-            board, max_level, steps=steps, total_mines=total_mines, backend=self.backend, cache=self.cache,
-            counting=self.counting, arithmetic=self.arithmetic, time_limit=time_limit,
-        )
+        started = time.perf_counter()
+        deadline = deadline_after(time_limit, started)
+        board = board_argument(board, deadline=deadline)  # reading the board's text counts too
+        return find_levels(self, board, max_level, steps=steps, total_mines=total_mines, deadline=deadline,
+                           started=started)
+
+
+def analyze(
+    board: Board | str,
+    *,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    assume: Mapping[str, bool | str] | None = None,
+    counting: Counting | str = Counting.AUTO,
+    simplified: bool = True,
+    time_limit: float | None = None,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
+) -> Analysis:
+    """Analyse one position with a fresh engine: ``Engine.create(backend, counting=, arithmetic=).analyze(board, ...)``.
+
+    A program that asks about many positions keeps one :class:`Engine` instead,
+    so that components solved once are not solved again.  Parameters are those
+    of :meth:`Engine.create` and :meth:`Engine.analyze`.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board, Cell
+    >>> a = analyze(Board.from_rows(["...", "121"]))
+    >>> a.mines, a.safe
+    ((Cell(row=0, col=0), Cell(row=0, col=2)), (Cell(row=0, col=1),))
+    >>> a = analyze(Board.from_rows(["1.", ".."]), total_mines=1, backend="cpsat")
+    >>> a.exact(Cell(1, 1)), a.solutions, a.backend
+    (Fraction(1, 3), 3, 'cpsat')
+    """
+    engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
+    return engine.analyze(board, total_mines=total_mines, assume=assume, simplified=simplified, time_limit=time_limit)
+
+
+def check(
+    board: Board | str,
+    *,
+    assume: Mapping[str, bool | str] | None = None,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    minimise: bool = True,
+    time_limit: float | None = None,
+) -> CheckResult:
+    """Check one position with a fresh engine: ``Engine.create(backend).check(board, ...)`` (see :meth:`Engine.check`).
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> check(Board.from_rows(["1.", ".."])).consistent
+    True
+    >>> r = check(Board.from_rows(["2.", "00"]))
+    >>> r.consistent, r.conflict
+    (False, (Cell(row=0, col=0),))
+    """
+    return Engine.create(backend).check(board, assume=assume, total_mines=total_mines, minimise=minimise,
+                                        time_limit=time_limit)
+
+
+def levels(
+    board: Board | str,
+    max_level: int = 3,
+    *,
+    steps: bool = False,
+    total_mines: int | None = None,
+    backend: str | Backend | None = None,
+    counting: Counting | str = Counting.AUTO,
+    arithmetic: Arithmetic | str = Arithmetic.AUTO,
+    time_limit: float | None = None,
+) -> ConsistencyLevels:
+    """Find every covered cell's level with a fresh engine (see :meth:`Engine.levels`).
+
+    ``backend``, ``counting`` and ``arithmetic`` are :meth:`Engine.create`'s.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board, Cell
+    >>> result = levels(Board.from_rows(["1..", "...", "..."]), total_mines=1)
+    >>> result.counts(), result.level(Cell(1, 1))
+    ({'1': 0, '2': 0, '3': 0, 'full': 0, 'total': 5}, None)
+    """
+    engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
+    return engine.levels(board, max_level, steps, total_mines=total_mines, time_limit=time_limit)

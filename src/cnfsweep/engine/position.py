@@ -160,18 +160,6 @@ def build_problem(
     return cells, Problem(tuple(var_boxes), constraints)
 
 
-# A player asks about the same snapshot more than once (a quick pass, then a full
-# analysis); Positions are treated as read-only by everything that gets one.  Not
-# functools.lru_cache: the deadline must reach the build but not the key.
-_RECENT: dict[tuple[Board, int | None, tuple[tuple[str, bool], ...], bool], Position] = {}
-_RECENT_SIZE = 8
-
-
-def forget_positions() -> None:
-    """Empty the cache of recent positions (benchmarks time cold analyses)."""
-    _RECENT.clear()
-
-
 def position(
     board: Board,
     *,
@@ -194,8 +182,7 @@ def position(
         Settle cells that need no search first (see :func:`simplify`).
     deadline : float, optional
         A ``time.perf_counter()`` value; past it
-        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised (a position
-        recently built for the same arguments comes back at once).
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
 
     Examples
     --------
@@ -205,24 +192,63 @@ def position(
     >>> pos.components[0].problem.box_sizes
     (3,)
     """
-    total = board.total_mines if count_argument(total_mines, "total_mines", optional=True) is None else total_mines
-    assumed = normalise_assumptions(assume)
-    key = (board, total, tuple(sorted(assumed.items())), simplified)
-    found = _RECENT.pop(key, None)
-    if found is None:
-        # The first board of its shape builds the shape's tables, a second on 1000x1000:
-        # under the deadline, before the board's cell lists need them.
-        board.topology.tables(deadline)
-        fixed = _resolve_assumptions(board, assumed)
-        unflagged = None if total is None else total - len(board.flags)
-        rules = number_constraints(board, fixed, deadline)
-        found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
-        if len(_RECENT) >= _RECENT_SIZE:
-            del _RECENT[next(iter(_RECENT))]
-    # (Re-)inserted last, so that the least recently used position goes first.
-    _RECENT[key] = found
-    # An equal board may differ in what equality ignores (the format it was read from): answer about this one.
-    return found if found.board is board else replace(found, board=board)
+    return RecentPositions(0).position(board, total_mines=total_mines, assume=assume, simplified=simplified,
+                                       deadline=deadline)
+
+
+class RecentPositions:
+    """The last few positions an :class:`~cnfsweep.engine.Engine` built, by board and settings.
+
+    A player or a server asks about the same board more than once (a quick
+    pass, then a full analysis; an analysis, then a check); the engine that
+    answers keeps them here, so nothing process-wide needs forgetting.
+    Positions are treated as read-only by everything that gets one.  Not
+    :func:`functools.lru_cache`: the deadline must reach the build but not the key.
+
+    Examples
+    --------
+    >>> recent = RecentPositions(2)
+    >>> board = Board.from_rows(["1.", ".."])
+    >>> recent.position(board) is recent.position(board), len(recent)
+    (True, 1)
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._recent: dict[tuple[Board, int | None, tuple[tuple[str, bool], ...], bool], Position] = {}
+
+    def __len__(self) -> int:
+        return len(self._recent)
+
+    def position(
+        self,
+        board: Board,
+        *,
+        total_mines: int | None = None,
+        assume: Mapping[str, bool | str] | None = None,
+        simplified: bool = True,
+        deadline: float | None = None,
+    ) -> Position:
+        """Return :func:`position`'s answer, from the recent ones when it is among them (then at once)."""
+        total = board.total_mines if count_argument(total_mines, "total_mines", optional=True) is None else total_mines
+        assumed = normalise_assumptions(assume)
+        key = (board, total, tuple(sorted(assumed.items())), simplified)
+        found = self._recent.pop(key, None)
+        if found is None:
+            # The first board of its shape builds the shape's tables, a second on 1000x1000:
+            # under the deadline, before the board's cell lists need them.
+            board.topology.tables(deadline)
+            fixed = _resolve_assumptions(board, assumed)
+            unflagged = None if total is None else total - len(board.flags)
+            rules = number_constraints(board, fixed, deadline)
+            found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
+            if self._recent and len(self._recent) >= self.size:
+                del self._recent[next(iter(self._recent))]
+        if self.size > 0:
+            # (Re-)inserted last, so that the least recently used position goes first.
+            self._recent[key] = found
+        # An equal board may differ in what equality ignores (the format it was read from): answer about this one.
+        return found if found.board is board else replace(found, board=board)
 
 
 def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:

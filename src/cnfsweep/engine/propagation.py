@@ -60,12 +60,12 @@ class Round:
     mines: tuple[Cell, ...]
     conflict: tuple[Cell, ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one)."""
-        out: dict[str, Any] = {"level": self.level, "phase": self.phase, "safe": [list(c) for c in self.safe],
-                               "mines": [list(c) for c in self.mines]}
+    def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
+        """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one), each cell as ``cell`` writes it."""
+        out: dict[str, Any] = {"level": self.level, "phase": self.phase, "safe": [cell(c) for c in self.safe],
+                               "mines": [cell(c) for c in self.mines]}
         if self.conflict is not None:
-            out["conflict"] = [list(c) for c in self.conflict]
+            out["conflict"] = [cell(c) for c in self.conflict]
         return out
 
 

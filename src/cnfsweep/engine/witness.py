@@ -7,7 +7,7 @@ component's models come from the same box search the analysis starts with
 With a total, every component offers the mine counts its models can have and
 one count per component is chosen so that the cells off the frontier can take
 the rest.  No probabilities, no entailment: this is the fast path of
-:func:`cnfsweep.engine.consistency.check`, which hands a position without a layout to
+:meth:`cnfsweep.engine.Engine.check`, which hands a position without a layout to
 the solver on the unsimplified numbers to name a conflict.
 """
 
@@ -30,8 +30,8 @@ from cnfsweep.engine.position import Position
 
 
 @dataclass(frozen=True)
-class Layout:
-    """What :func:`find_layout` found.
+class Witness:
+    """What :func:`find_witness` found: one mine layout that fits the position, or where none does.
 
     Attributes
     ----------
@@ -52,7 +52,7 @@ class Layout:
     total: bool = False
 
 
-def find_layout(pos: Position, engine: Backend, deadline: float | None = None) -> Layout:
+def find_witness(pos: Position, engine: Backend, deadline: float | None = None) -> Witness:
     """Find one layout of ``pos``, or where the position has none.
 
     Parameters
@@ -70,32 +70,32 @@ def find_layout(pos: Position, engine: Backend, deadline: float | None = None) -
     >>> from cnfsweep.engine.backends import get_backend
     >>> from cnfsweep.engine.position import position
     >>> board = Board.from_rows(["1..", "...", "..1"], total_mines=1)
-    >>> find_layout(position(board), get_backend("pysat")).mines
+    >>> find_witness(position(board), get_backend("pysat")).mines
     (Cell(row=1, col=1),)
-    >>> no_room = find_layout(position(board.with_total(5)), get_backend("pysat"))
+    >>> no_room = find_witness(position(board.with_total(5)), get_backend("pysat"))
     >>> no_room.mines, no_room.blame, no_room.total
     (None, None, True)
     """
     if pos.contradiction is not None:
-        return Layout(None, frozenset({pos.contradiction}))
+        return Witness(None, frozenset({pos.contradiction}))
     with_total = pos.mines_left is not None
     if pos.mines_left is not None:
         # As the board shows it, before simplification settled any cell.
         unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components) + len(pos.forced)
         if not 0 <= pos.mines_left + sum(pos.forced.values()) <= unknown:
-            return Layout(None, frozenset(), total=True)  # more mines than cells, or fewer than none
+            return Witness(None, frozenset(), total=True)  # more mines than cells, or fewer than none
     options = []
     for comp in checked(pos.components, deadline, 16):
         found = models_by_count(engine, comp.problem, with_total, deadline)
         if not found:
-            return Layout(None, frozenset(c.tag for c in comp.problem.constraints))  # type: ignore[misc]
+            return Witness(None, frozenset(c.tag for c in comp.problem.constraints))  # type: ignore[misc]
         options.append(found)
     counts = [next(iter(found)) for found in options]
     if pos.mines_left is not None:
         supports = [sorted(found) for found in options]
         chosen = choose_counts(supports, pos.mines_left - len(pos.off_frontier), pos.mines_left, deadline)
         if chosen is None:
-            return Layout(None, None, total=True)
+            return Witness(None, None, total=True)
         counts = chosen
     mines = set(pos.board.flags)
     mines.update(c for c, is_mine in {**pos.fixed, **pos.forced}.items() if is_mine)
@@ -106,7 +106,7 @@ def find_layout(pos: Position, engine: Backend, deadline: float | None = None) -
         mines.update(comp.cells[v] for v in model)
     if pos.mines_left is not None:
         mines.update(pos.off_frontier[: pos.mines_left - sum(counts)])
-    return Layout(tuple(sorted(mines)))
+    return Witness(tuple(sorted(mines)))
 
 
 def models_by_count(

@@ -11,7 +11,7 @@ Also makes many no-guess boards at once (:func:`generate_many`).
 May import the core, ``engine``, ``search``, ``play``, ``explanation`` and ``generation``; never ``present`` or ``cli``.
 """
 
-from cnfsweep.experiments.boards import BoardRequest, generate_many
+from cnfsweep.experiments.boards import GenerateConfig, generate_many
 from cnfsweep.experiments.campaign import (
     PairedDifference,
     PlayConfig,
@@ -26,8 +26,8 @@ from cnfsweep.experiments.executors import Executor, InterruptGuard, Runner, che
 from cnfsweep.experiments.records import Record, records_for
 
 __all__ = [
-    "BoardRequest",
     "Executor",
+    "GenerateConfig",
     "InterruptGuard",
     "PairedDifference",
     "PlayConfig",

@@ -14,12 +14,16 @@ from cnfsweep.explanation import Grade
 from cnfsweep.generation import Generated, Logic, Method, generate
 from cnfsweep.play.game import Level
 
-__all__ = ["BoardRequest", "generate_many"]
+__all__ = ["GenerateConfig", "generate_many"]
 
 
 @dataclass(frozen=True)
-class BoardRequest:
-    """What boards to make: size, first click, method, logic, time per board, backend and grade (if any)."""
+class GenerateConfig:
+    """What boards to make: size, first click, method, logic, time per board, backend and grade (if any).
+
+    The generation's counterpart of :class:`~cnfsweep.experiments.campaign.PlayConfig`.  (The web
+    layer's ``BoardRequest`` is an HTTP body about one board, another thing.)
+    """
 
     level: Level
     first_click: Cell
@@ -30,14 +34,14 @@ class BoardRequest:
     grade: Grade | None = None
 
 
-def _make(request: BoardRequest, seed: int) -> Generated:
+def _make(request: GenerateConfig, seed: int) -> Generated:
     return generate(request.level, first_click=request.first_click, seed=seed, method=request.method,
                     logic=request.logic, time_limit=request.time_limit, engine=worker_engine(request.backend),
                     grade=request.grade)
 
 
 def generate_many(
-    request: BoardRequest, count: int, seed: int, *, workers: int = 1, executor: Executor = Executor.LOCAL
+    request: GenerateConfig, count: int, seed: int, *, workers: int = 1, executor: Executor = Executor.LOCAL
 ) -> Iterator[Generated]:
     """Yield the ``count`` boards of run ``seed`` in order, made on ``workers`` processes.
 
@@ -48,7 +52,7 @@ def generate_many(
     --------
     >>> from cnfsweep.generation import centre
     >>> from cnfsweep.play.game import LEVELS
-    >>> request = BoardRequest(LEVELS["beginner"], centre(LEVELS["beginner"]))
+    >>> request = GenerateConfig(LEVELS["beginner"], centre(LEVELS["beginner"]))
     >>> [g.seed == game_seed(4, i) for i, g in enumerate(generate_many(request, 2, seed=4))]
     [True, True]
     """

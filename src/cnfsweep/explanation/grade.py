@@ -41,7 +41,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
-from cnfsweep.explanation.moves import Explainer, Move
+from cnfsweep.explanation.moves import Explainer, HintMove
 from cnfsweep.explanation.reasons import ReasonFinder
 from cnfsweep.play.table import Table
 
@@ -151,7 +151,7 @@ class Step:
         How many cells the step settles (opened or flagged; a flood's cells not counted).
     board : Board or None
         The position the step starts from (kept for the hardest step, and for every step with ``trace``).
-    moves : tuple of Move
+    moves : tuple of HintMove
         The step's moves with their reasons, easiest first (kept as ``board`` is).
     levels : tuple of (str, int)
         With ``levels`` asked for: how many of the step's cells each consistency level decides
@@ -167,7 +167,7 @@ class Step:
     uses_total: bool
     cells: int
     board: Board | None = field(default=None, repr=False, compare=False)
-    moves: tuple[Move, ...] = field(default=(), repr=False, compare=False)
+    moves: tuple[HintMove, ...] = field(default=(), repr=False, compare=False)
     levels: tuple[tuple[str, int], ...] = ()
 
     @property
@@ -222,7 +222,7 @@ class GradeReport:
         ``board`` and ``moves`` are kept.
     stuck : Board or None
         When the board needs a guess: the position with no certain cell.
-    guess : Move or None
+    guess : HintMove or None
         The best guess there (a forced one, or the safest cell).
     seconds : float
     topology : str
@@ -238,7 +238,7 @@ class GradeReport:
     grade: Grade | None
     hardest: int | None
     stuck: Board | None = field(default=None, repr=False)
-    guess: Move | None = None
+    guess: HintMove | None = None
     seconds: float = field(default=0.0, compare=False)
     topology: str = DEFAULT_TOPOLOGY
 
@@ -303,15 +303,15 @@ class GradeReport:
         return out
 
 
-def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[Move, ...]:
+def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[HintMove, ...]:
     """The moves of a single-number step with their reasons (one number each, no solver call)."""
     with ReasonFinder(board, engine.backend) as finder:
-        moves = [Move(c, m, True, Fraction(int(m)), finder.reason(c, m)) for c, m in
+        moves = [HintMove(c, m, True, Fraction(int(m)), finder.reason(c, m)) for c, m in
                  [(c, False) for c in safe] + [(c, True) for c in mines]]
-    return tuple(sorted(moves, key=Move.rank))
+    return tuple(sorted(moves, key=HintMove.rank))
 
 
-def _step_levels(engine: Engine, board: Board, moves: Sequence[Move]) -> tuple[tuple[str, int], ...]:
+def _step_levels(engine: Engine, board: Board, moves: Sequence[HintMove]) -> tuple[tuple[str, int], ...]:
     """Count the moves' cells by the consistency level that decides each in ``board``."""
     found = engine.levels(board)
     counts = Counter(found.level(m.cell) for m in moves)
@@ -400,7 +400,7 @@ def grade_layout(
     steps: list[Step] = []
     hardest: int | None = None
     stuck: Board | None = None
-    guess: Move | None = None
+    guess: HintMove | None = None
     while play.playing:
         safe, flags = play.seen.settled()
         if safe or flags:

@@ -13,7 +13,7 @@ after position (a grader replaying a game with hints only).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
+from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.values import cell_argument, flag_argument
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Analysis, Engine
@@ -30,7 +31,7 @@ from cnfsweep.explanation.reasons import Reason, ReasonFinder
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
 
-__all__ = ["Explainer", "Hint", "Move", "NotCertainError", "explain", "hint"]
+__all__ = ["Explainer", "Hint", "HintMove", "NotCertainError", "explain", "hint"]
 
 
 class NotCertainError(CnfsweepError, ValueError):
@@ -38,7 +39,7 @@ class NotCertainError(CnfsweepError, ValueError):
 
 
 @dataclass(frozen=True)
-class Move:
+class HintMove:
     """One move: a certain cell with its reason, or a guess.
 
     Attributes
@@ -75,24 +76,24 @@ class Move:
         assert self.reason is not None
         return rank((self.cell, self.mine, self.reason))
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it.
+    def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
+        """Return ``{"move": ..., "reason": ...}`` as ``hint --json`` prints it, each cell as ``cell`` writes it.
 
         Examples
         --------
-        >>> Move(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
+        >>> HintMove(Cell(0, 1), False, False, Fraction(1, 3)).to_dict()
         {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
         """
         move = {
-            "cell": list(self.cell), "mine": self.mine, "certain": self.certain,
+            "cell": cell(self.cell), "mine": self.mine, "certain": self.certain,
             "probability": None if self.probability is None else str(self.probability), "forced": self.forced,
         }
         if self.safest is not None:
             move["safest"] = {
-                "cell": list(self.safest),
+                "cell": cell(self.safest),
                 "probability": None if self.safest_probability is None else str(self.safest_probability),
             }
-        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict()}
+        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict(cell)}
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Hint:
     """
 
     board: Board = field(repr=False)
-    moves: tuple[Move, ...]
+    moves: tuple[HintMove, ...]
     consistent: bool
     every: bool
     smallest: bool
@@ -117,7 +118,7 @@ class Hint:
     assume: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
-    def move(self) -> Move | None:
+    def move(self) -> HintMove | None:
         """The move to make first, if any."""
         return self.moves[0] if self.moves else None
 
@@ -131,10 +132,11 @@ class Hint:
         ({'cell': [0, 0], 'mine': True, 'certain': True, 'probability': '1', 'forced': False}, {'numbers': [[1, 1], [1, 2]], 'uses_total': False, 'size': 2})
         """
         out: dict[str, Any] = {"consistent": self.consistent}
+        cell = json_cell(self.board.topology)  # [r, c], or a graph's names
         if self.every:
-            out["moves"] = [m.to_dict() for m in self.moves]
+            out["moves"] = [m.to_dict(cell) for m in self.moves]
         else:
-            out.update(self.move.to_dict() if self.move else {"move": None, "reason": None})
+            out.update(self.move.to_dict(cell) if self.move else {"move": None, "reason": None})
         out["smallest"] = self.smallest
         out["total_mines"] = self.total_mines
         if self.assume:
@@ -162,7 +164,7 @@ class Explainer:
     """
 
     def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
-        self.engine = engine if isinstance(engine, Engine) else Engine.create(engine)
+        self.engine = Engine.of(engine)
         if not self.engine.backend.gives_cores:
             # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
             raise BackendError(
@@ -219,8 +221,8 @@ class Explainer:
         analysis: Analysis | None = None,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> list[Move]:
-        """Return every certain cell with its reason, best first (see :meth:`Move.rank`).
+    ) -> list[HintMove]:
+        """Return every certain cell with its reason, best first (see :meth:`HintMove.rank`).
 
         Empty when nothing is certain or the position is inconsistent.  Past
         ``time_limit`` seconds raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
@@ -230,12 +232,12 @@ class Explainer:
             return []
         with self._finder(board, analysis, deadline) as finder:
             moves = [
-                Move(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
+                HintMove(c, mine, True, Fraction(int(mine)), finder.reason(c, mine, smallest))
                 for c, mine in self._facts(analysis)
             ]
-        return sorted(moves, key=Move.rank)
+        return sorted(moves, key=HintMove.rank)
 
-    def guess(self, analysis: Analysis) -> Move | None:
+    def guess(self, analysis: Analysis) -> HintMove | None:
         """Return the guess the autoplayer would take when nothing is certain: a forced one, or the safest cell."""
         if not analysis.consistent or analysis.best_guess is None:
             return None
@@ -244,9 +246,9 @@ class Explainer:
             found = StrongPolicy().unavoidable(analysis, self.engine)
         safest = SafestPolicy().choose(analysis, self.engine)
         if found is None or not found.forced:
-            return Move(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
+            return HintMove(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
         # Name the safest cell too: 'solve' calls it the best guess, and it may be safer than the forced one.
-        return Move(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
+        return HintMove(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
                     analysis.exact(safest.cell))
 
     def hint(
@@ -264,7 +266,7 @@ class Explainer:
         every, smallest = flag_argument(every, "every"), flag_argument(smallest, "smallest")
         assumed = normalise_assumptions(assume)
         board, analysis, deadline = self._start(board, total_mines, assumed, time_limit)
-        moves: list[Move] = []
+        moves: list[HintMove] = []
         if every:
             moves = self.certain(board, smallest=smallest, analysis=analysis, time_limit=_left(deadline))
         elif analysis.consistent:
@@ -272,7 +274,7 @@ class Explainer:
                 best = easiest(finder, self._facts(analysis), smallest, deadline)
             if best is not None:
                 cell, mine, reason = best
-                moves = [Move(cell, mine, True, Fraction(int(mine)), reason)]
+                moves = [HintMove(cell, mine, True, Fraction(int(mine)), reason)]
         if not moves:
             guess = self.guess(analysis)
             check_deadline(deadline)
@@ -291,7 +293,7 @@ class Explainer:
         smallest: bool = False,
         assume: Mapping[str, bool | str] | None = None,
         time_limit: float | None = None,
-    ) -> Move:
+    ) -> HintMove:
         """See :func:`explain`."""
         board = board_argument(board)
         cell = board.require(cell_argument(cell, "cell"))  # OffBoardError off the board
@@ -299,18 +301,18 @@ class Explainer:
         kind = board.kind(cell)
         if kind in (CellKind.NUMBER, CellKind.FLAG):
             what = "a revealed number" if kind is CellKind.NUMBER else "a flag"
-            raise NotCertainError(f"cell {_where(cell)} is {what}, not a covered cell")
+            raise NotCertainError(f"cell {_where(cell, board)} is {what}, not a covered cell")
         board, analysis, deadline = self._start(board, total_mines, assume, time_limit)
         if not analysis.consistent:
             raise NotCertainError("the position is inconsistent: no mine layout fits its numbers")
         if cell in analysis.position.fixed:
-            raise NotCertainError(f"cell {_where(cell)} is assumed, not found: its label {board.char(cell)!r} is given a value")
+            raise NotCertainError(f"cell {_where(cell, board)} is assumed, not found: its label {board.char(cell)!r} is given a value")
         p = analysis.exact(cell)
         if p is None or p not in (0, 1):
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"
-            raise NotCertainError(f"cell {_where(cell)} is not certain: its mine probability is {odds}")
+            raise NotCertainError(f"cell {_where(cell, board)} is not certain: its mine probability is {odds}")
         with self._finder(board, analysis, deadline) as finder:
-            return Move(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
+            return HintMove(cell, p == 1, True, p, finder.reason(cell, p == 1, smallest))
 
 
 def _left(deadline: float | None) -> float | None:
@@ -318,8 +320,9 @@ def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
-def _where(cell: Cell) -> str:
-    return f"({cell.row}, {cell.col})"
+def _where(cell: Cell, board: Board) -> str:
+    # A graph's cell by its name, a grid's as (r, c).
+    return repr(board.topology.cell_text(cell)) if is_graph(board.topology) else f"({cell.row}, {cell.col})"
 
 
 def hint(
@@ -333,6 +336,10 @@ def hint(
     time_limit: float | None = None,
 ) -> Hint:
     """Return the next move a careful player would make, with its reason.
+
+    A convenience for one position: ``Explainer(engine).hint(board, ...)``, with ``engine`` an
+    :class:`~cnfsweep.engine.Engine` or a backend spec (a fresh engine then).  A program that asks
+    about many positions keeps one :class:`Explainer`, so its engine's cache and its reasons carry over.
 
     Parameters
     ----------
@@ -362,7 +369,7 @@ def hint(
     >>> h.move.cell, h.move.mine, h.move.reason.numbers
     (Cell(row=0, col=1), True, (Cell(row=1, col=0), Cell(row=2, col=0)))
     >>> hint(Board.from_rows(["1.", ".."])).move
-    Move(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
+    HintMove(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
     return Explainer(engine).hint(
         board, total_mines=total_mines, every=every, smallest=smallest, assume=assume, time_limit=time_limit
@@ -378,9 +385,10 @@ def explain(
     engine: Engine | str | Backend | None = None,
     assume: Mapping[str, bool | str] | None = None,
     time_limit: float | None = None,
-) -> Move:
+) -> HintMove:
     """Explain why ``cell`` is certainly safe or certainly a mine.
 
+    A convenience for one question: ``Explainer(engine).explain(board, cell, ...)`` (see :func:`hint`).
     ``assume`` and ``time_limit`` are as :func:`hint` takes them.
 
     Raises

@@ -23,7 +23,7 @@ is tried next, until one is unsatisfiable.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +33,7 @@ from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import check_deadline
 from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.engine.position import number_constraints
 
 __all__ = ["Reason", "ReasonFinder", "board_rules"]
@@ -70,9 +70,9 @@ class Reason:
         """How many facts the argument uses: its numbers, plus one for the total if it is used."""
         return len(self.numbers) + int(self.uses_total)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the reason as ``hint --json`` prints it."""
-        return {"numbers": [list(c) for c in self.numbers], "uses_total": self.uses_total, "size": self.size}
+    def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
+        """Return the reason as ``hint --json`` prints it, each cell as ``cell`` writes it."""
+        return {"numbers": [cell(c) for c in self.numbers], "uses_total": self.uses_total, "size": self.size}
 
 
 def board_rules(board: Board, fixed: Mapping[Cell, bool] | None = None) -> list[Rule]:
@@ -138,7 +138,7 @@ class _Part:
         problem = Problem(tuple((i,) for i in range(len(cells))), tuple(constraints))
         self.session: Session = backend.open(problem, guarded=True)
 
-    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> Outcome:
+    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> SolverOutcome:
         """Look for a layout of the enabled constraints with ``cell`` the other way round."""
         v = self.index[cell]
         check_deadline(self.deadline)

@@ -4,10 +4,12 @@
 JSMinesweeper text (``WxHxM`` then rows, ``H`` covered, ``F`` flag);
 ``minesweepr`` is mrgriscom/minesweepr ascii (``.`` a revealed 0, ``x``
 covered, ``*`` a mine, no total); ``msboard`` is ms-toollib's
-``# MINESWEEPER-BOARD v0.1``, whose ``[view]`` section is read. Every format
+``# MINESWEEPER-BOARD v0.1``, whose ``[view]`` section is read; ``graph`` is a
+JSON file of named cells and edges (:mod:`~cnfsweep.formats.graph`). Every format
 is mapped to the canonical characters of :class:`~cnfsweep.core.board.Board`.
-Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
-:func:`read_text`, :func:`read_board` and :func:`board_argument`.
+The formats are a registry (:mod:`~cnfsweep.formats.registry`, which says how
+to add one). Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
+:func:`read_text`, :func:`read_board`, :func:`write_board` and :func:`board_argument`.
 
 May import the core only.
 """
@@ -17,28 +19,26 @@ from __future__ import annotations
 from enum import Enum
 from functools import partial
 from os import PathLike
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
-from cnfsweep.core.errors import ArgumentTypeError, BoardFormatError, check_deadline, shown
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, BoardFormatError, check_deadline, shown
 from cnfsweep.core.values import count_argument
 from cnfsweep.core.words import counted
-from cnfsweep.formats import jsm, minesweepr, msboard, native
-from cnfsweep.formats.lines import is_comment, line_col, split_lines
+from cnfsweep.formats import registry
+from cnfsweep.formats.graph import write_graph
+from cnfsweep.formats.lines import Sample, line_col
+from cnfsweep.formats.registry import REGISTRY
 
-__all__ = ["FORMATS", "SUFFIXES", "BoardFormat", "board_argument", "detect_format", "parse_board", "read_board", "read_text"]
+__all__ = [
+    "FORMATS", "REGISTRY", "SUFFIXES", "BoardFormat", "board_argument", "detect_format", "parse_board", "read_board",
+    "read_text", "write_board",
+]
 
-
-class BoardFormat(Enum):
-    """Name a board text format; ``AUTO`` asks :func:`detect_format`."""
-
-    AUTO = "auto"
-    NATIVE = "native"
-    JSM = "jsm"
-    MINESWEEPR = "minesweepr"
-    MSBOARD = "msboard"
-
+# One member a registered format, and AUTO: --format's choices and the API's come from the registry.
+BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
+BoardFormat.__doc__ = """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
 
 #: Format names accepted wherever a format is asked for (e.g. CLI choices).
 FORMATS: tuple[str, ...] = tuple(f.value for f in BoardFormat)
@@ -55,27 +55,29 @@ def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
 
 
 #: File name suffixes that say a format: a file so named is read as that format or refused.
-SUFFIXES: dict[str, BoardFormat] = {".jsm": BoardFormat.JSM}
+SUFFIXES: dict[str, BoardFormat] = {suffix: BoardFormat(name) for suffix, name in registry.suffixes().items()}
 
 
 def detect_format(text: str, name: str | None = None) -> BoardFormat:
     """Guess the format of a board text, from its file name if that says one, else from the text.
 
-    The first rule that matches wins:
+    The first rule that matches wins (each format's ``detect``, asked in the
+    order of its ``priority``: see :mod:`~cnfsweep.formats.registry`):
 
-    0. ``name`` ends in a suffix of :data:`SUFFIXES` (``.jsm``): that format;
-    1. the first non-blank line starts with ``# MINESWEEPER-BOARD``: ``MSBOARD``;
-    2. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``), or
+    0. ``name`` ends in a suffix of :data:`SUFFIXES` (``.jsm``, ``.json``): that format;
+    1. the text starts with ``{`` (white space aside): ``GRAPH``, a JSON graph board;
+    2. the first non-blank line starts with ``# MINESWEEPER-BOARD``: ``MSBOARD``;
+    3. the first non-blank, non-comment line is ``WxHxM`` (e.g. ``5x5x8``), or
        starts as one and the text cannot be native (see
        :func:`~cnfsweep.formats.jsm.looks_jsm`): ``JSM``, so that a size line
        without its mine count is an error, not a native board of ``H`` labels;
-    3. ``MINESWEEPR`` when there is no ``key: value`` header, every grid
+    4. ``MINESWEEPR`` when there is no ``key: value`` header, every grid
        character is one of ``.12345678x*``, there is at least one ``x`` and no
        ``.`` touches an ``x`` (8-neighbourhood). A minesweepr ``.`` is a
        revealed 0, whose neighbours are always open in real play, while a
        native ``.`` is a covered cell; a board with no ``.`` at all reads the
        same either way;
-    4. otherwise ``NATIVE``.
+    5. otherwise ``NATIVE``.
 
     Examples
     --------
@@ -87,18 +89,10 @@ def detect_format(text: str, name: str | None = None) -> BoardFormat:
     <BoardFormat.NATIVE: 'native'>
     >>> detect_format("mines: 2\\n1.\\n..\\n", name="b.jsm")
     <BoardFormat.JSM: 'jsm'>
+    >>> detect_format('{"format": "cnfsweep-graph"}')
+    <BoardFormat.GRAPH: 'graph'>
     """
-    if name is not None and (named := SUFFIXES.get(PurePath(name).suffix.lower())) is not None:
-        return named
-    lines = [line for line in split_lines(text.removeprefix("\ufeff")) if line.strip()]
-    if lines and lines[0].lstrip().startswith(msboard.MAGIC):
-        return BoardFormat.MSBOARD
-    content = [line for line in lines if not is_comment(line)]
-    if jsm.looks_jsm(content):
-        return BoardFormat.JSM
-    if minesweepr.looks_minesweepr(content):
-        return BoardFormat.MINESWEEPR
-    return BoardFormat.NATIVE
+    return BoardFormat(registry.detect(Sample.of(text), name).name)
 
 
 def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = "<string>",
@@ -169,14 +163,7 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     if detected:
         fmt = detect_format(text, source)
     check_deadline(deadline)
-    if fmt is BoardFormat.JSM:
-        board = jsm.parse_jsm(text, err, deadline)
-    elif fmt is BoardFormat.MSBOARD:
-        board = msboard.parse_msboard(text, err, deadline)
-    elif fmt is BoardFormat.MINESWEEPR:
-        board = native.parse_rows(text, err, minesweepr.minesweepr_cell, minesweepr.EXPECTED, deadline)
-    else:
-        board = native.parse_rows(text, err, native.native_cell, native.EXPECTED, deadline)
+    board = REGISTRY[fmt.value].read(text, err, deadline)
     check_deadline(deadline)
     if total_mines is not None:
         if board.layout is not None and total_mines != board.layout.count:
@@ -253,6 +240,32 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
     return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
 
 
+def write_board(board: Board, format: BoardFormat | str = "native") -> str:
+    """Write ``board`` in a format that has a writer (``native``, ``jsm`` or ``graph``).
+
+    Raises
+    ------
+    ArgumentError
+        For a format that cnfsweep reads but does not write, or an unknown one.
+
+    Examples
+    --------
+    >>> print(write_board(Board.from_rows(["1."], total_mines=1), "jsm"), end="")
+    2x1x1
+    1H
+    >>> write_board(Board.from_rows(["1."]), "msboard")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: cnfsweep reads msboard boards but does not write them: write native, jsm or graph
+    """
+    fmt = _coerce_format(format, "<write>")
+    writers = [name for name, f in REGISTRY.items() if f.writes]
+    if fmt is BoardFormat.AUTO or not REGISTRY[fmt.value].writes:
+        raise ArgumentError(f"cnfsweep reads {fmt.value} boards but does not write them: write "
+                            f"{', '.join(writers[:-1])} or {writers[-1]}")
+    return REGISTRY[fmt.value].write(board)
+
+
 def board_argument(board: Board | str, what: str = "board", deadline: float | None = None) -> Board:
     """Return ``board``, or the board its text describes (any format, detected), for functions that take either.
 
@@ -278,3 +291,4 @@ def board_argument(board: Board | str, what: str = "board", deadline: float | No
 
 
 _board.READERS.update(parse=parse_board, read=read_board)
+_board.WRITERS.update(graph=write_graph)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from typing import ClassVar
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
 from cnfsweep.core.errors import checked, clip
 from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import counted
-from cnfsweep.formats.lines import SEP, Err, check_row, is_comment, split_lines, unexpected
+from cnfsweep.formats.lines import SEP, Err, Sample, check_row, is_comment, split_lines, unexpected
 from cnfsweep.formats.native import native_cell
 
 SIZE = re.compile(r"\s*([0-9]+)x([0-9]+)x([0-9]+)\s*")
@@ -101,3 +102,30 @@ def to_jsm(board: Board) -> str:
     total = board.total_mines if board.total_mines is not None else len(board.flags)
     rows = ["".join(ch if ch in NUMBERS else "F" if ch == FLAG else "H" for ch in row) for row in board.grid]
     return "\n".join([f"{board.cols}x{board.rows}x{total}", *rows]) + "\n"
+
+
+class JsmFormat:
+    """JSMinesweeper text (this module)."""
+
+    name: ClassVar[str] = "jsm"
+    description: ClassVar[str] = "JSMinesweeper text: a WxHxM line, then rows of H (covered), F (flag) and 0-8"
+    suffixes: ClassVar[tuple[str, ...]] = (".jsm",)
+    priority: ClassVar[int] = 30
+    labels: ClassVar[bool] = False
+    layouts: ClassVar[bool] = False
+    writes: ClassVar[bool] = True
+
+    @staticmethod
+    def detect(sample: Sample) -> bool:
+        """A first content line ``WxHxM``, or one that starts as one (see :func:`looks_jsm`)."""
+        return looks_jsm(list(sample.content))
+
+    @staticmethod
+    def read(text: str, err: Err, deadline: float | None) -> Board:
+        """Read JSMinesweeper text (see :func:`parse_jsm`)."""
+        return parse_jsm(text, err, deadline)
+
+    @staticmethod
+    def write(board: Board) -> str:
+        """Write ``board`` as JSMinesweeper text (see :func:`to_jsm`)."""
+        return to_jsm(board)

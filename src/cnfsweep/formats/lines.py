@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 from cnfsweep.core.errors import BoardFormatError
@@ -45,3 +46,25 @@ def check_row(row: str, width: int, n: int, err: Err, where: str) -> None:
     if len(row) != width:
         col = width + 1 if len(row) > width else len(row) + 1
         raise err(f"row has {counted(len(row), 'cell')}, expected {width} ({where})", line=n, column=col)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A text as format detection looks at it: whole, its non-blank lines, and those that are no comment.
+
+    Examples
+    --------
+    >>> Sample.of("# note\\n\\n1.\\n").content
+    ('1.',)
+    """
+
+    text: str
+    lines: tuple[str, ...]
+    content: tuple[str, ...]
+
+    @classmethod
+    def of(cls, text: str) -> Sample:
+        """Split ``text`` (a leading byte-order mark dropped) for detection."""
+        text = text.removeprefix("\ufeff")
+        lines = tuple(line for line in split_lines(text) if line.strip())
+        return cls(text, lines, tuple(line for line in lines if not is_comment(line)))

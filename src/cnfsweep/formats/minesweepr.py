@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from cnfsweep.core.board import COVERED, FLAG, NUMBERS
-from cnfsweep.formats.lines import HEADER
+from typing import ClassVar
+
+from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.formats.lines import HEADER, Err, Sample
+from cnfsweep.formats.native import parse_rows
 
 CHARS = frozenset(".12345678x*")
 EXPECTED = "'.', 1-8, 'x' or '*'"
@@ -41,3 +44,30 @@ _BITS = {ch: {ord(c): "1" if c == ch else "0" for c in ".12345678x*#"} for ch in
 def minesweepr_cell(ch: str) -> str | None:
     # '0' is not minesweepr output, but reading it as a revealed 0 is harmless.
     return {".": "0", "x": COVERED, FLAG: FLAG}.get(ch, ch if ch in NUMBERS else None)
+
+
+class MinesweeprFormat:
+    """mrgriscom/minesweepr ascii (this module), read by the native reader with its own cell characters."""
+
+    name: ClassVar[str] = "minesweepr"
+    description: ClassVar[str] = "mrgriscom/minesweepr ascii: '.' a revealed 0, 'x' covered, '*' a mine, no total"
+    suffixes: ClassVar[tuple[str, ...]] = ()
+    priority: ClassVar[int] = 40
+    labels: ClassVar[bool] = False
+    layouts: ClassVar[bool] = False
+    writes: ClassVar[bool] = False
+
+    @staticmethod
+    def detect(sample: Sample) -> bool:
+        """No header, only minesweepr characters, an ``x``, and no ``.`` touching an ``x`` (see :func:`looks_minesweepr`)."""
+        return looks_minesweepr(list(sample.content))
+
+    @staticmethod
+    def read(text: str, err: Err, deadline: float | None) -> Board:
+        """Read minesweepr ascii."""
+        return parse_rows(text, err, minesweepr_cell, EXPECTED, deadline)
+
+    @staticmethod
+    def write(board: Board) -> str:
+        """No writer: minesweepr ascii is only read."""
+        raise NotImplementedError("cnfsweep reads minesweepr ascii but does not write it")

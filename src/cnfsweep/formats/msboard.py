@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
 from cnfsweep.core.errors import checked
 from cnfsweep.core.words import counted
-from cnfsweep.formats.lines import Err, check_row, count_value, is_comment, split_lines, unexpected
+from cnfsweep.formats.lines import Err, Sample, check_row, count_value, is_comment, split_lines, unexpected
 
 MAGIC = "# MINESWEEPER-BOARD"
 HEAD = re.compile(r"# MINESWEEPER-BOARD v(\d+)\.(\d+)")
@@ -91,3 +92,30 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
                 raise err(msg, line=n, column=bad + 1)
     view = sections["view"][1]
     return Board(tuple(row.translate(_VIEW_TABLE) for _, row in checked(view, deadline, 64)), dims["mines"])
+
+
+class MsboardFormat:
+    """ms-toollib's MINESWEEPER-BOARD files (this module)."""
+
+    name: ClassVar[str] = "msboard"
+    description: ClassVar[str] = "ms-toollib's '# MINESWEEPER-BOARD v0.1', its [view] section read"
+    suffixes: ClassVar[tuple[str, ...]] = ()
+    priority: ClassVar[int] = 20
+    labels: ClassVar[bool] = False
+    layouts: ClassVar[bool] = False
+    writes: ClassVar[bool] = False
+
+    @staticmethod
+    def detect(sample: Sample) -> bool:
+        """The first non-blank line starts with ``# MINESWEEPER-BOARD``."""
+        return bool(sample.lines) and sample.lines[0].lstrip().startswith(MAGIC)
+
+    @staticmethod
+    def read(text: str, err: Err, deadline: float | None) -> Board:
+        """Read the ``[view]`` section (see :func:`parse_msboard`)."""
+        return parse_msboard(text, err, deadline)
+
+    @staticmethod
+    def write(board: Board) -> str:
+        """No writer: MINESWEEPER-BOARD files are only read."""
+        raise NotImplementedError("cnfsweep reads MINESWEEPER-BOARD files but does not write them")

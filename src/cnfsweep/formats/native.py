@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
 from cnfsweep.core.errors import ArgumentError, checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import DEFAULT_TOPOLOGY, TOPOLOGIES, make_topology, topology_names
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GRAPH, TOPOLOGIES, make_topology, topology_names
 from cnfsweep.core.words import counted
 from cnfsweep.core.values import read_cell
-from cnfsweep.formats.lines import HEADER, SEP, Err, count_value, is_comment, split_lines, unexpected
+from cnfsweep.formats.lines import HEADER, SEP, Err, Sample, count_value, is_comment, split_lines, unexpected
 
 #: Header keys of the native format (and of minesweepr text, read by the same code).
 KNOWN_HEADERS = ("mines", "first-click", "topology")
@@ -116,6 +117,9 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             value = line[head.end():].rstrip()
             if key == "topology":
                 shape = value.strip().lower()
+                if shape == GRAPH:  # a graph's cells are no grid of characters
+                    raise err(f"a text board's topology is {topology_names()}: a graph board is a JSON file "
+                              "('format': 'cnfsweep-graph', see cnfsweep.formats.graph)", line=n, column=head.end() + 1)
                 if shape not in TOPOLOGIES:
                     raise err(f"unknown topology {value.strip()!r}: expected {topology_names()}",
                               line=n, column=head.end() + 1)
@@ -185,3 +189,30 @@ def _layout_row(line: str, n: int, width: int, index: int, height: int, err: Err
     if len(cells) != width:
         raise err(f"layout row has {counted(len(cells), 'cell')}, expected {width} (as the grid)", line=n, column=1)
     return cells
+
+
+class NativeFormat:
+    """cnfsweep's own text (this module): asked last in detection, as it reads any text left."""
+
+    name: ClassVar[str] = "native"
+    description: ClassVar[str] = "cnfsweep's own text: headers, comments, one character a cell, labels, a layout"
+    suffixes: ClassVar[tuple[str, ...]] = ()
+    priority: ClassVar[int] = 100
+    labels: ClassVar[bool] = True
+    layouts: ClassVar[bool] = True
+    writes: ClassVar[bool] = True
+
+    @staticmethod
+    def detect(sample: Sample) -> bool:
+        """Claim every text: the fallback."""
+        return True
+
+    @staticmethod
+    def read(text: str, err: Err, deadline: float | None) -> Board:
+        """Read native text (see :func:`parse_rows`)."""
+        return parse_rows(text, err, native_cell, EXPECTED, deadline)
+
+    @staticmethod
+    def write(board: Board) -> str:
+        """Write ``board`` as :meth:`Board.to_text <cnfsweep.core.board.Board.to_text>` does."""
+        return board.to_text()

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from cnfsweep.gadgets.circuit import Expr, FormulaError, parse_expression
 from cnfsweep.gadgets.cnf import Cnf, Encoding, parse_dimacs, to_cnf
-from cnfsweep.gadgets.compose import Canvas, LayoutError
+from cnfsweep.gadgets.compose import Canvas, PlacementError
 from cnfsweep.gadgets.geometry import Direction, Orientation
-from cnfsweep.gadgets.layout import (
+from cnfsweep.gadgets.reduction import (
     MAX_CELLS,
     Decision,
     Reduction,
@@ -38,7 +38,7 @@ from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_
 
 __all__ = [
     "MAX_CELLS", "Canvas", "Cnf", "Decision", "Direction", "Encoding", "Expr", "FormulaError", "Gadget", "GadgetBoard",
-    "LayoutError", "Orientation", "Port", "Reduction", "ReductionTooLarge", "Role", "TruthTable", "VariableCells", "decide",
+    "Orientation", "PlacementError", "Port", "Reduction", "ReductionTooLarge", "Role", "TruthTable", "VariableCells", "decide",
     "gadget_board", "gadgets", "get_gadget", "parse_dimacs", "parse_expression", "reduce_cnf",
     "reduce_expression", "to_cnf", "truth_table",
 ]

@@ -26,7 +26,7 @@ from cnfsweep.gadgets.library import (
 )
 
 
-class LayoutError(CnfsweepError):
+class PlacementError(CnfsweepError):
     """Report pieces that overlap, do not line up, or leave a covered cell exposed."""
 
 
@@ -89,7 +89,7 @@ class Canvas:
         """Set one cell; a cell set twice must get the same character."""
         old = self.cells.get(cell)
         if old is not None and old != char:
-            raise LayoutError(f"cell {cell} is both {old!r} and {char!r}")
+            raise PlacementError(f"cell {cell} is both {old!r} and {char!r}")
         self.cells[cell] = char
 
     def stamp(self, gadget: Gadget, origin: Coord) -> Placed:
@@ -137,9 +137,9 @@ class Canvas:
         gap = (eb[1] - ea[1]) if d.horizontal else (eb[0] - ea[0])
         gap *= sum(d.value)
         if b.port(pb).direction is not d.opposite or _step(ea, d, gap) != eb or gap < 1:
-            raise LayoutError(f"ports {pa} at {ea} and {pb} at {eb} do not face each other")
+            raise PlacementError(f"ports {pa} at {ea} and {pb} at {eb} do not face each other")
         if a.numbers(pa) != b.numbers(pb):
-            raise LayoutError(
+            raise PlacementError(
                 f"ports {pa} and {pb} are out of phase: numbers at {a.numbers(pa)} and {b.numbers(pb)} mod 3"
             )
         self.line(_step(ea, d), d, gap - 1, a.numbers(pa))
@@ -151,7 +151,7 @@ class Canvas:
         """
         port_a, port_b = a.port(pa), gadget.port(pb)
         if port_b.direction is not port_a.direction.opposite:
-            raise LayoutError(f"port {pb} of {gadget.name} cannot face port {pa}")
+            raise PlacementError(f"port {pb} of {gadget.name} cannot face port {pa}")
         edge_b = gadget.edge_cell(port_b)
         ea = a.edge(pa)
         for gap in range(min_gap, min_gap + 3):
@@ -166,7 +166,7 @@ class Canvas:
     def force(self, cell: Coord) -> None:
         """Make a covered wire cell a known mine: the value there is TRUE."""
         if not is_covered(self.cells.get(cell, "")):
-            raise LayoutError(f"cell {cell} is not a covered cell")
+            raise PlacementError(f"cell {cell} is not a covered cell")
         self.cells[cell] = "*"
 
     def box(self) -> tuple[int, int, int, int]:
@@ -219,7 +219,7 @@ class Canvas:
             if on_line:
                 continue
             if is_covered(ch):
-                raise LayoutError(f"cell {cell} would reveal a number next to covered cell {nb}")
+                raise PlacementError(f"cell {cell} would reveal a number next to covered cell {nb}")
             count += ch == "*"
         return str(count)
 

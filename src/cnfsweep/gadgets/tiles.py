@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from cnfsweep.gadgets.compose import Canvas, LayoutError, Placed
+from cnfsweep.gadgets.compose import Canvas, PlacementError, Placed
 from cnfsweep.gadgets.library import (
     Coord,
     Direction,
@@ -216,7 +216,7 @@ def _gate(c: Canvas, top: int, left: int) -> Placed:
     _vertical(c, top, left, 0, r0 - 1, WORK)
     _horizontal(c, top, left, 0, c0 - 1)
     if r1 != BAND - 1:
-        raise LayoutError("the OR gate must end on the band's last row")
+        raise PlacementError("the OR gate must end on the band's last row")
     return gate
 
 

@@ -4,7 +4,7 @@ A gadget alone is not a board: its edge digits also count the wire attached
 at each port.  :func:`gadget_board` attaches a short wire stub at every port,
 ending at the board's edge on a complete pair of covered cells so that the
 stub's open end allows either value, and labels each port's reading cell with
-the port's name.  :func:`truth_table` then asks :func:`cnfsweep.analyze`, for
+the port's name.  :func:`truth_table` then asks an :class:`~cnfsweep.engine.Engine`, for
 every input assignment (``assume`` on the input labels), whether a layout
 exists, what the outputs are forced to, and how many layouts there are.
 """
@@ -15,10 +15,10 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from cnfsweep.engine.analysis import analyze
+from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.gadgets.compose import Canvas, LayoutError
+from cnfsweep.gadgets.compose import Canvas, PlacementError
 from cnfsweep.gadgets.library import Direction, Gadget
 
 STUB = 3
@@ -56,7 +56,7 @@ def gadget_board(gadget: Gadget) -> GadgetBoard:
         offset = gadget.number_offset(port)
         length = next(n for n in itertools.count(STUB) if n % 3 == (offset + 2) % 3)
         if margins[port.direction] not in (0, length):
-            raise LayoutError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
+            raise PlacementError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
         margins[port.direction] = length
         c.run(placed, port.name, length)
     box = (-margins[Direction.N], -margins[Direction.W],
@@ -120,8 +120,8 @@ class TruthTable:
         }
 
 
-def truth_table(gadget: Gadget, backend: str | Backend | None = None) -> TruthTable:
-    """Compute a gadget's relation with the engine, one analysis per input assignment.
+def truth_table(gadget: Gadget, engine: Engine | str | Backend | None = None) -> TruthTable:
+    """Compute a gadget's relation with ``engine`` (or one on the backend named), one analysis per input assignment.
 
     Examples
     --------
@@ -134,12 +134,13 @@ def truth_table(gadget: Gadget, backend: str | Backend | None = None) -> TruthTa
     (True, False) (True,) 1
     (True, True) (True,) 1
     """
+    engine = Engine.of(engine)
     gb = gadget_board(gadget)
     ins = tuple(p.name for p in gadget.inputs)
     outs = tuple(p.name for p in gadget.outputs)
     rows = []
     for values in itertools.product((False, True), repeat=len(ins)):
-        a = analyze(gb.board, backend=backend, assume=dict(zip(ins, values)))
+        a = engine.analyze(gb.board, assume=dict(zip(ins, values)))
         if not a.consistent:
             rows.append(TruthRow(values, (None,) * len(outs), 0))
             continue

@@ -22,7 +22,7 @@ from cnfsweep.play.boards import boards_after_clicks, true_board
 from cnfsweep.play.game import LEVELS, ClickResult, FirstClick, Game, GameState, Level
 from cnfsweep.play.player import Player, play_board, play_game
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
-from cnfsweep.play.records import GameRecord, LossCause, Move
+from cnfsweep.play.records import GameRecord, LossCause, PlayedMove
 from cnfsweep.play.registry import POLICIES, make_policy, parse_policy, policy_parameters
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
@@ -41,7 +41,7 @@ __all__ = [
     "GuessRule",
     "Level",
     "LossCause",
-    "Move",
+    "PlayedMove",
     "Player",
     "Policy",
     "SafestPolicy",

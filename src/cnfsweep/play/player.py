@@ -15,16 +15,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from cnfsweep.engine.analysis import Analysis, ComponentCache
+from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
-from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import FirstClick, Game, GameState, Level
 from cnfsweep.play.policy import Guess, Policy
-from cnfsweep.play.records import GameRecord, Move, loss_cause
+from cnfsweep.play.records import GameRecord, PlayedMove, loss_cause
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.table import Table
 
@@ -90,14 +89,14 @@ class Player:
         if first in layout.mines:
             raise CnfsweepError(f"the first click {tuple(first)} is a mine")
         game = Game.from_layout(rows, cols, layout.mines, topology)
-        return self._run(game, seed, first, Move(first, True, _SAFE), watch, opened)
+        return self._run(game, seed, first, PlayedMove(first, True, _SAFE), watch, opened)
 
     def _run(
         self,
         table: Game,
         seed: int,
         first: Cell,
-        first_move: Move,
+        first_move: PlayedMove,
         watch: Callable[[Game, Analysis], None] | None,
         opened: Iterable[Cell] = (),
     ) -> GameRecord:
@@ -108,7 +107,7 @@ class Player:
         game.click(first)
         moves += _safe_moves(game.open_safe(opened))
         analyses = 0
-        lost_on: Move | None = moves[0] if game.lost else None
+        lost_on: PlayedMove | None = moves[0] if game.lost else None
         while game.playing:
             # Cells settled by one number come first: most moves of a game are such,
             # and they need no solver, no counting and no Fractions.
@@ -147,21 +146,21 @@ class Player:
         )
 
 
-def _safe_moves(cells: Iterable[Cell]) -> list[Move]:
-    return [Move(cell, True, _SAFE) for cell in cells]
+def _safe_moves(cells: Iterable[Cell]) -> list[PlayedMove]:
+    return [PlayedMove(cell, True, _SAFE) for cell in cells]
 
 
-def _first_move(level: Level, rule: FirstClick, cell: Cell) -> Move:
+def _first_move(level: Level, rule: FirstClick, cell: Cell) -> PlayedMove:
     if rule is FirstClick.ANY:
-        return Move(cell, False, Fraction(level.mines, level.rows * level.cols))
-    return Move(cell, True, Fraction(0))
+        return PlayedMove(cell, False, Fraction(level.mines, level.rows * level.cols))
+    return PlayedMove(cell, True, Fraction(0))
 
 
-def _guess_move(analysis: Analysis, guess: Guess, seconds: float) -> Move:
+def _guess_move(analysis: Analysis, guess: Guess, seconds: float) -> PlayedMove:
     p = analysis.exact(guess.cell)
     # The game always knows its total, so every covered cell has a probability.
     assert p is not None and p.numerator != p.denominator, f"a guess on {guess.cell} without a chance"
-    return Move(guess.cell, p.numerator == 0, p, guess.forced, guess.rule, seconds)
+    return PlayedMove(guess.cell, p.numerator == 0, p, guess.forced, guess.rule, seconds)
 
 
 def play_game(
@@ -170,13 +169,14 @@ def play_game(
     *,
     first_click: FirstClick = FirstClick.SAFE,
     policy: Policy | None = None,
-    backend: str | None = None,
-    cache: ComponentCache | None = None,
+    engine: Engine | None = None,
     watch: Callable[[Game, Analysis], None] | None = None,
 ) -> GameRecord:
-    """Play one seeded game to the end with a :class:`Player` on ``backend`` (see :meth:`Player.play`)."""
-    engine = Engine.for_games(backend, cache)
-    return Player(policy or SafestPolicy(), engine).play(level, seed, first_click, watch)
+    """Play one seeded game to the end with a :class:`Player` and ``engine`` (see :meth:`Player.play`).
+
+    Without an engine, a fresh :meth:`Engine.for_games <cnfsweep.engine.Engine.for_games>`.
+    """
+    return Player(policy or SafestPolicy(), engine or Engine.for_games()).play(level, seed, first_click, watch)
 
 
 def play_board(board: Board, policy: Policy | None = None, engine: Engine | None = None, seed: int = 0) -> GameRecord:

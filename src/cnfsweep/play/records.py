@@ -12,7 +12,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.play.game import Level
 from cnfsweep.play.policy import GuessRule
 
-__all__ = ["GameRecord", "LossCause", "Move"]
+__all__ = ["GameRecord", "LossCause", "PlayedMove"]
 
 
 class LossCause(Enum):
@@ -24,7 +24,7 @@ class LossCause(Enum):
 
 
 @dataclass(frozen=True)
-class Move:
+class PlayedMove:
     """One click: where, whether it was certain, and its exact mine probability then."""
 
     cell: Cell
@@ -52,7 +52,7 @@ class GameRecord:
     level: Level
     won: bool
     seconds: float
-    moves: tuple[Move, ...]
+    moves: tuple[PlayedMove, ...]
     mines: tuple[Cell, ...]
     loss_cause: LossCause | None = None
     analyses: int = 0
@@ -77,7 +77,7 @@ class GameRecord:
         return out
 
 
-def loss_cause(lost_on: Move | None, first: Move) -> LossCause | None:
+def loss_cause(lost_on: PlayedMove | None, first: PlayedMove) -> LossCause | None:
     """Classify the move that lost a game (``None`` for a game won)."""
     if lost_on is None:
         return None

@@ -60,7 +60,7 @@ from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
 
 @dataclass(frozen=True)
-class Outcome:
+class RevealOutcome:
     """What revealing one candidate can show: layouts per number, given that it is safe."""
 
     cell: Cell
@@ -152,7 +152,7 @@ class StrongPolicy(Policy):
     def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         board = analysis.board
         if analysis.approximate:
-            # Outcome counts need exact layout counts, which a board this big does not get.
+            # Reveal outcomes' counts need exact layout counts, which a board this big does not get.
             return SafestPolicy().choose(analysis, engine)
         if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
             found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
@@ -174,7 +174,7 @@ class StrongPolicy(Policy):
             return Guess(ranked[0], GuessRule.SAFEST)
         outcomes = [self.outcome(analysis, c, snap) for c in ranked[: self.candidates]]
 
-        def best_of(pool: list[Outcome]) -> Outcome:
+        def best_of(pool: list[RevealOutcome]) -> RevealOutcome:
             # Ties go to the safer cell, then to the earlier one in the ranking.
             return max(pool, key=lambda o: (o.score(analysis.solutions), -o.p_mine))
 
@@ -190,7 +190,7 @@ class StrongPolicy(Policy):
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
-    def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot) -> Outcome:
+    def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot) -> RevealOutcome:
         """Return what revealing ``cell`` can show, and the next move's value after each number.
 
         ``snap`` is the analysis's :class:`~cnfsweep.search.whatif.Snapshot`.
@@ -208,11 +208,11 @@ class StrongPolicy(Policy):
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
-        return Outcome(cell, p, counts, next_safety, bonus)
+        return RevealOutcome(cell, p, counts, next_safety, bonus)
 
     # -- internals --------------------------------------------------------------
 
-    def deepest(self, snap: Snapshot, top: list[Outcome], solutions: int) -> Outcome:
+    def deepest(self, snap: Snapshot, top: list[RevealOutcome], solutions: int) -> RevealOutcome:
         """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
         first = top[0]
         best, best_key = first, (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cnfsweep.core.board import Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import FULL, TOTAL, ConsistencyLevels
-from cnfsweep.present.summary import percent
+from cnfsweep.present.summary import percent, place
 from cnfsweep.present.text import base_mark, draw_grid
 
 __all__ = ["LEVEL_COLOURS", "level_colour", "level_lines", "level_mark", "level_title", "levels_view"]
@@ -60,8 +60,9 @@ def level_mark(name: str) -> str:
     return {FULL: "f", TOTAL: "t"}.get(name, name)
 
 
-def _cells(cells: tuple[Cell, ...]) -> str:
-    return ", ".join(f"({c.row}, {c.col})" for c in cells)
+def _cells(cells: tuple[Cell, ...], board: Board) -> str:
+    # A graph's cells by name, a grid's as (r, c).
+    return ", ".join(place(board, c).removeprefix("cell ") for c in cells)
 
 
 def level_lines(result: ConsistencyLevels) -> list[str]:
@@ -86,14 +87,14 @@ def level_lines(result: ConsistencyLevels) -> list[str]:
         ran = level_title(str(step.level))
         if step.phase != step.level:
             ran += f" after {level_title(str(step.phase))}"
-        said = [f"safe {_cells(step.safe)}"] if step.safe else []
-        said += [f"mines {_cells(step.mines)}"] if step.mines else []
+        said = [f"safe {_cells(step.safe, result.board)}"] if step.safe else []
+        said += [f"mines {_cells(step.mines, result.board)}"] if step.mines else []
         if step.conflict is not None:
-            said.append(f"no solution for the numbers at {_cells(step.conflict)}")
+            said.append(f"no solution for the numbers at {_cells(step.conflict, result.board)}")
         lines.append(f"step {i}, {ran}: {'; '.join(said)}")
     if not result.consistent:
         level = result.inconsistent_level or ""
-        numbers = ", ".join(f"the {result.board.char(c)} at ({c.row}, {c.col})" for c in result.conflict or ())
+        numbers = ", ".join(f"the {result.board.char(c)} at {place(result.board, c)}" for c in result.conflict or ())
         hold = "cannot all hold" if len(result.conflict or ()) > 1 else "cannot hold"
         if level == TOTAL:
             lines.append(f"inconsistent: no layout has {counted(result.total_mines, 'mine')}; {numbers or 'the flags'} and the total "

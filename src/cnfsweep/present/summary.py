@@ -8,9 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.graph import is_graph
 from cnfsweep.core.words import counted
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, Move, Step
+from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, HintMove, Step
 
 __all__ = [
     "best_guess_text",
@@ -21,6 +22,7 @@ __all__ = [
     "layouts_text",
     "move_text",
     "percent",
+    "place",
     "search_text",
     "step_text",
     "summary_lines",
@@ -81,7 +83,7 @@ def best_guess_text(analysis: Analysis) -> str:
         odds = "certainly safe"
     else:
         odds = f"mine probability {'' if analysis.approximate else f'{p} = '}{float(p):.2%}"
-    return f"row {cell.row}, col {cell.col} ({odds})"
+    return f"{place(analysis.board, cell, rows=True)} ({odds})"
 
 
 def inconsistent_text(analysis: Analysis | Hint) -> str:
@@ -136,8 +138,24 @@ def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
     return lines
 
 
-def _at(cell: Cell) -> str:
-    return f"({cell.row}, {cell.col})"
+def place(board: Board | None, cell: Cell, *, rows: bool = False) -> str:
+    """Name a cell in words: ``cell NAME`` on a graph board, else ``(r, c)`` (``row r, col c`` with ``rows``).
+
+    Examples
+    --------
+    >>> from cnfsweep.core.graph import Graph
+    >>> place(None, Cell(1, 2)), place(None, Cell(1, 2), rows=True)
+    ('(1, 2)', 'row 1, col 2')
+    >>> place(Board((".1",), topology=Graph(("a", "b"), ((0, 1),))), Cell(0, 1))
+    'cell b'
+    """
+    if board is not None and is_graph(board.topology):
+        return f"cell {board.topology.cell_text(cell)}"
+    return f"row {cell.row}, col {cell.col}" if rows else f"({cell.row}, {cell.col})"
+
+
+def _at(cell: Cell, board: Board | None = None) -> str:
+    return place(board, cell)
 
 
 def _and(parts: list[str]) -> str:
@@ -148,7 +166,7 @@ def _odds(p: Fraction | None) -> str:
     return "unknown without the total mine count" if p is None else f"{p} = {float(p):.2%}"
 
 
-def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
+def move_text(board: Board, move: HintMove, total_mines: int | None = None) -> str:
     """Say what a move is and why: the numbers of its reason, or the odds of a guess.
 
     Examples
@@ -164,20 +182,20 @@ def move_text(board: Board, move: Move, total_mines: int | None = None) -> str:
     if reason is None:
         if move.forced:
             # Not 'the best guess': solve names the safest cell, which may be safer than this one.
-            text = (f"forced guess: take it now: {_at(move.cell)}, mine probability {_odds(move.probability)}; "
+            text = (f"forced guess: take it now: {_at(move.cell, board)}, mine probability {_odds(move.probability)}; "
                     "no future reveal can tell it from its partner, so it must be taken sooner or later")
             if move.safest is not None and move.safest != move.cell:
-                text += f"; the safest cell is {_at(move.safest)}, mine probability {_odds(move.safest_probability)}"
+                text += f"; the safest cell is {_at(move.safest, board)}, mine probability {_odds(move.safest_probability)}"
             elif move.safest is not None:
                 text += "; it is also the safest cell"
             return text
-        return f"nothing is certain: the best guess is {_at(move.cell)}, mine probability {_odds(move.probability)}"
-    parts = [f"the {board.char(n)} at {_at(n)}" for n in reason.numbers]
+        return f"nothing is certain: the best guess is {_at(move.cell, board)}, mine probability {_odds(move.probability)}"
+    parts = [f"the {board.char(n)} at {_at(n, board)}" for n in reason.numbers]
     total = board.total_mines if total_mines is None else total_mines
     if reason.uses_total:
         parts.append(f"the total of {counted(total, 'mine')}" if total is not None else "the total mine count")
     verb = "forces" if len(parts) == 1 else "force"
-    return f"{_at(move.cell)} is {'a mine' if move.mine else 'safe'}: {_and(parts)} {verb} it"
+    return f"{_at(move.cell, board)} is {'a mine' if move.mine else 'safe'}: {_and(parts)} {verb} it"
 
 
 def hint_text(result: Hint) -> list[str]:

@@ -4,7 +4,9 @@ Everything here is pure: a :class:`~cnfsweep.core.board.Board`, and optionally a
 :class:`~cnfsweep.engine.analysis.Analysis` of it, goes in; SVG text comes out, built
 with the standard library only (:func:`render_png` rasterises it with the
 optional resvg). Every cell is one element whose ``class``
-starts with ``cell`` and which carries ``data-row`` and ``data-col``.
+starts with ``cell`` and which carries ``data-row`` and ``data-col``. Where each cell
+goes and its shape (squares, a torus's wrap marks, hexagons, a graph's nodes) come from
+:mod:`cnfsweep.present.cellshapes`.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ import colorsys
 import textwrap
 from fractions import Fraction
 from functools import lru_cache
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.core.topology import square_only
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.explanation import Hint
+from cnfsweep.present.cellshapes import Shapes, shape_words, shapes_for
+from cnfsweep.present.svgtext import attrs_text, num
 from cnfsweep.present.levels import level_colour, level_lines, level_title
 from cnfsweep.present.summary import hint_text, inconsistent_text, percent, summary_lines
 
@@ -39,21 +42,14 @@ EM_REGULAR, EM_BOLD = 0.62, 0.7
 CAPTION_MIN_WIDTH = 400
 
 
-def _attrs(attrs: dict[str, object]) -> str:
-    # Python names stand for SVG ones: class_ -> class, font_size -> font-size.
-    return "".join(
-        f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
-    )
-
-
 def _el(tag: str, text: str | None = None, **attrs: object) -> str:
     if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+        return f"<{tag}{attrs_text(attrs)}/>"
+    return f"<{tag}{attrs_text(attrs)}>{escape(text)}</{tag}>"
 
 
 def _open(tag: str, **attrs: object) -> str:
-    return f"<{tag}{_attrs(attrs)}>"
+    return f"<{tag}{attrs_text(attrs)}>"
 
 
 def _text(x: float, y: float, text: str, size: float, fill: str = INK, **attrs: object) -> str:
@@ -145,19 +141,20 @@ def _look(board: Board, cell: Cell, heat: Analysis | None) -> tuple[str, str, Fr
     return "covered", heat_colour(p), p
 
 
-def _cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
-    """Draw one cell as a group of a background, a bevel, marks and text."""
+def _cell(board: Board, cell: Cell, heat: Analysis | None, shapes: Shapes) -> str:
+    """Draw one cell as a group of a background, a bevel, marks and text, in the cell's shape."""
     name, fill, p = _look(board, cell, heat)
+    s = shapes.s
     out = [_open("g", class_=f"cell {name}", data_row=cell.row, data_col=cell.col,
-                 data_p=None if p is None else str(p), transform=f"translate({cell.col * s},{cell.row * s})")]
+                 data_p=None if p is None else str(p), transform=shapes.box(cell))]
     h = s / 2
     if name == "number":
-        out.append(f'<rect width="{s}" height="{s}" fill="{REVEALED}" stroke="#a0a0a0" stroke-width="1"/>')
+        out.append(shapes.background(REVEALED, stroke="#a0a0a0", stroke_width="1"))
         n = board.number(cell)
         if n:
             out.append(_text(h, h, str(n), 0.68 * s, NUMBER_COLOURS[n], font_weight="bold"))
     else:
-        out.append(f'<rect width="{s}" height="{s}" fill="{fill}"/><use href="#bevel"/>')
+        out.append(shapes.background(fill) + shapes.bevel())
         label = board.label(cell)
         mark = {"flag": "#flag", "covered safe": "#check", "covered mine": "#mine"}.get(name)
         if mark:
@@ -181,13 +178,12 @@ def _cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
     return "".join(out)
 
 
-def _bare_cell(board: Board, cell: Cell, heat: Analysis | None, s: int) -> str:
-    """Draw one cell as a single rectangle, for boards too big for detail."""
+def _bare_cell(board: Board, cell: Cell, heat: Analysis | None, shapes: Shapes) -> str:
+    """Draw one cell as a single shape, for boards too big for detail."""
     name, fill, _ = _look(board, cell, heat)
     if name == "flag":
         fill = MINE
-    return (f'<rect class="cell {name}" data-row="{cell.row}" data-col="{cell.col}" x="{cell.col * s}" '
-            f'y="{cell.row * s}" width="{s}" height="{s}" fill="{fill}"/>')
+    return shapes.whole(cell, name, fill)
 
 
 def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, float]:
@@ -224,37 +220,37 @@ def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, f
     return out, max(x, PAD + max(text_width(line, 12) for line in lines)) + PAD, y + LINE * len(lines) - top
 
 
-def _hint_marks(result: Hint, s: int, top: float) -> list[str]:
-    """Ring the hinted move and outline the numbers of its reason."""
-    out = []
+def _hint_marks(result: Hint, shapes: Shapes, x0: float, y0: float) -> list[str]:
+    """Ring the hinted move and outline the numbers of its reason; the grid is placed at ``(x0, y0)``."""
+    out: list[str] = []
     move = result.move
     if move is None:
         return out
+    s = shapes.s
     if move.reason is not None:
         for n in move.reason.numbers:
-            out.append(_el("rect", class_="hint-reason", data_row=n.row, data_col=n.col, x=f"{PAD + n.col * s + 2:g}",
-                           y=f"{top + n.row * s + 2:g}", width=s - 4, height=s - 4, fill="none", stroke=BEST,
-                           stroke_width=3, stroke_dasharray=f"{s / 5:g} {s / 10:g}"))
+            out.append(shapes.ring(n, s - 4, x0, y0, {"class_": "hint-reason", "data_row": n.row, "data_col": n.col},
+                                   {"fill": "none", "stroke": BEST, "stroke_width": 3,
+                                    "stroke_dasharray": f"{s / 5:g} {s / 10:g}"}))
     colour = BEST if not move.certain else (MINE if move.mine else SAFE)
-    ring = max(s - 3, 12)
     r, c = move.cell
-    out.append(_el("rect", class_="hint-move", data_row=r, data_col=c, x=f"{PAD + (c + 0.5) * s - ring / 2:g}",
-                   y=f"{top + (r + 0.5) * s - ring / 2:g}", width=ring, height=ring, fill="none", stroke=colour,
-                   stroke_width=4))
+    out.append(shapes.ring(move.cell, max(s - 3, 12), x0, y0, {"class_": "hint-move", "data_row": r, "data_col": c},
+                           {"fill": "none", "stroke": colour, "stroke_width": 4}))
     return out
 
 
-def _level_marks(result: ConsistencyLevels, s: int, top: float, detail: bool) -> list[str]:
+def _level_marks(result: ConsistencyLevels, shapes: Shapes, x0: float, y0: float, detail: bool) -> list[str]:
     """Colour every decided cell by its level, marked safe or mine where cells are big enough; ring a conflict's numbers."""
     out = []
+    s = shapes.s
     for (r, c), (name, mine) in sorted(result.decided.items()):
         mark = f'<use href="{"#mine" if mine else "#check"}"/>' if detail else ""
         out.append(f'<g class="level level-{name} {"mine" if mine else "safe"}" data-row="{r}" data-col="{c}" '
-                   f'data-level="{name}" transform="translate({PAD + c * s:g},{top + r * s:g})">'
-                   f'<rect width="{s}" height="{s}" fill="{level_colour(name)}"/>{mark}</g>')
+                   f'data-level="{name}" transform="{shapes.placed((r, c), x0, y0)}">'
+                   f'{shapes.background(level_colour(name))}{mark}</g>')
     for r, c in result.conflict or ():
-        out.append(_el("rect", class_="level-conflict", data_row=r, data_col=c, x=f"{PAD + c * s + 2:g}",
-                       y=f"{top + r * s + 2:g}", width=s - 4, height=s - 4, fill="none", stroke=MINE, stroke_width=3))
+        out.append(shapes.ring((r, c), s - 4, x0, y0, {"class_": "level-conflict", "data_row": r, "data_col": c},
+                               {"fill": "none", "stroke": MINE, "stroke_width": 3}))
     return out
 
 
@@ -306,14 +302,12 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     Examples
     --------
     >>> import xml.etree.ElementTree as ET
-    >>> from cnfsweep.engine.analysis import analyze
+    >>> from cnfsweep import analyze
     >>> board = Board.from_rows(["1.", ".."], total_mines=1)
     >>> svg = ET.fromstring(render_svg(board, analyze(board)))
     >>> [e.get("data-p") for e in svg.iter() if (e.get("class") or "").startswith("cell")]
     [None, '1/3', '1/3', '1/3']
     """
-    # Cells are drawn as squares in rows: a torus or hex board would be drawn wrong.
-    square_only(board.topology, "drawing")
     if analysis is not None and analysis.board != board:
         raise ValueError("the analysis is of another board")
     if hint is not None and hint.board != board:
@@ -323,26 +317,34 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     s = cell_size or default_cell_size(board.rows, board.cols, analysis is not None)
     heat = analysis if analysis is not None and analysis.consistent else None
     draw = _cell if board.rows * board.cols <= DETAIL_LIMIT and s >= 10 else _bare_cell
-    top, grid_w, grid_h = PAD + HEAD, board.cols * s, board.rows * s
+    # The shapes say where each cell goes: squares in rows, hexagons in offset rows, a graph's nodes.
+    shapes = shapes_for(board.topology, s)
+    (grid_w, grid_h), margin = shapes.size, shapes.margin
+    top = PAD + HEAD
+    x0, y0 = PAD + margin, top + margin
     name = title or "cnfsweep board"
     total = "" if board.total_mines is None else f", {counted(board.total_mines, 'mine')}"
-    heading = f"{name}  ({board.cols}x{board.rows}{total})"
+    heading = f"{name}  ({shape_words(board.topology, board.rows, board.cols)}{total})"
     body = [_el("title", name), _defs(s), _el("rect", width="100%", height="100%", fill="#fff"),
             _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
-            f'<g class="grid" transform="translate({PAD},{top})">',
-            *(draw(board, cell, heat, s) for cell in board.cells()), "</g>"]
-    width, bottom = max(grid_w, text_width(heading, 14, bold=True)) + 2 * PAD, top + grid_h + PAD
+            f'<g class="grid" transform="translate({num(x0)},{num(y0)})">', *shapes.under(),
+            *(draw(board, cell, heat, shapes) for cell in board.cells()), "</g>", *shapes.frame(x0, y0)]
+    width = max(grid_w + 2 * margin, text_width(heading, 14, bold=True)) + 2 * PAD
+    bottom = top + grid_h + 2 * margin + PAD
+    if (about := shapes.caption()) is not None:
+        lines = _wrap(about, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 12)
+        body += [_text(PAD, bottom + 6 + LINE * i, line, 12, "#555", text_anchor="start", class_="topology-caption")
+                 for i, line in enumerate(lines)]
+        width = max(width, max(text_width(line, 12) for line in lines) + 2 * PAD)
+        bottom += LINE * len(lines) + 4
     if levels is not None:
-        body += _level_marks(levels, s, top, draw is _cell)
+        body += _level_marks(levels, shapes, x0, y0, draw is _cell)
     if heat is not None and heat.best_guess is not None:
         # Under small cells the outline is kept 12 px wide, overlapping neighbours, so it stays findable.
-        r, c = heat.best_guess
-        ring = max(s - 3, 12)
-        body.append(_el("rect", class_="best-guess", x=f"{PAD + (c + 0.5) * s - ring / 2:g}",
-                        y=f"{top + (r + 0.5) * s - ring / 2:g}", width=ring, height=ring, fill="none", stroke=BEST,
-                        stroke_width=3))
+        body.append(shapes.ring(heat.best_guess, max(s - 3, 12), x0, y0, {"class_": "best-guess"},
+                                {"fill": "none", "stroke": BEST, "stroke_width": 3}))
     if hint is not None:
-        body += _hint_marks(hint, s, top)
+        body += _hint_marks(hint, shapes, x0, y0)
         lines = [w for line in hint_text(hint) for w in _wrap(line, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 13)]
         body += [_text(PAD, bottom + 8 + LINE * i, line, 13, text_anchor="start", class_="hint")
                  for i, line in enumerate(lines)]

@@ -23,13 +23,14 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
 from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, CellKind, kind_of
+from cnfsweep.core.graph import is_graph
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
 from cnfsweep.explanation import GradeReport, Hint
-from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent, summary_lines
+from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent, place, summary_lines
 
 CellView = Callable[[Cell], tuple[str, str]]
 
@@ -77,6 +78,8 @@ def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs:
     0   x  x
     1   x  x
     """
+    if is_graph(board.topology):
+        return _cell_list(board, view)
     width = len(str(board.rows - 1))
     cols = range(board.cols)
     lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
@@ -103,6 +106,33 @@ def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs:
         parts.append("\n")
         at += 1
     return Text("".join(parts), spans=spans)
+
+
+def _cell_list(board: Board, view: CellView) -> Text:
+    """Draw a graph board, which has no grid: a line a cell, its name, its mark and the names of its neighbours.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.graph import Graph
+    >>> board = Board(("1..",), topology=Graph(("a", "b", "cc"), ((0, 1), (0, 2))))
+    >>> print(_cell_list(board, lambda cell: (board.char(cell), "")).plain, end="")
+    cell  mark  next to
+    a        1  b, cc
+    b        .  a
+    cc       .  a
+    """
+    topology = board.topology
+    names = topology.names
+    cells, around = topology.tables()
+    marks = [view(c) for c in cells]
+    width = max(4, *map(len, names))
+    mark_width = max(4, *(len(m) for m, _ in marks))
+    text = Text(f"{'cell':<{width}}  {'mark':>{mark_width}}  next to\n", style="dim")
+    for name, (mark, style), near in zip(names, marks, around):
+        text.append(f"{name:<{width}}  ")
+        text.append(f"{mark:>{mark_width}}", style=style)
+        text.append("  " + ", ".join(names[j] for j in near) + "\n", style="dim")
+    return text
 
 
 def _heat(p: Fraction) -> str:
@@ -211,7 +241,8 @@ def _width(guess: Cell | None, probability: Callable[[Cell], Fraction | None]) -
 def _detected(board: Board) -> list[Text]:
     """Say which format was detected, when it is not the native one: the board may not be what its author meant."""
     read_as = board.read_as
-    if read_as is None or not read_as.detected or read_as.format == "native":
+    # A graph board is JSON, which no other format could be taken for.
+    if read_as is None or not read_as.detected or read_as.format in ("native", "graph"):
         return []
     return [Text(f"read as {read_as.format} text (detected; --format chooses another)", style="dim")]
 
@@ -241,7 +272,7 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
         base = _base(board, cell) or (board.char(cell), "dim")
         return (base[0], "bold white on red") if cell in conflict else (base[0], "dim")
 
-    names = ", ".join(f"{board.char(c)} at row {c.row}, col {c.col}" for c in sorted(conflict))
+    names = ", ".join(f"{board.char(c)} at {place(board, c, rows=True)}" for c in sorted(conflict))
     parts = [names] if names else []
     if result.total_in_conflict:
         parts.append("the total mine count")

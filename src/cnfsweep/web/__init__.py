@@ -15,7 +15,7 @@ May import every layer below it (the core, ``formats``, ``engine``, ``play``,
 
 from cnfsweep.web.app import FEATURES, create_app
 from cnfsweep.web.games import GameStore, NewGame, game_document
-from cnfsweep.web.jobs import TASKS, Job, Outcome, Verdict, run
+from cnfsweep.web.jobs import TASKS, Job, JobOutcome, Verdict, run
 from cnfsweep.web.settings import Pool, Settings
 from cnfsweep.web.workers import Workers
 
@@ -24,8 +24,8 @@ __all__ = [
     "TASKS",
     "GameStore",
     "Job",
+    "JobOutcome",
     "NewGame",
-    "Outcome",
     "Pool",
     "Settings",
     "Verdict",

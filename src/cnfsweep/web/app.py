@@ -35,7 +35,7 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, run_generate
+from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict, run_generate
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
     exact_bounds,
@@ -222,7 +222,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         return _error(500, f"internal error: {type(exc).__name__}")
 
     async def answer(job: Job) -> Response:
-        outcome: Outcome = await state["workers"].run(job)
+        outcome: JobOutcome = await state["workers"].run(job)
         return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
     def job(task: str, request: BoardRequest, **extra: Any) -> Job:

@@ -2,7 +2,7 @@
 
 A :class:`Job` says what a client asked for (the board text, the total, the
 time limit, and when it was asked); :func:`run` reads the board, asks the
-engine and returns an :class:`Outcome`: what kind of answer it is and the JSON
+engine and returns an :class:`JobOutcome`: what kind of answer it is and the JSON
 document, already encoded, so a worker process hands back bytes and the
 server's event loop does no JSON work of its own. The time limit runs from
 the request: waiting for a worker, reading the board, the engine's work and
@@ -32,16 +32,15 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board
-from cnfsweep.core.topology import square_only
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.core.jsontext import answer_json
-from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, check, unknown_document
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 
-__all__ = ["TASKS", "GenerateJob", "Job", "Outcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
+__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -59,19 +58,19 @@ class Verdict(Enum):
 
 
 @dataclass(frozen=True)
-class Outcome:
+class JobOutcome:
     """A job's verdict and its JSON document, encoded as UTF-8."""
 
     verdict: Verdict
     body: bytes
 
     @classmethod
-    def of(cls, verdict: Verdict, document: dict[str, Any]) -> Outcome:
+    def of(cls, verdict: Verdict, document: dict[str, Any]) -> JobOutcome:
         """Encode ``document`` as the body of an outcome."""
         return cls(verdict, json.dumps(document).encode())
 
     @classmethod
-    def error(cls, verdict: Verdict, message: str) -> Outcome:
+    def error(cls, verdict: Verdict, message: str) -> JobOutcome:
         """An outcome whose document is ``{"error": message}``."""
         return cls.of(verdict, {"error": message})
 
@@ -130,7 +129,7 @@ def _analyze(engine: Engine, board: Board, job: Job) -> Analysis:
 
 
 def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
-    return check(board, backend=engine.backend, minimise=job.minimise, time_limit=job.time_limit)
+    return engine.check(board, minimise=job.minimise, time_limit=job.time_limit)
 
 
 def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
@@ -148,8 +147,9 @@ def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
 
 
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
+    # The topology tells the page how to draw the grid (and that it draws no graph).
     return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
-            "text": board.to_text()}
+            "text": board.to_text(), "topology": board.topology.name}
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
@@ -186,7 +186,7 @@ def board_too_large(board: Board, max_cells: int) -> str | None:
     return f"the board has {board.rows}x{board.cols} = {cells} cells, more than this server takes ({max_cells})"
 
 
-def run(job: Job) -> Outcome:
+def run(job: Job) -> JobOutcome:
     """Read the job's board, run its task with the engine, and encode the answer.
 
     Bad input comes back as ``{"error": message}``, the message ``cnfsweep solve``
@@ -204,17 +204,15 @@ def run(job: Job) -> Outcome:
     try:
         deadline = deadline_after(job.time_limit, started)
         board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
-        # The page draws square cells, and its answers do not say the topology.
-        square_only(board.topology, "the server")
         if (why := board_too_large(board, job.max_cells)) is not None:
-            return Outcome.error(Verdict.TOO_LARGE, why)
+            return JobOutcome.error(Verdict.TOO_LARGE, why)
         answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
         body = answer_json(answer, deadline).encode()
     except TimeLimitExceeded:
-        return Outcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
+        return JobOutcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
     except CnfsweepError as exc:
-        return Outcome.error(Verdict.BAD_INPUT, str(exc))
-    return Outcome(Verdict.ANSWER, body)
+        return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
+    return JobOutcome(Verdict.ANSWER, body)
 
 
 @dataclass(frozen=True)
@@ -249,7 +247,7 @@ def timed_out(time_limit: float, message: str) -> dict[str, Any]:
     return {"status": "unknown", "reason": message, "time_limit": time_limit}
 
 
-def run_generate(job: GenerateJob) -> Outcome:
+def run_generate(job: GenerateJob) -> JobOutcome:
     """Generate the board and answer as ``cnfsweep generate --json`` does, with its native text added as ``board``.
 
     Past the time limit the answer is :func:`timed_out`'s document (``Verdict.UNKNOWN``).
@@ -261,7 +259,7 @@ def run_generate(job: GenerateJob) -> Outcome:
     (9, 9, 10, 'mines: 10')
     """
     if job.level.cells > job.max_cells:
-        return Outcome.error(
+        return JobOutcome.error(
             Verdict.TOO_LARGE,
             f"a {job.level.rows}x{job.level.cols} board has {job.level.cells} cells, more than this server takes ({job.max_cells})",
         )
@@ -272,9 +270,9 @@ def run_generate(job: GenerateJob) -> Outcome:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:
-        return Outcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:
-        return Outcome.error(Verdict.BAD_INPUT, str(exc))
+        return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
     if not job.text:
-        return Outcome.of(Verdict.ANSWER, made.to_dict())
-    return Outcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
+        return JobOutcome.of(Verdict.ANSWER, made.to_dict())
+    return JobOutcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})

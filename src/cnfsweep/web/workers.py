@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from cnfsweep.web.jobs import GenerateJob, Job, Outcome, Verdict, run
+from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict, run
 from cnfsweep.web.settings import SMALL_BOARD, Pool
 
 __all__ = ["Workers", "job_size"]
@@ -113,10 +113,10 @@ class Workers:
         for future in futures:
             future.result()
 
-    async def run(self, job: Any, task: Callable[[Any], Outcome] = run) -> Outcome:
+    async def run(self, job: Any, task: Callable[[Any], JobOutcome] = run) -> JobOutcome:
         """Run ``task(job)`` in a lane (:func:`run` by default); a crashed worker process is replaced for the next job."""
         if self.pending >= self.max_queue:
-            return Outcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
+            return JobOutcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
         self.pending += 1
         try:
             lane = await self._acquire(job_size(job) <= self.small_board)
@@ -134,7 +134,7 @@ class Workers:
                 return await asyncio.wrap_future(future)
             except BrokenProcessPool:
                 lane.restart(executor)
-                return Outcome.error(Verdict.FAILED, "a worker process stopped; try again")
+                return JobOutcome.error(Verdict.FAILED, "a worker process stopped; try again")
         finally:
             self.pending -= 1
 

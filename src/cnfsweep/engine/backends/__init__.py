@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cnfsweep.engine.backends.base import Backend, Outcome, Session
+from cnfsweep.engine.backends.base import Backend, SolverOutcome, Session
 from cnfsweep.engine.backends.brute import BruteBackend
 from cnfsweep.engine.backends.cpsat import CpSatBackend
 from cnfsweep.engine.backends.pysat import PysatBackend
@@ -32,9 +32,9 @@ __all__ = [
     "Backend",
     "BackendInfo",
     "DEFAULT",
-    "Outcome",
     "REGISTRY",
     "Session",
+    "SolverOutcome",
     "available_backends",
     "backend_info",
     "get_backend",
@@ -74,7 +74,9 @@ def get_backend(spec: str | Backend | None = None) -> Backend:
 
 @lru_cache(maxsize=64)
 def _backend(spec: str) -> Backend:
-    # Backends hold no state between calls, so one instance per spec serves everyone.
+    # Not a cache of results: a backend is its parsed options and nothing else (every solver
+    # session it opens is closed by its caller), so one instance per spec serves everyone and
+    # nobody ever needs to reset this.  Solved components live in an Engine's ComponentCache.
     name, _, options = spec.partition(":")
     cls = REGISTRY.get(name)
     if cls is None:

@@ -10,7 +10,7 @@ from cnfsweep.core.model import CountTable, Problem
 
 
 @dataclass(frozen=True)
-class Outcome:
+class SolverOutcome:
     """The answer to one satisfiability question.
 
     ``model`` holds the variables that are mines in a satisfying assignment;
@@ -33,7 +33,7 @@ class Session(Protocol):
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
         deadline: float | None = None,
-    ) -> Outcome:
+    ) -> SolverOutcome:
         """Find a model with the given variables fixed.
 
         ``enabled`` lists the constraints that must hold (all when ``None``);

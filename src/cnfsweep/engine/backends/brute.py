@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterator
 from typing import ClassVar
 
 from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.core.errors import ComponentTooLarge, check_deadline
 from cnfsweep.core.model import Problem
 
@@ -79,15 +79,15 @@ class BruteSession:
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
         deadline: float | None = None,
-    ) -> Outcome:
+    ) -> SolverOutcome:
         check_deadline(deadline)  # at most 40 cells: one search is quick
         everything = range(len(self.problem.constraints))
         active = everything if enabled is None or not self.guarded else sorted(enabled)
         fixed = {v: 1 for v in true_vars} | {v: 0 for v in false_vars}
         for model in _models(self.problem, active, fixed):
-            return Outcome(True, model=frozenset(v for v, x in enumerate(model) if x))
+            return SolverOutcome(True, model=frozenset(v for v, x in enumerate(model) if x))
         # Without a solver there is no finer core than every active constraint.
-        return Outcome(False, core=frozenset(active) if self.guarded else None)
+        return SolverOutcome(False, core=frozenset(active) if self.guarded else None)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import Any, ClassVar
 
 from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
 from cnfsweep.core.model import Problem
 
@@ -71,7 +71,7 @@ class CpSatSession:
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
         deadline: float | None = None,
-    ) -> Outcome:
+    ) -> SolverOutcome:
         from ortools.sat.python import cp_model
 
         model = self.model
@@ -85,7 +85,7 @@ class CpSatSession:
         status = solver.solve(model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             true = frozenset(v for v, x in enumerate(self.cells) if solver.boolean_value(x))
-            return Outcome(True, model=true)
+            return SolverOutcome(True, model=true)
         if status == cp_model.UNKNOWN and deadline is not None:
             raise TimeLimitExceeded("no answer within the time limit")
         if status != cp_model.INFEASIBLE:
@@ -94,7 +94,7 @@ class CpSatSession:
         if self.guarded:
             found = solver.sufficient_assumptions_for_infeasibility()
             core = frozenset(self.selector_index[i] for i in found if i in self.selector_index)
-        return Outcome(False, core=core)
+        return SolverOutcome(False, core=core)
 
     def close(self) -> None:
         """Nothing to release: the model is garbage-collected."""

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, cast
 
 from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends.base import Outcome, Session
+from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
 from cnfsweep.core.model import Problem
 
@@ -62,6 +62,8 @@ def _canonical(name: str) -> str | None:
     return None
 
 
+# Facts about the installed python-sat (one probe per solver name), not results about any
+# position: they hold for the life of the process, so nothing needs to reset them.
 @lru_cache(maxsize=None)
 def capabilities(solver: str) -> Capabilities:
     """Probe a python-sat solver (a key of ``SolverNames``) for what the engine needs.
@@ -221,20 +223,20 @@ class PysatSession:
         false_vars: Collection[int] = (),
         enabled: Collection[int] | None = None,
         deadline: float | None = None,
-    ) -> Outcome:
+    ) -> SolverOutcome:
         assumptions = [self.cell[v] for v in true_vars] + [-self.cell[v] for v in false_vars]
         if self.guarded:
             on = range(len(self.selector)) if enabled is None else enabled
             assumptions += [self.selector[i] for i in on]
         if self._solve(assumptions, deadline):
-            return Outcome(True, model=self._true_cells(self.solver.get_model()))
+            return SolverOutcome(True, model=self._true_cells(self.solver.get_model()))
         core = None
         if self.guarded:
             if self._selector_index is None:
                 self._selector_index = {s: i for i, s in enumerate(self.selector)}
             index = self._selector_index
             core = frozenset(index[x] for x in self.solver.get_core() or () if x in index)
-        return Outcome(False, core=core)
+        return SolverOutcome(False, core=core)
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
         """Run the solver, interrupted at ``deadline`` by a timer thread when the solver allows it.

@@ -1,6 +1,8 @@
 // cnfsweep's page: play a game or draw a position, and see every covered cell's mine probability.
 // Plain JavaScript, no build step, nothing fetched from another site. Games are played on the
 // server (/api/game); the overlay is /api/analyze on the position shown, Peek /api/levels.
+// Square, torus and hex boards are drawn (hexagons in offset rows, odd rows shifted half a cell
+// right; a torus as its rectangle with the glued edges marked); a graph board only the API answers.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   mode: "play",
   rows: 0, cols: 0,
+  topology: "square",  // the grid shown: "square", "torus" or "hex" (DRAWN)
   grid: [],            // one array of characters per row: "0"-"8", "." (or a label) covered, "*" flag
   total: null,         // total mines (edit mode), or the game's
   game: null,          // the game document from the server
@@ -53,17 +56,41 @@ function gameOver() {
 
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
+// The grids the page draws, and what it says under each; any other (a graph) only the API answers.
+const DRAWN = {
+  square: "",
+  torus: "Torus: the top edge meets the bottom and the left edge meets the right (edges of one colour are glued), "
+    + "so every cell has 8 neighbours; the arrow keys wrap around too.",
+  hex: "Hex: odd rows are shifted half a cell right; every cell has up to 6 neighbours and shows 0-6.",
+};
+
+function drawn(topology) { return Object.prototype.hasOwnProperty.call(DRAWN, topology); }
+
+function notDrawn(topology) {
+  return `This is a ${topology} board: the API answers it (POST its text to /api/analyze, /api/check or /api/hint), `
+    + "but the page draws square, torus and hex boards only.";
+}
+
+function maxNumber() { return state.topology === "hex" ? "6" : "8"; }
+
+function isNumber(ch) { return ch >= "0" && ch <= "8"; }
+
 // ---------------------------------------------------------------- the board
 
 function boardText() {
   // Native text of the position shown; in a game the player's flags stay covered (guesses, not facts).
-  if (state.mode === "play" && state.game) return state.game.board;
-  const head = state.total === null ? [] : [`mines: ${state.total}`];
+  if (state.mode === "play" && state.game) {
+    const text = state.game.board, topology = state.game.topology || "square";
+    // The game's board names its grid; should it not, the header the analysis needs is added here.
+    return topology === "square" || /^topology:/m.test(text) ? text : `topology: ${topology}\n${text}`;
+  }
+  const head = (state.topology === "square" ? [] : [`topology: ${state.topology}`])
+    .concat(state.total === null ? [] : [`mines: ${state.total}`]);
   return head.concat(state.grid.map((row) => row.join(""))).join("\n") + "\n";
 }
 
-function setGrid(rows, cols, grid) {
-  state.rows = rows; state.cols = cols;
+function setGrid(rows, cols, grid, topology = state.topology) {
+  state.rows = rows; state.cols = cols; state.topology = topology;
   state.grid = grid.map((row) => Array.from(row));
   state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
   state.analysis = null;
@@ -74,7 +101,11 @@ function setGrid(rows, cols, grid) {
 function buildBoard() {
   const board = $("board");
   board.replaceChildren();
-  board.style.gridTemplateColumns = `repeat(${state.cols}, var(--cell))`;
+  const hex = state.topology === "hex";
+  board.className = state.topology;
+  $("grid-note").textContent = DRAWN[state.topology];
+  // Hexagons sit on half-cell columns: each spans two, odd rows start one half-cell later.
+  board.style.gridTemplateColumns = hex ? `repeat(${2 * state.cols + 1}, calc(var(--cell) / 2))` : `repeat(${state.cols}, var(--cell))`;
   board.setAttribute("aria-rowcount", state.rows);
   board.setAttribute("aria-colcount", state.cols);
   for (let r = 0; r < state.rows; r++) {
@@ -85,7 +116,18 @@ function buildBoard() {
       cell.dataset.r = r; cell.dataset.c = c;
       cell.setAttribute("role", "gridcell");
       cell.tabIndex = r === state.focus.r && c === state.focus.c ? 0 : -1;
+      if (hex) { cell.style.gridRow = String(r + 1); cell.style.gridColumn = `${1 + 2 * c + (r % 2)} / span 2`; }
       board.appendChild(cell);
+    }
+  }
+  if (state.topology === "torus") {
+    // Arrows on the glued edges, after the cells (cellAt counts children): one pair alike top and bottom, one left and right.
+    for (const side of ["top", "bottom", "left", "right"]) {
+      const mark = document.createElement("span");
+      mark.className = `wrap-mark wrap-${side}`;
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = side === "top" || side === "bottom" ? "▶" : "▲▲";
+      board.appendChild(mark);
     }
   }
   render();
@@ -254,7 +296,8 @@ function showGame(doc, fresh = false) {
   const shown = state.game;
   if (!fresh && (!shown || doc.id !== shown.id || doc.moves < shown.moves)) return;
   if (fresh) { clearInterval(state.timer); state.timer = null; state.started = null; } // the last game's clock stops
-  const resized = fresh || !shown || doc.rows !== state.rows || doc.cols !== state.cols;
+  const topology = doc.topology || "square";
+  const resized = fresh || !shown || doc.rows !== state.rows || doc.cols !== state.cols || topology !== state.topology;
   state.game = doc;
   clock(doc);
   $("mines-left").textContent = doc.mines_left;
@@ -265,7 +308,8 @@ function showGame(doc, fresh = false) {
   document.body.dataset.gameState = doc.state;
   if (over) { state.seq++; state.analysis = null; } // an analysis on its way is of a game no longer live
   if (state.mode !== "play") return; // answered after a switch to Edit: the editor keeps its board
-  if (resized) setGrid(doc.rows, doc.cols, doc.grid);
+  if (!drawn(topology)) { msg.textContent = notDrawn(topology); return; }
+  if (resized) setGrid(doc.rows, doc.cols, doc.grid, topology);
   else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
   clearHint();
   // More moves queued: their answers follow at once, and only the last position is worth analysing.
@@ -285,6 +329,8 @@ async function newGame(event) {
     body.mines = Number($("custom-mines").value);
   } else body.level = level;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  // Square is the server's default: a request for it stays as it always was.
+  if ($("topology").value !== "square") body.topology = $("topology").value;
   if (state.features.includes("generate") && $("no-guess").checked) body.no_guess = true;
   const seq = ++state.gameSeq;
   try {
@@ -383,10 +429,25 @@ function paint(r, c, ch) {
 }
 
 function blank() {
-  const rows = Math.max(1, Math.min(200, Number($("edit-rows").value) || 8));
-  const cols = Math.max(1, Math.min(200, Number($("edit-cols").value) || 8));
-  setGrid(rows, cols, Array.from({ length: rows }, () => ".".repeat(cols)));
+  const topology = $("edit-topology").value, least = topology === "torus" ? 3 : 1; // a torus is at least 3x3
+  const rows = Math.max(least, Math.min(200, Number($("edit-rows").value) || 8));
+  const cols = Math.max(least, Math.min(200, Number($("edit-cols").value) || 8));
+  $("edit-rows").value = rows; $("edit-cols").value = cols;
+  setGrid(rows, cols, Array.from({ length: rows }, () => ".".repeat(cols)), topology);
+  editTools();
   readTotal(); // the total that fitted the last board may not fit this one
+  analyse();
+}
+
+function regrid() {
+  // The position drawn stays, read on the grid chosen, where it can: a torus needs 3x3, a hex cell shows at most 6.
+  const topology = $("edit-topology").value;
+  const fits = state.rows > 0 && (topology !== "torus" || Math.min(state.rows, state.cols) >= 3)
+    && (topology !== "hex" || state.grid.every((row) => row.every((ch) => !(ch === "7" || ch === "8"))));
+  if (!fits) { blank(); return; }
+  setGrid(state.rows, state.cols, state.grid.map((r) => r.join("")), topology);
+  editTools();
+  touch();
   analyse();
 }
 
@@ -394,9 +455,12 @@ async function readText() {
   touch();
   try {
     const doc = await api("POST", "/api/board", { board: $("board-text").value });
-    $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols;
-    setGrid(doc.rows, doc.cols, doc.grid);
-    $("edit-message").textContent = `read a ${doc.cols}×${doc.rows} board`;
+    const topology = doc.topology || "square";
+    if (!drawn(topology)) { $("edit-message").textContent = notDrawn(topology); return; }
+    $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = topology;
+    setGrid(doc.rows, doc.cols, doc.grid, topology);
+    editTools();
+    $("edit-message").textContent = `read a ${doc.cols}×${doc.rows} ${topology === "square" ? "" : `${topology} `}board`;
     setTotal(doc.total_mines);
     analyse();
   } catch (err) {
@@ -419,7 +483,10 @@ async function copyText() {
 
 function fromGame() {
   if (!state.game) { $("edit-message").textContent = "no game yet"; return; }
-  setGrid(state.game.rows, state.game.cols, state.game.grid);
+  const topology = state.game.topology || "square";
+  $("edit-topology").value = topology;
+  setGrid(state.game.rows, state.game.cols, state.game.grid, topology);
+  editTools();
   setTotal(state.game.mines);
   analyse();
 }
@@ -561,15 +628,24 @@ function setMode(mode) {
     $(tab.getAttribute("aria-controls")).hidden = !on;
   }
   if (mode === "play") {
-    if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid); analyse(); } else newGame();
+    if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); analyse(); } else newGame();
   } else {
     // The editor starts from the position on the board (the game's, flags included), or a blank one.
     if (state.game) $("edit-total").value = state.game.mines;
-    if (!state.grid.length) blank(); else { setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); readTotal(); analyse(); }
+    if (!state.grid.length) blank();
+    else { $("edit-topology").value = state.topology; setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); editTools(); readTotal(); analyse(); }
   }
 }
 
 function tool() { return document.querySelector("input[name=tool]:checked").value; }
+
+function editTools() {
+  // A hex cell shows at most 6: the 7 and 8 tools are off on a hex board.
+  for (const input of document.querySelectorAll("input[name=tool]")) {
+    input.disabled = isNumber(input.value) && input.value > maxNumber();
+    if (input.disabled && input.checked) document.querySelector("input[name=tool][value='.']").checked = true;
+  }
+}
 
 function act(r, c, secondary) {
   if (state.mode === "play") move(secondary !== state.flagMode ? "flag" : "click", r, c);
@@ -577,6 +653,7 @@ function act(r, c, secondary) {
 }
 
 function focusCell(r, c) {
+  if (state.topology === "torus") { r = (r + state.rows) % state.rows; c = (c + state.cols) % state.cols; } // the edges are glued
   r = Math.max(0, Math.min(state.rows - 1, r)); c = Math.max(0, Math.min(state.cols - 1, c));
   const old = cellAt(state.focus.r, state.focus.c);
   if (old) old.tabIndex = -1;
@@ -596,7 +673,7 @@ function onBoardKey(event) {
   else if (k === "End") focusCell(r, state.cols - 1);
   else if (k === "Enter" || k === " ") act(r, c, false);
   else if (k === "f" || k === "F" || k === "*") act(r, c, true);
-  else if (state.mode === "edit" && /^[0-8]$/.test(k)) paint(r, c, k);
+  else if (state.mode === "edit" && isNumber(k) && k <= maxNumber()) paint(r, c, k);
   else if (state.mode === "edit" && (k === "." || k === "Backspace" || k === "Delete")) paint(r, c, ".");
   else return;
   event.preventDefault();
@@ -635,6 +712,7 @@ function init(health) {
     $("flag-mode").textContent = `Flag mode: ${state.flagMode ? "on" : "off"}`;
   });
   $("blank").addEventListener("click", blank);
+  $("edit-topology").addEventListener("change", regrid);
   $("edit-total").addEventListener("input", () => {
     readTotal();
     touch();

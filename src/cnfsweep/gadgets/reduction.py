@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cnfsweep.engine.backends import Backend, get_backend
+from cnfsweep.engine import Engine
+from cnfsweep.engine.backends import Backend
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.gadgets.circuit import Expr, parse_expression
@@ -136,8 +137,8 @@ class Decision:
     seconds: float
 
 
-def decide(board: Board, backend: str | Backend | None = None) -> Decision:
-    """Decide a board with one solver call per independent component.
+def decide(board: Board, engine: Engine | str | Backend | None = None) -> Decision:
+    """Decide a board with one solver call per independent component, by ``engine``'s backend.
 
     Unlike :func:`cnfsweep.check` this does not minimise a conflict, which on a
     large unsatisfiable reduction board takes one solver call per number in it.
@@ -150,7 +151,7 @@ def decide(board: Board, backend: str | Backend | None = None) -> Decision:
     from cnfsweep.engine.position import position
 
     start = time.perf_counter()
-    engine = get_backend(backend)
+    backend = Engine.of(engine).backend
     try:
         # Propagation settles a wire one cell per round: on long circuits a
         # single solver call is far cheaper.
@@ -159,7 +160,7 @@ def decide(board: Board, backend: str | Backend | None = None) -> Decision:
         pos = position(board)
 
     def result(ok: bool, mines: Iterable[Cell] | None = None) -> Decision:
-        return Decision(ok, None if mines is None else tuple(sorted(mines)), engine.spec, time.perf_counter() - start)
+        return Decision(ok, None if mines is None else tuple(sorted(mines)), backend.spec, time.perf_counter() - start)
 
     if pos.contradiction is not None:
         return result(False)
@@ -167,7 +168,7 @@ def decide(board: Board, backend: str | Backend | None = None) -> Decision:
     # Cells the engine settles without search (older engines have no such step).
     mines.update(c for c, is_mine in getattr(pos, "forced", {}).items() if is_mine)
     for comp in pos.components:
-        session = engine.open(comp.problem)
+        session = backend.open(comp.problem)
         try:
             out = session.solve()
         finally:
