@@ -273,10 +273,11 @@ class Game:
         Examples
         --------
         >>> game = Game.from_layout(1, 4, [(0, 3)])
-        >>> game.open_cells([Cell(0, 0), Cell(0, 1)]), game.board().grid
-        (([Cell(row=0, col=0)], [0, 1, 2]), ('001.',))
+        >>> game.open_cells([Cell(0, 0), Cell(0, 1)]), game.board().grid, game.state.value
+        (([Cell(row=0, col=0)], [0, 1, 2]), ('001.',), 'won')
         """
         clicked: list[Cell] = []
+        first: list[int] = []  # opened by a first click, which click() has recorded already
         opened: list[int] = []
         view, count, is_mine, cols = self._view, self._count, self._is_mine, self.level.cols
         for cell in cells:
@@ -287,7 +288,7 @@ class Game:
                 result = self.click(cell, deadline)
                 if result.opened:
                     clicked.append(cell)
-                    opened += [c[0] * cols + c[1] for c in result.opened]
+                    first += [c[0] * cols + c[1] for c in result.opened]
                 continue
             i = cell[0] * cols + cell[1]
             shown_ = view[i] if 0 <= cell[0] < self.level.rows and 0 <= cell[1] < cols else _FLAG
@@ -307,7 +308,7 @@ class Game:
             else:
                 opened += self._flood([i], deadline)
         self._settle_opened(opened)
-        return clicked, opened
+        return clicked, first + opened
 
     def chord(self, cell: Cell) -> ClickResult:
         """Open every covered, unflagged neighbour of a revealed number with as many flags around it.
