@@ -36,7 +36,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
-from cnfsweep.generation import Logic, Method, Replayer, generate, three_bv
+from cnfsweep.generation import Logic, Method, NoGuessCheck, generate, three_bv
 from cnfsweep.play.game import Level
 
 FIRST = Cell(8, 15)
@@ -87,7 +87,7 @@ def theirs(lib: Any, level: Level, first: Cell, count: int, engine: Engine, tick
         if ok:
             found += 1
             mines = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == -1]
-            fair += Replayer(level.rows, level.cols, mines, first, Logic.FULL, engine).run()
+            fair += NoGuessCheck(level.rows, level.cols, mines, first, Logic.FULL, engine).run()
         tick()
     return {"boards": count, "found": found, "fair_by_exact_replay": fair, "seconds": quantiles(seconds)}
 
@@ -100,9 +100,9 @@ def distance(level: Level, seeds: Sequence[int], engine: Engine, tick: Callable[
         for seed in seeds:
             g = generate(level, first_click=FIRST, seed=seed, method=method, engine=engine)
             bv.append(three_bv(level.rows, level.cols, set(g.mine_cells)))
-            replay = Replayer(level.rows, level.cols, g.mine_cells, FIRST, Logic.FULL, engine)
-            replay.run()
-            rounds.append(replay.steps)
+            check = NoGuessCheck(level.rows, level.cols, g.mine_cells, FIRST, Logic.FULL, engine)
+            check.run()
+            rounds.append(check.steps)
             tick()
         out[method.value] = {"3bv": _summary(bv), "rounds": _summary(rounds), "_bv": bv, "_rounds": rounds}
     out["ks_3bv"] = _ks(out["fast"].pop("_bv"), out["uniform"].pop("_bv"))

@@ -1,6 +1,6 @@
 """Brute-force references for whole games, independent of the engine: layouts and the game tree.
 
-Shared by the endgame, region and pair tests, and by the no-guess generator's (``oracle_replay``).
+Shared by the endgame, region and pair tests, and by the no-guess generator's (``oracle_replay``, which plays the game itself).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from oracle import neighbours, reference
 
 from cnfsweep import Board, Cell
 from cnfsweep.generation import Logic
-from cnfsweep.play.game import Game, GameState, Level
+from cnfsweep.play.game import Level
 
 Revealed = frozenset[tuple[Cell, int]]
 
@@ -100,16 +100,37 @@ def revealed_of(board: Board) -> Revealed:
 
 
 def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) -> bool:
-    """Open only cells the brute-force oracle proves safe; tell whether that reaches the end."""
-    game = Game.from_layout(level.rows, level.cols, mines)
-    game.click(first)
-    while game.state is GameState.PLAYING:
-        board = game.board() if logic is Logic.FULL else game.board().with_total(None)
+    """Open only cells the brute-force oracle proves safe; tell whether that reaches the end.
+
+    The game is played here from first principles, not by cnfsweep's game: numbers and the
+    zero flood come from :func:`oracle.neighbours` on the level's topology (by its name).
+    """
+    rows, cols, topology = level.rows, level.cols, level.topology_name
+    mined = frozenset(Cell(*m) for m in mines)
+    shown: dict[Cell, int] = {}
+
+    def open_cell(cell: Cell) -> None:
+        todo = [cell]
+        while todo:
+            here = todo.pop()
+            if here in shown:
+                continue
+            assert here not in mined, f"the oracle opened a mine at {here}"
+            near = neighbours(rows, cols, here, topology)
+            shown[here] = sum(n in mined for n in near)
+            if shown[here] == 0:
+                todo.extend(n for n in near if n not in shown)
+
+    open_cell(Cell(*first))
+    while len(shown) < rows * cols - len(mined):
+        grid = ["".join(str(shown[Cell(r, c)]) if Cell(r, c) in shown else "." for c in range(cols))
+                for r in range(rows)]
+        total = len(mined) if logic is Logic.FULL else None
+        board = Board.from_rows(grid, total, topology=topology)
         ref = reference(board)
         safe = [c for c in board.covered if ref.exact[c] == 0]
         if not safe:
             return False
         for cell in safe:
-            if game.state is GameState.PLAYING:
-                game.click(cell)
-    return game.state is GameState.WON
+            open_cell(cell)
+    return True

@@ -6,7 +6,7 @@ from cnfsweep.core.board import Board
 from cnfsweep.engine import Analysis
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play import GameRecord, Level, play_game
-from cnfsweep.play.game import replay
+from cnfsweep.play.boards import boards_after_clicks
 
 SMALL = Level(5, 5, 5, "small")
 """A crowded small board: its positions are within brute force's reach."""
@@ -28,5 +28,5 @@ def guess_points(level: Level, seed: int, games: int) -> list[Analysis]:
 def boards_before_moves(record: GameRecord) -> list[Board]:
     """Replay a trace and return the board the player saw before each move."""
     trace = record.trace()
-    after = replay(trace["rows"], trace["cols"], trace["mines"], [m["cell"] for m in trace["moves"]])
+    after = boards_after_clicks(trace["rows"], trace["cols"], trace["mines"], [m["cell"] for m in trace["moves"]])
     return [b.with_total(len(trace["mines"])) for b in after[:-1]]

@@ -1,4 +1,7 @@
-"""`solve` and `check` on torus and hex boards: exact answers; where other grids are not supported yet, one line."""
+"""`solve` and `check` on torus and hex boards: exact answers; a bad grid is one line naming where.
+
+(`grade`, `generate` and `play` on them: tests/cli/test_play_topologies_cli.py and the generation and explanation tests.)
+"""
 
 from __future__ import annotations
 
@@ -67,22 +70,3 @@ def test_bad_grids_are_one_line_naming_where(run, command: str, text: str, where
     result = run(command, "-", stdin=text)
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith(f"error: {where}: ") and phrase in result.output
-
-
-@pytest.mark.parametrize(
-    ("args", "what"),
-    [
-        (["grade", "-"], "grading"),
-        (["play", "--board", "-"], "playing a board"),
-    ],
-)
-def test_what_works_on_square_boards_only_says_so_in_one_line(run, tmp_path, args: list[str], what: str) -> None:
-    text = "topology: hex\nmines: 1\nfirst-click: 0,0\n01.\n...\nlayout:\n..*\n...\n"
-    if "--board" in args:  # play reads a file
-        path = tmp_path / "hex.txt"
-        path.write_text(text)
-        args = [*args[:-1], str(path)]
-    result = run(*args, stdin=text)
-    assert result.exit_code == 2, result.output
-    assert result.output.startswith("error: ") and result.output.count("\n") == 1
-    assert result.output.endswith(f"{what} works on square boards only, not on a hex board (cnfsweep solve and check work on any)\n")

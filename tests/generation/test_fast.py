@@ -11,7 +11,7 @@ from cnfsweep.experiments import GenerateConfig, generate_many
 from cnfsweep.generation import (
     Logic,
     Method,
-    Replayer,
+    NoGuessCheck,
     centre,
     generate,
     generate_boards,
@@ -50,15 +50,15 @@ def test_moving_mines_keeps_the_numbers_of_the_new_layout() -> None:
     rng = random.Random(3)
     cells = [Cell(r, c) for r in range(6) for c in range(6) if max(abs(r - 3), abs(c - 3)) > 1]
     while True:  # a layout whose replay sticks with a covered mine and a covered safe cell
-        replayer = Replayer(6, 6, rng.sample(cells, 10), (3, 3))
+        replayer = NoGuessCheck(6, 6, rng.sample(cells, 10), (3, 3))
         if not replayer.run():
-            covered = [replayer.tables.cells[i] for i in replayer.covered()]
-            mines = [c for c in covered if replayer.mine[replayer.tables.index(c)]]
-            safe = [c for c in covered if not replayer.mine[replayer.tables.index(c)]]
+            covered = [replayer.cells[i] for i in replayer.covered()]
+            mines = [c for c in covered if replayer.mine_flags[replayer.cells.index(c)]]
+            safe = [c for c in covered if not replayer.mine_flags[replayer.cells.index(c)]]
             if mines and safe:
                 break
     replayer.move_mines([mines[0]], [safe[0]])
-    layout = {replayer.tables.cells[i] for i, m in enumerate(replayer.mine) if m}
+    layout = {replayer.cells[i] for i, m in enumerate(replayer.mine_flags) if m}
     assert mines[0] not in layout and safe[0] in layout and len(layout) == 10
     board = replayer.board()
     for cell in board.numbers:

@@ -9,7 +9,7 @@ from game_oracle import oracle_replay
 
 from cnfsweep import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.board import Cell
-from cnfsweep.generation import Logic, opening_area, replay_without_guessing, sample_uniform
+from cnfsweep.generation import Logic, opening_area, check_no_guess, sample_uniform
 from cnfsweep.play.game import Level
 
 
@@ -26,7 +26,7 @@ def test_replay_agrees_with_the_oracle_on_random_layouts(logic: Logic) -> None:
     for _ in range(60):
         mines = rng.sample(cells, SMALL.mines)
         expected = oracle_replay(SMALL, mines, Cell(0, 0), logic)
-        assert replay_without_guessing(5, 5, mines, Cell(0, 0), logic).solved == expected, mines
+        assert check_no_guess(5, 5, mines, Cell(0, 0), logic).solved == expected, mines
         outcomes.append(expected)
     # Both answers occur, or the comparison proves little.
     assert 5 <= sum(outcomes) <= 55

@@ -16,7 +16,8 @@ from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
 from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
-from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level, replay
+from cnfsweep.play.boards import boards_after_clicks
+from cnfsweep.play.game import LEVELS, FirstClick, Game, GameState, Level
 
 SMALL = Level(6, 6, 6, "small")
 
@@ -41,7 +42,7 @@ def test_trace_replay_reproduces_the_game(beginner_games):
             game.click(tuple(cell))
             states.append(game.board().grid)
         assert sorted(map(list, game.mines)) == trace["mines"]
-        replayed = replay(trace["rows"], trace["cols"], trace["mines"], clicks)
+        replayed = boards_after_clicks(trace["rows"], trace["cols"], trace["mines"], clicks)
         assert [b.grid for b in replayed] == states
         assert (game.state is GameState.WON) == trace["won"] == record.won
         assert trace["first_click"] == clicks[0] == [0, 0]

@@ -21,9 +21,8 @@ from cnfsweep.play.game import (
     Game,
     GameState,
     Level,
-    replay,
-    true_board,
 )
+from cnfsweep.play.boards import boards_after_clicks, true_board
 
 BEGINNER = LEVELS["beginner"]
 DENSE = Level(5, 6, 20, "dense")  # tight enough that protected cells really matter
@@ -387,7 +386,7 @@ def test_replay_reproduces_the_boards_of_a_played_game(seed: int) -> None:
     while game.state is GameState.PLAYING:
         game.click(rng.choice(game.board().covered + (Cell(0, 0),)))
         boards.append(game.board())
-    assert replay(16, 16, game.mines, game.clicks) == boards
+    assert boards_after_clicks(16, 16, game.mines, game.clicks) == boards
 
 
 def test_true_board_matches_the_won_game(small: Game) -> None:

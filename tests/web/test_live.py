@@ -13,7 +13,7 @@ from pathlib import Path
 import load
 
 from cnfsweep.core.board import Board
-from cnfsweep.play.game import true_board
+from cnfsweep.play.boards import true_board
 
 
 def post(url: str, body: dict, timeout: float = 30) -> tuple[int, dict]:

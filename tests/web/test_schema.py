@@ -201,7 +201,7 @@ def test_a_size_request_is_refused_unless_exactly_as_published(client, path: str
 # Values of every JSON type, each right for some field and wrong for the others.
 VALUES = (
     st.none() | st.booleans() | st.integers(-3, 40) | st.floats(-2, 40, allow_nan=False) | st.sampled_from([2.0, 1e-9, 7])
-    | st.text(max_size=4) | st.sampled_from(["beginner", "expert", "safe", "opening", "uniform", "local", "jsm", "1.", "yes"])
+    | st.text(max_size=4) | st.sampled_from(["beginner", "expert", "safe", "opening", "uniform", "local", "jsm", "1.", "yes", "hex", "torus"])
     | st.lists(st.integers(-1, 9), max_size=3) | st.just({})
 )
 FIELDS = {
@@ -209,7 +209,7 @@ FIELDS = {
     "/api/check": ["board", "mines", "format", "time_limit", "minimise"],
     "/api/hint": ["board", "mines", "format", "time_limit", "every", "smallest"],
     "/api/levels": ["board", "mines", "format", "time_limit", "max_level", "steps"],
-    "/api/game": ["level", "rows", "cols", "mines", "first_click", "seed", "no_guess"],
+    "/api/game": ["level", "rows", "cols", "mines", "first_click", "topology", "seed", "no_guess"],
     "/api/generate": ["level", "rows", "cols", "mines", "seed", "first_click", "method", "logic", "time_limit"],
 }
 

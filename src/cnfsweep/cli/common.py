@@ -40,6 +40,12 @@ BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard
 MinesOpt = Annotated[
     int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
 ]
+TopologyOpt = Annotated[
+    str,
+    typer.Option("--topology", metavar="NAME",
+                 help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."),
+]
+
 BackendOpt = Annotated[
     str | None,
     typer.Option(
@@ -388,20 +394,22 @@ def within(deadline: float, work: Callable[[], T]) -> T:
     return out[0]
 
 
-def choose_level(level: str | None, size: str | None, mines: int | None) -> Level:
-    """Return the board ``--level``, or ``--size`` with ``--mines``, name (expert by default).
+def choose_level(level: str | None, size: str | None, mines: int | None, topology: str = "square") -> Level:
+    """Return the board ``--level``, or ``--size`` with ``--mines``, name (expert by default), on ``--topology``.
 
     Examples
     --------
     >>> choose_level(None, "30x16", 140)
     Level(rows=16, cols=30, mines=140, name='custom')
+    >>> choose_level("beginner", None, None, "torus")
+    Level(rows=9, cols=9, mines=10, name='beginner', topology_name='torus')
     """
     if size is not None:
         if level is not None:
             raise CnfsweepError("give either --level or --size, not both")
         if mines is None:
             raise CnfsweepError("--size needs --mines")
-        return Level.parse_size(size, mines)
+        return Level.parse_size(size, mines, topology_name=topology)
     if mines is not None:
         raise CnfsweepError("--mines goes with --size; a level has its own mine count")
-    return Level.named(level or "expert", " or use --size")
+    return Level.named(level or "expert", " or use --size").on(topology)

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, choose_level, emit, exclusive, fail, json_option, load_board, only_with
+from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board, only_with
 from cnfsweep.core.errors import BoardFormatError, CnfsweepError
 from cnfsweep.core.words import article, counted
 from cnfsweep.engine.backends import get_backend
@@ -33,6 +33,7 @@ def play(
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert.")] = None,
     size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
+    topology: TopologyOpt = "square",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: game i gets a seed derived from it.")] = 0,
     first_click: Annotated[FirstClick, typer.Option("--first-click", help="What the first click may hit.")] = FirstClick.SAFE,
@@ -76,7 +77,7 @@ def play(
         return
     try:
         check_executor(executor, scheduler)
-        board_level = choose_level(level, size, mines)
+        board_level = choose_level(level, size, mines, topology)
         make_policy(policy)  # fail on a bad policy spec before any game starts
         if no_guess:
             check_room(board_level, centre(board_level))
@@ -121,7 +122,9 @@ def play(
     if json_out:
         doc = {
             "level": board_level.name, "rows": board_level.rows, "cols": board_level.cols,
-            "mines": board_level.mines, "first_click": config.first_click.value, "policy": policy,
+            "mines": board_level.mines,
+            # Square runs print what they printed before levels had a topology.
+            **({} if board_level.topology_name == "square" else {"topology": board_level.topology_name}), "first_click": config.first_click.value, "policy": policy,
             "no_guess": None if config.no_guess is None else config.no_guess.value,
             "seed": seed, "workers": workers, "policy_parameters": policy_parameters(policy), **stats.to_dict(),
             "interrupted": interrupted,
@@ -135,7 +138,7 @@ def play(
 
 
 #: What a run of seeded games is made of: none of it applies to ``--board``.
-_RUN_OPTIONS = ("level", "size", "mines", "games", "seed", "first_click", "workers", "executor", "scheduler", "no_guess", "logic")
+_RUN_OPTIONS = ("level", "size", "mines", "topology", "games", "seed", "first_click", "workers", "executor", "scheduler", "no_guess", "logic")
 
 
 def _play_board(path: str, policy: str, backend: str | None, json_out: bool, trace: Path | None,

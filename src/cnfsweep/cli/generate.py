@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, choose_level, emit, exclusive, fail, json_option
+from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
@@ -40,6 +40,7 @@ def generate_command(
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")] = None,
     size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
+    topology: TopologyOpt = "square",
     first_click: Annotated[
         str | None, typer.Option("--first-click", metavar="R,C", help="Row and column (from 0) of the first click, an opening. Default: the centre.")
     ] = None,
@@ -76,7 +77,7 @@ def generate_command(
     if output is not None and str(output) == "-":
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
     try:
-        board_level = choose_level(level, size, mines)
+        board_level = choose_level(level, size, mines, topology)
         first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
         check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
@@ -112,7 +113,7 @@ def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -
     lv = board.level
     what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     head = (
-        f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}, {what} (board seed {board.seed}), "
+        f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "
         f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}"
         + (f", grade {board.grade.value} ({board.candidates} no-guess boards graded)" if board.grade is not None else "")
         + "\n"

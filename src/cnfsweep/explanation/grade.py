@@ -37,14 +37,13 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, check_deadline
 from cnfsweep.core.values import cell_argument, flag_argument
-from cnfsweep.core.topology import square_only
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explanation.moves import Explainer, HintMove
 from cnfsweep.explanation.reasons import ReasonFinder
-from cnfsweep.play.frontier import Frontier
-from cnfsweep.play.game import Game, GameState
+from cnfsweep.play.table import Table
 
 __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", "grade_layout"]
 
@@ -226,6 +225,8 @@ class GradeReport:
     guess : HintMove or None
         The best guess there (a forced one, or the safest cell).
     seconds : float
+    topology : str
+        The board's topology by name.
     """
 
     rows: int
@@ -239,6 +240,7 @@ class GradeReport:
     stuck: Board | None = field(default=None, repr=False)
     guess: HintMove | None = None
     seconds: float = field(default=0.0, compare=False)
+    topology: str = DEFAULT_TOPOLOGY
 
     @property
     def needs_guess(self) -> bool:
@@ -290,6 +292,8 @@ class GradeReport:
             "guess": None,
             "seconds": round(self.seconds, 6),
         }
+        if self.topology != DEFAULT_TOPOLOGY:
+            out["topology"] = self.topology  # square reports stay as they were
         if hardest is not None and hardest.board is not None and hardest.moves:
             out["hardest"] = {"step": self.hardest, **hardest.to_dict(), **hardest.moves[0].to_dict(),
                               "board": list(hardest.board.grid)}
@@ -297,38 +301,6 @@ class GradeReport:
             out["guess"] = {"step": len(self.steps), **(self.guess.to_dict() if self.guess else {"move": None}),
                             "board": list(self.stuck.grid)}
         return out
-
-
-class _Replay:
-    """A game on a known layout with the player's view of it, kept in step click by click."""
-
-    def __init__(self, rows: int, cols: int, mines: Iterable[Sequence[int]], uses_total: bool) -> None:
-        self.game = Game.from_layout(rows, cols, mines)
-        self.uses_total = uses_total
-        self.seen = Frontier(rows, cols, self.game.level.mines if uses_total else None)
-
-    @property
-    def playing(self) -> bool:
-        return self.game.state is GameState.PLAYING
-
-    def board(self) -> Board:
-        board = self.game.board()
-        return board if self.uses_total else board.with_total(None)
-
-    def open(self, cells: Iterable[Cell]) -> None:
-        for cell in cells:
-            if not self.playing:
-                return
-            result = self.game.click(cell)
-            if result.hit_mine:
-                raise RuntimeError(f"internal error: a certainly safe cell {tuple(cell)} is a mine")
-            for opened, number in zip(result.opened, result.numbers):
-                self.seen.reveal(opened, number)
-
-    def flag(self, cells: Iterable[Cell]) -> None:
-        for cell in cells:
-            self.game.flag(cell)
-            self.seen.flag(cell)
 
 
 def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[HintMove, ...]:
@@ -356,6 +328,7 @@ def grade_layout(
     *,
     uses_total: bool = True,
     opened: Iterable[Sequence[int]] = (),
+    topology: str = DEFAULT_TOPOLOGY,
     explainer: Explainer | None = None,
     engine: Engine | str | Backend | None = None,
     deadline: float | None = None,
@@ -374,6 +347,8 @@ def grade_layout(
         Whether the player uses the total mine count (``generate --logic full``, the default).
     opened : iterable of (row, col), optional
         Safe cells opened after the first click, before the first step.
+    topology : str, optional
+        The board's topology by name (``square`` by default).
     explainer : Explainer, optional
         Reuse one for many boards (its engine's cache and its reasons); one is made otherwise.
     engine : Engine or backend spec, optional
@@ -411,7 +386,7 @@ def grade_layout(
         explainer = Explainer(engine if engine is not None else Engine.for_games())
     first = None if first_click is None else cell_argument(first_click, "first_click")
     uses_total, trace = flag_argument(uses_total, "uses_total"), flag_argument(trace, "trace")
-    play = _Replay(rows, cols, mines, uses_total)
+    play = Table.on_layout(rows, cols, mines, topology, uses_total)
     starts = ([] if first is None else [first]) + [cell_argument(c, "an opened cell") for c in opened]
     if not starts:
         raise ArgumentError("nothing to start from: no first click and no opened cell")
@@ -420,7 +395,7 @@ def grade_layout(
         if cell in layout:
             what = "the first click" if i == 0 and first_click is not None else "the opened cell"
             raise ArgumentError(f"{what} {tuple(cell)} is a mine")
-    play.open(starts)
+    play.open_safe(starts)
     engine_ = explainer.engine
     steps: list[Step] = []
     hardest: int | None = None
@@ -435,12 +410,12 @@ def grade_layout(
             if trace or hardest is None:
                 board = play.board()
                 step = Step(1, False, step.cells, board, _trivial_moves(board, engine_, safe, flags), peek)
-            play.flag(flags)
-            play.open(safe)
+            play.flag_all(flags)
+            play.open_safe(safe)
         else:
             check_deadline(deadline)
             board = play.board()
-            analysis = engine_.analyze_position(play.seen.position(board))
+            analysis = engine_.analyze_position(play.position(board))
             moves = explainer.certain(board, smallest=True, analysis=analysis)
             if not moves:
                 stuck, guess = board, explainer.guess(analysis)
@@ -449,8 +424,8 @@ def grade_layout(
             chosen = tuple(m for m in moves if m.reason is not None and (m.reason.uses_total, m.reason.size) == least)
             peek = _step_levels(engine_, board, chosen) if levels else ()
             step = Step(least[1], least[0], len(chosen), board, chosen, peek)
-            play.flag(m.cell for m in chosen if m.mine)
-            play.open(m.cell for m in chosen if not m.mine)
+            play.flag_all([m.cell for m in chosen if m.mine])
+            play.open_safe(m.cell for m in chosen if not m.mine)
         if hardest is None or step.difficulty > steps[hardest].difficulty:
             hardest = len(steps)
         elif not trace:
@@ -461,7 +436,8 @@ def grade_layout(
         steps = [s if i == hardest else s.bare() for i, s in enumerate(steps)]
     grade = None if stuck is not None else Grade.of_steps(steps)
     return GradeReport(rows, cols, play.game.level.mines, first,
-                       uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start)
+                       uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start,
+                       play.game.level.topology_name)
 
 
 def grade_board(
@@ -493,8 +469,6 @@ def grade_board(
     (<Grade.EASY: 'easy'>, (2,))
     """
     board = board_argument(board)
-    # The replay is a game, and games are played on square boards (see Level.topology).
-    square_only(board.topology, "grading")
     layout = board.layout
     if layout is None:
         raise ArgumentError(
@@ -507,5 +481,5 @@ def grade_board(
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
+                        opened=opened, topology=board.topology.name, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
                         levels=levels)

@@ -6,15 +6,16 @@ Offers :func:`generate` (one board, with its layout) and
 :func:`sample_uniform` (exactly uniform over the no-guess layouts with a
 given first click, by rejection) and :func:`sample_fast` (repairing random
 layouts where they force a guess); and the replay that decides whether a
-layout needs a guess, :func:`replay_without_guessing` and the incremental
-:class:`Replayer`.
+layout needs a guess, :func:`check_no_guess` and the incremental
+:class:`NoGuessCheck` (which plays the one :class:`~cnfsweep.play.Game`
+through the one player's view, :class:`~cnfsweep.play.Table`, on any topology).
 
 May import the core, ``engine``, ``search``, ``play`` and ``explanation``; never ``experiments``,
 ``present`` or ``cli``.
 """
 
 from cnfsweep.generation.api import centre, generate, generate_boards, level_named
-from cnfsweep.generation.fair import Logic, Replay, Replayer, replay_without_guessing
+from cnfsweep.generation.fair import Logic, NoGuessCheck, NoGuessVerdict, check_no_guess
 from cnfsweep.generation.fast import sample_fast
 from cnfsweep.generation.result import Generated, Method, check_room, free_cells, opening_area, three_bv
 from cnfsweep.generation.sample import sample_uniform
@@ -23,16 +24,16 @@ __all__ = [
     "Generated",
     "Logic",
     "Method",
-    "Replay",
-    "Replayer",
+    "NoGuessCheck",
+    "NoGuessVerdict",
     "centre",
     "check_room",
     "free_cells",
     "generate",
     "generate_boards",
     "level_named",
+    "check_no_guess",
     "opening_area",
-    "replay_without_guessing",
     "sample_fast",
     "sample_uniform",
     "three_bv",

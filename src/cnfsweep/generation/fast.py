@@ -6,7 +6,7 @@ neighbours and make those neighbours settle: move their mines elsewhere (so
 the number needs no more mines) or move mines in (so it needs all of them),
 whichever takes fewer moves, taking mines from or to covered cells off the
 frontier where there are any, so the numbers already shown change little.
-Then carry on.  Moving mines changes numbers the replay has already used, so
+Then carry on.  Moving mines changes numbers the check has already used, so
 a board finished this way is replayed again from its first click; only a
 board that replay solves is handed out, and otherwise the same repair goes
 on from where that replay got stuck.
@@ -19,7 +19,7 @@ import random
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.engine import Engine
-from cnfsweep.generation.fair import Logic, Replayer
+from cnfsweep.generation.fair import Logic, NoGuessCheck
 from cnfsweep.generation.result import Generated, Method, draw_until
 from cnfsweep.play.game import Level
 
@@ -77,25 +77,28 @@ def _repair(
 ) -> list[Cell] | None:
     """Repair one layout until a fresh replay solves it; ``None`` if it will not converge."""
     for _ in range(_ROUNDS):
-        replayer = Replayer(level.rows, level.cols, mines, first, logic, engine, deadline=deadline)
-        if replayer.run(deadline):
+        check = NoGuessCheck(level.rows, level.cols, mines, first, logic, engine, topology=level.topology_name,
+                             deadline=deadline)
+        if check.run(deadline):
             return mines
-        # Repair from where the honest replay stuck, then check the result from the start.
-        while not replayer.run(deadline):
-            if not _settle_one(replayer, rng, deadline):
+        # Repair from where the honest check stuck, then check the result from the start.
+        while not check.run(deadline):
+            if not _settle_one(check, rng, deadline):
                 return None
-        cells = replayer.tables.cells
-        mines = [cells[i] for i, m in enumerate(replayer.mine) if m]
+        cells = check.cells
+        mines = [cells[i] for i, m in enumerate(check.mine_flags) if m]
     return None
 
 
-def _settle_one(replayer: Replayer, rng: random.Random, deadline: float | None = None) -> bool:
+def _settle_one(check: NoGuessCheck, rng: random.Random, deadline: float | None = None) -> bool:
     """Move mines so that one revealed number settles its covered neighbours; ``False`` if none can."""
     # Each step below reads every cell: a fraction of a second on a 1000x1000 board, so the clock is read between them.
-    live = replayer.live_numbers()
+    live = check.live_numbers()
     check_deadline(deadline)
-    mine, seen, cells = replayer.mine, replayer.seen, replayer.tables.cells
-    covered = replayer.covered()
+    mine, cells = check.mine_flags, check.cells
+    # The covered cells beside a revealed number: exactly those some live number still sees.
+    seen = set().union(*live.values())
+    covered = check.covered()
     numbers = sorted(live)
     rng.shuffle(numbers)
     for number in numbers:
@@ -106,8 +109,8 @@ def _settle_one(replayer: Replayer, rng: random.Random, deadline: float | None =
         lacks = [i for i in inside if not mine[i]]
         # Cells elsewhere: covered, unsettled, not around this number; off the frontier first.
         others = [i for i in checked(covered, deadline, 1 << 16) if i not in unknown]
-        off = [i for i in others if not seen[i]]
-        on = [i for i in others if seen[i]]
+        off = [i for i in others if i not in seen]
+        on = [i for i in others if i in seen]
         rng.shuffle(off)
         rng.shuffle(on)
         elsewhere = off + on
@@ -121,23 +124,23 @@ def _settle_one(replayer: Replayer, rng: random.Random, deadline: float | None =
         if not options:
             continue
         _, sources, targets = min(options, key=lambda option: option[0])
-        replayer.move_mines([cells[i] for i in sources], [cells[i] for i in targets])
+        check.move_mines([cells[i] for i in sources], [cells[i] for i in targets])
         return True
-    return _open_wall(replayer, rng, deadline)
+    return _open_wall(check, rng, deadline)
 
 
-def _open_wall(replayer: Replayer, rng: random.Random, deadline: float | None = None) -> bool:
+def _open_wall(check: NoGuessCheck, rng: random.Random, deadline: float | None = None) -> bool:
     """Free a certain mine between the open cells and covered ones, its mine going to a covered safe cell.
 
     Dense boards wall the open region in with certain mines: no number sees
     a covered cell, so none can be settled.  The freed cell is safe, and the
     numbers around it, which needed no more mines, now settle it.
     """
-    wall = replayer.flagged_on_edge(deadline)
-    mine, cells = replayer.mine, replayer.tables.cells
+    wall = check.flagged_on_edge(deadline)
+    mine, cells = check.mine_flags, check.cells
     check_deadline(deadline)
-    safe = [i for i in replayer.covered() if not mine[i]]
+    safe = [i for i in check.covered() if not mine[i]]
     if not wall or not safe:
         return False
-    replayer.release(cells[rng.choice(wall)], cells[rng.choice(safe)], deadline)
+    check.release(cells[rng.choice(wall)], cells[rng.choice(safe)], deadline)
     return True

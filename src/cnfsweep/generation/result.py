@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.topology import GridTopology, Square
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, Square
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.words import counted
@@ -69,7 +69,7 @@ class Generated:
         <BLANKLINE>
         """
         lv = self.level
-        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells)
+        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_name)
         game.click(self.first_click)
         return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
 
@@ -97,6 +97,8 @@ class Generated:
             "attempts": self.attempts,
             "seconds": round(self.seconds, 6),
         }
+        if self.level.topology_name != DEFAULT_TOPOLOGY:
+            out["topology"] = self.level.topology_name  # square boards' JSON stays as it was
         if self.grade is not None:
             out["grade"] = self.grade.value
             out["candidates"] = self.candidates
@@ -145,7 +147,7 @@ def check_room(level: Level, first_click: Cell) -> int:
 
 
 def free_cells(level: Level, first_click: Cell) -> list[Cell]:
-    """Return the cells a mine may take: all but the opening, in row-major order.
+    """Return the cells a mine may take: all but the opening, in the topology's cell order.
 
     Raises
     ------
@@ -161,7 +163,7 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
     """
     check_room(level, first_click)
     free = set(opening_area(level, first_click))
-    return [Cell(r, c) for r in range(level.rows) for c in range(level.cols) if Cell(r, c) not in free]
+    return [c for c in level.topology.tables().cells if c not in free]
 
 
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:

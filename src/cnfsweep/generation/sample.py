@@ -6,7 +6,7 @@ import random
 
 from cnfsweep.core.board import Cell
 from cnfsweep.engine import Engine
-from cnfsweep.generation.fair import Logic, Replayer
+from cnfsweep.generation.fair import Logic, NoGuessCheck
 from cnfsweep.generation.result import Generated, Method, draw_until
 from cnfsweep.play.game import Level
 
@@ -43,7 +43,8 @@ def sample_uniform(
     engine = engine if engine is not None else Engine.for_games()
 
     def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
-        replayer = Replayer(level.rows, level.cols, mines, first_click, logic, engine, deadline=deadline)
-        return mines if replayer.run(deadline) else None
+        check = NoGuessCheck(level.rows, level.cols, mines, first_click, logic, engine,
+                             topology=level.topology_name, deadline=deadline)
+        return mines if check.run(deadline) else None
 
     return draw_until(level, first_click, seed, logic, time_limit, Method.UNIFORM, keep)

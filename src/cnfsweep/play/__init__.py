@@ -1,16 +1,24 @@
 """Play: games, what a player has seen, guessing policies and the game loop.
 
-Offers the game (:class:`Game`, :data:`LEVELS`), the player's running view of
-it (:class:`Frontier`), the :class:`Policy` base class with the ``safest`` and
-``strong`` policies and their registry, and :class:`Player`, which plays a
-game to the end and returns a :class:`GameRecord` (:func:`play_board` plays
-the layout a board file carries).
+Offers the one game (:class:`Game` in :mod:`~cnfsweep.play.game`: mines,
+numbers, the zero flood, chords, flags, win and loss on any topology, played
+from its neighbour tables alone), what it is played on (:class:`Level`,
+:data:`LEVELS`, :class:`FirstClick` in :mod:`~cnfsweep.play.level`), the one
+player's view of a game (:class:`Table` in :mod:`~cnfsweep.play.table`: the
+game and the player's running knowledge, :class:`Frontier`, kept in step;
+the autoplayer, ``grade`` and the no-guess generator all play through it),
+whole boards of a layout (:func:`boards_after_clicks`, :func:`true_board` in
+:mod:`~cnfsweep.play.boards`),
+the :class:`Policy` base class with the ``safest`` and ``strong`` policies and
+their registry, and :class:`Player`, which plays a game to the end and returns
+a :class:`GameRecord` (:func:`play_board` plays the layout a board file carries).
 
 May import the core (``board``, ``errors``), ``engine`` and ``search``; never
 ``experiments``, ``present`` or ``cli``.
 """
 
 from cnfsweep.play.frontier import Frontier
+from cnfsweep.play.boards import boards_after_clicks, true_board
 from cnfsweep.play.game import LEVELS, ClickResult, FirstClick, Game, GameState, Level
 from cnfsweep.play.player import Player, play_board, play_game
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
@@ -18,6 +26,7 @@ from cnfsweep.play.records import GameRecord, LossCause, PlayedMove
 from cnfsweep.play.registry import POLICIES, make_policy, parse_policy, policy_parameters
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.play.table import Table
 
 __all__ = [
     "LEVELS",
@@ -37,10 +46,13 @@ __all__ = [
     "Policy",
     "SafestPolicy",
     "StrongPolicy",
+    "Table",
+    "boards_after_clicks",
     "make_policy",
     "open_neighbours",
     "parse_policy",
     "play_board",
     "play_game",
     "policy_parameters",
+    "true_board",
 ]

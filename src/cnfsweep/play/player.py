@@ -19,13 +19,13 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.layout import MineLayout
-from cnfsweep.core.topology import square_only
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
-from cnfsweep.play.frontier import Frontier
-from cnfsweep.play.game import ClickResult, FirstClick, Game, GameState, Level
+from cnfsweep.play.game import FirstClick, Game, GameState, Level
 from cnfsweep.play.policy import Guess, Policy
 from cnfsweep.play.records import GameRecord, PlayedMove, loss_cause
 from cnfsweep.play.safest import SafestPolicy
+from cnfsweep.play.table import Table
 
 __all__ = ["Player", "play_board", "play_game"]
 
@@ -67,12 +67,14 @@ class Player:
         seed: int = 0,
         watch: Callable[[Game, Analysis], None] | None = None,
         opened: Iterable[Cell] = (),
+        topology: str = DEFAULT_TOPOLOGY,
     ) -> GameRecord:
         """Play a given layout from its first click (a safe cell) to the end.
 
         ``opened`` lists cells already open (a position read from a file):
         they are clicked after the first click, as moves known to be safe.
-        ``seed`` is only recorded (say, the seed the layout was generated from).
+        ``seed`` is only recorded (say, the seed the layout was generated from);
+        ``topology`` names the board's topology.
 
         Examples
         --------
@@ -86,7 +88,7 @@ class Player:
         first = Cell(*layout.first_click)
         if first in layout.mines:
             raise CnfsweepError(f"the first click {tuple(first)} is a mine")
-        game = Game.from_layout(rows, cols, layout.mines)
+        game = Game.from_layout(rows, cols, layout.mines, topology)
         return self._run(game, seed, first, PlayedMove(first, True, _SAFE), watch, opened)
 
     def _run(
@@ -100,10 +102,10 @@ class Player:
     ) -> GameRecord:
         start = time.perf_counter()
         level = table.level
-        game = _Table(table, level)
+        game = Table(table)
         moves = [first_move]
         game.click(first)
-        moves += game.open_safe(opened)
+        moves += _safe_moves(game.open_safe(opened))
         analyses = 0
         lost_on: PlayedMove | None = moves[0] if game.lost else None
         while game.playing:
@@ -112,16 +114,16 @@ class Player:
             safe, mines = game.seen.settled()
             if safe or mines:
                 game.flag_all(mines)
-                moves += game.open_safe(safe)
+                moves += _safe_moves(game.open_safe(safe))
                 continue
-            analysis = self.engine.analyze_position(game.seen.position(game.game.board()))
+            analysis = self.engine.analyze_position(game.position())
             analyses += 1
             if watch is not None:
                 watch(game.game, analysis)
             game.flag_all(analysis.mines)
             early = self.policy.unavoidable(analysis, self.engine)
             if early is None and analysis.safe:
-                moves += game.open_safe(analysis.safe)
+                moves += _safe_moves(game.open_safe(analysis.safe))
                 continue
             if early is not None:
                 move = _guess_move(analysis, early, 0.0)
@@ -144,35 +146,8 @@ class Player:
         )
 
 
-class _Table:
-    """A game together with what the player has seen of it, kept in step click by click."""
-
-    def __init__(self, game: Game, level: Level) -> None:
-        self.game = game
-        self.seen = Frontier(level.rows, level.cols, level.mines)
-
-    @property
-    def playing(self) -> bool:
-        return self.game.state is GameState.PLAYING
-
-    @property
-    def lost(self) -> bool:
-        return self.game.state is GameState.LOST
-
-    def click(self, cell: Cell) -> ClickResult:
-        result = self.game.click(cell)
-        for opened, number in zip(result.opened, result.numbers):
-            self.seen.reveal(opened, number)
-        return result
-
-    def flag_all(self, cells: Iterable[Cell]) -> None:
-        for cell in cells:
-            self.game.flag(cell)
-            self.seen.flag(cell)
-
-    def open_safe(self, cells: Iterable[Cell]) -> list[PlayedMove]:
-        """Open certainly-safe cells; one opened by an earlier click's flood is no move."""
-        return [PlayedMove(cell, True, _SAFE) for cell in cells if self.playing and self.click(cell).opened]
+def _safe_moves(cells: Iterable[Cell]) -> list[PlayedMove]:
+    return [PlayedMove(cell, True, _SAFE) for cell in cells]
 
 
 def _first_move(level: Level, rule: FirstClick, cell: Cell) -> PlayedMove:
@@ -224,8 +199,6 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
     >>> record.won, [tuple(m.cell) for m in record.moves]
     (True, [(0, 0), (0, 3)])
     """
-    # Games are played on square boards (see Level.topology).
-    square_only(board.topology, "playing a board")
     layout = board.layout
     if layout is None:
         raise CnfsweepError("the board carries no layout: write it with 'cnfsweep generate' or add a 'layout:' section")
@@ -234,4 +207,5 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
             raise CnfsweepError("the board shows no revealed cell to start from and names no 'first-click:'")
         layout = MineLayout(layout.mines, board.numbers[0])
     player = Player(policy or SafestPolicy(), engine or Engine.for_games())
-    return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers)
+    return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers,
+                              topology=board.topology.name)

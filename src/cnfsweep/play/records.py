@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.play.game import Level
 from cnfsweep.play.policy import GuessRule
 
@@ -63,15 +64,17 @@ class GameRecord:
 
     def trace(self) -> dict[str, Any]:
         """Return the JSON line ``--trace`` writes for this game."""
-        return {
-            "seed": self.seed,
-            "rows": self.level.rows,
-            "cols": self.level.cols,
+        out: dict[str, Any] = {"seed": self.seed, "rows": self.level.rows, "cols": self.level.cols}
+        # Square traces stay as they were before levels had a topology: the key is there only for other grids.
+        if self.level.topology_name != DEFAULT_TOPOLOGY:
+            out["topology"] = self.level.topology_name
+        out.update({
             "mines": [list(c) for c in self.mines],
             "first_click": list(self.moves[0].cell) if self.moves else None,
             "moves": [m.to_dict() for m in self.moves],
             "won": self.won,
-        }
+        })
+        return out
 
 
 def loss_cause(lost_on: PlayedMove | None, first: PlayedMove) -> LossCause | None:

@@ -411,7 +411,8 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
         f"first click {config.first_click.value}" if config.no_guess is None
         else f"no-guess boards (logic {config.no_guess.value})"
     )
-    title = f"{level.name} {level.cols}x{level.rows}/{level.mines}, {boards}, policy {config.policy}"
+    shape = "" if level.topology_name == "square" else f" {level.topology_name}"
+    title = f"{level.name}{shape} {level.cols}x{level.rows}/{level.mines}, {boards}, policy {config.policy}"
     table = Table("solver", "win rate", "95% interval", "games", "ms per game (mean / median)", title=title)
     table.add_row(
         "cnfsweep (this run)",
@@ -421,8 +422,9 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
         f"{stats.mean_ms:.1f} / {stats.median_ms:.1f}",
         style="bold",
     )
-    # The published records are for random boards, not no-guess ones.
-    for record in records_for(level.rows, level.cols, level.mines, config.first_click) if config.no_guess is None else ():
+    # The published records are for random square boards, not no-guess ones nor other grids.
+    published = config.no_guess is None and level.topology_name == "square"
+    for record in records_for(level.rows, level.cols, level.mines, config.first_click) if published else ():
         table.add_row(f"{record.solver} ({record.source})", f"{record.win_rate}%", "", record.games, "")
     losses = ", ".join(f"{cause}: {n}" for cause, n in stats.losses.items())
     lines = [f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}"]

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
@@ -47,7 +48,7 @@ class GameTooLarge(CnfsweepError):
 
 @dataclass(frozen=True)
 class NewGame:
-    """What a new game is: a level by name, or a size and mine count; the first-click rule; a seed; no-guess or not.
+    """What a new game is: a level by name, or a size and mine count; the first-click rule; the topology; a seed; no-guess or not.
 
     Examples
     --------
@@ -55,6 +56,8 @@ class NewGame:
     Level(rows=9, cols=9, mines=10, name='beginner')
     >>> NewGame(rows=2, cols=3, mines=1).resolve()
     Level(rows=2, cols=3, mines=1, name='custom')
+    >>> NewGame(level="beginner", topology="hex").resolve()
+    Level(rows=9, cols=9, mines=10, name='beginner', topology_name='hex')
     >>> NewGame().resolve()
     Traceback (most recent call last):
     ...
@@ -66,23 +69,26 @@ class NewGame:
     cols: int | None = None
     mines: int | None = None
     first_click: str = "safe"
+    topology: str = DEFAULT_TOPOLOGY
     seed: int | None = None
     no_guess: bool = False
 
     def resolve(self) -> Level:
-        """Return the level this game is played on."""
+        """Return the level this game is played on (on its topology)."""
         if self.level is not None:
-            return Level.named(self.level)
+            level = Level.named(self.level)
+            return level if self.topology == DEFAULT_TOPOLOGY else level.on(self.topology)
         if self.rows is None or self.cols is None or self.mines is None:
             raise CnfsweepError(f"give a level ({', '.join(LEVELS)}) or rows, cols and mines")
-        return Level(self.rows, self.cols, self.mines)
+        return Level(self.rows, self.cols, self.mines, topology_name=self.topology)
 
 
 def game_document(game_id: str, game: Game, seconds: float | None = None, moves: int = 0) -> dict[str, Any]:
     """Describe a game as the player sees it, as JSON-able data.
 
     ``grid`` holds one string per row in the native board characters (``*`` a
-    flag); ``board`` is the native text an analysis of the position takes,
+    flag); ``topology`` names the board's topology (``square``, ``torus`` or ``hex``:
+    which cells are neighbours, as a client draws them); ``board`` is the native text an analysis of the position takes,
     with the total and the player's flags left covered (a flag is the player's
     guess, not a fact). ``seconds`` runs from the player's first click to the end. ``moves``
     counts the player's clicks and flags the server has made, so a client can tell
@@ -100,15 +106,14 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     board = game.board()
     flags = sum(row.count(FLAG) for row in board.grid)
     over = game.state is not GameState.PLAYING
-    exploded = None
-    if game.state is GameState.LOST and game.clicks:
-        exploded = list(game.clicks[-1])
+    exploded = None if game.exploded is None else list(game.exploded)
     return {
         "id": game_id,
         "level": game.level.name,
         "rows": game.level.rows,
         "cols": game.level.cols,
         "mines": game.level.mines,
+        "topology": game.level.topology_name,
         "seed": game.seed,
         "first_click": game.rule.value,
         "state": game.state.value,
@@ -137,8 +142,8 @@ def _room_anywhere(level: Level, rule: FirstClick) -> None:
     ...
     cnfsweep.core.errors.CnfsweepError: 5 mines leave no room for first-click rule 'opening' wherever the first click falls (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'
     """
-    # Row 1, column 1 (or the last, on a board one row or column wide) has the most neighbours on any board.
-    most = level.max_mines(rule, Cell(min(1, level.rows - 1), min(1, level.cols - 1)))
+    # The cell with the most neighbours needs the most room.
+    most = level.cells - level.area_sizes()[1]
     if rule is FirstClick.OPENING and level.mines > most:
         mines = f"{level.mines} mine leaves" if level.mines == 1 else f"{level.mines} mines leave"
         raise CnfsweepError(
@@ -236,7 +241,7 @@ class GameStore:
                 made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
                 layout = made.mine_cells, made.first_click
             mines, first = layout
-            game = Game.from_layout(level.rows, level.cols, mines)
+            game = Game.from_layout(level.rows, level.cols, mines, level.topology_name)
             game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name
             game.click(Cell(*first))
         else:
@@ -279,7 +284,7 @@ class GameStore:
         entry = self._entry(game_id)
         game, level = entry.game, entry.game.level
         # Off the board, flag() itself says so.
-        if 0 <= row < level.rows and 0 <= col < level.cols and game.board().grid[row][col] == FLAG:
+        if 0 <= row < level.rows and 0 <= col < level.cols and game.view[row * level.cols + col] == ord(FLAG):
             game.unflag(Cell(row, col))
         else:
             game.flag(Cell(row, col))

@@ -182,6 +182,11 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
+    topology: Literal["square", "torus", "hex"] = Field(
+        "square",
+        description="Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
+        "at least 3x3) or `hex` (odd rows shifted half a cell right, up to 6). The game's document says it back.",
+    )
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."

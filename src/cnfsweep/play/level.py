@@ -1,0 +1,159 @@
+"""What a game is played on: a :class:`Level` (cells, mines, topology) and the first-click rules.
+
+Examples
+--------
+>>> LEVELS["beginner"]
+Level(rows=9, cols=9, mines=10, name='beginner')
+>>> Level(9, 9, 10, topology_name="hex").max_mines(FirstClick.OPENING, Cell(4, 4))
+74
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, make_topology
+from cnfsweep.core.values import whole_number
+from cnfsweep.core.words import counted
+
+__all__ = ["LEVELS", "FirstClick", "Level"]
+
+
+class FirstClick(Enum):
+    """Say what the first click is guaranteed not to hit."""
+
+    SAFE = "safe"  # the clicked cell is never a mine
+    OPENING = "opening"  # neither it nor its neighbours, as in modern clients
+    ANY = "any"  # no guarantee, as in the original PGMS
+
+
+@dataclass(frozen=True, repr=False)
+class Level:
+    """A board size, mine count and topology (by name, ``square`` by default).
+
+    Examples
+    --------
+    >>> LEVELS["expert"]
+    Level(rows=16, cols=30, mines=99, name='expert')
+    >>> LEVELS["expert"].on("torus")
+    Level(rows=16, cols=30, mines=99, name='expert', topology_name='torus')
+    >>> Level.parse_size("30x16", mines=99)
+    Level(rows=16, cols=30, mines=99, name='custom')
+    >>> Level(3, 3, 9).max_mines(FirstClick.OPENING, Cell(1, 1))
+    0
+    >>> Level(2, 2, 1, topology_name="torus")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: a torus board needs at least 3 rows and 3 columns, got 2x2
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    name: str = "custom"
+    topology_name: str = DEFAULT_TOPOLOGY
+
+    def __post_init__(self) -> None:
+        for field in ("rows", "cols", "mines"):
+            value = getattr(self, field)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ArgumentTypeError(f"level {field} must be an integer, got {shown(value)}")
+        if self.rows < 1 or self.cols < 1:
+            raise ArgumentError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
+        if not 0 <= self.mines <= self.cells:
+            raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {self.rows}x{self.cols} = {counted(self.cells, 'cell')}")
+        # The canonical name (any case is read), and the topology's own checks (a torus is at least 3x3).
+        object.__setattr__(self, "topology_name", self.topology.name)
+
+    def __repr__(self) -> str:
+        # Square levels print as they did before levels had a topology.
+        shape = "" if self.topology_name == DEFAULT_TOPOLOGY else f", topology_name={self.topology_name!r}"
+        return f"Level(rows={self.rows}, cols={self.cols}, mines={self.mines}, name={self.name!r}{shape})"
+
+    @property
+    def cells(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    @property
+    def topology(self) -> GridTopology:
+        """Which cells are neighbours."""
+        return make_topology(self.topology_name, self.rows, self.cols)
+
+    def on(self, topology_name: str) -> Level:
+        """Return this level (same size, mines and name) on the topology called ``topology_name``."""
+        return dataclasses.replace(self, topology_name=topology_name)
+
+    def area(self, cell: Cell) -> list[Cell]:
+        """Return ``cell`` and its neighbours, in the order of the topology's cells.
+
+        Examples
+        --------
+        >>> Level(2, 3, 1).area(Cell(0, 0))
+        [Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)]
+        """
+        return sorted((cell, *self.topology.neighbours(cell)))
+
+    def area_sizes(self) -> tuple[int, int]:
+        """Return the fewest and the most cells any cell's area (it and its neighbours) has.
+
+        Examples
+        --------
+        >>> Level(9, 9, 10).area_sizes(), Level(9, 9, 10, topology_name="hex").area_sizes()
+        ((4, 9), (3, 7))
+        """
+        sizes = {len(near) for near in self.topology.tables().around}
+        return min(sizes) + 1, max(sizes) + 1
+
+    @classmethod
+    def parse_size(cls, size: str, mines: int, name: str = "custom", topology_name: str = DEFAULT_TOPOLOGY) -> Level:
+        """Read a ``WxH`` size (columns x rows, as ``--size`` takes it) into a level."""
+        match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", size, flags=re.ASCII)
+        if match is None:
+            raise ArgumentError(f"size must be WIDTHxHEIGHT such as 30x16, got {clip(size)}")
+        width, height = (whole_number(match[i], f"the size's {what}", minimum=1) for i, what in ((1, "width"), (2, "height")))
+        return cls(height, width, mines, name, topology_name)
+
+    @staticmethod
+    def named(name: str, otherwise: str = "") -> Level:
+        """Return the level called ``name`` in :data:`LEVELS`; ``otherwise`` ends the error's list of choices.
+
+        Examples
+        --------
+        >>> Level.named("beginner")
+        Level(rows=9, cols=9, mines=10, name='beginner')
+        """
+        if name not in LEVELS:
+            raise ArgumentError(f"unknown level {shown(name)}; choose one of {', '.join(LEVELS)}{otherwise}")
+        return LEVELS[name]
+
+    def max_mines(self, rule: FirstClick, first: Cell | None = None) -> int:
+        """Return the most mines ``rule`` leaves room for when ``first`` is clicked first.
+
+        Without ``first``, assume the most lenient first click (the cell with the
+        fewest neighbours for :attr:`FirstClick.OPENING`, a corner on a square
+        board), so the answer says whether any first click can work.
+        """
+        if rule is FirstClick.ANY:
+            return self.cells
+        if rule is FirstClick.SAFE:
+            return self.cells - 1
+        if first is None:
+            return self.cells - self.area_sizes()[0]
+        return self.cells - len(self.area(first))
+
+
+LEVELS: Mapping[str, Level] = MappingProxyType(
+    {
+        "beginner": Level(9, 9, 10, "beginner"),
+        "intermediate": Level(16, 16, 40, "intermediate"),
+        "expert": Level(16, 30, 99, "expert"),
+    }
+)
