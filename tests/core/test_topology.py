@@ -10,7 +10,7 @@ from oracle import neighbours
 from boards import layout_board
 from cnfsweep.core import TOPOLOGIES, ArgumentError, Board, BoardFormatError, Cell, Hex, Square, Torus, make_topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import Topology, square_only
+from cnfsweep.core.topology import Topology
 from cnfsweep.engine.witness import layout_problems
 from cnfsweep.formats import parse_board
 
@@ -149,9 +149,3 @@ def test_a_layout_is_checked_against_the_boards_own_neighbours() -> None:
     assert parse_board("topology: torus\n" + grid).layout == MineLayout(frozenset({Cell(2, 2)}))
     with pytest.raises(BoardFormatError, match=r"cell \(0, 0\): the 1 has 0 mines around it in the layout"):
         parse_board(grid)
-
-
-def test_square_only_places_say_so_in_one_line() -> None:
-    square_only(Square(3, 3), "drawing")
-    with pytest.raises(ArgumentError, match="^drawing works on square boards only, not on a torus board"):
-        square_only(Torus(3, 3), "drawing")

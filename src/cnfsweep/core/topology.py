@@ -47,7 +47,6 @@ __all__ = [
     "Topology",
     "Torus",
     "make_topology",
-    "square_only",
     "too_big_number",
     "topology_names",
 ]
@@ -419,19 +418,3 @@ def too_big_number(grid: Iterable[str], topology: Topology) -> tuple[int, int] |
         if any(ch in row for ch in bad):
             return r, next(c for c, ch in enumerate(row) if ch in bad)
     return None
-
-
-def square_only(topology: Topology, what: str) -> None:
-    """Refuse a board that is not square where only square boards are supported yet.
-
-    Examples
-    --------
-    >>> square_only(Square(2, 2), "drawing")
-    >>> square_only(Hex(2, 2), "drawing")
-    Traceback (most recent call last):
-    ...
-    cnfsweep.core.errors.ArgumentError: drawing works on square boards only, not on a hex board (cnfsweep solve and check work on any)
-    """
-    if not isinstance(topology, Square):
-        raise ArgumentError(f"{what} works on square boards only, not on a {topology.name} board "
-                            "(cnfsweep solve and check work on any)")
