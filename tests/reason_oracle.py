@@ -119,3 +119,18 @@ def smallest_size(board: Board, cell: Cell, mine: bool, fixed: Mapping[Cell, boo
             if any(forces(board, s, uses_total, cell, mine, fixed=fixed) for s in combinations(numbers, k)):
                 return k + int(uses_total)
     return None
+
+
+def smaller_reason_exists(board: Board, cell: Cell, mine: bool, size: int, uses_total: bool) -> bool:
+    """Whether some set of fewer numbers (with the total if the step uses it) forces the fact, by enumeration.
+
+    The numbers tried are those with a covered neighbour, neighbours from ``oracle.around``.
+    """
+    near = [n for n in board.numbers if any(board.kind(c) is CellKind.COVERED for c in around(board, n))]
+    for k in range(size - int(uses_total)):
+        for subset in combinations(near, k):
+            if k == 0 and not uses_total:
+                continue
+            if forces(board, subset, uses_total, cell, mine):
+                return True
+    return False

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
 
 import pytest
 
@@ -25,7 +24,7 @@ from cnfsweep.explanation import EASY_PATTERN_STEPS, Explainer, Grade, GradeRepo
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import Game, Level
 from oracle import reference
-from reason_oracle import assert_valid, forces
+from reason_oracle import assert_valid, smaller_reason_exists
 
 # -- the thresholds ---------------------------------------------------------------
 
@@ -90,18 +89,6 @@ def _layouts(count: int, seed: int) -> list[tuple[Level, list[Cell], Cell]]:
 LAYOUTS = _layouts(60, seed=17)
 
 
-def _smaller_reason_exists(board: Board, move_cell: Cell, mine: bool, size: int, uses_total: bool) -> bool:
-    """Whether some set of fewer numbers (with the total if the step uses it) forces the fact, by enumeration."""
-    near = [n for n in board.numbers if any(board.kind(c) is CellKind.COVERED for c in board.neighbours(n))]
-    for k in range(size - int(uses_total)):
-        for subset in combinations(near, k):
-            if k == 0 and not uses_total:
-                continue
-            if forces(board, subset, uses_total, move_cell, mine):
-                return True
-    return False
-
-
 @pytest.fixture(scope="module")
 def explainer() -> Explainer:
     return Explainer(Engine.for_games())
@@ -146,12 +133,12 @@ def test_every_step_is_checked_by_the_oracles(uses_total, explainer):
                 assert not [c for c in board.covered if alone.exact.get(c) in (0, 1)], board
             # No certain cell has a smaller reason (with the total if the step uses it) ...
             for cell, mine in certain.items():
-                assert not _smaller_reason_exists(board, cell, mine, step.size, step.uses_total), (board, cell)
+                assert not smaller_reason_exists(board, cell, mine, step.size, step.uses_total), (board, cell)
             # ... and every certain cell with a reason of the step's size is in the step.
             chosen = {m.cell for m in step.moves}
             for cell, mine in certain.items():
                 if cell not in chosen and not step.uses_total:
-                    assert not _smaller_reason_exists(board, cell, mine, step.size + 1, False), (board, cell)
+                    assert not smaller_reason_exists(board, cell, mine, step.size + 1, False), (board, cell)
     assert graded >= 20 and guesses >= 15
     if uses_total:
         assert total_steps >= 3

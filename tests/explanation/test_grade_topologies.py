@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import combinations
 
 import pytest
 from game_oracle import oracle_replay
 from oracle import around, neighbours, reference
-from reason_oracle import assert_valid, forces
+from reason_oracle import assert_valid, smaller_reason_exists
 
 from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.engine import Engine
@@ -44,17 +43,6 @@ def _layouts(topology: str, count: int, seed: int) -> list[tuple[Level, list[Cel
 
 def _covered(board: Board, cells: tuple[Cell, ...]) -> list[Cell]:
     return [c for c in cells if board.kind(c) is CellKind.COVERED]
-
-
-def _smaller_reason_exists(board: Board, cell: Cell, mine: bool, size: int, uses_total: bool) -> bool:
-    near = [n for n in board.numbers if _covered(board, around(board, n))]
-    for k in range(size - int(uses_total)):
-        for subset in combinations(near, k):
-            if k == 0 and not uses_total:
-                continue
-            if forces(board, subset, uses_total, cell, mine):
-                return True
-    return False
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +96,7 @@ def test_every_step_is_checked_by_the_oracles(topology: str, uses_total: bool, e
                 alone = reference(board.with_total(None))
                 assert not [c for c in board.covered if alone.exact.get(c) in (0, 1)], board
             for cell, mine in certain.items():
-                assert not _smaller_reason_exists(board, cell, mine, step.size, step.uses_total), (board, cell)
+                assert not smaller_reason_exists(board, cell, mine, step.size, step.uses_total), (board, cell)
     # Both kinds of board occur, or the checks prove little.
     assert graded >= 5 and guesses >= 3
 
