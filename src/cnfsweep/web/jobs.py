@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
@@ -43,13 +43,18 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 
-if TYPE_CHECKING:
-    from cnfsweep.web.moves import Server
-
-__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
+__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "Runner", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
+
+
+class Runner(Protocol):
+    """What a pool job's ``outcome`` needs of the server: a worker pool (:class:`~cnfsweep.web.moves.Server` is one)."""
+
+    async def pool(self, job: Any) -> JobOutcome:
+        """Run ``job.run()`` in a worker and return its outcome."""
+        ...
 
 
 class Verdict(Enum):
@@ -151,7 +156,7 @@ class Job:
         """Answer the job here and now (a worker does): :func:`run`."""
         return run(self)
 
-    async def outcome(self, server: Server) -> JobOutcome:
+    async def outcome(self, server: Runner) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
 
@@ -273,7 +278,7 @@ class GenerateJob:
         """Answer the job here and now (a worker does): :func:`run_generate`."""
         return run_generate(self)
 
-    async def outcome(self, server: Server) -> JobOutcome:
+    async def outcome(self, server: Runner) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
 
