@@ -1,16 +1,21 @@
-"""The HTTP side: routes that turn requests into jobs and game moves, and answers back into HTTP.
+"""The HTTP side: each route turns its request into one job and answers what the job gives back.
 
-Every answer is JSON: an analysis or check document (the same as ``cnfsweep
-solve --json`` and ``cnfsweep check --json``), a game document, or
-``{"error": message}`` with a 4xx status, the message being the one line
-``cnfsweep solve`` prints after ``error:``. Analyses, checks and generations (no-guess
-games' too) run in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
+Every route but ``/api/health`` is the same two steps: build a job value from the
+request (:class:`~cnfsweep.web.jobs.Job`, :class:`~cnfsweep.web.jobs.GenerateJob`,
+or a game move of :mod:`~cnfsweep.web.moves`) and ``return await answer(job)``.
+The job knows where it runs: analyses, checks, hints, levels and generations (no-guess
+games' boards too) in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
 event loop or in the server's threads, so a slow one does not hold up the page or
-``/api/health``; small ones have workers of their own, which huge ones never take.
+``/api/health`` (small ones have workers of their own, which huge ones never take); game moves
+against the :class:`~cnfsweep.web.games.GameStore` in the server's threads. ``answer`` turns
+every job's :class:`~cnfsweep.web.jobs.JobOutcome` into a response the same way: the status
+its verdict has (:data:`STATUS`) and its JSON body. Every answer is JSON: an analysis or check
+document (the same as ``cnfsweep solve --json`` and ``cnfsweep check --json``), a game document,
+or ``{"error": message}`` with a 4xx status, the message being the one line
+``cnfsweep solve`` prints after ``error:``.
 
-A new endpoint for a new kind of job is a :data:`~cnfsweep.web.jobs.TASKS`
-entry, a route of a few lines like ``hint`` below, and its name in
-``FEATURES`` so the page shows its control.
+A new analysis of a board is a :data:`~cnfsweep.web.jobs.TASKS` entry, a route of
+a few lines like ``hint`` below, and its name in ``FEATURES`` so the page shows its control.
 """
 
 from __future__ import annotations
