@@ -167,13 +167,12 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     settings = settings or Settings()
     games = GameStore(settings.max_games, settings.max_cells, settings.time_limit)
     page = {name: resources.files("cnfsweep.web").joinpath("static", name).read_bytes() for name in STATIC}
-    state: dict[str, Workers] = {}
+    state: dict[str, Server] = {}  # where jobs run, once the workers have started
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        workers = state["workers"] = Workers(
-            settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board
-        )
+        workers = Workers(settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board)
+        state["server"] = Server(workers, games, settings.time_limit, settings.max_cells)
         workers.warm()
         if on_ready is not None:
             on_ready()
@@ -227,7 +226,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     async def answer(job: AnyJob) -> Response:
         # The one way a job's outcome becomes an answer: the status its verdict has, its JSON body as it is.
-        outcome = await job.outcome(Server(state["workers"], games, settings.time_limit, settings.max_cells))
+        outcome = await job.outcome(state["server"])
         return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
     def limit(asked: float | None) -> float:

@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict, run
+from cnfsweep.web.jobs import Job, JobOutcome, Verdict, run
 from cnfsweep.web.settings import SMALL_BOARD, Pool
 
 __all__ = ["PoolJob", "Workers", "job_size"]
@@ -58,6 +58,7 @@ def job_size(job: PoolJob) -> int:
     Examples
     --------
     >>> from cnfsweep.play import Level
+    >>> from cnfsweep.web.jobs import GenerateJob
     >>> job_size(Job("analyze", "1.\\n..")), job_size(GenerateJob(Level(16, 30, 99), seed=1))
     (5, 480)
     """
