@@ -14,7 +14,7 @@ import pytest
 from fastapi.routing import APIRoute
 
 from cnfsweep.web import app as app_module
-from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome
+from cnfsweep.web.jobs import JobOutcome
 from cnfsweep.web.moves import Server
 
 BOARD = {"board": "mines: 1\n1.\n..\n"}
@@ -88,8 +88,3 @@ def test_a_refused_move_is_an_error_document_with_its_status(make_client, spied:
     assert off.json() == {"error": "cell (7, 0) is outside the 3x3 board"}
     assert ("pool", "GenerateJob") not in spied and ("pool", "Job") not in spied
 
-
-def test_pool_jobs_answer_themselves_in_a_worker() -> None:
-    # What a worker process is sent: the job, whose run() is the whole of its work there.
-    assert Job("analyze", "1.").run().verdict.value == "answer"
-    assert GenerateJob.run is not Job.run and Job("analyze", "1.").size == 2
