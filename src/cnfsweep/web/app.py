@@ -38,7 +38,7 @@ from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, NewGame
 from cnfsweep.web.jobs import GenerateJob, Job, Verdict
-from cnfsweep.web.moves import AnyJob, Click, Flag, Look, Server, StartGame, failure
+from cnfsweep.web.moves import AnyJob, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
     exact_bounds,
@@ -307,17 +307,17 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)}, **game)
     async def get_game(game_id: GameId) -> Response:
         """What the player of a game sees now."""
-        return await answer(Look(game_id))
+        return await answer(ShowGame(game_id))
 
     @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves}, **game)
     async def click(game_id: GameId, request: CellRequest) -> Response:
         """Open a cell; a 0 opens its neighbours too."""
-        return await answer(Click(game_id, request.row, request.col))
+        return await answer(OpenCell(game_id, request.row, request.col))
 
     @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves}, **game)
     async def flag(game_id: GameId, request: CellRequest) -> Response:
         """Flag a covered cell, or take a flag off."""
-        return await answer(Flag(game_id, request.row, request.col))
+        return await answer(ToggleFlag(game_id, request.row, request.col))
 
     def static(name: str) -> Callable[[], Awaitable[Response]]:
         async def serve() -> Response:

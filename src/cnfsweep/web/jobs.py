@@ -43,13 +43,13 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 
-__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "Runner", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
+__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "PoolAccess", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
 
 
-class Runner(Protocol):
+class PoolAccess(Protocol):
     """What a pool job's ``outcome`` needs of the server: a worker pool (:class:`~cnfsweep.web.moves.Server` is one)."""
 
     async def pool(self, job: Any) -> JobOutcome:
@@ -156,7 +156,7 @@ class Job:
         """Answer the job here and now (a worker does): :func:`run`."""
         return run(self)
 
-    async def outcome(self, server: Runner) -> JobOutcome:
+    async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
 
@@ -278,7 +278,7 @@ class GenerateJob:
         """Answer the job here and now (a worker does): :func:`run_generate`."""
         return run_generate(self)
 
-    async def outcome(self, server: Runner) -> JobOutcome:
+    async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
 

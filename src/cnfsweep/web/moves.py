@@ -29,7 +29,7 @@ from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
 from cnfsweep.web.jobs import GenerateJob, JobOutcome, Verdict
 from cnfsweep.web.workers import PoolJob, Workers
 
-__all__ = ["AnyJob", "Click", "Flag", "Look", "Server", "StartGame", "failure"]
+__all__ = ["AnyJob", "OpenCell", "Server", "ShowGame", "StartGame", "ToggleFlag", "failure"]
 
 
 def failure(exc: CnfsweepError) -> JobOutcome:
@@ -124,7 +124,7 @@ class StartGame:
 
 
 @dataclass(frozen=True)
-class Look:
+class ShowGame:
     """What the player of a game sees now (``GET /api/game/{id}``)."""
 
     game_id: str
@@ -135,7 +135,7 @@ class Look:
 
 
 @dataclass(frozen=True)
-class Click:
+class OpenCell:
     """Open a cell of a game (``POST /api/game/{id}/click``)."""
 
     game_id: str
@@ -143,18 +143,18 @@ class Click:
     col: int
 
     async def outcome(self, server: Server) -> JobOutcome:
-        """Click in the store."""
+        """Open the cell in the store."""
         return await server.store(lambda games: games.click(self.game_id, self.row, self.col))
 
 
 @dataclass(frozen=True)
-class Flag:
-    """Flag or unflag a cell of a game (``POST /api/game/{id}/flag``)."""
+class ToggleFlag:
+    """Flag a covered cell of a game, or take its flag off (``POST /api/game/{id}/flag``)."""
 
     game_id: str
     row: int
     col: int
 
     async def outcome(self, server: Server) -> JobOutcome:
-        """Flag in the store."""
+        """Flag or unflag the cell in the store."""
         return await server.store(lambda games: games.flag(self.game_id, self.row, self.col))
