@@ -1,22 +1,25 @@
-"""The HTTP side: routes that turn requests into jobs and game moves, and answers back into HTTP.
+"""The HTTP side: each route turns its request into one job and answers what the job gives back.
 
-Every answer is JSON: an analysis or check document (the same as ``cnfsweep
-solve --json`` and ``cnfsweep check --json``), a game document, or
-``{"error": message}`` with a 4xx status, the message being the one line
-``cnfsweep solve`` prints after ``error:``. Analyses, checks and generations (no-guess
-games' too) run in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
+Every route but ``/api/health`` is the same two steps: build a job value from the
+request (:class:`~cnfsweep.web.jobs.Job`, :class:`~cnfsweep.web.jobs.GenerateJob`,
+or a game move of :mod:`~cnfsweep.web.moves`) and ``return await answer(job)``.
+The job knows where it runs: analyses, checks, hints, levels and generations (no-guess
+games' boards too) in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
 event loop or in the server's threads, so a slow one does not hold up the page or
-``/api/health``; small ones have workers of their own, which huge ones never take.
+``/api/health`` (small ones have workers of their own, which huge ones never take); game moves
+against the :class:`~cnfsweep.web.games.GameStore` in the server's threads. ``answer`` turns
+every job's :class:`~cnfsweep.web.jobs.JobOutcome` into a response the same way: the status
+its verdict has (:data:`STATUS`) and its JSON body. Every answer is JSON: an analysis or check
+document (the same as ``cnfsweep solve --json`` and ``cnfsweep check --json``), a game document,
+or ``{"error": message}`` with a 4xx status, the message being the one line
+``cnfsweep solve`` prints after ``error:``.
 
-A new endpoint for a new kind of job is a :data:`~cnfsweep.web.jobs.TASKS`
-entry, a route of a few lines like ``hint`` below, and its name in
-``FEATURES`` so the page shows its control.
+A new analysis of a board is a :data:`~cnfsweep.web.jobs.TASKS` entry, a route of
+a few lines like ``hint`` below, and its name in ``FEATURES`` so the page shows its control.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,15 +30,15 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
-from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict, run_generate
+from cnfsweep.web.games import GameStore, NewGame
+from cnfsweep.web.jobs import GenerateJob, Job, Verdict
+from cnfsweep.web.moves import AnyJob, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
     exact_bounds,
@@ -50,7 +53,7 @@ FEATURES = ("analyze", "check", "hint", "levels", "game", "generate")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
-    Verdict.BUSY: 503,
+    Verdict.BUSY: 503, Verdict.NO_SUCH_GAME: 404,
 }
 
 #: The page and the API docs: files shipped in the package, served from memory by name (no client path reaches the disk).
@@ -164,13 +167,12 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     settings = settings or Settings()
     games = GameStore(settings.max_games, settings.max_cells, settings.time_limit)
     page = {name: resources.files("cnfsweep.web").joinpath("static", name).read_bytes() for name in STATIC}
-    state: dict[str, Workers] = {}
+    state: dict[str, Server] = {}  # where jobs run, once the workers have started
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        workers = state["workers"] = Workers(
-            settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board
-        )
+        workers = Workers(settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board)
+        state["server"] = Server(workers, games, settings.time_limit, settings.max_cells)
         workers.warm()
         if on_ready is not None:
             on_ready()
@@ -213,22 +215,27 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         return response
 
     @app.exception_handler(CnfsweepError)
-    async def bad_input(_request: Request, exc: CnfsweepError) -> JSONResponse:
-        status = 404 if isinstance(exc, UnknownGame) else 413 if isinstance(exc, GameTooLarge) else 400
-        return _error(status, str(exc))
+    async def bad_input(_request: Request, exc: CnfsweepError) -> Response:
+        # A request that cannot even be made into a job (a size whose mines do not fit), answered as a job refused.
+        outcome = failure(exc)
+        return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
     @app.exception_handler(Exception)
     async def failed(_request: Request, exc: Exception) -> JSONResponse:
         return _error(500, f"internal error: {type(exc).__name__}")
 
-    async def answer(job: Job) -> Response:
-        outcome: JobOutcome = await state["workers"].run(job)
+    async def answer(job: AnyJob) -> Response:
+        # The one way a job's outcome becomes an answer: the status its verdict has, its JSON body as it is.
+        outcome = await job.outcome(state["server"])
         return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
 
+    def limit(asked: float | None) -> float:
+        return settings.time_limit if asked is None else min(asked, settings.time_limit)
+
     def job(task: str, request: BoardRequest, **extra: Any) -> Job:
-        limit = settings.time_limit if request.time_limit is None else min(request.time_limit, settings.time_limit)
         return Job(
-            task, request.board, request.mines, request.format, limit, settings.max_cells, settings.backend, **extra,
+            task, request.board, request.mines, request.format, limit(request.time_limit), settings.max_cells,
+            settings.backend, **extra,
             started=time.perf_counter(),  # the limit covers waiting for a worker too
         )
 
@@ -240,6 +247,8 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     past = "or `{\"status\": \"unknown\", \"reason\": \"time limit\", \"time_limit\": ...}` past the time limit"
     timeout = "or `{\"status\": \"unknown\", \"reason\": ..., \"time_limit\": ...}` when no no-guess board turned up in time"
     generated = {200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}}
+    # What the game routes said they answer when they returned the document as a dict: kept, so the schema is the same.
+    game = {"response_model": dict[str, Any]}
 
     @app.post("/api/analyze", responses={**documents, **errors})
     async def analyze(request: BoardRequest) -> Response:
@@ -259,12 +268,11 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     @app.post("/api/generate", responses={**generated, **errors})
     async def generate(request: GenerateRequest) -> Response:
         """A board that exact inference solves from its first click without a guess."""
-        level = NewGame(request.level, request.rows, request.cols, request.mines).resolve()
+        level = NewGame(request.level, request.rows, request.cols, request.mines, topology=request.topology).resolve()
         seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
-        limit = settings.time_limit if request.time_limit is None else min(request.time_limit, settings.time_limit)
-        spec = GenerateJob(level, seed, request.first_click, request.method, request.logic, limit, settings.max_cells)
-        outcome = await state["workers"].run(spec, run_generate)
-        return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
+        return await answer(GenerateJob(
+            level, seed, request.first_click, request.method, request.logic, limit(request.time_limit), settings.max_cells
+        ))
 
     @app.post("/api/board", responses={200: {"description": "The board in the native format."}, **errors})
     async def board(request: BoardRequest) -> Response:
@@ -294,41 +302,22 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     @app.post("/api/game", responses={200: {"description": f"The new game's document; {timeout}."}, **errors})
     async def new_game(request: GameRequest) -> Response:
         """Start a game; the answer's `id` names it in the moves that follow."""
-        spec = NewGame(**request.model_dump())
-        if not spec.no_guess:
-            return JSONResponse(await run_in_threadpool(games.new, spec))
-        level = games.check(spec)
-        if spec.seed is None:
-            spec = dataclasses.replace(spec, seed=random.SystemRandom().getrandbits(32))
-        # Generated in the worker pool, as /api/generate's boards are: board 0 of the run seeded spec.seed.
-        assert spec.seed is not None
-        outcome = await state["workers"].run(
-            GenerateJob(level, spec.seed, time_limit=settings.time_limit, max_cells=settings.max_cells, text=False),
-            run_generate,
-        )
-        if outcome.verdict is not Verdict.ANSWER:
-            return Response(outcome.body, status_code=STATUS[outcome.verdict], media_type="application/json")
+        return await answer(StartGame(NewGame(**request.model_dump())))
 
-        def start() -> dict[str, Any]:
-            made = json.loads(outcome.body)
-            return games.new(spec, (made["mine_cells"], made["first_click"]))
-
-        return JSONResponse(await run_in_threadpool(start))
-
-    @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)})
-    def get_game(game_id: GameId) -> dict[str, Any]:
+    @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)}, **game)
+    async def get_game(game_id: GameId) -> Response:
         """What the player of a game sees now."""
-        return games.get(game_id)
+        return await answer(ShowGame(game_id))
 
-    @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves})
-    def click(game_id: GameId, request: CellRequest) -> dict[str, Any]:
+    @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves}, **game)
+    async def click(game_id: GameId, request: CellRequest) -> Response:
         """Open a cell; a 0 opens its neighbours too."""
-        return games.click(game_id, request.row, request.col)
+        return await answer(OpenCell(game_id, request.row, request.col))
 
-    @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves})
-    def flag(game_id: GameId, request: CellRequest) -> dict[str, Any]:
+    @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves}, **game)
+    async def flag(game_id: GameId, request: CellRequest) -> Response:
         """Flag a covered cell, or take a flag off."""
-        return games.flag(game_id, request.row, request.col)
+        return await answer(ToggleFlag(game_id, request.row, request.col))
 
     def static(name: str) -> Callable[[], Awaitable[Response]]:
         async def serve() -> Response:

@@ -1,4 +1,4 @@
-"""Analyses as jobs: plain data in, one JSON answer out, run in a worker pool.
+"""Engine work as jobs: plain data in, one JSON answer out, run in the worker pool.
 
 A :class:`Job` says what a client asked for (the board text, the total, the
 time limit, and when it was asked); :func:`run` reads the board, asks the
@@ -14,7 +14,10 @@ backend, so components solved for one request are not solved again for the next.
 
 :class:`~cnfsweep.web.workers.Workers` runs them in worker threads or processes.
 
-A new kind of job is a function ``(engine, board, job) -> answer`` added to
+Every job the server answers, here or in :mod:`~cnfsweep.web.moves`, has
+``outcome(server)``: how it runs (these two: ``server.pool(self)``, in the worker
+pool, which calls their ``run()`` there) and what it answers, a :class:`JobOutcome`.
+A new analysis of a board is a function ``(engine, board, job) -> answer`` added to
 :data:`TASKS`, as ``hint`` was: the answer is a document (a dict) or an object
 with ``to_dict()`` (see :func:`~cnfsweep.core.jsontext.answer_json`); the job
 it gets has the time left as its ``time_limit``.
@@ -29,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
@@ -40,10 +43,18 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.formats import parse_board
 
-__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
+__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "PoolAccess", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
+
+
+class PoolAccess(Protocol):
+    """What a pool job's ``outcome`` needs of the server: a worker pool (:class:`~cnfsweep.web.moves.Server` is one)."""
+
+    async def pool(self, job: Any) -> JobOutcome:
+        """Run ``job.run()`` in a worker and return its outcome."""
+        ...
 
 
 class Verdict(Enum):
@@ -55,6 +66,7 @@ class Verdict(Enum):
     TOO_LARGE = "too_large"  # the board has more cells than the server takes
     FAILED = "failed"  # the worker pool could not run it
     BUSY = "busy"  # too many jobs waiting already
+    NO_SUCH_GAME = "no_such_game"  # a game id the server does not hold
 
 
 @dataclass(frozen=True)
@@ -66,8 +78,20 @@ class JobOutcome:
 
     @classmethod
     def of(cls, verdict: Verdict, document: dict[str, Any]) -> JobOutcome:
-        """Encode ``document`` as the body of an outcome."""
+        """Encode ``document`` as the body of an outcome, as ``cnfsweep ... --json`` writes JSON."""
         return cls(verdict, json.dumps(document).encode())
+
+    @classmethod
+    def compact(cls, verdict: Verdict, document: dict[str, Any]) -> JobOutcome:
+        """Encode ``document`` without spaces, as the server has always sent game documents (Starlette's encoding).
+
+        Examples
+        --------
+        >>> JobOutcome.compact(Verdict.ANSWER, {"a": [1, 2], "b": "é"}).body.decode()
+        '{"a":[1,2],"b":"é"}'
+        """
+        text = json.dumps(document, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":"))
+        return cls(verdict, text.encode())
 
     @classmethod
     def error(cls, verdict: Verdict, message: str) -> JobOutcome:
@@ -122,6 +146,19 @@ class Job:
     max_level: int = 3
     steps: bool = False
     started: float | None = None
+
+    @property
+    def size(self) -> int:
+        """How large the job is, read off the request: its text's length (each cell is at least one character)."""
+        return len(self.board)
+
+    def run(self) -> JobOutcome:
+        """Answer the job here and now (a worker does): :func:`run`."""
+        return run(self)
+
+    async def outcome(self, server: PoolAccess) -> JobOutcome:
+        """Run in the worker pool."""
+        return await server.pool(self)
 
 
 def _analyze(engine: Engine, board: Board, job: Job) -> Analysis:
@@ -231,6 +268,19 @@ class GenerateJob:
     time_limit: float = 10.0
     max_cells: int = 1_000_000
     text: bool = True
+
+    @property
+    def size(self) -> int:
+        """How large the job is: the cells of the board to make."""
+        return self.level.cells
+
+    def run(self) -> JobOutcome:
+        """Answer the job here and now (a worker does): :func:`run_generate`."""
+        return run_generate(self)
+
+    async def outcome(self, server: PoolAccess) -> JobOutcome:
+        """Run in the worker pool."""
+        return await server.pool(self)
 
 
 def timed_out(time_limit: float, message: str) -> dict[str, Any]:

@@ -40,6 +40,13 @@ __all__ = [
 
 Format = Literal[FORMATS]  # type: ignore[valid-type]
 LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
+#: The grid topologies a game or a generated board is played on (a graph board has no size to ask for).
+TopologyName = Literal["square", "torus", "hex"]
+#: What every topology is, for the schema.
+TOPOLOGIES = (
+    "Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
+    "at least 3x3) or `hex` (odd rows shifted half a cell right, up to 6)."
+)
 
 
 def _no_bool_or_text(value: Any) -> Any:
@@ -182,11 +189,7 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
-    topology: Literal["square", "torus", "hex"] = Field(
-        "square",
-        description="Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
-        "at least 3x3) or `hex` (odd rows shifted half a cell right, up to 6). The game's document says it back.",
-    )
+    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
@@ -206,6 +209,9 @@ class GenerateRequest(LevelOrSize):
     )
     method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
     logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
+    topology: TopologyName = Field(
+        "square", description=f"{TOPOLOGIES} As `cnfsweep generate --topology`; `board` has its `topology:` header."
+    )
     time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
 
 

@@ -17,12 +17,30 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
-from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict, run
+from cnfsweep.web.jobs import Job, JobOutcome, Verdict, run
 from cnfsweep.web.settings import SMALL_BOARD, Pool
 
-__all__ = ["Workers", "job_size"]
+__all__ = ["PoolJob", "Workers", "job_size"]
+
+
+class PoolJob(Protocol):
+    """What the pool runs: plain data (it may cross to a worker process) that answers itself there."""
+
+    @property
+    def size(self) -> int:
+        """How large the job is, read off the request before any parsing (which lane may take it)."""
+        ...
+
+    def run(self) -> JobOutcome:
+        """Do the work and encode the answer; called in a worker."""
+        ...
+
+
+def _run(job: PoolJob) -> JobOutcome:
+    # A module-level function: what a worker process is sent, with the job.
+    return job.run()
 
 
 def _warm() -> int:
@@ -31,7 +49,7 @@ def _warm() -> int:
     return os.getpid()
 
 
-def job_size(job: Job | GenerateJob) -> int:
+def job_size(job: PoolJob) -> int:
     """Return how large a job is, without reading its board: its text's length, or the cells of a board to make.
 
     Every board format writes each cell as at least one character, so a text of
@@ -40,10 +58,11 @@ def job_size(job: Job | GenerateJob) -> int:
     Examples
     --------
     >>> from cnfsweep.play import Level
+    >>> from cnfsweep.web.jobs import GenerateJob
     >>> job_size(Job("analyze", "1.\\n..")), job_size(GenerateJob(Level(16, 30, 99), seed=1))
     (5, 480)
     """
-    return job.level.cells if isinstance(job, GenerateJob) else len(job.board)
+    return job.size
 
 
 class _Lane:
@@ -113,8 +132,8 @@ class Workers:
         for future in futures:
             future.result()
 
-    async def run(self, job: Any, task: Callable[[Any], JobOutcome] = run) -> JobOutcome:
-        """Run ``task(job)`` in a lane (:func:`run` by default); a crashed worker process is replaced for the next job."""
+    async def run(self, job: PoolJob, task: Callable[[Any], JobOutcome] = _run) -> JobOutcome:
+        """Run ``task(job)`` in a lane (``job.run()`` by default); a crashed worker process is replaced for the next job."""
         if self.pending >= self.max_queue:
             return JobOutcome.error(Verdict.BUSY, f"the server is busy ({self.pending} analyses under way); try again")
         self.pending += 1

@@ -1,0 +1,90 @@
+"""Every API route answers through one pattern: a job value, run where its kind runs, answered by ``answer``.
+
+A spy server notes what each request ran: engine work in the worker pool, game
+moves against the game store in the server's process. A new ``/api`` route
+without an entry in ``REQUESTS`` fails the first test, so its author says what it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.routing import APIRoute
+
+from cnfsweep.web import app as app_module
+from cnfsweep.web.jobs import JobOutcome
+from cnfsweep.web.moves import Server
+
+BOARD = {"board": "mines: 1\n1.\n..\n"}
+#: A request of each /api route (the game's id filled in), and what it runs: ("pool", job type) or ("store",).
+REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...]]]] = {
+    ("POST", "/api/analyze"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/check"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/hint"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/levels"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/board"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/generate"): ({"level": "beginner", "seed": 1}, [("pool", "GenerateJob")]),
+    ("POST", "/api/game"): ({"level": "beginner", "seed": 1}, [("store",)]),
+    ("GET", "/api/game/{game_id}"): (None, [("store",)]),
+    ("POST", "/api/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),
+    ("POST", "/api/game/{game_id}/flag"): ({"row": 1, "col": 1}, [("store",)]),
+}
+#: Answered on the event loop from the settings alone, whatever the workers do: not a job.
+NOT_JOBS = {("GET", "/api/health")}
+
+
+@pytest.fixture
+def spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """Replace the server ``answer`` runs jobs against with one noting each run; return the notes."""
+    seen: list[tuple[str, ...]] = []
+
+    class Spy(Server):
+        async def pool(self, job: Any) -> JobOutcome:
+            seen.append(("pool", type(job).__name__))
+            return await super().pool(job)
+
+        async def store(self, move: Callable[..., dict[str, Any]]) -> JobOutcome:
+            seen.append(("store",))
+            return await super().store(move)
+
+    monkeypatch.setattr(app_module, "Server", Spy)
+    return seen
+
+
+def test_every_api_route_runs_one_job_where_its_kind_runs(make_client, spied: list[tuple[str, ...]]) -> None:
+    with make_client() as c:
+        routes = {(method, route.path) for route in c.app.routes if isinstance(route, APIRoute)
+                  and route.path.startswith("/api") for method in route.methods}
+        assert routes - NOT_JOBS == set(REQUESTS)
+        game_id = c.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
+        for (method, path), (body, runs) in REQUESTS.items():
+            spied.clear()
+            answer = c.request(method, path.replace("{game_id}", game_id), json=body)
+            assert answer.status_code == 200, (path, answer.text)
+            assert answer.headers["content-type"] == "application/json"
+            assert spied == runs, path
+
+
+def test_a_no_guess_game_is_generated_in_the_pool_then_started_in_the_store(
+    make_client, spied: list[tuple[str, ...]]
+) -> None:
+    with make_client() as c:
+        answer = c.post("/api/game", json={"level": "beginner", "seed": 1, "no_guess": True})
+    assert answer.status_code == 200 and answer.json()["clicks"] == 1
+    assert spied == [("pool", "GenerateJob"), ("store",)]
+
+
+def test_a_refused_move_is_an_error_document_with_its_status(make_client, spied: list[tuple[str, ...]]) -> None:
+    with make_client(max_cells=50) as c:
+        missing = c.post("/api/game/nosuchgame/click", json={"row": 0, "col": 0})
+        large = c.post("/api/game", json={"level": "beginner"})
+        game_id = c.post("/api/game", json={"rows": 3, "cols": 3, "mines": 1, "seed": 1}).json()["id"]
+        off = c.post(f"/api/game/{game_id}/click", json={"row": 7, "col": 0})
+    assert (missing.status_code, large.status_code, off.status_code) == (404, 413, 400)
+    assert missing.json() == {"error": "no game with this id (finished games are kept only while there is room)"}
+    assert large.json() == {"error": "a 9x9 game has 81 cells, more than this server takes (50)"}
+    assert off.json() == {"error": "cell (7, 0) is outside the 3x3 board"}
+    assert ("pool", "GenerateJob") not in spied and ("pool", "Job") not in spied
+
