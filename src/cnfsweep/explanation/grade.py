@@ -43,6 +43,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explanation.moves import Explainer, HintMove
 from cnfsweep.explanation.reasons import ReasonFinder
+from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table
 
 __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", "grade_layout"]
@@ -328,7 +329,7 @@ def grade_layout(
     *,
     uses_total: bool = True,
     opened: Iterable[Sequence[int]] = (),
-    topology: str = DEFAULT_TOPOLOGY,
+    topology: TopologySpec = DEFAULT_TOPOLOGY,
     explainer: Explainer | None = None,
     engine: Engine | str | Backend | None = None,
     deadline: float | None = None,
@@ -481,5 +482,5 @@ def grade_board(
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, topology=board.topology.name, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
+                        opened=opened, topology=board.topology, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
                         levels=levels)

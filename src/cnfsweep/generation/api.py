@@ -169,7 +169,7 @@ def _graded(
             board = _SAMPLERS[method](level, first, board_seed, logic, left, engine)
             attempts += board.attempts
             report = grade_layout(level.rows, level.cols, board.mine_cells, first, uses_total=logic is Logic.FULL,
-                                  topology=level.topology_name, explainer=explainer, deadline=deadline)
+                                  topology=level.topology_spec, explainer=explainer, deadline=deadline)
         except TimeLimitExceeded:
             raise TimeLimitExceeded(
                 f"no {wanted.value} no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on "

@@ -69,7 +69,7 @@ class Generated:
         <BLANKLINE>
         """
         lv = self.level
-        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_name)
+        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_spec)
         game.click(self.first_click)
         return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
 

@@ -37,7 +37,7 @@ from cnfsweep.core.errors import ArgumentError, CnfsweepError, OffBoardError, ch
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, Square
 from cnfsweep.core.values import cell_argument, count_argument
 from cnfsweep.core.words import counted
-from cnfsweep.play.level import LEVELS, FirstClick, Level
+from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec
 
 __all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level"]
 
@@ -133,10 +133,10 @@ class Game:
 
     @classmethod
     def from_layout(
-        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: str = DEFAULT_TOPOLOGY,
+        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY,
         *, deadline: float | None = None,
     ) -> Game:
-        """Start a game on a given layout, with no first-click guarantee, on the topology named.
+        """Start a game on a given layout, with no first-click guarantee, on ``topology`` (a grid's name or a graph).
 
         Past ``deadline`` (a ``time.perf_counter()`` value) while building a new
         shape's tables, raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
@@ -146,7 +146,7 @@ class Game:
         layout = set(cells)
         if len(layout) != len(cells):
             raise ArgumentError("a mine is listed twice")
-        game = cls(Level(rows, cols, len(layout), topology_name=topology), None, FirstClick.ANY, deadline)
+        game = cls(Level.of(rows, cols, len(layout), topology), None, FirstClick.ANY, deadline)
         for cell in layout:
             game._cell(cell)
         game._place(layout)
