@@ -38,11 +38,20 @@ def level_named(level: Level | str) -> Level:
 def centre(level: Level) -> Cell:
     """Return the default first click: the middle cell (row-major, rounding down and right).
 
+    A graph has no middle: its default is the cell with the most neighbours
+    (the first such in the graph's order), whose opening is the largest.
+
     Examples
     --------
     >>> centre(Level(16, 30, 99))
     Cell(row=8, col=15)
+    >>> from cnfsweep.core.graph import Graph
+    >>> centre(Level.on_graph(Graph.from_edges("abc", [("a", "b"), ("b", "c")]), 1))
+    Cell(row=0, col=1)
     """
+    if level.graph is not None:
+        around = level.graph.tables().around
+        return Cell(0, max(range(len(around)), key=lambda i: (len(around[i]), -i)))
     return Cell(level.rows // 2, level.cols // 2)
 
 
