@@ -147,7 +147,12 @@ def test_every_graded_step_is_certain_under_the_oracle(run, name: str, tmp_path:
                 checked += 1
         result = run("grade", str(out), "--json")
         assert result.exit_code == 0, result.output
-        assert json.loads(result.output)["topology"] == "graph"
+        graded = json.loads(result.output)
+        # Cells are named as the file names them.
+        assert graded["topology"] == "graph" and graded["first_click"] == json.loads(out.read_text())["first_click"]
+        if graded["hardest"] is not None:
+            assert graded["hardest"]["move"]["cell"] in doc["cells"]
+            assert set(graded["hardest"]["reason"]["numbers"]) <= set(doc["cells"])
     # Some boards need steps after the opening, or nothing was checked.
     assert checked
 
