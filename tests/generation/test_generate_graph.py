@@ -176,7 +176,7 @@ def test_play_board_plays_a_graph_file(run, graph_case, tmp_path: Path) -> None:
         (["--mines", "99"], "do not fit"),
         (["--mines", "3", "--first-click", "nowhere"], "no cell is named 'nowhere'"),
         (["--level", "beginner"], "--graph and --level cannot be used together"),
-        ([], "gives no 'mines'"),
+        ([], "gives no total of mines"),
     ],
 )
 def test_generate_graph_errors_are_one_line(run, graph_case, args: list[str], says: str) -> None:

@@ -14,9 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
-from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.graph import is_graph
 from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import GenerateConfig, generate_many
@@ -24,8 +22,7 @@ from cnfsweep.explanation import Explainer, Grade
 from cnfsweep.formats import BoardFormat
 from cnfsweep.formats.graph import write_graph
 from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generation import Generated, Logic, Method, centre, check_room
-from cnfsweep.play import Level
+from cnfsweep.generation import Generated, Logic, Method, centre, check_room, graph_request
 
 __all__ = ["generate_command"]
 
@@ -91,7 +88,11 @@ def generate_command(
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
     try:
         if graph is not None:
-            board_level, first = graph_request(graph, mines, first_click)
+            source = load_board(graph, BoardFormat.AUTO, None)  # its errors name the file already
+            try:
+                board_level, first = graph_request(source, mines, first_click, "graph" if graph == "-" else Path(graph).stem)
+            except CnfsweepError as exc:
+                raise CnfsweepError(f"--graph {graph}: {exc}") from None
         else:
             board_level = choose_level(level, size, mines, topology)
             first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
@@ -123,27 +124,6 @@ def generate_command(
         except OSError as exc:
             progress.stop()
             fail(f"--output {output}: cannot write: {exc.strerror or exc}")
-
-
-def graph_request(path: str, mines: int | None, first_click: str | None) -> tuple[Level, Cell]:
-    """Return the level on the graph of board file ``path`` and the first click, from the options or the file."""
-    board = load_board(path, BoardFormat.AUTO, None)
-    graph = board.topology
-    if not is_graph(graph):
-        raise CnfsweepError(f"--graph {path}: not a graph board file (read as a {graph.name} board)")
-    if mines is None:
-        mines = board.total_mines
-        if mines is None:
-            raise CnfsweepError(f"--graph {path}: the file gives no 'mines': say how many with --mines")
-    layout = board.layout
-    if first_click is not None:
-        first = graph.cell_named(first_click)
-    elif layout is not None and layout.first_click is not None:
-        first = Cell(*layout.first_click)
-    else:
-        first = None
-    board_level = Level.on_graph(graph, mines, Path(path).stem if path != "-" else "graph")
-    return board_level, centre(board_level) if first is None else first
 
 
 def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -> str:
