@@ -9,9 +9,10 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from oracle import neighbours, reference
+from oracle import graph_neighbours, neighbours, reference
 
 from cnfsweep import Board, Cell
+from cnfsweep.core.graph import Graph
 from cnfsweep.generation import Logic
 from cnfsweep.play.game import Level
 
@@ -99,13 +100,27 @@ def revealed_of(board: Board) -> Revealed:
     return frozenset((c, int(board.char(c))) for c in board.numbers)
 
 
-def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) -> bool:
+def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic,
+                  edges: tuple[tuple[int, int], ...] | None = None) -> bool:
     """Open only cells the brute-force oracle proves safe; tell whether that reaches the end.
 
     The game is played here from first principles, not by cnfsweep's game: numbers and the
-    zero flood come from :func:`oracle.neighbours` on the level's topology (by its name).
+    zero flood come from :func:`oracle.neighbours` on the level's topology (by its name), or
+    on a graph from :func:`oracle.graph_neighbours` on ``edges`` (index pairs ``i < j``, as
+    the test read them from the file itself; cell ``i`` is ``Cell(0, i)``).
     """
     rows, cols, topology = level.rows, level.cols, level.topology_name
+    shape: Graph | None = None
+    if topology == "graph":
+        assert edges is not None, "a graph level's replay needs the edges, read by the test"
+        # The Board carries the edges only for the oracle, which counts neighbours from them itself.
+        shape = Graph(tuple(f"c{i}" for i in range(cols)), tuple(sorted(edges)))
+
+    def near_of(cell: Cell) -> tuple[Cell, ...]:
+        if shape is not None:
+            return graph_neighbours(shape.edges, cell)
+        return neighbours(rows, cols, cell, topology)
+
     mined = frozenset(Cell(*m) for m in mines)
     shown: dict[Cell, int] = {}
 
@@ -116,7 +131,7 @@ def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) ->
             if here in shown:
                 continue
             assert here not in mined, f"the oracle opened a mine at {here}"
-            near = neighbours(rows, cols, here, topology)
+            near = near_of(here)
             shown[here] = sum(n in mined for n in near)
             if shown[here] == 0:
                 todo.extend(n for n in near if n not in shown)
@@ -126,7 +141,7 @@ def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic) ->
         grid = ["".join(str(shown[Cell(r, c)]) if Cell(r, c) in shown else "." for c in range(cols))
                 for r in range(rows)]
         total = len(mined) if logic is Logic.FULL else None
-        board = Board.from_rows(grid, total, topology=topology)
+        board = Board(tuple(grid), total, topology=shape) if shape is not None else Board.from_rows(grid, total, topology=topology)
         ref = reference(board)
         safe = [c for c in board.covered if ref.exact[c] == 0]
         if not safe:

@@ -13,14 +13,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option
+from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.values import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import GenerateConfig, generate_many
 from cnfsweep.explanation import Explainer, Grade
+from cnfsweep.formats import BoardFormat
+from cnfsweep.formats.graph import write_graph
 from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generation import Generated, Logic, Method, centre, check_room
+from cnfsweep.generation import Generated, Logic, Method, centre, check_room, graph_request
 
 __all__ = ["generate_command"]
 
@@ -41,8 +43,15 @@ def generate_command(
     size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
     topology: TopologyOpt = "square",
+    graph: Annotated[
+        str | None,
+        typer.Option("--graph", metavar="FILE", help="Generate on the cells and edges of this graph board file (its numbers, "
+                     "flags and layout are not used); --mines or the file's 'mines'. Writes graph files."),
+    ] = None,
     first_click: Annotated[
-        str | None, typer.Option("--first-click", metavar="R,C", help="Row and column (from 0) of the first click, an opening. Default: the centre.")
+        str | None, typer.Option("--first-click", metavar="R,C", help="Row and column (from 0) of the first click, an opening "
+                                 "(a cell's name with --graph). Default: the centre (with --graph: the file's first_click, "
+                                 "else the cell with the most neighbours).")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", min=0, help="Seed of the run: board i gets a seed derived from it. Default: a random one, printed.")
@@ -74,11 +83,19 @@ def generate_command(
 ) -> None:
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
+    exclusive(ctx, "graph", ["level", "size", "topology", "fmt"], "--graph takes the cells and edges of its file and writes graph files")
     if output is not None and str(output) == "-":
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
     try:
-        board_level = choose_level(level, size, mines, topology)
-        first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
+        if graph is not None:
+            source = load_board(graph, BoardFormat.AUTO, None)  # its errors name the file already
+            try:
+                board_level, first = graph_request(source, mines, first_click, "graph" if graph == "-" else Path(graph).stem)
+            except CnfsweepError as exc:
+                raise CnfsweepError(f"--graph {graph}: {exc}") from None
+        else:
+            board_level = choose_level(level, size, mines, topology)
+            first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
         check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:
@@ -111,6 +128,9 @@ def generate_command(
 
 def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -> str:
     lv = board.level
+    if lv.graph is not None:
+        # A graph file is JSON, which has no comments: the run's seed and method are in --json's lines.
+        return write_graph(board.board())
     what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     head = (
         f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -36,6 +36,7 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, check_deadline
+from cnfsweep.core.graph import Graph
 from cnfsweep.core.values import cell_argument, flag_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import board_argument
@@ -43,6 +44,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.explanation.moves import Explainer, HintMove
 from cnfsweep.explanation.reasons import ReasonFinder
+from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table
 
 __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", "grade_layout"]
@@ -227,6 +229,8 @@ class GradeReport:
     seconds : float
     topology : str
         The board's topology by name.
+    graph : Graph or None
+        On a graph board, the graph, whose cell names the JSON document uses.
     """
 
     rows: int
@@ -241,6 +245,7 @@ class GradeReport:
     guess: HintMove | None = None
     seconds: float = field(default=0.0, compare=False)
     topology: str = DEFAULT_TOPOLOGY
+    graph: Graph | None = field(default=None, repr=False, compare=False)
 
     @property
     def needs_guess(self) -> bool:
@@ -276,11 +281,13 @@ class GradeReport:
         (1, ['.1000', '.2100', '.*100'], [2, 0], [[0, 1], [1, 1]])
         """
         hardest = self.hardest_step
+        # [r, c] on a grid, as square reports always were; the cell's name on a graph.
+        write: Callable[[Cell], Any] = list if self.graph is None else self.graph.cell_json
         out: dict[str, Any] = {
             "rows": self.rows,
             "cols": self.cols,
             "mines": self.mines,
-            "first_click": None if self.first_click is None else list(self.first_click),
+            "first_click": None if self.first_click is None else write(self.first_click),
             "uses_total": self.uses_total,
             "grade": None if self.grade is None else self.grade.value,
             "needs_guess": self.needs_guess,
@@ -295,10 +302,10 @@ class GradeReport:
         if self.topology != DEFAULT_TOPOLOGY:
             out["topology"] = self.topology  # square reports stay as they were
         if hardest is not None and hardest.board is not None and hardest.moves:
-            out["hardest"] = {"step": self.hardest, **hardest.to_dict(), **hardest.moves[0].to_dict(),
+            out["hardest"] = {"step": self.hardest, **hardest.to_dict(), **hardest.moves[0].to_dict(write),
                               "board": list(hardest.board.grid)}
         if self.stuck is not None:
-            out["guess"] = {"step": len(self.steps), **(self.guess.to_dict() if self.guess else {"move": None}),
+            out["guess"] = {"step": len(self.steps), **(self.guess.to_dict(write) if self.guess else {"move": None}),
                             "board": list(self.stuck.grid)}
         return out
 
@@ -328,7 +335,7 @@ def grade_layout(
     *,
     uses_total: bool = True,
     opened: Iterable[Sequence[int]] = (),
-    topology: str = DEFAULT_TOPOLOGY,
+    topology: TopologySpec = DEFAULT_TOPOLOGY,
     explainer: Explainer | None = None,
     engine: Engine | str | Backend | None = None,
     deadline: float | None = None,
@@ -437,7 +444,7 @@ def grade_layout(
     grade = None if stuck is not None else Grade.of_steps(steps)
     return GradeReport(rows, cols, play.game.level.mines, first,
                        uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start,
-                       play.game.level.topology_name)
+                       play.game.level.topology_name, play.game.level.graph)
 
 
 def grade_board(
@@ -481,5 +488,5 @@ def grade_board(
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, topology=board.topology.name, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
+                        opened=opened, topology=board.topology, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
                         levels=levels)

@@ -9,8 +9,9 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 
-from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import ArgumentTypeError, TimeLimitExceeded, deadline_after, shown
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, TimeLimitExceeded, deadline_after, shown
+from cnfsweep.core.graph import is_graph
 from cnfsweep.core.values import cell_argument, choice_argument, count_argument
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
@@ -21,7 +22,7 @@ from cnfsweep.generation.result import Generated, Method, check_room
 from cnfsweep.generation.sample import sample_uniform
 from cnfsweep.play.game import Level
 
-__all__ = ["centre", "generate", "generate_boards", "level_named"]
+__all__ = ["centre", "generate", "generate_boards", "graph_request", "level_named"]
 
 _SAMPLERS = {Method.FAST: sample_fast, Method.UNIFORM: sample_uniform}
 
@@ -38,12 +39,59 @@ def level_named(level: Level | str) -> Level:
 def centre(level: Level) -> Cell:
     """Return the default first click: the middle cell (row-major, rounding down and right).
 
+    A graph has no middle: its default is the cell with the most neighbours
+    (the first such in the graph's order), whose opening is the largest.
+
     Examples
     --------
     >>> centre(Level(16, 30, 99))
     Cell(row=8, col=15)
+    >>> from cnfsweep.core.graph import Graph
+    >>> centre(Level.on_graph(Graph.from_edges("abc", [("a", "b"), ("b", "c")]), 1))
+    Cell(row=0, col=1)
     """
+    if level.graph is not None:
+        around = level.graph.tables().around
+        return Cell(0, max(range(len(around)), key=lambda i: (len(around[i]), -i)))
     return Cell(level.rows // 2, level.cols // 2)
+
+
+def graph_request(board: Board, mines: int | None = None, first_click: str | None = None,
+                  name: str = "graph") -> tuple[Level, Cell]:
+    """Return the level of a request on the cells and edges of graph board ``board``, and its first click.
+
+    ``mines`` defaults to the board's total; the first click is the cell named
+    ``first_click``, else the board's layout's first click, else :func:`centre`'s
+    choice.  The board's numbers, flags and layout are not kept: only its graph.
+
+    Raises
+    ------
+    ArgumentError
+        If ``board`` is not a graph board or gives no total, or no cell has the name.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.graph import Graph
+    >>> board = Board(("...",), 1, topology=Graph.from_edges("abc", [("a", "b"), ("b", "c")]))
+    >>> graph_request(board)
+    (Level(rows=1, cols=3, mines=1, name='graph', topology_name='graph'), Cell(row=0, col=1))
+    >>> graph_request(board, 0, "c")[1]
+    Cell(row=0, col=2)
+    """
+    graph = board.topology
+    if not is_graph(graph):
+        raise ArgumentError(f"not a graph board (read as a {graph.name} board)")
+    if mines is None:
+        mines = board.total_mines
+        if mines is None:
+            raise ArgumentError("the graph gives no total of mines ('mines'): give one (with --mines)")
+    level = Level.on_graph(graph, mines, name)
+    layout = board.layout
+    if first_click is not None:
+        return level, graph.cell_named(first_click)
+    if layout is not None and layout.first_click is not None:
+        return level, Cell(*layout.first_click)
+    return level, centre(level)
 
 
 def generate(
@@ -169,7 +217,7 @@ def _graded(
             board = _SAMPLERS[method](level, first, board_seed, logic, left, engine)
             attempts += board.attempts
             report = grade_layout(level.rows, level.cols, board.mine_cells, first, uses_total=logic is Logic.FULL,
-                                  topology=level.topology_name, explainer=explainer, deadline=deadline)
+                                  topology=level.topology_spec, explainer=explainer, deadline=deadline)
         except TimeLimitExceeded:
             raise TimeLimitExceeded(
                 f"no {wanted.value} no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on "

@@ -22,6 +22,7 @@ from cnfsweep.core.errors import CnfsweepError, OffBoardError, check_deadline, c
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import CHECK_EVERY
+from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table
 
 __all__ = ["CHECK_EVERY", "Logic", "NoGuessCheck", "NoGuessVerdict", "check_no_guess"]
@@ -96,7 +97,7 @@ class NoGuessCheck:
         logic: Logic | str = Logic.FULL,
         engine: Engine | None = None,
         *,
-        topology: str = DEFAULT_TOPOLOGY,
+        topology: TopologySpec = DEFAULT_TOPOLOGY,
         deadline: float | None = None,
     ) -> None:
         self.logic = Logic(logic)
@@ -220,7 +221,7 @@ def check_no_guess(
     first_click: Sequence[int],
     logic: Logic | str = Logic.FULL,
     engine: Engine | None = None,
-    topology: str = DEFAULT_TOPOLOGY,
+    topology: TopologySpec = DEFAULT_TOPOLOGY,
 ) -> NoGuessVerdict:
     """Play a layout from ``first_click``, opening only cells that exact analysis proves safe.
 

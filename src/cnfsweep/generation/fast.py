@@ -77,7 +77,7 @@ def _repair(
 ) -> list[Cell] | None:
     """Repair one layout until a fresh replay solves it; ``None`` if it will not converge."""
     for _ in range(_ROUNDS):
-        check = NoGuessCheck(level.rows, level.cols, mines, first, logic, engine, topology=level.topology_name,
+        check = NoGuessCheck(level.rows, level.cols, mines, first, logic, engine, topology=level.topology_spec,
                              deadline=deadline)
         if check.run(deadline):
             return mines

@@ -10,6 +10,7 @@ from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, Square
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
@@ -69,7 +70,7 @@ class Generated:
         <BLANKLINE>
         """
         lv = self.level
-        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_name)
+        game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_spec)
         game.click(self.first_click)
         return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
 
@@ -85,12 +86,14 @@ class Generated:
         >>> d["grade"], d["candidates"], d["attempts"]
         ('easy', 2, 1)
         """
+        # [r, c] on a grid (as square boards' JSON always was), the cell's name on a graph.
+        write = json_cell(self.level.topology)
         out: dict[str, Any] = {
             "rows": self.level.rows,
             "cols": self.level.cols,
             "mines": self.level.mines,
-            "first_click": list(self.first_click),
-            "mine_cells": [list(m) for m in self.mine_cells],
+            "first_click": write(self.first_click),
+            "mine_cells": [write(m) for m in self.mine_cells],
             "seed": self.seed,
             "method": self.method.value,
             "logic": self.logic.value,

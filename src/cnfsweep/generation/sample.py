@@ -44,7 +44,7 @@ def sample_uniform(
 
     def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
         check = NoGuessCheck(level.rows, level.cols, mines, first_click, logic, engine,
-                             topology=level.topology_name, deadline=deadline)
+                             topology=level.topology_spec, deadline=deadline)
         return mines if check.run(deadline) else None
 
     return draw_until(level, first_click, seed, logic, time_limit, Method.UNIFORM, keep)

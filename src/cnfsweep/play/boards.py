@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.play.game import Game
+from cnfsweep.play.level import TopologySpec
 
 __all__ = ["boards_after_clicks", "true_board"]
 
@@ -18,7 +19,7 @@ _COVERED, _FLAG, _ZERO = ord("."), ord("*"), ord("0")
 
 def boards_after_clicks(
     rows: int, cols: int, mines: Iterable[Sequence[int]], clicks: Iterable[Sequence[int]],
-    topology: str = DEFAULT_TOPOLOGY,
+    topology: TopologySpec = DEFAULT_TOPOLOGY,
 ) -> list[Board]:
     """Play ``clicks`` on a given layout and return the board after each one.
 
@@ -35,7 +36,7 @@ def boards_after_clicks(
     return boards
 
 
-def true_board(rows: int, cols: int, mines: Iterable[Sequence[int]], topology: str = DEFAULT_TOPOLOGY) -> Board:
+def true_board(rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY) -> Board:
     """Show every safe cell's number and every mine as a flag.
 
     Examples

@@ -10,7 +10,8 @@ cells are listed in index order, the same way.
 
 A :class:`Game` is mutable, being a game in progress, but it hands out what the player
 sees as an immutable :class:`~cnfsweep.core.board.Board` (:meth:`Game.board`), so solvers
-work on snapshots. Layouts come from :class:`random.Random` seeded with an int and are
+work on snapshots. Moves made many cells at a time (a player's batches, a generator moving
+mines) are in :mod:`~cnfsweep.play.batch`; what moves answer in :mod:`~cnfsweep.play.outcome`. Layouts come from :class:`random.Random` seeded with an int and are
 generated at the first click, because the cells kept mine-free depend on where it lands
 (see :class:`FirstClick`).
 
@@ -29,52 +30,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from enum import Enum
-from typing import NamedTuple
-
-from cnfsweep.core.board import COVERED, FLAG, Board, Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, CnfsweepError, OffBoardError, check_deadline
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, Square
 from cnfsweep.core.values import cell_argument, count_argument
 from cnfsweep.core.words import counted
-from cnfsweep.play.level import LEVELS, FirstClick, Level
+from cnfsweep.play.batch import BatchMoves
+from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec
+from cnfsweep.play.outcome import _COVERED, _FLAG, _ZERO, CHECK_EVERY, ClickResult, GameState
 
 __all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level"]
 
-# One byte per cell as the player sees it, in the topology's cell order.
-_COVERED = ord(COVERED)
-_FLAG = ord(FLAG)
-_ZERO = ord("0")
 
-#: Cells a flood opens between two readings of the clock, when it has a deadline: a few
-#: milliseconds of work, so that even a 1000x1000 board stops soon after its deadline.
-CHECK_EVERY = 1024
-
-
-class GameState(Enum):
-    """Whether a game goes on, was won or was lost."""
-
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-
-
-class ClickResult(NamedTuple):
-    """What one click (or chord) did: the cells it newly revealed, in the order they opened.
-
-    A click on a mine reveals nothing (``opened`` is empty): revealed cells are
-    always safe cells showing their number, given in ``numbers`` (same order).
-    An immutable value, a NamedTuple rather than a frozen dataclass: a no-guess
-    check makes tens of thousands a second, and a tuple is made three times faster.
-    """
-
-    cell: Cell
-    hit_mine: bool
-    opened: tuple[Cell, ...]
-    numbers: tuple[int, ...] = ()
-
-
-class Game:
+class Game(BatchMoves):
     """A game in progress; create one with :meth:`new` or :meth:`from_layout`.
 
     Attributes
@@ -133,10 +101,10 @@ class Game:
 
     @classmethod
     def from_layout(
-        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: str = DEFAULT_TOPOLOGY,
+        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY,
         *, deadline: float | None = None,
     ) -> Game:
-        """Start a game on a given layout, with no first-click guarantee, on the topology named.
+        """Start a game on a given layout, with no first-click guarantee, on ``topology`` (a grid's name or a graph).
 
         Past ``deadline`` (a ``time.perf_counter()`` value) while building a new
         shape's tables, raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
@@ -146,7 +114,7 @@ class Game:
         layout = set(cells)
         if len(layout) != len(cells):
             raise ArgumentError("a mine is listed twice")
-        game = cls(Level(rows, cols, len(layout), topology_name=topology), None, FirstClick.ANY, deadline)
+        game = cls(Level.of(rows, cols, len(layout), topology), None, FirstClick.ANY, deadline)
         for cell in layout:
             game._cell(cell)
         game._place(layout)
@@ -261,55 +229,6 @@ class Game:
             return ClickResult(cell, False, (cell,), (n,))
         return self._result(cell, self._flood([i], deadline))
 
-    def open_cells(self, cells: Iterable[Cell], deadline: float | None = None) -> tuple[list[Cell], list[int]]:
-        """Click each cell of ``cells`` that is still covered, in turn, as :meth:`click` does.
-
-        For a player opening cells it knows are safe, many at a time: cells
-        already open (by an earlier flood) are skipped, not clicked; a mine
-        ends the game and the batch.  Return the cells clicked and the indices
-        (in the topology's cell order) of every cell opened, in order; what
-        each shows is in :attr:`view`.
-
-        Examples
-        --------
-        >>> game = Game.from_layout(1, 4, [(0, 3)])
-        >>> game.open_cells([Cell(0, 0), Cell(0, 1)]), game.board().grid, game.state.value
-        (([Cell(row=0, col=0)], [0, 1, 2]), ('001.',), 'won')
-        """
-        clicked: list[Cell] = []
-        first: list[int] = []  # opened by a first click, which click() has recorded already
-        opened: list[int] = []
-        view, count, is_mine, cols = self._view, self._count, self._is_mine, self.level.cols
-        for cell in cells:
-            if self._state is not GameState.PLAYING:
-                break
-            if self._first is None:
-                # The first click may place the mines: the general path.
-                result = self.click(cell, deadline)
-                if result.opened:
-                    clicked.append(cell)
-                    first += [c[0] * cols + c[1] for c in result.opened]
-                continue
-            i = cell[0] * cols + cell[1]
-            shown_ = view[i] if 0 <= cell[0] < self.level.rows and 0 <= cell[1] < cols else _FLAG
-            if shown_ != _COVERED:
-                if _ZERO <= shown_ <= _ZERO + 8:
-                    continue
-                self.click(cell)  # off the board or flagged: click says so
-            self._clicks.append(cell if type(cell) is Cell else Cell(*cell))
-            clicked.append(self._clicks[-1])
-            if is_mine[i]:
-                self._lose(self._clicks[-1])
-                break
-            n = count[i]
-            if n:
-                view[i] = _ZERO + n
-                opened.append(i)
-            else:
-                opened += self._flood([i], deadline)
-        self._settle_opened(opened)
-        return clicked, first + opened
-
     def chord(self, cell: Cell) -> ClickResult:
         """Open every covered, unflagged neighbour of a revealed number with as many flags around it.
 
@@ -348,72 +267,12 @@ class Game:
         """Remove a flag (a covered cell without one stays as it is)."""
         self._mark(cell, _COVERED)
 
-    def flag_cells(self, cells: Iterable[Cell]) -> list[Cell]:
-        """Flag each covered cell of ``cells``; return those newly flagged (flags stay, revealed cells are skipped).
-
-        For a player flagging the mines it knows, many at a time.
-
-        Examples
-        --------
-        >>> game = Game.from_layout(2, 3, [(0, 2)])
-        >>> _ = game.click(Cell(1, 0))
-        >>> game.flag_cells([Cell(0, 2), Cell(0, 1)]), game.board().grid
-        ([Cell(row=0, col=2)], ('01*', '01.'))
-        """
-        if self._state is not GameState.PLAYING:
-            raise CnfsweepError(f"the game is over ({self._state.value}): no more flags")
-        view, rows, cols = self._view, self.level.rows, self.level.cols
-        flagged = []
-        for cell in cells:
-            r, c = cell
-            if not (0 <= r < rows and 0 <= c < cols):
-                self._cell(cell)  # says so
-            i = r * cols + c
-            if view[i] == _COVERED:
-                view[i] = _FLAG
-                flagged.append(cell)
-        return flagged
-
-    def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> list[Cell]:
-        """Move a mine from each source to the matching target, both covered and unflagged.
-
-        Never in a real game: a generator repairing a layout does it.  The
-        numbers around both change; return the revealed cells among them,
-        which may now show another number (in cell order).
-
-        Examples
-        --------
-        >>> game = Game.from_layout(1, 3, [(0, 0)])
-        >>> _ = game.click(Cell(0, 1))
-        >>> game.move_mines([(0, 0)], [(0, 2)]), game.board().grid
-        ([Cell(row=0, col=1)], ('.1.',))
-        """
-        view, is_mine, count, around = self._view, self._is_mine, self._count, self._around
-        moved = [(self._index(self._cell(s)), self._index(self._cell(t)))
-                 for s, t in zip(sources, targets, strict=True)]
-        touched: set[int] = set()
-        for s, t in moved:
-            if view[s] != _COVERED or view[t] != _COVERED or not is_mine[s] or is_mine[t]:
-                raise CnfsweepError("mines move only from a covered mine to a covered safe cell")
-            is_mine[s], is_mine[t] = 0, 1
-            for j in around[s]:
-                count[j] -= 1
-            for j in around[t]:
-                count[j] += 1
-            touched.update(around[s])
-            touched.update(around[t])
-            assert self._mines is not None  # a layout is placed: is_mine said so
-            self._mines.discard(self._cells[s])
-            self._mines.add(self._cells[t])
-        renumbered = sorted(j for j in touched if _ZERO <= view[j] <= _ZERO + 8)
-        for j in renumbered:
-            view[j] = _ZERO + count[j]
-        return [self._cells[j] for j in renumbered]
-
     def to_dict(self) -> dict[str, object]:
         """Describe the game as JSON-able data: seed, rule, size, mines and first click (and a topology not square)."""
-        mines = None if self._mines is None else [list(m) for m in sorted(self._mines)]
-        first = None if self._first is None else list(self._first)
+        # [r, c] on a grid, as square games always were; the cell's name on a graph.
+        write = list if self.level.graph is None else self.level.graph.cell_json
+        mines = None if self._mines is None else [write(m) for m in sorted(self._mines)]
+        first = None if self._first is None else write(self._first)
         lv = self.level
         out: dict[str, object] = {"seed": self.seed, "rule": self.rule.value, "rows": lv.rows, "cols": lv.cols,
                                   "mines": mines, "first_click": first}

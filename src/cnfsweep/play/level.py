@@ -1,11 +1,19 @@
 """What a game is played on: a :class:`Level` (cells, mines, topology) and the first-click rules.
 
+A grid level names its topology (``square``, ``torus``, ``hex``) and is made
+from its size; a graph level carries its :class:`~cnfsweep.core.graph.Graph`
+itself (:meth:`Level.on_graph`), as a graph is read from a file, not made
+from a size.
+
 Examples
 --------
 >>> LEVELS["beginner"]
 Level(rows=9, cols=9, mines=10, name='beginner')
 >>> Level(9, 9, 10, topology_name="hex").max_mines(FirstClick.OPENING, Cell(4, 4))
 74
+>>> from cnfsweep.core.graph import Graph
+>>> Level.on_graph(Graph.from_edges("abc", [("a", "b"), ("b", "c")]), 1)
+Level(rows=1, cols=3, mines=1, name='graph', topology_name='graph')
 """
 
 from __future__ import annotations
@@ -13,17 +21,25 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
-from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, make_topology
+from cnfsweep.core.graph import Graph
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, Topology, make_topology
 from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import counted
 
-__all__ = ["LEVELS", "FirstClick", "Level"]
+__all__ = ["LEVELS", "FirstClick", "Level", "TopologySpec"]
+
+#: How a caller names the topology of a board it builds a game on: a grid
+#: topology's name, or the topology itself (a graph has no name to be made from).
+TopologySpec = str | Topology
+
+#: Numbers are one character: a cell shows at most 8 whatever its neighbours.
+_MOST_SHOWN = 8
 
 
 class FirstClick(Enum):
@@ -36,7 +52,10 @@ class FirstClick(Enum):
 
 @dataclass(frozen=True, repr=False)
 class Level:
-    """A board size, mine count and topology (by name, ``square`` by default).
+    """A board size, mine count and topology (by name, ``square`` by default, or a graph).
+
+    A graph level (made with :meth:`on_graph`) is one row of the graph's
+    cells and carries the :class:`~cnfsweep.core.graph.Graph` in ``graph``.
 
     Examples
     --------
@@ -59,6 +78,7 @@ class Level:
     mines: int
     name: str = "custom"
     topology_name: str = DEFAULT_TOPOLOGY
+    graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for field in ("rows", "cols", "mines"):
@@ -69,8 +89,50 @@ class Level:
             raise ArgumentError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
         if not 0 <= self.mines <= self.cells:
             raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {self.rows}x{self.cols} = {counted(self.cells, 'cell')}")
+        if self.graph is not None:
+            self._check_graph(self.graph)
         # The canonical name (any case is read), and the topology's own checks (a torus is at least 3x3).
         object.__setattr__(self, "topology_name", self.topology.name)
+
+    def _check_graph(self, graph: Graph) -> None:
+        if not isinstance(graph, Graph):
+            raise ArgumentTypeError(f"a level's graph must be a Graph, got {shown(graph)}")
+        if (self.rows, self.cols) != (1, graph.cols):
+            raise ArgumentError(f"a graph level is one row of its {counted(graph.cols, 'cell')}, got {self.rows}x{self.cols}")
+        # A number is one character: a cell of more than 8 neighbours could see more mines than it can show.
+        most = max(map(len, graph.tables().around))
+        if self.mines > _MOST_SHOWN and most > _MOST_SHOWN:
+            raise ArgumentError(f"{counted(self.mines, 'mine')} could put more than {_MOST_SHOWN} around a cell of "
+                                f"{most} neighbours, and numbers are one digit: use at most {_MOST_SHOWN} mines on this graph")
+
+    @classmethod
+    def on_graph(cls, graph: Graph, mines: int, name: str = "graph") -> Level:
+        """Return the level of ``mines`` mines on the cells and edges of ``graph``.
+
+        Examples
+        --------
+        >>> g = Graph.from_edges("abc", [("a", "b")])
+        >>> Level.on_graph(g, 1).topology is g
+        True
+        >>> Level.on_graph(g, 4)
+        Traceback (most recent call last):
+        ...
+        cnfsweep.core.errors.ArgumentError: 4 mines do not fit on 1x3 = 3 cells
+        """
+        return cls(1, graph.cols, mines, name, graph.name, graph)
+
+    @classmethod
+    def of(cls, rows: int, cols: int, mines: int, topology: TopologySpec = DEFAULT_TOPOLOGY) -> Level:
+        """Return a custom level on ``topology``: a grid topology's name, a grid topology, or a graph.
+
+        Examples
+        --------
+        >>> Level.of(2, 3, 1, "hex"), Level.of(1, 2, 0, Graph(("a", "b"), ())).topology_name
+        (Level(rows=2, cols=3, mines=1, name='custom', topology_name='hex'), 'graph')
+        """
+        if isinstance(topology, Graph):
+            return cls(1, graph_cols(topology, rows, cols), mines, topology_name=topology.name, graph=topology)
+        return cls(rows, cols, mines, topology_name=topology if isinstance(topology, str) else topology.name)
 
     def __repr__(self) -> str:
         # Square levels print as they did before levels had a topology.
@@ -83,13 +145,20 @@ class Level:
         return self.rows * self.cols
 
     @property
-    def topology(self) -> GridTopology:
+    def topology(self) -> GridTopology | Graph:
         """Which cells are neighbours."""
+        if self.graph is not None:
+            return self.graph
         return make_topology(self.topology_name, self.rows, self.cols)
 
+    @property
+    def topology_spec(self) -> TopologySpec:
+        """The topology as :meth:`of` and the games built on a layout take it: a grid's name, or the graph."""
+        return self.topology_name if self.graph is None else self.graph
+
     def on(self, topology_name: str) -> Level:
-        """Return this level (same size, mines and name) on the topology called ``topology_name``."""
-        return dataclasses.replace(self, topology_name=topology_name)
+        """Return this level (same size, mines and name) on the grid topology called ``topology_name``."""
+        return dataclasses.replace(self, topology_name=topology_name, graph=None)
 
     def area(self, cell: Cell) -> list[Cell]:
         """Return ``cell`` and its neighbours, in the order of the topology's cells.
@@ -148,6 +217,13 @@ class Level:
         if first is None:
             return self.cells - self.area_sizes()[0]
         return self.cells - len(self.area(first))
+
+
+def graph_cols(graph: Graph, rows: int, cols: int) -> int:
+    """Return the graph's number of cells, checking that ``rows`` by ``cols`` is its one row of them."""
+    if (rows, cols) != (1, graph.cols):
+        raise ArgumentError(f"a graph board is one row of its {counted(graph.cols, 'cell')}, got {rows}x{cols}")
+    return graph.cols
 
 
 LEVELS: Mapping[str, Level] = MappingProxyType(

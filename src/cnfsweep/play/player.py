@@ -22,6 +22,7 @@ from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import FirstClick, Game, GameState, Level
+from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.policy import Guess, Policy
 from cnfsweep.play.records import GameRecord, PlayedMove, loss_cause
 from cnfsweep.play.safest import SafestPolicy
@@ -67,7 +68,7 @@ class Player:
         seed: int = 0,
         watch: Callable[[Game, Analysis], None] | None = None,
         opened: Iterable[Cell] = (),
-        topology: str = DEFAULT_TOPOLOGY,
+        topology: TopologySpec = DEFAULT_TOPOLOGY,
     ) -> GameRecord:
         """Play a given layout from its first click (a safe cell) to the end.
 
@@ -208,4 +209,4 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
         layout = MineLayout(layout.mines, board.numbers[0])
     player = Player(policy or SafestPolicy(), engine or Engine.for_games())
     return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers,
-                              topology=board.topology.name)
+                              topology=board.topology)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.play.game import Level
 from cnfsweep.play.policy import GuessRule
@@ -35,9 +37,9 @@ class PlayedMove:
     # Time the policy took to choose this guess; not part of the (reproducible) trace.
     seconds: float = field(default=0.0, compare=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the move as ``--trace`` writes it."""
-        out = {"cell": list(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine),
+    def to_dict(self, write: Callable[[Cell], Any] = list) -> dict[str, Any]:
+        """Return the move as ``--trace`` writes it, its cell written by ``write`` (``[r, c]``, or a graph cell's name)."""
+        out = {"cell": write(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine),
                "forced": self.forced}
         if self.rule is not None:
             out["rule"] = self.rule.value
@@ -68,10 +70,12 @@ class GameRecord:
         # Square traces stay as they were before levels had a topology: the key is there only for other grids.
         if self.level.topology_name != DEFAULT_TOPOLOGY:
             out["topology"] = self.level.topology_name
+        # [r, c] on a grid (so square traces keep their bytes and hashes), the cell's name on a graph.
+        write = json_cell(self.level.topology) if self.level.graph is not None else list
         out.update({
-            "mines": [list(c) for c in self.mines],
-            "first_click": list(self.moves[0].cell) if self.moves else None,
-            "moves": [m.to_dict() for m in self.moves],
+            "mines": [write(c) for c in self.mines],
+            "first_click": write(self.moves[0].cell) if self.moves else None,
+            "moves": [m.to_dict(write) for m in self.moves],
             "won": self.won,
         })
         return out

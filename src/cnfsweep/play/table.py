@@ -30,6 +30,7 @@ from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine.position import Position
 from cnfsweep.play.frontier import Frontier
+from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.game import CHECK_EVERY, ClickResult, Game, GameState
 
 __all__ = ["Table"]
@@ -65,7 +66,7 @@ class Table:
 
     @classmethod
     def on_layout(
-        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: str = DEFAULT_TOPOLOGY,
+        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY,
         uses_total: bool = True, deadline: float | None = None,
     ) -> Table:
         """Return a table over a game on a given layout (see :meth:`Game.from_layout`)."""

@@ -273,13 +273,18 @@ def grade_lines(report: GradeReport) -> list[str]:
     steps by size: 1: 2, 2: 1
     hardest: step 2 of 3, two numbers (1 cell)
     """
-    where = "the position shown" if report.first_click is None else f"first click {_at(report.first_click)}"
+    graph = report.graph
+    if report.first_click is None:
+        where = "the position shown"
+    else:
+        where = f"first click {_at(report.first_click) if graph is None else repr(graph.cell_text(report.first_click))}"
+    size = f"{report.cols}x{report.rows}" if graph is None else f"a graph of {counted(report.cols, 'cell')}"
     total = "uses the total mine count" if report.uses_total else "uses the numbers only"
     if report.grade is not None:
         head = f"grade: {report.grade.value} ({GRADE_RULES[report.grade.value]})"
     else:
         head = f"needs a guess after {counted(len(report.steps), 'step')}: no grade"
-    lines = [head, f"{report.cols}x{report.rows}, {counted(report.mines, 'mine')}, {where}, the player {total}"]
+    lines = [head, f"{size}, {counted(report.mines, 'mine')}, {where}, the player {total}"]
     n = len(report.steps)
     if n:
         order = " ".join(s.label.replace(" + total", "+T") for s in report.steps)
