@@ -86,6 +86,9 @@ def generate_command(
     exclusive(ctx, "graph", ["level", "size", "topology", "fmt"], "--graph takes the cells and edges of its file and writes graph files")
     if output is not None and str(output) == "-":
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
+    if graph is not None and count > 1 and output is None and not json_out:
+        fail("--graph with --count above 1 writes one JSON file a board: give -o PATH (PATH gets -1, -2, ... "
+             "before its suffix, or replaces {i}), or --json for one line a board")
     try:
         if graph is not None:
             source = load_board(graph, BoardFormat.AUTO, None)  # its errors name the file already
