@@ -172,8 +172,8 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
     """Say that no no-guess layout turned up in time."""
     return (
-        f"no no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on {level.cols}x{level.rows} found within "
-        f"the time limit of {time_limit} s ({attempts} layout{'' if attempts == 1 else 's'} tried)"
+        f"no no-guess layout of {counted(level.mines, 'mine')} on {level.cols}x{level.rows} found within "
+        f"the time limit of {time_limit} s ({counted(attempts, 'layout')} tried)"
     )
 
 

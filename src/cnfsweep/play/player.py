@@ -153,7 +153,7 @@ def _safe_moves(cells: Iterable[Cell]) -> list[PlayedMove]:
 
 def _first_move(level: Level, rule: FirstClick, cell: Cell) -> PlayedMove:
     if rule is FirstClick.ANY:
-        return PlayedMove(cell, False, Fraction(level.mines, level.rows * level.cols))
+        return PlayedMove(cell, False, Fraction(level.mines, level.cells))
     return PlayedMove(cell, True, Fraction(0))
 
 

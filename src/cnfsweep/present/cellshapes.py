@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from cnfsweep.core.topology import Topology
+from cnfsweep.core.words import counted
 from cnfsweep.present.svgtext import attrs_text, num
 
 __all__ = ["HexShapes", "Shapes", "SquareShapes", "TorusShapes", "shape_words", "shapes_for"]
@@ -319,5 +320,5 @@ def shape_words(topology: Topology, rows: int, cols: int) -> str:
     """
     name = topology.name
     if name == "graph":
-        return f"graph of {cols} cell{'' if cols == 1 else 's'}"
+        return f"graph of {counted(cols, 'cell')}"
     return f"{cols}x{rows}" + ("" if name == "square" else f" {name}")
