@@ -15,8 +15,8 @@ from itertools import combinations
 
 from cnfsweep import Board, Cell
 from cnfsweep.core.board import CellKind
-from cnfsweep.explanation import HintMove
-from oracle import around
+from cnfsweep.explanation import Explainer, HintMove
+from oracle import around, reference
 
 
 def number_rule(board: Board, number: Cell, fixed: Mapping[Cell, bool] | None = None) -> tuple[list[Cell], int]:
@@ -134,3 +134,20 @@ def smaller_reason_exists(board: Board, cell: Cell, mine: bool, size: int, uses_
             if forces(board, subset, uses_total, cell, mine):
                 return True
     return False
+
+
+def explain_and_check(explainer: Explainer, boards: Iterable[Board]) -> int:
+    """Explain every certain cell of each board and check each reason; return how many were checked.
+
+    The certain cells must be exactly those the brute-force oracle finds certain.
+    """
+    checked = 0
+    for board in boards:
+        ref = reference(board)
+        moves = explainer.certain(board)
+        certain = {c: p == 1 for c, p in ref.exact.items() if p in (0, 1) and board.kind(c) is CellKind.COVERED}
+        assert {m.cell: m.mine for m in moves} == certain, board
+        for move in moves:
+            assert_valid(board, move)
+            checked += 1
+    return checked
