@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -128,16 +128,66 @@ def _weighted_models(
     flags = set(board.flags)
     fixed_mines = {c for c, is_mine in fixed.items() if is_mine}
     models = []
-    for bits in product((False, True), repeat=len(free)):
-        mines = frozenset(fixed_mines | {c for c, b in zip(free, bits) if b})
-        if all(
-            sum(n in mines or n in flags for n in around(board, c)) == board.number(c)
-            for c in numbers
-        ):
-            weight = 1 if total is None else _choose(len(rest), total - len(flags) - len(mines))
-            if weight:
-                models.append((mines, weight))
+    for chosen in _assignments(board, numbers, free, fixed_mines | flags):
+        mines = frozenset(fixed_mines | chosen)
+        weight = 1 if total is None else _choose(len(rest), total - len(flags) - len(mines))
+        if weight:
+            models.append((mines, weight))
     return rest, models
+
+
+def _assignments(board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]) -> Iterator[frozenset[Cell]]:
+    """Yield every set of ``free`` cells that, with the mines ``placed``, makes each of ``numbers`` right.
+
+    Every assignment of mine or no mine to each free cell is tried, one cell after another,
+    abandoning a branch as soon as some number has too many mines or too few cells left to
+    reach its count: the same answers as trying all ``2**len(free)`` (``test_oracle.py``
+    checks that), found fast enough for the frontiers of a 9x9 torus.
+    """
+    need = {c: board.number(c) - sum(n in placed for n in around(board, c)) for c in numbers}
+    left = {c: 0 for c in numbers}
+    touching: dict[Cell, list[Cell]] = {v: [] for v in free}
+    for c in numbers:
+        for n in around(board, c):
+            if n in touching:
+                touching[n].append(c)
+                left[c] += 1
+    if any(not 0 <= need[c] <= left[c] for c in numbers):
+        return
+    # Cells of one number next to each other, so a count is settled soon after its first cell.
+    order = sorted(free, key=lambda v: min((numbers.index(c) for c in touching[v]), default=-1))
+    chosen: list[Cell] = []
+
+    def place(i: int) -> Iterator[frozenset[Cell]]:
+        if i == len(order):
+            yield frozenset(chosen)
+            return
+        cell = order[i]
+        for mine in (False, True):
+            ok = True
+            for c in touching[cell]:
+                left[c] -= 1
+                need[c] -= mine
+                ok = ok and 0 <= need[c] <= left[c]
+            if ok:
+                if mine:
+                    chosen.append(cell)
+                yield from place(i + 1)
+                if mine:
+                    chosen.pop()
+            for c in touching[cell]:
+                left[c] += 1
+                need[c] += mine
+
+    yield from place(0)
+
+
+def _assignments_by_product(board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]) -> Iterator[frozenset[Cell]]:
+    """Yield what :func:`_assignments` yields by trying every one of the ``2**len(free)`` assignments."""
+    for bits in product((False, True), repeat=len(free)):
+        chosen = frozenset(c for c, b in zip(free, bits) if b)
+        if all(sum(n in chosen or n in placed for n in around(board, c)) == board.number(c) for c in numbers):
+            yield chosen
 
 
 @functools.lru_cache(maxsize=None)
