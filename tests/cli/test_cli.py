@@ -395,8 +395,11 @@ def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
     trace = tmp_path / "t.jsonl"
     args = [sys.executable, "-m", "cnfsweep", "play", "--level", "beginner", "--games", "1000000", "--workers", "2",
             "--executor", executor, "--json", "--trace", str(trace)]
-    # A session of its own: Ctrl-C goes to the whole process group, workers included.
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # A session of its own: Ctrl-C goes to the whole process group, workers included.  SIGINT is
+    # given back its default, as in a terminal: a shell's background job (`pytest &`) ignores it,
+    # and its children would inherit that and never see the Ctrl-C.
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while not (trace.exists() and trace.stat().st_size) and time.monotonic() < deadline:
