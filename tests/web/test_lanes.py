@@ -189,7 +189,7 @@ def test_a_no_guess_game_is_generated_in_the_worker_pool(make_client, monkeypatc
     assert len(threads) == 1 and threads[0].startswith("cnfsweep-")  # a worker of the pool, not a server thread
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.integers(4, 1000), cols=st.integers(4, 1000), density=st.floats(0.0, 0.3), seed=st.integers(0, 2**32))
 def test_a_generation_past_its_time_limit_has_one_answer_on_both_endpoints(
     client, monkeypatch: pytest.MonkeyPatch, rows: int, cols: int, density: float, seed: int
