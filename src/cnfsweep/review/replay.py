@@ -28,7 +28,7 @@ from fractions import Fraction
 from os import PathLike
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, check_deadline, time_left
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
 from cnfsweep.generation.result import three_bv
@@ -47,7 +47,7 @@ _CHOSEN = "x"
 
 def review(
     record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
-    rule: str | None = None, positions: bool = False, progress: Progress | None = None,
+    rule: str | None = None, positions: bool = False, progress: Progress | None = None, deadline: float | None = None,
 ) -> GameReview:
     """Read a game record (a replay file, or its bytes) and review its one game (the first, for a trace of many).
 
@@ -65,6 +65,8 @@ def review(
         Keep each position's board text, flags and the final board in the review.
     progress : callable, optional
         Called as ``progress(done, total)`` after each click judged.
+    deadline : float, optional
+        A ``time.perf_counter()`` value: past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Raises
     ------
@@ -80,16 +82,17 @@ def review(
         games = read_game_records(record, source=source)
     if not games:
         raise GameRecordError("no game in it", source=source)
-    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress)
+    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress, deadline=deadline)
 
 
 def review_game(
     game: RecordedGame, *, engine: Engine | None = None, rule: str | None = None, positions: bool = False,
-    progress: Progress | None = None,
+    progress: Progress | None = None, deadline: float | None = None,
 ) -> GameReview:
     """Replay ``game`` and judge every click that opens cells (see the module's docstring).
 
     ``rule`` overrides the record's first-click rule; a record that names none is taken as ``any``.
+    The rest as :func:`review` takes them.
     """
     engine = engine if engine is not None else Engine.for_games()
     first_rule = FirstClick(rule or game.rule or FirstClick.ANY.value)
@@ -124,6 +127,7 @@ def review_game(
             chosen = _chord_cells(view, around[i], table.cells, shown)
             if not chosen:
                 continue  # a chord that opens nothing
+        check_deadline(deadline)
         board = _seen_board(table)
         if positions:
             boards.append(board.to_text())
@@ -136,7 +140,7 @@ def review_game(
             safest: tuple[Cell, ...] = tuple(board.covered)
             certain = len(safest)
         else:
-            analysis = engine.analyze_position(table.seen.position(board))
+            analysis = engine.analyze_position(table.seen.position(board), time_limit=time_left(deadline))
             if not analysis.consistent:
                 raise GameRecordError(f"{where}: the position before it is inconsistent", source=source)
             probability = _chance(analysis, chosen, board, engine)
