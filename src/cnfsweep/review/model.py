@@ -19,7 +19,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from cnfsweep.core.board import Cell
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.document import unlimited_int_digits
 from cnfsweep.formats.game_records import ClickKind
 
@@ -176,12 +176,12 @@ class GameReview:
         The layout's 3BV, counted here.
     counters : mapping
         The speed counters the record's tools computed (ms-toollib's names), empty for other records.
-    positions : tuple of str
-        Kept when asked for: the board (native text, flags left covered) before each reviewed click.
+    positions : tuple of Board
+        Kept when asked for: the board (flags left covered) before each reviewed click.
     flags : tuple of tuple of Cell
         Kept with ``positions``: the player's flags at each of them.
-    final : str or None
-        Kept with ``positions``: the board after the last click.
+    final : Board or None
+        Kept with ``positions``: the board after the last click (flags left covered).
     """
 
     source: str
@@ -197,9 +197,9 @@ class GameReview:
     clicks: tuple[ClickReview, ...]
     bbbv: int
     counters: Mapping[str, float | None] = field(default_factory=dict, hash=False)
-    positions: tuple[str, ...] = ()
+    positions: tuple[Board, ...] = ()
     flags: tuple[tuple[Cell, ...], ...] = ()
-    final: str | None = None
+    final: Board | None = None
 
     def count(self, label: Label) -> int:
         """How many clicks got ``label``."""
@@ -255,10 +255,10 @@ class GameReview:
                 "clicks": [c.to_dict() for c in self.clicks], "summary": self.summary(),
                 "counters": dict(self.counters),
             }
-        if self.positions:
-            out["positions"] = list(self.positions)
+        if self.final is not None:
+            out["positions"] = [board.to_text() for board in self.positions]
             out["flags"] = [_cells(f) for f in self.flags]
-            out["final"] = self.final
+            out["final"] = self.final.to_text()
         return out
 
     def to_json(self) -> str:

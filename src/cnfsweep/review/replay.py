@@ -103,7 +103,7 @@ def review_game(
     opening = [i for i, c in enumerate(game.clicks) if _opens(c.kind)]
     total = len(opening)
     reviews: list[ClickReview] = []
-    boards: list[str] = []
+    boards: list[Board] = []
     flag_sets: list[tuple[Cell, ...]] = []
     for move, click in enumerate(game.clicks):
         cell, kind = click.cell, click.kind
@@ -130,7 +130,7 @@ def review_game(
         check_deadline(deadline)
         board = _seen_board(table)
         if positions:
-            boards.append(board.to_text())
+            boards.append(board)
             flag_sets.append(tuple(table.cells[j] for j in range(len(view)) if view[j] == _FLAG))
         if not reviews and first_rule is not FirstClick.ANY:
             if game.mines and cell in set(game.mines):
@@ -162,7 +162,7 @@ def review_game(
     return GameReview(
         source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
         first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
-        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table).to_text() if positions else None,
+        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None,
     )
 
 
