@@ -15,7 +15,6 @@ Examples
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -70,7 +69,7 @@ def replay_command(
         fail("--output - and --json cannot be used together: both would write to standard output")
     try:
         engine = Engine.for_games(backend)
-        done = _review(record, engine, first_click, positions=step is not None, quiet=json_out)
+        done = _review(record, engine, first_click, positions=step is not None)
         picture = None
         if output is not None:
             svg = _step_svg(done, step, engine, record) if step is not None else timeline_svg(done)
@@ -92,23 +91,28 @@ def replay_command(
         Console().print(review_view(done))
 
 
-def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool, quiet: bool) -> GameReview:
-    """Review with a progress bar on the terminal, shown once a long game is under way."""
-    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True,
-                  disable=quiet and not sys.stderr.isatty()) as progress:
-        task = None
+def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool) -> GameReview:
+    """Review, with a progress bar on a terminal once a long game is under way (nothing is drawn otherwise)."""
+    console = Console(stderr=True)
+    bar: Progress | None = None
 
-        def tick(done: int, total: int) -> None:
-            nonlocal task
-            if total < PROGRESS_FROM:
-                return
-            if task is None:
-                task = progress.add_task("review", total=total)
-            progress.update(task, completed=done)
+    def tick(done: int, total: int) -> None:
+        nonlocal bar
+        if total < PROGRESS_FROM or not console.is_terminal:
+            return
+        if bar is None:
+            bar = Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           console=console, transient=True)
+            bar.start()
+            bar.add_task("review", total=total)
+        bar.update(bar.task_ids[0], completed=done)
 
+    try:
         return review(record, engine=engine, rule=None if rule is None else rule.value, positions=positions,
                       progress=tick)
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 def _step_svg(done: GameReview, step: int, engine: Engine, record: str) -> str:
