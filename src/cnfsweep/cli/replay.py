@@ -31,7 +31,7 @@ from cnfsweep.play import FirstClick
 from cnfsweep.present.review import click_line, review_view
 from cnfsweep.present.svg import render_png, render_svg
 from cnfsweep.present.timeline import timeline_svg
-from cnfsweep.review import GameReview, review
+from cnfsweep.replay import GameReview, review
 
 __all__ = ["replay_command"]
 

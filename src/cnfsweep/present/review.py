@@ -17,7 +17,7 @@ from rich.text import Text
 
 from cnfsweep.core.words import counted
 from cnfsweep.present.summary import percent
-from cnfsweep.review import ClickReview, GameReview, Label
+from cnfsweep.replay import ClickReview, GameReview, Label
 
 __all__ = ["LABEL_COLOURS", "LABEL_WORDS", "click_line", "review_view", "safer_text", "summary_words"]
 

@@ -8,7 +8,7 @@ Games without times (autoplayer traces) are laid out by click number instead.
 Examples
 --------
 >>> from cnfsweep.formats.game_records import read_game_records
->>> from cnfsweep.review import review_game
+>>> from cnfsweep.replay import review_game
 >>> (game,) = read_game_records(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}')
 >>> svg = timeline_svg(review_game(game))
 >>> svg.startswith("<svg") and 'class="click forced_guess"' in svg
@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape
 from cnfsweep.present.review import LABEL_COLOURS, LABEL_WORDS, click_line, summary_words
 from cnfsweep.present.svg import FONT, INK, text_width
 from cnfsweep.present.svgtext import attrs_text, num
-from cnfsweep.review import ClickReview, GameReview, Label
+from cnfsweep.replay import ClickReview, GameReview, Label
 
 __all__ = ["timeline_svg"]
 

@@ -16,7 +16,7 @@ from replays import random_game, save_evf
 
 from cnfsweep.core.board import Board
 from cnfsweep.formats.game_records import ClickKind, read_game_records
-from cnfsweep.review import ClickReview, GameReview, Label, review_game
+from cnfsweep.replay import ClickReview, GameReview, Label, review_game
 
 #: Small boards, so that every layout can be listed: (rows, cols, mines).
 SIZES = [(4, 5, 4), (3, 6, 4), (4, 4, 3), (5, 4, 5)]

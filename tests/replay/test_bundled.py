@@ -19,7 +19,7 @@ from replays import random_game
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.formats.game_records import Click, ClickKind, read_game_records
 from cnfsweep.play import Game, GameState
-from cnfsweep.review import Label, review, review_game
+from cnfsweep.replay import Label, review, review_game
 
 ms_toollib = pytest.importorskip("ms_toollib")
 
