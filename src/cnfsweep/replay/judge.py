@@ -9,7 +9,10 @@ on a covered cell, or a chord on a number with as many flags around it), one
 gives every cell's exact probability; the click's probability is the chance that at least
 one of its chosen cells is a mine (for a chord of several uncertain cells, the ratio of
 layout counts with and without those cells assumed safe).  The first click is a deduction
-when the game's first-click rule keeps it off a mine.
+when the game's first-click rule keeps it off a mine.  A cell an analysis proves a mine stays
+one for the rest of the game (what the player knows only grows), so the player's knowledge
+takes it as a known mine from then on: later positions are the same layouts, searched without it
+(a player who never flags would otherwise leave every mine's numbers in every search).
 
 Examples
 --------
@@ -127,6 +130,7 @@ def review_game(
     reviews: list[ClickReview] = []
     boards: list[Board] = []
     flag_sets: list[tuple[Cell, ...]] = []
+    proven: set[Cell] = set()  # cells an analysis proved mines
     for move, click in enumerate(game.clicks):
         cell, kind = click.cell, click.kind
         where = f"click {move + 1} ({kind.value} at {tuple(cell)})"
@@ -165,7 +169,12 @@ def review_game(
             analysis = engine.analyze_position(table.seen.position(board), time_limit=time_left(deadline))
             if not analysis.consistent:
                 raise GameRecordError(f"{where}: the position before it is inconsistent", source=source)
-            probability = _chance(analysis, chosen, board, engine)
+            probability = Fraction(1) if proven.intersection(chosen) else _chance(analysis, chosen, board, engine)
+            # A cell proved a mine stays one as the game goes on (what the player knows only grows): the
+            # player's knowledge takes it as a known mine, so later positions leave it out of the search.
+            for mine in analysis.mines:
+                proven.add(mine)
+                table.seen.flag(mine)
             certain = len(analysis.safe)
             safest = analysis.safe if certain else tuple(analysis.lowest_cells())
             best = Fraction(0) if certain else (analysis.exact(safest[0]) if safest else Fraction(1))
