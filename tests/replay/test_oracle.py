@@ -80,13 +80,17 @@ def test_the_random_games_cover_every_label_and_chords_of_several_uncertain_cell
     assert gambling_chords
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_game_saved_by_ms_toollib_reads_back_and_reviews_as_played(seed: int, tmp_path) -> None:
+#: Games saved by ms-toollib: careful ones (won, or lost to a chord on a wrong flag) and reckless ones.
+SAVED = [(100 + seed, 0.0) for seed in range(6)] + [(100 + seed, 0.25) for seed in range(2)]
+
+
+@pytest.mark.parametrize("seed, reckless", SAVED)
+def test_a_game_saved_by_ms_toollib_reads_back_and_reviews_as_played(seed: int, reckless: float, tmp_path) -> None:
     pytest.importorskip("ms_toollib")
-    game = random_game(100 + seed, 4, 5, 4)
+    game = random_game(seed, 4, 5, 4, reckless=reckless)
     path = save_evf(game, tmp_path, f"game{seed}")
     (read,) = read_game_records(path)
-    assert read.mines == game.mines and read.reader == "evf" and read.rule == "safe"
+    assert read.mines == game.mines and read.reader == "evf" and read.rule == "safe" and read.won == game.won
     # ms-toollib keeps only clicks that changed the game: what it dropped changed nothing here either.
     ours = review_game(game, positions=True)
     theirs = review_game(read, positions=True)
@@ -94,3 +98,9 @@ def test_a_game_saved_by_ms_toollib_reads_back_and_reviews_as_played(seed: int, 
            [(c.cell, c.kind, c.chosen, c.probability, c.label) for c in ours.clicks]
     assert (theirs.won, theirs.lost) == (ours.won, ours.lost)
     check_against_oracle(theirs)
+
+
+def test_the_saved_games_are_won_and_lost_with_chords_among_them() -> None:
+    games = [review_game(random_game(seed, 4, 5, 4, reckless=reckless)) for seed, reckless in SAVED]
+    assert any(g.won for g in games) and any(g.lost for g in games)
+    assert any(c.kind is ClickKind.CHORD for g in games for c in g.clicks)
