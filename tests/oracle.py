@@ -141,7 +141,7 @@ def _assignments(board: Board, numbers: tuple[Cell, ...], free: list[Cell], plac
 
     Every assignment of mine or no mine to each free cell is tried, one cell after another,
     abandoning a branch as soon as some number has too many mines or too few cells left to
-    reach its count: the same answers as trying all ``2**len(free)`` (``test_oracle.py``
+    reach its count: the same answers as trying all ``2**len(free)`` (``test_brute_oracle.py``
     checks that), found fast enough for the frontiers of a 9x9 torus.
     """
     need = {c: board.number(c) - sum(n in placed for n in around(board, c)) for c in numbers}
