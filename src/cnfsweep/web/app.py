@@ -311,7 +311,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves}, **game)
     async def click(game_id: GameId, request: CellRequest) -> Response:
-        """Open a cell; a 0 opens its neighbours too."""
+        """Open a cell (a 0 opens its neighbours too); on a revealed number with as many flags around it, open its other neighbours (a chord)."""
         return await answer(OpenCell(game_id, request.row, request.col))
 
     @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves}, **game)

@@ -267,9 +267,9 @@ class GameStore:
 
     @_locked
     def click(self, game_id: str, row: int, col: int) -> dict[str, Any]:
-        """Open a cell (the first click starts the clock) and return the game's document."""
+        """Open a cell, or chord on a revealed number (the first click starts the clock); return the game's document."""
         entry = self._entry(game_id)
-        entry.game.click(Cell(row, col))
+        entry.game.press(Cell(row, col))
         entry.moves += 1
         now = time.monotonic()
         if entry.started is None:

@@ -1,0 +1,50 @@
+"""A click on a revealed number is a chord (``POST /api/game/{id}/click``): the rule is ``play.Game.press``."""
+
+from __future__ import annotations
+
+from cnfsweep.core.board import Cell
+from cnfsweep.play import LEVELS, FirstClick, Game
+
+
+def satisfied_number(game: Game) -> tuple[Cell, list[Cell], list[Cell]]:
+    """A revealed number with covered neighbours: it, its mines and its safe covered neighbours."""
+    board = game.board()
+    for cell in board.cells():
+        if board.grid[cell.row][cell.col] in "12345678":
+            covered = [n for n in board.neighbours(cell) if board.grid[n.row][n.col] == "."]
+            mines = [n for n in covered if n in game.mines]
+            safe = [n for n in covered if n not in game.mines]
+            if mines and safe:
+                return cell, mines, safe
+    raise AssertionError("no number to chord on")
+
+
+def test_a_click_on_a_satisfied_number_opens_its_other_neighbours(client) -> None:
+    doc = client.post("/api/game", json={"level": "beginner", "seed": 11, "first_click": "opening"}).json()
+    game = Game.new(LEVELS["beginner"], 11, FirstClick.OPENING)
+    client.post(f"/api/game/{doc['id']}/click", json={"row": 4, "col": 4})
+    game.click(Cell(4, 4))
+    number, mines, safe = satisfied_number(game)
+    # Too few flags around it: the click does nothing.
+    before = client.post(f"/api/game/{doc['id']}/click", json={"row": number.row, "col": number.col}).json()
+    assert before["grid"] == list(game.board().grid)
+    for mine in mines:
+        client.post(f"/api/game/{doc['id']}/flag", json={"row": mine.row, "col": mine.col})
+    after = client.post(f"/api/game/{doc['id']}/click", json={"row": number.row, "col": number.col}).json()
+    for cell in safe:
+        assert after["grid"][cell.row][cell.col] in "012345678", cell
+    assert after["state"] in ("playing", "won")
+
+
+def test_a_chord_around_a_wrong_flag_loses_on_the_mine_left_covered(client) -> None:
+    doc = client.post("/api/game", json={"level": "beginner", "seed": 11, "first_click": "opening"}).json()
+    game = Game.new(LEVELS["beginner"], 11, FirstClick.OPENING)
+    client.post(f"/api/game/{doc['id']}/click", json={"row": 4, "col": 4})
+    game.click(Cell(4, 4))
+    number, mines, safe = satisfied_number(game)
+    wrong = safe[: len(mines)]
+    assert len(wrong) == len(mines)  # the 1 at (0, 5) of seed 11: a mine and a safe cell beside it
+    for cell in wrong:
+        client.post(f"/api/game/{doc['id']}/flag", json={"row": cell.row, "col": cell.col})
+    after = client.post(f"/api/game/{doc['id']}/click", json={"row": number.row, "col": number.col}).json()
+    assert after["state"] == "lost" and tuple(after["exploded"]) in mines
