@@ -48,7 +48,7 @@ class GameTooLarge(CnfsweepError):
 
 @dataclass(frozen=True)
 class NewGame:
-    """What a new game is: a level by name, or a size and mine count; the first-click rule; the topology; a seed; no-guess or not.
+    """What a new game is: a level by name, or a size and mine count; the first-click rule; the topology; a seed; no-guess or not; a first click the server makes.
 
     Examples
     --------
@@ -72,6 +72,7 @@ class NewGame:
     topology: str = DEFAULT_TOPOLOGY
     seed: int | None = None
     no_guess: bool = False
+    opened: tuple[int, int] | None = None  # the first click, made by the server: the board of a restart or a link
 
     def resolve(self) -> Level:
         """Return the level this game is played on (on its topology)."""
@@ -220,6 +221,8 @@ class GameStore:
             raise CnfsweepError(
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
+        if spec.no_guess and spec.opened is not None:
+            raise CnfsweepError("a no-guess game comes with its own opening: give 'opened' only without 'no_guess'")
         if not spec.no_guess:
             _room_anywhere(level, rule)
         return level
@@ -246,6 +249,8 @@ class GameStore:
             game.click(Cell(*first))
         else:
             game = Game.new(level, spec.seed, FirstClick(spec.first_click))
+            if spec.opened is not None:  # the clock starts at the player's first click, not this one
+                game.click(Cell(*spec.opened))
         game_id = secrets.token_urlsafe(12)
         with self._lock:  # only now: generating a board holds no other game up
             self._games[game_id] = _Entry(game)

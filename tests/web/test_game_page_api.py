@@ -1,4 +1,5 @@
-"""A click on a revealed number is a chord (``POST /api/game/{id}/click``): the rule is ``play.Game.press``."""
+"""The page's game features in the API: a click on a revealed number is a chord (the rule is ``play.Game.press``);
+``opened`` starts the board of a restart or a shared link, its first click made by the server."""
 
 from __future__ import annotations
 
@@ -48,3 +49,23 @@ def test_a_chord_around_a_wrong_flag_loses_on_the_mine_left_covered(client) -> N
         client.post(f"/api/game/{doc['id']}/flag", json={"row": cell.row, "col": cell.col})
     after = client.post(f"/api/game/{doc['id']}/click", json={"row": number.row, "col": number.col}).json()
     assert after["state"] == "lost" and tuple(after["exploded"]) in mines
+
+
+def test_a_board_opened_by_the_server_is_the_board_that_first_click_makes_and_its_clock_waits(client) -> None:
+    spec = {"level": "intermediate", "seed": 5, "first_click": "safe"}
+    doc = client.post("/api/game", json={**spec, "opened": [3, 12]}).json()
+    game = Game.new(LEVELS["intermediate"], 5, FirstClick.SAFE)
+    game.click(Cell(3, 12))
+    assert doc["grid"] == list(game.board().grid) and doc["clicks"] == 1 and doc["seconds"] is None
+    # The same again (a restart): the same board.
+    again = client.post("/api/game", json={**spec, "opened": [3, 12]}).json()
+    assert again["grid"] == doc["grid"] and again["id"] != doc["id"]
+    played = client.post(f"/api/game/{doc['id']}/click", json={"row": 0, "col": 0}).json()
+    assert played["seconds"] is not None
+
+
+def test_opened_is_refused_off_the_board_and_on_a_no_guess_game(client) -> None:
+    off = client.post("/api/game", json={"level": "beginner", "seed": 1, "opened": [9, 0]})
+    assert off.status_code == 400 and off.json() == {"error": "cell (9, 0) is outside the 9x9 board"}
+    both = client.post("/api/game", json={"level": "beginner", "seed": 1, "no_guess": True, "opened": [4, 4]})
+    assert both.status_code == 400 and "no-guess" in both.json()["error"]
