@@ -7,6 +7,7 @@ without an entry in ``REQUESTS`` fails the first test, so its author says what i
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,8 @@ from cnfsweep.web.jobs import JobOutcome
 from cnfsweep.web.moves import Server
 
 BOARD = {"board": "mines: 1\n1.\n..\n"}
+#: A one-game trace (`cnfsweep play --trace`), base64, as a replay file is sent.
+TRACE = {"name": "t.jsonl", "data": base64.b64encode(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}').decode()}
 #: A request of each /api route (the game's id filled in), and what it runs: ("pool", job type) or ("store",).
 REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...]]]] = {
     ("POST", "/api/analyze"): (BOARD, [("pool", "Job")]),
@@ -30,6 +33,9 @@ REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...
     ("GET", "/api/game/{game_id}"): (None, [("store",)]),
     ("POST", "/api/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),
     ("POST", "/api/game/{game_id}/flag"): ({"row": 1, "col": 1}, [("store",)]),
+    ("POST", "/api/replay"): (TRACE, [("pool", "ReviewJob")]),
+    # The game's record is read from the store (in the server's threads), then reviewed in the pool; after the click above.
+    ("GET", "/api/game/{game_id}/review"): (None, [("pool", "ReviewJob")]),
 }
 #: Answered on the event loop from the settings alone, whatever the workers do: not a job.
 NOT_JOBS = {("GET", "/api/health")}

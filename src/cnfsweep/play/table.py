@@ -108,6 +108,14 @@ class Table:
             reveal(opened, number)
         return result
 
+    def chord(self, cell: Cell) -> ClickResult:
+        """Chord on ``cell`` in the game (see :meth:`Game.chord`) and record every cell it opened."""
+        result = self.game.chord(cell)
+        reveal = self.seen.reveal
+        for opened, number in zip(result.opened, result.numbers):
+            reveal(opened, number)
+        return result
+
     def open_safe(self, cells: Iterable[Cell]) -> list[Cell]:
         """Click certainly-safe cells; return those the click opened (not already open by an earlier flood)."""
         game, deadline = self.game, self.deadline

@@ -40,16 +40,17 @@ from cnfsweep.web.games import GameStore, NewGame
 from cnfsweep.web.jobs import GenerateJob, Job, Verdict
 from cnfsweep.web.moves import AnyJob, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
 from cnfsweep.web.models import (
-    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest, answers,
-    exact_bounds,
+    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest,
+    ReplayRequest, answers, exact_bounds,
 )
+from cnfsweep.web.reviews import ReviewGame, ReviewJob
 from cnfsweep.web.settings import Settings
 from cnfsweep.web.workers import Workers
 
 __all__ = ["FEATURES", "create_app"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "hint", "levels", "game", "generate")
+FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "replay")
 
 STATUS = {
     Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
@@ -318,6 +319,20 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     async def flag(game_id: GameId, request: CellRequest) -> Response:
         """Flag a covered cell, or take a flag off."""
         return await answer(ToggleFlag(game_id, request.row, request.col))
+
+    reviewed = {200: {"description": "The document `cnfsweep replay --json` prints, with `positions`, `flags` and `final`; "
+                                      f"{past}."}}
+
+    @app.post("/api/replay", responses={**reviewed, **errors})
+    async def replay(request: ReplayRequest) -> Response:
+        """Review a replay file: every click's exact mine probability and label, survival, luck and speed counters."""
+        return await answer(ReviewJob(request.name, request.data, time_limit=limit(request.time_limit),
+                                      max_cells=settings.max_cells, started=time.perf_counter()))
+
+    @app.get("/api/game/{game_id}/review", responses={**reviewed, **answers(400, 404, 422, 503)})
+    async def review_game(game_id: GameId) -> Response:
+        """Review a game played here (won, lost or unfinished), as `POST /api/replay` reviews a file."""
+        return await answer(ReviewGame(game_id, settings.time_limit, settings.max_cells, started=time.perf_counter()))
 
     def static(name: str) -> Callable[[], Awaitable[Response]]:
         async def serve() -> Response:

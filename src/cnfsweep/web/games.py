@@ -20,13 +20,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from cnfsweep.core.board import COVERED, FLAG, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
+from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 
@@ -168,6 +169,20 @@ class _Entry:
     started: float | None = None  # when the first click came
     ended: float | None = None  # when the game was won or lost
     moves: int = 0  # the player's clicks and flags made
+    history: list[tuple[float, ClickKind, Cell]] = field(default_factory=list)  # every move, for the review
+
+    def note(self, kind: ClickKind, cell: Cell, now: float) -> None:
+        """Record a move that changed the game (a review replays them), with its time from the first click."""
+        self.history.append((0.0 if self.started is None else round(now - self.started, 3), kind, cell))
+
+    def record(self, game_id: str) -> RecordedGame:
+        """The game so far as a game record: its layout and every move, as a replay file keeps them."""
+        game = self.game
+        if game.mines is None:
+            raise CnfsweepError("the game has no click yet: nothing to review")
+        clicks = tuple(Click(cell, seconds, kind) for seconds, kind, cell in self.history)
+        return RecordedGame(game.level.topology, tuple(sorted(game.mines or ())), clicks, None, game.seed,
+                            game.state is GameState.WON, "game", game_id, None, game.rule.value, self.seconds())
 
     def document(self, game_id: str) -> dict[str, Any]:
         return game_document(game_id, self.game, self.seconds(), self.moves)
@@ -247,13 +262,16 @@ class GameStore:
             game = Game.from_layout(level.rows, level.cols, mines, level.topology_name)
             game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name
             game.click(Cell(*first))
+            opened: list[tuple[float, ClickKind, Cell]] = [(0.0, ClickKind.OPEN, Cell(*first))]
         else:
             game = Game.new(level, spec.seed, FirstClick(spec.first_click))
+            opened = []
             if spec.opened is not None:  # the clock starts at the player's first click, not this one
                 game.click(Cell(*spec.opened))
+                opened.append((0.0, ClickKind.OPEN, Cell(*spec.opened)))
         game_id = secrets.token_urlsafe(12)
         with self._lock:  # only now: generating a board holds no other game up
-            self._games[game_id] = _Entry(game)
+            self._games[game_id] = _Entry(game, history=opened)
             while len(self._games) > self.limit:
                 self._games.popitem(last=False)
             return game_document(game_id, game)
@@ -271,14 +289,25 @@ class GameStore:
         return self._entry(game_id).document(game_id)
 
     @_locked
+    def record(self, game_id: str) -> RecordedGame:
+        """Return a game of the store as a game record (won, lost or unfinished), for a review."""
+        return self._entry(game_id).record(game_id)
+
+    @_locked
     def click(self, game_id: str, row: int, col: int) -> dict[str, Any]:
         """Open a cell, or chord on a revealed number (the first click starts the clock); return the game's document."""
         entry = self._entry(game_id)
-        entry.game.press(Cell(row, col))
+        game, level = entry.game, entry.game.level
+        # On a revealed number the click is a chord (Game.press); off the board, press() itself says so.
+        on_number = 0 <= row < level.rows and 0 <= col < level.cols and chr(game.view[row * level.cols + col]).isdigit()
+        clicks = len(game.clicks)
+        game.press(Cell(row, col))
         entry.moves += 1
         now = time.monotonic()
         if entry.started is None:
             entry.started = now
+        if len(game.clicks) > clicks:  # a chord on a number without its flags is no move
+            entry.note(ClickKind.CHORD if on_number else ClickKind.OPEN, Cell(row, col), now)
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
         return entry.document(game_id)
@@ -291,7 +320,9 @@ class GameStore:
         # Off the board, flag() itself says so.
         if 0 <= row < level.rows and 0 <= col < level.cols and game.view[row * level.cols + col] == ord(FLAG):
             game.unflag(Cell(row, col))
+            entry.note(ClickKind.UNFLAG, Cell(row, col), time.monotonic())
         else:
             game.flag(Cell(row, col))
+            entry.note(ClickKind.FLAG, Cell(row, col), time.monotonic())
         entry.moves += 1
         return entry.document(game_id)

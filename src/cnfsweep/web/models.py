@@ -35,7 +35,7 @@ from cnfsweep.play import LEVELS
 
 __all__ = [
     "BoardRequest", "CellRequest", "CheckRequest", "ErrorDocument", "GameId", "GameRequest", "GenerateRequest",
-    "HintRequest", "LevelsRequest", "answers", "exact_bounds",
+    "HintRequest", "LevelsRequest", "ReplayRequest", "answers", "exact_bounds",
 ]
 
 Format = Literal[FORMATS]  # type: ignore[valid-type]
@@ -230,8 +230,22 @@ class CellRequest(BaseModel):
     col: Index = Field(description="Column from 0 at the left.")
 
 
+class ReplayRequest(BaseModel):
+    """A replay file to review: its name (the suffix says its kind) and its bytes in base64."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "game.avf", "data": "NB4ICh..."}]})
+
+    name: StrictStr = Field(
+        min_length=1, max_length=255,
+        description="The file's name: `.avf`, `.rmv`, `.evf`, `.mvf` (read with ms-toollib) or `.jsonl` (a `cnfsweep play --trace`).",
+    )
+    data: StrictStr = Field(description="The file's bytes, in base64 (an empty file is refused as the CLI refuses it).")
+    time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
+
+
 #: The models whose schemas ``/openapi.json`` publishes under their own names.
-PUBLISHED = (BoardRequest, CheckRequest, HintRequest, LevelsRequest, GameRequest, GenerateRequest, CellRequest, ErrorDocument)
+PUBLISHED = (BoardRequest, CheckRequest, HintRequest, LevelsRequest, GameRequest, GenerateRequest, CellRequest,
+             ReplayRequest, ErrorDocument)
 BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
 

@@ -6,10 +6,12 @@ by name in :data:`READERS`, as the backends are.  Each gives :class:`RecordedGam
 the topology and size, the mines, the :class:`Click` s (cell, seconds or ``None``,
 :class:`ClickKind`), the player's name when the record says.  Built in:
 
-- ``trace``: the autoplayer's own ``cnfsweep play --trace`` lines (:mod:`.trace`).
+- ``trace``: the autoplayer's own ``cnfsweep play --trace`` lines (:mod:`.trace`);
+- ``avf``, ``rmv``, ``evf``, ``mvf``: the replay videos of Minesweeper Arbiter, Minesweeper X and
+  Viennasweeper, Metasweeper and Minesweeper Clone, read through ms-toollib (the optional
+  ``replay`` extra) in a child process (:mod:`.videos`).
 
-A new reader (issue 24 adds ``.avf``, ``.rmv`` and ``.evf`` through ms-toollib) goes in a module
-of its own in this package::
+A new reader goes in a module of its own in this package::
 
     class AvfReader:
         '''Read Minesweeper Arbiter's .avf videos (through ms-toollib, imported in read).'''
@@ -35,6 +37,7 @@ from pathlib import Path, PurePath
 from cnfsweep.core.errors import ArgumentTypeError, shown
 from cnfsweep.formats.game_records.base import Click, ClickKind, GameRecordError, GameRecordReader, RecordedGame
 from cnfsweep.formats.game_records.trace import TraceReader
+from cnfsweep.formats.game_records.videos import VIDEO_READERS, MissingExtra, mstoollib_available
 
 __all__ = [
     "READERS",
@@ -42,14 +45,16 @@ __all__ = [
     "ClickKind",
     "GameRecordError",
     "GameRecordReader",
+    "MissingExtra",
     "RecordedGame",
     "TraceReader",
     "detect_reader",
+    "mstoollib_available",
     "read_game_records",
 ]
 
 #: Every game-record reader, by name: the first whose ``detect`` says yes reads a file.
-READERS: dict[str, GameRecordReader] = {r.name: r for r in (TraceReader(),)}
+READERS: dict[str, GameRecordReader] = {r.name: r for r in (TraceReader(), *VIDEO_READERS)}
 
 
 def detect_reader(data: bytes, name: str | None = None, source: str = "<string>") -> GameRecordReader:
@@ -67,7 +72,7 @@ def detect_reader(data: bytes, name: str | None = None, source: str = "<string>"
     >>> detect_reader(b"hello")
     Traceback (most recent call last):
     ...
-    cnfsweep.formats.game_records.base.GameRecordError: <string>: not a game record: expected one of trace
+    cnfsweep.formats.game_records.base.GameRecordError: <string>: not a game record: expected one of trace, avf, rmv, evf, mvf
     """
     if name is not None:
         suffix = PurePath(name).suffix.lower()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -78,6 +78,19 @@ class RecordedGame:
         Where it was read from (a file name, or ``"<string>"``).
     line : int or None
         The line of ``source`` it starts on, for a text record.
+    rule : str or None
+        The first-click rule the game was played under, as :class:`~cnfsweep.play.FirstClick`
+        names it (``"safe"``, ``"opening"``, ``"any"``); ``None`` when the record does not say.
+    seconds : float or None
+        The game's time, from the first click to the last, as the record says.
+    software : str or None
+        The program that recorded it, when the record says.
+    counters : mapping of str to float or None
+        The speed counters the record's own tools compute (ms-toollib's names: ``bbbv``,
+        ``bbbv_s``, ``ioe``, ...); empty when there are none.
+    shown : tuple of str or None
+        What the recording program showed at the end, one string per row (``0``-``8``
+        opened, ``.`` not): a review that replays the clicks checks that it ends there too.
 
     Examples
     --------
@@ -96,6 +109,11 @@ class RecordedGame:
     reader: str = ""
     source: str = "<string>"
     line: int | None = None
+    rule: str | None = None
+    seconds: float | None = None
+    software: str | None = None
+    counters: Mapping[str, float | None] = field(default_factory=dict, hash=False)
+    shown: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         # Readers check their own text and say where; these are the rules every reader's answer keeps.

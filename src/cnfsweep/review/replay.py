@@ -1,0 +1,225 @@
+"""Replay a recorded game on the one game and judge every click that opens cells, through one engine.
+
+The record's clicks are played in order on a :class:`~cnfsweep.play.table.Table` over the
+record's layout: flags go to the game (a chord needs them) but not to the player's knowledge
+(a flag is the player's guess, not a fact), so every position is analysed with the flagged
+cells covered and the total mine count known.  Before each click that opens cells (a click
+on a covered cell, or a chord on a number with as many flags around it), one
+:class:`~cnfsweep.engine.Engine` (its component cache carried from position to position)
+gives every cell's exact probability; the click's probability is the chance that at least
+one of its chosen cells is a mine (for a chord of several uncertain cells, the ratio of
+layout counts with and without those cells assumed safe).  The first click is a deduction
+when the game's first-click rule keeps it off a mine.
+
+Examples
+--------
+>>> from cnfsweep.formats.game_records import read_game_records
+>>> (game,) = read_game_records(b'{"rows": 1, "cols": 4, "mines": [[0, 0]], "moves": [{"cell": [0, 3]}]}')
+>>> review = review_game(game, rule="safe")
+>>> [(c.label.value, str(c.probability)) for c in review.clicks], review.won
+([('deduction', '0')], True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from fractions import Fraction
+from os import PathLike
+
+from cnfsweep.core.board import COVERED, FLAG, Board, Cell
+from cnfsweep.core.errors import CnfsweepError, check_deadline, time_left
+from cnfsweep.engine import Analysis, Engine
+from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
+from cnfsweep.generation.result import three_bv
+from cnfsweep.play import FirstClick, Table
+from cnfsweep.review.model import ClickReview, GameReview, Label
+
+__all__ = ["Progress", "review", "review_game"]
+
+#: Called after each click judged, with how many are done and how many there are.
+Progress = Callable[[int, int], None]
+
+_COVERED, _FLAG, _ZERO = ord(COVERED), ord(FLAG), ord("0")
+#: The label a chord's uncertain cells carry while the engine counts the layouts that keep them safe.
+_CHOSEN = "x"
+
+
+def review(
+    record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
+    rule: str | None = None, positions: bool = False, progress: Progress | None = None, deadline: float | None = None,
+) -> GameReview:
+    """Read a game record (a replay file, or its bytes) and review its one game (the first, for a trace of many).
+
+    Parameters
+    ----------
+    record : path or bytes
+        ``.avf``, ``.rmv``, ``.evf``, ``.mvf`` (with the ``replay`` extra) or an autoplayer trace.
+    name : str, optional
+        The file's name, for bytes: its suffix says what kind of record it is.
+    engine : Engine, optional
+        The engine every position goes through (default: a player's, :meth:`Engine.for_games`).
+    rule : str, optional
+        The first-click rule to assume (``safe``, ``opening``, ``any``) instead of the record's.
+    positions : bool
+        Keep each position's board text, flags and the final board in the review.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each click judged.
+    deadline : float, optional
+        A ``time.perf_counter()`` value: past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Raises
+    ------
+    GameRecordError
+        For a file that cannot be read or replayed (one line naming it).
+    """
+    source = name if name is not None else "<string>" if isinstance(record, bytes) else str(record)
+    if isinstance(record, bytes) and name is not None:
+        from cnfsweep.formats.game_records import detect_reader
+
+        games = tuple(detect_reader(record, name, source).read(record, source))
+    else:
+        games = read_game_records(record, source=source)
+    if not games:
+        raise GameRecordError("no game in it", source=source)
+    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress, deadline=deadline)
+
+
+def review_game(
+    game: RecordedGame, *, engine: Engine | None = None, rule: str | None = None, positions: bool = False,
+    progress: Progress | None = None, deadline: float | None = None,
+) -> GameReview:
+    """Replay ``game`` and judge every click that opens cells (see the module's docstring).
+
+    ``rule`` overrides the record's first-click rule; a record that names none is taken as ``any``.
+    The rest as :func:`review` takes them.
+    """
+    engine = engine if engine is not None else Engine.for_games()
+    first_rule = FirstClick(rule or game.rule or FirstClick.ANY.value)
+    source = game.source
+    topology = game.topology.name
+    table = Table.on_layout(game.rows, game.cols, game.mines, topology)
+    play, view, around, cols = table.game, table.game.view, table.around, game.cols
+    opening = [i for i, c in enumerate(game.clicks) if _opens(c.kind)]
+    total = len(opening)
+    reviews: list[ClickReview] = []
+    boards: list[Board] = []
+    flag_sets: list[tuple[Cell, ...]] = []
+    for move, click in enumerate(game.clicks):
+        cell, kind = click.cell, click.kind
+        where = f"click {move + 1} ({kind.value} at {tuple(cell)})"
+        if not table.playing:
+            raise GameRecordError(f"{where} comes after the game ended", source=source)
+        i = cell[0] * cols + cell[1]
+        shown = view[i]
+        if kind is ClickKind.FLAG or kind is ClickKind.UNFLAG:
+            if shown not in (_COVERED, _FLAG):
+                raise GameRecordError(f"{where}: the cell is open", source=source)
+            (play.flag if kind is ClickKind.FLAG else play.unflag)(cell)
+            continue
+        if kind is ClickKind.OPEN:
+            if shown == _FLAG:
+                raise GameRecordError(f"{where}: the cell is flagged", source=source)
+            if shown != _COVERED:
+                continue  # a click on an open cell does nothing
+            chosen: tuple[Cell, ...] = (cell,)
+        else:
+            chosen = _chord_cells(view, around[i], table.cells, shown)
+            if not chosen:
+                continue  # a chord that opens nothing
+        check_deadline(deadline)
+        board = _seen_board(table)
+        if positions:
+            boards.append(board)
+            flag_sets.append(tuple(table.cells[j] for j in range(len(view)) if view[j] == _FLAG))
+        if not reviews and first_rule is not FirstClick.ANY:
+            if game.mines and cell in set(game.mines):
+                raise GameRecordError(f"{where} opens a mine, but the first-click rule {first_rule.value!r} "
+                                      "keeps it safe", source=source)
+            probability = best = Fraction(0)
+            safest: tuple[Cell, ...] = tuple(board.covered)
+            certain = len(safest)
+        else:
+            analysis = engine.analyze_position(table.seen.position(board), time_limit=time_left(deadline))
+            if not analysis.consistent:
+                raise GameRecordError(f"{where}: the position before it is inconsistent", source=source)
+            probability = _chance(analysis, chosen, board, engine)
+            certain = len(analysis.safe)
+            safest = analysis.safe if certain else tuple(analysis.lowest_cells())
+            best = Fraction(0) if certain else (analysis.exact(safest[0]) if safest else Fraction(1))
+        try:
+            result = table.click(cell) if kind is ClickKind.OPEN else table.chord(cell)
+        except CnfsweepError as exc:
+            raise GameRecordError(f"{where}: {exc}", source=source) from None
+        label = Label.of(probability, best, certain, result.hit_mine)
+        reviews.append(ClickReview(
+            len(reviews), move, click.seconds, kind, cell, chosen, result.opened, probability, best, safest, certain,
+            label, play.exploded if result.hit_mine else None,
+        ))
+        if progress is not None:
+            progress(len(reviews), total)
+    _check_end(game, table)
+    return GameReview(
+        source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
+        first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
+        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None,
+    )
+
+
+def _opens(kind: ClickKind) -> bool:
+    return kind is ClickKind.OPEN or kind is ClickKind.CHORD
+
+
+def _chord_cells(view: memoryview, near: tuple[int, ...] | list[int], cells: tuple[Cell, ...], shown: int) -> tuple[Cell, ...]:
+    """A chord's chosen cells: the covered unflagged neighbours of a number with as many flags around it."""
+    number = shown - _ZERO
+    if not 0 <= number <= 8 or sum(1 for j in near if view[j] == _FLAG) != number:
+        return ()
+    return tuple(cells[j] for j in near if view[j] == _COVERED)
+
+
+def _seen_board(table: Table) -> Board:
+    """What the player knows: the game's board with the flags covered again (a flag is no fact)."""
+    board = table.board()
+    if any(FLAG in row for row in board.grid):
+        board = dataclasses.replace(board, grid=tuple(row.replace(FLAG, COVERED) for row in board.grid))
+    return board
+
+
+def _chance(analysis: Analysis, chosen: tuple[Cell, ...], board: Board, engine: Engine) -> Fraction:
+    """The exact chance that at least one chosen cell is a mine."""
+    exact = [analysis.exact(c) for c in chosen]
+    if any(p is None for p in exact):
+        raise CnfsweepError("a chosen cell has no exact probability (an approximate analysis)")
+    if any(p == 1 for p in exact):
+        return Fraction(1)
+    uncertain = [c for c, p in zip(chosen, exact) if p]
+    if len(uncertain) <= 1:
+        return Fraction(exact[chosen.index(uncertain[0])]) if uncertain else Fraction(0)
+    # Several uncertain cells: the share of layouts that keep them all safe.
+    rows = [list(row) for row in board.grid]
+    for r, c in uncertain:
+        rows[r][c] = _CHOSEN
+    labelled = dataclasses.replace(board, grid=tuple("".join(row) for row in rows))
+    kept = engine.analyze(labelled, assume={_CHOSEN: "safe"})
+    if analysis.solutions is None or (kept.consistent and kept.solutions is None):
+        raise CnfsweepError("the board is too large for an exact chance of a chord")
+    return 1 - Fraction(kept.solutions if kept.consistent else 0, analysis.solutions)
+
+
+def _check_end(game: RecordedGame, table: Table) -> None:
+    """Refuse a replay that ends elsewhere than the record says: the clicks were played by other rules."""
+    source = game.source
+    if game.won is not None and game.won != table.won:
+        said = "won" if game.won else "not won"
+        raise GameRecordError(f"the record says the game was {said}, but its clicks replayed here end "
+                              f"{table.game.state.value}", source=source)
+    if game.shown is None:
+        return
+    ours = table.game.board().grid
+    for r, (theirs, mine) in enumerate(zip(game.shown, ours)):
+        for c, (a, b) in enumerate(zip(theirs, mine)):
+            if (a in "012345678") != (b in "012345678"):
+                raise GameRecordError(f"its clicks replayed here leave cell {(r, c)} "
+                                      f"{'open' if b in '012345678' else 'covered'}, the record "
+                                      f"{'open' if a in '012345678' else 'covered'}", source=source)
