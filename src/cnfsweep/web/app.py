@@ -58,11 +58,15 @@ STATUS = {
 }
 
 #: The page and the API docs: files shipped in the package, served from memory by name (no client path reaches the disk).
+#: The page's scripts are ES modules, one file for each part of it (static/core.js lists them).
 STATIC = {
     "index.html": "text/html; charset=utf-8",
     "docs.html": "text/html; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
+    **{
+        f"{name}.js": "text/javascript; charset=utf-8"
+        for name in ("app", "core", "board", "overlay", "play", "stats", "edit", "hint", "review")
+    },
 }
 
 def _error(status: int, message: str) -> JSONResponse:
