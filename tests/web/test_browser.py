@@ -19,7 +19,7 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 
-#: Set to a path (``docs/serve.png``) to keep the screenshot the play test takes.
+#: Set to a path to keep the screenshot the play test takes (the README's are test_browser_game.py's).
 SCREENSHOT = os.environ.get("CNFSWEEP_SCREENSHOT")
 
 

@@ -16,6 +16,13 @@ const WORDS = {
 
 function odds(p) { return `${p} (${percent(fraction(p))}%)`; }
 
+function ringed(click) {
+  // The safest cells worth pointing at: after a guess that had a safer choice, and only a few (a forced guess's
+  // safest cells are all alike, often half the board).
+  const worth = !["deduction", "forced_guess"].includes(click.label) && !click.forced && click.safest.length <= 12;
+  return worth ? click.safest.map(key) : [];
+}
+
 export function clearReview() {
   $("postmortem").hidden = true;
   $("postmortem").replaceChildren();
@@ -48,9 +55,9 @@ export async function postMortem(doc) {
   if (fatal.forced) {
     lines.push(line("It was a forced guess: nothing was certainly safe and no cell was safer. Bad luck, not a mistake."));
   } else if (fraction(fatal.best_probability) === 0) {
-    lines.push(line(`It was not forced: ${plural(fatal.certain_safe, "cell")} ${fatal.certain_safe === 1 ? "was" : "were"} certainly safe, such as ${safest}${more} (outlined).`));
+    lines.push(line(`It was not forced: ${plural(fatal.certain_safe, "cell")} ${fatal.certain_safe === 1 ? "was" : "were"} certainly safe, such as ${safest}${more}${ringed(fatal).length ? " (ringed)" : ""}.`));
   } else {
-    lines.push(line(`It was not forced: the safest cells were ${odds(fatal.best_probability)} a mine: ${safest}${more} (outlined).`));
+    lines.push(line(`It was not forced: the safest cells were ${odds(fatal.best_probability)} a mine: ${safest}${more}${ringed(fatal).length ? " (ringed)" : ""}.`));
   }
   const s = review.summary;
   lines.push(line(`This game: ${plural(s.guesses, "guess")}, ${plural(s.mistake + s.needless_guess, "avoidable one")};`
@@ -62,7 +69,7 @@ export async function postMortem(doc) {
   lines.push(open);
   out.replaceChildren(...lines);
   out.hidden = false;
-  state.marks = { safest: new Set(fatal.safest.map(key)), chosen: new Set() };
+  state.marks = { safest: new Set(ringed(fatal)), chosen: new Set() };
   document.body.dataset.postmortem = "1";
   announce(`Post-mortem: the fatal click had a ${percent(fraction(fatal.probability))} percent chance of a mine; ${fatal.forced ? "it was forced" : "it was not forced"}.`);
   render();
@@ -132,7 +139,7 @@ export function step(i) {
   for (const [fr, fc] of (i < n ? doc.flags[i] : doc.flags[n - 1] || [])) if (grid[fr][fc] === ".") grid[fr][fc] = "*";
   const click = doc.clicks[i];
   state.marks = click
-    ? { chosen: new Set(click.cells.map(key)), safest: new Set(click.label === "deduction" ? [] : click.safest.map(key)) }
+    ? { chosen: new Set(click.cells.map(key)), safest: new Set(ringed(click)) }
     : null;
   if (state.rows !== grid.length || state.cols !== grid[0].length) setGrid(grid.length, grid[0].length, grid.map((g) => g.join("")), "square");
   else { state.grid = grid; state.analysis = null; }
@@ -140,7 +147,7 @@ export function step(i) {
   $("replay-click").textContent = click
     ? `Click ${i + 1} of ${n}, at ${click.time.toFixed(2)} s: ${click.kind === "chord" ? "a chord on" : "open"} ${where(click.cell)}`
       + ` (outlined), ${odds(click.probability)} a mine: ${WORDS[click.label]}`
-      + (click.label === "deduction" ? "." : `; the safest cells were ${odds(click.best_probability)}${click.safest.length ? " (ringed)" : ""}.`)
+      + (click.label === "deduction" ? "." : `; the safest cells were ${odds(click.best_probability)}${ringed(click).length ? " (ringed)" : ""}.`)
     : "The end of the game.";
   document.body.dataset.replayStep = String(i);
   analyse();
