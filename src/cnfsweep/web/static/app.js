@@ -77,11 +77,11 @@ function cellOf(event) {
 
 function boardInput(board) {
   // Left click opens (on a number: chords), right click flags, both buttons together chord, a long press flags.
-  let held = null, skipClick = false, skipMenu = 0;
+  let held = null, longPressed = false, skipClick = 0, skipMenu = 0; // until when the click, the context menu, are the chord's or the long press's
   board.addEventListener("click", (e) => {
     const at = cellOf(e);
     if (!at) return;
-    if (skipClick) { skipClick = false; return; }
+    if (performance.now() < skipClick || longPressed) { longPressed = false; return; }
     focusCell(...at);
     act(...at, false);
   });
@@ -92,19 +92,22 @@ function boardInput(board) {
     if (performance.now() < skipMenu) return; // the long press or the chord just done
     act(...at, true);
   });
+  board.addEventListener("mousedown", (e) => {
+    // Both buttons down (the second press is a mousedown, not a pointerdown): a chord on a number.
+    const at = cellOf(e);
+    if (!at || state.mode !== "play" || e.buttons !== 3) return;
+    skipClick = skipMenu = performance.now() + 600;
+    if (isNumber(state.grid[at[0]][at[1]])) move("click", ...at);
+  });
   board.addEventListener("pointerdown", (e) => {
     const at = cellOf(e);
     if (!at || state.mode !== "play") return;
-    if (e.pointerType === "mouse" && e.buttons === 3) { // both buttons: a chord on a number
-      skipClick = true; skipMenu = performance.now() + 600;
-      if (isNumber(state.grid[at[0]][at[1]])) move("click", ...at);
-      return;
-    }
     $("face").classList.add("pressing");
+    longPressed = false;
     if (e.pointerType !== "touch") return;
     clearTimeout(held);
     held = setTimeout(() => { // a long press flags, and the tap it ends with opens nothing
-      held = null; skipClick = true; skipMenu = performance.now() + 800;
+      held = null; longPressed = true; skipClick = skipMenu = performance.now() + 800;
       if (navigator.vibrate) navigator.vibrate(30);
       move("flag", ...at);
     }, 450);
