@@ -67,3 +67,16 @@ def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
 def analysed(page) -> None:
     """Wait until the overlay of the position shown has come back."""
     page.wait_for_function("document.body.dataset.analysed === String(state.seq) && state.analysis !== null")
+
+
+def first_click(page, level: str, seed: int, rule: str, at: tuple[int, int]):
+    """Start a seeded game of a level, click ``at`` first, and return the same game played by the library."""
+    from cnfsweep.core.board import Cell
+    from cnfsweep.play import LEVELS, FirstClick, Game
+
+    new_game(page, level, seed, rule)
+    cell(page, *at).click()
+    page.wait_for_function("state.game.clicks === 1")
+    game = Game.new(LEVELS[level], seed, FirstClick(rule))
+    game.click(Cell(*at))
+    return game

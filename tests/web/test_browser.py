@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from pagekit import analysed, browser, cell, new_game, page  # noqa: F401  (fixtures)
+from pagekit import analysed, browser, cell, first_click, new_game, page  # noqa: F401  (fixtures)
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
@@ -109,11 +109,7 @@ def test_keyboard_opens_and_flags(page) -> None:
 
 
 def test_a_loss_and_a_win(page) -> None:
-    new_game(page, "beginner", 3)
-    cell(page, 0, 0).click()
-    page.wait_for_function("state.game.clicks === 1")
-    game = Game.new(LEVELS["beginner"], 3)
-    game.click(Cell(0, 0))
+    game = first_click(page, "beginner", 3, "safe", (0, 0))
     mine = sorted(game.mines)[0]
     cell(page, *mine).click()
     page.wait_for_function("state.game.state === 'lost'")

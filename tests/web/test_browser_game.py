@@ -16,11 +16,11 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from oracle import reference
-from pagekit import ARGS, analysed, browser, cell, new_game, page  # noqa: F401  (fixtures)
+from pagekit import analysed, browser, cell, first_click, new_game, page  # noqa: F401  (fixtures)
 from paths import DATA
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.play import LEVELS, FirstClick, Game
+from cnfsweep.play import Game
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed (test extra)")
 
@@ -89,11 +89,7 @@ def serious(page) -> list[str]:
 
 
 def test_a_beginner_game_won_with_chords_then_the_same_board_again_and_by_link(page, browser) -> None:
-    new_game(page, "beginner", 11, "opening")
-    cell(page, 4, 4).click()
-    page.wait_for_function("state.game.clicks === 1")
-    game = Game.new(LEVELS["beginner"], 11, FirstClick.OPENING)
-    game.click(Cell(4, 4))
+    game = first_click(page, "beginner", 11, "opening", (4, 4))
     opened = list(game.board().grid)
     assert page.evaluate("state.game.grid") == opened
     assert win_with_chords(page, game) >= 1
@@ -134,11 +130,7 @@ def test_a_beginner_game_won_with_chords_then_the_same_board_again_and_by_link(p
 
 
 def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fatal_click_was(page) -> None:
-    new_game(page, "beginner", 3)
-    cell(page, 0, 0).click()
-    page.wait_for_function("state.game.clicks === 1")
-    game = Game.new(LEVELS["beginner"], 3)
-    game.click(Cell(0, 0))
+    game = first_click(page, "beginner", 3, "safe", (0, 0))
     before = game.board()  # the position of the fatal click (the player's flag is no fact)
     covered = [c for c in before.cells() if before.grid[c.row][c.col] == "."]
     wrong = next(c for c in covered if c not in game.mines)

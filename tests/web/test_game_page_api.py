@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game
 
@@ -20,11 +22,18 @@ def satisfied_number(game: Game) -> tuple[Cell, list[Cell], list[Cell]]:
     raise AssertionError("no number to chord on")
 
 
-def test_a_click_on_a_satisfied_number_opens_its_other_neighbours(client) -> None:
+@pytest.fixture
+def opened(client) -> tuple[dict, Game]:
+    """A beginner game (seed 11, an opening) clicked at its centre, on the server and in the library."""
     doc = client.post("/api/game", json={"level": "beginner", "seed": 11, "first_click": "opening"}).json()
     game = Game.new(LEVELS["beginner"], 11, FirstClick.OPENING)
     client.post(f"/api/game/{doc['id']}/click", json={"row": 4, "col": 4})
     game.click(Cell(4, 4))
+    return doc, game
+
+
+def test_a_click_on_a_satisfied_number_opens_its_other_neighbours(client, opened) -> None:
+    doc, game = opened
     number, mines, safe = satisfied_number(game)
     # Too few flags around it: the click does nothing.
     before = client.post(f"/api/game/{doc['id']}/click", json={"row": number.row, "col": number.col}).json()
@@ -37,11 +46,8 @@ def test_a_click_on_a_satisfied_number_opens_its_other_neighbours(client) -> Non
     assert after["state"] in ("playing", "won")
 
 
-def test_a_chord_around_a_wrong_flag_loses_on_the_mine_left_covered(client) -> None:
-    doc = client.post("/api/game", json={"level": "beginner", "seed": 11, "first_click": "opening"}).json()
-    game = Game.new(LEVELS["beginner"], 11, FirstClick.OPENING)
-    client.post(f"/api/game/{doc['id']}/click", json={"row": 4, "col": 4})
-    game.click(Cell(4, 4))
+def test_a_chord_around_a_wrong_flag_loses_on_the_mine_left_covered(client, opened) -> None:
+    doc, game = opened
     number, mines, safe = satisfied_number(game)
     wrong = safe[: len(mines)]
     assert len(wrong) == len(mines)  # the 1 at (0, 5) of seed 11: a mine and a safe cell beside it

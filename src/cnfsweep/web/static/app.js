@@ -77,11 +77,12 @@ function cellOf(event) {
 
 function boardInput(board) {
   // Left click opens (on a number: chords), right click flags, both buttons together chord, a long press flags.
-  let held = null, longPressed = false, skipClick = 0, skipMenu = 0; // until when the click, the context menu, are the chord's or the long press's
+  // A gesture that chorded or flagged by a long press opens nothing more: its click and context menu are skipped
+  // until the next gesture starts.
+  let held = null, handled = false;
   board.addEventListener("click", (e) => {
     const at = cellOf(e);
-    if (!at) return;
-    if (performance.now() < skipClick || longPressed) { longPressed = false; return; }
+    if (!at || handled) return;
     focusCell(...at);
     act(...at, false);
   });
@@ -89,25 +90,24 @@ function boardInput(board) {
     const at = cellOf(e);
     if (!at) return;
     e.preventDefault();
-    if (performance.now() < skipMenu) return; // the long press or the chord just done
-    act(...at, true);
+    if (!handled) act(...at, true);
   });
   board.addEventListener("mousedown", (e) => {
     // Both buttons down (the second press is a mousedown, not a pointerdown): a chord on a number.
     const at = cellOf(e);
     if (!at || state.mode !== "play" || e.buttons !== 3) return;
-    skipClick = skipMenu = performance.now() + 600;
+    handled = true;
     if (isNumber(state.grid[at[0]][at[1]])) move("click", ...at);
   });
   board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse" || e.buttons === 1 || e.buttons === 2) handled = false; // a new gesture
     const at = cellOf(e);
     if (!at || state.mode !== "play") return;
     $("face").classList.add("pressing");
-    longPressed = false;
     if (e.pointerType !== "touch") return;
     clearTimeout(held);
     held = setTimeout(() => { // a long press flags, and the tap it ends with opens nothing
-      held = null; longPressed = true; skipClick = skipMenu = performance.now() + 800;
+      held = null; handled = true;
       if (navigator.vibrate) navigator.vibrate(30);
       move("flag", ...at);
     }, 450);
