@@ -6,7 +6,7 @@ import { cellAt, fit, render, restyle, setGrid } from "./board.js";
 import { blank, copyText, editTools, fromGame, paint, readText, readTotal, regrid, tool } from "./edit.js";
 import { hint, peek } from "./hint.js";
 import { analyse } from "./overlay.js";
-import { linkSpec, move, newGame, restart, share } from "./play.js";
+import { linkSpec, move, newGame, restart, share, showGame } from "./play.js";
 import { openReplay, step } from "./review.js";
 
 export function setMode(mode) {
@@ -21,7 +21,8 @@ export function setMode(mode) {
   $("replay-view").hidden = mode !== "replay" || !state.replay;
   $("postmortem").hidden = mode !== "play" || !$("postmortem").childElementCount;
   if (mode === "play") {
-    if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); analyse(); } else newGame();
+    // The game as it was left: its board, counters and overlay (the Replay tab showed its own).
+    if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); showGame(state.game); } else newGame();
   } else if (mode === "edit") {
     state.marks = null;
     // The editor starts from the position on the board (the game's, flags included), or a blank one.

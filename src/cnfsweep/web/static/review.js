@@ -1,7 +1,7 @@
 // Reviews (/api/replay for a replay file, /api/game/{id}/review for a game played here): every click's exact
 // mine probability and label. The Replay tab steps through one with the board, the overlay and a timeline;
 // after a loss the post-mortem says what the fatal click's odds were, whether it was forced, and the safest cell.
-import { $, announce, api, fraction, key, percent, plural, state, where } from "./core.js";
+import { $, announce, api, fraction, key, percent, plural, state, touch, where } from "./core.js";
 import { render, setGrid } from "./board.js";
 import { analyse } from "./overlay.js";
 import { setMode } from "./app.js";
@@ -144,11 +144,15 @@ export function step(i) {
   if (state.rows !== grid.length || state.cols !== grid[0].length) setGrid(grid.length, grid[0].length, grid.map((g) => g.join("")), "square");
   else { state.grid = grid; state.analysis = null; }
   for (const bar of $("timeline").children) bar.classList.toggle("current", bar === $("timeline").children[i]);
+  // The counters as the player saw them: mines less flags, and the time of the click.
+  $("mines-left").textContent = String(doc.mines - grid.flat().filter((ch) => ch === "*").length);
+  $("timer").textContent = String(Math.floor(click ? click.time : doc.summary.time));
   $("replay-click").textContent = click
     ? `Click ${i + 1} of ${n}, at ${click.time.toFixed(2)} s: ${click.kind === "chord" ? "a chord on" : "open"} ${where(click.cell)}`
       + ` (outlined), ${odds(click.probability)} a mine: ${WORDS[click.label]}`
       + (click.label === "deduction" ? "." : `; the safest cells were ${odds(click.best_probability)}${ringed(click).length ? " (ringed)" : ""}.`)
     : "The end of the game.";
   document.body.dataset.replayStep = String(i);
+  touch();
   analyse();
 }
