@@ -80,6 +80,14 @@ def win_with_chords(page, game: Game) -> int:
     raise AssertionError("no win in 200 moves")
 
 
+def press_hint(page) -> list[int]:
+    """Ask for a hint with the key; return the cell it names."""
+    page.evaluate("document.body.dataset.hinted = '0'")
+    page.keyboard.press("h")
+    page.wait_for_function("document.body.dataset.hinted === '1'", timeout=10_000)
+    return page.evaluate("state.hint.cell")
+
+
 def serious(page) -> list[str]:
     """axe-core's critical and serious violations on the page as it is (and that axe ran its rules)."""
     results = axe_sync.Axe().run(page, options={"resultTypes": ["violations", "passes"]})
@@ -133,10 +141,17 @@ def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fat
     game = first_click(page, "beginner", 3, "safe", (0, 0))
     before = game.board()  # the position of the fatal click (the player's flag is no fact)
     covered = [c for c in before.cells() if before.grid[c.row][c.col] == "."]
-    wrong = next(c for c in covered if c not in game.mines)
-    mine = next(c for c in covered if c in game.mines)
+    ref = reference(before)
+    least = min(ref.exact[c] for c in covered)
+    # The hint's guess, flagged (a wrong flag: no mine there), is never the hint's guess again: a safest cell not
+    # flagged is.
+    wrong = Cell(*press_hint(page))
+    assert wrong not in game.mines and ref.exact[wrong] == least
     cell(page, *wrong).click(button="right")
     page.wait_for_function("state.game.mines_left === 9")
+    again = Cell(*press_hint(page))
+    assert again != wrong and ref.exact[again] == least
+    mine = next(c for c in covered if c in game.mines)
     page.check("#analyse")
     analysed(page)
     assert serious(page) == []  # in progress, the overlay on
@@ -150,9 +165,7 @@ def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fat
 
     # The post-mortem: the fatal click's exact probability (the brute-force oracle's), forced or not, the safest cells.
     page.wait_for_function("document.body.dataset.postmortem === '1'", timeout=15_000)
-    ref = reference(before)
     p = ref.exact[mine]
-    least = min(ref.exact[c] for c in covered)
     text = page.inner_text("#postmortem")
     assert f"the fatal click at row {mine.row + 1} col {mine.col + 1} had a {p.numerator}/{p.denominator} ({round(100 * p)}%)" in text
     forced = p == least and all(ref.exact[c] > 0 for c in covered)
