@@ -237,19 +237,21 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                     timings += click_to_overlay(page)
                 assert serious(page) == [], (name, theme)
                 page.screenshot(path=str(out / f"page-{name}-{theme}.png"))
-                # The theme toggle: the other theme, kept across a reload.
+                # The theme toggle: the other theme (kept across a reload, checked once).
                 page.click("#theme")
                 other = "light" if theme == "dark" else "dark"
                 assert page.evaluate("document.documentElement.dataset.theme") == other
-                page.reload()
-                page.wait_for_selector("#board .cell")
-                assert page.evaluate("document.documentElement.dataset.theme") == other
-                # Arrows move between the tabs; the Edit tab passes axe too.
+                if name == "desktop" and theme == "light":
+                    page.reload()
+                    page.wait_for_selector("#board .cell")
+                    assert page.evaluate("document.documentElement.dataset.theme") == other
+                # Arrows move between the tabs; the Edit tab passes axe too (in each theme, at phone size).
                 page.focus("#tab-play")
                 page.keyboard.press("ArrowRight")
                 assert page.evaluate("[state.mode, document.activeElement.id]") == ["edit", "tab-edit"]
                 page.wait_for_selector("#board .cell")
-                assert serious(page) == [], (name, theme, "edit")
+                if name == "phone":
+                    assert serious(page) == [], (name, other, "edit")
                 assert errors == []
             finally:
                 context.close()
