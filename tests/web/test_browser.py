@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from pagekit import analysed, browser, cell, first_click, new_game, page  # noqa: F401  (fixtures)
+from pagekit import analysed, browser, cell, first_click, new_game, open_safe_cells, page  # noqa: F401  (fixtures)
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
@@ -74,15 +74,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     assert float(page.evaluate("document.body.dataset.updateMs")) >= 0
     assert page.inner_text("#timer") != ""
     # Play on with the overlay: open certainly safe cells the page shows, a dozen moves.
-    for _ in range(12):
-        safe = page.evaluate("state.analysis && state.analysis.safe.length ? state.analysis.safe[0] : null")
-        if safe is None or page.evaluate("state.game.state") != "playing":
-            break
-        clicks = page.evaluate("state.game.clicks")
-        cell(page, *safe).click()
-        page.wait_for_function(f"state.game.clicks === {clicks + 1}")
-        if page.evaluate("state.game.state") == "playing":
-            analysed(page)
+    open_safe_cells(page, 12)
     page.keyboard.press("h")
     page.wait_for_function("document.body.dataset.hinted === '1'")
     path = Path(SCREENSHOT) if SCREENSHOT else tmp_path / "serve.png"

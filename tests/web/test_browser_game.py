@@ -8,7 +8,6 @@ write the screenshots the README shows (``docs/page-desktop-light.png`` and the 
 from __future__ import annotations
 
 import os
-import re
 import statistics
 from fractions import Fraction
 from pathlib import Path
@@ -16,7 +15,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from oracle import reference
-from pagekit import analysed, browser, cell, first_click, new_game, page  # noqa: F401  (fixtures)
+from pagekit import analysed, browser, cell, first_click, new_game, open_safe_cells, page, wait_moves  # noqa: F401  (fixtures)
 from paths import DATA
 
 from cnfsweep.core.board import Board, Cell
@@ -25,10 +24,6 @@ from cnfsweep.play import Game
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed (test extra)")
 
 SCREENSHOTS = os.environ.get("CNFSWEEP_SCREENSHOTS")
-
-
-def wait_moves(page, before: int) -> None:
-    page.wait_for_function(f"state.game.moves > {before} && !state.moving")
 
 
 def win_with_chords(page, game: Game) -> int:
@@ -234,7 +229,7 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                     page.wait_for_timeout(300)
                     assert page.evaluate("state.game.clicks") == clicks
                 if name == "desktop" and theme == "light":
-                    timings += click_to_overlay(page)
+                    timings += open_safe_cells(page, 10)
                 assert serious(page) == [], (name, theme)
                 page.screenshot(path=str(out / f"page-{name}-{theme}.png"))
                 # The theme toggle: the other theme (kept across a reload, checked once).
@@ -257,25 +252,6 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                 context.close()
     print(f"\nclick to overlay on expert (the page shows it): median {statistics.median(timings):.0f} ms, "
           f"max {max(timings):.0f} ms over {len(timings)} moves (a loaded two-core machine)")
-
-
-def click_to_overlay(page) -> list[float]:
-    """Open certainly safe cells the overlay shows and read the page's own figure for each: click to overlay, ms."""
-    times = []
-    for _ in range(10):
-        safe = page.evaluate("state.analysis && state.analysis.safe.length ? state.analysis.safe[0] : null")
-        if safe is None or page.evaluate("state.game.state") != "playing":
-            break
-        moves = page.evaluate("state.game.moves")
-        cell(page, *safe).click()
-        wait_moves(page, moves)
-        analysed(page)
-        shown = re.search(r"updated (\d+) ms after the move$", page.inner_text("#summary"))
-        assert shown, page.inner_text("#summary")
-        times.append(float(page.evaluate("document.body.dataset.updateMs")))
-        assert abs(int(shown[1]) - times[-1]) <= 1
-    assert times
-    return times
 
 
 def test_a_replay_file_stepped_through_with_its_labels_overlay_and_timeline(page) -> None:
