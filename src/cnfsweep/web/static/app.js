@@ -20,11 +20,11 @@ export function setMode(mode) {
   }
   $("replay-view").hidden = mode !== "replay" || !state.replay;
   $("postmortem").hidden = mode !== "play" || !$("postmortem").childElementCount;
+  state.marks = mode === "play" ? state.lostMarks : null; // a replay's step sets its own
   if (mode === "play") {
     // The game as it was left: its board, counters and overlay (the Replay tab showed its own).
     if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); showGame(state.game); } else newGame();
   } else if (mode === "edit") {
-    state.marks = null;
     // The editor starts from the position on the board (the game's, flags included), or a blank one.
     if (state.game) $("edit-total").value = state.game.mines;
     if (!state.grid.length) blank();
@@ -34,7 +34,6 @@ export function setMode(mode) {
     state.rows = 0; // drawn afresh
     step(at);
   } else {
-    state.marks = null;
     render();
   }
 }

@@ -26,6 +26,7 @@ export const state = {
   hint: null,          // {cell, numbers}: the hint shown, until the position changes
   peek: null,          // {cells: Map "r,c" -> {name, mine}, conflict: Set "r,c"}: the levels shown, likewise
   marks: null,         // {safest: Set "r,c", chosen: Set "r,c"}: cells a post-mortem or a replay step points at
+  lostMarks: null,     // the post-mortem's, for the lost game (shown again on a return to Play)
   touched: 0,          // performance.now() of the interaction the overlay is catching up with
   unseen: false,       // the page was hidden since then, so the time to the overlay says nothing
   lastUpdateMs: null,  // the time from the last move to its overlay

@@ -26,7 +26,7 @@ function ringed(click) {
 export function clearReview() {
   $("postmortem").hidden = true;
   $("postmortem").replaceChildren();
-  state.marks = null;
+  state.marks = state.lostMarks = null;
 }
 
 function line(text) {
@@ -69,7 +69,7 @@ export async function postMortem(doc) {
   lines.push(open);
   out.replaceChildren(...lines);
   out.hidden = false;
-  state.marks = { safest: new Set(ringed(fatal)), chosen: new Set() };
+  state.marks = state.lostMarks = { safest: new Set(ringed(fatal)), chosen: new Set() };
   document.body.dataset.postmortem = "1";
   announce(`Post-mortem: the fatal click had a ${percent(fraction(fatal.probability))} percent chance of a mine; ${fatal.forced ? "it was forced" : "it was not forced"}.`);
   render();
