@@ -223,7 +223,7 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                     point = {"x": b["x"] + b["width"] / 2, "y": b["y"] + b["height"] / 2}
                     clicks = page.evaluate("state.game.clicks")
                     touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-                    page.wait_for_timeout(700)
+                    page.wait_for_timeout(1000)  # the page flags at 450 ms: room for a busy machine
                     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
                     page.wait_for_function(f"state.grid[{r}][{c}] === '*'")
                     page.wait_for_timeout(300)
