@@ -29,7 +29,7 @@ LAYERS = {
     "explanation": 5,
     "generation": 6,
     "experiments": 7,
-    "review": 7,
+    "replay": 7,
     "present": 8,
     "web": 9,
     "cli": 10,

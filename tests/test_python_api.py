@@ -38,6 +38,7 @@ from cnfsweep import (
     hint,
     parse_board,
     read_board,
+    review,
 )
 
 BOARD = Board.parse("mines: 2\n1a.\n...\n")
@@ -115,6 +116,9 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Engine.create": (Engine.create, {"backend": "pysat", "counting": "auto", "arithmetic": "auto"}),
     "Explainer": (Explainer, {"engine": "cpsat"}),
     "Level": (Level, {"rows": 3, "cols": 3, "mines": 1}),
+    "review": (review, {"record": b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}',
+                        "name": "t.jsonl", "engine": None, "rule": "safe", "positions": True, "progress": None,
+                        "time_limit": 30}),
 }
 
 HOSTILE = st.one_of(

@@ -16,6 +16,7 @@ from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, an
 from cnfsweep.formats import BoardFormat, parse_board, read_board
 from cnfsweep.generation import Generated, generate, generate_boards
 from cnfsweep.play.game import Level
+from cnfsweep.replay import GameReview, review
 from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, HintMove, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
     ArgumentError,
@@ -43,6 +44,7 @@ __all__ = [
     "CnfsweepError",
     "ConsistencyLevels",
     "Engine",
+    "GameReview",
     "Generated",
     "Level",
     "Explainer",
@@ -65,4 +67,5 @@ __all__ = [
     "levels",
     "parse_board",
     "read_board",
+    "review",
 ]

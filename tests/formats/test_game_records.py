@@ -141,9 +141,9 @@ def test_bytes_that_are_not_utf8_are_placed() -> None:
 def test_what_is_no_game_record_is_one_line(tmp_path: Path) -> None:
     board = tmp_path / "b.txt"
     board.write_text("mines: 1\n1.\n..\n")
-    with pytest.raises(GameRecordError, match=r"b\.txt: not a game record: expected one of trace$"):
+    with pytest.raises(GameRecordError, match=r"b\.txt: not a game record: expected one of trace, avf, rmv, evf, mvf$"):
         read_game_records(board)
     with pytest.raises(GameRecordError, match=r"nothing\.jsonl: cannot read: No such file or directory$"):
         read_game_records(tmp_path / "nothing.jsonl")
-    with pytest.raises(GameRecordError, match=r"^<string>: unknown game record reader 'avf': expected auto or one of trace$"):
-        read_game_records(b"", reader="avf")
+    with pytest.raises(GameRecordError, match=r"^<string>: unknown game record reader 'xyz': expected auto or one of trace, avf, rmv, evf, mvf$"):
+        read_game_records(b"", reader="xyz")

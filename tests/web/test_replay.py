@@ -11,7 +11,7 @@ from paths import DATA
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play import FirstClick, Game, Level
-from cnfsweep.review import review
+from cnfsweep.replay import review
 
 pytest.importorskip("ms_toollib")
 

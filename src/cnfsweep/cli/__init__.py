@@ -23,6 +23,7 @@ from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.grade import grade_command
 from cnfsweep.cli.levels import levels_command
 from cnfsweep.cli.render import render_command
+from cnfsweep.cli.replay import replay_command
 from cnfsweep.cli.serve import serve
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
@@ -67,6 +68,6 @@ for name, command in [
     ("solve", solve), ("check", check), ("hint", hint_command), ("levels", levels_command), ("play", play),
     ("backends", backends),
     ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
-    ("render", render_command), ("serve", serve),
+    ("render", render_command), ("replay", replay_command), ("serve", serve),
 ]:
     app.command(name)(command)

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from cnfsweep.core.words import counted
 from cnfsweep.present.summary import percent
-from cnfsweep.review import ClickReview, GameReview, Label
+from cnfsweep.replay import ClickReview, GameReview, Label
 
 __all__ = ["LABEL_COLOURS", "LABEL_WORDS", "click_line", "review_view", "safer_text", "summary_words"]
 
@@ -38,8 +38,16 @@ def safer_text(probability: Fraction, best: Fraction) -> str:
     if probability <= best:
         return ""
     if best == 0:
-        return "a certainly safe cell was open to click"
+        return "a certainly safe cell was there"
     return f"{float(probability / best):.3g}x the risk of the safest cell ({percent(best)})"
+
+
+def _note(click: ClickReview) -> str:
+    if click.label is Label.NEEDLESS_GUESS or (click.label is Label.FATAL and click.certain_safe):
+        return f"{counted(click.certain_safe, 'cell')} certainly safe"
+    if click.forced:
+        return "forced"
+    return f"{float(click.probability / click.best):.3g}x the safest" if click.best else ""
 
 
 def click_line(click: ClickReview) -> str:
@@ -56,7 +64,7 @@ def click_line(click: ClickReview) -> str:
     """
     when = "" if click.seconds is None else f" at {click.seconds:g} s"
     where = f"{click.kind.value} ({click.cell.row}, {click.cell.col})"
-    return f"click {click.index}{when}: {where}, mine {percent(click.probability)} ({click.probability}): {LABEL_WORDS[click.label]}"
+    return f"click {click.index}{when}: {where}, mine {percent(click.probability)} ({_short(click.probability)}): {LABEL_WORDS[click.label]}"
 
 
 def summary_words(review: GameReview) -> list[str]:
@@ -89,15 +97,15 @@ def review_view(review: GameReview) -> RenderableType:
     if not guesses:
         parts.append(Text("no guess: every click opened certainly safe cells", style="green"))
         return Group(*parts)
-    table = Table("click", "time", "move", "mine", "exact", "label", "safest then", "note",
+    table = Table("click", "time", "cell", "mine", "exact", "label", "safest", "note",
                   title=f"{counted(len(guesses), 'guess')}, riskiest first")
     for click in guesses:
         colour = LABEL_COLOURS[click.label]
+        chord = " chord" if click.label is not Label.DEDUCTION and len(click.chosen) > 1 else ""
         table.add_row(
-            str(click.index), "" if click.seconds is None else f"{click.seconds:g} s",
-            f"{click.kind.value} ({click.cell.row}, {click.cell.col})", percent(click.probability),
-            _short(click.probability), Text(LABEL_WORDS[click.label], style=f"bold {colour}"), percent(click.best),
-            safer_text(click.probability, click.best) or ("was forced" if click.forced else ""),
+            str(click.index), "" if click.seconds is None else f"{click.seconds:g}s",
+            f"{click.cell.row},{click.cell.col}{chord}", percent(click.probability), _short(click.probability),
+            Text(LABEL_WORDS[click.label], style=f"bold {colour}"), percent(click.best), _note(click),
         )
     parts.append(table)
     return Group(*parts)
@@ -105,4 +113,4 @@ def review_view(review: GameReview) -> RenderableType:
 
 def _short(p: Fraction) -> str:
     text = str(p)
-    return text if len(text) <= 24 else f"{float(p):.6f}"
+    return text if len(text) <= 12 else f"{float(p):.5f}"

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from starlette.concurrency import run_in_threadpool
 
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.formats.game_records import RecordedGame
-from cnfsweep.review import review, review_game
+from cnfsweep.replay import review, review_game
 from cnfsweep.web.jobs import JobOutcome, PoolAccess, Verdict, timed_out
 from cnfsweep.web.moves import Server, failure
 
@@ -68,13 +68,13 @@ def run_review(job: ReviewJob) -> JobOutcome:
     deadline = deadline_after(job.time_limit, job.started if job.started is not None else time.perf_counter())
     try:
         if job.record is not None:
-            done = review_game(job.record, positions=True, deadline=deadline)
+            done = review_game(job.record, positions=True, time_limit=time_left(deadline))
         else:
             try:
                 data = base64.b64decode(job.data, validate=True)
             except (binascii.Error, ValueError):
                 return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: data: not base64")
-            done = review(data, name=job.name, positions=True, deadline=deadline)
+            done = review(data, name=job.name, positions=True, time_limit=time_left(deadline))
         if done.rows * done.cols > job.max_cells:
             return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {done.rows}x{done.cols} game has "
                                     f"{done.rows * done.cols} cells, more than this server takes ({job.max_cells})")

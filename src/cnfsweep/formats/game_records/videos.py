@@ -31,6 +31,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -120,8 +121,10 @@ class _VideoReader:
 def _parse_in_child(kind: str, data: bytes, source: str, title: str) -> dict[str, Any]:
     """Run ``mstoollib_child.py`` on ``data`` and return its document, or raise one line saying what went wrong."""
     try:
-        done = subprocess.run([sys.executable, "-I", str(_CHILD), kind], input=data, capture_output=True,
-                              timeout=CHILD_TIME_LIMIT, check=False)
+        # In a folder of its own: ms-toollib writes crash.log where it runs when it gives up on a file.
+        with tempfile.TemporaryDirectory(prefix="cnfsweep-replay-") as folder:
+            done = subprocess.run([sys.executable, "-I", str(_CHILD), kind], input=data, capture_output=True,
+                                  timeout=CHILD_TIME_LIMIT, check=False, cwd=folder)
     except subprocess.TimeoutExpired:
         raise GameRecordError(f"ms-toollib took over {CHILD_TIME_LIMIT:g} s to read it: not {title} it can read",
                               source=source) from None

@@ -1,4 +1,4 @@
-"""Review recorded games: the exact probability and a label for every click that opened cells.
+"""Replay recorded games and review them: the exact probability and a label for every click that opened cells.
 
 Offers :func:`review` (read a record file, replay it, judge it), :func:`review_game` (the same
 for a :class:`~cnfsweep.formats.game_records.RecordedGame` in hand), and what they give:
@@ -13,7 +13,7 @@ May import the core, ``formats``, ``engine``, ``play`` and ``generation`` (for 3
 ``experiments``, ``present``, ``web`` or ``cli``.
 """
 
-from cnfsweep.review.model import ClickReview, GameReview, Label, luck
-from cnfsweep.review.replay import Progress, review, review_game
+from cnfsweep.replay.model import ClickReview, GameReview, Label, luck
+from cnfsweep.replay.judge import Progress, review, review_game
 
 __all__ = ["ClickReview", "GameReview", "Label", "Progress", "luck", "review", "review_game"]

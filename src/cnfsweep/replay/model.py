@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -136,6 +136,14 @@ class ClickReview:
         return out
 
 
+def _surviving(chances: Iterable[Fraction]) -> Fraction:
+    out = Fraction(1)
+    for p in chances:
+        if p:
+            out *= 1 - p
+    return out
+
+
 def luck(survival: Fraction) -> float | None:
     """Return ``-log10(survival)``: 0 for a game without a risk taken, ``None`` for one that could not survive.
 
@@ -208,20 +216,12 @@ class GameReview:
     @property
     def survival(self) -> Fraction:
         """The chance of surviving every risk the player took: the product of each click's chance of no mine."""
-        out = Fraction(1)
-        for click in self.clicks:
-            if click.probability:
-                out *= 1 - click.probability
-        return out
+        return _surviving(c.probability for c in self.clicks)
 
     @property
     def best_survival(self) -> Fraction:
         """The same, had the player taken a safest cell at every click (along the game as it went)."""
-        out = Fraction(1)
-        for click in self.clicks:
-            if click.best:
-                out *= 1 - click.best
-        return out
+        return _surviving(c.best for c in self.clicks)
 
     def guesses(self) -> list[ClickReview]:
         """The clicks that could have hit a mine, the riskiest first (then in order)."""

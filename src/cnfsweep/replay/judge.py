@@ -9,7 +9,10 @@ on a covered cell, or a chord on a number with as many flags around it), one
 gives every cell's exact probability; the click's probability is the chance that at least
 one of its chosen cells is a mine (for a chord of several uncertain cells, the ratio of
 layout counts with and without those cells assumed safe).  The first click is a deduction
-when the game's first-click rule keeps it off a mine.
+when the game's first-click rule keeps it off a mine.  A cell an analysis proves a mine stays
+one for the rest of the game (what the player knows only grows), so the player's knowledge
+takes it as a known mine from then on: later positions are the same layouts, searched without it
+(a player who never flags would otherwise leave every mine's numbers in every search).
 
 Examples
 --------
@@ -28,12 +31,13 @@ from fractions import Fraction
 from os import PathLike
 
 from cnfsweep.core.board import COVERED, FLAG, Board, Cell
-from cnfsweep.core.errors import CnfsweepError, check_deadline, time_left
+from cnfsweep.core.errors import ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
+from cnfsweep.core.values import choice_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
 from cnfsweep.generation.result import three_bv
 from cnfsweep.play import FirstClick, Table
-from cnfsweep.review.model import ClickReview, GameReview, Label
+from cnfsweep.replay.model import ClickReview, GameReview, Label
 
 __all__ = ["Progress", "review", "review_game"]
 
@@ -47,7 +51,8 @@ _CHOSEN = "x"
 
 def review(
     record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
-    rule: str | None = None, positions: bool = False, progress: Progress | None = None, deadline: float | None = None,
+    rule: str | None = None, positions: bool = False, progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> GameReview:
     """Read a game record (a replay file, or its bytes) and review its one game (the first, for a trace of many).
 
@@ -57,22 +62,35 @@ def review(
         ``.avf``, ``.rmv``, ``.evf``, ``.mvf`` (with the ``replay`` extra) or an autoplayer trace.
     name : str, optional
         The file's name, for bytes: its suffix says what kind of record it is.
-    engine : Engine, optional
-        The engine every position goes through (default: a player's, :meth:`Engine.for_games`).
+    engine : Engine or str, optional
+        The engine every position goes through, or a backend spec for one (default: a player's,
+        :meth:`Engine.for_games`).
     rule : str, optional
         The first-click rule to assume (``safe``, ``opening``, ``any``) instead of the record's.
     positions : bool
         Keep each position's board text, flags and the final board in the review.
     progress : callable, optional
         Called as ``progress(done, total)`` after each click judged.
-    deadline : float, optional
-        A ``time.perf_counter()`` value: past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    time_limit : float, optional
+        Seconds allowed, reading the record included; past them raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Raises
     ------
     GameRecordError
         For a file that cannot be read or replayed (one line naming it).
+    ArgumentError
+        For an argument of the wrong kind (an :class:`~cnfsweep.core.errors.ArgumentTypeError` for the wrong type).
+
+    Examples
+    --------
+    >>> done = review(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}', name="t.jsonl")
+    >>> done.clicks[0].label.value, str(done.survival)
+    ('forced_guess', '2/3')
     """
+    deadline = deadline_after(time_limit)
+    if name is not None and not isinstance(name, str):
+        raise ArgumentTypeError(f"name must be a file name, got {shown(name)} ({type(name).__name__})")
     source = name if name is not None else "<string>" if isinstance(record, bytes) else str(record)
     if isinstance(record, bytes) and name is not None:
         from cnfsweep.formats.game_records import detect_reader
@@ -82,20 +100,27 @@ def review(
         games = read_game_records(record, source=source)
     if not games:
         raise GameRecordError("no game in it", source=source)
-    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress, deadline=deadline)
+    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress,
+                       time_limit=time_left(deadline))
 
 
 def review_game(
-    game: RecordedGame, *, engine: Engine | None = None, rule: str | None = None, positions: bool = False,
-    progress: Progress | None = None, deadline: float | None = None,
+    game: RecordedGame, *, engine: Engine | str | None = None, rule: str | None = None, positions: bool = False,
+    progress: Progress | None = None, time_limit: float | None = None,
 ) -> GameReview:
     """Replay ``game`` and judge every click that opens cells (see the module's docstring).
 
     ``rule`` overrides the record's first-click rule; a record that names none is taken as ``any``.
     The rest as :func:`review` takes them.
     """
-    engine = engine if engine is not None else Engine.for_games()
-    first_rule = FirstClick(rule or game.rule or FirstClick.ANY.value)
+    deadline = deadline_after(time_limit)
+    if not isinstance(game, RecordedGame):
+        raise ArgumentTypeError(f"game must be a RecordedGame, got {shown(game)} ({type(game).__name__})")
+    engine = Engine.for_games() if engine is None else Engine.of(engine)
+    first_rule = choice_argument(FirstClick, rule if rule is not None else game.rule or "any", "first-click rule")
+    positions = flag_argument(positions, "positions")
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a function of (done, total), got {shown(progress)}")
     source = game.source
     topology = game.topology.name
     table = Table.on_layout(game.rows, game.cols, game.mines, topology)
@@ -105,26 +130,27 @@ def review_game(
     reviews: list[ClickReview] = []
     boards: list[Board] = []
     flag_sets: list[tuple[Cell, ...]] = []
+    proven: set[Cell] = set()  # cells an analysis proved mines
     for move, click in enumerate(game.clicks):
         cell, kind = click.cell, click.kind
         where = f"click {move + 1} ({kind.value} at {tuple(cell)})"
         if not table.playing:
             raise GameRecordError(f"{where} comes after the game ended", source=source)
         i = cell[0] * cols + cell[1]
-        shown = view[i]
+        face = view[i]
         if kind is ClickKind.FLAG or kind is ClickKind.UNFLAG:
-            if shown not in (_COVERED, _FLAG):
+            if face not in (_COVERED, _FLAG):
                 raise GameRecordError(f"{where}: the cell is open", source=source)
             (play.flag if kind is ClickKind.FLAG else play.unflag)(cell)
             continue
         if kind is ClickKind.OPEN:
-            if shown == _FLAG:
+            if face == _FLAG:
                 raise GameRecordError(f"{where}: the cell is flagged", source=source)
-            if shown != _COVERED:
+            if face != _COVERED:
                 continue  # a click on an open cell does nothing
             chosen: tuple[Cell, ...] = (cell,)
         else:
-            chosen = _chord_cells(view, around[i], table.cells, shown)
+            chosen = _chord_cells(view, around[i], table.cells, face)
             if not chosen:
                 continue  # a chord that opens nothing
         check_deadline(deadline)
@@ -143,7 +169,12 @@ def review_game(
             analysis = engine.analyze_position(table.seen.position(board), time_limit=time_left(deadline))
             if not analysis.consistent:
                 raise GameRecordError(f"{where}: the position before it is inconsistent", source=source)
-            probability = _chance(analysis, chosen, board, engine)
+            probability = Fraction(1) if proven.intersection(chosen) else _chance(analysis, chosen, board, engine)
+            # A cell proved a mine stays one as the game goes on (what the player knows only grows): the
+            # player's knowledge takes it as a known mine, so later positions leave it out of the search.
+            for mine in analysis.mines:
+                proven.add(mine)
+                table.seen.flag(mine)
             certain = len(analysis.safe)
             safest = analysis.safe if certain else tuple(analysis.lowest_cells())
             best = Fraction(0) if certain else (analysis.exact(safest[0]) if safest else Fraction(1))

@@ -1,0 +1,124 @@
+"""``cnfsweep replay``: review a recorded game, every click's exact chance of a mine and its label.
+
+Examples
+--------
+>>> import json, tempfile
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> _ = app.command()(replay_command)
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "t.jsonl").write_text('{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}')
+>>> result = CliRunner().invoke(app, [str(folder / "t.jsonl"), "--json"])
+>>> result.exit_code, json.loads(result.output)["clicks"][0]["label"]
+(0, 'forced_guess')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from cnfsweep.cli.common import emit, fail, json_option, only_with
+from cnfsweep.cli.render import picture_kind
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine import Engine
+from cnfsweep.play import FirstClick
+from cnfsweep.present.review import click_line, review_view
+from cnfsweep.present.svg import render_png, render_svg
+from cnfsweep.present.timeline import timeline_svg
+from cnfsweep.replay import GameReview, review
+
+__all__ = ["replay_command"]
+
+#: Reviews of more clicks than this show a progress bar (on a terminal).
+PROGRESS_FROM = 200
+
+
+def replay_command(
+    ctx: typer.Context,
+    record: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep[replay]) or a 'cnfsweep play --trace' file.",
+    )],
+    json_out: json_option("the review", "the report") = False,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", show_default=False,
+        help=escape("Write the timeline (or with --step, that position) as .svg or .png (needs cnfsweep[png]); - for SVG on standard output."),
+    )] = None,
+    step: Annotated[int | None, typer.Option(
+        "--step", min=0, show_default=False,
+        help="Draw the position before click N (from 0, as the review counts them) with its probabilities, into --output.",
+    )] = None,
+    first_click: Annotated[FirstClick | None, typer.Option(
+        "--first-click", show_default=False,
+        help="The first-click rule to assume instead of the record's (safe, opening or any).",
+    )] = None,
+    backend: Annotated[str | None, typer.Option(
+        "--backend", "-b", help=escape("Solver: cpsat, pysat[:SOLVER[:ENCODING]], brute."),
+    )] = None,
+) -> None:
+    """Review a recorded game: each click's exact chance of a mine, deductions and guesses, survival and luck."""
+    only_with(ctx, "step", output is not None, "--output (the picture of that position)")
+    kind = picture_kind(output) if output is not None else None
+    if output is not None and str(output) == "-" and json_out:
+        fail("--output - and --json cannot be used together: both would write to standard output")
+    try:
+        engine = Engine.for_games(backend)
+        done = _review(record, engine, first_click, positions=step is not None)
+        picture = None
+        if output is not None:
+            svg = _step_svg(done, step, engine, record) if step is not None else timeline_svg(done)
+            picture = (svg, render_png(svg) if kind == "png" else svg.encode())
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if picture is not None:
+        if str(output) == "-":
+            typer.echo(picture[0], nl=False)
+            return
+        try:
+            assert output is not None
+            output.write_bytes(picture[1])
+        except OSError as exc:
+            fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if json_out:
+        emit(done.to_dict())
+    elif step is None:
+        Console().print(review_view(done))
+
+
+def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool) -> GameReview:
+    """Review, with a progress bar on a terminal once a long game is under way (nothing is drawn otherwise)."""
+    console = Console(stderr=True)
+    bar: Progress | None = None
+
+    def tick(done: int, total: int) -> None:
+        nonlocal bar
+        if total < PROGRESS_FROM or not console.is_terminal:
+            return
+        if bar is None:
+            bar = Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           console=console, transient=True)
+            bar.start()
+            bar.add_task("review", total=total)
+        bar.update(bar.task_ids[0], completed=done)
+
+    try:
+        return review(record, engine=engine, rule=None if rule is None else rule.value, positions=positions,
+                      progress=tick)
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def _step_svg(done: GameReview, step: int, engine: Engine, record: str) -> str:
+    """The position before click ``step``, drawn as ``render --probabilities`` draws a board."""
+    if step >= len(done.clicks):
+        raise CnfsweepError(f"--step {step}: the review has {len(done.clicks)} clicks (0 to {len(done.clicks) - 1})")
+    board = done.positions[step]
+    return render_svg(board, engine.analyze(board), title=f"{Path(record).name}, before {click_line(done.clicks[step])}")
+
