@@ -8,6 +8,7 @@ a test module that imports this skips and says why.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 
@@ -67,3 +68,44 @@ def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
 def analysed(page) -> None:
     """Wait until the overlay of the position shown has come back."""
     page.wait_for_function("document.body.dataset.analysed === String(state.seq) && state.analysis !== null")
+
+
+def first_click(page, level: str, seed: int, rule: str, at: tuple[int, int]):
+    """Start a seeded game of a level, click ``at`` first, and return the same game played by the library."""
+    from cnfsweep.core.board import Cell
+    from cnfsweep.play import LEVELS, FirstClick, Game
+
+    new_game(page, level, seed, rule)
+    cell(page, *at).click()
+    page.wait_for_function("state.game.clicks === 1")
+    game = Game.new(LEVELS[level], seed, FirstClick(rule))
+    game.click(Cell(*at))
+    return game
+
+
+def wait_moves(page, before: int) -> None:
+    """Wait until the game has made more moves than ``before`` and none is on its way."""
+    page.wait_for_function(f"state.game.moves > {before} && !state.moving")
+
+
+def open_safe_cells(page, moves: int) -> list[float]:
+    """Open up to ``moves`` certainly safe cells the overlay shows, each once its overlay is back.
+
+    Returns the page's own figure for each move, the milliseconds from the click to its overlay (the summary says it).
+    """
+    times = []
+    for _ in range(moves):
+        safe = page.evaluate("state.analysis && state.analysis.safe.length ? state.analysis.safe[0] : null")
+        if safe is None or page.evaluate("state.game.state") != "playing":
+            break
+        before = page.evaluate("state.game.moves")
+        cell(page, *safe).click()
+        wait_moves(page, before)
+        if page.evaluate("state.game.state") != "playing":
+            break
+        analysed(page)
+        shown = re.search(r"updated (\d+) ms after the move$", page.inner_text("#summary"))
+        assert shown, page.inner_text("#summary")
+        times.append(float(page.evaluate("document.body.dataset.updateMs")))
+        assert abs(int(shown[1]) - times[-1]) <= 1
+    return times

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from pagekit import analysed, browser, cell, new_game, page  # noqa: F401  (fixtures)
+from pagekit import analysed, browser, cell, first_click, new_game, open_safe_cells, page  # noqa: F401  (fixtures)
 from paths import EXAMPLES
 
 from cnfsweep import Board, analyze
@@ -19,7 +19,7 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.core.board import Cell
 from cnfsweep.play import LEVELS, FirstClick, Game, Level
 
-#: Set to a path (``docs/serve.png``) to keep the screenshot the play test takes.
+#: Set to a path to keep the screenshot the play test takes (the README's are test_browser_game.py's).
 SCREENSHOT = os.environ.get("CNFSWEEP_SCREENSHOT")
 
 
@@ -35,16 +35,23 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     page.check("#analyse")
     analysed(page)
     expected = analyze(game.board())
-    # Every covered cell carries its probability, and shows it in per cent.
-    shown = page.eval_on_selector_all("#board .cell[data-p]", "els => els.map(e => [+e.dataset.r, +e.dataset.c, +e.dataset.p, e.textContent])")
+    # Every covered cell carries its probability: a colour, its per cent on hover and focus (its title too), and in
+    # the cell itself with Numbers on (calm by default: no number in every cell).
+    script = "els => els.map(e => [+e.dataset.r, +e.dataset.c, +e.dataset.p, e.textContent, e.dataset.pct ?? ''])"
+    shown = page.eval_on_selector_all("#board .cell[data-p]", script)
     covered = [(r, c) for r, row in enumerate(game.board().grid) for c, ch in enumerate(row) if ch == "."]
     assert len(shown) == len(covered)
-    for r, c, p, text in shown:
+    for r, c, p, text, pct in shown:
         assert p == pytest.approx(expected.probability(Cell(r, c)))
         if Cell(r, c) in expected.safe:
             assert text == "S"
         elif 0.01 <= p <= 0.99:
+            assert text == "" and pct == f"{round(p * 100)}%"
+    page.check("#numbers")
+    for r, c, p, text, pct in page.eval_on_selector_all("#board .cell[data-p]", script):
+        if Cell(r, c) not in expected.safe and 0.01 <= p <= 0.99:
             assert text == str(round(p * 100))
+    page.uncheck("#numbers")
     # Certainly safe cells to open: the summary points at one, and no cell is outlined as a guess.
     assert expected.safe
     summary = page.inner_text("#summary")
@@ -58,7 +65,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     cell(page, *covered_cell).click(button="right")
     page.wait_for_function("state.game.mines_left === 98")
     analysed(page)
-    assert cell(page, *covered_cell).inner_text() == "⚑"
+    assert "flag" in cell(page, *covered_cell).get_attribute("class")
     safe = expected.safe[0]
     cell(page, *safe).click()
     page.wait_for_function("state.game.clicks === 2")
@@ -67,15 +74,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     assert float(page.evaluate("document.body.dataset.updateMs")) >= 0
     assert page.inner_text("#timer") != ""
     # Play on with the overlay: open certainly safe cells the page shows, a dozen moves.
-    for _ in range(12):
-        safe = page.evaluate("state.analysis && state.analysis.safe.length ? state.analysis.safe[0] : null")
-        if safe is None or page.evaluate("state.game.state") != "playing":
-            break
-        clicks = page.evaluate("state.game.clicks")
-        cell(page, *safe).click()
-        page.wait_for_function(f"state.game.clicks === {clicks + 1}")
-        if page.evaluate("state.game.state") == "playing":
-            analysed(page)
+    open_safe_cells(page, 12)
     page.keyboard.press("h")
     page.wait_for_function("document.body.dataset.hinted === '1'")
     path = Path(SCREENSHOT) if SCREENSHOT else tmp_path / "serve.png"
@@ -102,11 +101,7 @@ def test_keyboard_opens_and_flags(page) -> None:
 
 
 def test_a_loss_and_a_win(page) -> None:
-    new_game(page, "beginner", 3)
-    cell(page, 0, 0).click()
-    page.wait_for_function("state.game.clicks === 1")
-    game = Game.new(LEVELS["beginner"], 3)
-    game.click(Cell(0, 0))
+    game = first_click(page, "beginner", 3, "safe", (0, 0))
     mine = sorted(game.mines)[0]
     cell(page, *mine).click()
     page.wait_for_function("state.game.state === 'lost'")
@@ -155,7 +150,8 @@ def test_edit_paste_analyse_and_copy(page) -> None:
     page.fill("#edit-total", "1")
     page.wait_for_function("state.analysis && state.analysis.total_mines === 1")
     analysed(page)
-    assert [cell(page, *rc).inner_text() for rc in [(0, 1), (1, 1), (2, 2)]] == ["33", "33", "S"]
+    assert [cell(page, *rc).get_attribute("data-pct") for rc in [(0, 1), (1, 1)]] == ["33%", "33%"]
+    assert cell(page, 2, 2).inner_text() == "S"
     cell(page, 2, 2).focus()
     page.keyboard.press("*")
     page.wait_for_function("state.grid[2][2] === '*'")

@@ -259,6 +259,25 @@ class Game(BatchMoves):
             return ClickResult(cell, True, ())
         return self._result(cell, self._flood(todo))
 
+    def press(self, cell: Cell) -> ClickResult:
+        """A player's click: open a covered cell, or chord on a revealed number (as the page's players click).
+
+        :meth:`click` on a revealed cell does nothing, as the engine's players
+        expect; a person clicking a satisfied number means the chord.
+
+        Examples
+        --------
+        >>> game = Game.from_layout(1, 4, [(0, 0)])
+        >>> _ = game.press(Cell(0, 1)); game.flag(Cell(0, 0))
+        >>> game.press(Cell(0, 1)).opened, game.state.value
+        ((Cell(row=0, col=2), Cell(row=0, col=3)), 'won')
+        """
+        r, c = cell
+        level = self.level
+        if 0 <= r < level.rows and 0 <= c < level.cols and _ZERO <= self._view[r * level.cols + c] <= _ZERO + 8:
+            return self.chord(cell)
+        return self.click(cell)
+
     def flag(self, cell: Cell) -> None:
         """Mark a covered cell as a mine (flagging a flag again does nothing)."""
         self._mark(cell, _FLAG)

@@ -58,11 +58,15 @@ STATUS = {
 }
 
 #: The page and the API docs: files shipped in the package, served from memory by name (no client path reaches the disk).
+#: The page's scripts are ES modules, one file for each part of it (static/core.js lists them).
 STATIC = {
     "index.html": "text/html; charset=utf-8",
     "docs.html": "text/html; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
+    **{
+        f"{name}.js": "text/javascript; charset=utf-8"
+        for name in ("app", "core", "board", "overlay", "play", "stats", "edit", "hint", "review")
+    },
 }
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -312,7 +316,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves}, **game)
     async def click(game_id: GameId, request: CellRequest) -> Response:
-        """Open a cell; a 0 opens its neighbours too."""
+        """Open a cell (a 0 opens its neighbours too); on a revealed number with as many flags around it, open its other neighbours (a chord)."""
         return await answer(OpenCell(game_id, request.row, request.col))
 
     @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves}, **game)

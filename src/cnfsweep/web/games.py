@@ -49,7 +49,7 @@ class GameTooLarge(CnfsweepError):
 
 @dataclass(frozen=True)
 class NewGame:
-    """What a new game is: a level by name, or a size and mine count; the first-click rule; the topology; a seed; no-guess or not.
+    """What a new game is: a level by name, or a size and mine count; the first-click rule; the topology; a seed; no-guess or not; a first click the server makes.
 
     Examples
     --------
@@ -73,6 +73,7 @@ class NewGame:
     topology: str = DEFAULT_TOPOLOGY
     seed: int | None = None
     no_guess: bool = False
+    opened: tuple[int, int] | None = None  # the first click, made by the server: the board of a restart or a link
 
     def resolve(self) -> Level:
         """Return the level this game is played on (on its topology)."""
@@ -235,6 +236,8 @@ class GameStore:
             raise CnfsweepError(
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
+        if spec.no_guess and spec.opened is not None:
+            raise CnfsweepError("a no-guess game comes with its own opening: give 'opened' only without 'no_guess'")
         if not spec.no_guess:
             _room_anywhere(level, rule)
         return level
@@ -263,6 +266,9 @@ class GameStore:
         else:
             game = Game.new(level, spec.seed, FirstClick(spec.first_click))
             opened = []
+            if spec.opened is not None:  # the clock starts at the player's first click, not this one
+                game.click(Cell(*spec.opened))
+                opened.append((0.0, ClickKind.OPEN, Cell(*spec.opened)))
         game_id = secrets.token_urlsafe(12)
         with self._lock:  # only now: generating a board holds no other game up
             self._games[game_id] = _Entry(game, history=opened)
@@ -289,14 +295,19 @@ class GameStore:
 
     @_locked
     def click(self, game_id: str, row: int, col: int) -> dict[str, Any]:
-        """Open a cell (the first click starts the clock) and return the game's document."""
+        """Open a cell, or chord on a revealed number (the first click starts the clock); return the game's document."""
         entry = self._entry(game_id)
-        entry.game.click(Cell(row, col))
+        game, level = entry.game, entry.game.level
+        # On a revealed number the click is a chord (Game.press); off the board, press() itself says so.
+        on_number = 0 <= row < level.rows and 0 <= col < level.cols and chr(game.view[row * level.cols + col]).isdigit()
+        clicks = len(game.clicks)
+        game.press(Cell(row, col))
         entry.moves += 1
         now = time.monotonic()
         if entry.started is None:
             entry.started = now
-        entry.note(ClickKind.OPEN, Cell(row, col), now)
+        if len(game.clicks) > clicks:  # a chord on a number without its flags is no move
+            entry.note(ClickKind.CHORD if on_number else ClickKind.OPEN, Cell(row, col), now)
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
         return entry.document(game_id)

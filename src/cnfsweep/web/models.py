@@ -194,6 +194,12 @@ class GameRequest(LevelOrSize):
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
     )
+    opened: tuple[Index, Index] | None = Field(
+        None,
+        description="[row, col] the server clicks first, as the game the board comes from did (a restart, a shared board):"
+        " the same seed, rule and first click make the same layout. The clock waits for the player's first click."
+        " Not with `no_guess` (its board comes with its opening).",
+    )
 
 
 class GenerateRequest(LevelOrSize):

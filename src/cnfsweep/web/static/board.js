@@ -1,0 +1,189 @@
+// The board: its cells (rows of gridcells, hexagons on half-cell columns, a torus's glued edges), their size
+// (fitted to the screen, or zoomed), and what each shows: the tile, the number, the flag, the mine, the overlay.
+import { $, DRAWN, gameOver, isNumber, key, percent, saved, state } from "./core.js";
+import { clearHint, levelTitle } from "./hint.js";
+import { summarise } from "./overlay.js";
+
+export function boardText() {
+  // Native text of the position shown; in a game the player's flags stay covered (guesses, not facts).
+  if (state.mode === "play" && state.game) {
+    const text = state.game.board, topology = state.game.topology || "square";
+    // The game's board names its grid; should it not, the header the analysis needs is added here.
+    return topology === "square" || /^topology:/m.test(text) ? text : `topology: ${topology}\n${text}`;
+  }
+  if (state.mode === "replay" && state.replay) return state.replay.doc.positions[state.replay.step] ?? state.replay.doc.final;
+  const head = (state.topology === "square" ? [] : [`topology: ${state.topology}`])
+    .concat(state.total === null ? [] : [`mines: ${state.total}`]);
+  return head.concat(state.grid.map((row) => row.join(""))).join("\n") + "\n";
+}
+
+export function setGrid(rows, cols, grid, topology = state.topology) {
+  state.rows = rows; state.cols = cols; state.topology = topology;
+  state.grid = grid.map((row) => Array.from(row));
+  state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
+  state.analysis = null;
+  clearHint();
+  buildBoard();
+}
+
+export function buildBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  const hex = state.topology === "hex";
+  board.className = state.topology + ($("numbers").checked ? " numbers" : "");
+  $("grid-note").textContent = DRAWN[state.topology];
+  // Hexagons sit on half-cell columns: each spans two, odd rows start one half-cell later.
+  board.style.gridTemplateColumns = hex ? `repeat(${2 * state.cols + 1}, calc(var(--cell) / 2))` : `repeat(${state.cols}, var(--cell))`;
+  board.setAttribute("aria-rowcount", state.rows);
+  board.setAttribute("aria-colcount", state.cols);
+  for (let r = 0; r < state.rows; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    for (let c = 0; c < state.cols; c++) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell";
+      cell.dataset.r = r; cell.dataset.c = c;
+      cell.setAttribute("role", "gridcell");
+      cell.tabIndex = r === state.focus.r && c === state.focus.c ? 0 : -1;
+      if (hex) { cell.style.gridRow = String(r + 1); cell.style.gridColumn = `${1 + 2 * c + (r % 2)} / span 2`; }
+      row.appendChild(cell);
+    }
+    board.appendChild(row);
+  }
+  if (state.topology === "torus") {
+    // Arrows on the glued edges, after the rows: one pair alike top and bottom, one left and right.
+    for (const side of ["top", "bottom", "left", "right"]) {
+      const mark = document.createElement("span");
+      mark.className = `wrap-mark wrap-${side}`;
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = side === "top" || side === "bottom" ? "▶" : "▲▲";
+      board.appendChild(mark);
+    }
+  }
+  fit();
+  render();
+}
+
+export function cellAt(r, c) {
+  const row = $("board").children[r];
+  return row ? row.children[c] : undefined;
+}
+
+export function fit() {
+  // The cell size: the zoom asked for, or (fit) the largest up to 32 px that fits the screen's width, at least 16.
+  const zoom = saved.get("zoom", "fit");
+  let size = 28 * Number(zoom);
+  if (zoom === "fit") {
+    const wide = document.documentElement.clientWidth;
+    const room = wide - (wide <= 600 ? 2 * 6.4 + 2 * (2 + 4) : 2 * 16 + 2 * (3 + 6)) - 6 - (state.topology === "torus" ? 36 : 0);
+    const across = state.topology === "hex" ? state.cols + 0.5 : state.cols;
+    size = Math.max(16, Math.min(32, Math.floor(room / Math.max(1, across))));
+  }
+  $("board").style.setProperty("--cell", `${Math.round(size)}px`);
+}
+
+// Blue (safe) through beige to orange (a mine), light on the light theme and deep on the dark one: told apart
+// without red and green; the text on it is black or white, whichever reads better (WCAG contrast).
+const RAMPS = {
+  light: [[0, [120, 170, 225]], [0.5, [225, 218, 200]], [1, [236, 130, 60]]],
+  dark: [[0, [38, 84, 140]], [0.5, [92, 88, 78]], [1, [168, 78, 18]]],
+};
+
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function ramp(p) {
+  const stops = RAMPS[document.documentElement.dataset.theme === "dark" ? "dark" : "light"];
+  let i = 1;
+  while (i < stops.length - 1 && p > stops[i][0]) i++;
+  const [p0, c0] = stops[i - 1], [p1, c1] = stops[i];
+  const t = Math.max(0, Math.min(1, (p - p0) / (p1 - p0)));
+  const rgb = c0.map((v, k) => Math.round(v + t * (c1[k] - v)));
+  const l = luminance(rgb);
+  return [`rgb(${rgb.join(",")})`, (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff"];
+}
+
+function overlay() {
+  const a = state.analysis;
+  return $("analyse").checked && !gameOver() && a && a.status === "solved" && a.consistent ? a : null;
+}
+
+export function render() {
+  const a = overlay();
+  const numbers = $("numbers").checked;
+  $("board").classList.toggle("numbers", numbers);
+  const safe = new Set(a ? a.safe.map(key) : []);
+  const mines = new Set(a ? a.mines.map(key) : []);
+  // With a certainly safe cell there is no guess to make: the S cells say where to go.
+  const best = a && a.best_guess && !a.safe.length ? key(a.best_guess) : null;
+  const game = state.mode === "play" ? state.game : null;
+  const layout = new Set(game && game.layout ? game.layout.map(key) : []);
+  const won = game && game.state === "won";
+  const exploded = game && game.exploded ? key(game.exploded) : null;
+  const hintMove = state.hint ? key(state.hint.cell) : null;
+  const hintReason = new Set(state.hint ? state.hint.numbers.map(key) : []);
+  const marks = state.marks || { safest: new Set(), chosen: new Set() };
+  for (let r = 0; r < state.rows; r++) {
+    for (let c = 0; c < state.cols; c++) {
+      const el = cellAt(r, c), ch = state.grid[r][c], k = `${r},${c}`;
+      let cls = "cell", text = "", label, bg = "", fg = "", pct = "";
+      const p = a && !isNumber(ch) && ch !== "*" ? a.probabilities[r][c] : null;
+      if (p === null || p === undefined) { if ("p" in el.dataset) delete el.dataset.p; }
+      if (isNumber(ch)) {
+        cls += ` open n${ch}`; text = ch === "0" ? "" : ch; label = `${ch}`;
+      } else if (ch === "*") {
+        cls += " flag"; label = "flag";
+        if (layout.size && !layout.has(k)) { cls += " wrong-flag"; label = "wrong flag: no mine here"; }
+      } else if (layout.has(k)) {
+        // A win flags every mine; a loss shows them, the one that went off in red.
+        if (won) { cls += " flag won-flag"; label = "mine (flagged by the win)"; }
+        else { cls += k === exploded ? " exploded" : " mine"; label = k === exploded ? "mine, clicked" : "mine"; }
+      } else {
+        label = "covered";
+        if (p !== null && p !== undefined) {
+          if (el.dataset.p !== String(p)) el.dataset.p = p;
+          if (safe.has(k)) { cls += " certain-safe"; text = "S"; label = "certainly safe"; }
+          else if (mines.has(k)) { cls += " certain-mine"; text = "M"; label = "certainly a mine"; }
+          else {
+            cls += " prob"; pct = percent(p); [bg, fg] = ramp(p); label = `mine probability ${pct} percent`;
+            if (numbers) text = pct;
+          }
+          if (k === best) { cls += " best"; label += ", best guess"; }
+        } else if (ch !== ".") {
+          text = ch; // a label
+        }
+      }
+      const peeked = state.peek && !isNumber(ch) && ch !== "*" && !layout.has(k) ? state.peek.cells.get(k) : null;
+      if (peeked) {
+        cls = `cell peek peek-${peeked.name}`; text = peeked.mine ? "M" : "S"; bg = ""; fg = "";
+        label = `${peeked.mine ? "certainly a mine" : "certainly safe"}, decided by ${levelTitle(peeked.name)}`;
+      }
+      if (state.peek && state.peek.conflict.has(k)) { cls += " peek-conflict"; label += ", a number that cannot hold"; }
+      if (hintMove === k) { cls += " hint-move"; label += ", the hint's move"; }
+      if (hintReason.has(k)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
+      if (marks.chosen.has(k)) { cls += " chosen"; label += ", the click"; }
+      if (marks.safest.has(k)) { cls += " safest"; label += ", a safest cell there was"; }
+      // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
+      const sig = `${cls}|${text}|${bg}|${fg}|${label}|${pct}`;
+      if (el.sig === sig) continue;
+      el.sig = sig;
+      el.className = cls;
+      el.textContent = text;
+      el.style.backgroundColor = bg;
+      el.style.color = fg;
+      if (pct) { el.dataset.pct = `${pct}%`; el.title = `${pct}% a mine`; } else if ("pct" in el.dataset) { delete el.dataset.pct; el.removeAttribute("title"); }
+      el.setAttribute("aria-label", `row ${r + 1} column ${c + 1}: ${label}`);
+    }
+  }
+  summarise();
+}
+
+export function restyle() {
+  // The theme changed: every tint is drawn again.
+  for (const row of $("board").children) for (const el of row.children || []) el.sig = null;
+  render();
+}

@@ -1,0 +1,115 @@
+// What every part of the page shares: its state, the server, the browser's storage, and small words.
+// The page's modules (ES modules, no build step, nothing fetched from another site):
+//   core.js    this: state, api(), storage, words         board.js   drawing the board and its overlay
+//   overlay.js the analysis and its summary                play.js    games: moves, chords, clock, restart, links
+//   stats.js   best times and streaks (localStorage)       edit.js    the Edit tab
+//   hint.js    hints and Peek                              review.js  replay files and the post-mortem
+//   app.js     start-up, input, theme and zoom
+
+export const $ = (id) => document.getElementById(id);
+
+export const state = {
+  mode: "play",        // the tab shown: "play", "edit" or "replay"
+  rows: 0, cols: 0,
+  topology: "square",  // the grid shown: "square", "torus" or "hex" (DRAWN)
+  grid: [],            // one array of characters per row: "0"-"8", "." (or a label) covered, "*" flag
+  total: null,         // total mines (edit mode), or the game's
+  game: null,          // the game document from the server
+  spec: null,          // what the game shown was asked for with (POST /api/game's body), for restarts and links
+  opened: null,        // [r, c] of the game's first click, once made: with the seed, it fixes the board
+  analysis: null,      // the last analysis document, for the position now shown
+  features: [],
+  focus: { r: 0, c: 0 },
+  flagMode: false,
+  seq: 0,              // analyses are numbered; a late answer for an old position is dropped
+  gameSeq: 0,          // so are new games
+  hint: null,          // {cell, numbers}: the hint shown, until the position changes
+  peek: null,          // {cells: Map "r,c" -> {name, mine}, conflict: Set "r,c"}: the levels shown, likewise
+  marks: null,         // {safest: Set "r,c", chosen: Set "r,c"}: cells a post-mortem or a replay step points at
+  lostMarks: null,     // the post-mortem's, for the lost game (shown again on a return to Play)
+  touched: 0,          // performance.now() of the interaction the overlay is catching up with
+  unseen: false,       // the page was hidden since then, so the time to the overlay says nothing
+  lastUpdateMs: null,  // the time from the last move to its overlay
+  totalError: null,    // what is wrong with the Total mines field, if anything
+  moves: [],           // the player's moves not yet sent: one at a time, in order
+  moving: false,       // a move is being sent
+  pendingSince: null,  // performance.now() when the move on its way was sent
+  timer: null, started: null,
+  replay: null,        // the replay shown: its review document and the step
+};
+window.state = state; // for the browser tests and the curious
+
+export async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const doc = await response.json();
+  if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
+  return doc;
+}
+
+// The browser's storage, which may be off (a private window): then nothing is kept, and nothing breaks.
+export const saved = {
+  get(key, fallback) {
+    try { const text = localStorage.getItem(`cnfsweep.${key}`); return text === null ? fallback : JSON.parse(text); } catch { return fallback; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(`cnfsweep.${key}`, JSON.stringify(value)); } catch { /* not kept */ }
+  },
+};
+
+export function touch() {
+  state.touched = performance.now();
+  state.unseen = document.hidden;
+}
+
+export function announce(text) {
+  // A short message for screen readers; the same words twice are said twice.
+  const live = $("live");
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = text; });
+}
+
+export function gameOver() {
+  // A finished game is shown as it ended, never analysed as if it were live.
+  return state.mode === "play" && state.game !== null && state.game.state !== "playing";
+}
+
+export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+export function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
+
+export function key([r, c]) { return `${r},${c}`; }
+
+export function percent(p) {
+  if (p > 0 && p < 0.01) return "<1";
+  if (p < 1 && p > 0.99) return ">99";
+  return String(Math.round(p * 100));
+}
+
+export function fraction(text) {
+  // "p/q" as a number.
+  const [p, q] = String(text).split("/");
+  return Number(p) / Number(q || 1);
+}
+
+// The grids the page draws, and what it says under each; any other (a graph) only the API answers.
+export const DRAWN = {
+  square: "",
+  torus: "Torus: the top edge meets the bottom and the left edge meets the right (edges of one colour are glued), "
+    + "so every cell has 8 neighbours; the arrow keys wrap around too.",
+  hex: "Hex: odd rows are shifted half a cell right; every cell has up to 6 neighbours and shows 0-6.",
+};
+
+export function drawn(topology) { return Object.prototype.hasOwnProperty.call(DRAWN, topology); }
+
+export function notDrawn(topology) {
+  return `This is a ${topology} board: the API answers it (POST its text to /api/analyze, /api/check or /api/hint), `
+    + "but the page draws square, torus and hex boards only.";
+}
+
+export function maxNumber() { return state.topology === "hex" ? "6" : "8"; }
+
+export function isNumber(ch) { return ch >= "0" && ch <= "8"; }

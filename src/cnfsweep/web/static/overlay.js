@@ -1,0 +1,58 @@
+// The overlay: /api/analyze on the position shown, and the line that sums it up (with the time from the move
+// to its overlay, measured here and shown).
+import { $, api, gameOver, percent, plural, state, where } from "./core.js";
+import { boardText, render } from "./board.js";
+
+function layoutsText(doc) {
+  if (doc.solutions !== null && doc.solutions.length <= 15) return Number(doc.solutions).toLocaleString("en");
+  return doc.log10_solutions === null ? "?" : `about 10^${doc.log10_solutions.toFixed(1)}`;
+}
+
+function nextStep(a) {
+  if (a.safe.length) {
+    const safe = a.best_guess && a.probabilities[a.best_guess[0]][a.best_guess[1]] === 0 ? a.best_guess : a.safe[0];
+    return `open a certainly safe cell: ${where(safe)}`;
+  }
+  if (!a.best_guess) return "no guess left";
+  const [r, c] = a.best_guess;
+  return `nothing is certainly safe: best guess ${where(a.best_guess)} (${percent(a.probabilities[r][c])}%)`;
+}
+
+export function summarise() {
+  const out = $("summary"), a = state.analysis;
+  if (!$("analyse").checked) { out.textContent = ""; return; }
+  if (gameOver()) { out.textContent = "the game is over: nothing left to analyse"; return; }
+  if (!a) { out.textContent = "analysing…"; return; }
+  if (a.error) { out.textContent = `error: ${a.error}`; return; }
+  if (a.status === "unknown") { out.textContent = `no answer within the time limit of ${a.time_limit} s`; return; }
+  if (!a.consistent) { out.textContent = "no layout fits these numbers: the position is inconsistent"; return; }
+  const layouts = layoutsText(a);
+  const updated = state.lastUpdateMs === null ? "" : `, updated ${state.lastUpdateMs.toFixed(0)} ms after the move`;
+  out.textContent = `${layouts} layout${layouts === "1" ? "" : "s"} · ${a.safe.length} safe · ${plural(a.mines.length, "mine")} · `
+    + `${nextStep(a)} · engine ${(a.seconds * 1000).toFixed(1)} ms${updated}`;
+}
+
+export async function analyse() {
+  if (!$("analyse").checked || state.rows === 0 || gameOver()) { render(); return; }
+  if (state.mode === "edit" && state.totalError) {
+    state.seq++; // an analysis on its way is of another total
+    state.analysis = { error: state.totalError };
+    render();
+    return;
+  }
+  const seq = ++state.seq, text = boardText();
+  let doc;
+  try {
+    doc = await api("POST", "/api/analyze", { board: text });
+  } catch (err) {
+    doc = { error: err.message };
+  }
+  if (seq !== state.seq) return; // a newer position is on its way
+  state.analysis = doc;
+  // A hidden page's timers and network are held back: a time measured across a tab switch is the switch's, not ours.
+  state.lastUpdateMs = state.unseen || document.hidden ? null : performance.now() - state.touched;
+  if (state.lastUpdateMs === null) delete document.body.dataset.updateMs;
+  else document.body.dataset.updateMs = state.lastUpdateMs.toFixed(1);
+  render();
+  document.body.dataset.analysed = String(seq);
+}
