@@ -39,16 +39,23 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser, live_url: str):
-    """The page on a live server, its board drawn; the test fails if a script error happened on it."""
+    """The page on a live server, its board drawn.
+
+    The test fails if a script error happened on it, or if the page asked anything of another
+    site: it must work offline, from the local server alone.
+    """
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
     errors: list[str] = []
+    elsewhere: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("request", lambda request: None if request.url.startswith((live_url, "data:", "blob:")) else elsewhere.append(request.url))
     page.goto(live_url)
     page.wait_for_selector("#board .cell")
     yield page
     context.close()
     assert errors == []
+    assert elsewhere == []
 
 
 def cell(page, r: int, c: int):
