@@ -161,6 +161,8 @@ class NoGuessCheck:
         while not table.won:
             check_deadline(deadline)
             safe, mines = table.settled()
+            if not safe and not mines:
+                safe, mines = table.paired()
             stuck = False
             if not safe and not mines:
                 # The position shows the layout's total whatever the logic: the view's count decides its use.

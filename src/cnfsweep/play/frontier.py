@@ -54,21 +54,29 @@ class Frontier:
         self._unknown: dict[int, set[int]] = {}
         self._need: dict[int, int] = {}
         self._touched: set[int] = set()
+        # Numbers changed since the last look at pairs (None: never looked, so every number).
+        self._unpaired: set[int] | None = None
 
     def reveal(self, cell: Cell, number: int) -> None:
         """Record that ``cell`` was opened and shows ``number``."""
         i = cell[0] * self._cols + cell[1]
-        if i not in self._covered:
+        covered = self._covered
+        if i not in covered:
             return
-        self._covered.discard(i)
-        around, live = self._around[i], self._unknown
+        covered.discard(i)
+        around, live, touched = self._around[i], self._unknown, self._touched
         for j in around:
-            if j in live:
-                live[j].discard(i)
-                self._touched.add(j)
-        self._need[i] = number - len(self._flagged.intersection(around)) if self._flagged else number
-        live[i] = self._covered.intersection(around)
-        self._touched.add(i)
+            unknown = live.get(j)
+            if unknown is not None:
+                unknown.discard(i)
+                touched.add(j)
+        unknown = covered.intersection(around)
+        need = number - len(self._flagged.intersection(around)) if self._flagged else number
+        # A number with no covered neighbour and no mine to find is settled for good (covered cells only go).
+        if unknown or need:
+            self._need[i] = need
+            live[i] = unknown
+            touched.add(i)
 
     def renumber(self, cell: Cell, number: int) -> None:
         """Record that the revealed ``cell`` now shows ``number``.
@@ -88,11 +96,13 @@ class Frontier:
             return
         self._covered.discard(i)
         self._flagged.add(i)
+        live, need, touched = self._unknown, self._need, self._touched
         for j in self._around[i]:
-            if j in self._unknown:
-                self._unknown[j].discard(i)
-                self._need[j] -= 1
-                self._touched.add(j)
+            unknown = live.get(j)
+            if unknown is not None:
+                unknown.discard(i)
+                need[j] -= 1
+                touched.add(j)
 
     def settled(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
         """Return the cells the numbers changed since the last call settle on their own.
@@ -119,7 +129,67 @@ class Frontier:
                 safe |= unknown
             elif need == len(unknown):
                 mines |= unknown
+        if self._unpaired is not None:
+            self._unpaired |= self._touched
         self._touched.clear()
+        cells = self._cells
+        return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
+
+    def paired(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells two numbers settle together, where no number alone settles any.
+
+        Of two live numbers ``a`` and ``b`` sharing unknown cells, the mines in
+        the shared cells are at least what either needs beyond its own cells
+        and at most what either needs (or the shared cells hold); so the cells
+        only ``a`` sees hold between ``need(a) - most`` and ``need(a) - least``
+        mines.  When that is all of them, or none, they are settled.  Only pairs
+        with a number changed since the last call are looked at (every pair the
+        first time).  The cells come back as ``(safe, mines)``, in row-major
+        order; past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+        Examples
+        --------
+        >>> f = Frontier(3, 3, None)
+        >>> for cell, n in [((1, 0), 1), ((1, 1), 2), ((1, 2), 1), ((2, 0), 0), ((2, 1), 0), ((2, 2), 0)]:
+        ...     f.reveal(Cell(*cell), n)
+        >>> f.settled()           # the 1-2-1 against the wall: no number alone settles a cell
+        ([], [])
+        >>> f.paired()            # each 1 with the 2: the corner the 1 does not see is a mine
+        ([], [Cell(row=0, col=0), Cell(row=0, col=2)])
+        """
+        live, need, around = self._unknown, self._need, self._around
+        dirty = set(live) if self._unpaired is None else self._unpaired | self._touched
+        self._unpaired = set()
+        safe: set[int] = set()
+        mines: set[int] = set()
+        for a in checked(dirty, deadline, 1 << 10):
+            mine_a = live.get(a)
+            if not mine_a:
+                continue
+            need_a = need[a]
+            partners: set[int] = set()
+            for c in mine_a:
+                partners.update(around[c])
+            for b in partners:
+                mine_b = live.get(b)
+                # Each pair once: from the smaller of two changed numbers.
+                if not mine_b or b == a or (b < a and b in dirty):
+                    continue
+                need_b = need[b]
+                shared = len(mine_a & mine_b)
+                only_a, only_b = len(mine_a) - shared, len(mine_b) - shared
+                least = max(0, need_a - only_a, need_b - only_b)
+                most = min(shared, need_a, need_b)
+                if only_a:
+                    if need_a - most == only_a:
+                        mines |= mine_a - mine_b
+                    elif need_a == least:
+                        safe |= mine_a - mine_b
+                if only_b:
+                    if need_b - most == only_b:
+                        mines |= mine_b - mine_a
+                    elif need_b == least:
+                        safe |= mine_b - mine_a
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 

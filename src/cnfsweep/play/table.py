@@ -140,6 +140,10 @@ class Table:
         """Return the cells single numbers settle since the last call, as ``(safe, mines)`` (see :class:`Frontier`)."""
         return self.seen.settled(self.deadline)
 
+    def paired(self) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells pairs of numbers settle, as ``(safe, mines)`` (see :meth:`Frontier.paired`)."""
+        return self.seen.paired(self.deadline)
+
     def position(self, board: Board | None = None) -> Position:
         """Return the engine's position of what the player knows; ``board`` is the one it shows (:meth:`board` by default)."""
         return self.seen.position(self.board() if board is None else board, deadline=self.deadline)
