@@ -11,6 +11,8 @@ rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Positi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, checked
@@ -77,6 +79,39 @@ class Frontier:
             self._need[i] = need
             live[i] = unknown
             touched.add(i)
+
+    def reveal_many(self, opened: Sequence[int], numbers: Sequence[int]) -> None:
+        """Record that the cells of indices ``opened`` were opened, showing ``numbers``: :meth:`reveal` for each, at once.
+
+        Every cell leaves the covered ones before any number's unknown
+        neighbours are read, so the cells a zero opened around it are never
+        taken for unknown ones first.
+
+        Examples
+        --------
+        >>> f = Frontier(1, 4, total_mines=1)
+        >>> f.reveal_many([0, 1, 2], [0, 0, 1])
+        >>> f.settled()
+        ([], [Cell(row=0, col=3)])
+        """
+        covered, around, live, touched = self._covered, self._around, self._unknown, self._touched
+        fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
+        covered.difference_update([i for i, _ in fresh])
+        for i, _ in fresh:
+            for j in around[i]:
+                unknown = live.get(j)
+                if unknown is not None:
+                    unknown.discard(i)
+                    touched.add(j)
+        flagged, need_of = self._flagged, self._need
+        for i, number in fresh:
+            near = around[i]
+            unknown = covered.intersection(near)
+            need = number - len(flagged.intersection(near)) if flagged else number
+            if unknown or need:
+                need_of[i] = need
+                live[i] = unknown
+                touched.add(i)
 
     def renumber(self, cell: Cell, number: int) -> None:
         """Record that the revealed ``cell`` now shows ``number``.
@@ -192,6 +227,22 @@ class Frontier:
                         safe |= mine_b - mine_a
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
+
+    def live_numbers(self) -> dict[int, set[int]]:
+        """Return each revealed number with covered, unflagged neighbours, and those neighbours, by cell index.
+
+        Examples
+        --------
+        >>> f = Frontier(1, 3, total_mines=1)
+        >>> f.reveal(Cell(0, 0), 1)
+        >>> f.live_numbers(), f.unknown_cells()
+        ({0: {1}}, [1, 2])
+        """
+        return {j: set(unknown) for j, unknown in self._unknown.items() if unknown}
+
+    def unknown_cells(self) -> list[int]:
+        """Return the covered, unflagged cells by index, in order."""
+        return sorted(self._covered)
 
     def position(self, board: Board, simplified: bool = True, deadline: float | None = None) -> Position:
         """Build the engine's :class:`~cnfsweep.engine.position.Position` of the current state.

@@ -96,32 +96,18 @@ class Table:
 
     def click(self, cell: Cell) -> ClickResult:
         """Click ``cell`` in the game and record every cell it opened."""
-        deadline = self.deadline
-        result = self.game.click(cell, deadline)
-        reveal = self.seen.reveal
-        if deadline is None:
-            for opened, number in zip(result.opened, result.numbers):
-                reveal(opened, number)
-            return result
-        for opened, number in zip(result.opened, result.numbers):
-            self._tick(deadline)
-            reveal(opened, number)
+        result = self.game.click(cell, self.deadline)
+        cols = self.game.level.cols
+        self._record([r * cols + c for r, c in result.opened])
         return result
 
     def open_safe(self, cells: Iterable[Cell]) -> list[Cell]:
         """Click certainly-safe cells; return those the click opened (not already open by an earlier flood)."""
-        game, deadline = self.game, self.deadline
-        clicked, opened = game.open_cells(cells, deadline)
+        game = self.game
+        clicked, opened = game.open_cells(cells, self.deadline)
         if clicked and game.exploded == clicked[-1]:
             raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded or ())} is a mine")
-        reveal, view, cells_ = self.seen.reveal, game.view, self.cells
-        if deadline is None:
-            for i in opened:
-                reveal(cells_[i], view[i] - _ZERO)
-        else:
-            for i in opened:
-                self._tick(deadline)
-                reveal(cells_[i], view[i] - _ZERO)
+        self._record(opened)
         return clicked
 
     def flag_all(self, cells: Collection[Cell]) -> None:
@@ -150,18 +136,11 @@ class Table:
 
     def live_numbers(self) -> dict[int, set[int]]:
         """Return each revealed number with covered, unflagged neighbours, and those neighbours, by cell index."""
-        view, around, out = self.game.view, self.around, {}
-        for i in range(len(view)):
-            if _ZERO <= view[i] <= _NINE:
-                unknown = {j for j in around[i] if view[j] == _COVERED}
-                if unknown:
-                    out[i] = unknown
-        return out
+        return self.seen.live_numbers()
 
     def covered(self) -> list[int]:
-        """Return the covered, unflagged cells by index."""
-        view = self.game.view
-        return [i for i in range(len(view)) if view[i] == _COVERED]
+        """Return the covered, unflagged cells by index, in order."""
+        return self.seen.unknown_cells()
 
     def flagged_on_edge(self) -> list[int]:
         """Return the flagged cells beside both a revealed cell and a covered, unflagged one, by index."""
@@ -196,15 +175,27 @@ class Table:
         for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY):
             if view[i] == _FLAG:
                 self.seen.flag(cells[i])
-        for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY):
-            if _ZERO <= view[i] <= _NINE:
-                self.seen.reveal(cells[i], view[i] - _ZERO)
+        self._record([i for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY)
+                      if _ZERO <= view[i] <= _NINE])
 
     # -- internals -------------------------------------------------------------
 
     def _fresh_view(self) -> Frontier:
         level = self.game.level
         return Frontier(level.rows, level.cols, level.mines if self.uses_total else None, level.topology)
+
+    def _record(self, opened: list[int]) -> None:
+        """Tell the view what the cells of indices ``opened`` show, reading the clock every CHECK_EVERY cells."""
+        view, reveal, deadline = self.game.view, self.seen.reveal_many, self.deadline
+        if deadline is None or len(opened) + self._work % CHECK_EVERY < CHECK_EVERY:
+            self._work += len(opened)
+            reveal(opened, [view[i] - _ZERO for i in opened])
+            return
+        for start in range(0, len(opened), CHECK_EVERY):
+            check_deadline(deadline)
+            chunk = opened[start : start + CHECK_EVERY]
+            self._work += len(chunk)
+            reveal(chunk, [view[i] - _ZERO for i in chunk])
 
     def _tick(self, deadline: float) -> None:
         self._work += 1
