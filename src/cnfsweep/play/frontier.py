@@ -11,11 +11,11 @@ rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Positi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
-from cnfsweep.core.errors import CnfsweepError, checked
+from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.engine.position import Position, assemble_position
 from cnfsweep.core.model import Rule
 
@@ -126,18 +126,23 @@ class Frontier:
 
     def flag(self, cell: Cell) -> None:
         """Record a flag on ``cell``: a mine the player is sure of."""
-        i = cell[0] * self._cols + cell[1]
-        if i not in self._covered:
-            return
-        self._covered.discard(i)
-        self._flagged.add(i)
-        live, need, touched = self._unknown, self._need, self._touched
-        for j in self._around[i]:
-            unknown = live.get(j)
-            if unknown is not None:
-                unknown.discard(i)
-                need[j] -= 1
-                touched.add(j)
+        self.flag_many((cell[0] * self._cols + cell[1],))
+
+    def flag_many(self, flagged: Iterable[int]) -> None:
+        """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
+        covered, marked, live, need, around, touched = (
+            self._covered, self._flagged, self._unknown, self._need, self._around, self._touched)
+        for i in flagged:
+            if i not in covered:
+                continue
+            covered.discard(i)
+            marked.add(i)
+            for j in around[i]:
+                unknown = live.get(j)
+                if unknown is not None:
+                    unknown.discard(i)
+                    need[j] -= 1
+                    touched.add(j)
 
     def settled(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
         """Return the cells the numbers changed since the last call settle on their own.
@@ -151,22 +156,25 @@ class Frontier:
         """
         safe: set[int] = set()
         mines: set[int] = set()
-        for j in checked(self._touched, deadline, 1 << 13):
-            unknown = self._unknown.get(j)
+        touched, live, need_of = self._touched, self._unknown, self._need
+        # A clock reading per call, and per 8192 numbers on big boards; nothing without a deadline.
+        check_deadline(deadline)
+        for j in touched if len(touched) <= 1 << 13 else checked(touched, deadline, 1 << 13):
+            unknown = live.get(j)
             if unknown is None:
                 continue
-            need = self._need[j]
+            need = need_of[j]
             if not 0 <= need <= len(unknown):
                 raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
             if not unknown:
-                del self._unknown[j], self._need[j]
+                del live[j], need_of[j]
             elif need == 0:
                 safe |= unknown
             elif need == len(unknown):
                 mines |= unknown
         if self._unpaired is not None:
-            self._unpaired |= self._touched
-        self._touched.clear()
+            self._unpaired |= touched
+        touched.clear()
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 
@@ -197,7 +205,8 @@ class Frontier:
         self._unpaired = set()
         safe: set[int] = set()
         mines: set[int] = set()
-        for a in checked(dirty, deadline, 1 << 10):
+        check_deadline(deadline)
+        for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
             mine_a = live.get(a)
             if not mine_a:
                 continue

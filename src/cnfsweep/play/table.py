@@ -63,6 +63,7 @@ class Table:
         self.cells, self.around = level.topology.tables(deadline)
         self.seen = self._fresh_view()
         self._work = 0
+        self._shown = game.view  # the game's bytes, read-only: the same buffer all game long
 
     @classmethod
     def on_layout(
@@ -114,11 +115,10 @@ class Table:
         """Flag certain mines (cells flagged already stay so)."""
         if not cells:
             return  # most rounds flag nothing
-        flag, deadline = self.seen.flag, self.deadline
-        for cell in self.game.flag_cells(cells):
-            if deadline is not None:
-                self._tick(deadline)
-            flag(cell)
+        flagged = self.game.flag_cells(cells)
+        cols = self.game.level.cols
+        self._count(len(flagged))
+        self.seen.flag_many([r * cols + c for r, c in flagged])
 
     # -- what the player knows ----------------------------------------------------
 
@@ -158,8 +158,7 @@ class Table:
         """Move a mine from each source to the matching target (covered, unflagged) and renumber the view."""
         game, seen = self.game, self.seen
         for cell in game.move_mines(sources, targets):
-            if self.deadline is not None:
-                self._tick(self.deadline)
+            self._count(1)
             seen.renumber(cell, game.number(cell))
 
     def release(self, flagged: Cell, target: Cell) -> None:
@@ -186,18 +185,15 @@ class Table:
 
     def _record(self, opened: list[int]) -> None:
         """Tell the view what the cells of indices ``opened`` show, reading the clock every CHECK_EVERY cells."""
-        view, reveal, deadline = self.game.view, self.seen.reveal_many, self.deadline
-        if deadline is None or len(opened) + self._work % CHECK_EVERY < CHECK_EVERY:
-            self._work += len(opened)
-            reveal(opened, [view[i] - _ZERO for i in opened])
-            return
+        view, reveal = self._shown, self.seen.reveal_many
         for start in range(0, len(opened), CHECK_EVERY):
-            check_deadline(deadline)
-            chunk = opened[start : start + CHECK_EVERY]
-            self._work += len(chunk)
+            chunk = opened[start : start + CHECK_EVERY] if len(opened) > CHECK_EVERY else opened
+            self._count(len(chunk))
             reveal(chunk, [view[i] - _ZERO for i in chunk])
 
-    def _tick(self, deadline: float) -> None:
-        self._work += 1
-        if not self._work % CHECK_EVERY:
-            check_deadline(deadline)
+    def _count(self, cells: int) -> None:
+        """Count ``cells`` more cells recorded, reading the clock each time the count passes a multiple of CHECK_EVERY."""
+        before = self._work
+        self._work += cells
+        if self.deadline is not None and before // CHECK_EVERY != self._work // CHECK_EVERY:
+            check_deadline(self.deadline)
