@@ -99,9 +99,8 @@ class Frontier:
         covered.difference_update([i for i, _ in fresh])
         for i, _ in fresh:
             for j in around[i]:
-                unknown = live.get(j)
-                if unknown is not None:
-                    unknown.discard(i)
+                if j in live:
+                    live[j].discard(i)
                     touched.add(j)
         flagged, need_of = self._flagged, self._need
         for i, number in fresh:
