@@ -46,6 +46,9 @@ def test_frontier_position_equals_a_fresh_reading(level, seed):
     for game, seen in random_walk(level, seed):
         board = game.board()
         assert shape(seen.position(board)) == shape(position(board))
+        # Unsimplified, the frontier reuses components it built before: the same ones, in the same order.
+        again, fresh = seen.position(board, simplified=False), position(board, simplified=False)
+        assert (again.components, shape(again)) == (fresh.components, shape(fresh))
         steps += 1
     assert steps > 3
 

@@ -166,7 +166,8 @@ class NoGuessCheck:
             stuck = False
             if not safe and not mines:
                 # The position shows the layout's total whatever the logic: the view's count decides its use.
-                position = table.position(self.board())
+                # Unsimplified, its components are those of earlier rounds wherever nothing changed there.
+                position = table.position(self.board(), simplified=False)
                 check_deadline(deadline)
                 # The analysis keeps what is left of the deadline (never a negative limit, which it refuses).
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
-from cnfsweep.engine.position import Position, assemble_position
+from cnfsweep.engine.position import Component, Position, assemble_position, build_components
 from cnfsweep.core.model import Rule
 
 
@@ -56,6 +56,8 @@ class Frontier:
         self._unknown: dict[int, set[int]] = {}
         self._need: dict[int, int] = {}
         self._touched: set[int] = set()
+        # Components of unsimplified positions, by their numbers (see position()).
+        self._built: dict[tuple[tuple[int, int, tuple[int, ...]], ...], Component] = {}
         # Numbers changed since the last look at pairs (None: never looked, so every number).
         self._unpaired: set[int] | None = None
 
@@ -256,15 +258,66 @@ class Frontier:
         """Build the engine's :class:`~cnfsweep.engine.position.Position` of the current state.
 
         ``board`` must show what this frontier has seen (the game's
-        ``board()``); it becomes the position's board.  Past ``deadline``
-        raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+        ``board()``); it becomes the position's board.  ``simplified=False``
+        leaves out :func:`~cnfsweep.engine.simplify.simplify` (the analysis
+        finds the same certain cells either way); then every component whose
+        numbers are as they were in an earlier position is that position's
+        component again, not built anew.  Past ``deadline`` raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
         """
         cells = self._cells
+        mines = None if self._total is None else self._total - len(self._flagged)
+        if not simplified:
+            return self._unsimplified(board, mines, deadline)
         rules = [
             Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
             for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
             if unknown
         ]
         covered = tuple(map(cells.__getitem__, sorted(self._covered)))
-        mines = None if self._total is None else self._total - len(self._flagged)
         return assemble_position(board, rules, covered, mines, simplified=simplified, deadline=deadline)
+
+    def _unsimplified(self, board: Board, mines: int | None, deadline: float | None) -> Position:
+        """Return the position without simplification, reusing the components built before (see :meth:`position`)."""
+        cells, live, need_of = self._cells, self._unknown, self._need
+        # Live numbers sharing an unknown cell are in one component: union-find over the numbers.
+        parent: dict[int, int] = {}
+        seen_by: dict[int, int] = {}
+
+        def root(j: int) -> int:
+            while parent[j] != j:
+                parent[j] = j = parent[parent[j]]
+            return j
+
+        contradiction = None
+        for j, unknown in checked(sorted(live.items()), deadline, 1 << 12):
+            if not unknown:
+                continue
+            if contradiction is None and not 0 <= need_of[j] <= len(unknown):
+                contradiction = cells[j]
+            parent[j] = j
+            for c in unknown:
+                other = seen_by.setdefault(c, j)
+                if other != j:
+                    a, b = root(other), root(j)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+        groups: dict[int, list[int]] = {}
+        for j in parent:  # in index order, so each group's numbers are too
+            groups.setdefault(root(j), []).append(j)
+        built = self._built
+        if len(built) > 4096:
+            built.clear()  # a bound on what one game keeps, far above what one position holds
+        found: list[tuple[int, Component]] = []
+        for members in checked(groups.values(), deadline, 1 << 10):
+            key = tuple([(j, need_of[j], tuple(sorted(live[j]))) for j in members])
+            component = built.get(key)
+            if component is None:
+                (component,) = build_components([Rule(cells[j], tuple(cells[i] for i in near), need)
+                                                 for j, need, near in key], deadline)
+                built[key] = component
+            # Components come in the order of their first cells, as build_components orders them.
+            found.append((min(near[0] for _, _, near in key), component))
+        found.sort(key=lambda pair: pair[0])
+        off = tuple([cells[i] for i in sorted(self._covered.difference(seen_by))])
+        return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, {})
