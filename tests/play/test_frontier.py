@@ -10,6 +10,7 @@ from oracle import reference, within_reach
 from cnfsweep.core.board import Cell
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import LEVELS, Game, GameState, Level
+from cnfsweep.engine import Engine
 from cnfsweep.engine.position import position
 
 
@@ -42,13 +43,18 @@ def random_walk(level: Level, seed: int):
 @pytest.mark.parametrize("level", [LEVELS["beginner"], Level(8, 12, 20, "dense")], ids=lambda lv: lv.name)
 @pytest.mark.parametrize("seed", range(6))
 def test_frontier_position_equals_a_fresh_reading(level, seed):
+    engine = Engine.for_games()
     steps = 0
     for game, seen in random_walk(level, seed):
         board = game.board()
         assert shape(seen.position(board)) == shape(position(board))
-        # Unsimplified, the frontier reuses components it built before: the same ones, in the same order.
-        again, fresh = seen.position(board, simplified=False), position(board, simplified=False)
+        # Reusing groups built before: unsimplified, the same components in the same order; simplified group
+        # by group, the same analysis.
+        again, fresh = seen.position(board, simplified=False, reuse=True), position(board, simplified=False)
         assert (again.components, shape(again)) == (fresh.components, shape(fresh))
+        mine, theirs = engine.analyze_position(seen.position(board, reuse=True)), engine.analyze(board)
+        assert (mine.safe, mine.mines, mine.count, dict(mine.frontier_exact), mine.off_frontier_exact) == (
+            theirs.safe, theirs.mines, theirs.count, dict(theirs.frontier_exact), theirs.off_frontier_exact)
         steps += 1
     assert steps > 3
 

@@ -166,8 +166,8 @@ class NoGuessCheck:
             stuck = False
             if not safe and not mines:
                 # The position shows the layout's total whatever the logic: the view's count decides its use.
-                # Unsimplified, its components are those of earlier rounds wherever nothing changed there.
-                position = table.position(self.board(), simplified=False)
+                # Built group by group: the groups of numbers unchanged since an earlier round are not built again.
+                position = table.position(self.board(), reuse=True)
                 check_deadline(deadline)
                 # The analysis keeps what is left of the deadline (never a negative limit, which it refuses).
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)

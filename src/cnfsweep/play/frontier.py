@@ -17,7 +17,12 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.engine.position import Component, Position, assemble_position, build_components
+from cnfsweep.engine.simplify import simplify
 from cnfsweep.core.model import Rule
+
+
+_Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], "Cell | str | None"]
+"""What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
 
 
 class Frontier:
@@ -57,7 +62,7 @@ class Frontier:
         self._need: dict[int, int] = {}
         self._touched: set[int] = set()
         # Components of unsimplified positions, by their numbers (see position()).
-        self._built: dict[tuple[tuple[int, int, tuple[int, ...]], ...], Component] = {}
+        self._built: dict[tuple[bool, tuple[tuple[int, int, tuple[int, ...]], ...]], _Group] = {}
         # Numbers changed since the last look at pairs (None: never looked, so every number).
         self._unpaired: set[int] | None = None
 
@@ -254,21 +259,26 @@ class Frontier:
         """Return the covered, unflagged cells by index, in order."""
         return sorted(self._covered)
 
-    def position(self, board: Board, simplified: bool = True, deadline: float | None = None) -> Position:
+    def position(
+        self, board: Board, simplified: bool = True, deadline: float | None = None, *, reuse: bool = False
+    ) -> Position:
         """Build the engine's :class:`~cnfsweep.engine.position.Position` of the current state.
 
         ``board`` must show what this frontier has seen (the game's
-        ``board()``); it becomes the position's board.  ``simplified=False``
-        leaves out :func:`~cnfsweep.engine.simplify.simplify` (the analysis
-        finds the same certain cells either way); then every component whose
-        numbers are as they were in an earlier position is that position's
-        component again, not built anew.  Past ``deadline`` raise
+        ``board()``); it becomes the position's board.  ``simplified``
+        settles what needs no search first (see :func:`~cnfsweep.engine.simplify.simplify`).
+        With ``reuse``, each connected group of live numbers is simplified
+        and split on its own, and a group whose numbers are as they were in
+        an earlier position of this frontier gets that position's components
+        again, not built anew: the position's analysis is the same (every
+        number of a group is as it was), though its components need not be
+        those a reading of the whole board gives.  Past ``deadline`` raise
         :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
         """
         cells = self._cells
         mines = None if self._total is None else self._total - len(self._flagged)
-        if not simplified:
-            return self._unsimplified(board, mines, deadline)
+        if reuse:
+            return self._reused(board, mines, simplified, deadline)
         rules = [
             Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
             for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
@@ -277,10 +287,10 @@ class Frontier:
         covered = tuple(map(cells.__getitem__, sorted(self._covered)))
         return assemble_position(board, rules, covered, mines, simplified=simplified, deadline=deadline)
 
-    def _unsimplified(self, board: Board, mines: int | None, deadline: float | None) -> Position:
-        """Return the position without simplification, reusing the components built before (see :meth:`position`)."""
+    def _reused(self, board: Board, mines: int | None, simplified: bool, deadline: float | None) -> Position:
+        """Return the position built group by group, reusing the groups built before (see :meth:`position`)."""
         cells, live, need_of = self._cells, self._unknown, self._need
-        # Live numbers sharing an unknown cell are in one component: union-find over the numbers.
+        # Live numbers sharing an unknown cell are in one group: union-find over the numbers.
         parent: dict[int, int] = {}
         seen_by: dict[int, int] = {}
 
@@ -308,16 +318,34 @@ class Frontier:
         built = self._built
         if len(built) > 4096:
             built.clear()  # a bound on what one game keeps, far above what one position holds
-        found: list[tuple[int, Component]] = []
+        found: list[tuple[Cell, Component]] = []
+        forced: dict[Cell, bool] = {}
         for members in checked(groups.values(), deadline, 1 << 10):
-            key = tuple([(j, need_of[j], tuple(sorted(live[j]))) for j in members])
-            component = built.get(key)
-            if component is None:
-                (component,) = build_components([Rule(cells[j], tuple(cells[i] for i in near), need)
-                                                 for j, need, near in key], deadline)
-                built[key] = component
-            # Components come in the order of their first cells, as build_components orders them.
-            found.append((min(near[0] for _, _, near in key), component))
-        found.sort(key=lambda pair: pair[0])
+            key = (simplified, tuple([(j, need_of[j], tuple(sorted(live[j]))) for j in members]))
+            group = built.get(key)
+            if group is None:
+                group = built[key] = _group(key[1], cells, simplified, deadline)
+            parts, settled, bad = group
+            found += parts
+            forced.update(settled)
+            contradiction = contradiction or bad
+        # Components in the order of their first cells, as a reading of the whole board orders them.
+        found.sort(key=lambda part: part[0])
         off = tuple([cells[i] for i in sorted(self._covered.difference(seen_by))])
-        return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, {})
+        if mines is not None:
+            mines -= sum(forced.values())
+        return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, forced)
+
+
+def _group(
+    numbers: tuple[tuple[int, int, tuple[int, ...]], ...], cells: Sequence[Cell], simplified: bool,
+    deadline: float | None,
+) -> tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | str | None]:
+    """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""
+    rules = [Rule(cells[j], tuple(cells[i] for i in near), need) for j, need, near in numbers]
+    forced: dict[Cell, bool] = {}
+    bad = None
+    if simplified:
+        rules, forced, bad = simplify(rules, deadline)
+    components = build_components([r for r in rules if r.cells], deadline)
+    return [(min(component.cells), component) for component in components], forced, bad

@@ -130,12 +130,12 @@ class Table:
         """Return the cells pairs of numbers settle, as ``(safe, mines)`` (see :meth:`Frontier.paired`)."""
         return self.seen.paired(self.deadline)
 
-    def position(self, board: Board | None = None, simplified: bool = True) -> Position:
+    def position(self, board: Board | None = None, *, reuse: bool = False) -> Position:
         """Return the engine's position of what the player knows; ``board`` is the one it shows (:meth:`board` by default).
 
-        ``simplified=False`` reuses the components of earlier positions (see :meth:`Frontier.position`).
+        ``reuse`` builds it from the groups of numbers built before where they are unchanged (see :meth:`Frontier.position`).
         """
-        return self.seen.position(self.board() if board is None else board, simplified, self.deadline)
+        return self.seen.position(self.board() if board is None else board, deadline=self.deadline, reuse=reuse)
 
     def live_numbers(self) -> dict[int, set[int]]:
         """Return each revealed number with covered, unflagged neighbours, and those neighbours, by cell index."""
