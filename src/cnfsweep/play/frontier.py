@@ -102,13 +102,20 @@ class Frontier:
         ([], [Cell(row=0, col=3)])
         """
         covered, around, live, touched = self._covered, self._around, self._unknown, self._touched
-        fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
-        covered.difference_update([i for i, _ in fresh])
-        for i, _ in fresh:
-            for j in around[i]:
-                if j in live:
-                    live[j].discard(i)
-                    touched.add(j)
+        if len(opened) != len(numbers):
+            raise ValueError(f"{len(opened)} cells opened but {len(numbers)} numbers")
+        if covered.issuperset(opened):
+            fresh = zip(opened, numbers)
+        else:  # cells recorded already are skipped, as reveal() skips them
+            fresh = [(i, n) for i, n in zip(opened, numbers) if i in covered]
+            opened = [i for i, _ in fresh]
+        covered.difference_update(opened)
+        lives = live.keys()
+        for i in opened:
+            # The live numbers beside the cell lose it (the intersection runs over the few neighbours, in C).
+            for j in lives & around[i]:
+                live[j].discard(i)
+                touched.add(j)
         flagged, need_of = self._flagged, self._need
         for i, number in fresh:
             near = around[i]
