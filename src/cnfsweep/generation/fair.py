@@ -158,11 +158,12 @@ class NoGuessCheck:
         """
         table = self.table
         table.deadline = deadline
-        while not table.won:
+        while True:
+            self.clicks += table.settle()
+            if table.won:
+                return True
             check_deadline(deadline)
-            safe, mines = table.settled()
-            if not safe and not mines:
-                safe, mines = table.paired()
+            safe, mines = table.paired()
             stuck = False
             if not safe and not mines:
                 # The position shows the layout's total whatever the logic: the view's count decides its use.
@@ -179,7 +180,6 @@ class NoGuessCheck:
             if stuck:
                 return False
             self.clicks += len(table.open_safe(safe))
-        return True
 
     def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> None:
         """Move a mine from each source to the matching target: both covered and unsettled.

@@ -120,6 +120,33 @@ class Table:
         self._count(len(flagged))
         self.seen.flag_many([r * cols + c for r, c in flagged])
 
+    def settle(self) -> int:
+        """Play what single numbers settle, round after round, until they settle nothing more; return the cells clicked.
+
+        Each round flags the mines and opens the safe cells that the numbers
+        the last round changed settle (see :meth:`settled`), as a player who
+        needs no solver for them would.
+
+        Examples
+        --------
+        >>> table = Table.on_layout(3, 3, [(0, 0), (0, 1)])
+        >>> _ = table.click(Cell(2, 2)); table.board().grid
+        ('...', '221', '000')
+        >>> table.settle(), table.won, table.board().grid   # the 2s flag both mines, the 1 then opens the corner
+        (1, True, ('**1', '221', '000'))
+        """
+        game, settled, deadline = self.game, self.seen.settled, self.deadline
+        clicked = 0
+        while game.state is GameState.PLAYING:
+            safe, mines = settled(deadline)
+            if mines:
+                self.flag_all(mines)
+            if safe:
+                clicked += len(self.open_safe(safe))
+            elif not mines:
+                break
+        return clicked
+
     # -- what the player knows ----------------------------------------------------
 
     def settled(self) -> tuple[list[Cell], list[Cell]]:
