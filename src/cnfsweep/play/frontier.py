@@ -219,16 +219,16 @@ class Frontier:
         safe: set[int] = set()
         mines: set[int] = set()
         check_deadline(deadline)
+        lives = live.keys()
+        dirty &= lives
         for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
-            mine_a = live.get(a)
+            mine_a = live[a]
             if not mine_a:
                 continue
             need_a = need[a]
-            partners: set[int] = set()
-            for c in mine_a:
-                partners.update(around[c])
-            for b in partners:
-                mine_b = live.get(b)
+            # The live numbers around a's unknown cells (the intersection runs over the neighbours, in C).
+            for b in lives & set().union(*[around[c] for c in mine_a]):
+                mine_b = live[b]
                 # Each pair once: from the smaller of two changed numbers.
                 if not mine_b or b == a or (b < a and b in dirty):
                     continue
