@@ -104,20 +104,17 @@ class Frontier:
         covered, around, live, touched = self._covered, self._around, self._unknown, self._touched
         if len(opened) != len(numbers):
             raise ValueError(f"{len(opened)} cells opened but {len(numbers)} numbers")
-        if covered.issuperset(opened):
-            fresh = zip(opened, numbers)
-        else:  # cells recorded already are skipped, as reveal() skips them
+        if not covered.issuperset(opened):  # cells recorded already are skipped, as reveal() skips them
             fresh = [(i, n) for i, n in zip(opened, numbers) if i in covered]
-            opened = [i for i, _ in fresh]
+            opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
         covered.difference_update(opened)
-        lives = live.keys()
         for i in opened:
-            # The live numbers beside the cell lose it (the intersection runs over the few neighbours, in C).
-            for j in lives & around[i]:
-                live[j].discard(i)
-                touched.add(j)
+            for j in around[i]:
+                if j in live:
+                    live[j].discard(i)
+                    touched.add(j)
         flagged, need_of = self._flagged, self._need
-        for i, number in fresh:
+        for i, number in zip(opened, numbers):
             near = around[i]
             unknown = covered.intersection(near)
             need = number - len(flagged.intersection(near)) if flagged else number
@@ -151,9 +148,8 @@ class Frontier:
             covered.discard(i)
             marked.add(i)
             for j in around[i]:
-                unknown = live.get(j)
-                if unknown is not None:
-                    unknown.discard(i)
+                if j in live:
+                    live[j].discard(i)
                     need[j] -= 1
                     touched.add(j)
 
