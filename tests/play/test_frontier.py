@@ -76,3 +76,19 @@ def test_settled_cells_are_certain(seed):
         # Settled cells were handed out once: asking again without a move gives nothing.
         assert seen.settled() == ([], [])
     assert found > 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cells_pairs_settle_are_certain(seed):
+    """What two numbers settle together holds in every layout the exact oracle allows."""
+    level = Level(6, 7, 11, "small")
+    found = 0
+    for game, seen in random_walk(level, seed):
+        safe, mines = seen.paired()
+        board = game.board()
+        if (not safe and not mines) or not within_reach(board, 12):
+            continue
+        ref = reference(board).exact
+        assert all(ref[c] == 0 for c in safe) and all(ref[c] == 1 for c in mines), (board.grid, safe, mines)
+        found += len(safe) + len(mines)
+    assert found > 0
