@@ -111,7 +111,8 @@ class NoGuessCheck:
         self.steps = 0
         self.clicks = 0
         first = Cell(*first_click)
-        if self.game.mines is not None and first in self.game.mines:
+        # The mine flags, not Game.mines: that copies every mine into a new set, and a generator checks thousands of layouts.
+        if 0 <= first.row < rows and 0 <= first.col < cols and self.game.mine_flags[first.row * cols + first.col]:
             raise CnfsweepError(f"the first click {tuple(first_click)} is a mine")
         self.table.click(first)
 
