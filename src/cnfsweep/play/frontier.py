@@ -195,8 +195,8 @@ class Frontier:
         and at most what either needs (or the shared cells hold); so the cells
         only ``a`` sees hold between ``need(a) - most`` and ``need(a) - least``
         mines.  When that is all of them, or none, they are settled.  Only pairs
-        with a number changed since the last call are looked at (every pair the
-        first time).  The cells come back as ``(safe, mines)``, in row-major
+        with a number changed since the last call (or not yet handed to
+        :meth:`settled`) are looked at, every pair the first time.  The cells come back as ``(safe, mines)``, in row-major
         order; past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
         Examples
