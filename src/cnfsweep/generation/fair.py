@@ -1,8 +1,11 @@
 """Decide whether a layout can be solved from its first click without a single guess.
 
 :class:`NoGuessCheck` plays a layout the way a careful player would: cells one
-number settles first (no solver), then exact analysis of the whole position
-whenever those run out.  It plays the one game through the one player's view
+number settles first, then cells two numbers settle together (no solver for
+either), then exact analysis of the whole position whenever those run out.
+Each rule is sound, so in whatever order they open cells the replay ends in
+the same place: solved, or stuck where the exact analysis finds no safe cell
+(with every certain mine flagged), as a replay by exact analysis alone would.  It plays the one game through the one player's view
 (:class:`~cnfsweep.play.table.Table`), so it works on every topology; and it
 is incremental, so a generator can also move mines
 (:meth:`NoGuessCheck.move_mines`) and carry on from where the check got stuck.
@@ -43,8 +46,8 @@ class NoGuessVerdict:
 
     ``solved`` when every safe cell was opened; otherwise ``stuck`` is the
     position in which no covered cell was certainly safe.  ``steps`` counts
-    the exact analyses the check needed (the rounds where no single number
-    settled a cell); ``clicks`` counts the safe cells it opened by a click
+    the exact analyses the check needed (the rounds where neither a single
+    number nor two numbers together settled a cell); ``clicks`` counts the safe cells it opened by a click
     (cells a zero's flood opened are not clicked).
     """
 
