@@ -4,7 +4,8 @@ Usage: python scripts/bench_generate.py [--boards N] [--quick | --smoke] [--json
 
 ms-toollib is an optional bench dependency (``pip install 'cnfsweep[bench]'``);
 without it only cnfsweep's figures are measured.  Boards of both generators
-are made in turn, in one process, so the ratios come from the same load.
+are made in turn, board by board in one process (the first turn rotating), so the ratios come
+from the same load.
 Every ms-toollib board is re-checked by cnfsweep's exact replay (with the
 total), which says how many of them need no guess.
 
@@ -62,34 +63,69 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def ours(level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float, engine: Engine,
-         tick: Callable[[], None]) -> dict[str, Any]:
-    seconds, found, boards = [], 0, []
-    for seed in seeds:
+class Ours:
+    """cnfsweep's boards of one figure, one seed at a time."""
+
+    def __init__(self, level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float,
+                 engine: Engine) -> None:
+        self.level, self.first, self.method, self.seeds, self.limit, self.engine = level, first, method, seeds, limit, engine
+        self.seconds: list[float] = []
+        self.boards: list[tuple[Cell, ...]] = []
+
+    def step(self, k: int) -> None:
         start = time.perf_counter()
         try:
-            g = generate(level, first_click=first, seed=seed, method=method, time_limit=limit, engine=engine)
-            found += 1
-            boards.append(g.mine_cells)
+            g = generate(self.level, first_click=self.first, seed=self.seeds[k], method=self.method,
+                         time_limit=self.limit, engine=self.engine)
+            self.boards.append(g.mine_cells)
         except TimeLimitExceeded:
             pass
-        seconds.append(time.perf_counter() - start)
-        tick()
-    return {"boards": len(seeds), "found": found, "seconds": quantiles(seconds), "layouts": boards}
+        self.seconds.append(time.perf_counter() - start)
+
+    def result(self) -> dict[str, Any]:
+        return {"boards": len(self.seconds), "found": len(self.boards), "seconds": quantiles(self.seconds),
+                "layouts": self.boards}
 
 
-def theirs(lib: Any, level: Level, first: Cell, count: int, engine: Engine, tick: Callable[[], None]) -> dict[str, Any]:
-    seconds, found, fair = [], 0, 0
-    for _ in range(count):
+class Theirs:
+    """ms-toollib's boards of one figure, each re-checked by cnfsweep's exact replay."""
+
+    def __init__(self, lib: Any, level: Level, first: Cell, engine: Engine) -> None:
+        self.lib, self.level, self.first, self.engine = lib, level, first, engine
+        self.seconds: list[float] = []
+        self.found = self.fair = 0
+
+    def step(self, k: int) -> None:
+        level, first = self.level, self.first
         start = time.perf_counter()
-        grid, ok = lib.laymine_solvable(level.rows, level.cols, level.mines, first.row, first.col, TOOLLIB_TRIES)
-        seconds.append(time.perf_counter() - start)
+        grid, ok = self.lib.laymine_solvable(level.rows, level.cols, level.mines, first.row, first.col, TOOLLIB_TRIES)
+        self.seconds.append(time.perf_counter() - start)
         if ok:
-            found += 1
+            self.found += 1
             mines = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == -1]
-            fair += NoGuessCheck(level.rows, level.cols, mines, first, Logic.FULL, engine).run()
-        tick()
-    return {"boards": count, "found": found, "fair_by_exact_replay": fair, "seconds": quantiles(seconds)}
+            self.fair += NoGuessCheck(level.rows, level.cols, mines, first, Logic.FULL, self.engine).run()
+
+    def result(self) -> dict[str, Any]:
+        return {"boards": len(self.seconds), "found": self.found, "fair_by_exact_replay": self.fair,
+                "seconds": quantiles(self.seconds)}
+
+
+def side_by_side(runners: dict[str, Ours | Theirs], count: int, tick: Callable[[], None]) -> dict[str, Any]:
+    """Make ``count`` boards with each runner, taking turns board by board, the first turn rotating.
+
+    So every generator meets the same load, whatever else the machine is doing meanwhile.
+    """
+    order = list(runners.values())
+    for k in range(count):
+        for runner in order[k % len(order):] + order[: k % len(order)]:
+            runner.step(k)
+            tick()
+    return {name: runner.result() for name, runner in runners.items()}
+
+
+def ours(level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float, engine: Engine,
+         tick: Callable[[], None]) -> dict[str, Any]:
+    return side_by_side({"fast": Ours(level, first, method, seeds, limit, engine)}, len(seeds), tick)["fast"]
 
 
 def distance(level: Level, seeds: Sequence[int], engine: Engine, tick: Callable[[], None]) -> dict[str, Any]:
@@ -153,16 +189,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         seeds = [game_seed(2026, i) for i in range(n)]
         expert = Level(16, 30, 99)
         progress.update(task, description="expert")
-        results["expert"] = {m.value: ours(expert, FIRST, m, seeds, 60.0, engine, tick) for m in Method}
+        # Side by side, board by board: the ratios come from the same moments of the machine's load.
+        runners: dict[str, Ours | Theirs] = {m.value: Ours(expert, FIRST, m, seeds, 60.0, engine) for m in Method}
         if lib:
-            results["expert"]["ms_toollib"] = theirs(lib, expert, FIRST, n, engine, tick)
+            runners["ms_toollib"] = Theirs(lib, expert, FIRST, engine)
+        results["expert"] = side_by_side(runners, n, tick)
         for mines in densities:
             progress.update(task, description=f"30x16/{mines}")
             level = Level(16, 30, mines)
-            row = {"fast": ours(level, FIRST, Method.FAST, seeds[:few], 60.0, engine, tick)}
+            runners = {"fast": Ours(level, FIRST, Method.FAST, seeds[:few], 60.0, engine)}
             if lib:
-                row["ms_toollib"] = theirs(lib, level, FIRST, few, engine, tick)
-            results[f"30x16/{mines}"] = row
+                runners["ms_toollib"] = Theirs(lib, level, FIRST, engine)
+            results[f"30x16/{mines}"] = side_by_side(runners, few, tick)
         highest = None
         # The highest count where every board came within 10 s: stop at the first count that fails.
         for mines in climb:

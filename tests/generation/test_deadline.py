@@ -45,13 +45,15 @@ class Work:
     analyses_after: int = 0
     jumped: bool = False
 
-    def unit(self) -> None:
+    def unit(self, cells: int = 1) -> None:
+        """Count ``cells`` more cells revealed or flagged (one batch), jumping the clock at ``jump_at``."""
+        before, self.units = self.units, self.units + cells
         if self.jumped:
-            self.after += 1
-        self.units += 1
-        if self.jump_at is not None and self.units == self.jump_at and not self.jumped:
+            self.after += cells
+        elif self.jump_at is not None and before < self.jump_at <= self.units:
             self.jumped = True
             self.clock.jump()
+            self.after += self.units - self.jump_at  # the rest of the batch comes after the jump
 
 
 @pytest.fixture
@@ -59,11 +61,14 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
     """Count the replay's work, under a fake clock the counter can jump."""
     with fake_clock(monkeypatch) as clock:
         counter = Work(clock)
-        for name in ("reveal", "flag", "renumber"):
+        # Cells one at a time (reveal, renumber) and in batches (reveal_many, flag_many, which flag() calls).
+        for name, size in (("reveal", None), ("renumber", None), ("reveal_many", len), ("flag_many", len)):
             original = getattr(Frontier, name)
 
-            def counted(self, *args, _original=original):  # noqa: ANN001, ANN202
-                counter.unit()
+            def counted(self, *args, _original=original, _size=size):  # noqa: ANN001, ANN202
+                if _size is not None:
+                    args = (list(args[0]), *args[1:])
+                counter.unit(1 if _size is None else _size(args[0]))
                 return _original(self, *args)
 
             monkeypatch.setattr(Frontier, name, counted)

@@ -20,7 +20,8 @@ from cnfsweep.generation import (
     three_bv,
 )
 from cnfsweep.play import play_board
-from cnfsweep.play.game import LEVELS, Level
+from cnfsweep.engine import Engine
+from cnfsweep.play.game import LEVELS, Game, GameState, Level
 
 
 @pytest.mark.parametrize("logic", list(Logic))
@@ -128,3 +129,31 @@ def test_three_bv_counts_openings_and_lone_numbers() -> None:
     assert three_bv(1, 3, {Cell(0, 0), Cell(0, 2)}) == 1  # the middle cell alone
     assert three_bv(2, 2, set()) == 1
     assert three_bv(3, 3, {Cell(1, 1)}) == 8  # every safe cell borders the mine: no zero
+
+
+def engine_replay(level: Level, mines: tuple[Cell, ...], first: Cell) -> bool:
+    """Replay with the engine's analysis of the whole board at every step: no frontier, no pairs, no reuse.
+
+    Independent of the no-guess check's machinery (the incremental frontier, the rules it applies
+    before any analysis, the positions it builds group by group): only the game and a fresh
+    reading of the board it shows.
+    """
+    game = Game.from_layout(level.rows, level.cols, mines)
+    game.click(first)
+    engine = Engine.create()
+    while game.state is GameState.PLAYING:
+        analysis = engine.analyze(game.board())
+        if not analysis.safe:
+            return False
+        for cell in analysis.safe:
+            if game.board().grid[cell.row][cell.col] == ".":
+                game.click(cell)
+    return game.state is GameState.WON
+
+
+@pytest.mark.parametrize("method", list(Method))
+def test_expert_boards_need_no_guess_by_a_fresh_analysis_at_every_step(method: Method) -> None:
+    assert not engine_replay(Level(2, 3, 1), (Cell(0, 2),), Cell(0, 0))  # the replay does see a 50/50
+    level = LEVELS["expert"]
+    for g in generate_boards(level, 2, seed=11, method=method):
+        assert engine_replay(level, g.mine_cells, g.first_click), (method, g.seed)

@@ -95,8 +95,10 @@ def combine(
     solutions = weights.solutions
     if solutions == 0:
         return Combined(0, (), None)
-    # Each fraction reduces two huge integers by their gcd: check before every one.
-    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, 1)) for row in weights.boxes)
+    # Each fraction reduces two huge integers by their gcd: check before every one (before every
+    # thousand while the counts have fewer than a thousand digits, when a fraction takes microseconds).
+    every = 1 if solutions.bit_length() > 1 << 12 else 1 << 10
+    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, every)) for row in weights.boxes)
     off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
     return Combined(solutions, boxes, off)
 

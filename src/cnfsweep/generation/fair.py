@@ -1,8 +1,11 @@
 """Decide whether a layout can be solved from its first click without a single guess.
 
 :class:`NoGuessCheck` plays a layout the way a careful player would: cells one
-number settles first (no solver), then exact analysis of the whole position
-whenever those run out.  It plays the one game through the one player's view
+number settles first, then cells two numbers settle together (no solver for
+either), then exact analysis of the whole position whenever those run out.
+Each rule is sound, so in whatever order they open cells the replay ends in
+the same place: solved, or stuck where the exact analysis finds no safe cell
+(with every certain mine flagged), as a replay by exact analysis alone would.  It plays the one game through the one player's view
 (:class:`~cnfsweep.play.table.Table`), so it works on every topology; and it
 is incremental, so a generator can also move mines
 (:meth:`NoGuessCheck.move_mines`) and carry on from where the check got stuck.
@@ -43,8 +46,8 @@ class NoGuessVerdict:
 
     ``solved`` when every safe cell was opened; otherwise ``stuck`` is the
     position in which no covered cell was certainly safe.  ``steps`` counts
-    the exact analyses the check needed (the rounds where no single number
-    settled a cell); ``clicks`` counts the safe cells it opened by a click
+    the exact analyses the check needed (the rounds where neither a single
+    number nor two numbers together settled a cell); ``clicks`` counts the safe cells it opened by a click
     (cells a zero's flood opened are not clicked).
     """
 
@@ -111,7 +114,8 @@ class NoGuessCheck:
         self.steps = 0
         self.clicks = 0
         first = Cell(*first_click)
-        if self.game.mines is not None and first in self.game.mines:
+        # The mine flags, not Game.mines: that copies every mine into a new set, and a generator checks thousands of layouts.
+        if 0 <= first.row < rows and 0 <= first.col < cols and self.game.mine_flags[first.row * cols + first.col]:
             raise CnfsweepError(f"the first click {tuple(first_click)} is a mine")
         self.table.click(first)
 
@@ -158,13 +162,17 @@ class NoGuessCheck:
         """
         table = self.table
         table.deadline = deadline
-        while not table.won:
+        while True:
+            self.clicks += table.settle()
+            if table.won:
+                return True
             check_deadline(deadline)
-            safe, mines = table.settled()
+            safe, mines = table.paired()
             stuck = False
             if not safe and not mines:
                 # The position shows the layout's total whatever the logic: the view's count decides its use.
-                position = table.position(self.board())
+                # Built group by group: the groups of numbers unchanged since an earlier round are not built again.
+                position = table.position(self.board(), reuse=True)
                 check_deadline(deadline)
                 # The analysis keeps what is left of the deadline (never a negative limit, which it refuses).
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
@@ -176,7 +184,6 @@ class NoGuessCheck:
             if stuck:
                 return False
             self.clicks += len(table.open_safe(safe))
-        return True
 
     def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> None:
         """Move a mine from each source to the matching target: both covered and unsettled.

@@ -63,6 +63,7 @@ class Table:
         self.cells, self.around = level.topology.tables(deadline)
         self.seen = self._fresh_view()
         self._work = 0
+        self._shown = game.view  # the game's bytes, read-only: the same buffer all game long
 
     @classmethod
     def on_layout(
@@ -96,16 +97,9 @@ class Table:
 
     def click(self, cell: Cell) -> ClickResult:
         """Click ``cell`` in the game and record every cell it opened."""
-        deadline = self.deadline
-        result = self.game.click(cell, deadline)
-        reveal = self.seen.reveal
-        if deadline is None:
-            for opened, number in zip(result.opened, result.numbers):
-                reveal(opened, number)
-            return result
-        for opened, number in zip(result.opened, result.numbers):
-            self._tick(deadline)
-            reveal(opened, number)
+        result = self.game.click(cell, self.deadline)
+        cols = self.game.level.cols
+        self._record([r * cols + c for r, c in result.opened])
         return result
 
     def chord(self, cell: Cell) -> ClickResult:
@@ -118,29 +112,48 @@ class Table:
 
     def open_safe(self, cells: Iterable[Cell]) -> list[Cell]:
         """Click certainly-safe cells; return those the click opened (not already open by an earlier flood)."""
-        game, deadline = self.game, self.deadline
-        clicked, opened = game.open_cells(cells, deadline)
+        game = self.game
+        clicked, opened = game.open_cells(cells, self.deadline)
         if clicked and game.exploded == clicked[-1]:
             raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded or ())} is a mine")
-        reveal, view, cells_ = self.seen.reveal, game.view, self.cells
-        if deadline is None:
-            for i in opened:
-                reveal(cells_[i], view[i] - _ZERO)
-        else:
-            for i in opened:
-                self._tick(deadline)
-                reveal(cells_[i], view[i] - _ZERO)
+        self._record(opened)
         return clicked
 
     def flag_all(self, cells: Collection[Cell]) -> None:
         """Flag certain mines (cells flagged already stay so)."""
         if not cells:
             return  # most rounds flag nothing
-        flag, deadline = self.seen.flag, self.deadline
-        for cell in self.game.flag_cells(cells):
-            if deadline is not None:
-                self._tick(deadline)
-            flag(cell)
+        flagged = self.game.flag_cells(cells)
+        cols = self.game.level.cols
+        self._count(len(flagged))
+        self.seen.flag_many([r * cols + c for r, c in flagged])
+
+    def settle(self) -> int:
+        """Play what single numbers settle, round after round, until they settle nothing more; return the cells clicked.
+
+        Each round flags the mines and opens the safe cells that the numbers
+        the last round changed settle (see :meth:`settled`), as a player who
+        needs no solver for them would.
+
+        Examples
+        --------
+        >>> table = Table.on_layout(3, 3, [(0, 0), (0, 1)])
+        >>> _ = table.click(Cell(2, 2)); table.board().grid
+        ('...', '221', '000')
+        >>> table.settle(), table.won, table.board().grid   # the 2s flag both mines, the 1 then opens the corner
+        (1, True, ('**1', '221', '000'))
+        """
+        game, settled, deadline = self.game, self.seen.settled, self.deadline
+        clicked = 0
+        while game.state is GameState.PLAYING:
+            safe, mines = settled(deadline)
+            if mines:
+                self.flag_all(mines)
+            if safe:
+                clicked += len(self.open_safe(safe))
+            elif not mines:
+                break
+        return clicked
 
     # -- what the player knows ----------------------------------------------------
 
@@ -148,24 +161,24 @@ class Table:
         """Return the cells single numbers settle since the last call, as ``(safe, mines)`` (see :class:`Frontier`)."""
         return self.seen.settled(self.deadline)
 
-    def position(self, board: Board | None = None) -> Position:
-        """Return the engine's position of what the player knows; ``board`` is the one it shows (:meth:`board` by default)."""
-        return self.seen.position(self.board() if board is None else board, deadline=self.deadline)
+    def paired(self) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells pairs of numbers settle, as ``(safe, mines)`` (see :meth:`Frontier.paired`)."""
+        return self.seen.paired(self.deadline)
+
+    def position(self, board: Board | None = None, *, reuse: bool = False) -> Position:
+        """Return the engine's position of what the player knows; ``board`` is the one it shows (:meth:`board` by default).
+
+        ``reuse`` builds it from the groups of numbers built before where they are unchanged (see :meth:`Frontier.position`).
+        """
+        return self.seen.position(self.board() if board is None else board, deadline=self.deadline, reuse=reuse)
 
     def live_numbers(self) -> dict[int, set[int]]:
         """Return each revealed number with covered, unflagged neighbours, and those neighbours, by cell index."""
-        view, around, out = self.game.view, self.around, {}
-        for i in range(len(view)):
-            if _ZERO <= view[i] <= _NINE:
-                unknown = {j for j in around[i] if view[j] == _COVERED}
-                if unknown:
-                    out[i] = unknown
-        return out
+        return self.seen.live_numbers()
 
     def covered(self) -> list[int]:
-        """Return the covered, unflagged cells by index."""
-        view = self.game.view
-        return [i for i in range(len(view)) if view[i] == _COVERED]
+        """Return the covered, unflagged cells by index, in order."""
+        return self.seen.unknown_cells()
 
     def flagged_on_edge(self) -> list[int]:
         """Return the flagged cells beside both a revealed cell and a covered, unflagged one, by index."""
@@ -183,8 +196,7 @@ class Table:
         """Move a mine from each source to the matching target (covered, unflagged) and renumber the view."""
         game, seen = self.game, self.seen
         for cell in game.move_mines(sources, targets):
-            if self.deadline is not None:
-                self._tick(self.deadline)
+            self._count(1)
             seen.renumber(cell, game.number(cell))
 
     def release(self, flagged: Cell, target: Cell) -> None:
@@ -200,9 +212,8 @@ class Table:
         for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY):
             if view[i] == _FLAG:
                 self.seen.flag(cells[i])
-        for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY):
-            if _ZERO <= view[i] <= _NINE:
-                self.seen.reveal(cells[i], view[i] - _ZERO)
+        self._record([i for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY)
+                      if _ZERO <= view[i] <= _NINE])
 
     # -- internals -------------------------------------------------------------
 
@@ -210,7 +221,17 @@ class Table:
         level = self.game.level
         return Frontier(level.rows, level.cols, level.mines if self.uses_total else None, level.topology)
 
-    def _tick(self, deadline: float) -> None:
-        self._work += 1
-        if not self._work % CHECK_EVERY:
-            check_deadline(deadline)
+    def _record(self, opened: list[int]) -> None:
+        """Tell the view what the cells of indices ``opened`` show, reading the clock every CHECK_EVERY cells."""
+        view, reveal = self._shown, self.seen.reveal_many
+        for start in range(0, len(opened), CHECK_EVERY):
+            chunk = opened[start : start + CHECK_EVERY] if len(opened) > CHECK_EVERY else opened
+            self._count(len(chunk))
+            reveal(chunk, [view[i] - _ZERO for i in chunk])
+
+    def _count(self, cells: int) -> None:
+        """Count ``cells`` more cells recorded, reading the clock each time the count passes a multiple of CHECK_EVERY."""
+        before = self._work
+        self._work += cells
+        if self.deadline is not None and before // CHECK_EVERY != self._work // CHECK_EVERY:
+            check_deadline(self.deadline)
