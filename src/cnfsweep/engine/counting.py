@@ -116,16 +116,52 @@ class Weights:
     off_frontier: int | None
 
 
+def mine_polynomial(table: CountTable) -> list[int]:
+    """Return a table's layout counts by number of mines, as a list indexed by that number.
+
+    Examples
+    --------
+    >>> mine_polynomial(CountTable({1: 2, 3: 1}, {1: (1,), 3: (1,)}))
+    [0, 2, 0, 1]
+    """
+    return _poly(table)
+
+
+def multiply(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Multiply two polynomials given lowest degree first: the layouts of two independent parts.
+
+    Examples
+    --------
+    >>> multiply([0, 2], [1, 1])
+    [0, 2, 2]
+    """
+    return _mul(a, b)
+
+
+def count_layouts(product: Sequence[int], n_off: int, mines_left: int) -> int:
+    """Count the whole-board layouts, given the product of the components' mine polynomials.
+
+    Examples
+    --------
+    >>> count_layouts(multiply([0, 2], [0, 2]), n_off=2, mines_left=3)
+    8
+    """
+    return _dot(product, _binomials(n_off, mines_left, len(product)))
+
+
 def weigh(
     tables: Sequence[CountTable],
     n_off: int,
     mines_left: int,
     polys: Sequence[Sequence[int]] | None = None,
     deadline: float | None = None,
+    product: Sequence[int] | None = None,
 ) -> Weights:
     """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
 
-    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    ``product``, when given, is the product of the tables' mine polynomials
+    (see :func:`multiply`), worked out already.  Past ``deadline`` raise
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -135,9 +171,12 @@ def weigh(
     """
     if polys is None:
         polys = [_poly(t) for t in tables]
-    everything = [1]
-    for p in checked(polys, deadline, _CHUNK):
-        everything = _mul(everything, p)
+    if product is not None:
+        everything = list(product)
+    else:
+        everything = [1]
+        for p in checked(polys, deadline, _CHUNK):
+            everything = _mul(everything, p)
     # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
     weight = _binomials(n_off, mines_left, len(everything), deadline)
     solutions = _dot(everything, weight, deadline)

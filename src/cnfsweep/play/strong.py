@@ -202,8 +202,11 @@ class StrongPolicy(Policy):
         w = Fraction(self.second_weight)
         for v, after in snap.outcomes(cell).items():
             counts[v] = after.solutions
-            first, second = after.safety_pair()
-            next_safety[v] = (1 - w) * first + w * second
+            if w:
+                first, second = after.safety_pair()
+                next_safety[v] = (1 - w) * first + w * second
+            else:
+                next_safety[v] = after.best_safety()
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
@@ -258,12 +261,12 @@ class StrongPolicy(Policy):
                 after = snap.reveal(cell, v)
                 if after is None:
                     continue
-                bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
+                bound -= Fraction(after.solutions, n) * (1 - after.best_safety())
                 if floor is not None and bound < floor:
                     break
             return bound
         # Each outcome's value is at most its best next safety: start from that and lower it.
-        parts = [(Fraction(a.solutions, n), a.safety_pair()[0], a) for a in snap.outcomes(cell).values()]
+        parts = [(Fraction(a.solutions, n), a.best_safety(), a) for a in snap.outcomes(cell).values()]
         bound = sum((share * first for share, first, _ in parts), Fraction(0))
         for share, first, after in parts:
             if after.safe_exists:
@@ -285,4 +288,4 @@ class StrongPolicy(Policy):
             if self.move_value(snap, c, 0) <= inner:
                 break
             inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
-        return snap.safety_pair()[0] if inner < 0 else inner
+        return snap.best_safety() if inner < 0 else inner

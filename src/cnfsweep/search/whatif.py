@@ -32,11 +32,16 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.engine.counting import Weights, weigh
+from cnfsweep.engine.components import Counting
+from cnfsweep.engine.counting import Weights, count_layouts, multiply, weigh
 from cnfsweep.engine import Engine
-from cnfsweep.engine.position import Component, Position, build_components, component_rules
+from cnfsweep.engine.position import Component, Position, build_components
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.simplify import simplify
+from cnfsweep.search.parts import Part, split_models
+
+# The memo of a snapshot's hypotheticals: what was revealed since the analysis, and the position it leads to.
+Path = frozenset[tuple[Cell, int]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,8 +52,9 @@ class Snapshot:
     ----------
     topology : GridTopology
         The board's shape and which of its cells are neighbours.
-    components : tuple of Component
-        Frontier components, each with its count table in ``tables``.
+    parts : tuple of Part
+        Frontier components, each with its boxes, count table and rules
+        (:attr:`components` and :attr:`tables` give them as the engine's).
     off : frozenset of Cell
         Unknown cells seen by no number.
     known_mines : frozenset of Cell
@@ -60,15 +66,21 @@ class Snapshot:
     """
 
     topology: GridTopology
-    components: tuple[Component, ...]
-    tables: tuple[CountTable, ...]
+    parts: tuple[Part, ...]
     off: frozenset[Cell]
     known_mines: frozenset[Cell]
     known_safe: frozenset[Cell]
     mines_left: int
     engine: Engine = field(repr=False, compare=False)
+    # What was revealed since the snapshot of the analysis (None after a condition), and the
+    # positions every such set of reveals leads to, shared by the whole tree: revealing a then b
+    # is the position of b then a.
+    path: Path | None = field(default=frozenset(), repr=False, compare=False)
+    reached: dict[Path, Snapshot | None] = field(default_factory=dict, repr=False, compare=False)
     # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
     _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # Per cell, the models of the component its reveal makes, by number (None: the engine's way).
+    _splits: dict[Cell, _Split | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
@@ -89,8 +101,7 @@ class Snapshot:
         settled = {**pos.fixed, **pos.forced}
         snap = cls(
             topology=pos.board.topology,
-            components=pos.components,
-            tables=tables,
+            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables)),
             off=frozenset(pos.off_frontier),
             known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
             known_safe=frozenset(c for c, mine in settled.items() if not mine),
@@ -116,6 +127,16 @@ class Snapshot:
         return snap
 
     @property
+    def components(self) -> tuple[Component, ...]:
+        """The frontier components, each with its problem."""
+        return tuple(part.component for part in self.parts)
+
+    @property
+    def tables(self) -> tuple[CountTable, ...]:
+        """The count table of every component."""
+        return tuple(part.table for part in self.parts)
+
+    @property
     def rows(self) -> int:
         """Number of rows of the board."""
         return self.topology.rows
@@ -128,26 +149,38 @@ class Snapshot:
     # -- counts ---------------------------------------------------------------
 
     @cached_property
+    def product(self) -> list[int]:
+        """The product of the parts' mine polynomials: frontier layouts by number of mines."""
+        out = [1]
+        for part in self.parts:
+            out = multiply(out, part.polynomial)
+        return out
+
+    @cached_property
     def weights(self) -> Weights:
         """Layout counts of the whole board and per box (see :func:`~cnfsweep.engine.counting.weigh`)."""
-        if not 0 <= self.mines_left <= len(self.off) + sum(len(c.cells) for c in self.components):
+        if not self._fits:
             return Weights(0, (), None)
-        return weigh(self.tables, len(self.off), self.mines_left)
+        return weigh(self.tables, len(self.off), self.mines_left, [p.polynomial for p in self.parts],
+                     product=self.product)
+
+    @cached_property
+    def solutions(self) -> int:
+        """Consistent layouts of the whole board (counted without the per-box weights)."""
+        return count_layouts(self.product, len(self.off), self.mines_left) if self._fits else 0
 
     @property
-    def solutions(self) -> int:
-        """Consistent layouts of the whole board."""
-        return self.weights.solutions
+    def _fits(self) -> bool:
+        return 0 <= self.mines_left <= len(self.off) + sum(len(b) for part in self.parts for b in part.boxes)
 
     @cached_property
     def box_of(self) -> dict[Cell, tuple[int, int]]:
         """Component and box of every frontier cell."""
         out = {}
-        for k, comp in enumerate(self.components):
-            cells = comp.cells
-            for b, box in enumerate(comp.problem.boxes):
-                for v in box:
-                    out[cells[v]] = (k, b)
+        for k, part in enumerate(self.parts):
+            for b, box in enumerate(part.boxes):
+                for c in box:
+                    out[c] = (k, b)
         return out
 
     def weight(self, cell: Cell) -> int:
@@ -168,10 +201,17 @@ class Snapshot:
     @cached_property
     def safe_exists(self) -> bool:
         """Whether some covered cell is safe in every layout."""
+        # A box with no mine in any of its part's layouts is safe: no need to weigh the board for it.
+        if self.known_safe or any(part.has_safe_box for part in self.parts):
+            return True
         w = self.weights
-        if self.known_safe or any(0 in row for row in w.boxes):
+        if any(0 in row for row in w.boxes):
             return True
         return bool(self.off) and w.off_frontier == 0
+
+    def best_safety(self) -> Fraction:
+        """Return the best safety of a covered cell that may be clicked: ``safety_pair()[0]``, sooner when it is 1."""
+        return Fraction(1) if self.safe_exists else self.safety_pair()[0]
 
     def safety_pair(self) -> tuple[Fraction, Fraction]:
         """Return the best and second-best safety of a covered cell that may still be clicked.
@@ -184,8 +224,8 @@ class Snapshot:
         n, w = self.solutions, self.weights
         ones = len(self.known_safe)
         pool: list[tuple[int, int]] = []  # (mine weight, how many cells)
-        for k, comp in enumerate(self.components):
-            for b, box in enumerate(comp.problem.boxes):
+        for k, part in enumerate(self.parts):
+            for b, box in enumerate(part.boxes):
                 x = w.boxes[k][b]
                 if x < n:
                     pool.append((x, len(box)))
@@ -295,12 +335,22 @@ class Snapshot:
             return None
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
-        tables = self.topology.tables()
-        cells = tables.cells
-        neighbours = [cells[j] for j in tables.near(cell)]
-        unknown = tuple(c for c in neighbours if self.unknown(c))
-        need = number - sum(1 for c in neighbours if c in self.known_mines)
-        return self._update({cell: False}, Rule(cell, unknown, need), revealed=cell)
+        path = None if self.path is None else self.path | {(cell, number)}
+        if path is not None and path in self.reached:
+            return self.reached[path]
+        split = self._splits[cell] if cell in self._splits else self._split(cell)
+        if split is not None:
+            after = split.after(self, number, path)
+        else:
+            tables = self.topology.tables()
+            cells = tables.cells
+            neighbours = [cells[j] for j in tables.near(cell)]
+            unknown = tuple(c for c in neighbours if self.unknown(c))
+            need = number - sum(1 for c in neighbours if c in self.known_mines)
+            after = self._update({cell: False}, Rule(cell, unknown, need), revealed=cell, path=path)
+        if path is not None:
+            self.reached[path] = after
+        return after
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
@@ -311,21 +361,32 @@ class Snapshot:
             elif not self.unknown(c):
                 raise ValueError(f"{tuple(c)} is not a covered cell")
         open_values = {c: m for c, m in values.items() if self.unknown(c)}
-        return self._update(open_values, None)
+        return self._update(open_values, None, path=None)
+
+    def _split(self, cell: Cell) -> _Split | None:
+        """Work out, once per cell, the models its reveal leads to; ``None`` where the engine must solve instead.
+
+        Only with an engine that counts by search alone (a game's): any other
+        engine solves every hypothetical component itself, as it was asked to.
+        """
+        found = _Split.of(self, cell) if self.engine.counting is Counting.SEARCH else None
+        self._splits[cell] = found
+        return found
 
     def _update(
         self,
         values: Mapping[Cell, bool],
         rule: Rule | None,
         revealed: Cell | None = None,
+        path: Path | None = None,
     ) -> Snapshot | None:
-        """Settle ``values`` and add ``rule``, rebuilding only the components they touch."""
+        """Settle ``values`` and add ``rule``, rebuilding only the components they touch, with the engine."""
         box_of = self.box_of
         reach = [*values, *(rule.cells if rule else ())]
         touched = sorted({box_of[c][0] for c in reach if c in box_of})
         rules = [] if rule is None else [rule]
         for k in touched:
-            rules.extend(component_rules(self.components[k]))
+            rules.extend(self.parts[k].rules)
 
         def settle(r: Rule) -> Rule:
             tag, rule_cells, need = r
@@ -341,19 +402,20 @@ class Snapshot:
         new_tables = _solve(built, self.engine)
         if new_tables is None:
             return None
-        kept = [k for k in range(len(self.components)) if k not in touched]
+        kept = [k for k in range(len(self.parts)) if k not in touched]
         settled = {**{c: m for c, m in values.items() if c != revealed}, **forced}
         mines = {c for c, mine in settled.items() if mine}
         safe = self.known_safe - {revealed} if revealed is not None else self.known_safe
         after = Snapshot(
             topology=self.topology,
-            components=tuple(self.components[k] for k in kept) + built,
-            tables=tuple(self.tables[k] for k in kept) + new_tables,
+            parts=tuple(self.parts[k] for k in kept) + tuple(map(Part.of_component, built, new_tables)),
             off=self.off.difference(reach, forced),
             known_mines=self.known_mines | mines,
             known_safe=safe | {c for c, mine in settled.items() if not mine},
             mines_left=self.mines_left - len(mines),
             engine=self.engine,
+            path=path,
+            reached=self.reached if path is not None else {},
         )
         # The rules may hold while the total cannot: then there is no layout either.
         return after if after.solutions else None
@@ -387,3 +449,78 @@ def _solve(components: Iterable[Component], engine: Engine) -> tuple[CountTable,
             return None
         tables.append(table)
     return tuple(tables)
+
+
+@dataclass(frozen=True, eq=False)
+class _Split:
+    """What revealing one cell does to a snapshot, read off its parts' models (see :func:`split_models`)."""
+
+    cell: Cell
+    kept: tuple[Part, ...]
+    boxes: tuple[tuple[Cell, ...], ...]
+    by_need: dict[int, list[tuple[int, ...]]]
+    rules: tuple[Rule, ...]
+    seen: tuple[Cell, ...]
+    mines_near: int
+    off: frozenset[Cell]
+
+    @classmethod
+    def of(cls, snap: Snapshot, cell: Cell) -> _Split | None:
+        """Split the parts ``cell`` touches; ``None`` when one has too many models to list."""
+        tables = snap.topology.tables()
+        cells = tables.cells
+        neighbours = [cells[j] for j in tables.near(cell)]
+        box_of = snap.box_of
+        seen = tuple(c for c in neighbours if snap.unknown(c))
+        touched = sorted({box_of[c][0] for c in (cell, *seen) if c in box_of})
+        parts = [snap.parts[k] for k in touched]
+        models = [part.models for part in parts]
+        if any(m is None for m in models):
+            return None
+        fresh = tuple(c for c in seen if c not in box_of)
+        found = split_models([part.boxes for part in parts], models, cell, set(seen), fresh)  # type: ignore[arg-type]
+        if found is None:
+            return None
+        boxes, by_need = found
+        # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
+        rules = tuple(
+            Rule(r.tag, kept, r.need) for part in parts for r in part.rules
+            if (kept := tuple(c for c in r.cells if c != cell))
+        )
+        keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
+        mines_near = sum(1 for c in neighbours if c in snap.known_mines)
+        return cls(cell, keep, boxes, by_need, rules, seen, mines_near, snap.off.difference(fresh, (cell,)))
+
+    def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
+        """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
+        need = number - self.mines_near
+        models = self.by_need.get(need)
+        if not models:
+            return None
+        parts, product = self.kept, self.kept_product
+        if self.boxes:
+            table = CountTable.from_models([len(box) for box in self.boxes], models)
+            rules = (*self.rules, Rule(self.cell, self.seen, need))
+            part = Part(self.boxes, table, rules, tuple(models))
+            parts, product = (*parts, part), multiply(product, part.polynomial)
+        after = Snapshot(
+            topology=snap.topology,
+            parts=parts,
+            off=self.off,
+            known_mines=snap.known_mines,
+            known_safe=snap.known_safe - {self.cell},
+            mines_left=snap.mines_left,
+            engine=snap.engine,
+            path=path,
+            reached=snap.reached,
+        )
+        after.__dict__["product"] = product  # what the cached property would work out
+        return after if after.solutions else None
+
+    @cached_property
+    def kept_product(self) -> list[int]:
+        """The product of the untouched parts' mine polynomials, the same for every number."""
+        out = [1]
+        for part in self.kept:
+            out = multiply(out, part.polynomial)
+        return out

@@ -1,0 +1,172 @@
+"""The solved parts of a hypothetical position, and a reveal worked out from their models alone.
+
+A :class:`Part` is one frontier component of a :class:`~cnfsweep.search.whatif.Snapshot`:
+its boxes (cells seen by the same numbers), its count table, its rules and,
+once asked for, its canonical models (mines per box).  Revealing a cell adds
+one rule over the cell's covered neighbours; instead of rebuilding the touched
+components from their rules and solving them again, :func:`split_models`
+splits each touched box into the cells the new number sees and the others,
+and spreads every known model's mines over the two halves in every way the
+new number allows.  The result is the exact model list of the merged
+component, for every number the cell could show at once, without a solver.
+
+Examples
+--------
+Two cells holding one mine, and a third cell next to the first only:
+
+>>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(1, 0)
+>>> boxes, by_need = split_models([((a, b),)], [[(1,)]], c, {a}, ())
+>>> boxes, by_need
+(((Cell(row=0, col=0),), (Cell(row=0, col=1),)), {0: [(0, 1)], 1: [(1, 0)]})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine.components import SEARCH_NODES
+from cnfsweep.engine.counting import mine_polynomial
+from cnfsweep.engine.position import Component, build_problem, component_rules
+
+__all__ = ["MODEL_LIMIT", "Part", "split_models"]
+
+MODEL_LIMIT = 4096
+"""Most models a reveal may list for the merged component; past it the rules go to the engine instead."""
+
+Models = Sequence[tuple[int, ...]]
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One component of a solved position: boxes of cells, count table, rules and (lazily) models.
+
+    ``boxes[b]`` lists the cells of box ``b``; ``table`` counts the layouts
+    of the part by number of mines; ``rules`` say, in cells, what the
+    numbers around the part require.  ``listed`` gives the canonical models
+    (mines per box, in box order) when they are already known.
+    """
+
+    boxes: tuple[tuple[Cell, ...], ...]
+    table: CountTable
+    rules: tuple[Rule, ...]
+    listed: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False)
+
+    @classmethod
+    def of_component(cls, component: Component, table: CountTable) -> Part:
+        """Return the part of a component the engine solved."""
+        problem = component.problem
+        boxes = tuple(tuple(component.cells[v] for v in box) for box in problem.boxes)
+        part = cls(boxes, table, tuple(component_rules(component)))
+        part.__dict__["component"] = component  # what cached_property would store: no need to build it again
+        return part
+
+    @cached_property
+    def component(self) -> Component:
+        """The component with its problem, box for box as :attr:`boxes`."""
+        cells, problem = build_problem(self.boxes, self.rules)
+        return Component(cells, problem)
+
+    @cached_property
+    def polynomial(self) -> list[int]:
+        """Layouts of the part by number of mines (see :func:`~cnfsweep.engine.counting.mine_polynomial`)."""
+        return mine_polynomial(self.table)
+
+    @cached_property
+    def has_safe_box(self) -> bool:
+        """Whether some box holds no mine in any layout of the part, so is safe whatever the rest holds."""
+        rows = self.table.tallies.values()
+        return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
+
+    @cached_property
+    def models(self) -> tuple[tuple[int, ...], ...] | None:
+        """Return the canonical models, listed by search if need be; ``None`` past the search's budget."""
+        if self.listed is not None:
+            return self.listed
+        found = search_box_models(self.component.problem, SEARCH_NODES)
+        return None if found is None else tuple(found)
+
+
+def split_models(
+    boxes: Sequence[Sequence[Sequence[Cell]]],
+    models: Sequence[Models],
+    cell: Cell,
+    seen: Collection[Cell],
+    fresh: Sequence[Cell],
+    limit: int = MODEL_LIMIT,
+) -> tuple[tuple[tuple[Cell, ...], ...], dict[int, list[tuple[int, ...]]]] | None:
+    """List the models of the component a revealed ``cell`` makes, by the mines its number sees.
+
+    Parameters
+    ----------
+    boxes, models : sequences, one item per touched part
+        The boxes (as cells) and canonical models of every part that holds
+        ``cell`` or one of its covered neighbours.
+    cell : Cell
+        The revealed cell, safe from now on (in one of ``boxes`` or not).
+    seen : collection of Cell
+        The covered neighbours of ``cell`` in ``boxes``.
+    fresh : sequence of Cell
+        Its covered neighbours no number saw before: they make a box of their own.
+    limit : int
+        Give up (``None``) past this many models in all.
+
+    Returns
+    -------
+    boxes, by_need
+        The merged component's boxes (each touched box split into the cells
+        ``seen`` and the others, ``cell`` dropped, empty halves left out,
+        ``fresh`` last) and, for every count of mines among the new number's
+        cells, the models over those boxes.  Each layout of the touched parts
+        with ``cell`` safe appears in exactly one model of one count.
+    """
+    out: list[tuple[Cell, ...]] = []
+    # Per touched box: (cells seen, cells not seen) sizes, after dropping the revealed cell.
+    halves: list[list[tuple[int, int]]] = []
+    for part_boxes in boxes:
+        sizes = []
+        for box in part_boxes:
+            inside = tuple(x for x in box if x in seen)
+            outside = tuple(x for x in box if x not in seen and x != cell)
+            out.extend(half for half in (inside, outside) if half)
+            sizes.append((len(inside), len(outside)))
+        halves.append(sizes)
+    if fresh:
+        out.append(tuple(fresh))
+    fresh_options = [((j,), j) for j in range(len(fresh) + 1)] if fresh else [((), 0)]
+    by_need: dict[int, list[tuple[int, ...]]] = {}
+    listed = 0
+    for combo in product(*models):
+        options: list[list[tuple[tuple[int, ...], int]]] = []
+        for sizes, counts in zip(halves, combo):
+            for (s_in, s_out), m in zip(sizes, counts):
+                if m > s_in + s_out:
+                    break  # the revealed cell would be a mine
+                low, high = max(0, m - s_out), min(m, s_in)
+                if s_in and s_out:
+                    options.append([((j, m - j), j) for j in range(low, high + 1)])
+                elif s_in:
+                    options.append([((m,), m)])
+                elif s_out:
+                    options.append([((m,), 0)])
+            else:
+                continue
+            break
+        else:
+            options.append(fresh_options)
+            for choice in product(*options):
+                need = 0
+                counts_out: tuple[int, ...] = ()
+                for counts_part, j in choice:
+                    counts_out += counts_part
+                    need += j
+                by_need.setdefault(need, []).append(counts_out)
+                listed += 1
+            if listed > limit:
+                return None
+    return tuple(out), by_need
