@@ -172,7 +172,7 @@ class StrongPolicy(Policy):
                     if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
-        outcomes = [self.outcome(analysis, c, snap) for c in ranked[: self.candidates]]
+        outcomes = self.scored(analysis, snap, ranked[: self.candidates])
 
         def best_of(pool: list[RevealOutcome]) -> RevealOutcome:
             # Ties go to the safer cell, then to the earlier one in the ranking.
@@ -190,6 +190,39 @@ class StrongPolicy(Policy):
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
+    def scored(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[RevealOutcome]:
+        """Return the outcomes of the candidates (safest first) that can still be chosen, in their order.
+
+        A score is at most the cell's safety (times the largest 50/50 bonus),
+        and candidates come safest first: once enough outcomes the choice may
+        take (``deep_candidates`` of them, one at depth 1; dead cells not
+        counted while they are avoided) score at least that much, a candidate
+        can be neither the best nor among the deep candidates, so it is
+        skipped, or dropped as soon as its numbers so far take it below them.
+        The choice is the same as with every candidate scored.
+        """
+        keep = self.deep_candidates if self.depth >= 2 else 1
+        cap = 1 + Fraction(self.fifty_fifty)
+        taken: list[Fraction] = []  # scores of the outcomes the choice may take, best first
+        out = []
+        for cell in ranked:
+            floor = taken[keep - 1] if len(taken) >= keep else None
+            if floor is not None:
+                p = analysis.exact(cell)
+                assert p is not None
+                bound = cap * (1 - p)
+                # With no bonus a tie is lost too: it would be as safe as the cells ahead of it.
+                if bound < floor or (bound == floor and not self.fifty_fifty):
+                    continue
+            if floor is not None and not self._reaches(snap, cell, floor):
+                continue
+            found = self.outcome(analysis, cell, snap)
+            out.append(found)
+            if not (self.dead_cells and found.dead):
+                taken.append(found.score(analysis.solutions))
+                taken.sort(reverse=True)
+        return out
+
     def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot) -> RevealOutcome:
         """Return what revealing ``cell`` can show, and the next move's value after each number.
 
@@ -199,19 +232,36 @@ class StrongPolicy(Policy):
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
-        w = Fraction(self.second_weight)
         for v, after in snap.outcomes(cell).items():
             counts[v] = after.solutions
-            if w:
-                first, second = after.safety_pair()
-                next_safety[v] = (1 - w) * first + w * second
-            else:
-                next_safety[v] = after.best_safety()
+            next_safety[v] = self._next_safety(after)
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
         return RevealOutcome(cell, p, counts, next_safety, bonus)
+
+    def _next_safety(self, after: Snapshot) -> Fraction:
+        w = Fraction(self.second_weight)
+        if not w:
+            return after.best_safety()
+        first, second = after.safety_pair()
+        return (1 - w) * first + w * second
+
+    def _reaches(self, snap: Snapshot, cell: Cell, floor: Fraction) -> bool:
+        """Tell whether ``cell``'s score may reach ``floor``, working its numbers out one at a time."""
+        n = snap.solutions
+        cap = 1 + Fraction(self.fifty_fifty)
+        # The score is at most the bonus's cap times the chance of surviving both moves.
+        bound = Fraction(n - snap.weight(cell), n)
+        low, high = snap.number_range(cell)
+        for v in range(low, high + 1):
+            after = snap.reveal(cell, v)
+            if after is not None:
+                bound -= Fraction(after.solutions, n) * (1 - self._next_safety(after))
+                if cap * bound < floor:
+                    return False
+        return True
 
     # -- internals --------------------------------------------------------------
 
