@@ -34,7 +34,7 @@ from cnfsweep.engine.components import SEARCH_NODES
 from cnfsweep.engine.counting import mine_polynomial
 from cnfsweep.engine.position import Component, build_problem, component_rules
 
-__all__ = ["MODEL_LIMIT", "Part", "split_models"]
+__all__ = ["MODEL_LIMIT", "Merge", "Part", "split_models"]
 
 MODEL_LIMIT = 4096
 """Most models a reveal may list for the merged component; past it the rules go to the engine instead."""
@@ -170,3 +170,54 @@ def split_models(
             if listed > limit:
                 return None
     return tuple(out), by_need
+
+
+@dataclass(frozen=True, eq=False)
+class Merge:
+    """The component a reveal makes of the parts it touches, for each number the cell could show.
+
+    It depends on the touched parts, the cell and its neighbours new to the
+    frontier alone, so a look-ahead that reveals the same cell next to the
+    same parts in several hypothetical positions works it out once.
+    """
+
+    cell: Cell
+    touched: tuple[Part, ...]
+    seen: tuple[Cell, ...]
+    boxes: tuple[tuple[Cell, ...], ...]
+    by_need: dict[int, list[tuple[int, ...]]]
+    rules: tuple[Rule, ...]
+    _parts: dict[int, Part] = field(default_factory=dict, init=False, repr=False)
+
+    @classmethod
+    def of(cls, touched: Sequence[Part], cell: Cell, seen: Sequence[Cell], fresh: Sequence[Cell]) -> Merge | None:
+        """Merge the parts ``cell``'s reveal touches; ``None`` when one has too many models to list.
+
+        ``seen`` are the cell's covered neighbours, ``fresh`` those of them
+        no number saw before.
+        """
+        models = [part.models for part in touched]
+        if any(m is None for m in models):
+            return None
+        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)  # type: ignore[arg-type]
+        if found is None:
+            return None
+        boxes, by_need = found
+        # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
+        rules = tuple(
+            Rule(r.tag, kept, r.need) for part in touched for r in part.rules
+            if (kept := tuple(c for c in r.cells if c != cell))
+        )
+        return cls(cell, tuple(touched), tuple(seen), boxes, by_need, rules)
+
+    def part(self, need: int) -> Part | None:
+        """Return the merged part when ``need`` of the cell's covered neighbours are mines; ``None`` if none can be."""
+        found = self._parts.get(need)
+        if found is None:
+            models = self.by_need.get(need)
+            if not models:
+                return None
+            table = CountTable.from_models([len(box) for box in self.boxes], models)
+            found = Part(self.boxes, table, (*self.rules, Rule(self.cell, self.seen, need)), tuple(models))
+            self._parts[need] = found
+        return found

@@ -38,7 +38,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, Position, build_components
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.simplify import simplify
-from cnfsweep.search.parts import Part, split_models
+from cnfsweep.search.parts import Merge, Part
 
 # The memo of a snapshot's hypotheticals: what was revealed since the analysis, and the position it leads to.
 Path = frozenset[tuple[Cell, int]]
@@ -76,7 +76,7 @@ class Snapshot:
     # positions every such set of reveals leads to, shared by the whole tree: revealing a then b
     # is the position of b then a.
     path: Path | None = field(default=frozenset(), repr=False, compare=False)
-    reached: dict[Path, Snapshot | None] = field(default_factory=dict, repr=False, compare=False)
+    tree: _Tree = field(default_factory=lambda: _Tree(), repr=False, compare=False)
     # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
     _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # Per cell, the models of the component its reveal makes, by number (None: the engine's way).
@@ -296,8 +296,18 @@ class Snapshot:
         certain = list(self.known_mines)
         certain += [c for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n]
         near_mine = {cells[j] for c in certain for j in tables.near(c)} & self.off
-        plain = sorted((c for c in self.off if c not in near_mine), key=lambda c: (len(tables.near(c)), c))
-        return [*plain[:count], *near_mine]
+        # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
+        tree = self.tree
+        if tree.off_order is None or not self.off <= tree.off_source:
+            tree.off_order = sorted(self.off, key=lambda c: (len(tables.near(c)), c))
+            tree.off_source = self.off
+        plain = []
+        for c in tree.off_order:
+            if len(plain) == count:
+                break
+            if c in self.off and c not in near_mine:
+                plain.append(c)
+        return [*plain, *near_mine]
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
@@ -336,8 +346,8 @@ class Snapshot:
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
         path = None if self.path is None else self.path | {(cell, number)}
-        if path is not None and path in self.reached:
-            return self.reached[path]
+        if path is not None and path in self.tree.reached:
+            return self.tree.reached[path]
         split = self._splits[cell] if cell in self._splits else self._split(cell)
         if split is not None:
             after = split.after(self, number, path)
@@ -349,7 +359,7 @@ class Snapshot:
             need = number - sum(1 for c in neighbours if c in self.known_mines)
             after = self._update({cell: False}, Rule(cell, unknown, need), revealed=cell, path=path)
         if path is not None:
-            self.reached[path] = after
+            self.tree.reached[path] = after
         return after
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
@@ -415,7 +425,7 @@ class Snapshot:
             mines_left=self.mines_left - len(mines),
             engine=self.engine,
             path=path,
-            reached=self.reached if path is not None else {},
+            tree=self.tree,
         )
         # The rules may hold while the total cannot: then there is no layout either.
         return after if after.solutions else None
@@ -451,16 +461,22 @@ def _solve(components: Iterable[Component], engine: Engine) -> tuple[CountTable,
     return tuple(tables)
 
 
+class _Tree:
+    """What the snapshots derived from one analysis share: positions by what was revealed, and merges."""
+
+    def __init__(self) -> None:
+        self.reached: dict[Path, Snapshot | None] = {}
+        self.merges: dict[tuple[object, ...], Merge | None] = {}
+        self.off_order: list[Cell] | None = None
+        self.off_source: frozenset[Cell] = frozenset()
+
+
 @dataclass(frozen=True, eq=False)
 class _Split:
-    """What revealing one cell does to a snapshot, read off its parts' models (see :func:`split_models`)."""
+    """What revealing one cell does to a snapshot, read off its parts' models (see :class:`Merge`)."""
 
-    cell: Cell
+    merge: Merge
     kept: tuple[Part, ...]
-    boxes: tuple[tuple[Cell, ...], ...]
-    by_need: dict[int, list[tuple[int, ...]]]
-    rules: tuple[Rule, ...]
-    seen: tuple[Cell, ...]
     mines_near: int
     off: frozenset[Cell]
 
@@ -473,46 +489,40 @@ class _Split:
         box_of = snap.box_of
         seen = tuple(c for c in neighbours if snap.unknown(c))
         touched = sorted({box_of[c][0] for c in (cell, *seen) if c in box_of})
-        parts = [snap.parts[k] for k in touched]
-        models = [part.models for part in parts]
-        if any(m is None for m in models):
-            return None
+        parts = tuple(snap.parts[k] for k in touched)
         fresh = tuple(c for c in seen if c not in box_of)
-        found = split_models([part.boxes for part in parts], models, cell, set(seen), fresh)  # type: ignore[arg-type]
-        if found is None:
+        # The parts themselves are kept in the merge, so their ids are not reused while it is cached.
+        key = (cell, fresh, *map(id, parts))
+        merges = snap.tree.merges
+        if key in merges:
+            merge = merges[key]
+        else:
+            merge = merges[key] = Merge.of(parts, cell, seen, fresh)
+        if merge is None:
             return None
-        boxes, by_need = found
-        # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
-        rules = tuple(
-            Rule(r.tag, kept, r.need) for part in parts for r in part.rules
-            if (kept := tuple(c for c in r.cells if c != cell))
-        )
         keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
         mines_near = sum(1 for c in neighbours if c in snap.known_mines)
-        return cls(cell, keep, boxes, by_need, rules, seen, mines_near, snap.off.difference(fresh, (cell,)))
+        return cls(merge, keep, mines_near, snap.off.difference(fresh, (cell,)))
 
     def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
         """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
-        need = number - self.mines_near
-        models = self.by_need.get(need)
-        if not models:
+        merge = self.merge
+        part = merge.part(number - self.mines_near)
+        if part is None:
             return None
         parts, product = self.kept, self.kept_product
-        if self.boxes:
-            table = CountTable.from_models([len(box) for box in self.boxes], models)
-            rules = (*self.rules, Rule(self.cell, self.seen, need))
-            part = Part(self.boxes, table, rules, tuple(models))
+        if merge.boxes:
             parts, product = (*parts, part), multiply(product, part.polynomial)
         after = Snapshot(
             topology=snap.topology,
             parts=parts,
             off=self.off,
             known_mines=snap.known_mines,
-            known_safe=snap.known_safe - {self.cell},
+            known_safe=snap.known_safe - {merge.cell},
             mines_left=snap.mines_left,
             engine=snap.engine,
             path=path,
-            reached=snap.reached,
+            tree=snap.tree,
         )
         after.__dict__["product"] = product  # what the cached property would work out
         return after if after.solutions else None
