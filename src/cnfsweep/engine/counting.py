@@ -138,15 +138,29 @@ def multiply(a: Sequence[int], b: Sequence[int]) -> list[int]:
     return _mul(a, b)
 
 
-def count_layouts(product: Sequence[int], n_off: int, mines_left: int) -> int:
+def off_frontier_ways(n_off: int, mines_left: int, length: int) -> list[int]:
+    """Return, for ``k`` below ``length``, the ways to put the other mines off the frontier when it holds ``k``.
+
+    Examples
+    --------
+    >>> off_frontier_ways(5, 3, 5)
+    [10, 10, 5, 1, 0]
+    """
+    return _binomials(n_off, mines_left, length)
+
+
+def count_layouts(product: Sequence[int], n_off: int, mines_left: int, ways: Sequence[int] | None = None) -> int:
     """Count the whole-board layouts, given the product of the components' mine polynomials.
+
+    ``ways``, when given, is :func:`off_frontier_ways` for ``n_off`` and
+    ``mines_left``, at least as long as ``product``.
 
     Examples
     --------
     >>> count_layouts(multiply([0, 2], [0, 2]), n_off=2, mines_left=3)
     8
     """
-    return _dot(product, _binomials(n_off, mines_left, len(product)))
+    return _dot(product, _binomials(n_off, mines_left, len(product)) if ways is None else ways)
 
 
 def weigh(
@@ -156,11 +170,13 @@ def weigh(
     polys: Sequence[Sequence[int]] | None = None,
     deadline: float | None = None,
     product: Sequence[int] | None = None,
+    ways: Sequence[int] | None = None,
 ) -> Weights:
     """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
 
     ``product``, when given, is the product of the tables' mine polynomials
-    (see :func:`multiply`), worked out already.  Past ``deadline`` raise
+    (see :func:`multiply`), and ``ways`` is :func:`off_frontier_ways` at
+    least as long, both worked out already.  Past ``deadline`` raise
     :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
@@ -178,7 +194,7 @@ def weigh(
         for p in checked(polys, deadline, _CHUNK):
             everything = _mul(everything, p)
     # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
-    weight = _binomials(n_off, mines_left, len(everything), deadline)
+    weight = _binomials(n_off, mines_left, len(everything), deadline) if ways is None else ways
     solutions = _dot(everything, weight, deadline)
     if solutions == 0:
         return Weights(0, (), None)
@@ -195,7 +211,9 @@ def weigh(
             # rest[k]: layouts of everything but this component, given that it holds k mines.
             rests[key] = {k: _dot(others, weight[k:], deadline) for k in table.solutions}
         rest = rests[key]
-        boxes.append(tuple(sum(row[b] * rest[k] for k, row in table.tallies.items()) for b in range(_width(table))))
+        # Column sums of each mine count's row scaled by the rest: most tables have one row.
+        scaled = [[x * rest[k] for x in row] for k, row in table.tallies.items()]
+        boxes.append(tuple(scaled[0]) if len(scaled) == 1 else tuple(map(sum, zip(*scaled))))
     off = None
     if n_off:
         # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.

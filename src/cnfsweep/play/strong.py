@@ -43,7 +43,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -68,6 +68,8 @@ class RevealOutcome:
     counts: dict[int, int]
     next_safety: dict[int, Fraction]
     bonus: Fraction = Fraction(1)
+    # Scores already worked out, by the number of layouts: choosing sorts by them several times.
+    _scores: dict[int, Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def dead(self) -> bool:
@@ -76,7 +78,11 @@ class RevealOutcome:
 
     def score(self, solutions: int) -> Fraction:
         """Return the chance of surviving this click and the next move, times the 50/50 bonus."""
-        return self.bonus * sum((Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+        found = self._scores.get(solutions)
+        if found is None:
+            found = self._scores[solutions] = self.bonus * sum(
+                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+        return found
 
 
 @dataclass(frozen=True)
@@ -255,6 +261,16 @@ class StrongPolicy(Policy):
         # The score is at most the bonus's cap times the chance of surviving both moves.
         bound = Fraction(n - snap.weight(cell), n)
         low, high = snap.number_range(cell)
+        if not self.second_weight:
+            # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
+            kept, scale, limit = n - snap.weight(cell), cap.numerator * floor.denominator, floor.numerator * n * cap.denominator
+            for v in range(low, high + 1):
+                after = snap.reveal(cell, v)
+                if after is not None:
+                    kept -= after.best_weight()
+                    if kept * scale < limit:
+                        return False
+            return True
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)
             if after is not None:
@@ -305,16 +321,17 @@ class StrongPolicy(Policy):
             return safety
         if moves == 1:
             # One number at a time: the loop can stop before the cell's other outcomes are built.
-            bound = safety
+            # In whole numbers over n: after a number, the next guess fails in best_weight() layouts.
+            kept = n - snap.weight(cell)
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
                 after = snap.reveal(cell, v)
                 if after is None:
                     continue
-                bound -= Fraction(after.solutions, n) * (1 - after.best_safety())
-                if floor is not None and bound < floor:
+                kept -= after.best_weight()
+                if floor is not None and kept * floor.denominator < floor.numerator * n:
                     break
-            return bound
+            return Fraction(kept, n)
         # Each outcome's value is at most its best next safety: start from that and lower it.
         parts = [(Fraction(a.solutions, n), a.best_safety(), a) for a in snap.outcomes(cell).values()]
         bound = sum((share * first for share, first, _ in parts), Fraction(0))

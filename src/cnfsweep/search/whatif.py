@@ -33,7 +33,7 @@ from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.components import Counting
-from cnfsweep.engine.counting import Weights, count_layouts, multiply, weigh
+from cnfsweep.engine.counting import Weights, count_layouts, multiply, off_frontier_ways, weigh
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, Position, build_components
 from cnfsweep.core.model import Rule
@@ -159,19 +159,23 @@ class Snapshot:
     @cached_property
     def weights(self) -> Weights:
         """Layout counts of the whole board and per box (see :func:`~cnfsweep.engine.counting.weigh`)."""
-        if not self._fits:
-            return Weights(0, (), None)
         return weigh(self.tables, len(self.off), self.mines_left, [p.polynomial for p in self.parts],
-                     product=self.product)
+                     product=self.product, ways=self._ways)
 
     @cached_property
     def solutions(self) -> int:
         """Consistent layouts of the whole board (counted without the per-box weights)."""
-        return count_layouts(self.product, len(self.off), self.mines_left) if self._fits else 0
+        return count_layouts(self.product, len(self.off), self.mines_left, self._ways)
 
     @property
-    def _fits(self) -> bool:
-        return 0 <= self.mines_left <= len(self.off) + sum(len(b) for part in self.parts for b in part.boxes)
+    def _ways(self) -> list[int]:
+        """:func:`~cnfsweep.engine.counting.off_frontier_ways` for this snapshot, shared by the tree."""
+        key = (len(self.off), self.mines_left)
+        found = self.tree.ways.get(key)
+        if found is None or len(found) < len(self.product):
+            # Long enough for any product: a frontier holds at most every mine left.
+            found = self.tree.ways[key] = off_frontier_ways(*key, max(self.mines_left + 1, len(self.product)))
+        return found
 
     @cached_property
     def box_of(self) -> dict[Cell, tuple[int, int]]:
@@ -210,8 +214,23 @@ class Snapshot:
         return bool(self.off) and w.off_frontier == 0
 
     def best_safety(self) -> Fraction:
-        """Return the best safety of a covered cell that may be clicked: ``safety_pair()[0]``, sooner when it is 1."""
-        return Fraction(1) if self.safe_exists else self.safety_pair()[0]
+        """Return the best safety of a covered cell that may still be clicked, ``safety_pair()[0]``, sooner."""
+        n = self.solutions
+        return Fraction(n - self.best_weight(), n)
+
+    def best_weight(self) -> int:
+        """Return the layouts with a mine on the safest cell that may still be clicked.
+
+        That is 0 when a cell is certainly safe, or when none is left to
+        click (the game is won), as :meth:`safety_pair` counts them.
+        """
+        if self.safe_exists:
+            return 0
+        n, w = self.solutions, self.weights
+        live = [x for row in w.boxes for x in row if x < n]
+        if self.off and w.off_frontier is not None and w.off_frontier < n:
+            live.append(w.off_frontier)
+        return min(live, default=0)
 
     def safety_pair(self) -> tuple[Fraction, Fraction]:
         """Return the best and second-best safety of a covered cell that may still be clicked.
@@ -468,6 +487,7 @@ class _Tree:
         self.reached: dict[Path, Snapshot | None] = {}
         self.merges: dict[tuple[object, ...], Merge | None] = {}
         self.off_order: list[Cell] | None = None
+        self.ways: dict[tuple[int, int], list[int]] = {}
         self.off_source: frozenset[Cell] = frozenset()
 
 
