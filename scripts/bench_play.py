@@ -7,10 +7,11 @@ By default ``strong`` and ``safest`` play the same seeded expert games
 (30x16/99, safe first click) in one process, taking turns game by game and
 alternating who goes first, so that both see the same load; each keeps its
 own engine (and cache) from game to game, as a campaign worker does.  Prints
-mean and median milliseconds a game, wins, and each policy's mean time over
-the last policy's (``strong / safest``).  Only ratios from one run mean
-anything on a shared machine: the load average at the start and the end is
-printed beside them.
+mean and median milliseconds a game (wall clock), wins, and each policy's
+mean time over the last policy's (``strong / safest``); then the same mean
+in processor time, which a busy machine disturbs less.  Only ratios from one
+run mean anything on a shared machine: the load average at the start and the
+end is printed beside them.
 
 To time an older checkout with this same script, put its sources first on the
 path: ``PYTHONPATH=/path/to/old/src python scripts/bench_play.py``.
@@ -58,15 +59,17 @@ def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, see
     for player in players.values():  # untimed warm-up: imports, topology tables, first cache entries
         player.play(level, game_seed(seed, -1), rule)
     ms: dict[str, list[float]] = {spec: [] for spec in specs}
+    cpu: dict[str, float] = dict.fromkeys(specs, 0.0)
     wins = dict.fromkeys(specs, 0)
     task = progress.add_task("games", total=games) if progress else None
     start_load = load()
     for i in range(games):
         order = list(specs) if i % 2 == 0 else list(reversed(specs))
         for spec in order:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             record = players[spec].play(level, game_seed(seed, i), rule)
             ms[spec].append((time.perf_counter() - started) * 1000)
+            cpu[spec] += (time.process_time() - cpu_started) * 1000
             wins[spec] += record.won
         if progress and task is not None:
             progress.advance(task)
@@ -76,10 +79,12 @@ def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, see
         mean = statistics.fmean(ms[spec]) if games else 0.0
         rows[spec] = {"games": games, "wins": wins[spec], "mean_ms": round(mean, 3),
                       "median_ms": round(statistics.median(ms[spec]), 3) if games else 0.0,
+                      "cpu_ms": round(cpu[spec] / games, 3) if games else 0.0,
                       "total_s": round(sum(ms[spec]) / 1000, 3)}
-    base = rows[reference]["mean_ms"]
+    base, base_cpu = rows[reference]["mean_ms"], rows[reference]["cpu_ms"]
     for row in rows.values():
         row["ratio"] = round(row["mean_ms"] / base, 3) if base else None
+        row["cpu_ratio"] = round(row["cpu_ms"] / base_cpu, 3) if base_cpu else None
     return {"level": f"{level.cols}x{level.rows}/{level.mines}", "first_click": rule.value, "seed": seed,
             "games": games, "reference": reference, "policies": rows,
             "load": [round(start_load, 2), round(load(), 2)], "cnfsweep": str(Path(cnfsweep.__file__).parent)}
@@ -87,13 +92,15 @@ def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, see
 
 def show(console: Console, report: dict[str, Any]) -> None:
     """Print the figures as a table, a row per policy."""
-    table = Table("policy", "games", "wins", "mean ms", "median ms", f"/ {report['reference']}",
+    table = Table("policy", "games", "wins", "mean ms", "median ms", f"/ {report['reference']}", "CPU ms",
+                  f"CPU / {report['reference']}",
                   title=f"{report['level']}, first click {report['first_click']}, seed {report['seed']}",
                   caption=f"load average {report['load'][0]} at the start, {report['load'][1]} at the end")
     for spec, row in report["policies"].items():
         ratio = "-" if row["ratio"] is None else f"{row['ratio']:.2f}"
+        cpu_ratio = "-" if row["cpu_ratio"] is None else f"{row['cpu_ratio']:.2f}"
         table.add_row(spec, str(row["games"]), str(row["wins"]), f"{row['mean_ms']:.1f}", f"{row['median_ms']:.1f}",
-                      ratio)
+                      ratio, f"{row['cpu_ms']:.1f}", cpu_ratio)
     console.print(table)
 
 

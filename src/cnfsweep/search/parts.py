@@ -32,14 +32,22 @@ from math import comb
 from cnfsweep.core.board import Cell
 from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.engine.boxsearch import search_box_models
-from cnfsweep.engine.components import SEARCH_NODES
 from cnfsweep.engine.counting import mine_polynomial
 from cnfsweep.engine.position import Component, build_problem, component_rules
 
-__all__ = ["MODEL_LIMIT", "Merge", "Part", "split_models"]
+__all__ = ["LIST_NODES", "MODEL_LIMIT", "Merge", "Part", "split_models"]
 
 MODEL_LIMIT = 4096
 """Most models a reveal may list for the merged component; past it the rules go to the engine instead."""
+
+LIST_NODES = 20_000
+"""Search nodes allowed to list a part's models (a few milliseconds); past them its reveals go to the engine.
+
+More than a game's engine allows itself per component
+(:data:`~cnfsweep.engine.components.SEARCH_NODES`): a look-ahead reveals cells
+of the same part dozens of times, each of which the engine would otherwise
+count from scratch.
+"""
 
 Models = Sequence[tuple[int, ...]]
 # A model of a merged component: mines per box, mines in all, and the layouts it stands for.
@@ -119,7 +127,7 @@ class Part:
         """Return the canonical models, listed by search if need be; ``None`` past the search's budget."""
         if self.weighed is not None:
             return tuple(counts for counts, _, _ in self.weighed)
-        found = search_box_models(self.component.problem, SEARCH_NODES)
+        found = search_box_models(self.component.problem, LIST_NODES)
         return None if found is None else tuple(found)
 
 
