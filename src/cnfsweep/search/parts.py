@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
-from math import comb
+from math import comb, prod
+from operator import itemgetter
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.model import CountTable, Rule
@@ -158,71 +159,101 @@ def split_models(
     Returns
     -------
     boxes, by_need
-        The merged component's boxes (each touched box split into the cells
-        ``seen`` and the others, ``cell`` dropped, empty halves left out,
-        ``fresh`` last) and, for every count of mines among the new number's
-        cells, the models over those boxes, each with its number of mines
-        and of layouts.  Each layout of the touched parts with ``cell`` safe
-        is in exactly one model.
+        The merged component's boxes and, for every count of mines among
+        the new number's cells, the models over those boxes, each with its
+        number of mines and of layouts.  Each touched box is split into the
+        cells ``seen`` and the others, ``cell`` dropped and empty halves left
+        out; the boxes left whole come first, then the split ones (the seen
+        half, then the other), then ``fresh``.  Each layout of the touched
+        parts with ``cell`` safe is in exactly one model.
     """
-    out: list[tuple[Cell, ...]] = []
-    # Per touched box: the sizes of its halves (cells seen, cells not seen), the revealed cell dropped.
-    halves: list[list[tuple[int, int]]] = []
-    for part_boxes in boxes:
-        sizes = []
-        for box in part_boxes:
-            inside = tuple(x for x in box if x in seen)
-            outside = tuple(x for x in box if x not in seen and x != cell)
-            out.extend(half for half in (inside, outside) if half)
-            sizes.append((len(inside), len(outside)))
-        halves.append(sizes)
-    if fresh:
-        out.append(tuple(fresh))
-    width = len(out)
+    whole: list[tuple[Cell, ...]] = []
+    halves: list[tuple[Cell, ...]] = []
+    plans = []
+    for part_boxes, part_models in zip(boxes, models):
+        kept: list[int] = []  # boxes left whole: all seen or none seen
+        inside: list[int] = []  # their positions among those, for the seen ones
+        tables: list[list[int]] = []  # C(size, m) by m, for each of them
+        split: list[tuple[int, int, int]] = []  # (box, seen cells, others)
+        holder, room = -1, 0  # the box that held the revealed cell, and its cells left
+        for b, box in enumerate(part_boxes):
+            seen_half = tuple(x for x in box if x in seen)
+            other_half = tuple(x for x in box if x not in seen and x != cell)
+            if len(seen_half) + len(other_half) < len(box):
+                holder, room = b, len(box) - 1
+            if seen_half and other_half:
+                split.append((b, len(seen_half), len(other_half)))
+                halves.extend((seen_half, other_half))
+            elif seen_half or other_half:
+                if seen_half:
+                    inside.append(len(kept))
+                kept.append(b)
+                half = seen_half or other_half
+                whole.append(half)
+                tables.append([comb(len(half), m) for m in range(len(half) + 1)])
+        plans.append(_plan(part_models, kept, inside, tables, split, holder, room))
+    boxes_out = (*whole, *halves, *((tuple(fresh),) if fresh else ()))
+    fresh_options = [((j,), j, comb(len(fresh), j)) for j in range(len(fresh) + 1)]
     by_need: dict[int, list[Weighed]] = {}
     listed = 0
-    for combo in product(*models):
-        # Fixed halves go straight into the template; halves that share a box's mines in
-        # several ways are listed as options: (where, counts, mines seen, layouts).
-        template = [0] * width
-        need = mines = 0
-        weight = 1
-        options: list[list[tuple[int, tuple[int, ...], int, int]]] = []
-        at = 0
-        for sizes, counts in zip(halves, combo):
-            for (s_in, s_out), m in zip(sizes, counts):
-                if m > s_in + s_out:
-                    break  # the revealed cell would be a mine
-                mines += m
-                if s_in and s_out:
-                    options.append([(at, (j, m - j), j, comb(s_in, j) * comb(s_out, m - j))
-                                    for j in range(max(0, m - s_out), min(m, s_in) + 1)])
-                    at += 2
-                elif s_in or s_out:
-                    template[at] = m
-                    weight *= comb(s_in or s_out, m)
-                    if s_in:
-                        need += m
-                    at += 1
-            else:
-                continue
-            break
+    for combo in product(*plans):
+        if len(combo) == 1:
+            (start, options), = combo
+            rows = [start]
         else:
-            if fresh:
-                options.append([(at, (j,), j, comb(len(fresh), j)) for j in range(len(fresh) + 1)])
-            for choice in product(*options):
-                counts_out, seen_mines, w, extra = template[:], need, weight, 0
-                for where, part_counts, j, f in choice:
-                    counts_out[where:where + len(part_counts)] = part_counts
-                    seen_mines += j
-                    w *= f
-                    if where == at:  # the fresh box: its mines are new to the component
-                        extra = j
-                by_need.setdefault(seen_mines, []).append((tuple(counts_out), mines + extra, w))
-                listed += 1
-            if listed > limit:
-                return None
-    return tuple(out), by_need
+            counts: tuple[int, ...] = ()
+            need = mines = 0
+            weight = 1
+            options = []
+            for (part_counts, part_need, part_mines, part_weight), part_options in combo:
+                counts += part_counts
+                need += part_need
+                mines += part_mines
+                weight *= part_weight
+                options = options + part_options
+            rows = [(counts, need, mines, weight)]
+        # Each split box shares its mines between its halves in every way it can.
+        for choices in options:
+            rows = [(c + more, n + j, k, w * f) for c, n, k, w in rows for more, j, f in choices]
+        if fresh:
+            rows = [(c + more, n + j, k + j, w * f) for c, n, k, w in rows for more, j, f in fresh_options]
+        for c, n, k, w in rows:
+            found = by_need.get(n)
+            if found is None:
+                by_need[n] = [(c, k, w)]
+            else:
+                found.append((c, k, w))
+        listed += len(rows)
+        if listed > limit:
+            return None
+    return boxes_out, by_need
+
+
+Plan = tuple[tuple[tuple[int, ...], int, int, int], list[list[tuple[tuple[int, int], int, int]]]]
+
+
+def _plan(
+    models: Models, kept: list[int], inside: list[int], tables: list[list[int]],
+    split: list[tuple[int, int, int]], holder: int, room: int,
+) -> list[Plan]:
+    """Read each model of a touched part as its whole boxes' counts, mines seen, mines and layouts, and its splits."""
+    pick = itemgetter(*kept) if len(kept) > 1 else (lambda counts: (counts[kept[0]],)) if kept else (lambda counts: ())
+    out = []
+    for counts in models:
+        if holder >= 0 and counts[holder] > room:
+            continue  # the revealed cell would be a mine
+        fixed = pick(counts)
+        weight = prod(map(list.__getitem__, tables, fixed))
+        need = sum(map(fixed.__getitem__, inside))
+        out.append(((fixed, need, sum(counts), weight), [_shares(s_in, s_out, counts[b]) for b, s_in, s_out in split]))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _shares(seen: int, others: int, mines: int) -> list[tuple[tuple[int, int], int, int]]:
+    """Return every way ``mines`` mines split between ``seen`` and ``others`` cells: (counts, mines seen, layouts)."""
+    return [((j, mines - j), j, comb(seen, j) * comb(others, mines - j))
+            for j in range(max(0, mines - others), min(mines, seen) + 1)]
 
 
 @dataclass(frozen=True, eq=False)
