@@ -203,6 +203,11 @@ def weigh(
     # boards) see the same rest of the board: work it out once for each.
     rests: dict[tuple[int, ...], dict[int, int]] = {}
     for i, table in checked(enumerate(tables), deadline, _CHUNK):
+        if len(table.solutions) == 1:
+            # Its mines never vary: the whole product is its count times the rest's.
+            ((k, count),) = table.solutions.items()
+            boxes.append(tuple(x * (solutions // count) for x in table.tallies[k]))
+            continue
         key = tuple(polys[i])
         if key not in rests:
             # Dividing the full product is linear in its length; re-multiplying
