@@ -165,6 +165,14 @@ class StrongPolicy(Policy):
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
         snap = Snapshot.of_analysis(analysis, engine)
+        try:
+            return self._choose_with(analysis, snap)
+        finally:
+            # The hypothetical positions share a memo that refers back to them: free them now.
+            snap.forget()
+
+    def _choose_with(self, analysis: Analysis, snap: Snapshot) -> Guess:
+        board = analysis.board
         if self.regions:
             found_region = best_region_move(
                 board, snap, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes

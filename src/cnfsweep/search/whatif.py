@@ -381,6 +381,17 @@ class Snapshot:
             self.tree.reached[path] = after
         return after
 
+    def forget(self) -> None:
+        """Drop what the snapshots derived from this one share: the positions reached and the merges.
+
+        The memo of positions refers to the snapshots that refer to it, so
+        without this they wait for the garbage collector; a look-ahead that
+        is done with its snapshots frees them at once.  They still answer
+        afterwards, only without the memo.
+        """
+        self.tree.reached.clear()
+        self.tree.merges.clear()
+
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
         for c, mine in values.items():
