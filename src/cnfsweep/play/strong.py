@@ -212,7 +212,8 @@ class StrongPolicy(Policy):
         take (``deep_candidates`` of them, one at depth 1; dead cells not
         counted while they are avoided) score at least that much, a candidate
         can be neither the best nor among the deep candidates, so it is
-        skipped, or dropped as soon as its numbers so far take it below them.
+        skipped, or dropped as soon as its numbers so far take it below them;
+        and when the safest cell scores its own safety, no other is scored.
         The choice is the same as with every candidate scored.
         """
         keep = self.deep_candidates if self.depth >= 2 else 1
@@ -233,7 +234,12 @@ class StrongPolicy(Policy):
             found = self.outcome(analysis, cell, snap)
             out.append(found)
             if not (self.dead_cells and found.dead):
-                taken.append(found.score(analysis.solutions))
+                score = found.score(analysis.solutions)
+                if cell == ranked[0] and score >= cap * (1 - found.p_mine):
+                    # The safest cell scores its own safety (every number leaves a safe move),
+                    # the most any candidate can score, and as much further on: it is the choice.
+                    return out
+                taken.append(score)
                 taken.sort(reverse=True)
         return out
 

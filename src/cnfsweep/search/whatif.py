@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -285,9 +286,6 @@ class Snapshot:
             near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
         tables = self.topology.tables()
         cells = tables.cells
-        rest: list[Cell] = []
-        if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
-            rest = self._open_off_cells(off_cells)
 
         def to_open(c: Cell) -> int:
             return sum(
@@ -296,37 +294,46 @@ class Snapshot:
             )
 
         ranked = [(x, to_open(c), c) for x, c in near]
-        off_ranked = sorted((to_open(c), c) for c in rest)[:off_cells]
-        ranked.extend((w.off_frontier, k, c) for k, c in off_ranked)
+        if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
+            ranked.extend((w.off_frontier, k, c) for k, c in self._open_off_cells(off_cells))
         return [c for _, _, c in sorted(ranked)[:limit]]
 
-    def _open_off_cells(self, count: int) -> list[Cell]:
-        """Return cells off the frontier among which are the ``count`` with fewest neighbours left to open.
+    def _open_off_cells(self, count: int) -> list[tuple[int, Cell]]:
+        """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
 
         No number sees a cell off the frontier, so every neighbour of one is
         covered: it is left to open unless it is a certain mine.  Away from
         certain mines the count is the plain number of neighbours (corners,
-        then edges), so the ``count`` first of those by that number, plus every
-        cell next to a certain mine, hold the ``count`` best.
+        then edges), so the ``count`` first of those by that number, and the
+        cells next to a certain mine, hold the ``count`` best.
         """
         tables = self.topology.tables()
         cells = tables.cells
         n = self.solutions
-        certain = list(self.known_mines)
-        certain += [c for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n]
-        near_mine = {cells[j] for c in certain for j in tables.near(c)} & self.off
-        # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
         tree = self.tree
+        # Certain mines next to each cell: the known ones are the same all over the tree, so counted once.
+        found_known = tree.mines_near.get(self.known_mines)
+        if found_known is None:
+            counts = Counter(j for c in self.known_mines for j in tables.near(c))
+            found_known = tree.mines_near[self.known_mines] = (counts, frozenset(cells[j] for j in counts))
+        known, beside = found_known
+        more = Counter(j for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n for j in tables.near(c))
+        near_mine = beside & self.off
+        if more:
+            near_mine |= {cells[j] for j in more} & self.off
+        # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
         if tree.off_order is None or not self.off <= tree.off_source:
             tree.off_order = sorted(self.off, key=lambda c: (len(tables.near(c)), c))
             tree.off_source = self.off
-        plain = []
+        found = []
         for c in tree.off_order:
-            if len(plain) == count:
+            if len(found) == count:
                 break
             if c in self.off and c not in near_mine:
-                plain.append(c)
-        return [*plain, *near_mine]
+                found.append((len(tables.near(c)), c))
+        index = tables.index
+        found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+        return sorted(found)[:count]
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
@@ -499,6 +506,7 @@ class _Tree:
         self.merges: dict[tuple[object, ...], Merge | None] = {}
         self.off_order: list[Cell] | None = None
         self.ways: dict[tuple[int, int], list[int]] = {}
+        self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
         self.off_source: frozenset[Cell] = frozenset()
 
 
