@@ -238,6 +238,8 @@ def _plan(
 ) -> list[Plan]:
     """Read each model of a touched part as its whole boxes' counts, mines seen, mines and layouts, and its splits."""
     pick = itemgetter(*kept) if len(kept) > 1 else (lambda counts: (counts[kept[0]],)) if kept else (lambda counts: ())
+    # Each split box's ways to share its mines, by its number of mines.
+    shares = [(b, [_shares(s_in, s_out, m) for m in range(s_in + s_out + 2)]) for b, s_in, s_out in split]
     out = []
     for counts in models:
         if holder >= 0 and counts[holder] > room:
@@ -245,7 +247,7 @@ def _plan(
         fixed = pick(counts)
         weight = prod(map(list.__getitem__, tables, fixed))
         need = sum(map(fixed.__getitem__, inside))
-        out.append(((fixed, need, sum(counts), weight), [_shares(s_in, s_out, counts[b]) for b, s_in, s_out in split]))
+        out.append(((fixed, need, sum(counts), weight), [ways[counts[b]] for b, ways in shares]))
     return out
 
 

@@ -78,10 +78,16 @@ class Snapshot:
     # is the position of b then a.
     path: Path | None = field(default=frozenset(), repr=False, compare=False)
     tree: _Tree = field(default_factory=lambda: _Tree(), repr=False, compare=False)
-    # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
-    _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
-    # Per cell, the models of the component its reveal makes, by number (None: the engine's way).
-    _splits: dict[Cell, _Split | None] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @cached_property
+    def _outcomes(self) -> dict[Cell, dict[int, Snapshot]]:
+        """Outcomes already worked out, per cell: a look-ahead asks for some of them twice."""
+        return {}
+
+    @cached_property
+    def _splits(self) -> dict[Cell, _Split | None]:
+        """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
+        return {}
 
     @classmethod
     def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
@@ -557,7 +563,7 @@ class _Split:
             parts=parts,
             off=self.off,
             known_mines=snap.known_mines,
-            known_safe=snap.known_safe - {merge.cell},
+            known_safe=snap.known_safe - {merge.cell} if merge.cell in snap.known_safe else snap.known_safe,
             mines_left=snap.mines_left,
             engine=snap.engine,
             path=path,
