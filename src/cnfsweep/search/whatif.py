@@ -233,11 +233,23 @@ class Snapshot:
         """
         if self.safe_exists:
             return 0
+        low = self._lowest
+        return 0 if low == self.solutions else low
+
+    @cached_property
+    def _lowest(self) -> int:
+        """The fewest layouts with a mine on a cell not certainly one (``solutions`` if every cell is)."""
         n, w = self.solutions, self.weights
-        live = [x for row in w.boxes for x in row if x < n]
-        if self.off and w.off_frontier is not None and w.off_frontier < n:
-            live.append(w.off_frontier)
-        return min(live, default=0)
+        low = n
+        # A certain mine counts n, the most any cell can: a box's least count is a live one unless it is n.
+        for row in w.boxes:
+            if row:
+                least = min(row)
+                if least < low:
+                    low = least
+        if self.off and w.off_frontier is not None and w.off_frontier < low:
+            low = w.off_frontier
+        return low
 
     def safety_pair(self) -> tuple[Fraction, Fraction]:
         """Return the best and second-best safety of a covered cell that may still be clicked.
@@ -277,13 +289,10 @@ class Snapshot:
         stand for all.
         """
         n, w = self.solutions, self.weights
-        live = [x for row in w.boxes for x in row if x < n]
-        if self.off and w.off_frontier is not None and w.off_frontier < n:
-            live.append(w.off_frontier)
-        if not live:
+        if self._lowest == n:
             return []
         # Safety within the window: n - x >= (n - best) * (1 - tolerance).
-        ceiling = n - (n - min(live)) * (1 - tolerance)
+        ceiling = n - (n - self._lowest) * (1 - tolerance)
         near = sorted(
             (w.boxes[k][b], c) for c, (k, b) in self.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
         )
