@@ -212,10 +212,14 @@ def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[l
     for i, layout in enumerate(layouts):
         bit = 1 << i
         mined = [False] * len(covered)
+        # Neighbours are mutual: each mine adds one to the cells around it.
+        number = base[:]
         for cell in layout:
-            mined[index[cell]] = True
-            mine_mask[index[cell]] |= bit
-        number = [base[c] + sum(mined[n] for n in around[c]) for c in range(len(covered))]
+            k = index[cell]
+            mined[k] = True
+            mine_mask[k] |= bit
+            for n in around[k]:
+                number[n] += 1
         seen: dict[int, object] = {}
         for c in range(len(covered)):
             if mined[c]:
