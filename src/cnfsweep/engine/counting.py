@@ -206,7 +206,7 @@ def weigh(
         if len(table.solutions) == 1:
             # Its mines never vary: the whole product is its count times the rest's.
             ((k, count),) = table.solutions.items()
-            boxes.append(tuple(x * (solutions // count) for x in table.tallies[k]))
+            boxes.append(tuple(map((solutions // count).__mul__, table.tallies[k])))
             continue
         key = tuple(polys[i])
         if key not in rests:
@@ -216,9 +216,9 @@ def weigh(
             # rest[k]: layouts of everything but this component, given that it holds k mines.
             rests[key] = {k: _dot(others, weight[k:], deadline) for k in table.solutions}
         rest = rests[key]
-        # Column sums of each mine count's row scaled by the rest: most tables have one row.
-        scaled = [[x * rest[k] for x in row] for k, row in table.tallies.items()]
-        boxes.append(tuple(scaled[0]) if len(scaled) == 1 else tuple(map(sum, zip(*scaled))))
+        # Column sums of each mine count's row scaled by the rest.
+        scaled = [map(rest[k].__mul__, row) for k, row in table.tallies.items()]
+        boxes.append(tuple(map(sum, zip(*scaled))))
     off = None
     if n_off:
         # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.
