@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import product
 from math import comb, prod
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.model import CountTable, Rule
@@ -92,18 +92,19 @@ class Part:
             return self.given
         assert self.weighed is not None
         sizes = [len(box) for box in self.boxes]
-        solutions: dict[int, int] = {}
-        tallies: dict[int, list[int]] = {}
+        by_mines: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
         for counts, k, w in self.weighed:
-            solutions[k] = solutions.get(k, 0) + w
-            row = tallies.get(k)
-            if row is None:
-                row = tallies[k] = [0] * len(sizes)
-            for b, c in enumerate(counts):
-                if c:
-                    # w / C(s, c) * C(s-1, c-1) == w * c / s, exactly.
-                    row[b] += w * c // sizes[b]
-        return CountTable(solutions, {k: tuple(v) for k, v in tallies.items()})
+            weights, rows = by_mines.setdefault(k, ([], []))
+            weights.append(w)
+            rows.append(counts)
+        solutions = {k: sum(weights) for k, (weights, _) in by_mines.items()}
+        # A model of w layouts with c mines in a box of s cells puts one on a given cell
+        # in w * c / s of them (w holds C(s, c), and C(s, c) * c / s = C(s-1, c-1)): exact term by term.
+        tallies = {
+            k: tuple(sum(map(mul, weights, column)) // size for column, size in zip(zip(*rows), sizes))
+            for k, (weights, rows) in by_mines.items()
+        }
+        return CountTable(solutions, tallies)
 
     @cached_property
     def polynomial(self) -> list[int]:
