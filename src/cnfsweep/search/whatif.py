@@ -23,7 +23,6 @@ Examples
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,15 +33,15 @@ from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.components import Counting
-from cnfsweep.engine.counting import Weights, count_layouts, multiply, off_frontier_ways, weigh
+from cnfsweep.engine.counting import Weights, count_layouts, off_frontier_ways, weigh
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, Position, build_components
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.simplify import simplify
-from cnfsweep.search.parts import Merge, Part
+from cnfsweep.search.merge import Path, Split, Tree, product_of
+from cnfsweep.search.parts import Part
+from cnfsweep.search.ranking import candidates
 
-# The memo of a snapshot's hypotheticals: what was revealed since the analysis, and the position it leads to.
-Path = frozenset[tuple[Cell, int]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,7 +76,7 @@ class Snapshot:
     # positions every such set of reveals leads to, shared by the whole tree: revealing a then b
     # is the position of b then a.
     path: Path | None = field(default=frozenset(), repr=False, compare=False)
-    tree: _Tree = field(default_factory=lambda: _Tree(), repr=False, compare=False)
+    tree: Tree = field(default_factory=Tree, repr=False, compare=False)
 
     @cached_property
     def _outcomes(self) -> dict[Cell, dict[int, Snapshot]]:
@@ -85,7 +84,7 @@ class Snapshot:
         return {}
 
     @cached_property
-    def _splits(self) -> dict[Cell, _Split | None]:
+    def _splits(self) -> dict[Cell, Split | None]:
         """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
         return {}
 
@@ -158,10 +157,7 @@ class Snapshot:
     @cached_property
     def product(self) -> list[int]:
         """The product of the parts' mine polynomials: frontier layouts by number of mines."""
-        out = [1]
-        for part in self.parts:
-            out = multiply(out, part.polynomial)
-        return out
+        return product_of(self.parts)
 
     @cached_property
     def weights(self) -> Weights:
@@ -233,11 +229,11 @@ class Snapshot:
         """
         if self.safe_exists:
             return 0
-        low = self._lowest
+        low = self.lowest
         return 0 if low == self.solutions else low
 
     @cached_property
-    def _lowest(self) -> int:
+    def lowest(self) -> int:
         """The fewest layouts with a mine on a cell not certainly one (``solutions`` if every cell is)."""
         n, w = self.solutions, self.weights
         low = n
@@ -288,67 +284,7 @@ class Snapshot:
         ``off_cells`` of them (those with fewest neighbours left to open)
         stand for all.
         """
-        n, w = self.solutions, self.weights
-        if self._lowest == n:
-            return []
-        # Safety within the window: n - x >= (n - best) * (1 - tolerance).
-        ceiling = n - (n - self._lowest) * (1 - tolerance)
-        near = sorted(
-            (w.boxes[k][b], c) for c, (k, b) in self.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
-        )
-        # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
-        if len(near) > limit:
-            near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
-        tables = self.topology.tables()
-        cells = tables.cells
-
-        def to_open(c: Cell) -> int:
-            return sum(
-                1 for j in tables.near(c)
-                if cells[j] in self.known_safe or (self.unknown(cells[j]) and self.weight(cells[j]) < n)
-            )
-
-        ranked = [(x, to_open(c), c) for x, c in near]
-        if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
-            ranked.extend((w.off_frontier, k, c) for k, c in self._open_off_cells(off_cells))
-        return [c for _, _, c in sorted(ranked)[:limit]]
-
-    def _open_off_cells(self, count: int) -> list[tuple[int, Cell]]:
-        """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
-
-        No number sees a cell off the frontier, so every neighbour of one is
-        covered: it is left to open unless it is a certain mine.  Away from
-        certain mines the count is the plain number of neighbours (corners,
-        then edges), so the ``count`` first of those by that number, and the
-        cells next to a certain mine, hold the ``count`` best.
-        """
-        tables = self.topology.tables()
-        cells = tables.cells
-        n = self.solutions
-        tree = self.tree
-        # Certain mines next to each cell: the known ones are the same all over the tree, so counted once.
-        found_known = tree.mines_near.get(self.known_mines)
-        if found_known is None:
-            counts = Counter(j for c in self.known_mines for j in tables.near(c))
-            found_known = tree.mines_near[self.known_mines] = (counts, frozenset(cells[j] for j in counts))
-        known, beside = found_known
-        more = Counter(j for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n for j in tables.near(c))
-        near_mine = beside & self.off
-        if more:
-            near_mine |= {cells[j] for j in more} & self.off
-        # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
-        if tree.off_order is None or not self.off <= tree.off_source:
-            tree.off_order = sorted(self.off, key=lambda c: (len(tables.near(c)), c))
-            tree.off_source = self.off
-        found = []
-        for c in tree.off_order:
-            if len(found) == count:
-                break
-            if c in self.off and c not in near_mine:
-                found.append((len(tables.near(c)), c))
-        index = tables.index
-        found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
-        return sorted(found)[:count]
+        return candidates(self, tolerance, limit, off_cells)
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
@@ -425,13 +361,13 @@ class Snapshot:
         open_values = {c: m for c, m in values.items() if self.unknown(c)}
         return self._update(open_values, None, path=None)
 
-    def _split(self, cell: Cell) -> _Split | None:
+    def _split(self, cell: Cell) -> Split | None:
         """Work out, once per cell, the models its reveal leads to; ``None`` where the engine must solve instead.
 
         Only with an engine that counts by search alone (a game's): any other
         engine solves every hypothetical component itself, as it was asked to.
         """
-        found = _Split.of(self, cell) if self.engine.counting is Counting.SEARCH else None
+        found = Split.of(self, cell) if self.engine.counting is Counting.SEARCH else None
         self._splits[cell] = found
         return found
 
@@ -511,80 +447,3 @@ def _solve(components: Iterable[Component], engine: Engine) -> tuple[CountTable,
             return None
         tables.append(table)
     return tuple(tables)
-
-
-class _Tree:
-    """What the snapshots derived from one analysis share: positions by what was revealed, and merges."""
-
-    def __init__(self) -> None:
-        self.reached: dict[Path, Snapshot | None] = {}
-        self.merges: dict[tuple[object, ...], Merge | None] = {}
-        self.off_order: list[Cell] | None = None
-        self.ways: dict[tuple[int, int], list[int]] = {}
-        self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
-        self.off_source: frozenset[Cell] = frozenset()
-
-
-@dataclass(frozen=True, eq=False)
-class _Split:
-    """What revealing one cell does to a snapshot, read off its parts' models (see :class:`Merge`)."""
-
-    merge: Merge
-    kept: tuple[Part, ...]
-    mines_near: int
-    off: frozenset[Cell]
-
-    @classmethod
-    def of(cls, snap: Snapshot, cell: Cell) -> _Split | None:
-        """Split the parts ``cell`` touches; ``None`` when one has too many models to list."""
-        tables = snap.topology.tables()
-        cells = tables.cells
-        neighbours = [cells[j] for j in tables.near(cell)]
-        box_of = snap.box_of
-        seen = tuple(c for c in neighbours if snap.unknown(c))
-        touched = sorted({box_of[c][0] for c in (cell, *seen) if c in box_of})
-        parts = tuple(snap.parts[k] for k in touched)
-        fresh = tuple(c for c in seen if c not in box_of)
-        # The parts themselves are kept in the merge, so their ids are not reused while it is cached.
-        key = (cell, fresh, *map(id, parts))
-        merges = snap.tree.merges
-        if key in merges:
-            merge = merges[key]
-        else:
-            merge = merges[key] = Merge.of(parts, cell, seen, fresh)
-        if merge is None:
-            return None
-        keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
-        mines_near = sum(1 for c in neighbours if c in snap.known_mines)
-        return cls(merge, keep, mines_near, snap.off.difference(fresh, (cell,)))
-
-    def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
-        """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
-        merge = self.merge
-        part = merge.part(number - self.mines_near)
-        if part is None:
-            return None
-        parts, product = self.kept, self.kept_product
-        if merge.boxes:
-            parts, product = (*parts, part), multiply(product, part.polynomial)
-        after = Snapshot(
-            topology=snap.topology,
-            parts=parts,
-            off=self.off,
-            known_mines=snap.known_mines,
-            known_safe=snap.known_safe - {merge.cell} if merge.cell in snap.known_safe else snap.known_safe,
-            mines_left=snap.mines_left,
-            engine=snap.engine,
-            path=path,
-            tree=snap.tree,
-        )
-        after.__dict__["product"] = product  # what the cached property would work out
-        return after if after.solutions else None
-
-    @cached_property
-    def kept_product(self) -> list[int]:
-        """The product of the untouched parts' mine polynomials, the same for every number."""
-        out = [1]
-        for part in self.kept:
-            out = multiply(out, part.polynomial)
-        return out
