@@ -3,9 +3,12 @@
 A look-ahead policy asks this for every number every candidate could show:
 dozens of hypothetical positions per guess.  Revealing one cell only changes the
 components next to it, so a :class:`Snapshot` keeps every component with its
-count table, rebuilds the touched ones from their rules plus the new number, and
-weighs the lot again.  The result is itself a snapshot, so the question can be
-asked again one move further on.
+count table and merges the touched ones with the new number: under a game's
+engine straight from their models (:mod:`cnfsweep.search.merge`), under any
+other by solving the rebuilt component with that engine.  It weighs the lot
+again, and the result is itself a snapshot, so the question can be asked again
+one move further on.  The snapshots derived from one analysis share a memo:
+revealing a then b reaches the position of b then a.
 
 Examples
 --------
