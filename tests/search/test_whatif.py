@@ -174,3 +174,15 @@ def test_reveals_from_models_match_the_engines_rebuild(expert_points):
                         w: (s.solutions, s.best_weight()) for w, s in other.outcomes(second).items()}
                 checked += 1
     assert checked >= 30
+
+
+def test_reveals_in_either_order_reach_one_position_and_answer_after_forget(expert_points):
+    analysis = expert_points[0]
+    snap = Snapshot.of(analysis.position)
+    a, b = snap.candidates(0.2, 2)
+    (v, after_a), (w, after_b) = next(iter(snap.outcomes(a).items())), next(iter(snap.outcomes(b).items()))
+    both = after_a.reveal(b, w)
+    assert both is not None and after_b.reveal(a, v) is both  # the shared memo
+    snap.forget()
+    again = snap.reveal(a, v).reveal(b, w)
+    assert again is not both and (again.solutions, again.best_weight()) == (both.solutions, both.best_weight())
