@@ -27,7 +27,7 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from math import comb
 from typing import Any
 
@@ -217,6 +217,41 @@ def reference(
     """Reference answer; ``total_mines`` overrides ``board.total_mines`` when given."""
     total = board.total_mines if total_mines is None else total_mines
     return _reference(board, total, tuple(sorted((assume or {}).items())))
+
+
+def layouts(board: Board, total_mines: int | None = None) -> tuple[frozenset[Cell], ...]:
+    """List every whole-board layout of a position with a total: each placement of the mines left on its covered cells.
+
+    Every subset of the covered cells of the right size is tried against every
+    number (flags count as mines), so it suits boards of a score of covered
+    cells at most; a look-ahead's hypothetical positions are these layouts
+    filtered by what a cell would show.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> [sorted(layout) for layout in layouts(Board.from_rows(["1.", ".."], total_mines=1))]
+    [[Cell(row=0, col=1)], [Cell(row=1, col=0)], [Cell(row=1, col=1)]]
+    """
+    total = board.total_mines if total_mines is None else total_mines
+    if total is None:
+        raise ValueError("layouts need the total mine count")
+    return _layouts(board, total)
+
+
+@functools.lru_cache(maxsize=256)
+def _layouts(board: Board, total: int) -> tuple[frozenset[Cell], ...]:
+    flags = set(board.flags)
+    left = total - len(flags)
+    if not 0 <= left <= len(board.covered):
+        return ()
+    checks = [(board.number(c), around(board, c)) for c in board.numbers]
+    out = []
+    for mines in combinations(board.covered, left):
+        placed = flags.union(mines)
+        if all(sum(n in placed for n in cells) == number for number, cells in checks):
+            out.append(frozenset(mines))
+    return tuple(out)
 
 
 def satisfiable(

@@ -98,3 +98,19 @@ def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
     figures = json.loads(out.read_text())
     assert figures["expert"]["fast"]["found"] == figures["expert"]["uniform"]["found"] == 2
     assert set(figures["fast_vs_uniform_expert"]) >= {"fast", "uniform", "ks_3bv", "ks_rounds"}
+
+
+def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
+    out = tmp_path / "play.json"
+    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_play.py"), "--games", "2", "--level", "beginner",
+                          "--json", str(out)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(out.read_text())
+    assert report["reference"] == "safest" and list(report["policies"]) == ["strong", "safest"]
+    for row in report["policies"].values():
+        assert row["games"] == 2 and 0 <= row["wins"] <= 2 and row["mean_ms"] > 0 and row["cpu_ms"] > 0
+    assert report["policies"]["safest"]["ratio"] == 1.0
+    assert "strong" in run.stdout and "/ safest" in run.stdout
+    bad = subprocess.run([sys.executable, str(SCRIPTS / "bench_play.py"), "--games", "1", "--policy", "nope"],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert bad.returncode == 2 and "unknown policy" in bad.stderr

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
-from oracle import reference, within_reach
+from oracle import around, layouts, reference, within_reach
 from positions import boards_before_moves, guess_points
 
 from cnfsweep import analyze
@@ -35,7 +36,8 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
         mines = set(record.mines)
         for move, board in zip(record.moves[1:], boards_before_moves(record)):
             assert not (move.certain and move.cell in mines)
-            if not within_reach(board, 12):
+            # Frontiers of ten cells at most: enough positions, each a thousand assignments at most.
+            if not within_reach(board, 10):
                 continue
             ref = reference(board)
             assert ref.exact[move.cell] == move.p_mine != 1
@@ -91,22 +93,24 @@ def test_outcomes_count_the_layouts_behind_each_number(rows, total):
     if not analysis.consistent:
         pytest.skip("no layout")
     policy = StrongPolicy()
+    flags = set(board.flags)
     for cell in board.covered:
         p = analysis.exact(cell)
         if p is None or p.numerator == p.denominator:
             continue
         outcome = policy.outcome(analysis, cell, Snapshot.of_analysis(analysis))
-        for v in range(9):
-            expected = reference(board.with_char(cell, str(v))).solutions
-            assert outcome.counts.get(v, 0) == expected, (cell, v)
+        # Every layout in which the cell is safe, by the number it would show.
+        expected = Counter(sum(n in layout or n in flags for n in around(board, cell))
+                           for layout in layouts(board) if cell not in layout)
+        assert outcome.counts == expected, cell
 
 
 def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     # The middle cell only touches revealed numbers: when safe it must show 0.
     rows = [".......", ".111...", ".1.1...", ".111...", "......."]
     middle = Cell(2, 2)
-    # A total for which the middle is a genuine guess (the oracle decides, not the engine).
-    total = next(t for t in range(1, 12) if 0 < reference(Board.from_rows(rows, total_mines=t)).exact[middle] < 1)
+    # A total for which the middle is a genuine guess (the oracle's layouts decide, not the engine).
+    total = next(t for t in range(1, 12) if 0 < _chance(layouts(Board.from_rows(rows, total_mines=t)), middle) < 1)
     board = Board.from_rows(rows, total_mines=total)
     analysis = analyze(board)
     policy = StrongPolicy(endgame=False)
@@ -116,6 +120,10 @@ def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0).outcome(
         analysis, Cell(0, 0), snap
     ).dead
+
+
+def _chance(found: tuple[frozenset[Cell], ...], cell: Cell) -> Fraction:
+    return Fraction(sum(cell in layout for layout in found), len(found)) if found else Fraction(0)
 
 
 def test_endgame_search_is_used_when_few_layouts_remain(engine: Engine):
@@ -157,40 +165,43 @@ def test_float_analyses_get_the_safest_guess(monkeypatch: pytest.MonkeyPatch, en
     assert a.approximate and StrongPolicy().choose(a, engine) == SafestPolicy().choose(a, engine)
 
 
-def oracle_safety(board: Board) -> Fraction:
-    """Best safety of a clickable cell by brute force; 1 once a safe cell exists or nothing is left."""
-    ref = reference(board)
-    probs = [p for c, p in ref.exact.items() if p is not None and board.char(c) == "." and p != 1]
-    return 1 - min(probs, default=Fraction(0))
+def oracle_safety(chances: list[Fraction]) -> Fraction:
+    """Best safety of a clickable cell, given every covered cell's mine chance; 1 once none is left."""
+    return 1 - min((p for p in chances if p != 1), default=Fraction(0))
 
 
-def oracle_move_value(policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int, solutions: int = 0) -> Fraction:
+def oracle_move_value(
+    policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int, found: tuple | None = None
+) -> Fraction:
     """Score a click and ``moves`` guesses after it by brute force, along the policy's own candidate lists.
 
-    ``solutions`` is the board's layout count, if the caller already has it.
+    ``found`` lists the board's layouts (:func:`oracle.layouts`), if the caller has them: a reveal
+    keeps those in which the cell is safe and shows the number.
     """
-    solutions = solutions or reference(board).solutions
+    found = layouts(board) if found is None else found
+    flags = set(board.flags)
+    by_number: dict[int, list[frozenset[Cell]]] = {}
+    for layout in found:
+        if cell not in layout:
+            by_number.setdefault(sum(n in layout or n in flags for n in around(board, cell)), []).append(layout)
     value = Fraction(0)
-    for v in range(9):
+    for v, group in sorted(by_number.items()):
+        share = Fraction(len(group), len(found))
         after = board.with_char(cell, str(v))
-        ref = reference(after)
-        if not ref.consistent:
-            continue
-        share = Fraction(ref.solutions, solutions)
-        left = [p for c, p in ref.exact.items() if after.char(c) == "."]
+        left = [Fraction(sum(c in layout for layout in group), len(group)) for c in after.covered]
         # Surviving the click is all that counts at the end, as is a safe cell to click next or a won game.
         if moves == 0 or any(p == 0 for p in left) or all(p == 1 for p in left):
             value += share
         elif moves == 1:
-            value += share * oracle_safety(after)
+            value += share * oracle_safety(left)
         else:
             sub = snap.outcomes(cell)[v]
             limit = policy.candidates if moves == 2 else policy.deep_candidates
             inner = [
-                oracle_move_value(policy, after, sub, c, moves - 1, ref.solutions)
+                oracle_move_value(policy, after, sub, c, moves - 1, tuple(group))
                 for c in sub.candidates(policy.tolerance, limit)
             ]
-            value += share * max(inner, default=oracle_safety(after))
+            value += share * max(inner, default=oracle_safety(left))
     return value
 
 

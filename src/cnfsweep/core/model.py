@@ -135,7 +135,17 @@ class CountTable:
         >>> t.solutions, t.tallies
         ({1: 2, 3: 1}, {1: (1, 0), 3: (1, 1)})
         """
-        sizes = problem.box_sizes
+        return cls.from_models(problem.box_sizes, assignments)
+
+    @classmethod
+    def from_models(cls, sizes: Sequence[int], assignments: Iterable[Sequence[int]]) -> CountTable:
+        """Weigh canonical models over boxes of ``sizes`` cells (see :meth:`from_box_counts`).
+
+        Examples
+        --------
+        >>> CountTable.from_models((2, 1), [(1, 0), (2, 1)]).solutions
+        {1: 2, 3: 1}
+        """
         solutions: dict[int, int] = {}
         tallies: dict[int, list[int]] = {}
         for counts in assignments:

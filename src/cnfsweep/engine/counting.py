@@ -118,16 +118,68 @@ class Weights:
     off_frontier: int | None
 
 
+def mine_polynomial(table: CountTable) -> list[int]:
+    """Return a table's layout counts by number of mines, as a list indexed by that number.
+
+    Examples
+    --------
+    >>> mine_polynomial(CountTable({1: 2, 3: 1}, {1: (1,), 3: (1,)}))
+    [0, 2, 0, 1]
+    """
+    return _poly(table)
+
+
+def multiply(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Multiply two polynomials given lowest degree first: the layouts of two independent parts.
+
+    Examples
+    --------
+    >>> multiply([0, 2], [1, 1])
+    [0, 2, 2]
+    """
+    return _mul(a, b)
+
+
+def off_frontier_ways(n_off: int, mines_left: int, length: int) -> list[int]:
+    """Return, for ``k`` below ``length``, the ways to put the other mines off the frontier when it holds ``k``.
+
+    Examples
+    --------
+    >>> off_frontier_ways(5, 3, 5)
+    [10, 10, 5, 1, 0]
+    """
+    return _binomials(n_off, mines_left, length)
+
+
+def count_layouts(product: Sequence[int], n_off: int, mines_left: int, ways: Sequence[int] | None = None) -> int:
+    """Count the whole-board layouts, given the product of the components' mine polynomials.
+
+    ``ways``, when given, is :func:`off_frontier_ways` for ``n_off`` and
+    ``mines_left``, at least as long as ``product``.
+
+    Examples
+    --------
+    >>> count_layouts(multiply([0, 2], [0, 2]), n_off=2, mines_left=3)
+    8
+    """
+    return _dot(product, _binomials(n_off, mines_left, len(product)) if ways is None else ways)
+
+
 def weigh(
     tables: Sequence[CountTable],
     n_off: int,
     mines_left: int,
     polys: Sequence[Sequence[int]] | None = None,
     deadline: float | None = None,
+    product: Sequence[int] | None = None,
+    ways: Sequence[int] | None = None,
 ) -> Weights:
     """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
 
-    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    ``product``, when given, is the product of the tables' mine polynomials
+    (see :func:`multiply`), and ``ways`` is :func:`off_frontier_ways` at
+    least as long, both worked out already.  Past ``deadline`` raise
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -137,11 +189,14 @@ def weigh(
     """
     if polys is None:
         polys = [_poly(t) for t in tables]
-    everything = [1]
-    for p in checked(polys, deadline, _CHUNK):
-        everything = _mul(everything, p)
+    if product is not None:
+        everything = list(product)
+    else:
+        everything = [1]
+        for p in checked(polys, deadline, _CHUNK):
+            everything = _mul(everything, p)
     # weight[k]: ways to put the other mines off the frontier when the frontier holds k.
-    weight = _binomials(n_off, mines_left, len(everything), deadline)
+    weight = _binomials(n_off, mines_left, len(everything), deadline) if ways is None else ways
     solutions = _dot(everything, weight, deadline)
     if solutions == 0:
         return Weights(0, (), None)
@@ -150,6 +205,11 @@ def weigh(
     # boards) see the same rest of the board: work it out once for each.
     rests: dict[tuple[int, ...], dict[int, int]] = {}
     for i, table in checked(enumerate(tables), deadline, _CHUNK):
+        if len(table.solutions) == 1:
+            # Its mines never vary: the whole product is its count times the rest's.
+            ((k, count),) = table.solutions.items()
+            boxes.append(tuple(map((solutions // count).__mul__, table.tallies[k])))
+            continue
         key = tuple(polys[i])
         if key not in rests:
             # Dividing the full product is linear in its length; re-multiplying
@@ -158,7 +218,9 @@ def weigh(
             # rest[k]: layouts of everything but this component, given that it holds k mines.
             rests[key] = {k: _dot(others, weight[k:], deadline) for k in table.solutions}
         rest = rests[key]
-        boxes.append(tuple(sum(row[b] * rest[k] for k, row in table.tallies.items()) for b in range(_width(table))))
+        # Column sums of each mine count's row scaled by the rest.
+        scaled = [map(rest[k].__mul__, row) for k, row in table.tallies.items()]
+        boxes.append(tuple(map(sum, zip(*scaled))))
     off = None
     if n_off:
         # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.

@@ -43,7 +43,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -68,6 +68,8 @@ class RevealOutcome:
     counts: dict[int, int]
     next_safety: dict[int, Fraction]
     bonus: Fraction = Fraction(1)
+    # Scores already worked out, by the number of layouts: choosing sorts by them several times.
+    _scores: dict[int, Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def dead(self) -> bool:
@@ -76,7 +78,11 @@ class RevealOutcome:
 
     def score(self, solutions: int) -> Fraction:
         """Return the chance of surviving this click and the next move, times the 50/50 bonus."""
-        return self.bonus * sum((Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+        found = self._scores.get(solutions)
+        if found is None:
+            found = self._scores[solutions] = self.bonus * sum(
+                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+        return found
 
 
 @dataclass(frozen=True)
@@ -159,6 +165,14 @@ class StrongPolicy(Policy):
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
         snap = Snapshot.of_analysis(analysis, engine)
+        try:
+            return self._choose_with(analysis, snap)
+        finally:
+            # The hypothetical positions share a memo that refers back to them: free them now.
+            snap.forget()
+
+    def _choose_with(self, analysis: Analysis, snap: Snapshot) -> Guess:
+        board = analysis.board
         if self.regions:
             found_region = best_region_move(
                 board, snap, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
@@ -172,7 +186,7 @@ class StrongPolicy(Policy):
                     if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
-        outcomes = [self.outcome(analysis, c, snap) for c in ranked[: self.candidates]]
+        outcomes = self.scored(analysis, snap, ranked[: self.candidates])
 
         def best_of(pool: list[RevealOutcome]) -> RevealOutcome:
             # Ties go to the safer cell, then to the earlier one in the ranking.
@@ -190,6 +204,45 @@ class StrongPolicy(Policy):
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
 
+    def scored(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[RevealOutcome]:
+        """Return the outcomes of the candidates (safest first) that can still be chosen, in their order.
+
+        A score is at most the cell's safety (times the largest 50/50 bonus),
+        and candidates come safest first: once enough outcomes the choice may
+        take (``deep_candidates`` of them, one at depth 1; dead cells not
+        counted while they are avoided) score at least that much, a candidate
+        can be neither the best nor among the deep candidates, so it is
+        skipped, or dropped as soon as its numbers so far take it below them;
+        and when the safest cell scores its own safety, no other is scored.
+        The choice is the same as with every candidate scored.
+        """
+        keep = self.deep_candidates if self.depth >= 2 else 1
+        cap = 1 + Fraction(self.fifty_fifty)
+        taken: list[Fraction] = []  # scores of the outcomes the choice may take, best first
+        out = []
+        for cell in ranked:
+            floor = taken[keep - 1] if len(taken) >= keep else None
+            if floor is not None:
+                p = analysis.exact(cell)
+                assert p is not None
+                bound = cap * (1 - p)
+                # With no bonus a tie is lost too: it would be as safe as the cells ahead of it.
+                if bound < floor or (bound == floor and not self.fifty_fifty):
+                    continue
+            if floor is not None and not self._reaches(snap, cell, floor):
+                continue
+            found = self.outcome(analysis, cell, snap)
+            out.append(found)
+            if not (self.dead_cells and found.dead):
+                score = found.score(analysis.solutions)
+                if cell == ranked[0] and score >= cap * (1 - found.p_mine):
+                    # The safest cell scores its own safety (every number leaves a safe move),
+                    # the most any candidate can score, and as much further on: it is the choice.
+                    return out
+                taken.append(score)
+                taken.sort(reverse=True)
+        return out
+
     def outcome(self, analysis: Analysis, cell: Cell, snap: Snapshot) -> RevealOutcome:
         """Return what revealing ``cell`` can show, and the next move's value after each number.
 
@@ -199,16 +252,46 @@ class StrongPolicy(Policy):
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
-        w = Fraction(self.second_weight)
         for v, after in snap.outcomes(cell).items():
             counts[v] = after.solutions
-            first, second = after.safety_pair()
-            next_safety[v] = (1 - w) * first + w * second
+            next_safety[v] = self._next_safety(after)
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
         return RevealOutcome(cell, p, counts, next_safety, bonus)
+
+    def _next_safety(self, after: Snapshot) -> Fraction:
+        w = Fraction(self.second_weight)
+        if not w:
+            return after.best_safety()
+        first, second = after.safety_pair()
+        return (1 - w) * first + w * second
+
+    def _reaches(self, snap: Snapshot, cell: Cell, floor: Fraction) -> bool:
+        """Tell whether ``cell``'s score may reach ``floor``, working its numbers out one at a time."""
+        n = snap.solutions
+        cap = 1 + Fraction(self.fifty_fifty)
+        # The score is at most the bonus's cap times the chance of surviving both moves.
+        bound = Fraction(n - snap.weight(cell), n)
+        low, high = snap.number_range(cell)
+        if not self.second_weight:
+            # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
+            kept, scale, limit = n - snap.weight(cell), cap.numerator * floor.denominator, floor.numerator * n * cap.denominator
+            for v in range(low, high + 1):
+                after = snap.reveal(cell, v)
+                if after is not None:
+                    kept -= after.best_weight()
+                    if kept * scale < limit:
+                        return False
+            return True
+        for v in range(low, high + 1):
+            after = snap.reveal(cell, v)
+            if after is not None:
+                bound -= Fraction(after.solutions, n) * (1 - self._next_safety(after))
+                if cap * bound < floor:
+                    return False
+        return True
 
     # -- internals --------------------------------------------------------------
 
@@ -252,18 +335,19 @@ class StrongPolicy(Policy):
             return safety
         if moves == 1:
             # One number at a time: the loop can stop before the cell's other outcomes are built.
-            bound = safety
+            # In whole numbers over n: after a number, the next guess fails in best_weight() layouts.
+            kept = n - snap.weight(cell)
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
                 after = snap.reveal(cell, v)
                 if after is None:
                     continue
-                bound -= Fraction(after.solutions, n) * (1 - after.safety_pair()[0])
-                if floor is not None and bound < floor:
+                kept -= after.best_weight()
+                if floor is not None and kept * floor.denominator < floor.numerator * n:
                     break
-            return bound
+            return Fraction(kept, n)
         # Each outcome's value is at most its best next safety: start from that and lower it.
-        parts = [(Fraction(a.solutions, n), a.safety_pair()[0], a) for a in snap.outcomes(cell).values()]
+        parts = [(Fraction(a.solutions, n), a.best_safety(), a) for a in snap.outcomes(cell).values()]
         bound = sum((share * first for share, first, _ in parts), Fraction(0))
         for share, first, after in parts:
             if after.safe_exists:
@@ -285,4 +369,4 @@ class StrongPolicy(Policy):
             if self.move_value(snap, c, 0) <= inner:
                 break
             inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
-        return snap.safety_pair()[0] if inner < 0 else inner
+        return snap.best_safety() if inner < 0 else inner

@@ -3,6 +3,9 @@
 Offers :class:`Snapshot` (a solved position that answers "what if this cell
 showed that number?"), the exact endgame search (:func:`best_move`), enclosed
 regions (:func:`best_region_move`) and pairs only a click tells apart (:func:`forced_pair`, :func:`influence`).
+Under a game's engine a snapshot works a reveal out from the touched
+components' models (:mod:`cnfsweep.search.merge`, :mod:`cnfsweep.search.parts`)
+instead of solving them again.
 
 May import the core (``board``, ``errors``) and ``engine``; never ``play``,
 ``experiments``, ``present`` or ``cli``.

@@ -212,10 +212,14 @@ def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[l
     for i, layout in enumerate(layouts):
         bit = 1 << i
         mined = [False] * len(covered)
+        # Neighbours are mutual: each mine adds one to the cells around it.
+        number = base[:]
         for cell in layout:
-            mined[index[cell]] = True
-            mine_mask[index[cell]] |= bit
-        number = [base[c] + sum(mined[n] for n in around[c]) for c in range(len(covered))]
+            k = index[cell]
+            mined[k] = True
+            mine_mask[k] |= bit
+            for n in around[k]:
+                number[n] += 1
         seen: dict[int, object] = {}
         for c in range(len(covered)):
             if mined[c]:
@@ -302,7 +306,11 @@ def best_move(
     # A state is a bitmask of layout indices: hashable like a frozenset, and
     # intersecting it with a move's groups is one integer operation.
     memo: dict[int, tuple[int, int]] = {}
-    cells = range(len(covered))
+    full = (1 << len(layouts)) - 1
+    safe_mask = [full ^ m for m in mine_mask]
+    # A cell that is a mine in every layout, or safe in every one and always shows the
+    # same, is never worth a click in any state: leave it out of the loops.
+    cells = [c for c in range(len(covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
     expanded = 0
 
     # Values are kept as W(S) = |S| * value(S), the number of layouts of S that
@@ -317,15 +325,22 @@ def best_move(
         if expanded > node_limit:
             raise _OutOfNodes
         size = state.bit_count()
+        low = state & -state
         candidates: list[tuple[int, int]] = []
         answer: tuple[int, int] | None = None
         for c in cells:
-            safe = state & ~mine_mask[c]
-            alive = safe.bit_count()
-            if not alive:
+            safe = state & safe_mask[c]
+            if not safe:
                 continue
+            alive = safe.bit_count()
             if alive == size:
-                parts = [g & state for g in groups[c] if g & state]
+                # The state splits unless the group of its first layout holds it all.
+                for g in groups[c]:
+                    if g & low:
+                        break
+                if state & g == state:
+                    continue  # safe and uninformative: clicking it changes nothing
+                parts = [p for p in map(state.__and__, groups[c]) if p]
                 if len(parts) > 1:
                     # A certainly safe cell that splits the state is an optimal
                     # first move: it must be revealed to win anyway, and knowing
@@ -341,7 +356,7 @@ def best_move(
                 # and candidates come in falling safety: none after this can do better.
                 if -negative_alive <= best:
                     break
-                parts = sorted((g & state for g in groups[c] if g & state), key=int.bit_count, reverse=True)
+                parts = sorted([p for p in map(state.__and__, groups[c]) if p], key=int.bit_count, reverse=True)
                 won, rest = 0, -negative_alive
                 for p in parts:
                     won += _value(p)

@@ -3,9 +3,12 @@
 A look-ahead policy asks this for every number every candidate could show:
 dozens of hypothetical positions per guess.  Revealing one cell only changes the
 components next to it, so a :class:`Snapshot` keeps every component with its
-count table, rebuilds the touched ones from their rules plus the new number, and
-weighs the lot again.  The result is itself a snapshot, so the question can be
-asked again one move further on.
+count table and merges the touched ones with the new number: under a game's
+engine straight from their models (:mod:`cnfsweep.search.merge`), under any
+other by solving the rebuilt component with that engine.  It weighs the lot
+again, and the result is itself a snapshot, so the question can be asked again
+one move further on.  The snapshots derived from one analysis share a memo:
+revealing a then b reaches the position of b then a.
 
 Examples
 --------
@@ -32,11 +35,16 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.engine.counting import Weights, weigh
+from cnfsweep.engine.components import Counting
+from cnfsweep.engine.counting import Weights, count_layouts, off_frontier_ways, weigh
 from cnfsweep.engine import Engine
-from cnfsweep.engine.position import Component, Position, build_components, component_rules
+from cnfsweep.engine.position import Component, Position, build_components
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.simplify import simplify
+from cnfsweep.search.merge import Path, Split, Tree, product_of
+from cnfsweep.search.parts import Part
+from cnfsweep.search.ranking import candidates
+
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,8 +55,9 @@ class Snapshot:
     ----------
     topology : GridTopology
         The board's shape and which of its cells are neighbours.
-    components : tuple of Component
-        Frontier components, each with its count table in ``tables``.
+    parts : tuple of Part
+        Frontier components, each with its boxes, count table and rules
+        (:attr:`components` and :attr:`tables` give them as the engine's).
     off : frozenset of Cell
         Unknown cells seen by no number.
     known_mines : frozenset of Cell
@@ -60,15 +69,27 @@ class Snapshot:
     """
 
     topology: GridTopology
-    components: tuple[Component, ...]
-    tables: tuple[CountTable, ...]
+    parts: tuple[Part, ...]
     off: frozenset[Cell]
     known_mines: frozenset[Cell]
     known_safe: frozenset[Cell]
     mines_left: int
     engine: Engine = field(repr=False, compare=False)
-    # Outcomes already worked out, per cell: a look-ahead asks for some of them twice.
-    _outcomes: dict[Cell, dict[int, Snapshot]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # What was revealed since the snapshot of the analysis (None after a condition), and the
+    # positions every such set of reveals leads to, shared by the whole tree: revealing a then b
+    # is the position of b then a.
+    path: Path | None = field(default=frozenset(), repr=False, compare=False)
+    tree: Tree = field(default_factory=Tree, repr=False, compare=False)
+
+    @cached_property
+    def _outcomes(self) -> dict[Cell, dict[int, Snapshot]]:
+        """Outcomes already worked out, per cell: a look-ahead asks for some of them twice."""
+        return {}
+
+    @cached_property
+    def _splits(self) -> dict[Cell, Split | None]:
+        """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
+        return {}
 
     @classmethod
     def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
@@ -89,8 +110,7 @@ class Snapshot:
         settled = {**pos.fixed, **pos.forced}
         snap = cls(
             topology=pos.board.topology,
-            components=pos.components,
-            tables=tables,
+            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables)),
             off=frozenset(pos.off_frontier),
             known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
             known_safe=frozenset(c for c, mine in settled.items() if not mine),
@@ -116,6 +136,16 @@ class Snapshot:
         return snap
 
     @property
+    def components(self) -> tuple[Component, ...]:
+        """The frontier components, each with its problem."""
+        return tuple(part.component for part in self.parts)
+
+    @property
+    def tables(self) -> tuple[CountTable, ...]:
+        """The count table of every component."""
+        return tuple(part.table for part in self.parts)
+
+    @property
     def rows(self) -> int:
         """Number of rows of the board."""
         return self.topology.rows
@@ -128,26 +158,39 @@ class Snapshot:
     # -- counts ---------------------------------------------------------------
 
     @cached_property
+    def product(self) -> list[int]:
+        """The product of the parts' mine polynomials: frontier layouts by number of mines."""
+        return product_of(self.parts)
+
+    @cached_property
     def weights(self) -> Weights:
         """Layout counts of the whole board and per box (see :func:`~cnfsweep.engine.counting.weigh`)."""
-        if not 0 <= self.mines_left <= len(self.off) + sum(len(c.cells) for c in self.components):
-            return Weights(0, (), None)
-        return weigh(self.tables, len(self.off), self.mines_left)
+        return weigh(self.tables, len(self.off), self.mines_left, [p.polynomial for p in self.parts],
+                     product=self.product, ways=self._ways)
+
+    @cached_property
+    def solutions(self) -> int:
+        """Consistent layouts of the whole board (counted without the per-box weights)."""
+        return count_layouts(self.product, len(self.off), self.mines_left, self._ways)
 
     @property
-    def solutions(self) -> int:
-        """Consistent layouts of the whole board."""
-        return self.weights.solutions
+    def _ways(self) -> list[int]:
+        """:func:`~cnfsweep.engine.counting.off_frontier_ways` for this snapshot, shared by the tree."""
+        key = (len(self.off), self.mines_left)
+        found = self.tree.ways.get(key)
+        if found is None or len(found) < len(self.product):
+            # Long enough for any product: a frontier holds at most every mine left.
+            found = self.tree.ways[key] = off_frontier_ways(*key, max(self.mines_left + 1, len(self.product)))
+        return found
 
     @cached_property
     def box_of(self) -> dict[Cell, tuple[int, int]]:
         """Component and box of every frontier cell."""
         out = {}
-        for k, comp in enumerate(self.components):
-            cells = comp.cells
-            for b, box in enumerate(comp.problem.boxes):
-                for v in box:
-                    out[cells[v]] = (k, b)
+        for k, part in enumerate(self.parts):
+            for b, box in enumerate(part.boxes):
+                for c in box:
+                    out[c] = (k, b)
         return out
 
     def weight(self, cell: Cell) -> int:
@@ -168,10 +211,44 @@ class Snapshot:
     @cached_property
     def safe_exists(self) -> bool:
         """Whether some covered cell is safe in every layout."""
+        # A box with no mine in any of its part's layouts is safe: no need to weigh the board for it.
+        if self.known_safe or any(part.has_safe_box for part in self.parts):
+            return True
         w = self.weights
-        if self.known_safe or any(0 in row for row in w.boxes):
+        if any(0 in row for row in w.boxes):
             return True
         return bool(self.off) and w.off_frontier == 0
+
+    def best_safety(self) -> Fraction:
+        """Return the best safety of a covered cell that may still be clicked, ``safety_pair()[0]``, sooner."""
+        n = self.solutions
+        return Fraction(n - self.best_weight(), n)
+
+    def best_weight(self) -> int:
+        """Return the layouts with a mine on the safest cell that may still be clicked.
+
+        That is 0 when a cell is certainly safe, or when none is left to
+        click (the game is won), as :meth:`safety_pair` counts them.
+        """
+        if self.safe_exists:
+            return 0
+        low = self.lowest
+        return 0 if low == self.solutions else low
+
+    @cached_property
+    def lowest(self) -> int:
+        """The fewest layouts with a mine on a cell not certainly one (``solutions`` if every cell is)."""
+        n, w = self.solutions, self.weights
+        low = n
+        # A certain mine counts n, the most any cell can: a box's least count is a live one unless it is n.
+        for row in w.boxes:
+            if row:
+                least = min(row)
+                if least < low:
+                    low = least
+        if self.off and w.off_frontier is not None and w.off_frontier < low:
+            low = w.off_frontier
+        return low
 
     def safety_pair(self) -> tuple[Fraction, Fraction]:
         """Return the best and second-best safety of a covered cell that may still be clicked.
@@ -184,8 +261,8 @@ class Snapshot:
         n, w = self.solutions, self.weights
         ones = len(self.known_safe)
         pool: list[tuple[int, int]] = []  # (mine weight, how many cells)
-        for k, comp in enumerate(self.components):
-            for b, box in enumerate(comp.problem.boxes):
+        for k, part in enumerate(self.parts):
+            for b, box in enumerate(part.boxes):
                 x = w.boxes[k][b]
                 if x < n:
                     pool.append((x, len(box)))
@@ -210,54 +287,7 @@ class Snapshot:
         ``off_cells`` of them (those with fewest neighbours left to open)
         stand for all.
         """
-        n, w = self.solutions, self.weights
-        live = [x for row in w.boxes for x in row if x < n]
-        if self.off and w.off_frontier is not None and w.off_frontier < n:
-            live.append(w.off_frontier)
-        if not live:
-            return []
-        # Safety within the window: n - x >= (n - best) * (1 - tolerance).
-        ceiling = n - (n - min(live)) * (1 - tolerance)
-        near = sorted(
-            (w.boxes[k][b], c) for c, (k, b) in self.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
-        )
-        # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
-        if len(near) > limit:
-            near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
-        tables = self.topology.tables()
-        cells = tables.cells
-        rest: list[Cell] = []
-        if self.off and w.off_frontier is not None and w.off_frontier <= ceiling:
-            rest = self._open_off_cells(off_cells)
-
-        def to_open(c: Cell) -> int:
-            return sum(
-                1 for j in tables.near(c)
-                if cells[j] in self.known_safe or (self.unknown(cells[j]) and self.weight(cells[j]) < n)
-            )
-
-        ranked = [(x, to_open(c), c) for x, c in near]
-        off_ranked = sorted((to_open(c), c) for c in rest)[:off_cells]
-        ranked.extend((w.off_frontier, k, c) for k, c in off_ranked)
-        return [c for _, _, c in sorted(ranked)[:limit]]
-
-    def _open_off_cells(self, count: int) -> list[Cell]:
-        """Return cells off the frontier among which are the ``count`` with fewest neighbours left to open.
-
-        No number sees a cell off the frontier, so every neighbour of one is
-        covered: it is left to open unless it is a certain mine.  Away from
-        certain mines the count is the plain number of neighbours (corners,
-        then edges), so the ``count`` first of those by that number, plus every
-        cell next to a certain mine, hold the ``count`` best.
-        """
-        tables = self.topology.tables()
-        cells = tables.cells
-        n = self.solutions
-        certain = list(self.known_mines)
-        certain += [c for c, (k, b) in self.box_of.items() if self.weights.boxes[k][b] == n]
-        near_mine = {cells[j] for c in certain for j in tables.near(c)} & self.off
-        plain = sorted((c for c in self.off if c not in near_mine), key=lambda c: (len(tables.near(c)), c))
-        return [*plain[:count], *near_mine]
+        return candidates(self, tolerance, limit, off_cells)
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
@@ -295,12 +325,33 @@ class Snapshot:
             return None
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
-        tables = self.topology.tables()
-        cells = tables.cells
-        neighbours = [cells[j] for j in tables.near(cell)]
-        unknown = tuple(c for c in neighbours if self.unknown(c))
-        need = number - sum(1 for c in neighbours if c in self.known_mines)
-        return self._update({cell: False}, Rule(cell, unknown, need), revealed=cell)
+        path = None if self.path is None else self.path | {(cell, number)}
+        if path is not None and path in self.tree.reached:
+            return self.tree.reached[path]
+        split = self._splits[cell] if cell in self._splits else self._split(cell)
+        if split is not None:
+            after = split.after(self, number, path)
+        else:
+            tables = self.topology.tables()
+            cells = tables.cells
+            neighbours = [cells[j] for j in tables.near(cell)]
+            unknown = tuple(c for c in neighbours if self.unknown(c))
+            need = number - sum(1 for c in neighbours if c in self.known_mines)
+            after = self._update({cell: False}, Rule(cell, unknown, need), revealed=cell, path=path)
+        if path is not None:
+            self.tree.reached[path] = after
+        return after
+
+    def forget(self) -> None:
+        """Drop what the snapshots derived from this one share: the positions reached and the merges.
+
+        The memo of positions refers to the snapshots that refer to it, so
+        without this they wait for the garbage collector; a look-ahead that
+        is done with its snapshots frees them at once.  They still answer
+        afterwards, only without the memo.
+        """
+        self.tree.reached.clear()
+        self.tree.merges.clear()
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
@@ -311,21 +362,32 @@ class Snapshot:
             elif not self.unknown(c):
                 raise ValueError(f"{tuple(c)} is not a covered cell")
         open_values = {c: m for c, m in values.items() if self.unknown(c)}
-        return self._update(open_values, None)
+        return self._update(open_values, None, path=None)
+
+    def _split(self, cell: Cell) -> Split | None:
+        """Work out, once per cell, the models its reveal leads to; ``None`` where the engine must solve instead.
+
+        Only with an engine that counts by search alone (a game's): any other
+        engine solves every hypothetical component itself, as it was asked to.
+        """
+        found = Split.of(self, cell) if self.engine.counting is Counting.SEARCH else None
+        self._splits[cell] = found
+        return found
 
     def _update(
         self,
         values: Mapping[Cell, bool],
         rule: Rule | None,
         revealed: Cell | None = None,
+        path: Path | None = None,
     ) -> Snapshot | None:
-        """Settle ``values`` and add ``rule``, rebuilding only the components they touch."""
+        """Settle ``values`` and add ``rule``, rebuilding only the components they touch, with the engine."""
         box_of = self.box_of
         reach = [*values, *(rule.cells if rule else ())]
         touched = sorted({box_of[c][0] for c in reach if c in box_of})
         rules = [] if rule is None else [rule]
         for k in touched:
-            rules.extend(component_rules(self.components[k]))
+            rules.extend(self.parts[k].rules)
 
         def settle(r: Rule) -> Rule:
             tag, rule_cells, need = r
@@ -341,19 +403,20 @@ class Snapshot:
         new_tables = _solve(built, self.engine)
         if new_tables is None:
             return None
-        kept = [k for k in range(len(self.components)) if k not in touched]
+        kept = [k for k in range(len(self.parts)) if k not in touched]
         settled = {**{c: m for c, m in values.items() if c != revealed}, **forced}
         mines = {c for c, mine in settled.items() if mine}
         safe = self.known_safe - {revealed} if revealed is not None else self.known_safe
         after = Snapshot(
             topology=self.topology,
-            components=tuple(self.components[k] for k in kept) + built,
-            tables=tuple(self.tables[k] for k in kept) + new_tables,
+            parts=tuple(self.parts[k] for k in kept) + tuple(map(Part.of_component, built, new_tables)),
             off=self.off.difference(reach, forced),
             known_mines=self.known_mines | mines,
             known_safe=safe | {c for c, mine in settled.items() if not mine},
             mines_left=self.mines_left - len(mines),
             engine=self.engine,
+            path=path,
+            tree=self.tree,
         )
         # The rules may hold while the total cannot: then there is no layout either.
         return after if after.solutions else None

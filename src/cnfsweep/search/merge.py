@@ -1,0 +1,306 @@
+"""A reveal worked out from the touched parts' models alone, and what a look-ahead's snapshots share.
+
+Revealing a cell adds one rule over the cell's covered neighbours; instead of
+rebuilding the touched components from their rules and solving them again,
+:func:`split_models` splits each touched box into the cells the new number
+sees and the others, and spreads every known model's mines over the two
+halves in every way the new number allows.  The result is the exact model
+list of the merged component (:class:`Merge`), for every number the cell
+could show at once, without a solver.  :class:`Split` applies a merge to
+one snapshot; :class:`Tree` holds what the snapshots derived from one
+analysis share.
+
+Examples
+--------
+Two cells holding one mine, and a third cell next to the first only:
+
+>>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(1, 0)
+>>> boxes, by_need = split_models([((a, b),)], [[(1,)]], c, {a}, ())
+>>> boxes, by_need
+(((Cell(row=0, col=0),), (Cell(row=0, col=1),)), {0: [((0, 1), 1, 1)], 1: [((1, 0), 1, 1)]})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from itertools import product
+from math import comb, prod
+from operator import itemgetter
+from typing import Any
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.model import Rule
+from cnfsweep.engine.counting import multiply
+from cnfsweep.search.parts import Models, Part, Weighed
+
+__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models"]
+
+Path = frozenset[tuple[Cell, int]]
+"""What was revealed since the snapshot of an analysis: the key of the positions a look-ahead reached."""
+
+# A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
+Snapshot = Any
+
+MODEL_LIMIT = 4096
+"""Most models a reveal may list for the merged component; past it the rules go to the engine instead."""
+
+
+def split_models(
+    boxes: Sequence[Sequence[Sequence[Cell]]],
+    models: Sequence[Models],
+    cell: Cell,
+    seen: Collection[Cell],
+    fresh: Sequence[Cell],
+    limit: int = MODEL_LIMIT,
+) -> tuple[tuple[tuple[Cell, ...], ...], dict[int, list[Weighed]]] | None:
+    """List the models of the component a revealed ``cell`` makes, by the mines its number sees.
+
+    Parameters
+    ----------
+    boxes, models : sequences, one item per touched part
+        The boxes (as cells) and canonical models of every part that holds
+        ``cell`` or one of its covered neighbours.
+    cell : Cell
+        The revealed cell, safe from now on (in one of ``boxes`` or not).
+    seen : collection of Cell
+        The covered neighbours of ``cell`` in ``boxes``.
+    fresh : sequence of Cell
+        Its covered neighbours no number saw before: they make a box of their own.
+    limit : int
+        Give up (``None``) past this many models in all.
+
+    Returns
+    -------
+    boxes, by_need
+        The merged component's boxes and, for every count of mines among
+        the new number's cells, the models over those boxes, each with its
+        number of mines and of layouts.  Each touched box is split into the
+        cells ``seen`` and the others, ``cell`` dropped and empty halves left
+        out; the boxes left whole come first, then the split ones (the seen
+        half, then the other), then ``fresh``.  Each layout of the touched
+        parts with ``cell`` safe is in exactly one model.
+    """
+    whole: list[tuple[Cell, ...]] = []
+    halves: list[tuple[Cell, ...]] = []
+    plans = []
+    for part_boxes, part_models in zip(boxes, models):
+        kept: list[int] = []  # boxes left whole: all seen or none seen
+        inside: list[int] = []  # their positions among those, for the seen ones
+        tables: list[list[int]] = []  # C(size, m) by m, for each of them
+        split: list[tuple[int, int, int]] = []  # (box, seen cells, others)
+        holder, room = -1, 0  # the box that held the revealed cell, and its cells left
+        for b, box in enumerate(part_boxes):
+            seen_half = tuple(x for x in box if x in seen)
+            other_half = tuple(x for x in box if x not in seen and x != cell)
+            if len(seen_half) + len(other_half) < len(box):
+                holder, room = b, len(box) - 1
+            if seen_half and other_half:
+                split.append((b, len(seen_half), len(other_half)))
+                halves.extend((seen_half, other_half))
+            elif seen_half or other_half:
+                if seen_half:
+                    inside.append(len(kept))
+                kept.append(b)
+                half = seen_half or other_half
+                whole.append(half)
+                tables.append([comb(len(half), m) for m in range(len(half) + 1)])
+        plans.append(_plan(part_models, kept, inside, tables, split, holder, room))
+    boxes_out = (*whole, *halves, *((tuple(fresh),) if fresh else ()))
+    fresh_options = [((j,), j, comb(len(fresh), j)) for j in range(len(fresh) + 1)]
+    by_need: dict[int, list[Weighed]] = {}
+    listed = 0
+    for combo in product(*plans):
+        if len(combo) == 1:
+            (start, options), = combo
+            rows = [start]
+        else:
+            counts: tuple[int, ...] = ()
+            need = mines = 0
+            weight = 1
+            options = []
+            for (part_counts, part_need, part_mines, part_weight), part_options in combo:
+                counts += part_counts
+                need += part_need
+                mines += part_mines
+                weight *= part_weight
+                options = options + part_options
+            rows = [(counts, need, mines, weight)]
+        # Each split box shares its mines between its halves in every way it can.
+        for choices in options:
+            rows = [(c + more, n + j, k, w * f) for c, n, k, w in rows for more, j, f in choices]
+        if fresh:
+            rows = [(c + more, n + j, k + j, w * f) for c, n, k, w in rows for more, j, f in fresh_options]
+        for c, n, k, w in rows:
+            found = by_need.get(n)
+            if found is None:
+                by_need[n] = [(c, k, w)]
+            else:
+                found.append((c, k, w))
+        listed += len(rows)
+        if listed > limit:
+            return None
+    return boxes_out, by_need
+
+
+Plan = tuple[tuple[tuple[int, ...], int, int, int], list[list[tuple[tuple[int, int], int, int]]]]
+
+
+def _plan(
+    models: Models, kept: list[int], inside: list[int], tables: list[list[int]],
+    split: list[tuple[int, int, int]], holder: int, room: int,
+) -> list[Plan]:
+    """Read each model of a touched part as its whole boxes' counts, mines seen, mines and layouts, and its splits."""
+    pick = itemgetter(*kept) if len(kept) > 1 else (lambda counts: (counts[kept[0]],)) if kept else (lambda counts: ())
+    # Each split box's ways to share its mines, by its number of mines.
+    shares = [(b, [_shares(s_in, s_out, m) for m in range(s_in + s_out + 2)]) for b, s_in, s_out in split]
+    out = []
+    for counts in models:
+        if holder >= 0 and counts[holder] > room:
+            continue  # the revealed cell would be a mine
+        fixed = pick(counts)
+        weight = prod(map(list.__getitem__, tables, fixed))
+        need = sum(map(fixed.__getitem__, inside))
+        out.append(((fixed, need, sum(counts), weight), [ways[counts[b]] for b, ways in shares]))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _shares(seen: int, others: int, mines: int) -> list[tuple[tuple[int, int], int, int]]:
+    """Return every way ``mines`` mines split between ``seen`` and ``others`` cells: (counts, mines seen, layouts)."""
+    return [((j, mines - j), j, comb(seen, j) * comb(others, mines - j))
+            for j in range(max(0, mines - others), min(mines, seen) + 1)]
+
+
+@dataclass(frozen=True, eq=False)
+class Merge:
+    """The component a reveal makes of the parts it touches, for each number the cell could show.
+
+    It depends on the touched parts, the cell and its neighbours new to the
+    frontier alone, so a look-ahead that reveals the same cell next to the
+    same parts in several hypothetical positions works it out once.
+    """
+
+    cell: Cell
+    touched: tuple[Part, ...]
+    seen: tuple[Cell, ...]
+    boxes: tuple[tuple[Cell, ...], ...]
+    by_need: dict[int, list[Weighed]]
+    rules: tuple[Rule, ...]
+    _parts: dict[int, Part] = field(default_factory=dict, init=False, repr=False)
+
+    @classmethod
+    def of(cls, touched: Sequence[Part], cell: Cell, seen: Sequence[Cell], fresh: Sequence[Cell]) -> Merge | None:
+        """Merge the parts ``cell``'s reveal touches; ``None`` when one has too many models to list.
+
+        ``seen`` are the cell's covered neighbours, ``fresh`` those of them
+        no number saw before.
+        """
+        models = [part.models for part in touched]
+        if any(m is None for m in models):
+            return None
+        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)  # type: ignore[arg-type]
+        if found is None:
+            return None
+        boxes, by_need = found
+        # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
+        rules = tuple(
+            Rule(r.tag, kept, r.need) for part in touched for r in part.rules
+            if (kept := tuple(c for c in r.cells if c != cell))
+        )
+        return cls(cell, tuple(touched), tuple(seen), boxes, by_need, rules)
+
+    def part(self, need: int) -> Part | None:
+        """Return the merged part when ``need`` of the cell's covered neighbours are mines; ``None`` if none can be."""
+        found = self._parts.get(need)
+        if found is None:
+            models = self.by_need.get(need)
+            if not models:
+                return None
+            found = Part(self.boxes, (*self.rules, Rule(self.cell, self.seen, need)), weighed=tuple(models))
+            self._parts[need] = found
+        return found
+
+
+def product_of(parts: Iterable[Part]) -> list[int]:
+    """Multiply the parts' mine polynomials: their layouts together, by number of mines."""
+    out = [1]
+    for part in parts:
+        out = multiply(out, part.polynomial)
+    return out
+
+
+class Tree:
+    """What the snapshots derived from one analysis share: positions by what was revealed, and merges."""
+
+    def __init__(self) -> None:
+        self.reached: dict[Path, Snapshot | None] = {}
+        self.merges: dict[tuple[object, ...], Merge | None] = {}
+        self.off_order: list[Cell] | None = None
+        self.ways: dict[tuple[int, int], list[int]] = {}
+        self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
+        self.off_source: frozenset[Cell] = frozenset()
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """What revealing one cell does to a snapshot, read off its parts' models (see :class:`Merge`)."""
+
+    merge: Merge
+    kept: tuple[Part, ...]
+    mines_near: int
+    off: frozenset[Cell]
+
+    @classmethod
+    def of(cls, snap: Snapshot, cell: Cell) -> Split | None:
+        """Split the parts ``cell`` touches; ``None`` when one has too many models to list."""
+        tables = snap.topology.tables()
+        cells = tables.cells
+        neighbours = [cells[j] for j in tables.near(cell)]
+        box_of = snap.box_of
+        seen = tuple(c for c in neighbours if snap.unknown(c))
+        touched = sorted({box_of[c][0] for c in (cell, *seen) if c in box_of})
+        parts = tuple(snap.parts[k] for k in touched)
+        fresh = tuple(c for c in seen if c not in box_of)
+        # The parts themselves are kept in the merge, so their ids are not reused while it is cached.
+        key = (cell, fresh, *map(id, parts))
+        merges = snap.tree.merges
+        if key in merges:
+            merge = merges[key]
+        else:
+            merge = merges[key] = Merge.of(parts, cell, seen, fresh)
+        if merge is None:
+            return None
+        keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
+        mines_near = sum(1 for c in neighbours if c in snap.known_mines)
+        return cls(merge, keep, mines_near, snap.off.difference(fresh, (cell,)))
+
+    def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
+        """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
+        merge = self.merge
+        part = merge.part(number - self.mines_near)
+        if part is None:
+            return None
+        parts, product = self.kept, self.kept_product
+        if merge.boxes:
+            parts, product = (*parts, part), multiply(product, part.polynomial)
+        after = type(snap)(
+            topology=snap.topology,
+            parts=parts,
+            off=self.off,
+            known_mines=snap.known_mines,
+            known_safe=snap.known_safe - {merge.cell} if merge.cell in snap.known_safe else snap.known_safe,
+            mines_left=snap.mines_left,
+            engine=snap.engine,
+            path=path,
+            tree=snap.tree,
+        )
+        after.__dict__["product"] = product  # what the cached property would work out
+        return after if after.solutions else None
+
+    @cached_property
+    def kept_product(self) -> list[int]:
+        """The product of the untouched parts' mine polynomials, the same for every number."""
+        return product_of(self.kept)

@@ -1,0 +1,125 @@
+"""The solved parts of a hypothetical position: boxes, rules, count table and models.
+
+A :class:`Part` is one frontier component of a :class:`~cnfsweep.search.whatif.Snapshot`:
+its boxes (cells seen by the same numbers), its rules and its count table,
+and, once asked for, its canonical models (mines per box), from which
+:mod:`cnfsweep.search.merge` works out a reveal without a solver.
+
+Examples
+--------
+>>> from cnfsweep.core.board import Board
+>>> from cnfsweep.engine.position import position
+>>> from cnfsweep.engine.components import ComponentCache, Counting
+>>> from cnfsweep.engine.backends import get_backend
+>>> component = position(Board.from_rows(["1.", ".."])).components[0]
+>>> _, table = ComponentCache().solve(get_backend(None), component.problem, Counting.SEARCH)
+>>> part = Part.of_component(component, table)
+>>> part.boxes, part.models, part.polynomial
+(((Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)),), ((1,),), [0, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from operator import mul
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine.counting import mine_polynomial
+from cnfsweep.engine.position import Component, build_problem, component_rules
+
+__all__ = ["LIST_NODES", "Models", "Part", "Weighed"]
+
+LIST_NODES = 20_000
+"""Search nodes allowed to list a part's models (a few milliseconds); past them its reveals go to the engine.
+
+More than a game's engine allows itself per component
+(:data:`~cnfsweep.engine.components.SEARCH_NODES`): a look-ahead reveals cells
+of the same part dozens of times, each of which the engine would otherwise
+count from scratch.
+"""
+
+Models = Sequence[tuple[int, ...]]
+# A model of a merged component: mines per box, mines in all, and the layouts it stands for.
+Weighed = tuple[tuple[int, ...], int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One component of a solved position: boxes of cells, rules, count table and (lazily) models.
+
+    ``boxes[b]`` lists the cells of box ``b``; ``rules`` say, in cells, what
+    the numbers around the part require.  ``given`` is the count table the
+    engine found, or else ``weighed`` lists every canonical model with its
+    number of mines and of layouts, from which the table follows.
+    """
+
+    boxes: tuple[tuple[Cell, ...], ...]
+    rules: tuple[Rule, ...]
+    given: CountTable | None = field(default=None, repr=False)
+    weighed: tuple[Weighed, ...] | None = field(default=None, repr=False)
+
+    @classmethod
+    def of_component(cls, component: Component, table: CountTable) -> Part:
+        """Return the part of a component the engine solved."""
+        problem = component.problem
+        boxes = tuple(tuple(component.cells[v] for v in box) for box in problem.boxes)
+        part = cls(boxes, tuple(component_rules(component)), table)
+        part.__dict__["component"] = component  # what cached_property would store: no need to build it again
+        return part
+
+    @cached_property
+    def component(self) -> Component:
+        """The component with its problem, box for box as :attr:`boxes`."""
+        cells, problem = build_problem(self.boxes, self.rules)
+        return Component(cells, problem)
+
+    @cached_property
+    def table(self) -> CountTable:
+        """Layouts and mines per cell of each box, by number of mines (see :class:`~cnfsweep.core.model.CountTable`)."""
+        if self.given is not None:
+            return self.given
+        assert self.weighed is not None
+        sizes = [len(box) for box in self.boxes]
+        by_mines: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
+        for counts, k, w in self.weighed:
+            weights, rows = by_mines.setdefault(k, ([], []))
+            weights.append(w)
+            rows.append(counts)
+        solutions = {k: sum(weights) for k, (weights, _) in by_mines.items()}
+        # A model of w layouts with c mines in a box of s cells puts one on a given cell
+        # in w * c / s of them (w holds C(s, c), and C(s, c) * c / s = C(s-1, c-1)): exact term by term.
+        tallies = {
+            k: tuple(sum(map(mul, weights, column)) // size for column, size in zip(zip(*rows), sizes))
+            for k, (weights, rows) in by_mines.items()
+        }
+        return CountTable(solutions, tallies)
+
+    @cached_property
+    def polynomial(self) -> list[int]:
+        """Layouts of the part by number of mines (see :func:`~cnfsweep.engine.counting.mine_polynomial`)."""
+        if self.weighed is None:
+            return mine_polynomial(self.table)
+        out = [0] * (max(k for _, k, _ in self.weighed) + 1)
+        for _, k, w in self.weighed:
+            out[k] += w
+        return out
+
+    @cached_property
+    def has_safe_box(self) -> bool:
+        """Whether some box holds no mine in any layout of the part, so is safe whatever the rest holds."""
+        if self.weighed is not None:
+            return not all(map(any, zip(*(counts for counts, _, _ in self.weighed))))
+        rows = self.table.tallies.values()
+        return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
+
+    @cached_property
+    def models(self) -> tuple[tuple[int, ...], ...] | None:
+        """Return the canonical models, listed by search if need be; ``None`` past the search's budget."""
+        if self.weighed is not None:
+            return tuple(counts for counts, _, _ in self.weighed)
+        found = search_box_models(self.component.problem, LIST_NODES)
+        return None if found is None else tuple(found)

@@ -1,0 +1,87 @@
+"""Which cells of a hypothetical position a look-ahead weighs: the safest, and a few of the cells off the frontier.
+
+:meth:`Snapshot.candidates <cnfsweep.search.whatif.Snapshot.candidates>` answers with :func:`candidates`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cnfsweep.core.board import Cell
+
+__all__ = ["candidates"]
+
+# A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
+Snapshot = Any
+
+
+def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2) -> list[Cell]:
+    """Return up to ``limit`` cells whose safety is within ``tolerance`` (relative) of the best.
+
+    Safest first, then fewest neighbours left to open, then row-major;
+    cells off the frontier are alike but for their neighbourhood, so
+    ``off_cells`` of them (those with fewest neighbours left to open)
+    stand for all.
+    """
+    n, w = snap.solutions, snap.weights
+    if snap.lowest == n:
+        return []
+    # Safety within the window: n - x >= (n - best) * (1 - tolerance).
+    ceiling = n - (n - snap.lowest) * (1 - tolerance)
+    near = sorted(
+        (w.boxes[k][b], c) for c, (k, b) in snap.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
+    )
+    # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
+    if len(near) > limit:
+        near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
+    tables = snap.topology.tables()
+    cells = tables.cells
+
+    def to_open(c: Cell) -> int:
+        return sum(
+            1 for j in tables.near(c)
+            if cells[j] in snap.known_safe or (snap.unknown(cells[j]) and snap.weight(cells[j]) < n)
+        )
+
+    ranked = [(x, to_open(c), c) for x, c in near]
+    if snap.off and w.off_frontier is not None and w.off_frontier <= ceiling:
+        ranked.extend((w.off_frontier, k, c) for k, c in _open_off_cells(snap, off_cells))
+    return [c for _, _, c in sorted(ranked)[:limit]]
+
+def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
+    """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
+
+    No number sees a cell off the frontier, so every neighbour of one is
+    covered: it is left to open unless it is a certain mine.  Away from
+    certain mines the count is the plain number of neighbours (corners,
+    then edges), so the ``count`` first of those by that number, and the
+    cells next to a certain mine, hold the ``count`` best.
+    """
+    tables = snap.topology.tables()
+    cells = tables.cells
+    n = snap.solutions
+    tree = snap.tree
+    # Certain mines next to each cell: the known ones are the same all over the tree, so counted once.
+    found_known = tree.mines_near.get(snap.known_mines)
+    if found_known is None:
+        counts = Counter(j for c in snap.known_mines for j in tables.near(c))
+        found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
+    known, beside = found_known
+    more = Counter(j for c, (k, b) in snap.box_of.items() if snap.weights.boxes[k][b] == n for j in tables.near(c))
+    near_mine = beside & snap.off
+    if more:
+        near_mine |= {cells[j] for j in more} & snap.off
+    # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
+    if tree.off_order is None or not snap.off <= tree.off_source:
+        tree.off_order = sorted(snap.off, key=lambda c: (len(tables.near(c)), c))
+        tree.off_source = snap.off
+    found = []
+    for c in tree.off_order:
+        if len(found) == count:
+            break
+        if c in snap.off and c not in near_mine:
+            found.append((len(tables.near(c)), c))
+    index = tables.index
+    found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+    return sorted(found)[:count]
