@@ -165,6 +165,8 @@ def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fat
     assert f"the fatal click at row {mine.row + 1} col {mine.col + 1} had a {p.numerator}/{p.denominator} ({round(100 * p)}%)" in text
     forced = p == least and all(ref.exact[c] > 0 for c in covered)
     assert ("It was a forced guess" in text) == forced, text
+    # The first click was safe by the rule, so the fatal click was the game's one guess.
+    assert f"This game: 1 guess, {int(not forced)} avoidable one" in text, text
     if not forced:
         safest = sorted(c for c in covered if ref.exact[c] == least)
         assert f"{least.numerator}/{least.denominator}" in text and f"row {safest[0].row + 1} col {safest[0].col + 1}" in text

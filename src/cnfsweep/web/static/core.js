@@ -77,7 +77,8 @@ export function gameOver() {
   return state.mode === "play" && state.game !== null && state.game.state !== "playing";
 }
 
-export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+/** "1 guess", "2 guesses": the count and its noun; `many` where adding an s is not the plural. */
+export function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
 
 export function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
 

@@ -60,7 +60,7 @@ export async function postMortem(doc) {
     lines.push(line(`It was not forced: the safest cells were ${odds(fatal.best_probability)} a mine: ${safest}${more}${ringed(fatal).length ? " (ringed)" : ""}.`));
   }
   const s = review.summary;
-  lines.push(line(`This game: ${plural(s.guesses, "guess")}, ${plural(s.mistake + s.needless_guess, "avoidable one")};`
+  lines.push(line(`This game: ${plural(s.guesses, "guess", "guesses")}, ${plural(s.mistake + s.needless_guess, "avoidable one")};`
     + ` the chance of surviving every guess taken was ${odds(s.survival)}, the best play's ${odds(s.best_survival)}.`));
   const open = document.createElement("button");
   open.type = "button";
@@ -102,7 +102,7 @@ export function showReplay(doc, name) {
   const s = doc.summary;
   $("replay-summary").textContent = `${doc.player ? `${doc.player}: ` : ""}${doc.cols}×${doc.rows}/${doc.mines}, `
     + `${doc.won ? "won" : doc.lost ? "lost" : "unfinished"} in ${s.time} s · ${plural(doc.clicks.length, "click")} reviewed: `
-    + `${s.deduction} deductions, ${s.forced_guess} forced, ${s.needless_guess} needless, ${plural(s.mistake, "mistake")}, ${s.fatal} fatal`
+    + `${plural(s.deduction, "deduction")}, ${s.forced_guess} forced, ${s.needless_guess} needless, ${plural(s.mistake, "mistake")}, ${s.fatal} fatal`
     + ` · survival ${odds(s.survival)}, best play ${odds(s.best_survival)} · 3BV ${s.bbbv}`
     + (s.bbbv_per_s === null || s.bbbv_per_s === undefined ? "" : ` · ${s.bbbv_per_s.toFixed(2)} 3BV/s`)
     + (s.ioe === null || s.ioe === undefined ? "" : ` · IOE ${s.ioe.toFixed(2)}`);
