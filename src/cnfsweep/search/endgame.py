@@ -316,7 +316,10 @@ def best_move(
     # Values are kept as W(S) = |S| * value(S), the number of layouts of S that
     # optimal play wins: it is an integer, being a max of sums of W over groups
     # with W = 1 for a single layout, which spares Fraction arithmetic.
-    def solve(state: int) -> tuple[int, int]:
+    # A cell that is a mine in every layout of a state, or safe in all of them and
+    # uninformative, is so in every smaller state too: each state passes on the cells
+    # still worth a look, in the same order, so deeper states loop over fewer.
+    def solve(state: int, among: list[int]) -> tuple[int, int]:
         nonlocal expanded
         found = memo.get(state)
         if found is not None:
@@ -327,8 +330,9 @@ def best_move(
         size = state.bit_count()
         low = state & -state
         candidates: list[tuple[int, int]] = []
+        live: list[int] = []
         answer: tuple[int, int] | None = None
-        for c in cells:
+        for i, c in enumerate(among):
             safe = state & safe_mask[c]
             if not safe:
                 continue
@@ -341,13 +345,13 @@ def best_move(
                 if state & g == state:
                     continue  # safe and uninformative: clicking it changes nothing
                 parts = [p for p in map(state.__and__, groups[c]) if p]
-                if len(parts) > 1:
-                    # A certainly safe cell that splits the state is an optimal
-                    # first move: it must be revealed to win anyway, and knowing
-                    # more never hurts, as any strategy can ignore what it learns.
-                    answer = (sum(_value(p) for p in parts), c)
-                    break
-                continue  # safe and uninformative: clicking it changes nothing
+                # A certainly safe cell that splits the state is an optimal
+                # first move: it must be revealed to win anyway, and knowing
+                # more never hurts, as any strategy can ignore what it learns.
+                rest = live + among[i:]
+                answer = (sum(_value(p, rest) for p in parts), c)
+                break
+            live.append(c)
             candidates.append((-alive, c))
         if answer is None:
             best, move = -1, -1
@@ -359,7 +363,7 @@ def best_move(
                 parts = sorted([p for p in map(state.__and__, groups[c]) if p], key=int.bit_count, reverse=True)
                 won, rest = 0, -negative_alive
                 for p in parts:
-                    won += _value(p)
+                    won += _value(p, live)
                     rest -= p.bit_count()
                     # The same bound, group by group: give up once even winning
                     # every layout still to come could not beat the best move.
@@ -372,11 +376,11 @@ def best_move(
         memo[state] = answer
         return answer
 
-    def _value(state: int) -> int:
-        return 1 if state & (state - 1) == 0 else solve(state)[0]
+    def _value(state: int, among: list[int]) -> int:
+        return 1 if state & (state - 1) == 0 else solve(state, among)[0]
 
     try:
-        won, move = solve((1 << len(layouts)) - 1)
+        won, move = solve(full, cells)
     except _OutOfNodes:
         return None
     return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)
