@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from cnfsweep.core.lazy import lazy
 from math import comb
 from typing import NamedTuple
 
@@ -82,17 +82,17 @@ class Problem:
     boxes: tuple[tuple[int, ...], ...]
     constraints: tuple[Constraint, ...]
 
-    @cached_property
+    @lazy
     def num_vars(self) -> int:
         """Number of variables."""
         return sum(len(b) for b in self.boxes)
 
-    @cached_property
+    @lazy
     def box_sizes(self) -> tuple[int, ...]:
         """Number of cells in each box."""
         return tuple(len(b) for b in self.boxes)
 
-    @cached_property
+    @lazy
     def box_of(self) -> tuple[int, ...]:
         """Box index of every variable."""
         out = [0] * self.num_vars

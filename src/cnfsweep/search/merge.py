@@ -25,7 +25,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
+
+from cnfsweep.core.lazy import lazy
 from itertools import product
 from math import comb, prod
 from operator import itemgetter
@@ -300,7 +302,7 @@ class Split:
         after.__dict__["product"] = product  # what the cached property would work out
         return after if after.solutions else None
 
-    @cached_property
+    @lazy
     def kept_product(self) -> list[int]:
         """The product of the untouched parts' mine polynomials, the same for every number."""
         return product_of(self.kept)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from cnfsweep.core.lazy import lazy
 from operator import mul
 
 from cnfsweep.core.board import Cell
@@ -68,16 +68,16 @@ class Part:
         problem = component.problem
         boxes = tuple(tuple(component.cells[v] for v in box) for box in problem.boxes)
         part = cls(boxes, tuple(component_rules(component)), table)
-        part.__dict__["component"] = component  # what cached_property would store: no need to build it again
+        part.__dict__["component"] = component  # what the lazy attribute would store: no need to build it again
         return part
 
-    @cached_property
+    @lazy
     def component(self) -> Component:
         """The component with its problem, box for box as :attr:`boxes`."""
         cells, problem = build_problem(self.boxes, self.rules)
         return Component(cells, problem)
 
-    @cached_property
+    @lazy
     def table(self) -> CountTable:
         """Layouts and mines per cell of each box, by number of mines (see :class:`~cnfsweep.core.model.CountTable`)."""
         if self.given is not None:
@@ -98,7 +98,7 @@ class Part:
         }
         return CountTable(solutions, tallies)
 
-    @cached_property
+    @lazy
     def polynomial(self) -> list[int]:
         """Layouts of the part by number of mines (see :func:`~cnfsweep.engine.counting.mine_polynomial`)."""
         if self.weighed is None:
@@ -108,7 +108,7 @@ class Part:
             out[k] += w
         return out
 
-    @cached_property
+    @lazy
     def has_safe_box(self) -> bool:
         """Whether some box holds no mine in any layout of the part, so is safe whatever the rest holds."""
         if self.weighed is not None:
@@ -116,7 +116,7 @@ class Part:
         rows = self.table.tallies.values()
         return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
 
-    @cached_property
+    @lazy
     def models(self) -> tuple[tuple[int, ...], ...] | None:
         """Return the canonical models, listed by search if need be; ``None`` past the search's budget."""
         if self.weighed is not None:

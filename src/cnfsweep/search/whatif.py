@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from cnfsweep.core.lazy import lazy
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.model import CountTable
@@ -81,12 +81,12 @@ class Snapshot:
     path: Path | None = field(default=frozenset(), repr=False, compare=False)
     tree: Tree = field(default_factory=Tree, repr=False, compare=False)
 
-    @cached_property
+    @lazy
     def _outcomes(self) -> dict[Cell, dict[int, Snapshot]]:
         """Outcomes already worked out, per cell: a look-ahead asks for some of them twice."""
         return {}
 
-    @cached_property
+    @lazy
     def _splits(self) -> dict[Cell, Split | None]:
         """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
         return {}
@@ -157,18 +157,18 @@ class Snapshot:
 
     # -- counts ---------------------------------------------------------------
 
-    @cached_property
+    @lazy
     def product(self) -> list[int]:
         """The product of the parts' mine polynomials: frontier layouts by number of mines."""
         return product_of(self.parts)
 
-    @cached_property
+    @lazy
     def weights(self) -> Weights:
         """Layout counts of the whole board and per box (see :func:`~cnfsweep.engine.counting.weigh`)."""
         return weigh(self.tables, len(self.off), self.mines_left, [p.polynomial for p in self.parts],
                      product=self.product, ways=self._ways)
 
-    @cached_property
+    @lazy
     def solutions(self) -> int:
         """Consistent layouts of the whole board (counted without the per-box weights)."""
         return count_layouts(self.product, len(self.off), self.mines_left, self._ways)
@@ -183,7 +183,7 @@ class Snapshot:
             found = self.tree.ways[key] = off_frontier_ways(*key, max(self.mines_left + 1, len(self.product)))
         return found
 
-    @cached_property
+    @lazy
     def box_of(self) -> dict[Cell, tuple[int, int]]:
         """Component and box of every frontier cell."""
         out = {}
@@ -208,7 +208,7 @@ class Snapshot:
         """Tell whether ``cell`` is covered and its value is not settled outside the rules."""
         return cell in self.box_of or cell in self.off
 
-    @cached_property
+    @lazy
     def safe_exists(self) -> bool:
         """Whether some covered cell is safe in every layout."""
         # A box with no mine in any of its part's layouts is safe: no need to weigh the board for it.
@@ -235,7 +235,7 @@ class Snapshot:
         low = self.lowest
         return 0 if low == self.solutions else low
 
-    @cached_property
+    @lazy
     def lowest(self) -> int:
         """The fewest layouts with a mine on a cell not certainly one (``solutions`` if every cell is)."""
         n, w = self.solutions, self.weights
