@@ -339,10 +339,7 @@ class StrongPolicy(Policy):
             kept = n - snap.weight(cell)
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
-                after = snap.reveal(cell, v)
-                if after is None:
-                    continue
-                kept -= after.best_weight()
+                kept -= snap.reveal_weight(cell, v)
                 if floor is not None and kept * floor.denominator < floor.numerator * n:
                     break
             return Fraction(kept, n)

@@ -35,7 +35,8 @@ from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.model import Rule
-from cnfsweep.engine.counting import multiply
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
 from cnfsweep.search.parts import Models, Part, Weighed
 
 __all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models"]
@@ -237,11 +238,21 @@ def product_of(parts: Iterable[Part]) -> list[int]:
 class Tree:
     """What the snapshots derived from one analysis share: positions by what was revealed, and merges."""
 
+    def ways_for(self, n_off: int, mines_left: int, length: int) -> list[int]:
+        """Return :func:`~cnfsweep.engine.counting.off_frontier_ways`, at least ``length`` long, once per count."""
+        key = (n_off, mines_left)
+        found = self.ways.get(key)
+        if found is None or len(found) < length:
+            # Long enough for any product: a frontier holds at most every mine left.
+            found = self.ways[key] = off_frontier_ways(n_off, mines_left, max(mines_left + 1, length))
+        return found
+
     def __init__(self) -> None:
         self.reached: dict[Path, Snapshot | None] = {}
         self.merges: dict[tuple[object, ...], Merge | None] = {}
         self.off_order: list[Cell] | None = None
         self.ways: dict[tuple[int, int], list[int]] = {}
+        self.leaf_weights: dict[Path, int] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
         self.off_source: frozenset[Cell] = frozenset()
 
@@ -306,3 +317,43 @@ class Split:
     def kept_product(self) -> list[int]:
         """The product of the untouched parts' mine polynomials, the same for every number."""
         return product_of(self.kept)
+
+    @lazy
+    def _kept_lists(self) -> tuple[list[CountTable], list[list[int]], bool]:
+        """The untouched parts' tables and polynomials, and whether one of them has a safe box."""
+        return [p.table for p in self.kept], [p.polynomial for p in self.kept], any(p.has_safe_box for p in self.kept)
+
+    def best_weight(self, snap: Snapshot, number: int) -> int:
+        """Return :meth:`~cnfsweep.search.whatif.Snapshot.best_weight` of :meth:`after`, 0 where it is ``None``.
+
+        The same count, without making the position: a look-ahead's last
+        move asks only this of the positions it reaches, and most of them
+        are asked nothing else.
+        """
+        merge = self.merge
+        part = merge.part(number - self.mines_near)
+        if part is None:
+            return 0
+        tables, polys, kept_safe = self._kept_lists
+        product = self.kept_product
+        if merge.boxes:
+            tables, polys, product = [*tables, part.table], [*polys, part.polynomial], multiply(product, part.polynomial)
+        n_off, mines_left = len(self.off), snap.mines_left
+        ways = snap.tree.ways_for(n_off, mines_left, len(product))
+        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
+            # A certainly safe cell: the next move fails in no layout (or there is no layout).
+            return 0
+        w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways)
+        n = w.solutions
+        if not n or (self.off and w.off_frontier == 0):
+            return 0
+        low = n
+        for row in w.boxes:
+            if row:
+                least = min(row)
+                if least < low:
+                    low = least
+        if self.off and w.off_frontier is not None and w.off_frontier < low:
+            low = w.off_frontier
+        # A box with no mine in any layout is safe; none but certain mines left means the game is won.
+        return 0 if low == n else low

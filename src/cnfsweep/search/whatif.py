@@ -176,12 +176,7 @@ class Snapshot:
     @property
     def _ways(self) -> list[int]:
         """:func:`~cnfsweep.engine.counting.off_frontier_ways` for this snapshot, shared by the tree."""
-        key = (len(self.off), self.mines_left)
-        found = self.tree.ways.get(key)
-        if found is None or len(found) < len(self.product):
-            # Long enough for any product: a frontier holds at most every mine left.
-            found = self.tree.ways[key] = off_frontier_ways(*key, max(self.mines_left + 1, len(self.product)))
-        return found
+        return self.tree.ways_for(len(self.off), self.mines_left, len(self.product))
 
     @lazy
     def box_of(self) -> dict[Cell, tuple[int, int]]:
@@ -342,6 +337,42 @@ class Snapshot:
             self.tree.reached[path] = after
         return after
 
+    def reveal_weight(self, cell: Cell, number: int) -> int:
+        """Return ``reveal(cell, number).best_weight()``, 0 where that is ``None``, without keeping the position.
+
+        A look-ahead's last move needs only this count of each position it
+        reaches; under a game's engine it is worked out from the parts'
+        models without making the position (see :meth:`Split.best_weight
+        <cnfsweep.search.merge.Split.best_weight>`).
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import position
+        >>> snap = Snapshot.of(position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> [snap.reveal_weight(Cell(2, 2), v) for v in range(4)], snap.reveal(Cell(2, 2), 1).best_weight()
+        ([0, 1, 0, 0], 1)
+        """
+        if cell in self.known_mines:
+            return 0
+        path = None if self.path is None else self.path | {(cell, number)}
+        if path is not None:
+            if path in self.tree.reached:
+                after = self.tree.reached[path]
+                return 0 if after is None else after.best_weight()
+            if path in self.tree.leaf_weights:
+                return self.tree.leaf_weights[path]
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        split = self._splits[cell] if cell in self._splits else self._split(cell)
+        if split is None:
+            after = self.reveal(cell, number)
+            return 0 if after is None else after.best_weight()
+        found = split.best_weight(self, number)
+        if path is not None:
+            self.tree.leaf_weights[path] = found
+        return found
+
     def forget(self) -> None:
         """Drop what the snapshots derived from this one share: the positions reached and the merges.
 
@@ -352,6 +383,7 @@ class Snapshot:
         """
         self.tree.reached.clear()
         self.tree.merges.clear()
+        self.tree.leaf_weights.clear()
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
