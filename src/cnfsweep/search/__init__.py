@@ -5,7 +5,9 @@ showed that number?"), the exact endgame search (:func:`best_move`), enclosed
 regions (:func:`best_region_move`) and pairs only a click tells apart (:func:`forced_pair`, :func:`influence`).
 Under a game's engine a snapshot works a reveal out from the touched
 components' models (:mod:`cnfsweep.search.merge`, :mod:`cnfsweep.search.parts`)
-instead of solving them again.
+instead of solving them again; under any other it rebuilds and solves them
+(:mod:`cnfsweep.search.rebuild`).  :mod:`cnfsweep.search.ranking` picks the
+cells a look-ahead weighs.
 
 May import the core (``board``, ``errors``) and ``engine``; never ``play``,
 ``experiments``, ``present`` or ``cli``.

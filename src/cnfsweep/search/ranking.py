@@ -1,16 +1,19 @@
-"""Which cells of a hypothetical position a look-ahead weighs: the safest, and a few of the cells off the frontier.
+"""Which cells of a hypothetical position a look-ahead weighs, and how safe the best two are.
 
-:meth:`Snapshot.candidates <cnfsweep.search.whatif.Snapshot.candidates>` answers with :func:`candidates`.
+:meth:`Snapshot.candidates <cnfsweep.search.whatif.Snapshot.candidates>` answers with :func:`candidates`
+(the safest cells, and a few of the cells off the frontier), and
+:meth:`Snapshot.safety_pair <cnfsweep.search.whatif.Snapshot.safety_pair>` with :func:`safety_pair`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
 
-__all__ = ["candidates"]
+__all__ = ["candidates", "safety_pair"]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -49,6 +52,7 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
         ranked.extend((w.off_frontier, k, c) for k, c in _open_off_cells(snap, off_cells))
     return [c for _, _, c in sorted(ranked)[:limit]]
 
+
 def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
 
@@ -85,3 +89,30 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     index = tables.index
     found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
     return sorted(found)[:count]
+
+
+def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
+    """Return the best and second-best safety of a covered cell of ``snap`` that may still be clicked.
+
+    See :meth:`Snapshot.safety_pair <cnfsweep.search.whatif.Snapshot.safety_pair>`.
+    """
+    n, w = snap.solutions, snap.weights
+    ones = len(snap.known_safe)
+    pool: list[tuple[int, int]] = []  # (mine weight, how many cells)
+    for k, part in enumerate(snap.parts):
+        for b, box in enumerate(part.boxes):
+            x = w.boxes[k][b]
+            if x < n:
+                pool.append((x, len(box)))
+    if snap.off and w.off_frontier is not None and w.off_frontier < n:
+        pool.append((w.off_frontier, len(snap.off)))
+    if not pool and not ones:
+        return Fraction(1), Fraction(1)
+    pool.sort()
+    best: list[Fraction] = [Fraction(1)] * min(ones, 2)
+    for x, size in pool:
+        if len(best) >= 2:
+            break
+        best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
+    best.extend([Fraction(0)] * (2 - len(best)))
+    return best[0], best[1]

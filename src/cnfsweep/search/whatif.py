@@ -26,25 +26,23 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from cnfsweep.core.lazy import lazy
 
-from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.model import CountTable
 from cnfsweep.core.board import Cell
+from cnfsweep.core.lazy import lazy
+from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.engine.components import Counting
-from cnfsweep.engine.counting import Weights, count_layouts, off_frontier_ways, weigh
 from cnfsweep.engine import Engine
-from cnfsweep.engine.position import Component, Position, build_components
-from cnfsweep.core.model import Rule
-from cnfsweep.engine.simplify import simplify
+from cnfsweep.engine.analysis import Analysis
+from cnfsweep.engine.components import Counting
+from cnfsweep.engine.counting import Weights, count_layouts, weigh
+from cnfsweep.engine.position import Component, Position
 from cnfsweep.search.merge import Path, Split, Tree, product_of
 from cnfsweep.search.parts import Part
-from cnfsweep.search.ranking import candidates
-
+from cnfsweep.search.ranking import candidates, safety_pair
+from cnfsweep.search.rebuild import rebuild, solve_components
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,7 +102,7 @@ class Snapshot:
         if pos.contradiction is not None:
             return None
         engine = engine if engine is not None else Engine.for_games()
-        tables = _solve(pos.components, engine)
+        tables = solve_components(pos.components, engine)
         if tables is None:
             return None
         settled = {**pos.fixed, **pos.forced}
@@ -253,26 +251,7 @@ class Snapshot:
         With one candidate cell the second value is 0; with none, the game is
         won and both are 1.
         """
-        n, w = self.solutions, self.weights
-        ones = len(self.known_safe)
-        pool: list[tuple[int, int]] = []  # (mine weight, how many cells)
-        for k, part in enumerate(self.parts):
-            for b, box in enumerate(part.boxes):
-                x = w.boxes[k][b]
-                if x < n:
-                    pool.append((x, len(box)))
-        if self.off and w.off_frontier is not None and w.off_frontier < n:
-            pool.append((w.off_frontier, len(self.off)))
-        if not pool and not ones:
-            return Fraction(1), Fraction(1)
-        pool.sort()
-        best: list[Fraction] = [Fraction(1)] * min(ones, 2)
-        for x, size in pool:
-            if len(best) >= 2:
-                break
-            best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
-        best.extend([Fraction(0)] * (2 - len(best)))
-        return best[0], best[1]
+        return safety_pair(self)
 
     def candidates(self, tolerance: float, limit: int, off_cells: int = 2) -> list[Cell]:
         """Return up to ``limit`` cells whose safety is within ``tolerance`` (relative) of the best.
@@ -414,44 +393,7 @@ class Snapshot:
         path: Path | None = None,
     ) -> Snapshot | None:
         """Settle ``values`` and add ``rule``, rebuilding only the components they touch, with the engine."""
-        box_of = self.box_of
-        reach = [*values, *(rule.cells if rule else ())]
-        touched = sorted({box_of[c][0] for c in reach if c in box_of})
-        rules = [] if rule is None else [rule]
-        for k in touched:
-            rules.extend(self.parts[k].rules)
-
-        def settle(r: Rule) -> Rule:
-            tag, rule_cells, need = r
-            return Rule(tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells))
-
-        rules = [settle(r) for r in rules] if values else rules
-        if any(not 0 <= need <= len(rule_cells) for _, rule_cells, need in rules):
-            return None
-        rules, forced, contradiction = simplify([r for r in rules if r.cells])
-        if contradiction is not None:
-            return None
-        built = build_components([r for r in rules if r.cells])
-        new_tables = _solve(built, self.engine)
-        if new_tables is None:
-            return None
-        kept = [k for k in range(len(self.parts)) if k not in touched]
-        settled = {**{c: m for c, m in values.items() if c != revealed}, **forced}
-        mines = {c for c, mine in settled.items() if mine}
-        safe = self.known_safe - {revealed} if revealed is not None else self.known_safe
-        after = Snapshot(
-            topology=self.topology,
-            parts=tuple(self.parts[k] for k in kept) + tuple(map(Part.of_component, built, new_tables)),
-            off=self.off.difference(reach, forced),
-            known_mines=self.known_mines | mines,
-            known_safe=safe | {c for c, mine in settled.items() if not mine},
-            mines_left=self.mines_left - len(mines),
-            engine=self.engine,
-            path=path,
-            tree=self.tree,
-        )
-        # The rules may hold while the total cannot: then there is no layout either.
-        return after if after.solutions else None
+        return rebuild(self, values, rule, revealed, path)
 
     def outcomes(self, cell: Cell) -> dict[int, Snapshot]:
         """Return the position after each number ``cell`` can show, keyed by the number.
@@ -473,12 +415,3 @@ class Snapshot:
         self._outcomes[cell] = out
         return out
 
-
-def _solve(components: Iterable[Component], engine: Engine) -> tuple[CountTable, ...] | None:
-    tables = []
-    for comp in components:
-        _, table = engine.solve(comp.problem)
-        if table is None:
-            return None
-        tables.append(table)
-    return tuple(tables)
