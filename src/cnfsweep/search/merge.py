@@ -250,11 +250,9 @@ class Tree:
     def __init__(self) -> None:
         self.reached: dict[Path, Snapshot | None] = {}
         self.merges: dict[tuple[object, ...], Merge | None] = {}
-        self.off_order: list[Cell] | None = None
         self.ways: dict[tuple[int, int], list[int]] = {}
         self.leaf_weights: dict[Path, int] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
-        self.off_source: frozenset[Cell] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)

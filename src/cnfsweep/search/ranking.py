@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.topology import ShapeTables
 
 __all__ = ["candidates", "safety_pair"]
 
@@ -53,6 +54,21 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
     return [c for _, _, c in sorted(ranked)[:limit]]
 
 
+# Every cell of a shape by its number of neighbours, then row-major, per shape's tables (kept alive
+# here), for the 16 most recent shapes as the topology keeps its tables.
+_ORDERS: dict[int, tuple[ShapeTables, tuple[Cell, ...]]] = {}
+
+
+def _by_neighbours(tables: ShapeTables) -> tuple[Cell, ...]:
+    """Return every cell of the shape, fewest neighbours first, then row-major: sorted once per shape."""
+    found = _ORDERS.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_ORDERS) >= 16:
+            del _ORDERS[next(iter(_ORDERS))]
+        found = _ORDERS[id(tables)] = (tables, tuple(sorted(tables.cells, key=lambda c: (len(tables.near(c)), c))))
+    return found[1]
+
+
 def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
 
@@ -76,12 +92,8 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     near_mine = beside & snap.off
     if more:
         near_mine |= {cells[j] for j in more} & snap.off
-    # The cells off the frontier in that order, sorted once for the whole tree (reveals only take cells away).
-    if tree.off_order is None or not snap.off <= tree.off_source:
-        tree.off_order = sorted(snap.off, key=lambda c: (len(tables.near(c)), c))
-        tree.off_source = snap.off
     found = []
-    for c in tree.off_order:
+    for c in _by_neighbours(tables):
         if len(found) == count:
             break
         if c in snap.off and c not in near_mine:
