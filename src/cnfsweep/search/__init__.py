@@ -1,8 +1,9 @@
 """Search: hypothetical positions and exact game-tree search over layouts.
 
 Offers :class:`Snapshot` (a solved position that answers "what if this cell
-showed that number?"), the exact endgame search (:func:`best_move`), enclosed
-regions (:func:`best_region_move`) and pairs only a click tells apart (:func:`forced_pair`, :func:`influence`).
+showed that number?"), the exact endgame search (:func:`best_move`; its game
+tree is :mod:`cnfsweep.search.endgame_tree`, run by a C kernel where the install
+built one), enclosed regions (:func:`best_region_move`) and pairs only a click tells apart (:func:`forced_pair`, :func:`influence`).
 Under a game's engine a snapshot works a reveal out from the touched
 components' models (:mod:`cnfsweep.search.merge`, :mod:`cnfsweep.search.parts`)
 instead of solving them again; under any other it rebuilds and solves them

@@ -6,7 +6,9 @@ layouts remain consistent, the whole game tree can be searched. A state is the
 set of layouts still consistent with what has been seen; a move clicks a covered
 cell, loses in the layouts where it is a mine, and otherwise shows what
 :meth:`cnfsweep.play.game.Game.click` would reveal (the cell's number, and the
-zero-flood), which splits the surviving layouts into groups.
+zero-flood), which splits the surviving layouts into groups. This module finds
+the layouts and what each click shows; :mod:`cnfsweep.search.endgame_tree`
+searches the tree.
 
 Examples
 --------
@@ -25,6 +27,7 @@ from math import comb
 
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.search.endgame_tree import search
 
 # An endgame of a few hundred layouts is searched in well under a second in
 # typical positions; beyond that, the search grows too fast to be worth waiting for.
@@ -185,10 +188,6 @@ class EndgameResult:
     nodes: int
 
 
-class _OutOfNodes(Exception):
-    pass
-
-
 def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[list[int], list[list[int]]]:
     """Return, per covered cell, the layouts where it is a mine and the groups its click would show.
 
@@ -254,6 +253,7 @@ def best_move(
     *,
     max_layouts: int = MAX_LAYOUTS,
     node_limit: int = NODE_LIMIT,
+    compiled: bool = True,
 ) -> EndgameResult | None:
     """Find the move with the highest exact probability of winning the game.
 
@@ -267,6 +267,9 @@ def best_move(
         Give up when more layouts than this are consistent.
     node_limit : int, optional
         Give up when the search expands more states than this.
+    compiled : bool, optional
+        Search with the C kernel when the install built it; ``False`` runs the
+        pure-Python search, which gives the same result.
 
     Returns
     -------
@@ -303,84 +306,12 @@ def best_move(
         safe = [c for c in covered if c not in layouts[0]]
         return EndgameResult(safe[0], Fraction(1), 1, 0) if safe else None
     mine_mask, groups = _observations(board, layouts)
-    # A state is a bitmask of layout indices: hashable like a frozenset, and
-    # intersecting it with a move's groups is one integer operation.
-    memo: dict[int, tuple[int, int]] = {}
     full = (1 << len(layouts)) - 1
-    safe_mask = [full ^ m for m in mine_mask]
     # A cell that is a mine in every layout, or safe in every one and always shows the
-    # same, is never worth a click in any state: leave it out of the loops.
+    # same, is never worth a click in any state: leave it out of the search.
     cells = [c for c in range(len(covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
-    expanded = 0
-
-    # Values are kept as W(S) = |S| * value(S), the number of layouts of S that
-    # optimal play wins: it is an integer, being a max of sums of W over groups
-    # with W = 1 for a single layout, which spares Fraction arithmetic.
-    # A cell that is a mine in every layout of a state, or safe in all of them and
-    # uninformative, is so in every smaller state too: each state passes on the cells
-    # still worth a look, in the same order, so deeper states loop over fewer.
-    def solve(state: int, among: list[int]) -> tuple[int, int]:
-        nonlocal expanded
-        found = memo.get(state)
-        if found is not None:
-            return found
-        expanded += 1
-        if expanded > node_limit:
-            raise _OutOfNodes
-        size = state.bit_count()
-        low = state & -state
-        candidates: list[tuple[int, int]] = []
-        live: list[int] = []
-        answer: tuple[int, int] | None = None
-        for i, c in enumerate(among):
-            safe = state & safe_mask[c]
-            if not safe:
-                continue
-            alive = safe.bit_count()
-            if alive == size:
-                # The state splits unless the group of its first layout holds it all.
-                for g in groups[c]:
-                    if g & low:
-                        break
-                if state & g == state:
-                    continue  # safe and uninformative: clicking it changes nothing
-                parts = [p for p in map(state.__and__, groups[c]) if p]
-                # A certainly safe cell that splits the state is an optimal
-                # first move: it must be revealed to win anyway, and knowing
-                # more never hurts, as any strategy can ignore what it learns.
-                rest = live + among[i:]
-                answer = (sum(_value(p, rest) for p in parts), c)
-                break
-            live.append(c)
-            candidates.append((-alive, c))
-        if answer is None:
-            best, move = -1, -1
-            for negative_alive, c in sorted(candidates):
-                # W of a move is at most its count of safe layouts (value <= safety),
-                # and candidates come in falling safety: none after this can do better.
-                if -negative_alive <= best:
-                    break
-                parts = sorted([p for p in map(state.__and__, groups[c]) if p], key=int.bit_count, reverse=True)
-                won, rest = 0, -negative_alive
-                for p in parts:
-                    won += _value(p, live)
-                    rest -= p.bit_count()
-                    # The same bound, group by group: give up once even winning
-                    # every layout still to come could not beat the best move.
-                    if won + rest <= best:
-                        break
-                else:
-                    if won > best:
-                        best, move = won, c
-            answer = (best, move)
-        memo[state] = answer
-        return answer
-
-    def _value(state: int, among: list[int]) -> int:
-        return 1 if state & (state - 1) == 0 else solve(state, among)[0]
-
-    try:
-        won, move = solve(full, cells)
-    except _OutOfNodes:
+    found = search([full ^ m for m in mine_mask], groups, cells, len(layouts), node_limit=node_limit, compiled=compiled)
+    if found is None:
         return None
+    won, move, expanded = found
     return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)

@@ -1,0 +1,513 @@
+/*
+ * The exact endgame search of cnfsweep.search.endgame_tree, compiled.
+ *
+ * search_python in endgame_tree.py is the reference: this file runs the same
+ * search step for step (the same cell order, the same sorts, the same bounds,
+ * the same states memoised in the same order), so it returns the same value,
+ * the same move and the same count of expanded states, and gives up at the
+ * same node limit. A change to either must be made to both; the tests compare
+ * them on many positions.
+ *
+ * A state is a set of layouts, held as `words` 64-bit words with bit i for
+ * layout i. Cells are numbered by their place in the list Python passes in.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define POPCOUNT(x) ((int64_t)__builtin_popcountll(x))
+#else
+static int64_t POPCOUNT(word x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int64_t)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
+/* Results of the recursive steps, besides success. */
+#define FAILED_MEMORY (-1)
+#define OUT_OF_NODES (-2)
+
+/*
+ * The scratch space of one depth of the recursion. A state's children are all
+ * strict subsets of it, so the depth stays below the number of layouts, and a
+ * frame allocated once per depth serves every state met at that depth.
+ */
+typedef struct {
+    int *live;        /* cells still worth a look, passed on to the children */
+    int *rest;        /* the cells passed on below a certainly safe split */
+    int *cand;        /* candidate cells, then sorted */
+    int64_t *alive;   /* layouts where each cell is safe, by cell */
+    word *parts;      /* the state met with each group of one cell */
+    int64_t *bits;    /* layouts in each part */
+    int *order;       /* parts by falling size */
+} Frame;
+
+typedef struct {
+    Py_ssize_t words;     /* words per state */
+    Py_ssize_t cells;
+    const word *safe;     /* cells * words: where each cell is safe */
+    const word *groups;   /* all groups, cell after cell, words each */
+    Py_ssize_t *first;    /* cells + 1 offsets into groups, in groups */
+    Py_ssize_t most_groups;
+    int64_t expanded;
+    int64_t limit;
+
+    /* The memo: an open-addressing table of entry numbers plus one (0 is empty)
+     * over growing arrays of keys and answers, so the table can be rebuilt at
+     * twice the size from the stored hashes without touching the keys. */
+    uint32_t *slots;
+    size_t mask;          /* slots - 1, a power of two less one */
+    size_t entries, capacity;
+    word *keys;
+    uint64_t *hashes;
+    int64_t *won;
+    int *move;
+
+    Frame **frames;       /* one per depth reached */
+    size_t depth_allocated;
+} Search;
+
+static uint64_t hash_state(const word *state, Py_ssize_t words)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (Py_ssize_t j = 0; j < words; j++) {
+        h ^= state[j];
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 29;
+    }
+    h *= 0x94d049bb133111ebULL;
+    return h ^ (h >> 32);
+}
+
+static int memo_find(const Search *s, const word *state, uint64_t h, size_t *found)
+{
+    for (size_t i = h & s->mask;; i = (i + 1) & s->mask) {
+        uint32_t slot = s->slots[i];
+        if (!slot)
+            return 0;
+        size_t e = slot - 1;
+        if (s->hashes[e] == h && !memcmp(s->keys + e * s->words, state, s->words * sizeof(word))) {
+            *found = e;
+            return 1;
+        }
+    }
+}
+
+static int memo_add(Search *s, const word *state, uint64_t h, int64_t won, int move)
+{
+    if (s->entries == s->capacity) {
+        size_t capacity = s->capacity * 2;
+        word *keys = realloc(s->keys, capacity * s->words * sizeof(word));
+        if (keys)
+            s->keys = keys;
+        uint64_t *hashes = realloc(s->hashes, capacity * sizeof(uint64_t));
+        if (hashes)
+            s->hashes = hashes;
+        int64_t *wins = realloc(s->won, capacity * sizeof(int64_t));
+        if (wins)
+            s->won = wins;
+        int *moves = realloc(s->move, capacity * sizeof(int));
+        if (moves)
+            s->move = moves;
+        if (!keys || !hashes || !wins || !moves)
+            return FAILED_MEMORY;
+        s->capacity = capacity;
+    }
+    /* Keep the table at most half full, so probes stay short. */
+    if (2 * (s->entries + 1) > s->mask + 1) {
+        if (s->entries >= UINT32_MAX / 2)
+            return FAILED_MEMORY;
+        size_t size = 2 * (s->mask + 1);
+        uint32_t *slots = calloc(size, sizeof(uint32_t));
+        if (!slots)
+            return FAILED_MEMORY;
+        for (size_t e = 0; e < s->entries; e++) {
+            size_t i = s->hashes[e] & (size - 1);
+            while (slots[i])
+                i = (i + 1) & (size - 1);
+            slots[i] = (uint32_t)(e + 1);
+        }
+        free(s->slots);
+        s->slots = slots;
+        s->mask = size - 1;
+    }
+    size_t e = s->entries++;
+    memcpy(s->keys + e * s->words, state, s->words * sizeof(word));
+    s->hashes[e] = h;
+    s->won[e] = won;
+    s->move[e] = move;
+    size_t i = h & s->mask;
+    while (s->slots[i])
+        i = (i + 1) & s->mask;
+    s->slots[i] = (uint32_t)(e + 1);
+    return 0;
+}
+
+static Frame *frame_at(Search *s, size_t depth)
+{
+    if (depth < s->depth_allocated)
+        return s->frames[depth];
+    /* Frames are allocated one by one, so a frame stays where it is while the
+     * list of them grows below it: a caller holds its frame across the recursion. */
+    Frame **frames = realloc(s->frames, (depth + 1) * sizeof(Frame *));
+    if (!frames)
+        return NULL;
+    s->frames = frames;
+    Frame *f = calloc(1, sizeof(Frame));
+    if (!f)
+        return NULL;
+    frames[depth] = f;
+    /* Counted before the arrays are checked, so that search_free releases a partial frame. */
+    s->depth_allocated = depth + 1;
+    size_t n = (size_t)s->cells + 1, g = (size_t)s->most_groups + 1;
+    f->live = malloc(n * sizeof(int));
+    f->rest = malloc(n * sizeof(int));
+    f->cand = malloc(n * sizeof(int));
+    f->alive = malloc(n * sizeof(int64_t));
+    f->parts = malloc(g * s->words * sizeof(word));
+    f->bits = malloc(g * sizeof(int64_t));
+    f->order = malloc(g * sizeof(int));
+    if (!f->live || !f->rest || !f->cand || !f->alive || !f->parts || !f->bits || !f->order)
+        return NULL;
+    return f;
+}
+
+static int64_t count_bits(const word *state, Py_ssize_t words)
+{
+    int64_t total = 0;
+    for (Py_ssize_t j = 0; j < words; j++)
+        total += POPCOUNT(state[j]);
+    return total;
+}
+
+static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth, int64_t *won, int *move);
+
+/* The layouts optimal play wins from a nonempty state of `size` layouts. */
+static int value(Search *s, const word *state, int64_t size, const int *among, Py_ssize_t count, size_t depth, int64_t *won)
+{
+    if (size <= 1) {
+        *won = 1;
+        return 0;
+    }
+    int move;
+    return solve(s, state, among, count, depth, won, &move);
+}
+
+/* Candidates in falling safety, then by cell: the order of sorted(candidates) in Python. */
+static void sort_candidates(int *cand, const int64_t *alive, Py_ssize_t count)
+{
+    for (Py_ssize_t i = 1; i < count; i++) {
+        int c = cand[i];
+        Py_ssize_t j = i;
+        while (j > 0 && (alive[cand[j - 1]] < alive[c] || (alive[cand[j - 1]] == alive[c] && cand[j - 1] > c))) {
+            cand[j] = cand[j - 1];
+            j--;
+        }
+        cand[j] = c;
+    }
+}
+
+static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth, int64_t *won, int *move)
+{
+    const Py_ssize_t W = s->words;
+    uint64_t h = hash_state(state, W);
+    size_t e;
+    if (memo_find(s, state, h, &e)) {
+        *won = s->won[e];
+        *move = s->move[e];
+        return 0;
+    }
+    s->expanded++;
+    if (s->expanded > s->limit)
+        return OUT_OF_NODES;
+    Frame *f = frame_at(s, depth);
+    if (!f)
+        return FAILED_MEMORY;
+    int64_t size = count_bits(state, W);
+    /* The first layout of the state: word `low_word`, bit `low_bit`. */
+    Py_ssize_t low_word = 0;
+    while (!state[low_word])
+        low_word++;
+    word low_bit = state[low_word] & (~state[low_word] + 1);
+
+    Py_ssize_t lives = 0, cands = 0;
+    int answered = 0;
+    int64_t best = -1;
+    int best_move = -1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int c = among[i];
+        const word *safe = s->safe + (size_t)c * W;
+        int64_t alive = 0;
+        for (Py_ssize_t j = 0; j < W; j++)
+            alive += POPCOUNT(state[j] & safe[j]);
+        if (!alive)
+            continue;
+        const word *groups = s->groups + (size_t)s->first[c] * W;
+        Py_ssize_t ngroups = s->first[c + 1] - s->first[c];
+        if (alive == size) {
+            /* The state splits unless the group of its first layout holds it all
+             * (Python falls through to the last group when none holds it). */
+            Py_ssize_t k = 0;
+            while (k < ngroups - 1 && !(groups[k * W + low_word] & low_bit))
+                k++;
+            int holds = 1;
+            for (Py_ssize_t j = 0; j < W && holds; j++)
+                holds = (state[j] & groups[k * W + j]) == state[j];
+            if (holds)
+                continue; /* safe and uninformative: clicking it changes nothing */
+            /* A certainly safe cell that splits the state is an optimal first
+             * move; below it go the live cells so far, then it and every later
+             * cell, unfiltered, as in Python. */
+            Py_ssize_t rests = lives;
+            memcpy(f->rest, f->live, lives * sizeof(int));
+            memcpy(f->rest + rests, among + i, (count - i) * sizeof(int));
+            rests += count - i;
+            int64_t total = 0;
+            for (k = 0; k < ngroups; k++) {
+                word *part = f->parts;
+                for (Py_ssize_t j = 0; j < W; j++)
+                    part[j] = state[j] & groups[k * W + j];
+                int64_t bits = count_bits(part, W);
+                if (!bits)
+                    continue;
+                int64_t w;
+                int status = value(s, part, bits, f->rest, rests, depth + 1, &w);
+                if (status)
+                    return status;
+                total += w;
+            }
+            best = total;
+            best_move = c;
+            answered = 1;
+            break;
+        }
+        f->live[lives++] = c;
+        f->alive[c] = alive;
+        f->cand[cands++] = c;
+    }
+    if (!answered) {
+        sort_candidates(f->cand, f->alive, cands);
+        for (Py_ssize_t i = 0; i < cands; i++) {
+            int c = f->cand[i];
+            int64_t alive = f->alive[c];
+            /* W of a move is at most its safe layouts, and safety only falls from here. */
+            if (alive <= best)
+                break;
+            const word *groups = s->groups + (size_t)s->first[c] * W;
+            Py_ssize_t ngroups = s->first[c + 1] - s->first[c], parts = 0;
+            for (Py_ssize_t k = 0; k < ngroups; k++) {
+                word *part = f->parts + parts * W;
+                for (Py_ssize_t j = 0; j < W; j++)
+                    part[j] = state[j] & groups[k * W + j];
+                int64_t bits = count_bits(part, W);
+                if (!bits)
+                    continue;
+                /* Insertion keeps equal sizes in group order: Python's stable sort. */
+                Py_ssize_t at = parts;
+                while (at > 0 && f->bits[f->order[at - 1]] < bits) {
+                    f->order[at] = f->order[at - 1];
+                    at--;
+                }
+                f->order[at] = (int)parts;
+                f->bits[parts++] = bits;
+            }
+            int64_t total = 0, rest = alive;
+            int cut = 0;
+            for (Py_ssize_t k = 0; k < parts; k++) {
+                int p = f->order[k];
+                int64_t w;
+                int status = value(s, f->parts + (size_t)p * W, f->bits[p], f->live, lives, depth + 1, &w);
+                if (status)
+                    return status;
+                total += w;
+                rest -= f->bits[p];
+                /* Even winning every layout still to come could not beat the best move. */
+                if (total + rest <= best) {
+                    cut = 1;
+                    break;
+                }
+            }
+            if (!cut && total > best) {
+                best = total;
+                best_move = c;
+            }
+        }
+    }
+    int status = memo_add(s, state, h, best, best_move);
+    if (status)
+        return status;
+    *won = best;
+    *move = best_move;
+    return 0;
+}
+
+static void search_free(Search *s)
+{
+    for (size_t d = 0; d < s->depth_allocated; d++) {
+        Frame *f = s->frames[d];
+        free(f->live);
+        free(f->rest);
+        free(f->cand);
+        free(f->alive);
+        free(f->parts);
+        free(f->bits);
+        free(f->order);
+        free(f);
+    }
+    free(s->frames);
+    free(s->slots);
+    free(s->keys);
+    free(s->hashes);
+    free(s->won);
+    free(s->move);
+    free(s->first);
+    free((void *)s->safe);
+    free((void *)s->groups);
+}
+
+/* Little-endian bytes to words, whatever the machine's own byte order. */
+static word *read_words(const unsigned char *bytes, size_t count)
+{
+    word *out = malloc((count ? count : 1) * sizeof(word));
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        word w = 0;
+        for (int b = 7; b >= 0; b--)
+            w = (w << 8) | bytes[8 * i + b];
+        out[i] = w;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(count, safe, groups, sizes, node_limit)\n"
+"--\n\n"
+"Search the game tree from the state of all `count` layouts.\n\n"
+"`safe` holds, cell after cell, the layouts where each cell is safe, and\n"
+"`groups` each cell's groups in turn (`sizes[c]` of them), every mask as\n"
+"ceil(count / 64) little-endian 64-bit words. Return (won, cell, expanded),\n"
+"the cell being a place in this list, or None past `node_limit` expanded states.");
+
+static PyObject *endgame_solve(PyObject *module, PyObject *args)
+{
+    (void)module;
+    Py_ssize_t count;
+    Py_buffer safe, groups;
+    PyObject *sizes;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "ny*y*OL:solve", &count, &safe, &groups, &sizes, &limit))
+        return NULL;
+    PyObject *result = NULL, *seq = NULL;
+    Search s;
+    memset(&s, 0, sizeof(s));
+    if (count < 2) {
+        PyErr_SetString(PyExc_ValueError, "solve needs at least two layouts");
+        goto done;
+    }
+    seq = PySequence_Fast(sizes, "sizes must be a sequence of group counts");
+    if (!seq)
+        goto done;
+    s.words = (count + 63) / 64;
+    s.cells = PySequence_Fast_GET_SIZE(seq);
+    if (s.cells >= INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many cells");
+        goto done;
+    }
+    s.first = malloc((s.cells + 1) * sizeof(Py_ssize_t));
+    if (!s.first) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s.first[0] = 0;
+    for (Py_ssize_t c = 0; c < s.cells; c++) {
+        Py_ssize_t n = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, c));
+        if (n == -1 && PyErr_Occurred())
+            goto done;
+        if (n < 1) {
+            PyErr_SetString(PyExc_ValueError, "every cell needs at least one group");
+            goto done;
+        }
+        s.first[c + 1] = s.first[c] + n;
+        if (n > s.most_groups)
+            s.most_groups = n;
+    }
+    size_t stride = (size_t)s.words * 8;
+    if ((size_t)safe.len != s.cells * stride || (size_t)groups.len != s.first[s.cells] * stride) {
+        PyErr_SetString(PyExc_ValueError, "mask bytes do not match the counts of cells, groups and layouts");
+        goto done;
+    }
+    s.safe = read_words(safe.buf, s.cells * s.words);
+    s.groups = read_words(groups.buf, s.first[s.cells] * s.words);
+    s.capacity = 1024;
+    s.mask = 2 * s.capacity - 1;
+    s.slots = calloc(s.mask + 1, sizeof(uint32_t));
+    s.keys = malloc(s.capacity * s.words * sizeof(word));
+    s.hashes = malloc(s.capacity * sizeof(uint64_t));
+    s.won = malloc(s.capacity * sizeof(int64_t));
+    s.move = malloc(s.capacity * sizeof(int));
+    word *full = calloc(s.words, sizeof(word));
+    int *cells = malloc((s.cells ? s.cells : 1) * sizeof(int));
+    if (!s.safe || !s.groups || !s.slots || !s.keys || !s.hashes || !s.won || !s.move || !full || !cells) {
+        free(full);
+        free(cells);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        full[i / 64] |= (word)1 << (i % 64);
+    for (Py_ssize_t c = 0; c < s.cells; c++)
+        cells[c] = (int)c;
+    s.limit = limit;
+    int64_t won = 0;
+    int move = -1, status;
+    /* The search touches no Python object: other threads may run meanwhile. */
+    Py_BEGIN_ALLOW_THREADS
+    status = solve(&s, full, cells, s.cells, 0, &won, &move);
+    Py_END_ALLOW_THREADS
+    free(full);
+    free(cells);
+    if (status == FAILED_MEMORY)
+        PyErr_NoMemory();
+    else if (status == OUT_OF_NODES)
+        result = Py_NewRef(Py_None);
+    else
+        result = Py_BuildValue("LiL", (long long)won, move, (long long)s.expanded);
+done:
+    search_free(&s);
+    Py_XDECREF(seq);
+    PyBuffer_Release(&safe);
+    PyBuffer_Release(&groups);
+    return result;
+}
+
+static PyMethodDef endgame_methods[] = {
+    {"solve", endgame_solve, METH_VARARGS, solve_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef endgame_module = {
+    PyModuleDef_HEAD_INIT,
+    "_endgame",
+    "The exact endgame search of cnfsweep.search.endgame_tree, compiled.",
+    -1,
+    endgame_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__endgame(void)
+{
+    return PyModule_Create(&endgame_module);
+}
