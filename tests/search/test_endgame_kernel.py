@@ -41,12 +41,12 @@ def played() -> list[Board]:
     return [b for b in boards if (r := best_move(b, **LIMITS)) is not None and r.nodes]
 
 
-@needs_kernel
 @pytest.mark.parametrize("case", EXPERT, ids=lambda case: f"game{case['game']}-{case['layouts']}layouts")
 def test_expert_endgames(case: dict[str, object]) -> None:
     board = Board.from_rows(case["rows"], case["mines"])  # type: ignore[arg-type]
     expected = EndgameResult(Cell(*case["cell"]), Fraction(case["win"]), case["layouts"], case["nodes"])  # type: ignore[misc, arg-type]
-    assert both(board, **LIMITS) == expected
+    # Without the kernel the Python search still answers as it did in those games.
+    assert (both(board, **LIMITS) if endgame_tree.kernel else best_move(board, compiled=False, **LIMITS)) == expected
 
 
 @needs_kernel
