@@ -62,7 +62,7 @@ def play(games: int, seed: int) -> tuple[dict[str, float], list[tuple[Any, ...]]
     finally:
         endgame_tree.kernel = compiled
         strong.best_move = best_move  # type: ignore[assignment]
-    return {mode: 1000 * cpu[mode] / max(games, 1) for mode in MODES}, calls
+    return {mode: 1000 * cpu[mode] / games for mode in MODES}, calls
 
 
 def replay(calls: list[tuple[Any, ...]], repeats: int) -> dict[str, float]:
@@ -85,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
+    if args.games < 1 or args.repeats < 1:
+        parser.error("--games and --repeats must be at least 1")
     if endgame_tree.kernel is None:
         print("the C kernel is not built: nothing to compare", file=sys.stderr)
         return 1
@@ -93,6 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     k, p = per_game["kernel"], per_game["python"]
     print(f"strong, {args.games} expert games (seed {args.seed}), CPU ms a game: "
           f"kernel {k:.1f}, python {p:.1f}, kernel/python {k / p:.3f}")
+    if not calls:
+        print("no endgame search in these games")
+        return 0
     times = replay(calls, args.repeats)
     k, p = times["kernel"], times["python"]
     nodes = sum(r.nodes for r in (best_move(b, t, **kw) for b, t, kw in calls) if r)

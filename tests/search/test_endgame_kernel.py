@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
-from paths import DATA
+from paths import DATA, SCRIPTS
 from positions import SMALL, guess_points
 
 from cnfsweep import Board, Cell
@@ -136,3 +138,14 @@ def test_python_search_serves_without_the_kernel(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(endgame_tree, "kernel", None)
     assert best_move(board) == expected
     assert expected is not None and expected.win_probability == Fraction(3, 5)
+
+
+@needs_kernel
+def test_benchmark_script_runs() -> None:
+    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "kernel/python" in run.stdout and "python/kernel" in run.stdout
+    bad = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
