@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from paths import DATA, SCRIPTS
@@ -25,13 +26,13 @@ needs_kernel = pytest.mark.skipif(
 
 # Endgames met by the strong player in expert games (seed 11), with what the search found then.
 EXPERT = json.loads((DATA / "expert_endgames.json").read_text())
-LIMITS = {"max_layouts": 1000, "node_limit": 200_000}
+LAYOUTS, NODES = 1000, 200_000  # the strong player's limits
 
 
-def both(board: Board, **limits: int) -> EndgameResult | None:
+def both(board: Board, max_layouts: int = LAYOUTS, node_limit: int = NODES) -> EndgameResult | None:
     """Search with the kernel and in Python, check they agree, and return the answer."""
-    compiled = best_move(board, compiled=True, **limits)
-    python = best_move(board, compiled=False, **limits)
+    compiled = best_move(board, max_layouts=max_layouts, node_limit=node_limit, compiled=True)
+    python = best_move(board, max_layouts=max_layouts, node_limit=node_limit, compiled=False)
     assert compiled == python  # cell, win probability, layouts and nodes
     return python
 
@@ -40,20 +41,21 @@ def both(board: Board, **limits: int) -> EndgameResult | None:
 def played() -> list[Board]:
     """Positions where a player had to guess, in small and middling games, within reach of the search."""
     boards = [a.board for a in guess_points(SMALL, 3, 30) + guess_points(Level(6, 7, 9, "middling"), 3, 20)]
-    return [b for b in boards if (r := best_move(b, **LIMITS)) is not None and r.nodes]
+    return [b for b in boards if (r := best_move(b, max_layouts=LAYOUTS, node_limit=NODES)) is not None and r.nodes]
 
 
 @pytest.mark.parametrize("case", EXPERT, ids=lambda case: f"game{case['game']}-{case['layouts']}layouts")
-def test_expert_endgames(case: dict[str, object]) -> None:
-    board = Board.from_rows(case["rows"], case["mines"])  # type: ignore[arg-type]
-    expected = EndgameResult(Cell(*case["cell"]), Fraction(case["win"]), case["layouts"], case["nodes"])  # type: ignore[misc, arg-type]
+def test_expert_endgames(case: dict[str, Any]) -> None:
+    board = Board.from_rows(case["rows"], case["mines"])
+    expected = EndgameResult(Cell(*case["cell"]), Fraction(case["win"]), case["layouts"], case["nodes"])
     # Without the kernel the Python search still answers as it did in those games.
-    assert (both(board, **LIMITS) if endgame_tree.kernel else best_move(board, compiled=False, **LIMITS)) == expected
+    found = both(board) if endgame_tree.kernel else best_move(board, max_layouts=LAYOUTS, node_limit=NODES, compiled=False)
+    assert found == expected
 
 
 @needs_kernel
 def test_played_positions(played: list[Board]) -> None:
-    results = [both(board, **LIMITS) for board in played]
+    results = [both(board) for board in played]
     # States of more than one 64-bit word, and searches of some depth, are among them.
     assert any(r is not None and r.layouts > 128 for r in results)
     assert any(r is not None and r.nodes > 1000 for r in results)
@@ -61,9 +63,9 @@ def test_played_positions(played: list[Board]) -> None:
 
 @needs_kernel
 def test_node_limits_give_up_together(played: list[Board]) -> None:
-    cases = [Board.from_rows(c["rows"], c["mines"]) for c in EXPERT[:6]] + played[:12]  # type: ignore[arg-type]
+    cases = [Board.from_rows(c["rows"], c["mines"]) for c in EXPERT[:6]] + played[:12]
     for board in cases:
-        full = best_move(board, **LIMITS)
+        full = best_move(board, max_layouts=LAYOUTS, node_limit=NODES)
         assert full is not None
         for limit in {0, full.nodes // 2, full.nodes - 1}:
             assert both(board, max_layouts=1000, node_limit=limit) is None
