@@ -4,7 +4,9 @@ Usage: python scripts/bench_commits.py --old REV [--rounds 3] [--quick] [--json 
 
 The older commit is checked out in a temporary git worktree and run from this
 environment with ``PYTHONPATH`` pointing at its ``src`` (the dependencies are
-the same), so both sides share one interpreter, one machine and one load.
+the same), so both sides share one interpreter, one machine and one load. Each
+side's C extensions (the endgame kernel) are first built in place, as its
+install would build them.
 Each round runs every workload once per side, alternating which side goes
 first, and each side runs its own copy of the benchmark scripts:
 
@@ -55,6 +57,20 @@ def run(tree: Path, args: Sequence[str], timeout: float) -> float:
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} in {tree} exited {done.returncode}: {done.stderr.strip()[-800:]}")
     return seconds
+
+
+def build_kernels(tree: Path) -> None:
+    """Compile ``tree``'s C extensions in place, as its install would, so that its sources run as installed.
+
+    A commit without ``setup.py`` has none; where the build fails (no compiler),
+    the side runs its pure-Python fallbacks, and a warning says so.
+    """
+    if not (tree / "setup.py").exists():
+        return
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree,
+                          capture_output=True, text=True)
+    if done.returncode != 0 or "failed" in done.stderr:
+        print(f"warning: the C extensions of {tree} did not build; it runs without them", file=sys.stderr)
 
 
 def which_source(tree: Path) -> str:
@@ -143,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             sides = {"old": old_tree, "new": ROOT}
             for side, tree in sides.items():
+                build_kernels(tree)
                 source = which_source(tree)
                 if not source.startswith(str(tree / "src")):
                     raise SystemExit(f"the {side} side imports cnfsweep from {source}, not from {tree / 'src'}")

@@ -6,7 +6,7 @@ Usage: python scripts/paired_commits.py --old REV [--new REV] [--policy strong] 
 
 Both commits are checked out in temporary git worktrees (as
 ``scripts/bench_commits.py`` does: one interpreter and environment, each
-side's ``src`` first on the path), so editing this checkout during a long run
+side's ``src`` first on the path, its C extensions built in place), so editing this checkout during a long run
 changes neither side.  Each side plays with its own ``scripts/campaign.py``
 into its own resumable log under ``--dir``, one process at a time, batch by
 batch in turns: at any moment both sides have played about as many of the
@@ -30,6 +30,8 @@ from typing import Any
 
 from cnfsweep.experiments.campaign import paired_difference, wilson
 from cnfsweep.experiments.log import read_log
+
+from bench_commits import build_kernels  # this script's folder is first on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for side, rev in (("old", old), ("new", new)):
             subprocess.run(["git", "worktree", "add", "--detach", str(trees[side]), rev], cwd=ROOT, check=True,
                            capture_output=True)
+            build_kernels(trees[side])
         try:
             target = 0
             while target < args.games:
