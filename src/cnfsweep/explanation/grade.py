@@ -38,8 +38,9 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
+from cnfsweep.explanation.answers import HintMove
 from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
-from cnfsweep.explanation.moves import Explainer, HintMove
+from cnfsweep.explanation.moves import Explainer
 from cnfsweep.explanation.reasons import ReasonFinder
 from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table

@@ -16,7 +16,7 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
-from cnfsweep.explanation.moves import HintMove
+from cnfsweep.explanation.answers import HintMove
 
 __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step"]
 
