@@ -35,7 +35,8 @@ from rich.table import Table
 
 from cnfsweep import Board, Engine, __version__
 from cnfsweep.core.board import COVERED
-from cnfsweep.core.topology import TOPOLOGIES, Cell, make_topology
+from cnfsweep.core.geometry import Cell
+from cnfsweep.core.topology import TOPOLOGIES, make_topology
 
 ROWS, COLS, MINES = 16, 30, 99
 TOPOLOGY_NAMES = ("square", "torus", "hex")

@@ -21,8 +21,9 @@ from typing import NamedTuple
 import string
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
+from cnfsweep.core.geometry import Cell, ShapeTables, Topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import Cell, ShapeTables, Square, Topology, make_topology, too_big_number
+from cnfsweep.core.topology import Square, make_topology, too_big_number
 from cnfsweep.core.words import counted
 
 COVERED = "."
