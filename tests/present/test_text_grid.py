@@ -15,7 +15,7 @@ from rich.text import Text
 
 from boards import random_position
 from cnfsweep import Board, Cell, analyze
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 from cnfsweep.present import grid, text
 from cnfsweep.present.summary import percent
 

@@ -1,6 +1,7 @@
 """Core: the value types everything else is built on.
 
-Offers boards and cells (:class:`Board`, :class:`Cell`), their geometry
+Offers boards and cells (:class:`Board`, :class:`Cell`, :class:`CellKind`: what the
+characters of a grid show, in :mod:`cnfsweep.core.characters`), their geometry
 (:class:`Topology`, in :mod:`cnfsweep.core.geometry`: :class:`Square`, :class:`Torus`, :class:`Hex`,
 :class:`Graph`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
@@ -13,7 +14,8 @@ May import nothing from cnfsweep outside the core: every other layer builds on i
 """
 
 from cnfsweep.core.assumptions import normalise_assumptions, parse_assume_options
-from cnfsweep.core.board import Board, Cell, CellKind, shape_tables
+from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import (
     ArgumentError,
     ArgumentTypeError,

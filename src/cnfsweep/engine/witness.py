@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from cnfsweep.engine.backends import Backend
-from cnfsweep.core.board import FLAG, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG
 from cnfsweep.core.geometry import Topology
 from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.boxsearch import search_box_models

@@ -19,7 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.assumptions import normalise_assumptions
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
 from cnfsweep.core.graph import is_graph
 from cnfsweep.core.values import cell_argument, flag_argument

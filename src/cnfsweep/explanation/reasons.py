@@ -30,7 +30,8 @@ from typing import Any
 
 import networkx as nx
 
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.position import number_constraints

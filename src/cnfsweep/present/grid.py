@@ -18,7 +18,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
 
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, CellKind, kind_of
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG, NUMBERS, CellKind, kind_of
 from cnfsweep.core.graph import is_graph
 
 __all__ = ["BASE_MARKS", "MERGE_SPANS_ABOVE", "CellView", "base_mark", "draw_grid"]

@@ -18,7 +18,8 @@ from rich.text import Text
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
