@@ -34,8 +34,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cnfsweep import Board, Engine, __version__
-from cnfsweep.core.board import COVERED
-from cnfsweep.core.topology import TOPOLOGIES, Cell, make_topology
+from cnfsweep.core.characters import COVERED
+from cnfsweep.core.geometry import Cell
+from cnfsweep.core.topology import TOPOLOGIES, make_topology
 
 ROWS, COLS, MINES = 16, 30, 99
 TOPOLOGY_NAMES = ("square", "torus", "hex")

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from oracle import around as oracle_around
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from itertools import combinations
 
 from cnfsweep import Board, Cell
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 from cnfsweep.explanation import Explainer, HintMove
 from oracle import around, reference
 

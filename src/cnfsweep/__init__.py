@@ -10,7 +10,8 @@ Examples
 
 from __future__ import annotations
 
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.version import __version__
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
 from cnfsweep.formats import BoardFormat, parse_board, read_board

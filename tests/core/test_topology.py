@@ -10,7 +10,7 @@ from oracle import neighbours
 from boards import layout_board
 from cnfsweep.core import TOPOLOGIES, ArgumentError, Board, BoardFormatError, Cell, Hex, Square, Torus, make_topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import Topology
+from cnfsweep.core.geometry import Topology
 from cnfsweep.engine.witness import layout_problems
 from cnfsweep.formats import parse_board
 

@@ -11,7 +11,8 @@ import pytest
 from oracle import neighbours
 from paths import ROOT, SCRIPTS
 
-from cnfsweep.core.board import COVERED, Cell
+from cnfsweep.core.board import Cell
+from cnfsweep.core.characters import COVERED
 
 sys.path.insert(0, str(SCRIPTS))
 from bench_topology import mid_game  # noqa: E402

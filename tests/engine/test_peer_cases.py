@@ -21,7 +21,7 @@ import pytest
 from paths import DATA
 from cnfsweep import Board, Cell, analyze, check
 from cnfsweep.engine.backends.brute import MAX_COUNT_VARS
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 
 PEER = DATA / "peer"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from boards import layout_board, random_position
 from cnfsweep import Board, Cell
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.explanation import Explainer, ReasonFinder, explain, hint

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 
 from cnfsweep import Board, Cell, generate, levels
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.explanation import EASY_PATTERN_STEPS, Explainer, Grade, GradeReport, Step, grade_board, grade_layout

@@ -18,7 +18,8 @@ from game_oracle import oracle_replay
 from oracle import around, neighbours, reference
 from reason_oracle import assert_valid, smaller_reason_exists
 
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, grade_board, grade_layout
 from cnfsweep.generation import Logic, generate

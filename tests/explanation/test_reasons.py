@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from boards import random_position
 from cnfsweep import Board, Cell
-from cnfsweep.core.board import CellKind
+from cnfsweep.core.characters import CellKind
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.explanation import Explainer, HintMove, NotCertainError, Reason, explain, hint
 from cnfsweep.play import play_game

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli.render import render_command
-from cnfsweep.core.topology import Cell as TCell, ShapeTables
+from cnfsweep.core.geometry import Cell as TCell, ShapeTables
 from cnfsweep.engine import levels
 from cnfsweep.explanation import hint
 from cnfsweep.present.svg import render_svg

@@ -15,8 +15,8 @@ from rich.text import Text
 
 from boards import random_position
 from cnfsweep import Board, Cell, analyze
-from cnfsweep.core.board import CellKind
-from cnfsweep.present import text
+from cnfsweep.core.characters import CellKind
+from cnfsweep.present import grid, text
 from cnfsweep.present.summary import percent
 
 
@@ -79,10 +79,10 @@ def test_a_big_board_is_drawn_alike_in_runs_of_one_style(seed: int, with_total: 
     analysis = analyze(board)
     plain, per_cell = coloured(text.analysis_view(analysis))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(text, "MERGE_SPANS_ABOVE", 0)  # every board drawn as a big one is
+        patch.setattr(grid, "MERGE_SPANS_ABOVE", 0)  # every board drawn as a big one is
         runs = text.analysis_view(analysis)
         merged_plain, merged = coloured(runs)
-    assert isinstance(runs.renderables[0], text._Runs)
+    assert isinstance(runs.renderables[0], grid._Runs)
     # Same characters, and the same style on each of them: only escape codes between equal styles may go.
     assert strip(merged_plain) == strip(plain)
     assert styled_characters(merged) == styled_characters(per_cell)

@@ -2,7 +2,8 @@
 
 Each command only parses its options, calls the library and prints the answer
 (a view for people, or ``--json`` for programs); shared options, board
-loading and the one-line error live in :mod:`~cnfsweep.cli.common`.
+loading and the one-line error live in :mod:`~cnfsweep.cli.common`, the
+command group that says usage errors in one line in :mod:`~cnfsweep.cli.usage`.
 
 May import every layer below it; nothing imports the CLI.
 """
@@ -15,7 +16,7 @@ import typer
 from rich.console import Console
 
 from cnfsweep.cli.analyse import check, solve
-from cnfsweep.cli.common import HelpGroup, emit, json_option
+from cnfsweep.cli.common import emit, json_option
 from cnfsweep.cli.explain import hint_command
 from cnfsweep.cli.gadgets import gadget_command, reduce_command
 from cnfsweep.cli.games import play
@@ -25,6 +26,7 @@ from cnfsweep.cli.levels import levels_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.cli.replay import replay_command
 from cnfsweep.cli.serve import serve
+from cnfsweep.cli.usage import HelpGroup
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
 from cnfsweep.present.text import backends_table

@@ -1,7 +1,9 @@
 """Core: the value types everything else is built on.
 
-Offers boards and cells (:class:`Board`, :class:`Cell`), their geometry
-(:class:`Topology`: :class:`Square`, :class:`Torus`, :class:`Hex`, :class:`Graph`), the errors a user can
+Offers boards and cells (:class:`Board`, :class:`Cell`, :class:`CellKind`: what the
+characters of a grid show, in :mod:`cnfsweep.core.characters`), their geometry
+(:class:`Topology`, in :mod:`cnfsweep.core.geometry`: :class:`Square`, :class:`Torus`, :class:`Hex`,
+:class:`Graph`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
 labelled cells, numbers and cells read from text (:func:`whole_number`,
 :func:`read_cell`), the solver-level model (:class:`Constraint`,
@@ -12,7 +14,8 @@ May import nothing from cnfsweep outside the core: every other layer builds on i
 """
 
 from cnfsweep.core.assumptions import normalise_assumptions, parse_assume_options
-from cnfsweep.core.board import Board, Cell, CellKind, shape_tables
+from cnfsweep.core.board import Board, Cell, shape_tables
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -23,10 +26,11 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
+from cnfsweep.core.geometry import Topology
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
-from cnfsweep.core.topology import TOPOLOGIES, Hex, Square, Topology, Torus, make_topology
+from cnfsweep.core.topology import TOPOLOGIES, Hex, Square, Torus, make_topology
 from cnfsweep.core.values import MAX_DIGITS, read_cell, whole_number
 from cnfsweep.core.version import __version__
 

@@ -1,9 +1,9 @@
 """Immutable board and cell value types.
 
-A :class:`Board` stores the grid in the canonical native characters:
-``'0'``-``'8'`` for revealed numbers, ``'.'`` for a covered cell, ``'*'`` for a
-known mine (a flag) and any other letter for a covered cell carrying that
-letter as a label.
+A :class:`Board` stores the grid in the canonical native characters
+(:mod:`cnfsweep.core.characters`): ``'0'``-``'8'`` for revealed numbers, ``'.'``
+for a covered cell, ``'*'`` for a known mine (a flag) and any other letter for a
+covered cell carrying that letter as a label.
 """
 
 from __future__ import annotations
@@ -12,25 +12,17 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cached_property, lru_cache
 from itertools import compress
 from pathlib import Path
 from typing import NamedTuple
 
-import string
-
+from cnfsweep.core.characters import ALLOWED, COVERED, FLAG, NUMBERS, CellKind, kind_of
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
+from cnfsweep.core.geometry import Cell, ShapeTables, Topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.topology import Cell, ShapeTables, Square, Topology, make_topology, too_big_number
+from cnfsweep.core.topology import Square, make_topology, too_big_number
 from cnfsweep.core.words import counted
-
-COVERED = "."
-FLAG = "*"
-NUMBERS = frozenset("012345678")
-LABELS = frozenset(string.ascii_letters) - {"F"}
-ALLOWED = NUMBERS | LABELS | {COVERED, FLAG}
-
 
 # Reading text is the formats layer's job, which sits above the core: it puts its
 # readers here when imported (as importing cnfsweep does), so Board.parse and
@@ -51,32 +43,6 @@ class ReadAs(NamedTuple):
 
     format: str
     detected: bool
-
-
-class CellKind(Enum):
-    """What a player sees in a cell."""
-
-    NUMBER = "number"
-    COVERED = "covered"
-    FLAG = "flag"
-
-
-def kind_of(char: str) -> CellKind:
-    """Classify a canonical grid character.
-
-    Examples
-    --------
-    >>> kind_of("3"), kind_of("."), kind_of("*"), kind_of("u")
-    (<CellKind.NUMBER: 'number'>, <CellKind.COVERED: 'covered'>, <CellKind.FLAG: 'flag'>, <CellKind.COVERED: 'covered'>)
-    """
-    if char in NUMBERS:
-        return CellKind.NUMBER
-    if char == FLAG:
-        return CellKind.FLAG
-    # 'F' is the input spelling of a flag, never a label, so text round-trips.
-    if char == COVERED or (char.isalpha() and char.isascii() and char != "F"):
-        return CellKind.COVERED
-    raise ValueError(f"not a canonical board character: {char!r}")
 
 
 # Byte value to 1 where a canonical board character is of that kind, else 0.

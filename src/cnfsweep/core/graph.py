@@ -33,7 +33,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
-from cnfsweep.core.topology import Cell, ShapeTables
+from cnfsweep.core.geometry import Cell, ShapeTables
 
 __all__ = ["Graph", "is_graph", "json_cell"]
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cnfsweep.core.topology import Square, Topology
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Square
 from cnfsweep.core.words import counted
 
 __all__ = ["MineLayout", "layout_conflict"]

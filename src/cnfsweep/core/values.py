@@ -182,7 +182,7 @@ def choice_argument(kind: type[E], value: object, what: str) -> E:
 
     Examples
     --------
-    >>> from cnfsweep.core.board import CellKind
+    >>> from cnfsweep.core.characters import CellKind
     >>> choice_argument(CellKind, "flag", "kind")
     <CellKind.FLAG: 'flag'>
     >>> choice_argument(CellKind, "lava", "kind")

@@ -12,7 +12,8 @@ from types import MappingProxyType
 from typing import Any
 
 from cnfsweep.core.model import CountTable, Problem
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.errors import check_deadline, checked

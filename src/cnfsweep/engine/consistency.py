@@ -22,7 +22,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.model import TOTAL, Constraint, Problem
-from cnfsweep.core.topology import Topology
+from cnfsweep.core.geometry import Topology
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.witness import Witness, find_witness, layout_problems

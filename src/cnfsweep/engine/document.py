@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from cnfsweep.core.board import CellKind, kind_of
+from cnfsweep.core.characters import CellKind, kind_of
 from cnfsweep.core.errors import checked
 from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.jsontext import dumps

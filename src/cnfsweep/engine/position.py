@@ -18,7 +18,8 @@ from itertools import filterfalse
 import networkx as nx
 
 from cnfsweep.core.assumptions import normalise_assumptions
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.core.errors import AssumptionError, checked
 from cnfsweep.core.values import count_argument
 from cnfsweep.core.model import Constraint, Problem, Rule

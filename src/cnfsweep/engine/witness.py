@@ -19,8 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from cnfsweep.engine.backends import Backend
-from cnfsweep.core.board import FLAG, Board, Cell
-from cnfsweep.core.topology import GridTopology, Topology
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.components import SEARCH_NODES, Counting, count_component
 from cnfsweep.core.errors import checked

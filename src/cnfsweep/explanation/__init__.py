@@ -4,12 +4,13 @@ Offers :func:`hint` (the certain cell with the smallest reason, found without
 explaining every certain cell by :mod:`~cnfsweep.explanation.easiest`, every certain
 cell with ``every=True``, or the best guess and whether it is forced),
 :func:`explain` (the reason for one cell), the result types :class:`Hint`,
-:class:`HintMove` and :class:`Reason`, :class:`Explainer` (one engine and its
+:class:`HintMove` (:mod:`~cnfsweep.explanation.answers`) and :class:`Reason`, :class:`Explainer` (one engine and its
 reasons for many positions in a row) and :class:`ReasonFinder` (the reasons
 of one position, subset-minimal or of minimum size); and grading
 (:mod:`~cnfsweep.explanation.grade`): :func:`grade_board` and :func:`grade_layout`
 play a board with hints only and grade it (:class:`Grade`) by the sizes of
-its steps' smallest reasons, in a :class:`GradeReport`.
+its steps' smallest reasons, in a :class:`GradeReport`
+(:mod:`~cnfsweep.explanation.grade_report`).
 
 The package is ``explanation`` so that ``cnfsweep.explain``, the function at
 the package's front door, hides no module path.
@@ -19,8 +20,10 @@ autoplayer's forced-guess decision); never ``generation``, ``experiments``,
 ``present`` or ``cli``.
 """
 
-from cnfsweep.explanation.grade import EASY_PATTERN_STEPS, Grade, GradeReport, Step, grade_board, grade_layout
-from cnfsweep.explanation.moves import Explainer, Hint, HintMove, NotCertainError, explain, hint
+from cnfsweep.explanation.answers import Hint, HintMove
+from cnfsweep.explanation.grade import grade_board, grade_layout
+from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
+from cnfsweep.explanation.moves import Explainer, NotCertainError, explain, hint
 from cnfsweep.explanation.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [

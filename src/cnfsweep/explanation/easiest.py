@@ -1,6 +1,6 @@
 """The easiest certain move, found without explaining every certain cell.
 
-The ranking is :meth:`~cnfsweep.explanation.moves.HintMove.rank`'s: the reason
+The ranking is :meth:`~cnfsweep.explanation.answers.HintMove.rank`'s: the reason
 :class:`~cnfsweep.explanation.reasons.ReasonFinder` gives each certain cell,
 smallest first, then fewest cells involved, then row-major.  Every reason the
 finder gives has at least as many facts as a smallest reason of its cell, so

@@ -18,23 +18,24 @@ A minimum reason (``smallest=True``) comes from an implicit hitting-set loop:
 every set of numbers found satisfiable with the cell's other value is grown to
 a maximal one, whose complement any reason must hit; the smallest set hitting
 all of them (python-sat's :class:`~pysat.examples.hitman.Hitman`, RC2 inside)
-is tried next, until one is unsatisfiable.
+is tried next, until one is unsatisfiable.  Both loops, and the encoded
+question they ask, are in :mod:`cnfsweep.explanation.cores`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
-from cnfsweep.core.board import Board, Cell, CellKind
-from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
+from cnfsweep.core.model import Rule
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.engine.position import number_constraints
+from cnfsweep.explanation.cores import Part, minimal, minimum
 
 __all__ = ["Reason", "ReasonFinder", "board_rules"]
 
@@ -109,127 +110,6 @@ class _Frozen:
         return isinstance(other, _Frozen) and self._hash == other._hash and self.items == other.items
 
 
-class _Part:
-    """Some numbers (and perhaps the total) encoded once, asked about one cell at a time.
-
-    Constraint ``i < len(rules)`` is number ``rules[i]``; with a total, the
-    last constraint is the total's bound on the encoded cells.
-    """
-
-    def __init__(
-        self,
-        backend: Backend,
-        rules: Sequence[Rule],
-        extra: Iterable[Cell] = (),
-        total: tuple[int, int] | None = None,
-        deadline: float | None = None,
-    ) -> None:
-        self.deadline = deadline
-        self.rules = list(rules)
-        cells = sorted({c for r in self.rules for c in r.cells}.union(extra))
-        self.index = {c: i for i, c in enumerate(cells)}
-        constraints = [Constraint.exactly(tuple(self.index[c] for c in r.cells), r.need, r.tag) for r in self.rules]
-        self.total: int | None = None
-        if total is not None:
-            self.total = len(constraints)
-            constraints.append(Constraint(tuple(range(len(cells))), total[0], total[1], TOTAL))
-        self.numbers = frozenset(range(len(self.rules)))
-        # One box per cell: a cell is assumed alone, so no ordering inside boxes may tie it to another.
-        problem = Problem(tuple((i,) for i in range(len(cells))), tuple(constraints))
-        self.session: Session = backend.open(problem, guarded=True)
-
-    def refute(self, cell: Cell, mine: bool, enabled: Collection[int]) -> SolverOutcome:
-        """Look for a layout of the enabled constraints with ``cell`` the other way round."""
-        v = self.index[cell]
-        check_deadline(self.deadline)
-        if mine:
-            return self.session.solve(false_vars=(v,), enabled=enabled, deadline=self.deadline)
-        return self.session.solve(true_vars=(v,), enabled=enabled, deadline=self.deadline)
-
-    def keep(self) -> frozenset[int]:
-        """The constraints never dropped: the total, when encoded."""
-        return frozenset() if self.total is None else frozenset({self.total})
-
-    def satisfied(self, model: frozenset[int]) -> set[int]:
-        """The numbers a model (its mines, as variables) satisfies."""
-        return {
-            i for i, r in enumerate(self.rules) if sum(self.index[c] in model for c in r.cells) == r.need
-        }
-
-    def close(self) -> None:
-        self.session.close()
-
-
-def _minimal(part: _Part, cell: Cell, mine: bool, core: frozenset[int]) -> frozenset[int]:
-    """Shrink an unsatisfiable set of numbers by deletion until each one is needed.
-
-    Numbers far from the cell are tried first, so the argument stays close to it.
-    Each drop that keeps the set unsatisfiable shrinks it to the solver's new core.
-    """
-    keep = part.keep()
-    kept = set(core - keep)
-
-    def distance(i: int) -> tuple[int, Cell]:
-        tag = part.rules[i].tag
-        assert isinstance(tag, Cell)
-        return -max(abs(tag.row - cell.row), abs(tag.col - cell.col)), tag
-
-    for i in sorted(kept, key=distance):
-        check_deadline(part.deadline)
-        if i not in kept:
-            continue
-        trial = kept - {i}
-        out = part.refute(cell, mine, trial | keep)
-        if not out.satisfiable:
-            kept = (set(out.core) & trial) if out.core is not None else trial
-    return frozenset(kept)
-
-
-def _minimum(
-    part: _Part, cell: Cell, mine: bool, bound: frozenset[int], cap: int | None = None
-) -> frozenset[int] | None:
-    """Find a smallest unsatisfiable set of numbers, given a minimal one ``bound``.
-
-    Implicit hitting sets: any unsatisfiable set must hit the complement of
-    every satisfiable set of numbers.  The smallest set hitting every
-    complement found so far is a lower bound; once it is unsatisfiable (or as
-    big as ``bound``) it is a minimum.  Once the lower bound passes ``cap``
-    numbers, give up and return ``None``: the hitting sets come smallest
-    first, so below the cap the answer is the one found without it.
-    """
-    from pysat.examples.hitman import Hitman
-
-    if len(bound) <= 1:
-        return bound
-    keep = part.keep()
-    candidates = part.numbers
-    hitter = Hitman(htype="sorted")
-    try:
-        while True:
-            trial = frozenset(hitter.get() or ())
-            if cap is not None and len(trial) > cap:
-                return None
-            if len(trial) >= len(bound):
-                return bound
-            out = part.refute(cell, mine, trial | keep)
-            if not out.satisfiable:
-                return trial
-            # Grow the satisfiable set to a maximal one: its complement is a correction set.
-            grown = set(trial) | part.satisfied(out.model or frozenset())
-            for i in sorted(candidates - grown):
-                if i in grown:
-                    continue
-                found = part.refute(cell, mine, grown | {i} | keep)
-                if found.satisfiable:
-                    grown |= {i} | part.satisfied(found.model or frozenset())
-            correction = candidates - grown
-            if not correction:
-                raise RuntimeError("internal error: every number together fails to force a certain cell")
-            hitter.hit(sorted(correction))
-    finally:
-        hitter.delete()
-
-
 #: What a capped search for a minimum reason gives when every reason is bigger than the cap.
 _OVER = object()
 
@@ -298,7 +178,7 @@ class ReasonFinder:
         self._keys: dict[Any, _Frozen] = {}
         self._all = _Frozen(())
         self._rule_by_tag: dict[Any, Rule] = {}
-        self._parts: dict[Any, _Part] = {}
+        self._parts: dict[Any, Part] = {}
 
     def _split_parts(self) -> None:
         """Split the numbers into parts that share no covered cell, once a solver is needed.
@@ -319,7 +199,7 @@ class ReasonFinder:
         self._rule_by_tag = {rule.tag: rule for rule in self.rules}
         self._split = True
 
-    def _part(self, key: Any, make: Any) -> _Part:
+    def _part(self, key: Any, make: Any) -> Part:
         part = self._parts.get(key)
         if part is None:
             part = self._parts[key] = make()
@@ -372,7 +252,7 @@ class ReasonFinder:
                 found = self.memo.get(key)
             if found is None:
                 local = self._rules_of[root]
-                part = self._part(root, lambda: _Part(self.backend, local, deadline=self.deadline))
+                part = self._part(root, lambda: Part(self.backend, local, deadline=self.deadline))
                 found = self._solve(part, cell, mine, smallest, cap)
                 if found is _OVER:
                     return None
@@ -418,7 +298,7 @@ class ReasonFinder:
             key = (_Frozen(rules), cell, mine, smallest)
             found = self.memo.get(key)
             if found is None:
-                part = _Part(self.backend, rules, deadline=self.deadline)
+                part = Part(self.backend, rules, deadline=self.deadline)
                 try:
                     found = self._solve(part, cell, mine, smallest, cap) if cell in part.index else None
                 finally:
@@ -435,25 +315,25 @@ class ReasonFinder:
         return None
 
     def _total_part(self, extra: Cell | None) -> Any:
-        def make() -> _Part:
+        def make() -> Part:
             encoded = {c for r in self.rules for c in r.cells} | ({extra} if extra else set())
             assert self.mines_left is not None
             # The covered cells left out can hold anything from none to all of them.
             lo = self.mines_left - (self.unknown - len(encoded))
-            return _Part(self.backend, self.rules, [extra] if extra else [], (lo, self.mines_left), self.deadline)
+            return Part(self.backend, self.rules, [extra] if extra else [], (lo, self.mines_left), self.deadline)
 
         return make
 
-    def _solve(self, part: _Part, cell: Cell, mine: bool, smallest: bool, cap: int | None = None) -> Any:
+    def _solve(self, part: Part, cell: Cell, mine: bool, smallest: bool, cap: int | None = None) -> Any:
         """The numbers of a reason; ``None`` when the part does not force the fact, ``_OVER`` past ``cap``."""
         out = part.refute(cell, mine, part.numbers | part.keep())
         if out.satisfiable:
             return None
         core = out.core if out.core is not None else part.numbers
-        chosen: frozenset[int] | None = _minimal(part, cell, mine, frozenset(core) & part.numbers)
+        chosen: frozenset[int] | None = minimal(part, cell, mine, frozenset(core) & part.numbers)
         if smallest:
             assert chosen is not None
-            chosen = _minimum(part, cell, mine, chosen, cap)
+            chosen = minimum(part, cell, mine, chosen, cap)
             if chosen is None:
                 return _OVER
         assert chosen is not None

@@ -49,7 +49,8 @@ import math
 import re
 from typing import Any, ClassVar
 
-from cnfsweep.core.board import COVERED, FLAG, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.errors import BoardFormatError, check_deadline, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict

@@ -6,7 +6,8 @@ import re
 from functools import partial
 from typing import ClassVar
 
-from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.core.board import Board
+from cnfsweep.core.characters import COVERED, FLAG, NUMBERS
 from cnfsweep.core.errors import checked, clip
 from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import counted

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cnfsweep.core.board import COVERED, FLAG, NUMBERS, Board
+from cnfsweep.core.board import Board
+from cnfsweep.core.characters import COVERED, FLAG, NUMBERS
 from cnfsweep.formats.lines import HEADER, Err, Sample
 from cnfsweep.formats.native import parse_rows
 

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.core.errors import ArgumentError, checked
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GRAPH, TOPOLOGIES, make_topology, topology_names

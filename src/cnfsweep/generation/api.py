@@ -128,7 +128,7 @@ def generate(
     time_limit : float or None
         Seconds allowed for this board.
     grade : {"easy", "medium", "hard", "evil"} or None
-        Only a board of this grade (:class:`~cnfsweep.explanation.grade.Grade`,
+        Only a board of this grade (:class:`~cnfsweep.explanation.grade_report.Grade`,
         with the player's ``logic``): no-guess boards are drawn and graded
         until one is; the first is the board ``seed`` gives without a grade,
         board ``j`` after it the one ``game_seed(seed, j)`` gives.  The

@@ -15,7 +15,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, Square
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.words import counted
-from cnfsweep.explanation.grade import Grade
+from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from cnfsweep.core.board import COVERED, FLAG, Cell
+from cnfsweep.core.board import Cell
+from cnfsweep.core.characters import COVERED, FLAG
 
 __all__ = ["CHECK_EVERY", "ClickResult", "GameState"]
 

@@ -13,7 +13,8 @@ from enum import Enum
 from typing import ClassVar
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.board import FLAG, NUMBERS, Cell
+from cnfsweep.core.board import Cell
+from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import FirstClick, Level
 

@@ -18,7 +18,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import FULL, TOTAL, ConsistencyLevels
 from cnfsweep.present.summary import percent, place
-from cnfsweep.present.text import base_mark, draw_grid
+from cnfsweep.present.grid import base_mark, draw_grid
 
 __all__ = ["LEVEL_COLOURS", "level_colour", "level_lines", "level_mark", "level_title", "levels_view"]
 

@@ -18,7 +18,8 @@ from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.board import Board, Cell, CellKind
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency_levels import ConsistencyLevels

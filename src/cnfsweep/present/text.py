@@ -8,131 +8,26 @@ guess is marked ``>``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import groupby
-from operator import itemgetter
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType
-from rich.segment import Segment
-from rich.style import Style
+from rich.console import Group, RenderableType
 from rich.table import Table
-from rich.text import Span, Text
+from rich.text import Text
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.experiments.campaign import PlayConfig, PlayStats
 from cnfsweep.engine.backends import BackendInfo
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell, CellKind, kind_of
-from cnfsweep.core.graph import is_graph
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import CellKind
 from cnfsweep.core.words import counted
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.play.records import GameRecord
 from cnfsweep.play.registry import policy_parameters
 from cnfsweep.experiments.records import records_for
 from cnfsweep.explanation import GradeReport, Hint
+from cnfsweep.present.grid import BASE_MARKS, base_mark, draw_grid
 from cnfsweep.present.summary import grade_hint, grade_lines, hint_text, percent, place, summary_lines
-
-CellView = Callable[[Cell], tuple[str, str]]
-
-
-#: Boards of more cells than this are drawn as runs of one style, straight to rich's segments: a million
-#: spans cost rich more than solving the board.  Smaller boards keep a span a cell, so their coloured
-#: output stays as it was (the characters are the same either way).
-MERGE_SPANS_ABOVE = 10_000
-
-
-class _Runs:
-    """Lines of text as runs of one style each, drawn as they are (no markup, wrapping or highlighting)."""
-
-    def __init__(self, lines: list[list[tuple[str, str]]]) -> None:
-        self.lines = lines
-
-    @property
-    def plain(self) -> str:
-        """The text without its styles."""
-        return "".join("".join(piece for piece, _ in line) + "\n" for line in self.lines)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        styles: dict[str, Style] = {}
-        for line in self.lines:
-            for piece, name in line:
-                style = styles.get(name)
-                if style is None:
-                    style = styles[name] = console.get_style(name) if name else Style.null()
-                yield Segment(piece, style)
-            yield Segment.line()
-        # As a Text ending in a new line prints: the view's blank line after the board.
-        yield Segment.line()
-
-
-def _grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs:
-    """Draw the board with column and row indices, ``cell_width`` characters a cell, marks right-aligned.
-
-    The text is put together as one string and its spans, not appended a cell
-    at a time; a big board is drawn as runs of one style (see :data:`MERGE_SPANS_ABOVE`).
-
-    Examples
-    --------
-    >>> print(_grid(Board.from_rows(["1.", ".."]), lambda cell: ("x", "")).plain, end="")
-        0  1
-    0   x  x
-    1   x  x
-    """
-    if is_graph(board.topology):
-        return _cell_list(board, view)
-    width = len(str(board.rows - 1))
-    cols = range(board.cols)
-    lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
-    for r in range(board.rows):
-        marks = [view(Cell(r, c)) for c in cols]
-        lines.append((
-            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
-            ["dim", *(style for _, style in marks)],
-        ))
-    if board.rows * board.cols > MERGE_SPANS_ABOVE:
-        return _Runs([
-            [("".join(piece for piece, _ in run), style) for style, run in groupby(zip(pieces, styles), key=itemgetter(1))]
-            for pieces, styles in lines
-        ])
-    parts: list[str] = []
-    spans: list[Span] = []
-    at = 0
-    for pieces, styles in lines:
-        for piece, style in zip(pieces, styles):
-            if style:
-                spans.append(Span(at, at + len(piece), style))
-            at += len(piece)
-        parts.extend(pieces)
-        parts.append("\n")
-        at += 1
-    return Text("".join(parts), spans=spans)
-
-
-def _cell_list(board: Board, view: CellView) -> Text:
-    """Draw a graph board, which has no grid: a line a cell, its name, its mark and the names of its neighbours.
-
-    Examples
-    --------
-    >>> from cnfsweep.core.graph import Graph
-    >>> board = Board(("1..",), topology=Graph(("a", "b", "cc"), ((0, 1), (0, 2))))
-    >>> print(_cell_list(board, lambda cell: (board.char(cell), "")).plain, end="")
-    cell  mark  next to
-    a        1  b, cc
-    b        .  a
-    cc       .  a
-    """
-    topology = board.topology
-    names = topology.names
-    cells, around = topology.tables()
-    marks = [view(c) for c in cells]
-    width = max(4, *map(len, names))
-    mark_width = max(4, *(len(m) for m, _ in marks))
-    text = Text(f"{'cell':<{width}}  {'mark':>{mark_width}}  next to\n", style="dim")
-    for name, (mark, style), near in zip(names, marks, around):
-        text.append(f"{name:<{width}}  ")
-        text.append(f"{mark:>{mark_width}}", style=style)
-        text.append("  " + ", ".join(names[j] for j in near) + "\n", style="dim")
-    return text
 
 
 def _heat(p: Fraction) -> str:
@@ -141,26 +36,6 @@ def _heat(p: Fraction) -> str:
     if p < Fraction(1, 2):
         return "yellow"
     return "red"
-
-
-def _base(board: Board, cell: Cell) -> tuple[str, str] | None:
-    r, c = cell
-    inside = 0 <= r < board.rows and 0 <= c < board.cols
-    # Straight from the grid: Board.char checks the cell again, a million times on a big board.
-    return _base_char(board.grid[r][c] if inside else board.char(cell))
-
-
-def _base_char(char: str) -> tuple[str, str] | None:
-    kind = kind_of(char)
-    if kind is CellKind.NUMBER:
-        return char, "bold"
-    if kind is CellKind.FLAG:
-        return "F", "bold red"
-    return None
-
-
-#: The marks of revealed numbers and flags, by the grid's character.
-_BASE = {**{n: (n, "bold") for n in NUMBERS}, FLAG: ("F", "bold red")}
 
 
 def _probability_mark(p: Fraction) -> tuple[str, str]:
@@ -205,7 +80,7 @@ def analysis_view(analysis: Analysis) -> RenderableType:
     marks: dict[int, tuple[str, str]] = {}
 
     def view(cell: Cell) -> tuple[str, str]:
-        base = _BASE.get(grid[cell[0]][cell[1]])
+        base = BASE_MARKS.get(grid[cell[0]][cell[1]])
         if base is not None:
             return base
         if not analysis.consistent:
@@ -227,7 +102,7 @@ def analysis_view(analysis: Analysis) -> RenderableType:
         ("F", "bold red"), " flag  ", ("12%", "yellow"), " mine probability  ",
         *unknown, (">", "underline reverse"), " best guess",
     ) if analysis.consistent else Text.assemble("legend: ", ("F", "bold red"), " flag  ", (".", "dim"), " covered")
-    return Group(*_detected(board), _grid(board, view, _width(analysis.best_guess, analysis.exact)), legend, Text(""),
+    return Group(*_detected(board), draw_grid(board, view, _width(analysis.best_guess, analysis.exact)), legend, Text(""),
                  analysis_summary(analysis))
 
 
@@ -265,11 +140,11 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
             return board.char(cell) if board.char(cell) != "." else "-", "dim"
 
         head = Text(f"consistent: one layout with {counted(len(mines), 'mine')} (* below)", style="bold green")
-        return Group(*_detected(board), head, _grid(board, witness))
+        return Group(*_detected(board), head, draw_grid(board, witness))
     conflict = set(result.conflict or ())
 
     def blame(cell: Cell) -> tuple[str, str]:
-        base = _base(board, cell) or (board.char(cell), "dim")
+        base = base_mark(board, cell) or (board.char(cell), "dim")
         return (base[0], "bold white on red") if cell in conflict else (base[0], "dim")
 
     names = ", ".join(f"{board.char(c)} at {place(board, c, rows=True)}" for c in sorted(conflict))
@@ -277,7 +152,7 @@ def check_view(board: Board, result: CheckResult) -> RenderableType:
     if result.total_in_conflict:
         parts.append("the total mine count")
     head = Text("inconsistent: these cannot all hold: " + "; ".join(parts), style="bold red")
-    return Group(*_detected(board), head, _grid(board, blame))
+    return Group(*_detected(board), head, draw_grid(board, blame))
 
 
 def hint_view(result: Hint) -> RenderableType:
@@ -309,7 +184,7 @@ def hint_view(result: Hint) -> RenderableType:
     safest = first.safest if first is not None else None
 
     def view(cell: Cell) -> tuple[str, str]:
-        base = _base(board, cell)
+        base = base_mark(board, cell)
         if base is not None:
             return (f"[{base[0]}]", "bold reverse") if cell in reason else base
         move = marks.get(cell)
@@ -326,7 +201,7 @@ def hint_view(result: Hint) -> RenderableType:
     lines = hint_text(result)
     style = "bold red" if not result.consistent else ""
     guess = first.cell if first is not None and not first.certain else None
-    return Group(_grid(board, view, _width(guess, lambda _: first.probability if first else None)),
+    return Group(draw_grid(board, view, _width(guess, lambda _: first.probability if first else None)),
                  Text("\n".join(lines), style=style))
 
 
@@ -441,6 +316,3 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
 def _on_off(value: object) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
-
-#: The board with its indices, and a revealed number's or a flag's mark, for views in other modules.
-draw_grid, base_mark = _grid, _base

@@ -30,7 +30,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from os import PathLike
 
-from cnfsweep.core.board import COVERED, FLAG, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.errors import ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
 from cnfsweep.core.values import choice_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine

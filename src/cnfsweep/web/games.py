@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from cnfsweep.core.board import COVERED, FLAG, Cell
+from cnfsweep.core.board import Cell
+from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
