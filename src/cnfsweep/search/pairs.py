@@ -33,7 +33,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.core.board import FLAG, Cell
+from cnfsweep.core.board import Cell
+from cnfsweep.core.characters import FLAG
 from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.topology import ShapeTables
+from cnfsweep.core.geometry import ShapeTables
 
 __all__ = ["candidates", "safety_pair"]
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cnfsweep.core.board import FLAG, NUMBERS, Board, Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.core.topology import Square
 from cnfsweep.search.endgame import EndgameResult, best_move
 from cnfsweep.search.whatif import Snapshot
