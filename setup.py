@@ -1,0 +1,14 @@
+"""Build the package's optional C kernels; everything else is in pyproject.toml.
+
+``optional=True`` lets the install go on without a compiler: the code each
+kernel speeds up then runs in pure Python, with the same answers.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).
+        Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], optional=True),
+    ]
+)
