@@ -48,6 +48,16 @@ init_binom(void)
     }
 }
 
+/* The ints a model is made of, made once: counts and mines are small, and each row holds many. */
+#define SMALL 256
+static PyObject *small_ints[SMALL];
+
+static PyObject *
+int_of(long v)
+{
+    return v >= 0 && v < SMALL ? Py_NewRef(small_ints[v]) : PyLong_FromLong(v);
+}
+
 /* What a helper found: go on, hand the call back to Python, or an exception is set. */
 enum { OK = 0, DECLINE = 1, FAIL = -1 };
 
@@ -368,29 +378,31 @@ emit(PyObject *by_need, PyObject **lists, long n, const long *counts, Py_ssize_t
     if (!c)
         return FAIL;
     for (Py_ssize_t i = 0; i < width; i++) {
-        PyObject *v = PyLong_FromLong(counts[i]);
+        PyObject *v = int_of(counts[i]);
         if (!v) {
             Py_DECREF(c);
             return FAIL;
         }
         PyTuple_SET_ITEM(c, i, v);
     }
-    PyObject *kk = PyLong_FromLong(k), *ww = wide_to_long(w);
-    if (!kk || !ww) {
+    PyObject *row = PyTuple_New(3);
+    if (!row) {
         Py_DECREF(c);
+        return FAIL;
+    }
+    PyTuple_SET_ITEM(row, 0, c);
+    PyObject *kk = int_of(k), *ww = wide_to_long(w);
+    if (!kk || !ww) {
+        Py_DECREF(row);
         Py_XDECREF(kk);
         Py_XDECREF(ww);
         return FAIL;
     }
-    PyObject *row = PyTuple_Pack(3, c, kk, ww);
-    Py_DECREF(c);
-    Py_DECREF(kk);
-    Py_DECREF(ww);
-    if (!row)
-        return FAIL;
+    PyTuple_SET_ITEM(row, 1, kk);
+    PyTuple_SET_ITEM(row, 2, ww);
     PyObject *list = lists[n];
     if (!list) {
-        PyObject *key = PyLong_FromLong(n);
+        PyObject *key = int_of(n);
         list = PyList_New(0);
         if (!key || !list || PyDict_SetItem(by_need, key, list) < 0) {
             Py_XDECREF(key);
@@ -721,7 +733,7 @@ weigh_models(PyObject *self, PyObject *args)
     }
     for (Py_ssize_t i = 0; i < found; i++) {
         long k = order[i];
-        PyObject *key = PyLong_FromLong(k);
+        PyObject *key = int_of(k);
         PyObject *row = PyTuple_New(nb);
         int bad = !key || !row || PyDict_SetItem(solutions, key, PyList_GET_ITEM(poly, k)) < 0;
         for (Py_ssize_t b = 0; !bad && b < nb; b++) {
@@ -741,9 +753,14 @@ weigh_models(PyObject *self, PyObject *args)
     int safe = 0;
     for (Py_ssize_t b = 0; b < nb; b++)
         safe |= !live[b];
-    result = Py_BuildValue("(OOOO)", solutions, tallies, poly, safe ? Py_True : Py_False);
-    if (result)
+    if ((result = PyTuple_New(4))) {
+        PyTuple_SET_ITEM(result, 0, solutions);
+        PyTuple_SET_ITEM(result, 1, tallies);
+        PyTuple_SET_ITEM(result, 2, poly);
+        PyTuple_SET_ITEM(result, 3, Py_NewRef(safe ? Py_True : Py_False));
+        solutions = tallies = poly = NULL; /* the result holds them */
         status = OK;
+    }
 done:
     Py_XDECREF(fw);
     Py_XDECREF(fb);
@@ -793,5 +810,9 @@ PyMODINIT_FUNC
 PyInit__merge(void)
 {
     init_binom();
+    for (long v = 0; v < SMALL; v++) {
+        if (!small_ints[v] && !(small_ints[v] = PyLong_FromLong(v)))
+            return NULL;
+    }
     return PyModule_Create(&module);
 }
