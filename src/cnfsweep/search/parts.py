@@ -44,7 +44,6 @@ count from scratch.
 """
 
 
-
 @dataclass(frozen=True, eq=False)
 class Part:
     """One component of a solved position: boxes of cells, rules, count table and (lazily) models.
