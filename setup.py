@@ -1,13 +1,16 @@
-"""Build the optional C kernel of the endgame search; everything else is in pyproject.toml.
+"""Build the package's optional C kernels; everything else is in pyproject.toml.
 
-``optional=True`` lets the install go on without a compiler: the endgame search
-then runs in pure Python, with the same answers.
+``optional=True`` lets the install go on without a compiler: the code each
+kernel speeds up then runs in pure Python, with the same answers.
 """
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
+        # The exact endgame search (cnfsweep.search.endgame_tree).
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
+        # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).
+        Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], optional=True),
     ]
 )

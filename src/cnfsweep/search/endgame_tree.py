@@ -22,18 +22,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-
-def _load_kernel() -> ModuleType | None:
-    try:
-        import cnfsweep.search._endgame as compiled
-    except ImportError:  # no compiler at install time: the Python search serves
-        return None
-    return compiled
+from cnfsweep.search.kernels import load
 
 
-# The compiled kernel, or None where the install could not build it. Setting it
-# to None sends every search through the Python reference.
-kernel = _load_kernel()
+# The compiled kernel, or None where the install could not build it or the environment asks for
+# Python (cnfsweep.search.kernels). Setting it to None sends every search through the Python reference.
+kernel = load("_endgame")
 
 
 class _OutOfNodes(Exception):

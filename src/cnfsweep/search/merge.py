@@ -25,19 +25,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-
-from cnfsweep.core.lazy import lazy
-from itertools import product
-from math import comb, prod
-from operator import itemgetter
 from typing import Any
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.model import Rule
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.lazy import lazy
+from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
-from cnfsweep.search.parts import Models, Part, Weighed
+import cnfsweep.search.splitting as splitting
+from cnfsweep.search.parts import Part
+from cnfsweep.search.splitting import Models, Weighed, split_python
 
 __all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models"]
 
@@ -60,6 +56,9 @@ def split_models(
     limit: int = MODEL_LIMIT,
 ) -> tuple[tuple[tuple[Cell, ...], ...], dict[int, list[Weighed]]] | None:
     """List the models of the component a revealed ``cell`` makes, by the mines its number sees.
+
+    The C kernel does it where the install built one, else the Python
+    reference does (:mod:`cnfsweep.search.splitting`): the answer is the same.
 
     Parameters
     ----------
@@ -86,95 +85,12 @@ def split_models(
         half, then the other), then ``fresh``.  Each layout of the touched
         parts with ``cell`` safe is in exactly one model.
     """
-    whole: list[tuple[Cell, ...]] = []
-    halves: list[tuple[Cell, ...]] = []
-    plans = []
-    for part_boxes, part_models in zip(boxes, models):
-        kept: list[int] = []  # boxes left whole: all seen or none seen
-        inside: list[int] = []  # their positions among those, for the seen ones
-        tables: list[list[int]] = []  # C(size, m) by m, for each of them
-        split: list[tuple[int, int, int]] = []  # (box, seen cells, others)
-        holder, room = -1, 0  # the box that held the revealed cell, and its cells left
-        for b, box in enumerate(part_boxes):
-            seen_half = tuple(x for x in box if x in seen)
-            other_half = tuple(x for x in box if x not in seen and x != cell)
-            if len(seen_half) + len(other_half) < len(box):
-                holder, room = b, len(box) - 1
-            if seen_half and other_half:
-                split.append((b, len(seen_half), len(other_half)))
-                halves.extend((seen_half, other_half))
-            elif seen_half or other_half:
-                if seen_half:
-                    inside.append(len(kept))
-                kept.append(b)
-                half = seen_half or other_half
-                whole.append(half)
-                tables.append([comb(len(half), m) for m in range(len(half) + 1)])
-        plans.append(_plan(part_models, kept, inside, tables, split, holder, room))
-    boxes_out = (*whole, *halves, *((tuple(fresh),) if fresh else ()))
-    fresh_options = [((j,), j, comb(len(fresh), j)) for j in range(len(fresh) + 1)]
-    by_need: dict[int, list[Weighed]] = {}
-    listed = 0
-    for combo in product(*plans):
-        if len(combo) == 1:
-            (start, options), = combo
-            rows = [start]
-        else:
-            counts: tuple[int, ...] = ()
-            need = mines = 0
-            weight = 1
-            options = []
-            for (part_counts, part_need, part_mines, part_weight), part_options in combo:
-                counts += part_counts
-                need += part_need
-                mines += part_mines
-                weight *= part_weight
-                options = options + part_options
-            rows = [(counts, need, mines, weight)]
-        # Each split box shares its mines between its halves in every way it can.
-        for choices in options:
-            rows = [(c + more, n + j, k, w * f) for c, n, k, w in rows for more, j, f in choices]
-        if fresh:
-            rows = [(c + more, n + j, k + j, w * f) for c, n, k, w in rows for more, j, f in fresh_options]
-        for c, n, k, w in rows:
-            found = by_need.get(n)
-            if found is None:
-                by_need[n] = [(c, k, w)]
-            else:
-                found.append((c, k, w))
-        listed += len(rows)
-        if listed > limit:
-            return None
-    return boxes_out, by_need
-
-
-Plan = tuple[tuple[tuple[int, ...], int, int, int], list[list[tuple[tuple[int, int], int, int]]]]
-
-
-def _plan(
-    models: Models, kept: list[int], inside: list[int], tables: list[list[int]],
-    split: list[tuple[int, int, int]], holder: int, room: int,
-) -> list[Plan]:
-    """Read each model of a touched part as its whole boxes' counts, mines seen, mines and layouts, and its splits."""
-    pick = itemgetter(*kept) if len(kept) > 1 else (lambda counts: (counts[kept[0]],)) if kept else (lambda counts: ())
-    # Each split box's ways to share its mines, by its number of mines.
-    shares = [(b, [_shares(s_in, s_out, m) for m in range(s_in + s_out + 2)]) for b, s_in, s_out in split]
-    out = []
-    for counts in models:
-        if holder >= 0 and counts[holder] > room:
-            continue  # the revealed cell would be a mine
-        fixed = pick(counts)
-        weight = prod(map(list.__getitem__, tables, fixed))
-        need = sum(map(fixed.__getitem__, inside))
-        out.append(((fixed, need, sum(counts), weight), [ways[counts[b]] for b, ways in shares]))
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _shares(seen: int, others: int, mines: int) -> list[tuple[tuple[int, int], int, int]]:
-    """Return every way ``mines`` mines split between ``seen`` and ``others`` cells: (counts, mines seen, layouts)."""
-    return [((j, mines - j), j, comb(seen, j) * comb(others, mines - j))
-            for j in range(max(0, mines - others), min(mines, seen) + 1)]
+    compiled = splitting.kernel
+    if compiled is not None:
+        found = compiled.split_models(boxes, models, cell, seen, fresh, limit)
+        if found is not NotImplemented:
+            return found
+    return split_python(boxes, models, cell, seen, fresh, limit)
 
 
 @dataclass(frozen=True, eq=False)

@@ -20,16 +20,17 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from cnfsweep.core.lazy import lazy
 from operator import mul
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.lazy import lazy
 from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.counting import mine_polynomial
 from cnfsweep.engine.position import Component, build_problem, component_rules
+import cnfsweep.search.splitting as splitting
+from cnfsweep.search.splitting import Models, Weighed
 
 __all__ = ["LIST_NODES", "Models", "Part", "Weighed"]
 
@@ -41,10 +42,6 @@ More than a game's engine allows itself per component
 of the same part dozens of times, each of which the engine would otherwise
 count from scratch.
 """
-
-Models = Sequence[tuple[int, ...]]
-# A model of a merged component: mines per box, mines in all, and the layouts it stands for.
-Weighed = tuple[tuple[int, ...], int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,12 +74,31 @@ class Part:
         cells, problem = build_problem(self.boxes, self.rules)
         return Component(cells, problem)
 
+    def _weigh_compiled(self) -> bool:
+        """Work out :attr:`table`, :attr:`polynomial` and :attr:`has_safe_box` at once in C; ``False`` if it declines.
+
+        The kernel (see :mod:`cnfsweep.search.splitting`) reads the models once
+        for all three and finds what the Python code below finds.
+        """
+        compiled = splitting.kernel
+        if compiled is None or self.weighed is None:
+            return False
+        found = compiled.weigh_models(self.weighed, self.boxes)
+        if found is NotImplemented:
+            return False
+        solutions, tallies, polynomial, safe = found
+        # What the lazy attributes would store; the one being asked for stores the same again.
+        self.__dict__.update(table=CountTable(solutions, tallies), polynomial=polynomial, has_safe_box=safe)
+        return True
+
     @lazy
     def table(self) -> CountTable:
         """Layouts and mines per cell of each box, by number of mines (see :class:`~cnfsweep.core.model.CountTable`)."""
         if self.given is not None:
             return self.given
         assert self.weighed is not None
+        if self._weigh_compiled():
+            return self.__dict__["table"]  # type: ignore[no-any-return]
         sizes = [len(box) for box in self.boxes]
         by_mines: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
         for counts, k, w in self.weighed:
@@ -103,6 +119,8 @@ class Part:
         """Layouts of the part by number of mines (see :func:`~cnfsweep.engine.counting.mine_polynomial`)."""
         if self.weighed is None:
             return mine_polynomial(self.table)
+        if self._weigh_compiled():
+            return self.__dict__["polynomial"]  # type: ignore[no-any-return]
         out = [0] * (max(k for _, k, _ in self.weighed) + 1)
         for _, k, w in self.weighed:
             out[k] += w
@@ -112,6 +130,8 @@ class Part:
     def has_safe_box(self) -> bool:
         """Whether some box holds no mine in any layout of the part, so is safe whatever the rest holds."""
         if self.weighed is not None:
+            if self._weigh_compiled():
+                return self.__dict__["has_safe_box"]  # type: ignore[no-any-return]
             return not all(map(any, zip(*(counts for counts, _, _ in self.weighed))))
         rows = self.table.tallies.values()
         return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
