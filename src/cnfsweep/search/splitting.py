@@ -16,7 +16,6 @@ environment asks for Python (:mod:`cnfsweep.search.kernels`); setting it to
 Examples
 --------
 >>> from cnfsweep.core.board import Cell
-from cnfsweep.search.kernels import load
 >>> a, b, c = Cell(0, 0), Cell(0, 1), Cell(1, 0)
 >>> split_python([((a, b),)], [[(1,)]], c, {a}, (), limit=4096)[1]
 {0: [((0, 1), 1, 1)], 1: [((1, 0), 1, 1)]}
@@ -33,6 +32,7 @@ from math import comb, prod
 from operator import itemgetter
 
 from cnfsweep.core.board import Cell
+from cnfsweep.search.kernels import load
 
 __all__ = ["Models", "Weighed", "kernel", "split_python"]
 
