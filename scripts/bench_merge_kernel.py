@@ -102,16 +102,18 @@ def time_games(games: int, seed: int, kernel: Any) -> dict[bool, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--games", type=int, default=200, help="seeded expert games to record splits from and to play")
+    parser.add_argument("--seed", type=int, default=5, help="run seed of the games")
+    parser.add_argument("--passes", type=int, default=3, help="timed passes over the recorded splits")
     args = parser.parse_args()
+    if args.games < 1 or args.passes < 1:
+        parser.error("--games and --passes must be at least 1")
     kernel = splitting.kernel
     if kernel is None:
         sys.exit("no C kernel: the install built none here, or CNFSWEEP_PURE_PYTHON is set")
     splits = record_splits(args.games, args.seed)
     work = time_work(splits, args.passes, kernel)
-    print(f"{len(splits)} splits from {args.games} expert games (seed {args.seed}), {args.passes} passes:")
+    print(f"{len(splits)} splits from {args.games} expert games (seed {args.seed}), {args.passes} pass{'es' if args.passes != 1 else ''}:")
     for name, seconds in work.items():
         print(f"  {name}: {seconds * 1000:.1f} ms a pass")
     for what in ("split", "weigh"):
