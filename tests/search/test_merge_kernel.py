@@ -228,3 +228,13 @@ def test_bad_input_is_left_to_python() -> None:
     for models in ([(3,)], [(1, 1)], [[1]]):
         case: Sequence[Any] = ([(box,)], [models], Cell(5, 5), {Cell(0, 0)}, ())
         assert KERNEL.split_models(*case, MODEL_LIMIT) is NotImplemented
+
+
+@needs_kernel
+def test_benchmark_script_runs() -> None:
+    script = str(Path(__file__).resolve().parents[2] / "scripts" / "bench_merge_kernel.py")
+    run = subprocess.run([sys.executable, script, "--games", "2", "--passes", "1"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "split: kernel / python" in run.stdout and "same moves in every game" in run.stdout
+    bad = subprocess.run([sys.executable, script, "--passes", "0"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
