@@ -117,6 +117,27 @@ class Weights:
     boxes: tuple[tuple[int, ...], ...]
     off_frontier: int | None
 
+    def lowest(self) -> int:
+        """Return the fewest layouts with a mine on one cell not certainly a mine (``solutions`` if all are).
+
+        A certain mine counts ``solutions``, the most any cell can, so a
+        smaller count is always a cell that may be safe.
+
+        Examples
+        --------
+        >>> Weights(8, ((4, 8), (2,)), 3).lowest(), Weights(8, ((8,),), None).lowest()
+        (2, 8)
+        """
+        low = self.solutions
+        for row in self.boxes:
+            if row:
+                least = min(row)
+                if least < low:
+                    low = least
+        if self.off_frontier is not None and self.off_frontier < low:
+            low = self.off_frontier
+        return low
+
 
 def mine_polynomial(table: CountTable) -> list[int]:
     """Return a table's layout counts by number of mines, as a list indexed by that number.

@@ -259,15 +259,9 @@ class Split:
             return 0
         w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways)
         n = w.solutions
-        if not n or (self.off and w.off_frontier == 0):
+        if not n:
             return 0
-        low = n
-        for row in w.boxes:
-            if row:
-                least = min(row)
-                if least < low:
-                    low = least
-        if self.off and w.off_frontier is not None and w.off_frontier < low:
-            low = w.off_frontier
-        # A box with no mine in any layout is safe; none but certain mines left means the game is won.
+        low = w.lowest()
+        # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
+        # left means the game is won.
         return 0 if low == n else low

@@ -231,17 +231,7 @@ class Snapshot:
     @lazy
     def lowest(self) -> int:
         """The fewest layouts with a mine on a cell not certainly one (``solutions`` if every cell is)."""
-        n, w = self.solutions, self.weights
-        low = n
-        # A certain mine counts n, the most any cell can: a box's least count is a live one unless it is n.
-        for row in w.boxes:
-            if row:
-                least = min(row)
-                if least < low:
-                    low = least
-        if self.off and w.off_frontier is not None and w.off_frontier < low:
-            low = w.off_frontier
-        return low
+        return self.weights.lowest()
 
     def safety_pair(self) -> tuple[Fraction, Fraction]:
         """Return the best and second-best safety of a covered cell that may still be clicked.
