@@ -194,19 +194,24 @@ def weigh(
     deadline: float | None = None,
     product: Sequence[int] | None = None,
     ways: Sequence[int] | None = None,
+    off_ways: Sequence[int] | None = None,
 ) -> Weights:
     """Count the whole-board layouts, and those with a mine on each box's cells and off the frontier.
 
     ``product``, when given, is the product of the tables' mine polynomials
     (see :func:`multiply`), and ``ways`` is :func:`off_frontier_ways` at
-    least as long, both worked out already.  Past ``deadline`` raise
-    :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    least as long, both worked out already; ``off_ways``, when given, is
+    :func:`off_frontier_ways` for one cell and one mine fewer (the rest of
+    the board once a given cell off the frontier holds a mine), as long.
+    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
     >>> half = CountTable({1: 2}, {1: (1,)})
     >>> weigh([half, half], n_off=2, mines_left=3)
     Weights(solutions=8, boxes=((4,), (4,)), off_frontier=4)
+    >>> weigh([half, half], 2, 3, off_ways=off_frontier_ways(1, 2, 3)).off_frontier
+    4
     """
     if polys is None:
         polys = [_poly(t) for t in tables]
@@ -243,7 +248,9 @@ def weigh(
         scaled = [map(rest[k].__mul__, row) for k, row in table.tallies.items()]
         boxes.append(tuple(map(sum, zip(*scaled))))
     off = None
-    if n_off:
+    if n_off and off_ways is not None:
+        off = _dot(everything, off_ways, deadline)
+    elif n_off:
         # C(n-1, r-1) = C(n, r) * r / n, summed and divided once, exactly.
         left = [w * (mines_left - k) for k, w in checked(enumerate(weight), deadline, _CHUNK)]
         off = _dot(everything, left, deadline) // n_off

@@ -257,7 +257,8 @@ class Split:
         if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
             # A certainly safe cell: the next move fails in no layout (or there is no layout).
             return 0
-        w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways)
+        w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways,
+                  off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None)
         n = w.solutions
         if not n:
             return 0
