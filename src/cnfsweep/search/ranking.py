@@ -1,8 +1,9 @@
-"""Which cells of a hypothetical position a look-ahead weighs, and how safe the best two are.
+"""Which cells of a hypothetical position a look-ahead weighs, how safe the best two are, and what a cell can show.
 
 :meth:`Snapshot.candidates <cnfsweep.search.whatif.Snapshot.candidates>` answers with :func:`candidates`
-(the safest cells, and a few of the cells off the frontier), and
-:meth:`Snapshot.safety_pair <cnfsweep.search.whatif.Snapshot.safety_pair>` with :func:`safety_pair`.
+(the safest cells, and a few of the cells off the frontier),
+:meth:`Snapshot.safety_pair <cnfsweep.search.whatif.Snapshot.safety_pair>` with :func:`safety_pair`,
+and :meth:`Snapshot.number_range <cnfsweep.search.whatif.Snapshot.number_range>` with :func:`number_range`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.geometry import ShapeTables
 
-__all__ = ["candidates", "safety_pair"]
+__all__ = ["candidates", "number_range", "safety_pair"]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -128,3 +129,26 @@ def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
         best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
     best.extend([Fraction(0)] * (2 - len(best)))
     return best[0], best[1]
+
+
+def number_range(snap: Snapshot, cell: Cell) -> tuple[int, int]:
+    """Return the smallest and largest number ``cell`` of ``snap`` could show if it is safe.
+
+    See :meth:`Snapshot.number_range <cnfsweep.search.whatif.Snapshot.number_range>`.
+    """
+    tables = snap.topology.tables()
+    cells = tables.cells
+    n = snap.solutions
+    low = high = 0
+    for j in tables.near(cell):
+        nb = cells[j]
+        if nb in snap.known_mines:
+            low += 1
+            high += 1
+        elif snap.unknown(nb):
+            x = snap.weight(nb)
+            if x == n:
+                low += 1
+            if x:
+                high += 1
+    return low, high

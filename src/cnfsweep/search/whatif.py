@@ -41,7 +41,7 @@ from cnfsweep.engine.counting import Weights, count_layouts, weigh
 from cnfsweep.engine.position import Component, Position
 from cnfsweep.search.merge import Path, Split, Tree, product_of
 from cnfsweep.search.parts import Part
-from cnfsweep.search.ranking import candidates, safety_pair
+from cnfsweep.search.ranking import candidates, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
 
 
@@ -258,22 +258,7 @@ class Snapshot:
 
     def number_range(self, cell: Cell) -> tuple[int, int]:
         """Return the smallest and largest number ``cell`` could show if it is safe."""
-        tables = self.topology.tables()
-        cells = tables.cells
-        n = self.solutions
-        low = high = 0
-        for j in tables.near(cell):
-            nb = cells[j]
-            if nb in self.known_mines:
-                low += 1
-                high += 1
-            elif self.unknown(nb):
-                x = self.weight(nb)
-                if x == n:
-                    low += 1
-                if x:
-                    high += 1
-        return low, high
+        return number_range(self, cell)
 
     # -- hypotheticals ----------------------------------------------------------
 
