@@ -249,14 +249,14 @@ class Split:
         if part is None:
             return 0
         tables, polys, kept_safe = self._kept_lists
+        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
+            # A certainly safe cell: the next move fails in no layout (or there is no layout).
+            return 0
         product = self.kept_product
         if merge.boxes:
             tables, polys, product = [*tables, part.table], [*polys, part.polynomial], multiply(product, part.polynomial)
         n_off, mines_left = len(self.off), snap.mines_left
         ways = snap.tree.ways_for(n_off, mines_left, len(product))
-        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
-            # A certainly safe cell: the next move fails in no layout (or there is no layout).
-            return 0
         w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways,
                   off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None)
         n = w.solutions
