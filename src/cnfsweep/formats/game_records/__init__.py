@@ -87,9 +87,13 @@ def detect_reader(data: bytes, name: str | None = None, source: str = "<string>"
             return reader
     suffix = PurePath(name).suffix.lower() if name is not None else ""
     named = next((r for r in READERS.values() if suffix and suffix in r.suffixes), None)
-    if named is not None and _may_be(named, data):
+    if named is not None and getattr(named, "first_bytes_tell", False) and _may_be(named, data):
         return named
     allowed = [r for r in READERS.values() if r is not named and getattr(r, "first_bytes_tell", False) and _may_be(r, data)]
+    if named is not None and allowed and _may_be(named, data):
+        # The suffix's kind cannot tell by the first bytes (a trace's text, an older .mvf): the kinds whose
+        # first bytes fit are tried first, then the suffix's.
+        return _FirstThatReads((*allowed, named))
     if len(allowed) == 1:
         return allowed[0]
     if allowed:
