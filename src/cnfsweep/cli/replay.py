@@ -105,7 +105,7 @@ def replay_command(
         emit(done.to_dict())
     elif step is not None:
         if output is None:
-            Console(highlight=False).print(position_view(done, step))
+            Console(highlight=False).print(position_view(done, step), soft_wrap=True)
     else:
         Console().print(review_view(done, every))
 
