@@ -45,7 +45,7 @@ def test_trace_replay_reproduces_the_game(beginner_games):
         replayed = boards_after_clicks(trace["rows"], trace["cols"], trace["mines"], clicks)
         assert [b.grid for b in replayed] == states
         assert (game.state is GameState.WON) == trace["won"] == record.won
-        assert trace["first_click"] == clicks[0] == [0, 0]
+        assert trace["start"] == clicks[0] == [0, 0] and trace["first_click"] == "safe"
 
 
 @pytest.mark.parametrize("games", ["small_games", "beginner_games"])

@@ -208,7 +208,8 @@ class GameRequest(LevelOrSize):
         " Not with `no_guess` (its board comes with its opening). (`first_click` is the rule, this the cell.)",
     )
     opened: tuple[Index, Index] | None = Field(
-        None, deprecated=True, description="Deprecated: the old name of `start`, accepted for one release."
+        # Marked in the schema only: pydantic's deprecated=True would warn each time the server reads it.
+        None, json_schema_extra={"deprecated": True}, description="Deprecated: the old name of `start`, accepted for one release."
     )
 
     @model_validator(mode="after")
@@ -229,7 +230,7 @@ class GenerateRequest(LevelOrSize):
         None, description="[row, col] of the first click, an opening; the centre by default."
     )
     first_click: tuple[Index, Index] | None = Field(
-        None, deprecated=True,
+        None, json_schema_extra={"deprecated": True},
         description="Deprecated: the old name of `start`, accepted for one release (`first_click` names the "
                     "first-click rule everywhere else).",
     )
