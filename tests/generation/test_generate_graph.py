@@ -174,7 +174,7 @@ def test_play_board_plays_a_graph_file(run, graph_case, tmp_path: Path) -> None:
     ("args", "says"),
     [
         (["--mines", "99"], "do not fit"),
-        (["--mines", "3", "--first-click", "nowhere"], "no cell is named 'nowhere'"),
+        (["--mines", "3", "--start", "nowhere"], "no cell is named 'nowhere'"),
         (["--level", "beginner"], "--graph and --level cannot be used together"),
         ([], "gives no total of mines"),
         (["--mines", "3", "--count", "2"], "writes one JSON file a board: give -o PATH"),
@@ -193,13 +193,13 @@ def test_too_many_mines_for_one_digit_numbers_are_refused(run, tmp_path: Path) -
     doc = {"format": "cnfsweep-graph", "cells": names, "edges": [["hub", n] for n in names[1:]]}
     path = tmp_path / "star.json"
     path.write_text(json.dumps(doc))
-    result = run("generate", "--graph", str(path), "--mines", "9", "--first-click", "l0")
+    result = run("generate", "--graph", str(path), "--mines", "9", "--start", "l0")
     assert result.exit_code == 2 and "numbers are one digit" in result.output, result.output
 
 
 def test_several_graph_boards_go_to_numbered_files(run, graph_case, tmp_path: Path) -> None:
     path, doc, level = graph_case
-    result = run("generate", "--graph", str(path), "--mines", str(level.mines), "--first-click", doc["cells"][2],
+    result = run("generate", "--graph", str(path), "--mines", str(level.mines), "--start", doc["cells"][2],
                  "--count", "2", "--seed", "4", "-o", str(tmp_path / "b-{i}.json"))
     assert result.exit_code == 0, result.output
     boards = [read_board(tmp_path / f"b-{i}.json") for i in (1, 2)]

@@ -143,7 +143,7 @@ def test_cli_play_json_and_trace(tmp_path):
     assert {"win_rate", "ci95", "seconds_per_game", "median_ms", "guesses_per_game", "losses"} <= set(doc)
     lines = [json.loads(x) for x in trace.read_text().splitlines()]
     assert len(lines) == 8 and sum(x["won"] for x in lines) == doc["wins"]
-    assert set(lines[0]) == {"seed", "rows", "cols", "mines", "first_click", "moves", "won"}
+    assert set(lines[0]) == {"seed", "rows", "cols", "mines", "first_click", "start", "moves", "won"}
     assert set(lines[0]["moves"][0]) == {"cell", "certain", "p_mine", "exact", "forced"}
 
 

@@ -54,7 +54,7 @@ def generate_command(
                                  "else the cell with the most neighbours).")
     ] = None,
     old_start: Annotated[
-        str | None, typer.Option("--first-click", metavar="R,C", hidden=True,
+        str | None, typer.Option("--first-click", metavar="R,C",
                                  help="The old name of --start (deprecated: --first-click names the first-click rule).")
     ] = None,
     seed: Annotated[
