@@ -184,10 +184,17 @@ class LevelOrSize(BaseModel):
 
 
 def _one_start(start: tuple[int, int] | None, old: tuple[int, int] | None, old_name: str) -> tuple[int, int] | None:
-    """The start cell, given as ``start`` or under its old name (not both, unless they agree)."""
-    if start is not None and old is not None and tuple(start) != tuple(old):
-        raise ValueError(f"give the start cell once: 'start' {list(start)} and its old name '{old_name}' {list(old)} differ")
+    """The start cell, given as ``start`` or under its old name, not both."""
+    if start is not None and old is not None:
+        raise ValueError(f"give the start cell once, as 'start' ('{old_name}' is its old name)")
     return start if start is not None else old
+
+
+def _not_both(schema: JsonSchemaValue, old_name: str) -> JsonSchemaValue:
+    """Say in the schema what :func:`_one_start` refuses: ``start`` and its old name both given."""
+    cell = {"type": "array"}
+    schema["not"] = {"required": ["start", old_name], "properties": {"start": cell, old_name: cell}}
+    return schema
 
 
 class GameRequest(LevelOrSize):
@@ -217,6 +224,10 @@ class GameRequest(LevelOrSize):
         self.start = self.opened = _one_start(self.start, self.opened, "opened")
         return self
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "opened")
+
 
 class GenerateRequest(LevelOrSize):
     """A no-guess board: a level by name, or rows, cols and mines; the options of `cnfsweep generate`."""
@@ -239,6 +250,10 @@ class GenerateRequest(LevelOrSize):
     def _start_or_first_click(self) -> GenerateRequest:
         self.start = self.first_click = _one_start(self.start, self.first_click, "first_click")
         return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "first_click")
     method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
     logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
     topology: TopologyName = Field(
