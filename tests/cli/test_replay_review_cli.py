@@ -176,3 +176,16 @@ def test_the_step_picture_marks_the_click_and_the_player_s_flags(run, tmp_path: 
     flags = {(int(r), int(c)) for r, c in re.findall(r'class="player-flag" data-row="(\d+)" data-col="(\d+)"', svg)}
     assert flags == {tuple(f) for f in done.flags[click.index - 1]}
     assert f"before click {click.index}" in svg
+
+
+@pytest.mark.parametrize("topology", ["hex", "torus"])
+def test_a_review_of_another_grid_names_its_topology(run, topology: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{topology}.jsonl"
+    assert run("play", "--topology", topology, "--level", "beginner", "--games", "1", "--seed", "1",
+               "--trace", str(path)).exit_code == 0
+    doc = json.loads(run("replay", str(path), "--json").output)
+    assert doc["topology"] == topology and doc["first_click"] == "safe" and doc["clicks"][0]["label"] == "deduction"
+
+
+def test_a_square_review_says_no_topology(run, trace: Path) -> None:
+    assert "topology" not in json.loads(run("replay", str(trace), "--json").output)
