@@ -44,7 +44,8 @@ def replay_command(
     ctx: typer.Context,
     record: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False,
-        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file.",
+        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file, "
+             "recognised by its contents whatever its name.",
     )],
     json_out: json_option("the review", "the report") = False,
     output: Annotated[Path | None, typer.Option(
