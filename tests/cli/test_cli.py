@@ -213,7 +213,7 @@ HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(text)
         (["solve", "{board}"], f"3x{HUGE}x1\nHHH\n", "board.txt:1:3: the size line's height"),
         (["hint", "{board}"], f"# MINESWEEPER-BOARD v0.1\nrows: 1\ncolumns: 1\nmines: {HUGE}\n[view]\nU\n", "board.txt:4:8: 'mines:'"),
         (["hint", "{board}", "--cell", f"{HUGE},0"], "1.\n", "--cell expects a whole number"),
-        (["generate", "--first-click", f"0,{HUGE}"], "", "--first-click expects a whole number"),
+        (["generate", "--start", f"0,{HUGE}"], "", "--start expects a whole number"),
         (["generate", "--size", f"{HUGE}x3", "--mines", "1"], "", "the size's width expects a whole number"),
         (["play", "--size", f"3x{HUGE}", "--mines", "1"], "", "the size's height expects a whole number"),
         (["play", "--policy", f"strong:depth={HUGE}"], "", "policy strong: depth expects a whole number"),

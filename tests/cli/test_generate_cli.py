@@ -12,7 +12,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.generation import Logic
 from cnfsweep.play.game import Level
 
-KEYS = {"rows", "cols", "mines", "first_click", "mine_cells", "seed", "method", "logic", "attempts", "seconds"}
+KEYS = {"rows", "cols", "mines", "start", "mine_cells", "seed", "method", "logic", "attempts", "seconds"}
 
 
 def test_json_prints_one_object_per_board(run):
@@ -22,7 +22,7 @@ def test_json_prints_one_object_per_board(run):
     boards = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(boards) == 3 and all(set(b) == KEYS for b in boards)
     for b in boards:
-        assert (b["rows"], b["cols"], b["mines"], b["first_click"]) == (6, 7, 9, [3, 3])
+        assert (b["rows"], b["cols"], b["mines"], b["start"]) == (6, 7, 9, [3, 3])
         assert oracle_replay(Level(6, 7, 9), [Cell(*m) for m in b["mine_cells"]], Cell(3, 3), Logic.FULL)
     again = run(*args, "--workers", "2")
     assert [json.loads(line)["mine_cells"] for line in again.stdout.splitlines()] == [b["mine_cells"] for b in boards]
@@ -30,7 +30,7 @@ def test_json_prints_one_object_per_board(run):
 
 def test_the_written_board_carries_its_layout_and_plays_back(run, tmp_path):
     path = tmp_path / "fair.txt"
-    result = run("generate", "--size", "8x6", "--mines", "12", "--first-click", "2,3", "--logic", "local",
+    result = run("generate", "--size", "8x6", "--mines", "12", "--start", "2,3", "--logic", "local",
                  "--method", "uniform", "--seed", "1", "-o", str(path))
     assert result.exit_code == 0, result.output
     board = Board.from_file(path)
@@ -57,8 +57,8 @@ def test_count_writes_numbered_files_and_jsm_says_it_drops_the_layout(run, tmp_p
     ("args", "message"),
     [
         (["--size", "3x3", "--mines", "1"], "no room for 1 mine outside the opening"),
-        (["--first-click", "16,0"], "first click (16, 0) is off the 30x16 board"),
-        (["--first-click", "8;15"], "--first-click expects ROW,COL"),
+        (["--start", "16,0"], "first click (16, 0) is off the 30x16 board"),
+        (["--start", "8;15"], "--start expects ROW,COL"),
         (["--level", "expert", "--size", "9x9", "--mines", "3"], "either --level or --size"),
         (["--backend", "nosuch"], "nosuch"),
     ],
@@ -71,7 +71,7 @@ def test_impossible_requests_exit_2_with_one_line(run, args, message):
 
 
 def test_no_fair_layout_in_time_exits_3(run):
-    result = run("generate", "--size", "3x2", "--mines", "1", "--first-click", "0,0", "--time-limit", "0.3")
+    result = run("generate", "--size", "3x2", "--mines", "1", "--start", "0,0", "--time-limit", "0.3")
     assert result.exit_code == 3
     assert "no no-guess layout of 1 mine on 3x2 found within the time limit of 0.3 s" in result.stderr
 

@@ -133,7 +133,7 @@ def test_generate_by_grade_writes_boards_of_that_grade(run, tmp_path):
 
 
 def test_generate_by_grade_exits_3_when_none_turns_up(run):
-    result = run("generate", "--size", "3x3", "--mines", "1", "--first-click", "0,0", "--grade", "evil",
+    result = run("generate", "--size", "3x3", "--mines", "1", "--start", "0,0", "--grade", "evil",
                  "--time-limit", "0.3")
     assert result.exit_code == 3
     assert "no evil no-guess layout of 1 mine on 3x3 found within the time limit of 0.3 s" in result.stderr
@@ -181,4 +181,4 @@ def test_play_board_starts_at_a_first_click_the_board_shows_covered(run, tmp_pat
     result = run("play", "--board", str(path), "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert doc["first_click"] == [2, 0] and doc["moves"][0]["cell"] == [2, 0] and doc["won"]
+    assert doc["start"] == [2, 0] and doc["moves"][0]["cell"] == [2, 0] and doc["won"]

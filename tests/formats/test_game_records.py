@@ -73,7 +73,7 @@ def test_a_trace_reads_back_into_the_games_played(traced: tuple[Path, Level]) ->
         again = play_game(level, game.seed)
         assert game.mines == tuple(sorted(again.mines))
         assert [c.cell for c in game.clicks] == [m.cell for m in again.moves]
-        assert game.first_click == again.moves[0].cell
+        assert game.start == again.moves[0].cell and game.rule == "safe"
     assert outcomes == {True, False}, "the crowded board should give both wins and losses"
 
 

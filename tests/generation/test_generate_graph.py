@@ -101,7 +101,7 @@ def test_generate_cli_writes_graph_boards_that_replay_without_a_guess(run, graph
     mines_ = str(level.mines)
     for seed in range(3):
         out = tmp_path / f"out{seed}.json"
-        result = run("generate", "--graph", str(path), "--mines", mines_, "--first-click", doc["cells"][2],
+        result = run("generate", "--graph", str(path), "--mines", mines_, "--start", doc["cells"][2],
                      "--seed", str(seed), "-o", str(out))
         assert result.exit_code == 0, result.output
         written = json.loads(out.read_text())
@@ -123,7 +123,7 @@ def test_generate_json_names_cells(run, graph_case) -> None:
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert len(lines) == 2
     for line in lines:
-        assert line["topology"] == "graph" and line["first_click"] in doc["cells"]
+        assert line["topology"] == "graph" and line["start"] in doc["cells"]
         assert len(line["mine_cells"]) == level.mines and set(line["mine_cells"]) <= set(doc["cells"])
 
 
@@ -167,14 +167,14 @@ def test_play_board_plays_a_graph_file(run, graph_case, tmp_path: Path) -> None:
     # A no-guess board is won without a guess by the default player; cells are written by name.
     assert record["won"] is True and all(move["certain"] for move in record["moves"]), record
     written = json.loads(out.read_text())
-    assert record["first_click"] == written["first_click"] and sorted(record["mines"]) == sorted(written["layout"])
+    assert record["start"] == written["first_click"] and sorted(record["mines"]) == sorted(written["layout"])
 
 
 @pytest.mark.parametrize(
     ("args", "says"),
     [
         (["--mines", "99"], "do not fit"),
-        (["--mines", "3", "--first-click", "nowhere"], "no cell is named 'nowhere'"),
+        (["--mines", "3", "--start", "nowhere"], "no cell is named 'nowhere'"),
         (["--level", "beginner"], "--graph and --level cannot be used together"),
         ([], "gives no total of mines"),
         (["--mines", "3", "--count", "2"], "writes one JSON file a board: give -o PATH"),
@@ -193,13 +193,13 @@ def test_too_many_mines_for_one_digit_numbers_are_refused(run, tmp_path: Path) -
     doc = {"format": "cnfsweep-graph", "cells": names, "edges": [["hub", n] for n in names[1:]]}
     path = tmp_path / "star.json"
     path.write_text(json.dumps(doc))
-    result = run("generate", "--graph", str(path), "--mines", "9", "--first-click", "l0")
+    result = run("generate", "--graph", str(path), "--mines", "9", "--start", "l0")
     assert result.exit_code == 2 and "numbers are one digit" in result.output, result.output
 
 
 def test_several_graph_boards_go_to_numbered_files(run, graph_case, tmp_path: Path) -> None:
     path, doc, level = graph_case
-    result = run("generate", "--graph", str(path), "--mines", str(level.mines), "--first-click", doc["cells"][2],
+    result = run("generate", "--graph", str(path), "--mines", str(level.mines), "--start", doc["cells"][2],
                  "--count", "2", "--seed", "4", "-o", str(tmp_path / "b-{i}.json"))
     assert result.exit_code == 0, result.output
     boards = [read_board(tmp_path / f"b-{i}.json") for i in (1, 2)]

@@ -45,7 +45,7 @@ def test_trace_replay_reproduces_the_game(beginner_games):
         replayed = boards_after_clicks(trace["rows"], trace["cols"], trace["mines"], clicks)
         assert [b.grid for b in replayed] == states
         assert (game.state is GameState.WON) == trace["won"] == record.won
-        assert trace["first_click"] == clicks[0] == [0, 0]
+        assert trace["start"] == clicks[0] == [0, 0] and trace["first_click"] == "safe"
 
 
 @pytest.mark.parametrize("games", ["small_games", "beginner_games"])
@@ -143,7 +143,7 @@ def test_cli_play_json_and_trace(tmp_path):
     assert {"win_rate", "ci95", "seconds_per_game", "median_ms", "guesses_per_game", "losses"} <= set(doc)
     lines = [json.loads(x) for x in trace.read_text().splitlines()]
     assert len(lines) == 8 and sum(x["won"] for x in lines) == doc["wins"]
-    assert set(lines[0]) == {"seed", "rows", "cols", "mines", "first_click", "moves", "won"}
+    assert set(lines[0]) == {"seed", "rows", "cols", "mines", "first_click", "start", "moves", "won"}
     assert set(lines[0]["moves"][0]) == {"cell", "certain", "p_mine", "exact", "forced"}
 
 

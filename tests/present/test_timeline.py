@@ -23,9 +23,9 @@ def test_each_guess_is_a_bar_as_tall_as_its_chance_and_a_loss_ends_in_a_cross() 
     done = _lost_game()
     svg = timeline_svg(done)
     marks = re.findall(r'<g class="click (\w+)" data-index="(\d+)"><title>([^<]*)</title>(.*?)</g>', svg)
-    assert sorted(int(i) for _, i, _, _ in marks) == list(range(len(done.clicks)))
+    assert sorted(int(i) for _, i, _, _ in marks) == list(range(1, len(done.clicks) + 1))  # clicks from 1
     for label, index, title, body in marks:
-        click = done.clicks[int(index)]
+        click = done.clicks[int(index) - 1]
         assert label == click.label.value and title.startswith(f"click {index}")
         if click.label is Label.DEDUCTION:
             assert body.startswith("<line")

@@ -108,9 +108,9 @@ def test_a_lost_game_ends_with_its_fatal_click_and_survival_counts_it() -> None:
     done = review_game(lost)
     last = done.clicks[-1]
     assert done.lost and not done.won and last.label is Label.FATAL and last.exploded == mine
-    assert 0 < last.probability < 1 and isinstance(last.forced, bool)
+    assert 0 < last.probability < 1 and isinstance(last.best_guess, bool)
     assert done.survival == review_game(dataclasses.replace(lost, clicks=cut)).survival * (1 - last.probability)
-    assert done.to_dict()["clicks"][-1]["forced"] == last.forced
+    assert done.to_dict()["clicks"][-1]["best_guess"] == last.best_guess
 
 
 def _theirs(board: Board, cell: Cell) -> int:

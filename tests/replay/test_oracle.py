@@ -30,7 +30,7 @@ def expected_label(p: Fraction, best: Fraction, certain: int, hit: bool) -> str:
         return "deduction"
     if certain:
         return "needless_guess"
-    return "forced_guess" if p == best else "mistake"
+    return "best_guess" if p == best else "mistake"
 
 
 def check_against_oracle(review: GameReview) -> int:
@@ -38,7 +38,7 @@ def check_against_oracle(review: GameReview) -> int:
     guesses = 0
     for click, board in zip(review.clicks, review.positions):
         assert isinstance(board, Board) and "*" not in "".join(board.grid)
-        if click.index == 0 and review.rule != "any":
+        if click.index == 1 and review.rule != "any":
             assert click.probability == 0 and click.label is Label.DEDUCTION
             continue
         layouts = brute_layouts(board, review.mines)
@@ -52,8 +52,27 @@ def check_against_oracle(review: GameReview) -> int:
         assert click.best == best and click.certain_safe == certain
         assert set(click.safest) == {c for c, q in chance.items() if q == best and q < 1}
         assert click.label.value == expected_label(p, best, certain, click.label is Label.FATAL)
+        # A guess is a best guess or an avoidable one, whatever its label; a fatal click included.
+        assert click.best_guess == (p > 0 and certain == 0 and p == best)
+        assert click.avoidable == (p > 0 and (certain > 0 or p > best))
         guesses += p > 0
+    check_summary(review)
     return guesses
+
+
+def check_summary(review: GameReview) -> None:
+    """The summary's counts are the per-click labels and flags counted (the CLI, the JSON and the page print them)."""
+    summary, clicks = review.summary(), review.clicks
+    for label in Label:
+        assert summary[label.value] == sum(c.label is label for c in clicks)
+    guesses = [c for c in clicks if c.probability > 0]
+    assert summary["guesses"] == len(guesses) == summary["best_guesses"] + summary["avoidable"]
+    fatal_avoidable = sum(c.label is Label.FATAL and c.avoidable for c in clicks)
+    assert summary["avoidable"] == summary["needless_guess"] + summary["mistake"] + fatal_avoidable
+    assert summary["best_guesses"] == summary["best_guess"] + sum(c.label is Label.FATAL and c.best_guess for c in clicks)
+    doc = review.to_dict()
+    assert [c["index"] for c in doc["clicks"]] == list(range(1, len(clicks) + 1))
+    assert [(c["best_guess"], c["avoidable"]) for c in doc["clicks"]] == [(c.best_guess, c.avoidable) for c in clicks]
 
 
 @pytest.mark.parametrize("seed, size, safe_first", GAMES)
@@ -70,13 +89,18 @@ def test_every_click_of_a_random_game_matches_the_oracle(seed: int, size: tuple[
 def test_the_random_games_cover_every_label_and_chords_of_several_uncertain_cells() -> None:
     # The oracle test above is only as good as what it meets: every label, and chords that gamble on two cells or more.
     labels: set[Label] = set()
+    fatal_kinds: set[str] = set()
     gambling_chords: list[ClickReview] = []
     for seed, size, safe_first in GAMES:
         review = review_game(random_game(seed, *size, safe_first=safe_first))
         labels.update(c.label for c in review.clicks)
+        # Every kind of fatal click: with a certainly safe cell there, with a safer one, or a best guess.
+        fatal_kinds.update("certain" if c.certain_safe else "safer" if c.avoidable else "best"
+                           for c in review.clicks if c.label is Label.FATAL)
         gambling_chords += [c for c in review.clicks if c.kind is ClickKind.CHORD and c.probability > 0
                             and len(c.chosen) > 1]
     assert labels == set(Label)
+    assert fatal_kinds == {"certain", "safer", "best"}
     assert gambling_chords
 
 

@@ -23,7 +23,7 @@ def _game(clicks, won=None, rule="safe") -> RecordedGame:
 
 @pytest.mark.parametrize("clicks, says", [
     ([(3, OPEN), (0, OPEN)], "g: click 2 (open at (0, 0)) comes after the game ended"),
-    ([(0, OPEN)], "g: click 1 (open at (0, 0)) opens a mine, but the first-click rule 'safe' keeps it safe"),
+    ([(0, OPEN)], "g: click 1 (open at (0, 0)) opens a mine, but the first-click rule 'safe' keeps it safe: the record contradicts the rule"),
     ([(1, FLAG), (1, OPEN)], "g: click 2 (open at (0, 1)): the cell is flagged"),
     ([(3, OPEN), (1, FLAG)], "g: click 2 (flag at (0, 1)) comes after the game ended"),
 ])

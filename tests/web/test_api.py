@@ -231,22 +231,22 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     ("body", "options"),
     [
         ({"level": "beginner", "seed": 5}, ["--level", "beginner", "--seed", "5"]),
-        ({"rows": 8, "cols": 10, "mines": 20, "seed": 2, "first_click": [0, 0], "method": "uniform", "logic": "local"},
-         ["--size", "10x8", "--mines", "20", "--seed", "2", "--first-click", "0,0", "--method", "uniform", "--logic", "local"]),
+        ({"rows": 8, "cols": 10, "mines": 20, "seed": 2, "start": [0, 0], "method": "uniform", "logic": "local"},
+         ["--size", "10x8", "--mines", "20", "--seed", "2", "--start", "0,0", "--method", "uniform", "--logic", "local"]),
     ],
 )
 def test_generate_answers_as_generate_json(client, body: dict, options: list[str]) -> None:
     doc = client.post("/api/generate", json=body).json()
     expected = cli_json("generate", *options)
     made = next(generate_boards(Level(expected["rows"], expected["cols"], expected["mines"]), 1, seed=body["seed"],
-                                first_click=expected["first_click"], method=body.get("method", "fast"),
+                                first_click=expected["start"], method=body.get("method", "fast"),
                                 logic=body.get("logic", "full")))
     assert without_seconds(doc) == {**without_seconds(expected), "board": made.board().to_text()}
 
 
 def test_generate_refuses_what_generate_refuses(client, tight) -> None:
-    answer = client.post("/api/generate", json={"level": "beginner", "first_click": [9, 0]})
-    result = CliRunner().invoke(cli, ["generate", "--level", "beginner", "--first-click", "9,0"])
+    answer = client.post("/api/generate", json={"level": "beginner", "start": [9, 0]})
+    result = CliRunner().invoke(cli, ["generate", "--level", "beginner", "--start", "9,0"])
     assert answer.status_code == 400
     assert "error: " + answer.json()["error"] == result.output.strip()
     assert client.post("/api/generate", json={"rows": 3, "cols": 3, "mines": 1}).status_code == 400  # no room

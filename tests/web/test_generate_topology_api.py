@@ -45,14 +45,14 @@ def test_a_generated_grid_board_shows_the_grids_numbers_and_needs_no_guess(clien
     mines = {Cell(*m) for m in doc["mine_cells"]}
     lines = doc["board"].splitlines()
     assert lines[0] == f"topology: {topology}"
-    assert lines[1:3] == ["mines: 12", "first-click: {},{}".format(*doc["first_click"])]
+    assert lines[1:3] == ["mines: 12", "first-click: {},{}".format(*doc["start"])]
     grid = lines[3:11]
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch.isdigit():
                 assert int(ch) == sum(n in mines for n in neighbours(8, 9, Cell(r, c), topology)), (r, c)
     level = Level(8, 9, 12, topology_name=topology)
-    assert oracle_replay(level, mines, Cell(*doc["first_click"]), Logic.FULL)
+    assert oracle_replay(level, mines, Cell(*doc["start"]), Logic.FULL)
 
 
 def test_the_square_board_is_unchanged_by_naming_its_topology(client) -> None:

@@ -89,7 +89,8 @@ def test_a_lost_game_played_here_ends_with_its_fatal_click(client) -> None:
     doc = answer.json()
     assert doc["completed"] is False and doc["lost"] is True and doc["file"] == game_id
     last = doc["clicks"][-1]
-    assert last["label"] == "fatal" and last["cell"] == list(mine) and isinstance(last["forced"], bool)
+    assert last["label"] == "fatal" and last["cell"] == list(mine)
+    assert isinstance(last["best_guess"], bool) and last["avoidable"] is not last["best_guess"]
     assert doc["flags"][-1] == [[8, 8]]
     survival = Fraction(1)
     for click in doc["clicks"]:

@@ -48,10 +48,14 @@ def generate_command(
         typer.Option("--graph", metavar="FILE", help="Generate on the cells and edges of this graph board file (its numbers, "
                      "flags and layout are not used); --mines or the file's 'mines'. Writes graph files."),
     ] = None,
-    first_click: Annotated[
-        str | None, typer.Option("--first-click", metavar="R,C", help="Row and column (from 0) of the first click, an opening "
+    start: Annotated[
+        str | None, typer.Option("--start", metavar="R,C", help="Row and column (from 0) of the first click, an opening "
                                  "(a cell's name with --graph). Default: the centre (with --graph: the file's first_click, "
                                  "else the cell with the most neighbours).")
+    ] = None,
+    old_start: Annotated[
+        str | None, typer.Option("--first-click", metavar="R,C",
+                                 help="The old name of --start (deprecated: --first-click names the first-click rule).")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", min=0, help="Seed of the run: board i gets a seed derived from it. Default: a random one, printed.")
@@ -83,6 +87,13 @@ def generate_command(
 ) -> None:
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
+    exclusive(ctx, "start", ["old_start"], "--first-click R,C is the old name of --start")
+    if old_start is not None:
+        # One release of grace: everywhere else --first-click is the rule (safe, opening, any), not a cell.
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            "warning: generate --first-click R,C is deprecated; use --start R,C (--first-click names the first-click rule)")
+        start = old_start
+    start_flag = "--start" if old_start is None else "--first-click"
     exclusive(ctx, "graph", ["level", "size", "topology", "fmt"], "--graph takes the cells and edges of its file and writes graph files")
     if output is not None and str(output) == "-":
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
@@ -93,12 +104,12 @@ def generate_command(
         if graph is not None:
             source = load_board(graph, BoardFormat.AUTO, None)  # its errors name the file already
             try:
-                board_level, first = graph_request(source, mines, first_click, "graph" if graph == "-" else Path(graph).stem)
+                board_level, first = graph_request(source, mines, start, "graph" if graph == "-" else Path(graph).stem)
             except CnfsweepError as exc:
                 raise CnfsweepError(f"--graph {graph}: {exc}") from None
         else:
             board_level = choose_level(level, size, mines, topology)
-            first = centre(board_level) if first_click is None else read_cell(first_click, "--first-click")
+            first = centre(board_level) if start is None else read_cell(start, start_flag)
         check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:

@@ -10,7 +10,7 @@ Examples
 >>> _ = (folder / "t.jsonl").write_text('{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}')
 >>> result = CliRunner().invoke(app, [str(folder / "t.jsonl"), "--json"])
 >>> result.exit_code, json.loads(result.output)["clicks"][0]["label"]
-(0, 'forced_guess')
+(0, 'best_guess')
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import emit, fail, json_option, only_with
+from cnfsweep.cli.common import emit, exclusive, fail, json_option, only_with
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.words import counted
 from cnfsweep.engine import Engine
 from cnfsweep.play import FirstClick
-from cnfsweep.present.review import click_line, review_view
-from cnfsweep.present.svg import render_png, render_svg
+from cnfsweep.present.review import click_line, position_view, review_view, step_svg
+from cnfsweep.present.svg import render_png
 from cnfsweep.present.timeline import timeline_svg
 from cnfsweep.replay import GameReview, review
 
@@ -43,7 +44,8 @@ def replay_command(
     ctx: typer.Context,
     record: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False,
-        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file.",
+        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file, "
+             "recognised by its contents whatever its name.",
     )],
     json_out: json_option("the review", "the report") = False,
     output: Annotated[Path | None, typer.Option(
@@ -51,25 +53,40 @@ def replay_command(
         help=escape("Write the timeline (or with --step, that position) as .svg or .png (needs cnfsweep[png]); - for SVG on standard output."),
     )] = None,
     step: Annotated[int | None, typer.Option(
-        "--step", min=0, show_default=False,
-        help="Draw the position before click N (from 0, as the review counts them) with its probabilities, into --output.",
+        "--step", min=1, show_default=False,
+        help="Show the position before click N (from 1, as the report counts them): as text, the click marked and the "
+             "player's flags; with --output, drawn with its probabilities.",
     )] = None,
+    every: Annotated[bool, typer.Option("--all", help="List every click in the report, in order, not only the guesses.")] = False,
+    positions: Annotated[bool, typer.Option(
+        "--positions", help="With --json: add each position before a click (board text, flags covered), the player's "
+                            "flags at each, and the final board.",
+    )] = False,
+    game: Annotated[int, typer.Option(
+        "--game", min=1, help="Which game of a trace of several to review, from 1.",
+    )] = 1,
     first_click: Annotated[FirstClick | None, typer.Option(
         "--first-click", show_default=False,
-        help="The first-click rule to assume instead of the record's (safe, opening or any).",
+        help="The first-click rule to assume instead of the record's (safe, opening or any); a record whose first click "
+             "breaks it is refused.",
     )] = None,
     backend: Annotated[str | None, typer.Option(
         "--backend", "-b", help=escape("Solver: cpsat, pysat[:SOLVER[:ENCODING]], brute."),
     )] = None,
 ) -> None:
     """Review a recorded game: each click's exact chance of a mine, deductions and guesses, survival and luck."""
-    only_with(ctx, "step", output is not None, "--output (the picture of that position)")
     kind = picture_kind(output) if output is not None else None
     if output is not None and str(output) == "-" and json_out:
         fail("--output - and --json cannot be used together: both would write to standard output")
+    exclusive(ctx, "step", ["json_out", "every"], "--step shows one position (--json --positions gives them all)")
+    only_with(ctx, "positions", json_out, "--json (the positions go into the document)")
+    exclusive(ctx, "every", ["output"], "--all lists the clicks in the report; the timeline draws every click")
     try:
         engine = Engine.for_games(backend)
-        done = _review(record, engine, first_click, positions=step is not None)
+        done = _review(record, engine, first_click, positions=step is not None or positions, game=game)
+        if step is not None and step > len(done.clicks):
+            raise CnfsweepError(f"--step {step}: the review has {counted(len(done.clicks), 'click')}"
+                                + (f" (1 to {len(done.clicks)})" if done.clicks else ""))
         picture = None
         if output is not None:
             svg = _step_svg(done, step, engine, record) if step is not None else timeline_svg(done)
@@ -87,11 +104,14 @@ def replay_command(
             fail(f"{output}: cannot write: {exc.strerror or exc}")
     if json_out:
         emit(done.to_dict())
-    elif step is None:
-        Console().print(review_view(done))
+    elif step is not None:
+        if output is None:
+            Console(highlight=False).print(position_view(done, step), soft_wrap=True)
+    else:
+        Console().print(review_view(done, every))
 
 
-def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool) -> GameReview:
+def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool, game: int) -> GameReview:
     """Review, with a progress bar on a terminal once a long game is under way (nothing is drawn otherwise)."""
     console = Console(stderr=True)
     bar: Progress | None = None
@@ -109,16 +129,13 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
 
     try:
         return review(record, engine=engine, rule=None if rule is None else rule.value, positions=positions,
-                      progress=tick)
+                      progress=tick, game=game)
     finally:
         if bar is not None:
             bar.stop()
 
 
 def _step_svg(done: GameReview, step: int, engine: Engine, record: str) -> str:
-    """The position before click ``step``, drawn as ``render --probabilities`` draws a board."""
-    if step >= len(done.clicks):
-        raise CnfsweepError(f"--step {step}: the review has {len(done.clicks)} clicks (0 to {len(done.clicks) - 1})")
-    board = done.positions[step]
-    return render_svg(board, engine.analyze(board), title=f"{Path(record).name}, before {click_line(done.clicks[step])}")
-
+    """The position before click ``step`` (from 1), drawn as ``render --probabilities`` draws a board, the click and the player's flags marked."""
+    board = done.positions[step - 1]
+    return step_svg(done, step, engine.analyze(board), f"{Path(record).name}, before {click_line(done.clicks[step - 1])}")

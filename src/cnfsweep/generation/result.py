@@ -92,7 +92,7 @@ class Generated:
             "rows": self.level.rows,
             "cols": self.level.cols,
             "mines": self.level.mines,
-            "first_click": write(self.first_click),
+            "start": write(self.first_click),
             "mine_cells": [write(m) for m in self.mine_cells],
             "seed": self.seed,
             "method": self.method.value,

@@ -58,7 +58,7 @@ class Player:
         """Play one seeded game to the end; ``watch``, if given, sees the game and every full analysis."""
         first = self.policy.first_click(level, first_click)
         return self._run(Game.new(level, seed, first_click=first_click), seed, first,
-                         _first_move(level, first_click, first), watch)
+                         _first_move(level, first_click, first), watch, rule=first_click)
 
     def play_layout(
         self,
@@ -69,13 +69,16 @@ class Player:
         watch: Callable[[Game, Analysis], None] | None = None,
         opened: Iterable[Cell] = (),
         topology: TopologySpec = DEFAULT_TOPOLOGY,
+        rule: FirstClick = FirstClick.SAFE,
     ) -> GameRecord:
         """Play a given layout from its first click (a safe cell) to the end.
 
         ``opened`` lists cells already open (a position read from a file):
         they are clicked after the first click, as moves known to be safe.
         ``seed`` is only recorded (say, the seed the layout was generated from);
-        ``topology`` names the board's topology.
+        ``topology`` names the board's topology; ``rule`` is the first-click rule the
+        record says the layout was made under (``safe``: its first click is no mine;
+        ``opening`` for no-guess boards, whose first click opens an opening).
 
         Examples
         --------
@@ -90,7 +93,7 @@ class Player:
         if first in layout.mines:
             raise CnfsweepError(f"the first click {tuple(first)} is a mine")
         game = Game.from_layout(rows, cols, layout.mines, topology)
-        return self._run(game, seed, first, PlayedMove(first, True, _SAFE), watch, opened)
+        return self._run(game, seed, first, PlayedMove(first, True, _SAFE), watch, opened, rule)
 
     def _run(
         self,
@@ -100,6 +103,7 @@ class Player:
         first_move: PlayedMove,
         watch: Callable[[Game, Analysis], None] | None,
         opened: Iterable[Cell] = (),
+        rule: FirstClick = FirstClick.SAFE,
     ) -> GameRecord:
         start = time.perf_counter()
         level = table.level
@@ -144,6 +148,7 @@ class Player:
             mines=tuple(sorted(game.game.mines or ())),
             loss_cause=loss_cause(lost_on, moves[0]),
             analyses=analyses,
+            rule=rule,
         )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
-from cnfsweep.play.game import Level
+from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.play.policy import GuessRule
 
 __all__ = ["GameRecord", "LossCause", "PlayedMove"]
@@ -58,6 +58,8 @@ class GameRecord:
     mines: tuple[Cell, ...]
     loss_cause: LossCause | None = None
     analyses: int = 0
+    #: The first-click rule the game was played under (what the first click could not hit).
+    rule: FirstClick = FirstClick.SAFE
 
     @property
     def guesses(self) -> int:
@@ -65,7 +67,12 @@ class GameRecord:
         return sum(1 for m in self.moves if not m.certain)
 
     def trace(self) -> dict[str, Any]:
-        """Return the JSON line ``--trace`` writes for this game."""
+        """Return the JSON line ``--trace`` writes for this game.
+
+        ``first_click`` is the first-click rule (``safe``, ``opening``, ``any``) and ``start`` the
+        cell clicked first (before 0.x traces wrote that cell under ``first_click`` and no rule);
+        the two keys stand where the cell's key stood, so the rest of a line is as it was.
+        """
         out: dict[str, Any] = {"seed": self.seed, "rows": self.level.rows, "cols": self.level.cols}
         # Square traces stay as they were before levels had a topology: the key is there only for other grids.
         if self.level.topology_name != DEFAULT_TOPOLOGY:
@@ -74,7 +81,8 @@ class GameRecord:
         write = json_cell(self.level.topology) if self.level.graph is not None else list
         out.update({
             "mines": [write(c) for c in self.mines],
-            "first_click": write(self.moves[0].cell) if self.moves else None,
+            "first_click": self.rule.value,
+            "start": write(self.moves[0].cell) if self.moves else None,
             "moves": [m.to_dict(write) for m in self.moves],
             "won": self.won,
         })

@@ -11,7 +11,7 @@ Examples
 >>> from cnfsweep.replay import review_game
 >>> (game,) = read_game_records(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}')
 >>> svg = timeline_svg(review_game(game))
->>> svg.startswith("<svg") and 'class="click forced_guess"' in svg
+>>> svg.startswith("<svg") and 'class="click best_guess"' in svg
 True
 """
 
@@ -46,7 +46,8 @@ def _position(review: GameReview) -> tuple[list[float], float, str]:
     if review.clicks and all(t is not None for t in times):
         end = max([review.seconds or 0.0, *[t for t in times if t is not None]]) or 1.0
         return [t or 0.0 for t in times], end, "seconds"
-    return [float(c.index) for c in review.clicks], float(max(len(review.clicks) - 1, 1)), "click"
+    # Clicks are numbered from 1, as the report and --step count them.
+    return [float(c.index) for c in review.clicks], float(max(len(review.clicks), 1)), "click"
 
 
 def _ticks(end: float) -> list[float]:

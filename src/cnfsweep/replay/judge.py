@@ -9,7 +9,9 @@ on a covered cell, or a chord on a number with as many flags around it), one
 gives every cell's exact probability; the click's probability is the chance that at least
 one of its chosen cells is a mine (for a chord of several uncertain cells, the ratio of
 layout counts with and without those cells assumed safe).  The first click is a deduction
-when the game's first-click rule keeps it off a mine.  A cell an analysis proves a mine stays
+when the game's first-click rule keeps it off a mine; a record whose first click breaks
+that rule (a mine under ``safe`` or ``opening``, a number under ``opening``) contradicts
+it, and is refused rather than judged by a rule it was not played by.  A cell an analysis proves a mine stays
 one for the rest of the game (what the player knows only grows), so the player's knowledge
 takes it as a known mine from then on: later positions are the same layouts, searched without it
 (a player who never flags would otherwise leave every mine's numbers in every search).
@@ -33,7 +35,7 @@ from os import PathLike
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.errors import ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
-from cnfsweep.core.values import choice_argument, flag_argument
+from cnfsweep.core.values import choice_argument, count_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
 from cnfsweep.generation.result import three_bv
@@ -53,9 +55,9 @@ _CHOSEN = "x"
 def review(
     record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
     rule: str | None = None, positions: bool = False, progress: Progress | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, game: int = 1,
 ) -> GameReview:
-    """Read a game record (a replay file, or its bytes) and review its one game (the first, for a trace of many).
+    """Read a game record (a replay file, or its bytes) and review one of its games (the first, unless ``game`` says).
 
     Parameters
     ----------
@@ -75,11 +77,13 @@ def review(
     time_limit : float, optional
         Seconds allowed, reading the record included; past them raise
         :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    game : int
+        Which game of a record of several (a trace of many games), from 1.
 
     Raises
     ------
     GameRecordError
-        For a file that cannot be read or replayed (one line naming it).
+        For a file that cannot be read or replayed, or that has no game ``game`` (one line naming it).
     ArgumentError
         For an argument of the wrong kind (an :class:`~cnfsweep.core.errors.ArgumentTypeError` for the wrong type).
 
@@ -87,7 +91,7 @@ def review(
     --------
     >>> done = review(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}', name="t.jsonl")
     >>> done.clicks[0].label.value, str(done.survival)
-    ('forced_guess', '2/3')
+    ('best_guess', '2/3')
     """
     deadline = deadline_after(time_limit)
     if name is not None and not isinstance(name, str):
@@ -101,7 +105,11 @@ def review(
         games = read_game_records(record, source=source)
     if not games:
         raise GameRecordError("no game in it", source=source)
-    return review_game(games[0], engine=engine, rule=rule, positions=positions, progress=progress,
+    number = count_argument(game, "game", minimum=1)
+    if number > len(games):
+        held = "1 game" if len(games) == 1 else f"{len(games)} games (1 to {len(games)})"
+        raise GameRecordError(f"game {number}: it holds {held}", source=source)
+    return review_game(games[number - 1], engine=engine, rule=rule, positions=positions, progress=progress,
                        time_limit=time_left(deadline))
 
 
@@ -162,7 +170,7 @@ def review_game(
         if not reviews and first_rule is not FirstClick.ANY:
             if game.mines and cell in set(game.mines):
                 raise GameRecordError(f"{where} opens a mine, but the first-click rule {first_rule.value!r} "
-                                      "keeps it safe", source=source)
+                                      "keeps it safe: the record contradicts the rule", source=source)
             probability = best = Fraction(0)
             safest: tuple[Cell, ...] = tuple(board.covered)
             certain = len(safest)
@@ -183,9 +191,12 @@ def review_game(
             result = table.click(cell) if kind is ClickKind.OPEN else table.chord(cell)
         except CnfsweepError as exc:
             raise GameRecordError(f"{where}: {exc}", source=source) from None
+        if not reviews and first_rule is FirstClick.OPENING and kind is ClickKind.OPEN and view[i] != _ZERO:
+            raise GameRecordError(f"{where} shows {chr(view[i])}, but the first-click rule 'opening' makes it "
+                                  "an opening (a 0): the record contradicts the rule", source=source)
         label = Label.of(probability, best, certain, result.hit_mine)
         reviews.append(ClickReview(
-            len(reviews), move, click.seconds, kind, cell, chosen, result.opened, probability, best, safest, certain,
+            len(reviews) + 1, move + 1, click.seconds, kind, cell, chosen, result.opened, probability, best, safest, certain,
             label, play.exploded if result.hit_mine else None,
         ))
         if progress is not None:
@@ -194,7 +205,7 @@ def review_game(
     return GameReview(
         source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
         first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
-        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None,
+        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None, topology,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,7 +31,9 @@ class Label(Enum):
     """What kind of click it was, judged by exact probabilities (see :meth:`of`)."""
 
     DEDUCTION = "deduction"
-    FORCED_GUESS = "forced_guess"
+    BEST_GUESS = "best_guess"
+    #: The old name of ``BEST_GUESS`` (an alias, for one release): "forced" now means a strict 50/50 only.
+    FORCED_GUESS = "best_guess"
     NEEDLESS_GUESS = "needless_guess"
     MISTAKE = "mistake"
     FATAL = "fatal"
@@ -40,8 +43,10 @@ class Label(Enum):
         """Label a click: its chosen cells' chance of a mine, the least anywhere, how many cells were certainly safe, and whether it hit a mine.
 
         ``fatal`` first; then ``deduction`` (no chance of a mine), ``needless_guess`` (a chance,
-        while a certainly safe cell lay anywhere), ``forced_guess`` (nothing certain, and no cell
+        while a certainly safe cell lay anywhere), ``best_guess`` (nothing certain, and no cell
         safer than the chosen ones together), ``mistake`` (nothing certain, and a safer cell existed).
+        A best guess is not ``forced`` in the sense ``play`` and ``hint`` give the word (a strict
+        50/50 no reveal can resolve): only the best there was.
 
         Examples
         --------
@@ -50,7 +55,7 @@ class Label(Enum):
         >>> Label.of(Fraction(1, 2), Fraction(0), certain_safe=3, hit=False).value
         'needless_guess'
         >>> Label.of(Fraction(1, 5), Fraction(1, 5), certain_safe=0, hit=False).value
-        'forced_guess'
+        'best_guess'
         """
         if hit:
             return cls.FATAL
@@ -58,7 +63,7 @@ class Label(Enum):
             return cls.DEDUCTION
         if certain_safe:
             return cls.NEEDLESS_GUESS
-        return cls.FORCED_GUESS if probability <= best else cls.MISTAKE
+        return cls.BEST_GUESS if probability <= best else cls.MISTAKE
 
 
 def _cells(cells: tuple[Cell, ...]) -> list[list[int]]:
@@ -72,9 +77,9 @@ class ClickReview:
     Attributes
     ----------
     index : int
-        Its place among the reviewed clicks, from 0.
+        Its number among the reviewed clicks, from 1 (as the report, ``--step`` and the page count them).
     move : int
-        Its place among all the record's clicks (flags included), from 0.
+        Its number among all the record's clicks (flags included), from 1.
     seconds : float or None
         From the first click, when the record keeps times.
     kind : ClickKind
@@ -113,14 +118,29 @@ class ClickReview:
     exploded: Cell | None = None
 
     @property
-    def forced(self) -> bool:
-        """Whether nothing was certain and no cell was safer: a forced guess (for a fatal click: whether it was one)."""
+    def best_guess(self) -> bool:
+        """Whether it was a guess, nothing was certain and no cell was safer (for a fatal click: whether it was one)."""
         return self.certain_safe == 0 and 0 < self.probability <= self.best
+
+    @property
+    def forced(self) -> bool:
+        """The old name of :attr:`best_guess` (deprecated: "forced" means a strict 50/50 in ``play`` and ``hint``)."""
+        warnings.warn("ClickReview.forced is deprecated; use ClickReview.best_guess", DeprecationWarning, stacklevel=2)
+        return self.best_guess
 
     @property
     def guess(self) -> bool:
         """Whether it could have hit a mine."""
         return self.probability > 0
+
+    @property
+    def avoidable(self) -> bool:
+        """Whether it was a guess while a certainly safe or a safer cell was there, fatal or not.
+
+        Every guess is either a best guess or an avoidable one: ``needless_guess`` and ``mistake``
+        are avoidable, and so is a ``fatal`` click that had a safer choice.
+        """
+        return self.guess and not self.best_guess
 
     def to_dict(self) -> dict[str, Any]:
         """The click as the review document lists it."""
@@ -129,9 +149,9 @@ class ClickReview:
             "cell": [self.cell[0], self.cell[1]], "cells": _cells(self.chosen), "opened": _cells(self.opened),
             "probability": str(self.probability), "label": self.label.value, "best_probability": str(self.best),
             "safest": _cells(self.safest), "certain_safe": self.certain_safe,
+            "best_guess": self.best_guess, "avoidable": self.avoidable,
         }
         if self.label is Label.FATAL:
-            out["forced"] = self.forced
             out["exploded"] = None if self.exploded is None else [self.exploded[0], self.exploded[1]]
         return out
 
@@ -190,6 +210,8 @@ class GameReview:
         Kept with ``positions``: the player's flags at each of them.
     final : Board or None
         Kept with ``positions``: the board after the last click (flags left covered).
+    topology : str
+        The grid's name (``square``, ``torus``, ``hex``); the document names it only when it is not square.
     """
 
     source: str
@@ -208,6 +230,7 @@ class GameReview:
     positions: tuple[Board, ...] = ()
     flags: tuple[tuple[Cell, ...], ...] = ()
     final: Board | None = None
+    topology: str = "square"
 
     def count(self, label: Label) -> int:
         """How many clicks got ``label``."""
@@ -238,6 +261,8 @@ class GameReview:
         survival, best = self.survival, self.best_survival
         out.update({
             "guesses": sum(1 for c in self.clicks if c.guess),
+            "best_guesses": sum(1 for c in self.clicks if c.best_guess),
+            "avoidable": sum(1 for c in self.clicks if c.avoidable),
             "survival": str(survival), "luck": luck(survival),
             "best_survival": str(best), "best_luck": luck(best),
             "bbbv": self.bbbv, "time": seconds, "bbbv_per_s": per_s,
@@ -255,6 +280,8 @@ class GameReview:
                 "clicks": [c.to_dict() for c in self.clicks], "summary": self.summary(),
                 "counters": dict(self.counters),
             }
+        if self.topology != "square":
+            out["topology"] = self.topology
         if self.final is not None:
             out["positions"] = [board.to_text() for board in self.positions]
             out["flags"] = [_cells(f) for f in self.flags]

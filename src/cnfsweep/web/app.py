@@ -276,7 +276,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         level = NewGame(request.level, request.rows, request.cols, request.mines, topology=request.topology).resolve()
         seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
         return await answer(GenerateJob(
-            level, seed, request.first_click, request.method, request.logic, limit(request.time_limit), settings.max_cells
+            level, seed, request.start, request.method, request.logic, limit(request.time_limit), settings.max_cells
         ))
 
     @app.post("/api/board", responses={200: {"description": "The board in the native format."}, **errors})
@@ -307,7 +307,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     @app.post("/api/game", responses={200: {"description": f"The new game's document; {timeout}."}, **errors})
     async def new_game(request: GameRequest) -> Response:
         """Start a game; the answer's `id` names it in the moves that follow."""
-        return await answer(StartGame(NewGame(**request.model_dump())))
+        return await answer(StartGame(NewGame(**request.model_dump(exclude={"start"}))))
 
     @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)}, **game)
     async def get_game(game_id: GameId) -> Response:

@@ -183,6 +183,20 @@ class LevelOrSize(BaseModel):
         return schema
 
 
+def _one_start(start: tuple[int, int] | None, old: tuple[int, int] | None, old_name: str) -> tuple[int, int] | None:
+    """The start cell, given as ``start`` or under its old name, not both."""
+    if start is not None and old is not None:
+        raise ValueError(f"give the start cell once, as 'start' ('{old_name}' is its old name)")
+    return start if start is not None else old
+
+
+def _not_both(schema: JsonSchemaValue, old_name: str) -> JsonSchemaValue:
+    """Say in the schema what :func:`_one_start` refuses: ``start`` and its old name both given."""
+    cell = {"type": "array"}
+    schema["not"] = {"required": ["start", old_name], "properties": {"start": cell, old_name: cell}}
+    return schema
+
+
 class GameRequest(LevelOrSize):
     """A new game: a level by name, or rows, cols and mines."""
 
@@ -194,12 +208,25 @@ class GameRequest(LevelOrSize):
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
     )
-    opened: tuple[Index, Index] | None = Field(
+    start: tuple[Index, Index] | None = Field(
         None,
         description="[row, col] the server clicks first, as the game the board comes from did (a restart, a shared board):"
-        " the same seed, rule and first click make the same layout. The clock waits for the player's first click."
-        " Not with `no_guess` (its board comes with its opening).",
+        " the same seed, rule and start cell make the same layout. The clock waits for the player's first click."
+        " Not with `no_guess` (its board comes with its opening). (`first_click` is the rule, this the cell.)",
     )
+    opened: tuple[Index, Index] | None = Field(
+        # Marked in the schema only: pydantic's deprecated=True would warn each time the server reads it.
+        None, json_schema_extra={"deprecated": True}, description="Deprecated: the old name of `start`, accepted for one release."
+    )
+
+    @model_validator(mode="after")
+    def _start_or_opened(self) -> GameRequest:
+        self.start = self.opened = _one_start(self.start, self.opened, "opened")
+        return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "opened")
 
 
 class GenerateRequest(LevelOrSize):
@@ -210,9 +237,23 @@ class GenerateRequest(LevelOrSize):
     seed: Seed | None = Field(
         None, description="Run seed, as `cnfsweep generate --seed`; the board is its first."
     )
-    first_click: tuple[Index, Index] | None = Field(
-        None, description="[row, col] of the opening; the centre by default."
+    start: tuple[Index, Index] | None = Field(
+        None, description="[row, col] of the first click, an opening; the centre by default."
     )
+    first_click: tuple[Index, Index] | None = Field(
+        None, json_schema_extra={"deprecated": True},
+        description="Deprecated: the old name of `start`, accepted for one release (`first_click` names the "
+                    "first-click rule everywhere else).",
+    )
+
+    @model_validator(mode="after")
+    def _start_or_first_click(self) -> GenerateRequest:
+        self.start = self.first_click = _one_start(self.start, self.first_click, "first_click")
+        return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "first_click")
     method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
     logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
     topology: TopologyName = Field(

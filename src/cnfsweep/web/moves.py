@@ -118,7 +118,7 @@ class StartGame:
 
         def start(games: GameStore) -> dict[str, Any]:
             made = json.loads(generated.body)
-            return games.new(spec, (made["mine_cells"], made["first_click"]))
+            return games.new(spec, (made["mine_cells"], made["start"]))
 
         return await server.store(start)
 

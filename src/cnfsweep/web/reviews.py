@@ -37,7 +37,7 @@ class ReviewJob:
     >>> trace = b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}'
     >>> outcome = ReviewJob("t.jsonl", base64.b64encode(trace).decode()).run()
     >>> outcome.verdict, json.loads(outcome.body)["clicks"][0]["label"]
-    (<Verdict.ANSWER: 'answer'>, 'forced_guess')
+    (<Verdict.ANSWER: 'answer'>, 'best_guess')
     >>> json.loads(ReviewJob("t.avf", "!!").run().body)["error"]
     't.avf: data: not base64'
     """

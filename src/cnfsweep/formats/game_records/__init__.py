@@ -58,7 +58,13 @@ READERS: dict[str, GameRecordReader] = {r.name: r for r in (TraceReader(), *VIDE
 
 
 def detect_reader(data: bytes, name: str | None = None, source: str = "<string>") -> GameRecordReader:
-    """Return the reader of ``data``: one whose suffix ``name`` ends in, else the first that recognises it.
+    """Return the reader of ``data``, by its contents first and by the suffix of ``name`` only where they allow it.
+
+    As board formats are detected, a file renamed, or without an extension, is still read: a
+    reader that recognises the contents for certain (a trace's JSON, the marks ``.rmv`` and Clone's
+    ``.mvf`` files start with) is taken whatever the name says; then the reader of the suffix,
+    unless the first bytes rule that kind out; then the kinds the first bytes allow (tried in turn
+    when more than one does: ``.avf`` and ``.evf`` carry no mark of their own).
 
     Raises
     ------
@@ -67,22 +73,62 @@ def detect_reader(data: bytes, name: str | None = None, source: str = "<string>"
 
     Examples
     --------
-    >>> detect_reader(b'{"rows": 1, "cols": 2, "mines": [], "moves": []}').name
+    >>> detect_reader(b'{"rows": 1, "cols": 2, "mines": [], "moves": []}', "renamed.avf").name
     'trace'
+    >>> detect_reader(b"*rmv\\x00\\x01", "no_extension").name
+    'rmv'
     >>> detect_reader(b"hello")
     Traceback (most recent call last):
     ...
     cnfsweep.formats.game_records.base.GameRecordError: <string>: not a game record: expected one of trace, avf, rmv, evf, mvf
     """
-    if name is not None:
-        suffix = PurePath(name).suffix.lower()
-        for reader in READERS.values():
-            if suffix and suffix in reader.suffixes:
-                return reader
     for reader in READERS.values():
-        if reader.detect(data, name):
+        if reader.detect(data, None):
             return reader
+    suffix = PurePath(name).suffix.lower() if name is not None else ""
+    named = next((r for r in READERS.values() if suffix and suffix in r.suffixes), None)
+    if named is not None and getattr(named, "first_bytes_tell", False) and _may_be(named, data):
+        return named
+    allowed = [r for r in READERS.values() if r is not named and getattr(r, "first_bytes_tell", False) and _may_be(r, data)]
+    if named is not None and allowed and _may_be(named, data):
+        # The suffix's kind cannot tell by the first bytes (a trace's text, an older .mvf): the kinds whose
+        # first bytes fit are tried first, then the suffix's.
+        return _FirstThatReads((*allowed, named))
+    if len(allowed) == 1:
+        return allowed[0]
+    if allowed:
+        return _FirstThatReads(tuple(allowed))
+    if named is not None:
+        return named  # its own error says why the contents are not of its kind
     raise GameRecordError(f"not a game record: expected one of {', '.join(READERS)}", source=source)
+
+
+def _may_be(reader: GameRecordReader, data: bytes) -> bool:
+    """Whether the first bytes of ``data`` allow it to be of ``reader``'s kind (readers that cannot tell say yes)."""
+    refuse = getattr(reader, "refuse", None)
+    return bool(data) and (refuse is None or refuse(data) is None)
+
+
+class _FirstThatReads:
+    """Several kinds the first bytes allow: each read in turn, the first that reads the file wins."""
+
+    suffixes: tuple[str, ...] = ()
+
+    def __init__(self, readers: tuple[GameRecordReader, ...]) -> None:
+        self.readers = readers
+        self.name = " or ".join(r.name for r in readers)
+
+    def detect(self, data: bytes, name: str | None = None) -> bool:
+        return any(_may_be(r, data) for r in self.readers)
+
+    def read(self, data: bytes, source: str = "<string>") -> tuple[RecordedGame, ...]:
+        for reader in self.readers:
+            try:
+                return tuple(reader.read(data, source))
+            except GameRecordError:
+                continue
+        raise GameRecordError(f"not a game record: expected one of {', '.join(READERS)} (tried {self.name})",
+                              source=source)
 
 
 def read_game_records(
@@ -107,7 +153,7 @@ def read_game_records(
     Examples
     --------
     >>> games = read_game_records(b'{"rows": 2, "cols": 2, "mines": [[0, 0]], "moves": [{"cell": [1, 1]}]}')
-    >>> games[0].first_click, games[0].mines, games[0].reader
+    >>> games[0].start, games[0].mines, games[0].reader
     (Cell(row=1, col=1), (Cell(row=0, col=0),), 'trace')
     """
     name: str | None = None

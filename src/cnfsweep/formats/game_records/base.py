@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -96,7 +97,7 @@ class RecordedGame:
     --------
     >>> from cnfsweep.core.topology import Square
     >>> game = RecordedGame(Square(2, 2), (Cell(0, 0),), (Click(Cell(1, 1)),), reader="example")
-    >>> game.rows, game.cols, game.first_click
+    >>> game.rows, game.cols, game.start
     (2, 2, Cell(row=1, col=1))
     """
 
@@ -132,9 +133,16 @@ class RecordedGame:
         return self.topology.cols
 
     @property
-    def first_click(self) -> Cell | None:
+    def start(self) -> Cell | None:
         """The first cell opened (``None`` for a record without one)."""
         return next((c.cell for c in self.clicks if c.kind is ClickKind.OPEN), None)
+
+    @property
+    def first_click(self) -> Cell | None:
+        """The old name of :attr:`start` (deprecated: ``first_click`` names the first-click rule, :attr:`rule`)."""
+        warnings.warn("RecordedGame.first_click is deprecated; use RecordedGame.start (the rule is RecordedGame.rule)",
+                      DeprecationWarning, stacklevel=2)
+        return self.start
 
 
 @runtime_checkable

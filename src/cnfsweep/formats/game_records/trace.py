@@ -1,10 +1,17 @@
 """The autoplayer's own trace: ``cnfsweep play --trace t.jsonl`` writes one JSON line per game.
 
 A line holds ``rows``, ``cols``, ``mines`` (``[r, c]`` pairs), ``moves`` (each with its
-``cell``, in the order played; the first is the first click), and ``seed``, ``won`` and
-``first_click``; a board of another grid names its ``topology`` (square when absent).  Moves
-carry no times (traces are reproducible), so the clicks' ``seconds`` are ``None``.  Blank
-lines are skipped.  This reader is written from that description, not from the writer
+``cell``, in the order played; the first is the first click), and ``seed``, ``won``,
+``first_click`` (the first-click rule: ``safe``, ``opening`` or ``any``) and ``start`` (the
+cell clicked first); a board of another grid names its ``topology`` (square when absent).
+Moves carry no times (traces are reproducible), so the clicks' ``seconds`` are ``None``.
+Blank lines are skipped.
+
+Traces written before the rule was recorded kept the start cell under ``first_click`` and no
+rule.  They still read: the rule then follows from the first move's ``certain`` (the
+autoplayer writes ``true`` when the rule kept the first click off a mine, so ``safe``, the
+weaker of the two rules that do; ``false`` under ``any``), and a trace that says neither
+names no rule (a review then takes ``any``).  This reader is written from that description, not from the writer
 (:meth:`cnfsweep.play.records.GameRecord.trace`), so reading a trace back checks both.
 """
 
@@ -31,14 +38,14 @@ class TraceReader:
 
     Examples
     --------
-    >>> line = '{"seed": 1, "rows": 2, "cols": 3, "mines": [[0, 2]], "first_click": [1, 0], '
+    >>> line = '{"seed": 1, "rows": 2, "cols": 3, "mines": [[0, 2]], "first_click": "safe", "start": [1, 0], '
     >>> line += '"moves": [{"cell": [1, 0]}, {"cell": [0, 2]}], "won": false}'
     >>> reader = TraceReader()
     >>> reader.detect(line.encode())
     True
     >>> (game,) = reader.read(line.encode())
-    >>> game.mines, [c.cell for c in game.clicks], game.won, game.seed
-    ((Cell(row=0, col=2),), [Cell(row=1, col=0), Cell(row=0, col=2)], False, 1)
+    >>> game.mines, [c.cell for c in game.clicks], game.won, game.seed, game.rule
+    ((Cell(row=0, col=2),), [Cell(row=1, col=0), Cell(row=0, col=2)], False, 1, 'safe')
     >>> reader.read(b'{"rows": 2, "cols": 3, "mines": [[0, 9]], "moves": []}')
     Traceback (most recent call last):
     ...
@@ -116,9 +123,10 @@ def _game(line: str, n: int, source: str) -> RecordedGame:
     hit = [i for i, c in enumerate(cells) if c in mined]
     if hit and hit[0] != len(cells) - 1:
         raise err(f"move {hit[0] + 1} opens the mine {tuple(cells[hit[0]])}, but the game goes on", "moves")
-    first = doc.get("first_click")
-    if first is not None and (not cells or _cell(first, "first_click", topology, err) != cells[0]):
-        raise err("'first_click' is not the first move's cell", "first_click")
+    rule, start_key = _rule_and_start(doc, moves, err)
+    start = doc.get(start_key)
+    if start is not None and (not cells or _cell(start, start_key, topology, err) != cells[0]):
+        raise err(f"{start_key!r} is not the first move's cell", start_key)
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise err("'seed' must be a whole number", "seed")
@@ -131,7 +139,28 @@ def _game(line: str, n: int, source: str) -> RecordedGame:
     if player is not None and not isinstance(player, str):
         raise err("'player' must be a string", "player")
     return RecordedGame(topology, tuple(sorted(mines)), tuple(Click(c) for c in cells), player, seed, won,
-                        TraceReader.name, source, n)
+                        TraceReader.name, source, n, rule)
+
+
+#: The first-click rules a trace may name (:class:`~cnfsweep.play.FirstClick`'s values; formats sits below play).
+RULES = ("safe", "opening", "any")
+
+
+def _rule_and_start(doc: Mapping[str, Any], moves: list[Any], err: Any) -> tuple[str | None, str]:
+    """The game's first-click rule, and the key its start cell is under (``start``, or ``first_click`` in old traces)."""
+    rule = doc.get("first_click")
+    if isinstance(rule, str):
+        if rule not in RULES:
+            raise err(f"'first_click' is the first-click rule, one of {', '.join(RULES)}; not {json.dumps(rule)[:24]}",
+                      "first_click")
+        return rule, "start"
+    if rule is not None and "start" in doc:
+        raise err("'first_click' is the first-click rule, one of safe, opening, any; the cell goes under 'start'",
+                  "first_click")
+    # An old trace: the start cell under first_click, and the rule only in what the first move says.
+    certain = moves[0].get("certain") if moves and isinstance(moves[0], Mapping) else None
+    old_rule = None if not isinstance(certain, bool) else "safe" if certain else "any"
+    return old_rule, "start" if "start" in doc else "first_click"
 
 
 def _whole(doc: Mapping[str, Any], key: str, err: Any, minimum: int) -> int:

@@ -67,6 +67,8 @@ class _VideoReader:
     suffixes: ClassVar[tuple[str, ...]]
     #: What a file of this kind is called in messages.
     title: ClassVar[str]
+    #: Whether :meth:`refuse` passing says something: the first bytes of a file of this kind have a shape of their own.
+    first_bytes_tell: ClassVar[bool] = True
 
     def detect(self, data: bytes, name: str | None = None) -> bool:
         """Say whether ``name`` ends in this kind's suffix (or the bytes carry its mark, where it has one)."""
@@ -191,6 +193,8 @@ class MvfReader(_VideoReader):
     name: ClassVar[str] = "mvf"
     suffixes: ClassVar[tuple[str, ...]] = (".mvf",)
     title: ClassVar[str] = "a Minesweeper Clone .mvf replay"
+    #: Only Clone 0.97's files carry a mark (see :meth:`detect`); other versions' first bytes allow anything.
+    first_bytes_tell: ClassVar[bool] = False
 
     def detect(self, data: bytes, name: str | None = None) -> bool:
         """By suffix, or by the ``Minesweeper Clone`` a Clone 0.97 file starts with."""

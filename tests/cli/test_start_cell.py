@@ -1,0 +1,52 @@
+"""``first_click`` is the first-click rule; the cell clicked first is ``start`` (issue 35, vocabulary decision 2).
+
+``generate --start R,C`` (``--first-click R,C`` still read for one release, with a one-line
+warning), generated JSON, ``/api/generate`` and ``/api/game`` (the old cell keys still read, the
+schema saying they are deprecated), and the Python names that moved (with a DeprecationWarning).
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+from cnfsweep.formats.game_records import read_game_records
+from cnfsweep.replay import review
+
+GENERATE = ["generate", "--size", "8x6", "--mines", "9", "--seed", "4", "--json"]
+
+
+def test_generate_start_is_the_cell_and_the_json_says_start(run) -> None:
+    result = run(*GENERATE, "--start", "2,5")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["start"] == [2, 5] and "first_click" not in doc
+
+
+def test_generate_first_click_as_a_cell_still_works_with_a_one_line_warning(run) -> None:
+    new, old = run(*GENERATE, "--start", "2,5"), run(*GENERATE, "--first-click", "2,5")
+    assert old.exit_code == 0, old.output
+    def board(result) -> dict:
+        return {k: v for k, v in json.loads(result.stdout).items() if k != "seconds"}
+
+    assert board(old) == board(new) and new.stderr == ""
+    assert old.stderr == ("warning: generate --first-click R,C is deprecated; use --start R,C "
+                          "(--first-click names the first-click rule)\n")
+    both = run(*GENERATE, "--start", "2,5", "--first-click", "2,5")
+    assert both.exit_code == 2 and both.stderr.count("\n") == 1 and "cannot be used together" in both.stderr
+
+
+def test_the_python_names_that_moved_warn() -> None:
+    line = b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "first_click": "any", "start": [0, 2], "moves": [{"cell": [0, 2]}]}'
+    (game,) = read_game_records(line)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert game.start == (0, 2) and game.rule == "any"
+        click = review(line).clicks[0]
+        assert click.best_guess
+    with pytest.warns(DeprecationWarning, match="RecordedGame.start"):
+        assert game.first_click == game.start
+    with pytest.warns(DeprecationWarning, match="ClickReview.best_guess"):
+        assert click.forced == click.best_guess
