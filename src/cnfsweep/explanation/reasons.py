@@ -166,6 +166,11 @@ class ReasonFinder:
     part of the board's numbers and a fact to its reason, so a player asking
     step after step re-solves only the parts a click changed.
 
+    Parts of more than ``big_part`` numbers (:data:`BIG_PART` unless given) are
+    searched near the cell first, at each of ``near_radii`` steps in turn
+    (:data:`NEAR_RADII` unless given; see :meth:`_near`): a test lowers them to
+    reach that path on a small board.
+
     Examples
     --------
     >>> from cnfsweep.engine.backends import get_backend
