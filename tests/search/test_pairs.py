@@ -149,7 +149,9 @@ def test_on_a_square_the_sides_are_the_old_arithmetic():
 
 def brute_forced_pair(board: Board) -> tuple[Cell, Cell] | None:
     """The first pair (row-major) of frontier cells at 1/2 that touch or share a neighbour, whose caps are
-    all certain mines, and that hold exactly one mine in every layout: all by the brute-force oracle."""
+    all flags or certain mines on the frontier, and that hold exactly one mine in every layout: all by the
+    brute-force oracle.  (A cap off the frontier that the total makes a mine does not count: ``forced_pair``
+    leaves such pairs out, and counting them would change square games.)"""
     ref = reference(board)
     on_frontier = set(frontier(board))
     halves = sorted(c for c in on_frontier if ref.exact[c] == Fraction(1, 2))
@@ -159,7 +161,7 @@ def brute_forced_pair(board: Board) -> tuple[Cell, Cell] | None:
             if b not in near_a and near_a.isdisjoint(near_b):
                 continue
             caps = (near_a ^ near_b) - {a, b}
-            if not all(board.char(x) == "*" or ref.exact[x] == 1 for x in caps):
+            if not all(board.char(x) == "*" or (x in on_frontier and ref.exact[x] == 1) for x in caps):
                 continue
             marked = board.with_char(a, "a").with_char(b, "b")
             if all(reference(marked, assume={"a": v, "b": v}).solutions == 0 for v in (True, False)):

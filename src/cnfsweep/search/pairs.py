@@ -66,8 +66,8 @@ def caps(topology: Topology, a: Cell, b: Cell) -> list[Cell]:
 def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
-    Each of their caps must be a certain mine, so nothing but clicking ``a``
-    or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
+    Each of their caps must be a flag or a certain mine on the frontier, so
+    nothing but clicking ``a`` or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
     (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
     them is a mine in every consistent layout.
     """
@@ -80,8 +80,9 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell,
     def certain_mine(c: Cell) -> bool:
         if grid[c.row][c.col] == FLAG:
             return True
-        # Off the frontier too: when the total leaves only mines there, a cap there is one.
-        p = analysis.exact(c)
+        # Frontier cells only: a cap off the frontier that the total makes a mine is not counted
+        # (counting it would change the moves of square games, which are pinned).
+        p = exact.get(c)
         return p is not None and p.numerator == p.denominator
 
     snap: Snapshot | None = None
