@@ -63,13 +63,15 @@ def random_position(
     with_total: bool = False,
     flags: bool = False,
     topology: str = "square",
+    most: tuple[int, int] = (6, 7),
 ) -> Position:
-    """A seeded random layout on a ``topology`` board, partly revealed, with at most ``max_frontier`` frontier cells."""
+    """A seeded random layout on a ``topology`` board of at most ``most`` rows and columns, partly revealed,
+    with at most ``max_frontier`` frontier cells."""
     rng = random.Random(seed)
     # A torus needs three rows and columns for its eight neighbours to be distinct.
     least = 3 if topology == "torus" else 2
     while True:
-        rows, cols = rng.randint(least, 6), rng.randint(least, 7)
+        rows, cols = rng.randint(least, most[0]), rng.randint(least, most[1])
         cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
         mines = frozenset(rng.sample(cells, rng.randint(0, len(cells) // 3)))
         safe = [c for c in cells if c not in mines]
@@ -253,6 +255,21 @@ def random_graph_cases(count: int = 24, inconsistent: int = 12) -> list[Case]:
         if pos.board.numbers:
             cases.append(Case(f"graph-perturbed-{seed}", perturbed(pos.board, seed)))
     return cases
+
+
+EVERY_TOPOLOGY = ("square", "torus", "hex", "graph")
+"""Every kind of board a search must work on: the three grids and a graph."""
+
+
+def position_on(
+    topology: str, seed: int, *, max_frontier: int = 11, with_total: bool = False, flags: bool = False,
+    most: tuple[int, int] = (6, 7),
+) -> Position:
+    """A seeded random position on a ``topology`` board (``graph``: a random small graph), at most ``max_frontier``
+    frontier cells; a grid has at most ``most`` rows and columns."""
+    if topology == "graph":
+        return random_graph_position(seed, max_frontier=max_frontier, with_total=with_total, flags=flags)
+    return random_position(seed, max_frontier=max_frontier, with_total=with_total, flags=flags, topology=topology, most=most)
 
 
 def random_3sat(variables: int, clauses: int, seed: int) -> Cnf:

@@ -65,6 +65,14 @@ class Topology(Protocol):
         """Return the neighbours of ``cell``, in the order of :meth:`tables`."""
         ...
 
+    def sides(self, cell: tuple[int, int]) -> tuple[tuple[Cell, ...], ...]:
+        """Return the neighbours across a side of ``cell``'s shape, grouped by axis (opposite sides together).
+
+        Two cells sharing a side can be told apart only by the few cells next to
+        one of them but not the other (:func:`cnfsweep.search.pairs.caps`).
+        """
+        ...
+
     def __contains__(self, cell: object) -> bool:
         """Say whether ``cell`` is a cell of this topology."""
         ...

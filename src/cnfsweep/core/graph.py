@@ -161,6 +161,17 @@ class Graph:
             raise OffBoardError(f"cell {shown(cell)} is not a cell of the {len(self.names)}-cell graph")
         return self._neighbours[cell[1]]
 
+    def sides(self, cell: tuple[int, int]) -> tuple[tuple[Cell, ...], ...]:
+        """Return every neighbour of ``cell`` as one axis: a graph's cells have no shape to tell directions apart.
+
+        Examples
+        --------
+        >>> Graph.from_edges(["a", "b", "c"], [("a", "b"), ("b", "c")]).sides(Cell(0, 1))
+        ((Cell(row=0, col=0), Cell(row=0, col=2)),)
+        """
+        near = self.neighbours(cell)
+        return (near,) if near else ()
+
     def degree(self, cell: tuple[int, int]) -> int:
         """Return how many neighbours ``cell`` has: the most its number can be."""
         return len(self.neighbours(cell))

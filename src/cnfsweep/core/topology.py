@@ -96,6 +96,47 @@ class GridTopology:
         """
         raise NotImplementedError
 
+    @classmethod
+    def side_steps(cls, row: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """Return the steps from a cell of ``row`` across each side of its shape, opposite sides paired.
+
+        Each step is one of :meth:`offsets`; like them they depend on whether the row is odd.
+        """
+        raise NotImplementedError
+
+    def sides(self, cell: tuple[int, int]) -> tuple[tuple[Cell, ...], ...]:
+        """Return the neighbours across a side of ``cell``, an axis (two opposite sides) a tuple.
+
+        Off the board a side has no neighbour (the axis keeps the other one, or
+        is left out); on a torus the sides wrap as the neighbours do.
+
+        Examples
+        --------
+        >>> Square(3, 3).sides(Cell(0, 0))
+        ((Cell(row=0, col=1),), (Cell(row=1, col=0),))
+        >>> Torus(3, 4).sides(Cell(0, 0))
+        ((Cell(row=0, col=3), Cell(row=0, col=1)), (Cell(row=2, col=0), Cell(row=1, col=0)))
+        >>> len(Hex(5, 5).sides(Cell(2, 2)))
+        3
+        """
+        if cell not in self:
+            raise OffBoardError(f"cell {tuple(cell)} is off the {self.rows}x{self.cols} {self.name} board")
+        cells = self.tables().cells
+        rows, cols, (r0, c0) = self.rows, self.cols, cell
+        axes = []
+        for axis in self.side_steps(r0):
+            found = []
+            for dr, dc in axis:
+                r, c = r0 + dr, c0 + dc
+                if self.wraps:
+                    r, c = r % rows, c % cols
+                elif not (0 <= r < rows and 0 <= c < cols):
+                    continue
+                found.append(cells[r * cols + c])
+            if found:
+                axes.append(tuple(found))
+        return tuple(axes)
+
     def __contains__(self, cell: object) -> bool:
         try:
             r, c = cell  # type: ignore[misc]
@@ -182,6 +223,8 @@ class GridTopology:
 
 
 _EIGHT = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+# A square's sides: left and right, then up and down (diagonal neighbours share only a corner).
+_FOUR_SIDES = (((0, -1), (0, 1)), ((-1, 0), (1, 0)))
 
 
 def _cells(rows: int, cols: int, deadline: float | None) -> tuple[list[int], tuple[Cell, ...]]:
@@ -211,6 +254,11 @@ class Square(GridTopology):
     def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the eight steps of the king's move."""
         return _EIGHT
+
+    @classmethod
+    def side_steps(cls, row: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """Return left and right, then up and down."""
+        return _FOUR_SIDES
 
     def _build(self, deadline: float | None) -> ShapeTables:
         # The default board, and the biggest ones: inside the border every cell has the
@@ -266,9 +314,17 @@ class Torus(GridTopology):
         """Return the eight steps of the king's move (wrapping around the edges)."""
         return _EIGHT
 
+    @classmethod
+    def side_steps(cls, row: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """Return left and right, then up and down."""
+        return _FOUR_SIDES
+
 
 _HEX_EVEN = ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0))
 _HEX_ODD = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1))
+# Every neighbour of a hexagon is across a side; each pair is a side and the one opposite it.
+_HEX_SIDES_EVEN = (((0, -1), (0, 1)), ((-1, -1), (1, 0)), ((-1, 0), (1, -1)))
+_HEX_SIDES_ODD = (((0, -1), (0, 1)), ((-1, 0), (1, 1)), ((-1, 1), (1, 0)))
 
 
 @dataclass(frozen=True)
@@ -288,6 +344,11 @@ class Hex(GridTopology):
     def offsets(cls, row: int) -> tuple[tuple[int, int], ...]:
         """Return the six steps from a cell of ``row``: they depend on whether the row is odd."""
         return _HEX_ODD if row % 2 else _HEX_EVEN
+
+    @classmethod
+    def side_steps(cls, row: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """Return the three axes of a hexagon's six sides: they depend on whether the row is odd."""
+        return _HEX_SIDES_ODD if row % 2 else _HEX_SIDES_EVEN
 
 
 #: Every built-in topology by name; a new one goes here.

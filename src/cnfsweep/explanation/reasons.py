@@ -32,12 +32,13 @@ import networkx as nx
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
+from cnfsweep.core.geometry import Topology
 from cnfsweep.core.model import Rule
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.explanation.cores import Part, minimal, minimum
 
-__all__ = ["Reason", "ReasonFinder", "board_rules"]
+__all__ = ["Reason", "ReasonFinder", "board_rules", "steps_from"]
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,38 @@ _OVER = object()
 #: Parts of more numbers than this are searched near the cell first (see ``ReasonFinder._near``);
 #: smaller ones whole, in one solver for all their cells.
 BIG_PART = 400
-#: How far from the cell (in rows or columns) the numbers of the near searches lie.
+#: How far from the cell (in steps from neighbour to neighbour) the numbers of the near searches lie.
 NEAR_RADII = (3, 7)
+
+
+def steps_from(topology: Topology, cell: Cell, radius: int) -> dict[Cell, int]:
+    """Return every cell within ``radius`` steps of ``cell`` (neighbour to neighbour), with its distance.
+
+    A breadth-first search over the topology's neighbour tables, so it wraps
+    on a torus and follows the edges of a graph.  On a square it is the
+    rectangle of ``radius`` rows and columns either side, cut at the edges.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.topology import Torus
+    >>> sorted(steps_from(Torus(3, 5), Cell(0, 0), 1).values()).count(1)
+    8
+    >>> Cell(0, 4) in steps_from(Torus(3, 5), Cell(0, 0), 1)
+    True
+    """
+    tables = topology.tables()
+    start = tables.index(cell)
+    seen = {start: 0}
+    ring = [start]
+    for step in range(1, radius + 1):
+        next_ring = []
+        for i in ring:
+            for j in tables.around[i]:
+                if j not in seen:
+                    seen[j] = step
+                    next_ring.append(j)
+        ring = next_ring
+    return {tables.cells[i]: d for i, d in seen.items()}
 
 
 def _trivial(rules: Iterable[Rule], cell: Cell, mine: bool) -> Rule | None:
@@ -134,6 +165,11 @@ class ReasonFinder:
     ``memo`` (a dict the caller may keep from position to position) maps a
     part of the board's numbers and a fact to its reason, so a player asking
     step after step re-solves only the parts a click changed.
+
+    Parts of more than ``big_part`` numbers (:data:`BIG_PART` unless given) are
+    searched near the cell first, at each of ``near_radii`` steps in turn
+    (:data:`NEAR_RADII` unless given; see :meth:`_near`): a test lowers them to
+    reach that path on a small board.
 
     Examples
     --------
@@ -156,8 +192,14 @@ class ReasonFinder:
         memo: dict[Any, Any] | None = None,
         fixed: Mapping[Cell, bool] | None = None,
         deadline: float | None = None,
+        big_part: int | None = None,
+        near_radii: Sequence[int] | None = None,
     ) -> None:
         self.board = board
+        #: Parts of more numbers than this are searched near the cell first (:data:`BIG_PART` by default).
+        self.big_part = BIG_PART if big_part is None else big_part
+        #: The radii, in steps, of the near searches (:data:`NEAR_RADII` by default).
+        self.near_radii = tuple(NEAR_RADII if near_radii is None else near_radii)
         self.backend = backend
         self.deadline = deadline
         fixed = fixed or {}
@@ -244,7 +286,7 @@ class ReasonFinder:
         self._split_parts()
         root = self._root.get(cell)
         if root is not None:
-            found = self._near(cell, mine, smallest, cap, root) if len(self._rules_of[root]) > BIG_PART else None
+            found = self._near(cell, mine, smallest, cap, root) if len(self._rules_of[root]) > self.big_part else None
             if found is _OVER:
                 return None
             if found is None:
@@ -282,17 +324,34 @@ class ReasonFinder:
         """Look for the reason among the numbers near ``cell`` first, in a part of a big component.
 
         Every question to the component's solver carries a selector for each of its
-        thousands of numbers; a reason's numbers are near its cell.  The numbers of a
-        subset-minimal reason of ``k`` facts are joined to the cell through shared
-        cells, so they lie within ``2k - 1`` cells of it: a minimum found within that
-        radius is a minimum of the whole component.  ``None`` sends the question on
-        to the whole component (no reason near enough); ``_OVER`` as :meth:`_solve`.
+        thousands of numbers; a reason's numbers are near its cell.  "Near" is counted
+        in steps over the topology's neighbour tables (:func:`steps_from`), never in
+        rows and columns: a torus wraps, and a graph's cells are one row whose
+        indices say nothing about who touches whom.
+
+        Why a minimum found near the cell is a minimum of the whole component: a
+        minimum reason is subset-minimal, and the numbers of a subset-minimal reason
+        are joined to the cell through shared covered cells (numbers cut off from the
+        cell and its other numbers could be dropped: on their own they have layouts,
+        as the position has one).  The cell is one step from the first number, and
+        each further number two steps (through a shared cell) from one before it, so
+        a reason of ``k`` numbers lies within ``2k - 1`` steps.  When a minimum of
+        size ``s`` is found among the numbers within ``radius >= 2s - 1`` steps, any
+        smaller reason would lie there too, and would have been found.  Likewise no
+        reason of ``cap`` numbers or fewer exists anywhere when none exists within
+        ``2 cap - 1`` steps.  ``None`` sends the question on to the whole component
+        (no reason near enough to be proved smallest); ``_OVER`` as :meth:`_solve`.
         """
         self._split_parts()
-        for radius in NEAR_RADII:
+        if not self.near_radii:
+            return None
+        distance = steps_from(self.board.topology, cell, max(self.near_radii))
+        # Row-major (index order), as the rules of a part are everywhere else.
+        around = sorted(distance)
+        for radius in self.near_radii:
             rules = [
-                rule for dr in range(-radius, radius + 1) for dc in range(-radius, radius + 1)
-                if (rule := self._rule_by_tag.get((cell.row + dr, cell.col + dc))) is not None
+                rule for c in around
+                if distance[c] <= radius and (rule := self._rule_by_tag.get(c)) is not None
                 and self._root[rule.cells[0]] == root
             ]
             key = (_Frozen(rules), cell, mine, smallest)

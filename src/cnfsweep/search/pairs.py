@@ -8,7 +8,8 @@ mine.
 :func:`forced_pair` finds such a pair that holds exactly one mine in every
 layout: one of them must be clicked at even odds sooner or later.
 
-:func:`influence` weighs a likelier case.  Two side-by-side cells ``t`` and ``u`` whose other neighbours ("caps", the
+:func:`influence` weighs a likelier case.  Two cells ``t`` and ``u`` sharing a side (as the board's
+topology says: :meth:`~cnfsweep.core.geometry.Topology.sides`) whose other neighbours ("caps", the
 cells next to one of them but not the other) are all mines can never be told
 apart: every other cell shows the same number whichever of them holds the
 mine.  In the layouts where ``t`` is the mine of such a pair, a player who
@@ -35,7 +36,7 @@ from fractions import Fraction
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG
-from cnfsweep.core.topology import GridTopology, Square
+from cnfsweep.core.geometry import Topology
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 
@@ -47,11 +48,12 @@ HALF = Fraction(1, 2)
 MAX_OPEN_CAPS = 2
 
 
-def caps(topology: GridTopology, a: Cell, b: Cell) -> list[Cell]:
+def caps(topology: Topology, a: Cell, b: Cell) -> list[Cell]:
     """Return the cells next to exactly one of ``a`` and ``b`` (neither of the two), row-major.
 
     Examples
     --------
+    >>> from cnfsweep.core.topology import Square
     >>> caps(Square(2, 3), Cell(0, 0), Cell(0, 1))
     [Cell(row=0, col=2), Cell(row=1, col=2)]
     """
@@ -64,8 +66,8 @@ def caps(topology: GridTopology, a: Cell, b: Cell) -> list[Cell]:
 def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
-    Each of their caps must be a certain mine, so nothing but clicking ``a``
-    or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
+    Each of their caps must be a flag or a certain mine on the frontier, so
+    nothing but clicking ``a`` or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
     (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
     them is a mine in every consistent layout.
     """
@@ -78,6 +80,8 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell,
     def certain_mine(c: Cell) -> bool:
         if grid[c.row][c.col] == FLAG:
             return True
+        # Frontier cells only: a cap off the frontier that the total makes a mine is not counted
+        # (counting it would change the moves of square games, which are pinned).
         p = exact.get(c)
         return p is not None and p.numerator == p.denominator
 
@@ -106,31 +110,26 @@ def _exactly_one(snap: Snapshot, a: Cell, b: Cell) -> bool:
 
 
 def influence(snap: Snapshot, cell: Cell) -> int:
-    """Count the layouts in which ``cell`` is the mine of a likely 50/50 with a side neighbour.
+    """Count the layouts in which ``cell`` is the mine of a likely 50/50 with a neighbour across a side.
 
-    For each direction (left/right, up/down) the partner giving the most
-    layouts counts; the two directions add up, capped at the layouts where
-    ``cell`` is a mine and at those where it is safe.  Cells off the frontier
-    have no influence.
+    The partners are the topology's :meth:`~cnfsweep.core.geometry.Topology.sides`
+    of the cell: left and right, up and down on a square or a torus (wrapping
+    there), the three axes of a hexagon, every neighbour on a graph.  For each
+    axis the partner giving the most layouts counts; the axes add up, capped at
+    the layouts where ``cell`` is a mine and at those where it is safe.  Cells
+    off the frontier have no influence.
     """
     topology = snap.topology
-    cells = topology.tables().cells
-    rows, cols, n = snap.rows, snap.cols, snap.solutions
-    # Side partners in a square's two directions, if the board's topology makes them neighbours.
-    near = topology.neighbours(cell)
-    r, c = cell
+    n = snap.solutions
     mine_layouts = snap.weight(cell)
     # Off the frontier such patterns are guesses about unexplored ground, which later
     # reveals around them will usually settle: only the frontier's count.
     if not 0 < mine_layouts < n or cell not in snap.box_of:
         return 0
     total = 0
-    for partners in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c))):
+    for axis in topology.sides(cell):
         best = 0
-        for pr, pc in partners:
-            if not (0 <= pr < rows and 0 <= pc < cols) or (pr, pc) not in near:
-                continue
-            partner = cells[pr * cols + pc]
+        for partner in axis:
             if not snap.unknown(partner) or not 0 < snap.weight(partner) < n:
                 continue
             apart = caps(topology, cell, partner)

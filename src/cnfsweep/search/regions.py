@@ -7,6 +7,9 @@ about the rest.  The probability of winning is then the product of the chances
 of clearing it and of clearing the rest, so the exact game-tree search of
 :mod:`cnfsweep.search.endgame`, run on the region alone, gives its best move at any
 point of the game, however many layouts the rest of the board still has.
+The region is cut out with the cells around it as a graph board
+(:func:`cut_region`), so this works on every topology: a torus's region may
+wrap around an edge, a hex grid's has six sides a cell.
 
 Examples
 --------
@@ -20,9 +23,9 @@ Two regions, each holding one mine: a pair at the top left and three cells on th
 >>> snap = Snapshot.of(position(board))
 >>> [(r.cells, r.mines, r.layouts) for r in enclosed_regions(snap)][0]
 ((Cell(row=0, col=0), Cell(row=0, col=1)), 1, 2)
->>> sub, offset, total = region_board(board, snap, enclosed_regions(snap)[0])
->>> sub.grid, offset, total
-(('..*', '2**'), (0, 0), 4)
+>>> cut = cut_region(board, snap, enclosed_regions(snap)[0])
+>>> cut.board.grid, cut.total
+(('..*2**',), 4)
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.topology import Square
+from cnfsweep.core.graph import Graph
 from cnfsweep.search.endgame import EndgameResult, best_move
 from cnfsweep.search.whatif import Snapshot
 
@@ -69,48 +72,6 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
     return sorted(out, key=lambda r: (r.layouts, r.cells))
 
 
-def region_board(board: Board, snap: Snapshot, region: Region) -> tuple[Board, tuple[int, int], int]:
-    """Cut a region out of ``board`` as a board of its own.
-
-    Returns the small board (the region's cells covered, known mines as flags,
-    every other cell a number counting only the mines of the small board), the
-    row and column of its top-left cell on ``board``, and its total of mines.
-    """
-    rows = [c.row for c in region.cells]
-    cols = [c.col for c in region.cells]
-    r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, board.rows - 1)
-    c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, board.cols - 1)
-    inside = set(region.cells)
-    tables = board.topology.tables()
-    cells = tables.cells
-
-    def mines_around(cell: Cell, within_cut: bool) -> int:
-        # Snapshots count the board's flags among their known mines.
-        return sum(
-            1 for j in tables.near(cell)
-            if cells[j] in snap.known_mines and (not within_cut or (r0 <= cells[j][0] <= r1 and c0 <= cells[j][1] <= c1))
-        )
-
-    grid = []
-    for r in range(r0, r1 + 1):
-        row = []
-        for c in range(c0, c1 + 1):
-            cell = cells[r * board.cols + c]
-            if cell in inside:
-                row.append(".")
-            elif cell in snap.known_mines:
-                row.append(FLAG)
-            else:
-                ch = board.grid[r][c]
-                in_region = 0
-                if ch in NUMBERS and any(cells[j] in inside for j in tables.near(cell)):
-                    in_region = int(ch) - mines_around(cell, False) - _outside(snap, cell, inside)
-                row.append(str(in_region + mines_around(cell, True)))
-        grid.append("".join(row))
-    sub = Board(tuple(grid))
-    return sub, (r0, c0), len(sub.flags) + region.mines
-
-
 def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
     """Count the mines a number next to a region sees among unknown cells outside it.
 
@@ -128,23 +89,84 @@ def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
     return count
 
 
+@dataclass(frozen=True)
+class RegionCut:
+    """An enclosed region cut out as a board of its own, on any topology.
+
+    Attributes
+    ----------
+    board : Board
+        A graph board (:class:`~cnfsweep.core.graph.Graph`) of the region's
+        cells, covered, and the cells around them: known mines as flags, every
+        other one a number counting only the mines of the cut.  Its edges are
+        the whole board's topology's, so a torus's wrap or a hexagon's six sides
+        come with it.
+    cells : tuple of Cell
+        Where each cell of the cut lies on the whole board: cell ``i`` of the
+        cut is ``cells[i]``.
+    total : int
+        The mines of the cut: its flags and the region's mines.
+    """
+
+    board: Board
+    cells: tuple[Cell, ...]
+    total: int
+
+
+def cut_region(board: Board, snap: Snapshot, region: Region) -> RegionCut:
+    """Cut a region and the cells around it out of ``board``, whatever its topology.
+
+    Every neighbour of a region cell is a region cell, a revealed number or a
+    known mine (that is what enclosed means), so the cut holds each cell a
+    region cell's click could show or open.
+
+    Examples
+    --------
+    >>> from cnfsweep.engine.position import position
+    >>> board = Board.from_rows(["..*.", "3**3", "2*.."], total_mines=6)
+    >>> snap = Snapshot.of(position(board))
+    >>> cut = cut_region(board, snap, enclosed_regions(snap)[0])
+    >>> cut.board.grid, cut.cells[:2], cut.total
+    (('..*2**',), (Cell(row=0, col=0), Cell(row=0, col=1)), 4)
+    """
+    tables = board.topology.tables()
+    cells = tables.cells
+    inside = set(region.cells)
+    kept = sorted(inside | {cells[j] for c in region.cells for j in tables.near(c)})
+    index = {c: i for i, c in enumerate(kept)}
+    names = [board.topology.cell_text(c) for c in kept]
+    edges = [(names[i], names[index[cells[j]]]) for i, c in enumerate(kept) for j in tables.near(c) if cells[j] in index]
+    row = []
+    for cell in kept:
+        if cell in inside:
+            row.append(".")
+        elif cell in snap.known_mines:
+            row.append(FLAG)
+        else:
+            ch = board.grid[cell.row][cell.col]
+            assert ch in NUMBERS, f"{tuple(cell)} next to a region is neither a number nor a known mine"
+            around = [cells[j] for j in tables.near(cell)]
+            # Snapshots count the board's flags among their known mines.
+            in_region = int(ch) - sum(c in snap.known_mines for c in around) - _outside(snap, cell, inside)
+            row.append(str(in_region + sum(c in snap.known_mines and c in index for c in around)))
+    sub = Board(("".join(row),), topology=Graph.from_edges(names, edges))
+    return RegionCut(sub, tuple(kept), len(sub.flags) + region.mines)
+
+
 def best_region_move(
     board: Board, snap: Snapshot, *, max_layouts: int, node_limit: int
 ) -> tuple[Cell, EndgameResult] | None:
     """Return the best move in the enclosed region of fewest layouts that the search can finish, if any.
 
-    Square boards only (``None`` on others): the region is cut out as a
-    rectangle, whose neighbours are a square's, not a torus's or a hex grid's.
+    On every topology: the region is searched on its :func:`cut_region`.
     """
-    if not isinstance(board.topology, Square):
-        return None
     for region in enclosed_regions(snap):
         if region.layouts > max_layouts:
             break
-        sub, (dr, dc), total = region_board(board, snap, region)
-        found = best_move(sub, total, max_layouts=max_layouts, node_limit=node_limit)
+        cut = cut_region(board, snap, region)
+        found = best_move(cut.board, cut.total, max_layouts=max_layouts, node_limit=node_limit)
         if found is not None:
             # The cut-out board must hold exactly the region's layouts.
             assert found.layouts == region.layouts, "the region's board does not match its component"
-            return Cell(found.cell.row + dr, found.cell.col + dc), found
+            return cut.cells[found.cell.col], found
     return None
