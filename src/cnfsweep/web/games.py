@@ -95,7 +95,9 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     with the total and the player's flags left covered (a flag is the player's
     guess, not a fact). ``seconds`` runs from the player's first click to the end. ``moves``
     counts the player's clicks and flags the server has made, so a client can tell
-    the latest document from an older one. Once the game is over, ``layout`` lists every mine and
+    the latest document from an older one. ``mines_left`` is the mines less the player's flags,
+    and 0 on a win (a win flags every mine). ``bbbv`` is the layout's 3BV (from the first click on,
+    when the layout is there). Once the game is over, ``layout`` lists every mine and
     ``exploded`` the mine clicked, if any.
 
     Examples
@@ -103,8 +105,8 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     >>> game = Game.from_layout(1, 3, [(0, 2)])
     >>> _ = game.click(Cell(0, 0))
     >>> doc = game_document("g1", game)
-    >>> doc["grid"], doc["board"], doc["state"], doc["mines_left"]
-    (['01.'], 'mines: 1\\n01.\\n', 'won', 1)
+    >>> doc["grid"], doc["board"], doc["state"], doc["mines_left"], doc["bbbv"]
+    (['01.'], 'mines: 1\\n01.\\n', 'won', 0, 1)
     """
     board = game.board()
     flags = sum(row.count(FLAG) for row in board.grid)
@@ -122,8 +124,9 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
         "state": game.state.value,
         "grid": list(board.grid),
         "board": board.to_text().replace(FLAG, COVERED),
-        "mines_left": game.level.mines - flags,
+        "mines_left": 0 if game.state is GameState.WON else game.level.mines - flags,
         "clicks": len(game.clicks),
+        "bbbv": game.three_bv(),
         "moves": moves,
         "layout": [list(m) for m in sorted(game.mines)] if over and game.mines is not None else None,
         "exploded": exploded,
@@ -184,6 +187,41 @@ class _Entry:
         clicks = tuple(Click(cell, seconds, kind) for seconds, kind, cell in self.history)
         return RecordedGame(game.level.topology, tuple(sorted(game.mines or ())), clicks, None, game.seed,
                             game.state is GameState.WON, "game", game_id, None, game.rule.value, self.seconds())
+
+    def trace(self) -> dict[str, Any]:
+        """The game so far as a trace line: what ``cnfsweep play --trace`` writes and ``cnfsweep replay`` reads.
+
+        A trace holds opens only: a chord is written as opens of the cells it chose (its covered,
+        unflagged neighbours then), the safe ones first, so a mine it hit is the last move as in
+        any trace; flags are not written (a review leaves them covered anyway). ``first_click`` is
+        the first-click rule and ``start`` the cell clicked first.
+        """
+        game = self.game
+        if game.mines is None:
+            raise CnfsweepError("the game has no click yet: nothing to download")
+        level, mines = game.level, game.mines
+        # The moves played again on the layout: which cells a chord chose depends on the flags then.
+        again = Game.from_layout(level.rows, level.cols, sorted(mines), level.topology_name)
+        cells: list[Cell] = []
+        for _, kind, cell in self.history:
+            if kind is ClickKind.FLAG or kind is ClickKind.UNFLAG:
+                (again.flag if kind is ClickKind.FLAG else again.unflag)(cell)
+                continue
+            chosen = [cell] if kind is ClickKind.OPEN else sorted(
+                (n for n in level.topology.neighbours(cell) if again.view[n.row * level.cols + n.col] == ord(COVERED)),
+                key=lambda n: n in mines)
+            for c in chosen:
+                if again.state is GameState.PLAYING and again.view[c.row * level.cols + c.col] == ord(COVERED):
+                    again.click(c)
+                    cells.append(c)
+        out: dict[str, Any] = {"seed": game.seed, "rows": level.rows, "cols": level.cols}
+        if level.topology_name != DEFAULT_TOPOLOGY:
+            out["topology"] = level.topology_name
+        out.update({
+            "mines": [list(m) for m in sorted(mines)], "first_click": game.rule.value, "start": list(cells[0]),
+            "moves": [{"cell": list(c)} for c in cells], "won": game.state is GameState.WON,
+        })
+        return out
 
     def document(self, game_id: str) -> dict[str, Any]:
         return game_document(game_id, self.game, self.seconds(), self.moves)
@@ -312,6 +350,11 @@ class GameStore:
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
         return entry.document(game_id)
+
+    @_locked
+    def trace(self, game_id: str) -> dict[str, Any]:
+        """The game so far as a trace line (:meth:`_Entry.trace`), for the player to keep and replay."""
+        return self._entry(game_id).trace()
 
     @_locked
     def flag(self, game_id: str, row: int, col: int) -> dict[str, Any]:
