@@ -284,7 +284,8 @@ class GameStore:
     def new(
         self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None
     ) -> dict[str, Any]:
-        """Start a game and return its document.
+        """Start a game and return its document, with ``neighbours``: each cell's neighbours by index
+        (``row * cols + col``), from the topology, for a client that shows what a chord would open.
 
         A no-guess game is played on ``layout`` (its mines and first click, as
         ``generate_boards(level, 1, seed=spec.seed)`` made them) when given, and is
@@ -313,7 +314,7 @@ class GameStore:
             self._games[game_id] = _Entry(game, history=opened)
             while len(self._games) > self.limit:
                 self._games.popitem(last=False)
-            return game_document(game_id, game)
+            return {**game_document(game_id, game), "neighbours": [list(near) for near in level.topology.tables()[1]]}
 
     def _entry(self, game_id: str) -> _Entry:
         entry = self._games.get(game_id)

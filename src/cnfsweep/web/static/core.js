@@ -36,6 +36,9 @@ export const state = {
   pendingSince: null,  // performance.now() when the move on its way was sent
   timer: null, started: null,
   replay: null,        // the replay shown: its review document and the step
+  replaySeq: 0,        // replay files read are numbered; a late answer for an earlier one is dropped
+  neighbours: null,    // the game's neighbours by cell index (row * cols + col), from the server's topology
+  pressed: null,       // Set "r,c": the cells a chord held down would open, shown pressed
 };
 window.state = state; // for the browser tests and the curious
 

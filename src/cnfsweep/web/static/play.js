@@ -4,7 +4,7 @@ import { $, announce, api, drawn, notDrawn, state, touch } from "./core.js";
 import { render, setGrid } from "./board.js";
 import { clearHint } from "./hint.js";
 import { analyse } from "./overlay.js";
-import { clearReview, postMortem } from "./review.js";
+import { clearReview, gameReport } from "./review.js";
 import { record, showStats } from "./stats.js";
 
 function tick() {
@@ -30,6 +30,7 @@ export function showGame(doc, fresh = false) {
   const shown = state.game;
   if (!fresh && (!shown || doc.id !== shown.id || doc.moves < shown.moves)) return;
   if (fresh) { clearInterval(state.timer); state.timer = null; state.started = null; clearReview(); } // the last game's clock stops
+  if (fresh) state.neighbours = doc.neighbours || null; // only a new game's answer lists them
   const topology = doc.topology || "square";
   const resized = fresh || !shown || doc.rows !== state.rows || doc.cols !== state.cols || topology !== state.topology;
   const ended = doc.state !== "playing" && (!shown || shown.id !== doc.id || shown.state === "playing");
@@ -63,7 +64,7 @@ function finished(doc) {
   const time = doc.seconds === null ? "" : ` in ${Math.floor(doc.seconds)} s`;
   announce(doc.state === "won" ? `You won${time}${best ? ": a new best time" : ""}.` : "Boom: you lost. Every mine is shown.");
   showStats();
-  if (doc.state === "lost") postMortem(doc);
+  gameReport(doc);
 }
 
 function formSpec() {
