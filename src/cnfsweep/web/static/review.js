@@ -139,6 +139,7 @@ export async function gameReport(doc) {
   const head = para(`${doc.state === "won" ? "Won" : "Lost"}${doc.seconds === null ? "" : ` in ${doc.seconds.toFixed(2)} s`}${took ? `: ${took}` : ""}.`);
   head.className = "game-figures";
   out.replaceChildren(head, keep);
+  out.classList.toggle("won", doc.state === "won");
   out.hidden = state.mode !== "play";
   document.body.dataset.report = doc.id;
   if (!state.features.includes("replay")) return;
