@@ -85,6 +85,9 @@ def test_a_new_game_lists_each_cells_neighbours_as_the_grid_has_them(client, top
     for r in range(5):
         for c in range(6):
             assert {divmod(i, 6) for i in listed[r * 6 + c]} == set(neighbours(5, 6, Cell(r, c), topology)), (r, c)
+    # A board too large to list them for: the answer stays small.
+    big = client.post("/api/game", json={"rows": 101, "cols": 100, "mines": 10, "topology": topology, "seed": 1}).json()
+    assert "neighbours" not in big and big["rows"] == 101
 
 
 def trace(*games: dict) -> str:

@@ -36,6 +36,10 @@ __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document
 
 T = TypeVar("T")
 
+#: The largest board whose new game's answer lists every cell's neighbours: about 8 numbers a cell, so
+#: 10,000 cells (a 100x100 board, more than a screen shows) take some 400 kB; past that the list is left out.
+NEIGHBOURS_UP_TO = 10_000
+
 
 class UnknownGame(CnfsweepError, KeyError):
     """Report a game id the store does not hold (never given out, or dropped for room)."""
@@ -285,7 +289,8 @@ class GameStore:
         self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None
     ) -> dict[str, Any]:
         """Start a game and return its document, with ``neighbours``: each cell's neighbours by index
-        (``row * cols + col``), from the topology, for a client that shows what a chord would open.
+        (``row * cols + col``), from the topology, for a client that shows what a chord would open
+        (on boards of up to :data:`NEIGHBOURS_UP_TO` cells).
 
         A no-guess game is played on ``layout`` (its mines and first click, as
         ``generate_boards(level, 1, seed=spec.seed)`` made them) when given, and is
@@ -314,7 +319,10 @@ class GameStore:
             self._games[game_id] = _Entry(game, history=opened)
             while len(self._games) > self.limit:
                 self._games.popitem(last=False)
-            return {**game_document(game_id, game), "neighbours": [list(near) for near in level.topology.tables()[1]]}
+            doc = game_document(game_id, game)
+            if level.cells <= NEIGHBOURS_UP_TO:
+                doc["neighbours"] = [list(near) for near in level.topology.tables()[1]]
+            return doc
 
     def _entry(self, game_id: str) -> _Entry:
         entry = self._games.get(game_id)

@@ -288,7 +288,11 @@ export function step(i) {
   const r = state.replay;
   if (!r || state.mode !== "replay") return;
   const doc = r.doc, n = doc.clicks.length, topology = doc.topology || "square";
-  if (!drawn(topology)) { $("replay-click").textContent = notDrawn(topology); return; }
+  if (!drawn(topology)) { // a graph's game: reviewed, not drawn
+    state.rows = state.cols = 0; state.grid = []; $("board").replaceChildren();
+    $("replay-click").textContent = notDrawn(topology);
+    return;
+  }
   i = Math.max(0, Math.min(n, i));
   r.step = i;
   $("replay-step").value = String(i);
