@@ -47,6 +47,7 @@ export function chance(p) {
 
 function odds(p) {
   // The percentage, and the exact fraction on demand: a click (or Enter) shows it beside, and the title holds it.
+  if (fraction(p) === 0 || fraction(p) === 1) return document.createTextNode(chance(fraction(p))); // exact already
   const button = document.createElement("button");
   button.type = "button";
   button.className = "exact";
