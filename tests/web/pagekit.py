@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from fractions import Fraction
 
 import pytest
 
@@ -116,3 +117,18 @@ def open_safe_cells(page, moves: int) -> list[float]:
         times.append(float(page.evaluate("document.body.dataset.updateMs")))
         assert abs(int(shown[1]) - times[-1]) <= 1
     return times
+
+
+def chances(page, selector: str) -> list[tuple[str, Fraction]]:
+    """The chances shown in a part of the page, in order: each one's percentage as shown, and its exact fraction
+    (what a press on it shows beside it)."""
+    return [(text, Fraction(exact)) for text, exact in page.eval_on_selector_all(
+        f"{selector} button.exact", "els => els.map(e => [e.textContent, e.dataset.exact])")]
+
+
+def as_shown(p: Fraction) -> str:
+    """A chance as the page shows it: a percentage with one decimal, never 0% or 100% unless it is exactly that."""
+    if p <= 0 or p >= 1:
+        return "0%" if p <= 0 else "100%"
+    tenths = round(1000 * p)  # ties cannot matter: the tests' chances are not an exact half of a tenth
+    return "<0.1%" if tenths == 0 else ">99.9%" if tenths == 1000 else f"{tenths / 10:.1f}%"

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from oracle import reference
-from pagekit import analysed, browser, cell, first_click, new_game, open_safe_cells, page, wait_moves  # noqa: F401  (fixtures)
+from pagekit import analysed, as_shown, browser, cell, chances, first_click, new_game, open_safe_cells, page, wait_moves  # noqa: F401  (fixtures)
 from paths import DATA
 
 from cnfsweep.core.board import Board, Cell
@@ -158,23 +158,26 @@ def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fat
         assert ("exploded" if m == mine else "mine") in shown[f"{m.row},{m.col}"].split()
     assert "wrong-flag" in shown[f"{wrong.row},{wrong.col}"].split()
 
-    # The post-mortem: the fatal click's exact probability (the brute-force oracle's), forced or not, the safest cells.
+    # The post-mortem: the fatal click's probability (the brute-force oracle's) as a percentage, the exact fraction
+    # behind it; the best guess there was or not; the safest cells.
     page.wait_for_function("document.body.dataset.postmortem === '1'", timeout=15_000)
     p = ref.exact[mine]
     text = page.inner_text("#postmortem")
-    assert f"the fatal click at row {mine.row + 1} col {mine.col + 1} had a {p.numerator}/{p.denominator} ({round(100 * p)}%)" in text
-    forced = p == least and all(ref.exact[c] > 0 for c in covered)
-    assert ("It was a forced guess" in text) == forced, text
-    # The first click was safe by the rule, so the fatal click was the game's one guess.
-    assert f"This game: 1 guess, {int(not forced)} avoidable one" in text, text
-    if not forced:
+    shown = chances(page, "#postmortem")
+    assert f"the fatal click at row {mine.row + 1} col {mine.col + 1} had a {as_shown(p)} chance" in text, text
+    assert shown[0] == (as_shown(p), p)
+    best = p == least and all(ref.exact[c] > 0 for c in covered)
+    assert ("It was a best guess" in text) == best and ("It was avoidable" in text) != best, text
+    # The first click was safe by the rule, so the fatal click was the game's one guess: avoidable or not.
+    assert f"This game: 1 guess, {int(not best)} avoidable one" in text, text
+    if not best:
         safest = sorted(c for c in covered if ref.exact[c] == least)
-        assert f"{least.numerator}/{least.denominator}" in text and f"row {safest[0].row + 1} col {safest[0].col + 1}" in text
+        assert shown[1] == (as_shown(least), least) and f"row {safest[0].row + 1} col {safest[0].col + 1}" in text
     # Never analysed as if live, and after the loss axe finds nothing serious either.
     assert page.eval_on_selector_all("#board .cell[data-p]", "els => els.length") == 0
     assert serious(page) == []
     # The whole game, stepped through in the Replay tab: its last click the fatal one.
-    page.click("#postmortem button")
+    page.click("text=Step through this game")
     page.wait_for_function("state.mode === 'replay' && document.body.dataset.replayStep === '0'")
     bars = page.eval_on_selector_all("#timeline button", "els => els.map(e => e.className)")
     assert len(bars) == 2 and bars[-1].startswith("fatal")
@@ -275,7 +278,9 @@ def test_a_replay_file_stepped_through_with_its_labels_overlay_and_timeline(page
     p = reference(board).exact[Cell(r, c)]
     assert Fraction(click["probability"]) == p
     text = page.inner_text("#replay-click")
-    assert text.startswith(f"Click 2 of {len(doc['clicks'])}") and f"{p.numerator}/{p.denominator}" in text and click["label"].replace("_", " ") in text
+    words = "best guess" if click["label"] in ("best_guess", "forced_guess") else click["label"].replace("_", " ")
+    assert text.startswith(f"Click 2 of {len(doc['clicks'])}") and words in text, text
+    assert chances(page, "#replay-click")[0] == (as_shown(p), p)
     assert "chosen" in cell(page, r, c).get_attribute("class")
     assert float(cell(page, r, c).get_attribute("data-p")) == pytest.approx(float(p))
     assert "current" in page.locator("#timeline button").nth(1).get_attribute("class")

@@ -18,6 +18,7 @@ from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
+from cnfsweep.play.game import three_bv as game_three_bv
 
 __all__ = [
     "Generated", "Keep", "Method", "check_room", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv",
@@ -250,20 +251,4 @@ def three_bv(
     mined = bytearray(len(cells))
     for r, c in mines:
         mined[r * cols + c] = 1
-    count = [sum(mined[j] for j in near) for near in around]
-    done = bytearray(len(cells))
-    clicks = 0
-    for i in range(len(cells)):
-        if count[i] == 0 and not mined[i] and not done[i]:
-            clicks += 1  # one click opens this zero's whole region and its border
-            done[i] = 1
-            todo = [i]
-            while todo:
-                here = todo.pop()
-                if count[here]:
-                    continue
-                for j in around[here]:
-                    if not done[j]:
-                        done[j] = 1
-                        todo.append(j)
-    return clicks + sum(1 for i in range(len(cells)) if not mined[i] and not done[i])
+    return game_three_bv(around, mined)

@@ -39,7 +39,41 @@ from cnfsweep.play.batch import BatchMoves
 from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec
 from cnfsweep.play.outcome import _COVERED, _FLAG, _ZERO, CHECK_EVERY, ClickResult, GameState
 
-__all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level"]
+__all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level", "three_bv"]
+
+
+def three_bv(around: Sequence[Sequence[int]], mined: Sequence[int]) -> int:
+    """Return a layout's 3BV: the fewest clicks that open every safe cell.
+
+    Each opening (a connected region of zeros, with its border) takes one click, and each
+    safe cell bordering no zero one more.  ``around`` lists each cell's neighbours by index
+    (a topology's tables), ``mined`` is 1 for a mine and 0 for a safe cell, by the same index.
+
+    Examples
+    --------
+    >>> _, around = Square(1, 3).tables()
+    >>> three_bv(around, [0, 1, 0])
+    2
+    >>> three_bv(Square(3, 3).tables()[1], [0] * 8 + [1])   # one opening reaches every safe cell
+    1
+    """
+    count = [sum(mined[j] for j in near) for near in around]
+    done = bytearray(len(around))
+    clicks = 0
+    for i in range(len(around)):
+        if count[i] == 0 and not mined[i] and not done[i]:
+            clicks += 1  # one click opens this zero's whole region and its border
+            done[i] = 1
+            todo = [i]
+            while todo:
+                here = todo.pop()
+                if count[here]:
+                    continue
+                for j in around[here]:
+                    if not done[j]:
+                        done[j] = 1
+                        todo.append(j)
+    return clicks + sum(1 for i in range(len(around)) if not mined[i] and not done[i])
 
 
 class Game(BatchMoves):
@@ -166,6 +200,18 @@ class Game(BatchMoves):
     def mine_flags(self) -> memoryview:
         """Whether each cell holds a mine (1) or not (0), in the topology's cell order (read-only)."""
         return memoryview(self._is_mine).toreadonly()
+
+    def three_bv(self) -> int | None:
+        """The layout's 3BV (:func:`three_bv`), or ``None`` before the first click places the mines.
+
+        Examples
+        --------
+        >>> Game.from_layout(1, 3, [(0, 1)]).three_bv()
+        2
+        >>> Game.new("beginner", seed=1).three_bv() is None
+        True
+        """
+        return None if self._mines is None else three_bv(self._around, self._is_mine)
 
     def board(self) -> Board:
         """Return what the player sees: numbers, covered cells and flags."""

@@ -38,7 +38,7 @@ from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.web.games import GameStore, NewGame
 from cnfsweep.web.jobs import GenerateJob, Job, Verdict
-from cnfsweep.web.moves import AnyJob, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
+from cnfsweep.web.moves import AnyJob, GameTrace, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
 from cnfsweep.web.models import (
     BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest,
     ReplayRequest, answers, exact_bounds,
@@ -324,13 +324,18 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Flag a covered cell, or take a flag off."""
         return await answer(ToggleFlag(game_id, request.row, request.col))
 
+    @app.get("/api/game/{game_id}/record", responses={200: {"description": "The game's trace line."}, **answers(400, 404, 422)}, **game)
+    async def game_record(game_id: GameId) -> Response:
+        """The game so far as one `cnfsweep play --trace` line (JSON): a record file `cnfsweep replay` reads (chords written as the opens they chose)."""
+        return await answer(GameTrace(game_id))
+
     reviewed = {200: {"description": "The document `cnfsweep replay --json` prints, with `positions`, `flags` and `final`; "
                                       f"{past}."}}
 
     @app.post("/api/replay", responses={**reviewed, **errors})
     async def replay(request: ReplayRequest) -> Response:
         """Review a replay file: every click's exact mine probability and label, survival, luck and speed counters."""
-        return await answer(ReviewJob(request.name, request.data, time_limit=limit(request.time_limit),
+        return await answer(ReviewJob(request.name, request.data, game=request.game, time_limit=limit(request.time_limit),
                                       max_cells=settings.max_cells, started=time.perf_counter()))
 
     @app.get("/api/game/{game_id}/review", responses={**reviewed, **answers(400, 404, 422, 503)})

@@ -36,6 +36,10 @@ __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document
 
 T = TypeVar("T")
 
+#: The largest board whose new game's answer lists every cell's neighbours: about 8 numbers a cell, so
+#: 10,000 cells (a 100x100 board, more than a screen shows) take some 400 kB; past that the list is left out.
+NEIGHBOURS_UP_TO = 10_000
+
 
 class UnknownGame(CnfsweepError, KeyError):
     """Report a game id the store does not hold (never given out, or dropped for room)."""
@@ -95,7 +99,9 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     with the total and the player's flags left covered (a flag is the player's
     guess, not a fact). ``seconds`` runs from the player's first click to the end. ``moves``
     counts the player's clicks and flags the server has made, so a client can tell
-    the latest document from an older one. Once the game is over, ``layout`` lists every mine and
+    the latest document from an older one. ``mines_left`` is the mines less the player's flags,
+    and 0 on a win (a win flags every mine). ``bbbv`` is the layout's 3BV (from the first click on,
+    when the layout is there). Once the game is over, ``layout`` lists every mine and
     ``exploded`` the mine clicked, if any.
 
     Examples
@@ -103,8 +109,8 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     >>> game = Game.from_layout(1, 3, [(0, 2)])
     >>> _ = game.click(Cell(0, 0))
     >>> doc = game_document("g1", game)
-    >>> doc["grid"], doc["board"], doc["state"], doc["mines_left"]
-    (['01.'], 'mines: 1\\n01.\\n', 'won', 1)
+    >>> doc["grid"], doc["board"], doc["state"], doc["mines_left"], doc["bbbv"]
+    (['01.'], 'mines: 1\\n01.\\n', 'won', 0, 1)
     """
     board = game.board()
     flags = sum(row.count(FLAG) for row in board.grid)
@@ -122,8 +128,9 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
         "state": game.state.value,
         "grid": list(board.grid),
         "board": board.to_text().replace(FLAG, COVERED),
-        "mines_left": game.level.mines - flags,
+        "mines_left": 0 if game.state is GameState.WON else game.level.mines - flags,
         "clicks": len(game.clicks),
+        "bbbv": game.three_bv(),
         "moves": moves,
         "layout": [list(m) for m in sorted(game.mines)] if over and game.mines is not None else None,
         "exploded": exploded,
@@ -185,6 +192,41 @@ class _Entry:
         return RecordedGame(game.level.topology, tuple(sorted(game.mines or ())), clicks, None, game.seed,
                             game.state is GameState.WON, "game", game_id, None, game.rule.value, self.seconds())
 
+    def trace(self) -> dict[str, Any]:
+        """The game so far as a trace line: what ``cnfsweep play --trace`` writes and ``cnfsweep replay`` reads.
+
+        A trace holds opens only: a chord is written as opens of the cells it chose (its covered,
+        unflagged neighbours then), the safe ones first, so a mine it hit is the last move as in
+        any trace; flags are not written (a review leaves them covered anyway). ``first_click`` is
+        the first-click rule and ``start`` the cell clicked first.
+        """
+        game = self.game
+        if game.mines is None:
+            raise CnfsweepError("the game has no click yet: nothing to download")
+        level, mines = game.level, game.mines
+        # The moves played again on the layout: which cells a chord chose depends on the flags then.
+        again = Game.from_layout(level.rows, level.cols, sorted(mines), level.topology_name)
+        cells: list[Cell] = []
+        for _, kind, cell in self.history:
+            if kind is ClickKind.FLAG or kind is ClickKind.UNFLAG:
+                (again.flag if kind is ClickKind.FLAG else again.unflag)(cell)
+                continue
+            chosen = [cell] if kind is ClickKind.OPEN else sorted(
+                (n for n in level.topology.neighbours(cell) if again.view[n.row * level.cols + n.col] == ord(COVERED)),
+                key=lambda n: n in mines)
+            for c in chosen:
+                if again.state is GameState.PLAYING and again.view[c.row * level.cols + c.col] == ord(COVERED):
+                    again.click(c)
+                    cells.append(c)
+        out: dict[str, Any] = {"seed": game.seed, "rows": level.rows, "cols": level.cols}
+        if level.topology_name != DEFAULT_TOPOLOGY:
+            out["topology"] = level.topology_name
+        out.update({
+            "mines": [list(m) for m in sorted(mines)], "first_click": game.rule.value, "start": list(cells[0]),
+            "moves": [{"cell": list(c)} for c in cells], "won": game.state is GameState.WON,
+        })
+        return out
+
     def document(self, game_id: str) -> dict[str, Any]:
         return game_document(game_id, self.game, self.seconds(), self.moves)
 
@@ -238,7 +280,7 @@ class GameStore:
                 f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
         if spec.no_guess and spec.opened is not None:
-            raise CnfsweepError("a no-guess game comes with its own opening: give 'opened' only without 'no_guess'")
+            raise CnfsweepError("a no-guess game comes with its own opening: give 'start' only without 'no_guess'")
         if not spec.no_guess:
             _room_anywhere(level, rule)
         return level
@@ -246,7 +288,9 @@ class GameStore:
     def new(
         self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None
     ) -> dict[str, Any]:
-        """Start a game and return its document.
+        """Start a game and return its document, with ``neighbours``: each cell's neighbours by index
+        (``row * cols + col``), from the topology, for a client that shows what a chord would open
+        (on boards of up to :data:`NEIGHBOURS_UP_TO` cells).
 
         A no-guess game is played on ``layout`` (its mines and first click, as
         ``generate_boards(level, 1, seed=spec.seed)`` made them) when given, and is
@@ -275,7 +319,10 @@ class GameStore:
             self._games[game_id] = _Entry(game, history=opened)
             while len(self._games) > self.limit:
                 self._games.popitem(last=False)
-            return game_document(game_id, game)
+            doc = game_document(game_id, game)
+            if level.cells <= NEIGHBOURS_UP_TO:
+                doc["neighbours"] = [list(near) for near in level.topology.tables()[1]]
+            return doc
 
     def _entry(self, game_id: str) -> _Entry:
         entry = self._games.get(game_id)
@@ -312,6 +359,11 @@ class GameStore:
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
         return entry.document(game_id)
+
+    @_locked
+    def trace(self, game_id: str) -> dict[str, Any]:
+        """The game so far as a trace line (:meth:`_Entry.trace`), for the player to keep and replay."""
+        return self._entry(game_id).trace()
 
     @_locked
     def flag(self, game_id: str, row: int, col: int) -> dict[str, Any]:

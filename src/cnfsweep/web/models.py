@@ -281,6 +281,7 @@ class ReplayRequest(BaseModel):
         description="The file's name: `.avf`, `.rmv`, `.evf`, `.mvf` (read with ms-toollib) or `.jsonl` (a `cnfsweep play --trace`).",
     )
     data: StrictStr = Field(description="The file's bytes, in base64 (an empty file is refused as the CLI refuses it).")
+    game: Size = Field(1, description="Which game of the file to review, from 1 (a trace may hold many: the answer's `games` says how many).")
     time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
 
 

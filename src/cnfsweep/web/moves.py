@@ -29,7 +29,7 @@ from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
 from cnfsweep.web.jobs import GenerateJob, JobOutcome, Verdict
 from cnfsweep.web.workers import PoolJob, Workers
 
-__all__ = ["AnyJob", "OpenCell", "Server", "ShowGame", "StartGame", "ToggleFlag", "failure"]
+__all__ = ["AnyJob", "GameTrace", "OpenCell", "Server", "ShowGame", "StartGame", "ToggleFlag", "failure"]
 
 
 def failure(exc: CnfsweepError) -> JobOutcome:
@@ -132,6 +132,17 @@ class ShowGame:
     async def outcome(self, server: Server) -> JobOutcome:
         """Read the game's document from the store."""
         return await server.store(lambda games: games.get(self.game_id))
+
+
+@dataclass(frozen=True)
+class GameTrace:
+    """A game as a trace line to download (``GET /api/game/{id}/record``): what ``cnfsweep replay`` reads."""
+
+    game_id: str
+
+    async def outcome(self, server: Server) -> JobOutcome:
+        """Write the game's trace line from the store."""
+        return await server.store(lambda games: games.trace(self.game_id))
 
 
 @dataclass(frozen=True)

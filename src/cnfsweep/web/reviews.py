@@ -6,7 +6,10 @@ takes the game's record from the :class:`~cnfsweep.web.games.GameStore` (in the
 server's process, where the games live: :class:`ReviewGame`) and reviews it in a
 worker the same way.  Either answers the review document ``cnfsweep replay --json``
 prints, with ``positions`` (each position's native board text, flags covered),
-``flags`` (the player's flags at each) and ``final`` (the board after the last click).
+``flags`` (the player's flags at each) and ``final`` (the board after the last click),
+``topology`` (the grid the game was played on, which a client draws) and, for a file,
+``game`` and ``games`` (which game of the file this is, from 1, and how many it holds:
+a trace may hold many).
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from dataclasses import dataclass
 from starlette.concurrency import run_in_threadpool
 
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
-from cnfsweep.formats.game_records import RecordedGame
-from cnfsweep.replay import review, review_game
+from cnfsweep.formats.game_records import RecordedGame, detect_reader
+from cnfsweep.replay import review_game
 from cnfsweep.web.jobs import JobOutcome, PoolAccess, Verdict, timed_out
 from cnfsweep.web.moves import Server, failure
 
@@ -36,8 +39,11 @@ class ReviewJob:
     >>> import json
     >>> trace = b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}'
     >>> outcome = ReviewJob("t.jsonl", base64.b64encode(trace).decode()).run()
-    >>> outcome.verdict, json.loads(outcome.body)["clicks"][0]["label"]
-    (<Verdict.ANSWER: 'answer'>, 'best_guess')
+    >>> doc = json.loads(outcome.body)
+    >>> outcome.verdict, doc["topology"], doc["game"], doc["games"], doc["clicks"][0]["label"]
+    (<Verdict.ANSWER: 'answer'>, 'square', 1, 1, 'best_guess')
+    >>> json.loads(ReviewJob("t.jsonl", base64.b64encode(trace).decode(), game=2).run().body)["error"]
+    't.jsonl: game 2: the file holds 1 game'
     >>> json.loads(ReviewJob("t.avf", "!!").run().body)["error"]
     't.avf: data: not base64'
     """
@@ -45,6 +51,7 @@ class ReviewJob:
     name: str
     data: str = ""
     record: RecordedGame | None = None
+    game: int = 1  # which game of the file, from 1
     time_limit: float = 10.0
     max_cells: int = 1_000_000
     started: float | None = None
@@ -67,18 +74,26 @@ def run_review(job: ReviewJob) -> JobOutcome:
     """Read and review the job's file or record; bad input answers ``{"error": message}``, the CLI's line."""
     deadline = deadline_after(job.time_limit, job.started if job.started is not None else time.perf_counter())
     try:
+        which: dict[str, int] = {}
         if job.record is not None:
-            done = review_game(job.record, positions=True, time_limit=time_left(deadline))
+            record = job.record
         else:
             try:
                 data = base64.b64decode(job.data, validate=True)
             except (binascii.Error, ValueError):
                 return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: data: not base64")
-            done = review(data, name=job.name, positions=True, time_limit=time_left(deadline))
-        if done.rows * done.cols > job.max_cells:
-            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {done.rows}x{done.cols} game has "
-                                    f"{done.rows * done.cols} cells, more than this server takes ({job.max_cells})")
-        return JobOutcome.of(Verdict.ANSWER, done.to_dict())
+            games = detect_reader(data, job.name, job.name).read(data, job.name)
+            if not games:
+                return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: no game in it")
+            if job.game > len(games):
+                held = "1 game" if len(games) == 1 else f"{len(games)} games"
+                return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: game {job.game}: the file holds {held}")
+            record, which = games[job.game - 1], {"game": job.game, "games": len(games)}
+        if record.rows * record.cols > job.max_cells:
+            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {record.rows}x{record.cols} game has "
+                                    f"{record.rows * record.cols} cells, more than this server takes ({job.max_cells})")
+        done = review_game(record, positions=True, time_limit=time_left(deadline))
+        return JobOutcome.of(Verdict.ANSWER, {**done.to_dict(), "topology": record.topology.name, **which})
     except TimeLimitExceeded:
         return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, "time limit"))
     except CnfsweepError as exc:

@@ -75,11 +75,31 @@ function cellOf(event) {
   return el ? [Number(el.dataset.r), Number(el.dataset.c)] : null;
 }
 
+function chordCells(at) {
+  // The cells a chord on a number would open, shown pressed while it is held: its covered, unflagged neighbours,
+  // as the server's topology lists them (a new game's answer brings the list).
+  const game = state.game;
+  if (!at || !state.neighbours || state.mode !== "play" || !game || game.state !== "playing") return null;
+  const [r, c] = at;
+  if (!isNumber(state.grid[r][c])) return null;
+  const cells = state.neighbours[r * state.cols + c].map((i) => [Math.floor(i / state.cols), i % state.cols]);
+  return new Set(cells.filter(([a, b]) => state.grid[a][b] === ".").map(([a, b]) => `${a},${b}`));
+}
+
+function press(at) {
+  // Show (or, with null, stop showing) the cells a chord held down at ``at`` would open.
+  const cells = chordCells(at);
+  const was = state.pressed ? [...state.pressed].join(" ") : "", now = cells ? [...cells].join(" ") : "";
+  state.pressed = cells;
+  if (was !== now) render();
+}
+
 function boardInput(board) {
-  // Left click opens (on a number: chords), right click flags, both buttons together chord, a long press flags.
+  // Left click opens (on a number: chords), right click flags, both buttons together chord, a middle click chords
+  // (when released), a long press flags. While a chord is held, the cells it would open look pressed.
   // A gesture that chorded or flagged by a long press opens nothing more: its click and context menu are skipped
   // until the next gesture starts.
-  let held = null, handled = false;
+  let held = null, handled = false, middle = false;
   board.addEventListener("click", (e) => {
     const at = cellOf(e);
     if (!at || handled) return;
@@ -95,10 +115,21 @@ function boardInput(board) {
   board.addEventListener("mousedown", (e) => {
     // Both buttons down (the second press is a mousedown, not a pointerdown): a chord on a number.
     const at = cellOf(e);
-    if (!at || state.mode !== "play" || e.buttons !== 3) return;
+    if (!at || state.mode !== "play") return;
+    if (e.button === 1) { e.preventDefault(); middle = true; press(at); return; } // no scrolling: a chord on release
+    if (e.buttons !== 3) return;
     handled = true;
+    press(at);
     if (isNumber(state.grid[at[0]][at[1]])) move("click", ...at);
   });
+  board.addEventListener("mousemove", (e) => { if (middle || e.buttons === 3) press(cellOf(e)); });
+  board.addEventListener("mouseup", (e) => {
+    const at = cellOf(e);
+    if (e.button === 1 && middle && at && state.mode === "play" && isNumber(state.grid[at[0]][at[1]])) move("click", ...at);
+    if (e.button === 1) middle = false;
+    if (!e.buttons) press(null);
+  });
+  board.addEventListener("mouseleave", () => { middle = false; press(null); });
   board.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "mouse" || e.buttons === 1 || e.buttons === 2) handled = false; // a new gesture
     const at = cellOf(e);

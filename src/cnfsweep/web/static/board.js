@@ -166,6 +166,7 @@ export function render() {
       if (hintMove === k) { cls += " hint-move"; label += ", the hint's move"; }
       if (hintReason.has(k)) { cls += " hint-reason"; label += ", a number of the hint's reason"; }
       if (marks.chosen.has(k)) { cls += " chosen"; label += ", the click"; }
+      if (state.pressed && state.pressed.has(k) && ch === ".") cls += " pressed"; // what a chord held down would open
       if (marks.safest.has(k)) { cls += " safest"; label += ", a safest cell there was"; }
       // Touch the DOM only where the cell changed: most moves change a few cells of hundreds.
       const sig = `${cls}|${text}|${bg}|${fg}|${label}|${pct}`;

@@ -16,7 +16,7 @@ export const state = {
   total: null,         // total mines (edit mode), or the game's
   game: null,          // the game document from the server
   spec: null,          // what the game shown was asked for with (POST /api/game's body), for restarts and links
-  opened: null,        // [r, c] of the game's first click, once made: with the seed, it fixes the board
+  start: null,         // [r, c] of the game's first click, once made: with the seed, it fixes the board
   analysis: null,      // the last analysis document, for the position now shown
   features: [],
   focus: { r: 0, c: 0 },
@@ -36,6 +36,9 @@ export const state = {
   pendingSince: null,  // performance.now() when the move on its way was sent
   timer: null, started: null,
   replay: null,        // the replay shown: its review document and the step
+  replaySeq: 0,        // replay files read are numbered; a late answer for an earlier one is dropped
+  neighbours: null,    // the game's neighbours by cell index (row * cols + col), from the server's topology
+  pressed: null,       // Set "r,c": the cells a chord held down would open, shown pressed
 };
 window.state = state; // for the browser tests and the curious
 

@@ -4,7 +4,7 @@ import { $, announce, api, drawn, notDrawn, state, touch } from "./core.js";
 import { render, setGrid } from "./board.js";
 import { clearHint } from "./hint.js";
 import { analyse } from "./overlay.js";
-import { clearReview, postMortem } from "./review.js";
+import { clearReview, gameReport } from "./review.js";
 import { record, showStats } from "./stats.js";
 
 function tick() {
@@ -30,6 +30,7 @@ export function showGame(doc, fresh = false) {
   const shown = state.game;
   if (!fresh && (!shown || doc.id !== shown.id || doc.moves < shown.moves)) return;
   if (fresh) { clearInterval(state.timer); state.timer = null; state.started = null; clearReview(); } // the last game's clock stops
+  if (fresh) state.neighbours = doc.neighbours || null; // only a new game's answer lists them
   const topology = doc.topology || "square";
   const resized = fresh || !shown || doc.rows !== state.rows || doc.cols !== state.cols || topology !== state.topology;
   const ended = doc.state !== "playing" && (!shown || shown.id !== doc.id || shown.state === "playing");
@@ -63,7 +64,7 @@ function finished(doc) {
   const time = doc.seconds === null ? "" : ` in ${Math.floor(doc.seconds)} s`;
   announce(doc.state === "won" ? `You won${time}${best ? ": a new best time" : ""}.` : "Boom: you lost. Every mine is shown.");
   showStats();
-  if (doc.state === "lost") postMortem(doc);
+  gameReport(doc);
 }
 
 function formSpec() {
@@ -94,9 +95,9 @@ export async function newGame(event, spec = null, again = false) {
       return;
     }
     state.moves.length = 0; // moves of the last game not yet sent
-    const { opened, ...rest } = body;
+    const { start, ...rest } = body;
     state.spec = { ...rest, seed: doc.seed };
-    state.opened = opened || null;
+    state.start = start || null;
     state.replayed = again; // a board seen before: no best time
     $("share-box").hidden = true;
     showGame(doc, true);
@@ -110,7 +111,7 @@ export function restart() {
   // The same board again: the same seed and rule, and the same first click made for the player (their clock waits).
   if (!state.spec) return;
   const body = { ...state.spec };
-  if (state.opened && !body.no_guess) body.opened = state.opened;
+  if (state.start && !body.no_guess) body.start = state.start;
   newGame(null, body, true).then(() => announce("The same board again."));
 }
 
@@ -143,7 +144,7 @@ async function sendQueued() {
     if (kind === "click" && ch !== ".") continue; // revealed (perhaps by the move before), or flagged: unflag first
     if (kind === "chord" && !(ch >= "1" && ch <= "8")) continue;
     if (kind === "flag" && ch !== "." && ch !== "*") continue;
-    if (kind === "click" && game.clicks === 0 && !state.opened) state.opened = [r, c];
+    if (kind === "click" && game.clicks === 0 && !state.start) state.start = [r, c];
     state.pendingSince = performance.now();
     try {
       const doc = await api("POST", `/api/game/${id}/${kind === "flag" ? "flag" : "click"}`, { row: r, col: c });
@@ -168,7 +169,7 @@ export function shareLink() {
   q.set("seed", s.seed);
   q.set("first", s.first_click);
   if (s.no_guess) q.set("no-guess", "1");
-  else if (state.opened) q.set("open", state.opened.join(","));
+  else if (state.start) q.set("open", state.start.join(","));
   return `${location.origin}${location.pathname}?${q}`;
 }
 
@@ -200,7 +201,7 @@ export function linkSpec(search) {
   if (["torus", "hex"].includes(q.get("grid"))) spec.topology = q.get("grid");
   if (q.get("no-guess") === "1") spec.no_guess = true;
   const open = /^([0-9]+),([0-9]+)$/.exec(q.get("open") || "");
-  if (open && !spec.no_guess) spec.opened = [Number(open[1]), Number(open[2])];
+  if (open && !spec.no_guess) spec.start = [Number(open[1]), Number(open[2])];
   $("level").value = spec.level || "custom";
   if (!spec.level) { $("custom-rows").value = spec.rows; $("custom-cols").value = spec.cols; $("custom-mines").value = spec.mines; }
   $("topology").value = spec.topology || "square";
