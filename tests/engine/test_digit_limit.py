@@ -22,11 +22,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from replays import random_game
 
 from cnfsweep import Board, Engine
 from cnfsweep.core.values import exact_text, int_text
 from cnfsweep.replay import review_game
-from replays import random_game
 
 HUGE = "1" * 5_000  # beyond the default limit of 4,300 digits
 

@@ -20,8 +20,8 @@ import decimal
 import re
 import sys
 from collections.abc import Callable
-from fractions import Fraction
 from enum import Enum
+from fractions import Fraction
 from typing import TypeVar
 
 from cnfsweep.core.board import Cell
