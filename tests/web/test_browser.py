@@ -132,7 +132,7 @@ def test_edit_paste_analyse_and_copy(page) -> None:
     text = (EXAMPLES / "expert.jsm").read_text()
     page.fill("#board-text", text)
     page.click("#read-text")
-    page.wait_for_function("document.getElementById('edit-message').textContent === 'read a 30×16 board'")
+    page.wait_for_function("document.getElementById('edit-message').textContent === 'read a 16×30 board'")
     analysed(page)
     expected = analyze(Board.parse(text))
     r, c = expected.best_guess

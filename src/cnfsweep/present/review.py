@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cnfsweep.core.words import counted
+from cnfsweep.play.level import format_size
 from cnfsweep.present.summary import percent
 from cnfsweep.replay import ClickReview, GameReview, Label
 
@@ -72,7 +73,7 @@ def summary_words(review: GameReview) -> list[str]:
     summary = review.summary()
     result = "won" if review.won else "lost" if review.lost else "unfinished"
     who = f" by {review.player}" if review.player else ""
-    lines = [f"{review.reader} {review.cols}x{review.rows}/{review.mines}{who}: {result}, "
+    lines = [f"{review.reader} {format_size(review.rows, review.cols, review.mines)}{who}: {result}, "
              f"{counted(len(review.clicks), 'click')} that opened cells (first click {review.rule})"]
     lines.append(", ".join(f"{summary[label.value]} {LABEL_WORDS[label]}" for label in Label))
     luck = summary["luck"]

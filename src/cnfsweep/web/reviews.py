@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.formats.game_records import RecordedGame
+from cnfsweep.play.level import format_size
 from cnfsweep.replay import review, review_game
 from cnfsweep.web.jobs import JobOutcome, PoolAccess, Verdict, timed_out
 from cnfsweep.web.moves import Server, failure
@@ -76,7 +77,7 @@ def run_review(job: ReviewJob) -> JobOutcome:
                 return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: data: not base64")
             done = review(data, name=job.name, positions=True, time_limit=time_left(deadline))
         if done.rows * done.cols > job.max_cells:
-            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {done.rows}x{done.cols} game has "
+            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {format_size(done.rows, done.cols)} game has "
                                     f"{done.rows * done.cols} cells, more than this server takes ({job.max_cells})")
         return JobOutcome.of(Verdict.ANSWER, done.to_dict())
     except TimeLimitExceeded:

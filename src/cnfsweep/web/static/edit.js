@@ -22,7 +22,7 @@ export function readTotal() {
   if (text !== "" && !/^[0-9]+$/.test(text)) {
     error = "Total mines must be a whole number of mines, such as 10, or empty when unknown";
   } else if (text !== "" && (digits.length > 15 || Number(digits) > cells)) {
-    error = `Total mines: at most ${cells} mine${cells === 1 ? " fits" : "s fit"} on this ${state.cols}×${state.rows} board`;
+    error = `Total mines: at most ${cells} mine${cells === 1 ? " fits" : "s fit"} on this ${state.rows}×${state.cols} board`;
   }
   if (state.totalError && $("edit-message").textContent === state.totalError) $("edit-message").textContent = "";
   state.totalError = error;
@@ -77,7 +77,7 @@ export async function readText() {
     $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = topology;
     setGrid(doc.rows, doc.cols, doc.grid, topology);
     editTools();
-    $("edit-message").textContent = `read a ${doc.cols}×${doc.rows} ${topology === "square" ? "" : `${topology} `}board`;
+    $("edit-message").textContent = `read a ${doc.rows}×${doc.cols} ${topology === "square" ? "" : `${topology} `}board`;
     setTotal(doc.total_mines);
     analyse();
   } catch (err) {

@@ -100,7 +100,7 @@ export function showReplay(doc, name) {
   range.max = String(doc.clicks.length);
   timeline(doc);
   const s = doc.summary;
-  $("replay-summary").textContent = `${doc.player ? `${doc.player}: ` : ""}${doc.cols}×${doc.rows}/${doc.mines}, `
+  $("replay-summary").textContent = `${doc.player ? `${doc.player}: ` : ""}${doc.rows}×${doc.cols}/${doc.mines}, `
     + `${doc.won ? "won" : doc.lost ? "lost" : "unfinished"} in ${s.time} s · ${plural(doc.clicks.length, "click")} reviewed: `
     + `${plural(s.deduction, "deduction")}, ${s.forced_guess} forced, ${s.needless_guess} needless, ${plural(s.mistake, "mistake")}, ${s.fatal} fatal`
     + ` · survival ${odds(s.survival)}, best play ${odds(s.best_survival)} · 3BV ${s.bbbv}`
