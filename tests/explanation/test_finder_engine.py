@@ -5,12 +5,12 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from spies import counting_engine
 
 from cnfsweep import Board, Cell
 from cnfsweep.core.errors import ArgumentTypeError
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.explanation import Explainer, ReasonFinder
-from spies import counting_engine
 
 BOARD = Board.from_rows(["....", "1221"])
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+from spies import counting_engine
 
 from cnfsweep import check
 from cnfsweep.core.board import Board
@@ -12,7 +13,6 @@ from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.engine import Engine
 from cnfsweep.engine.witness import Witness
 from cnfsweep.gadgets.reduction import decide, reduce_expression
-from spies import counting_engine
 
 FORMULAS = ["a & ~a", "(a | b) & (~a | c) & (~b | ~c)", "(a | b | c) & (~a | ~b) & (~b | ~c) & (~a | ~c) & ~c & ~b"]
 
@@ -20,7 +20,7 @@ FORMULAS = ["a & ~a", "(a | b) & (~a | c) & (~b | ~c)", "(a | b | c) & (~a | ~b)
 class RecordingEngine(Engine):
     """An engine that notes every board it is asked for a layout of."""
 
-    asked: list[Board] = []
+    asked: ClassVar[list[Board]] = []
 
     def witness(self, board: Board | str, **options: Any) -> Witness:
         RecordingEngine.asked.append(board)  # type: ignore[arg-type]
