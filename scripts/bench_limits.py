@@ -183,7 +183,7 @@ def measure_generate(name: str, limits: list[float], cap: float) -> dict[str, An
     rows, cols, mines = GENERATE[name]
     row: dict[str, Any] = {"board": name}
     for limit in limits:
-        size = ["--size", f"{cols}x{rows}", "--mines", str(mines), "--seed", "1", "--time-limit", str(limit), "--json"]
+        size = ["--size", f"{rows}x{cols}", "--mines", str(mines), "--seed", "1", "--time-limit", str(limit), "--json"]
         cli = run_cli(["generate", *size], cap)
         cli["status"] = {0: "generated", 3: "unknown"}.get(cli["exit_code"], cli["status"])
         figures: dict[str, Any] = {"python": generate_call(rows, cols, mines, limit, cap), "cli": cli}

@@ -85,7 +85,7 @@ def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, see
     for row in rows.values():
         row["ratio"] = round(row["mean_ms"] / base, 3) if base else None
         row["cpu_ratio"] = round(row["cpu_ms"] / base_cpu, 3) if base_cpu else None
-    return {"level": f"{level.cols}x{level.rows}/{level.mines}", "first_click": rule.value, "seed": seed,
+    return {"level": level.size_text, "first_click": rule.value, "seed": seed,
             "games": games, "reference": reference, "policies": rows,
             "load": [round(start_load, 2), round(load(), 2)], "cnfsweep": str(Path(cnfsweep.__file__).parent)}
 

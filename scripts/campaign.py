@@ -109,7 +109,7 @@ def show(console: Console, summaries: list[ArmSummary]) -> None:
         numbers = ("games", "wins", "win rate", "95% interval", "ms mean/med", "record", "above")
         table = Table(Column("policy", min_width=8, overflow="fold"), *(Column(name, no_wrap=True) for name in numbers),
                       box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, caption=caption,
-                      title=f"{level.name} {level.cols}x{level.rows}/{level.mines}, first click {rule.value}, seed {seed}")
+                      title=f"{level.name} {level.size_text}, first click {rule.value}, seed {seed}")
         for s in rows:
             above = {None: "-", True: "[green]yes[/]", False: "no"}[s.beats_record]
             table.add_row(s.arm.policy, str(s.games), str(s.wins), f"{s.win_rate:.2%}",

@@ -16,7 +16,7 @@ KEYS = {"rows", "cols", "mines", "start", "mine_cells", "seed", "method", "logic
 
 
 def test_json_prints_one_object_per_board(run):
-    args = ["generate", "--size", "7x6", "--mines", "9", "--count", "3", "--seed", "4", "--json"]
+    args = ["generate", "--size", "6x7", "--mines", "9", "--count", "3", "--seed", "4", "--json"]
     result = run(*args)
     assert result.exit_code == 0, result.output
     boards = [json.loads(line) for line in result.stdout.splitlines()]
@@ -30,7 +30,7 @@ def test_json_prints_one_object_per_board(run):
 
 def test_the_written_board_carries_its_layout_and_plays_back(run, tmp_path):
     path = tmp_path / "fair.txt"
-    result = run("generate", "--size", "8x6", "--mines", "12", "--start", "2,3", "--logic", "local",
+    result = run("generate", "--size", "6x8", "--mines", "12", "--start", "2,3", "--logic", "local",
                  "--method", "uniform", "--seed", "1", "-o", str(path))
     assert result.exit_code == 0, result.output
     board = Board.from_file(path)
@@ -57,7 +57,7 @@ def test_count_writes_numbered_files_and_jsm_says_it_drops_the_layout(run, tmp_p
     ("args", "message"),
     [
         (["--size", "3x3", "--mines", "1"], "no room for 1 mine outside the opening"),
-        (["--start", "16,0"], "first click (16, 0) is off the 30x16 board"),
+        (["--start", "16,0"], "first click (16, 0) is off the 16x30 board"),
         (["--start", "8;15"], "--start expects ROW,COL"),
         (["--level", "expert", "--size", "9x9", "--mines", "3"], "either --level or --size"),
         (["--backend", "nosuch"], "nosuch"),

@@ -28,7 +28,7 @@ def test_grade_shows_the_grade_the_steps_and_the_hardest_step(run, expert_file):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("grade: ") and lines[0].split()[1] in {g.value for g in Grade}
-    assert lines[1] == "30x16, 99 mines, first click (8, 15), the player uses the total mine count"
+    assert lines[1] == "16x30, 99 mines, first click (8, 15), the player uses the total mine count"
     assert "the numbers each step's smallest reason needs, in order: 1 " in lines[2]
     assert lines[3].startswith("steps by size: 1: ")
     assert lines[4].startswith("hardest: step ")

@@ -19,8 +19,8 @@ def test_the_view_marks_each_cell_with_its_level(run):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[1].split() == ["0", "s2", "s2", "1", "M2"]
-    assert "GAC: 0   2-RC: 6 safe, 5 mines" in result.output
-    assert "step 1, 2-RC: mines (2, 1), (2, 2)" in result.output
+    assert "GAC (one number): 0   2-RC (pairs): 6 safe, 5 mines" in result.output
+    assert "step 1, 2-RC (pairs): mines (2, 1), (2, 2)" in result.output
 
 
 def test_the_json_is_the_library_document(run):
@@ -44,7 +44,7 @@ def test_max_level_changes_what_is_decided(run):
 def test_max_level_out_of_range_is_one_line(run, bad):
     result = run("levels", PAIRS, "--max-level", bad)
     assert result.exit_code == 2
-    assert result.output.strip() == f"error: --max-level {bad}: expected a level from 1 (GAC) to 8"
+    assert result.output.strip() == f"error: --max-level {bad}: expected a level from 1 (GAC: one number) to 8"
 
 
 def test_mines_overrides_the_header(run, tmp_path: Path):
@@ -62,7 +62,7 @@ def test_an_inconsistent_position_exits_1_as_check(run):
     doc = json.loads(result.output)
     assert doc["consistent"] is False and doc["inconsistent_level"] == "2" and len(doc["conflict"]) == 1
     words = run("levels", str(EXAMPLES / "inconsistent.txt"))
-    assert words.exit_code == 1 and "inconsistent: level 2 (2-RC) finds no layout" in words.output
+    assert words.exit_code == 1 and "inconsistent: level 2, 2-RC (pairs), finds no layout" in words.output
 
 
 def test_a_time_limit_is_unknown_exit_3(run):

@@ -42,7 +42,7 @@ def test_play_topology_writes_traces_that_name_it(run, tmp_path, topology: str) 
 
 def test_play_topology_takes_a_size_and_no_guess(run, tmp_path) -> None:
     trace = tmp_path / "t.jsonl"
-    result = run("play", "--topology", "hex", "--size", "8x7", "--mines", "10", "--games", "3", "--no-guess",
+    result = run("play", "--topology", "hex", "--size", "7x8", "--mines", "10", "--games", "3", "--no-guess",
                  "--trace", str(trace))
     assert result.exit_code == 0, result.output
     for line in map(json.loads, trace.read_text().splitlines()):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 import time
 import warnings
+from typing import ClassVar
 
 import pytest
 
 from cnfsweep import Board, check
-from cnfsweep.engine.backends import get_backend, usable_specs
-from cnfsweep.engine.backends.pysat import PysatBackend, probe, solver_names, capabilities
 from cnfsweep.core.errors import BackendError
+from cnfsweep.engine.backends import get_backend, usable_specs
+from cnfsweep.engine.backends.pysat import PysatBackend, capabilities, probe, solver_names
 
 
 @pytest.mark.parametrize("solver", sorted(solver_names()))
@@ -87,12 +89,44 @@ class FakeSolver:
         (FakeSolver(), (None, True)),
         (FakeSolver(atmost=False), (None, False)),
         (FakeSolver(drops_assumptions=True), ("it ignores assumptions", False)),
-        (FakeSolver(warns=True), ("it ignores assumptions", False)),
+        (FakeSolver(warns=True, drops_assumptions=True), ("it ignores assumptions", False)),
+        (FakeSolver(warns=True), (None, True)),
     ],
-    ids=["sound", "no-native-cardinality", "drops-assumptions", "warns-and-drops"],
+    ids=["sound", "no-native-cardinality", "drops-assumptions", "warns-and-drops", "warns-and-keeps"],
 )
 def test_probe_judges_by_behaviour(solver: FakeSolver, expected: tuple[str | None, bool]) -> None:
-    assert probe(solver) == expected
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what the fake says is not what the probe goes by
+        assert probe(solver) == expected
+
+
+class WatchingSolver(FakeSolver):
+    """A fake that notes the process-wide state it is run under: warnings filters and the unraisable hook."""
+
+    seen: ClassVar[list[tuple[object, ...]]] = []
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        WatchingSolver.seen.append((tuple(warnings.filters), sys.unraisablehook))
+        super().__init__()
+
+    def solve(self, assumptions: list[int] = ()) -> bool:  # type: ignore[assignment]
+        WatchingSolver.seen.append((tuple(warnings.filters), sys.unraisablehook))
+        return super().solve(assumptions)
+
+    def delete(self) -> None:
+        pass
+
+
+def test_probing_a_solver_leaves_the_processs_warnings_and_hooks_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A server's worker thread may probe a solver while other threads run: nothing the whole process shares may change.
+    import pysat.solvers
+
+    monkeypatch.setattr(pysat.solvers, "Solver", WatchingSolver)
+    WatchingSolver.seen = []
+    outside = (tuple(warnings.filters), sys.unraisablehook)
+    assert capabilities.__wrapped__("glucose4").problem is None
+    assert WatchingSolver.seen and all(seen == outside for seen in WatchingSolver.seen)
+    assert (tuple(warnings.filters), sys.unraisablehook) == outside
 
 
 def test_backends_command_lists_the_usable_solvers() -> None:

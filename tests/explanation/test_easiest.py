@@ -17,7 +17,7 @@ from boards import layout_board, random_position
 from cnfsweep import Board, Cell
 from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import TimeLimitExceeded
-from cnfsweep.engine.backends import get_backend
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, ReasonFinder, explain, hint
 from cnfsweep.explanation.easiest import two_fact_cells
 from oracle import reference
@@ -80,7 +80,7 @@ def test_counting_finds_every_cell_a_reason_of_two_settles(seed: int, with_total
     if not _small(board):
         return
     certain = _certain(board)
-    with ReasonFinder(board, get_backend(None)) as finder:
+    with ReasonFinder(board, Engine.create()) as finder:
         found = two_fact_cells(finder, board.covered)
     sizes = {c: smallest_size(board, c, m) for c, m in certain.items()}
     assert {c for c, size in sizes.items() if size == 2} <= found
@@ -93,11 +93,11 @@ def test_counting_finds_every_cell_a_reason_of_two_settles(seed: int, with_total
 def test_counting_two_numbers() -> None:
     # The 1-2-1 wall: each end is settled by the 2 and one 1; the middle needs all three.
     board = Board.from_rows(["...", "121"])
-    with ReasonFinder(board, get_backend(None)) as finder:
+    with ReasonFinder(board, Engine.create()) as finder:
         assert two_fact_cells(finder, board.covered) == {Cell(0, 0), Cell(0, 2)}
     # One number holding every mine left settles every cell it does not see, with the total.
     board = Board.from_rows(["1..", "...", "..."], total_mines=1)
-    with ReasonFinder(board, get_backend(None)) as finder:
+    with ReasonFinder(board, Engine.create()) as finder:
         assert Cell(2, 2) in two_fact_cells(finder, board.covered)
 
 
@@ -146,7 +146,7 @@ def test_the_time_limit_covers_the_analysis_and_the_reasons() -> None:
         explain(board, (0, 1), time_limit=0)
     assert hint(board, time_limit=60).moves == hint(board).moves
     # Past the deadline after the analysis: the search for a reason stops at its next solver call.
-    with ReasonFinder(board, get_backend(None), deadline=0.0) as finder, pytest.raises(TimeLimitExceeded):
+    with ReasonFinder(board, Engine.create(), deadline=0.0) as finder, pytest.raises(TimeLimitExceeded):
         finder.reason(Cell(0, 0), True)
 
 

@@ -51,7 +51,7 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Level]:
     from cnfsweep.cli import app
 
     path = tmp_path_factory.mktemp("trace") / "t.jsonl"
-    result = CliRunner().invoke(app, ["play", "--size", "8x6", "--mines", "9", "--games", "12", "--seed", "4",
+    result = CliRunner().invoke(app, ["play", "--size", "6x8", "--mines", "9", "--games", "12", "--seed", "4",
                                       "--trace", str(path)])
     assert result.exit_code == 0, result.output
     return path, Level(6, 8, 9)

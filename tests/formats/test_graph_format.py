@@ -168,8 +168,8 @@ def test_a_bad_graph_file_is_one_error_naming_what_and_where(bad: str, line: int
 
 
 def test_a_huge_number_is_refused_even_while_python_converts_any() -> None:
-    # Writing exact answers lifts Python's process-wide digit guard for a while, maybe in another
-    # thread (engine.document): the reader must bound numbers itself.
+    # A program using cnfsweep may lift Python's process-wide digit guard (its own business):
+    # the reader must bound numbers itself.
     old = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:

@@ -76,7 +76,7 @@ def test_square_generation_json_has_no_topology_key() -> None:
 @pytest.mark.parametrize("topology", GRIDS)
 def test_the_cli_writes_boards_of_the_grid_that_replay_without_a_guess(run, tmp_path, topology: str) -> None:
     out = tmp_path / "board.txt"
-    result = run("generate", "--topology", topology, "--size", "7x6", "--mines", "9", "--seed", "4", "-o", str(out))
+    result = run("generate", "--topology", topology, "--size", "6x7", "--mines", "9", "--seed", "4", "-o", str(out))
     assert result.exit_code == 0, result.output
     board = read_board(out)
     assert board.topology.name == topology

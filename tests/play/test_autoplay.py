@@ -151,8 +151,8 @@ def test_cli_play_json_and_trace(tmp_path):
     ("args", "phrase"),
     [
         (["--level", "huge"], "unknown level"),
-        (["--size", "5x5"], "--size needs --mines"),
-        (["--size", "5by5", "--mines", "3"], "WIDTHxHEIGHT"),
+        (["--size", "5x5"], "--size needs --mines (or ROWSxCOLS/MINES)"),
+        (["--size", "5by5", "--mines", "3"], "ROWSxCOLS"),
         (["--size", "5x5", "--mines", "30"], "do not fit"),
         (["--size", "3x3", "--mines", "6", "--first-click", "opening"], "no room"),
         (["--policy", "psychic"], "unknown policy"),

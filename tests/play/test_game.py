@@ -290,14 +290,14 @@ def test_standard_levels() -> None:
     assert all(lv.name == name for name, lv in LEVELS.items())
 
 
-@pytest.mark.parametrize("text", ["30x16", "30X16", " 30 x 16 "])
-def test_parse_size_reads_width_by_height(text: str) -> None:
-    assert Level.parse_size(text, 99) == Level(16, 30, 99)
+@pytest.mark.parametrize("text", ["16x30", "16X30", " 16 x 30 ", "16x30/99", " 16 x 30 / 99 "])
+def test_parse_size_reads_rows_by_columns(text: str) -> None:
+    assert Level.parse_size(text, None if "/" in text else 99) == Level(16, 30, 99)
 
 
-@pytest.mark.parametrize("text", ["", "30", "30x", "x16", "30*16", "-3x4", "3x4x5", "３x4"])
+@pytest.mark.parametrize("text", ["", "30", "30x", "x16", "30*16", "-3x4", "3x4x5", "３x4", "3x4/", "3x4/-1"])
 def test_parse_size_rejects_bad_sizes(text: str) -> None:
-    with pytest.raises(CnfsweepError, match="WIDTHxHEIGHT"):
+    with pytest.raises(CnfsweepError, match="ROWSxCOLS"):
         Level.parse_size(text, 1)
 
 

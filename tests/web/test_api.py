@@ -232,7 +232,7 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     [
         ({"level": "beginner", "seed": 5}, ["--level", "beginner", "--seed", "5"]),
         ({"rows": 8, "cols": 10, "mines": 20, "seed": 2, "start": [0, 0], "method": "uniform", "logic": "local"},
-         ["--size", "10x8", "--mines", "20", "--seed", "2", "--start", "0,0", "--method", "uniform", "--logic", "local"]),
+         ["--size", "8x10", "--mines", "20", "--seed", "2", "--start", "0,0", "--method", "uniform", "--logic", "local"]),
     ],
 )
 def test_generate_answers_as_generate_json(client, body: dict, options: list[str]) -> None:

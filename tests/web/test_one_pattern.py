@@ -33,6 +33,7 @@ REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...
     ("GET", "/api/game/{game_id}"): (None, [("store",)]),
     ("POST", "/api/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),
     ("POST", "/api/game/{game_id}/flag"): ({"row": 1, "col": 1}, [("store",)]),
+    ("GET", "/api/game/{game_id}/record"): (None, [("store",)]),
     ("POST", "/api/replay"): (TRACE, [("pool", "ReviewJob")]),
     # The game's record is read from the store (in the server's threads), then reviewed in the pool; after the click above.
     ("GET", "/api/game/{game_id}/review"): (None, [("pool", "ReviewJob")]),

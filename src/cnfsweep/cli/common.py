@@ -267,21 +267,21 @@ def within(deadline: float, work: Callable[[], T]) -> T:
 
 
 def choose_level(level: str | None, size: str | None, mines: int | None, topology: str = "square") -> Level:
-    """Return the board ``--level``, or ``--size`` with ``--mines``, name (expert by default), on ``--topology``.
+    """Return the board ``--level``, or ``--size`` (ROWSxCOLS) with ``--mines``, name (expert by default), on ``--topology``.
 
     Examples
     --------
-    >>> choose_level(None, "30x16", 140)
-    Level(rows=16, cols=30, mines=140, name='custom')
+    >>> choose_level(None, "16x30", 140), choose_level(None, "5x9/4", None)
+    (Level(rows=16, cols=30, mines=140, name='custom'), Level(rows=5, cols=9, mines=4, name='custom'))
     >>> choose_level("beginner", None, None, "torus")
     Level(rows=9, cols=9, mines=10, name='beginner', topology_name='torus')
     """
     if size is not None:
         if level is not None:
             raise CnfsweepError("give either --level or --size, not both")
-        if mines is None:
-            raise CnfsweepError("--size needs --mines")
-        return Level.parse_size(size, mines, topology_name=topology)
+        if mines is None and "/" not in size:
+            raise CnfsweepError("--size needs --mines (or ROWSxCOLS/MINES)")
+        return Level.parse_size(size, mines, topology_name=topology, what="--size")
     if mines is not None:
         raise CnfsweepError("--mines goes with --size; a level has its own mine count")
     return Level.named(level or "expert", " or use --size").on(topology)

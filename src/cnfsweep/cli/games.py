@@ -31,7 +31,7 @@ from cnfsweep.present.text import game_view, play_view
 def play(
     ctx: typer.Context,
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert.")] = None,
-    size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
+    size: Annotated[str | None, typer.Option("--size", metavar="ROWSxCOLS", help="Custom board: rows x columns, such as 16x30 (expert's), with --mines, or 16x30/99.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
     topology: TopologyOpt = "square",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,

@@ -40,7 +40,7 @@ class OutFormat(Enum):
 def generate_command(
     ctx: typer.Context,
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")] = None,
-    size: Annotated[str | None, typer.Option("--size", help="Custom board WIDTHxHEIGHT, with --mines.")] = None,
+    size: Annotated[str | None, typer.Option("--size", metavar="ROWSxCOLS", help="Custom board: rows x columns, such as 16x30 (expert's), with --mines, or 16x30/99.")] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
     topology: TopologyOpt = "square",
     graph: Annotated[
@@ -147,7 +147,7 @@ def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -
         return write_graph(board.board())
     what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     head = (
-        f"# cnfsweep generate: {lv.cols}x{lv.rows}/{lv.mines}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "
+        f"# cnfsweep generate: {lv.size_text}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "
         f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}"
         + (f", grade {board.grade.value} ({board.candidates} no-guess boards graded)" if board.grade is not None else "")
         + "\n"

@@ -1,4 +1,4 @@
-"""``cnfsweep levels``: which level of constraint propagation (GAC, 2-RC, 3-RC ...) decides each covered cell."""
+"""``cnfsweep levels``: which level of constraint propagation (GAC (one number), 2-RC (pairs), 3-RC (triples) ...) decides each covered cell."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from cnfsweep.present.levels import levels_view
 
 MaxLevelOpt = Annotated[
     int,
-    typer.Option("--max-level", help=f"The highest level of sets of numbers to try, 1 (GAC) to {MAX_LEVEL}; 3 as the poster."),
+    typer.Option("--max-level", help=f"The highest level of sets of numbers to try, 1 (GAC: one number) to {MAX_LEVEL}; 3 (3-RC: triples) as the poster."),
 ]
 
 

@@ -68,7 +68,7 @@ def render_command(
     ] = False,
     levels: Annotated[
         bool,
-        typer.Option("--levels", help="Colour each decided cell by the level that decides it (cnfsweep levels), with a legend."),
+        typer.Option("--levels", help="Colour each decided cell by the level that decides it (cnfsweep levels: GAC (one number), 2-RC (pairs), 3-RC (triples) ...), with a legend."),
     ] = False,
     assume: Annotated[
         list[str] | None,

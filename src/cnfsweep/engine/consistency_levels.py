@@ -61,10 +61,10 @@ def check_max_level(max_level: int, what: str = "max level") -> None:
     >>> check_max_level(0)
     Traceback (most recent call last):
     ...
-    cnfsweep.core.errors.CnfsweepError: max level 0: expected a level from 1 (GAC) to 8
+    cnfsweep.core.errors.CnfsweepError: max level 0: expected a level from 1 (GAC: one number) to 8
     """
     if isinstance(max_level, bool) or not isinstance(max_level, int) or not 1 <= max_level <= MAX_LEVEL:
-        raise CnfsweepError(f"{what} {max_level}: expected a level from 1 (GAC) to {MAX_LEVEL}")
+        raise CnfsweepError(f"{what} {max_level}: expected a level from 1 (GAC: one number) to {MAX_LEVEL}")
 
 
 # Cells written between two readings of the clock (each takes a fraction of a microsecond).

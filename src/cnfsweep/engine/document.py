@@ -12,9 +12,6 @@ while the answer is written is noticed there.
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -22,23 +19,13 @@ from cnfsweep.core.characters import CellKind, kind_of
 from cnfsweep.core.errors import checked
 from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.jsontext import dumps
+from cnfsweep.core.values import exact_text, int_text
 
 __all__ = ["analysis_dict", "analysis_json"]
 
 _GRIDS = ("probabilities", "exact")
 # Rows of a grid between two readings of the clock.
 _ROWS = 64
-
-
-@contextmanager
-def unlimited_int_digits() -> Iterator[None]:
-    """Lift Python's 4,300-digit guard on int/str conversion while exact answers of big boards are written."""
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
 
 
 def _values(analysis: Any, deadline: float | None) -> tuple[dict[int, float | None], dict[int, str | None]]:
@@ -57,7 +44,7 @@ def _values(analysis: Any, deadline: float | None) -> tuple[dict[int, float | No
     for key, p in checked(distinct.items(), deadline, 256):
         n, d = p.numerator, p.denominator  # probabilities: 0 <= n <= d, so 0 and 1 are told apart by n alone
         floats[key] = n / d
-        texts[key] = None if approximate and 0 < n < d else str(p)
+        texts[key] = None if approximate and 0 < n < d else exact_text(p)
     return floats, texts
 
 
@@ -94,7 +81,7 @@ def _rest(analysis: Any, deadline: float | None) -> dict[str, Any]:
         "exact": None,
         "best_guess": None if analysis.best_guess is None else cell(analysis.best_guess),
         "approximate": analysis.approximate,
-        "solutions": None if analysis.solutions is None else str(analysis.solutions),
+        "solutions": None if analysis.solutions is None else int_text(analysis.solutions),
         "log10_solutions": analysis.log10_solutions,
         "components": analysis.components,
         "backend": analysis.backend,
@@ -104,11 +91,10 @@ def _rest(analysis: Any, deadline: float | None) -> dict[str, Any]:
 
 def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any]:
     """Return :meth:`Analysis.to_dict() <cnfsweep.engine.analysis.Analysis.to_dict>`."""
-    with unlimited_int_digits():
-        doc = _rest(analysis, deadline)
-        grid = _exact_grid(analysis, deadline)
-        for name, values in zip(_GRIDS, _values(analysis, deadline)):
-            doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
+    doc = _rest(analysis, deadline)
+    grid = _exact_grid(analysis, deadline)
+    for name, values in zip(_GRIDS, _values(analysis, deadline)):
+        doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
     topology = analysis.board.topology
     if is_graph(topology):
         # A graph has no grid: each cell's value under its name, in the order of the cells.
@@ -121,11 +107,10 @@ def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     """Return ``json.dumps(analysis.to_dict())``, built row by row from the board's text."""
     if is_graph(analysis.board.topology):  # no rows to build it from, and no board of a million cells
         return dumps(analysis_dict(analysis, deadline), deadline)
-    with unlimited_int_digits():
-        doc = _rest(analysis, deadline)
-        floats, texts = _values(analysis, deadline)
-        by_row = _frontier_by_row(analysis, deadline)
-        grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, (floats, texts))}
+    doc = _rest(analysis, deadline)
+    floats, texts = _values(analysis, deadline)
+    by_row = _frontier_by_row(analysis, deadline)
+    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, (floats, texts))}
     return "{" + ", ".join(
         f"{json.dumps(key)}: {grids[key] if key in grids else dumps(value, deadline)}" for key, value in doc.items()
     ) + "}"

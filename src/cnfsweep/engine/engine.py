@@ -3,7 +3,7 @@
 An :class:`Engine` holds the backend, the cache of solved components that goes
 with it, the positions it built last, and how components are counted and
 weighed, all given once (:meth:`Engine.create`).  Analyses, consistency
-checks and consistency levels are its methods; the layers above take an
+checks, one layout (:meth:`Engine.witness`) and consistency levels are its methods; the layers above take an
 engine for the rest (reasons and hints: :class:`~cnfsweep.explanation.Explainer`;
 grades: :func:`~cnfsweep.explanation.grade_board`; games:
 :class:`~cnfsweep.play.Player`).  Whatever solves something during a game,
@@ -32,6 +32,7 @@ from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult, check_position
 from cnfsweep.engine.consistency_levels import ConsistencyLevels, find_levels
 from cnfsweep.engine.position import Position, RecentPositions
+from cnfsweep.engine.witness import Witness, find_witness
 from cnfsweep.formats import board_argument
 
 __all__ = ["Engine", "analyze", "check", "levels"]
@@ -231,6 +232,34 @@ class Engine:
         minimise = flag_argument(minimise, "minimise")
         pos = self.positions.position(board, total_mines=total_mines, assume=assume, deadline=deadline)
         return check_position(board, pos, self.backend, total_mines=total_mines, minimise=minimise, deadline=deadline)
+
+    def witness(
+        self, board: Board | str, *, simplified: bool = True, time_limit: float | None = None
+    ) -> Witness:
+        """Find one mine layout that fits ``board``'s numbers (and its total), with no conflict named if none does.
+
+        One solver call per component the box search cannot settle, on the
+        engine's position of the board: cheaper than :meth:`check` on a large
+        board that has no layout, which names its numbers in conflict.
+        ``simplified=False`` skips the cells simplification would settle first
+        (on a long chain of numbers, such as a circuit's wire, one solver call is
+        cheaper than settling it cell by cell).  Past ``time_limit`` seconds
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board
+        >>> engine = Engine.create()
+        >>> engine.witness(Board.from_rows(["1.", ".."], total_mines=1)).mines
+        (Cell(row=0, col=1),)
+        >>> engine.witness(Board.from_rows(["2.", "00"])).mines is None
+        True
+        """
+        deadline = deadline_after(time_limit)  # reading the board's text counts too
+        board = board_argument(board, deadline=deadline)
+        simplified = flag_argument(simplified, "simplified")
+        pos = self.positions.position(board, simplified=simplified, deadline=deadline)
+        return find_witness(pos, self.backend, deadline)
 
     def levels(
         self,

@@ -20,7 +20,6 @@ from typing import Any
 from cnfsweep.play import GameRecord
 from cnfsweep.experiments.campaign import PairedDifference, PlayConfig, game_seed, iter_games, paired_difference, wilson
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import article, counted
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.play.game import LEVELS, FirstClick, Level
@@ -48,7 +47,7 @@ class Arm:
     def label(self) -> str:
         """Name the arm for tables and progress bars."""
         lv = self.level
-        return f"{lv.name} {lv.cols}x{lv.rows}/{lv.mines}, {self.first_click.value}, {self.policy}"
+        return f"{lv.name} {lv.size_text}, {self.first_click.value}, {self.policy}"
 
     @property
     def config(self) -> PlayConfig:
@@ -93,24 +92,23 @@ class LoggedGame:
 
 
 def parse_levels(text: str) -> list[Level]:
-    """Read a comma-separated list of level names and custom ``WxH/M`` boards.
+    """Read a comma-separated list of level names and custom ``ROWSxCOLS/MINES`` boards.
 
     Examples
     --------
     >>> [lv.name for lv in parse_levels("beginner, expert")]
     ['beginner', 'expert']
-    >>> parse_levels("8x8/10")
-    [Level(rows=8, cols=8, mines=10, name='custom')]
+    >>> parse_levels("8x9/10")
+    [Level(rows=8, cols=9, mines=10, name='custom')]
     """
     levels = []
     for item in filter(None, (part.strip() for part in text.split(","))):
         if item in LEVELS:
             levels.append(LEVELS[item])
             continue
-        size, slash, mines = item.partition("/")
-        if not slash or not mines.strip().isdigit():
-            raise CnfsweepError(f"unknown level {item!r}; choose from {', '.join(LEVELS)} or give WIDTHxHEIGHT/MINES")
-        levels.append(Level.parse_size(size, whole_number(mines.strip(), f"level {item}: MINES")))
+        if "/" not in item:
+            raise CnfsweepError(f"unknown level {item!r}; choose from {', '.join(LEVELS)} or give ROWSxCOLS/MINES")
+        levels.append(Level.parse_size(item, what=f"level {item}"))
     if not levels:
         raise CnfsweepError("no levels given")
     return levels

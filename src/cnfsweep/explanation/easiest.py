@@ -85,8 +85,8 @@ def two_fact_cells(finder: ReasonFinder, cells: Iterable[Cell], deadline: float 
     Examples
     --------
     >>> from cnfsweep import Board
-    >>> from cnfsweep.engine.backends import get_backend
-    >>> finder = ReasonFinder(Board.from_rows(["...", "121"]), get_backend(None))
+    >>> from cnfsweep.engine import Engine
+    >>> finder = ReasonFinder(Board.from_rows(["...", "121"]), Engine.create())
     >>> sorted(two_fact_cells(finder, [Cell(0, 0), Cell(0, 1), Cell(0, 2)]))
     [Cell(row=0, col=0), Cell(row=0, col=2)]
     """
@@ -122,8 +122,8 @@ def easiest(
     Examples
     --------
     >>> from cnfsweep import Board
-    >>> from cnfsweep.engine.backends import get_backend
-    >>> finder = ReasonFinder(Board.from_rows(["...", "121"]), get_backend(None))
+    >>> from cnfsweep.engine import Engine
+    >>> finder = ReasonFinder(Board.from_rows(["...", "121"]), Engine.create())
     >>> cell, mine, reason = easiest(finder, [(Cell(0, 1), False), (Cell(0, 0), True), (Cell(0, 2), True)])
     >>> cell, mine, reason.numbers
     (Cell(row=0, col=0), True, (Cell(row=1, col=1), Cell(row=1, col=2)))

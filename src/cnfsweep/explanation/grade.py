@@ -50,7 +50,7 @@ __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", 
 
 def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[HintMove, ...]:
     """The moves of a single-number step with their reasons (one number each, no solver call)."""
-    with ReasonFinder(board, engine.backend) as finder:
+    with ReasonFinder(board, engine) as finder:
         moves = [HintMove(c, m, True, Fraction(int(m)), finder.reason(c, m)) for c, m in
                  [(c, False) for c in safe] + [(c, True) for c in mines]]
     return tuple(sorted(moves, key=HintMove.rank))

@@ -83,7 +83,7 @@ class Explainer:
         if len(self.memo) > self.memo_size:
             self.memo.clear()
         return ReasonFinder(
-            board, self.engine.backend, total_mines=analysis.total_mines, memo=self.memo,
+            board, self.engine, total_mines=analysis.total_mines, memo=self.memo,
             fixed=analysis.position.fixed, deadline=deadline,
         )
 

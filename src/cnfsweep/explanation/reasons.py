@@ -11,8 +11,9 @@ cell through shared covered cells (the rest of the board has layouts of its
 own), as the board shows them, not simplified.  When they do not force the
 fact, the total mine count does too: then every number of the board is a
 candidate, and the total bounds the encoded cells by what the other covered
-cells can hold.  Each question is a guarded problem for the engine's backend
-(:meth:`~cnfsweep.engine.backends.base.Backend.open`), one selector per number.
+cells can hold.  Each question is a guarded problem for the backend of the
+engine the finder is given (:meth:`~cnfsweep.engine.backends.base.Backend.open`),
+one selector per number.
 
 A minimum reason (``smallest=True``) comes from an implicit hitting-set loop:
 every set of numbers found satisfiable with the cell's other value is grown to
@@ -24,6 +25,7 @@ question they ask, are in :mod:`cnfsweep.explanation.cores`.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +35,9 @@ import networkx as nx
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
 from cnfsweep.core.geometry import Topology
+from cnfsweep.core.errors import ArgumentTypeError, shown
 from cnfsweep.core.model import Rule
+from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.explanation.cores import Part, minimal, minimum
@@ -159,6 +163,20 @@ def _trivial(rules: Iterable[Rule], cell: Cell, mine: bool) -> Rule | None:
     return None
 
 
+def _engine(engine: Engine | Backend) -> Engine:
+    """The engine a finder is given, or one around the bare backend older callers give (deprecated)."""
+    if isinstance(engine, Engine):
+        return engine
+    if isinstance(engine, Backend):
+        warnings.warn(
+            "ReasonFinder(board, backend) is deprecated: pass an Engine (Engine.create(backend)); "
+            "a bare backend will be refused in the next release",
+            DeprecationWarning, stacklevel=3,
+        )
+        return Engine.create(engine)
+    raise ArgumentTypeError(f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__})")
+
+
 class ReasonFinder:
     """Reasons for the certain cells of one position, each question encoded once.
 
@@ -166,16 +184,28 @@ class ReasonFinder:
     part of the board's numbers and a fact to its reason, so a player asking
     step after step re-solves only the parts a click changed.
 
-    Parts of more than ``big_part`` numbers (:data:`BIG_PART` unless given) are
-    searched near the cell first, at each of ``near_radii`` steps in turn
-    (:data:`NEAR_RADII` unless given; see :meth:`_near`): a test lowers them to
-    reach that path on a small board.
+    Parameters
+    ----------
+    board : Board
+    engine : Engine
+        Whose backend answers every question (it must report unsatisfiable cores).
+        A bare :class:`~cnfsweep.engine.backends.Backend` is still taken, with a
+        :class:`DeprecationWarning`, until the next release.
+    total_mines, memo, fixed, deadline
+        The total (else the board's), the reasons kept from earlier positions,
+        cells assumed mines or safe, and a ``time.perf_counter()`` value past
+        which :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
+    big_part, near_radii
+        Parts of more than ``big_part`` numbers (:data:`BIG_PART` unless given) are
+        searched near the cell first, at each of ``near_radii`` steps in turn
+        (:data:`NEAR_RADII` unless given; see :meth:`_near`): a test lowers them to
+        reach that path on a small board.
 
     Examples
     --------
-    >>> from cnfsweep.engine.backends import get_backend
+    >>> from cnfsweep.engine import Engine
     >>> board = Board.from_rows(["...", "121"])
-    >>> finder = ReasonFinder(board, get_backend(None))
+    >>> finder = ReasonFinder(board, Engine.create())
     >>> finder.reason(Cell(0, 0), True)
     Reason(numbers=(Cell(row=1, col=1), Cell(row=1, col=2)), uses_total=False, cells=(Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=0, col=2)))
     >>> finder.reason(Cell(0, 1), False).numbers
@@ -186,7 +216,7 @@ class ReasonFinder:
     def __init__(
         self,
         board: Board,
-        backend: Backend,
+        engine: Engine | Backend,
         *,
         total_mines: int | None = None,
         memo: dict[Any, Any] | None = None,
@@ -200,7 +230,9 @@ class ReasonFinder:
         self.big_part = BIG_PART if big_part is None else big_part
         #: The radii, in steps, of the near searches (:data:`NEAR_RADII` by default).
         self.near_radii = tuple(NEAR_RADII if near_radii is None else near_radii)
-        self.backend = backend
+        self.engine = _engine(engine)
+        #: The engine's backend, which every question is put to.
+        self.backend = self.engine.backend
         self.deadline = deadline
         fixed = fixed or {}
         total = board.total_mines if total_mines is None else total_mines

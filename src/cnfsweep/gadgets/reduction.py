@@ -137,46 +137,27 @@ class Decision:
     seconds: float
 
 
-def decide(board: Board, engine: Engine | str | Backend | None = None) -> Decision:
-    """Decide a board with one solver call per independent component, by ``engine``'s backend.
+def decide(
+    board: Board, engine: Engine | str | Backend | None = None, *, time_limit: float | None = None
+) -> Decision:
+    """Decide a board through ``engine`` (or a fresh one on the backend named): one layout, or none.
 
-    Unlike :func:`cnfsweep.check` this does not minimise a conflict, which on a
-    large unsatisfiable reduction board takes one solver call per number in it.
+    The engine finds one layout (:meth:`Engine.witness <cnfsweep.engine.Engine.witness>`),
+    one solver call per independent component; unlike :func:`cnfsweep.check` it does
+    not minimise a conflict, which on a large unsatisfiable reduction board takes one
+    solver call per number in it.  Past ``time_limit`` seconds
+    :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
 
     Examples
     --------
     >>> decide(reduce_expression("a & ~a").board).satisfiable
     False
     """
-    from cnfsweep.engine.position import position
-
     start = time.perf_counter()
-    backend = Engine.of(engine).backend
-    try:
-        # Propagation settles a wire one cell per round: on long circuits a
-        # single solver call is far cheaper.
-        pos = position(board, simplified=False)
-    except TypeError:  # an engine without the simplification step
-        pos = position(board)
-
-    def result(ok: bool, mines: Iterable[Cell] | None = None) -> Decision:
-        return Decision(ok, None if mines is None else tuple(sorted(mines)), backend.spec, time.perf_counter() - start)
-
-    if pos.contradiction is not None:
-        return result(False)
-    mines = set(board.flags)
-    # Cells the engine settles without search (older engines have no such step).
-    mines.update(c for c, is_mine in getattr(pos, "forced", {}).items() if is_mine)
-    for comp in pos.components:
-        session = backend.open(comp.problem)
-        try:
-            out = session.solve()
-        finally:
-            session.close()
-        if not out.satisfiable or out.model is None:
-            return result(False)
-        mines.update(comp.cells[v] for v in out.model)
-    return result(True, mines)
+    engine = Engine.of(engine)
+    # Propagation settles a wire one cell per round: on long circuits a single solver call is far cheaper.
+    found = engine.witness(board, simplified=False, time_limit=time_limit)
+    return Decision(found.mines is not None, found.mines, engine.spec, time.perf_counter() - start)
 
 
 def _clauses(cnf: Cnf) -> tuple[list[tuple[int, ...]], bool]:

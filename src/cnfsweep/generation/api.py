@@ -21,6 +21,7 @@ from cnfsweep.generation.fast import sample_fast
 from cnfsweep.generation.result import Generated, Method, check_room
 from cnfsweep.generation.sample import sample_uniform
 from cnfsweep.play.game import Level
+from cnfsweep.play.level import format_size
 
 __all__ = ["centre", "generate", "generate_boards", "graph_request", "level_named"]
 
@@ -221,7 +222,7 @@ def _graded(
         except TimeLimitExceeded:
             raise TimeLimitExceeded(
                 f"no {wanted.value} no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on "
-                f"{level.cols}x{level.rows} found within the time limit of {time_limit} s "
+                f"{format_size(level.rows, level.cols, graph=level.graph is not None)} found within the time limit of {time_limit} s "
                 f"({candidate} no-guess board{'' if candidate == 1 else 's'} graded)"
             ) from None
         if report.grade is wanted:

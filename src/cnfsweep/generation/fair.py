@@ -25,7 +25,7 @@ from cnfsweep.core.errors import CnfsweepError, OffBoardError, check_deadline, c
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import CHECK_EVERY
-from cnfsweep.play.level import TopologySpec
+from cnfsweep.play.level import TopologySpec, format_size
 from cnfsweep.play.table import Table
 
 __all__ = ["CHECK_EVERY", "Logic", "NoGuessCheck", "NoGuessVerdict", "check_no_guess"]
@@ -109,7 +109,7 @@ class NoGuessCheck:
             self.table = Table.on_layout(rows, cols, checked(mines, deadline, 1 << 16), topology,
                                          self.logic is Logic.FULL, deadline)
         except OffBoardError as exc:
-            raise CnfsweepError(f"a mine is off the {cols}x{rows} board: {exc}") from None
+            raise CnfsweepError(f"a mine is off the {format_size(rows, cols)} board: {exc}") from None
         self.game = self.table.game
         self.steps = 0
         self.clicks = 0

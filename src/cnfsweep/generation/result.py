@@ -19,6 +19,7 @@ from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
 from cnfsweep.play.game import three_bv as game_three_bv
+from cnfsweep.play.level import format_size
 
 __all__ = [
     "Generated", "Keep", "Method", "check_room", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv",
@@ -114,7 +115,7 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     r0, c0 = first_click
     if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
         raise OffBoardError(
-            f"first click ({r0}, {c0}) is off the {level.cols}x{level.rows} board: "
+            f"first click ({r0}, {c0}) is off the {format_size(level.rows, level.cols, graph=level.graph is not None)} board: "
             f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
         )
     return level.area(Cell(r0, c0))
@@ -145,7 +146,7 @@ def check_room(level: Level, first_click: Cell) -> int:
     if level.mines > left:
         raise ArgumentError(
             f"no room for {counted(level.mines, 'mine')} outside the opening at {tuple(first_click)} "
-            f"on {level.cols}x{level.rows}: {counted(left, 'cell')} left"
+            f"on {format_size(level.rows, level.cols, graph=level.graph is not None)}: {counted(left, 'cell')} left"
         )
     return left
 
@@ -173,7 +174,7 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
     """Say that no no-guess layout turned up in time."""
     return (
-        f"no no-guess layout of {counted(level.mines, 'mine')} on {level.cols}x{level.rows} found within "
+        f"no no-guess layout of {counted(level.mines, 'mine')} on {format_size(level.rows, level.cols, graph=level.graph is not None)} found within "
         f"the time limit of {time_limit} s ({counted(attempts, 'layout')} tried)"
     )
 

@@ -36,7 +36,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY, Square
 from cnfsweep.core.values import cell_argument, count_argument
 from cnfsweep.core.words import counted
 from cnfsweep.play.batch import BatchMoves
-from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec
+from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec, format_size
 from cnfsweep.play.outcome import _COVERED, _FLAG, _ZERO, CHECK_EVERY, ClickResult, GameState
 
 __all__ = ["CHECK_EVERY", "LEVELS", "ClickResult", "FirstClick", "Game", "GameState", "Level", "three_bv"]
@@ -244,7 +244,7 @@ class Game(BatchMoves):
         r, c = cell
         level = self.level
         if not (0 <= r < level.rows and 0 <= c < level.cols):
-            raise OffBoardError(f"cell {(r, c)} is outside the {level.rows}x{level.cols} board")
+            raise OffBoardError(f"cell {(r, c)} is outside the {format_size(level.rows, level.cols)} board")
         if type(cell) is not Cell:
             cell = Cell(r, c)
         if self._state is not GameState.PLAYING:
@@ -348,7 +348,7 @@ class Game(BatchMoves):
     def __repr__(self) -> str:
         lv, n = self.level, len(self._clicks)
         shape = "" if lv.topology_name == DEFAULT_TOPOLOGY else f" {lv.topology_name}"
-        return f"<Game {lv.name}{shape} {lv.rows}x{lv.cols}/{lv.mines} seed={self.seed} {self._state.value} {n} clicks>"
+        return f"<Game {lv.name}{shape} {lv.size_text} seed={self.seed} {self._state.value} {n} clicks>"
 
     # -- internals -------------------------------------------------------------
 
@@ -356,7 +356,7 @@ class Game(BatchMoves):
         r, c = cell
         # The tables hold rows x cols cells (a graph's are one row), so bounds say what is a cell.
         if not (0 <= r < self.level.rows and 0 <= c < self.level.cols):
-            raise OffBoardError(f"cell {(r, c)} is outside the {self.level.rows}x{self.level.cols} board")
+            raise OffBoardError(f"cell {(r, c)} is outside the {format_size(self.level.rows, self.level.cols)} board")
         return cell if type(cell) is Cell else Cell(r, c)
 
     def _index(self, cell: Sequence[int]) -> int:

@@ -5,6 +5,11 @@ from its size; a graph level carries its :class:`~cnfsweep.core.graph.Graph`
 itself (:meth:`Level.on_graph`), as a graph is read from a file, not made
 from a size.
 
+A size is rows x columns everywhere: ``16x30`` is expert's, ``16x30/99``
+with its mines, and a graph's is its cells, ``162 cells/22 mines``.
+:func:`format_size` writes every size cnfsweep prints and :func:`parse_size`
+reads every size it is given (``--size``, a campaign's level list).
+
 Examples
 --------
 >>> LEVELS["beginner"]
@@ -33,7 +38,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, make_topology
 from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import counted
 
-__all__ = ["LEVELS", "FirstClick", "Level", "TopologySpec"]
+__all__ = ["LEVELS", "FirstClick", "Level", "TopologySpec", "format_size", "parse_size"]
 
 #: How a caller names the topology of a board it builds a game on: a grid
 #: topology's name, or the topology itself (a graph has no name to be made from).
@@ -41,6 +46,46 @@ TopologySpec = str | Topology
 
 #: Numbers are one character: a cell shows at most 8 whatever its neighbours.
 _MOST_SHOWN = 8
+_SIZE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*(?:/\s*(\d+)\s*)?", flags=re.ASCII)
+
+
+def format_size(rows: int, cols: int, mines: int | None = None, *, graph: bool = False) -> str:
+    """Write a board's size as cnfsweep writes every size: rows x columns, then ``/`` and the mines if given.
+
+    A graph's board is one row of its cells: its size is the number of cells (``graph``).
+
+    Examples
+    --------
+    >>> format_size(16, 30), format_size(16, 30, 99), format_size(1, 162, 22, graph=True)
+    ('16x30', '16x30/99', '162 cells/22 mines')
+    """
+    if graph:
+        cells = counted(cols, "cell")
+        return cells if mines is None else f"{cells}/{counted(mines, 'mine')}"
+    return f"{rows}x{cols}" + ("" if mines is None else f"/{mines}")
+
+
+def parse_size(text: str, what: str = "size") -> tuple[int, int, int | None]:
+    """Read a size as :func:`format_size` writes a grid's: ``ROWSxCOLS``, maybe ``/MINES``; return rows, columns, mines.
+
+    ``what`` names the text in the error (``--size``, ``level 8x8/10``).
+
+    Examples
+    --------
+    >>> parse_size("16x30"), parse_size(" 5 x 9 / 4 ")
+    ((16, 30, None), (5, 9, 4))
+    >>> parse_size("30 by 16", "--size")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: --size must be ROWSxCOLS (or ROWSxCOLS/MINES) such as 16x30, got '30 by 16'
+    """
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise ArgumentError(f"{what} must be ROWSxCOLS (or ROWSxCOLS/MINES) such as 16x30, got {clip(text)}")
+    rows = whole_number(match[1], f"{what} ROWS", minimum=1)
+    cols = whole_number(match[2], f"{what} COLS", minimum=1)
+    mines = None if match[3] is None else whole_number(match[3], f"{what} MINES")
+    return rows, cols, mines
 
 
 class FirstClick(Enum):
@@ -64,8 +109,10 @@ class Level:
     Level(rows=16, cols=30, mines=99, name='expert')
     >>> LEVELS["expert"].on("torus")
     Level(rows=16, cols=30, mines=99, name='expert', topology_name='torus')
-    >>> Level.parse_size("30x16", mines=99)
-    Level(rows=16, cols=30, mines=99, name='custom')
+    >>> Level.parse_size("16x30", mines=99), Level.parse_size("5x9/4")
+    (Level(rows=16, cols=30, mines=99, name='custom'), Level(rows=5, cols=9, mines=4, name='custom'))
+    >>> LEVELS["expert"].size_text
+    '16x30/99'
     >>> Level(3, 3, 9).max_mines(FirstClick.OPENING, Cell(1, 1))
     0
     >>> Level(2, 2, 1, topology_name="torus")
@@ -87,9 +134,11 @@ class Level:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ArgumentTypeError(f"level {field} must be an integer, got {shown(value)}")
         if self.rows < 1 or self.cols < 1:
-            raise ArgumentError(f"a level needs at least 1 row and 1 column, got {self.rows}x{self.cols}")
+            raise ArgumentError(f"a level needs at least 1 row and 1 column, got {format_size(self.rows, self.cols)}")
         if not 0 <= self.mines <= self.cells:
-            raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {self.rows}x{self.cols} = {counted(self.cells, 'cell')}")
+            on = counted(self.cells, "cell") if self.graph is not None else \
+                f"{format_size(self.rows, self.cols)} = {counted(self.cells, 'cell')}"
+            raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {on}")
         if self.graph is not None:
             self._check_graph(self.graph)
         # The canonical name (any case is read), and the topology's own checks (a torus is at least 3x3).
@@ -99,7 +148,8 @@ class Level:
         if not isinstance(graph, Graph):
             raise ArgumentTypeError(f"a level's graph must be a Graph, got {shown(graph)}")
         if (self.rows, self.cols) != (1, graph.cols):
-            raise ArgumentError(f"a graph level is one row of its {counted(graph.cols, 'cell')}, got {self.rows}x{self.cols}")
+            raise ArgumentError(f"a graph level is one row of its {counted(graph.cols, 'cell')}, "
+                                f"got {format_size(self.rows, self.cols)}")
         # A number is one character: a cell of more than 8 neighbours could see more mines than it can show.
         most = max(map(len, graph.tables().around))
         if self.mines > _MOST_SHOWN and most > _MOST_SHOWN:
@@ -118,7 +168,7 @@ class Level:
         >>> Level.on_graph(g, 4)
         Traceback (most recent call last):
         ...
-        cnfsweep.core.errors.ArgumentError: 4 mines do not fit on 1x3 = 3 cells
+        cnfsweep.core.errors.ArgumentError: 4 mines do not fit on 3 cells
         """
         return cls(1, graph.cols, mines, name, graph.name, graph)
 
@@ -144,6 +194,11 @@ class Level:
     def cells(self) -> int:
         """Number of cells."""
         return self.rows * self.cols
+
+    @property
+    def size_text(self) -> str:
+        """The level's size and mines as every size is written (:func:`format_size`): ``16x30/99``, ``162 cells/22 mines``."""
+        return format_size(self.rows, self.cols, self.mines, graph=self.graph is not None)
 
     @property
     def topology(self) -> GridTopology | Graph:
@@ -183,13 +238,20 @@ class Level:
         return min(sizes) + 1, max(sizes) + 1
 
     @classmethod
-    def parse_size(cls, size: str, mines: int, name: str = "custom", topology_name: str = DEFAULT_TOPOLOGY) -> Level:
-        """Read a ``WxH`` size (columns x rows, as ``--size`` takes it) into a level."""
-        match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", size, flags=re.ASCII)
-        if match is None:
-            raise ArgumentError(f"size must be WIDTHxHEIGHT such as 30x16, got {clip(size)}")
-        width, height = (whole_number(match[i], f"the size's {what}", minimum=1) for i, what in ((1, "width"), (2, "height")))
-        return cls(height, width, mines, name, topology_name)
+    def parse_size(
+        cls, size: str, mines: int | None = None, name: str = "custom", topology_name: str = DEFAULT_TOPOLOGY,
+        what: str = "size",
+    ) -> Level:
+        """Read a ``ROWSxCOLS`` size (rows first, as ``--size`` takes it) with ``mines``, or a ``ROWSxCOLS/MINES`` one.
+
+        ``what`` names the size in errors (``--size``).
+        """
+        rows, cols, given = parse_size(size, what)
+        if given is not None and mines is not None and given != mines:
+            raise ArgumentError(f"{what} {clip(size)} says {counted(given, 'mine')} and the mines say {mines}: give them once")
+        if given is None and mines is None:
+            raise ArgumentError(f"{what} {clip(size)} needs a mine count: ROWSxCOLS/MINES, or the mines given apart")
+        return cls(rows, cols, given if given is not None else mines, name, topology_name)  # type: ignore[arg-type]
 
     @staticmethod
     def named(name: str, otherwise: str = "") -> Level:
@@ -223,7 +285,7 @@ class Level:
 def graph_cols(graph: Graph, rows: int, cols: int) -> int:
     """Return the graph's number of cells, checking that ``rows`` by ``cols`` is its one row of them."""
     if (rows, cols) != (1, graph.cols):
-        raise ArgumentError(f"a graph board is one row of its {counted(graph.cols, 'cell')}, got {rows}x{cols}")
+        raise ArgumentError(f"a graph board is one row of its {counted(graph.cols, 'cell')}, got {format_size(rows, cols)}")
     return graph.cols
 
 

@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from cnfsweep.core.geometry import Topology
 from cnfsweep.core.words import counted
+from cnfsweep.play.level import format_size
 from cnfsweep.present.svgtext import attrs_text, num
 
 __all__ = ["HexShapes", "Shapes", "SquareShapes", "TorusShapes", "shape_words", "shapes_for"]
@@ -303,7 +304,9 @@ def shapes_for(topology: Topology, s: int) -> Shapes:
     if name == "torus":
         return TorusShapes(topology, s)
     if name == "graph":
-        from cnfsweep.present.graphshapes import GraphShapes  # with networkx behind it, only for graphs
+        from cnfsweep.present.graphshapes import (
+            GraphShapes,  # with networkx behind it, only for graphs
+        )
 
         return GraphShapes(topology, s)
     return SquareShapes(topology, s)
@@ -316,9 +319,9 @@ def shape_words(topology: Topology, rows: int, cols: int) -> str:
     --------
     >>> from cnfsweep.core.topology import Hex, Square
     >>> shape_words(Square(16, 30), 16, 30), shape_words(Hex(7, 9), 7, 9)
-    ('30x16', '9x7 hex')
+    ('16x30', '7x9 hex')
     """
     name = topology.name
     if name == "graph":
         return f"graph of {counted(cols, 'cell')}"
-    return f"{cols}x{rows}" + ("" if name == "square" else f" {name}")
+    return format_size(rows, cols) + ("" if name == "square" else f" {name}")

@@ -21,6 +21,7 @@ from cnfsweep.engine import Analysis
 from cnfsweep.formats.game_records import ClickKind
 from cnfsweep.present.cellshapes import shapes_for
 from cnfsweep.present.grid import base_mark, draw_grid
+from cnfsweep.play.level import format_size
 from cnfsweep.present.summary import percent
 from cnfsweep.present.svg import HEAD, PAD, default_cell_size, render_svg
 from cnfsweep.replay import ClickReview, GameReview, Label
@@ -116,7 +117,7 @@ def summary_words(review: GameReview) -> list[str]:
     summary = review.summary()
     result = "won" if review.won else "lost" if review.lost else "unfinished"
     who = f" by {review.player}" if review.player else ""
-    lines = [f"{review.reader} {review.cols}x{review.rows}/{review.mines}{who}: {result}, "
+    lines = [f"{review.reader} {format_size(review.rows, review.cols, review.mines)}{who}: {result}, "
              f"{counted(len(review.clicks), 'click')} that opened cells (first click {review.rule})"]
     lines.append(", ".join(f"{summary[label.value]} {LABEL_WORDS[label]}" for label in Label))
     lines.append(f"{counted(summary['guesses'], 'guess')}: {summary['best_guesses']} best (nothing certain, no cell "

@@ -12,6 +12,7 @@ from cnfsweep.core.graph import is_graph
 from cnfsweep.core.words import counted
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.explanation import EASY_PATTERN_STEPS, GradeReport, Hint, HintMove, Step
+from cnfsweep.play.level import format_size
 
 __all__ = [
     "best_guess_text",
@@ -268,7 +269,7 @@ def grade_lines(report: GradeReport) -> list[str]:
     >>> for line in grade_lines(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))):
     ...     print(line)
     grade: easy (single numbers, and at most 3 steps of two numbers)
-    5x3, 2 mines, first click (0, 2), the player uses the total mine count
+    3x5, 2 mines, first click (0, 2), the player uses the total mine count
     3 steps; the numbers each step's smallest reason needs, in order: 1 2 1
     steps by size: 1: 2, 2: 1
     hardest: step 2 of 3, two numbers (1 cell)
@@ -278,7 +279,7 @@ def grade_lines(report: GradeReport) -> list[str]:
         where = "the position shown"
     else:
         where = f"first click {_at(report.first_click) if graph is None else repr(graph.cell_text(report.first_click))}"
-    size = f"{report.cols}x{report.rows}" if graph is None else f"a graph of {counted(report.cols, 'cell')}"
+    size = format_size(report.rows, report.cols) if graph is None else f"a graph of {counted(report.cols, 'cell')}"
     total = "uses the total mine count" if report.uses_total else "uses the numbers only"
     if report.grade is not None:
         head = f"grade: {report.grade.value} ({GRADE_RULES[report.grade.value]})"

@@ -241,10 +241,13 @@ def _hint_marks(result: Hint, shapes: Shapes, x0: float, y0: float) -> list[str]
 
 
 def _level_marks(result: ConsistencyLevels, shapes: Shapes, x0: float, y0: float, detail: bool) -> list[str]:
-    """Colour every decided cell by its level, marked safe or mine where cells are big enough; ring a conflict's numbers."""
+    """Colour every decided cell by its level, marked safe or mine where cells are big enough; ring a conflict's numbers.
+
+    Without a layout no cell is decided: only the conflict is drawn.
+    """
     out = []
     s = shapes.s
-    for (r, c), (name, mine) in sorted(result.decided.items()):
+    for (r, c), (name, mine) in sorted(result.decided.items() if result.consistent else ()):
         mark = f'<use href="{"#mine" if mine else "#check"}"/>' if detail else ""
         out.append(f'<g class="level level-{name} {"mine" if mine else "safe"}" data-row="{r}" data-col="{c}" '
                    f'data-level="{name}" transform="{shapes.placed((r, c), x0, y0)}">'
@@ -296,8 +299,8 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         reason are outlined with dashes, and the reason is said below the grid.
     levels : ConsistencyLevels, optional
         Consistency levels of ``board`` (:func:`~cnfsweep.engine.consistency_levels.levels`):
-        each decided cell is coloured by its level (the poster's blue GAC, green 2-RC,
-        yellow 3-RC, then the colours of higher levels, of all the numbers and
+        each decided cell is coloured by its level (the poster's blue GAC (one number),
+        green 2-RC (pairs), yellow 3-RC (triples), then the colours of higher levels, of all the numbers and
         of the total), marked safe or mine, with a legend and the counts below.
 
     Examples

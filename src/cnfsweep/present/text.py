@@ -219,7 +219,7 @@ def grade_view(report: GradeReport) -> RenderableType:
     ...     console.print(grade_view(grade_layout(3, 5, [(0, 0), (2, 1)], (0, 2))))
     >>> print(cap.get().rstrip())
     grade: easy (single numbers, and at most 3 steps of two numbers)
-    5x3, 2 mines, first click (0, 2), the player uses the total mine count
+    3x5, 2 mines, first click (0, 2), the player uses the total mine count
     3 steps; the numbers each step's smallest reason needs, in order: 1 2 1
     steps by size: 1: 2, 2: 1
     hardest: step 2 of 3, two numbers (1 cell)
@@ -267,7 +267,7 @@ def game_view(name: str, record: GameRecord) -> RenderableType:
     outcome = Text("won", style="bold green") if record.won else Text("lost", style="bold red")
     guesses = [m for m in record.moves[1:] if not m.certain]
     lines = [
-        Text.assemble(f"{name}: {level.cols}x{level.rows}/{level.mines}, ", outcome,
+        Text.assemble(f"{name}: {level.size_text}, ", outcome,
                       f" in {counted(len(record.moves), 'click')}, {counted(len(guesses), 'guess')}, "
                       f"{record.seconds * 1000:.1f} ms"),
     ]
@@ -287,7 +287,7 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
         else f"no-guess boards (logic {config.no_guess.value})"
     )
     shape = "" if level.topology_name == "square" else f" {level.topology_name}"
-    title = f"{level.name}{shape} {level.cols}x{level.rows}/{level.mines}, {boards}, policy {config.policy}"
+    title = f"{level.name}{shape} {level.size_text}, {boards}, policy {config.policy}"
     table = Table("solver", "win rate", "95% interval", "games", "ms per game (mean / median)", title=title)
     table.add_row(
         "cnfsweep (this run)",

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.engine.document import unlimited_int_digits
+from cnfsweep.core.values import exact_text
 from cnfsweep.formats.game_records import ClickKind
 
 __all__ = ["ClickReview", "GameReview", "Label", "luck"]
@@ -147,7 +147,7 @@ class ClickReview:
         out: dict[str, Any] = {
             "index": self.index, "move": self.move, "time": self.seconds, "kind": self.kind.value,
             "cell": [self.cell[0], self.cell[1]], "cells": _cells(self.chosen), "opened": _cells(self.opened),
-            "probability": str(self.probability), "label": self.label.value, "best_probability": str(self.best),
+            "probability": exact_text(self.probability), "label": self.label.value, "best_probability": exact_text(self.best),
             "safest": _cells(self.safest), "certain_safe": self.certain_safe,
             "best_guess": self.best_guess, "avoidable": self.avoidable,
         }
@@ -263,8 +263,8 @@ class GameReview:
             "guesses": sum(1 for c in self.clicks if c.guess),
             "best_guesses": sum(1 for c in self.clicks if c.best_guess),
             "avoidable": sum(1 for c in self.clicks if c.avoidable),
-            "survival": str(survival), "luck": luck(survival),
-            "best_survival": str(best), "best_luck": luck(best),
+            "survival": exact_text(survival), "luck": luck(survival),
+            "best_survival": exact_text(best), "best_luck": luck(best),
             "bbbv": self.bbbv, "time": seconds, "bbbv_per_s": per_s,
             "clicks": counters.get("cl"), "ioe": counters.get("ioe"), "zini": counters.get("zini"),
         })
@@ -272,14 +272,13 @@ class GameReview:
 
     def to_dict(self) -> dict[str, Any]:
         """The review document (what ``cnfsweep replay --json`` prints)."""
-        with unlimited_int_digits():
-            out: dict[str, Any] = {
-                "file": self.source, "format": self.reader, "rows": self.rows, "cols": self.cols,
-                "mines": self.mines, "player": self.player, "time": self.seconds, "completed": self.won,
-                "won": self.won, "lost": self.lost, "first_click": self.rule,
-                "clicks": [c.to_dict() for c in self.clicks], "summary": self.summary(),
-                "counters": dict(self.counters),
-            }
+        out: dict[str, Any] = {
+            "file": self.source, "format": self.reader, "rows": self.rows, "cols": self.cols,
+            "mines": self.mines, "player": self.player, "time": self.seconds, "completed": self.won,
+            "won": self.won, "lost": self.lost, "first_click": self.rule,
+            "clicks": [c.to_dict() for c in self.clicks], "summary": self.summary(),
+            "counters": dict(self.counters),
+        }
         if self.topology != "square":
             out["topology"] = self.topology
         if self.final is not None:

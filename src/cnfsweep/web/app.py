@@ -267,7 +267,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     @app.post("/api/levels", responses={200: {"description": f"The document `cnfsweep levels --json` prints, {past}."}, **errors})
     async def levels(request: LevelsRequest) -> Response:
-        """Which level of propagation (GAC, 2-RC, 3-RC ..., all the numbers, the total) decides each covered cell."""
+        """Which level of propagation (GAC (one number), 2-RC (pairs), 3-RC (triples) ..., all the numbers, the total) decides each covered cell."""
         return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
 
     @app.post("/api/generate", responses={**generated, **errors})

@@ -31,6 +31,7 @@ from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
+from cnfsweep.play.level import format_size
 
 __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
 
@@ -158,7 +159,7 @@ def _room_anywhere(level: Level, rule: FirstClick) -> None:
         mines = f"{level.mines} mine leaves" if level.mines == 1 else f"{level.mines} mines leave"
         raise CnfsweepError(
             f"{mines} no room for first-click rule {rule.value!r} wherever the first click falls"
-            f" (at most {most} on a {level.rows}x{level.cols} board); choose fewer mines or first click 'safe'"
+            f" (at most {most} on a {format_size(level.rows, level.cols)} board); choose fewer mines or first click 'safe'"
         )
 
 
@@ -271,7 +272,7 @@ class GameStore:
         level = spec.resolve()
         if level.cells > self.max_cells:
             raise GameTooLarge(
-                f"a {level.rows}x{level.cols} game has {level.cells} cells, more than this server takes ({self.max_cells})"
+                f"a {format_size(level.rows, level.cols)} game has {level.cells} cells, more than this server takes ({self.max_cells})"
             )
         try:
             rule = FirstClick(spec.first_click)

@@ -41,6 +41,7 @@ from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, un
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
+from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
 
 __all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "PoolAccess", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
@@ -220,7 +221,7 @@ def board_too_large(board: Board, max_cells: int) -> str | None:
     cells = board.rows * board.cols
     if cells <= max_cells:
         return None
-    return f"the board has {board.rows}x{board.cols} = {cells} cells, more than this server takes ({max_cells})"
+    return f"the board has {format_size(board.rows, board.cols)} = {cells} cells, more than this server takes ({max_cells})"
 
 
 def run(job: Job) -> JobOutcome:
@@ -311,7 +312,7 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     if job.level.cells > job.max_cells:
         return JobOutcome.error(
             Verdict.TOO_LARGE,
-            f"a {job.level.rows}x{job.level.cols} board has {job.level.cells} cells, more than this server takes ({job.max_cells})",
+            f"a {format_size(job.level.rows, job.level.cols)} board has {job.level.cells} cells, more than this server takes ({job.max_cells})",
         )
     if not hasattr(_local, "game_engine"):
         _local.game_engine = Engine.for_games()  # as cnfsweep generate replays its boards

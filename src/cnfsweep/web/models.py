@@ -131,10 +131,10 @@ class HintRequest(BoardRequest):
 
 
 class LevelsRequest(BoardRequest):
-    """A position to find the consistency levels of: which cells GAC, 2-RC, 3-RC ... decide."""
+    """A position to find the consistency levels of: which cells GAC (one number), 2-RC (pairs), 3-RC (triples) ... decide."""
 
     max_level: Annotated[int, Ge(1), Le(MAX_LEVEL), WHOLE] = Field(
-        3, description="The highest level of sets of numbers to try, 1 (GAC) to 8, as `cnfsweep levels --max-level`."
+        3, description="The highest level of sets of numbers to try, 1 (GAC: one number) to 8, as `cnfsweep levels --max-level`."
     )
     steps: StrictBool = Field(False, description="Every round of propagation in order, as `cnfsweep levels --steps`.")
 

@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.formats.game_records import RecordedGame, detect_reader
 from cnfsweep.replay import review_game
+from cnfsweep.play.level import format_size
 from cnfsweep.web.jobs import JobOutcome, PoolAccess, Verdict, timed_out
 from cnfsweep.web.moves import Server, failure
 
@@ -90,7 +91,7 @@ def run_review(job: ReviewJob) -> JobOutcome:
                 return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: game {job.game}: the file holds {held}")
             record, which = games[job.game - 1], {"game": job.game, "games": len(games)}
         if record.rows * record.cols > job.max_cells:
-            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {record.rows}x{record.cols} game has "
+            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {format_size(record.rows, record.cols)} game has "
                                     f"{record.rows * record.cols} cells, more than this server takes ({job.max_cells})")
         done = review_game(record, positions=True, time_limit=time_left(deadline))
         return JobOutcome.of(Verdict.ANSWER, {**done.to_dict(), "topology": record.topology.name, **which})

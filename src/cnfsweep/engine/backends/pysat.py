@@ -10,15 +10,17 @@ Which solvers are offered is decided by what each one does, not by a list:
 honours assumptions (every entailment check is one), reports cores, accepts
 clauses between calls, and keeps native cardinality constraints.  A solver
 python-sat names but was built without, or one that ignores assumptions (as
-Kissat does), is refused.
+Kissat does), is refused.  Kissat says so only through :func:`warnings.warn`,
+and a solver whose package is missing fails half-built; neither is caught by
+changing what is the whole process's (warnings filters, ``sys.unraisablehook``):
+Kissat is known not to take assumptions, and python-sat says whether the
+package is there.
 """
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
-import warnings
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,6 +64,12 @@ def _canonical(name: str) -> str | None:
     return None
 
 
+#: python-sat solvers known to drop the assumptions they are given (and to say so by a warning).
+_DROPS_ASSUMPTIONS = frozenset({"kissat404"})
+#: python-sat solvers that need a package of their own: key, python-sat's flag that it is installed, the package.
+_OPTIONAL = (("cryptosat", "cms_present", "pycryptosat"),)
+
+
 # Facts about the installed python-sat (one probe per solver name), not results about any
 # position: they hold for the life of the process, so nothing needs to reset them.
 @lru_cache(maxsize=None)
@@ -75,6 +83,9 @@ def capabilities(solver: str) -> Capabilities:
     >>> capabilities("kissat404").problem
     'it ignores assumptions'
     """
+    if solver in _DROPS_ASSUMPTIONS:
+        # Asked with assumptions it says so only through warnings.warn, whose filters are the whole process's.
+        return Capabilities(solver, "it ignores assumptions")
     # Some keys are not accepted spellings of their own solver (minisatgh): try the aliases too.
     missing = "python-sat was built without it"
     for name in (solver, *solver_names().get(solver, ())):
@@ -91,47 +102,44 @@ def capabilities(solver: str) -> Capabilities:
 
 def _create(name: str) -> tuple[Any, str | None]:
     """Create a python-sat solver, or say why it cannot be (``None`` for an unknown name)."""
+    import pysat.solvers
     from pysat.solvers import NoSuchSolverError, Solver
 
-    hook = sys.unraisablehook
-    # A solver whose package is missing fails half-built, and its __del__ then complains.
-    sys.unraisablehook = lambda _: None
+    # A solver whose package is missing fails half-built, and its __del__ then complains through
+    # sys.unraisablehook, which is the whole process's: ask python-sat whether the package is there first.
+    for key, flag, package in _OPTIONAL:
+        if _canonical(name) == key and not getattr(pysat.solvers, flag, True):
+            return None, f"it cannot be started: python-sat's package {package} is not installed"
     try:
-        try:
-            return Solver(name=name), None
-        except NoSuchSolverError:
-            return None, None
-        except Exception as exc:  # python-sat reports a missing extra package by assertion
-            return None, f"it cannot be started: {exc}"
-    finally:
-        sys.unraisablehook = hook
+        return Solver(name=name), None
+    except NoSuchSolverError:
+        return None, None
+    except Exception as exc:  # python-sat reports a missing extra package by assertion
+        return None, f"it cannot be started: {exc}"
 
 
 def probe(solver: Any) -> tuple[str | None, bool]:
     """Run the checks of :func:`capabilities` on a fresh solver: (what is wrong, native cardinality)."""
-    with warnings.catch_warnings():
-        # python-sat only warns when a solver drops the assumptions it was given.
-        warnings.simplefilter("error")
-        try:
-            solver.add_clause([1, 2])
-            solver.add_clause([-1, 3])
-            if solver.solve(assumptions=[-2, -1]) is not False:
-                return "it ignores assumptions", False
-            core = set(solver.get_core() or ())
-            if not core or not core <= {-1, -2}:
-                return "it reports no unsatisfiable core", False
-            solver.add_clause([-3])
-            if not solver.solve() or -1 not in solver.get_model():
-                return "it does not take clauses between calls", False
-            if not solver.supports_atmost():
-                return None, False
-            # At most one of 4, 5 and 6, with 4 and 5 assumed, is unsatisfiable.
-            solver.add_atmost([4, 5, 6], 1)
-            return None, solver.solve(assumptions=[4, 5]) is False and solver.solve(assumptions=[4]) is True
-        except RuntimeWarning:
+    # Judged by what it answers: a solver that drops assumptions finds this formula satisfiable.
+    # (No warnings filter: filters are the whole process's, and python-sat's warning says no more.)
+    try:
+        solver.add_clause([1, 2])
+        solver.add_clause([-1, 3])
+        if solver.solve(assumptions=[-2, -1]) is not False:
             return "it ignores assumptions", False
-        except NotImplementedError as exc:
-            return f"it lacks {exc or 'an incremental interface'}", False
+        core = set(solver.get_core() or ())
+        if not core or not core <= {-1, -2}:
+            return "it reports no unsatisfiable core", False
+        solver.add_clause([-3])
+        if not solver.solve() or -1 not in solver.get_model():
+            return "it does not take clauses between calls", False
+        if not solver.supports_atmost():
+            return None, False
+        # At most one of 4, 5 and 6, with 4 and 5 assumed, is unsatisfiable.
+        solver.add_atmost([4, 5, 6], 1)
+        return None, solver.solve(assumptions=[4, 5]) is False and solver.solve(assumptions=[4]) is True
+    except NotImplementedError as exc:
+        return f"it lacks {exc or 'an incremental interface'}", False
 
 
 class PysatSession:

@@ -2,9 +2,21 @@
 // longest winning streak, the best time. A restarted board counts as a game but sets no best time.
 import { $, saved, state } from "./core.js";
 
+// Up to 0.1.0 a custom size was named columns first; every size is rows first now, so a browser's old names are
+// turned round once.
+(function rowsFirst() {
+  if (saved.get("stats-sizes", "") === "rows-first") return;
+  const all = saved.get("stats", {}), turned = {};
+  for (const [name, s] of Object.entries(all)) {
+    turned[name.replace(/^custom (\d+)×(\d+)\//, (_, cols, rows) => `custom ${rows}×${cols}/`)] = s;
+  }
+  saved.set("stats", turned);
+  saved.set("stats-sizes", "rows-first");
+})();
+
 export function levelKey(spec) {
   if (!spec) return "";
-  const size = spec.level || `custom ${spec.cols}×${spec.rows}/${spec.mines}`;
+  const size = spec.level || `custom ${spec.rows}×${spec.cols}/${spec.mines}`;
   return [size, spec.topology && spec.topology !== "square" ? spec.topology : "", spec.no_guess ? "no-guess" : ""]
     .filter(Boolean).join(" ");
 }
