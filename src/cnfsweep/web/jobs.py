@@ -156,6 +156,16 @@ class Job:
         """Answer the job here and now (a worker does): :func:`run`."""
         return run(self)
 
+    def expired(self) -> JobOutcome:
+        """What the job answers past its time limit: ``status: unknown``, as ``cnfsweep solve --json`` says it.
+
+        Examples
+        --------
+        >>> Job("analyze", "1.", time_limit=2.0).expired().body
+        b'{"status": "unknown", "reason": "time limit", "time_limit": 2.0}'
+        """
+        return JobOutcome.of(Verdict.UNKNOWN, unknown_document(self.time_limit))
+
     async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
@@ -246,7 +256,7 @@ def run(job: Job) -> JobOutcome:
         answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
         body = answer_json(answer, deadline).encode()
     except TimeLimitExceeded:
-        return JobOutcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
+        return job.expired()
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
     return JobOutcome(Verdict.ANSWER, body)
@@ -257,7 +267,9 @@ class GenerateJob:
     """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``.
 
     ``text`` adds the board's native text as ``board`` (``/api/generate``); a new
-    game needs only the layout.
+    game needs only the layout. ``started`` is ``time.perf_counter()`` when the
+    request came, as :class:`Job`'s: the time limit runs from then (``None``: from
+    when the job starts).
     """
 
     level: Level
@@ -268,6 +280,7 @@ class GenerateJob:
     time_limit: float = 10.0
     max_cells: int = 1_000_000
     text: bool = True
+    started: float | None = None
 
     @property
     def size(self) -> int:
@@ -277,6 +290,17 @@ class GenerateJob:
     def run(self) -> JobOutcome:
         """Answer the job here and now (a worker does): :func:`run_generate`."""
         return run_generate(self)
+
+    def expired(self) -> JobOutcome:
+        """What the job answers when the pool gives up on it at its deadline: :func:`timed_out`'s document.
+
+        Examples
+        --------
+        >>> json.loads(GenerateJob(Level(9, 9, 10), seed=1, time_limit=1.0).expired().body)
+        {'status': 'unknown', 'reason': 'no no-guess layout found within the time limit of 1.0 s', 'time_limit': 1.0}
+        """
+        reason = f"no no-guess layout found within the time limit of {self.time_limit} s"
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(self.time_limit, reason))
 
     async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
@@ -316,9 +340,11 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     if not hasattr(_local, "game_engine"):
         _local.game_engine = Engine.for_games()  # as cnfsweep generate replays its boards
     engine = _local.game_engine
+    # What is left of the limit: the time the job waited for a worker counts, as it does for an analysis.
+    left = time_left(deadline_after(job.time_limit, job.started))
     try:
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
-                                    logic=job.logic, time_limit=job.time_limit, engine=engine))
+                                    logic=job.logic, time_limit=left, engine=engine))
     except TimeLimitExceeded as exc:
         return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:
