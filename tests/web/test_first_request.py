@@ -20,8 +20,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.web import Settings
 from cnfsweep.web import jobs as jobs_module
 from cnfsweep.web import reviews as reviews_module
+from cnfsweep.web.app import warm_up
+from cnfsweep.web.jobs import TASKS, GenerateJob, Job, Verdict
+from cnfsweep.web.reviews import ReviewJob
 
 LIMIT = 0.3
 TRACE = base64.b64encode(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}').decode()
@@ -84,6 +88,15 @@ def test_each_limited_endpoint_answers_at_its_deadline_while_its_worker_is_still
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
     doc = answer.json()
     assert set(doc) == {"status", "reason", "time_limit"} and (doc["status"], doc["time_limit"]) == ("unknown", LIMIT)
+
+
+def test_the_warm_up_answers_every_kind_of_job_a_worker_runs() -> None:
+    # An error here would warm a worker up less than it seems to: each job must go all the way to its answer.
+    jobs = warm_up(Settings(backend="pysat:glucose4"))
+    assert {job.task for job in jobs if isinstance(job, Job)} == set(TASKS)
+    assert {job.backend for job in jobs if isinstance(job, Job)} == {"pysat:glucose4"}
+    assert any(isinstance(job, GenerateJob) for job in jobs) and any(isinstance(job, ReviewJob) for job in jobs)
+    assert [job.run().verdict for job in jobs] == [Verdict.ANSWER] * len(jobs)
 
 
 def test_the_first_request_of_each_limited_endpoint_on_a_fresh_server_keeps_its_limit() -> None:
