@@ -37,7 +37,7 @@ __all__ = ["GRACE", "PoolJob", "Workers", "job_size"]
 
 #: Seconds past a job's deadline the event loop still waits for its worker's answer, which may be on its way from
 #: another process, before it answers that the time is up itself.
-GRACE = 0.5
+GRACE = 0.25
 #: Seconds a new worker may take to start and warm up before the server gives up starting.
 STARTUP = 300.0
 
