@@ -3,6 +3,7 @@
 Usage: python scripts/bench_limits.py [--quick] [--limits 5,1] [--cap SECONDS] [--json out.json]
        python scripts/bench_limits.py --generate [--limits 10,1] [--cap SECONDS] [--json out.json]
        python scripts/bench_limits.py --paths [--smoke] [--limits 0.5,2] [--json out.json]
+       python scripts/bench_limits.py --fresh [--limits 1] [--endpoints analyze,generate] [--json out.json]
 
 Boards come from the benchmark's generator (``bench_corpora.LargeSpec``: a
 random layout, first click in the middle, then zero regions opened at
@@ -41,6 +42,17 @@ building the document and encoding its JSON count:
   to its return, the board's text included.
 
 ``over_s`` is that time less T: the promise is at most 1 s.
+
+``--fresh`` measures the first request of each limited endpoint on a newly
+started ``cnfsweep serve --time-limit T`` (a new server for each endpoint, so
+every worker is as cold as a server just started leaves it): ``analyze``,
+``check``, ``hint``, ``levels`` and ``board`` of the 1000x999 board above,
+``generate`` and a no-guess ``game`` of 1000x1000 with 150,000 mines, ``replay``
+of a 1000x1000 game of 150,000 mines with 21 clicks sent as a trace, and
+``review`` of that game played on the server. ``seconds`` runs from sending the
+request to reading the whole answer (a game's clicks before its review are not
+timed), ``start_s`` from starting the server until ``/api/health`` answered (its
+workers warming up), ``over_s`` is ``seconds`` less T: the promise is at most 1 s.
 """
 
 from __future__ import annotations
@@ -55,6 +67,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -237,8 +251,8 @@ def inconsistent_copy(board: Any) -> Any:
     raise RuntimeError("no single raised number made the board inconsistent")
 
 
-def post(url: str, path: str, body: bytes, cap: float) -> dict[str, Any]:
-    """POST ``body`` and read the whole answer: seconds, status code and the document's kind."""
+def post(url: str, path: str, body: bytes | None, cap: float, method: str = "POST") -> dict[str, Any]:
+    """POST ``body`` (or send ``method``) and read the whole answer: seconds, status code and the document's kind."""
     import http.client
     from urllib.parse import urlsplit
 
@@ -246,7 +260,7 @@ def post(url: str, path: str, body: bytes, cap: float) -> dict[str, Any]:
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=cap)
     try:
         start = time.perf_counter()
-        conn.request("POST", path, body, {"Content-Type": "application/json"})
+        conn.request(method, path, body, {"Content-Type": "application/json"})
         response = conn.getresponse()
         data = response.read()
         seconds = time.perf_counter() - start
@@ -304,6 +318,84 @@ def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path
     return out
 
 
+#: The limited endpoints, each asked first on a server of its own by ``--fresh``.
+FRESH = ("analyze", "check", "hint", "levels", "board", "generate", "game", "replay", "review")
+#: The game generated (``generate``, ``game``) and reviewed (``replay``, ``review``): its first click in the
+#: middle, then 20 zero regions opened, so that its review analyses 20 positions of a million cells.
+FRESH_GAME = LargeSpec(1000, 1000, 150_000, 20)
+
+
+@dataclass(frozen=True)
+class FreshInputs:
+    """What the fresh-server case sends: a huge position's text, and a huge game's clicks and trace (base64)."""
+
+    board: str
+    clicks: tuple[tuple[int, int], ...]
+    trace: str
+
+
+def fresh_inputs() -> FreshInputs:
+    """Build the huge position (``HUGE``) and play ``FRESH_GAME``, noting its clicks for the trace and the server."""
+    import base64
+
+    from cnfsweep.core.board import Cell
+    from cnfsweep.play import Game, Level
+
+    spec = FRESH_GAME
+    game = Game.new(Level(spec.rows, spec.cols, spec.mines), spec.seed)  # what POST /api/game makes of this seed
+    clicks = [(spec.rows // 2, spec.cols // 2)]
+    game.click(Cell(*clicks[0]))
+
+    def click(cell: Cell) -> int:
+        clicks.append((cell.row, cell.col))
+        return len(game.click(cell).opened)
+
+    spec.open_regions(game.mines or frozenset(), click)
+    trace = {"rows": spec.rows, "cols": spec.cols, "mines": [list(m) for m in sorted(game.mines or ())],
+             "moves": [{"cell": list(c)} for c in clicks]}
+    return FreshInputs(HUGE.board().to_text(), tuple(clicks), base64.b64encode(json.dumps(trace).encode()).decode())
+
+
+def first_request(url: str, endpoint: str, inputs: FreshInputs, limit: float, cap: float) -> dict[str, Any]:
+    """Ask ``endpoint`` of the server at ``url`` for its huge piece of work (within ``limit``) and time the answer."""
+    spec = FRESH_GAME
+    size = {"rows": spec.rows, "cols": spec.cols, "mines": spec.mines, "seed": spec.seed}
+    bodies = {
+        "generate": {**size, "time_limit": limit},
+        "game": {**size, "no_guess": True},  # a no-guess game has the server's --time-limit
+        "replay": {"name": "huge.jsonl", "data": inputs.trace, "time_limit": limit},
+    }
+    if endpoint == "review":  # a game of the server, played (untimed), then reviewed: a GET with the server's limit
+        game = json.loads(urllib.request.urlopen(urllib.request.Request(
+            f"{url}/api/game", json.dumps(size).encode(), {"Content-Type": "application/json"}), timeout=cap).read())
+        for row, col in inputs.clicks:
+            urllib.request.urlopen(urllib.request.Request(
+                f"{url}/api/game/{game['id']}/click", json.dumps({"row": row, "col": col}).encode(),
+                {"Content-Type": "application/json"}), timeout=cap).read()
+        return post(url, f"/api/game/{game['id']}/review", None, cap, method="GET")
+    body = bodies.get(endpoint, {"board": inputs.board, "time_limit": limit})
+    return post(url, f"/api/{endpoint}", json.dumps(body).encode(), cap)
+
+
+def measure_fresh(
+    limit: float, cap: float, endpoints: Sequence[str] = FRESH, options: Sequence[str] = (),
+    inputs: FreshInputs | None = None,
+) -> list[dict[str, Any]]:
+    """Start a server for each endpoint and time its first request; ``options`` go to ``cnfsweep serve`` too."""
+    inputs = inputs or fresh_inputs()
+    rows = []
+    for endpoint in endpoints:
+        start = time.perf_counter()
+        with live_server([*options, "--time-limit", str(limit), "--max-body", str(64 << 20)]) as url:
+            started = time.perf_counter() - start
+            got = first_request(url, endpoint, inputs, limit, cap)
+        row = {"endpoint": endpoint, "limit": limit, **got, "over_s": round(got["seconds"] - limit, 2),
+               "start_s": round(started, 2)}
+        rows.append(row)
+        print(f"fresh {endpoint} {limit}: {row}", flush=True)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the two 500x500 boards only")
@@ -314,9 +406,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--generate", action="store_true", help="generation's time limit instead (default --limits 10,1)")
     parser.add_argument("--paths", action="store_true", help="the overshoot of every path (CLI, server, API)")
     parser.add_argument("--smoke", action="store_true", help="with --paths: a 60x59 board, for a quick test")
+    parser.add_argument("--fresh", action="store_true", help="the first request of each limited endpoint on a new server")
+    parser.add_argument("--endpoints", default=",".join(FRESH), help="with --fresh: which endpoints (default: all)")
     args = parser.parse_args(argv)
-    default = "10,1" if args.generate else "0.5,2" if args.paths else "5,1"
+    default = "10,1" if args.generate else "0.5,2" if args.paths else "1" if args.fresh else "5,1"
     limits = [float(x) for x in (args.limits or default).split(",") if x]
+    if args.fresh:
+        endpoints = [e for e in args.endpoints.split(",") if e]
+        if unknown := sorted(set(endpoints) - set(FRESH)):
+            parser.error(f"--endpoints: unknown {', '.join(unknown)}; choose from {', '.join(FRESH)}")
+        inputs = fresh_inputs()
+        fresh = [row for limit in limits for row in measure_fresh(limit, args.cap, endpoints, inputs=inputs)]
+        worst = max(row["over_s"] for row in fresh)
+        print(f"worst overshoot of a first request: {worst} s", flush=True)
+        if args.json:
+            args.json.write_text(json.dumps({"rows": fresh, "worst_over_s": worst}, indent=1))
+        return 0
     if args.generate:
         rows = [measure_generate(name, limits, args.cap) for name in GENERATE]
         if args.json:

@@ -1,4 +1,4 @@
-"""The worker pool's two lanes, and generation in it: no-guess games and ``/api/generate`` alike.
+"""The worker pool's two lanes, its deadlines and warm-up, and generation in it: no-guess games and ``/api/generate`` alike.
 
 Jobs here are stand-ins that wait on events the test sets, so what runs
 where and what waits is decided by the scheduler alone, never by timing.
@@ -7,6 +7,7 @@ where and what waits is decided by the scheduler alone, never by timing.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from cnfsweep.play import Level
 from cnfsweep.web import Pool, Settings
 from cnfsweep.web import jobs as jobs_module
 from cnfsweep.web.jobs import GenerateJob, Job, JobOutcome, Verdict
+from cnfsweep.web.reviews import ReviewJob
 from cnfsweep.web.workers import Workers, job_size
 
 SMALL, HUGE = Job("analyze", "1."), Job("analyze", "." * 5000)
@@ -171,6 +173,98 @@ def test_no_lane_runs_more_jobs_than_it_has_workers_and_every_job_is_answered(
     assert workers.pending == 0 and workers._main.free == main and workers._small.free == small
 
 
+# -- deadlines and warm-up ---------------------------------------------------------------
+
+#: Every kind of job the pool runs, each with a short limit: the tests wait for it to pass, never measure it.
+LIMITED = {
+    "analysis": Job("analyze", "1.", time_limit=0.2),
+    "generation": GenerateJob(Level(9, 9, 10), seed=1, time_limit=0.2),
+    "review": ReviewJob("t.jsonl", "", time_limit=0.2),
+}
+
+
+def is_time_out(outcome: JobOutcome, limit: float) -> bool:
+    """Whether ``outcome`` is the API's answer past a time limit: 200's ``status: unknown`` with its reason and limit."""
+    doc = json.loads(outcome.body)
+    return outcome.verdict is Verdict.UNKNOWN and set(doc) == {"status", "reason", "time_limit"} and (
+        doc["status"], doc["time_limit"]) == ("unknown", limit)
+
+
+@pytest.mark.parametrize("job", LIMITED.values(), ids=LIMITED.keys())
+def test_the_pool_answers_at_the_deadline_while_the_worker_is_still_busy(job: Any) -> None:
+    workers = Workers(Pool.THREAD, 1)
+    gate, ran = threading.Event(), []
+
+    async def scenario() -> tuple[JobOutcome, bool, JobOutcome]:
+        outcome = await asyncio.wait_for(workers.run(job, held(gate, ran)), 30)
+        busy = not gate.is_set() and workers._main.free == 0  # the worker is still in the job
+        gate.set()
+        await until(lambda: workers._main.free == 1)  # free again once the job ends, its answer dropped
+        return outcome, busy, await asyncio.wait_for(workers.run(SMALL, quick), 30)
+
+    try:
+        outcome, busy, after = asyncio.run(scenario())
+    finally:
+        gate.set()
+        workers.close()
+    assert busy and ran == ["cnfsweep-job"]
+    assert outcome == job.expired() and is_time_out(outcome, 0.2)
+    assert after.verdict is Verdict.ANSWER and workers.pending == 0 and workers._main.free == 1
+
+
+def test_a_job_still_waiting_for_a_worker_at_its_deadline_is_answered_and_never_runs() -> None:
+    workers = Workers(Pool.THREAD, 1)
+    gate, ran = threading.Event(), []
+    late = Job("analyze", "1.", time_limit=0.1)
+
+    async def scenario() -> tuple[JobOutcome, int]:
+        running = asyncio.ensure_future(workers.run(HUGE, held(gate, ran)))
+        await until(lambda: len(ran) == 1)
+        outcome = await asyncio.wait_for(workers.run(late, held(gate, ran)), 30)
+        waiting = len(workers._waiting)
+        gate.set()
+        await running
+        return outcome, waiting
+
+    try:
+        outcome, waiting = asyncio.run(scenario())
+    finally:
+        gate.set()
+        workers.close()
+    assert is_time_out(outcome, 0.1) and len(ran) == 1 and waiting == 0
+    assert workers.pending == 0 and workers._main.free == 1
+
+
+class Noted:
+    """A job that notes which worker ran it."""
+
+    size, time_limit, started = 1, 10.0, None
+
+    def __init__(self, where: list[str]) -> None:
+        self.where = where
+
+    def run(self) -> JobOutcome:
+        self.where.append(threading.current_thread().name)
+        return JobOutcome.of(Verdict.ANSWER, {})
+
+    def expired(self) -> JobOutcome:
+        return JobOutcome.of(Verdict.UNKNOWN, {})
+
+
+def test_every_worker_of_both_lanes_warms_up_before_the_pool_is_ready_and_only_then() -> None:
+    where: list[str] = []
+    workers = Workers(Pool.THREAD, 2, small_workers=1, warm_up=[Noted(where), Noted(where)])
+    try:
+        workers.warm()
+        warmed = sorted(where)
+        asyncio.run(workers.run(SMALL, quick))
+        asyncio.run(workers.run(HUGE, quick))
+    finally:
+        workers.close()
+    assert warmed == ["cnfsweep-job_0"] * 2 + ["cnfsweep-job_1"] * 2 + ["cnfsweep-small_0"] * 2
+    assert len(where) == 6  # a worker warms up once, when it starts
+
+
 # -- generation in the pool ------------------------------------------------------------
 
 
@@ -182,8 +276,8 @@ def test_a_no_guess_game_is_generated_in_the_worker_pool(make_client, monkeypatc
         threads.append(threading.current_thread().name)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(jobs_module, "generate_boards", noted)
     with make_client() as c:
+        monkeypatch.setattr(jobs_module, "generate_boards", noted)  # after every worker's warm-up, which generates too
         answer = c.post("/api/game", json={"level": "beginner", "seed": 3, "no_guess": True})
     assert answer.status_code == 200 and answer.json()["clicks"] == 1
     assert len(threads) == 1 and threads[0].startswith("cnfsweep-")  # a worker of the pool, not a server thread

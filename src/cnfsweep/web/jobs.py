@@ -157,6 +157,16 @@ class Job:
         """Answer the job here and now (a worker does): :func:`run`."""
         return run(self)
 
+    def expired(self) -> JobOutcome:
+        """What the job answers past its time limit: ``status: unknown``, as ``cnfsweep solve --json`` says it.
+
+        Examples
+        --------
+        >>> Job("analyze", "1.", time_limit=2.0).expired().body
+        b'{"status": "unknown", "reason": "time limit", "time_limit": 2.0}'
+        """
+        return JobOutcome.of(Verdict.UNKNOWN, unknown_document(self.time_limit))
+
     async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
@@ -247,7 +257,7 @@ def run(job: Job) -> JobOutcome:
         answer = TASKS[job.task](_engine(job.backend), board, dataclasses.replace(job, time_limit=time_left(deadline)))
         body = answer_json(answer, deadline).encode()
     except TimeLimitExceeded:
-        return JobOutcome.of(Verdict.UNKNOWN, unknown_document(job.time_limit))
+        return job.expired()
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
     return JobOutcome(Verdict.ANSWER, body)
@@ -258,7 +268,9 @@ class GenerateJob:
     """A no-guess board asked for, as ``cnfsweep generate`` takes it: board 0 of the run seeded ``seed``.
 
     ``text`` adds the board's native text as ``board`` (``/api/generate``); a new
-    game needs only the layout.
+    game needs only the layout. ``started`` is ``time.perf_counter()`` when the
+    request came: the pool answers at ``time_limit`` after it, whatever the worker
+    is doing.
     """
 
     level: Level
@@ -269,6 +281,7 @@ class GenerateJob:
     time_limit: float = 10.0
     max_cells: int = 1_000_000
     text: bool = True
+    started: float | None = None
 
     @property
     def size(self) -> int:
@@ -278,6 +291,17 @@ class GenerateJob:
     def run(self) -> JobOutcome:
         """Answer the job here and now (a worker does): :func:`run_generate`."""
         return run_generate(self)
+
+    def expired(self) -> JobOutcome:
+        """What the job answers when the pool gives up on it at its deadline: :func:`timed_out`'s document.
+
+        Examples
+        --------
+        >>> json.loads(GenerateJob(Level(9, 9, 10), seed=1, time_limit=1.0).expired().body)
+        {'status': 'unknown', 'reason': 'no no-guess layout found within the time limit of 1.0 s', 'time_limit': 1.0}
+        """
+        reason = f"no no-guess layout found within the time limit of {self.time_limit} s"
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(self.time_limit, reason))
 
     async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
@@ -318,6 +342,8 @@ def run_generate(job: GenerateJob) -> JobOutcome:
         _local.game_engine = Engine.for_games()  # as cnfsweep generate replays its boards
     engine = _local.game_engine
     try:
+        # The whole limit, not what is left of it after waiting for a worker: the answer past it names the limit,
+        # as `generate --json`'s does; the pool answers at the request's deadline whatever this takes.
         made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:

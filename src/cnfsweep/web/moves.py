@@ -94,9 +94,13 @@ class AnyJob(Protocol):
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start a game (``POST /api/game``); a no-guess one's board is generated in the worker pool first."""
+    """Start a game (``POST /api/game``); a no-guess one's board is generated in the worker pool first.
+
+    ``started`` is ``time.perf_counter()`` when the request came: a no-guess board's time limit runs from then.
+    """
 
     spec: NewGame
+    started: float | None = None
 
     async def outcome(self, server: Server) -> JobOutcome:
         """Start the game in the store, generating a no-guess board in the pool first (board 0 of the run seeded ``seed``)."""
@@ -111,7 +115,8 @@ class StartGame:
             spec = dataclasses.replace(spec, seed=random.SystemRandom().getrandbits(32))
         assert spec.seed is not None
         generated = await server.pool(
-            GenerateJob(level, spec.seed, time_limit=server.time_limit, max_cells=server.max_cells, text=False)
+            GenerateJob(level, spec.seed, time_limit=server.time_limit, max_cells=server.max_cells, text=False,
+                        started=self.started)
         )
         if generated.verdict is not Verdict.ANSWER:
             return generated  # a time-out answers as /api/generate's does

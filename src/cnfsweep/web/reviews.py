@@ -66,6 +66,10 @@ class ReviewJob:
         """Answer the job here and now (a worker does): :func:`run_review`."""
         return run_review(self)
 
+    def expired(self) -> JobOutcome:
+        """What the job answers past its time limit: :func:`~cnfsweep.web.jobs.timed_out`'s document."""
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(self.time_limit, "time limit"))
+
     async def outcome(self, server: PoolAccess) -> JobOutcome:
         """Run in the worker pool."""
         return await server.pool(self)
@@ -96,7 +100,7 @@ def run_review(job: ReviewJob) -> JobOutcome:
         done = review_game(record, positions=True, time_limit=time_left(deadline))
         return JobOutcome.of(Verdict.ANSWER, {**done.to_dict(), "topology": record.topology.name, **which})
     except TimeLimitExceeded:
-        return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, "time limit"))
+        return job.expired()
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
 
