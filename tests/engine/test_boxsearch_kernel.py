@@ -1,0 +1,145 @@
+"""The engine's C kernel against the Python search it follows, and whole analyses with and without it.
+
+The kernel must list the same models in the same order and give up at the
+same node; an analysis through it must hold everything the Python path's
+holds, on every topology, with and without a total.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from boards import HAND_CASES, Case, random_cases, random_graph_cases
+
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.engine import Analysis, Engine, boxsearch
+from cnfsweep.engine.boxsearch import search_python
+from cnfsweep.engine.position import position
+
+KERNEL = boxsearch.kernel
+pytestmark = pytest.mark.skipif(
+    KERNEL is None,
+    reason="the C kernel cnfsweep.engine._boxsearch is not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): "
+    "nothing to compare",
+)
+
+CASES = [
+    *HAND_CASES,
+    *(case for t in ("square", "torus", "hex") for case in random_cases(topology=t)),
+    *random_graph_cases(),
+]
+LIMITS = (None, 0, 1, 3, 10, 1000)
+
+
+@contextmanager
+def python_only() -> Iterator[None]:
+    """Send every search through the Python code for the duration."""
+    saved, boxsearch.kernel = boxsearch.kernel, None
+    try:
+        yield
+    finally:
+        boxsearch.kernel = saved
+
+
+def compiled(problem: Problem, limit: int | None, check: Any = None) -> Any:
+    return KERNEL.box_models(problem.box_sizes, problem.box_of, problem.constraints, limit, check)
+
+
+def random_problem(seed: int) -> Problem:
+    """Boxes of 1-4 cells and constraints over random sets of boxes, some with a range, some impossible."""
+    rng = random.Random(seed)
+    sizes = [rng.randint(1, 4) for _ in range(rng.randint(0, 9))]
+    boxes, start = [], 0
+    for size in sizes:
+        boxes.append(tuple(range(start, start + size)))
+        start += size
+    constraints = []
+    for k in range(rng.randint(0, 7) if boxes else 0):
+        chosen = rng.sample(range(len(boxes)), rng.randint(1, len(boxes)))
+        cells = tuple(sorted(v for b in chosen for v in boxes[b]))
+        lo = rng.randint(-1, len(cells) + 1) if rng.random() < 0.1 else rng.randint(0, len(cells))
+        hi = lo if rng.random() < 0.7 else rng.randint(lo - 1, len(cells) + 1)
+        constraints.append(Constraint(cells, lo, hi, TOTAL if k == 0 and rng.random() < 0.3 else f"n{k}"))
+    return Problem(tuple(boxes), tuple(constraints))
+
+
+def problems_of(case: Case) -> list[Problem]:
+    """Every component problem of a case, as the engine builds it and unsimplified."""
+    found = []
+    for simplified in (True, False):
+        pos = position(case.board, total_mines=case.total_mines, assume=case.assume, simplified=simplified)
+        found.extend(comp.problem for comp in pos.components)
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_same_models_on_the_components_of_every_topology(case: Case) -> None:
+    for problem in problems_of(case):
+        for limit in LIMITS:
+            assert compiled(problem, limit) == search_python(problem, limit)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_same_models_on_random_problems(seed: int) -> None:
+    problem = random_problem(seed)
+    for limit in LIMITS:
+        assert compiled(problem, limit) == search_python(problem, limit)
+
+
+def test_the_deadline_is_read_where_python_reads_it() -> None:
+    # 13 free one-cell boxes: 8,192 models, past the 4,096th node where the clock is read.
+    problem = Problem(tuple((v,) for v in range(13)), (Constraint(tuple(range(13)), 0, 13, TOTAL),))
+    past = time.perf_counter() - 1
+    with pytest.raises(TimeLimitExceeded):
+        boxsearch.search_box_models(problem, None, past)
+    with python_only(), pytest.raises(TimeLimitExceeded):
+        boxsearch.search_box_models(problem, None, past)
+    assert len(boxsearch.search_box_models(problem, None, time.perf_counter() + 60)) == 2**13
+    # Nine free boxes stay under the first reading: no clock, as in Python.
+    small = Problem(tuple((v,) for v in range(9)), (Constraint(tuple(range(9)), 0, 9, TOTAL),))
+    assert len(boxsearch.search_box_models(small, None, past)) == 2**9
+
+
+def test_bad_problems_are_refused_in_one_line() -> None:
+    with pytest.raises(IndexError, match="no box"):
+        KERNEL.box_models((1,), (0,), (Constraint((3,), 1, 1, "a"),), None, None)
+    with pytest.raises(TypeError, match="tuple"):
+        KERNEL.box_models((1,), (0,), (Constraint([0], 1, 1, "a"),), None, None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 0"):
+        KERNEL.box_models((1,), (0,), (), -1, None)
+
+
+def everything(a: Analysis) -> tuple[Any, ...]:
+    """All an analysis holds, its probabilities in the order the mapping gives them."""
+    return (a.consistent, a.total_mines, a.safe, a.mines, a.count, a.best_guess, list(a.frontier_exact.items()),
+            a.off_frontier_exact, a.lowest_cells(), a.components, a.position.forced, a.position.fixed)
+
+
+@pytest.mark.parametrize("counting", ["auto", "search"])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_analyses_alike_with_and_without_the_kernel(case: Case, counting: str) -> None:
+    def analyse() -> Analysis:
+        return Engine.create(counting=counting).analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+
+    with_kernel = analyse()
+    with python_only():
+        without = analyse()
+    assert everything(with_kernel) == everything(without)
+
+
+def test_environment_forces_python() -> None:
+    # One switch for every kernel, the engine's and the search's.
+    code = ("import cnfsweep.engine.boxsearch as b, cnfsweep.search.splitting as s, cnfsweep.search.endgame_tree as e;"
+            " print(b.kernel, s.kernel, e.kernel)")
+    env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "None None None"
