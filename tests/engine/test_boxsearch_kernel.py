@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import time
+from math import comb
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,6 +24,7 @@ from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.model import TOTAL, Constraint, Problem
 from cnfsweep.engine import Analysis, Engine, boxsearch
 from cnfsweep.engine.boxsearch import search_python
+from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import position
 
 KERNEL = boxsearch.kernel
@@ -81,11 +83,23 @@ def problems_of(case: Case) -> list[Problem]:
     return found
 
 
+def check_table(problem: Problem, models: list[tuple[int, ...]]) -> None:
+    """The kernel's forced boxes and count table are Python's, dicts in the same order."""
+    got = _from_models(problem, models)
+    with python_only():
+        want = _from_models(problem, models)
+    assert got == want
+    if want[1] is not None:
+        assert [list(got[0]), list(got[1].solutions), list(got[1].tallies)] == [
+            list(want[0]), list(want[1].solutions), list(want[1].tallies)]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_same_models_on_the_components_of_every_topology(case: Case) -> None:
     for problem in problems_of(case):
         for limit in LIMITS:
             assert compiled(problem, limit) == search_python(problem, limit)
+        check_table(problem, search_python(problem))
 
 
 @pytest.mark.parametrize("seed", range(300))
@@ -93,6 +107,23 @@ def test_same_models_on_random_problems(seed: int) -> None:
     problem = random_problem(seed)
     for limit in LIMITS:
         assert compiled(problem, limit) == search_python(problem, limit)
+    check_table(problem, search_python(problem))
+
+
+def test_counts_past_the_kernels_integers_are_left_to_python() -> None:
+    # Boxes of 130 cells, half mines each: C(130, 65) is about 2^126, and three of them overflow any C integer.
+    problem = Problem(tuple(tuple(range(130 * b, 130 * b + 130)) for b in range(3)), ())
+    models = [(65, 65, 65), (64, 65, 66)]
+    assert KERNEL.box_table(problem.box_sizes, models) is NotImplemented
+    check_table(problem, models)
+    # A box beyond the binomial table, a count out of its box, a model of the wrong length: Python answers.
+    assert KERNEL.box_table((200,), [(1,)]) is NotImplemented
+    for models in ([(3,)], [(1, 1)], [(-1,)]):
+        assert KERNEL.box_table((2,), models) is NotImplemented
+    assert KERNEL.box_table((2,), []) is NotImplemented
+    if KERNEL.wide_bits() == 128:
+        # C(100, 50), about 2^96, fits in 128 bits: the kernel counts it.
+        assert KERNEL.box_table((100,), [(50,)]) == ({}, {50: comb(100, 50)}, {50: (comb(100, 50) // 2,)})
 
 
 def test_the_deadline_is_read_where_python_reads_it() -> None:

@@ -12,12 +12,70 @@
  * ``constraints`` is a sequence of objects with ``vars`` (a tuple of variable
  * indices), ``lo`` and ``hi``; ``box_of`` maps each variable to its box.
  * Counts and bounds are C longs: a component's cells are far fewer.
+ *
+ * box_table(sizes, models) reads the forced boxes and the count table off a
+ * non-empty list of models as cnfsweep.engine.components._from_models does in
+ * Python: (forced, solutions, tallies), the dicts in the same order.  Layout
+ * counts are held in 128 bits (64 without a 128-bit integer) and every sum and
+ * product is checked: where a number would not fit, or a model is not what the
+ * Python code expects, it returns NotImplemented and the caller runs Python.
  */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if !defined(__GNUC__) && !defined(__clang__)
+#error "the kernel needs __builtin_add_overflow and __builtin_mul_overflow (GCC or Clang)"
+#endif
+
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 wide;
+#else
+typedef unsigned long long wide;
+#endif
+
+/* C(n, k) for n up to binom_top, the last row that fits in full. */
+#define MAX_N 132
+static wide binom[MAX_N + 1][MAX_N + 1];
+static long binom_top = -1;
+
+static void
+init_binom(void)
+{
+    for (int n = 0; n <= MAX_N; n++) {
+        binom[n][0] = binom[n][n] = 1;
+        for (int k = 1; k < n; k++) {
+            if (__builtin_add_overflow(binom[n - 1][k - 1], binom[n - 1][k], &binom[n][k]))
+                return;
+        }
+        binom_top = n;
+    }
+}
+
+static PyObject *
+wide_to_long(wide v)
+{
+    if (v <= ULLONG_MAX)
+        return PyLong_FromUnsignedLongLong((unsigned long long)v);
+#ifdef __SIZEOF_INT128__
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *up = NULL, *out = NULL;
+    if (hi && lo && shift && (up = PyNumber_Lshift(hi, shift)))
+        out = PyNumber_Or(up, lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return out;
+#else
+    return NULL; /* unreachable: v fits */
+#endif
+}
 
 /* Everything the search holds, freed in one place. */
 typedef struct {
@@ -362,7 +420,168 @@ box_models(PyObject *self, PyObject *args)
     return out;
 }
 
+/* The table's arrays, freed in one place. */
+typedef struct {
+    long *sizes, *counts;
+    wide *sol, *tal;
+    Py_ssize_t *order;
+    unsigned char *used, *only_zero, *only_full;
+} Table;
+
+static void
+table_free(Table *t)
+{
+    free(t->sizes); free(t->counts); free(t->sol); free(t->tal);
+    free(t->order); free(t->used); free(t->only_zero); free(t->only_full);
+}
+
+/* 0: counted; 1: hand back to Python; -1: an exception is set. */
+static int
+count_table(Table *t, PyObject *sizes, PyObject *models, Py_ssize_t *n_used)
+{
+    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nm = PyList_GET_SIZE(models);
+    long max_k = 0;
+    t->sizes = malloc(sizeof(long) * (nb + 1));
+    t->counts = malloc(sizeof(long) * (nb + 1));
+    t->only_zero = malloc(nb + 1);
+    t->only_full = malloc(nb + 1);
+    if (!t->sizes || !t->counts || !t->only_zero || !t->only_full) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long size = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
+        if (size == -1 && PyErr_Occurred())
+            return -1;
+        if (size < 0 || size > binom_top)
+            return 1;
+        t->sizes[b] = size;
+        max_k += size;
+        t->only_zero[b] = t->only_full[b] = 1;
+    }
+    t->sol = calloc(max_k + 1, sizeof(wide));
+    t->tal = calloc((size_t)(max_k + 1) * (nb + 1), sizeof(wide));
+    t->order = malloc(sizeof(Py_ssize_t) * (max_k + 1));
+    t->used = calloc(max_k + 1, 1);
+    if (!t->sol || !t->tal || !t->order || !t->used) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *n_used = 0;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(models, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != nb)
+            return 1;
+        wide total = 1;
+        long k = 0;
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(m, b));
+            if (c == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return 1;
+            }
+            if (c < 0 || c > t->sizes[b])
+                return 1;
+            t->counts[b] = c;
+            k += c;
+            if (__builtin_mul_overflow(total, binom[t->sizes[b]][c], &total))
+                return 1;
+            if (c != 0)
+                t->only_zero[b] = 0;
+            if (c != t->sizes[b])
+                t->only_full[b] = 0;
+        }
+        if (!t->used[k]) {
+            t->used[k] = 1;
+            t->order[(*n_used)++] = k;
+        }
+        if (__builtin_add_overflow(t->sol[k], total, &t->sol[k]))
+            return 1;
+        wide *row = t->tal + (size_t)k * nb;
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            long c = t->counts[b];
+            wide part;
+            if (!c)
+                continue;
+            /* total / C(s, c) * C(s-1, c-1) == total * c / s, exactly. */
+            if (__builtin_mul_overflow(total, (wide)c, &part) || __builtin_add_overflow(row[b], part / (wide)t->sizes[b], &row[b]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+box_table(PyObject *self, PyObject *args)
+{
+    PyObject *sizes, *models;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &sizes, &PyList_Type, &models))
+        return NULL;
+    if (PyList_GET_SIZE(models) == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    Table t;
+    memset(&t, 0, sizeof(t));
+    Py_ssize_t n_used = 0, nb = PyTuple_GET_SIZE(sizes);
+    int found = count_table(&t, sizes, models, &n_used);
+    PyObject *forced = NULL, *solutions = NULL, *tallies = NULL, *out = NULL;
+    if (found == 1) {
+        table_free(&t);
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (found < 0)
+        goto done;
+    if (!(forced = PyDict_New()) || !(solutions = PyDict_New()) || !(tallies = PyDict_New()))
+        goto done;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        if (!t.only_zero[b] && !t.only_full[b])
+            continue;
+        PyObject *key = PyLong_FromSsize_t(b);
+        PyObject *value = PyLong_FromLong(t.only_full[b] ? t.sizes[b] : 0);
+        int bad = !key || !value || PyDict_SetItem(forced, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (bad)
+            goto done;
+    }
+    for (Py_ssize_t i = 0; i < n_used; i++) {
+        Py_ssize_t k = t.order[i];
+        PyObject *key = PyLong_FromSsize_t(k);
+        PyObject *count = wide_to_long(t.sol[k]);
+        PyObject *row = PyTuple_New(nb);
+        int bad = !key || !count || !row;
+        for (Py_ssize_t b = 0; b < nb && !bad; b++) {
+            PyObject *v = wide_to_long(t.tal[(size_t)k * nb + b]);
+            if (v == NULL)
+                bad = 1;
+            else
+                PyTuple_SET_ITEM(row, b, v);
+        }
+        bad = bad || PyDict_SetItem(solutions, key, count) < 0 || PyDict_SetItem(tallies, key, row) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(count);
+        Py_XDECREF(row);
+        if (bad)
+            goto done;
+    }
+    out = PyTuple_Pack(3, forced, solutions, tallies);
+done:
+    Py_XDECREF(forced);
+    Py_XDECREF(solutions);
+    Py_XDECREF(tallies);
+    table_free(&t);
+    return out;
+}
+
+static PyObject *
+wide_bits(PyObject *self, PyObject *noargs)
+{
+    return PyLong_FromLong((long)(sizeof(wide) * CHAR_BIT));
+}
+
 static PyMethodDef methods[] = {
+    {"box_table", box_table, METH_VARARGS,
+     "box_table(sizes, models) -> (forced, solutions, tallies), or NotImplemented where Python must count"},
+    {"wide_bits", wide_bits, METH_NOARGS, "wide_bits() -> the bits of the kernel's layout counts"},
     {"box_models", box_models, METH_VARARGS,
      "box_models(sizes, box_of, constraints, node_limit, check) -> list of tuples, or None past the node limit"},
     {NULL, NULL, 0, NULL},
@@ -371,10 +590,12 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "cnfsweep.engine._boxsearch",
     "The backtracking count of small components (see cnfsweep.engine.boxsearch).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC
 PyInit__boxsearch(void)
 {
+    init_binom();
     return PyModule_Create(&module);
 }
