@@ -1,7 +1,7 @@
 """Cold and warm analyses beside ms-toollib's ``cal_probability_onboard``, taking turns in one run.
 
 Usage: python scripts/bench_cold.py [--positions N] [--large N] [--games N]
-                                    [--tree NAME=PATH ...] [--json out.json]
+                                    [--tree NAME=PATH ...] [--pure-tree NAME=PATH ...] [--json out.json]
 
 COLD: every position of the corpora (guess points from real expert and
 intermediate play, and 100x100 boards with 2,000 mines) is analysed as each
@@ -17,7 +17,8 @@ expert games position after position, its component cache at work; each
 position the player analysed is timed once, beside ms-toollib on the same
 board.
 
-Each code tree given with ``--tree`` (default: this one) runs in its own
+Each code tree given with ``--tree`` (default: this one) or ``--pure-tree``
+(its C kernels unused: ``CNFSWEEP_PURE_PYTHON=1``) runs in its own
 worker process with ``PYTHONPATH`` at its ``src``, so the old and the new code
 and ms-toollib take turns image by image under the same load.  Every answer is
 checked against ms-toollib's to 1e-12, and the trees' exact answers against
@@ -84,9 +85,12 @@ def worker() -> int:
 class Tree:
     """A worker process running the code of one tree."""
 
-    def __init__(self, name: str, path: Path) -> None:
+    def __init__(self, name: str, path: Path, pure: bool = False) -> None:
         self.name = name
-        env = {**os.environ, "PYTHONPATH": str(Path(path) / "src")}
+        env = {k: v for k, v in os.environ.items() if k != "CNFSWEEP_PURE_PYTHON"}
+        env["PYTHONPATH"] = str(Path(path) / "src")
+        if pure:  # the tree's C kernels unused (cnfsweep.engine.kernels)
+            env["CNFSWEEP_PURE_PYTHON"] = "1"
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -194,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="expert games followed warm (3)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a code tree; repeatable")
+    parser.add_argument("--pure-tree", action="append", default=[],
+                        help="NAME=PATH of a code tree run with CNFSWEEP_PURE_PYTHON=1; repeatable")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if args.worker:
@@ -201,8 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import ms_toollib
 
     sys.set_int_max_str_digits(0)
-    trees = [Tree(*spec.split("=", 1)) if "=" in spec else Tree(spec, Path(spec)) for spec in args.tree] or [
-        Tree("cnfsweep", HERE.parent)]
+    specs = [(spec, False) for spec in args.tree] + [(spec, True) for spec in args.pure_tree]
+    trees = [Tree(*spec.split("=", 1), pure=pure) if "=" in spec else Tree(spec, Path(spec), pure=pure)
+             for spec, pure in specs] or [Tree("cnfsweep", HERE.parent)]
     names = [t.name for t in trees] + ["ms-toollib"]
     report: dict[str, Any] = {"load": os.getloadavg(), "trees": {t.name: str(t.proc.args) for t in trees}}
     failures = []
