@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import compress, filterfalse
 
 import networkx as nx
@@ -20,10 +21,15 @@ import networkx as nx
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.errors import AssumptionError, checked
+from cnfsweep.core.errors import AssumptionError, check_deadline, checked
 from cnfsweep.core.values import count_argument
 from cnfsweep.core.model import Constraint, Problem, Rule
+from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
+
+# number_constraints in C where the install built it (see cnfsweep.engine.kernels); None sends
+# every board through the Python reference, as tests do to compare the two.
+kernel = load("cnfsweep.engine._position")
 
 @dataclass(frozen=True)
 class Component:
@@ -106,10 +112,21 @@ def number_constraints(
     >>> len(number_constraints(opening, {})), len(number_constraints(opening, {}, every=False))
     (6, 3)
     """
-    out = []
     flat = "".join(board.grid).encode("ascii")
     # The board's topology says who neighbours whom; its cells are row-major, as the flat grid is.
     cells, around = board.topology.tables(deadline)
+    if kernel is not None and not fixed:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        return kernel.number_rules(flat, cells, around, Rule, every, check)
+    return _number_rules(flat, cells, around, fixed, every, deadline)
+
+
+def _number_rules(
+    flat: bytes, cells: Sequence[Cell], around: Sequence[Sequence[int]], fixed: Mapping[Cell, bool], every: bool,
+    deadline: float | None,
+) -> list[Rule]:
+    """:func:`number_constraints` in Python: the reference the C kernel follows step by step."""
+    out = []
     hidden = flat.translate(_HIDDEN)
     flags = flat.translate(_FLAGGED) if FLAG.encode() in flat else None
     numbers = compress(range(len(flat)), flat.translate(_NUMBER))

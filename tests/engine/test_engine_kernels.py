@@ -1,12 +1,14 @@
-"""The engine's C kernel against the Python search it follows, and whole analyses with and without it.
+"""The engine's C kernels against the Python code they follow, and whole analyses with and without them.
 
-The kernel must list the same models in the same order and give up at the
-same node; an analysis through it must hold everything the Python path's
-holds, on every topology, with and without a total.
+The search kernel must list the same models in the same order and give up at
+the same node, and count them into the same tables; the position kernel must
+read the same rules off every board; an analysis through both must hold
+everything the Python path's holds, on every topology, with and without a total.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import subprocess
@@ -18,19 +20,24 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from boards import HAND_CASES, Case, random_cases, random_graph_cases
+from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.model import Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import number_constraints, position
 
+# The module, not the function cnfsweep.engine exports under the same name.
+positions = importlib.import_module("cnfsweep.engine.position")
 KERNEL = boxsearch.kernel
+READER = positions.kernel
 pytestmark = pytest.mark.skipif(
-    KERNEL is None,
-    reason="the C kernel cnfsweep.engine._boxsearch is not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): "
+    KERNEL is None or READER is None,
+    reason="the engine's C kernels are not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): "
     "nothing to compare",
 )
 
@@ -44,12 +51,13 @@ LIMITS = (None, 0, 1, 3, 10, 1000)
 
 @contextmanager
 def python_only() -> Iterator[None]:
-    """Send every search through the Python code for the duration."""
-    saved, boxsearch.kernel = boxsearch.kernel, None
+    """Send every search and every board's numbers through the Python code for the duration."""
+    saved = boxsearch.kernel, positions.kernel
+    boxsearch.kernel = positions.kernel = None
     try:
         yield
     finally:
-        boxsearch.kernel = saved
+        boxsearch.kernel, positions.kernel = saved
 
 
 def compiled(problem: Problem, limit: int | None, check: Any = None) -> Any:
@@ -167,10 +175,54 @@ def test_analyses_alike_with_and_without_the_kernel(case: Case, counting: str) -
     assert everything(with_kernel) == everything(without)
 
 
+def big_board(seed: int, topology: str) -> Board:
+    """A 30x30 board, a fifth mines, most safe cells open, some flagged: hundreds of rules."""
+    rng = random.Random(seed)
+    cells = [Cell(r, c) for r in range(30) for c in range(30)]
+    mines = frozenset(rng.sample(cells, 180))
+    revealed = [c for c in cells if c not in mines and rng.random() < 0.8]
+    flagged = [m for m in sorted(mines) if rng.random() < 0.1]
+    return layout_board(30, 30, mines, revealed, flagged, with_total=True, topology=topology)
+
+
+BOARDS = [case.board for case in CASES] + [big_board(s, t) for t in ("square", "torus", "hex") for s in range(2)]
+
+
+@pytest.mark.parametrize("every", [True, False])
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_rules_off_every_board(board: Board, every: bool) -> None:
+    got = number_constraints(board, {}, every=every)
+    with python_only():
+        want = number_constraints(board, {}, every=every)
+    assert got == want
+    assert all(type(rule) is Rule and type(rule.cells) is tuple and type(rule.need) is int for rule in got)
+
+
+def test_the_position_kernel_reads_the_deadline_before_each_4096_numbers() -> None:
+    board = big_board(0, "square")
+    past = time.perf_counter() - 1
+    with pytest.raises(TimeLimitExceeded):
+        number_constraints(board, {}, past)
+    with python_only(), pytest.raises(TimeLimitExceeded):
+        number_constraints(board, {}, past)
+    assert number_constraints(board, {}, time.perf_counter() + 60) == number_constraints(board, {})
+
+
+def test_the_position_kernel_refuses_bad_tables_in_one_line() -> None:
+    cells, around = Board.from_rows(["1.", ".."]).topology.tables()
+    with pytest.raises(ValueError, match="shorter than the board"):
+        READER.number_rules(b"1...", cells[:2], around, Rule, True, None)
+    with pytest.raises(IndexError, match="off the board"):
+        READER.number_rules(b"1...", cells, ((9,), (), (), ()), Rule, True, None)
+    with pytest.raises(TypeError, match="tuple type"):
+        READER.number_rules(b"1...", cells, around, dict, True, None)
+
+
 def test_environment_forces_python() -> None:
     # One switch for every kernel, the engine's and the search's.
-    code = ("import cnfsweep.engine.boxsearch as b, cnfsweep.search.splitting as s, cnfsweep.search.endgame_tree as e;"
-            " print(b.kernel, s.kernel, e.kernel)")
+    names = ["cnfsweep.engine.boxsearch", "cnfsweep.engine.position", "cnfsweep.search.splitting",
+             "cnfsweep.search.endgame_tree"]
+    code = f"import importlib; print(*(importlib.import_module(n).kernel for n in {names!r}))"
     env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "None None None"
+    assert out.stdout.strip() == "None None None None"
