@@ -18,7 +18,7 @@ from collections import deque
 from functools import partial
 
 from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.engine.kernels import load
 
 # The same search in C where the install built it (see cnfsweep.engine.kernels); None sends
@@ -90,6 +90,22 @@ def search_box_models(
         return search_python(problem, node_limit, deadline)
     check = None if deadline is None else partial(check_deadline, deadline)
     return kernel.box_models(problem.box_sizes, problem.box_of, problem.constraints, node_limit, check)
+
+
+def kernel_table(problem: Problem, models: list[tuple[int, ...]]) -> tuple[dict[int, int], CountTable] | None:
+    """Return the forced boxes and the count table of a non-empty list of models, from the C kernel.
+
+    The same dicts in the same order as the Python code in
+    :mod:`cnfsweep.engine.components` finds; ``None`` where it must find them
+    itself (no kernel, or a count past the kernel's integers).
+    """
+    if kernel is None:
+        return None
+    found = kernel.box_table(problem.box_sizes, models)
+    if found is NotImplemented:
+        return None
+    forced, solutions, tallies = found
+    return forced, CountTable(solutions, tallies)
 
 
 def search_python(
