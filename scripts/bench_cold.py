@@ -1,6 +1,6 @@
 """Cold and warm analyses beside ms-toollib's ``cal_probability_onboard``, taking turns in one run.
 
-Usage: python scripts/bench_cold.py [--positions N] [--large N] [--games N]
+Usage: python scripts/bench_cold.py [--positions N] [--large N] [--games N] [--corpus-dir DIR]
                                     [--tree NAME=PATH ...] [--pure-tree NAME=PATH ...] [--json out.json]
 
 COLD: every position of the corpora (guess points from real expert and
@@ -135,12 +135,12 @@ def difference(ours: list[list[float | None]], theirs: list[list[float]]) -> flo
 # ---------------------------------------------------------------- the corpora
 
 
-def corpora(positions: int, large: int, seed: int) -> dict[str, list[tuple[str, list[str], int]]]:
+def corpora(positions: int, large: int, seed: int, folder: Path | None = None) -> dict[str, list[tuple[str, list[str], int]]]:
     import bench_corpora as bc
 
     out: dict[str, list[tuple[str, list[str], int]]] = {}
     for level in ("expert", "intermediate"):
-        items = bc.midgame(level, positions, seed, bc.CORPUS_DIR)
+        items = bc.midgame(level, positions, seed, folder or bc.CORPUS_DIR)
         out[f"{level} guess points"] = [(it.name, list(it.board.grid), it.board.total_mines) for it in items]
     boards = []
     for s in range(1, large + 1):
@@ -200,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a code tree; repeatable")
     parser.add_argument("--pure-tree", action="append", default=[],
                         help="NAME=PATH of a code tree run with CNFSWEEP_PURE_PYTHON=1; repeatable")
+    parser.add_argument("--corpus-dir", type=Path, help="where the guess points are cached (scripts/corpora)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if args.worker:
@@ -234,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return {n: got[n][0] if n == "ms-toollib" else got[n]["ms"] for n in names}
 
     k = 0
-    for corpus, items in corpora(args.positions, args.large, args.seed).items():
+    for corpus, items in corpora(args.positions, args.large, args.seed, args.corpus_dir).items():
         best: dict[str, list[float]] = {n: [] for n in names}
         for _, rows, mines in items:
             per_image: dict[str, list[float]] = {n: [] for n in names}
