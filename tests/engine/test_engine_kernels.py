@@ -14,9 +14,9 @@ import random
 import subprocess
 import sys
 import time
-from math import comb
 from collections.abc import Iterator
 from contextlib import contextmanager
+from math import comb
 from typing import Any
 
 import pytest
@@ -24,8 +24,7 @@ from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_ca
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
-from cnfsweep.core.model import TOTAL, Constraint, Problem
-from cnfsweep.core.model import Rule
+from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
