@@ -8,6 +8,10 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
+        # The backtracking count of small components (cnfsweep.engine.boxsearch).
+        Extension("cnfsweep.engine._boxsearch", ["src/cnfsweep/engine/_boxsearch.c"], optional=True),
+        # Reading a board's numbers into rules (cnfsweep.engine.position.number_constraints).
+        Extension("cnfsweep.engine._position", ["src/cnfsweep/engine/_position.c"], optional=True),
         # The exact endgame search (cnfsweep.search.endgame_tree).
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
         # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).

@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cnfsweep import analyze
@@ -240,7 +240,9 @@ BASELINE = "baseline"
 def run_engine(name: str, board: Board, cap: float) -> tuple[float, Answer | None]:
     """Answer ``board`` with engine ``name``: seconds taken, and ``None`` if capped."""
     run = ENGINES[name][1]
-    # Every engine pays for its own position: no reuse of another engine's work.
+    # Every engine pays for its own position: no reuse of another engine's work, not even the
+    # cell lists a Board works out once and keeps (a fresh copy has none).
+    board = replace(board)
     start = time.perf_counter()
     try:
         with time_cap(cap):

@@ -114,3 +114,43 @@ def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, str(SCRIPTS / "bench_play.py"), "--games", "1", "--policy", "nope"],
                          capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert bad.returncode == 2 and "unknown policy" in bad.stderr
+
+
+def test_each_engine_times_its_own_copy_of_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Board keeps the cell lists it works out: an engine timed after another on the same
+    # object would find them made, and time less than an analysis.
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    import bench_engines
+
+    from cnfsweep import Board
+
+    label, honest = bench_engines.ENGINES["search"]
+    seen = []
+
+    def recording(board: Board) -> object:
+        seen.append((board, "_by_kind" in vars(board)))
+        return honest(board)
+
+    monkeypatch.setitem(bench_engines.ENGINES, "recording", (label, recording))
+    board = Board.from_rows(["1..", "...", "..."], total_mines=2)
+    for _ in range(2):
+        bench_engines.run_engine("recording", board, 10.0)
+    assert [(b == board, b is board, cached) for b, cached in seen] == [(True, False, False)] * 2
+
+
+def test_cold_bench_compares_trees_and_ms_toollib(tmp_path: Path) -> None:
+    pytest.importorskip("ms_toollib", reason="ms-toollib is an optional bench dependency")
+    out = tmp_path / "cold.json"
+    args = ["--positions", "2", "--large", "1", "--games", "1", "--corpus-dir", str(tmp_path), "--json", str(out),
+            "--tree", f"this={ROOT}", "--pure-tree", f"pure={ROOT}"]
+    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_cold.py"), *args], check=False, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads(out.read_text())
+    corpora = ["cold expert guess points", "cold intermediate guess points", "cold 100x100/2000", "warm expert games"]
+    for corpus in corpora:
+        assert set(report[corpus]) == {"this", "pure", "ms-toollib"}
+        for name in ("this", "pure"):
+            figures = report[corpus][name]
+            assert figures["ratio_median"] == pytest.approx(report[corpus]["ms-toollib"]["median_ms"] / figures["median_ms"])
+    assert "DIFFERENCE" not in run.stdout

@@ -9,6 +9,9 @@ against each other and the total (:mod:`~cnfsweep.engine.counting` exactly,
 :meth:`Engine.check` decides consistency with a witness or a minimal conflict, and
 :meth:`Engine.levels` which level of constraint propagation (GAC, 2-RC, 3-RC ...)
 decides each cell.
+Reading a board's numbers and counting small components run in optional C
+kernels where the install built them (:mod:`~cnfsweep.engine.kernels`), with
+the same answers as the Python code beside them.
 :class:`Engine` is the front door: it bundles a backend, its cache and the
 counting settings, given once, so that a game, its policy and every
 look-ahead solve alike; :func:`analyze`, :func:`check` and :func:`levels`

@@ -282,9 +282,13 @@ class Run:
     deadline: float | None
 
 
+# Certain cells share these two objects: one Fraction each, not one per cell.
+_SAFE, _MINE = Fraction(0), Fraction(1)
+
+
 def analysis_of(pos: Position, run: Run) -> Analysis:
     """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
-    exact: dict[Cell, Fraction] = {c: Fraction(int(v)) for c, v in {**pos.fixed, **pos.forced}.items()}
+    exact: dict[Cell, Fraction] = {c: _MINE if v else _SAFE for c, v in {**pos.fixed, **pos.forced}.items()}
     total = pos.mines_left
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
     if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
@@ -297,7 +301,7 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
             return _result(pos, run, None, {}, None)
         tables.append(table)
         for b, count in forced.items():
-            exact.update((c, Fraction(1 if count else 0)) for c in comp.box_cells(b))
+            exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
     if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
         weighed = _weigh_in_floats(pos, tables, run.deadline)
     else:
@@ -359,7 +363,9 @@ def _lowest_cells(
         distinct[id(off)] = off
     open_values = (p for p in distinct.values() if p.numerator != p.denominator)
     lowest = min(checked(open_values, deadline, 64), default=None)
-    tied = [] if lowest is None else [c for c, p in exact.items() if p is lowest or p == lowest]
+    # Cells share their box's object: compare objects, not values, cell by cell.
+    low = {key for key, p in distinct.items() if p is lowest or p == lowest}
+    tied = [] if lowest is None else [c for c, p in exact.items() if id(p) in low]
     if off_frontier and (off == lowest if off is not None else not tied):
         tied.extend(off_frontier)
     return sorted(tied)

@@ -15,9 +15,15 @@ allow.  One pass gives both the count table and the forced boxes.
 from __future__ import annotations
 
 from collections import deque
+from functools import partial
 
 from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.engine.kernels import load
+
+# The same search in C where the install built it (see cnfsweep.engine.kernels); None sends
+# every search through the Python reference, as tests do to compare the two.
+kernel = load("cnfsweep.engine._boxsearch")
 
 
 def _box_order(problem: Problem, members: list[list[int]]) -> list[int]:
@@ -49,6 +55,9 @@ def search_box_models(
 ) -> list[tuple[int, ...]] | None:
     """List every canonical model of ``problem`` as its mines per box.
 
+    The C kernel answers where it is built, else :func:`search_python`:
+    the same models in the same order, ``None`` at the same node.
+
     Parameters
     ----------
     problem : Problem
@@ -77,6 +86,32 @@ def search_box_models(
     >>> search_box_models(p, node_limit=1) is None
     True
     """
+    if kernel is None:
+        return search_python(problem, node_limit, deadline)
+    check = None if deadline is None else partial(check_deadline, deadline)
+    return kernel.box_models(problem.box_sizes, problem.box_of, problem.constraints, node_limit, check)
+
+
+def kernel_table(problem: Problem, models: list[tuple[int, ...]]) -> tuple[dict[int, int], CountTable] | None:
+    """Return the forced boxes and the count table of a non-empty list of models, from the C kernel.
+
+    The same dicts in the same order as the Python code in
+    :mod:`cnfsweep.engine.components` finds; ``None`` where it must find them
+    itself (no kernel, or a count past the kernel's integers).
+    """
+    if kernel is None:
+        return None
+    found = kernel.box_table(problem.box_sizes, models)
+    if found is NotImplemented:
+        return None
+    forced, solutions, tallies = found
+    return forced, CountTable(solutions, tallies)
+
+
+def search_python(
+    problem: Problem, node_limit: int | None = None, deadline: float | None = None
+) -> list[tuple[int, ...]] | None:
+    """:func:`search_box_models` in Python: the reference the C kernel follows step by step."""
     sizes = problem.box_sizes
     box_of = problem.box_of
     members = [sorted({box_of[v] for v in con.vars}) for con in problem.constraints]

@@ -7,7 +7,7 @@ from typing import Any
 
 from cnfsweep.core.model import CountTable
 from cnfsweep.engine.backends import Backend, Session
-from cnfsweep.engine.boxsearch import search_box_models
+from cnfsweep.engine.boxsearch import kernel_table, search_box_models
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.errors import ComponentTooLarge, check_deadline
 from cnfsweep.core.model import Problem
@@ -273,6 +273,9 @@ def _from_models(
     """Read the forced boxes and the count table off a complete list of models."""
     if not models:
         return None, None
+    found = kernel_table(problem, models)
+    if found is not None:
+        return found
     forced: dict[int, int] = {}
     for b, size in enumerate(problem.box_sizes):
         seen = {m[b] for m in models}

@@ -13,17 +13,23 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import filterfalse
+from functools import partial
+from itertools import compress, filterfalse
 
 import networkx as nx
 
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.errors import AssumptionError, checked
+from cnfsweep.core.errors import AssumptionError, check_deadline, checked
 from cnfsweep.core.values import count_argument
 from cnfsweep.core.model import Constraint, Problem, Rule
+from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
+
+# number_constraints in C where the install built it (see cnfsweep.engine.kernels); None sends
+# every board through the Python reference, as tests do to compare the two.
+kernel = load("cnfsweep.engine._position")
 
 @dataclass(frozen=True)
 class Component:
@@ -81,49 +87,118 @@ def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dic
     return fixed
 
 
+# Byte masks over the board's characters (``bytes.translate``): which cells hide
+# something (covered, labelled or flagged), which are flags, which show a number.
+_HIDDEN = bytes(0 if chr(b) in NUMBERS else 1 for b in range(256))
+_FLAGGED = bytes(1 if chr(b) == FLAG else 0 for b in range(256))
+_NUMBER = bytes(1 if chr(b) in NUMBERS else 0 for b in range(256))
+
+
 def number_constraints(
-    board: Board, fixed: Mapping[Cell, bool], deadline: float | None = None
+    board: Board, fixed: Mapping[Cell, bool], deadline: float | None = None, *, every: bool = True
 ) -> list[tuple[Cell, tuple[Cell, ...], int]]:
     """List each number as ``(number cell, unknown neighbours, mines among them)``.
 
-    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    With ``every=False``, leave out the numbers that say nothing: no unknown
+    neighbour and no mine left to place (the inside of an opening).  Past ``deadline``
+    raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
     >>> b = Board.from_rows(["1*", ".2"])
     >>> [(rule.tag, rule.need) for rule in number_constraints(b, {})]
     [(Cell(row=0, col=0), 0), (Cell(row=1, col=1), 1)]
+    >>> opening = Board.from_rows(["000", "111", "..."])
+    >>> len(number_constraints(opening, {})), len(number_constraints(opening, {}, every=False))
+    (6, 3)
     """
-    out = []
-    cols = board.cols
-    flat = "".join(board.grid)
+    flat = "".join(board.grid).encode("ascii")
     # The board's topology says who neighbours whom; its cells are row-major, as the flat grid is.
     cells, around = board.topology.tables(deadline)
-    for cell in checked(board.numbers, deadline, 4096):
-        i = cell.row * cols + cell.col
-        need = int(flat[i])
-        unknown = []
-        for j in around[i]:
-            ch = flat[j]
-            if ch == FLAG:
-                need -= 1
-            elif ch not in NUMBERS:
+    if kernel is not None and not fixed:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        return kernel.number_rules(flat, cells, around, Rule, every, check)
+    return _number_rules(flat, cells, around, fixed, every, deadline)
+
+
+def _number_rules(
+    flat: bytes, cells: Sequence[Cell], around: Sequence[Sequence[int]], fixed: Mapping[Cell, bool], every: bool,
+    deadline: float | None,
+) -> list[Rule]:
+    """:func:`number_constraints` in Python: the reference the C kernel follows step by step."""
+    out = []
+    hidden = flat.translate(_HIDDEN)
+    flags = flat.translate(_FLAGGED) if FLAG.encode() in flat else None
+    numbers = compress(range(len(flat)), flat.translate(_NUMBER))
+    plain = flags is None and not fixed
+    for i in checked(numbers, deadline, 4096):
+        need = flat[i] - 48
+        if plain:
+            # Bytes index to ints, and one comprehension keeps the neighbour scan in few bytecodes.
+            unknown = [cells[j] for j in around[i] if hidden[j]]
+        else:
+            unknown = []
+            for j in around[i]:
+                if not hidden[j]:
+                    continue
+                if flags is not None and flags[j]:
+                    need -= 1
+                    continue
                 nb = cells[j]
                 if nb not in fixed:
                     unknown.append(nb)
                 elif fixed[nb]:
                     need -= 1
-        out.append(Rule(cell, tuple(unknown), need))
+        if unknown or need or every:
+            out.append(Rule(cells[i], tuple(unknown), need))
     return out
 
 
+# Up to this many rules the split merges lists of cells, which costs less than networkx's
+# union-find (no path to walk per cell); beyond it networkx splits, as it always has.
+SMALL_SPLIT = 2000
+
+
 def _split(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Cell]]:
+    """Return the connected components of the rules' cells, each sorted, in order of their first cell."""
+    if len(rules) <= SMALL_SPLIT:
+        return split_small(rules)
+    return split_networkx(rules, deadline)
+
+
+def split_networkx(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Cell]]:
+    """Split with networkx's union-find (see :func:`split_small` for the same answer)."""
     # Only the connected components are needed, not the graph itself: networkx's
     # union-find gives them without building edges (a rule joins all its cells).
     parts = nx.utils.UnionFind()
     for _, cells, _ in checked(rules, deadline, 4096):
         parts.union(*cells)
     return sorted(sorted(c) for c in checked(parts.to_sets(), deadline, 1024))
+
+
+def split_small(rules: Sequence[Rule]) -> list[list[Cell]]:
+    """Split by merging the smaller group of cells into the larger one; :func:`split_networkx`'s answer.
+
+    Examples
+    --------
+    >>> a, b, c, d = Cell(0, 0), Cell(0, 1), Cell(0, 2), Cell(3, 3)
+    >>> split_small([Rule(a, (c,), 0), Rule(a, (d,), 1), Rule(b, (a, b), 1), Rule(d, (b, c), 1)])
+    [[Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=0, col=2)], [Cell(row=3, col=3)]]
+    """
+    home: dict[Cell, list[Cell]] = {}
+    for _, cells, _ in rules:
+        groups = {id(g): g for g in map(home.get, cells) if g is not None}
+        if not groups:
+            group = list(cells)
+        else:
+            group = max(groups.values(), key=len)
+            for other in groups.values():
+                if other is not group:
+                    group.extend(other)
+                    home.update(dict.fromkeys(other, group))
+            group.extend(c for c in cells if c not in home)
+        home.update(dict.fromkeys(cells, group))
+    return sorted(sorted(g) for g in {id(g): g for g in home.values()}.values())
 
 
 def group_boxes(
@@ -241,7 +316,7 @@ class RecentPositions:
             board.topology.tables(deadline)
             fixed = _resolve_assumptions(board, assumed)
             unflagged = None if total is None else total - len(board.flags)
-            rules = number_constraints(board, fixed, deadline)
+            rules = number_constraints(board, fixed, deadline, every=False)
             found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]

@@ -5,7 +5,8 @@ The install compiles ``cnfsweep.search._endgame`` (the endgame search) and
 gives the same answers as the Python code beside it, which stays the
 reference.  Setting the environment variable ``CNFSWEEP_PURE_PYTHON`` to
 anything but an empty string, before cnfsweep is imported, runs both in
-Python, as on a machine without a compiler.
+Python, as on a machine without a compiler (the switch and the loading are
+:mod:`cnfsweep.engine.kernels`'s).
 
 Examples
 --------
@@ -15,21 +16,17 @@ True
 
 from __future__ import annotations
 
-import importlib
-import os
 from types import ModuleType
+
+from cnfsweep.engine import kernels
+from cnfsweep.engine.kernels import PURE_PYTHON
 
 __all__ = ["PURE_PYTHON", "load"]
 
-PURE_PYTHON = "CNFSWEEP_PURE_PYTHON"
-"""The environment variable that keeps the kernels unused."""
-
 
 def load(name: str) -> ModuleType | None:
-    """Return the compiled module ``cnfsweep.search.<name>``, or ``None`` where it is not built or not wanted."""
-    if os.environ.get(PURE_PYTHON):
-        return None
-    try:
-        return importlib.import_module(f"cnfsweep.search.{name}")
-    except ImportError:  # no compiler at install time: the Python code serves
-        return None
+    """Return the compiled module ``cnfsweep.search.<name>``, or ``None`` where it is not built or not wanted.
+
+    The engine's loader decides (:func:`cnfsweep.engine.kernels.load`): one switch for every kernel.
+    """
+    return kernels.load(f"cnfsweep.search.{name}")

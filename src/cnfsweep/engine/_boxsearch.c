@@ -1,0 +1,601 @@
+/*
+ * The backtracking count of small components in C: cnfsweep.engine._boxsearch.
+ *
+ * box_models(sizes, box_of, constraints, node_limit, check) follows
+ * cnfsweep.engine.boxsearch.search_python step for step: the same box order
+ * (breadth-first along shared constraints), the same bounds on each box's
+ * count, the same node count.  So it lists the same models in the same order
+ * and gives up (None) exactly when the Python code does.  ``check`` (a
+ * callable, or None) is called every 4096 nodes, where the Python code reads
+ * the deadline; whatever it raises comes through.
+ *
+ * ``constraints`` is a sequence of objects with ``vars`` (a tuple of variable
+ * indices), ``lo`` and ``hi``; ``box_of`` maps each variable to its box.
+ * Counts and bounds are C longs: a component's cells are far fewer.
+ *
+ * box_table(sizes, models) reads the forced boxes and the count table off a
+ * non-empty list of models as cnfsweep.engine.components._from_models does in
+ * Python: (forced, solutions, tallies), the dicts in the same order.  Layout
+ * counts are held in 128 bits (64 without a 128-bit integer) and every sum and
+ * product is checked: where a number would not fit, or a model is not what the
+ * Python code expects, it returns NotImplemented and the caller runs Python.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if !defined(__GNUC__) && !defined(__clang__)
+#error "the kernel needs __builtin_add_overflow and __builtin_mul_overflow (GCC or Clang)"
+#endif
+
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 wide;
+#else
+typedef unsigned long long wide;
+#endif
+
+/* C(n, k) for n up to binom_top, the last row that fits in full. */
+#define MAX_N 132
+static wide binom[MAX_N + 1][MAX_N + 1];
+static long binom_top = -1;
+
+static void
+init_binom(void)
+{
+    for (int n = 0; n <= MAX_N; n++) {
+        binom[n][0] = binom[n][n] = 1;
+        for (int k = 1; k < n; k++) {
+            if (__builtin_add_overflow(binom[n - 1][k - 1], binom[n - 1][k], &binom[n][k]))
+                return;
+        }
+        binom_top = n;
+    }
+}
+
+static PyObject *
+wide_to_long(wide v)
+{
+    if (v <= ULLONG_MAX)
+        return PyLong_FromUnsignedLongLong((unsigned long long)v);
+#ifdef __SIZEOF_INT128__
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *up = NULL, *out = NULL;
+    if (hi && lo && shift && (up = PyNumber_Lshift(hi, shift)))
+        out = PyNumber_Or(up, lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return out;
+#else
+    return NULL; /* unreachable: v fits */
+#endif
+}
+
+/* Everything the search holds, freed in one place. */
+typedef struct {
+    Py_ssize_t n_boxes, n_cons;
+    long *sizes, *lo, *hi, *room;
+    Py_ssize_t *mem_start, *members;      /* constraint j's boxes: members[mem_start[j] .. mem_start[j + 1]) */
+    Py_ssize_t *watch_start, *watch;      /* box b's constraints, in increasing order */
+    Py_ssize_t *order;
+    long *counts, *chosen, *highest;
+    unsigned char *seen;
+} Search;
+
+static void
+search_free(Search *s)
+{
+    free(s->sizes); free(s->lo); free(s->hi); free(s->room);
+    free(s->mem_start); free(s->members); free(s->watch_start); free(s->watch);
+    free(s->order); free(s->counts); free(s->chosen); free(s->highest); free(s->seen);
+}
+
+static int
+cmp_ssize(const void *a, const void *b)
+{
+    Py_ssize_t x = *(const Py_ssize_t *)a, y = *(const Py_ssize_t *)b;
+    return (x > y) - (x < y);
+}
+
+static long
+long_attr(PyObject *obj, const char *name, int *failed)
+{
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (v == NULL) {
+        *failed = 1;
+        return 0;
+    }
+    long out = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (out == -1 && PyErr_Occurred())
+        *failed = 1;
+    return out;
+}
+
+/* Read the problem: sizes, each constraint's sorted distinct boxes, its bounds and room. */
+static int
+read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
+{
+    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nv = PyTuple_GET_SIZE(box_of), nc = PySequence_Fast_GET_SIZE(cons);
+    PyObject **items = PySequence_Fast_ITEMS(cons);
+    s->n_boxes = nb;
+    s->n_cons = nc;
+    s->sizes = malloc(sizeof(long) * (nb + 1));
+    s->lo = malloc(sizeof(long) * (nc + 1));
+    s->hi = malloc(sizeof(long) * (nc + 1));
+    s->room = malloc(sizeof(long) * (nc + 1));
+    s->mem_start = malloc(sizeof(Py_ssize_t) * (nc + 1));
+    s->watch_start = calloc(nb + 1, sizeof(Py_ssize_t));
+    s->order = malloc(sizeof(Py_ssize_t) * (nb + 1));
+    s->counts = calloc(nb + 1, sizeof(long));
+    s->chosen = calloc(nb + 1, sizeof(long));
+    s->highest = calloc(nb + 1, sizeof(long));
+    s->seen = calloc(nb + 1, 1);
+    if (!s->sizes || !s->lo || !s->hi || !s->room || !s->mem_start || !s->watch_start || !s->order
+        || !s->counts || !s->chosen || !s->highest || !s->seen) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        s->sizes[b] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
+        if (s->sizes[b] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    /* Members: first every variable's box, then sorted and made distinct in place. */
+    Py_ssize_t total = 0;
+    PyObject **vars_of = malloc(sizeof(PyObject *) * (nc + 1));
+    if (vars_of == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int failed = 0;
+    for (Py_ssize_t j = 0; j < nc; j++) {
+        PyObject *vars = PyObject_GetAttrString(items[j], "vars");
+        if (vars == NULL || !PyTuple_Check(vars)) {
+            if (vars != NULL)
+                PyErr_SetString(PyExc_TypeError, "a constraint's vars must be a tuple");
+            Py_XDECREF(vars);
+            for (Py_ssize_t k = 0; k < j; k++)
+                Py_DECREF(vars_of[k]);
+            free(vars_of);
+            return -1;
+        }
+        vars_of[j] = vars;
+        total += PyTuple_GET_SIZE(vars);
+        s->lo[j] = long_attr(items[j], "lo", &failed);
+        s->hi[j] = long_attr(items[j], "hi", &failed);
+        s->room[j] = (long)PyTuple_GET_SIZE(vars);
+    }
+    s->members = malloc(sizeof(Py_ssize_t) * (total + 1));
+    if (s->members == NULL && !failed) {
+        PyErr_NoMemory();
+        failed = 1;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t j = 0; j < nc && !failed; j++) {
+        PyObject *vars = vars_of[j];
+        Py_ssize_t first = at;
+        s->mem_start[j] = first;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(vars); k++) {
+            Py_ssize_t v = PyLong_AsSsize_t(PyTuple_GET_ITEM(vars, k));
+            if (v == -1 && PyErr_Occurred()) {
+                failed = 1;
+                break;
+            }
+            if (v < 0 || v >= nv) {
+                PyErr_SetString(PyExc_IndexError, "a constraint names a variable with no box");
+                failed = 1;
+                break;
+            }
+            Py_ssize_t b = PyLong_AsSsize_t(PyTuple_GET_ITEM(box_of, v));
+            if (b < 0 || b >= nb) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_IndexError, "a variable's box is out of range");
+                failed = 1;
+                break;
+            }
+            s->members[at++] = b;
+        }
+        if (failed)
+            break;
+        qsort(s->members + first, at - first, sizeof(Py_ssize_t), cmp_ssize);
+        Py_ssize_t kept = first;
+        for (Py_ssize_t k = first; k < at; k++)
+            if (k == first || s->members[k] != s->members[kept - 1])
+                s->members[kept++] = s->members[k];
+        at = kept;
+    }
+    for (Py_ssize_t j = 0; j < nc; j++)
+        Py_DECREF(vars_of[j]);
+    free(vars_of);
+    if (failed)
+        return -1;
+    s->mem_start[nc] = at;
+    /* Watch lists: each box's constraints in increasing order, as the Python code appends them. */
+    s->watch = malloc(sizeof(Py_ssize_t) * (at + 1));
+    if (s->watch == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < at; k++)
+        s->watch_start[s->members[k] + 1]++;
+    for (Py_ssize_t b = 0; b < nb; b++)
+        s->watch_start[b + 1] += s->watch_start[b];
+    Py_ssize_t *fill = malloc(sizeof(Py_ssize_t) * (nb + 1));
+    if (fill == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(fill, s->watch_start, sizeof(Py_ssize_t) * (nb + 1));
+    for (Py_ssize_t j = 0; j < nc; j++)
+        for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++)
+            s->watch[fill[s->members[k]]++] = j;
+    free(fill);
+    return 0;
+}
+
+/* Breadth-first along shared constraints, each new start the lowest box not yet seen. */
+static void
+box_order(Search *s)
+{
+    Py_ssize_t head = 0, tail = 0;
+    for (Py_ssize_t start = 0; start < s->n_boxes; start++) {
+        if (s->seen[start])
+            continue;
+        s->seen[start] = 1;
+        s->order[tail++] = start;
+        while (head < tail) {
+            Py_ssize_t b = s->order[head++];
+            for (Py_ssize_t w = s->watch_start[b]; w < s->watch_start[b + 1]; w++) {
+                Py_ssize_t j = s->watch[w];
+                for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++) {
+                    Py_ssize_t other = s->members[k];
+                    if (!s->seen[other]) {
+                        s->seen[other] = 1;
+                        s->order[tail++] = other;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static PyObject *
+model_tuple(Search *s)
+{
+    PyObject *t = PyTuple_New(s->n_boxes);
+    if (t == NULL)
+        return NULL;
+    for (Py_ssize_t b = 0; b < s->n_boxes; b++) {
+        PyObject *v = PyLong_FromLong(s->counts[b]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, b, v);
+    }
+    return t;
+}
+
+/* The search itself: a new reference to the list of models, Py_None when the budget ran out, NULL on error. */
+static PyObject *
+run(Search *s, Py_ssize_t node_limit, PyObject *check)
+{
+    Py_ssize_t depth = s->n_boxes;
+    if (node_limit >= 0 && depth > node_limit)
+        Py_RETURN_NONE;
+    PyObject *models = PyList_New(0);
+    if (models == NULL)
+        return NULL;
+    long *lo = s->lo, *hi = s->hi, *room = s->room;
+    Py_ssize_t nodes = 0, i = 0;
+    int forward = 1;
+    long c = 0;
+    for (;;) {
+        Py_ssize_t b;
+        long size;
+        Py_ssize_t w0, w1;
+        if (forward) {
+            if (i == depth) {
+                PyObject *m = model_tuple(s);
+                if (m == NULL || PyList_Append(models, m) < 0) {
+                    Py_XDECREF(m);
+                    Py_DECREF(models);
+                    return NULL;
+                }
+                Py_DECREF(m);
+                i--;
+                forward = 0;
+                continue;
+            }
+            nodes++;
+            if (node_limit >= 0 && nodes > node_limit) {
+                Py_DECREF(models);
+                Py_RETURN_NONE;
+            }
+            if (nodes % 4096 == 0 && check != Py_None) {
+                PyObject *r = PyObject_CallNoArgs(check);
+                if (r == NULL) {
+                    Py_DECREF(models);
+                    return NULL;
+                }
+                Py_DECREF(r);
+            }
+            b = s->order[i];
+            size = s->sizes[b];
+            w0 = s->watch_start[b];
+            w1 = s->watch_start[b + 1];
+            long least = 0, most = size;
+            for (Py_ssize_t w = w0; w < w1; w++) {
+                Py_ssize_t j = s->watch[w];
+                long rest = room[j] - size;
+                if (lo[j] - rest > least)
+                    least = lo[j] - rest;
+                if (hi[j] < most)
+                    most = hi[j];
+            }
+            if (least > most) {
+                i--;
+                forward = 0;
+                continue;
+            }
+            for (Py_ssize_t w = w0; w < w1; w++)
+                room[s->watch[w]] -= size;
+            c = least;
+            s->highest[i] = most;
+        }
+        else {
+            if (i < 0)
+                return models;
+            b = s->order[i];
+            size = s->sizes[b];
+            w0 = s->watch_start[b];
+            w1 = s->watch_start[b + 1];
+            c = s->chosen[i];
+            for (Py_ssize_t w = w0; w < w1; w++) {
+                lo[s->watch[w]] += c;
+                hi[s->watch[w]] += c;
+            }
+            if (c == s->highest[i]) {
+                for (Py_ssize_t w = w0; w < w1; w++)
+                    room[s->watch[w]] += size;
+                i--;
+                continue;
+            }
+            c++;
+        }
+        for (Py_ssize_t w = w0; w < w1; w++) {
+            lo[s->watch[w]] -= c;
+            hi[s->watch[w]] -= c;
+        }
+        s->chosen[i] = s->counts[b] = c;
+        i++;
+        forward = 1;
+    }
+}
+
+static PyObject *
+box_models(PyObject *self, PyObject *args)
+{
+    PyObject *sizes, *box_of, *cons_in, *limit, *check;
+    if (!PyArg_ParseTuple(args, "O!O!OOO", &PyTuple_Type, &sizes, &PyTuple_Type, &box_of, &cons_in, &limit, &check))
+        return NULL;
+    Py_ssize_t node_limit = -1;
+    if (limit != Py_None) {
+        node_limit = PyLong_AsSsize_t(limit);
+        if (node_limit == -1 && PyErr_Occurred())
+            return NULL;
+        if (node_limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "node_limit must be at least 0");
+            return NULL;
+        }
+    }
+    PyObject *cons = PySequence_Fast(cons_in, "constraints must be a sequence");
+    if (cons == NULL)
+        return NULL;
+    Search s;
+    memset(&s, 0, sizeof(s));
+    PyObject *out = NULL;
+    if (read_problem(&s, sizes, box_of, cons) == 0) {
+        int feasible = 1;
+        for (Py_ssize_t j = 0; j < s.n_cons; j++)
+            if (s.lo[j] > s.room[j] || s.hi[j] < 0 || s.lo[j] > s.hi[j])
+                feasible = 0;
+        if (!feasible) {
+            out = PyList_New(0);
+        }
+        else {
+            box_order(&s);
+            out = run(&s, node_limit, check);
+        }
+    }
+    search_free(&s);
+    Py_DECREF(cons);
+    return out;
+}
+
+/* The table's arrays, freed in one place. */
+typedef struct {
+    long *sizes, *counts;
+    wide *sol, *tal;
+    Py_ssize_t *order;
+    unsigned char *used, *only_zero, *only_full;
+} Table;
+
+static void
+table_free(Table *t)
+{
+    free(t->sizes); free(t->counts); free(t->sol); free(t->tal);
+    free(t->order); free(t->used); free(t->only_zero); free(t->only_full);
+}
+
+/* 0: counted; 1: hand back to Python; -1: an exception is set. */
+static int
+count_table(Table *t, PyObject *sizes, PyObject *models, Py_ssize_t *n_used)
+{
+    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nm = PyList_GET_SIZE(models);
+    long max_k = 0;
+    t->sizes = malloc(sizeof(long) * (nb + 1));
+    t->counts = malloc(sizeof(long) * (nb + 1));
+    t->only_zero = malloc(nb + 1);
+    t->only_full = malloc(nb + 1);
+    if (!t->sizes || !t->counts || !t->only_zero || !t->only_full) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long size = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
+        if (size == -1 && PyErr_Occurred())
+            return -1;
+        if (size < 0 || size > binom_top)
+            return 1;
+        t->sizes[b] = size;
+        max_k += size;
+        t->only_zero[b] = t->only_full[b] = 1;
+    }
+    t->sol = calloc(max_k + 1, sizeof(wide));
+    t->tal = calloc((size_t)(max_k + 1) * (nb + 1), sizeof(wide));
+    t->order = malloc(sizeof(Py_ssize_t) * (max_k + 1));
+    t->used = calloc(max_k + 1, 1);
+    if (!t->sol || !t->tal || !t->order || !t->used) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *n_used = 0;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(models, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != nb)
+            return 1;
+        wide total = 1;
+        long k = 0;
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(m, b));
+            if (c == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return 1;
+            }
+            if (c < 0 || c > t->sizes[b])
+                return 1;
+            t->counts[b] = c;
+            k += c;
+            if (__builtin_mul_overflow(total, binom[t->sizes[b]][c], &total))
+                return 1;
+            if (c != 0)
+                t->only_zero[b] = 0;
+            if (c != t->sizes[b])
+                t->only_full[b] = 0;
+        }
+        if (!t->used[k]) {
+            t->used[k] = 1;
+            t->order[(*n_used)++] = k;
+        }
+        if (__builtin_add_overflow(t->sol[k], total, &t->sol[k]))
+            return 1;
+        wide *row = t->tal + (size_t)k * nb;
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            long c = t->counts[b];
+            wide part;
+            if (!c)
+                continue;
+            /* total / C(s, c) * C(s-1, c-1) == total * c / s, exactly. */
+            if (__builtin_mul_overflow(total, (wide)c, &part) || __builtin_add_overflow(row[b], part / (wide)t->sizes[b], &row[b]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+box_table(PyObject *self, PyObject *args)
+{
+    PyObject *sizes, *models;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &sizes, &PyList_Type, &models))
+        return NULL;
+    if (PyList_GET_SIZE(models) == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    Table t;
+    memset(&t, 0, sizeof(t));
+    Py_ssize_t n_used = 0, nb = PyTuple_GET_SIZE(sizes);
+    int found = count_table(&t, sizes, models, &n_used);
+    PyObject *forced = NULL, *solutions = NULL, *tallies = NULL, *out = NULL;
+    if (found == 1) {
+        table_free(&t);
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (found < 0)
+        goto done;
+    if (!(forced = PyDict_New()) || !(solutions = PyDict_New()) || !(tallies = PyDict_New()))
+        goto done;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        if (!t.only_zero[b] && !t.only_full[b])
+            continue;
+        PyObject *key = PyLong_FromSsize_t(b);
+        PyObject *value = PyLong_FromLong(t.only_full[b] ? t.sizes[b] : 0);
+        int bad = !key || !value || PyDict_SetItem(forced, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (bad)
+            goto done;
+    }
+    for (Py_ssize_t i = 0; i < n_used; i++) {
+        Py_ssize_t k = t.order[i];
+        PyObject *key = PyLong_FromSsize_t(k);
+        PyObject *count = wide_to_long(t.sol[k]);
+        PyObject *row = PyTuple_New(nb);
+        int bad = !key || !count || !row;
+        for (Py_ssize_t b = 0; b < nb && !bad; b++) {
+            PyObject *v = wide_to_long(t.tal[(size_t)k * nb + b]);
+            if (v == NULL)
+                bad = 1;
+            else
+                PyTuple_SET_ITEM(row, b, v);
+        }
+        bad = bad || PyDict_SetItem(solutions, key, count) < 0 || PyDict_SetItem(tallies, key, row) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(count);
+        Py_XDECREF(row);
+        if (bad)
+            goto done;
+    }
+    out = PyTuple_Pack(3, forced, solutions, tallies);
+done:
+    Py_XDECREF(forced);
+    Py_XDECREF(solutions);
+    Py_XDECREF(tallies);
+    table_free(&t);
+    return out;
+}
+
+static PyObject *
+wide_bits(PyObject *self, PyObject *noargs)
+{
+    return PyLong_FromLong((long)(sizeof(wide) * CHAR_BIT));
+}
+
+static PyMethodDef methods[] = {
+    {"box_table", box_table, METH_VARARGS,
+     "box_table(sizes, models) -> (forced, solutions, tallies), or NotImplemented where Python must count"},
+    {"wide_bits", wide_bits, METH_NOARGS, "wide_bits() -> the bits of the kernel's layout counts"},
+    {"box_models", box_models, METH_VARARGS,
+     "box_models(sizes, box_of, constraints, node_limit, check) -> list of tuples, or None past the node limit"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "cnfsweep.engine._boxsearch",
+    "The backtracking count of small components (see cnfsweep.engine.boxsearch).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__boxsearch(void)
+{
+    init_binom();
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,227 @@
+"""The engine's C kernels against the Python code they follow, and whole analyses with and without them.
+
+The search kernel must list the same models in the same order and give up at
+the same node, and count them into the same tables; the position kernel must
+read the same rules off every board; an analysis through both must hold
+everything the Python path's holds, on every topology, with and without a total.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from math import comb
+from typing import Any
+
+import pytest
+from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
+
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.engine import Analysis, Engine, boxsearch
+from cnfsweep.engine.boxsearch import search_python
+from cnfsweep.engine.components import _from_models
+from cnfsweep.engine.position import number_constraints, position
+
+# The module, not the function cnfsweep.engine exports under the same name.
+positions = importlib.import_module("cnfsweep.engine.position")
+KERNEL = boxsearch.kernel
+READER = positions.kernel
+pytestmark = pytest.mark.skipif(
+    KERNEL is None or READER is None,
+    reason="the engine's C kernels are not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): "
+    "nothing to compare",
+)
+
+CASES = [
+    *HAND_CASES,
+    *(case for t in ("square", "torus", "hex") for case in random_cases(topology=t)),
+    *random_graph_cases(),
+]
+LIMITS = (None, 0, 1, 3, 10, 1000)
+
+
+@contextmanager
+def python_only() -> Iterator[None]:
+    """Send every search and every board's numbers through the Python code for the duration."""
+    saved = boxsearch.kernel, positions.kernel
+    boxsearch.kernel = positions.kernel = None
+    try:
+        yield
+    finally:
+        boxsearch.kernel, positions.kernel = saved
+
+
+def compiled(problem: Problem, limit: int | None, check: Any = None) -> Any:
+    return KERNEL.box_models(problem.box_sizes, problem.box_of, problem.constraints, limit, check)
+
+
+def random_problem(seed: int) -> Problem:
+    """Boxes of 1-4 cells and constraints over random sets of boxes, some with a range, some impossible."""
+    rng = random.Random(seed)
+    sizes = [rng.randint(1, 4) for _ in range(rng.randint(0, 9))]
+    boxes, start = [], 0
+    for size in sizes:
+        boxes.append(tuple(range(start, start + size)))
+        start += size
+    constraints = []
+    for k in range(rng.randint(0, 7) if boxes else 0):
+        chosen = rng.sample(range(len(boxes)), rng.randint(1, len(boxes)))
+        cells = tuple(sorted(v for b in chosen for v in boxes[b]))
+        lo = rng.randint(-1, len(cells) + 1) if rng.random() < 0.1 else rng.randint(0, len(cells))
+        hi = lo if rng.random() < 0.7 else rng.randint(lo - 1, len(cells) + 1)
+        constraints.append(Constraint(cells, lo, hi, TOTAL if k == 0 and rng.random() < 0.3 else f"n{k}"))
+    return Problem(tuple(boxes), tuple(constraints))
+
+
+def problems_of(case: Case) -> list[Problem]:
+    """Every component problem of a case, as the engine builds it and unsimplified."""
+    found = []
+    for simplified in (True, False):
+        pos = position(case.board, total_mines=case.total_mines, assume=case.assume, simplified=simplified)
+        found.extend(comp.problem for comp in pos.components)
+    return found
+
+
+def check_table(problem: Problem, models: list[tuple[int, ...]]) -> None:
+    """The kernel's forced boxes and count table are Python's, dicts in the same order."""
+    got = _from_models(problem, models)
+    with python_only():
+        want = _from_models(problem, models)
+    assert got == want
+    if want[1] is not None:
+        assert [list(got[0]), list(got[1].solutions), list(got[1].tallies)] == [
+            list(want[0]), list(want[1].solutions), list(want[1].tallies)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_same_models_on_the_components_of_every_topology(case: Case) -> None:
+    for problem in problems_of(case):
+        for limit in LIMITS:
+            assert compiled(problem, limit) == search_python(problem, limit)
+        check_table(problem, search_python(problem))
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_same_models_on_random_problems(seed: int) -> None:
+    problem = random_problem(seed)
+    for limit in LIMITS:
+        assert compiled(problem, limit) == search_python(problem, limit)
+    check_table(problem, search_python(problem))
+
+
+def test_counts_past_the_kernels_integers_are_left_to_python() -> None:
+    # Boxes of 130 cells, half mines each: C(130, 65) is about 2^126, and three of them overflow any C integer.
+    problem = Problem(tuple(tuple(range(130 * b, 130 * b + 130)) for b in range(3)), ())
+    models = [(65, 65, 65), (64, 65, 66)]
+    assert KERNEL.box_table(problem.box_sizes, models) is NotImplemented
+    check_table(problem, models)
+    # A box beyond the binomial table, a count out of its box, a model of the wrong length: Python answers.
+    assert KERNEL.box_table((200,), [(1,)]) is NotImplemented
+    for models in ([(3,)], [(1, 1)], [(-1,)]):
+        assert KERNEL.box_table((2,), models) is NotImplemented
+    assert KERNEL.box_table((2,), []) is NotImplemented
+    if KERNEL.wide_bits() == 128:
+        # C(100, 50), about 2^96, fits in 128 bits: the kernel counts it.
+        assert KERNEL.box_table((100,), [(50,)]) == ({}, {50: comb(100, 50)}, {50: (comb(100, 50) // 2,)})
+
+
+def test_the_deadline_is_read_where_python_reads_it() -> None:
+    # 13 free one-cell boxes: 8,192 models, past the 4,096th node where the clock is read.
+    problem = Problem(tuple((v,) for v in range(13)), (Constraint(tuple(range(13)), 0, 13, TOTAL),))
+    past = time.perf_counter() - 1
+    with pytest.raises(TimeLimitExceeded):
+        boxsearch.search_box_models(problem, None, past)
+    with python_only(), pytest.raises(TimeLimitExceeded):
+        boxsearch.search_box_models(problem, None, past)
+    assert len(boxsearch.search_box_models(problem, None, time.perf_counter() + 60)) == 2**13
+    # Nine free boxes stay under the first reading: no clock, as in Python.
+    small = Problem(tuple((v,) for v in range(9)), (Constraint(tuple(range(9)), 0, 9, TOTAL),))
+    assert len(boxsearch.search_box_models(small, None, past)) == 2**9
+
+
+def test_bad_problems_are_refused_in_one_line() -> None:
+    with pytest.raises(IndexError, match="no box"):
+        KERNEL.box_models((1,), (0,), (Constraint((3,), 1, 1, "a"),), None, None)
+    with pytest.raises(TypeError, match="tuple"):
+        KERNEL.box_models((1,), (0,), (Constraint([0], 1, 1, "a"),), None, None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least 0"):
+        KERNEL.box_models((1,), (0,), (), -1, None)
+
+
+def everything(a: Analysis) -> tuple[Any, ...]:
+    """All an analysis holds, its probabilities in the order the mapping gives them."""
+    return (a.consistent, a.total_mines, a.safe, a.mines, a.count, a.best_guess, list(a.frontier_exact.items()),
+            a.off_frontier_exact, a.lowest_cells(), a.components, a.position.forced, a.position.fixed)
+
+
+@pytest.mark.parametrize("counting", ["auto", "search"])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_analyses_alike_with_and_without_the_kernel(case: Case, counting: str) -> None:
+    def analyse() -> Analysis:
+        return Engine.create(counting=counting).analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+
+    with_kernel = analyse()
+    with python_only():
+        without = analyse()
+    assert everything(with_kernel) == everything(without)
+
+
+def big_board(seed: int, topology: str) -> Board:
+    """A 30x30 board, a fifth mines, most safe cells open, some flagged: hundreds of rules."""
+    rng = random.Random(seed)
+    cells = [Cell(r, c) for r in range(30) for c in range(30)]
+    mines = frozenset(rng.sample(cells, 180))
+    revealed = [c for c in cells if c not in mines and rng.random() < 0.8]
+    flagged = [m for m in sorted(mines) if rng.random() < 0.1]
+    return layout_board(30, 30, mines, revealed, flagged, with_total=True, topology=topology)
+
+
+BOARDS = [case.board for case in CASES] + [big_board(s, t) for t in ("square", "torus", "hex") for s in range(2)]
+
+
+@pytest.mark.parametrize("every", [True, False])
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_rules_off_every_board(board: Board, every: bool) -> None:
+    got = number_constraints(board, {}, every=every)
+    with python_only():
+        want = number_constraints(board, {}, every=every)
+    assert got == want
+    assert all(type(rule) is Rule and type(rule.cells) is tuple and type(rule.need) is int for rule in got)
+
+
+def test_the_position_kernel_reads_the_deadline_before_each_4096_numbers() -> None:
+    board = big_board(0, "square")
+    past = time.perf_counter() - 1
+    with pytest.raises(TimeLimitExceeded):
+        number_constraints(board, {}, past)
+    with python_only(), pytest.raises(TimeLimitExceeded):
+        number_constraints(board, {}, past)
+    assert number_constraints(board, {}, time.perf_counter() + 60) == number_constraints(board, {})
+
+
+def test_the_position_kernel_refuses_bad_tables_in_one_line() -> None:
+    cells, around = Board.from_rows(["1.", ".."]).topology.tables()
+    with pytest.raises(ValueError, match="shorter than the board"):
+        READER.number_rules(b"1...", cells[:2], around, Rule, True, None)
+    with pytest.raises(IndexError, match="off the board"):
+        READER.number_rules(b"1...", cells, ((9,), (), (), ()), Rule, True, None)
+    with pytest.raises(TypeError, match="tuple type"):
+        READER.number_rules(b"1...", cells, around, dict, True, None)
+
+
+def test_environment_forces_python() -> None:
+    # One switch for every kernel, the engine's and the search's.
+    names = ["cnfsweep.engine.boxsearch", "cnfsweep.engine.position", "cnfsweep.search.splitting",
+             "cnfsweep.search.endgame_tree"]
+    code = f"import importlib; print(*(importlib.import_module(n).kernel for n in {names!r}))"
+    env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "None None None None"
