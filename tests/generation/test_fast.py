@@ -120,7 +120,7 @@ def test_impossible_requests_name_the_problem(kwargs: dict, message: str) -> Non
 
 def test_no_fair_layout_ends_at_the_time_limit() -> None:
     with pytest.raises(TimeLimitExceeded, match="no no-guess layout of 1 mine"):
-        generate(Level(2, 3, 1), first_click=(0, 0), time_limit=0.2)
+        generate(Level(2, 3, 1), start=(0, 0), time_limit=0.2)
 
 
 def test_three_bv_counts_openings_and_lone_numbers() -> None:
