@@ -106,7 +106,7 @@ def test_play_board_wins_a_generated_board_without_guessing() -> None:
     ("kwargs", "message"),
     [
         ({"level": Level(3, 3, 1)}, "no room for 1 mine"),
-        ({"first_click": (20, 0)}, "off the 16x30 board"),
+        ({"start": (20, 0)}, "off the 16x30 board"),
         ({"level": "huge"}, "unknown level"),
         ({"method": "quick"}, "unknown method 'quick'; choose from fast, uniform"),
         ({"logic": "some"}, "unknown logic"),
