@@ -8,7 +8,8 @@ Usage: python docs/hooks/examples.py [PAGE.md ...]   (from the repository root)
 - A ``console`` block holds commands after ``$ `` with what they print below each; a command
   ``cnfsweep ...`` runs in this interpreter (typer's test runner), ``python examples/...`` in a
   child Python. The output must match, ``...`` again standing for any text (timings). A command
-  must exit 0 unless it ends with a comment ``# exit N``.
+  must exit 0 unless it ends with a comment ``# exit N``; one whose comment says ``needs EXTRA``
+  (``replay``, ``serve``, ``png``) is skipped where that extra is not installed.
 - ``sh`` and ``text`` blocks are shown, not run (installs, long benchmarks, synopses, documents).
 
 Pages run from the repository root, which is where their paths (``examples/...``) start. Only the
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import importlib.util
 import io
 import os
 import re
@@ -33,7 +35,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"( *)```(\S*).*")
-EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
+EXIT = re.compile(r"#\s*exit\s+(\d+)")
+NEEDS = re.compile(r"#.*\bneeds\s+(\w+)")
+EXTRAS = {"replay": "ms_toollib", "serve": "fastapi", "png": "resvg_py"}
+"""The module each optional extra brings: a command marked ``# needs EXTRA`` is skipped without it."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,7 @@ class Command:
     argv: tuple[str, ...]
     expected: str
     status: int
+    extra: str | None = None
 
 
 def commands(block: Block) -> list[Command]:
@@ -89,17 +95,17 @@ def commands(block: Block) -> list[Command]:
     Examples
     --------
     >>> commands(Block(3, "console", "$ cnfsweep check x.txt  # exit 1\\nno\\n$ cnfsweep backends\\n"))
-    [Command(line=3, argv=('cnfsweep', 'check', 'x.txt'), expected='no\\n', status=1), Command(line=5, argv=('cnfsweep', 'backends'), expected='', status=0)]
+    [Command(line=3, argv=('cnfsweep', 'check', 'x.txt'), expected='no\\n', status=1, extra=None), Command(line=5, argv=('cnfsweep', 'backends'), expected='', status=0, extra=None)]
     """
     found: list[Command] = []
     for offset, text in enumerate(block.body.splitlines(keepends=True)):
         if text.startswith("$ "):
-            status = EXIT.search(text)
+            status, extra = EXIT.search(text), NEEDS.search(text)
             found.append(Command(block.line + offset, tuple(shlex.split(text[2:], comments=True)), "",
-                                 int(status[1]) if status else 0))
+                                 int(status[1]) if status else 0, extra[1] if extra else None))
         elif found:
             last = found[-1]
-            found[-1] = Command(last.line, last.argv, last.expected + text, last.status)
+            found[-1] = Command(last.line, last.argv, last.expected + text, last.status, last.extra)
     return found
 
 
@@ -153,6 +159,9 @@ def check_page(path: Path, text: str | None = None) -> list[str]:
                     failures.append(f"{where}:{block.line}: {type(exc).__name__}: {exc}")
             elif block.language == "console":
                 for command in commands(block):
+                    if command.extra and importlib.util.find_spec(EXTRAS[command.extra]) is None:
+                        print(f"{where}:{command.line}: skipped, needs the {command.extra} extra", file=sys.stderr)
+                        continue
                     status, printed = run_command(command.argv)
                     if status != command.status or not matches(command.expected, printed):
                         failures.append(f"{where}:{command.line}: $ {' '.join(command.argv)} exited {status} "
