@@ -14,8 +14,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import click
-
 CLI_MARK = "<!-- cnfsweep:cli -->"
 OPENAPI_MARK = "<!-- cnfsweep:openapi -->"
 
@@ -25,62 +23,31 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def _option_row(param: click.Parameter, ctx: click.Context) -> str:
-    names = ", ".join(f"`{name}`" for name in [*param.opts, *param.secondary_opts])
-    if isinstance(param, click.Option) and param.is_flag:
-        kind = "flag"
-    elif isinstance(param.type, click.Choice):
-        kind = " \\| ".join(f"`{choice}`" for choice in param.type.choices)
-    else:
-        kind = _cell(param.type.get_metavar(param, ctx) or param.type.name).replace("`", "")
-        kind = f"`{kind}`" if kind else ""
-    default = param.get_default(ctx, call=False) if isinstance(param, click.Option) else None
-    shown = "" if default in (None, False, (), []) or callable(default) else f"`{_cell(default)}`"
-    if isinstance(param, click.Option) and param.multiple:
-        kind += " (repeatable)"
-    return f"| {names} | {kind} | {shown} | {_cell(getattr(param, 'help', None) or '')} |"
-
-
 def cli_markdown() -> str:
     """Return the reference of every ``cnfsweep`` command as Markdown, one section a command."""
     import typer.main
 
     from cnfsweep.cli import app
 
-    group = typer.main.get_command(app)
-    assert isinstance(group, click.Group)
-    root = click.Context(group, info_name="cnfsweep")
+    group: Any = typer.main.get_command(app)
+    root = group.context_class(group, info_name="cnfsweep")
     out = []
     for name in group.list_commands(root):
         command = group.get_command(root, name)
         if command is None or command.hidden:
             continue
-        ctx = click.Context(command, info_name=f"cnfsweep {name}", parent=root)
+        ctx = command.context_class(command, info_name=name, parent=root)
         out += [f"## `cnfsweep {name}`", ""]
         out += ["```text", command.get_usage(ctx).strip(), "```", ""]
         if command.help:
             out += [command.help.strip(), ""]
-        arguments = [p for p in command.params if isinstance(p, click.Argument)]
-        options = [p for p in command.params if isinstance(p, click.Option) and not p.hidden]
-        if arguments:
-            out += ["| argument | type | required |", "|---|---|---|"]
-            for argument in arguments:
-                metavar = _cell(argument.make_metavar(ctx) if _takes_ctx(argument) else argument.make_metavar())
-                kind = _cell(argument.type.name)
-                out.append(f"| `{metavar}` | `{kind}` | {'yes' if argument.required else 'no'} |")
-            out.append("")
-        if options:
-            out += ["| option | type | default | what it does |", "|---|---|---|---|"]
-            out += [_option_row(option, ctx) for option in options]
-            out.append("")
+        # What `--help` prints for each parameter: its names, type, help, default and range.
+        # (Typer may bring a click of its own, so nothing here asks for click's classes.)
+        records = [param.get_help_record(ctx) for param in command.params if not getattr(param, "hidden", False)]
+        rows = [f"| `{_cell(names)}` | {_cell(text)} |" for names, text in filter(None, records)]
+        if rows:
+            out += ["| argument or option | what it does |", "|---|---|", *rows, ""]
     return "\n".join(out)
-
-
-def _takes_ctx(argument: click.Argument) -> bool:
-    """Whether ``make_metavar`` takes a context (click 8.2 and later)."""
-    import inspect
-
-    return "ctx" in inspect.signature(argument.make_metavar).parameters
 
 
 def openapi_schema() -> dict[str, Any]:
