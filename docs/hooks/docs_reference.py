@@ -10,6 +10,7 @@ The functions take no MkDocs object, so the tests call them as well.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,11 @@ OPENAPI_MARK = "<!-- cnfsweep:openapi -->"
 def _cell(text: str) -> str:
     """Text fit for one cell of a Markdown table."""
     return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _code(text: str) -> str:
+    """Text as code in a Markdown table cell (a code span cannot hold an escaped ``|``)."""
+    return "<code>" + html.escape(" ".join(text.split())).replace("|", "&#124;") + "</code>"
 
 
 def cli_markdown() -> str:
@@ -44,7 +50,7 @@ def cli_markdown() -> str:
         # What `--help` prints for each parameter: its names, type, help, default and range.
         # (Typer may bring a click of its own, so nothing here asks for click's classes.)
         records = [param.get_help_record(ctx) for param in command.params if not getattr(param, "hidden", False)]
-        rows = [f"| `{_cell(names)}` | {_cell(text)} |" for names, text in filter(None, records)]
+        rows = [f"| {_code(names)} | {_cell(text)} |" for names, text in filter(None, records)]
         if rows:
             out += ["| argument or option | what it does |", "|---|---|", *rows, ""]
     return "\n".join(out)

@@ -1,6 +1,6 @@
 """Run every example of the documentation and the README as it is written.
 
-Usage: python docs/hooks/examples.py [PAGE.md ...]   (from the repository root)
+Usage: python docs/hooks/docs_examples.py [PAGE.md ...]   (from the repository root)
 
 - A ``python`` block with ``>>>`` prompts is a doctest: its output must match (``...`` stands for
   any text, as doctest's ELLIPSIS reads it). Any other ``python`` block runs as a script.
