@@ -26,7 +26,7 @@ from cnfsweep.core.errors import ArgumentTypeError, BackendError, shown
 REGISTRY: dict[str, type[Backend]] = {b.name: b for b in (PysatBackend, CpSatBackend, BruteBackend)}
 
 DEFAULT = "pysat"
-"""Backend used when none is named (see the README for why)."""
+"""Backend used when none is named (see the documentation's "Compare backends" for why)."""
 
 __all__ = [
     "Backend",
