@@ -120,6 +120,15 @@ class Registry(Mapping[str, T], Generic[T]):
         """Say whether ``name`` is one of cnfsweep's own (not a plug-in's)."""
         return name in self._builtins
 
+    @property
+    def builtins(self) -> Mapping[str, T]:
+        """cnfsweep's own entries by name, in order: what is known without reading any entry point."""
+        return dict(self._builtins)
+
+    def plugins(self) -> list[str]:
+        """Return the names the entry points add, without importing them."""
+        return list(self._entry_points())
+
     def __contains__(self, name: object) -> bool:
         # By name only: asking whether a plug-in exists does not import it.
         return name in self._builtins or name in self._entry_points()

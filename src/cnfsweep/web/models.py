@@ -29,6 +29,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
+from cnfsweep.core.topology import TOPOLOGIES as GRIDS
 from cnfsweep.engine.consistency_levels import MAX_LEVEL
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
@@ -40,12 +41,14 @@ __all__ = [
 
 Format = Literal[FORMATS]  # type: ignore[valid-type]
 LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
-#: The grid topologies a game or a generated board is played on (a graph board has no size to ask for).
-TopologyName = Literal["square", "torus", "hex"]
-#: What every topology is, for the schema.
+#: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
+#: board has no size to ask for).
+TopologyName = Literal[tuple(GRIDS)]  # type: ignore[valid-type]
+#: What every topology is, for the schema: the built-ins described, a plug-in's named (naming does not import it).
 TOPOLOGIES = (
     "Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
     "at least 3x3) or `hex` (odd rows shifted half a cell right, up to 6)."
+    + (f" From plug-ins: {', '.join(f'`{name}`' for name in GRIDS.plugins())}." if GRIDS.plugins() else "")
 )
 
 
