@@ -21,6 +21,7 @@ import pytest
 
 import cnfsweep
 from cnfsweep import Board, analyze
+from cnfsweep.core.TEMPLATE import Cross
 
 ENTRY_POINTS = """\
 [cnfsweep.backends]
@@ -65,7 +66,7 @@ def cnfsweep_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run ``cnfsweep ARGS...`` in a child process that sees the plug-in (and this cnfsweep)."""
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), src]), "COLUMNS": "200"}
-    return subprocess.run([sys.executable, "-m", "cnfsweep", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "cnfsweep", *args], check=False, capture_output=True, text=True, env=env,
                           cwd=site, timeout=120)
 
 
@@ -120,5 +121,30 @@ def test_plugins_are_imported_only_when_used(plugin: Path) -> None:
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), src])}
     code = "import sys, cnfsweep.cli, cnfsweep.web.models; print('tinyplug' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, env=env, timeout=60)
     assert done.stdout.strip() == "False", done.stderr
+
+
+SERVER_GAME = """\
+import json
+from fastapi.testclient import TestClient
+from cnfsweep.web import Pool, Settings, create_app
+with TestClient(create_app(Settings(pool=Pool.THREAD))) as client:
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["GameRequest"]["properties"]["topology"]
+    game = client.post("/api/game", json={"rows": 4, "cols": 4, "mines": 2, "topology": "cross", "seed": 1})
+    sphere = client.post("/api/game", json={"rows": 4, "cols": 4, "mines": 2, "topology": "sphere"})
+    print(json.dumps([schema, game.status_code, game.json(), sphere.status_code]))
+"""
+
+
+def test_the_api_plays_a_game_on_the_plugins_topology(plugin: Path) -> None:
+    src = str(Path(cnfsweep.__file__).parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), src])}
+    done = subprocess.run([sys.executable, "-c", SERVER_GAME], check=False, capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    schema, status, game, refused = json.loads(done.stdout.splitlines()[-1])
+    assert schema["enum"] == ["square", "torus", "hex", "cross"] and "From plug-ins: `cross`." in schema["description"]
+    assert status == 200 and game["topology"] == "cross" and refused == 422
+    # The page chords and presses by the neighbours the game's answer lists: the plug-in's, four at most.
+    assert game["neighbours"] == [list(near) for near in Cross(4, 4).tables().around]

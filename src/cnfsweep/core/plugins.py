@@ -89,6 +89,7 @@ class Registry(Mapping[str, T], Generic[T]):
         group: str,
         kind: str,
         builtins: Iterable[T],
+        *,
         check: Callable[[Any], bool] = _accept_anything,
         expected: str = "",
         error: type[CnfsweepError] = PluginError,

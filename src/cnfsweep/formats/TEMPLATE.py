@@ -90,10 +90,11 @@ class CsvGridFormat:
             total = count_value(line.removeprefix("mines,").strip(), "mines", err, n, len("mines,") + 1)
         if not lines:
             raise err("expected rows of comma-separated cells", line=1, column=1)
-        rows = []
+        rows: list[str] = []
         for n, line in lines:
             check_deadline(deadline)
-            row, column = [], 1
+            row: list[str] = []
+            column = 1
             for cell in line.split(","):
                 ch = cell.strip()
                 if ch not in _CELLS:

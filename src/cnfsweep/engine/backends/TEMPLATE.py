@@ -48,6 +48,7 @@ from typing import ClassVar
 
 from cnfsweep.core.errors import ComponentTooLarge, check_deadline
 from cnfsweep.core.model import Constraint, CountTable, Problem
+from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends.base import Session, SolverOutcome
 
 __all__ = ["BacktrackBackend", "BacktrackSession"]
@@ -141,9 +142,7 @@ class BacktrackBackend:
     @classmethod
     def version(cls) -> str | None:
         """Return the solver's version, ``None`` when it is not installed (then the backend is unavailable)."""
-        from cnfsweep.core.version import __version__
-
-        return __version__
+        return __version__  # this solver is cnfsweep's own code
 
     @classmethod
     def variants(cls) -> list[str]:
