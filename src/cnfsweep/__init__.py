@@ -1,24 +1,34 @@
 """cnfsweep: exact Minesweeper inference with SAT and CP solvers.
 
+Everything a tutorial uses is here, each name once.  The vocabulary of the
+functions below is one:
+
+* a position is a :data:`BoardLike`: a :class:`Board`, or a board's text in any
+  format, read by the one conversion :func:`~cnfsweep.formats.board_argument`;
+* ``engine=`` is an :class:`Engine` (shared cache and settings), ``backend=`` a
+  backend's name or spec for a fresh one (``"cpsat"``, ``"pysat:cadical195"``);
+* ``time_limit=`` is seconds, for the whole call;
+* ``first_click=`` is the first-click rule (:class:`FirstClick`: ``safe``,
+  ``opening``, ``any``) and ``start=`` the cell clicked first;
+* a cell is a ``(row, col)`` pair or, on a graph board, its name
+  (:data:`CellLike`: ``analysis.exact("v0")``; ``board.topology.cell_named("v0")``
+  looks one up, ``board.topology.cell_text(cell)`` names one);
+* sizes are rows x columns: ``Level(rows, cols, mines)``, ``--size 16x30``.
+
 Examples
 --------
 >>> from cnfsweep import Board, Cell, analyze
 >>> a = analyze(Board.parse("mines: 2\\n.1.\\n.2.\\n..."))
 >>> a.consistent, a.solutions
 (True, 12)
+>>> hint("mines: 2\\n.1.\\n.2.\\n...").move == hint(a.board).move   # text or a Board alike
+True
 """
 
 from __future__ import annotations
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
-from cnfsweep.core.version import __version__
-from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
-from cnfsweep.formats import BoardFormat, parse_board, read_board
-from cnfsweep.generation import Generated, generate, generate_boards
-from cnfsweep.play.game import Level
-from cnfsweep.replay import GameReview, review
-from cnfsweep.explanation import Explainer, Grade, GradeReport, Hint, HintMove, NotCertainError, Reason, explain, grade_board, hint
 from cnfsweep.core.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -29,6 +39,28 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.graph import CellLike, Graph
+from cnfsweep.core.topology import Hex, Square, Torus
+from cnfsweep.core.version import __version__
+from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
+from cnfsweep.explanation import (
+    Explainer,
+    Grade,
+    GradeReport,
+    Hint,
+    HintMove,
+    NotCertainError,
+    Reason,
+    explain,
+    grade_board,
+    hint,
+)
+from cnfsweep.formats import BoardFormat, BoardLike, parse_board, read_board, write_board
+from cnfsweep.formats.game_records import GameRecordError
+from cnfsweep.generation import Generated, generate, generate_boards
+from cnfsweep.play import FirstClick, Game, GameRecord, Level, Player, Policy
+from cnfsweep.replay import GameReview, review
 
 __all__ = [
     "Analysis",
@@ -39,34 +71,48 @@ __all__ = [
     "Board",
     "BoardFormat",
     "BoardFormatError",
+    "BoardLike",
     "Cell",
     "CellKind",
+    "CellLike",
     "CheckResult",
     "CnfsweepError",
     "ConsistencyLevels",
     "Engine",
+    "Explainer",
+    "FirstClick",
+    "Game",
+    "GameRecord",
+    "GameRecordError",
     "GameReview",
     "Generated",
-    "Level",
-    "Explainer",
     "Grade",
     "GradeReport",
+    "Graph",
+    "Hex",
     "Hint",
     "HintMove",
+    "Level",
     "NotCertainError",
     "OffBoardError",
+    "Player",
+    "Policy",
     "Reason",
+    "Square",
     "TimeLimitExceeded",
+    "Topology",
+    "Torus",
     "__version__",
     "analyze",
     "check",
+    "explain",
     "generate",
     "generate_boards",
-    "explain",
     "grade_board",
     "hint",
     "levels",
     "parse_board",
     "read_board",
     "review",
+    "write_board",
 ]

@@ -10,6 +10,7 @@ from oracle import neighbours
 from boards import layout_board
 from cnfsweep.core import TOPOLOGIES, ArgumentError, Board, BoardFormatError, Cell, Hex, Square, Torus, make_topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
+from cnfsweep.core import topology as topology_module
 from cnfsweep.core.geometry import Topology
 from cnfsweep.engine.witness import layout_problems
 from cnfsweep.formats import parse_board
@@ -151,3 +152,19 @@ def test_a_layout_is_checked_against_the_boards_own_neighbours() -> None:
     assert parse_board("topology: torus\n" + grid).layout == MineLayout(frozenset({Cell(2, 2)}))
     with pytest.raises(BoardFormatError, match=r"cell \(0, 0\): the 1 has 0 mines around it in the layout"):
         parse_board(grid)
+
+
+@pytest.mark.parametrize("kind", [Square, Torus, Hex])
+@pytest.mark.parametrize(("rows", "cols"), [(1, 5), (3, 3), (4, 7), (7, 4), (5, 6)])
+def test_one_cells_neighbours_on_a_huge_board_are_its_neighbours_in_the_tables(
+    kind, rows: int, cols: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past _CELL_TABLE_CELLS one cell's neighbours come from the offsets, without the tables: lowering the
+    # threshold takes that path on small boards, where the tables are the reference.
+    if rows < kind.min_size or cols < kind.min_size:
+        pytest.skip(f"a {kind.name} board is at least {kind.min_size} cells a side")
+    topology = kind(rows, cols)
+    cells, around = topology.tables()
+    monkeypatch.setattr(topology_module, "_CELL_TABLE_CELLS", 0)
+    for i, cell in enumerate(cells):
+        assert topology.neighbours(cell) == tuple(cells[j] for j in around[i])

@@ -213,7 +213,7 @@ def _symmetry_boards() -> list[tuple[Level, list[Cell], Cell]]:
         g = generate("expert", seed=40 + i, method="uniform", grade=grade)
         boards.append((g.level, list(g.mine_cells), g.first_click))
     for i in range(3):
-        g = generate("intermediate", seed=i, first_click=(3, 5))
+        g = generate("intermediate", seed=i, start=(3, 5))
         boards.append((g.level, list(g.mine_cells), g.first_click))
     return boards + LAYOUTS[:12]
 
@@ -277,7 +277,7 @@ def test_grade_board_refuses_a_board_without_layout():
     with pytest.raises(CnfsweepError, match=r"the first click \(0, 0\) is a mine"):
         grade_layout(2, 2, [(0, 0)], (0, 0))
     with pytest.raises(CnfsweepError, match="reports no unsatisfiable cores"):
-        grade_layout(2, 2, [(0, 0)], (1, 1), engine="brute")
+        grade_layout(2, 2, [(0, 0)], (1, 1), backend="brute")
 
 
 # -- generate --grade -------------------------------------------------------------------------
@@ -308,7 +308,7 @@ def test_generate_by_grade_with_local_logic_grades_without_the_total():
 
 def test_generate_by_grade_gives_up_at_the_time_limit():
     with pytest.raises(TimeLimitExceeded, match="no evil no-guess layout of 1 mine on 3x3"):
-        generate(Level(3, 3, 1), first_click=(0, 0), grade="evil", time_limit=0.3)
+        generate(Level(3, 3, 1), start=(0, 0), grade="evil", time_limit=0.3)
     with pytest.raises(CnfsweepError, match="unknown grade 'brutal'; choose from easy, medium, hard, evil"):
         generate("beginner", grade="brutal")
 

@@ -205,7 +205,7 @@ def test_reasons_found_again_come_from_the_memo() -> None:
 def test_backends_agree_on_valid_reasons() -> None:
     for board in POSITIONS[:60:6]:
         for spec in ("cpsat", "pysat:cadical195"):
-            for move in Explainer(spec).certain(board):
+            for move in Explainer(backend=spec).certain(board):
                 assert_valid(board, move)
 
 

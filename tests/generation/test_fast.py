@@ -106,7 +106,7 @@ def test_play_board_wins_a_generated_board_without_guessing() -> None:
     ("kwargs", "message"),
     [
         ({"level": Level(3, 3, 1)}, "no room for 1 mine"),
-        ({"first_click": (20, 0)}, "off the 16x30 board"),
+        ({"start": (20, 0)}, "off the 16x30 board"),
         ({"level": "huge"}, "unknown level"),
         ({"method": "quick"}, "unknown method 'quick'; choose from fast, uniform"),
         ({"logic": "some"}, "unknown logic"),
@@ -120,7 +120,7 @@ def test_impossible_requests_name_the_problem(kwargs: dict, message: str) -> Non
 
 def test_no_fair_layout_ends_at_the_time_limit() -> None:
     with pytest.raises(TimeLimitExceeded, match="no no-guess layout of 1 mine"):
-        generate(Level(2, 3, 1), first_click=(0, 0), time_limit=0.2)
+        generate(Level(2, 3, 1), start=(0, 0), time_limit=0.2)
 
 
 def test_three_bv_counts_openings_and_lone_numbers() -> None:

@@ -88,7 +88,7 @@ def test_generated_graph_boards_replay_without_a_guess(graph_case, method: Metho
     _, doc, level = graph_case
     edges = index_edges(doc)
     for seed in range(4):
-        g = generate(level, first_click=Cell(0, 1), seed=seed, method=method)
+        g = generate(level, start=Cell(0, 1), seed=seed, method=method)
         assert g.first_click == Cell(0, 1)
         assert not set(g.mine_cells) & {g.first_click, *graph_neighbours(edges, g.first_click)}
         assert len(set(g.mine_cells)) == level.mines

@@ -109,7 +109,7 @@ def test_generation_errors_say_rows_by_columns() -> None:
     with pytest.raises(CnfsweepError, match=f"off the {SIZE} board: rows run 0-4 and columns 0-8"):
         opening_area(level, Cell(5, 0))
     with pytest.raises(CnfsweepError, match=f"on {SIZE}: "):
-        generate(Level(ROWS, COLS, ROWS * COLS - 1), first_click=(2, 4), seed=1)
+        generate(Level(ROWS, COLS, ROWS * COLS - 1), start=(2, 4), seed=1)
 
 
 def test_a_campaigns_levels_are_rows_by_columns() -> None:

@@ -193,6 +193,10 @@ class StandInGraph:
         cells, around = self.tables()
         return tuple(cells[j] for j in around[cell[1]])
 
+    def sides(self, cell: tuple[int, int]) -> tuple[tuple[TCell, ...], ...]:
+        near = self.neighbours(cell)
+        return (near,) if near else ()
+
     def __contains__(self, cell: object) -> bool:
         return isinstance(cell, tuple) and len(cell) == 2 and cell[0] == 0 and 0 <= cell[1] < self.cols
 

@@ -191,5 +191,5 @@ def test_a_record_that_contradicts_the_rule_asked_for_is_one_line(traces: dict[s
 def test_opening_is_accepted_on_a_first_click_that_opened_an_opening(traces: dict[str, Path]) -> None:
     path = traces["safe"]
     number = _game_number(path, lambda g: shows(g) == 0)
-    done = review(path, game=number, rule="opening")
+    done = review(path, game=number, first_click="opening")
     assert done.rule == "opening" and done.clicks[0].label is Label.DEDUCTION

@@ -239,7 +239,7 @@ def test_generate_answers_as_generate_json(client, body: dict, options: list[str
     doc = client.post("/api/generate", json=body).json()
     expected = cli_json("generate", *options)
     made = next(generate_boards(Level(expected["rows"], expected["cols"], expected["mines"]), 1, seed=body["seed"],
-                                first_click=expected["start"], method=body.get("method", "fast"),
+                                start=expected["start"], method=body.get("method", "fast"),
                                 logic=body.get("logic", "full")))
     assert without_seconds(doc) == {**without_seconds(expected), "board": made.board().to_text()}
 

@@ -113,7 +113,7 @@ def generate_command(
         check_room(board_level, first)  # impossible requests stop here, before any search
         get_backend(backend)
         if grade is not None:
-            Explainer(backend)  # grading needs a backend with unsatisfiable cores
+            Explainer(backend=backend)  # grading needs a backend with unsatisfiable cores
     except CnfsweepError as exc:
         fail(str(exc))
     if seed is None:

@@ -128,7 +128,7 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
         bar.update(bar.task_ids[0], completed=done)
 
     try:
-        return review(record, engine=engine, rule=None if rule is None else rule.value, positions=positions,
+        return review(record, engine=engine, first_click=rule, positions=positions,
                       progress=tick, game=game)
     finally:
         if bar is not None:

@@ -6,7 +6,11 @@ its edges; its cells are ``Cell(0, i)``, a board of one row of ``n``
 characters, so the engine, the consistency check, the hints and the game use
 it as they use any grid (its :meth:`Graph.tables` come from the edges).  Cells
 are written by name in text and JSON (:meth:`Graph.cell_text`,
-:meth:`Graph.cell_json`).
+:meth:`Graph.cell_json`), and asked about by name: :meth:`Graph.cell_named`
+looks one up (``board.topology.cell_named("v0")``), and :func:`cell_of`, the
+one lookup every public per-cell question uses (``analysis.exact("v0")``,
+``explain(board, "v0")``, ``generate(level, start="v0")``), takes a name or a
+``(row, col)`` pair alike.
 
 A graph board is read from a JSON file (:mod:`cnfsweep.formats.graph`), never
 from a text header: ``topology: graph`` names no shape a grid of characters
@@ -35,7 +39,10 @@ from typing import Any, ClassVar
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.geometry import Cell, ShapeTables
 
-__all__ = ["Graph", "is_graph", "json_cell"]
+__all__ = ["CellLike", "Graph", "cell_of", "is_graph", "json_cell"]
+
+#: How a caller names a cell: a ``(row, col)`` pair (a :class:`Cell` is one), or on a graph board the cell's name.
+CellLike = tuple[int, int] | str
 
 
 @dataclass(frozen=True)
@@ -230,6 +237,39 @@ def is_graph(topology: object) -> bool:
     (True, False)
     """
     return isinstance(topology, Graph)
+
+
+def cell_of(topology: object, cell: CellLike, what: str = "cell") -> tuple[int, int]:
+    """Return the ``(row, col)`` of ``cell``: a graph cell's name looked up, a pair as it is.
+
+    Whether a pair lies on the board is the board's question
+    (:meth:`~cnfsweep.core.board.Board.require`); text on a grid is refused, since
+    only a graph's cells have names.
+
+    Raises
+    ------
+    OffBoardError
+        If no cell of the graph has the name.
+    ArgumentTypeError
+        If ``cell`` is text and ``topology`` is not a graph.
+
+    Examples
+    --------
+    >>> g = Graph.from_edges(["a", "b"], [("a", "b")])
+    >>> cell_of(g, "b"), cell_of(g, (0, 0))
+    (Cell(row=0, col=1), (0, 0))
+    >>> from cnfsweep.core.topology import Square
+    >>> cell_of(Square(2, 2), "b")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentTypeError: cell must be a (row, col) pair of integers, got 'b' (str): only a graph board's cells have names
+    """
+    if not isinstance(cell, str):
+        return cell
+    if isinstance(topology, Graph):
+        return topology.cell_named(cell)
+    raise ArgumentTypeError(f"{what} must be a (row, col) pair of integers, got {shown(cell)} (str): "
+                            "only a graph board's cells have names")
 
 
 def json_cell(topology: object) -> Callable[[tuple[int, int]], Any]:

@@ -62,6 +62,8 @@ __all__ = [
 _SHAPES: dict[tuple[str, int, int], ShapeTables] = {}
 # The neighbours of each cell as Cells, for Board.neighbours, of as many shapes.
 _CELL_TABLES: dict[tuple[str, int, int], tuple[tuple[Cell, ...], ...]] = {}
+#: Boards of more cells than this find one cell's neighbours in the shape's tables, without a table of Cells.
+_CELL_TABLE_CELLS = 250_000
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,20 @@ class GridTopology:
         """
         if cell not in self:
             raise OffBoardError(f"cell {tuple(cell)} is off the {self.rows}x{self.cols} {self.name} board")
+        index = cell[0] * self.cols + cell[1]
+        if self.rows * self.cols > _CELL_TABLE_CELLS:
+            # The tables cost seconds on a million cells: worth it for boards whose cells are asked about over
+            # and over, not to find one cell's neighbours on a huge one (a generation's opening), so they
+            # come from the offsets as the tables' build finds them.
+            rows, cols, near = self.rows, self.cols, set()
+            for dr, dc in self.offsets(cell[0]):
+                r, c = cell[0] + dr, cell[1] + dc
+                if self.wraps:
+                    r, c = r % rows, c % cols
+                elif not (0 <= r < rows and 0 <= c < cols):
+                    continue
+                near.add(r * cols + c)
+            return tuple(Cell(*divmod(i, cols)) for i in sorted(near))
         key = (self.name, self.rows, self.cols)
         table = _CELL_TABLES.get(key)
         if table is None:
@@ -189,7 +205,7 @@ class GridTopology:
             if len(_CELL_TABLES) >= 16:
                 del _CELL_TABLES[next(iter(_CELL_TABLES))]
             _CELL_TABLES[key] = table
-        return table[cell[0] * self.cols + cell[1]]
+        return table[index]
 
     def cell_text(self, cell: tuple[int, int]) -> str:
         """Write ``cell`` as ``R,C``.

@@ -15,13 +15,16 @@ the same answers as the Python code beside them.
 :class:`Engine` is the front door: it bundles a backend, its cache and the
 counting settings, given once, so that a game, its policy and every
 look-ahead solve alike; :func:`analyze`, :func:`check` and :func:`levels`
-build a fresh one for a single question.
+build a fresh one for a single question.  Every public function reads its
+``engine=`` (an :class:`Engine`) and ``backend=`` (a :data:`BackendSpec`)
+through :func:`engine_argument`.
 
 May import the core and ``formats``; never ``search``, ``play``,
 ``experiments``, ``present``, ``gadgets`` or ``cli``.
 """
 
 from cnfsweep.engine.analysis import Analysis, Arithmetic, unknown_document
+from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.engine.backends import Backend, get_backend, usable_specs
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult
@@ -33,6 +36,7 @@ __all__ = [
     "Analysis",
     "Arithmetic",
     "Backend",
+    "BackendSpec",
     "CheckResult",
     "Component",
     "ComponentCache",
@@ -42,6 +46,7 @@ __all__ = [
     "Position",
     "analyze",
     "check",
+    "engine_argument",
     "get_backend",
     "levels",
     "position",

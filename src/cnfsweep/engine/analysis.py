@@ -13,6 +13,7 @@ from typing import Any
 
 from cnfsweep.core.model import CountTable, Problem
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.graph import CellLike, cell_of
 from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.counting import combine
@@ -157,15 +158,26 @@ class Analysis:
         """How many independent components the frontier was split into."""
         return len(self.position.components)
 
-    def exact(self, cell: Cell) -> Fraction | None:
-        """Return the exact mine probability of ``cell``.
+    def exact(self, cell: CellLike) -> Fraction | None:
+        """Return the exact mine probability of ``cell``: a ``(row, col)`` pair, or on a graph board a cell's name.
 
         ``None`` for revealed numbers and flags, for cells off the frontier when
         the total is unknown, and everywhere on an inconsistent position.  A
-        cell off the board raises :class:`~cnfsweep.core.errors.OffBoardError` (a
-        ``ValueError``).
+        cell off the board (or a name no cell has) raises
+        :class:`~cnfsweep.core.errors.OffBoardError` (a ``ValueError``).  Names are
+        looked up by :func:`~cnfsweep.core.graph.cell_of`; a cell's name is
+        ``board.topology.cell_text(cell)``.
+
+        Examples
+        --------
+        >>> from cnfsweep import analyze
+        >>> from cnfsweep.core.graph import Graph
+        >>> graph = Graph.from_edges(["v0", "v1", "v2"], [("v0", "v1"), ("v1", "v2")])
+        >>> a = analyze(Board(("1..",), 1, topology=graph))
+        >>> a.exact("v1"), a.is_safe("v2"), a.board.topology.cell_text(a.best_guess)
+        (Fraction(1, 1), True, 'v2')
         """
-        cell = self.board.require(cell)
+        cell = self.board.require(cell_of(self.board.topology, cell))
         if not self.consistent:
             return None
         if cell in self.frontier_exact:
@@ -173,6 +185,14 @@ class Analysis:
         if self.board.kind(cell) is CellKind.COVERED:
             return self.off_frontier_exact
         return None
+
+    def is_safe(self, cell: CellLike) -> bool:
+        """Say whether ``cell`` (a pair, or a graph cell's name) is a covered cell safe in every layout."""
+        return self.exact(cell) == 0
+
+    def is_mine(self, cell: CellLike) -> bool:
+        """Say whether ``cell`` (a pair, or a graph cell's name) is a covered cell that is a mine in every layout."""
+        return self.exact(cell) == 1
 
     def lowest_cells(self) -> list[Cell]:
         """Return the covered cells of lowest known mine probability that are not certain mines.
@@ -191,8 +211,8 @@ class Analysis:
             return []
         return _lowest_cells(self.frontier_exact, self.off_frontier_exact, self.off_frontier)
 
-    def probability(self, cell: Cell) -> float | None:
-        """Return the mine probability of ``cell`` as a float (see :meth:`exact`)."""
+    def probability(self, cell: CellLike) -> float | None:
+        """Return the mine probability of ``cell`` (a pair, or a graph cell's name) as a float (see :meth:`exact`)."""
         p = self.exact(cell)
         return None if p is None else float(p)
 

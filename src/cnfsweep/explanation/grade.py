@@ -27,17 +27,18 @@ The thresholds of the four grades are on :class:`Grade`.
 from __future__ import annotations
 
 import time
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import ArgumentError, check_deadline
+from cnfsweep.core.errors import ArgumentError, check_deadline, deadline_after
 from cnfsweep.core.values import cell_argument, flag_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
-from cnfsweep.formats import board_argument
+from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Engine
-from cnfsweep.engine.backends import Backend
+from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.explanation.answers import HintMove
 from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
 from cnfsweep.explanation.moves import Explainer
@@ -75,10 +76,11 @@ def grade_layout(
     opened: Iterable[Sequence[int]] = (),
     topology: TopologySpec = DEFAULT_TOPOLOGY,
     explainer: Explainer | None = None,
-    engine: Engine | str | Backend | None = None,
+    engine: Engine | None = None,
     deadline: float | None = None,
     trace: bool = False,
     levels: bool = False,
+    backend: BackendSpec | None = None,
 ) -> GradeReport:
     """Play a layout from its first click with hints only, and grade it by its steps.
 
@@ -96,8 +98,11 @@ def grade_layout(
         The board's topology by name (``square`` by default).
     explainer : Explainer, optional
         Reuse one for many boards (its engine's cache and its reasons); one is made otherwise.
-    engine : Engine or backend spec, optional
-        For a new explainer; the backend must report unsatisfiable cores.
+    engine : Engine, optional
+        For a new explainer (a player's, :meth:`~cnfsweep.engine.Engine.for_games`, by default);
+        the backend must report unsatisfiable cores.
+    backend : str or Backend, optional
+        The backend of a fresh engine instead of ``engine``.
     deadline : float, optional
         A ``time.perf_counter()`` value; past it raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
     trace : bool, optional
@@ -128,7 +133,7 @@ def grade_layout(
     """
     start = time.perf_counter()
     if explainer is None:
-        explainer = Explainer(engine if engine is not None else Engine.for_games())
+        explainer = Explainer(engine_argument(engine, backend, for_games=True))
     first = None if first_click is None else cell_argument(first_click, "first_click")
     uses_total, trace = flag_argument(uses_total, "uses_total"), flag_argument(trace, "trace")
     play = Table.on_layout(rows, cols, mines, topology, uses_total)
@@ -186,20 +191,36 @@ def grade_layout(
 
 
 def grade_board(
-    board: Board,
+    board: BoardLike,
     *,
     uses_total: bool = True,
     explainer: Explainer | None = None,
-    engine: Engine | str | Backend | None = None,
-    deadline: float | None = None,
+    engine: Engine | None = None,
+    backend: BackendSpec | None = None,
+    time_limit: float | None = None,
     trace: bool = False,
     levels: bool = False,
+    deadline: float | None = None,
 ) -> GradeReport:
     """Grade a board that carries its layout (as ``cnfsweep generate`` writes it).
 
     The replay starts from the layout's first click, whatever else the board
     shows open; a layout without a first click starts from the position shown
-    (every revealed cell opened).  Other parameters are as for :func:`grade_layout`.
+    (every revealed cell opened).
+
+    Parameters
+    ----------
+    board : Board or str
+        The board, or its text in any format.
+    time_limit : float, optional
+        Seconds for the whole grading, reading the board's text included; past them raise
+        :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    deadline : float, optional
+        Deprecated (a ``time.perf_counter()`` value): give ``time_limit``; still taken, with a
+        :class:`DeprecationWarning`, until the next release.
+
+    ``uses_total``, ``explainer``, ``engine``, ``backend``, ``trace`` and ``levels`` are as
+    :func:`grade_layout` takes them.
 
     Raises
     ------
@@ -213,7 +234,16 @@ def grade_board(
     >>> report.grade, report.sizes   # one step: the 1-1s against the wall clear the top row
     (<Grade.EASY: 'easy'>, (2,))
     """
-    board = board_argument(board)
+    if deadline is not None:
+        warnings.warn("grade_board(deadline=) is deprecated: give time_limit= in seconds, as every other function "
+                      "takes it", DeprecationWarning, stacklevel=2)
+        if time_limit is not None:
+            raise ArgumentError("give time_limit (seconds), not both it and the deprecated deadline")
+    else:
+        deadline = deadline_after(time_limit)
+    board = board_argument(board, deadline=deadline)
+    if explainer is None:
+        explainer = Explainer(engine_argument(engine, backend, for_games=True))
     layout = board.layout
     if layout is None:
         raise ArgumentError(
@@ -226,5 +256,5 @@ def grade_board(
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
     return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, topology=board.topology, explainer=explainer, engine=engine, deadline=deadline, trace=trace,
+                        opened=opened, topology=board.topology, explainer=explainer, deadline=deadline, trace=trace,
                         levels=levels)

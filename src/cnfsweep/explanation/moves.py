@@ -22,11 +22,11 @@ from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
 from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
-from cnfsweep.core.graph import is_graph
+from cnfsweep.core.graph import CellLike, cell_of, is_graph
 from cnfsweep.core.values import cell_argument, flag_argument
-from cnfsweep.formats import board_argument
+from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Analysis, Engine
-from cnfsweep.engine.backends import Backend
+from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.explanation.answers import Hint, HintMove
 from cnfsweep.explanation.easiest import easiest
 from cnfsweep.explanation.reasons import ReasonFinder
@@ -47,6 +47,16 @@ class Explainer:
     the numbers they were found among, so a position that differs from the
     last one by a click re-solves only what the click changed.
 
+    Parameters
+    ----------
+    engine : Engine, optional
+        The engine every position goes through (its backend must report unsatisfiable cores).
+    backend : str or Backend, optional
+        The backend of a fresh engine instead (``"pysat"`` or ``"cpsat"``; the default one without either).
+        A spec given as ``engine`` still works, with a :class:`DeprecationWarning`, until the next release.
+    memo_size : int
+        How many reasons to keep before starting afresh.
+
     Examples
     --------
     >>> explainer = Explainer()
@@ -57,8 +67,8 @@ class Explainer:
     (0, 1) safe [(1, 0), (1, 1), (1, 2)]
     """
 
-    def __init__(self, engine: Engine | str | Backend | None = None, memo_size: int = 20_000) -> None:
-        self.engine = Engine.of(engine)
+    def __init__(self, engine: Engine | None = None, memo_size: int = 20_000, *, backend: BackendSpec | None = None) -> None:
+        self.engine = engine_argument(engine, backend)
         if not self.engine.backend.gives_cores:
             # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
             raise BackendError(
@@ -70,7 +80,7 @@ class Explainer:
 
     def analyze(
         self,
-        board: Board,
+        board: BoardLike,
         total_mines: int | None = None,
         *,
         assume: Mapping[str, bool | str] | None = None,
@@ -88,7 +98,7 @@ class Explainer:
         )
 
     def _start(
-        self, board: Board, total_mines: int | None, assume: Mapping[str, bool | str] | None, time_limit: float | None,
+        self, board: BoardLike, total_mines: int | None, assume: Mapping[str, bool | str] | None, time_limit: float | None,
         analysis: Analysis | None = None,
     ) -> tuple[Board, Analysis, float | None]:
         """Read the arguments and analyse: the board, its analysis, and the deadline of everything that follows."""
@@ -108,7 +118,7 @@ class Explainer:
 
     def certain(
         self,
-        board: Board,
+        board: BoardLike,
         *,
         total_mines: int | None = None,
         smallest: bool = False,
@@ -147,7 +157,7 @@ class Explainer:
 
     def hint(
         self,
-        board: Board,
+        board: BoardLike,
         *,
         total_mines: int | None = None,
         every: bool = False,
@@ -180,8 +190,8 @@ class Explainer:
 
     def explain(
         self,
-        board: Board,
-        cell: Cell,
+        board: BoardLike,
+        cell: CellLike,
         *,
         total_mines: int | None = None,
         smallest: bool = False,
@@ -190,7 +200,7 @@ class Explainer:
     ) -> HintMove:
         """See :func:`explain`."""
         board = board_argument(board)
-        cell = board.require(cell_argument(cell, "cell"))  # OffBoardError off the board
+        cell = board.require(cell_argument(cell_of(board.topology, cell), "cell"))  # OffBoardError off the board
         smallest = flag_argument(smallest, "smallest")
         kind = board.kind(cell)
         if kind in (CellKind.NUMBER, CellKind.FLAG):
@@ -220,19 +230,19 @@ def _where(cell: Cell, board: Board) -> str:
 
 
 def hint(
-    board: Board,
+    board: BoardLike,
     *,
     total_mines: int | None = None,
     every: bool = False,
     smallest: bool = False,
-    engine: Engine | str | Backend | None = None,
+    engine: Engine | None = None,
+    backend: BackendSpec | None = None,
     assume: Mapping[str, bool | str] | None = None,
     time_limit: float | None = None,
 ) -> Hint:
     """Return the next move a careful player would make, with its reason.
 
-    A convenience for one position: ``Explainer(engine).hint(board, ...)``, with ``engine`` an
-    :class:`~cnfsweep.engine.Engine` or a backend spec (a fresh engine then).  A program that asks
+    A convenience for one position: ``Explainer(engine, backend=backend).hint(board, ...)``.  A program that asks
     about many positions keeps one :class:`Explainer`, so its engine's cache and its reasons carry over.
 
     Parameters
@@ -245,7 +255,11 @@ def hint(
         Every certain cell with its reason, not just the best.
     smallest : bool, optional
         Reasons of minimum size, not only subset-minimal ones.
-    engine : Engine or backend spec, optional
+    engine : Engine, optional
+        The engine to solve with (its backend must report unsatisfiable cores).
+    backend : str or Backend, optional
+        The backend of a fresh engine instead of ``engine`` (the default one without either).
+        A spec given as ``engine`` still works, with a :class:`DeprecationWarning`, until the next release.
     assume : mapping of str to bool or str, optional
         Label to value, as :func:`~cnfsweep.engine.analysis.analyze` takes it:
         every cell with the label is a mine (``True``, ``"mine"``) or safe; reasons count on it as on a flag.
@@ -265,24 +279,26 @@ def hint(
     >>> hint(Board.from_rows(["1.", ".."])).move
     HintMove(cell=Cell(row=0, col=1), mine=False, certain=False, probability=Fraction(1, 3), reason=None, forced=False, safest=None, safest_probability=None)
     """
-    return Explainer(engine).hint(
+    return Explainer(engine_argument(engine, backend)).hint(
         board, total_mines=total_mines, every=every, smallest=smallest, assume=assume, time_limit=time_limit
     )
 
 
 def explain(
-    board: Board,
-    cell: Cell | tuple[int, int],
+    board: BoardLike,
+    cell: CellLike,
     *,
     total_mines: int | None = None,
     smallest: bool = False,
-    engine: Engine | str | Backend | None = None,
+    engine: Engine | None = None,
+    backend: BackendSpec | None = None,
     assume: Mapping[str, bool | str] | None = None,
     time_limit: float | None = None,
 ) -> HintMove:
     """Explain why ``cell`` is certainly safe or certainly a mine.
 
-    A convenience for one question: ``Explainer(engine).explain(board, cell, ...)`` (see :func:`hint`).
+    A convenience for one question: ``Explainer(engine, backend=backend).explain(board, cell, ...)``.
+    ``cell`` is a ``(row, col)`` pair, or on a graph board a cell's name.  ``engine``, ``backend``,
     ``assume`` and ``time_limit`` are as :func:`hint` takes them.
 
     Raises
@@ -302,6 +318,6 @@ def explain(
     ...
     cnfsweep.explanation.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
-    return Explainer(engine).explain(
+    return Explainer(engine_argument(engine, backend)).explain(
         board, cell, total_mines=total_mines, smallest=smallest, assume=assume, time_limit=time_limit
     )

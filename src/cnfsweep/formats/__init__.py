@@ -8,7 +8,7 @@ covered, ``*`` a mine, no total); ``msboard`` is ms-toollib's
 JSON file of named cells and edges (:mod:`~cnfsweep.formats.graph`). Every format
 is mapped to the canonical characters of :class:`~cnfsweep.core.board.Board`.
 The formats are a registry (:mod:`~cnfsweep.formats.registry`, which says how
-to add one). Offers :class:`BoardFormat`, :func:`detect_format`, :func:`parse_board`,
+to add one). Offers :class:`BoardFormat`, :data:`BoardLike`, :func:`detect_format`, :func:`parse_board`,
 :func:`read_text`, :func:`read_board`, :func:`write_board` and :func:`board_argument`.
 
 May import the core only.
@@ -32,13 +32,17 @@ from cnfsweep.formats.lines import Sample, line_col
 from cnfsweep.formats.registry import REGISTRY
 
 __all__ = [
-    "FORMATS", "REGISTRY", "SUFFIXES", "BoardFormat", "board_argument", "detect_format", "parse_board", "read_board",
+    "FORMATS", "REGISTRY", "SUFFIXES", "BoardFormat", "BoardLike", "board_argument", "detect_format", "parse_board", "read_board",
     "read_text", "write_board",
 ]
 
 # One member a registered format, and AUTO: --format's choices and the API's come from the registry.
 BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
 BoardFormat.__doc__ = """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+
+#: What every public function that takes a position accepts: a :class:`~cnfsweep.core.board.Board`,
+#: or a board's text in any format (detected), read by the one conversion, :func:`board_argument`.
+BoardLike = Board | str
 
 #: Format names accepted wherever a format is asked for (e.g. CLI choices).
 FORMATS: tuple[str, ...] = tuple(f.value for f in BoardFormat)
@@ -244,8 +248,8 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
     return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
 
 
-def write_board(board: Board, format: BoardFormat | str = "native") -> str:
-    """Write ``board`` in a format that has a writer (``native``, ``jsm`` or ``graph``).
+def write_board(board: BoardLike, format: BoardFormat | str = "native") -> str:
+    """Write ``board`` (a :class:`~cnfsweep.core.board.Board` or a board's text in any format) in a format that has a writer (``native``, ``jsm`` or ``graph``).
 
     Raises
     ------
@@ -257,11 +261,15 @@ def write_board(board: Board, format: BoardFormat | str = "native") -> str:
     >>> print(write_board(Board.from_rows(["1."], total_mines=1), "jsm"), end="")
     2x1x1
     1H
+    >>> print(write_board("2x1x1\\n1H\\n"), end="")   # text is read first, as everywhere
+    mines: 1
+    1.
     >>> write_board(Board.from_rows(["1."]), "msboard")
     Traceback (most recent call last):
     ...
     cnfsweep.core.errors.ArgumentError: cnfsweep reads msboard boards but does not write them: write native, jsm or graph
     """
+    board = board_argument(board)
     fmt = _coerce_format(format, "<write>")
     writers = [name for name, f in REGISTRY.items() if f.writes]
     if fmt is BoardFormat.AUTO or not REGISTRY[fmt.value].writes:
@@ -270,8 +278,12 @@ def write_board(board: Board, format: BoardFormat | str = "native") -> str:
     return REGISTRY[fmt.value].write(board)
 
 
-def board_argument(board: Board | str, what: str = "board", deadline: float | None = None) -> Board:
-    """Return ``board``, or the board its text describes (any format, detected), for functions that take either.
+def board_argument(board: BoardLike, what: str = "board", deadline: float | None = None) -> Board:
+    """Return ``board``, or the board its text describes (any format, detected): the one reading of a :data:`BoardLike`.
+
+    Every public function that takes a position (``analyze``, ``check``, ``levels``, ``hint``,
+    ``explain``, ``grade_board``, the :class:`~cnfsweep.engine.Engine` and
+    :class:`~cnfsweep.explanation.Explainer` methods) reads its ``board`` through it.
 
     Text is read within ``deadline`` (see :func:`parse_board`).
 

@@ -7,21 +7,24 @@ from dataclasses import dataclass
 import itertools
 import random
 import time
-from collections.abc import Iterator, Sequence
+import warnings
+from collections.abc import Iterator
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, TimeLimitExceeded, deadline_after, shown
-from cnfsweep.core.graph import is_graph
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.graph import CellLike, Graph, cell_of, is_graph
 from cnfsweep.core.values import cell_argument, choice_argument, count_argument
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
+from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.explanation import Explainer, Grade, grade_layout
 from cnfsweep.generation.fair import Logic
 from cnfsweep.generation.fast import sample_fast
 from cnfsweep.generation.result import Generated, Method, check_room
 from cnfsweep.generation.sample import sample_uniform
 from cnfsweep.play.game import Level
-from cnfsweep.play.level import format_size
+from cnfsweep.play.level import TopologySpec, format_size
 
 __all__ = ["centre", "generate", "generate_boards", "graph_request", "level_named"]
 
@@ -98,17 +101,20 @@ def graph_request(board: Board, mines: int | None = None, first_click: str | Non
 def generate(
     level: Level | str = "expert",
     *,
-    first_click: Sequence[int] | None = None,
+    start: CellLike | None = None,
     seed: int | None = None,
     method: Method | str = Method.FAST,
     logic: Logic | str = Logic.FULL,
     time_limit: float | None = None,
     engine: Engine | None = None,
     grade: Grade | str | None = None,
+    topology: TopologySpec | None = None,
+    backend: BackendSpec | None = None,
+    first_click: CellLike | None = None,
 ) -> Generated:
     """Return one board that never forces a guess, with its layout.
 
-    From ``first_click`` (an opening: it and its neighbours hold no mine), a
+    From ``start`` (an opening: it and its neighbours hold no mine), a
     player who opens only cells exact inference proves safe (using the total
     mine count too, unless ``logic="local"``) opens every safe cell.  Every
     board is replayed that way before it is returned.
@@ -117,8 +123,8 @@ def generate(
     ----------
     level : Level or str
         ``"beginner"``, ``"intermediate"``, ``"expert"`` or any :class:`Level`.
-    first_click : (row, col) or None
-        Where the player starts; the centre cell by default.
+    start : (row, col), str or None
+        The cell the player clicks first (on a graph, a pair or the cell's name); the centre cell by default.
     seed : int or None
         Fixes the board; without it one is drawn and kept in the result.
     method : {"fast", "uniform"}
@@ -134,6 +140,17 @@ def generate(
         until one is; the first is the board ``seed`` gives without a grade,
         board ``j`` after it the one ``game_seed(seed, j)`` gives.  The
         result keeps ``seed``, so the same call gives the same board.
+    topology : str, Topology or Graph, optional
+        Play ``level`` on this topology instead of its own: a grid topology's name
+        (``"square"``, ``"torus"``, ``"hex"``), or a :class:`~cnfsweep.core.graph.Graph`
+        (whose cells, not the level's size, are the board; the level gives the mines).
+    engine : Engine, optional
+        The engine every replay goes through (a player's, :meth:`Engine.for_games`, by default).
+    backend : str or Backend, optional
+        The backend of a fresh player's engine instead of ``engine``.
+    first_click : (row, col), optional
+        Deprecated name of ``start`` (``first_click`` names the first-click rule elsewhere);
+        still taken, with a :class:`DeprecationWarning`, until the next release.
 
     Raises
     ------
@@ -156,8 +173,11 @@ def generate(
     >>> h = generate("beginner", seed=3, grade="hard")   # the ninth no-guess board drawn is hard
     >>> h.grade.value, h.candidates, h.seed
     ('hard', 9, 3)
+    >>> generate("beginner", seed=3, topology="hex").level.topology_name
+    'hex'
     """
-    request = _Request.checked(level, first_click, seed, method, logic, time_limit, engine, grade)
+    start = _start(start, first_click)
+    request = _Request.checked(level, start, seed, method, logic, time_limit, engine, grade, topology, backend)
     return request.draw(random.SystemRandom().getrandbits(63) if seed is None else seed)
 
 
@@ -175,20 +195,19 @@ class _Request:
 
     @classmethod
     def checked(
-        cls, level: Level | str, first_click: object, seed: object, method: object, logic: object,
-        time_limit: float | None, engine: object, grade: object,
+        cls, level: Level | str, start: object, seed: object, method: object, logic: object,
+        time_limit: float | None, engine: Engine | None, grade: object, topology: object = None,
+        backend: BackendSpec | None = None,
     ) -> _Request:
         """Check every argument, refusing impossible requests before any search."""
-        level = level_named(level)
-        first = centre(level) if first_click is None else cell_argument(first_click, "first_click")
+        level = _on(level_named(level), topology)
+        first = centre(level) if start is None else cell_argument(cell_of(level.topology, start, "start"), "start")
         check_room(level, first)
         deadline_after(time_limit)
         count_argument(seed, "seed", optional=True)
-        if engine is not None and not isinstance(engine, Engine):
-            raise ArgumentTypeError(f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__})")
         return cls(
             level, first, choice_argument(Method, method, "method"), choice_argument(Logic, logic, "logic"),
-            time_limit, engine if engine is not None else Engine.for_games(),
+            time_limit, engine_argument(engine, backend, for_games=True, stacklevel=4),
             None if grade is None else choice_argument(Grade, grade, "grade"),
         )
 
@@ -198,6 +217,31 @@ class _Request:
             return _graded(self.level, self.first, seed, self.method, self.logic, self.time_limit, self.engine,
                            self.grade)
         return _SAMPLERS[self.method](self.level, self.first, seed, self.logic, self.time_limit, self.engine)
+
+
+def _start(start: CellLike | None, first_click: CellLike | None) -> CellLike | None:
+    """The cell clicked first, under its name or the deprecated one (``first_click`` names the rule elsewhere)."""
+    if first_click is None:
+        return start
+    warnings.warn("first_click= (the cell clicked first) is deprecated: give start=; first_click names the "
+                  "first-click rule everywhere else", DeprecationWarning, stacklevel=3)
+    if start is not None:
+        raise ArgumentError("give start, not both it and the deprecated first_click")
+    return first_click
+
+
+def _on(level: Level, topology: object) -> Level:
+    """Return ``level`` on ``topology`` (a grid topology's name or one, or a graph), or as it is for ``None``."""
+    if topology is None:
+        return level
+    if isinstance(topology, Graph):
+        return Level.on_graph(topology, level.mines, level.name)
+    if isinstance(topology, Topology):
+        topology = topology.name
+    if not isinstance(topology, str):
+        raise ArgumentTypeError(f"topology must be a topology's name, a Topology or a Graph, got {shown(topology)} "
+                                f"({type(topology).__name__})")
+    return level.on(topology)
 
 
 def _graded(
@@ -236,19 +280,22 @@ def generate_boards(
     count: int,
     *,
     seed: int = 0,
-    first_click: Sequence[int] | None = None,
+    start: CellLike | None = None,
     method: Method | str = Method.FAST,
     logic: Logic | str = Logic.FULL,
     time_limit: float | None = None,
     engine: Engine | None = None,
     grade: Grade | str | None = None,
+    topology: TopologySpec | None = None,
+    backend: BackendSpec | None = None,
+    first_click: CellLike | None = None,
 ) -> Iterator[Generated]:
     """Yield ``count`` no-guess boards of a run seeded with ``seed``.
 
     Board ``i`` is ``generate(..., seed=game_seed(seed, i))``, so a run gives
     the same boards on every machine, however it is split over workers, and
     ``cnfsweep play --no-guess --seed S`` plays exactly these boards.
-    ``time_limit`` applies to each board; ``grade`` asks for boards of that grade (see :func:`generate`).
+    ``time_limit`` applies to each board; the other arguments are :func:`generate`'s.
 
     Examples
     --------
@@ -257,5 +304,6 @@ def generate_boards(
     """
     # Checked now, not when the first board is asked for.
     count_argument(count, "count")
-    request = _Request.checked(level, first_click, seed, method, logic, time_limit, engine, grade)
+    start = _start(start, first_click)
+    request = _Request.checked(level, start, seed, method, logic, time_limit, engine, grade, topology, backend)
     return (request.draw(game_seed(seed, i)) for i in range(count))

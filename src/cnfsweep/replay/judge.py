@@ -20,7 +20,7 @@ Examples
 --------
 >>> from cnfsweep.formats.game_records import read_game_records
 >>> (game,) = read_game_records(b'{"rows": 1, "cols": 4, "mines": [[0, 0]], "moves": [{"cell": [0, 3]}]}')
->>> review = review_game(game, rule="safe")
+>>> review = review_game(game, first_click="safe")
 >>> [(c.label.value, str(c.probability)) for c in review.clicks], review.won
 ([('deduction', '0')], True)
 """
@@ -28,15 +28,17 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable
 from fractions import Fraction
 from os import PathLike
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
 from cnfsweep.core.values import choice_argument, count_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
+from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
 from cnfsweep.generation.result import three_bv
 from cnfsweep.play import FirstClick, Table
@@ -54,8 +56,8 @@ _CHOSEN = "x"
 
 def review(
     record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
-    rule: str | None = None, positions: bool = False, progress: Progress | None = None,
-    time_limit: float | None = None, game: int = 1,
+    first_click: FirstClick | str | None = None, positions: bool = False, progress: Progress | None = None,
+    time_limit: float | None = None, game: int = 1, backend: BackendSpec | None = None, rule: str | None = None,
 ) -> GameReview:
     """Read a game record (a replay file, or its bytes) and review one of its games (the first, unless ``game`` says).
 
@@ -65,11 +67,11 @@ def review(
         ``.avf``, ``.rmv``, ``.evf``, ``.mvf`` (with the ``replay`` extra) or an autoplayer trace.
     name : str, optional
         The file's name, for bytes: its suffix says what kind of record it is.
-    engine : Engine or str, optional
-        The engine every position goes through, or a backend spec for one (default: a player's,
-        :meth:`Engine.for_games`).
-    rule : str, optional
-        The first-click rule to assume (``safe``, ``opening``, ``any``) instead of the record's.
+    engine : Engine, optional
+        The engine every position goes through (default: a player's, :meth:`Engine.for_games`).
+    first_click : FirstClick or str, optional
+        The first-click rule to assume (``safe``, ``opening``, ``any``) instead of the record's,
+        as ``cnfsweep replay --first-click`` gives it.
     positions : bool
         Keep each position's board text, flags and the final board in the review.
     progress : callable, optional
@@ -79,6 +81,12 @@ def review(
         :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
     game : int
         Which game of a record of several (a trace of many games), from 1.
+    backend : str or Backend, optional
+        The backend of a fresh player's engine instead of ``engine``.  A spec given as ``engine``
+        still works, with a :class:`DeprecationWarning`, until the next release.
+    rule : str, optional
+        Deprecated name of ``first_click``; still taken, with a :class:`DeprecationWarning`,
+        until the next release.
 
     Raises
     ------
@@ -94,6 +102,8 @@ def review(
     ('best_guess', '2/3')
     """
     deadline = deadline_after(time_limit)
+    first_click = _first_click(first_click, rule)
+    engine = engine_argument(engine, backend, for_games=True)
     if name is not None and not isinstance(name, str):
         raise ArgumentTypeError(f"name must be a file name, got {shown(name)} ({type(name).__name__})")
     source = name if name is not None else "<string>" if isinstance(record, bytes) else str(record)
@@ -109,24 +119,27 @@ def review(
     if number > len(games):
         held = "1 game" if len(games) == 1 else f"{len(games)} games (1 to {len(games)})"
         raise GameRecordError(f"game {number}: it holds {held}", source=source)
-    return review_game(games[number - 1], engine=engine, rule=rule, positions=positions, progress=progress,
+    return review_game(games[number - 1], engine=engine, first_click=first_click, positions=positions, progress=progress,
                        time_limit=time_left(deadline))
 
 
 def review_game(
-    game: RecordedGame, *, engine: Engine | str | None = None, rule: str | None = None, positions: bool = False,
-    progress: Progress | None = None, time_limit: float | None = None,
+    game: RecordedGame, *, engine: Engine | None = None, first_click: FirstClick | str | None = None,
+    positions: bool = False, progress: Progress | None = None, time_limit: float | None = None,
+    backend: BackendSpec | None = None, rule: str | None = None,
 ) -> GameReview:
     """Replay ``game`` and judge every click that opens cells (see the module's docstring).
 
-    ``rule`` overrides the record's first-click rule; a record that names none is taken as ``any``.
-    The rest as :func:`review` takes them.
+    ``first_click`` overrides the record's first-click rule; a record that names none is taken as ``any``.
+    The rest as :func:`review` takes them (``rule`` the deprecated name of ``first_click``).
     """
     deadline = deadline_after(time_limit)
+    first_click = _first_click(first_click, rule)
     if not isinstance(game, RecordedGame):
         raise ArgumentTypeError(f"game must be a RecordedGame, got {shown(game)} ({type(game).__name__})")
-    engine = Engine.for_games() if engine is None else Engine.of(engine)
-    first_rule = choice_argument(FirstClick, rule if rule is not None else game.rule or "any", "first-click rule")
+    engine = engine_argument(engine, backend, for_games=True)
+    first_rule = choice_argument(FirstClick, first_click if first_click is not None else game.rule or "any",
+                                 "first-click rule")
     positions = flag_argument(positions, "positions")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a function of (done, total), got {shown(progress)}")
@@ -207,6 +220,17 @@ def review_game(
         first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
         dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None, topology,
     )
+
+
+def _first_click(first_click: FirstClick | str | None, rule: str | None) -> FirstClick | str | None:
+    """The first-click rule, under its name or the deprecated ``rule``."""
+    if rule is None:
+        return first_click
+    warnings.warn("rule= is deprecated: give first_click=, as 'cnfsweep replay --first-click' names it",
+                  DeprecationWarning, stacklevel=3)
+    if first_click is not None:
+        raise ArgumentError("give first_click, not both it and the deprecated rule")
+    return rule
 
 
 def _opens(kind: ClickKind) -> bool:

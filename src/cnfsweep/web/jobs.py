@@ -344,7 +344,7 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     try:
         # The whole limit, not what is left of it after waiting for a worker: the answer past it names the limit,
         # as `generate --json`'s does; the pool answers at the request's deadline whatever this takes.
-        made = next(generate_boards(job.level, 1, seed=job.seed, first_click=job.first_click, method=job.method,
+        made = next(generate_boards(job.level, 1, seed=job.seed, start=job.first_click, method=job.method,
                                     logic=job.logic, time_limit=job.time_limit, engine=engine))
     except TimeLimitExceeded as exc:
         return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
