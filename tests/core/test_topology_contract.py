@@ -102,6 +102,6 @@ def test_the_engine_matches_brute_force_on_the_topology(kind: type[GridTopology]
 @pytest.mark.parametrize("name", list(TOPOLOGIES))
 def test_a_game_on_every_registered_topology_plays_to_its_end(name: str) -> None:
     # A game makes its topology from the level's name, so only registered ones play here; the template's
-    # games are played through the command line once it is installed as a plug-in (tests/cli/test_plugins.py).
+    # games are played through the command line once it is installed as a plug-in (tests/cli/test_plugin_package.py).
     record = Player().play(Level.of(6, 6, 5, name), seed=3)
     assert record.moves and record.level.topology_name == name
