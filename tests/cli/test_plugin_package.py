@@ -133,18 +133,20 @@ with TestClient(create_app(Settings(pool=Pool.THREAD))) as client:
     schema = client.get("/openapi.json").json()["components"]["schemas"]["GameRequest"]["properties"]["topology"]
     game = client.post("/api/game", json={"rows": 4, "cols": 4, "mines": 2, "topology": "cross", "seed": 1})
     sphere = client.post("/api/game", json={"rows": 4, "cols": 4, "mines": 2, "topology": "sphere"})
-    print(json.dumps([schema, game.status_code, game.json(), sphere.status_code]))
+    analysis = client.post("/api/analyze", json={"board": "mines,1\\n1,?\\n", "format": "csvgrid"})
+    print(json.dumps([schema, game.status_code, game.json(), sphere.status_code, analysis.json()]))
 """
 
 
-def test_the_api_plays_a_game_on_the_plugins_topology(plugin: Path) -> None:
+def test_the_api_plays_on_the_plugins_topology_and_reads_its_format(plugin: Path) -> None:
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), src])}
     done = subprocess.run([sys.executable, "-c", SERVER_GAME], check=False, capture_output=True, text=True, env=env,
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    schema, status, game, refused = json.loads(done.stdout.splitlines()[-1])
+    schema, status, game, refused, analysis = json.loads(done.stdout.splitlines()[-1])
     assert schema["enum"] == ["square", "torus", "hex", "cross"] and "From plug-ins: `cross`." in schema["description"]
     assert status == 200 and game["topology"] == "cross" and refused == 422
+    assert analysis["format"] == "csvgrid" and analysis["mines"] == [[0, 1]]
     # The page chords and presses by the neighbours the game's answer lists: the plug-in's, four at most.
     assert game["neighbours"] == [list(near) for near in Cross(4, 4).tables().around]

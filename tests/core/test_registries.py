@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from cnfsweep.core.TEMPLATE import Cross
 from cnfsweep.core.plugins import GROUPS, PluginError, Registry
+from cnfsweep.engine.backends.TEMPLATE import BacktrackBackend
+from cnfsweep.formats.TEMPLATE import CsvGridFormat
+from cnfsweep.play.TEMPLATE import CornerPolicy
 from cnfsweep.core.topology import TOPOLOGIES
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY as FORMATS
@@ -80,3 +84,12 @@ def test_a_plugin_that_cannot_serve_is_an_error_naming_it(shapes: Registry[type]
 def test_every_extension_point_is_a_registry_of_its_group(registry: Registry[type]) -> None:
     assert registry.group == GROUPS[registry.kind]
     assert all(registry.builtin(name) and registry[name].name == name for name in registry.builtins)
+
+
+@pytest.mark.parametrize(("registry", "template"), [
+    (BACKENDS, BacktrackBackend), (FORMATS, CsvGridFormat), (POLICIES, CornerPolicy), (TOPOLOGIES, Cross),
+], ids=lambda x: getattr(x, "kind", None) or x.__name__)
+def test_each_template_is_what_its_registry_accepts_from_a_plugin(registry: Registry[type], template: type) -> None:
+    assert registry.accepts(template) and template.name not in registry
+    assert all(registry.accepts(registry[name]) for name in registry.builtins)
+    assert not registry.accepts(Round)

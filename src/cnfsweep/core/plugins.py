@@ -152,6 +152,10 @@ class Registry(Mapping[str, T], Generic[T]):
         self._loaded[name] = obj = self._load(ep)
         return obj
 
+    def accepts(self, obj: Any) -> bool:
+        """Say whether ``obj`` would serve as a plug-in of this registry (its name aside)."""
+        return self._check(obj)
+
     def _load(self, ep: EntryPoint) -> T:
         where = f"plug-in {self.kind} {ep.name!r} ({ep.value}, from {_distribution(ep)})"
         try:
@@ -161,7 +165,7 @@ class Registry(Mapping[str, T], Generic[T]):
         if getattr(obj, "name", None) != ep.name:
             raise self._error(f"{where} is called {getattr(obj, 'name', None)!r} in its code: "
                               f"its entry point must have the name its class has")
-        if not self._check(obj):
+        if not self.accepts(obj):
             raise self._error(f"{where} is not {self._expected}")
         return obj
 
