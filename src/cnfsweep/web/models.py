@@ -206,7 +206,7 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
-    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")
+    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")  # type: ignore[valid-type]
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
@@ -259,7 +259,7 @@ class GenerateRequest(LevelOrSize):
         return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "first_click")
     method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
     logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
-    topology: TopologyName = Field(
+    topology: TopologyName = Field(  # type: ignore[valid-type]
         "square", description=f"{TOPOLOGIES} As `cnfsweep generate --topology`; `board` has its `topology:` header."
     )
     time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
