@@ -1,7 +1,7 @@
 """The layers stay layered: no import cycles, no import from a higher layer.
 
 Every ``import`` statement in the package counts, those inside functions too
-(a lazy import is still a dependency).  ``docs/architecture.md`` draws the
+(a lazy import is still a dependency).  ``docs/explanation/architecture.md`` draws the
 same picture for people.
 """
 

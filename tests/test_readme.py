@@ -1,7 +1,7 @@
-"""Every board README.md shows is what its text says it is.
+"""Every board README.md and the documentation show is what its text says it is.
 
-Boards are found by reading README.md itself, so one added later is checked
-too:
+Boards are found by reading README.md and every page under ``docs/``, so one
+added later is checked too:
 
 - a fenced block with no language is a board (``text`` marks one that is
   not, such as the JSON schema); it must read, and be consistent unless a
@@ -23,6 +23,7 @@ from paths import ROOT
 from cnfsweep import Board, check
 
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"( *)```(.*)")
 
 
@@ -66,26 +67,28 @@ def parsed_literals(source: str) -> list[str]:
 
 
 def readme_boards() -> list[tuple[str, str, bool]]:
-    """Return ``(where, board text, expected consistent)`` for every board README.md shows."""
+    """Return ``(where, board text, expected consistent)`` for every board README.md and the pages show."""
     boards = []
-    for line, language, body in fenced_blocks(README.read_text()):
-        if language == "":
-            consistent = not any(row.lstrip().startswith("#") and "inconsistent" in row for row in body.splitlines())
-            boards.append((f"README.md:{line}", body, consistent))
-        elif language == "json" and "cnfsweep-graph" in body:
-            boards.append((f"README.md:{line}", body, True))
-        elif language == "python":
-            for example in doctest.DocTestParser().get_examples(body):
-                for literal in parsed_literals(example.source):
-                    where = f"README.md:{line + 1 + example.lineno}"
-                    boards.append((where, literal, "check(" not in example.source))
+    for page in PAGES:
+        name = page.relative_to(ROOT).as_posix()
+        for line, language, body in fenced_blocks(page.read_text()):
+            if language == "":
+                consistent = not any(row.lstrip().startswith("#") and "inconsistent" in row for row in body.splitlines())
+                boards.append((f"{name}:{line}", body, consistent))
+            elif language == "json" and "cnfsweep-graph" in body:
+                boards.append((f"{name}:{line}", body, True))
+            elif language == "python":
+                for example in doctest.DocTestParser().get_examples(body):
+                    for literal in parsed_literals(example.source):
+                        where = f"{name}:{line + 1 + example.lineno}"
+                        boards.append((where, literal, "check(" not in example.source))
     return boards
 
 
 BOARDS = readme_boards()
 
 
-def test_the_readme_shows_boards():
+def test_the_pages_show_boards():
     # The board-format example and the Python API's boards: finding none means the search broke.
     assert sum(1 for where, _, _ in BOARDS) >= 4
     assert any("F" in text and "mines:" in text and "#" in text for _, text, _ in BOARDS)

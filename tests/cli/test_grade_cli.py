@@ -143,8 +143,8 @@ def test_generate_by_grade_exits_3_when_none_turns_up(run):
     assert unknown.exit_code == 2
 
 
-def test_the_readme_shows_what_grade_prints(run):
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_show_what_grade_prints(run):
+    readme = (ROOT / "docs" / "reference" / "commands.md").read_text()
     command = "cnfsweep grade examples/grade_demo.txt"
     shown = readme.split(command + "\n```\n\n```text\n", 1)[1].split("```", 1)[0]
     result = run("grade", str(EXAMPLES / "grade_demo.txt"))
@@ -153,13 +153,13 @@ def test_the_readme_shows_what_grade_prints(run):
 
 
 def test_the_demo_board_is_what_generate_writes(run):
-    # The README says the demo comes from this command: the same board, the same grade.
+    # The docs say the demo comes from this command: the same board, the same grade.
     result = run("generate", "-l", "beginner", "--grade", "evil", "--seed", "1")
     assert result.exit_code == 0
     assert result.stdout == (EXAMPLES / "grade_demo.txt").read_text()
 
 
-# A board whose first click is still covered: the README says the replay starts there whatever
+# A board whose first click is still covered: the docs say the replay starts there whatever
 # the board shows, so grade and play --board open it first instead of refusing the board.
 COVERED_FIRST = "mines: 2\nfirst-click: 2,0\n....\n....\n....\nlayout:\n*...\n....\n...*\n"
 

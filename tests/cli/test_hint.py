@@ -107,10 +107,10 @@ def test_render_hint_rings_the_move_and_outlines_its_numbers(run, wall):
     assert "(0, 0) is a mine" in words
 
 
-def test_the_readme_shows_what_hint_prints(run):
+def test_the_docs_show_what_hint_prints(run):
     from paths import ROOT
 
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "docs" / "reference" / "commands.md").read_text()
     command = "cnfsweep hint examples/hint_demo.txt --all"
     shown = readme.split(command + "\n```\n\n```text\n", 1)[1].split("```", 1)[0]
     result = run("hint", str(EXAMPLES / "hint_demo.txt"), "--all")

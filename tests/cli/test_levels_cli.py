@@ -75,8 +75,8 @@ def test_an_unknown_backend_is_one_line(run):
     assert result.exit_code == 2 and result.output.startswith("error: unknown backend")
 
 
-def test_the_readme_shows_what_the_command_prints(run):
-    blocks = fenced_blocks((ROOT / "README.md").read_text())
+def test_the_docs_show_what_the_command_prints(run):
+    blocks = fenced_blocks((ROOT / "docs" / "explanation" / "consistency-levels.md").read_text())
     where = next(i for i, (_, language, body) in enumerate(blocks)
                  if language == "sh" and body.strip() == "cnfsweep levels examples/peek_pairs.txt --steps")
     shown = blocks[where + 1][2]

@@ -272,6 +272,9 @@ class Engine:
     ) -> ConsistencyLevels:
         """Find the level of every covered cell: the least level of propagation that decides it.
 
+        The sets' joint solutions, the exact analyses and a conflict past the numeric levels are
+        all solved by this engine (see :mod:`cnfsweep.engine.consistency_levels`).
+
         Parameters
         ----------
         board : Board or str
@@ -286,9 +289,6 @@ class Engine:
         time_limit : float, optional
             Seconds allowed, reading the board's text included; past them
             :class:`~cnfsweep.core.errors.TimeLimitExceeded` is raised.
-
-        The sets' joint solutions, the exact analyses and a conflict past the numeric levels are
-        all solved by this engine (see :mod:`cnfsweep.engine.consistency_levels`).
 
         Raises
         ------

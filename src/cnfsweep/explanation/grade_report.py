@@ -40,7 +40,7 @@ class Grade(Enum):
     random no-guess expert boards (first click in the centre, the player
     using the total): of two runs of 300 such boards, 37-38% are easy, 21-25%
     medium, 20-25% hard and 15-17% evil (``scripts/bench_grade.py``; the
-    README has the figures).
+    grades in "Commands in detail" of the docs have the figures).
     The largest step alone would not do: nearly every expert board has a
     step of two numbers, and few one of three or more.
 

@@ -41,8 +41,8 @@ def sample_fast(
     """Return a no-guess layout, repairing random layouts where they force a guess.
 
     Every board returned was replayed from its first click without a guess;
-    the boards are not uniform over the no-guess layouts (see the README for
-    how far they are).  The same ``seed`` gives the same board.
+    the boards are not uniform over the no-guess layouts (the documentation's
+    "Performance and records" says how far they are).  The same ``seed`` gives the same board.
 
     Raises
     ------

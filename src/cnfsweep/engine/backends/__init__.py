@@ -35,7 +35,7 @@ REGISTRY: Registry[type[Backend]] = Registry(
 )
 
 DEFAULT = "pysat"
-"""Backend used when none is named (see the README for why)."""
+"""Backend used when none is named (see the documentation's "Compare backends" for why)."""
 
 __all__ = [
     "Backend",
