@@ -1,4 +1,4 @@
-"""Contract suite: every backend must agree exactly with the brute-force oracle."""
+"""Contract suite: every backend (each registered one, and the template) must agree exactly with the brute-force oracle."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from oracle import assert_check_valid, assert_matches, reference
 from cnfsweep import analyze, check
 from cnfsweep.core.board import Board
 from cnfsweep.engine import Engine
+from cnfsweep.engine.backends import Backend
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
 OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
@@ -25,19 +26,19 @@ def case(request: pytest.FixtureRequest) -> Case:
 
 
 @pytest.mark.parametrize("simplified", [True, False], ids=["simplified", "search-only"])
-def test_analyze_matches_oracle(case: Case, backend: str, simplified: bool) -> None:
+def test_analyze_matches_oracle(case: Case, contract_backend: str | Backend, simplified: bool) -> None:
     # Without simplification every cell goes through the backend's own search and count.
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
     result = analyze(
-        case.board, total_mines=case.total_mines, backend=backend, assume=case.assume, simplified=simplified,
+        case.board, total_mines=case.total_mines, backend=contract_backend, assume=case.assume, simplified=simplified,
         counting="enumerate",
     )
     assert_matches(result, case.board, ref)
 
 
-def test_check_verdict_witness_and_conflict(case: Case, backend: str) -> None:
+def test_check_verdict_witness_and_conflict(case: Case, contract_backend: str | Backend) -> None:
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
-    result = check(case.board, total_mines=case.total_mines, backend=backend, assume=case.assume)
+    result = check(case.board, total_mines=case.total_mines, backend=contract_backend, assume=case.assume)
     assert_check_valid(result, case.board, ref.consistent, total=case.total, assume=case.assume)
 
 

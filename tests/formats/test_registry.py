@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from cnfsweep.core.board import Board
 from cnfsweep.formats import FORMATS, REGISTRY, SUFFIXES, BoardFormat, detect_format, parse_board, write_board
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats.TEMPLATE import CsvGridFormat
+from cnfsweep.formats.lines import Sample
 from cnfsweep.formats.registry import Format
 
 
@@ -49,3 +54,32 @@ def test_only_the_native_format_has_labels(run, tmp_path) -> None:
     result = run("solve", str(path), "--assume", "a=mine")
     assert result.exit_code == 2
     assert "(board detected as graph format; labels exist only in the native format)" in result.output
+
+
+# Every registered format and the one a newcomer copies (formats/TEMPLATE.py, not registered here):
+# the contract a format keeps on its own, before the registry puts it behind --format and detection.
+CONTRACT = [*REGISTRY.values(), CsvGridFormat]
+BOARDS = [BOARD, Board.from_rows(["12.", "*1.", "..."]), Board.from_rows(["0"], total_mines=0)]
+
+
+@pytest.mark.parametrize("fmt", CONTRACT, ids=[f.name for f in CONTRACT])
+def test_a_format_keeps_the_protocol_and_reads_back_what_it_writes(fmt: type[Format]) -> None:
+    assert isinstance(fmt, Format) and fmt.description and isinstance(fmt.priority, int)
+    assert all(s.startswith(".") and s == s.lower() for s in fmt.suffixes)
+    if not fmt.writes:
+        return
+    for board in BOARDS:
+        text = fmt.write(board)
+        assert fmt.detect(Sample.of(text)), text
+        back = fmt.read(text, partial(BoardFormatError, source="<contract>"), None)
+        assert "".join(back.grid) == "".join(board.grid)
+        # A format that must write a total (jsm) writes the flags' count for a board without one.
+        assert back.total_mines in (board.total_mines, len(board.flags) if board.total_mines is None else -1)
+
+
+@pytest.mark.parametrize("fmt", CONTRACT, ids=[f.name for f in CONTRACT])
+def test_a_format_refuses_bad_text_naming_where(fmt: type[Format]) -> None:
+    # Text no format can hold as a board: every reader says where it stopped, in one line, or reads something.
+    with pytest.raises(BoardFormatError) as caught:
+        fmt.read("\x00\x01", partial(BoardFormatError, source="<contract>"), None)
+    assert str(caught.value).startswith("<contract>") and "\n" not in str(caught.value)

@@ -21,7 +21,10 @@ from rich.markup import escape
 
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.engine.analysis import unknown_document
+from cnfsweep.core.plugins import Registry
+from cnfsweep.core.topology import TOPOLOGIES
 from cnfsweep.engine.backends import DEFAULT
+from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
 from cnfsweep.core.jsontext import answer_json
@@ -34,16 +37,27 @@ BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard
 MinesOpt = Annotated[
     int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
 ]
+
+
+def plugins_named(registry: Registry[Any]) -> str:
+    """Return ``" From plug-ins: a, b."`` for a registry's plug-ins (without importing them), or nothing."""
+    names = registry.plugins()
+    return f" From plug-ins: {', '.join(names)}." if names else ""
+
+
+# The choices come from the registries: the built-ins described, then any installed plug-in's name.
 TopologyOpt = Annotated[
     str,
     typer.Option("--topology", metavar="NAME",
-                 help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."),
+                 help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."
+                 + plugins_named(TOPOLOGIES)),
 ]
 
 BackendOpt = Annotated[
     str | None,
     typer.Option(
-        "--backend", "-b", help=escape(f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}.")
+        "--backend", "-b", help=escape(f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}."
+                                       + plugins_named(BACKENDS))
     ),
 ]
 FormatOpt = Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")]

@@ -17,7 +17,9 @@ neighbourhood.  Built in, by name in :data:`TOPOLOGIES`:
 A grid topology is a frozen dataclass of its rows and columns whose cells are
 ``(row, col)`` pairs in row-major order; its neighbour tables are built once
 per shape and shared.  A new grid is a subclass of :class:`GridTopology` that
-names its offsets, added to :data:`TOPOLOGIES`.
+names its offsets, added to :data:`TOPOLOGIES`, or, from a package of your own,
+declared in the ``cnfsweep.topologies`` entry-point group
+(:mod:`cnfsweep.core.plugins`; :mod:`cnfsweep.core.TEMPLATE` is one to copy).
 
 Examples
 --------
@@ -36,6 +38,7 @@ from typing import ClassVar
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, checked, shown
 from cnfsweep.core.geometry import Cell, ShapeTables, Topology
+from cnfsweep.core.plugins import GROUPS, Registry
 
 __all__ = [
     "DEFAULT_TOPOLOGY",
@@ -367,8 +370,14 @@ class Hex(GridTopology):
         return _HEX_SIDES_ODD if row % 2 else _HEX_SIDES_EVEN
 
 
-#: Every built-in topology by name; a new one goes here.
-TOPOLOGIES: dict[str, type[GridTopology]] = {t.name: t for t in (Square, Torus, Hex)}
+#: Every grid topology by name: the built-ins (a new one goes here), then those of the
+#: ``cnfsweep.topologies`` entry-point group.  A plug-in is a :class:`GridTopology`: boards,
+#: games and the API make it from a size, and vectorised code shifts its rows by its offsets.
+TOPOLOGIES: Registry[type[GridTopology]] = Registry(
+    GROUPS["topology"], "topology", (Square, Torus, Hex),
+    check=lambda obj: isinstance(obj, type) and issubclass(obj, GridTopology),
+    expected="a grid topology (a subclass of cnfsweep.core.topology.GridTopology)",
+)
 
 DEFAULT_TOPOLOGY = "square"
 """The topology of a board that names none."""
@@ -408,7 +417,7 @@ def make_topology(name: str, rows: int, cols: int) -> GridTopology:
     """
     if not isinstance(name, str):
         raise ArgumentTypeError(f"a topology name must be a string, got {shown(name)} ({type(name).__name__})")
-    kind = TOPOLOGIES.get(name.strip().lower())
+    kind = TOPOLOGIES.get(name.strip().lower())  # a plug-in that cannot be loaded says so here
     if kind is None and name.strip().lower() == GRAPH:
         raise ArgumentError(GRAPH_FROM_FILE)
     if kind is None:

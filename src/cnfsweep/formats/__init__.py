@@ -58,8 +58,12 @@ def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
                                f"{', '.join(FORMATS)}", source=source) from None
 
 
-#: File name suffixes that say a format: a file so named is read as that format or refused.
-SUFFIXES: dict[str, BoardFormat] = {suffix: BoardFormat(name) for suffix, name in registry.suffixes().items()}
+#: File name suffixes that say a built-in format: a file so named is read as that format or refused.
+#: A plug-in format's suffixes say it too (:func:`~cnfsweep.formats.registry.suffixes`), but reading
+#: them imports the plug-in, which importing cnfsweep must not do.
+SUFFIXES: dict[str, BoardFormat] = {
+    suffix: BoardFormat(f.name) for f in REGISTRY.builtins.values() for suffix in f.suffixes
+}
 
 
 def detect_format(text: str, name: str | None = None) -> BoardFormat:

@@ -34,7 +34,10 @@ Write a module ``formats/myformat.py`` (it may import the core and
         def write(board: Board) -> str:
             raise NotImplementedError
 
-then add the class to :data:`REGISTRY` below, and give the format a test file
+then add the class to :data:`REGISTRY` below (or, from a package of your own,
+declare it in the ``cnfsweep.formats`` entry-point group: see
+:mod:`cnfsweep.core.plugins`; :mod:`cnfsweep.formats.TEMPLATE` is a whole
+format to copy), and give the format a test file
 of good and bad boards (each bad one a one-line error naming its line and
 column, or for JSON the key and item).  ``--format``, the API's ``format``,
 detection and :func:`~cnfsweep.formats.write_board` follow from the registry.
@@ -56,6 +59,8 @@ from pathlib import PurePath
 from typing import ClassVar, Protocol, runtime_checkable
 
 from cnfsweep.core.board import Board
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.core.plugins import GROUPS, Registry
 from cnfsweep.formats.graph import GraphFormat
 from cnfsweep.formats.jsm import JsmFormat
 from cnfsweep.formats.lines import Err, Sample
@@ -101,10 +106,13 @@ class Format(Protocol):
         ...
 
 
-#: Every format by name, in the order ``--format`` lists them; a new format goes here.
-REGISTRY: dict[str, type[Format]] = {
-    f.name: f for f in (NativeFormat, JsmFormat, MinesweeprFormat, MsboardFormat, GraphFormat)
-}
+#: Every format by name, in the order ``--format`` lists them: the built-ins (a new one goes here),
+#: then those of the ``cnfsweep.formats`` entry-point group.
+REGISTRY: Registry[type[Format]] = Registry(
+    GROUPS["format"], "format", (NativeFormat, JsmFormat, MinesweeprFormat, MsboardFormat, GraphFormat),
+    check=lambda obj: isinstance(obj, Format), expected="a board format (cnfsweep.formats.registry.Format)",
+    error=BoardFormatError,
+)
 
 
 def suffixes() -> dict[str, str]:

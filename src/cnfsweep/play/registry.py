@@ -4,6 +4,10 @@ A spec is a policy name, optionally followed by a colon and comma-separated
 ``parameter=value`` pairs; each parameter is a field of the policy's frozen
 dataclass, and the value is read as that field's type (``on``/``off`` for
 booleans).
+
+The policies are a :class:`~cnfsweep.core.plugins.Registry`: the built-ins, then
+those a package declares in the ``cnfsweep.policies`` entry-point group
+(:mod:`cnfsweep.play.TEMPLATE` is a policy to copy).
 """
 
 from __future__ import annotations
@@ -12,13 +16,19 @@ import dataclasses
 from typing import Any
 
 from cnfsweep.core.errors import ArgumentError, clip
+from cnfsweep.core.plugins import GROUPS, Registry
 from cnfsweep.core.values import whole_number
 from cnfsweep.core.words import article
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.play.strong import StrongPolicy
 
-POLICIES: dict[str, type[Policy]] = {p.name: p for p in (SafestPolicy, StrongPolicy)}
+#: Every policy by name: the built-ins, then those of the ``cnfsweep.policies`` entry-point group.
+POLICIES: Registry[type[Policy]] = Registry(
+    GROUPS["policy"], "policy", (SafestPolicy, StrongPolicy),
+    check=lambda obj: isinstance(obj, type) and issubclass(obj, Policy),
+    expected="a subclass of cnfsweep.play.policy.Policy",
+)
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}

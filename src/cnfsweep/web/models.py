@@ -29,6 +29,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, 
 from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
+from cnfsweep.core.topology import TOPOLOGIES as GRIDS
 from cnfsweep.engine.consistency_levels import MAX_LEVEL
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
@@ -40,12 +41,14 @@ __all__ = [
 
 Format = Literal[FORMATS]  # type: ignore[valid-type]
 LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
-#: The grid topologies a game or a generated board is played on (a graph board has no size to ask for).
-TopologyName = Literal["square", "torus", "hex"]
-#: What every topology is, for the schema.
+#: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
+#: board has no size to ask for).
+TopologyName = Literal[tuple(GRIDS)]  # type: ignore[valid-type]
+#: What every topology is, for the schema: the built-ins described, a plug-in's named (naming does not import it).
 TOPOLOGIES = (
     "Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
     "at least 3x3) or `hex` (odd rows shifted half a cell right, up to 6)."
+    + (f" From plug-ins: {', '.join(f'`{name}`' for name in GRIDS.plugins())}." if GRIDS.plugins() else "")
 )
 
 
@@ -203,7 +206,7 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
-    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")
+    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")  # type: ignore[valid-type]
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
         False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
@@ -256,7 +259,7 @@ class GenerateRequest(LevelOrSize):
         return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "first_click")
     method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
     logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
-    topology: TopologyName = Field(
+    topology: TopologyName = Field(  # type: ignore[valid-type]
         "square", description=f"{TOPOLOGIES} As `cnfsweep generate --topology`; `board` has its `topology:` header."
     )
     time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")

@@ -2,7 +2,10 @@
 
 A backend spec is ``NAME[:OPTIONS]``: ``cpsat``, ``pysat``,
 ``pysat:glucose4``, ``pysat:cadical195:totalizer``, ``brute``.  Solver
-packages are imported only when a backend is used.
+packages are imported only when a backend is used.  The backends are a
+:class:`~cnfsweep.core.plugins.Registry`: the built-ins, then those a package
+declares in the ``cnfsweep.backends`` entry-point group
+(:mod:`cnfsweep.engine.backends.TEMPLATE` is a backend to copy).
 
 Examples
 --------
@@ -22,8 +25,14 @@ from cnfsweep.engine.backends.brute import BruteBackend
 from cnfsweep.engine.backends.cpsat import CpSatBackend
 from cnfsweep.engine.backends.pysat import PysatBackend
 from cnfsweep.core.errors import ArgumentTypeError, BackendError, shown
+from cnfsweep.core.plugins import GROUPS, Registry
 
-REGISTRY: dict[str, type[Backend]] = {b.name: b for b in (PysatBackend, CpSatBackend, BruteBackend)}
+#: Every backend by name: the built-ins, then those of the ``cnfsweep.backends`` entry-point group.
+REGISTRY: Registry[type[Backend]] = Registry(
+    GROUPS["backend"], "backend", (PysatBackend, CpSatBackend, BruteBackend),
+    check=lambda obj: isinstance(obj, type) and isinstance(obj, Backend),
+    expected="a solver backend (cnfsweep.engine.backends.base.Backend)", error=BackendError,
+)
 
 DEFAULT = "pysat"
 """Backend used when none is named (see the documentation's "Compare backends" for why)."""
@@ -78,9 +87,9 @@ def _backend(spec: str) -> Backend:
     # session it opens is closed by its caller), so one instance per spec serves everyone and
     # nobody ever needs to reset this.  Solved components live in an Engine's ComponentCache.
     name, _, options = spec.partition(":")
-    cls = REGISTRY.get(name)
-    if cls is None:
-        raise BackendError(f"unknown backend {name!r}; choose from {', '.join(REGISTRY)}")
+    if name not in REGISTRY:
+        raise BackendError(REGISTRY.unknown(name))
+    cls = REGISTRY[name]
     if cls.version() is None:
         raise BackendError(f"backend {name!r} is not available: its solver package is not installed")
     try:
