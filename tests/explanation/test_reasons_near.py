@@ -19,7 +19,7 @@ from boards import EVERY_TOPOLOGY, position_on
 from cnfsweep import Board, Cell
 from cnfsweep.core.characters import CellKind
 from cnfsweep.core.topology import Hex, Square, Torus
-from cnfsweep.engine.backends import get_backend
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import ReasonFinder
 from cnfsweep.explanation.reasons import steps_from
 from oracle import around, reference
@@ -46,7 +46,7 @@ def test_the_smallest_reason_near_the_cell_is_a_brute_force_minimum(topology, se
     suppose(sum(1 for n in board.numbers if number_rule(board, n)[0]) <= SMALL_ENOUGH)
     certain = _certain(board)
     suppose(certain)
-    with ReasonFinder(board, get_backend(None), big_part=0, near_radii=radii) as finder:
+    with ReasonFinder(board, Engine.create(), big_part=0, near_radii=radii) as finder:
         for cell, mine in certain.items():
             reason = finder.reason(cell, mine, smallest=True)
             assert forces(board, reason.numbers, reason.uses_total, cell, mine), (board.grid, cell)
@@ -57,7 +57,7 @@ def test_a_smaller_reason_across_the_glued_edge_of_a_torus() -> None:
     # Found by a random search: the two numbers of column 0 settle (1, 6) from across the edge,
     # 1 step away; a window of 5 columns that does not wrap finds a reason of 3 inside the board.
     board = Board.from_rows(["13.4.21", "1.2..2.", "...4221"], topology="torus")
-    with ReasonFinder(board, get_backend(None), big_part=0, near_radii=(5,)) as finder:
+    with ReasonFinder(board, Engine.create(), big_part=0, near_radii=(5,)) as finder:
         reason = finder.reason(Cell(1, 6), False, smallest=True)
     assert reason.size == smallest_size(board, Cell(1, 6), False) == 2
 
