@@ -185,6 +185,7 @@ def test_a_review_of_another_grid_names_its_topology(run, topology: str, tmp_pat
                "--trace", str(path)).exit_code == 0
     doc = json.loads(run("replay", str(path), "--json").output)
     assert doc["topology"] == topology and doc["first_click"] == "safe" and doc["clicks"][0]["label"] == "deduction"
+    assert f"9x9/10 {topology}:" in run("replay", str(path)).output.splitlines()[1]
 
 
 def test_a_square_review_says_no_topology(run, trace: Path) -> None:

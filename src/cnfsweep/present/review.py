@@ -117,7 +117,9 @@ def summary_words(review: GameReview) -> list[str]:
     summary = review.summary()
     result = "won" if review.won else "lost" if review.lost else "unfinished"
     who = f" by {review.player}" if review.player else ""
-    lines = [f"{review.reader} {format_size(review.rows, review.cols, review.mines)}{who}: {result}, "
+    size = format_size(review.rows, review.cols, review.mines, graph=review.topology == "graph")
+    grid = "" if review.topology in ("square", "graph") else f" {review.topology}"
+    lines = [f"{review.reader} {size}{grid}{who}: {result}, "
              f"{counted(len(review.clicks), 'click')} that opened cells (first click {review.rule})"]
     lines.append(", ".join(f"{summary[label.value]} {LABEL_WORDS[label]}" for label in Label))
     lines.append(f"{counted(summary['guesses'], 'guess')}: {summary['best_guesses']} best (nothing certain, no cell "
