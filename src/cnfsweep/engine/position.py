@@ -11,10 +11,11 @@ model per box count, weighted by a binomial.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import compress, filterfalse
+from typing import Any
 
 import networkx as nx
 
@@ -92,6 +93,7 @@ def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dic
 _HIDDEN = bytes(0 if chr(b) in NUMBERS else 1 for b in range(256))
 _FLAGGED = bytes(1 if chr(b) == FLAG else 0 for b in range(256))
 _NUMBER = bytes(1 if chr(b) in NUMBERS else 0 for b in range(256))
+_COVERED = bytes(_HIDDEN[b] & (1 - _FLAGGED[b]) for b in range(256))
 
 
 def number_constraints(
@@ -316,8 +318,7 @@ class RecentPositions:
             board.topology.tables(deadline)
             fixed = _resolve_assumptions(board, assumed)
             unflagged = None if total is None else total - len(board.flags)
-            rules = number_constraints(board, fixed, deadline, every=False)
-            found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
+            found = indexed_position(board, fixed, unflagged, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]
         if self.size > 0:
@@ -327,10 +328,47 @@ class RecentPositions:
         return found if found.board is board else replace(found, board=board)
 
 
-def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:
+def indexed_position(
+    board: Board, fixed: Mapping[Cell, bool], mines: int | None, simplified: bool = True,
+    deadline: float | None = None,
+) -> Position:
+    """Build the board's :class:`Position` over integer cell indices, as :func:`assemble_position` would.
+
+    The rules are read with each cell as its index in the topology's tables
+    (row-major, so indices sort as the cells do); simplification, the split and
+    the boxes then hash and compare small integers instead of :class:`Cell`
+    objects, and the cells come back only in the finished components.  Every
+    step is the one :func:`assemble_position` takes on the cells themselves, so
+    the position is the same (``tests/engine/test_position_paths.py``).
+    ``mines`` is the board's total minus its flags, if known.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> indexed_position(b, {}, 1) == assemble_position(b, number_constraints(b, {}), b.covered, 1)
+    True
+    """
+    flat = "".join(board.grid).encode("ascii")
+    cells, around = board.topology.tables(deadline)
+    ids = tuple(range(len(flat)))
+    if kernel is not None and not fixed:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        rules = kernel.number_rules(flat, ids, around, Rule, False, check)
+    else:
+        index = {c: i for i, c in enumerate(cells)} if fixed else {}
+        rules = _number_rules(flat, ids, around, {index[c]: v for c, v in fixed.items()}, False, deadline)
+    covered = compress(ids, flat.translate(_COVERED))
+    return _assemble(board, rules, cells, covered, mines, fixed, simplified, deadline)
+
+
+def build_components(
+    rules: Sequence[Rule], deadline: float | None = None, cells: Sequence[Cell] | None = None
+) -> tuple[Component, ...]:
     """Split rules that each mention at least one cell into components, with boxes and problems.
 
-    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    With ``cells``, the rules name cells (and tags) by their indices in it, which
+    must sort as the cells do; the components name the cells.  Past ``deadline``
+    raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -346,8 +384,13 @@ def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tu
         rules_of[home[rule.cells[0]]].append(rule)
     components = []
     for comp_cells, comp_rules in checked(zip(groups, rules_of), deadline, 256):
-        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
-        components.append(Component(cells, problem))
+        boxes = group_boxes(comp_cells, comp_rules)
+        if cells is None:
+            components.append(Component(*build_problem(boxes, comp_rules)))
+            continue
+        # Indices number the variables as the cells would (they sort alike): name the cells last.
+        var_cells, problem = build_problem(boxes, [Rule(cells[tag], found, need) for tag, found, need in comp_rules])
+        components.append(Component(tuple(map(cells.__getitem__, var_cells)), problem))
     return tuple(components)
 
 
@@ -383,20 +426,47 @@ def assemble_position(
     (1, (), 1)
     """
     fixed = fixed or {}
+    return _assemble(board, rules, None, covered, mines, fixed, simplified, deadline)
+
+
+def _assemble(
+    board: Board,
+    rules: Sequence[Rule],
+    cells: Sequence[Cell] | None,
+    covered: Iterable[Any],
+    mines: int | None,
+    fixed: Mapping[Cell, bool],
+    simplified: bool,
+    deadline: float | None,
+) -> Position:
+    """:func:`assemble_position` on rules over cells (``cells`` is ``None``) or over indices into ``cells``.
+
+    With indices, ``covered`` holds indices too; cells that sort as their indices do (row-major) make
+    every step the same on both.
+    """
     contradiction = next(
-        (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
+        (tag for tag, found, need in rules if not 0 <= need <= len(found)), None
     )
     # Numbers with no unknown neighbour are settled (checked just above).
     rules = [r for r in rules if r.cells]
-    forced: dict[Cell, bool] = {}
+    forced: dict[Any, bool] = {}
     if simplified and contradiction is None:
         rules, forced, contradiction = simplify(rules, deadline)
     live = [r for r in rules if r.cells]
-    components = build_components(live, deadline)
+    components = build_components(live, deadline, cells)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
-    taken = {c for _, cells, _ in live for c in cells}
-    taken.update(fixed, forced)
-    off = tuple(filterfalse(taken.__contains__, covered))
+    taken = {c for _, found, _ in live for c in found}
+    taken.update(forced)
+    if cells is None:
+        taken.update(fixed)
+        off = tuple(filterfalse(taken.__contains__, covered))
+    else:
+        off = tuple(cells[i] for i in covered if i not in taken)
+        if fixed:
+            off = tuple(filterfalse(fixed.__contains__, off))
+        forced = {cells[i]: v for i, v in forced.items()}
+        if contradiction is not None:
+            contradiction = cells[contradiction]
     mines_left = None
     if mines is not None:
         mines_left = mines - sum(fixed.values()) - sum(forced.values())
