@@ -294,12 +294,14 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
         return _result(pos, run, None, {}, None)
     tables = []
+    settled: list[dict[int, int]] = []
     for comp in pos.components:
         check_deadline(run.deadline)
         forced, table = run.solve(comp.problem, run.deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
+        settled.append(forced)
         for b, count in forced.items():
             exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
     if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
@@ -310,7 +312,7 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if weighed is None:
         return _result(pos, run, None, {}, None)
     count, boxes, off = weighed
-    _record(exact, pos, boxes)
+    _record(exact, pos, boxes, settled)
     return _result(pos, run, count, exact, off)
 
 
@@ -371,15 +373,21 @@ def _lowest_cells(
     return sorted(tied)
 
 
-def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
-    """Give every frontier cell its box's probability, checking it against the facts already known."""
-    for comp, probs in zip(pos.components, boxes):
+def _record(
+    exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]], settled: Sequence[Mapping[int, int]]
+) -> None:
+    """Give every frontier cell its box's probability, checking it against the facts already known.
+
+    ``settled[i]`` holds the boxes of component ``i`` whose count the solving
+    found forced: its only cells with a value already (components share no
+    cell, and cells settled before any solving are in none).
+    """
+    for comp, probs, forced in zip(pos.components, boxes, settled):
         for b, p in enumerate(probs):
-            for c in comp.box_cells(b):
-                # Entailment and counting are independent derivations of the same facts.
-                prior = exact.get(c)
-                assert prior is None or prior == p, f"entailment and counting disagree at {c}"
-                exact[c] = p
+            # Entailment and counting are independent derivations of the same facts.
+            assert b not in forced or (p == 1 if forced[b] else p == 0), \
+                f"entailment and counting disagree at {comp.box_cells(b)[0]}"
+            exact.update(dict.fromkeys(comp.box_cells(b), p))
 
 
 def _weigh_in_floats(

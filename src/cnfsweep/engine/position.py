@@ -357,8 +357,7 @@ def indexed_position(
     else:
         index = {c: i for i, c in enumerate(cells)} if fixed else {}
         rules = _number_rules(flat, ids, around, {index[c]: v for c, v in fixed.items()}, False, deadline)
-    covered = compress(ids, flat.translate(_COVERED))
-    return _assemble(board, rules, cells, covered, mines, fixed, simplified, deadline)
+    return _assemble(board, rules, cells, bytearray(flat.translate(_COVERED)), mines, fixed, simplified, deadline)
 
 
 def build_components(
@@ -433,7 +432,7 @@ def _assemble(
     board: Board,
     rules: Sequence[Rule],
     cells: Sequence[Cell] | None,
-    covered: Iterable[Any],
+    covered: Iterable[Cell] | bytearray,
     mines: int | None,
     fixed: Mapping[Cell, bool],
     simplified: bool,
@@ -441,8 +440,8 @@ def _assemble(
 ) -> Position:
     """:func:`assemble_position` on rules over cells (``cells`` is ``None``) or over indices into ``cells``.
 
-    With indices, ``covered`` holds indices too; cells that sort as their indices do (row-major) make
-    every step the same on both.
+    With indices, ``covered`` is a byte per cell, 1 where it is covered (it is overwritten); cells that
+    sort as their indices do (row-major) make every step the same on both.
     """
     contradiction = next(
         (tag for tag, found, need in rules if not 0 <= need <= len(found)), None
@@ -461,7 +460,9 @@ def _assemble(
         taken.update(fixed)
         off = tuple(filterfalse(taken.__contains__, covered))
     else:
-        off = tuple(cells[i] for i in covered if i not in taken)
+        for i in taken:
+            covered[i] = 0  # a mask, so that the covered cells are walked in C
+        off = tuple(compress(cells, covered))
         if fixed:
             off = tuple(filterfalse(fixed.__contains__, off))
         forced = {cells[i]: v for i, v in forced.items()}
