@@ -28,8 +28,8 @@ from cnfsweep.core.model import Constraint, Problem, Rule
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
 
-# number_constraints in C where the install built it (see cnfsweep.engine.kernels); None sends
-# every board through the Python reference, as tests do to compare the two.
+# number_constraints and simplify in C where the install built it (see cnfsweep.engine.kernels); None
+# sends every board through the Python reference, as tests do to compare the two.
 kernel = load("cnfsweep.engine._position")
 
 @dataclass(frozen=True)
@@ -360,6 +360,21 @@ def indexed_position(
     return _assemble(board, rules, cells, bytearray(flat.translate(_COVERED)), mines, fixed, simplified, deadline)
 
 
+def settle(
+    rules: list[Rule], deadline: float | None = None, *, indexed: bool = False
+) -> tuple[list[Rule], dict[Any, bool], Any]:
+    """:func:`~cnfsweep.engine.simplify.simplify`, in C where the install built it and cells are ``indexed``.
+
+    The kernel takes the Python code's steps on integer cell indices (it cannot
+    compare :class:`Cell` objects), so both give the same rules, forced cells
+    (in the same order) and contradiction.
+    """
+    if indexed and kernel is not None:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        return kernel.simplify_rules(rules, Rule, check)
+    return simplify(rules, deadline)
+
+
 def build_components(
     rules: Sequence[Rule], deadline: float | None = None, cells: Sequence[Cell] | None = None
 ) -> tuple[Component, ...]:
@@ -450,7 +465,7 @@ def _assemble(
     rules = [r for r in rules if r.cells]
     forced: dict[Any, bool] = {}
     if simplified and contradiction is None:
-        rules, forced, contradiction = simplify(rules, deadline)
+        rules, forced, contradiction = settle(rules, deadline, indexed=cells is not None)
     live = [r for r in rules if r.cells]
     components = build_components(live, deadline, cells)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
