@@ -324,8 +324,13 @@ def _result(
     ordered = sorted(exact)
     lowest = _lowest_cells(exact, off if consistent else None, pos.off_frontier if consistent else (), run.deadline)
     best = lowest[0] if lowest else None
-    safe = [c for c in ordered if exact[c].numerator == 0]
-    mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+    # Cells share their box's object: tell 0 and 1 once per object, then look cells up by it.
+    values = list(map(exact.__getitem__, ordered))
+    distinct = dict(zip(map(id, values), values))
+    zero = {key for key, p in distinct.items() if p.numerator == 0}
+    one = {key for key, p in distinct.items() if p.numerator == p.denominator}
+    safe = [c for c, p in zip(ordered, values) if id(p) in zero]
+    mines = [c for c, p in zip(ordered, values) if id(p) in one]
     # Cells off the frontier share one probability: list them only where it matters.
     if off is not None and pos.off_frontier:
         if off.numerator == 0:
@@ -360,7 +365,8 @@ def _lowest_cells(
     # Fractions are slow to hash and compare: compare each distinct object once, and
     # tell 1 by its numerator.  On big exact boards each comparison multiplies
     # integers of many thousands of digits.
-    distinct = {id(p): p for p in exact.values()}
+    values = exact.values()
+    distinct = dict(zip(map(id, values), values))
     if off is not None:
         distinct[id(off)] = off
     open_values = (p for p in distinct.values() if p.numerator != p.denominator)

@@ -44,7 +44,11 @@ class Component:
 
     def box_cells(self, box: int) -> tuple[Cell, ...]:
         """Return the board cells of one box."""
-        return tuple(self.cells[v] for v in self.problem.boxes[box])
+        variables = self.problem.boxes[box]
+        first, last = variables[0], variables[-1]
+        if last - first + 1 == len(variables):  # consecutive, as Problem has them: one slice
+            return tuple(self.cells[first : last + 1])
+        return tuple(self.cells[v] for v in variables)
 
 
 @dataclass(frozen=True)
