@@ -369,10 +369,15 @@ def _lowest_cells(
     distinct = dict(zip(map(id, values), values))
     if off is not None:
         distinct[id(off)] = off
-    open_values = (p for p in distinct.values() if p.numerator != p.denominator)
-    lowest = min(checked(open_values, deadline, 64), default=None)
+    open_items = [(key, p) for key, p in distinct.items() if p.numerator != p.denominator]
+    # Rounding to a float keeps the order (a < b gives float(a) <= float(b)), so the lowest
+    # value is among those of the lowest float: exact comparisons only between those.
+    floats = [float(p) for _, p in checked(open_items, deadline, 64)]
+    least = min(floats, default=None)
+    near = [(key, p) for (key, p), f in zip(open_items, floats) if f == least]
+    lowest = min((p for _, p in near), default=None)
     # Cells share their box's object: compare objects, not values, cell by cell.
-    low = {key for key, p in distinct.items() if p is lowest or p == lowest}
+    low = {key for key, p in near if p is lowest or p == lowest}
     tied = [] if lowest is None else [c for c, p in exact.items() if id(p) in low]
     if off_frontier and (off == lowest if off is not None else not tied):
         tied.extend(off_frontier)

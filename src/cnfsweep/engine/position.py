@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import compress, filterfalse
+from itertools import chain, compress, filterfalse
 from typing import Any
 
 import networkx as nx
@@ -229,15 +229,15 @@ def build_problem(
 
     Returns the cell of every variable and the problem.
     """
-    cells = tuple(c for box in boxes for c in box)
-    index = {c: i for i, c in enumerate(cells)}
+    cells = tuple(chain.from_iterable(boxes))
+    index = dict(zip(cells, range(len(cells))))
     var_boxes, start = [], 0
     for box in boxes:
         var_boxes.append(tuple(range(start, start + len(box))))
         start += len(box)
+    number = index.__getitem__
     constraints = tuple(
-        Constraint.exactly(tuple(sorted(index[c] for c in rule_cells)), need, tag)
-        for tag, rule_cells, need in rules
+        Constraint(tuple(sorted(map(number, rule_cells))), need, need, tag) for tag, rule_cells, need in rules
     )
     return cells, Problem(tuple(var_boxes), constraints)
 
