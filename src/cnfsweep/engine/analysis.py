@@ -294,14 +294,12 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
         return _result(pos, run, None, {}, None)
     tables = []
-    settled: list[dict[int, int]] = []
     for comp in pos.components:
         check_deadline(run.deadline)
         forced, table = run.solve(comp.problem, run.deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
-        settled.append(forced)
         for b, count in forced.items():
             exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
     if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
@@ -312,7 +310,7 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if weighed is None:
         return _result(pos, run, None, {}, None)
     count, boxes, off = weighed
-    _record(exact, pos, boxes, settled)
+    _record(exact, pos, boxes)
     return _result(pos, run, count, exact, off)
 
 
@@ -362,43 +360,41 @@ def _lowest_cells(
     (no total) they are the choice only if every frontier cell is a certain
     mine.
     """
-    # Fractions are slow to hash and compare: compare each distinct object once, and
-    # tell 1 by its numerator.  On big exact boards each comparison multiplies
+    # Fractions are slow to hash and compare: compare each distinct object once, as
+    # integers (p < q when p.numerator * q.denominator < q.numerator * p.denominator),
+    # and tell 1 by its numerator.  On big exact boards each comparison multiplies
     # integers of many thousands of digits.
     values = exact.values()
     distinct = dict(zip(map(id, values), values))
     if off is not None:
         distinct[id(off)] = off
-    open_items = [(key, p) for key, p in distinct.items() if p.numerator != p.denominator]
-    # Rounding to a float keeps the order (a < b gives float(a) <= float(b)), so the lowest
-    # value is among those of the lowest float: exact comparisons only between those.
-    floats = [float(p) for _, p in checked(open_items, deadline, 64)]
-    least = min(floats, default=None)
-    near = [(key, p) for (key, p), f in zip(open_items, floats) if f == least]
-    lowest = min((p for _, p in near), default=None)
+    lowest: Fraction | None = None
+    low: set[int] = set()
+    least_n = least_d = 0
+    for key, p in checked(distinct.items(), deadline, 64):
+        n, d = p.numerator, p.denominator
+        if n == d:
+            continue
+        if lowest is None or n * least_d < least_n * d:
+            lowest, least_n, least_d, low = p, n, d, {key}
+        elif n * least_d == least_n * d:
+            low.add(key)
     # Cells share their box's object: compare objects, not values, cell by cell.
-    low = {key for key, p in near if p is lowest or p == lowest}
     tied = [] if lowest is None else [c for c, p in exact.items() if id(p) in low]
     if off_frontier and (off == lowest if off is not None else not tied):
         tied.extend(off_frontier)
     return sorted(tied)
 
 
-def _record(
-    exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]], settled: Sequence[Mapping[int, int]]
-) -> None:
-    """Give every frontier cell its box's probability, checking it against the facts already known.
-
-    ``settled[i]`` holds the boxes of component ``i`` whose count the solving
-    found forced: its only cells with a value already (components share no
-    cell, and cells settled before any solving are in none).
-    """
-    for comp, probs, forced in zip(pos.components, boxes, settled):
+def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
+    """Give every frontier cell its box's probability, checking it against the facts already known."""
+    for comp, probs in zip(pos.components, boxes):
         for b, p in enumerate(probs):
-            # Entailment and counting are independent derivations of the same facts.
-            assert b not in forced or (p == 1 if forced[b] else p == 0), \
-                f"entailment and counting disagree at {comp.box_cells(b)[0]}"
-            exact.update(dict.fromkeys(comp.box_cells(b), p))
+            for c in comp.box_cells(b):
+                # Entailment and counting are independent derivations of the same facts.
+                prior = exact.get(c)
+                assert prior is None or prior == p, f"entailment and counting disagree at {c}"
+                exact[c] = p
 
 
 def _weigh_in_floats(
