@@ -20,6 +20,12 @@ def simplify(
     allow the same layouts).  Past ``deadline`` (a ``time.perf_counter()``
     value) raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
+    Cells may be :class:`Cell` objects or integer indices (the engine's
+    position uses indices): every step walks cells and rules in ascending
+    order, so cells and indices that sort alike give the same answer, forced
+    cells in the same order, and ``cnfsweep.engine._position.simplify_rules``
+    takes the same steps in C.
+
     Returns
     -------
     rules, forced, contradiction
