@@ -2,8 +2,9 @@
 
 The search kernel must list the same models in the same order and give up at
 the same node, and count them into the same tables; the position kernel must
-read the same rules off every board and simplify them in the same steps (the
-same rules kept, the same cells forced in the same order); an analysis
+read the same rules off every board, simplify them in the same steps (the
+same rules kept, the same cells forced in the same order) and split them into
+the same components, boxes and problems; an analysis
 through both must hold everything the Python path's holds, on every topology,
 with and without a total.
 """
@@ -283,3 +284,40 @@ def test_the_simplify_kernel_reads_the_deadline_and_refuses_bad_rules() -> None:
         READER.simplify_rules([Rule(0, (-1,), 1)], Rule, None)
     with pytest.raises(TypeError, match="tuple type"):
         READER.simplify_rules([], dict, None)
+
+
+def same_components(rules: list[Rule]) -> None:
+    """The kernel's components are the Python code's, cells named by a table that sorts as the indices."""
+    rules = [r for r in rules if r.cells]
+    top = max((i for r in rules for i in (r.tag, *r.cells)), default=0)
+    names = tuple(Cell(i // 7, i % 7) for i in range(top + 1))
+    got = positions.build_components(rules, None, names)
+    with python_only():
+        want = positions.build_components(rules, None, names)
+    assert got == want
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_components_off_every_board(board: Board) -> None:
+    rules = indexed_rules(board)
+    same_components(rules)  # as read, cells in the topology's order
+    same_components(simplify(rules)[0])
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_same_components_of_random_rules(seed: int) -> None:
+    # Unsorted cells, cells far apart; once with each cell named once by its rule (as on boards, in C),
+    # once with repeats (the kernel declines them: Python answers).
+    rules = [Rule(tag, tuple(c * 37 % 101 for c in cells), need) for tag, cells, need in random_rules(seed)]
+    same_components([Rule(tag, tuple(dict.fromkeys(cells)), need) for tag, cells, need in rules])
+    same_components(rules)
+    if any(len(set(r.cells)) < len(r.cells) for r in rules):
+        assert READER.split_boxes([r for r in rules if r.cells]) is NotImplemented
+
+
+def test_the_split_kernel_refuses_bad_rules_in_one_line() -> None:
+    with pytest.raises(TypeError, match="non-empty tuple of cell indices"):
+        READER.split_boxes([Rule(0, (), 0)])
+    with pytest.raises(ValueError, match="negative"):
+        READER.split_boxes([Rule(0, (-1,), 1)])
+    assert READER.split_boxes([]) == []

@@ -394,6 +394,10 @@ def build_components(
     >>> [comp.cells for comp in build_components([Rule(Cell(1, 0), (a, b), 1), Rule(Cell(4, 4), (c,), 0)])]
     [(Cell(row=0, col=0), Cell(row=0, col=1)), (Cell(row=5, col=5),)]
     """
+    if cells is not None and kernel is not None:
+        found = _components_in_c(rules, cells, deadline)
+        if found is not None:
+            return found
     groups = _split(rules, deadline)
     # Each rule lies inside one component: file it there by any of its cells.
     home = {c: k for k, group in checked(enumerate(groups), deadline, 1024) for c in group}
@@ -409,6 +413,29 @@ def build_components(
         # Indices number the variables as the cells would (they sort alike): name the cells last.
         var_cells, problem = build_problem(boxes, [Rule(cells[tag], found, need) for tag, found, need in comp_rules])
         components.append(Component(tuple(map(cells.__getitem__, var_cells)), problem))
+    return tuple(components)
+
+
+def _components_in_c(
+    rules: list[Rule], cells: Sequence[Cell], deadline: float | None
+) -> tuple[Component, ...] | None:
+    """:func:`build_components` on rules over cell indices, split and grouped into boxes by the C kernel.
+
+    ``None`` when a rule names a cell twice, which no board's rule does: the Python code answers.
+    """
+    check_deadline(deadline)
+    split = kernel.split_boxes(rules)
+    if split is NotImplemented:
+        return None
+    name = cells.__getitem__
+    components = []
+    for var_cells, sizes, constraints in checked(split, deadline, 256):
+        boxes, start = [], 0
+        for size in sizes:
+            boxes.append(tuple(range(start, start + size)))
+            start += size
+        problem = Problem(tuple(boxes), tuple(Constraint(vs, need, need, name(tag)) for tag, vs, need in constraints))
+        components.append(Component(tuple(map(name, var_cells)), problem))
     return tuple(components)
 
 
