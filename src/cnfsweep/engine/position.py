@@ -11,11 +11,11 @@ model per box count, weighted by a binomial.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import chain, compress, filterfalse
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -128,10 +128,13 @@ def number_constraints(
 
 
 def _number_rules(
-    flat: bytes, cells: Sequence[Cell], around: Sequence[Sequence[int]], fixed: Mapping[Cell, bool], every: bool,
+    flat: bytes, cells: Sequence[Any], around: Sequence[Sequence[int]], fixed: Mapping[Any, bool], every: bool,
     deadline: float | None,
 ) -> list[Rule]:
-    """:func:`number_constraints` in Python: the reference the C kernel follows step by step."""
+    """:func:`number_constraints` in Python: the reference the C kernel follows step by step.
+
+    ``cells`` names each cell: its :class:`Cell`, or its index (then ``fixed`` is by index too).
+    """
     out = []
     hidden = flat.translate(_HIDDEN)
     flags = flat.translate(_FLAGGED) if FLAG.encode() in flat else None
@@ -411,23 +414,24 @@ def build_components(
             components.append(Component(*build_problem(boxes, comp_rules)))
             continue
         # Indices number the variables as the cells would (they sort alike): name the cells last.
-        var_cells, problem = build_problem(boxes, [Rule(cells[tag], found, need) for tag, found, need in comp_rules])
-        components.append(Component(tuple(map(cells.__getitem__, var_cells)), problem))
+        name: Callable[[Any], Cell] = cells.__getitem__
+        var_cells, problem = build_problem(boxes, [Rule(name(tag), found, need) for tag, found, need in comp_rules])
+        components.append(Component(tuple(map(name, var_cells)), problem))
     return tuple(components)
 
 
 def _components_in_c(
-    rules: list[Rule], cells: Sequence[Cell], deadline: float | None
+    rules: Sequence[Rule], cells: Sequence[Cell], deadline: float | None
 ) -> tuple[Component, ...] | None:
     """:func:`build_components` on rules over cell indices, split and grouped into boxes by the C kernel.
 
     ``None`` when a rule names a cell twice, which no board's rule does: the Python code answers.
     """
     check_deadline(deadline)
-    split = kernel.split_boxes(rules)
-    if split is NotImplemented:
+    split = None if kernel is None else kernel.split_boxes(list(rules))
+    if split is None or split is NotImplemented:
         return None
-    name = cells.__getitem__
+    name: Callable[[Any], Cell] = cells.__getitem__
     components = []
     for var_cells, sizes, constraints in checked(split, deadline, 256):
         boxes, start = [], 0
@@ -489,12 +493,13 @@ def _assemble(
     With indices, ``covered`` is a byte per cell, 1 where it is covered (it is overwritten); cells that
     sort as their indices do (row-major) make every step the same on both.
     """
-    contradiction = next(
+    contradiction: Any = next(
         (tag for tag, found, need in rules if not 0 <= need <= len(found)), None
     )
     # Numbers with no unknown neighbour are settled (checked just above).
     rules = [r for r in rules if r.cells]
     forced: dict[Any, bool] = {}
+    off: tuple[Cell, ...]
     if simplified and contradiction is None:
         rules, forced, contradiction = settle(rules, deadline, indexed=cells is not None)
     live = [r for r in rules if r.cells]
@@ -504,11 +509,12 @@ def _assemble(
     taken.update(forced)
     if cells is None:
         taken.update(fixed)
-        off = tuple(filterfalse(taken.__contains__, covered))
+        off = tuple(filterfalse(taken.__contains__, cast(Iterable[Cell], covered)))
     else:
+        mask: Any = covered
         for i in taken:
-            covered[i] = 0  # a mask, so that the covered cells are walked in C
-        off = tuple(compress(cells, covered))
+            mask[i] = 0  # a mask, so that the covered cells are walked in C
+        off = tuple(compress(cells, mask))
         if fixed:
             off = tuple(filterfalse(fixed.__contains__, off))
         forced = {cells[i]: v for i, v in forced.items()}
