@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 
 from oracle import reference
 
 from cnfsweep import AssumptionError, Board, Cell, OffBoardError, analyze, check
+from cnfsweep.engine.analysis import _lowest_cells
 
 
 @pytest.mark.parametrize(
@@ -76,3 +78,18 @@ def test_assuming_safe_by_word_or_bool_means_safe(word: object) -> None:
 def test_other_assumption_values_are_refused(value: object) -> None:
     with pytest.raises(AssumptionError, match="expected True"):
         check(Board.parse("1u\n.."), assume={"u": value})  # type: ignore[dict-item]
+
+
+def test_lowest_cells_tell_apart_probabilities_that_round_to_one_float() -> None:
+    big = 10**40
+    lower, higher = Fraction(big, 3 * big + 1), Fraction(big + 1, 3 * big + 2)
+    assert lower < higher and float(lower) == float(higher)
+    a, b, c, d = Cell(0, 0), Cell(0, 1), Cell(0, 2), Cell(0, 3)
+    third = Fraction(1, 3)
+    for exact, off, want in [
+        ({a: higher, b: lower, c: Fraction(1)}, None, [b]),
+        ({a: lower, b: higher}, higher, [a]),
+        ({a: higher, b: higher}, lower, [c, d]),
+        ({a: third, b: Fraction(1, 3)}, Fraction(2, 6), [a, b, c, d]),  # equal values, distinct objects
+    ]:
+        assert _lowest_cells(exact, off, (c, d) if off is not None else ()) == want

@@ -2,8 +2,11 @@
 
 The search kernel must list the same models in the same order and give up at
 the same node, and count them into the same tables; the position kernel must
-read the same rules off every board; an analysis through both must hold
-everything the Python path's holds, on every topology, with and without a total.
+read the same rules off every board, simplify them in the same steps (the
+same rules kept, the same cells forced in the same order) and split them into
+the same components, boxes and problems; an analysis
+through both must hold everything the Python path's holds, on every topology,
+with and without a total.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from cnfsweep.engine import Analysis, Engine, boxsearch
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import number_constraints, position
+from cnfsweep.engine.simplify import simplify
 
 # The module, not the function cnfsweep.engine exports under the same name.
 positions = importlib.import_module("cnfsweep.engine.position")
@@ -157,9 +161,11 @@ def test_bad_problems_are_refused_in_one_line() -> None:
 
 
 def everything(a: Analysis) -> tuple[Any, ...]:
-    """All an analysis holds, its probabilities in the order the mapping gives them."""
+    """All an analysis holds, its probabilities and forced cells in the order the mappings give them."""
+    pos = a.position
     return (a.consistent, a.total_mines, a.safe, a.mines, a.count, a.best_guess, list(a.frontier_exact.items()),
-            a.off_frontier_exact, a.lowest_cells(), a.components, a.position.forced, a.position.fixed)
+            a.off_frontier_exact, a.lowest_cells(), pos.components, pos.off_frontier, list(pos.forced.items()),
+            pos.fixed, pos.mines_left, pos.contradiction)
 
 
 @pytest.mark.parametrize("counting", ["auto", "search"])
@@ -225,3 +231,93 @@ def test_environment_forces_python() -> None:
     env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "None None None None"
+
+
+def indexed_rules(board: Board) -> list[Rule]:
+    """The board's rules with a cell or more, over cell indices, as the engine simplifies them."""
+    cells, _ = board.topology.tables()
+    index = {c: i for i, c in enumerate(cells)}
+    return [Rule(index[tag], tuple(index[c] for c in found), need)
+            for tag, found, need in number_constraints(board, {}) if found]
+
+
+def random_rules(seed: int) -> list[Rule]:
+    """Overlapping rules over a few cells: subsets, equal sets, impossible needs, repeated cells."""
+    rng = random.Random(seed)
+    cells = rng.randint(1, 14)
+    rules = []
+    for k in range(rng.randint(0, 12)):
+        found = tuple(rng.choice(range(cells)) for _ in range(rng.randint(0, 5)))
+        need = rng.randint(-1, len(found) + 1) if rng.random() < 0.05 else rng.randint(0, len(set(found)))
+        rules.append(Rule(1000 + k, found, need))
+    return rules
+
+
+def same_simplification(rules: list[Rule]) -> None:
+    got = READER.simplify_rules(list(rules), Rule, None)
+    want = simplify(rules)
+    assert got[0] == want[0] and got[2] == want[2]
+    assert list(got[1].items()) == list(want[1].items())
+    assert all(type(rule) is Rule and type(rule.cells) is tuple for rule in got[0])
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_simplification_off_every_board(board: Board) -> None:
+    same_simplification(indexed_rules(board))
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_same_simplification_of_random_rules(seed: int) -> None:
+    same_simplification(random_rules(seed))
+
+
+def test_the_simplify_kernel_reads_the_deadline_and_refuses_bad_rules() -> None:
+    rules = indexed_rules(big_board(0, "square"))
+    with pytest.raises(TimeLimitExceeded):
+        positions.settle(rules, time.perf_counter() - 1, indexed=True)
+    with pytest.raises(TimeLimitExceeded):
+        simplify(rules, time.perf_counter() - 1)
+    assert positions.settle(rules, time.perf_counter() + 60, indexed=True) == simplify(rules)
+    with pytest.raises(TypeError, match="tuple of cell indices"):
+        READER.simplify_rules([Rule(0, [1, 2], 1)], Rule, None)
+    with pytest.raises(ValueError, match="negative"):
+        READER.simplify_rules([Rule(0, (-1,), 1)], Rule, None)
+    with pytest.raises(TypeError, match="tuple type"):
+        READER.simplify_rules([], dict, None)
+
+
+def same_components(rules: list[Rule]) -> None:
+    """The kernel's components are the Python code's, cells named by a table that sorts as the indices."""
+    rules = [r for r in rules if r.cells]
+    top = max((i for r in rules for i in (r.tag, *r.cells)), default=0)
+    names = tuple(Cell(i // 7, i % 7) for i in range(top + 1))
+    got = positions.build_components(rules, None, names)
+    with python_only():
+        want = positions.build_components(rules, None, names)
+    assert got == want
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_components_off_every_board(board: Board) -> None:
+    rules = indexed_rules(board)
+    same_components(rules)  # as read, cells in the topology's order
+    same_components(simplify(rules)[0])
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_same_components_of_random_rules(seed: int) -> None:
+    # Unsorted cells, cells far apart; once with each cell named once by its rule (as on boards, in C),
+    # once with repeats (the kernel declines them: Python answers).
+    rules = [Rule(tag, tuple(c * 37 % 101 for c in cells), need) for tag, cells, need in random_rules(seed)]
+    same_components([Rule(tag, tuple(dict.fromkeys(cells)), need) for tag, cells, need in rules])
+    same_components(rules)
+    if any(len(set(r.cells)) < len(r.cells) for r in rules):
+        assert READER.split_boxes([r for r in rules if r.cells]) is NotImplemented
+
+
+def test_the_split_kernel_refuses_bad_rules_in_one_line() -> None:
+    with pytest.raises(TypeError, match="non-empty tuple of cell indices"):
+        READER.split_boxes([Rule(0, (), 0)])
+    with pytest.raises(ValueError, match="negative"):
+        READER.split_boxes([Rule(0, (-1,), 1)])
+    assert READER.split_boxes([]) == []

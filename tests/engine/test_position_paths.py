@@ -1,7 +1,10 @@
 """The position's fast paths give what the general ones give, on every topology.
 
-The engine reads only the numbers that say something and splits small
-positions without networkx; both must leave every answer as it was.
+The engine reads only the numbers that say something, splits small
+positions without networkx, and builds the position over integer cell
+indices; all must leave every answer as it was.  Simplification walks cells
+in ascending order, so indices and cells (which sort alike) take the same
+steps and keep the same rules.
 """
 
 from __future__ import annotations
@@ -11,10 +14,16 @@ import random
 import pytest
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 from oracle import fixed_cells
+from test_engine_kernels import everything
 
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.model import Rule
+from cnfsweep.engine import Engine
 from cnfsweep.engine.position import (
     SMALL_SPLIT,
+    Position,
+    assemble_position,
+    indexed_position,
     number_constraints,
     position,
     split_networkx,
@@ -66,3 +75,59 @@ def test_big_positions_are_split_by_networkx_and_agree() -> None:
     assert split_small(rules) == split_networkx(rules)
     assert sorted(c for comp in position(board, simplified=False).components for c in comp.cells) == sorted(
         {c for r in rules for c in r.cells})
+
+
+def by_index(board: Board, rules: list[Rule]) -> list[Rule]:
+    """The rules with every cell, and tag, as its index in the board's tables."""
+    cells, _ = board.topology.tables()
+    index = {c: i for i, c in enumerate(cells)}
+    return [Rule(index[tag], tuple(index[c] for c in found), need) for tag, found, need in rules]
+
+
+def mines_of(case: Case) -> int | None:
+    """The mines among the case's covered unflagged cells, if its total is known."""
+    total = case.board.total_mines if case.total_mines is None else case.total_mines
+    return None if total is None else total - len(case.board.flags)
+
+
+def cell_position(case: Case, simplified: bool = True) -> Position:
+    """The position as :func:`assemble_position` builds it from rules over cells: the reference."""
+    board, fixed = case.board, fixed_cells(case.board, case.assume)
+    return assemble_position(board, number_constraints(board, fixed), board.covered, mines_of(case), fixed, simplified)
+
+
+@pytest.mark.parametrize("topology", [*TOPOLOGIES, "graph"])
+def test_cells_sort_as_their_indices(topology: str) -> None:
+    boards = [case.board for case in CASES if case.board.topology.name == topology]
+    assert boards
+    for board in boards:
+        cells, _ = board.topology.tables()
+        assert list(cells) == sorted(cells)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_simplification_takes_the_same_steps_on_indices_and_on_cells(case: Case) -> None:
+    cells, _ = case.board.topology.tables()
+    rules = [r for r in number_constraints(case.board, fixed_cells(case.board, case.assume)) if r.cells]
+    kept, forced, contradiction = simplify(rules)
+    kept_i, forced_i, contradiction_i = simplify(by_index(case.board, rules))
+    assert by_index(case.board, kept) == kept_i
+    assert [(cells[i], v) for i, v in forced_i.items()] == list(forced.items())
+    assert contradiction == (None if contradiction_i is None else cells[contradiction_i])
+
+
+@pytest.mark.parametrize("simplified", [True, False])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_the_indexed_position_is_the_one_built_on_cells(case: Case, simplified: bool) -> None:
+    want = cell_position(case, simplified)
+    got = indexed_position(case.board, fixed_cells(case.board, case.assume), mines_of(case), simplified)
+    assert got == want
+    assert list(got.forced.items()) == list(want.forced.items())
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_analyses_of_the_indexed_position_are_those_of_the_cells(case: Case) -> None:
+    engine = Engine.create()
+    got = engine.analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    want = Engine.create().analyze_position(cell_position(case), total_mines=case.total_mines)
+    assert everything(got) == everything(want)

@@ -342,8 +342,13 @@ def _result(
     ordered = sorted(exact)
     lowest = _lowest_cells(exact, off if consistent else None, pos.off_frontier if consistent else (), run.deadline)
     best = lowest[0] if lowest else None
-    safe = [c for c in ordered if exact[c].numerator == 0]
-    mines = [c for c in ordered if exact[c].numerator == exact[c].denominator]
+    # Cells share their box's object: tell 0 and 1 once per object, then look cells up by it.
+    values = list(map(exact.__getitem__, ordered))
+    distinct = dict(zip(map(id, values), values))
+    zero = {key for key, p in distinct.items() if p.numerator == 0}
+    one = {key for key, p in distinct.items() if p.numerator == p.denominator}
+    safe = [c for c, p in zip(ordered, values) if id(p) in zero]
+    mines = [c for c, p in zip(ordered, values) if id(p) in one]
     # Cells off the frontier share one probability: list them only where it matters.
     if off is not None and pos.off_frontier:
         if off.numerator == 0:
@@ -375,16 +380,26 @@ def _lowest_cells(
     (no total) they are the choice only if every frontier cell is a certain
     mine.
     """
-    # Fractions are slow to hash and compare: compare each distinct object once, and
-    # tell 1 by its numerator.  On big exact boards each comparison multiplies
+    # Fractions are slow to hash and compare: compare each distinct object once, as
+    # integers (p < q when p.numerator * q.denominator < q.numerator * p.denominator),
+    # and tell 1 by its numerator.  On big exact boards each comparison multiplies
     # integers of many thousands of digits.
-    distinct = {id(p): p for p in exact.values()}
+    values = exact.values()
+    distinct = dict(zip(map(id, values), values))
     if off is not None:
         distinct[id(off)] = off
-    open_values = (p for p in distinct.values() if p.numerator != p.denominator)
-    lowest = min(checked(open_values, deadline, 64), default=None)
+    lowest: Fraction | None = None
+    low: set[int] = set()
+    least_n = least_d = 0
+    for key, p in checked(distinct.items(), deadline, 64):
+        n, d = p.numerator, p.denominator
+        if n == d:
+            continue
+        if lowest is None or n * least_d < least_n * d:
+            lowest, least_n, least_d, low = p, n, d, {key}
+        elif n * least_d == least_n * d:
+            low.add(key)
     # Cells share their box's object: compare objects, not values, cell by cell.
-    low = {key for key, p in distinct.items() if p is lowest or p == lowest}
     tied = [] if lowest is None else [c for c, p in exact.items() if id(p) in low]
     if off_frontier and (off == lowest if off is not None else not tied):
         tied.extend(off_frontier)

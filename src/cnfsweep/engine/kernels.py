@@ -2,7 +2,8 @@
 
 The install compiles the kernels where it can (``setup.py``): the engine's
 ``cnfsweep.engine._boxsearch`` (the backtracking count of small components)
-and the search's ``_endgame`` and ``_merge`` (loaded through
+and ``cnfsweep.engine._position`` (the numbers read into rules over cell
+indices, and their simplification), and the search's ``_endgame`` and ``_merge`` (loaded through
 :mod:`cnfsweep.search.kernels`).  Each gives the same answers as the Python
 code beside it, which stays the reference.  Setting the environment variable
 ``CNFSWEEP_PURE_PYTHON`` to anything but an empty string, before cnfsweep is

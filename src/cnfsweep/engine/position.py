@@ -11,10 +11,11 @@ model per box count, weighted by a binomial.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import compress, filterfalse
+from itertools import chain, compress, filterfalse
+from typing import Any, cast
 
 import networkx as nx
 
@@ -27,8 +28,8 @@ from cnfsweep.core.model import Constraint, Problem, Rule
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
 
-# number_constraints in C where the install built it (see cnfsweep.engine.kernels); None sends
-# every board through the Python reference, as tests do to compare the two.
+# number_constraints and simplify in C where the install built it (see cnfsweep.engine.kernels); None
+# sends every board through the Python reference, as tests do to compare the two.
 kernel = load("cnfsweep.engine._position")
 
 @dataclass(frozen=True)
@@ -43,7 +44,11 @@ class Component:
 
     def box_cells(self, box: int) -> tuple[Cell, ...]:
         """Return the board cells of one box."""
-        return tuple(self.cells[v] for v in self.problem.boxes[box])
+        variables = self.problem.boxes[box]
+        first, last = variables[0], variables[-1]
+        if last - first + 1 == len(variables):  # consecutive, as Problem has them: one slice
+            return tuple(self.cells[first : last + 1])
+        return tuple(self.cells[v] for v in variables)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,7 @@ def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dic
 _HIDDEN = bytes(0 if chr(b) in NUMBERS else 1 for b in range(256))
 _FLAGGED = bytes(1 if chr(b) == FLAG else 0 for b in range(256))
 _NUMBER = bytes(1 if chr(b) in NUMBERS else 0 for b in range(256))
+_COVERED = bytes(_HIDDEN[b] & (1 - _FLAGGED[b]) for b in range(256))
 
 
 def number_constraints(
@@ -122,10 +128,13 @@ def number_constraints(
 
 
 def _number_rules(
-    flat: bytes, cells: Sequence[Cell], around: Sequence[Sequence[int]], fixed: Mapping[Cell, bool], every: bool,
+    flat: bytes, cells: Sequence[Any], around: Sequence[Sequence[int]], fixed: Mapping[Any, bool], every: bool,
     deadline: float | None,
 ) -> list[Rule]:
-    """:func:`number_constraints` in Python: the reference the C kernel follows step by step."""
+    """:func:`number_constraints` in Python: the reference the C kernel follows step by step.
+
+    ``cells`` names each cell: its :class:`Cell`, or its index (then ``fixed`` is by index too).
+    """
     out = []
     hidden = flat.translate(_HIDDEN)
     flags = flat.translate(_FLAGGED) if FLAG.encode() in flat else None
@@ -223,15 +232,15 @@ def build_problem(
 
     Returns the cell of every variable and the problem.
     """
-    cells = tuple(c for box in boxes for c in box)
-    index = {c: i for i, c in enumerate(cells)}
+    cells = tuple(chain.from_iterable(boxes))
+    index = dict(zip(cells, range(len(cells))))
     var_boxes, start = [], 0
     for box in boxes:
         var_boxes.append(tuple(range(start, start + len(box))))
         start += len(box)
+    number = index.__getitem__
     constraints = tuple(
-        Constraint.exactly(tuple(sorted(index[c] for c in rule_cells)), need, tag)
-        for tag, rule_cells, need in rules
+        Constraint(tuple(sorted(map(number, rule_cells))), need, need, tag) for tag, rule_cells, need in rules
     )
     return cells, Problem(tuple(var_boxes), constraints)
 
@@ -316,8 +325,7 @@ class RecentPositions:
             board.topology.tables(deadline)
             fixed = _resolve_assumptions(board, assumed)
             unflagged = None if total is None else total - len(board.flags)
-            rules = number_constraints(board, fixed, deadline, every=False)
-            found = assemble_position(board, rules, board.covered, unflagged, fixed, simplified, deadline)
+            found = indexed_position(board, fixed, unflagged, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]
         if self.size > 0:
@@ -327,10 +335,61 @@ class RecentPositions:
         return found if found.board is board else replace(found, board=board)
 
 
-def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tuple[Component, ...]:
+def indexed_position(
+    board: Board, fixed: Mapping[Cell, bool], mines: int | None, simplified: bool = True,
+    deadline: float | None = None,
+) -> Position:
+    """Build the board's :class:`Position` over integer cell indices, as :func:`assemble_position` would.
+
+    The rules are read with each cell as its index in the topology's tables
+    (row-major, so indices sort as the cells do); simplification, the split and
+    the boxes then hash and compare small integers instead of :class:`Cell`
+    objects, and the cells come back only in the finished components.  Every
+    step is the one :func:`assemble_position` takes on the cells themselves, so
+    the position is the same (``tests/engine/test_position_paths.py``).
+    ``mines`` is the board's total minus its flags, if known.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> indexed_position(b, {}, 1) == assemble_position(b, number_constraints(b, {}), b.covered, 1)
+    True
+    """
+    flat = "".join(board.grid).encode("ascii")
+    cells, around = board.topology.tables(deadline)
+    ids = tuple(range(len(flat)))
+    if kernel is not None and not fixed:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        rules = kernel.number_rules(flat, ids, around, Rule, False, check)
+    else:
+        index = {c: i for i, c in enumerate(cells)} if fixed else {}
+        rules = _number_rules(flat, ids, around, {index[c]: v for c, v in fixed.items()}, False, deadline)
+    return _assemble(board, rules, cells, bytearray(flat.translate(_COVERED)), mines, fixed, simplified, deadline)
+
+
+def settle(
+    rules: list[Rule], deadline: float | None = None, *, indexed: bool = False
+) -> tuple[list[Rule], dict[Any, bool], Any]:
+    """:func:`~cnfsweep.engine.simplify.simplify`, in C where the install built it and cells are ``indexed``.
+
+    The kernel takes the Python code's steps on integer cell indices (it cannot
+    compare :class:`Cell` objects), so both give the same rules, forced cells
+    (in the same order) and contradiction.
+    """
+    if indexed and kernel is not None:
+        check = None if deadline is None else partial(check_deadline, deadline)
+        return kernel.simplify_rules(rules, Rule, check)
+    return simplify(rules, deadline)
+
+
+def build_components(
+    rules: Sequence[Rule], deadline: float | None = None, cells: Sequence[Cell] | None = None
+) -> tuple[Component, ...]:
     """Split rules that each mention at least one cell into components, with boxes and problems.
 
-    Past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+    With ``cells``, the rules name cells (and tags) by their indices in it, which
+    must sort as the cells do; the components name the cells.  Past ``deadline``
+    raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
@@ -338,6 +397,10 @@ def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tu
     >>> [comp.cells for comp in build_components([Rule(Cell(1, 0), (a, b), 1), Rule(Cell(4, 4), (c,), 0)])]
     [(Cell(row=0, col=0), Cell(row=0, col=1)), (Cell(row=5, col=5),)]
     """
+    if cells is not None and kernel is not None:
+        found = _components_in_c(rules, cells, deadline)
+        if found is not None:
+            return found
     groups = _split(rules, deadline)
     # Each rule lies inside one component: file it there by any of its cells.
     home = {c: k for k, group in checked(enumerate(groups), deadline, 1024) for c in group}
@@ -346,8 +409,37 @@ def build_components(rules: Sequence[Rule], deadline: float | None = None) -> tu
         rules_of[home[rule.cells[0]]].append(rule)
     components = []
     for comp_cells, comp_rules in checked(zip(groups, rules_of), deadline, 256):
-        cells, problem = build_problem(group_boxes(comp_cells, comp_rules), comp_rules)
-        components.append(Component(cells, problem))
+        boxes = group_boxes(comp_cells, comp_rules)
+        if cells is None:
+            components.append(Component(*build_problem(boxes, comp_rules)))
+            continue
+        # Indices number the variables as the cells would (they sort alike): name the cells last.
+        name: Callable[[Any], Cell] = cells.__getitem__
+        var_cells, problem = build_problem(boxes, [Rule(name(tag), found, need) for tag, found, need in comp_rules])
+        components.append(Component(tuple(map(name, var_cells)), problem))
+    return tuple(components)
+
+
+def _components_in_c(
+    rules: Sequence[Rule], cells: Sequence[Cell], deadline: float | None
+) -> tuple[Component, ...] | None:
+    """:func:`build_components` on rules over cell indices, split and grouped into boxes by the C kernel.
+
+    ``None`` when a rule names a cell twice, which no board's rule does: the Python code answers.
+    """
+    check_deadline(deadline)
+    split = None if kernel is None else kernel.split_boxes(list(rules))
+    if split is None or split is NotImplemented:
+        return None
+    name: Callable[[Any], Cell] = cells.__getitem__
+    components = []
+    for var_cells, sizes, constraints in checked(split, deadline, 256):
+        boxes, start = [], 0
+        for size in sizes:
+            boxes.append(tuple(range(start, start + size)))
+            start += size
+        problem = Problem(tuple(boxes), tuple(Constraint(vs, need, need, name(tag)) for tag, vs, need in constraints))
+        components.append(Component(tuple(map(name, var_cells)), problem))
     return tuple(components)
 
 
@@ -383,20 +475,51 @@ def assemble_position(
     (1, (), 1)
     """
     fixed = fixed or {}
-    contradiction = next(
-        (cell for cell, cells, need in rules if not 0 <= need <= len(cells)), None
+    return _assemble(board, rules, None, covered, mines, fixed, simplified, deadline)
+
+
+def _assemble(
+    board: Board,
+    rules: Sequence[Rule],
+    cells: Sequence[Cell] | None,
+    covered: Iterable[Cell] | bytearray,
+    mines: int | None,
+    fixed: Mapping[Cell, bool],
+    simplified: bool,
+    deadline: float | None,
+) -> Position:
+    """:func:`assemble_position` on rules over cells (``cells`` is ``None``) or over indices into ``cells``.
+
+    With indices, ``covered`` is a byte per cell, 1 where it is covered (it is overwritten); cells that
+    sort as their indices do (row-major) make every step the same on both.
+    """
+    contradiction: Any = next(
+        (tag for tag, found, need in rules if not 0 <= need <= len(found)), None
     )
     # Numbers with no unknown neighbour are settled (checked just above).
     rules = [r for r in rules if r.cells]
-    forced: dict[Cell, bool] = {}
+    forced: dict[Any, bool] = {}
+    off: tuple[Cell, ...]
     if simplified and contradiction is None:
-        rules, forced, contradiction = simplify(rules, deadline)
+        rules, forced, contradiction = settle(rules, deadline, indexed=cells is not None)
     live = [r for r in rules if r.cells]
-    components = build_components(live, deadline)
+    components = build_components(live, deadline, cells)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
-    taken = {c for _, cells, _ in live for c in cells}
-    taken.update(fixed, forced)
-    off = tuple(filterfalse(taken.__contains__, covered))
+    taken = {c for _, found, _ in live for c in found}
+    taken.update(forced)
+    if cells is None:
+        taken.update(fixed)
+        off = tuple(filterfalse(taken.__contains__, cast(Iterable[Cell], covered)))
+    else:
+        mask: Any = covered
+        for i in taken:
+            mask[i] = 0  # a mask, so that the covered cells are walked in C
+        off = tuple(compress(cells, mask))
+        if fixed:
+            off = tuple(filterfalse(fixed.__contains__, off))
+        forced = {cells[i]: v for i, v in forced.items()}
+        if contradiction is not None:
+            contradiction = cells[contradiction]
     mines_left = None
     if mines is not None:
         mines_left = mines - sum(fixed.values()) - sum(forced.values())

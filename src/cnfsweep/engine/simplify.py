@@ -20,6 +20,12 @@ def simplify(
     allow the same layouts).  Past ``deadline`` (a ``time.perf_counter()``
     value) raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
+    Cells may be :class:`Cell` objects or integer indices (the engine's
+    position uses indices): every step walks cells and rules in ascending
+    order, so cells and indices that sort alike give the same answer, forced
+    cells in the same order, and ``cnfsweep.engine._position.simplify_rules``
+    takes the same steps in C.
+
     Returns
     -------
     rules, forced, contradiction
@@ -35,6 +41,10 @@ def simplify(
     """
     # A work list, so that each change only revisits the rules it touches: on
     # long wires one settled cell settles the next, thousands of times over.
+    # Every loop below walks cells and rules in ascending order (never a set's own
+    # order), so the steps, and with them the rules kept, follow from the rules
+    # alone: integer cell indices and the board's cells (row-major, so sorted alike)
+    # take the same steps, and a compiled version can take them too.
     cells_of: dict[int, set[Cell]] = {}
     need_of: dict[int, int] = {}
     tag_of: dict[int, Cell] = {}
@@ -80,16 +90,17 @@ def simplify(
             continue
         if need in (0, len(cells)):
             value = need > 0
-            settled = set(cells)
+            settled = sorted(cells)
             drop(i)
             for c in settled:
                 forced[c] = value
-                for j in list(holding[c]):
+                for j in sorted(holding[c]):
                     shrink(j, {c}, int(value))
             continue
-        # Every rule comparable with this one shares its rarest cell.
-        pivot = min(cells, key=lambda c: len(holding[c]))
-        for j in list(holding[pivot]):
+        # Every rule comparable with this one shares its rarest cell (the first such cell).
+        ordered = sorted(cells)
+        pivot = min(ordered, key=lambda c: len(holding[c]))
+        for j in sorted(holding[pivot]):
             if j == i or j not in cells_of or i not in cells_of:
                 continue
             other = cells_of[j]
@@ -102,8 +113,8 @@ def simplify(
         if i not in cells_of:
             continue
         # Rules strictly inside this one hold all their cells among its cells.
-        for c in list(cells_of[i]):
-            for j in list(holding[c]):
+        for c in ordered:
+            for j in sorted(holding[c]):
                 if j != i and j in cells_of and i in cells_of and cells_of[j] < cells_of[i]:
                     shrink(i, set(cells_of[j]), need_of[j])
     kept = sorted(cells_of)
