@@ -12,18 +12,12 @@ from enum import Enum
 from typing import NamedTuple
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.characters import COVERED, FLAG
+from cnfsweep.core.gamerules import CHECK_EVERY
+from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
+from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
+from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
 
 __all__ = ["CHECK_EVERY", "ClickResult", "GameState"]
-
-# One byte per cell as the player sees it, in the topology's cell order.
-_COVERED = ord(COVERED)
-_FLAG = ord(FLAG)
-_ZERO = ord("0")
-
-#: Cells a flood opens between two readings of the clock, when it has a deadline: a few
-#: milliseconds of work, so that even a 1000x1000 board stops soon after its deadline.
-CHECK_EVERY = 1024
 
 
 class GameState(Enum):
