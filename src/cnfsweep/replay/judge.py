@@ -35,13 +35,15 @@ from os import PathLike
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
+from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
+from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
+from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
 from cnfsweep.core.values import choice_argument, count_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
-from cnfsweep.generation.result import three_bv
-from cnfsweep.play import FirstClick, Table
+from cnfsweep.play import FirstClick, Game, Table
 from cnfsweep.replay.model import ClickReview, GameReview, Label
 
 __all__ = ["Progress", "review", "review_game"]
@@ -49,7 +51,6 @@ __all__ = ["Progress", "review", "review_game"]
 #: Called after each click judged, with how many are done and how many there are.
 Progress = Callable[[int, int], None]
 
-_COVERED, _FLAG, _ZERO = ord(COVERED), ord(FLAG), ord("0")
 #: The label a chord's uncertain cells carry while the engine counts the layouts that keep them safe.
 _CHOSEN = "x"
 
@@ -146,7 +147,7 @@ def review_game(
     source = game.source
     topology = game.topology.name
     table = Table.on_layout(game.rows, game.cols, game.mines, topology)
-    play, view, around, cols = table.game, table.game.view, table.around, game.cols
+    play, view, cols = table.game, table.game.view, game.cols
     opening = [i for i, c in enumerate(game.clicks) if _opens(c.kind)]
     total = len(opening)
     reviews: list[ClickReview] = []
@@ -172,7 +173,7 @@ def review_game(
                 continue  # a click on an open cell does nothing
             chosen: tuple[Cell, ...] = (cell,)
         else:
-            chosen = _chord_cells(view, around[i], table.cells, face)
+            chosen = play.chord_cells(cell)  # the game's chord rule: what the chord will open
             if not chosen:
                 continue  # a chord that opens nothing
         check_deadline(deadline)
@@ -217,7 +218,7 @@ def review_game(
     _check_end(game, table)
     return GameReview(
         source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
-        first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
+        first_rule.value, tuple(reviews), _three_bv(play),
         dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None, topology,
     )
 
@@ -237,12 +238,11 @@ def _opens(kind: ClickKind) -> bool:
     return kind is ClickKind.OPEN or kind is ClickKind.CHORD
 
 
-def _chord_cells(view: memoryview, near: tuple[int, ...] | list[int], cells: tuple[Cell, ...], shown: int) -> tuple[Cell, ...]:
-    """A chord's chosen cells: the covered unflagged neighbours of a number with as many flags around it."""
-    number = shown - _ZERO
-    if not 0 <= number <= 8 or sum(1 for j in near if view[j] == _FLAG) != number:
-        return ()
-    return tuple(cells[j] for j in near if view[j] == _COVERED)
+def _three_bv(play: Game) -> int:
+    """The record's layout's 3BV, as the game counts it."""
+    count = play.three_bv()
+    assert count is not None  # a game on a record's layout has its mines from the start
+    return count
 
 
 def _seen_board(table: Table) -> Board:
