@@ -41,3 +41,13 @@ def test_a_record_whose_end_differs_from_the_replay_is_refused() -> None:
     shown[0] = "." + shown[0][1:] if shown[0][0] != "." else "0" + shown[0][1:]
     with pytest.raises(GameRecordError, match=r"its clicks replayed here leave cell \(0, 0\) .*, the record"):
         review_game(dataclasses.replace(game, shown=tuple(shown)))
+
+
+@pytest.mark.parametrize("reshape", [lambda rows: rows[:-1], lambda rows: rows[:1] + tuple(r[:-1] for r in rows[1:]),
+                                     lambda rows: (*rows, rows[-1])], ids=["a row short", "a column short", "a row more"])
+def test_a_record_whose_final_board_has_another_shape_is_refused(reshape) -> None:
+    # Cell by cell, a smaller board would agree with the replay wherever it has cells: the shape is checked first.
+    (game,) = read_game_records(DATA / "replays" / "rmv2_utf8_basic.rmv")
+    with pytest.raises(GameRecordError, match=r"^.*rmv2_utf8_basic\.rmv: the record's final board is \d+ rows( of "
+                                              r"(\d+ cells|uneven lengths))?, but the game is \d+ rows of \d+ cells$"):
+        review_game(dataclasses.replace(game, shown=reshape(game.shown)))
