@@ -113,8 +113,9 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     """Return the first click and its neighbours: the cells no mine may take."""
     r0, c0 = first_click
     if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
+        size = format_size(level.rows, level.cols, graph=level.graph is not None)
         raise OffBoardError(
-            f"first click ({r0}, {c0}) is off the {format_size(level.rows, level.cols, graph=level.graph is not None)} board: "
+            f"first click ({r0}, {c0}) is off the {size} board: "
             f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
         )
     return level.area(Cell(r0, c0))
@@ -172,8 +173,9 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
 
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
     """Say that no no-guess layout turned up in time."""
+    size = format_size(level.rows, level.cols, graph=level.graph is not None)
     return (
-        f"no no-guess layout of {counted(level.mines, 'mine')} on {format_size(level.rows, level.cols, graph=level.graph is not None)} found within "
+        f"no no-guess layout of {counted(level.mines, 'mine')} on {size} found within "
         f"the time limit of {time_limit} s ({counted(attempts, 'layout')} tried)"
     )
 

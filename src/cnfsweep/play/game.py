@@ -90,8 +90,10 @@ class Game:
     Examples
     --------
     >>> game = Game.from_layout(2, 3, [Cell(0, 2)])
-    >>> game.click(Cell(1, 0))
-    ClickResult(cell=Cell(row=1, col=0), hit_mine=False, opened=(Cell(row=1, col=0), Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=1)), numbers=(0, 0, 1, 1))
+    >>> game.click(Cell(1, 0))  # doctest: +NORMALIZE_WHITESPACE
+    ClickResult(cell=Cell(row=1, col=0), hit_mine=False,
+                opened=(Cell(row=1, col=0), Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=1)),
+                numbers=(0, 0, 1, 1))
     >>> game.board().grid, game.state.value
     (('01.', '01.'), 'playing')
     >>> game.click(Cell(1, 2)).opened, game.state.value
@@ -129,7 +131,7 @@ class Game:
         else:
             count_argument(seed, "seed")
         if level.mines > (most := level.max_mines(first_click)):
-            raise ArgumentError(f"{counted(level.mines, 'mine')} {'leaves' if level.mines == 1 else 'leave'} no room for first-click rule {first_click.value!r} (at most {most})")
+            raise ArgumentError(_no_room(level.mines, first_click, most))
         return cls(level, seed, first_click)
 
     @classmethod
@@ -201,7 +203,7 @@ class Game:
         return memoryview(self._is_mine).toreadonly()
 
     def three_bv(self) -> int | None:
-        """The layout's 3BV (:func:`~cnfsweep.core.gamerules.three_bv`), or ``None`` before the first click places the mines.
+        """The layout's 3BV (:func:`~cnfsweep.core.gamerules.three_bv`), ``None`` until the first click places mines.
 
         Examples
         --------
@@ -510,11 +512,8 @@ class Game:
     def _generate(self, first: Cell) -> None:
         lv, rule = self.level, self.rule
         if lv.mines > (most := lv.max_mines(rule, first)):
-            raise ArgumentError(f"{counted(lv.mines, 'mine')} {'leaves' if lv.mines == 1 else 'leave'} no room for first-click rule {rule.value!r} at {tuple(first)} (at most {most})")
-        if rule is FirstClick.OPENING:
-            protected = set(lv.area(first))
-        else:
-            protected = {first} if rule is FirstClick.SAFE else set()
+            raise ArgumentError(_no_room(lv.mines, rule, most, first))
+        protected = set(lv.area(first)) if rule is FirstClick.OPENING else {first} if rule is FirstClick.SAFE else set()
         # Candidates in cell order and one sample() call: the layout depends on the seed,
         # the rule and the first click only, the same on every platform.
         cells = self._cells
@@ -547,3 +546,10 @@ class Game:
         count = self._count
         shown_cells = self._settle_opened(opened)
         return ClickResult(cell, False, shown_cells, tuple([count[k] for k in opened]))
+
+
+def _no_room(mines: int, rule: FirstClick, most: int, first: Cell | None = None) -> str:
+    """Say that ``mines`` do not fit beside what the first-click rule keeps free (around ``first``, when known)."""
+    at = "" if first is None else f" at {tuple(first)}"
+    verb = "leaves" if mines == 1 else "leave"
+    return f"{counted(mines, 'mine')} {verb} no room for first-click rule {rule.value!r}{at} (at most {most})"
