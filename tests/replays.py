@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.topology import Square
+from cnfsweep.core.topology import make_topology
 from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
 from cnfsweep.play import Game, GameState
 
@@ -22,12 +22,17 @@ _COVERED, _FLAG, _ZERO = ord("."), ord("*"), ord("0")
 
 
 def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool = True, reckless: float = 0.25,
-                moves: int = 60) -> RecordedGame:
-    """Play a game at random: ``reckless`` is the share of opening clicks that may land anywhere."""
+                moves: int = 60, topology: str = "square", honest: float = 0.0) -> RecordedGame:
+    """Play a game at random on a ``topology`` grid.
+
+    ``reckless`` is the share of opening clicks that may land anywhere, ``honest`` the share of
+    flags put on a mine (the rest, and all of them by default, go on any covered cell) and of
+    chords made on a number with as many flags around it (by default any number is chorded).
+    """
     rng = random.Random(seed)
     cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
     layout = set(rng.sample(cells, mines))
-    game = Game.from_layout(rows, cols, layout)
+    game = Game.from_layout(rows, cols, layout, topology)
     view = game.view
     clicks: list[Click] = []
 
@@ -43,13 +48,16 @@ def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool
         flagged = [c for c in cells if view[c.row * cols + c.col] == _FLAG]
         numbers = [c for c in cells if _ZERO <= view[c.row * cols + c.col] <= _ZERO + 8]
         if roll < 0.15 and hidden:
-            cell, kind = rng.choice(hidden), ClickKind.FLAG
+            mined = [c for c in hidden if c in layout]
+            cell, kind = rng.choice(mined if honest and mined and rng.random() < honest else hidden), ClickKind.FLAG
             game.flag(cell)
         elif roll < 0.2 and flagged:
             cell, kind = rng.choice(flagged), ClickKind.UNFLAG
             game.unflag(cell)
         elif roll < 0.4 and numbers:
-            cell, kind = rng.choice(numbers), ClickKind.CHORD
+            # An honest player chords mostly where the flags around a number match it.
+            ready = [c for c in numbers if game.chord_cells(c)] if honest else []
+            cell, kind = rng.choice(ready if ready and rng.random() < honest else numbers), ClickKind.CHORD
             game.chord(cell)
         elif hidden:
             safe = [c for c in hidden if c not in layout]
@@ -59,8 +67,8 @@ def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool
         else:
             break
         clicks.append(Click(cell, float(len(clicks)), kind))
-    return RecordedGame(Square(rows, cols), tuple(sorted(layout)), tuple(clicks), won=game.state is GameState.WON,
-                        reader="random", rule="safe" if safe_first else "any")
+    return RecordedGame(make_topology(topology, rows, cols), tuple(sorted(layout)), tuple(clicks),
+                        won=game.state is GameState.WON, reader="random", rule="safe" if safe_first else "any")
 
 
 def save_evf(game: RecordedGame, folder: Path, name: str) -> Path:

@@ -11,14 +11,13 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import json_cell
-from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, Square
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology
 from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.fair import Logic
 from cnfsweep.play.game import Game, Level
-from cnfsweep.play.game import three_bv as game_three_bv
 from cnfsweep.play.level import format_size
 
 __all__ = [
@@ -114,8 +113,9 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     """Return the first click and its neighbours: the cells no mine may take."""
     r0, c0 = first_click
     if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
+        size = format_size(level.rows, level.cols, graph=level.graph is not None)
         raise OffBoardError(
-            f"first click ({r0}, {c0}) is off the {format_size(level.rows, level.cols, graph=level.graph is not None)} board: "
+            f"first click ({r0}, {c0}) is off the {size} board: "
             f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
         )
     return level.area(Cell(r0, c0))
@@ -173,8 +173,9 @@ def free_cells(level: Level, first_click: Cell) -> list[Cell]:
 
 def gave_up(level: Level, time_limit: float | None, attempts: int) -> str:
     """Say that no no-guess layout turned up in time."""
+    size = format_size(level.rows, level.cols, graph=level.graph is not None)
     return (
-        f"no no-guess layout of {counted(level.mines, 'mine')} on {format_size(level.rows, level.cols, graph=level.graph is not None)} found within "
+        f"no no-guess layout of {counted(level.mines, 'mine')} on {size} found within "
         f"the time limit of {time_limit} s ({counted(attempts, 'layout')} tried)"
     )
 
@@ -235,11 +236,12 @@ def _skipping(k: int, skip: list[int]) -> int:
 def three_bv(
     rows: int, cols: int, mines: frozenset[Cell] | set[Cell], topology: GridTopology | None = None
 ) -> int:
-    """Return a layout's 3BV: the fewest clicks that open every safe cell.
+    """Return a layout's 3BV, the fewest clicks that open every safe cell, as the game counts it.
 
-    Each opening (a connected region of zeros, with its border) takes one
-    click, and each safe cell bordering no zero one more.  Neighbours are
-    ``topology``'s (of ``rows`` by ``cols`` cells; ``None`` is the square).
+    The layout's :meth:`~cnfsweep.play.game.Game.three_bv`, for a layout given as
+    its mines: each opening (a connected region of zeros, with its border) takes one click, and
+    each safe cell bordering no zero one more.  Neighbours are ``topology``'s (of ``rows`` by
+    ``cols`` cells; ``None`` is the square).
 
     Examples
     --------
@@ -248,8 +250,6 @@ def three_bv(
     >>> three_bv(3, 3, {Cell(2, 2)})   # one opening reaches every safe cell
     1
     """
-    cells, around = (Square(rows, cols) if topology is None else topology).tables()
-    mined = bytearray(len(cells))
-    for r, c in mines:
-        mined[r * cols + c] = 1
-    return game_three_bv(around, mined)
+    count = Game.from_layout(rows, cols, mines, DEFAULT_TOPOLOGY if topology is None else topology).three_bv()
+    assert count is not None  # a game on a layout has its mines from the start
+    return count

@@ -35,13 +35,23 @@ from os import PathLike
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, check_deadline, deadline_after, shown, time_left
+from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
+from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
+from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
+from cnfsweep.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CnfsweepError,
+    check_deadline,
+    deadline_after,
+    shown,
+    time_left,
+)
 from cnfsweep.core.values import choice_argument, count_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
-from cnfsweep.generation.result import three_bv
-from cnfsweep.play import FirstClick, Table
+from cnfsweep.play import FirstClick, Game, Table
 from cnfsweep.replay.model import ClickReview, GameReview, Label
 
 __all__ = ["Progress", "review", "review_game"]
@@ -49,7 +59,6 @@ __all__ = ["Progress", "review", "review_game"]
 #: Called after each click judged, with how many are done and how many there are.
 Progress = Callable[[int, int], None]
 
-_COVERED, _FLAG, _ZERO = ord(COVERED), ord(FLAG), ord("0")
 #: The label a chord's uncertain cells carry while the engine counts the layouts that keep them safe.
 _CHOSEN = "x"
 
@@ -119,8 +128,8 @@ def review(
     if number > len(games):
         held = "1 game" if len(games) == 1 else f"{len(games)} games (1 to {len(games)})"
         raise GameRecordError(f"game {number}: it holds {held}", source=source)
-    return review_game(games[number - 1], engine=engine, first_click=first_click, positions=positions, progress=progress,
-                       time_limit=time_left(deadline))
+    return review_game(games[number - 1], engine=engine, first_click=first_click, positions=positions,
+                       progress=progress, time_limit=time_left(deadline))
 
 
 def review_game(
@@ -146,7 +155,7 @@ def review_game(
     source = game.source
     topology = game.topology.name
     table = Table.on_layout(game.rows, game.cols, game.mines, topology)
-    play, view, around, cols = table.game, table.game.view, table.around, game.cols
+    play, view, cols = table.game, table.game.view, game.cols
     opening = [i for i, c in enumerate(game.clicks) if _opens(c.kind)]
     total = len(opening)
     reviews: list[ClickReview] = []
@@ -172,7 +181,7 @@ def review_game(
                 continue  # a click on an open cell does nothing
             chosen: tuple[Cell, ...] = (cell,)
         else:
-            chosen = _chord_cells(view, around[i], table.cells, face)
+            chosen = play.chord_cells(cell)  # the game's chord rule: what the chord will open
             if not chosen:
                 continue  # a chord that opens nothing
         check_deadline(deadline)
@@ -199,7 +208,7 @@ def review_game(
                 table.seen.flag(mine)
             certain = len(analysis.safe)
             safest = analysis.safe if certain else tuple(analysis.lowest_cells())
-            best = Fraction(0) if certain else (analysis.exact(safest[0]) if safest else Fraction(1))
+            best = Fraction(0) if certain else (_exact(analysis, safest[0]) if safest else Fraction(1))
         try:
             result = table.click(cell) if kind is ClickKind.OPEN else table.chord(cell)
         except CnfsweepError as exc:
@@ -209,15 +218,15 @@ def review_game(
                                   "an opening (a 0): the record contradicts the rule", source=source)
         label = Label.of(probability, best, certain, result.hit_mine)
         reviews.append(ClickReview(
-            len(reviews) + 1, move + 1, click.seconds, kind, cell, chosen, result.opened, probability, best, safest, certain,
-            label, play.exploded if result.hit_mine else None,
+            len(reviews) + 1, move + 1, click.seconds, kind, cell, chosen, result.opened, probability, best, safest,
+            certain, label, play.exploded if result.hit_mine else None,
         ))
         if progress is not None:
             progress(len(reviews), total)
     _check_end(game, table)
     return GameReview(
         source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
-        first_rule.value, tuple(reviews), three_bv(game.rows, game.cols, set(game.mines), game.topology),
+        first_rule.value, tuple(reviews), _three_bv(play),
         dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None, topology,
     )
 
@@ -237,12 +246,11 @@ def _opens(kind: ClickKind) -> bool:
     return kind is ClickKind.OPEN or kind is ClickKind.CHORD
 
 
-def _chord_cells(view: memoryview, near: tuple[int, ...] | list[int], cells: tuple[Cell, ...], shown: int) -> tuple[Cell, ...]:
-    """A chord's chosen cells: the covered unflagged neighbours of a number with as many flags around it."""
-    number = shown - _ZERO
-    if not 0 <= number <= 8 or sum(1 for j in near if view[j] == _FLAG) != number:
-        return ()
-    return tuple(cells[j] for j in near if view[j] == _COVERED)
+def _three_bv(play: Game) -> int:
+    """The record's layout's 3BV, as the game counts it."""
+    count = play.three_bv()
+    assert count is not None  # a game on a record's layout has its mines from the start
+    return count
 
 
 def _seen_board(table: Table) -> Board:
@@ -253,25 +261,32 @@ def _seen_board(table: Table) -> Board:
     return board
 
 
+def _exact(analysis: Analysis, cell: Cell) -> Fraction:
+    """A cell's exact probability of being a mine, which a review needs."""
+    p = analysis.exact(cell)
+    if p is None:
+        raise CnfsweepError(f"cell {tuple(cell)} has no exact probability (an approximate analysis)")
+    return p
+
+
 def _chance(analysis: Analysis, chosen: tuple[Cell, ...], board: Board, engine: Engine) -> Fraction:
     """The exact chance that at least one chosen cell is a mine."""
-    exact = [analysis.exact(c) for c in chosen]
-    if any(p is None for p in exact):
-        raise CnfsweepError("a chosen cell has no exact probability (an approximate analysis)")
+    exact = [_exact(analysis, c) for c in chosen]
     if any(p == 1 for p in exact):
         return Fraction(1)
-    uncertain = [c for c, p in zip(chosen, exact) if p]
+    uncertain = [(c, p) for c, p in zip(chosen, exact, strict=True) if p]
     if len(uncertain) <= 1:
-        return Fraction(exact[chosen.index(uncertain[0])]) if uncertain else Fraction(0)
+        return uncertain[0][1] if uncertain else Fraction(0)
     # Several uncertain cells: the share of layouts that keep them all safe.
     rows = [list(row) for row in board.grid]
-    for r, c in uncertain:
+    for (r, c), _ in uncertain:
         rows[r][c] = _CHOSEN
     labelled = dataclasses.replace(board, grid=tuple("".join(row) for row in rows))
     kept = engine.analyze(labelled, assume={_CHOSEN: "safe"})
-    if analysis.solutions is None or (kept.consistent and kept.solutions is None):
+    safe_layouts = kept.solutions if kept.consistent else 0
+    if analysis.solutions is None or safe_layouts is None:
         raise CnfsweepError("the board is too large for an exact chance of a chord")
-    return 1 - Fraction(kept.solutions if kept.consistent else 0, analysis.solutions)
+    return 1 - Fraction(safe_layouts, analysis.solutions)
 
 
 def _check_end(game: RecordedGame, table: Table) -> None:
@@ -284,8 +299,14 @@ def _check_end(game: RecordedGame, table: Table) -> None:
     if game.shown is None:
         return
     ours = table.game.board().grid
-    for r, (theirs, mine) in enumerate(zip(game.shown, ours)):
-        for c, (a, b) in enumerate(zip(theirs, mine)):
+    if [len(row) for row in game.shown] != [len(row) for row in ours]:
+        widths = {len(row) for row in game.shown}
+        shape = f"{len(game.shown)} rows" + (f" of {min(widths)} cells" if len(widths) == 1 else
+                                             " of uneven lengths" if widths else "")
+        raise GameRecordError(f"the record's final board is {shape}, but the game is {len(ours)} rows "
+                              f"of {len(ours[0])} cells", source=source)
+    for r, (theirs, mine) in enumerate(zip(game.shown, ours, strict=True)):
+        for c, (a, b) in enumerate(zip(theirs, mine, strict=True)):
             if (a in "012345678") != (b in "012345678"):
                 raise GameRecordError(f"its clicks replayed here leave cell {(r, c)} "
                                       f"{'open' if b in '012345678' else 'covered'}, the record "

@@ -25,8 +25,9 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from cnfsweep.engine.position import number_constraints
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.gamerules import COVERED_BYTE, flood
+from cnfsweep.engine.position import number_constraints
 from cnfsweep.search.endgame_tree import search
 
 # An endgame of a few hundred layouts is searched in well under a second in
@@ -192,20 +193,25 @@ def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[l
     """Return, per covered cell, the layouts where it is a mine and the groups its click would show.
 
     Masks are ints with bit ``i`` for layout ``i``. A click's observation is the
-    set of cells it opens, with their numbers. The flood runs through every cell
-    covered on ``board`` but not through its revealed cells, as the game's does; a
-    cell revealed later in the search had its neighbours opened with it, so going
-    on through it adds only cells whose numbers every remaining layout agrees on.
-    That makes an observation a function of the layout alone, and a state's value
-    a function of its layout set. The flood changes no value (a zero's neighbours
-    are certainly safe, so clicking them later is free) but it spares the search
-    those clicks, so it is followed as the game follows it.
+    set of cells it opens, with their numbers: the game's own flood
+    (:func:`cnfsweep.core.gamerules.flood`), run on the covered cells alone, each
+    layout's numbers in place of the game's, so that it opens what
+    :meth:`Game.click <cnfsweep.play.game.Game.click>` would on this board (the
+    game's flood stops at revealed cells and flags, which are not among them).
+    A cell revealed later in the search had its neighbours opened with it, so
+    going on through it adds only cells whose numbers every remaining layout
+    agrees on. That makes an observation a function of the layout alone, and a
+    state's value a function of its layout set. The flood changes no value (a
+    zero's neighbours are certainly safe, so clicking them later is free) but it
+    spares the search those clicks, so it is followed as the game follows it.
     """
     covered = board.covered
     index = {cell: i for i, cell in enumerate(covered)}
     flags = set(board.flags)
     around = [[index[n] for n in board.neighbours(c) if n in index] for c in covered]
     base = [sum(n in flags for n in board.neighbours(c)) for c in covered]
+    # What the game would show on the covered cells before the click: all covered.
+    unopened = bytes([COVERED_BYTE]) * len(covered)
     mine_mask = [0] * len(covered)
     groups: list[dict[object, int]] = [{} for _ in covered]
     for i, layout in enumerate(layouts):
@@ -226,25 +232,13 @@ def _observations(board: Board, layouts: tuple[frozenset[Cell], ...]) -> tuple[l
             key: object = number[c]
             if number[c] == 0:
                 if c not in seen:
-                    region = _flood(c, around, number)
+                    region = flood(bytearray(unopened), number, around, [c])
                     key = tuple(sorted((j, number[j]) for j in region))
                     # Every zero of one region opens the same cells.
                     seen.update((j, key) for j in region if number[j] == 0)
                 key = seen[c]
             groups[c][key] = groups[c].get(key, 0) | bit
     return mine_mask, [list(g.values()) for g in groups]
-
-
-def _flood(start: int, around: list[list[int]], number: list[int]) -> set[int]:
-    opened, stack = {start}, [start]
-    while stack:
-        for n in around[stack.pop()]:
-            # A zero's neighbours are never mines, so they all open.
-            if n not in opened:
-                opened.add(n)
-                if number[n] == 0:
-                    stack.append(n)
-    return opened
 
 
 def best_move(

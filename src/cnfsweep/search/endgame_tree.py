@@ -146,13 +146,13 @@ def search_python(
                 if -negative_alive <= best:
                     break
                 parts = sorted([p for p in map(state.__and__, groups[c]) if p], key=int.bit_count, reverse=True)
-                won, rest = 0, -negative_alive
+                won, unseen = 0, -negative_alive
                 for p in parts:
                     won += _value(p, live)
-                    rest -= p.bit_count()
+                    unseen -= p.bit_count()
                     # The same bound, group by group: give up once even winning
                     # every layout still to come could not beat the best move.
-                    if won + rest <= best:
+                    if won + unseen <= best:
                         break
                 else:
                     if won > best:
