@@ -196,8 +196,8 @@ class _Entry:
     def trace(self) -> dict[str, Any]:
         """The game so far as a trace line: what ``cnfsweep play --trace`` writes and ``cnfsweep replay`` reads.
 
-        A trace holds opens only: a chord is written as opens of the cells it chose (its covered,
-        unflagged neighbours then), the safe ones first, so a mine it hit is the last move as in
+        A trace holds opens only: a chord is written as opens of the cells it chose (``Game.chord_cells``
+        then: none where the flags around did not match the number), the safe ones first, so a mine it hit is the last move as in
         any trace; flags are not written (a review leaves them covered anyway). ``first_click`` is
         the first-click rule and ``start`` the cell clicked first.
         """
@@ -212,9 +212,7 @@ class _Entry:
             if kind is ClickKind.FLAG or kind is ClickKind.UNFLAG:
                 (again.flag if kind is ClickKind.FLAG else again.unflag)(cell)
                 continue
-            chosen = [cell] if kind is ClickKind.OPEN else sorted(
-                (n for n in level.topology.neighbours(cell) if again.view[n.row * level.cols + n.col] == ord(COVERED)),
-                key=lambda n: n in mines)
+            chosen = [cell] if kind is ClickKind.OPEN else sorted(again.chord_cells(cell), key=lambda n: n in mines)
             for c in chosen:
                 if again.state is GameState.PLAYING and again.view[c.row * level.cols + c.col] == ord(COVERED):
                     again.click(c)
