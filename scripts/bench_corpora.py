@@ -118,9 +118,7 @@ def midgame(
     if fresh:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data))
-    return [
-        Item(f"{level}#{p['game']}", Board.from_rows(p["rows"], total_mines=p["mines"])) for p in positions[:count]
-    ]
+    return [Item(f"{level}#{p['game']}", Board.from_rows(p["rows"], total_mines=p["mines"])) for p in positions[:count]]
 
 
 def play_corpora(names: list[str], count: int, seed: int, folder: Path, progress: Any) -> dict[str, list[Item]]:

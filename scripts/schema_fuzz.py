@@ -49,9 +49,22 @@ def server(args: argparse.Namespace) -> Iterator[str]:
 def fuzz(url: str, args: argparse.Namespace, report: Path) -> int:
     """Run ``st run`` on ``url``; its own progress goes to the terminal, its verdict to ``report``."""
     command = [
-        sys.executable, "-m", "schemathesis.cli", "--config-file", str(CONFIG), "run", f"{url}/openapi.json",
-        "--max-examples", str(args.max_examples), "--workers", str(args.workers),
-        "--report", "json", "--report-json-path", str(report), "--no-color",
+        sys.executable,
+        "-m",
+        "schemathesis.cli",
+        "--config-file",
+        str(CONFIG),
+        "run",
+        f"{url}/openapi.json",
+        "--max-examples",
+        str(args.max_examples),
+        "--workers",
+        str(args.workers),
+        "--report",
+        "json",
+        "--report-json-path",
+        str(report),
+        "--no-color",
     ]
     if args.seed is not None:
         command += ["--seed", str(args.seed)]

@@ -21,8 +21,9 @@ from cnfsweep.play import Game, GameState
 _COVERED, _FLAG, _ZERO = ord("."), ord("*"), ord("0")
 
 
-def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool = True, reckless: float = 0.25,
-                moves: int = 60) -> RecordedGame:
+def random_game(
+    seed: int, rows: int, cols: int, mines: int, *, safe_first: bool = True, reckless: float = 0.25, moves: int = 60
+) -> RecordedGame:
     """Play a game at random: ``reckless`` is the share of opening clicks that may land anywhere."""
     rng = random.Random(seed)
     cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
@@ -59,8 +60,14 @@ def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool
         else:
             break
         clicks.append(Click(cell, float(len(clicks)), kind))
-    return RecordedGame(Square(rows, cols), tuple(sorted(layout)), tuple(clicks), won=game.state is GameState.WON,
-                        reader="random", rule="safe" if safe_first else "any")
+    return RecordedGame(
+        Square(rows, cols),
+        tuple(sorted(layout)),
+        tuple(clicks),
+        won=game.state is GameState.WON,
+        reader="random",
+        rule="safe" if safe_first else "any",
+    )
 
 
 def save_evf(game: RecordedGame, folder: Path, name: str) -> Path:

@@ -104,7 +104,10 @@ def test_an_unknown_cell_name_is_one_line(run, graph_file) -> None:
     path, _ = graph_file
     result = run("hint", str(path), "--cell", "nowhere")
     assert result.exit_code == 2
-    assert result.output.startswith("error: no cell is named 'nowhere' (the graph's cells: ") and result.output.count("\n") == 1
+    assert (
+        result.output.startswith("error: no cell is named 'nowhere' (the graph's cells: ")
+        and result.output.count("\n") == 1
+    )
 
 
 @pytest.mark.parametrize("path", EXAMPLE_GRAPHS, ids=lambda p: p.stem)

@@ -163,8 +163,11 @@ def test_every_counting_honours_the_time_limit_on_a_circuit(circuit: Board, coun
 
 def test_dp_gives_up_past_its_memory_bound_and_says_so(circuit: Board, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dp, "DP_NUMBERS", 10_000)
-    with pytest.raises(ComponentTooLarge, match=r"the DP's tables passed 10,000 numbers \(.* states\) on a "
-                                                r"component of .* boxes: try --counting auto or search"):
+    with pytest.raises(
+        ComponentTooLarge,
+        match=r"the DP's tables passed 10,000 numbers \(.* states\) on a "
+        r"component of .* boxes: try --counting auto or search",
+    ):
         analyze(circuit, counting="dp")
 
 
@@ -190,9 +193,14 @@ def test_auto_lists_the_models_when_the_dp_overflows(problem: Problem) -> None:
 def test_every_counting_says_which_memory_bound_it_hit(monkeypatch: pytest.MonkeyPatch) -> None:
     # Five chains x + y = 1, y + z = 1: fifteen boxes, 32 models, far past a bound of 3.
     boxes = tuple((v,) for v in range(15))
-    problem = Problem(boxes, tuple(
-        Constraint.exactly(pair, 1, f"{t}{pair[0]}") for t in range(5) for pair in ((3 * t, 3 * t + 1), (3 * t + 1, 3 * t + 2))
-    ))
+    problem = Problem(
+        boxes,
+        tuple(
+            Constraint.exactly(pair, 1, f"{t}{pair[0]}")
+            for t in range(5)
+            for pair in ((3 * t, 3 * t + 1), (3 * t + 1, 3 * t + 2))
+        ),
+    )
     monkeypatch.setattr(dp, "DP_NUMBERS", 0)
     monkeypatch.setattr(components, "ENUMERATION_LIMIT", 3)
     monkeypatch.setattr(components, "ENUMERATION_NUMBERS", 0)

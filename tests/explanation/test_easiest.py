@@ -109,8 +109,15 @@ def _labelled(seed: int) -> tuple[Board, dict[str, bool], dict[Cell, bool]]:
     suppose(len(covered) >= 2)
     a, b = covered[seed % len(covered)], covered[(seed // 7) % len(covered)]
     labels = {a: "a"} if a == b else {a: "a", b: "b"}
-    labelled = layout_board(board.rows, board.cols, pos.mines, board.numbers, board.flags,
-                            with_total=board.total_mines is not None, labels=labels)
+    labelled = layout_board(
+        board.rows,
+        board.cols,
+        pos.mines,
+        board.numbers,
+        board.flags,
+        with_total=board.total_mines is not None,
+        labels=labels,
+    )
     assume = {label: cell in pos.mines for cell, label in labels.items()}
     return labelled, assume, {cell: cell in pos.mines for cell in labels}
 

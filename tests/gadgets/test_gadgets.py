@@ -138,7 +138,11 @@ def test_a_variable_starting_in_a_tile_is_read_where_it_says(name: str, mirror: 
 def test_kaye_and_reports_two_completions_and_demorgan_one() -> None:
     rows = truth_table(get_gadget("and")).rows
     assert [(r.inputs, r.completions) for r in rows] == [
-        ((False, False), 2), ((False, True), 1), ((True, False), 1), ((True, True), 1)]
+        ((False, False), 2),
+        ((False, True), 1),
+        ((True, False), 1),
+        ((True, True), 1),
+    ]
     assert [r.completions for r in truth_table(get_gadget("and-demorgan")).rows] == [1, 1, 1, 1]
     assert "two completions" in get_gadget("and").note
 

@@ -103,9 +103,7 @@ def test_layout_does_not_depend_on_global_random_state() -> None:
 
 @pytest.mark.parametrize("rule", list(FirstClick))
 @pytest.mark.parametrize("first", [Cell(0, 0), Cell(2, 3), Cell(4, 5)])
-def test_layout_is_one_sample_over_unprotected_cells_in_row_major_order(
-    rule: FirstClick, first: Cell
-) -> None:
+def test_layout_is_one_sample_over_unprotected_cells_in_row_major_order(rule: FirstClick, first: Cell) -> None:
     seed = 31337
     candidates = [c for c in all_cells(DENSE.rows, DENSE.cols) if c not in protected(DENSE, first, rule)]
     expected = set(random.Random(seed).sample(candidates, DENSE.mines))

@@ -100,8 +100,11 @@ def test_outcomes_count_the_layouts_behind_each_number(rows, total):
             continue
         outcome = policy.outcome(analysis, cell, Snapshot.of_analysis(analysis))
         # Every layout in which the cell is safe, by the number it would show.
-        expected = Counter(sum(n in layout or n in flags for n in around(board, cell))
-                           for layout in layouts(board) if cell not in layout)
+        expected = Counter(
+            sum(n in layout or n in flags for n in around(board, cell))
+            for layout in layouts(board)
+            if cell not in layout
+        )
         assert outcome.counts == expected, cell
 
 
@@ -117,9 +120,11 @@ def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     snap = Snapshot.of_analysis(analysis)
     assert policy.outcome(analysis, middle, snap).dead
     assert policy.choose(analysis, snap.engine).cell != middle
-    assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0).outcome(
-        analysis, Cell(0, 0), snap
-    ).dead
+    assert (
+        not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0)
+        .outcome(analysis, Cell(0, 0), snap)
+        .dead
+    )
 
 
 def _chance(found: tuple[frozenset[Cell], ...], cell: Cell) -> Fraction:
@@ -145,8 +150,17 @@ def test_every_heuristic_can_be_switched_off_by_name():
 
 @pytest.mark.parametrize(
     "spec",
-    ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0", "strong:depth=0", "strong:depth=5", "strong:fifty_fifty=2",
-     "strong:off_cells=0", "strong:deep_candidates=0", "strong:second_weight=-1"],
+    [
+        "strong:candidates=0",
+        "strong:tolerance=1.5",
+        "strong:endgame_nodes=0",
+        "strong:depth=0",
+        "strong:depth=5",
+        "strong:fifty_fifty=2",
+        "strong:off_cells=0",
+        "strong:deep_candidates=0",
+        "strong:second_weight=-1",
+    ],
 )
 def test_out_of_range_parameters_are_refused(spec):
     with pytest.raises(CnfsweepError, match="out of range"):

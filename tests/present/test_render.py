@@ -283,7 +283,9 @@ def test_command_refuses_other_file_kinds(run, tmp_path, name):
     result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / name)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "expected a file name ending in .svg or .png, or - for SVG on standard output" in lines[0]
+    assert (
+        len(lines) == 1 and "expected a file name ending in .svg or .png, or - for SVG on standard output" in lines[0]
+    )
     assert not (tmp_path / name).exists()
 
 
@@ -303,7 +305,10 @@ def test_command_assume_is_the_same_option_as_solve(run, tmp_path):
     found = cells(parse(out.read_text()))
     assert [found[c].get("data-p") for c in (Cell(0, 0), Cell(0, 2), Cell(1, 1))] == ["1", "1", "1"]
     assert {found[c].get("data-p") for c in (Cell(1, 0), Cell(1, 2))} == {"1/2"}
-    for args, phrase in [(("-a", "z=mine"), "no cell is labelled 'z'"), (("-a", "a"), "expected LABEL=mine or LABEL=safe")]:
+    for args, phrase in [
+        (("-a", "z=mine"), "no cell is labelled 'z'"),
+        (("-a", "a"), "expected LABEL=mine or LABEL=safe"),
+    ]:
         result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / "z.svg", *args)
         assert result.exit_code == 2 and phrase in result.output and len(result.output.strip().splitlines()) == 1
         assert not (tmp_path / "z.svg").exists()

@@ -64,7 +64,9 @@ def centres(root: ET.Element) -> dict[Cell, tuple[float, float]]:
     out = {}
     for cell, e in cell_elements(root).items():
         bx, by = translate(e)
-        (shape,) = [p for p in e if p.tag == f"{SVG}path" and p.get("fill") not in (None, "none") and p.get("fill") != "#fff"]
+        (shape,) = [
+            p for p in e if p.tag == f"{SVG}path" and p.get("fill") not in (None, "none") and p.get("fill") != "#fff"
+        ]
         corners = hexagon_points(shape.get("d"))
         assert len(corners) == 6
         out[cell] = (bx + sum(x for x, _ in corners) / 6, by + sum(y for _, y in corners) / 6)
@@ -158,8 +160,12 @@ SQUARE_HASHES = {
 @pytest.mark.parametrize("kind", list(SQUARE_HASHES))
 def test_square_pictures_are_unchanged(kind: str) -> None:
     board = Board.parse((EXAMPLES / "hint_demo.txt").read_text())
-    extra = {"plain": {}, "probabilities": {"analysis": analyze(board)}, "hint": {"hint": hint(board)},
-             "levels": {"levels": levels(board)}}[kind]
+    extra = {
+        "plain": {},
+        "probabilities": {"analysis": analyze(board)},
+        "hint": {"hint": hint(board)},
+        "levels": {"levels": levels(board)},
+    }[kind]
     assert hashlib.sha1(render_svg(board, **extra).encode()).hexdigest()[:16] == SQUARE_HASHES[kind]
 
 

@@ -17,16 +17,29 @@ OPEN, FLAG = ClickKind.OPEN, ClickKind.FLAG
 
 def _game(clicks, won=None, rule="safe") -> RecordedGame:
     # 1x4, a mine on the left: 'x 1 0 0'.
-    return RecordedGame(Square(1, 4), (Cell(0, 0),), tuple(Click(Cell(0, c), None, k) for c, k in clicks), won=won,
-                        reader="test", source="g", rule=rule)
+    return RecordedGame(
+        Square(1, 4),
+        (Cell(0, 0),),
+        tuple(Click(Cell(0, c), None, k) for c, k in clicks),
+        won=won,
+        reader="test",
+        source="g",
+        rule=rule,
+    )
 
 
-@pytest.mark.parametrize("clicks, says", [
-    ([(3, OPEN), (0, OPEN)], "g: click 2 (open at (0, 0)) comes after the game ended"),
-    ([(0, OPEN)], "g: click 1 (open at (0, 0)) opens a mine, but the first-click rule 'safe' keeps it safe: the record contradicts the rule"),
-    ([(1, FLAG), (1, OPEN)], "g: click 2 (open at (0, 1)): the cell is flagged"),
-    ([(3, OPEN), (1, FLAG)], "g: click 2 (flag at (0, 1)) comes after the game ended"),
-])
+@pytest.mark.parametrize(
+    "clicks, says",
+    [
+        ([(3, OPEN), (0, OPEN)], "g: click 2 (open at (0, 0)) comes after the game ended"),
+        (
+            [(0, OPEN)],
+            "g: click 1 (open at (0, 0)) opens a mine, but the first-click rule 'safe' keeps it safe: the record contradicts the rule",
+        ),
+        ([(1, FLAG), (1, OPEN)], "g: click 2 (open at (0, 1)): the cell is flagged"),
+        ([(3, OPEN), (1, FLAG)], "g: click 2 (flag at (0, 1)) comes after the game ended"),
+    ],
+)
 def test_impossible_clicks_are_one_line(clicks, says: str) -> None:
     with pytest.raises(GameRecordError) as raised:
         review_game(_game(clicks))
@@ -34,7 +47,9 @@ def test_impossible_clicks_are_one_line(clicks, says: str) -> None:
 
 
 def test_a_record_whose_end_differs_from_the_replay_is_refused() -> None:
-    with pytest.raises(GameRecordError, match="^g: the record says the game was not won, but its clicks replayed here end won$"):
+    with pytest.raises(
+        GameRecordError, match="^g: the record says the game was not won, but its clicks replayed here end won$"
+    ):
         review_game(_game([(3, OPEN)], won=False))
     (game,) = read_game_records(DATA / "replays" / "rmv2_utf8_basic.rmv")
     shown = list(game.shown)

@@ -49,7 +49,9 @@ def test_expert_endgames(case: dict[str, Any]) -> None:
     board = Board.from_rows(case["rows"], case["mines"])
     expected = EndgameResult(Cell(*case["cell"]), Fraction(case["win"]), case["layouts"], case["nodes"])
     # Without the kernel the Python search still answers as it did in those games.
-    found = both(board) if endgame_tree.kernel else best_move(board, max_layouts=LAYOUTS, node_limit=NODES, compiled=False)
+    found = (
+        both(board) if endgame_tree.kernel else best_move(board, max_layouts=LAYOUTS, node_limit=NODES, compiled=False)
+    )
     assert found == expected
 
 
@@ -144,10 +146,18 @@ def test_python_search_serves_without_the_kernel(monkeypatch: pytest.MonkeyPatch
 
 @needs_kernel
 def test_benchmark_script_runs() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert "kernel/python" in run.stdout and "python/kernel" in run.stdout
-    bad = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr

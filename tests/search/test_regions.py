@@ -178,7 +178,9 @@ def _on_its_own(board: Board, mines: set[Cell], models: list[frozenset[Cell]], c
     return len({len(m) for m in inside}) == 1 and len(inside) * len(outside) == len(models)
 
 
-def brute_region_value(board: Board, cells: tuple[Cell, ...], layouts: Collection[frozenset[Cell]]) -> tuple[Fraction, dict[Cell, Fraction]]:
+def brute_region_value(
+    board: Board, cells: tuple[Cell, ...], layouts: Collection[frozenset[Cell]]
+) -> tuple[Fraction, dict[Cell, Fraction]]:
     """The best chance of clearing a region, and each first click's, by a plain game tree over its layouts.
 
     A click shows its number (the region's mines and the certain mines around it);
@@ -212,8 +214,10 @@ def brute_region_value(board: Board, cells: tuple[Cell, ...], layouts: Collectio
             if cell not in m:
                 outcomes.setdefault(opened(cell, m), set()).add(m)
         return sum(
-            (Fraction(len(group), len(alive)) * value(revealed | {c for c, _ in seen}, frozenset(group))
-             for seen, group in outcomes.items()),
+            (
+                Fraction(len(group), len(alive)) * value(revealed | {c for c, _ in seen}, frozenset(group))
+                for seen, group in outcomes.items()
+            ),
             Fraction(0),
         )
 
@@ -250,7 +254,8 @@ def test_regions_and_their_best_moves_are_as_brute_force_finds_them(topology):
             # a region the simplified numbers split into several components, none of them enclosed alone.
             parts = [comp for comp in components if comp & set(r)]
             assert any(set(r) <= set(f.cells) for f in found) or (
-                len(parts) > 1 and all(comp <= set(r) for comp in parts)), (board.grid, r)
+                len(parts) > 1 and all(comp <= set(r) for comp in parts)
+            ), (board.grid, r)
         regions += len(found)
         move = best_region_move(board, snap, max_layouts=300, node_limit=20_000)
         # Regions of mines only have no move: the first region with a safe cell is searched.
@@ -312,6 +317,10 @@ def test_on_squares_the_cut_plays_as_the_old_rectangle(rows, cols, mines, seed):
             new = best_move(cut.board, cut.total, max_layouts=300, node_limit=20_000)
             assert old is not None and new is not None
             assert (Cell(old.cell.row + dr, old.cell.col + dc), old.win_probability, old.layouts, old.nodes) == (
-                cut.cells[new.cell.col], new.win_probability, new.layouts, new.nodes)
+                cut.cells[new.cell.col],
+                new.win_probability,
+                new.layouts,
+                new.nodes,
+            )
             compared += 1
     assert compared >= 10

@@ -16,6 +16,7 @@ from cnfsweep.play.game import LEVELS
 from cnfsweep.engine.position import position
 from cnfsweep.search.whatif import Snapshot
 
+
 def fresh(board: Board, cell: Cell, number: int, total: int) -> Analysis:
     return analyze(board.with_char(cell, str(number)), total_mines=total, counting=Counting.SEARCH)
 
@@ -162,7 +163,10 @@ def test_reveals_from_models_match_the_engines_rebuild(expert_points):
             for v, after in ours.items():
                 other = theirs[v]
                 assert (after.solutions, after.safe_exists, after.best_weight()) == (
-                    other.solutions, other.safe_exists, other.best_weight())
+                    other.solutions,
+                    other.safe_exists,
+                    other.best_weight(),
+                )
                 if after.safe_exists:
                     # Cells proved safe sit in boxes on one side and among the settled on the other;
                     # a look-ahead asks for candidates only where no cell is safe.
@@ -171,7 +175,8 @@ def test_reveals_from_models_match_the_engines_rebuild(expert_points):
                 second = next(iter(after.candidates(0.2, 3)), None)
                 if second is not None:
                     assert {w: (s.solutions, s.best_weight()) for w, s in after.outcomes(second).items()} == {
-                        w: (s.solutions, s.best_weight()) for w, s in other.outcomes(second).items()}
+                        w: (s.solutions, s.best_weight()) for w, s in other.outcomes(second).items()
+                    }
                 checked += 1
     assert checked >= 30
 

@@ -45,11 +45,14 @@ def _mines(path):
     return read_game_records(path)[0].mines
 
 
-@pytest.mark.parametrize("data, says", [
-    (b"", "an empty file"),
-    (None, "truncated or corrupt"),
-    (b'{"rows": 2}\n', "not a Minesweeper Arbiter .avf replay"),
-])
+@pytest.mark.parametrize(
+    "data, says",
+    [
+        (b"", "an empty file"),
+        (None, "truncated or corrupt"),
+        (b'{"rows": 2}\n', "not a Minesweeper Arbiter .avf replay"),
+    ],
+)
 def test_a_bad_file_is_one_line_with_status_400(client, data: bytes | None, says: str) -> None:
     path = REPLAYS / "arbiter_beginner_15.52.avf"
     if data is None:

@@ -67,9 +67,18 @@ def main(
 
 
 for name, command in [
-    ("solve", solve), ("check", check), ("hint", hint_command), ("levels", levels_command), ("play", play),
+    ("solve", solve),
+    ("check", check),
+    ("hint", hint_command),
+    ("levels", levels_command),
+    ("play", play),
     ("backends", backends),
-    ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
-    ("render", render_command), ("replay", replay_command), ("serve", serve),
+    ("generate", generate_command),
+    ("grade", grade_command),
+    ("gadget", gadget_command),
+    ("reduce", reduce_command),
+    ("render", render_command),
+    ("replay", replay_command),
+    ("serve", serve),
 ]:
     app.command(name)(command)

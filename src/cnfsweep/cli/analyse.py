@@ -7,8 +7,19 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, fail, json_option,
-    finish, load_board, show, unknown,
+    AssumeOpt,
+    BackendOpt,
+    BoardArg,
+    FormatOpt,
+    MinesOpt,
+    TimeLimitOpt,
+    assumptions,
+    fail,
+    json_option,
+    finish,
+    load_board,
+    show,
+    unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine import Arithmetic, Counting, Engine
@@ -24,7 +35,11 @@ def solve(
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     counting: Annotated[
-        Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
+        Counting,
+        typer.Option(
+            "--counting",
+            help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.",
+        ),
     ] = Counting.AUTO,
     time_limit: TimeLimitOpt = None,
     arithmetic: Annotated[

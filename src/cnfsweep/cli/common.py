@@ -35,7 +35,8 @@ T = TypeVar("T")
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
 MinesOpt = Annotated[
-    int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
+    int | None,
+    typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file)."),
 ]
 
 
@@ -48,16 +49,22 @@ def plugins_named(registry: Registry[Any]) -> str:
 # The choices come from the registries: the built-ins described, then any installed plug-in's name.
 TopologyOpt = Annotated[
     str,
-    typer.Option("--topology", metavar="NAME",
-                 help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."
-                 + plugins_named(TOPOLOGIES)),
+    typer.Option(
+        "--topology",
+        metavar="NAME",
+        help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."
+        + plugins_named(TOPOLOGIES),
+    ),
 ]
 
 BackendOpt = Annotated[
     str | None,
     typer.Option(
-        "--backend", "-b", help=escape(f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}."
-                                       + plugins_named(BACKENDS))
+        "--backend",
+        "-b",
+        help=escape(
+            f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}." + plugins_named(BACKENDS)
+        ),
     ),
 ]
 FormatOpt = Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")]
@@ -137,7 +144,10 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
 
 
 def load_board(
-    path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None = None,
+    path: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None = None,
     deadline: float | None = None,
 ) -> Board:
     """Read the board named on the command line (``-`` for standard input), within ``deadline``.

@@ -155,7 +155,9 @@ def deadline_after(time_limit: float | None, start: float | None = None) -> floa
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise ArgumentTypeError(f"time_limit must be a number of seconds, got {shown(time_limit)} ({type(time_limit).__name__})")
+        raise ArgumentTypeError(
+            f"time_limit must be a number of seconds, got {shown(time_limit)} ({type(time_limit).__name__})"
+        )
     if not time_limit >= 0:  # NaN too
         raise ArgumentError(f"time_limit must be a non-negative number of seconds, got {time_limit}")
     return (time.perf_counter() if start is None else start) + time_limit

@@ -84,4 +84,3 @@ class Topology(Protocol):
     def cell_json(self, cell: tuple[int, int]) -> list[int] | str:
         """Write ``cell`` as JSON answers give it (``[r, c]`` on a grid, its name on a graph)."""
         ...
-

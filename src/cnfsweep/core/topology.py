@@ -303,7 +303,16 @@ class Square(GridTopology):
                 continue
             around[start] = edge(start)
             around[start + 1 : start + cols - 1] = [
-                (ints[i - a], ints[i - cols], ints[i - b], ints[i - 1], ints[i + 1], ints[i + b], ints[i + cols], ints[i + a])
+                (
+                    ints[i - a],
+                    ints[i - cols],
+                    ints[i - b],
+                    ints[i - 1],
+                    ints[i + 1],
+                    ints[i + b],
+                    ints[i + cols],
+                    ints[i + a],
+                )
                 for i in range(start + 1, start + cols - 1)
             ]
             around[start + cols - 1] = edge(start + cols - 1)
@@ -374,7 +383,9 @@ class Hex(GridTopology):
 #: ``cnfsweep.topologies`` entry-point group.  A plug-in is a :class:`GridTopology`: boards,
 #: games and the API make it from a size, and vectorised code shifts its rows by its offsets.
 TOPOLOGIES: Registry[type[GridTopology]] = Registry(
-    GROUPS["topology"], "topology", (Square, Torus, Hex),
+    GROUPS["topology"],
+    "topology",
+    (Square, Torus, Hex),
     check=lambda obj: isinstance(obj, type) and issubclass(obj, GridTopology),
     expected="a grid topology (a subclass of cnfsweep.core.topology.GridTopology)",
 )

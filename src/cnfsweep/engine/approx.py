@@ -113,12 +113,12 @@ def combine_approx(
     feasible, totals = exact
 
     # The float tree runs on feasible counts only: the others weigh nothing anyway.
-    logs = [np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
-            for t, ks in checked(zip(tables, feasible), deadline, _EVERY)]
-    theta = _tilt(logs, feasible, n_off, mines_left)
-    leaves = [
-        _leaf(table, ks, ell, theta) for table, ks, ell in checked(zip(tables, feasible, logs), deadline, _EVERY)
+    logs = [
+        np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
+        for t, ks in checked(zip(tables, feasible), deadline, _EVERY)
     ]
+    theta = _tilt(logs, feasible, n_off, mines_left)
+    leaves = [_leaf(table, ks, ell, theta) for table, ks, ell in checked(zip(tables, feasible, logs), deadline, _EVERY)]
     vecs = [vec for vec, _, _ in leaves] or [np.ones(1)]
     scales = [scale for _, scale, _ in leaves] or [0.0]
     lows = [ks[0] for ks in feasible] or [0]
@@ -177,7 +177,9 @@ def _pairs(leaves: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def _feasible(supports: list[list[int]], pairs: Iterable, downward: Iterable, n_off: int, mines_left: int) -> tuple | None:
+def _feasible(
+    supports: list[list[int]], pairs: Iterable, downward: Iterable, n_off: int, mines_left: int
+) -> tuple | None:
     """Exactly: each component's mine counts that some whole layout has, and the frontier totals.
 
     ``None`` when no layout exists.  Supports are ints, bit ``j`` standing for

@@ -111,9 +111,13 @@ def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     floats, texts = _values(analysis, deadline)
     by_row = _frontier_by_row(analysis, deadline)
     grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, (floats, texts))}
-    return "{" + ", ".join(
-        f"{json.dumps(key)}: {grids[key] if key in grids else dumps(value, deadline)}" for key, value in doc.items()
-    ) + "}"
+    return (
+        "{"
+        + ", ".join(
+            f"{json.dumps(key)}: {grids[key] if key in grids else dumps(value, deadline)}" for key, value in doc.items()
+        )
+        + "}"
+    )
 
 
 def _frontier_by_row(analysis: Any, deadline: float | None) -> dict[int, tuple[list[int], list[int]]]:
@@ -135,8 +139,9 @@ def _json_texts(values: dict[int, Any]) -> dict[int, str]:
     }
 
 
-def _grid_json(analysis: Any, values: dict[int, Any], by_row: dict[int, tuple[list[int], list[int]]],
-               deadline: float | None) -> str:
+def _grid_json(
+    analysis: Any, values: dict[int, Any], by_row: dict[int, tuple[list[int], list[int]]], deadline: float | None
+) -> str:
     text = _json_texts(values)
     start = {ch: text[id(p)] for ch, p in _start(analysis).items()}
     # A row without frontier cells is its characters translated, each to its cell's text and a separator

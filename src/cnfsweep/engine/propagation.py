@@ -62,8 +62,12 @@ class Round:
 
     def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
         """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one), each cell as ``cell`` writes it."""
-        out: dict[str, Any] = {"level": self.level, "phase": self.phase, "safe": [cell(c) for c in self.safe],
-                               "mines": [cell(c) for c in self.mines]}
+        out: dict[str, Any] = {
+            "level": self.level,
+            "phase": self.phase,
+            "safe": [cell(c) for c in self.safe],
+            "mines": [cell(c) for c in self.mines],
+        }
         if self.conflict is not None:
             out["conflict"] = [cell(c) for c in self.conflict]
         return out
@@ -216,8 +220,12 @@ def connected_sets(
 
 
 def _extend(
-    members: tuple[int, ...], extension: list[int], closed: set[int], k: int,
-    allowed: Callable[[int], bool], neighbours: Callable[[int], Sequence[int]],
+    members: tuple[int, ...],
+    extension: list[int],
+    closed: set[int],
+    k: int,
+    allowed: Callable[[int], bool],
+    neighbours: Callable[[int], Sequence[int]],
 ) -> Iterator[tuple[int, ...]]:
     if len(members) == k:
         yield members

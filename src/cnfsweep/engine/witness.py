@@ -149,7 +149,9 @@ def _model_with(engine: Backend, problem: Problem, mines: int, deadline: float |
     finally:
         session.close()
     if not out.satisfiable or out.model is None:
-        raise RuntimeError(f"internal error: backend {engine.spec} finds no model with {mines} mines that the count has")
+        raise RuntimeError(
+            f"internal error: backend {engine.spec} finds no model with {mines} mines that the count has"
+        )
     return out.model
 
 
@@ -248,8 +250,11 @@ def layout_problems(
         problems.append(f"the flag at row {r}, col {c} is not a mine")
     if len(set(mines)) != len(mines):
         problems.append("a cell is listed twice")
-    problems.extend(f"the assumption at row {c.row}, col {c.col} does not hold"
-                    for c, is_mine in (fixed or {}).items() if bool(inner[c]) != is_mine)
+    problems.extend(
+        f"the assumption at row {c.row}, col {c.col} does not hold"
+        for c, is_mine in (fixed or {}).items()
+        if bool(inner[c]) != is_mine
+    )
     if total is not None and len(mines) != total:
         problems.append(f"{counted(len(mines), 'mine')}, the total is {total}")
     return problems

@@ -92,8 +92,9 @@ def _no_constant(name: str) -> Any:
 
 def _load(text: str, err: Err) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant,
-                          parse_int=json_whole)
+        return json.loads(
+            text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant, parse_int=json_whole
+        )
     except json.JSONDecodeError as exc:
         raise err(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except _Bad as exc:
@@ -161,7 +162,7 @@ def _graph(doc: dict[str, Any]) -> tuple[Graph, dict[str, int]]:
     for k, edge in enumerate(edges):
         where = f"edges[{k}]"
         if not isinstance(edge, list) or len(edge) != 2 or not all(isinstance(e, str) for e in edge):
-            raise _Bad(where, f"expected a pair of cell names such as [\"a\", \"b\"], got {_kind(edge)}")
+            raise _Bad(where, f'expected a pair of cell names such as ["a", "b"], got {_kind(edge)}')
         for end in edge:
             if end not in known:
                 raise _Bad(where, f"edge {shown(edge)} names an unknown cell {shown(end)}")
@@ -183,8 +184,11 @@ def _pos(doc: dict[str, Any], known: dict[str, int]) -> tuple[tuple[float, float
     for name, xy in pos.items():
         where = f"pos[{json.dumps(name)}]"
         _cell(name, known, where)
-        if (not isinstance(xy, list) or len(xy) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in xy)):
+        if (
+            not isinstance(xy, list)
+            or len(xy) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in xy)
+        ):
             raise _Bad(where, f"expected [x, y], two finite numbers, got {_kind(xy)}")
     missing = [name for name in known if name not in pos]
     if missing:
@@ -228,8 +232,10 @@ def _layout(doc: dict[str, Any], graph: Graph, known: dict[str, int], row: str, 
         if first is not None:
             raise _Bad("first_click", "needs a 'layout' of the board's mines")
         return None
-    layout = MineLayout(frozenset(Cell(0, i) for i in _names(doc, "layout", known)),
-                        None if first is None else Cell(0, _cell(first, known, "first_click")))
+    layout = MineLayout(
+        frozenset(Cell(0, i) for i in _names(doc, "layout", known)),
+        None if first is None else Cell(0, _cell(first, known, "first_click")),
+    )
     if mines is not None and mines != layout.count:
         raise _Bad("mines", f"{mines} but the layout has {counted(layout.count, 'mine')}")
     conflict = layout_conflict((row,), layout, graph)

@@ -228,8 +228,18 @@ def plan(clauses: Sequence[tuple[int, ...]], spare: int, limit: int) -> Plan | F
     for sides, share in (("E", True), ("WE", True), ("WE", False)):
         bands, column = columns(schedule(clauses, sides), share)
         count = max(column.values(), default=-1) + 1
-        plans.append(Plan(bands, column, Frame(max(count, 1 if spare else 0), len(bands),
-                                              any("W" in b for b in bands), any("E" in b for b in bands))))
+        plans.append(
+            Plan(
+                bands,
+                column,
+                Frame(
+                    max(count, 1 if spare else 0),
+                    len(bands),
+                    any("W" in b for b in bands),
+                    any("E" in b for b in bands),
+                ),
+            )
+        )
     best = min(plans, key=lambda p: p.frame.cells)
     if best.frame.cells > limit:
         return best.frame

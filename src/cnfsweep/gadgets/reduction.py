@@ -137,9 +137,7 @@ class Decision:
     seconds: float
 
 
-def decide(
-    board: Board, engine: Engine | str | Backend | None = None, *, time_limit: float | None = None
-) -> Decision:
+def decide(board: Board, engine: Engine | str | Backend | None = None, *, time_limit: float | None = None) -> Decision:
     """Decide a board through ``engine`` (or a fresh one on the backend named): one layout, or none.
 
     The engine finds one layout (:meth:`Engine.witness <cnfsweep.engine.Engine.witness>`),

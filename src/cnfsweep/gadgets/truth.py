@@ -59,8 +59,12 @@ def gadget_board(gadget: Gadget) -> GadgetBoard:
             raise PlacementError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
         margins[port.direction] = length
         c.run(placed, port.name, length)
-    box = (-margins[Direction.N], -margins[Direction.W],
-           gadget.rows - 1 + margins[Direction.S], gadget.cols - 1 + margins[Direction.E])
+    box = (
+        -margins[Direction.N],
+        -margins[Direction.W],
+        gadget.rows - 1 + margins[Direction.S],
+        gadget.cols - 1 + margins[Direction.E],
+    )
     labels = {p.cell: p.name for p in gadget.ports}
     rows = c.render(box, labels=labels, plain=True)
     cells = {p.name: Cell(p.cell[0] - box[0], p.cell[1] - box[1]) for p in gadget.ports}

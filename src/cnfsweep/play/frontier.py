@@ -141,7 +141,13 @@ class Frontier:
     def flag_many(self, flagged: Iterable[int]) -> None:
         """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
         covered, marked, live, need, around, touched = (
-            self._covered, self._flagged, self._unknown, self._need, self._around, self._touched)
+            self._covered,
+            self._flagged,
+            self._unknown,
+            self._need,
+            self._around,
+            self._touched,
+        )
         for i in flagged:
             if i not in covered:
                 continue
@@ -341,7 +347,9 @@ class Frontier:
 
 
 def _group(
-    numbers: tuple[tuple[int, int, tuple[int, ...]], ...], cells: Sequence[Cell], simplified: bool,
+    numbers: tuple[tuple[int, int, tuple[int, ...]], ...],
+    cells: Sequence[Cell],
+    simplified: bool,
     deadline: float | None,
 ) -> tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | str | None]:
     """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""

@@ -59,6 +59,7 @@ from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
 
+
 @dataclass(frozen=True)
 class RevealOutcome:
     """What revealing one candidate can show: layouts per number, given that it is safe."""
@@ -81,7 +82,8 @@ class RevealOutcome:
         found = self._scores.get(solutions)
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
-                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0)
+            )
         return found
 
 
@@ -161,7 +163,9 @@ class StrongPolicy(Policy):
             # Reveal outcomes' counts need exact layout counts, which a board this big does not get.
             return SafestPolicy().choose(analysis, engine)
         if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
-            found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
+            found = best_move(
+                board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
+            )
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
         snap = Snapshot.of_analysis(analysis, engine)
@@ -277,7 +281,11 @@ class StrongPolicy(Policy):
         low, high = snap.number_range(cell)
         if not self.second_weight:
             # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
-            kept, scale, limit = n - snap.weight(cell), cap.numerator * floor.denominator, floor.numerator * n * cap.denominator
+            kept, scale, limit = (
+                n - snap.weight(cell),
+                cap.numerator * floor.denominator,
+                floor.numerator * n * cap.denominator,
+            )
             for v in range(low, high + 1):
                 after = snap.reveal(cell, v)
                 if after is not None:
@@ -298,7 +306,10 @@ class StrongPolicy(Policy):
     def deepest(self, snap: Snapshot, top: list[RevealOutcome], solutions: int) -> RevealOutcome:
         """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
         first = top[0]
-        best, best_key = first, (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine)
+        best, best_key = (
+            first,
+            (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine),
+        )
         for o in top[1:]:
             one_step = o.score(solutions)
             # Looking further can only lower a score: past this, nothing can win.

@@ -78,15 +78,22 @@ def draw_grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs
     lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
     for r in range(board.rows):
         marks = [view(Cell(r, c)) for c in cols]
-        lines.append((
-            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
-            ["dim", *(style for _, style in marks)],
-        ))
+        lines.append(
+            (
+                [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
+                ["dim", *(style for _, style in marks)],
+            )
+        )
     if board.rows * board.cols > MERGE_SPANS_ABOVE:
-        return _Runs([
-            [("".join(piece for piece, _ in run), style) for style, run in groupby(zip(pieces, styles), key=itemgetter(1))]
-            for pieces, styles in lines
-        ])
+        return _Runs(
+            [
+                [
+                    ("".join(piece for piece, _ in run), style)
+                    for style, run in groupby(zip(pieces, styles), key=itemgetter(1))
+                ]
+                for pieces, styles in lines
+            ]
+        )
     parts: list[str] = []
     spans: list[Span] = []
     at = 0

@@ -45,7 +45,8 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
 
     def to_open(c: Cell) -> int:
         return sum(
-            1 for j in tables.near(c)
+            1
+            for j in tables.near(c)
             if cells[j] in snap.known_safe or (snap.unknown(cells[j]) and snap.weight(cells[j]) < n)
         )
 

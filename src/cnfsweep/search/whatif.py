@@ -166,8 +166,15 @@ class Snapshot:
         n_off, mines_left = len(self.off), self.mines_left
         # Off the frontier, a given cell holding a mine leaves one cell and one mine fewer: shared by the tree too.
         off_ways = self.tree.ways_for(n_off - 1, mines_left - 1, len(self.product)) if n_off else None
-        return weigh(self.tables, n_off, mines_left, [p.polynomial for p in self.parts],
-                     product=self.product, ways=self._ways, off_ways=off_ways)
+        return weigh(
+            self.tables,
+            n_off,
+            mines_left,
+            [p.polynomial for p in self.parts],
+            product=self.product,
+            ways=self._ways,
+            off_ways=off_ways,
+        )
 
     @lazy
     def solutions(self) -> int:
@@ -392,4 +399,3 @@ class Snapshot:
         )
         self._outcomes[cell] = out
         return out
-

@@ -338,7 +338,9 @@ class PysatBackend:
             raise ValueError(f"unknown PySAT solver {solver!r}; choose from {', '.join(usable)}")
         found = capabilities(key)
         if found.problem is not None:
-            raise ValueError(f"PySAT solver {solver!r} cannot be used: {found.problem}; choose from {', '.join(usable)}")
+            raise ValueError(
+                f"PySAT solver {solver!r} cannot be used: {found.problem}; choose from {', '.join(usable)}"
+            )
         self.solver = key
         self.encoding = encoding or ("native" if found.native_cardinality else DEFAULT_ENCODING)
         encodings = [e for e in ENCODINGS if e == "native" or hasattr(EncType, e)]

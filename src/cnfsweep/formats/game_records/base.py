@@ -140,8 +140,11 @@ class RecordedGame:
     @property
     def first_click(self) -> Cell | None:
         """The old name of :attr:`start` (deprecated: ``first_click`` names the first-click rule, :attr:`rule`)."""
-        warnings.warn("RecordedGame.first_click is deprecated; use RecordedGame.start (the rule is RecordedGame.rule)",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "RecordedGame.first_click is deprecated; use RecordedGame.start (the rule is RecordedGame.rule)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.start
 
 

@@ -26,8 +26,29 @@ _FLAG_TOGGLE, _OPENED, _CHORDED, _LOST = 1, 2, 3, 4
 _COVERED, _FLAGGED = 10, 11
 #: The speed counters kept, under ms-toollib's names.
 COUNTERS = (
-    "rtime", "bbbv", "bbbv_solved", "bbbv_s", "cl", "cl_s", "left", "right", "double", "ce", "ce_s", "ioe",
-    "corr", "thrp", "path", "zini", "hzini", "op", "isl", "stnb", "flag", "qg", "rqp",
+    "rtime",
+    "bbbv",
+    "bbbv_solved",
+    "bbbv_s",
+    "cl",
+    "cl_s",
+    "left",
+    "right",
+    "double",
+    "ce",
+    "ce_s",
+    "ioe",
+    "corr",
+    "thrp",
+    "path",
+    "zini",
+    "hzini",
+    "op",
+    "isl",
+    "stnb",
+    "flag",
+    "qg",
+    "rqp",
 )
 
 
@@ -40,8 +61,12 @@ def _number(value):
 def _read(kind, data):
     import ms_toollib
 
-    video = {"avf": ms_toollib.AvfVideo, "rmv": ms_toollib.RmvVideo, "evf": ms_toollib.EvfVideo,
-             "mvf": ms_toollib.MvfVideo}[kind](raw_data=list(data))
+    video = {
+        "avf": ms_toollib.AvfVideo,
+        "rmv": ms_toollib.RmvVideo,
+        "evf": ms_toollib.EvfVideo,
+        "mvf": ms_toollib.MvfVideo,
+    }[kind](raw_data=list(data))
     video.parse()
     rows, cols = video.row, video.column
     if rows < 1 or cols < 1:
@@ -79,9 +104,17 @@ def _read(kind, data):
     video.current_time = 1e9  # the counters as they stand at the end of the game
     counters = {name: _number(getattr(video, name, None)) for name in COUNTERS}
     return {
-        "rows": rows, "cols": cols, "mines": mines, "mine_count": video.mine_num, "clicks": clicks, "shown": shown,
-        "won": bool(video.is_completed), "player": video.player_identifier or None, "software": video.software or None,
-        "mode": video.mode, "counters": counters,
+        "rows": rows,
+        "cols": cols,
+        "mines": mines,
+        "mine_count": video.mine_num,
+        "clicks": clicks,
+        "shown": shown,
+        "won": bool(video.is_completed),
+        "player": video.player_identifier or None,
+        "software": video.software or None,
+        "mode": video.mode,
+        "counters": counters,
     }
 
 
