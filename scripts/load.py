@@ -48,10 +48,10 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_corpora  # noqa: E402
+import bench_corpora
 
-from cnfsweep import Board, analyze  # noqa: E402
-from cnfsweep.play.boards import true_board  # noqa: E402
+from cnfsweep import Board, analyze
+from cnfsweep.play.boards import true_board
 
 TIMEOUT = 30.0
 #: A huge request waits for the huge ones ahead of it in the main lane, each up to the time limit.

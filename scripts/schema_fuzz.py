@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import load  # noqa: E402
+import load
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "schemathesis.toml"

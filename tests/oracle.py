@@ -196,7 +196,7 @@ def _assignments_by_product(
             yield chosen
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _reference(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...]) -> Reference:
     rest, models = _weighted_models(board, board.numbers, total, dict(assume))
     solutions = sum(w for _, w in models)
@@ -272,7 +272,7 @@ def satisfiable(
     return _satisfiable(board, frozenset(numbers), total, tuple(sorted((assume or {}).items())))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _satisfiable(
     board: Board, numbers: frozenset[Cell], total: int | None, assume: tuple[tuple[str, bool], ...]
 ) -> bool:

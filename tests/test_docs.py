@@ -14,8 +14,8 @@ import pytest
 from paths import ROOT
 
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-import docs_examples as examples  # noqa: E402  (docs/hooks is not a package)
-import docs_reference as reference  # noqa: E402
+import docs_examples as examples
+import docs_reference as reference
 
 PAGES = examples.pages()
 

@@ -15,7 +15,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import COVERED
 
 sys.path.insert(0, str(SCRIPTS))
-from bench_topology import mid_game  # noqa: E402
+from bench_topology import mid_game
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -343,6 +343,6 @@ def test_each_steps_levels_are_its_cells_levels(uses_total, explainer):
                 if step.uses_total:
                     assert name == "total"
                 else:
-                    assert name == "full" and step.size > 3 or name.isdigit() and int(name) <= step.size
+                    assert (name == "full" and step.size > 3) or (name.isdigit() and int(name) <= step.size)
             assert step.to_dict()["level"] == step.level == step.levels[-1][0]
     assert {(1, False, "1"), (2, False, "2")} <= seen

@@ -105,7 +105,7 @@ def test_a_chord_opens_the_unflagged_neighbours_or_loses_on_a_wrong_flag(topolog
     for _ in range(40):
         mines = frozenset(rng.sample(cells_of(rows, cols), 5))
         game = Game.from_layout(rows, cols, mines, topology)
-        numbered = [c for c in cells_of(rows, cols) if c not in mines and 0 < number(rows, cols, topology, mines, c)]
+        numbered = [c for c in cells_of(rows, cols) if c not in mines and number(rows, cols, topology, mines, c) > 0]
         cell = rng.choice(numbered)
         game.click(cell)
         near = neighbours(rows, cols, cell, topology)

@@ -241,7 +241,7 @@ def test_text_stays_inside_the_picture(text, probabilities, title):
     assert float(root.get("viewBox").split()[2]) == width
     for e in root.findall(f"{SVG}text"):  # top-level text: the grid's own stays inside its cells
         left, right = _extent(e, root)
-        assert 0 <= left and right <= width, (e.text, left, right, width)
+        assert left >= 0 and right <= width, (e.text, left, right, width)
 
 
 def test_inconsistent_caption_wraps_and_says_everything():

@@ -20,7 +20,6 @@ from paths import DATA
 from typer.testing import CliRunner
 
 from cnfsweep.cli import app
-from cnfsweep.core.board import Cell
 from cnfsweep.formats.game_records import RecordedGame, read_game_records
 from cnfsweep.replay import Label, review, review_game
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import functools
-import string
 from collections.abc import Collection
 from fractions import Fraction
 from itertools import combinations, product
 
-import networkx as nx
 import pytest
 from game_oracle import BruteTree, revealed_of
 from oracle import around, frontier, reference
@@ -202,7 +200,7 @@ def brute_region_value(
                 todo.extend(n for n in near[c] if n in inside)
         return frozenset(shown.items())
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(revealed: frozenset[Cell], alive: frozenset[frozenset[Cell]]) -> Fraction:
         if all(c in revealed or c in m for m in alive for c in cells):
             return Fraction(1)

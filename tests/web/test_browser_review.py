@@ -86,7 +86,7 @@ def test_a_game_lost_on_another_grid_is_stepped_through_on_that_grid(page, topol
     page.wait_for_function("document.body.dataset.postmortem === '1'", timeout=20_000)
     text = page.inner_text("#postmortem")
     # The post-mortem gives chances as percentages; the exact fraction is there on demand.
-    served = page.evaluate(f"fetch('/api/game/' + state.game.id + '/review').then(r => r.json())")
+    served = page.evaluate("fetch('/api/game/' + state.game.id + '/review').then(r => r.json())")
     fatal = served["clicks"][-1]
     p = Fraction(fatal["probability"])
     assert chances(page, "#postmortem")[0] == (as_shown(p), p) and f"{as_shown(p)} chance" in text

@@ -54,8 +54,16 @@ class Topology(Protocol):
     ``max_number`` the largest number a cell can show (its most neighbours).
     """
 
-    name: ClassVar[str]
-    max_number: ClassVar[int]
+    # Read-only: a grid's are class constants, a graph's largest number is computed from its edges (a property).
+    @property
+    def name(self) -> str:
+        """What a board's text header ``topology:`` says."""
+        ...
+
+    @property
+    def max_number(self) -> int:
+        """The largest number a cell can show."""
+        ...
 
     def tables(self, deadline: float | None = None) -> ShapeTables:
         """Return every cell and the indices of each one's neighbours."""

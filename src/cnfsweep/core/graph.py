@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.geometry import Cell, ShapeTables
@@ -199,7 +199,7 @@ class Graph:
 
     def __contains__(self, cell: object) -> bool:
         try:
-            r, c = cell  # type: ignore[misc]
+            r, c = cast("tuple[int, int]", cell)  # any pair of integers: a list [r, c] is in too
             return r == 0 and 0 <= c < len(self.names)
         except (TypeError, ValueError):
             return False

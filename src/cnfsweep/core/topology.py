@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, checked, shown
 from cnfsweep.core.geometry import Cell, ShapeTables, Topology
@@ -144,7 +144,7 @@ class GridTopology:
 
     def __contains__(self, cell: object) -> bool:
         try:
-            r, c = cell  # type: ignore[misc]
+            r, c = cast("tuple[int, int]", cell)  # any pair of integers: a list [r, c] is in too
             return 0 <= r < self.rows and 0 <= c < self.cols
         except (TypeError, ValueError):
             return False

@@ -102,7 +102,7 @@ class _Frozen:
     finding their reasons.
     """
 
-    __slots__ = ("items", "_hash")
+    __slots__ = ("_hash", "items")
 
     def __init__(self, items: Sequence[Rule]) -> None:
         self.items = tuple(items)

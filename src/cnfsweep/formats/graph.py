@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import BoardFormatError, check_deadline, shown
+from cnfsweep.core.errors import check_deadline, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology

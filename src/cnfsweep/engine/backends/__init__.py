@@ -41,10 +41,10 @@ DEFAULT = "pysat"
 """Backend used when none is named (see the documentation's "Compare backends" for why)."""
 
 __all__ = [
-    "Backend",
-    "BackendInfo",
     "DEFAULT",
     "REGISTRY",
+    "Backend",
+    "BackendInfo",
     "Session",
     "SolverOutcome",
     "available_backends",

@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any, ClassVar, cast
 
 from cnfsweep.core.model import CountTable
@@ -72,7 +72,7 @@ _OPTIONAL = (("cryptosat", "cms_present", "pycryptosat"),)
 
 # Facts about the installed python-sat (one probe per solver name), not results about any
 # position: they hold for the life of the process, so nothing needs to reset them.
-@lru_cache(maxsize=None)
+@cache
 def capabilities(solver: str) -> Capabilities:
     """Probe a python-sat solver (a key of ``SolverNames``) for what the engine needs.
 

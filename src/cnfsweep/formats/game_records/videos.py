@@ -40,7 +40,7 @@ from cnfsweep.core.errors import ArgumentError, CnfsweepError
 from cnfsweep.core.topology import Square
 from cnfsweep.formats.game_records.base import Click, ClickKind, GameRecordError, RecordedGame
 
-__all__ = ["AvfReader", "EvfReader", "MissingExtra", "MvfReader", "RmvReader", "VIDEO_READERS"]
+__all__ = ["VIDEO_READERS", "AvfReader", "EvfReader", "MissingExtra", "MvfReader", "RmvReader"]
 
 #: Seconds a child may take over one file (an expert replay takes a few hundredths).
 CHILD_TIME_LIMIT = 30.0
