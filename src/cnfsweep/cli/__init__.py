@@ -42,7 +42,7 @@ app = typer.Typer(
 )
 
 
-def backends(json_out: json_option("the list", "the table") = False) -> None:
+def backends(json_out: Annotated[bool, json_option("the list", "the table")] = False) -> None:
     """List the solver backends, whether each is installed, and its version."""
     infos = backend_info()
     if json_out:

@@ -15,8 +15,8 @@ from cnfsweep.cli.common import (
     TimeLimitOpt,
     assumptions,
     fail,
-    json_option,
     finish,
+    json_option,
     load_board,
     show,
     unknown,
@@ -31,7 +31,7 @@ def solve(
     board: BoardArg,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the analysis", "the board view") = False,
+    json_out: Annotated[bool, json_option("the analysis", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     counting: Annotated[
@@ -70,7 +70,7 @@ def check(
     assume: AssumeOpt = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the verdict, witness or conflict", "the board view") = False,
+    json_out: Annotated[bool, json_option("the verdict, witness or conflict", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     minimise: Annotated[
         bool,

@@ -18,16 +18,17 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from typer.models import OptionInfo
 
 from cnfsweep.core.assumptions import parse_assume_options
-from cnfsweep.engine.analysis import unknown_document
-from cnfsweep.core.plugins import Registry
-from cnfsweep.core.topology import TOPOLOGIES
-from cnfsweep.engine.backends import DEFAULT
-from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
 from cnfsweep.core.jsontext import answer_json
+from cnfsweep.core.plugins import Registry
+from cnfsweep.core.topology import TOPOLOGIES
+from cnfsweep.engine.analysis import unknown_document
+from cnfsweep.engine.backends import DEFAULT
+from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
 
@@ -74,7 +75,7 @@ AssumeOpt = Annotated[
 ]
 
 
-def json_option(what: str, instead: str) -> Any:
+def json_option(what: str, instead: str) -> OptionInfo:
     """Return the ``--json`` option of a command that prints ``what`` instead of ``instead``.
 
     Each command says what its document holds and what it replaces, as not
@@ -82,10 +83,12 @@ def json_option(what: str, instead: str) -> Any:
 
     Examples
     --------
-    >>> json_option("the list", "the table").__metadata__[0].help
+    >>> json_option("the list", "the table").help
     'Print the list as one JSON document instead of the table.'
     """
-    return Annotated[bool, typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")]
+    # The option's metadata, not an Annotated type: a call inside an annotation is no type a checker can read, so
+    # a command writes ``json_out: Annotated[bool, json_option(...)] = False``.
+    return typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")
 
 
 def fail(message: str) -> NoReturn:

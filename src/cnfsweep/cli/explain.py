@@ -47,7 +47,7 @@ def hint_command(
     ] = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the move and its reason", "the board view") = False,
+    json_out: Annotated[bool, json_option("the move and its reason", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     time_limit: TimeLimitOpt = None,

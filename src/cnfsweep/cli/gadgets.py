@@ -17,11 +17,11 @@ from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
 from cnfsweep.engine import Engine
+from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
-from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
-from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
+from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.tiles import TILES
 from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
 
@@ -82,7 +82,7 @@ def gadget_command(
         bool, typer.Option("--truth-table", "-t", help="Compute the input/output relation with the engine.")
     ] = False,
     backend: BackendOpt = None,
-    json_out: json_option("the gadget (or the list of gadgets)", "text") = False,
+    json_out: Annotated[bool, json_option("the gadget (or the list of gadgets)", "text")] = False,
 ) -> None:
     """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
     for option in ("orientation", "truth"):
@@ -170,7 +170,7 @@ def reduce_command(
         int, typer.Option("--max-cells", min=1, help="Refuse, before drawing it, a board of more cells than this.")
     ] = MAX_CELLS,
     backend: BackendOpt = None,
-    json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
+    json_out: Annotated[bool, json_option("the size, the board (without --output) and the --solve result", "text")] = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
     only_with(ctx, "backend", solve, "--solve (the only part that solves)")

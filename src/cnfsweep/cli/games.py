@@ -25,13 +25,13 @@ from cnfsweep.cli.common import (
 )
 from cnfsweep.core.errors import BoardFormatError, CnfsweepError
 from cnfsweep.core.words import article, counted
+from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.experiments.executors import Executor, check_executor
-from cnfsweep.play import GameRecord
-from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
 from cnfsweep.generation import Logic, centre, check_room
+from cnfsweep.play import GameRecord
 from cnfsweep.play.game import FirstClick
 from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
@@ -65,7 +65,7 @@ def play(
     ] = "safest",
     backend: BackendOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the games over.")] = 1,
-    json_out: json_option("the results", "the table") = False,
+    json_out: Annotated[bool, json_option("the results", "the table")] = False,
     trace: Annotated[
         Path | None,
         typer.Option(

@@ -122,7 +122,7 @@ def generate_command(
         ),
     ] = None,
     backend: BackendOpt = None,
-    json_out: json_option("each board (one JSON object per line)", "the board files") = False,
+    json_out: Annotated[bool, json_option("each board (one JSON object per line)", "the board files")] = False,
 ) -> None:
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")

@@ -37,7 +37,7 @@ def grade_command(
         Logic, typer.Option("--logic", help="full: the player uses the total mine count; local: numbers only.")
     ] = Logic.FULL,
     backend: BackendOpt = None,
-    json_out: json_option("the grade, every step and the hardest", "the report") = False,
+    json_out: Annotated[bool, json_option("the grade, every step and the hardest", "the report")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
 ) -> None:
     """Grade a board with its layout: play it from the first click with hints only (exit 1 if it needs a guess)."""

@@ -42,7 +42,7 @@ def levels_command(
     ] = False,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("every level's cells", "the board view") = False,
+    json_out: Annotated[bool, json_option("every level's cells", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     time_limit: TimeLimitOpt = None,
 ) -> None:

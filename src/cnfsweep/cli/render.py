@@ -22,9 +22,9 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.engine import Engine
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board, only_with
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg

@@ -51,7 +51,7 @@ def replay_command(
             "recognised by its contents whatever its name.",
         ),
     ],
-    json_out: json_option("the review", "the report") = False,
+    json_out: Annotated[bool, json_option("the review", "the report")] = False,
     output: Annotated[
         Path | None,
         typer.Option(

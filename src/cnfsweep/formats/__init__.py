@@ -20,6 +20,7 @@ from enum import Enum
 from functools import partial
 from os import PathLike
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
@@ -45,11 +46,24 @@ __all__ = [
     "write_board",
 ]
 
-# One member a registered format, and AUTO: --format's choices and the API's come from the registry.
-BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
-BoardFormat.__doc__ = (
-    """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
-)
+if TYPE_CHECKING:
+    # What a type checker sees: the built-in members (a plug-in's exist only at run time, made below).
+    class BoardFormat(Enum):
+        """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+
+        AUTO = "auto"
+        NATIVE = "native"
+        JSM = "jsm"
+        MINESWEEPR = "minesweepr"
+        MSBOARD = "msboard"
+        GRAPH = "graph"
+
+else:
+    # One member a registered format, and AUTO: --format's choices and the API's come from the registry.
+    BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
+    BoardFormat.__doc__ = (
+        """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+    )
 
 #: What every public function that takes a position accepts: a :class:`~cnfsweep.core.board.Board`,
 #: or a board's text in any format (detected), read by the one conversion, :func:`board_argument`.
