@@ -37,7 +37,8 @@ class ShapeTables(NamedTuple):
     cells: tuple[Cell, ...]
     around: tuple[tuple[int, ...], ...]
 
-    def index(self, cell: tuple[int, int]) -> int:
+    # Shadows tuple.index on purpose: a cell's index in the tables, which is what every caller asks.
+    def index(self, cell: tuple[int, int]) -> int:  # type: ignore[override]
         """Return the row-major index of ``cell``."""
         return cell[0] * (self.cells[-1][1] + 1) + cell[1]
 

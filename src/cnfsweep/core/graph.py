@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeGuard, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.geometry import Cell, ShapeTables
@@ -236,7 +236,7 @@ class Graph:
         return Cell(0, i)
 
 
-def is_graph(topology: object) -> bool:
+def is_graph(topology: object) -> TypeGuard[Graph]:
     """Say whether ``topology`` is a :class:`Graph`, whose cells are written by name.
 
     Examples

@@ -93,6 +93,7 @@ def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any
     """Return :meth:`Analysis.to_dict() <cnfsweep.engine.analysis.Analysis.to_dict>`."""
     doc = _rest(analysis, deadline)
     grid = _exact_grid(analysis, deadline)
+    values: dict[int, Any]
     for name, values in zip(_GRIDS, _values(analysis, deadline)):
         doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
     topology = analysis.board.topology

@@ -50,15 +50,15 @@ class Round:
         The highest level run so far: the level of the cells the round decided.
     safe, mines : tuple of Cell
         The cells it decided, in row-major order.
-    conflict : tuple of Cell or None
-        The numbers of a set with no joint solution, when the round found one.
+    conflict : tuple of Cell or str, or None
+        The numbers of a set with no joint solution (``"total"`` for the mine count), when the round found one.
     """
 
     level: int
     phase: int
     safe: tuple[Cell, ...]
     mines: tuple[Cell, ...]
-    conflict: tuple[Cell, ...] | None = None
+    conflict: tuple[Cell | str, ...] | None = None
 
     def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
         """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one), each cell as ``cell`` writes it."""
@@ -85,14 +85,14 @@ class Propagation:
         Every round that decided something or found the conflict, in order.
     inconsistent_level : int or None
         The level whose propagation found a set with no joint solution.
-    conflict : tuple of Cell or None
-        The numbers of that set: under the decisions made (``decided``) they have no joint solution.
+    conflict : tuple of Cell or str, or None
+        The numbers of that set (``"total"`` for the mine count): under the decisions made (``decided``) they have no joint solution.
     """
 
     decided: Mapping[Cell, tuple[int, bool]]
     rounds: tuple[Round, ...]
     inconsistent_level: int | None
-    conflict: tuple[Cell, ...] | None
+    conflict: tuple[Cell | str, ...] | None
 
 
 class _State:
@@ -176,7 +176,8 @@ class _State:
         for c, sig in signature.items():
             groups.setdefault(sig, []).append(c)
         order = sorted(groups)
-        boxes, start, vars_of = [], 0, [[] for _ in members]
+        vars_of: list[list[int]] = [[] for _ in members]
+        boxes, start = [], 0
         for sig in order:
             box = tuple(range(start, start + len(groups[sig])))
             start += len(box)

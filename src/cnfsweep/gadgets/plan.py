@@ -275,8 +275,8 @@ def tiles(bands: Sequence[Band], column: dict[int, int], width: int) -> list[lis
     occupant: dict[int, int] = {}
     out = []
     for i, band in enumerate(bands):
-        for v in starting.get(i, ()):
-            occupant[column[v]] = v
+        for var in starting.get(i, ()):
+            occupant[column[var]] = var
         w = column[abs(band["W"][0])] if "W" in band else -1
         e = column[abs(band["E"][0])] if "E" in band else width
         row = []

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.model import Rule
+from cnfsweep.core.topology import Square
 from cnfsweep.engine.position import Component, Position, assemble_position, build_components
 from cnfsweep.engine.simplify import simplify
-from cnfsweep.core.model import Rule
-
 
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], "Cell | str | None"]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
@@ -36,7 +36,7 @@ class Frontier:
     rows, cols : int
     total_mines : int or None
         Mines on the whole board, if the player knows it.
-    topology : GridTopology or None
+    topology : Topology or None
         Which cells are neighbours, of ``rows`` by ``cols`` cells; ``None`` is the square.
 
     Examples
@@ -50,7 +50,7 @@ class Frontier:
     ([], [Cell(row=0, col=0)])
     """
 
-    def __init__(self, rows: int, cols: int, total_mines: int | None, topology: GridTopology | None = None) -> None:
+    def __init__(self, rows: int, cols: int, total_mines: int | None, topology: Topology | None = None) -> None:
         # Indices are row-major (cell[0] * cols + cell[1]), as every grid topology's tables are.
         self._cells, self._around = (Square(rows, cols) if topology is None else topology).tables()
         self._cols = cols

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.graph import Graph
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.core.topology import GridTopology
@@ -51,7 +52,7 @@ class Snapshot:
 
     Attributes
     ----------
-    topology : GridTopology
+    topology : GridTopology or Graph
         The board's shape and which of its cells are neighbours.
     parts : tuple of Part
         Frontier components, each with its boxes, count table and rules
@@ -66,7 +67,7 @@ class Snapshot:
         Mines among the components' cells and ``off``.
     """
 
-    topology: GridTopology
+    topology: GridTopology | Graph
     parts: tuple[Part, ...]
     off: frozenset[Cell]
     known_mines: frozenset[Cell]

@@ -85,6 +85,10 @@ STATIC = {
 }
 
 
+#: The `responses=` of a route: its answers by status, each with its description.
+Responses = dict[int | str, dict[str, Any]]
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -209,7 +213,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     """
     settings = settings or Settings()
     games = GameStore(settings.max_games, settings.max_cells, settings.time_limit)
-    page = {name: resources.files("cnfsweep.web").joinpath("static", name).read_bytes() for name in STATIC}
+    page = {name: resources.files("cnfsweep.web").joinpath("static").joinpath(name).read_bytes() for name in STATIC}
     state: dict[str, Server] = {}  # where jobs run, once the workers have started
 
     @asynccontextmanager
@@ -295,18 +299,20 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
             started=time.perf_counter(),  # the limit covers waiting for a worker too
         )
 
-    documents = {200: {"description": 'The document `cnfsweep solve --json` prints, or `{"status": "unknown"}`.'}}
+    documents: Responses = {
+        200: {"description": 'The document `cnfsweep solve --json` prints, or `{"status": "unknown"}`.'}
+    }
     # Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
     errors = answers(400, 413, 415, 422, 503)
     moves = answers(400, 404, 413, 415, 422)
     # Past its time limit a job answers 200 and `status: unknown`, whatever it is: an analysis, a check, a generation.
     past = 'or `{"status": "unknown", "reason": "time limit", "time_limit": ...}` past the time limit'
     timeout = 'or `{"status": "unknown", "reason": ..., "time_limit": ...}` when no no-guess board turned up in time'
-    generated = {
+    generated: Responses = {
         200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}
     }
     # What the game routes said they answer when they returned the document as a dict: kept, so the schema is the same.
-    game = {"response_model": dict[str, Any]}
+    game: dict[str, Any] = {"response_model": dict[str, Any]}
 
     @app.post("/api/analyze", responses={**documents, **errors})
     async def analyze(request: BoardRequest) -> Response:
@@ -417,7 +423,7 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """The game so far as one `cnfsweep play --trace` line (JSON): a record file `cnfsweep replay` reads (chords written as the opens they chose)."""
         return await answer(GameTrace(game_id))
 
-    reviewed = {
+    reviewed: Responses = {
         200: {
             "description": "The document `cnfsweep replay --json` prints, with `positions`, `flags` and `final`; "
             f"{past}."

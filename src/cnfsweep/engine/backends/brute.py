@@ -19,7 +19,7 @@ MAX_COUNT_VARS = 24
 MAX_SOLVE_VARS = 40
 
 
-def _models(problem: Problem, enabled: Collection[int], fixed: dict[int, bool]) -> Iterator[tuple[int, ...]]:
+def _models(problem: Problem, enabled: Collection[int], fixed: dict[int, int]) -> Iterator[tuple[int, ...]]:
     """Yield every model as a 0/1 tuple, by depth-first search with bounds."""
     n = problem.num_vars
     cons = [problem.constraints[i] for i in enabled]
