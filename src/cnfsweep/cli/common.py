@@ -222,10 +222,11 @@ def leave(code: int) -> NoReturn:
     said. Only the command line's own process leaves this way; under a test
     runner (standard output not the process's own) it raises ``typer.Exit``.
     """
-    if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
+    out, err = sys.__stdout__, sys.__stderr__
+    if out is None or err is None or sys.stdout is not out or sys.stderr is not err:
         raise typer.Exit(code)
-    sys.stdout.flush()
-    sys.stderr.flush()
+    out.flush()
+    err.flush()
     os._exit(code)
 
 

@@ -93,8 +93,8 @@ def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any
     """Return :meth:`Analysis.to_dict() <cnfsweep.engine.analysis.Analysis.to_dict>`."""
     doc = _rest(analysis, deadline)
     grid = _exact_grid(analysis, deadline)
-    values: dict[int, Any]
-    for name, values in zip(_GRIDS, _values(analysis, deadline)):
+    both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
+    for name, values in zip(_GRIDS, both):
         doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
     topology = analysis.board.topology
     if is_graph(topology):
@@ -109,9 +109,9 @@ def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     if is_graph(analysis.board.topology):  # no rows to build it from, and no board of a million cells
         return dumps(analysis_dict(analysis, deadline), deadline)
     doc = _rest(analysis, deadline)
-    floats, texts = _values(analysis, deadline)
+    both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
     by_row = _frontier_by_row(analysis, deadline)
-    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, (floats, texts))}
+    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, both)}
     return (
         "{"
         + ", ".join(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import check_deadline
@@ -50,15 +50,15 @@ class Round:
         The highest level run so far: the level of the cells the round decided.
     safe, mines : tuple of Cell
         The cells it decided, in row-major order.
-    conflict : tuple of Cell or str, or None
-        The numbers of a set with no joint solution (``"total"`` for the mine count), when the round found one.
+    conflict : tuple of Cell or None
+        The numbers of a set with no joint solution, when the round found one.
     """
 
     level: int
     phase: int
     safe: tuple[Cell, ...]
     mines: tuple[Cell, ...]
-    conflict: tuple[Cell | str, ...] | None = None
+    conflict: tuple[Cell, ...] | None = None
 
     def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
         """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one), each cell as ``cell`` writes it."""
@@ -85,14 +85,14 @@ class Propagation:
         Every round that decided something or found the conflict, in order.
     inconsistent_level : int or None
         The level whose propagation found a set with no joint solution.
-    conflict : tuple of Cell or str, or None
-        The numbers of that set (``"total"`` for the mine count): under the decisions made (``decided``) they have no joint solution.
+    conflict : tuple of Cell or None
+        The numbers of that set: under the decisions made (``decided``) they have no joint solution.
     """
 
     decided: Mapping[Cell, tuple[int, bool]]
     rounds: tuple[Round, ...]
     inconsistent_level: int | None
-    conflict: tuple[Cell | str, ...] | None
+    conflict: tuple[Cell, ...] | None
 
 
 class _State:
@@ -319,7 +319,8 @@ def propagate(
             # With a conflict, the decisions of the round's sets before it stay: under them the set has no solution.
             safe = tuple(sorted(c for c, v in decisions.items() if not v))
             mines = tuple(sorted(c for c, v in decisions.items() if v))
-            tags = None if conflict is None else tuple(sorted(state.tags[i] for i in conflict))
+            # Propagation is given the numbers' rules only, so every tag is the number's cell (never the total).
+            tags = None if conflict is None else tuple(sorted(cast(Cell, state.tags[i]) for i in conflict))
             rounds.append(Round(level, phase, safe, mines, tags))
             decided.update((c, (phase, v)) for c, v in decisions.items())
             if tags is not None:

@@ -92,7 +92,7 @@ class TruthTable:
 
     def expected(self, gadget: Gadget) -> list[tuple[tuple[bool | None, ...], bool]]:
         """Return, per row, the outputs ``gadget.rule`` predicts and whether a layout should exist."""
-        out = []
+        out: list[tuple[tuple[bool | None, ...], bool]] = []
         for row in self.rows:
             values = gadget.evaluate(dict(zip(self.inputs, row.inputs)))
             if values is None:
@@ -152,5 +152,6 @@ def truth_table(gadget: Gadget, engine: Engine | str | Backend | None = None) ->
         for name in outs:
             p = a.exact(gb.ports[name])
             forced.append(None if p not in (0, 1) else p == 1)
+        assert a.solutions is not None  # a gadget's few cells are always counted exactly
         rows.append(TruthRow(values, tuple(forced), a.solutions))
     return TruthTable(gadget.name, gadget.orientation.value, ins, outs, tuple(rows))

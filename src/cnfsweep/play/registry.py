@@ -53,11 +53,8 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
 
 def _parameters(cls: type[Policy]) -> dict[str, dataclasses.Field[Any]]:
     # Only plain settings are parameters: a field without a simple default (a cache) is not.
-    return {
-        f.name: f
-        for f in (dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ())
-        if isinstance(f.default, (bool, int, float, str))
-    }
+    fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    return {f.name: f for f in fields if isinstance(f.default, (bool, int, float, str))}
 
 
 def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:

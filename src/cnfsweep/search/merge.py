@@ -120,7 +120,7 @@ class Merge:
         models = [part.models for part in touched]
         if any(m is None for m in models):
             return None
-        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)  # type: ignore[arg-type]
+        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)
         if found is None:
             return None
         boxes, by_need = found

@@ -94,7 +94,7 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     near_mine = beside & snap.off
     if more:
         near_mine |= {cells[j] for j in more} & snap.off
-    found: list[Cell] = []
+    found: list[tuple[int, Cell]] = []
     for c in _by_neighbours(tables):
         if len(found) == count:
             break

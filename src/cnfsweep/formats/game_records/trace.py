@@ -72,9 +72,9 @@ class TraceReader:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             prefix = data[: exc.start]
-            line = prefix.count(b"\n") + 1
+            at_line = prefix.count(b"\n") + 1
             column = len(prefix) - (prefix.rfind(b"\n") + 1) + 1
-            raise GameRecordError("not UTF-8 text", source=source, line=line, column=column) from None
+            raise GameRecordError("not UTF-8 text", source=source, line=at_line, column=column) from None
         games = []
         for n, line in enumerate(split_lines(text), start=1):
             if line.strip():
