@@ -157,7 +157,7 @@ def grade_layout(
         safe, flags = play.seen.settled()
         if safe or flags:
             # One number settles each of these cells: GAC does, by definition.
-            peek = (("1", len(safe) + len(flags)),) if levels else ()
+            peek: tuple[tuple[str, int], ...] = (("1", len(safe) + len(flags)),) if levels else ()
             step = Step(1, False, len(safe) + len(flags), levels=peek)
             if trace or hardest is None:
                 board = play.board()

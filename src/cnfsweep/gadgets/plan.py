@@ -281,16 +281,16 @@ def tiles(bands: Sequence[Band], column: dict[int, int], width: int) -> list[lis
         e = column[abs(band["E"][0])] if "E" in band else width
         row = []
         for col in range(width):
-            v = occupant.get(col)
+            held = occupant.get(col)
             if col in (w, e):
-                assert v is not None
-                starts, ends = first[v] == i, last[v] == i
+                assert held is not None
+                starts, ends = first[held] == i, last[held] == i
                 kind = "tee-once" if starts and ends else "tee-start" if starts else "tee-end" if ends else "tee"
                 row.append((kind, col == w))
             elif col < w or col > e:
-                row.append(("cross" if v is not None else "span", col < w))
+                row.append(("cross" if held is not None else "span", col < w))
             else:
-                row.append(("var" if v is not None else "empty", False))
+                row.append(("var" if held is not None else "empty", False))
         for lit, _ in band.values():
             if last[abs(lit)] == i:
                 del occupant[column[abs(lit)]]

@@ -119,7 +119,7 @@ def _positions(names: list[str], around: tuple[tuple[int, ...], ...], pos: Any) 
     A third coordinate is tilted into the plane, so a cube's back face stays in view.
     """
     if isinstance(pos, Mapping):
-        given = [pos.get(name) for name in names]
+        given: list[Any] = [pos.get(name) for name in names]
     elif pos is not None and len(pos) == len(names):
         given = list(pos)
     else:

@@ -20,7 +20,7 @@ from rich.text import Span, Text
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS, CellKind, kind_of
-from cnfsweep.core.graph import is_graph
+from cnfsweep.core.graph import Graph, is_graph
 
 __all__ = ["BASE_MARKS", "MERGE_SPANS_ABOVE", "CellView", "base_mark", "draw_grid"]
 
@@ -122,6 +122,7 @@ def _cell_list(board: Board, view: CellView) -> Text:
     cc       .  a
     """
     topology = board.topology
+    assert isinstance(topology, Graph)  # a grid board is drawn as a grid
     names = topology.names
     cells, around = topology.tables()
     marks = [view(c) for c in cells]

@@ -266,6 +266,7 @@ def grade_hint(report: GradeReport) -> Hint | None:
 
     ``None`` when there is neither (a board the first click solves).
     """
+    moves: tuple[HintMove, ...]
     if report.stuck is not None:
         board, moves = report.stuck, (report.guess,) if report.guess is not None else ()
     else:

@@ -21,7 +21,7 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for GameRequest
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from fastapi import Path
@@ -49,11 +49,18 @@ __all__ = [
     "exact_bounds",
 ]
 
-Format = Literal[FORMATS]  # type: ignore[valid-type]
-LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
-#: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
-#: board has no size to ask for).
-TopologyName = Literal[tuple(GRIDS)]  # type: ignore[valid-type]
+# The choices come from the registries at run time (plug-ins' too), so the schema lists them; to a type checker,
+# which cannot read a registry, each is a name.
+if TYPE_CHECKING:
+    Format = str
+    LevelName = str
+    TopologyName = str
+else:
+    Format = Literal[FORMATS]
+    LevelName = Literal[tuple(LEVELS)]
+    #: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
+    #: board has no size to ask for).
+    TopologyName = Literal[tuple(GRIDS)]
 #: What every topology is, for the schema: the built-ins described, a plug-in's named (naming does not import it).
 TOPOLOGIES = (
     "Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
@@ -128,7 +135,7 @@ class BoardRequest(BaseModel):
         min_length=1, description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says)."
     )
     mines: Count | None = Field(None, description="Total mines, flags included; overrides the text's `mines:`.")
-    format: Format = Field("auto", description="Board format; `auto` detects it.")  # type: ignore[valid-type]
+    format: Format = Field("auto", description="Board format; `auto` detects it.")
     time_limit: StrictFloat | None = Field(
         None, gt=0, description="Seconds allowed (at most the server's `--time-limit`); past them `status: unknown`."
     )
@@ -162,7 +169,7 @@ class LevelsRequest(BoardRequest):
 class LevelOrSize(BaseModel):
     """A board size: a level by name, or rows, cols and mines, never both; the beginner level when neither is given."""
 
-    level: LevelName | None = Field(  # type: ignore[valid-type]
+    level: LevelName | None = Field(
         None, description=f"A level by name; `{DEFAULT_LEVEL}` when neither a level nor a size is given."
     )
     rows: Size | None = Field(None, description="Rows of a custom size, with `cols` and `mines` and no `level`.")
@@ -223,7 +230,7 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
-    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")  # type: ignore[valid-type]
+    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
         False,
@@ -283,7 +290,7 @@ class GenerateRequest(LevelOrSize):
     logic: Literal["full", "local"] = Field(
         "full", description="`full`: the player uses the total mine count; `local`: the numbers only."
     )
-    topology: TopologyName = Field(  # type: ignore[valid-type]
+    topology: TopologyName = Field(
         "square", description=f"{TOPOLOGIES} As `cnfsweep generate --topology`; `board` has its `topology:` header."
     )
     time_limit: StrictFloat | None = Field(

@@ -129,7 +129,8 @@ class CpSatBackend:
             import ortools
         except ImportError:
             return None
-        return str(ortools.__version__)
+        # ortools sets __version__ when imported; its type stubs leave it out.
+        return str(ortools.__version__)  # type: ignore[attr-defined]
 
     @classmethod
     def variants(cls) -> list[str]:
