@@ -10,7 +10,8 @@ May import every layer below it; nothing imports the CLI.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -66,7 +67,7 @@ def main(
     """Exact Minesweeper inference with SAT and CP solvers."""
 
 
-for name, command in [
+_COMMANDS: list[tuple[str, Callable[..., Any]]] = [
     ("solve", solve),
     ("check", check),
     ("hint", hint_command),
@@ -80,5 +81,6 @@ for name, command in [
     ("render", render_command),
     ("replay", replay_command),
     ("serve", serve),
-]:
+]
+for name, command in _COMMANDS:
     app.command(name)(command)

@@ -186,8 +186,9 @@ class Board:
                 f"rows must be a sequence of row strings, got {shown(rows)}; Board.parse reads a board's text"
             )
         grid = tuple(row.replace("F", FLAG) for row in rows)
-        shape = None if topology == "square" or not grid else make_topology(topology, len(grid), len(grid[0]))
-        return cls(grid, total_mines, topology=shape)
+        if topology == "square" or not grid:
+            return cls(grid, total_mines)
+        return cls(grid, total_mines, topology=make_topology(topology, len(grid), len(grid[0])))
 
     @classmethod
     def parse(

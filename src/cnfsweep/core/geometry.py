@@ -66,6 +66,16 @@ class Topology(Protocol):
         """The largest number a cell can show."""
         ...
 
+    @property
+    def rows(self) -> int:
+        """How many rows the cells lie in (a graph's cells are one row)."""
+        ...
+
+    @property
+    def cols(self) -> int:
+        """How many columns: the most cells a row has."""
+        ...
+
     def tables(self, deadline: float | None = None) -> ShapeTables:
         """Return every cell and the indices of each one's neighbours."""
         ...

@@ -323,7 +323,7 @@ class ReasonFinder:
             if found is _OVER:
                 return None
             if found is None:
-                key = (self._keys[root], cell, mine, smallest)
+                key: tuple[Any, ...] = (self._keys[root], cell, mine, smallest)
                 found = self.memo.get(key)
             if found is None:
                 local = self._rules_of[root]

@@ -137,7 +137,8 @@ def _kind(value: Any) -> str:
     """Say what a JSON value is, shortly, for an error."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    what = {dict: "an object", list: "a list", str: "a string"}.get(type(value), "a number")
+    kinds: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
+    what = kinds.get(type(value), "a number")
     return f"{what} {shown(value, 30)}"
 
 
@@ -331,7 +332,7 @@ def graph_document(board: Board) -> dict[str, Any]:
         doc["pos"] = {name: list(xy) for name, xy in zip(names, pos)}
     layout = board.layout
     if layout is not None:
-        index = {cell: i for i, cell in enumerate(topology.tables().cells)}
+        index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}
         doc["layout"] = [names[index[c]] for c in sorted(layout.mines)]
         if layout.first_click is not None:
             doc["first_click"] = names[index[layout.first_click]]

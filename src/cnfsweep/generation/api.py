@@ -198,7 +198,7 @@ class _Request:
     def checked(
         cls,
         level: Level | str,
-        start: object,
+        start: CellLike | None,
         seed: object,
         method: object,
         logic: object,

@@ -111,7 +111,7 @@ class SquareShapes:
 
     def __init__(self, topology: Topology, s: int) -> None:
         self.topology, self.s = topology, s
-        self.rows, self.cols = topology.rows, topology.cols  # type: ignore[attr-defined]
+        self.rows, self.cols = topology.rows, topology.cols
 
     @property
     def size(self) -> tuple[float, float]:
@@ -263,7 +263,7 @@ class HexShapes:
 
     def __init__(self, topology: Topology, s: int) -> None:
         self.topology, self.s = topology, s
-        self.rows, self.cols = topology.rows, topology.cols  # type: ignore[attr-defined]
+        self.rows, self.cols = topology.rows, topology.cols
         self.tall = 2 * s / SQRT3  # from point to point
         self.pitch = 0.75 * self.tall  # from row to row
         w, t = s / 2, s / SQRT3

@@ -143,16 +143,17 @@ def level_lines(result: ConsistencyLevels) -> list[str]:
         ran = level_title(str(step.level))
         if step.phase != step.level:
             ran += f" after {level_title(str(step.phase))}"
-        said = [f"safe {_cells(step.safe, result.board)}"] if step.safe else []
-        said += [f"mines {_cells(step.mines, result.board)}"] if step.mines else []
+        decided = [f"safe {_cells(step.safe, result.board)}"] if step.safe else []
+        decided += [f"mines {_cells(step.mines, result.board)}"] if step.mines else []
         if step.conflict is not None:
-            said.append(f"no solution for the numbers at {_cells(step.conflict, result.board)}")
-        lines.append(f"step {i}, {ran}: {'; '.join(said)}")
+            decided.append(f"no solution for the numbers at {_cells(step.conflict, result.board)}")
+        lines.append(f"step {i}, {ran}: {'; '.join(decided)}")
     if not result.consistent:
         level = result.inconsistent_level or ""
         numbers = ", ".join(f"the {result.board.char(c)} at {place(result.board, c)}" for c in result.conflict or ())
         hold = "cannot all hold" if len(result.conflict or ()) > 1 else "cannot hold"
         if level == TOTAL:
+            assert result.total_mines is not None  # only a total can be the level that failed
             lines.append(
                 f"inconsistent: no layout has {counted(result.total_mines, 'mine')}; {numbers or 'the flags'} and the total "
                 "cannot all hold"

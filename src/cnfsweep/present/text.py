@@ -96,7 +96,9 @@ def analysis_view(analysis: Analysis) -> RenderableType:
             found = marks[id(p)] = mark(p, False)
         return found
 
-    unknown = [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
+    unknown: list[str | tuple[str, str]] = (
+        [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
+    )
     legend = (
         Text.assemble(
             "legend: ",

@@ -31,10 +31,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.graph import Graph
+from cnfsweep.core.geometry import Topology
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.model import CountTable, Rule
-from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
@@ -52,7 +51,7 @@ class Snapshot:
 
     Attributes
     ----------
-    topology : GridTopology or Graph
+    topology : Topology
         The board's shape and which of its cells are neighbours.
     parts : tuple of Part
         Frontier components, each with its boxes, count table and rules
@@ -67,7 +66,7 @@ class Snapshot:
         Mines among the components' cells and ``off``.
     """
 
-    topology: GridTopology | Graph
+    topology: Topology
     parts: tuple[Part, ...]
     off: frozenset[Cell]
     known_mines: frozenset[Cell]

@@ -19,6 +19,7 @@ end of the game; ``null`` where it has no number).  A Python error is
 import json
 import math
 import sys
+from typing import Any
 
 # ms-toollib's "useful level" of a mouse event: what the game did with it.
 _FLAG_TOGGLE, _OPENED, _CHORDED, _LOST = 1, 2, 3, 4
@@ -61,7 +62,8 @@ def _number(value):
 def _read(kind, data):
     import ms_toollib
 
-    video = {
+    # The four video classes share no base class in ms_toollib's stubs; each has what is read below.
+    video: Any = {
         "avf": ms_toollib.AvfVideo,
         "rmv": ms_toollib.RmvVideo,
         "evf": ms_toollib.EvfVideo,
