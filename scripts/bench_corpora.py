@@ -139,7 +139,7 @@ def toollib_hard() -> list[Item]:
     """Return ms-toollib's hard 21x10 board, 75 mines: as printed upstream and as written."""
     cases = json.loads(TOOLLIB.read_text())["cases"]
     items = []
-    for case, name in zip(cases, ("as_printed", "as_written")):
+    for case, name in zip(cases, ("as_printed", "as_written"), strict=True):
         rows = ["".join("." if x == 10 else str(x) for x in row) for row in case["board"]]
         items.append(Item(name, Board.from_rows(rows, total_mines=case["mines"])))
     return items

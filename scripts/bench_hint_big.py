@@ -70,7 +70,7 @@ def build(spec: LargeSpec, stuck: bool) -> Board:
 
     def click(cell: Cell) -> int:
         result = game.click(cell)
-        for opened, number in zip(result.opened, result.numbers):
+        for opened, number in zip(result.opened, result.numbers, strict=True):
             seen.reveal(opened, number)
         return len(result.opened)
 

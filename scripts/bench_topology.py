@@ -124,7 +124,7 @@ def bench(
                 progress.advance(task)
     figures = {n: {**summarise(times[n]), "mean_revealed": round(revealed[n] / len(seeds), 1)} for n in names}
     base = figures.get("square")
-    for name, fig in figures.items():
+    for fig in figures.values():
         if base is not None and base["median_ms"] > 0 and base["p90_ms"] > 0:
             fig["median_ratio"] = round(fig["median_ms"] / base["median_ms"], 2)
             fig["p90_ratio"] = round(fig["p90_ms"] / base["p90_ms"], 2)

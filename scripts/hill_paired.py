@@ -33,6 +33,7 @@ played as a fixed layout through the harness ends as on his own game model.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import subprocess
 import sys
@@ -147,10 +148,9 @@ class HillProcess:
     def close(self) -> None:
         """End the harness (it exits when its input ends)."""
         if self._proc.stdin is not None:
-            try:
+            # If it has already stopped, what it said is the error worth reporting.
+            with contextlib.suppress(BrokenPipeError):
                 self._proc.stdin.close()
-            except BrokenPipeError:
-                pass  # it has already stopped, and what it said is the error worth reporting
         try:
             self._proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -336,7 +336,9 @@ def run(args: argparse.Namespace, level: Level, rule: FirstClick, built: HillBui
                     hill[answer["index"]] = bool(answer["won"])
                     errors += "error" in answer
                     progress.advance(hill_task)
-                for lay, record in zip(batch, iter_games(config, args.seed, [x.index for x in batch], runner)):
+                for lay, record in zip(
+                    batch, iter_games(config, args.seed, [x.index for x in batch], runner), strict=True
+                ):
                     if frozenset(record.mines) != lay.mines or record.moves[0].cell != lay.start:
                         raise CnfsweepError(f"game {lay.index}: the policy played another layout than Hill's")
                     ours[lay.index] = record.won

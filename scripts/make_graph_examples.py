@@ -42,7 +42,9 @@ def cube(n: int = 4) -> tuple[list[str], list[tuple[str, str]], dict[str, tuple[
     points = list(itertools.product(range(n), repeat=3))
     names = {p: ",".join(map(str, p)) for p in points}
     edges = [
-        (names[p], names[q]) for p, q in itertools.combinations(points, 2) if max(abs(a - b) for a, b in zip(p, q)) == 1
+        (names[p], names[q])
+        for p, q in itertools.combinations(points, 2)
+        if max(abs(a - b) for a, b in zip(p, q, strict=True)) == 1
     ]
     # Each layer z drawn as a square grid, shifted right and up by half a cell a layer.
     pos = {names[(x, y, z)]: (round(x + 0.45 * z * n / 2, 3), round(y + 0.3 * z * n / 2, 3)) for x, y, z in points}
@@ -92,10 +94,10 @@ def sphere(cuts: int = 2) -> tuple[list[str], list[tuple[str, str]], dict[str, t
     for _ in range(cuts):
         middle: dict[tuple[int, int], int] = {}
 
-        def mid(a: int, b: int) -> int:
+        def mid(a: int, b: int, middle: dict[tuple[int, int], int] = middle) -> int:
             key = (min(a, b), max(a, b))
             if key not in middle:
-                points.append(_unit(tuple((p + q) / 2 for p, q in zip(points[a], points[b]))))
+                points.append(_unit(tuple((p + q) / 2 for p, q in zip(points[a], points[b], strict=True))))
                 middle[key] = len(points) - 1
             return middle[key]
 

@@ -81,10 +81,11 @@ def summary(verdict: dict[str, Any], seconds: float, args: argparse.Namespace) -
         f"(--max-examples {args.max_examples}, --workers {args.workers}, seed {verdict['seed']})",
         f"{cases['with_failures']} cases failed ({cases['unique_failures']} distinct failures), {cases['errored']} errored",
     ]
-    for failure in verdict["failures"]:
-        lines.append(f"  {failure['code']} {failure['title']} x{failure['count']}: {', '.join(failure['operations'])}")
-    for error in verdict["errors"]:
-        lines.append(f"  error: {error['title']} x{error['count']}")
+    lines.extend(
+        f"  {failure['code']} {failure['title']} x{failure['count']}: {', '.join(failure['operations'])}"
+        for failure in verdict["failures"]
+    )
+    lines.extend(f"  error: {error['title']} x{error['count']}" for error in verdict["errors"])
     return lines
 
 

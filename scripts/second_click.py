@@ -133,15 +133,15 @@ def main(argv: list[str] | None = None) -> int:
             chunk = [game_seed(args.seed, i) for i in range(scanned, scanned + 20 * args.games)]
             scanned += len(chunk)
             numbers = runner.map(partial(first_number, level, args.policy), chunk)
-            seeds.extend(s for s, n in zip(chunk, numbers) if n == args.number)
+            seeds.extend(s for s, n in zip(chunk, numbers, strict=True) if n == args.number)
         seeds = seeds[: args.games]
         jobs = [(k, cell, seed) for k, cell in enumerate(arms) for seed in seeds]
         results = runner.map(partial(play_arm, level, args.policy), [(cell, seed) for _, cell, seed in jobs])
-        for (k, _, seed), won in zip(jobs, results):
+        for (k, _, seed), won in zip(jobs, results, strict=True):
             wins[k][seed] = won
             progress.advance(task)
     report = []
-    for cell, won in zip(arms, wins):
+    for cell, won in zip(arms, wins, strict=True):
         n, w = len(won), sum(won.values())
         diff = paired_difference(wins[0], won)
         report.append(

@@ -45,7 +45,7 @@ def main() -> None:
                 args.games,
                 args.seed,
                 workers=args.workers,
-                on_record=lambda _: progress.advance(task),
+                on_record=lambda _, task=task: progress.advance(task),
             )
         stats = summarise(records)
         console.print(play_view(config, stats))

@@ -191,7 +191,7 @@ def _assignments_by_product(
 ) -> Iterator[frozenset[Cell]]:
     """Yield what :func:`_assignments` yields by trying every one of the ``2**len(free)`` assignments."""
     for bits in product((False, True), repeat=len(free)):
-        chosen = frozenset(c for c, b in zip(free, bits) if b)
+        chosen = frozenset(c for c, b in zip(free, bits, strict=True) if b)
         if all(sum(n in chosen or n in placed for n in around(board, c)) == board.number(c) for c in numbers):
             yield chosen
 

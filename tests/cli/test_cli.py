@@ -15,8 +15,6 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep.cli import app
 
-EXAMPLES = EXAMPLES
-
 
 @pytest.fixture
 def board_file(tmp_path: Path):
@@ -429,7 +427,8 @@ def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        # The child is alone in its session and runs no threads yet: restoring SIGINT before exec is safe.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     try:
         deadline = time.monotonic() + 120
@@ -459,7 +458,7 @@ def test_the_labelled_example_says_what_a_label_means_without_assume(run):
 
     def fits(mines: tuple[int, ...]) -> bool:
         return all(
-            sum(m for m, c in zip(mines, covered) if max(abs(c.row - n.row), abs(c.col - n.col)) == 1)
+            sum(m for m, c in zip(mines, covered, strict=True) if max(abs(c.row - n.row), abs(c.col - n.col)) == 1)
             == int(board.char(n))
             for n in board.numbers
         )

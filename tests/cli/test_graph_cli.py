@@ -95,7 +95,7 @@ def test_the_text_lists_cells_by_name_with_their_neighbours(run, graph_file) -> 
     for command in ("solve", "check", "hint", "levels"):
         out = run(command, str(path)).output
         assert out.count("next to") == 1 and "row 0" not in out and "(0, " not in out, out
-        for name, near in zip(board.topology.names, board.topology.tables().around):
+        for name, near in zip(board.topology.names, board.topology.tables().around, strict=True):
             line = next(line for line in out.splitlines() if line.split()[:1] == [name])
             assert line.endswith(", ".join(board.topology.names[j] for j in near))
 

@@ -61,13 +61,13 @@ class FakeSolver:
 
     def solve(self, assumptions: list[int] = ()) -> bool:  # type: ignore[assignment]
         if self.warns and assumptions:
-            warnings.warn("this solver ignores assumptions", RuntimeWarning)
+            warnings.warn("this solver ignores assumptions", RuntimeWarning, stacklevel=2)
         if self.drops_assumptions:
             assumptions = []
         # Brute force over the six probe variables.
         for bits in range(64):
             value = {v: bool(bits >> (v - 1) & 1) for v in range(1, 7)}
-            holds = lambda lit: value[abs(lit)] == (lit > 0)  # noqa: E731
+            holds = lambda lit, value=value: value[abs(lit)] == (lit > 0)  # noqa: E731
             if (
                 all(holds(a) for a in assumptions)
                 and all(any(map(holds, c)) for c in self.clauses)

@@ -30,7 +30,6 @@ from cnfsweep.engine.position import assemble_position, build_components, number
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.engine.witness import choose_counts, find_witness
 
-SCRIPTS = SCRIPTS
 MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages check every few milliseconds
 
 

@@ -307,7 +307,7 @@ def test_log_round_trip_skips_duplicates_and_cut_lines(tmp_path):
     append_log(path, logged("beginner", "safe", 0, 1, policy="other"))
     assert len(read_log(path)) == 4 and path.read_text().count("\n") == 5
     (tmp_path / "bad.jsonl").write_text("not json\n")
-    with pytest.raises(CnfsweepError, match="bad.jsonl:1"):
+    with pytest.raises(CnfsweepError, match=r"bad.jsonl:1"):
         read_log(tmp_path / "bad.jsonl")
 
 

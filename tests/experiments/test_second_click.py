@@ -11,8 +11,6 @@ from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.core.board import Cell
 from cnfsweep.play.game import LEVELS, Game
 
-SCRIPTS = SCRIPTS
-
 
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):

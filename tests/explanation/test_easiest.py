@@ -190,9 +190,12 @@ def _at_most_two(board: Board, cell: Cell, mine: bool) -> int | None:
     pairs = [(a, b) for i, a in enumerate(near) for b in near[i + 1 :]]
     if any(forces(board, list(pair), False, cell, mine) for pair in pairs):
         return 2
-    if board.total_mines is not None and not forces(board, near, False, cell, mine):
-        if any(forces(board, [n], True, cell, mine) for n in board.numbers if number_rule(board, n)[0]):
-            return 2
+    if (
+        board.total_mines is not None
+        and not forces(board, near, False, cell, mine)
+        and any(forces(board, [n], True, cell, mine) for n in board.numbers if number_rule(board, n)[0])
+    ):
+        return 2
     return None
 
 

@@ -196,7 +196,7 @@ def test_expression_cnf_is_equisatisfiable_and_keeps_models(seed: int) -> None:
     inputs = enc.names[: enc.inputs]
     assert inputs == expr.variables()
     for values in itertools.product((False, True), repeat=len(inputs)):
-        env = dict(zip(inputs, values))
+        env = dict(zip(inputs, values, strict=True))
         fixed = [(i + 1) if v else -(i + 1) for i, v in enumerate(values)]
         with Solver(name="glucose4", bootstrap_with=[list(c) for c in enc.cnf.clauses]) as s:
             # The CNF extends exactly the input assignments that satisfy the expression.
@@ -209,7 +209,7 @@ def test_expressions_round_trip(text: str) -> None:
     r = reduce_expression(expr)
     d = decide(r.board)
     brute = any(
-        expr.evaluate(dict(zip(expr.variables(), v)))
+        expr.evaluate(dict(zip(expr.variables(), v, strict=True)))
         for v in itertools.product((False, True), repeat=len(expr.variables()))
     )
     assert d.satisfiable == brute
@@ -356,7 +356,7 @@ def test_expressions_agree_with_python_on_every_assignment(text: str) -> None:
     assert parse_expression(str(expr)) == expr
     names = expr.variables()
     for values in itertools.product((False, True), repeat=len(names)):
-        env = dict(zip(names, values))
+        env = dict(zip(names, values, strict=True))
         assert expr.evaluate(env) == python_value(text, env), (text, env)
 
 
@@ -378,7 +378,7 @@ def test_deep_and_long_expressions_read_without_recursion(
     assert parse_expression(str(expr)) == expr and hash(parse_expression(text)) == hash(expr)
     enc = to_cnf(expr)
     for values in itertools.product((False, True), repeat=len(expr.variables())):
-        env = dict(zip(expr.variables(), values))
+        env = dict(zip(expr.variables(), values, strict=True))
         parts = [env[name] for name in operands]
         value = all(parts) if op == "&" else any(parts) if op == "|" else sum(parts) % 2 == 1
         assert expr.evaluate(env) == (value != (tildes % 2 == 1))

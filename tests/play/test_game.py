@@ -182,7 +182,7 @@ def test_flood_fill_opens_the_zero_region_and_its_border(seed: int) -> None:
         assert len(opened) == len(set(opened)) and opened[0] == start
         assert set(opened) == bfs_open(rows, cols, mines, start) == game.revealed
         assert len(result.numbers) == len(opened)
-        for cell, number in zip(opened, result.numbers):
+        for cell, number in zip(opened, result.numbers, strict=True):
             assert game.number(cell) == number == true_number(rows, cols, mines, cell)
 
 
@@ -382,7 +382,7 @@ def test_replay_reproduces_the_boards_of_a_played_game(seed: int) -> None:
     rng = random.Random(seed)
     boards = []
     while game.state is GameState.PLAYING:
-        game.click(rng.choice(game.board().covered + (Cell(0, 0),)))
+        game.click(rng.choice((*game.board().covered, Cell(0, 0))))
         boards.append(game.board())
     assert boards_after_clicks(16, 16, game.mines, game.clicks) == boards
 

@@ -112,7 +112,7 @@ def test_a_chord_opens_the_unflagged_neighbours_or_loses_on_a_wrong_flag(topolog
         wrong = rng.random() < 0.5 and any(n not in mines for n in near)
         flags = [n for n in near if n in mines]
         if wrong:  # swap one right flag for a wrong one: the count still matches
-            flags = flags[1:] + [next(n for n in near if n not in mines)]
+            flags = [*flags[1:], next(n for n in near if n not in mines)]
         for f in flags:
             game.flag(f)
         result = game.chord(cell)

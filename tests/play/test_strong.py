@@ -34,7 +34,7 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
     checked = guesses = 0
     for record in strong_games:
         mines = set(record.mines)
-        for move, board in zip(record.moves[1:], boards_before_moves(record)):
+        for move, board in zip(record.moves[1:], boards_before_moves(record), strict=True):
             assert not (move.certain and move.cell in mines)
             # Frontiers of ten cells at most: enough positions, each a thousand assignments at most.
             if not within_reach(board, 10):
@@ -51,7 +51,7 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
 def test_forced_guesses_cannot_be_resolved_by_any_future_reveal(strong_games):
     # More games than the fixture: forced pairs are not rare, but not in every game.
     records = strong_games + [play_game(LEVELS["beginner"], game_seed(23, i), policy=StrongPolicy()) for i in range(40)]
-    forced = [(m, b) for r in records for m, b in zip(r.moves[1:], boards_before_moves(r)) if m.forced]
+    forced = [(m, b) for r in records for m, b in zip(r.moves[1:], boards_before_moves(r), strict=True) if m.forced]
     assert forced, "no forced guess in 104 games"
     verified = 0
     for move, board in forced:

@@ -16,7 +16,6 @@ from cnfsweep.cli.render import render_command
 from cnfsweep.present.svg import NUMBER_COLOURS, render_svg
 from cnfsweep.present.summary import percent
 
-EXAMPLES = EXAMPLES
 SVG = "{http://www.w3.org/2000/svg}"
 MIXED = Board.from_rows(["12345678", "0.*ab...", "........"], total_mines=12)
 

@@ -128,7 +128,7 @@ def test_torus_has_wrap_marks_on_all_four_edges_and_says_so() -> None:
     # One tick per column on the top and bottom edges, one per row on the left and right.
     for side, n in (("top", TORUS.cols), ("bottom", TORUS.cols), ("left", TORUS.rows), ("right", TORUS.rows)):
         (g,) = [e for e in root.iter() if e.get("class") == f"wrap wrap-{side}"]
-        ticks = [p for p in g if p.tag == f"{SVG}path"][0].get("d")
+        ticks = next(p for p in g if p.tag == f"{SVG}path").get("d")
         assert ticks.count("M") == n
     caption = " ".join(e.text for e in root.iter() if e.get("class") == "topology-caption")
     assert "wrap around" in caption

@@ -52,7 +52,7 @@ def test_each_replay_plays_out_as_ms_toollib_plays_it(path) -> None:
     assert len(useful) == len(game.clicks)
     ours = Game.from_layout(game.rows, game.cols, game.mines)
     flags: set[Cell] = set()
-    for click, event in zip(game.clicks, useful):
+    for click, event in zip(game.clicks, useful, strict=True):
         if click.kind is ClickKind.FLAG:
             ours.flag(click.cell)
             flags.add(click.cell)

@@ -79,7 +79,7 @@ def shows(game: RecordedGame) -> int | None:
 def test_a_trace_records_its_rule_and_start_and_the_review_uses_the_rule(traces: dict[str, Path], rule: str) -> None:
     lines = traces[rule].read_text().splitlines()
     games = read_game_records(traces[rule])
-    for line, game in zip(lines, games):
+    for line, game in zip(lines, games, strict=True):
         doc = json.loads(line)
         assert doc["first_click"] == rule and doc["start"] == doc["moves"][0]["cell"]
         assert game.rule == rule and list(game.start) == doc["start"]

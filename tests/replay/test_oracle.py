@@ -20,7 +20,7 @@ from cnfsweep.replay import ClickReview, GameReview, Label, review_game
 
 #: Small boards, so that every layout can be listed: (rows, cols, mines).
 SIZES = [(4, 5, 4), (3, 6, 4), (4, 4, 3), (5, 4, 5)]
-GAMES = [(seed, size, safe) for seed in range(12) for size, safe in zip(SIZES, (True, False, True, True))]
+GAMES = [(seed, size, safe) for seed in range(12) for size, safe in zip(SIZES, (True, False, True, True), strict=True)]
 
 
 def expected_label(p: Fraction, best: Fraction, certain: int, hit: bool) -> str:
@@ -36,7 +36,7 @@ def expected_label(p: Fraction, best: Fraction, certain: int, hit: bool) -> str:
 def check_against_oracle(review: GameReview) -> int:
     """Check every click of ``review`` (kept with its positions) against the oracle; return how many were guesses."""
     guesses = 0
-    for click, board in zip(review.clicks, review.positions):
+    for click, board in zip(review.clicks, review.positions, strict=True):
         assert isinstance(board, Board) and "*" not in "".join(board.grid)
         if click.index == 1 and review.rule != "any":
             assert click.probability == 0 and click.label is Label.DEDUCTION

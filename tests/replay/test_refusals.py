@@ -48,7 +48,7 @@ def test_impossible_clicks_are_one_line(clicks, says: str) -> None:
 
 def test_a_record_whose_end_differs_from_the_replay_is_refused() -> None:
     with pytest.raises(
-        GameRecordError, match="^g: the record says the game was not won, but its clicks replayed here end won$"
+        GameRecordError, match=r"^g: the record says the game was not won, but its clicks replayed here end won$"
     ):
         review_game(_game([(3, OPEN)], won=False))
     (game,) = read_game_records(DATA / "replays" / "rmv2_utf8_basic.rmv")

@@ -117,7 +117,7 @@ def test_made_up_trees_across_word_boundaries(count: int) -> None:
             assert search(safe_mask, groups, list(range(cells)), count, node_limit=limit) == expected
             # Layouts no cell tells apart make states without a move (won -1): both say so alike.
             if expected is not None:
-                won, move, nodes = expected
+                won, _move, nodes = expected
                 assert won <= count and nodes <= limit
 
 

@@ -39,7 +39,7 @@ def side_axes(board: Board, cell: Cell) -> list[list[Cell]]:
         return [near] if near else []
     if name == "hex":
         t = _cube(cell)
-        offset = {tuple(a - b for a, b in zip(_cube(n), t)): n for n in around(board, cell)}
+        offset = {tuple(a - b for a, b in zip(_cube(n), t, strict=True)): n for n in around(board, cell)}
         axes = [[offset[d] for d in pair if d in offset] for pair in HEX_AXES]
         assert sum(map(len, axes)) == len(offset)
         return [a for a in axes if a]
@@ -81,7 +81,7 @@ def brute_influence(board: Board, total: int, cell: Cell) -> int:
             if len(open_caps) > MAX_OPEN_CAPS:
                 continue
             marked, assume = board, {}
-            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True]):
+            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True], strict=True):
                 marked = marked.with_char(x, label)
                 assume[label] = value
             best = max(best, reference(marked, total_mines=total, assume=assume).solutions)

@@ -155,9 +155,9 @@ def _models(board: Board, mines: set[Cell], free: list[Cell]) -> list[frozenset[
     checks = [(board.number(n), around(board, n)) for n in board.numbers]
     out = []
     for bits in product((False, True), repeat=len(free)):
-        placed = mines | {c for c, b in zip(free, bits) if b}
+        placed = mines | {c for c, b in zip(free, bits, strict=True) if b}
         if all(sum(x in placed for x in near) == k for k, near in checks):
-            out.append(frozenset(c for c, b in zip(free, bits) if b))
+            out.append(frozenset(c for c, b in zip(free, bits, strict=True) if b))
     return out
 
 

@@ -35,7 +35,7 @@ def assert_same(snap: Snapshot, after: Analysis) -> None:
     if not after.safe:
         assert snap.safety_pair()[0] == best_safety(after)
     for cell, p in after.frontier_exact.items():
-        if p.numerator == p.denominator or p.numerator == 0:
+        if p.numerator in (p.denominator, 0):
             continue
         assert Fraction(snap.weight(cell), snap.solutions) == p
 
@@ -130,9 +130,9 @@ def test_conditioning_matches_brute_force_with_assumed_cells():
             chosen = rng.sample(open_cells, min(len(open_cells), rng.randint(1, 3)))
             values = {c: rng.random() < 0.5 for c in chosen}
             board = analysis.board
-            for label, c in zip("abc", chosen):
+            for label, c in zip("abc", chosen, strict=True):
                 board = board.with_char(c, label)
-            assume = {label: values[c] for label, c in zip("abc", chosen)}
+            assume = {label: values[c] for label, c in zip("abc", chosen, strict=True)}
             ref = reference(board, total_mines=analysis.total_mines, assume=assume)
             after = snap.condition(values)
             if not ref.consistent:

@@ -79,7 +79,7 @@ def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
     page.select_option("#first-click", first_click)
     page.fill("#seed", str(seed))
     page.click("#new-game-button")
-    page.wait_for_function("state.game && state.game.seed === %d" % seed)
+    page.wait_for_function(f"state.game && state.game.seed === {seed:d}")
 
 
 def analysed(page) -> None:

@@ -48,7 +48,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
         elif 0.01 <= p <= 0.99:
             assert text == "" and pct == f"{round(p * 100)}%"
     page.check("#numbers")
-    for r, c, p, text, pct in page.eval_on_selector_all("#board .cell[data-p]", script):
+    for r, c, p, text, _pct in page.eval_on_selector_all("#board .cell[data-p]", script):
         if Cell(r, c) not in expected.safe and 0.01 <= p <= 0.99:
             assert text == str(round(p * 100))
     page.uncheck("#numbers")

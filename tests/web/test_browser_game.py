@@ -201,7 +201,7 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
             try:
                 page = context.new_page()
                 errors: list[str] = []
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
                 page.goto(live_url)
                 page.wait_for_selector("#board .cell")
                 assert page.evaluate("document.documentElement.dataset.theme") == theme  # as the system says

@@ -65,9 +65,9 @@ def drawn_as(page, topology: str, game_rows: int = 9, game_cols: int = 9) -> Non
         at = {Cell(r, c): (x, y) for r, c, x, y, _ in boxes}
         width = boxes[0][4]
         near = Level(game_rows, game_cols, 1, topology_name="hex").topology
-        for c0 in at:
+        for c0, xy in at.items():
             for c1 in near.neighbours(c0):
-                assert abs(math.dist(at[c0], at[c1]) - width) < 1.0, (c0, c1)
+                assert abs(math.dist(xy, at[c1]) - width) < 1.0, (c0, c1)
     else:
         assert not any(s.startswith("polygon(") for s in shapes)
     marks = page.locator("#board .wrap-mark")

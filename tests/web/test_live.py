@@ -64,7 +64,7 @@ def test_the_live_server_refuses_what_the_test_client_refuses(live_url: str) -> 
         400,
         {"error": "board:1:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter"},
     )
-    status, doc = post(f"{live_url}/api/analyze", {"board": "." * (1 << 20)})
+    status, _doc = post(f"{live_url}/api/analyze", {"board": "." * (1 << 20)})
     assert status == 413
 
 

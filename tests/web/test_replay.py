@@ -32,7 +32,7 @@ def test_a_replay_file_answers_the_cli_document_with_its_positions(client) -> No
     assert doc["clicks"] == expected["clicks"] and doc["summary"] == expected["summary"]
     assert doc["file"] == path.name and doc["format"] == "avf"
     assert len(doc["positions"]) == len(doc["flags"]) == len(doc["clicks"])
-    for click, text in zip(doc["clicks"], doc["positions"]):
+    for click, text in zip(doc["clicks"], doc["positions"], strict=True):
         board = Board.parse(text)
         assert board.total_mines == 10
         assert all(board.kind(Cell(*cell)).value == "covered" for cell in click["cells"])

@@ -95,7 +95,7 @@ def test_every_error_is_documented_as_the_error_document(spec) -> None:
     error = spec["components"]["schemas"]["ErrorDocument"]
     assert error["required"] == ["error"] and error["properties"]["error"]["type"] == "string"
     assert error["additionalProperties"] is False
-    for path, method, op in operations(spec):
+    for path, _method, op in operations(spec):
         for status, answer in op["responses"].items():
             if not status.startswith("2"):
                 assert answer["content"]["application/json"]["schema"] == {

@@ -170,7 +170,9 @@ def reduce_command(
         int, typer.Option("--max-cells", min=1, help="Refuse, before drawing it, a board of more cells than this.")
     ] = MAX_CELLS,
     backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the size, the board (without --output) and the --solve result", "text")] = False,
+    json_out: Annotated[
+        bool, json_option("the size, the board (without --output) and the --solve result", "text")
+    ] = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
     only_with(ctx, "backend", solve, "--solve (the only part that solves)")

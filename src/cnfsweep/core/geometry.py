@@ -8,7 +8,7 @@ and :class:`~cnfsweep.core.graph.Graph`.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 __all__ = ["Cell", "ShapeTables", "Topology"]
 

@@ -135,8 +135,8 @@ class _Writer:
                     if written % EVERY == 0:
                         check_deadline(self.deadline)
                     item = items[k]
-                    text = memo.get(id(item))
-                    if text is None:
-                        text = memo[id(item)] = self.value(item)
-                    texts[k] = text
+                    found = memo.get(id(item))
+                    if found is None:
+                        found = memo[id(item)] = self.value(item)
+                    texts[k] = found
         return texts  # type: ignore[return-value]

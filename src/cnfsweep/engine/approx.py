@@ -115,10 +115,13 @@ def combine_approx(
     # The float tree runs on feasible counts only: the others weigh nothing anyway.
     logs = [
         np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
-        for t, ks in checked(zip(tables, feasible), deadline, _EVERY)
+        for t, ks in checked(zip(tables, feasible, strict=True), deadline, _EVERY)
     ]
     theta = _tilt(logs, feasible, n_off, mines_left)
-    leaves = [_leaf(table, ks, ell, theta) for table, ks, ell in checked(zip(tables, feasible, logs), deadline, _EVERY)]
+    leaves = [
+        _leaf(table, ks, ell, theta)
+        for table, ks, ell in checked(zip(tables, feasible, logs, strict=True), deadline, _EVERY)
+    ]
     vecs = [vec for vec, _, _ in leaves] or [np.ones(1)]
     scales = [scale for _, scale, _ in leaves] or [0.0]
     lows = [ks[0] for ks in feasible] or [0]
@@ -144,12 +147,14 @@ def combine_approx(
     joint = vecs[root] * adjoint[root]
     total = _positive(joint.sum())
     boxes, certain = [], []
-    for table, ks, (vec, _, ratio), rest in checked(zip(tables, feasible, leaves, adjoint), deadline, _EVERY):
+    for table, ks, (vec, _, ratio), rest in checked(
+        zip(tables, feasible, leaves, adjoint, strict=True), deadline, _EVERY
+    ):
         at = np.asarray(ks) - ks[0]
         weight = vec[at] * rest[at]
         facts = _facts(table, ks)
         probs = ratio.T @ weight / _positive(weight.sum())
-        boxes.append(tuple(_settle(float(p), f) for p, f in zip(probs, facts)))
+        boxes.append(tuple(_settle(float(p), f) for p, f in zip(probs, facts, strict=True)))
         certain.append(facts)
     off, off_certain = None, None
     if n_off:
@@ -331,7 +336,7 @@ def _facts(table: CountTable, ks: list[int]) -> tuple[int | None, ...]:
     rows = [(table.tallies.get(k, (0,) * _width(table)), table.solutions[k]) for k in ks]
     empty = [all(row[b] == 0 for row, _ in rows) for b in range(_width(table))]
     full = [all(row[b] == s for row, s in rows) for b in range(_width(table))]
-    return tuple(0 if e else 1 if f else None for e, f in zip(empty, full))
+    return tuple(0 if e else 1 if f else None for e, f in zip(empty, full, strict=True))
 
 
 def _positive(x: float) -> float:
@@ -356,7 +361,7 @@ def _independent(tables: Iterable[CountTable]) -> Approximate:
         log_solutions += math.log(total)
         sums = [sum(row[b] for row in table.tallies.values()) for b in range(_width(table))]
         facts = tuple(0 if s == 0 else 1 if s == total else None for s in sums)
-        boxes.append(tuple(_settle(s / total, f) for s, f in zip(sums, facts)))
+        boxes.append(tuple(_settle(s / total, f) for s, f in zip(sums, facts, strict=True)))
         certain.append(facts)
     return Approximate(True, log_solutions, tuple(boxes), None, tuple(certain), None)
 

@@ -94,13 +94,13 @@ def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any
     doc = _rest(analysis, deadline)
     grid = _exact_grid(analysis, deadline)
     both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
-    for name, values in zip(_GRIDS, both):
+    for name, values in zip(_GRIDS, both, strict=True):
         doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
     topology = analysis.board.topology
     if is_graph(topology):
         # A graph has no grid: each cell's value under its name, in the order of the cells.
         for name in _GRIDS:
-            doc[name] = dict(zip(topology.names, doc[name][0]))
+            doc[name] = dict(zip(topology.names, doc[name][0], strict=True))
     return doc
 
 
@@ -111,7 +111,7 @@ def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     doc = _rest(analysis, deadline)
     both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
     by_row = _frontier_by_row(analysis, deadline)
-    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, both)}
+    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, both, strict=True)}
     return (
         "{"
         + ", ".join(
@@ -155,7 +155,7 @@ def _grid_json(
             rows.append("[" + row.translate(table)[:-2] + "]")
             continue
         cells = list(map(start.__getitem__, row))
-        for c, key in zip(*frontier):
+        for c, key in zip(*frontier, strict=True):
             cells[c] = text[key]
         rows.append("[" + ", ".join(cells) + "]")
     return "[" + ", ".join(rows) + "]"

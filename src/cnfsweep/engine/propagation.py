@@ -149,7 +149,7 @@ class _State:
         for i in sorted(changed):
             self._file(i)
         for dirty in self.dirty:
-            dirty |= changed
+            dirty.update(changed)
 
     def neighbours(self, i: int, cache: dict[int, list[int]]) -> list[int]:
         """The checked constraints sharing an undecided cell with ``i``."""
@@ -236,7 +236,7 @@ def _extend(
         w = extension.pop()
         near = neighbours(w)
         fresh = [u for u in near if u not in closed and allowed(u)]
-        yield from _extend(members + (w,), extension + fresh, closed.union(near), k, allowed, neighbours)
+        yield from _extend((*members, w), extension + fresh, closed.union(near), k, allowed, neighbours)
 
 
 def _gac(state: _State, deadline: float | None) -> Iterator[tuple[tuple[int, ...], dict[Cell, bool] | None]]:

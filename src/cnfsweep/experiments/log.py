@@ -238,7 +238,7 @@ def run_campaign(
             on_progress(arm, played, wins)
         missing = [i for i in range(games) if i not in done]
         pending: list[LoggedGame] = []
-        for index, record in zip(missing, iter_games(arm.config, arm.seed, missing, runner)):
+        for index, record in zip(missing, iter_games(arm.config, arm.seed, missing, runner), strict=True):
             game = LoggedGame.from_record(arm, index, record)
             # A game logged under the wrong index would poison every later resume.
             assert game.game_seed == game_seed(arm.seed, index), "a game came back out of order"

@@ -32,6 +32,7 @@ column for JSON that does not parse, and the key and item for the rest
 
 Examples
 --------
+>>> from cnfsweep.core.errors import BoardFormatError
 >>> text = '{"format": "cnfsweep-graph", "cells": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]], "revealed": {"b": 1}}'
 >>> board = GraphFormat.read(text, BoardFormatError, None)
 >>> board.grid, board.topology.names
@@ -329,7 +330,7 @@ def graph_document(board: Board) -> dict[str, Any]:
     }
     pos = getattr(topology, "pos", None)
     if pos is not None:
-        doc["pos"] = {name: list(xy) for name, xy in zip(names, pos)}
+        doc["pos"] = {name: list(xy) for name, xy in zip(names, pos, strict=True)}
     layout = board.layout
     if layout is not None:
         index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}

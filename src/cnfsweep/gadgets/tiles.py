@@ -289,7 +289,7 @@ TILES = {
         Tile(
             "span",
             NARROW,
-            lambda c, t, l: draw_pass(c, t, l, NARROW),
+            lambda c, t, left: draw_pass(c, t, left, NARROW),
             (("w", W, IN, ROW), ("e", E, OUT, ROW)),
             (("e", "w"),),
             summary="band wire passing a column with no variable",
@@ -297,7 +297,7 @@ TILES = {
         Tile(
             "pass",
             WIDE,
-            lambda c, t, l: draw_pass(c, t, l, WIDE),
+            lambda c, t, left: draw_pass(c, t, left, WIDE),
             (("w", W, IN, ROW), ("e", E, OUT, ROW)),
             (("e", "w"),),
             summary="band wire passing",
@@ -431,7 +431,8 @@ def tile_gadget(name: str, mirror: bool = False) -> Gadget:
     grid = c.render(box)
     probe = Gadget(name, grid, (), (), "")
     ports = []
-    for pname, side, role, residue in tile.ports:
+    for pname, planned, role, planned_residue in tile.ports:
+        side, residue = planned, planned_residue
         if mirror and side.horizontal:
             # A mirrored eastward wire runs westward with its numbers on columns divisible by 3.
             side, residue = side.opposite, (tile.width - 1 - residue) % 3

@@ -94,7 +94,7 @@ class TruthTable:
         """Return, per row, the outputs ``gadget.rule`` predicts and whether a layout should exist."""
         out: list[tuple[tuple[bool | None, ...], bool]] = []
         for row in self.rows:
-            values = gadget.evaluate(dict(zip(self.inputs, row.inputs)))
+            values = gadget.evaluate(dict(zip(self.inputs, row.inputs, strict=True)))
             if values is None:
                 out.append(((None,) * len(self.outputs), False))
             else:
@@ -103,7 +103,7 @@ class TruthTable:
 
     def matches(self, gadget: Gadget) -> bool:
         """Tell whether the table is exactly the function ``gadget.rule`` states."""
-        for row, (outputs, possible) in zip(self.rows, self.expected(gadget)):
+        for row, (outputs, possible) in zip(self.rows, self.expected(gadget), strict=True):
             if (row.completions > 0) != possible or (possible and row.outputs != outputs):
                 return False
         return True
@@ -115,8 +115,8 @@ class TruthTable:
             "outputs": list(self.outputs),
             "rows": [
                 {
-                    "inputs": dict(zip(self.inputs, r.inputs)),
-                    "outputs": dict(zip(self.outputs, r.outputs)),
+                    "inputs": dict(zip(self.inputs, r.inputs, strict=True)),
+                    "outputs": dict(zip(self.outputs, r.outputs, strict=True)),
                     "completions": r.completions,
                 }
                 for r in self.rows
@@ -144,7 +144,7 @@ def truth_table(gadget: Gadget, engine: Engine | str | Backend | None = None) ->
     outs = tuple(p.name for p in gadget.outputs)
     rows = []
     for values in itertools.product((False, True), repeat=len(ins)):
-        a = engine.analyze(gb.board, assume=dict(zip(ins, values)))
+        a = engine.analyze(gb.board, assume=dict(zip(ins, values, strict=True)))
         if not a.consistent:
             rows.append(TruthRow(values, (None,) * len(outs), 0))
             continue

@@ -105,7 +105,7 @@ class Frontier:
         if len(opened) != len(numbers):
             raise ValueError(f"{len(opened)} cells opened but {len(numbers)} numbers")
         if not covered.issuperset(opened):  # cells recorded already are skipped, as reveal() skips them
-            fresh = [(i, n) for i, n in zip(opened, numbers) if i in covered]
+            fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
             opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
         covered.difference_update(opened)
         for i in opened:
@@ -114,7 +114,7 @@ class Frontier:
                     live[j].discard(i)
                     touched.add(j)
         flagged, need_of = self._flagged, self._need
-        for i, number in zip(opened, numbers):
+        for i, number in zip(opened, numbers, strict=True):
             near = around[i]
             unknown = covered.intersection(near)
             need = number - len(flagged.intersection(near)) if flagged else number

@@ -129,10 +129,10 @@ class Level:
     graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        for field in ("rows", "cols", "mines"):
-            value = getattr(self, field)
+        for name in ("rows", "cols", "mines"):
+            value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ArgumentTypeError(f"level {field} must be an integer, got {shown(value)}")
+                raise ArgumentTypeError(f"level {name} must be an integer, got {shown(value)}")
         if self.rows < 1 or self.cols < 1:
             raise ArgumentError(f"a level needs at least 1 row and 1 column, got {format_size(self.rows, self.cols)}")
         if not 0 <= self.mines <= self.cells:

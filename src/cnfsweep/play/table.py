@@ -111,7 +111,7 @@ class Table:
         """Chord on ``cell`` in the game (see :meth:`Game.chord`) and record every cell it opened."""
         result = self.game.chord(cell)
         reveal = self.seen.reveal
-        for opened, number in zip(result.opened, result.numbers):
+        for opened, number in zip(result.opened, result.numbers, strict=True):
             reveal(opened, number)
         return result
 

@@ -89,7 +89,7 @@ def draw_grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs
             [
                 [
                     ("".join(piece for piece, _ in run), style)
-                    for style, run in groupby(zip(pieces, styles), key=itemgetter(1))
+                    for style, run in groupby(zip(pieces, styles, strict=True), key=itemgetter(1))
                 ]
                 for pieces, styles in lines
             ]
@@ -98,7 +98,7 @@ def draw_grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs
     spans: list[Span] = []
     at = 0
     for pieces, styles in lines:
-        for piece, style in zip(pieces, styles):
+        for piece, style in zip(pieces, styles, strict=True):
             if style:
                 spans.append(Span(at, at + len(piece), style))
             at += len(piece)
@@ -129,7 +129,7 @@ def _cell_list(board: Board, view: CellView) -> Text:
     width = max(4, *map(len, names))
     mark_width = max(4, *(len(m) for m, _ in marks))
     text = Text(f"{'cell':<{width}}  {'mark':>{mark_width}}  next to\n", style="dim")
-    for name, (mark, style), near in zip(names, marks, around):
+    for name, (mark, style), near in zip(names, marks, around, strict=True):
         text.append(f"{name:<{width}}  ")
         text.append(f"{mark:>{mark_width}}", style=style)
         text.append("  " + ", ".join(names[j] for j in near) + "\n", style="dim")

@@ -122,7 +122,7 @@ def timeline_svg(review: GameReview) -> str:
         )
     )
     # Deductions first, so that guesses are drawn over them.
-    order = sorted(zip(review.clicks, places), key=lambda cp: cp[0].label is not Label.DEDUCTION)
+    order = sorted(zip(review.clicks, places, strict=True), key=lambda cp: cp[0].label is not Label.DEDUCTION)
     for click, place in order:
         out.extend(_mark(click, LEFT + span * place / end, base, PLOT_HEIGHT))
     y = base + TICK + 62

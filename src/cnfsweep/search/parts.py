@@ -109,7 +109,10 @@ class Part:
         # A model of w layouts with c mines in a box of s cells puts one on a given cell
         # in w * c / s of them (w holds C(s, c), and C(s, c) * c / s = C(s-1, c-1)): exact term by term.
         tallies = {
-            k: tuple(sum(map(mul, weights, column)) // size for column, size in zip(zip(*rows), sizes))
+            k: tuple(
+                sum(map(mul, weights, column)) // size
+                for column, size in zip(zip(*rows, strict=True), sizes, strict=True)
+            )
             for k, (weights, rows) in by_mines.items()
         }
         return CountTable(solutions, tallies)
@@ -132,7 +135,7 @@ class Part:
         if self.weighed is not None:
             if self._weigh_compiled():
                 return self.__dict__["has_safe_box"]
-            return not all(map(any, zip(*(counts for counts, _, _ in self.weighed))))
+            return not all(map(any, zip(*(counts for counts, _, _ in self.weighed), strict=True)))
         rows = self.table.tallies.values()
         return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
 

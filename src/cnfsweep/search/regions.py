@@ -57,7 +57,7 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
     tables = snap.topology.tables()
     cells_of = tables.cells
     out = []
-    for comp, table in zip(snap.components, snap.tables):
+    for comp, table in zip(snap.components, snap.tables, strict=True):
         if len(table.solutions) != 1:
             continue
         members = set(comp.cells)

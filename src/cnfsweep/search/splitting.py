@@ -57,7 +57,7 @@ def split_python(
     whole: list[tuple[Cell, ...]] = []
     halves: list[tuple[Cell, ...]] = []
     plans = []
-    for part_boxes, part_models in zip(boxes, models):
+    for part_boxes, part_models in zip(boxes, models, strict=True):
         kept: list[int] = []  # boxes left whole: all seen or none seen
         inside: list[int] = []  # their positions among those, for the seen ones
         tables: list[list[int]] = []  # C(size, m) by m, for each of them

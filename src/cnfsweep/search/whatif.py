@@ -108,7 +108,7 @@ class Snapshot:
         settled = {**pos.fixed, **pos.forced}
         snap = cls(
             topology=pos.board.topology,
-            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables)),
+            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables, strict=True)),
             off=frozenset(pos.off_frontier),
             known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
             known_safe=frozenset(c for c, mine in settled.items() if not mine),

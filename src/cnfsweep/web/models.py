@@ -352,7 +352,7 @@ def _copy_bounds(published: Any, exact: Any) -> None:
             elif key in published:
                 _copy_bounds(published[key], value)
     elif isinstance(published, list) and isinstance(exact, list) and len(published) == len(exact):
-        for p, e in zip(published, exact):
+        for p, e in zip(published, exact, strict=True):
             _copy_bounds(p, e)
 
 
