@@ -380,8 +380,11 @@ def test_deep_and_long_expressions_read_without_recursion(
     for values in itertools.product((False, True), repeat=len(expr.variables())):
         env = dict(zip(expr.variables(), values, strict=True))
         parts = [env[name] for name in operands]
+        negated = tildes % 2 == 1
+        if not parens:  # without brackets the tildes bind to the first operand alone
+            parts[0] = parts[0] != negated
         value = all(parts) if op == "&" else any(parts) if op == "|" else sum(parts) % 2 == 1
-        assert expr.evaluate(env) == (value != (tildes % 2 == 1))
+        assert expr.evaluate(env) == (value != (negated and parens > 0))
     assert enc.inputs == len(expr.variables())
 
 

@@ -136,6 +136,7 @@ def combine_approx(
     log_w = _log_binomials(n_off, mines_left, big_k) - theta * (big_k - lows[root])
     shift = log_w.max()
     # adjoint[v][k]: weight of the rest of the board when node v holds k mines, up to a scale.
+    # The leaves come first (the tables' order), then the inner nodes.
     adjoint = [np.empty(0)] * len(vecs)
     adjoint[root] = np.exp(log_w - shift)
     for parent, (left, right) in checked(downward, deadline, _EVERY):
@@ -148,7 +149,7 @@ def combine_approx(
     total = _positive(joint.sum())
     boxes, certain = [], []
     for table, ks, (vec, _, ratio), rest in checked(
-        zip(tables, feasible, leaves, adjoint, strict=True), deadline, _EVERY
+        zip(tables, feasible, leaves, adjoint[: len(leaves)], strict=True), deadline, _EVERY
     ):
         at = np.asarray(ks) - ks[0]
         weight = vec[at] * rest[at]
