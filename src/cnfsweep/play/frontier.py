@@ -21,7 +21,7 @@ from cnfsweep.core.topology import Square
 from cnfsweep.engine.position import Component, Position, assemble_position, build_components
 from cnfsweep.engine.simplify import simplify
 
-_Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], "Cell | str | None"]
+_Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
 
 
@@ -351,11 +351,11 @@ def _group(
     cells: Sequence[Cell],
     simplified: bool,
     deadline: float | None,
-) -> tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | str | None]:
+) -> _Group:
     """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""
     rules = [Rule(cells[j], tuple(cells[i] for i in near), need) for j, need, near in numbers]
     forced: dict[Cell, bool] = {}
-    bad = None
+    bad: Cell | None = None
     if simplified:
         rules, forced, bad = simplify(rules, deadline)
     components = build_components([r for r in rules if r.cells], deadline)
