@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Any
 
-from cnfsweep.search import merge
-from cnfsweep.search import splitting
+import cnfsweep.search.merge as merge
+import cnfsweep.search.splitting as splitting
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.play import LEVELS, Player, make_policy

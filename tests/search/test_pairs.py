@@ -81,7 +81,7 @@ def brute_influence(board: Board, total: int, cell: Cell) -> int:
             if len(open_caps) > MAX_OPEN_CAPS:
                 continue
             marked, assume = board, {}
-            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True], strict=True):
+            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True], strict=False):
                 marked = marked.with_char(x, label)
                 assume[label] = value
             best = max(best, reference(marked, total_mines=total, assume=assume).solutions)

@@ -130,9 +130,9 @@ def test_conditioning_matches_brute_force_with_assumed_cells():
             chosen = rng.sample(open_cells, min(len(open_cells), rng.randint(1, 3)))
             values = {c: rng.random() < 0.5 for c in chosen}
             board = analysis.board
-            for label, c in zip("abc", chosen, strict=True):
+            for label, c in zip("abc", chosen, strict=False):
                 board = board.with_char(c, label)
-            assume = {label: values[c] for label, c in zip("abc", chosen, strict=True)}
+            assume = {label: values[c] for label, c in zip("abc", chosen, strict=False)}
             ref = reference(board, total_mines=analysis.total_mines, assume=assume)
             after = snap.condition(values)
             if not ref.consistent:

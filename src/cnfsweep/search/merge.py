@@ -31,7 +31,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
-from cnfsweep.search import splitting
+import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
 

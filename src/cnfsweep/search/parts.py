@@ -29,7 +29,7 @@ from cnfsweep.core.model import CountTable, Rule
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.counting import mine_polynomial
 from cnfsweep.engine.position import Component, build_problem, component_rules
-from cnfsweep.search import splitting
+import cnfsweep.search.splitting as splitting
 from cnfsweep.search.splitting import Models, Weighed
 
 __all__ = ["LIST_NODES", "Models", "Part", "Weighed"]
