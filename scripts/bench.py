@@ -58,7 +58,12 @@ from cnfsweep.engine.position import position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 CORPORA = [f"{kind}-{lv}" for kind in ("midgame", "halfway") for lv in LEVEL_NAMES] + [
-    "toollib-hard", "long-component", "large-random", "reductions", "expert-games"]
+    "toollib-hard",
+    "long-component",
+    "large-random",
+    "reductions",
+    "expert-games",
+]
 OPT_IN = ["huge-game"]
 CHEAP_S = 10.0  # on a large board, run the other engines only if the default took at most this
 
@@ -89,8 +94,9 @@ def add_ratios(stats: dict[str, dict[str, Any]]) -> None:
             s["ratio_" + key[:-3]] = None if ratio is None else round(ratio, 3)
 
 
-def bench_positions(items: list[corpora.Item], engines: list[str], cap: float, progress: Progress,
-                    label: str) -> dict[str, Any]:
+def bench_positions(
+    items: list[corpora.Item], engines: list[str], cap: float, progress: Progress, label: str
+) -> dict[str, Any]:
     """Time every engine on every item, taking turns, and check that they agree."""
     for name in engines:  # untimed warm-up on a tiny board: imports and solver start-up
         run_engine(name, Board.from_rows(["1.", ".."], total_mines=1), cap)
@@ -98,7 +104,7 @@ def bench_positions(items: list[corpora.Item], engines: list[str], cap: float, p
     per_item, disagreements = [], []
     task = progress.add_task(label, total=len(items))
     for i, item in enumerate(items):
-        turn = engines[i % len(engines):] + engines[: i % len(engines)]
+        turn = engines[i % len(engines) :] + engines[: i % len(engines)]
         answers = {}
         for name in turn:
             seconds, answers[name] = run_engine(name, item.board, cap)
@@ -107,16 +113,27 @@ def bench_positions(items: list[corpora.Item], engines: list[str], cap: float, p
         for other in done[1:]:
             ref = answers[done[0]]
             if answers[other] != ref:
-                disagreements.append({"position": item.name, "engines": [done[0], other],
-                                      "first_difference": ref.difference(answers[other])})
+                disagreements.append(
+                    {
+                        "position": item.name,
+                        "engines": [done[0], other],
+                        "first_difference": ref.difference(answers[other]),
+                    }
+                )
         if len(items) <= 20:
             per_item.append({"name": item.name, "ms": {e: times[e][-1] for e in engines}})
         progress.advance(task)
     stats = {e: summarise(times[e]) for e in engines}
     add_ratios(stats)
-    out = {"kind": "positions", "positions": len(items), "cap_ms": cap * 1000, "engines": stats,
-           "agree": not disagreements, "disagreement_count": len(disagreements),
-           "disagreements": disagreements[:10]}
+    out = {
+        "kind": "positions",
+        "positions": len(items),
+        "cap_ms": cap * 1000,
+        "engines": stats,
+        "agree": not disagreements,
+        "disagreement_count": len(disagreements),
+        "disagreements": disagreements[:10],
+    }
     if per_item:
         out["items"] = per_item
     return out
@@ -141,18 +158,26 @@ def measure_large(spec: corpora.LargeSpec, engine: str, cap: float, describe: bo
     board = spec.board()
     before, _ = memory_mb()
     seconds, answer = run_engine(engine, board, cap)
-    out = {"ms": None if answer is None else round(seconds * 1000, 1), "capped": answer is None,
-           "rss_before_mb": round(before, 1), "rss_peak_mb": round(memory_mb()[1], 1),
-           "digest": None if answer is None else answer.digest()}
+    out = {
+        "ms": None if answer is None else round(seconds * 1000, 1),
+        "capped": answer is None,
+        "rss_before_mb": round(before, 1),
+        "rss_peak_mb": round(memory_mb()[1], 1),
+        "digest": None if answer is None else answer.digest(),
+    }
     if describe:  # after the timing, so that it does not count
         comps = position(board).components
-        out["board"] = {"covered": len(board.covered), "components": len(comps),
-                        "largest_component": max((len(c.cells) for c in comps), default=0)}
+        out["board"] = {
+            "covered": len(board.covered),
+            "components": len(comps),
+            "largest_component": max((len(c.cells) for c in comps), default=0),
+        }
     return out
 
 
-def bench_large(specs: Sequence[corpora.LargeSpec], engines: list[str], cap: float,
-                progress: Progress) -> dict[str, Any]:
+def bench_large(
+    specs: Sequence[corpora.LargeSpec], engines: list[str], cap: float, progress: Progress
+) -> dict[str, Any]:
     """Analyse each large board once per engine, each run in its own process (clean peak RSS)."""
     boards: dict[str, Any] = {}
     # The default engine always runs first: it is the reference for the others.
@@ -161,8 +186,14 @@ def bench_large(specs: Sequence[corpora.LargeSpec], engines: list[str], cap: flo
     spawn = multiprocessing.get_context("spawn")
     agree = True
     for spec in specs:
-        row: dict[str, Any] = {"rows": spec.rows, "cols": spec.cols, "mines": spec.mines,
-                               "regions": spec.regions, "seed": spec.seed, "engines": {}}
+        row: dict[str, Any] = {
+            "rows": spec.rows,
+            "cols": spec.cols,
+            "mines": spec.mines,
+            "regions": spec.regions,
+            "seed": spec.seed,
+            "engines": {},
+        }
         first_ms = None
         for name in order:
             if name != DEFAULT_ENGINE and (first_ms is None or first_ms > CHEAP_S * 1000):
@@ -195,8 +226,13 @@ def bench_reductions(count: int, seed: int, engines: list[str], cap: float, prog
             satisfiable = sat.solve()
         _, answer = run_engine(DEFAULT_ENGINE, item.board, cap)
         if answer is not None and answer.consistent != satisfiable:
-            out["disagreements"].append({"position": item.name, "engines": [DEFAULT_ENGINE, "SAT on the CNF"],
-                                         "first_difference": f"consistent {answer.consistent} vs {satisfiable}"})
+            out["disagreements"].append(
+                {
+                    "position": item.name,
+                    "engines": [DEFAULT_ENGINE, "SAT on the CNF"],
+                    "first_difference": f"consistent {answer.consistent} vs {satisfiable}",
+                }
+            )
             out["agree"] = False
     return {**out, "available": True}
 
@@ -211,8 +247,14 @@ def bench_games(n: int, seed: int, progress: Progress) -> dict[str, Any]:
         wins += record.won
         analyses += record.analyses
         progress.advance(task)
-    return {"kind": "games", "games": n, "wins": wins, "analyses": analyses, **summarise(times),
-            "mean_ms": round(sum(times) / max(n, 1), 3)}
+    return {
+        "kind": "games",
+        "games": n,
+        "wins": wins,
+        "analyses": analyses,
+        **summarise(times),
+        "mean_ms": round(sum(times) / max(n, 1), 3),
+    }
 
 
 def bench_huge(cap: float, seed: int) -> dict[str, Any]:
@@ -239,16 +281,31 @@ def bench_huge(cap: float, seed: int) -> dict[str, Any]:
         capped = True
     game = seen["game"]
     analyses, slowest = seen["analyses"], seen["slowest"]
-    return {"kind": "huge-game", "first_click": "opening", "capped": capped, "cap_s": cap,
-            "seconds": round(time.perf_counter() - start, 2), "state": game.state.value, "analyses": analyses, "slowest_analysis_s": round(slowest, 2),
-            "revealed": len(game.revealed) if game else 0, "safe_cells": 500 * 500 - 40_000}
+    return {
+        "kind": "huge-game",
+        "first_click": "opening",
+        "capped": capped,
+        "cap_s": cap,
+        "seconds": round(time.perf_counter() - start, 2),
+        "state": game.state.value,
+        "analyses": analyses,
+        "slowest_analysis_s": round(slowest, 2),
+        "revealed": len(game.revealed) if game else 0,
+        "safe_cells": 500 * 500 - 40_000,
+    }
 
 
 def git_state() -> str | None:
     """Return the commit measured, with ``-dirty`` when the tree has changes."""
     try:
-        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=corpora.ROOT, check=False,
-                             capture_output=True, text=True, timeout=10)
+        out = subprocess.run(
+            ["git", "describe", "--always", "--dirty"],
+            cwd=corpora.ROOT,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None
@@ -281,15 +338,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 150)
     results: dict[str, Any] = {}
     started = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         for name in names:
             t0 = time.perf_counter()
             if name.startswith(("midgame-", "halfway-")):
                 kind, _, level = name.partition("-")
                 task = progress.add_task(f"{name}: playing", total=positions)
-                items = corpora.midgame(level, positions, args.seed, args.corpus_dir,
-                                        tick=lambda n, task=task: progress.advance(task, n), kind=kind)
+                items = corpora.midgame(
+                    level,
+                    positions,
+                    args.seed,
+                    args.corpus_dir,
+                    tick=lambda n, task=task: progress.advance(task, n),
+                    kind=kind,
+                )
                 res = bench_positions(items, engines, args.cap, progress, name)
             elif name == "toollib-hard":
                 res = bench_positions(corpora.toollib_hard(), engines, args.special_cap, progress, name)
@@ -310,17 +379,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             results[name] = res
             bench_report.show(console, name, res)
     failures = [(n, d) for n, r in results.items() for d in r.get("disagreements", [])]
-    failures += [(n, {"first_difference": "large-board digests differ"}) for n, r in results.items()
-                 if r.get("kind") == "large" and not r["agree"]]
+    failures += [
+        (n, {"first_difference": "large-board digests differ"})
+        for n, r in results.items()
+        if r.get("kind") == "large" and not r["agree"]
+    ]
     goals = bench_report.targets(results)
     bench_report.show_targets(console, goals)
     if "huge-game" in results and results["huge-game"]["capped"]:
         console.print(f"500x500 game: stopped at the {args.huge_cap:.0f} s cap (target 30 s)")
-    report = {"meta": {"cnfsweep": __version__, "git": git_state(), "python": platform.python_version(), "machine": platform.machine(),
-                       "cpus": multiprocessing.cpu_count(), "engines": {e: ENGINES[e][0] for e in engines},
-                       "default_engine": DEFAULT_ENGINE, "baseline": BASELINE, "seed": args.seed,
-                       "positions": positions, "seconds": round(time.perf_counter() - started, 1)},
-              "corpora": results, "targets": goals, "agree": not failures}
+    report = {
+        "meta": {
+            "cnfsweep": __version__,
+            "git": git_state(),
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "cpus": multiprocessing.cpu_count(),
+            "engines": {e: ENGINES[e][0] for e in engines},
+            "default_engine": DEFAULT_ENGINE,
+            "baseline": BASELINE,
+            "seed": args.seed,
+            "positions": positions,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        "corpora": results,
+        "targets": goals,
+        "agree": not failures,
+    }
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     if failures:

@@ -56,10 +56,21 @@ def _answer(board: Any, engine: Any) -> dict[str, Any]:
         engine = Engine.create()
     analysis = engine.analyze(board)
     ms = (time.perf_counter() - start) * 1000
-    probs = [[analysis.probability((r, c)) if ch == "." else None for c, ch in enumerate(row)]
-             for r, row in enumerate(board.grid)]
-    exact = repr((analysis.consistent, sorted(analysis.frontier_exact.items()), analysis.off_frontier_exact,
-                  analysis.safe, analysis.mines, analysis.best_guess, analysis.solutions))
+    probs = [
+        [analysis.probability((r, c)) if ch == "." else None for c, ch in enumerate(row)]
+        for r, row in enumerate(board.grid)
+    ]
+    exact = repr(
+        (
+            analysis.consistent,
+            sorted(analysis.frontier_exact.items()),
+            analysis.off_frontier_exact,
+            analysis.safe,
+            analysis.mines,
+            analysis.best_guess,
+            analysis.solutions,
+        )
+    )
     return {"ms": ms, "probs": probs, "digest": hashlib.sha256(exact.encode()).hexdigest()[:16]}
 
 
@@ -91,8 +102,13 @@ class Tree:
         env["PYTHONPATH"] = str(Path(path) / "src")
         if pure:  # the tree's C kernels unused (cnfsweep.engine.kernels)
             env["CNFSWEEP_PURE_PYTHON"] = "1"
-        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin and self.proc.stdout
@@ -128,14 +144,17 @@ def images(rows: Sequence[str]) -> list[list[str]]:
 
 
 def difference(ours: list[list[float | None]], theirs: list[list[float]]) -> float:
-    return max((abs(p - theirs[r][c]) for r, row in enumerate(ours) for c, p in enumerate(row) if p is not None),
-               default=0.0)
+    return max(
+        (abs(p - theirs[r][c]) for r, row in enumerate(ours) for c, p in enumerate(row) if p is not None), default=0.0
+    )
 
 
 # ---------------------------------------------------------------- the corpora
 
 
-def corpora(positions: int, large: int, seed: int, folder: Path | None = None) -> dict[str, list[tuple[str, list[str], int]]]:
+def corpora(
+    positions: int, large: int, seed: int, folder: Path | None = None
+) -> dict[str, list[tuple[str, list[str], int]]]:
     import bench_corpora as bc
 
     out: dict[str, list[tuple[str, list[str], int]]] = {}
@@ -198,8 +217,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="expert games followed warm (3)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a code tree; repeatable")
-    parser.add_argument("--pure-tree", action="append", default=[],
-                        help="NAME=PATH of a code tree run with CNFSWEEP_PURE_PYTHON=1; repeatable")
+    parser.add_argument(
+        "--pure-tree",
+        action="append",
+        default=[],
+        help="NAME=PATH of a code tree run with CNFSWEEP_PURE_PYTHON=1; repeatable",
+    )
     parser.add_argument("--corpus-dir", type=Path, help="where the guess points are cached (scripts/corpora)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -209,8 +232,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     sys.set_int_max_str_digits(0)
     specs = [(spec, False) for spec in args.tree] + [(spec, True) for spec in args.pure_tree]
-    trees = [Tree(*spec.split("=", 1), pure=pure) if "=" in spec else Tree(spec, Path(spec), pure=pure)
-             for spec, pure in specs] or [Tree("cnfsweep", HERE.parent)]
+    trees = [
+        Tree(*spec.split("=", 1), pure=pure) if "=" in spec else Tree(spec, Path(spec), pure=pure)
+        for spec, pure in specs
+    ] or [Tree("cnfsweep", HERE.parent)]
     names = [t.name for t in trees] + ["ms-toollib"]
     report: dict[str, Any] = {"load": os.getloadavg(), "trees": {t.name: str(t.proc.args) for t in trees}}
     failures = []
@@ -219,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def turn(rows: list[str], mines: int, warm: bool, k: int) -> dict[str, float]:
         """Every tree and ms-toollib on one board, starting with a different one each time."""
         got: dict[str, Any] = {}
-        order = names[k % len(names):] + names[: k % len(names)]
+        order = names[k % len(names) :] + names[: k % len(names)]
         for name in order:
             if name == "ms-toollib":
                 got[name] = toollib_answer(ms_toollib, rows, mines)

@@ -67,8 +67,9 @@ def build_kernels(tree: Path) -> None:
     """
     if not (tree / "setup.py").exists():
         return
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, capture_output=True, text=True
+    )
     if done.returncode != 0 or "failed" in done.stderr:
         print(f"warning: the C extensions of {tree} did not build; it runs without them", file=sys.stderr)
 
@@ -76,15 +77,34 @@ def build_kernels(tree: Path) -> None:
 def which_source(tree: Path) -> str:
     """Return the file ``import cnfsweep`` loads with ``tree``'s sources on the path."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    out = subprocess.run([sys.executable, "-c", "import cnfsweep; print(cnfsweep.__file__)"], cwd=tree, env=env,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import cnfsweep; print(cnfsweep.__file__)"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return out.stdout.strip()
 
 
 def analysis(tree: Path, scratch: Path, quick: bool) -> Figures:
     out = scratch / "analysis.json"
-    run(tree, ["scripts/bench.py", "--corpus", "midgame-expert,halfway-expert,toollib-hard", "--engines", "pysat,search",
-               "--positions", "50" if quick else "300", "--json", str(out)], 3600)
+    run(
+        tree,
+        [
+            "scripts/bench.py",
+            "--corpus",
+            "midgame-expert,halfway-expert,toollib-hard",
+            "--engines",
+            "pysat,search",
+            "--positions",
+            "50" if quick else "300",
+            "--json",
+            str(out),
+        ],
+        3600,
+    )
     figures: Figures = {}
     for corpus, row in json.loads(out.read_text())["corpora"].items():
         for engine, stats in row["engines"].items():
@@ -96,8 +116,19 @@ def analysis(tree: Path, scratch: Path, quick: bool) -> Figures:
 def generate(tree: Path, scratch: Path, quick: bool) -> Figures:
     out = scratch / "generate.json"
     n = "4" if quick else "30"
-    run(tree, ["scripts/bench_generate.py", "--smoke" if quick else "--boards", *([] if quick else [n]),
-               "--compare", n, "--json", str(out)], 3600)
+    run(
+        tree,
+        [
+            "scripts/bench_generate.py",
+            "--smoke" if quick else "--boards",
+            *([] if quick else [n]),
+            "--compare",
+            n,
+            "--json",
+            str(out),
+        ],
+        3600,
+    )
     data = json.loads(out.read_text())
     figures: Figures = {}
     for board in ("expert", "30x16/120", "30x16/140", "30x16/160"):
@@ -112,8 +143,21 @@ def generate(tree: Path, scratch: Path, quick: bool) -> Figures:
 
 def grade(tree: Path, scratch: Path, quick: bool) -> Figures:
     out = scratch / "grade.json"
-    run(tree, ["scripts/bench_grade.py", "--boards", "4" if quick else "30", "--per-grade", "0",
-               "--methods", "fast", "--json", str(out)], 3600)
+    run(
+        tree,
+        [
+            "scripts/bench_grade.py",
+            "--boards",
+            "4" if quick else "30",
+            "--per-grade",
+            "0",
+            "--methods",
+            "fast",
+            "--json",
+            str(out),
+        ],
+        3600,
+    )
     figures: Figures = {}
     for method, row in json.loads(out.read_text())["grading"].items():
         figures[f"grade {method} median s"] = row["grade_time"]["median_s"]
@@ -131,7 +175,10 @@ def play(tree: Path, scratch: Path, quick: bool) -> Figures:
 
 
 WORKLOADS: dict[str, Callable[[Path, Path, bool], Figures]] = {
-    "analysis": analysis, "generate": generate, "grade": grade, "play": play,
+    "analysis": analysis,
+    "generate": generate,
+    "grade": grade,
+    "play": play,
 }
 
 
@@ -150,12 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     old_rev = subprocess.run(["git", "rev-parse", "--short", args.old], cwd=ROOT, capture_output=True, text=True)
     if old_rev.returncode != 0:
         parser.error(f"not a git revision here: {args.old!r}")
-    new_rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    new_rev = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory(prefix="cnfsweep-old-") as tmp:
         old_tree = Path(tmp) / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", str(old_tree), args.old], cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(old_tree), args.old], cwd=ROOT, check=True, capture_output=True
+        )
         try:
             sides = {"old": old_tree, "new": ROOT}
             for side, tree in sides.items():
@@ -164,8 +214,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if not source.startswith(str(tree / "src")):
                     raise SystemExit(f"the {side} side imports cnfsweep from {source}, not from {tree / 'src'}")
             samples: dict[str, dict[str, dict[str, list[float]]]] = {w: {"old": {}, "new": {}} for w in names}
-            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=console) as progress:
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+            ) as progress:
                 task = progress.add_task("rounds", total=args.rounds * len(names) * 2)
                 for r in range(args.rounds):
                     for w, name in enumerate(names):
@@ -180,17 +235,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                             progress.advance(task)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=ROOT, capture_output=True)
-    report: dict[str, Any] = {"old": old_rev.stdout.strip(), "new": new_rev, "rounds": args.rounds,
-                              "quick": args.quick, "figures": {}}
-    table = Table("workload", "figure", f"old {report['old']}", f"new {new_rev}", "new/old",
-                  title=f"median of {args.rounds} rounds, side by side")
+    report: dict[str, Any] = {
+        "old": old_rev.stdout.strip(),
+        "new": new_rev,
+        "rounds": args.rounds,
+        "quick": args.quick,
+        "figures": {},
+    }
+    table = Table(
+        "workload",
+        "figure",
+        f"old {report['old']}",
+        f"new {new_rev}",
+        "new/old",
+        title=f"median of {args.rounds} rounds, side by side",
+    )
     for name in names:
         for key in samples[name]["new"]:
             old = statistics.median(samples[name]["old"].get(key, [float("nan")]))
             new = statistics.median(samples[name]["new"][key])
             ratio = new / old if old else float("nan")
-            report["figures"][f"{name}: {key}"] = {"old": old, "new": new, "ratio": ratio,
-                                                   "samples": samples[name]}
+            report["figures"][f"{name}: {key}"] = {"old": old, "new": new, "ratio": ratio, "samples": samples[name]}
             table.add_row(name, key, f"{old:.4g}", f"{new:.4g}", f"{ratio:.2f}")
     Console().print(table)
     if args.json_out:

@@ -118,9 +118,7 @@ def midgame(
     if fresh:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data))
-    return [
-        Item(f"{level}#{p['game']}", Board.from_rows(p["rows"], total_mines=p["mines"])) for p in positions[:count]
-    ]
+    return [Item(f"{level}#{p['game']}", Board.from_rows(p["rows"], total_mines=p["mines"])) for p in positions[:count]]
 
 
 def play_corpora(names: list[str], count: int, seed: int, folder: Path, progress: Any) -> dict[str, list[Item]]:
@@ -141,7 +139,7 @@ def toollib_hard() -> list[Item]:
     """Return ms-toollib's hard 21x10 board, 75 mines: as printed upstream and as written."""
     cases = json.loads(TOOLLIB.read_text())["cases"]
     items = []
-    for case, name in zip(cases, ("as_printed", "as_written")):
+    for case, name in zip(cases, ("as_printed", "as_written"), strict=True):
         rows = ["".join("." if x == 10 else str(x) for x in row) for row in case["board"]]
         items.append(Item(name, Board.from_rows(rows, total_mines=case["mines"])))
     return items
@@ -258,6 +256,6 @@ def reductions(count: int, seed: int) -> tuple[list[tuple[Item, list[list[int]]]
             board = reduce_cnf(cnf).board
             clauses = [list(c) for c in cnf.clauses]
             items.append((Item(f"3cnf#{i} v{n} c{m} {board.rows}x{board.cols}", board), clauses))
-    except Exception as exc:  # noqa: BLE001 -- an unfinished reducer may fail in any way; say how
+    except Exception as exc:
         return [], f"the reducer failed: {type(exc).__name__}: {exc}"
     return items, None

@@ -93,16 +93,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     per_game, calls = play(args.games, args.seed)
     k, p = per_game["kernel"], per_game["python"]
-    print(f"strong, {args.games} expert games (seed {args.seed}), CPU ms a game: "
-          f"kernel {k:.1f}, python {p:.1f}, kernel/python {k / p:.3f}")
+    print(
+        f"strong, {args.games} expert games (seed {args.seed}), CPU ms a game: "
+        f"kernel {k:.1f}, python {p:.1f}, kernel/python {k / p:.3f}"
+    )
     if not calls:
         print("no endgame search in these games")
         return 0
     times = replay(calls, args.repeats)
     k, p = times["kernel"], times["python"]
     nodes = sum(r.nodes for r in (best_move(b, t, **kw) for b, t, kw in calls) if r)
-    print(f"best_move on the {len(calls)} endgame calls ({nodes} states expanded), best of {args.repeats}, "
-          f"CPU s: kernel {k:.3f}, python {p:.3f}, python/kernel {p / k:.1f}")
+    print(
+        f"best_move on the {len(calls)} endgame calls ({nodes} states expanded), best of {args.repeats}, "
+        f"CPU s: kernel {k:.3f}, python {p:.3f}, python/kernel {p / k:.1f}"
+    )
     return 0
 
 

@@ -204,7 +204,7 @@ def baseline(board: Board) -> Answer:
     if combined.solutions == 0:
         return nothing
     frontier: dict[Cell, Fraction] = {}
-    for comp, probs in zip(pos.components, combined.boxes):
+    for comp, probs in zip(pos.components, combined.boxes, strict=True):
         for b, p in enumerate(probs):
             frontier.update((c, p) for c in comp.box_cells(b))
     off = combined.off_frontier

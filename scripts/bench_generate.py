@@ -66,25 +66,43 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
 class Ours:
     """cnfsweep's boards of one figure, one seed at a time."""
 
-    def __init__(self, level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float,
-                 engine: Engine) -> None:
-        self.level, self.first, self.method, self.seeds, self.limit, self.engine = level, first, method, seeds, limit, engine
+    def __init__(
+        self, level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float, engine: Engine
+    ) -> None:
+        self.level, self.first, self.method, self.seeds, self.limit, self.engine = (
+            level,
+            first,
+            method,
+            seeds,
+            limit,
+            engine,
+        )
         self.seconds: list[float] = []
         self.boards: list[tuple[Cell, ...]] = []
 
     def step(self, k: int) -> None:
         start = time.perf_counter()
         try:
-            g = generate(self.level, first_click=self.first, seed=self.seeds[k], method=self.method,
-                         time_limit=self.limit, engine=self.engine)
+            g = generate(
+                self.level,
+                first_click=self.first,
+                seed=self.seeds[k],
+                method=self.method,
+                time_limit=self.limit,
+                engine=self.engine,
+            )
             self.boards.append(g.mine_cells)
         except TimeLimitExceeded:
             pass
         self.seconds.append(time.perf_counter() - start)
 
     def result(self) -> dict[str, Any]:
-        return {"boards": len(self.seconds), "found": len(self.boards), "seconds": quantiles(self.seconds),
-                "layouts": self.boards}
+        return {
+            "boards": len(self.seconds),
+            "found": len(self.boards),
+            "seconds": quantiles(self.seconds),
+            "layouts": self.boards,
+        }
 
 
 class Theirs:
@@ -106,8 +124,12 @@ class Theirs:
             self.fair += NoGuessCheck(level.rows, level.cols, mines, first, Logic.FULL, self.engine).run()
 
     def result(self) -> dict[str, Any]:
-        return {"boards": len(self.seconds), "found": self.found, "fair_by_exact_replay": self.fair,
-                "seconds": quantiles(self.seconds)}
+        return {
+            "boards": len(self.seconds),
+            "found": self.found,
+            "fair_by_exact_replay": self.fair,
+            "seconds": quantiles(self.seconds),
+        }
 
 
 def side_by_side(runners: dict[str, Ours | Theirs], count: int, tick: Callable[[], None]) -> dict[str, Any]:
@@ -117,14 +139,21 @@ def side_by_side(runners: dict[str, Ours | Theirs], count: int, tick: Callable[[
     """
     order = list(runners.values())
     for k in range(count):
-        for runner in order[k % len(order):] + order[: k % len(order)]:
+        for runner in order[k % len(order) :] + order[: k % len(order)]:
             runner.step(k)
             tick()
     return {name: runner.result() for name, runner in runners.items()}
 
 
-def ours(level: Level, first: Cell, method: Method, seeds: Sequence[int], limit: float, engine: Engine,
-         tick: Callable[[], None]) -> dict[str, Any]:
+def ours(
+    level: Level,
+    first: Cell,
+    method: Method,
+    seeds: Sequence[int],
+    limit: float,
+    engine: Engine,
+    tick: Callable[[], None],
+) -> dict[str, Any]:
     return side_by_side({"fast": Ours(level, first, method, seeds, limit, engine)}, len(seeds), tick)["fast"]
 
 
@@ -173,14 +202,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     climb = [] if args.smoke else [180, 200, 250, 300, 350, 400, 450, 471]  # 471: every cell off the opening
     big = 0 if args.smoke else few
     compare = n if args.smoke or args.quick else args.compare
-    total = (2 * n + len(densities) * (few + (few if lib else 0)) + len(climb) * few
-             + big + 2 * compare + (n if lib else 0))
+    total = (
+        2 * n + len(densities) * (few + (few if lib else 0)) + len(climb) * few + big + 2 * compare + (n if lib else 0)
+    )
     results: dict[str, Any] = {
-        "cnfsweep": __version__, "python": platform.python_version(), "machine": platform.machine(),
-        "ms_toollib": getattr(lib, "__version__", "installed") if lib else None, "first_click": list(FIRST),
+        "cnfsweep": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "ms_toollib": getattr(lib, "__version__", "installed") if lib else None,
+        "first_click": list(FIRST),
     }
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True)) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+    ) as progress:
         task = progress.add_task("boards", total=total)
 
         def tick() -> None:
@@ -231,7 +269,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def show(results: dict[str, Any]) -> None:
-    table = Table("board", "generator", "found", "median s", "p90 s", "p99 s", "ms-toollib boards fair", title="no-guess generation")
+    table = Table(
+        "board",
+        "generator",
+        "found",
+        "median s",
+        "p90 s",
+        "p99 s",
+        "ms-toollib boards fair",
+        title="no-guess generation",
+    )
     for name, row in results.items():
         if not isinstance(row, dict) or name.startswith("fast_vs"):
             continue
@@ -240,12 +287,21 @@ def show(results: dict[str, Any]) -> None:
                 continue
             s = figure["seconds"]
             fair = str(figure.get("fair_by_exact_replay", ""))
-            table.add_row(name, who, f"{figure['found']}/{figure['boards']}", f"{s['median']:.3f}", f"{s['p90']:.3f}",
-                          f"{s['p99']:.3f}", fair)
+            table.add_row(
+                name,
+                who,
+                f"{figure['found']}/{figure['boards']}",
+                f"{s['median']:.3f}",
+                f"{s['p90']:.3f}",
+                f"{s['p99']:.3f}",
+                fair,
+            )
     console = Console()
     console.print(table)
     if results["highest_30x16_within_10s"] is not None:
-        console.print(f"highest mine count on 30x16 with every board within 10 s: {results['highest_30x16_within_10s']}")
+        console.print(
+            f"highest mine count on 30x16 with every board within 10 s: {results['highest_30x16_within_10s']}"
+        )
     d = results["fast_vs_uniform_expert"]
     for key in ("3bv", "rounds"):
         console.print(f"expert {key}: fast {d['fast'][key]}, uniform {d['uniform'][key]}, KS distance {d['ks_' + key]}")

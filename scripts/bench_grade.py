@@ -96,8 +96,9 @@ def grade_corpus(level: str, method: str, boards: int, seed: int, progress: Prog
     }
 
 
-def generate_by_grade(level: str, method: str, per_grade: int, seed: int, time_limit: float,
-                      progress: Progress) -> dict[str, Any]:
+def generate_by_grade(
+    level: str, method: str, per_grade: int, seed: int, time_limit: float, progress: Progress
+) -> dict[str, Any]:
     """Time ``generate --grade G`` for every grade: seconds per board, and no-guess boards drawn per board."""
     out: dict[str, Any] = {}
     engine = Engine.for_games()
@@ -107,16 +108,21 @@ def generate_by_grade(level: str, method: str, per_grade: int, seed: int, time_l
         for i in range(per_grade):
             t0 = time.perf_counter()
             try:
-                g = generate(level, seed=game_seed(seed, i), method=method, grade=grade, time_limit=time_limit,
-                             engine=engine)
+                g = generate(
+                    level, seed=game_seed(seed, i), method=method, grade=grade, time_limit=time_limit, engine=engine
+                )
             except TimeLimitExceeded:  # a figure, not a failure
                 gave_up += 1
             else:
                 candidates.append(g.candidates or 0)
             seconds.append(time.perf_counter() - t0)
             progress.advance(task)
-        out[grade.value] = {"boards": per_grade, **summarise(seconds), "gave_up": gave_up,
-                            "mean_candidates": round(sum(candidates) / max(len(candidates), 1), 1)}
+        out[grade.value] = {
+            "boards": per_grade,
+            **summarise(seconds),
+            "gave_up": gave_up,
+            "mean_candidates": round(sum(candidates) / max(len(candidates), 1), 1),
+        }
     return out
 
 
@@ -137,47 +143,111 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     corpora: dict[str, Any] = {}
     by_grade: dict[str, Any] = {}
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         for method in methods:
             if args.boards:
                 corpora[method] = grade_corpus(args.level, method, args.boards, args.seed, progress)
             if args.per_grade:
-                by_grade[method] = generate_by_grade(args.level, method, args.per_grade, args.seed + 1,
-                                                     args.time_limit, progress)
+                by_grade[method] = generate_by_grade(
+                    args.level, method, args.per_grade, args.seed + 1, args.time_limit, progress
+                )
     if corpora:
-        table = Table("method", "boards", "grade median s", "p90 s", "max s", *[g.value for g in Grade], "steps",
-                      title=f"grade of {args.level} no-guess boards (cold)")
+        table = Table(
+            "method",
+            "boards",
+            "grade median s",
+            "p90 s",
+            "max s",
+            *[g.value for g in Grade],
+            "steps",
+            title=f"grade of {args.level} no-guess boards (cold)",
+        )
         for method, res in corpora.items():
             t = res["grade_time"]
-            table.add_row(method, str(res["boards"]), f"{t['median_s']:.3f}", f"{t['p90_s']:.3f}", f"{t['max_s']:.3f}",
-                          *[f"{res['share'][g.value]:.0%}" for g in Grade], f"{res['mean_steps']}")
+            table.add_row(
+                method,
+                str(res["boards"]),
+                f"{t['median_s']:.3f}",
+                f"{t['p90_s']:.3f}",
+                f"{t['max_s']:.3f}",
+                *[f"{res['share'][g.value]:.0%}" for g in Grade],
+                f"{res['mean_steps']}",
+            )
         console.print(table)
-        sizes = Table("method", *next(iter(corpora.values()))["boards_with_a_step_of"],
-                      title="boards with a step of each size (numbers; or the total with that many numbers)")
+        sizes = Table(
+            "method",
+            *next(iter(corpora.values()))["boards_with_a_step_of"],
+            title="boards with a step of each size (numbers; or the total with that many numbers)",
+        )
         for method, res in corpora.items():
             sizes.add_row(method, *[f"{n / res['boards']:.0%}" for n in res["boards_with_a_step_of"].values()])
         console.print(sizes)
     if by_grade:
-        table = Table("method", "grade", "boards", "mean s", "median s", "p90 s", "max s", "candidates",
-                      "gave up", title=f"generate --grade on {args.level}: seconds per board")
+        table = Table(
+            "method",
+            "grade",
+            "boards",
+            "mean s",
+            "median s",
+            "p90 s",
+            "max s",
+            "candidates",
+            "gave up",
+            title=f"generate --grade on {args.level}: seconds per board",
+        )
         for method, res in by_grade.items():
             for grade, fig in res.items():
-                table.add_row(method, grade, str(fig["boards"]), f"{fig['mean_s']:.3f}", f"{fig['median_s']:.3f}",
-                              f"{fig['p90_s']:.3f}", f"{fig['max_s']:.3f}", f"{fig['mean_candidates']}",
-                              str(fig["gave_up"]))
+                table.add_row(
+                    method,
+                    grade,
+                    str(fig["boards"]),
+                    f"{fig['mean_s']:.3f}",
+                    f"{fig['median_s']:.3f}",
+                    f"{fig['p90_s']:.3f}",
+                    f"{fig['max_s']:.3f}",
+                    f"{fig['mean_candidates']}",
+                    str(fig["gave_up"]),
+                )
         console.print(table)
-    goals = [{"method": m, "figure": "grade median_s", "s": res["grade_time"]["median_s"],
-              "target_s": TARGET_MEDIAN_S, "met": res["grade_time"]["median_s"] <= TARGET_MEDIAN_S}
-             for m, res in corpora.items()]
+    goals = [
+        {
+            "method": m,
+            "figure": "grade median_s",
+            "s": res["grade_time"]["median_s"],
+            "target_s": TARGET_MEDIAN_S,
+            "met": res["grade_time"]["median_s"] <= TARGET_MEDIAN_S,
+        }
+        for m, res in corpora.items()
+    ]
     for g in goals:
-        console.print(f"{g['method']}: grade median {g['s']:.3f} s (target {g['target_s']:.0f} s) "
-                      f"{'met' if g['met'] else 'MISSED'}")
+        console.print(
+            f"{g['method']}: grade median {g['s']:.3f} s (target {g['target_s']:.0f} s) "
+            f"{'met' if g['met'] else 'MISSED'}"
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {"meta": {"cnfsweep": __version__, "python": platform.python_version(), "cpus": multiprocessing.cpu_count(),
-                       "load_1min": load, "level": args.level, "seed": args.seed, "boards": args.boards,
-                       "per_grade": args.per_grade, "seconds": round(time.perf_counter() - started, 1)},
-              "grading": corpora, "generate_by_grade": by_grade, "targets": goals}
+    report = {
+        "meta": {
+            "cnfsweep": __version__,
+            "python": platform.python_version(),
+            "cpus": multiprocessing.cpu_count(),
+            "load_1min": load,
+            "level": args.level,
+            "seed": args.seed,
+            "boards": args.boards,
+            "per_grade": args.per_grade,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        "grading": corpora,
+        "generate_by_grade": by_grade,
+        "targets": goals,
+    }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
         json.dump(report, args.json, indent=1)

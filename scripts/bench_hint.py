@@ -86,8 +86,16 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             if got is None:
                 continue
             for key, limit in limits.items():
-                goals.append({"corpus": name, "mode": mode, "figure": key, "ms": got[key], "target_ms": limit,
-                              "met": got[key] <= limit})
+                goals.append(
+                    {
+                        "corpus": name,
+                        "mode": mode,
+                        "figure": key,
+                        "ms": got[key],
+                        "target_ms": limit,
+                        "met": got[key] <= limit,
+                    }
+                )
     return goals
 
 
@@ -107,25 +115,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 120)
     results: dict[str, Any] = {}
     started = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         for name, items in corpora.play_corpora(names, args.positions, args.seed, args.corpus_dir, progress).items():
             results[name] = bench(items, modes, progress, name)
     table = Table("corpus", "mode", "positions", "median ms", "p90 ms", "max ms")
     for name, res in results.items():
         for mode, fig in res["modes"].items():
-            table.add_row(name, mode, str(fig["runs"]), f"{fig['median_ms']:.1f}", f"{fig['p90_ms']:.1f}",
-                          f"{fig['max_ms']:.1f}")
+            table.add_row(
+                name, mode, str(fig["runs"]), f"{fig['median_ms']:.1f}", f"{fig['p90_ms']:.1f}", f"{fig['max_ms']:.1f}"
+            )
     console.print(table)
     goals = targets(results)
     for g in goals:
-        console.print(f"{g['corpus']} {g['mode']} {g['figure']}: {g['ms']:.1f} ms "
-                      f"(target {g['target_ms']:.0f} ms) {'met' if g['met'] else 'MISSED'}")
+        console.print(
+            f"{g['corpus']} {g['mode']} {g['figure']}: {g['ms']:.1f} ms "
+            f"(target {g['target_ms']:.0f} ms) {'met' if g['met'] else 'MISSED'}"
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {"meta": {"cnfsweep": __version__, "python": platform.python_version(), "cpus": multiprocessing.cpu_count(),
-                       "load_1min": load, "seed": args.seed, "positions": args.positions,
-                       "seconds": round(time.perf_counter() - started, 1)},
-              "corpora": results, "targets": goals}
+    report = {
+        "meta": {
+            "cnfsweep": __version__,
+            "python": platform.python_version(),
+            "cpus": multiprocessing.cpu_count(),
+            "load_1min": load,
+            "seed": args.seed,
+            "positions": args.positions,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        "corpora": results,
+        "targets": goals,
+    }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))

@@ -70,7 +70,7 @@ def build(spec: LargeSpec, stuck: bool) -> Board:
 
     def click(cell: Cell) -> int:
         result = game.click(cell)
-        for opened, number in zip(result.opened, result.numbers):
+        for opened, number in zip(result.opened, result.numbers, strict=True):
             seen.reveal(opened, number)
         return len(result.opened)
 
@@ -157,12 +157,17 @@ def measure(name: str, spec: LargeSpec, stuck: bool, modes: list[str], cap: floa
     base = {m: figures.get("cli_json" if m.startswith("cli_") else "solve", {}).get("seconds") for m in figures}
     row["ratio_to_solve"] = {
         m: (None if not base[m] or f.get("seconds") is None else round(f["seconds"] / base[m], 2))
-        for m, f in figures.items() if m not in ("solve", "cli_json")
+        for m, f in figures.items()
+        if m not in ("solve", "cli_json")
     }
     row["targets"] = {
-        m: {"ratio": row["ratio_to_solve"].get(m), "at_most": limit,
-            "met": row["ratio_to_solve"].get(m) is not None and row["ratio_to_solve"][m] <= limit}
-        for m, limit in TARGETS.items() if m in row["ratio_to_solve"]
+        m: {
+            "ratio": row["ratio_to_solve"].get(m),
+            "at_most": limit,
+            "met": row["ratio_to_solve"].get(m) is not None and row["ratio_to_solve"][m] <= limit,
+        }
+        for m, limit in TARGETS.items()
+        if m in row["ratio_to_solve"]
     }
     return row
 
@@ -193,11 +198,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row['case']}: solve {row['modes']['solve'].get('seconds')} s; {ratios}")
         for mode, goal in row["targets"].items():
             over = "cli_json" if mode.startswith("cli_") else "solve"
-            print(f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {'met' if goal['met'] else 'MISSED'}")
+            print(
+                f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {'met' if goal['met'] else 'MISSED'}"
+            )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {"meta": {"python": platform.python_version(), "cpus": multiprocessing.cpu_count(), "load_1min": load,
-                       "seconds": round(time.perf_counter() - started, 1), "smoke": args.smoke},
-              "cases": rows}
+    report = {
+        "meta": {
+            "python": platform.python_version(),
+            "cpus": multiprocessing.cpu_count(),
+            "load_1min": load,
+            "seconds": round(time.perf_counter() - started, 1),
+            "smoke": args.smoke,
+        },
+        "cases": rows,
+    }
     print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))

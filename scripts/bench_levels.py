@@ -66,8 +66,12 @@ def bench(items: list[corpora.Item], max_level: int, progress: Progress, name: s
         decided = [n for n, k in counts.items() if k]
         deepest[decided[-1] if decided else "none"] += 1
         progress.advance(task)
-    return {"positions": len(items), **summarise(times), "cells_by_level": dict(cells),
-            "positions_by_hardest_level": dict(deepest)}
+    return {
+        "positions": len(items),
+        **summarise(times),
+        "cells_by_level": dict(cells),
+        "positions_by_hardest_level": dict(deepest),
+    }
 
 
 def half_revealed(rows: int, cols: int, density: float, seed: int) -> Board:
@@ -88,14 +92,24 @@ def half_revealed(rows: int, cols: int, density: float, seed: int) -> Board:
 
 def large(max_level: int, seed: int) -> list[dict[str, Any]]:
     """Time the 100x100 boards."""
-    boards = [(f"{spec.name}, {spec.regions} zero regions opened", spec.board())
-              for spec in (corpora.LARGE[0], corpora.LargeSpec(100, 100, 1600, 100))]
+    boards = [
+        (f"{spec.name}, {spec.regions} zero regions opened", spec.board())
+        for spec in (corpora.LARGE[0], corpora.LargeSpec(100, 100, 1600, 100))
+    ]
     boards.append(("100x100/16%, half the safe cells shown at random", half_revealed(100, 100, 0.16, seed)))
     out = []
     for name, board in boards:
         seconds, counts, _ = level_cold(board, max_level)
-        out.append({"board": name, "seconds": round(seconds, 3), "numbers": len(board.numbers),
-                    "covered": len(board.covered), "cells_by_level": counts, "met": seconds < LARGE_TARGET_S})
+        out.append(
+            {
+                "board": name,
+                "seconds": round(seconds, 3),
+                "numbers": len(board.numbers),
+                "covered": len(board.covered),
+                "cells_by_level": counts,
+                "met": seconds < LARGE_TARGET_S,
+            }
+        )
     return out
 
 
@@ -115,8 +129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 120)
     results: dict[str, Any] = {}
     started = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         for name, items in corpora.play_corpora(names, args.positions, args.seed, args.corpus_dir, progress).items():
             results[name] = bench(items, args.max_level, progress, name)
         if args.large == "all":
@@ -127,22 +147,46 @@ def main(argv: Sequence[str] | None = None) -> int:
             big = []
     table = Table("corpus", "positions", "median ms", "p90 ms", "max ms", "cells by level")
     for name, res in results.items():
-        table.add_row(name, str(res["positions"]), f"{res['median_ms']:.1f}", f"{res['p90_ms']:.1f}",
-                      f"{res['max_ms']:.1f}", ", ".join(f"{k}: {v}" for k, v in res["cells_by_level"].items()))
+        table.add_row(
+            name,
+            str(res["positions"]),
+            f"{res['median_ms']:.1f}",
+            f"{res['p90_ms']:.1f}",
+            f"{res['max_ms']:.1f}",
+            ", ".join(f"{k}: {v}" for k, v in res["cells_by_level"].items()),
+        )
     console.print(table)
-    goals = [{"corpus": name, "figure": key, "ms": res[key], "target_ms": limit, "met": res[key] <= limit}
-             for name, res in results.items() for key, limit in TARGETS.items()]
+    goals = [
+        {"corpus": name, "figure": key, "ms": res[key], "target_ms": limit, "met": res[key] <= limit}
+        for name, res in results.items()
+        for key, limit in TARGETS.items()
+    ]
     for g in goals:
-        console.print(f"{g['corpus']} {g['figure']}: {g['ms']:.1f} ms (target {g['target_ms']:.0f} ms) "
-                      f"{'met' if g['met'] else 'MISSED'}")
+        console.print(
+            f"{g['corpus']} {g['figure']}: {g['ms']:.1f} ms (target {g['target_ms']:.0f} ms) "
+            f"{'met' if g['met'] else 'MISSED'}"
+        )
     for b in big:
-        console.print(f"{b['board']}: {b['seconds']:.3f} s ({b['numbers']} numbers, {b['covered']} covered; "
-                      f"target {LARGE_TARGET_S:.0f} s) {'met' if b['met'] else 'MISSED'}")
+        console.print(
+            f"{b['board']}: {b['seconds']:.3f} s ({b['numbers']} numbers, {b['covered']} covered; "
+            f"target {LARGE_TARGET_S:.0f} s) {'met' if b['met'] else 'MISSED'}"
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {"meta": {"cnfsweep": __version__, "python": platform.python_version(), "cpus": multiprocessing.cpu_count(),
-                       "load_1min": load, "seed": args.seed, "positions": args.positions, "max_level": args.max_level,
-                       "seconds": round(time.perf_counter() - started, 1)},
-              "corpora": results, "large": big, "targets": goals}
+    report = {
+        "meta": {
+            "cnfsweep": __version__,
+            "python": platform.python_version(),
+            "cpus": multiprocessing.cpu_count(),
+            "load_1min": load,
+            "seed": args.seed,
+            "positions": args.positions,
+            "max_level": args.max_level,
+            "seconds": round(time.perf_counter() - started, 1),
+        },
+        "corpora": results,
+        "large": big,
+        "targets": goals,
+    }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))

@@ -104,7 +104,13 @@ def run_cli(args: list[str], cap: float) -> dict[str, Any]:
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", READY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None
-    capped = {"answer_s": None, "exit_s": None, "ready_s": None, "exit_code": None, "status": f"over the {cap:.0f} s cap"}
+    capped = {
+        "answer_s": None,
+        "exit_s": None,
+        "ready_s": None,
+        "exit_code": None,
+        "status": f"over the {cap:.0f} s cap",
+    }
     if not select.select([proc.stdout], [], [], cap)[0]:
         proc.kill()
         proc.communicate()
@@ -118,11 +124,18 @@ def run_cli(args: list[str], cap: float) -> dict[str, Any]:
         proc.communicate()
         return capped
     end = time.perf_counter() - start
-    ready = next((float(line.split()[1]) - start for line in err.decode().splitlines() if line.startswith("ready ")), None)
+    ready = next(
+        (float(line.split()[1]) - start for line in err.decode().splitlines() if line.startswith("ready ")), None
+    )
     doc = json.loads(first + rest) if (first + rest).strip() else {}
     status = doc.get("status") or ("consistent" if doc.get("consistent") else "inconsistent")
-    return {"answer_s": round(answer, 2), "exit_s": round(end, 2), "ready_s": None if ready is None else round(ready, 2),
-            "exit_code": proc.returncode, "status": status}
+    return {
+        "answer_s": round(answer, 2),
+        "exit_s": round(end, 2),
+        "ready_s": None if ready is None else round(ready, 2),
+        "exit_code": proc.returncode,
+        "status": status,
+    }
 
 
 def timed_call(setup: str, call: str, done: str, limit: float, cap: float) -> dict[str, Any]:
@@ -165,8 +178,9 @@ def measure(name: str, spec: LargeSpec, limits: list[float], cap: float, folder:
     check = run_cli(["check", str(path), "--json"], cap)
     ratio = None if not (solve["exit_s"] and check["exit_s"]) else round(check["exit_s"] / solve["exit_s"], 2)
     row["check_vs_solve"] = {"solve": solve, "check": check, "check_over_solve": ratio}
-    print(f"{name}: solve {solve['exit_s']} s, check {check['exit_s']} s ({check['status']}), ratio {ratio}",
-          flush=True)
+    print(
+        f"{name}: solve {solve['exit_s']} s, check {check['exit_s']} s ({check['status']}), ratio {ratio}", flush=True
+    )
     return row
 
 
@@ -209,6 +223,7 @@ def measure_generate(name: str, limits: list[float], cap: float) -> dict[str, An
         print(f"{name}: time limit {limit} s: {figures}", flush=True)
     return row
 
+
 HUGE = LargeSpec(1000, 999, 160_000, 1000)
 SMALL = LargeSpec(60, 59, 580, 10)
 API = (
@@ -239,8 +254,12 @@ def inconsistent_copy(board: Any) -> Any:
 
     rows = [list(row) for row in board.grid]
     middle = (board.rows // 2, board.cols // 2)
-    numbers = sorted((abs(r - middle[0]) + abs(c - middle[1]), r, c)
-                     for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "1234567")
+    numbers = sorted(
+        (abs(r - middle[0]) + abs(c - middle[1]), r, c)
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch in "1234567"
+    )
     for _, r, c in numbers[:200]:
         old = rows[r][c]
         rows[r][c] = str(int(old) + 1)
@@ -279,8 +298,12 @@ def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path
     for name, b in boards.items():
         files[name] = folder / f"{name}.txt"
         files[name].write_text(b.to_text())
-    out: dict[str, Any] = {"board": f"{spec.rows}x{spec.cols}/{spec.mines}, {spec.regions} regions",
-                           "cli": [], "server": [], "api": []}
+    out: dict[str, Any] = {
+        "board": f"{spec.rows}x{spec.cols}/{spec.mines}, {spec.regions} regions",
+        "cli": [],
+        "server": [],
+        "api": [],
+    }
     cli_paths = [("solve", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board")]
     for limit in limits:
         for command, which in cli_paths:
@@ -291,8 +314,13 @@ def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path
                 row["teardown_s"] = round(got["exit_s"] - got["answer_s"], 2)
             out["cli"].append(row)
             print(f"cli {command} {which} {limit}: {row}", flush=True)
-    server_paths = [("analyze", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board"),
-                    ("board", "board")]
+    server_paths = [
+        ("analyze", "board"),
+        ("check", "board"),
+        ("check", "inconsistent"),
+        ("levels", "board"),
+        ("board", "board"),
+    ]
     with live_server(["--max-body", str(8 << 20), "--time-limit", str(max(limits) * 10)]) as url:
         for limit in limits:
             for path, which in server_paths:
@@ -303,11 +331,22 @@ def measure_paths(spec: LargeSpec, limits: list[float], cap: float, folder: Path
                 print(f"server {path} {which} {limit}: {row}", flush=True)
     for limit in limits:
         for call, which in [("analyze", "board"), ("check", "board"), ("check", "inconsistent"), ("levels", "board")]:
-            run = subprocess.run([sys.executable, "-c", API, str(files[which]), call, str(limit)],
-                                 capture_output=True, text=True, timeout=cap, check=True)
+            run = subprocess.run(
+                [sys.executable, "-c", API, str(files[which]), call, str(limit)],
+                capture_output=True,
+                text=True,
+                timeout=cap,
+                check=True,
+            )
             doc = json.loads(run.stdout)
-            row = {"path": call, "board": which, "limit": limit, "seconds": round(doc["seconds"], 2),
-                   "status": doc["status"], "over_s": round(doc["seconds"] - limit, 2)}
+            row = {
+                "path": call,
+                "board": which,
+                "limit": limit,
+                "seconds": round(doc["seconds"], 2),
+                "status": doc["status"],
+                "over_s": round(doc["seconds"] - limit, 2),
+            }
             out["api"].append(row)
             print(f"api {call} {which} {limit}: {row}", flush=True)
     rows = out["cli"] + out["server"] + out["api"]
@@ -351,8 +390,12 @@ def fresh_inputs() -> FreshInputs:
         return len(game.click(cell).opened)
 
     spec.open_regions(game.mines or frozenset(), click)
-    trace = {"rows": spec.rows, "cols": spec.cols, "mines": [list(m) for m in sorted(game.mines or ())],
-             "moves": [{"cell": list(c)} for c in clicks]}
+    trace = {
+        "rows": spec.rows,
+        "cols": spec.cols,
+        "mines": [list(m) for m in sorted(game.mines or ())],
+        "moves": [{"cell": list(c)} for c in clicks],
+    }
     return FreshInputs(HUGE.board().to_text(), tuple(clicks), base64.b64encode(json.dumps(trace).encode()).decode())
 
 
@@ -366,19 +409,33 @@ def first_request(url: str, endpoint: str, inputs: FreshInputs, limit: float, ca
         "replay": {"name": "huge.jsonl", "data": inputs.trace, "time_limit": limit},
     }
     if endpoint == "review":  # a game of the server, played (untimed), then reviewed: a GET with the server's limit
-        game = json.loads(urllib.request.urlopen(urllib.request.Request(
-            f"{url}/api/game", json.dumps(size).encode(), {"Content-Type": "application/json"}), timeout=cap).read())
+        game = json.loads(
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    f"{url}/api/game", json.dumps(size).encode(), {"Content-Type": "application/json"}
+                ),
+                timeout=cap,
+            ).read()
+        )
         for row, col in inputs.clicks:
-            urllib.request.urlopen(urllib.request.Request(
-                f"{url}/api/game/{game['id']}/click", json.dumps({"row": row, "col": col}).encode(),
-                {"Content-Type": "application/json"}), timeout=cap).read()
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    f"{url}/api/game/{game['id']}/click",
+                    json.dumps({"row": row, "col": col}).encode(),
+                    {"Content-Type": "application/json"},
+                ),
+                timeout=cap,
+            ).read()
         return post(url, f"/api/game/{game['id']}/review", None, cap, method="GET")
     body = bodies.get(endpoint, {"board": inputs.board, "time_limit": limit})
     return post(url, f"/api/{endpoint}", json.dumps(body).encode(), cap)
 
 
 def measure_fresh(
-    limit: float, cap: float, endpoints: Sequence[str] = FRESH, options: Sequence[str] = (),
+    limit: float,
+    cap: float,
+    endpoints: Sequence[str] = FRESH,
+    options: Sequence[str] = (),
     inputs: FreshInputs | None = None,
 ) -> list[dict[str, Any]]:
     """Start a server for each endpoint and time its first request; ``options`` go to ``cnfsweep serve`` too."""
@@ -389,8 +446,13 @@ def measure_fresh(
         with live_server([*options, "--time-limit", str(limit), "--max-body", str(64 << 20)]) as url:
             started = time.perf_counter() - start
             got = first_request(url, endpoint, inputs, limit, cap)
-        row = {"endpoint": endpoint, "limit": limit, **got, "over_s": round(got["seconds"] - limit, 2),
-               "start_s": round(started, 2)}
+        row = {
+            "endpoint": endpoint,
+            "limit": limit,
+            **got,
+            "over_s": round(got["seconds"] - limit, 2),
+            "start_s": round(started, 2),
+        }
         rows.append(row)
         print(f"fresh {endpoint} {limit}: {row}", flush=True)
     return rows
@@ -399,14 +461,21 @@ def measure_fresh(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the two 500x500 boards only")
-    parser.add_argument("--limits", default=None, help="comma-separated --time-limit values (seconds); "
-                        "5,1 by default, 10,1 with --generate, 0.5,2 with --paths")
+    parser.add_argument(
+        "--limits",
+        default=None,
+        help="comma-separated --time-limit values (seconds); 5,1 by default, 10,1 with --generate, 0.5,2 with --paths",
+    )
     parser.add_argument("--cap", type=float, default=300.0, help="seconds before a run is stopped")
     parser.add_argument("--json", type=Path, help="write every figure here")
-    parser.add_argument("--generate", action="store_true", help="generation's time limit instead (default --limits 10,1)")
+    parser.add_argument(
+        "--generate", action="store_true", help="generation's time limit instead (default --limits 10,1)"
+    )
     parser.add_argument("--paths", action="store_true", help="the overshoot of every path (CLI, server, API)")
     parser.add_argument("--smoke", action="store_true", help="with --paths: a 60x59 board, for a quick test")
-    parser.add_argument("--fresh", action="store_true", help="the first request of each limited endpoint on a new server")
+    parser.add_argument(
+        "--fresh", action="store_true", help="the first request of each limited endpoint on a new server"
+    )
     parser.add_argument("--endpoints", default=",".join(FRESH), help="with --fresh: which endpoints (default: all)")
     args = parser.parse_args(argv)
     default = "10,1" if args.generate else "0.5,2" if args.paths else "1" if args.fresh else "5,1"

@@ -49,8 +49,13 @@ def record_splits(games: int, seed: int) -> list[tuple[Any, ...]]:
 
 def time_work(splits: list[tuple[Any, ...]], passes: int, kernel: Any) -> dict[str, float]:
     """Return the processor seconds a pass of splitting and of weighing takes, with the kernel and in Python."""
-    parts = [(boxes, tuple(models)) for args in splits if (found := split_python(*args, merge.MODEL_LIMIT))
-             for boxes, by_need in [found] for models in by_need.values()]
+    parts = [
+        (boxes, tuple(models))
+        for args in splits
+        if (found := split_python(*args, merge.MODEL_LIMIT))
+        for boxes, by_need in [found]
+        for models in by_need.values()
+    ]
 
     def weigh(boxes: Any, models: Any) -> tuple[Any, ...]:
         part = Part(boxes, (), weighed=models)
@@ -113,14 +118,18 @@ def main() -> None:
         sys.exit("no C kernel: the install built none here, or CNFSWEEP_PURE_PYTHON is set")
     splits = record_splits(args.games, args.seed)
     work = time_work(splits, args.passes, kernel)
-    print(f"{len(splits)} splits from {args.games} expert games (seed {args.seed}), {args.passes} pass{'es' if args.passes != 1 else ''}:")
+    print(
+        f"{len(splits)} splits from {args.games} expert games (seed {args.seed}), {args.passes} pass{'es' if args.passes != 1 else ''}:"
+    )
     for name, seconds in work.items():
         print(f"  {name}: {seconds * 1000:.1f} ms a pass")
     for what in ("split", "weigh"):
         print(f"  {what}: kernel / python {work[f'{what} kernel'] / work[f'{what} python']:.3f}")
     games = time_games(args.games, args.seed, kernel)
-    print(f"strong games: kernel {games[True] * 1000:.2f} ms, python {games[False] * 1000:.2f} ms a game "
-          f"(processor time), kernel / python {games[True] / games[False]:.3f}; same moves in every game")
+    print(
+        f"strong games: kernel {games[True] * 1000:.2f} ms, python {games[False] * 1000:.2f} ms a game "
+        f"(processor time), kernel / python {games[True] / games[False]:.3f}; same moves in every game"
+    )
 
 
 if __name__ == "__main__":

@@ -51,8 +51,9 @@ def load() -> float:
         return 0.0
 
 
-def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, seed: int,
-          progress: Progress | None = None) -> dict[str, Any]:
+def bench(
+    specs: Sequence[str], level_text: str, rule_text: str, games: int, seed: int, progress: Progress | None = None
+) -> dict[str, Any]:
     """Play ``games`` seeded games with every policy in turn; return the figures per policy and the ratios."""
     (level,), (rule,) = parse_levels(level_text), parse_rules(rule_text)
     players = {spec: Player(make_policy(spec), Engine.for_games()) for spec in specs}
@@ -77,37 +78,67 @@ def bench(specs: Sequence[str], level_text: str, rule_text: str, games: int, see
     rows = {}
     for spec in specs:
         mean = statistics.fmean(ms[spec]) if games else 0.0
-        rows[spec] = {"games": games, "wins": wins[spec], "mean_ms": round(mean, 3),
-                      "median_ms": round(statistics.median(ms[spec]), 3) if games else 0.0,
-                      "cpu_ms": round(cpu[spec] / games, 3) if games else 0.0,
-                      "total_s": round(sum(ms[spec]) / 1000, 3)}
+        rows[spec] = {
+            "games": games,
+            "wins": wins[spec],
+            "mean_ms": round(mean, 3),
+            "median_ms": round(statistics.median(ms[spec]), 3) if games else 0.0,
+            "cpu_ms": round(cpu[spec] / games, 3) if games else 0.0,
+            "total_s": round(sum(ms[spec]) / 1000, 3),
+        }
     base, base_cpu = rows[reference]["mean_ms"], rows[reference]["cpu_ms"]
     for row in rows.values():
         row["ratio"] = round(row["mean_ms"] / base, 3) if base else None
         row["cpu_ratio"] = round(row["cpu_ms"] / base_cpu, 3) if base_cpu else None
-    return {"level": level.size_text, "first_click": rule.value, "seed": seed,
-            "games": games, "reference": reference, "policies": rows,
-            "load": [round(start_load, 2), round(load(), 2)], "cnfsweep": str(Path(cnfsweep.__file__).parent)}
+    return {
+        "level": level.size_text,
+        "first_click": rule.value,
+        "seed": seed,
+        "games": games,
+        "reference": reference,
+        "policies": rows,
+        "load": [round(start_load, 2), round(load(), 2)],
+        "cnfsweep": str(Path(cnfsweep.__file__).parent),
+    }
 
 
 def show(console: Console, report: dict[str, Any]) -> None:
     """Print the figures as a table, a row per policy."""
-    table = Table("policy", "games", "wins", "mean ms", "median ms", f"/ {report['reference']}", "CPU ms",
-                  f"CPU / {report['reference']}",
-                  title=f"{report['level']}, first click {report['first_click']}, seed {report['seed']}",
-                  caption=f"load average {report['load'][0]} at the start, {report['load'][1]} at the end")
+    table = Table(
+        "policy",
+        "games",
+        "wins",
+        "mean ms",
+        "median ms",
+        f"/ {report['reference']}",
+        "CPU ms",
+        f"CPU / {report['reference']}",
+        title=f"{report['level']}, first click {report['first_click']}, seed {report['seed']}",
+        caption=f"load average {report['load'][0]} at the start, {report['load'][1]} at the end",
+    )
     for spec, row in report["policies"].items():
         ratio = "-" if row["ratio"] is None else f"{row['ratio']:.2f}"
         cpu_ratio = "-" if row["cpu_ratio"] is None else f"{row['cpu_ratio']:.2f}"
-        table.add_row(spec, str(row["games"]), str(row["wins"]), f"{row['mean_ms']:.1f}", f"{row['median_ms']:.1f}",
-                      ratio, f"{row['cpu_ms']:.1f}", cpu_ratio)
+        table.add_row(
+            spec,
+            str(row["games"]),
+            str(row["wins"]),
+            f"{row['mean_ms']:.1f}",
+            f"{row['median_ms']:.1f}",
+            ratio,
+            f"{row['cpu_ms']:.1f}",
+            cpu_ratio,
+        )
     console.print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--policy", action="append",
-                        help="policy spec; repeat for more (default strong, then safest: ratios are to the last)")
+    parser.add_argument(
+        "--policy",
+        action="append",
+        help="policy spec; repeat for more (default strong, then safest: ratios are to the last)",
+    )
     parser.add_argument("--games", type=int, default=200, help="games per policy (default 200)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed (default 2026)")
     parser.add_argument("--level", default="expert", help="level name or WxH/M (default expert)")
@@ -119,8 +150,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(stderr=True)
     specs = args.policy or list(DEFAULT_POLICIES)
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, transient=True) as progress:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
             report = bench(specs, args.level, args.first_click, args.games, args.seed, progress)
     except CnfsweepError as exc:
         console.print(f"error: {exc}", highlight=False)

@@ -73,8 +73,9 @@ def synthesise(rows: int, cols: int, mines: int, seed: int) -> RecordedGame:
         table.click(cell)
         clicks.append(Click(cell, float(len(clicks)), ClickKind.OPEN))
     assert table.won
-    return RecordedGame(Square(rows, cols), tuple(sorted(layout)), tuple(clicks), won=True, reader="synthetic",
-                        rule="opening")
+    return RecordedGame(
+        Square(rows, cols), tuple(sorted(layout)), tuple(clicks), won=True, reader="synthetic", rule="opening"
+    )
 
 
 def save_evf(game: RecordedGame, folder: Path) -> Path:
@@ -82,8 +83,13 @@ def save_evf(game: RecordedGame, folder: Path) -> Path:
     import ms_toollib
 
     mined = set(game.mines)
-    board = [[-1 if Cell(r, c) in mined else sum(Cell(r + i, c + j) in mined for i in (-1, 0, 1) for j in (-1, 0, 1))
-              for c in range(game.cols)] for r in range(game.rows)]
+    board = [
+        [
+            -1 if Cell(r, c) in mined else sum(Cell(r + i, c + j) in mined for i in (-1, 0, 1) for j in (-1, 0, 1))
+            for c in range(game.cols)
+        ]
+        for r in range(game.rows)
+    ]
     video = ms_toollib.BaseVideo(board, 16)
     for click in game.clicks:
         at = (click.cell.row * 16 + 8, click.cell.col * 16 + 8)
@@ -133,8 +139,16 @@ def main() -> int:
         target = TARGETS["big" if name == big.name else "expert"]
         median = statistics.median(seconds)
         used = statistics.median(cpu[name])
-        rows.append({"replay": name, "clicks": clicks[name], "seconds": seconds, "median": median, "cpu": cpu[name],
-                     "target": target})
+        rows.append(
+            {
+                "replay": name,
+                "clicks": clicks[name],
+                "seconds": seconds,
+                "median": median,
+                "cpu": cpu[name],
+                "target": target,
+            }
+        )
         print(f"{name:40} {clicks[name]:6d} {median:9.3f} {used:6.2f} {target:9.1f} {median / target:6.2f}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))

@@ -19,27 +19,56 @@ def show(console: Console, name: str, result: dict[str, Any]) -> None:
     kind = result.get("kind")
     if kind == "positions":
         cap = f"> {result['cap_ms']:.0f}"
-        table = Table("engine", "what", "median ms", "p90 ms", "p99 ms", "max ms", "capped",
-                      "x fastest p90", "x fastest median",
-                      title=f"{name}: {result['positions']} positions, cap {result['cap_ms']:.0f} ms")
+        table = Table(
+            "engine",
+            "what",
+            "median ms",
+            "p90 ms",
+            "p99 ms",
+            "max ms",
+            "capped",
+            "x fastest p90",
+            "x fastest median",
+            title=f"{name}: {result['positions']} positions, cap {result['cap_ms']:.0f} ms",
+        )
         for e, s in result["engines"].items():
-            table.add_row(e, f"[dim]{ENGINES[e][0]}[/dim]", *(fmt(s[k], cap) for k in ("median_ms", "p90_ms", "p99_ms", "max_ms")),
-                          str(s["capped"]), fmt(s["ratio_p90"], "-", 1), fmt(s["ratio_median"], "-", 1))
+            table.add_row(
+                e,
+                f"[dim]{ENGINES[e][0]}[/dim]",
+                *(fmt(s[k], cap) for k in ("median_ms", "p90_ms", "p99_ms", "max_ms")),
+                str(s["capped"]),
+                fmt(s["ratio_p90"], "-", 1),
+                fmt(s["ratio_median"], "-", 1),
+            )
         console.print(table)
         for item in result.get("items", []):
             console.print(f"  {item['name']}: " + ", ".join(f"{e} {fmt(v, cap, 1)} ms" for e, v in item["ms"].items()))
     elif kind == "large":
-        table = Table("board", "engine", "ms", "peak RSS MB", "RSS before MB", "components", "largest",
-                      title=f"large-random (one analysis each, cap {result['cap_ms'] / 1000:.0f} s)")
+        table = Table(
+            "board",
+            "engine",
+            "ms",
+            "peak RSS MB",
+            "RSS before MB",
+            "components",
+            "largest",
+            title=f"large-random (one analysis each, cap {result['cap_ms'] / 1000:.0f} s)",
+        )
         for board, row in result["boards"].items():
             info = row.get("board", {})
             for e, r in row["engines"].items():
                 if "skipped" in r:
                     table.add_row(board, e, r["skipped"], "", "", "", "")
                     continue
-                table.add_row(board, e, fmt(r["ms"], f"> {result['cap_ms']:.0f}", 1), f"{r['rss_peak_mb']:.0f}",
-                              f"{r['rss_before_mb']:.0f}", str(info.get("components", "")),
-                              str(info.get("largest_component", "")))
+                table.add_row(
+                    board,
+                    e,
+                    fmt(r["ms"], f"> {result['cap_ms']:.0f}", 1),
+                    f"{r['rss_peak_mb']:.0f}",
+                    f"{r['rss_before_mb']:.0f}",
+                    str(info.get("components", "")),
+                    str(info.get("largest_component", "")),
+                )
         console.print(table)
     elif kind == "reductions" and not result.get("available"):
         console.print(f"reductions: not available ({result['reason']})")
@@ -53,8 +82,9 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
 
     def add(target: str, value: float | None, limit: float, unit: str, lower_is_better: bool = True) -> None:
         met = None if value is None else value <= limit if lower_is_better else value >= limit
-        rows.append({"target": target, "measured": None if value is None else round(value, 3), "unit": unit,
-                     "met": met})
+        rows.append(
+            {"target": target, "measured": None if value is None else round(value, 3), "unit": unit, "met": met}
+        )
 
     def stat(corpus: str, engine: str, key: str) -> float | None:
         return results.get(corpus, {}).get("engines", {}).get(engine, {}).get(key)
@@ -86,14 +116,21 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
                 rows[-1].update(target=rows[-1]["target"] + " (capped: peak so far)", met=None)
     if "huge-game" in results and not results["huge-game"]["capped"]:
         add("500x500/40,000 game <= 30 s", results["huge-game"]["seconds"], 30, "s")
-    ratios = [s["engines"][DEFAULT_ENGINE]["ratio_p90"] for s in results.values()
-              if s.get("kind") == "positions" and DEFAULT_ENGINE in s["engines"]]
+    ratios = [
+        s["engines"][DEFAULT_ENGINE]["ratio_p90"]
+        for s in results.values()
+        if s.get("kind") == "positions" and DEFAULT_ENGINE in s["engines"]
+    ]
     if ratios:
-        add("default within 1.5x of the fastest at p90, every corpus", None if None in ratios else max(ratios), 1.5, "x")
+        add(
+            "default within 1.5x of the fastest at p90, every corpus", None if None in ratios else max(ratios), 1.5, "x"
+        )
     # The same without the baseline: the default against the other analyze configurations.
     solver_ratios = []
     for s in results.values():
-        p90 = {e: v["p90_ms"] for e, v in s.get("engines", {}).items() if e != BASELINE and s.get("kind") == "positions"}
+        p90 = {
+            e: v["p90_ms"] for e, v in s.get("engines", {}).items() if e != BASELINE and s.get("kind") == "positions"
+        }
         if p90.get(DEFAULT_ENGINE) is not None:
             solver_ratios.append(p90[DEFAULT_ENGINE] / min(v for v in p90.values() if v is not None))
     if solver_ratios:

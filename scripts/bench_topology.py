@@ -49,12 +49,17 @@ def percentile(ordered: Sequence[float], q: float) -> float:
 
 def summarise(times_ms: Sequence[float]) -> dict[str, float]:
     ordered = sorted(times_ms)
-    return {"runs": len(ordered), "median_ms": round(percentile(ordered, 0.5), 3),
-            "p90_ms": round(percentile(ordered, 0.9), 3), "max_ms": round(ordered[-1], 3)}
+    return {
+        "runs": len(ordered),
+        "median_ms": round(percentile(ordered, 0.5), 3),
+        "p90_ms": round(percentile(ordered, 0.9), 3),
+        "max_ms": round(ordered[-1], 3),
+    }
 
 
-def mid_game(topology_name: str, seed: int, openings: int = 3, rows: int = ROWS, cols: int = COLS,
-             mines: int = MINES) -> Board:
+def mid_game(
+    topology_name: str, seed: int, openings: int = 3, rows: int = ROWS, cols: int = COLS, mines: int = MINES
+) -> Board:
     """A seeded position: mines at random, then ``openings`` zero cells clicked (flooded) on the topology named.
 
     The mines depend only on ``seed``, ``rows``, ``cols`` and ``mines``, so every topology gets the same ones.
@@ -84,8 +89,9 @@ def mid_game(topology_name: str, seed: int, openings: int = 3, rows: int = ROWS,
             shown.add(cell)
             if numbers[cell] == 0:
                 todo.extend(n for n in topology.neighbours(cell) if n not in shown)
-    grid = tuple("".join(str(numbers[Cell(r, c)]) if Cell(r, c) in shown else COVERED for c in range(cols))
-                 for r in range(rows))
+    grid = tuple(
+        "".join(str(numbers[Cell(r, c)]) if Cell(r, c) in shown else COVERED for c in range(cols)) for r in range(rows)
+    )
     return Board(grid, mines, topology=None if topology_name == "square" else topology)
 
 
@@ -97,8 +103,9 @@ def analyse_cold(board: Board, backend: str | None) -> tuple[float, bool]:
     return time.perf_counter() - t0, result.consistent
 
 
-def bench(names: Sequence[str], seeds: Sequence[int], openings: int, backend: str | None,
-          progress: Progress | None = None) -> dict[str, Any]:
+def bench(
+    names: Sequence[str], seeds: Sequence[int], openings: int, backend: str | None, progress: Progress | None = None
+) -> dict[str, Any]:
     """Time every topology on the position of every seed; return the figures and the ratios to the square."""
     times: dict[str, list[float]] = {n: [] for n in names}
     revealed: dict[str, int] = {n: 0 for n in names}
@@ -117,7 +124,7 @@ def bench(names: Sequence[str], seeds: Sequence[int], openings: int, backend: st
                 progress.advance(task)
     figures = {n: {**summarise(times[n]), "mean_revealed": round(revealed[n] / len(seeds), 1)} for n in names}
     base = figures.get("square")
-    for name, fig in figures.items():
+    for fig in figures.values():
         if base is not None and base["median_ms"] > 0 and base["p90_ms"] > 0:
             fig["median_ratio"] = round(fig["median_ms"] / base["median_ms"], 2)
             fig["p90_ratio"] = round(fig["p90_ms"] / base["p90_ms"], 2)
@@ -129,15 +136,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=200, help="positions per topology (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (position i uses seed + i)")
     parser.add_argument("--openings", type=int, default=3, help="zero cells clicked per position (default 3)")
-    parser.add_argument("--topologies", default=",".join(TOPOLOGY_NAMES),
-                        help=f"comma-separated, from {', '.join(TOPOLOGIES)} (default all)")
+    parser.add_argument(
+        "--topologies",
+        default=",".join(TOPOLOGY_NAMES),
+        help=f"comma-separated, from {', '.join(TOPOLOGIES)} (default all)",
+    )
     parser.add_argument("--backend", default=None, help="backend spec (default: the default backend)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.topologies.split(",") if n.strip()]
     unknown = [n for n in names if n not in TOPOLOGIES]
     if unknown or args.positions < 1 or args.openings < 0:
-        what = f"unknown topology {unknown[0]!r}" if unknown else "--positions must be at least 1, --openings at least 0"
+        what = (
+            f"unknown topology {unknown[0]!r}" if unknown else "--positions must be at least 1, --openings at least 0"
+        )
         print(f"error: {what}", file=sys.stderr)
         return 2
     seeds = range(args.seed, args.seed + args.positions)
@@ -149,14 +161,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     for column in ("topology", "median ms", "p90 ms", "max ms", "median / square", "p90 / square", "cells shown"):
         table.add_column(column, justify="left" if column == "topology" else "right")
     for name, fig in figures.items():
-        table.add_row(name, f"{fig['median_ms']:.1f}", f"{fig['p90_ms']:.1f}", f"{fig['max_ms']:.1f}",
-                      str(fig.get("median_ratio", "-")), str(fig.get("p90_ratio", "-")), str(fig["mean_revealed"]))
+        table.add_row(
+            name,
+            f"{fig['median_ms']:.1f}",
+            f"{fig['p90_ms']:.1f}",
+            f"{fig['max_ms']:.1f}",
+            str(fig.get("median_ratio", "-")),
+            str(fig.get("p90_ratio", "-")),
+            str(fig["mean_revealed"]),
+        )
     Console().print(table)
     if args.json is not None:
         report = {
-            "version": __version__, "python": platform.python_version(), "machine": platform.machine(),
-            "rows": ROWS, "cols": COLS, "mines": MINES, "openings": args.openings, "positions": args.positions,
-            "seed": args.seed, "backend": Engine.create(args.backend).spec, "topologies": figures,
+            "version": __version__,
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "rows": ROWS,
+            "cols": COLS,
+            "mines": MINES,
+            "openings": args.openings,
+            "positions": args.positions,
+            "seed": args.seed,
+            "backend": Engine.create(args.backend).spec,
+            "topologies": figures,
         }
         args.json.write_text(json.dumps(report, indent=2) + "\n")
     return 0

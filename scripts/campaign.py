@@ -40,8 +40,13 @@ from cnfsweep.experiments.log import (
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Executor, Runner
 
-DEFAULTS = {"levels": "beginner,intermediate,expert", "first_click": "safe", "policy": ["safest"], "games": 1000,
-            "seed": 2026}
+DEFAULTS = {
+    "levels": "beginner,intermediate,expert",
+    "first_click": "safe",
+    "policy": ["safest"],
+    "games": 1000,
+    "seed": 2026,
+}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -65,13 +70,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def play(args: argparse.Namespace, console: Console) -> list[ArmSummary]:
     """Play what the log lacks and summarise the campaign."""
     arms = make_arms(
-        parse_levels(args.levels or DEFAULTS["levels"]), parse_rules(args.first_click or DEFAULTS["first_click"]),
-        args.policy or DEFAULTS["policy"], DEFAULTS["seed"] if args.seed is None else args.seed,
+        parse_levels(args.levels or DEFAULTS["levels"]),
+        parse_rules(args.first_click or DEFAULTS["first_click"]),
+        args.policy or DEFAULTS["policy"],
+        DEFAULTS["seed"] if args.seed is None else args.seed,
     )
     games = DEFAULTS["games"] if args.games is None else args.games
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-        TimeRemainingColumn(), console=console,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=console,
     ) as progress:
         tasks: dict[Arm, TaskID] = {arm: progress.add_task(arm.label, total=games, rate="") for arm in arms}
 
@@ -91,7 +102,8 @@ def summary_only(args: argparse.Namespace) -> list[ArmSummary]:
         logged,
         levels=parse_levels(args.levels) if args.levels else None,
         rules=parse_rules(args.first_click) if args.first_click else None,
-        policies=args.policy, seed=args.seed,
+        policies=args.policy,
+        seed=args.seed,
     )
     return summarise_log(logged, arms, limit=args.games)
 
@@ -107,14 +119,27 @@ def show(console: Console, summaries: list[ArmSummary]) -> None:
         if record:
             caption = f"record: {record.solver}, {record.games} games ({record.source}); above: 95% lower end beats it"
         numbers = ("games", "wins", "win rate", "95% interval", "ms mean/med", "record", "above")
-        table = Table(Column("policy", min_width=8, overflow="fold"), *(Column(name, no_wrap=True) for name in numbers),
-                      box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, caption=caption,
-                      title=f"{level.name} {level.size_text}, first click {rule.value}, seed {seed}")
+        table = Table(
+            Column("policy", min_width=8, overflow="fold"),
+            *(Column(name, no_wrap=True) for name in numbers),
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            collapse_padding=True,
+            caption=caption,
+            title=f"{level.name} {level.size_text}, first click {rule.value}, seed {seed}",
+        )
         for s in rows:
             above = {None: "-", True: "[green]yes[/]", False: "no"}[s.beats_record]
-            table.add_row(s.arm.policy, str(s.games), str(s.wins), f"{s.win_rate:.2%}",
-                          f"{s.ci95[0]:.2%}-{s.ci95[1]:.2%}", f"{s.mean_ms:.1f}/{s.median_ms:.1f}",
-                          f"{record.win_rate:.2f}%" if record else "-", above)
+            table.add_row(
+                s.arm.policy,
+                str(s.games),
+                str(s.wins),
+                f"{s.win_rate:.2%}",
+                f"{s.ci95[0]:.2%}-{s.ci95[1]:.2%}",
+                f"{s.mean_ms:.1f}/{s.median_ms:.1f}",
+                f"{record.win_rate:.2f}%" if record else "-",
+                above,
+            )
         console.print(table)
         # Paired differences read better as sentences than as a squeezed column.
         for s in rows:

@@ -33,6 +33,7 @@ played as a fixed layout through the harness ends as on his own game model.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import subprocess
 import sys
@@ -105,8 +106,9 @@ class HillProcess:
     """One running harness: layouts in, one outcome a layout out, in order."""
 
     def __init__(self, command: Sequence[str]) -> None:
-        self._proc = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, bufsize=1)
+        self._proc = subprocess.Popen(
+            list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+        )
         self._errors: list[str] = []
         # Drained all along, so his solver's chatter on stderr can never fill the pipe and stall it.
         self._drain = threading.Thread(target=self._keep_errors, args=(self._proc.stderr,), daemon=True)
@@ -146,10 +148,9 @@ class HillProcess:
     def close(self) -> None:
         """End the harness (it exits when its input ends)."""
         if self._proc.stdin is not None:
-            try:
+            # If it has already stopped, what it said is the error worth reporting.
+            with contextlib.suppress(BrokenPipeError):
                 self._proc.stdin.close()
-            except BrokenPipeError:
-                pass  # it has already stopped, and what it said is the error worth reporting
         try:
             self._proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -185,12 +186,23 @@ def summary(hill: dict[int, bool], ours: dict[int, bool], hill_errors: int = 0) 
     d = paired_difference({i: hill[i] for i in common}, {i: ours[i] for i in common})
     both = sum(1 for i in common if hill[i] and ours[i])
     wins_hill, wins_ours = both + d.only_a, both + d.only_b
-    return {"games": n, "wins_hill": wins_hill, "wins_ours": wins_ours,
-            "win_rate_hill": wins_hill / n if n else 0.0, "win_rate_ours": wins_ours / n if n else 0.0,
-            "ci95_hill": list(wilson(wins_hill, n)), "ci95_ours": list(wilson(wins_ours, n)),
-            "both_won": both, "only_hill": d.only_a, "only_ours": d.only_b, "neither": n - both - d.only_a - d.only_b,
-            "difference": d.difference, "difference_ci95": list(d.ci95), "mcnemar_p": mcnemar_p(d.only_a, d.only_b),
-            "hill_errors": hill_errors}
+    return {
+        "games": n,
+        "wins_hill": wins_hill,
+        "wins_ours": wins_ours,
+        "win_rate_hill": wins_hill / n if n else 0.0,
+        "win_rate_ours": wins_ours / n if n else 0.0,
+        "ci95_hill": list(wilson(wins_hill, n)),
+        "ci95_ours": list(wilson(wins_ours, n)),
+        "both_won": both,
+        "only_hill": d.only_a,
+        "only_ours": d.only_b,
+        "neither": n - both - d.only_a - d.only_b,
+        "difference": d.difference,
+        "difference_ci95": list(d.ci95),
+        "mcnemar_p": mcnemar_p(d.only_a, d.only_b),
+        "hill_errors": hill_errors,
+    }
 
 
 def report(s: dict[str, Any], policy: str, console: Console) -> None:
@@ -210,9 +222,11 @@ def report(s: dict[str, Any], policy: str, console: Console) -> None:
     grid.add_row("Hill lost", f"{s['only_ours']:,}", f"{s['neither']:,}")
     console.print(grid)
     lo, hi = s["difference_ci95"]
-    console.print(f"{policy} - Hill: {s['difference']:+.3%} (paired 95% interval {lo:+.3%} to {hi:+.3%}); "
-                  f"McNemar p = {s['mcnemar_p']:.3g} on {s['only_hill'] + s['only_ours']:,} games one side won",
-                  soft_wrap=True)
+    console.print(
+        f"{policy} - Hill: {s['difference']:+.3%} (paired 95% interval {lo:+.3%} to {hi:+.3%}); "
+        f"McNemar p = {s['mcnemar_p']:.3g} on {s['only_hill'] + s['only_ours']:,} games one side won",
+        soft_wrap=True,
+    )
     if s["hill_errors"]:
         console.print(f"[yellow]{s['hill_errors']} games Hill's solver could not finish (counted lost)[/]")
 
@@ -228,13 +242,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--level", default="expert", help="level name or WxH/M (default expert)")
     parser.add_argument("--first-click", default="safe", help="safe or opening (default safe)")
     parser.add_argument("--policy", default="strong", help="cnfsweep policy spec (default strong)")
-    parser.add_argument("--settings", default="small", help=f"Hill's solver settings: {', '.join(SETTINGS)} (default small)")
+    parser.add_argument(
+        "--settings", default="small", help=f"Hill's solver settings: {', '.join(SETTINGS)} (default small)"
+    )
     parser.add_argument("--batch", type=int, default=100, help="games per side and turn (default 100)")
     parser.add_argument("--out", type=Path, help="write each game's pair of outcomes here, one JSON line a game")
     parser.add_argument("--json", type=Path, help="write the summary here")
     parser.add_argument("--own-games", type=int, help="play only Hill's solver, on this many of his own expert games")
-    parser.add_argument("--own-seed", type=int, default=RECORD_SEED,
-                        help=f"his bulk runner's seed for --own-games (default {RECORD_SEED}, his record run's)")
+    parser.add_argument(
+        "--own-seed",
+        type=int,
+        default=RECORD_SEED,
+        help=f"his bulk runner's seed for --own-games (default {RECORD_SEED}, his record run's)",
+    )
     return parser.parse_args(argv)
 
 
@@ -243,8 +263,10 @@ def own_games(args: argparse.Namespace, built: HillBuild, console: Console) -> d
     command = [*built.command(args.settings), "--own-games", str(args.own_games), str(args.own_seed)]
     wins = differ = errors = 0
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as proc, \
-            Progress(*columns, console=console, transient=True) as progress:
+    with (
+        subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as proc,
+        Progress(*columns, console=console, transient=True) as progress,
+    ):
         assert proc.stdout is not None
         task = progress.add_task("Hill, his own games", total=args.own_games)
         for text in proc.stdout:
@@ -256,9 +278,17 @@ def own_games(args: argparse.Namespace, built: HillBuild, console: Console) -> d
     if proc.returncode != 0:
         raise CnfsweepError(f"Hill's harness exited {proc.returncode} playing his own games")
     n = args.own_games
-    return {"hill_commit": built.commit, "hill_settings": args.settings, "own_seed": args.own_seed, "games": n,
-            "wins_hill": wins, "win_rate_hill": wins / n if n else 0.0, "ci95_hill": list(wilson(wins, n)),
-            "fixed_layout_differs": differ, "hill_errors": errors}
+    return {
+        "hill_commit": built.commit,
+        "hill_settings": args.settings,
+        "own_seed": args.own_seed,
+        "games": n,
+        "wins_hill": wins,
+        "win_rate_hill": wins / n if n else 0.0,
+        "ci95_hill": list(wilson(wins, n)),
+        "fixed_layout_differs": differ,
+        "hill_errors": errors,
+    }
 
 
 def check_args(args: argparse.Namespace) -> tuple[Level, FirstClick]:
@@ -274,7 +304,9 @@ def check_args(args: argparse.Namespace) -> tuple[Level, FirstClick]:
     if len(levels) != 1 or len(rules) != 1:
         raise CnfsweepError("give one --level and one --first-click")
     if rules[0] not in RULES:
-        raise CnfsweepError(f"--first-click must be safe or opening (Hill's harness starts on a safe cell), got {args.first_click!r}")
+        raise CnfsweepError(
+            f"--first-click must be safe or opening (Hill's harness starts on a safe cell), got {args.first_click!r}"
+        )
     make_policy(args.policy)  # a bad spec fails here, before anything is built
     level = levels[0]
     if level.mines > level.max_mines(rules[0]):
@@ -304,22 +336,36 @@ def run(args: argparse.Namespace, level: Level, rule: FirstClick, built: HillBui
                     hill[answer["index"]] = bool(answer["won"])
                     errors += "error" in answer
                     progress.advance(hill_task)
-                for lay, record in zip(batch, iter_games(config, args.seed, [x.index for x in batch], runner)):
+                for lay, record in zip(
+                    batch, iter_games(config, args.seed, [x.index for x in batch], runner), strict=True
+                ):
                     if frozenset(record.mines) != lay.mines or record.moves[0].cell != lay.start:
                         raise CnfsweepError(f"game {lay.index}: the policy played another layout than Hill's")
                     ours[lay.index] = record.won
                     progress.advance(ours_task)
                     if out is not None:
                         a = answers[lay.index]
-                        out.write(json.dumps({"index": lay.index, "hill_won": a["won"], "ours_won": record.won,
-                                              "hill_guesses": a["guesses"], "ours_guesses": record.guesses,
-                                              **({"hill_error": a["error"]} if "error" in a else {})}) + "\n")
+                        out.write(
+                            json.dumps(
+                                {
+                                    "index": lay.index,
+                                    "hill_won": a["won"],
+                                    "ours_won": record.won,
+                                    "hill_guesses": a["guesses"],
+                                    "ours_guesses": record.guesses,
+                                    **({"hill_error": a["error"]} if "error" in a else {}),
+                                }
+                            )
+                            + "\n"
+                        )
                 if out is not None:
                     out.flush()
                 s = summary(hill, ours, errors)
-                progress.console.print(f"{s['games']:,} games: Hill {s['win_rate_hill']:.2%}, {args.policy} "
-                                       f"{s['win_rate_ours']:.2%}, difference {s['difference']:+.2%} "
-                                       f"({s['difference_ci95'][0]:+.2%} to {s['difference_ci95'][1]:+.2%})")
+                progress.console.print(
+                    f"{s['games']:,} games: Hill {s['win_rate_hill']:.2%}, {args.policy} "
+                    f"{s['win_rate_ours']:.2%}, difference {s['difference']:+.2%} "
+                    f"({s['difference_ci95'][0]:+.2%} to {s['difference_ci95'][1]:+.2%})"
+                )
     finally:
         harness.close()
         if out is not None:
@@ -339,9 +385,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             built = build(args.source, args.build_dir, args.rev)
             own = own_games(args, built, console)
             lo, hi = own["ci95_hill"]
-            console.print(f"Hill on {own['games']:,} of his own expert games (seed {args.own_seed}): "
-                          f"{own['wins_hill']:,} won, {own['win_rate_hill']:.2%} (95% Wilson {lo:.2%}-{hi:.2%}); "
-                          f"played as fixed layouts here, {own['fixed_layout_differs']} ended otherwise", soft_wrap=True)
+            console.print(
+                f"Hill on {own['games']:,} of his own expert games (seed {args.own_seed}): "
+                f"{own['wins_hill']:,} won, {own['win_rate_hill']:.2%} (95% Wilson {lo:.2%}-{hi:.2%}); "
+                f"played as fixed layouts here, {own['fixed_layout_differs']} ended otherwise",
+                soft_wrap=True,
+            )
             if args.json:
                 args.json.write_text(json.dumps(own, indent=1) + "\n", encoding="utf-8")
             return 0
@@ -351,8 +400,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CnfsweepError, BuildError, OSError) as exc:
         print(f"hill_paired: {exc}", file=sys.stderr)
         return 2
-    s = {"hill_commit": built.commit, "hill_settings": args.settings, "policy": args.policy, "level": args.level,
-         "first_click": rule.value, "seed": args.seed, "start": args.start, **s}
+    s = {
+        "hill_commit": built.commit,
+        "hill_settings": args.settings,
+        "policy": args.policy,
+        "level": args.level,
+        "first_click": rule.value,
+        "seed": args.seed,
+        "start": args.start,
+        **s,
+    }
     report(s, args.policy, console)
     if args.json:
         args.json.write_text(json.dumps(s, indent=1) + "\n", encoding="utf-8")

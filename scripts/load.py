@@ -48,10 +48,10 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_corpora  # noqa: E402
+import bench_corpora
 
-from cnfsweep import Board, analyze  # noqa: E402
-from cnfsweep.play.boards import true_board  # noqa: E402
+from cnfsweep import Board, analyze
+from cnfsweep.play.boards import true_board
 
 TIMEOUT = 30.0
 #: A huge request waits for the huge ones ahead of it in the main lane, each up to the time limit.
@@ -86,8 +86,13 @@ class Report:
     @property
     def ok(self) -> bool:
         """Every request answered correctly, every huge one answered 200, and every health check answered."""
-        return (self.answered == self.requests and not self.wrong and not self.lost and not self.health_failures
-                and not self.huge_failures)
+        return (
+            self.answered == self.requests
+            and not self.wrong
+            and not self.lost
+            and not self.health_failures
+            and not self.huge_failures
+        )
 
     def summary(self) -> dict[str, Any]:
         """The figures, without the raw latencies."""
@@ -121,8 +126,10 @@ class Connection:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + body)
         await self.writer.drain()
         status = int((await self.reader.readline()).split()[1])
@@ -182,8 +189,14 @@ def huge_requests(count: int, size: int, time_limit: float | None, seed: int = 1
     return [kinds[i % len(kinds)](i) for i in range(count)]
 
 
-async def run_load(url: str, boards: Sequence[Board], requests: int, clients: int,
-                   rate: float | None = None, huge: Sequence[tuple[str, bytes]] = ()) -> Report:
+async def run_load(
+    url: str,
+    boards: Sequence[Board],
+    requests: int,
+    clients: int,
+    rate: float | None = None,
+    huge: Sequence[tuple[str, bytes]] = (),
+) -> Report:
     """Send ``requests`` analyses of ``boards`` (in turn) from ``clients`` connections; check each answer.
 
     The ``huge`` requests (path and body) are sent at the start, each on a connection of its own, and
@@ -212,7 +225,8 @@ async def run_load(url: str, boards: Sequence[Board], requests: int, clients: in
                     await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 try:
                     status, body = await asyncio.wait_for(
-                        conn.request("POST", "/api/analyze", bodies[i % len(bodies)]), TIMEOUT)
+                        conn.request("POST", "/api/analyze", bodies[i % len(bodies)]), TIMEOUT
+                    )
                 except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
                     report.lost += 1
                     conn.close()
@@ -283,8 +297,12 @@ def free_port() -> int:
 def live_server(options: Sequence[str] = (), startup: float = 60.0) -> Iterator[str]:
     """Run ``cnfsweep serve`` on a free local port; yield its URL once ``/api/health`` answers."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "cnfsweep", "serve", "--port", str(port), *options],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cnfsweep", "serve", "--port", str(port), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + startup
@@ -322,15 +340,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rate", type=float, default=None, help="requests per second (open loop); default: closed loop")
+    parser.add_argument(
+        "--rate", type=float, default=None, help="requests per second (open loop); default: closed loop"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--small-workers", type=int, default=1, help="the server's --small-workers")
     parser.add_argument("--threads", action="store_true", help="serve with --threads (a thread pool)")
     parser.add_argument("--huge", type=int, default=0, help="huge requests mixed in (0-16)")
-    parser.add_argument("--huge-size", type=int, default=1000, help="rows and columns of a huge request's board (20-1000)")
-    parser.add_argument("--huge-time-limit", type=float, default=None, help="seconds a huge analysis or generation asks for")
+    parser.add_argument(
+        "--huge-size", type=int, default=1000, help="rows and columns of a huge request's board (20-1000)"
+    )
+    parser.add_argument(
+        "--huge-time-limit", type=float, default=None, help="seconds a huge analysis or generation asks for"
+    )
     parser.add_argument("--time-limit", type=float, default=None, help="the server's --time-limit")
-    parser.add_argument("--health-target", type=float, default=None, help="exit 1 if the health checks' p99 is above MS")
+    parser.add_argument(
+        "--health-target", type=float, default=None, help="exit 1 if the health checks' p99 is above MS"
+    )
     parser.add_argument("--smoke", action="store_true", help="a small run of everything")
     parser.add_argument("--url", default=None, help="a running local server instead of starting one")
     parser.add_argument("--json", type=Path, default=None)
@@ -344,9 +370,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--huge must be 0-16 and --huge-size 20-1000")
     boards = midgame_expert(args.positions, args.seed)
     huge = huge_requests(args.huge, args.huge_size, args.huge_time_limit, args.seed)
-    options = ["--workers", str(args.workers), "--small-workers", str(args.small_workers),
-               *(["--threads"] if args.threads else []),
-               *(["--time-limit", str(args.time_limit)] if args.time_limit else [])]
+    options = [
+        "--workers",
+        str(args.workers),
+        "--small-workers",
+        str(args.small_workers),
+        *(["--threads"] if args.threads else []),
+        *(["--time-limit", str(args.time_limit)] if args.time_limit else []),
+    ]
     with contextlib.ExitStack() as stack:
         url = args.url or stack.enter_context(live_server(options))
         report = asyncio.run(run_load(url, boards, args.requests, args.clients, args.rate, huge))
@@ -355,14 +386,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     doc["workers"], doc["small_workers"] = args.workers, args.small_workers
     missed = args.health_target is not None and (doc["health_p99_ms"] or 0) > args.health_target
     doc["health_target_ms"], doc["health_target_met"] = args.health_target, not missed
-    print(f"{doc['answered']}/{doc['requests']} answered correctly ({doc['wrong']} wrong, {doc['lost']} lost) "
-          f"from {args.clients} clients in {report.seconds:.2f} s: {doc['requests_per_second']} requests/s; "
-          f"latency p50 {doc['latency_p50_ms']} ms, p90 {doc['latency_p90_ms']} ms, p99 {doc['latency_p99_ms']} ms, "
-          f"max {doc['latency_p100_ms']} ms; health {doc['health_checks']} checks, {doc['health_failures']} failed, "
-          f"p50 {doc['health_p50_ms']} ms, p99 {doc['health_p99_ms']} ms, max {doc['health_p100_ms']} ms")
+    print(
+        f"{doc['answered']}/{doc['requests']} answered correctly ({doc['wrong']} wrong, {doc['lost']} lost) "
+        f"from {args.clients} clients in {report.seconds:.2f} s: {doc['requests_per_second']} requests/s; "
+        f"latency p50 {doc['latency_p50_ms']} ms, p90 {doc['latency_p90_ms']} ms, p99 {doc['latency_p99_ms']} ms, "
+        f"max {doc['latency_p100_ms']} ms; health {doc['health_checks']} checks, {doc['health_failures']} failed, "
+        f"p50 {doc['health_p50_ms']} ms, p99 {doc['health_p99_ms']} ms, max {doc['health_p100_ms']} ms"
+    )
     if huge:
-        print(f"huge requests ({args.huge_size}x{args.huge_size}): {report.huge_answers}; "
-              f"{doc['huge_failures']} failed; took p50 {doc['huge_p50_ms']} ms, max {doc['huge_p100_ms']} ms")
+        print(
+            f"huge requests ({args.huge_size}x{args.huge_size}): {report.huge_answers}; "
+            f"{doc['huge_failures']} failed; took p50 {doc['huge_p50_ms']} ms, max {doc['huge_p100_ms']} ms"
+        )
     if args.health_target is not None:
         print(f"health p99 target {args.health_target} ms: {'met' if not missed else 'MISSED'}")
     if args.json:

@@ -41,8 +41,11 @@ def cube(n: int = 4) -> tuple[list[str], list[tuple[str, str]], dict[str, tuple[
     """The n x n x n cube with 26-neighbour adjacency, and an oblique drawing of it."""
     points = list(itertools.product(range(n), repeat=3))
     names = {p: ",".join(map(str, p)) for p in points}
-    edges = [(names[p], names[q]) for p, q in itertools.combinations(points, 2)
-             if max(abs(a - b) for a, b in zip(p, q)) == 1]
+    edges = [
+        (names[p], names[q])
+        for p, q in itertools.combinations(points, 2)
+        if max(abs(a - b) for a, b in zip(p, q, strict=True)) == 1
+    ]
     # Each layer z drawn as a square grid, shifted right and up by half a cell a layer.
     pos = {names[(x, y, z)]: (round(x + 0.45 * z * n / 2, 3), round(y + 0.3 * z * n / 2, 3)) for x, y, z in points}
     return list(names.values()), edges, pos
@@ -50,30 +53,66 @@ def cube(n: int = 4) -> tuple[list[str], list[tuple[str, str]], dict[str, tuple[
 
 def sphere(cuts: int = 2) -> tuple[list[str], list[tuple[str, str]], dict[str, tuple[float, float]]]:
     """A geodesic sphere: an icosahedron with each triangle cut in four ``cuts`` times, its vertices pushed onto the sphere."""
-    t = (1 + 5 ** 0.5) / 2
-    vertices = [(-1, t, 0), (1, t, 0), (-1, -t, 0), (1, -t, 0), (0, -1, t), (0, 1, t),
-                (0, -1, -t), (0, 1, -t), (t, 0, -1), (t, 0, 1), (-t, 0, -1), (-t, 0, 1)]
+    t = (1 + 5**0.5) / 2
+    vertices = [
+        (-1, t, 0),
+        (1, t, 0),
+        (-1, -t, 0),
+        (1, -t, 0),
+        (0, -1, t),
+        (0, 1, t),
+        (0, -1, -t),
+        (0, 1, -t),
+        (t, 0, -1),
+        (t, 0, 1),
+        (-t, 0, -1),
+        (-t, 0, 1),
+    ]
     points = [_unit(v) for v in vertices]
-    faces = [(0, 11, 5), (0, 5, 1), (0, 1, 7), (0, 7, 10), (0, 10, 11), (1, 5, 9), (5, 11, 4), (11, 10, 2),
-             (10, 7, 6), (7, 1, 8), (3, 9, 4), (3, 4, 2), (3, 2, 6), (3, 6, 8), (3, 8, 9), (4, 9, 5),
-             (2, 4, 11), (6, 2, 10), (8, 6, 7), (9, 8, 1)]
+    faces = [
+        (0, 11, 5),
+        (0, 5, 1),
+        (0, 1, 7),
+        (0, 7, 10),
+        (0, 10, 11),
+        (1, 5, 9),
+        (5, 11, 4),
+        (11, 10, 2),
+        (10, 7, 6),
+        (7, 1, 8),
+        (3, 9, 4),
+        (3, 4, 2),
+        (3, 2, 6),
+        (3, 6, 8),
+        (3, 8, 9),
+        (4, 9, 5),
+        (2, 4, 11),
+        (6, 2, 10),
+        (8, 6, 7),
+        (9, 8, 1),
+    ]
     for _ in range(cuts):
         middle: dict[tuple[int, int], int] = {}
 
-        def mid(a: int, b: int) -> int:
+        def mid(a: int, b: int, middle: dict[tuple[int, int], int] = middle) -> int:
             key = (min(a, b), max(a, b))
             if key not in middle:
-                points.append(_unit(tuple((p + q) / 2 for p, q in zip(points[a], points[b]))))
+                points.append(_unit(tuple((p + q) / 2 for p, q in zip(points[a], points[b], strict=True))))
                 middle[key] = len(points) - 1
             return middle[key]
 
-        faces = [f for a, b, c in faces
-                 for ab, bc, ca in [(mid(a, b), mid(b, c), mid(c, a))]
-                 for f in ((a, ab, ca), (b, bc, ab), (c, ca, bc), (ab, bc, ca))]
+        faces = [
+            f
+            for a, b, c in faces
+            for ab, bc, ca in [(mid(a, b), mid(b, c), mid(c, a))]
+            for f in ((a, ab, ca), (b, bc, ab), (c, ca, bc), (ab, bc, ca))
+        ]
     edges = sorted({(min(a, b), max(a, b)) for f in faces for a, b in itertools.combinations(f, 2)})
     names = [f"v{i}" for i in range(len(points))]
-    pos = {names[i]: (round(math.degrees(math.atan2(y, x)), 2), round(math.degrees(math.asin(z)), 2))
-           for i, (x, y, z) in enumerate(points)}
+    pos = {
+        names[i]: (round(math.degrees(math.atan2(y, x)), 2), round(math.degrees(math.asin(z)), 2))
+        for i, (x, y, z) in enumerate(points)
+    }
     return names, [(names[a], names[b]) for a, b in edges], pos
 
 
@@ -97,8 +136,9 @@ def opened(graph: Graph, mines: frozenset[int], first: int) -> set[int]:
     return seen
 
 
-def board(names: list[str], edges: list[tuple[str, str]], pos: dict[str, tuple[float, float]],
-          mines: int, seed: int) -> tuple[Board, int]:
+def board(
+    names: list[str], edges: list[tuple[str, str]], pos: dict[str, tuple[float, float]], mines: int, seed: int
+) -> tuple[Board, int]:
     """The first seed from ``seed`` on whose layout the game opens a part of the board, and that board."""
     graph = Graph.from_edges(names, edges, pos)
     around = graph.tables().around
@@ -135,8 +175,10 @@ def main() -> int:
             continue
         path.write_text(text)
         degrees = sorted({len(n) for n in made.topology.tables().around})
-        print(f"{path}: {len(names)} cells, {len(edges)} edges, degrees {degrees}, {mines} mines, "
-              f"{len(made.numbers)} opened (seed {used})")
+        print(
+            f"{path}: {len(names)} cells, {len(edges)} edges, degrees {degrees}, {mines} mines, "
+            f"{len(made.numbers)} opened (seed {used})"
+        )
     return 1 if stale else 0
 
 

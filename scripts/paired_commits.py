@@ -54,30 +54,60 @@ def summary(old: dict[int, bool], new: dict[int, bool]) -> dict[str, Any]:
     common = sorted(old.keys() & new.keys())
     d = paired_difference({i: old[i] for i in common}, {i: new[i] for i in common})
     wins_old, wins_new = sum(old[i] for i in common), sum(new[i] for i in common)
-    return {"games": d.games, "wins_old": wins_old, "wins_new": wins_new,
-            "win_rate_old": wins_old / d.games if d.games else 0.0,
-            "win_rate_new": wins_new / d.games if d.games else 0.0,
-            "ci95_old": list(wilson(wins_old, d.games)), "ci95_new": list(wilson(wins_new, d.games)),
-            "only_old": d.only_a, "only_new": d.only_b, "difference": d.difference, "difference_ci95": list(d.ci95)}
+    return {
+        "games": d.games,
+        "wins_old": wins_old,
+        "wins_new": wins_new,
+        "win_rate_old": wins_old / d.games if d.games else 0.0,
+        "win_rate_new": wins_new / d.games if d.games else 0.0,
+        "ci95_old": list(wilson(wins_old, d.games)),
+        "ci95_new": list(wilson(wins_new, d.games)),
+        "only_old": d.only_a,
+        "only_new": d.only_b,
+        "difference": d.difference,
+        "difference_ci95": list(d.ci95),
+    }
 
 
 def line(s: dict[str, Any]) -> str:
     """Say a summary in one line."""
     lo, hi = s["difference_ci95"]
-    return (f"{s['games']} games: old won {s['wins_old']} ({s['win_rate_old']:.2%}), new {s['wins_new']} "
-            f"({s['win_rate_new']:.2%}); only old {s['only_old']}, only new {s['only_new']}; "
-            f"new - old {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})")
+    return (
+        f"{s['games']} games: old won {s['wins_old']} ({s['win_rate_old']:.2%}), new {s['wins_new']} "
+        f"({s['win_rate_new']:.2%}); only old {s['only_old']}, only new {s['only_new']}; "
+        f"new - old {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+    )
 
 
 def play(tree: Path, log: Path, args: argparse.Namespace, games: int) -> None:
     """Play (or resume) the side checked out at ``tree`` up to ``games`` games, with its own campaign script."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    command = [sys.executable, "scripts/campaign.py", "--levels", args.level, "--first-click", args.first_click,
-               "--policy", args.policy, "--games", str(games), "--seed", str(args.seed), "--workers", "1",
-               "--batch", str(args.batch), "--out", str(log), "--json"]
+    command = [
+        sys.executable,
+        "scripts/campaign.py",
+        "--levels",
+        args.level,
+        "--first-click",
+        args.first_click,
+        "--policy",
+        args.policy,
+        "--games",
+        str(games),
+        "--seed",
+        str(args.seed),
+        "--workers",
+        "1",
+        "--batch",
+        str(args.batch),
+        "--out",
+        str(log),
+        "--json",
+    ]
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode != 0:
-        raise SystemExit(f"paired_commits: the campaign in {tree} exited {done.returncode}: {done.stderr.strip()[-800:]}")
+        raise SystemExit(
+            f"paired_commits: the campaign in {tree} exited {done.returncode}: {done.stderr.strip()[-800:]}"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -102,8 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="cnfsweep-paired-") as tmp:
         trees = {side: Path(tmp) / side for side in logs}
         for side, rev in (("old", old), ("new", new)):
-            subprocess.run(["git", "worktree", "add", "--detach", str(trees[side]), rev], cwd=ROOT, check=True,
-                           capture_output=True)
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(trees[side]), rev], cwd=ROOT, check=True, capture_output=True
+            )
             build_kernels(trees[side])
         try:
             target = 0
@@ -114,7 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 s = summary(outcomes(logs["old"]), outcomes(logs["new"]))
                 print(line(s), flush=True)
                 if args.json:
-                    args.json.write_text(json.dumps({"old": old, "new": new, "policy": args.policy, **s}, indent=1) + "\n")
+                    args.json.write_text(
+                        json.dumps({"old": old, "new": new, "policy": args.policy, **s}, indent=1) + "\n"
+                    )
         finally:
             for tree in trees.values():
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)

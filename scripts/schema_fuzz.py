@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import load  # noqa: E402
+import load
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "schemathesis.toml"
@@ -49,9 +49,22 @@ def server(args: argparse.Namespace) -> Iterator[str]:
 def fuzz(url: str, args: argparse.Namespace, report: Path) -> int:
     """Run ``st run`` on ``url``; its own progress goes to the terminal, its verdict to ``report``."""
     command = [
-        sys.executable, "-m", "schemathesis.cli", "--config-file", str(CONFIG), "run", f"{url}/openapi.json",
-        "--max-examples", str(args.max_examples), "--workers", str(args.workers),
-        "--report", "json", "--report-json-path", str(report), "--no-color",
+        sys.executable,
+        "-m",
+        "schemathesis.cli",
+        "--config-file",
+        str(CONFIG),
+        "run",
+        f"{url}/openapi.json",
+        "--max-examples",
+        str(args.max_examples),
+        "--workers",
+        str(args.workers),
+        "--report",
+        "json",
+        "--report-json-path",
+        str(report),
+        "--no-color",
     ]
     if args.seed is not None:
         command += ["--seed", str(args.seed)]
@@ -68,10 +81,11 @@ def summary(verdict: dict[str, Any], seconds: float, args: argparse.Namespace) -
         f"(--max-examples {args.max_examples}, --workers {args.workers}, seed {verdict['seed']})",
         f"{cases['with_failures']} cases failed ({cases['unique_failures']} distinct failures), {cases['errored']} errored",
     ]
-    for failure in verdict["failures"]:
-        lines.append(f"  {failure['code']} {failure['title']} x{failure['count']}: {', '.join(failure['operations'])}")
-    for error in verdict["errors"]:
-        lines.append(f"  error: {error['title']} x{error['count']}")
+    lines.extend(
+        f"  {failure['code']} {failure['title']} x{failure['count']}: {', '.join(failure['operations'])}"
+        for failure in verdict["failures"]
+    )
+    lines.extend(f"  error: {error['title']} x{error['count']}" for error in verdict["errors"])
     return lines
 
 

@@ -133,26 +133,48 @@ def main(argv: list[str] | None = None) -> int:
             chunk = [game_seed(args.seed, i) for i in range(scanned, scanned + 20 * args.games)]
             scanned += len(chunk)
             numbers = runner.map(partial(first_number, level, args.policy), chunk)
-            seeds.extend(s for s, n in zip(chunk, numbers) if n == args.number)
+            seeds.extend(s for s, n in zip(chunk, numbers, strict=True) if n == args.number)
         seeds = seeds[: args.games]
         jobs = [(k, cell, seed) for k, cell in enumerate(arms) for seed in seeds]
         results = runner.map(partial(play_arm, level, args.policy), [(cell, seed) for _, cell, seed in jobs])
-        for (k, _, seed), won in zip(jobs, results):
+        for (k, _, seed), won in zip(jobs, results, strict=True):
             wins[k][seed] = won
             progress.advance(task)
     report = []
-    for cell, won in zip(arms, wins):
+    for cell, won in zip(arms, wins, strict=True):
         n, w = len(won), sum(won.values())
         diff = paired_difference(wins[0], won)
-        report.append({
-            "cell": list(cell if cell is not None else own), "own_choice": cell is None, "games": n, "wins": w,
-            "win_rate": w / n if n else 0.0, "ci95": list(wilson(w, n)),
-            "versus_own": {"only_own": diff.only_a, "only_this": diff.only_b, "difference": diff.difference,
-                           "ci95": list(diff.ci95)},
-        })
+        report.append(
+            {
+                "cell": list(cell if cell is not None else own),
+                "own_choice": cell is None,
+                "games": n,
+                "wins": w,
+                "win_rate": w / n if n else 0.0,
+                "ci95": list(wilson(w, n)),
+                "versus_own": {
+                    "only_own": diff.only_a,
+                    "only_this": diff.only_b,
+                    "difference": diff.difference,
+                    "ci95": list(diff.ci95),
+                },
+            }
+        )
     if args.json:
-        print(json.dumps({"level": args.level, "number": args.number, "seed": args.seed, "policy": args.policy,
-                          "games_scanned": scanned, "seeds": seeds, "arms": report}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "level": args.level,
+                    "number": args.number,
+                    "seed": args.seed,
+                    "policy": args.policy,
+                    "games_scanned": scanned,
+                    "seeds": seeds,
+                    "arms": report,
+                },
+                indent=2,
+            )
+        )
         return 0
     table = Table(title=f"{args.level}: second click after the first click shows {args.number} ({args.policy})")
     for name in ("second click", "games", "wins", "rate", "95% interval", "vs own (95%)", "only own/this"):
@@ -161,11 +183,17 @@ def main(argv: list[str] | None = None) -> int:
         vs = arm["versus_own"]
         label = f"{tuple(arm['cell'])}" + (" own" if arm["own_choice"] else "")
         lo, hi = arm["ci95"]
-        table.add_row(label, str(arm["games"]), str(arm["wins"]), f"{100 * arm['win_rate']:.2f}%",
-                      f"{100 * lo:.2f}-{100 * hi:.2f}%",
-                      "-" if arm["own_choice"] else
-                      f"{100 * vs['difference']:+.2f} ({100 * vs['ci95'][0]:+.2f}..{100 * vs['ci95'][1]:+.2f})",
-                      "-" if arm["own_choice"] else f"{vs['only_own']} / {vs['only_this']}")
+        table.add_row(
+            label,
+            str(arm["games"]),
+            str(arm["wins"]),
+            f"{100 * arm['win_rate']:.2f}%",
+            f"{100 * lo:.2f}-{100 * hi:.2f}%",
+            "-"
+            if arm["own_choice"]
+            else f"{100 * vs['difference']:+.2f} ({100 * vs['ci95'][0]:+.2f}..{100 * vs['ci95'][1]:+.2f})",
+            "-" if arm["own_choice"] else f"{vs['only_own']} / {vs['only_this']}",
+        )
     console.print(table)
     return 0
 

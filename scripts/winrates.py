@@ -41,13 +41,23 @@ def main() -> None:
         with Progress(console=console) as progress:
             task = progress.add_task(name, total=args.games)
             records = play_many(
-                config, args.games, args.seed, workers=args.workers,
-                on_record=lambda _: progress.advance(task),
+                config,
+                args.games,
+                args.seed,
+                workers=args.workers,
+                on_record=lambda _, task=task: progress.advance(task),
             )
         stats = summarise(records)
         console.print(play_view(config, stats))
-        line = {"level": name, "first_click": args.first_click, "policy": args.policy, "seed": args.seed,
-                "workers": args.workers, "wall_seconds": time.perf_counter() - start, **stats.to_dict()}
+        line = {
+            "level": name,
+            "first_click": args.first_click,
+            "policy": args.policy,
+            "seed": args.seed,
+            "workers": args.workers,
+            "wall_seconds": time.perf_counter() - start,
+            **stats.to_dict(),
+        }
         if args.out is not None:
             with open(args.out, "a") as out:
                 out.write(json.dumps(line) + "\n")

@@ -206,8 +206,13 @@ def random_graph(rng: random.Random) -> nx.Graph:
 
 
 def graph_board(
-    graph: nx.Graph, names: list[str], mines: Collection[int], revealed: Collection[int],
-    flagged: Collection[int] = (), *, with_total: bool = False,
+    graph: nx.Graph,
+    names: list[str],
+    mines: Collection[int],
+    revealed: Collection[int],
+    flagged: Collection[int] = (),
+    *,
+    with_total: bool = False,
 ) -> Board:
     """The position a player sees for mines ``mines`` (node numbers) on ``graph``, cells named ``names``.
 
@@ -225,7 +230,9 @@ def graph_board(
     return Board(("".join(row),), len(mines) if with_total else None, topology=topology)
 
 
-def random_graph_position(seed: int, *, max_frontier: int = 11, with_total: bool = False, flags: bool = False) -> Position:
+def random_graph_position(
+    seed: int, *, max_frontier: int = 11, with_total: bool = False, flags: bool = False
+) -> Position:
     """A seeded random layout on a random small graph, partly revealed, its cells named in a shuffled order."""
     rng = random.Random(seed)
     while True:
@@ -238,8 +245,10 @@ def random_graph_position(seed: int, *, max_frontier: int = 11, with_total: bool
         flagged = [m for m in sorted(mines) if flags and rng.random() < 0.3]
         board = graph_board(graph, names, mines, revealed, flagged, with_total=with_total)
         # The numbers must be what the oracle counts from the board's own edges.
-        assert all(board.number(c) == sum(Cell(0, m) in graph_neighbours(board.topology.edges, c) for m in mines)
-                   for c in board.numbers)
+        assert all(
+            board.number(c) == sum(Cell(0, m) in graph_neighbours(board.topology.edges, c) for m in mines)
+            for c in board.numbers
+        )
         if len(frontier(board)) <= max_frontier:
             return Position(board, frozenset(Cell(0, m) for m in mines))
 
@@ -262,20 +271,30 @@ EVERY_TOPOLOGY = ("square", "torus", "hex", "graph")
 
 
 def position_on(
-    topology: str, seed: int, *, max_frontier: int = 11, with_total: bool = False, flags: bool = False,
+    topology: str,
+    seed: int,
+    *,
+    max_frontier: int = 11,
+    with_total: bool = False,
+    flags: bool = False,
     most: tuple[int, int] = (6, 7),
 ) -> Position:
     """A seeded random position on a ``topology`` board (``graph``: a random small graph), at most ``max_frontier``
     frontier cells; a grid has at most ``most`` rows and columns."""
     if topology == "graph":
         return random_graph_position(seed, max_frontier=max_frontier, with_total=with_total, flags=flags)
-    return random_position(seed, max_frontier=max_frontier, with_total=with_total, flags=flags, topology=topology, most=most)
+    return random_position(
+        seed, max_frontier=max_frontier, with_total=with_total, flags=flags, topology=topology, most=most
+    )
 
 
 def random_3sat(variables: int, clauses: int, seed: int) -> Cnf:
     """A random 3-SAT formula: each clause three distinct variables, each negated with probability 1/2."""
     rng = random.Random(seed)
-    return Cnf(variables, tuple(
-        tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, variables + 1), 3))
-        for _ in range(clauses)
-    ))
+    return Cnf(
+        variables,
+        tuple(
+            tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, variables + 1), 3))
+            for _ in range(clauses)
+        ),
+    )

@@ -100,8 +100,9 @@ def revealed_of(board: Board) -> Revealed:
     return frozenset((c, int(board.char(c))) for c in board.numbers)
 
 
-def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic,
-                  edges: tuple[tuple[int, int], ...] | None = None) -> bool:
+def oracle_replay(
+    level: Level, mines: list[Cell], first: Cell, logic: Logic, edges: tuple[tuple[int, int], ...] | None = None
+) -> bool:
     """Open only cells the brute-force oracle proves safe; tell whether that reaches the end.
 
     The game is played here from first principles, not by cnfsweep's game: numbers and the
@@ -138,10 +139,15 @@ def oracle_replay(level: Level, mines: list[Cell], first: Cell, logic: Logic,
 
     open_cell(Cell(*first))
     while len(shown) < rows * cols - len(mined):
-        grid = ["".join(str(shown[Cell(r, c)]) if Cell(r, c) in shown else "." for c in range(cols))
-                for r in range(rows)]
+        grid = [
+            "".join(str(shown[Cell(r, c)]) if Cell(r, c) in shown else "." for c in range(cols)) for r in range(rows)
+        ]
         total = len(mined) if logic is Logic.FULL else None
-        board = Board(tuple(grid), total, topology=shape) if shape is not None else Board.from_rows(grid, total, topology=topology)
+        board = (
+            Board(tuple(grid), total, topology=shape)
+            if shape is not None
+            else Board.from_rows(grid, total, topology=topology)
+        )
         ref = reference(board)
         safe = [c for c in board.covered if ref.exact[c] == 0]
         if not safe:

@@ -34,18 +34,68 @@ BOARDS: tuple[str, ...] = (
 
 #: Pieces that meet the readers' corner cases: where numbers stand, what starts a section or a format.
 PIECES = (
-    "9" * 5000, "1" + "0" * 4400, "0" * 5000 + "1", "-1", "99999999999999999999", "٣", "²", "１",
-    "mines:", "mines: ", "first-click:", "first-click: 0,0", "layout:", "[view]", "[real]", "rows:", "columns:",
-    "# MINESWEEPER-BOARD v0.1", "# MINESWEEPER-BOARD v9.0", "# Render: ascii", "3x3x", "3x3", "0x0x0", "x", "H", "F",
-    "U", "?", "*", ".", "#", ":", ",", "\t", "\r", "\r\n", "\n", "\x00", "\x0b", "\x0c", "\x1b[31m", "\x7f", "\x85",
-    "\u00a0", "\u2028", "\u2029", "\u200b", "\ufeff", "\ufffd", "\U0001f4a3", "[bold]", "[/]", "\\", "'", '"',
+    "9" * 5000,
+    "1" + "0" * 4400,
+    "0" * 5000 + "1",
+    "-1",
+    "99999999999999999999",
+    "٣",
+    "²",
+    "１",
+    "mines:",
+    "mines: ",
+    "first-click:",
+    "first-click: 0,0",
+    "layout:",
+    "[view]",
+    "[real]",
+    "rows:",
+    "columns:",
+    "# MINESWEEPER-BOARD v0.1",
+    "# MINESWEEPER-BOARD v9.0",
+    "# Render: ascii",
+    "3x3x",
+    "3x3",
+    "0x0x0",
+    "x",
+    "H",
+    "F",
+    "U",
+    "?",
+    "*",
+    ".",
+    "#",
+    ":",
+    ",",
+    "\t",
+    "\r",
+    "\r\n",
+    "\n",
+    "\x00",
+    "\x0b",
+    "\x0c",
+    "\x1b[31m",
+    "\x7f",
+    "\x85",
+    "\u00a0",
+    "\u2028",
+    "\u2029",
+    "\u200b",
+    "\ufeff",
+    "\ufffd",
+    "\U0001f4a3",
+    "[bold]",
+    "[/]",
+    "\\",
+    "'",
+    '"',
 )
 
 
 #: Numbers for any place a number stands: past Python's 4,300-digit limit, past 18 digits, in other digits.
-NUMBERS = st.sampled_from(["9" * 5000, "1" + "0" * 4400, "0" * 5000 + "1", "9" * 19, "-1", "+1", "1_0", "٣", "²", "１", ""]) | (
-    st.integers(0, 10**20).map(str)
-)
+NUMBERS = st.sampled_from(
+    ["9" * 5000, "1" + "0" * 4400, "0" * 5000 + "1", "9" * 19, "-1", "+1", "1_0", "٣", "²", "１", ""]
+) | (st.integers(0, 10**20).map(str))
 
 
 def characters(surrogates: bool) -> st.SearchStrategy[str]:

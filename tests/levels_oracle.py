@@ -67,7 +67,7 @@ def solutions(
     free = sorted({c for _, scope, _ in subset for c in scope if c not in value})
     sols = []
     for bits in product((False, True), repeat=len(free)):
-        mine = dict(zip(free, bits))
+        mine = dict(zip(free, bits, strict=True))
         if all(sum(mine[c] if c in mine else value[c] for c in scope) == need for _, scope, need in subset):
             sols.append(bits)
     return free, sols

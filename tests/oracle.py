@@ -51,7 +51,9 @@ def neighbours(rows: int, cols: int, cell: Cell, topology: str = "square") -> tu
         steps = [(0, -1), (0, 1), (-1, shift - 1), (-1, shift), (1, shift - 1), (1, shift)]
         return tuple(sorted(Cell(r0 + dr, c0 + dc) for dr, dc in steps if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols))
     if topology == "torus":
-        return tuple(sorted({Cell((r0 + dr) % rows, (c0 + dc) % cols) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell}))
+        return tuple(
+            sorted({Cell((r0 + dr) % rows, (c0 + dc) % cols) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell})
+        )
     assert topology == "square", topology
     return tuple(
         Cell(r, c)
@@ -136,7 +138,9 @@ def _weighted_models(
     return rest, models
 
 
-def _assignments(board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]) -> Iterator[frozenset[Cell]]:
+def _assignments(
+    board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]
+) -> Iterator[frozenset[Cell]]:
     """Yield every set of ``free`` cells that, with the mines ``placed``, makes each of ``numbers`` right.
 
     Every assignment of mine or no mine to each free cell is tried, one cell after another,
@@ -182,15 +186,17 @@ def _assignments(board: Board, numbers: tuple[Cell, ...], free: list[Cell], plac
     yield from place(0)
 
 
-def _assignments_by_product(board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]) -> Iterator[frozenset[Cell]]:
+def _assignments_by_product(
+    board: Board, numbers: tuple[Cell, ...], free: list[Cell], placed: set[Cell]
+) -> Iterator[frozenset[Cell]]:
     """Yield what :func:`_assignments` yields by trying every one of the ``2**len(free)`` assignments."""
     for bits in product((False, True), repeat=len(free)):
-        chosen = frozenset(c for c, b in zip(free, bits) if b)
+        chosen = frozenset(c for c, b in zip(free, bits, strict=True) if b)
         if all(sum(n in chosen or n in placed for n in around(board, c)) == board.number(c) for c in numbers):
             yield chosen
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _reference(board: Board, total: int | None, assume: tuple[tuple[str, bool], ...]) -> Reference:
     rest, models = _weighted_models(board, board.numbers, total, dict(assume))
     solutions = sum(w for _, w in models)
@@ -211,9 +217,7 @@ def _reference(board: Board, total: int | None, assume: tuple[tuple[str, bool], 
     return Reference(True, solutions, exact)
 
 
-def reference(
-    board: Board, *, total_mines: int | None = None, assume: Mapping[str, bool] | None = None
-) -> Reference:
+def reference(board: Board, *, total_mines: int | None = None, assume: Mapping[str, bool] | None = None) -> Reference:
     """Reference answer; ``total_mines`` overrides ``board.total_mines`` when given."""
     total = board.total_mines if total_mines is None else total_mines
     return _reference(board, total, tuple(sorted((assume or {}).items())))
@@ -268,7 +272,7 @@ def satisfiable(
     return _satisfiable(board, frozenset(numbers), total, tuple(sorted((assume or {}).items())))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _satisfiable(
     board: Board, numbers: frozenset[Cell], total: int | None, assume: tuple[tuple[str, bool], ...]
 ) -> bool:
@@ -299,7 +303,6 @@ def witness_problems(
         if (c in mines) != is_mine:
             problems.append(f"assumption broken at {c}")
     return problems
-
 
 
 # -- comparing an engine's answers with the reference ---------------------------

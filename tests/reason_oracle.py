@@ -92,7 +92,9 @@ def forces(
     return not search(0)
 
 
-def assert_valid(board: Board, move: HintMove, total: int | None = None, fixed: Mapping[Cell, bool] | None = None) -> None:
+def assert_valid(
+    board: Board, move: HintMove, total: int | None = None, fixed: Mapping[Cell, bool] | None = None
+) -> None:
     reason = move.reason
     assert reason is not None and move.certain
     assert all(board.kind(n) is CellKind.NUMBER for n in reason.numbers)

@@ -21,8 +21,18 @@ from cnfsweep.play import Game, GameState
 _COVERED, _FLAG, _ZERO = ord("."), ord("*"), ord("0")
 
 
-def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool = True, reckless: float = 0.25,
-                moves: int = 60, topology: str = "square", honest: float = 0.0) -> RecordedGame:
+def random_game(
+    seed: int,
+    rows: int,
+    cols: int,
+    mines: int,
+    *,
+    safe_first: bool = True,
+    reckless: float = 0.25,
+    moves: int = 60,
+    topology: str = "square",
+    honest: float = 0.0,
+) -> RecordedGame:
     """Play a game at random on a ``topology`` grid.
 
     ``reckless`` is the share of opening clicks that may land anywhere, ``honest`` the share of
@@ -67,8 +77,14 @@ def random_game(seed: int, rows: int, cols: int, mines: int, *, safe_first: bool
         else:
             break
         clicks.append(Click(cell, float(len(clicks)), kind))
-    return RecordedGame(make_topology(topology, rows, cols), tuple(sorted(layout)), tuple(clicks),
-                        won=game.state is GameState.WON, reader="random", rule="safe" if safe_first else "any")
+    return RecordedGame(
+        make_topology(topology, rows, cols),
+        tuple(sorted(layout)),
+        tuple(clicks),
+        won=game.state is GameState.WON,
+        reader="random",
+        rule="safe" if safe_first else "any",
+    )
 
 
 def save_evf(game: RecordedGame, folder: Path, name: str) -> Path:

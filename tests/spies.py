@@ -36,8 +36,9 @@ class CountingBackend:
         self.opened += 1
         return self.inner.open(problem, guarded=guarded)
 
-    def count(self, problem: Problem, limit: int | None = None, deadline: float | None = None,
-              session: Any = None) -> Any:
+    def count(
+        self, problem: Problem, limit: int | None = None, deadline: float | None = None, session: Any = None
+    ) -> Any:
         return self.inner.count(problem, limit, deadline, session)
 
 

@@ -14,8 +14,8 @@ import pytest
 from paths import ROOT
 
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-import docs_examples as examples  # noqa: E402  (docs/hooks is not a package)
-import docs_reference as reference  # noqa: E402
+import docs_examples as examples
+import docs_reference as reference
 
 PAGES = examples.pages()
 
@@ -29,8 +29,13 @@ def test_the_pages_hold_examples_of_every_kind():
                 found[block.language] += 1
     assert found["python"] >= 20 and found["console"] >= 10
     assert {page.relative_to(ROOT).as_posix() for page in PAGES} >= {
-        "README.md", "docs/getting-started.md", "docs/tutorials/analyse-a-position.md", "docs/tutorials/embed-in-a-bot.md",
-        "docs/tutorials/no-guess-boards.md", "docs/tutorials/review-a-replay.md", "docs/tutorials/reduce-a-cnf.md",
+        "README.md",
+        "docs/getting-started.md",
+        "docs/tutorials/analyse-a-position.md",
+        "docs/tutorials/embed-in-a-bot.md",
+        "docs/tutorials/no-guess-boards.md",
+        "docs/tutorials/review-a-replay.md",
+        "docs/tutorials/reduce-a-cnf.md",
         "docs/tutorials/compare-backends.md",
     }
 
@@ -41,22 +46,30 @@ def test_every_example_of_the_page_runs_as_written(page):
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("```python\n>>> 1 + 1\n3\n\n```\n", "Expected"),
-    ("```python\nraise ValueError('no')\n```\n", "ValueError: no"),
-    ("```python\n>>> x = 2\n\n```\n\n```python\nassert x == 3, 'x is 2'\n```\n", "x is 2"),
-    ("```console\n$ cnfsweep check examples/inconsistent.txt\ninconsistent: ...\n```\n", "exited 1 (the page says 0)"),
-    ("```console\n$ cnfsweep solve examples/hint_demo.txt\nconsistent layouts: 7\n```\n", "printed"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("```python\n>>> 1 + 1\n3\n\n```\n", "Expected"),
+        ("```python\nraise ValueError('no')\n```\n", "ValueError: no"),
+        ("```python\n>>> x = 2\n\n```\n\n```python\nassert x == 3, 'x is 2'\n```\n", "x is 2"),
+        (
+            "```console\n$ cnfsweep check examples/inconsistent.txt\ninconsistent: ...\n```\n",
+            "exited 1 (the page says 0)",
+        ),
+        ("```console\n$ cnfsweep solve examples/hint_demo.txt\nconsistent layouts: 7\n```\n", "printed"),
+    ],
+)
 def test_an_example_that_does_not_do_what_its_page_says_fails(tmp_path, text, says):
     failures = examples.check_page(tmp_path / "page.md", text)
     assert failures and says in failures[0]
 
 
 def test_blocks_of_one_page_share_their_names_and_pass_with_ellipses(tmp_path):
-    text = ("```python\n>>> from cnfsweep import Board\n>>> board = Board.parse('1.')\n\n```\n\n"
-            "```python\n>>> board.cols\n2\n\n```\n\n"
-            "```console\n$ cnfsweep check examples/inconsistent.txt  # exit 1\ninconsistent: ...\n...\n```\n")
+    text = (
+        "```python\n>>> from cnfsweep import Board\n>>> board = Board.parse('1.')\n\n```\n\n"
+        "```python\n>>> board.cols\n2\n\n```\n\n"
+        "```console\n$ cnfsweep check examples/inconsistent.txt  # exit 1\ninconsistent: ...\n...\n```\n"
+    )
     assert examples.check_page(tmp_path / "page.md", text) == []
 
 

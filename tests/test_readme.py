@@ -61,8 +61,11 @@ def parsed_literals(source: str) -> list[str]:
     return [
         node.args[0].value
         for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call) and ast.unparse(node.func) == "Board.parse"
-        and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+        if isinstance(node, ast.Call)
+        and ast.unparse(node.func) == "Board.parse"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
     ]
 
 
@@ -73,7 +76,9 @@ def readme_boards() -> list[tuple[str, str, bool]]:
         name = page.relative_to(ROOT).as_posix()
         for line, language, body in fenced_blocks(page.read_text()):
             if language == "":
-                consistent = not any(row.lstrip().startswith("#") and "inconsistent" in row for row in body.splitlines())
+                consistent = not any(
+                    row.lstrip().startswith("#") and "inconsistent" in row for row in body.splitlines()
+                )
                 boards.append((f"{name}:{line}", body, consistent))
             elif language == "json" and "cnfsweep-graph" in body:
                 boards.append((f"{name}:{line}", body, True))

@@ -101,8 +101,15 @@ def commands(block: Block) -> list[Command]:
     for offset, text in enumerate(block.body.splitlines(keepends=True)):
         if text.startswith("$ "):
             status, extra = EXIT.search(text), NEEDS.search(text)
-            found.append(Command(block.line + offset, tuple(shlex.split(text[2:], comments=True)), "",
-                                 int(status[1]) if status else 0, extra[1] if extra else None))
+            found.append(
+                Command(
+                    block.line + offset,
+                    tuple(shlex.split(text[2:], comments=True)),
+                    "",
+                    int(status[1]) if status else 0,
+                    extra[1] if extra else None,
+                )
+            )
         elif found:
             last = found[-1]
             found[-1] = Command(last.line, last.argv, last.expected + text, last.status, last.extra)
@@ -164,8 +171,10 @@ def check_page(path: Path, text: str | None = None) -> list[str]:
                         continue
                     status, printed = run_command(command.argv)
                     if status != command.status or not matches(command.expected, printed):
-                        failures.append(f"{where}:{command.line}: $ {' '.join(command.argv)} exited {status} "
-                                        f"(the page says {command.status}) and printed:\n{printed}")
+                        failures.append(
+                            f"{where}:{command.line}: $ {' '.join(command.argv)} exited {status} "
+                            f"(the page says {command.status}) and printed:\n{printed}"
+                        )
     return failures
 
 

@@ -81,8 +81,11 @@ def _schema_type(schema: dict[str, Any]) -> str:
 
 def openapi_markdown(schema: dict[str, Any]) -> str:
     """Return every operation and request body of an OpenAPI document as Markdown."""
-    out = [f"OpenAPI {schema['openapi']}, {schema['info']['title']} {schema['info']['version']}: "
-           "<a href=\"openapi.json\">openapi.json</a>.", ""]
+    out = [
+        f"OpenAPI {schema['openapi']}, {schema['info']['title']} {schema['info']['version']}: "
+        '<a href="openapi.json">openapi.json</a>.',
+        "",
+    ]
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
             out += [f"### `{method.upper()} {path}`", ""]
@@ -94,8 +97,10 @@ def openapi_markdown(schema: dict[str, Any]) -> str:
             for parameter in operation.get("parameters", []):
                 out += [f"Path parameter `{parameter['name']}`: {_schema_type(parameter.get('schema', {}))}.", ""]
             out += ["| status | answer |", "|---|---|"]
-            out += [f"| {status} | {_cell(answer.get('description', ''))} |"
-                    for status, answer in operation.get("responses", {}).items()]
+            out += [
+                f"| {status} | {_cell(answer.get('description', ''))} |"
+                for status, answer in operation.get("responses", {}).items()
+            ]
             out.append("")
     out += ["## Request bodies", ""]
     for name, body in schema.get("components", {}).get("schemas", {}).items():
@@ -108,8 +113,10 @@ def openapi_markdown(schema: dict[str, Any]) -> str:
             out += ["| field | type | required | default | what it is |", "|---|---|---|---|---|"]
             for field, spec in properties.items():
                 default = f"`{json.dumps(spec['default'])}`" if "default" in spec else ""
-                out.append(f"| `{field}` | {_schema_type(spec)} | {'yes' if field in required else 'no'} | "
-                           f"{default} | {_cell(spec.get('description', ''))} |")
+                out.append(
+                    f"| `{field}` | {_schema_type(spec)} | {'yes' if field in required else 'no'} | "
+                    f"{default} | {_cell(spec.get('description', ''))} |"
+                )
             out.append("")
     return "\n".join(out)
 

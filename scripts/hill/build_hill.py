@@ -41,8 +41,10 @@ ROOT = HERE.parent.parent
 HARNESS = HERE / "HillHarness.java"
 ENV = "HILL_SOURCE"
 FOLDERS = ("MinesweeperGameState/src", "Asynchronous/src", "MineSweeperSolver/src")
-HOW_TO_GET = (f"give --source PATH or set {ENV} to a checkout or bare mirror of it "
-              "(git clone --mirror https://github.com/DavidNHill/Minesweeper)")
+HOW_TO_GET = (
+    f"give --source PATH or set {ENV} to a checkout or bare mirror of it "
+    "(git clone --mirror https://github.com/DavidNHill/Minesweeper)"
+)
 # His code targets Java 8 (its README); older compilers cannot build it.
 MIN_JAVA = 8
 # One core for the JIT and the collector too: the machines running this are shared.
@@ -138,8 +140,9 @@ def extract(source: Path, rev: str, target: Path) -> str:
     bare = _is_bare(source)
     is_checkout = (source / FOLDERS[-1]).is_dir()
     if not bare and not is_checkout:
-        raise BuildError(f"{source} is neither a checkout nor a bare mirror of Hill's Minesweeper "
-                         f"(no {FOLDERS[-1]}): {HOW_TO_GET}")
+        raise BuildError(
+            f"{source} is neither a checkout nor a bare mirror of Hill's Minesweeper (no {FOLDERS[-1]}): {HOW_TO_GET}"
+        )
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
@@ -148,8 +151,10 @@ def extract(source: Path, rev: str, target: Path) -> str:
         where = ["--git-dir", str(source)] if bare else ["-C", str(source)]
         archive = _git([*where, "archive", "--format=tar", commit, *FOLDERS])
         if archive.returncode != 0:
-            raise BuildError(f"{source}: git archive of {', '.join(FOLDERS)} at {commit[:12]} failed: "
-                             f"{archive.stderr.decode(errors='replace').strip()[:200]}")
+            raise BuildError(
+                f"{source}: git archive of {', '.join(FOLDERS)} at {commit[:12]} failed: "
+                f"{archive.stderr.decode(errors='replace').strip()[:200]}"
+            )
         subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
         return commit
     for folder in FOLDERS:
@@ -170,12 +175,19 @@ def _javac(sources: list[Path], out: Path, classpath: Path | None = None) -> Non
     done = subprocess.run([*command, f"@{listing}"], check=False, capture_output=True, text=True)
     if done.returncode != 0:
         errors = [line for line in done.stderr.splitlines() if "error:" in line]
-        raise BuildError(f"javac failed on {out.name} ({len(errors)} errors), first: "
-                         f"{(errors or done.stderr.splitlines() or ['?'])[0].strip()[:300]}")
+        raise BuildError(
+            f"javac failed on {out.name} ({len(errors)} errors), first: "
+            f"{(errors or done.stderr.splitlines() or ['?'])[0].strip()[:300]}"
+        )
 
 
-def build(source: str | os.PathLike[str] | None = None, build_dir: str | os.PathLike[str] | None = None,
-          rev: str = "HEAD", *, force: bool = False) -> HillBuild:
+def build(
+    source: str | os.PathLike[str] | None = None,
+    build_dir: str | os.PathLike[str] | None = None,
+    rev: str = "HEAD",
+    *,
+    force: bool = False,
+) -> HillBuild:
     """Extract and compile Hill's solver and the harness; reuse an earlier build of the same inputs.
 
     Raises
@@ -187,8 +199,10 @@ def build(source: str | os.PathLike[str] | None = None, build_dir: str | os.Path
     origin = source_path(source)
     base = Path(build_dir).expanduser().resolve() if build_dir is not None else default_build_dir()
     if base == ROOT or ROOT in base.parents:
-        raise BuildError(f"build directory {base} is inside this repository: keep Hill's code out of it "
-                         f"(the default is {default_build_dir()})")
+        raise BuildError(
+            f"build directory {base} is inside this repository: keep Hill's code out of it "
+            f"(the default is {default_build_dir()})"
+        )
     if java_version() < MIN_JAVA:
         raise BuildError(f"javac is older than Java {MIN_JAVA}: install a newer JDK")
     base.mkdir(parents=True, exist_ok=True)

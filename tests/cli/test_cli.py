@@ -15,8 +15,6 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep.cli import app
 
-EXAMPLES = EXAMPLES
-
 
 @pytest.fixture
 def board_file(tmp_path: Path):
@@ -211,7 +209,11 @@ HUGE = "9" * 5000  # past Python's 4,300-digit limit for int(text)
         (["solve", "{board}"], f"mines: {HUGE}\n1.\n", "board.txt:1:8: 'mines:'"),
         (["check", "{board}"], f"first-click: 0,{HUGE}\n0.\nlayout:\n..\n", "board.txt:1:14: 'first-click:'"),
         (["solve", "{board}"], f"3x{HUGE}x1\nHHH\n", "board.txt:1:3: the size line's height"),
-        (["hint", "{board}"], f"# MINESWEEPER-BOARD v0.1\nrows: 1\ncolumns: 1\nmines: {HUGE}\n[view]\nU\n", "board.txt:4:8: 'mines:'"),
+        (
+            ["hint", "{board}"],
+            f"# MINESWEEPER-BOARD v0.1\nrows: 1\ncolumns: 1\nmines: {HUGE}\n[view]\nU\n",
+            "board.txt:4:8: 'mines:'",
+        ),
         (["hint", "{board}", "--cell", f"{HUGE},0"], "1.\n", "--cell expects a whole number"),
         (["generate", "--start", f"0,{HUGE}"], "", "--start expects a whole number"),
         (["generate", "--size", f"{HUGE}x3", "--mines", "1"], "", "--size ROWS expects a whole number"),
@@ -264,7 +266,10 @@ def test_error_lines_keep_brackets(run, tmp_path):
 def test_assume_on_a_board_without_labels_names_the_format(run, board_file, command):
     result = run(command, board_file("2x1x1\n1H\n", "b.jsm"), "--assume", "a=mine")
     assert result.exit_code == 2
-    assert "no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)" in result.output
+    assert (
+        "no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)"
+        in result.output
+    )
     forced = run(command, board_file("1.\n", "b.txt"), "--format", "minesweepr", "--assume", "a=mine")
     assert forced.exit_code == 2 and "board read as minesweepr format" in forced.output
     # Meant as native with cells labelled x, this reads as minesweepr text: the message says why x is missing.
@@ -304,7 +309,10 @@ def test_check_without_minimising_still_gives_an_unsatisfiable_core(run, board_f
     # The core alone must already be contradictory: keep only its numbers.
     rows = ["4.1", "...", "1.."]
     kept = {tuple(c) for c in doc["conflict"]}
-    masked = ["".join(ch if (r, c) in kept or not ch.isdigit() else "." for c, ch in enumerate(row)) for r, row in enumerate(rows)]
+    masked = [
+        "".join(ch if (r, c) in kept or not ch.isdigit() else "." for c, ch in enumerate(row))
+        for r, row in enumerate(rows)
+    ]
     assert check(Board.from_rows(masked)).consistent is False
 
 
@@ -393,13 +401,35 @@ def test_play_ctrl_c_stops_workers_cleanly(tmp_path, executor):
     import time
 
     trace = tmp_path / "t.jsonl"
-    args = [sys.executable, "-m", "cnfsweep", "play", "--level", "beginner", "--games", "1000000", "--workers", "2",
-            "--executor", executor, "--json", "--trace", str(trace)]
+    args = [
+        sys.executable,
+        "-m",
+        "cnfsweep",
+        "play",
+        "--level",
+        "beginner",
+        "--games",
+        "1000000",
+        "--workers",
+        "2",
+        "--executor",
+        executor,
+        "--json",
+        "--trace",
+        str(trace),
+    ]
     # A session of its own: Ctrl-C goes to the whole process group, workers included.  SIGINT is
     # given back its default, as in a terminal: a shell's background job (`pytest &`) ignores it,
     # and its children would inherit that and never see the Ctrl-C.
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        # The child is alone in its session and runs no threads yet: restoring SIGINT before exec is safe.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
     try:
         deadline = time.monotonic() + 120
         while not (trace.exists() and trace.stat().st_size) and time.monotonic() < deadline:
@@ -428,7 +458,8 @@ def test_the_labelled_example_says_what_a_label_means_without_assume(run):
 
     def fits(mines: tuple[int, ...]) -> bool:
         return all(
-            sum(m for m, c in zip(mines, covered) if max(abs(c.row - n.row), abs(c.col - n.col)) == 1) == int(board.char(n))
+            sum(m for m, c in zip(mines, covered, strict=True) if max(abs(c.row - n.row), abs(c.col - n.col)) == 1)
+            == int(board.char(n))
             for n in board.numbers
         )
 

@@ -33,11 +33,17 @@ def assert_answer_or_one_line(result, command: str) -> None:
         assert "error:" not in result.output
 
 
-@given(text=hostile_text(), command=st.sampled_from(["solve", "check", "hint"]), fmt=st.sampled_from(FORMATS),
-       suffix=st.sampled_from([".txt", ".jsm"]), json=st.booleans())
+@given(
+    text=hostile_text(),
+    command=st.sampled_from(["solve", "check", "hint"]),
+    fmt=st.sampled_from(FORMATS),
+    suffix=st.sampled_from([".txt", ".jsm"]),
+    json=st.booleans(),
+)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_any_board_file_gets_an_answer_or_one_line(run, folder: Path, text: str, command: str, fmt: str,
-                                                   suffix: str, json: bool) -> None:
+def test_any_board_file_gets_an_answer_or_one_line(
+    run, folder: Path, text: str, command: str, fmt: str, suffix: str, json: bool
+) -> None:
     path = folder / f"b{next(_names)}{suffix}"
     path.write_bytes(text.encode())
     limit = [] if command == "hint" else ["--time-limit", "20"]  # hint takes no time limit yet

@@ -6,7 +6,6 @@ import json
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import typer
@@ -47,10 +46,22 @@ def _numeric_options() -> list[tuple[str, str, float]]:
 
 #: Options whose values are names from a fixed list.
 CHOICES = [
-    ("solve", "--format"), ("solve", "--counting"), ("solve", "--arithmetic"), ("check", "--format"),
-    ("hint", "--format"), ("levels", "--format"), ("play", "--first-click"), ("play", "--executor"),
-    ("play", "--logic"), ("generate", "--method"), ("generate", "--logic"), ("generate", "--format"),
-    ("generate", "--grade"), ("grade", "--logic"), ("grade", "--format"), ("gadget", "--orientation"),
+    ("solve", "--format"),
+    ("solve", "--counting"),
+    ("solve", "--arithmetic"),
+    ("check", "--format"),
+    ("hint", "--format"),
+    ("levels", "--format"),
+    ("play", "--first-click"),
+    ("play", "--executor"),
+    ("play", "--logic"),
+    ("generate", "--method"),
+    ("generate", "--logic"),
+    ("generate", "--format"),
+    ("generate", "--grade"),
+    ("grade", "--logic"),
+    ("grade", "--format"),
+    ("gadget", "--orientation"),
     ("render", "--format"),
 ]
 
@@ -110,9 +121,15 @@ def test_no_command_still_shows_the_help(run):
 @pytest.mark.parametrize(
     ("args", "phrase"),
     [
-        (["solve", BOARD, "--mines", "-1"], "error: invalid value for '--mines' / '-m': expected a value greater than or equal to 0"),
+        (
+            ["solve", BOARD, "--mines", "-1"],
+            "error: invalid value for '--mines' / '-m': expected a value greater than or equal to 0",
+        ),
         (["solve", BOARD, "--format", "xyz"], "error: invalid value for '--format' / '-f': 'xyz' is not one of"),
-        (["generate", "--count", "0"], "error: invalid value for '--count' / '-n': expected a value greater than or equal to 1"),
+        (
+            ["generate", "--count", "0"],
+            "error: invalid value for '--count' / '-n': expected a value greater than or equal to 1",
+        ),
         (["play", "--bogus"], "error: no such option: --bogus"),
     ],
 )
@@ -134,7 +151,9 @@ def _single_options() -> list[tuple[str, list[str]]]:
     return cases
 
 
-@pytest.mark.parametrize(("command", "args"), _single_options(), ids=lambda x: x if isinstance(x, str) else " ".join(x[-2:]))
+@pytest.mark.parametrize(
+    ("command", "args"), _single_options(), ids=lambda x: x if isinstance(x, str) else " ".join(x[-2:])
+)
 def test_an_option_given_twice_is_refused_not_the_last_kept(run, command, args):
     result = run(command, *args)
     assert result.exit_code == 2, result.output
@@ -145,7 +164,9 @@ def test_an_option_given_twice_is_refused_not_the_last_kept(run, command, args):
 def test_repeatable_options_may_repeat(run):
     result = run("solve", str(EXAMPLES / "labelled.txt"), "-a", "a=mine", "--assume", "a=mine", "--json")
     assert result.exit_code == 0, result.output
-    assert run("check", BOARD, "--minimise", "--no-minimise").stderr.startswith("error: --minimise (as --no-minimise) is given twice")
+    assert run("check", BOARD, "--minimise", "--no-minimise").stderr.startswith(
+        "error: --minimise (as --no-minimise) is given twice"
+    )
 
 
 # -- -o - is standard output -----------------------------------------------------------
@@ -206,8 +227,10 @@ GUESS = str(EXAMPLES / "grade_demo.txt")
         (["play", "--board", GUESS, "--workers", "2"], "--board and --workers cannot be used together"),
         (["play", "--no-guess", "--first-click", "any"], "--no-guess and --first-click cannot be used together"),
         (["play", "--logic", "local"], "--logic applies only with --no-guess"),
-        (["play", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786", "--workers", "3"],
-         "--scheduler and --workers cannot be used together"),
+        (
+            ["play", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786", "--workers", "3"],
+            "--scheduler and --workers cannot be used together",
+        ),
         (["play", "--policy", "strong:depth=1,depth=4"], "policy strong: depth is given twice"),
         (["hint", BOARD, "--cell", "2,5", "--all"], "--cell and --all cannot be used together"),
         (["generate", "--format", "jsm", "--json"], "--format and --json cannot be used together"),

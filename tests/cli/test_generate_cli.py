@@ -30,8 +30,23 @@ def test_json_prints_one_object_per_board(run):
 
 def test_the_written_board_carries_its_layout_and_plays_back(run, tmp_path):
     path = tmp_path / "fair.txt"
-    result = run("generate", "--size", "6x8", "--mines", "12", "--start", "2,3", "--logic", "local",
-                 "--method", "uniform", "--seed", "1", "-o", str(path))
+    result = run(
+        "generate",
+        "--size",
+        "6x8",
+        "--mines",
+        "12",
+        "--start",
+        "2,3",
+        "--logic",
+        "local",
+        "--method",
+        "uniform",
+        "--seed",
+        "1",
+        "-o",
+        str(path),
+    )
     assert result.exit_code == 0, result.output
     board = Board.from_file(path)
     assert board.layout is not None and board.layout.first_click == (2, 3) and board.layout.count == 12

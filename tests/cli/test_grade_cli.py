@@ -39,8 +39,20 @@ def test_grade_json_has_every_step_and_a_valid_hardest_reason(run, expert_file):
     result = run("grade", str(expert_file), "--json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert set(doc) == {"rows", "cols", "mines", "first_click", "uses_total", "grade", "needs_guess", "steps",
-                        "histogram", "hardest", "guess", "seconds"}
+    assert set(doc) == {
+        "rows",
+        "cols",
+        "mines",
+        "first_click",
+        "uses_total",
+        "grade",
+        "needs_guess",
+        "steps",
+        "histogram",
+        "hardest",
+        "guess",
+        "seconds",
+    }
     assert doc["grade"] in {g.value for g in Grade} and not doc["needs_guess"] and doc["guess"] is None
     assert sum(h["steps"] for h in doc["histogram"]) == len(doc["steps"])
     hardest = doc["hardest"]
@@ -48,8 +60,16 @@ def test_grade_json_has_every_step_and_a_valid_hardest_reason(run, expert_file):
     board = Board.from_rows(hardest["board"], total_mines=99)
     move, reason = hardest["move"], hardest["reason"]
     assert reason["size"] == hardest["size"] == max(s["size"] for s in doc["steps"])
-    assert_valid(board, HintMove(Cell(*move["cell"]), move["mine"], True, None,
-                             Reason(tuple(Cell(*n) for n in reason["numbers"]), reason["uses_total"], ())))
+    assert_valid(
+        board,
+        HintMove(
+            Cell(*move["cell"]),
+            move["mine"],
+            True,
+            None,
+            Reason(tuple(Cell(*n) for n in reason["numbers"]), reason["uses_total"], ()),
+        ),
+    )
 
 
 def test_grade_draws_the_hardest_step(run, expert_file, tmp_path):
@@ -60,7 +80,9 @@ def test_grade_draws_the_hardest_step(run, expert_file, tmp_path):
     svg = ET.fromstring(out.read_text())
     ringed = [e for e in svg.iter() if e.get("class") == "hint-move"]
     assert [[int(ringed[0].get("data-row")), int(ringed[0].get("data-col"))]] == [doc["hardest"]["move"]["cell"]]
-    outlined = sorted([int(e.get("data-row")), int(e.get("data-col"))] for e in svg.iter() if e.get("class") == "hint-reason")
+    outlined = sorted(
+        [int(e.get("data-row")), int(e.get("data-col"))] for e in svg.iter() if e.get("class") == "hint-reason"
+    )
     assert outlined == sorted(doc["hardest"]["reason"]["numbers"])
     assert f"hardest step {doc['hardest']['step'] + 1} of {len(doc['steps'])}" in out.read_text()
     standard = run("grade", str(expert_file), "-o", "-")
@@ -89,7 +111,11 @@ def test_a_board_that_needs_a_guess_exits_1_and_says_where(run, tmp_path):
         ("mines: 1\n1.\n.9\n", (), ":3:2: number 9 is above 8"),
         ("mines: 1\nfirst-click: 0,0\n1.\n..\nlayout:\n.*\n*.\n", (), ":1:1: 'mines: 1' but the layout has 2 mines"),
         ("mines: 1\nfirst-click: 0,0\n2.\n..\nlayout:\n..\n.*\n", (), ":3:1: "),
-        ("mines: 1\nfirst-click: 1,1\n1.\n..\nlayout:\n..\n.*\n", (), ":2:1: 'first-click:' names (1, 1), which is on a mine"),
+        (
+            "mines: 1\nfirst-click: 1,1\n1.\n..\nlayout:\n..\n.*\n",
+            (),
+            ":2:1: 'first-click:' names (1, 1), which is on a mine",
+        ),
         (GUESS, ("--backend", "brute"), "reports no unsatisfiable cores"),
         (GUESS, ("-o", "out.jpg"), "expected a file name ending in .svg or .png"),
     ],
@@ -133,8 +159,9 @@ def test_generate_by_grade_writes_boards_of_that_grade(run, tmp_path):
 
 
 def test_generate_by_grade_exits_3_when_none_turns_up(run):
-    result = run("generate", "--size", "3x3", "--mines", "1", "--start", "0,0", "--grade", "evil",
-                 "--time-limit", "0.3")
+    result = run(
+        "generate", "--size", "3x3", "--mines", "1", "--start", "0,0", "--grade", "evil", "--time-limit", "0.3"
+    )
     assert result.exit_code == 3
     assert "no evil no-guess layout of 1 mine on 3x3 found within the time limit of 0.3 s" in result.stderr
     refused = run("generate", "-l", "beginner", "--grade", "evil", "--backend", "brute")

@@ -95,7 +95,7 @@ def test_the_text_lists_cells_by_name_with_their_neighbours(run, graph_file) -> 
     for command in ("solve", "check", "hint", "levels"):
         out = run(command, str(path)).output
         assert out.count("next to") == 1 and "row 0" not in out and "(0, " not in out, out
-        for name, near in zip(board.topology.names, board.topology.tables().around):
+        for name, near in zip(board.topology.names, board.topology.tables().around, strict=True):
             line = next(line for line in out.splitlines() if line.split()[:1] == [name])
             assert line.endswith(", ".join(board.topology.names[j] for j in near))
 
@@ -104,7 +104,10 @@ def test_an_unknown_cell_name_is_one_line(run, graph_file) -> None:
     path, _ = graph_file
     result = run("hint", str(path), "--cell", "nowhere")
     assert result.exit_code == 2
-    assert result.output.startswith("error: no cell is named 'nowhere' (the graph's cells: ") and result.output.count("\n") == 1
+    assert (
+        result.output.startswith("error: no cell is named 'nowhere' (the graph's cells: ")
+        and result.output.count("\n") == 1
+    )
 
 
 @pytest.mark.parametrize("path", EXAMPLE_GRAPHS, ids=lambda p: p.stem)

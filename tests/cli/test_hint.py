@@ -56,7 +56,9 @@ def test_hint_all_lists_every_certain_cell_each_with_a_valid_reason(run):
 
         move, reason = entry["move"], entry["reason"]
         numbers = tuple(Cell(*n) for n in reason["numbers"])
-        assert_valid(board, HintMove(Cell(*move["cell"]), move["mine"], True, None, Reason(numbers, reason["uses_total"], ())))
+        assert_valid(
+            board, HintMove(Cell(*move["cell"]), move["mine"], True, None, Reason(numbers, reason["uses_total"], ()))
+        )
 
 
 def test_hint_smallest_is_never_bigger(run):
@@ -91,8 +93,12 @@ def test_hint_cell_explains_one_cell_or_says_it_is_not_certain(run, wall, tmp_pa
     assert doc["reason"]["numbers"] == [[1, 0], [1, 1], [1, 2]]
     path = tmp_path / "b.txt"
     path.write_text("1.\n..\n")
-    for cell, phrase in [("1,1", "(1, 1) is not certain: its mine probability is 1/3"),
-                         ("0,0", "is a revealed number"), ("7,7", "off the board"), ("x", "--cell expects ROW,COL")]:
+    for cell, phrase in [
+        ("1,1", "(1, 1) is not certain: its mine probability is 1/3"),
+        ("0,0", "is a revealed number"),
+        ("7,7", "off the board"),
+        ("x", "--cell expects ROW,COL"),
+    ]:
         result = run("hint", str(path), "--cell", cell)
         assert result.exit_code == 2 and phrase in result.output and "Traceback" not in result.output
 
@@ -101,7 +107,11 @@ def test_render_hint_rings_the_move_and_outlines_its_numbers(run, wall):
     result = run("render", wall, "--hint", "-o", "-")
     assert result.exit_code == 0
     svg = ET.fromstring(result.output)
-    marks = {(e.get("class"), e.get("data-row"), e.get("data-col")) for e in svg.iter() if e.get("class", "").startswith("hint-")}
+    marks = {
+        (e.get("class"), e.get("data-row"), e.get("data-col"))
+        for e in svg.iter()
+        if e.get("class", "").startswith("hint-")
+    }
     assert marks == {("hint-move", "0", "0"), ("hint-reason", "1", "1"), ("hint-reason", "1", "2")}
     words = " ".join(e.text or "" for e in svg.iter() if e.get("class") == "hint")
     assert "(0, 0) is a mine" in words

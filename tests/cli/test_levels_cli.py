@@ -30,8 +30,12 @@ def test_the_json_is_the_library_document(run):
     del expected["seconds"], expected["backend"]
     assert doc == expected
     assert list(doc["levels"]) == ["1", "2", "3", "full", "total"] and len(doc["levels"]["3"]["mines"]) == 8
-    assert doc["steps"][0] == {"level": 3, "phase": 3, "safe": [[0, 0], [0, 4], [2, 2], [4, 0], [4, 4]],
-                               "mines": [[0, 1], [0, 3], [1, 0], [1, 4], [3, 0], [3, 4], [4, 1], [4, 3]]}
+    assert doc["steps"][0] == {
+        "level": 3,
+        "phase": 3,
+        "safe": [[0, 0], [0, 4], [2, 2], [4, 0], [4, 4]],
+        "mines": [[0, 1], [0, 3], [1, 0], [1, 4], [3, 0], [3, 4], [4, 1], [4, 3]],
+    }
     assert "steps" not in json.loads(run("levels", PAIRS, "--json").output)
 
 
@@ -77,8 +81,11 @@ def test_an_unknown_backend_is_one_line(run):
 
 def test_the_docs_show_what_the_command_prints(run):
     blocks = fenced_blocks((ROOT / "docs" / "explanation" / "consistency-levels.md").read_text())
-    where = next(i for i, (_, language, body) in enumerate(blocks)
-                 if language == "sh" and body.strip() == "cnfsweep levels examples/peek_pairs.txt --steps")
+    where = next(
+        i
+        for i, (_, language, body) in enumerate(blocks)
+        if language == "sh" and body.strip() == "cnfsweep levels examples/peek_pairs.txt --steps"
+    )
     shown = blocks[where + 1][2]
     printed = run("levels", PAIRS, "--steps").output
     assert [line.rstrip() for line in printed.splitlines()] == shown.rstrip("\n").splitlines()

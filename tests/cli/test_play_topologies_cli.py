@@ -29,8 +29,20 @@ def _check_trace(trace: dict, topology: str) -> None:
 @pytest.mark.parametrize("topology", ["torus", "hex"])
 def test_play_topology_writes_traces_that_name_it(run, tmp_path, topology: str) -> None:
     trace = tmp_path / "t.jsonl"
-    result = run("play", "--topology", topology, "--level", "beginner", "--games", "4", "--seed", "3",
-                 "--trace", str(trace), "--json")
+    result = run(
+        "play",
+        "--topology",
+        topology,
+        "--level",
+        "beginner",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--trace",
+        str(trace),
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["topology"] == topology
     lines = [json.loads(line) for line in trace.read_text().splitlines()]
@@ -42,8 +54,20 @@ def test_play_topology_writes_traces_that_name_it(run, tmp_path, topology: str) 
 
 def test_play_topology_takes_a_size_and_no_guess(run, tmp_path) -> None:
     trace = tmp_path / "t.jsonl"
-    result = run("play", "--topology", "hex", "--size", "7x8", "--mines", "10", "--games", "3", "--no-guess",
-                 "--trace", str(trace))
+    result = run(
+        "play",
+        "--topology",
+        "hex",
+        "--size",
+        "7x8",
+        "--mines",
+        "10",
+        "--games",
+        "3",
+        "--no-guess",
+        "--trace",
+        str(trace),
+    )
     assert result.exit_code == 0, result.output
     for line in map(json.loads, trace.read_text().splitlines()):
         assert line["topology"] == "hex" and line["won"]  # no-guess boards are won without a guess

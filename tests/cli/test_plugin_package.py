@@ -66,8 +66,15 @@ def cnfsweep_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run ``cnfsweep ARGS...`` in a child process that sees the plug-in (and this cnfsweep)."""
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), src]), "COLUMNS": "200"}
-    return subprocess.run([sys.executable, "-m", "cnfsweep", *args], check=False, capture_output=True, text=True, env=env,
-                          cwd=site, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "cnfsweep", *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=site,
+        timeout=120,
+    )
 
 
 def test_solve_with_the_plugins_backend_and_format(plugin: Path) -> None:
@@ -91,8 +98,22 @@ def test_a_file_is_detected_as_the_plugins_format(plugin: Path) -> None:
 
 
 def test_play_with_the_plugins_policy_on_its_topology(plugin: Path) -> None:
-    done = cnfsweep_with(plugin, "play", "--policy", "corner:tolerance=0.1", "--topology", "cross",
-                         "--size", "6x6", "--mines", "5", "--games", "3", "--trace", "-")
+    done = cnfsweep_with(
+        plugin,
+        "play",
+        "--policy",
+        "corner:tolerance=0.1",
+        "--topology",
+        "cross",
+        "--size",
+        "6x6",
+        "--mines",
+        "5",
+        "--games",
+        "3",
+        "--trace",
+        "-",
+    )
     assert done.returncode == 0, done.stderr
     games = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(games) == 3 and {g["topology"] for g in games} == {"cross"}
@@ -105,11 +126,20 @@ def test_the_help_and_the_errors_name_the_plugins(plugin: Path) -> None:
     assert done.returncode == 2 and "expected square, torus, hex or cross" in done.stderr
 
 
-@pytest.mark.parametrize(("policy", "message"), [
-    ("broken", "plug-in policy 'broken' (tinyplug_missing:Nothing, from tinyplug 0.1) could not be loaded: "
-               "ModuleNotFoundError: No module named 'tinyplug_missing'"),
-    ("misnamed", "plug-in policy 'misnamed' (tinyplug:CornerPolicy, from tinyplug 0.1) is called 'corner' in its code"),
-])
+@pytest.mark.parametrize(
+    ("policy", "message"),
+    [
+        (
+            "broken",
+            "plug-in policy 'broken' (tinyplug_missing:Nothing, from tinyplug 0.1) could not be loaded: "
+            "ModuleNotFoundError: No module named 'tinyplug_missing'",
+        ),
+        (
+            "misnamed",
+            "plug-in policy 'misnamed' (tinyplug:CornerPolicy, from tinyplug 0.1) is called 'corner' in its code",
+        ),
+    ],
+)
 def test_a_bad_plugin_is_one_line_naming_it(plugin: Path, policy: str, message: str) -> None:
     done = cnfsweep_with(plugin, "play", "--policy", policy, "--games", "1")
     assert done.returncode == 2 and message in done.stderr
@@ -121,7 +151,9 @@ def test_plugins_are_imported_only_when_used(plugin: Path) -> None:
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), src])}
     code = "import sys, cnfsweep.cli, cnfsweep.web.models; print('tinyplug' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.stdout.strip() == "False", done.stderr
 
 
@@ -141,8 +173,9 @@ with TestClient(create_app(Settings(pool=Pool.THREAD))) as client:
 def test_the_api_plays_on_the_plugins_topology_and_reads_its_format(plugin: Path) -> None:
     src = str(Path(cnfsweep.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), src])}
-    done = subprocess.run([sys.executable, "-c", SERVER_GAME], check=False, capture_output=True, text=True, env=env,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER_GAME], check=False, capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     schema, status, game, refused, analysis = json.loads(done.stdout.splitlines()[-1])
     assert schema["enum"] == ["square", "torus", "hex", "cross"] and "From plug-ins: `cross`." in schema["description"]

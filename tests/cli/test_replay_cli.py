@@ -67,16 +67,19 @@ def test_step_draws_the_position_before_that_click(run, tmp_path) -> None:
     assert cells(svg) == cells(drawn)
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--step", "500", "-o", "x.svg"], "--step 500: the review has 133 clicks (1 to 133)"),
-    (["--step", "500"], "--step 500: the review has 133 clicks (1 to 133)"),
-    (["--step", "0"], "--step"),
-    (["--step", "3", "--json"], "--step and --json cannot be used together"),
-    (["--positions"], "--positions applies only with --json"),
-    (["--game", "2"], "game 2: it holds 1 game"),
-    (["--json", "-o", "-"], "cannot be used together"),
-    (["-o", "x.jpg"], "expected a file name ending in .svg or .png"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--step", "500", "-o", "x.svg"], "--step 500: the review has 133 clicks (1 to 133)"),
+        (["--step", "500"], "--step 500: the review has 133 clicks (1 to 133)"),
+        (["--step", "0"], "--step"),
+        (["--step", "3", "--json"], "--step and --json cannot be used together"),
+        (["--positions"], "--positions applies only with --json"),
+        (["--game", "2"], "game 2: it holds 1 game"),
+        (["--json", "-o", "-"], "cannot be used together"),
+        (["-o", "x.jpg"], "expected a file name ending in .svg or .png"),
+    ],
+)
 def test_bad_options_are_one_line(run, tmp_path, monkeypatch, args: list[str], says: str) -> None:
     monkeypatch.chdir(tmp_path)
     result = run("replay", str(EXPERT), *args)
@@ -96,6 +99,8 @@ def test_an_autoplayer_trace_is_a_replay_too(run, tmp_path) -> None:
     doc = json.loads(run("replay", str(trace), "--json").output)
     first = json.loads(trace.read_text().splitlines()[0])
     # The game was played with a safe first click (play's default), and the trace says so.
-    assert doc["format"] == "trace" and doc["won"] == first["won"] and doc["first_click"] == first["first_click"] == "safe"
+    assert (
+        doc["format"] == "trace" and doc["won"] == first["won"] and doc["first_click"] == first["first_click"] == "safe"
+    )
     assert [c["cell"] for c in doc["clicks"]][:1] == [first["start"]]
     assert all(c["label"] in ("deduction", "best_guess", "fatal") for c in doc["clicks"])  # the safest policy

@@ -30,8 +30,9 @@ def trace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from cnfsweep.cli import app
 
     path = tmp_path_factory.mktemp("review") / "t.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", "beginner", "--games", str(GAMES), "--seed", "3",
-                                      "--trace", str(path)])
+    result = CliRunner().invoke(
+        app, ["play", "--level", "beginner", "--games", str(GAMES), "--seed", "3", "--trace", str(path)]
+    )
     assert result.exit_code == 0, result.output
     return path
 
@@ -53,8 +54,10 @@ def grid_of(output: str, rows: int, cols: int) -> list[list[str]]:
     lines = output.splitlines()
     header = next(i for i, line in enumerate(lines) if line.split() == [str(c) for c in range(cols)])
     width = len(str(rows - 1)) + 1
-    return [[line[width + 3 * c: width + 3 * c + 3].strip() for c in range(cols)]
-            for line in lines[header + 1: header + 1 + rows]]
+    return [
+        [line[width + 3 * c : width + 3 * c + 3].strip() for c in range(cols)]
+        for line in lines[header + 1 : header + 1 + rows]
+    ]
 
 
 def expected_marks(done: GameReview, step: int) -> list[list[str]]:
@@ -81,7 +84,10 @@ def test_game_picks_a_game_of_a_trace_from_1(run, trace: Path) -> None:
         assert doc["clicks"][0]["cell"] == line["start"] and doc["won"] == line["won"]
         assert doc == json.loads(json.dumps(reviewed(trace, number).to_dict()))
     result = run("replay", str(trace), "--game", str(GAMES + 1))
-    assert result.exit_code == 2 and result.output == f"error: {trace}: game {GAMES + 1}: it holds {GAMES} games (1 to {GAMES})\n"
+    assert (
+        result.exit_code == 2
+        and result.output == f"error: {trace}: game {GAMES + 1}: it holds {GAMES} games (1 to {GAMES})\n"
+    )
 
 
 def test_clicks_are_counted_from_1_in_the_text_the_json_and_step(run, trace: Path) -> None:
@@ -93,7 +99,9 @@ def test_clicks_are_counted_from_1_in_the_text_the_json_and_step(run, trace: Pat
     text = run("replay", str(trace), "--game", str(number), "--all").output
     assert [int(m) for m in re.findall(r"^│ (\d+) ", text, re.MULTILINE)] == list(range(1, len(done.clicks) + 1))
     last = len(done.clicks)
-    assert run("replay", str(trace), "--game", str(number), "--step", str(last)).output.startswith(f"before click {last}:")
+    assert run("replay", str(trace), "--game", str(number), "--step", str(last)).output.startswith(
+        f"before click {last}:"
+    )
 
 
 def test_all_lists_every_click_in_order_and_the_default_only_the_guesses(run, trace: Path) -> None:
@@ -181,8 +189,12 @@ def test_the_step_picture_marks_the_click_and_the_player_s_flags(run, tmp_path: 
 @pytest.mark.parametrize("topology", ["hex", "torus"])
 def test_a_review_of_another_grid_names_its_topology(run, topology: str, tmp_path: Path) -> None:
     path = tmp_path / f"{topology}.jsonl"
-    assert run("play", "--topology", topology, "--level", "beginner", "--games", "1", "--seed", "1",
-               "--trace", str(path)).exit_code == 0
+    assert (
+        run(
+            "play", "--topology", topology, "--level", "beginner", "--games", "1", "--seed", "1", "--trace", str(path)
+        ).exit_code
+        == 0
+    )
     doc = json.loads(run("replay", str(path), "--json").output)
     assert doc["topology"] == topology and doc["first_click"] == "safe" and doc["clicks"][0]["label"] == "deduction"
     assert f"9x9/10 {topology}:" in run("replay", str(path)).output.splitlines()[1]

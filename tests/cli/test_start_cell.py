@@ -28,18 +28,23 @@ def test_generate_start_is_the_cell_and_the_json_says_start(run) -> None:
 def test_generate_first_click_as_a_cell_still_works_with_a_one_line_warning(run) -> None:
     new, old = run(*GENERATE, "--start", "2,5"), run(*GENERATE, "--first-click", "2,5")
     assert old.exit_code == 0, old.output
+
     def board(result) -> dict:
         return {k: v for k, v in json.loads(result.stdout).items() if k != "seconds"}
 
     assert board(old) == board(new) and new.stderr == ""
-    assert old.stderr == ("warning: generate --first-click R,C is deprecated; use --start R,C "
-                          "(--first-click names the first-click rule)\n")
+    assert old.stderr == (
+        "warning: generate --first-click R,C is deprecated; use --start R,C "
+        "(--first-click names the first-click rule)\n"
+    )
     both = run(*GENERATE, "--start", "2,5", "--first-click", "2,5")
     assert both.exit_code == 2 and both.stderr.count("\n") == 1 and "cannot be used together" in both.stderr
 
 
 def test_the_python_names_that_moved_warn() -> None:
-    line = b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "first_click": "any", "start": [0, 2], "moves": [{"cell": [0, 2]}]}'
+    line = (
+        b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "first_click": "any", "start": [0, 2], "moves": [{"cell": [0, 2]}]}'
+    )
     (game,) = read_game_records(line)
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -41,8 +41,12 @@ def shapes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Registry[type]:
     # Two places on the path, so which distribution is found first is their order on it, not a directory listing's.
     first, second = tmp_path / "first", tmp_path / "second"
     first.mkdir(), second.mkdir()
-    distribution(first, "shapes_a", "oval = shapes_plugin:Oval\nround = shapes_plugin:Round\n"
-                  "star = shapes_plugin:Star\nmissing = shapes_nowhere:Thing\nodd = shapes_plugin:Oval\n")
+    distribution(
+        first,
+        "shapes_a",
+        "oval = shapes_plugin:Oval\nround = shapes_plugin:Round\n"
+        "star = shapes_plugin:Star\nmissing = shapes_nowhere:Thing\nodd = shapes_plugin:Oval\n",
+    )
     distribution(second, "shapes_b", "oval = shapes_plugin:Star\n")
     for place in (second, first, tmp_path):
         monkeypatch.syspath_prepend(str(place))
@@ -60,18 +64,26 @@ def test_plugins_are_listed_after_the_builtins_without_being_imported(shapes: Re
     # A plug-in cannot replace a built-in, and of two plug-ins of one name the first found is kept.
     messages = sorted(str(w.message) for w in caught)
     assert messages[0].startswith("plug-in shape 'oval' at shapes_plugin:Star (from shapes_b 1.0) is ignored")
-    assert messages[1] == ("plug-in shape 'round' at shapes_plugin:Round (from shapes_a 1.0) is ignored: "
-                           "cnfsweep has a built-in shape of that name")
+    assert messages[1] == (
+        "plug-in shape 'round' at shapes_plugin:Round (from shapes_a 1.0) is ignored: "
+        "cnfsweep has a built-in shape of that name"
+    )
     assert shapes["round"] is Round
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-@pytest.mark.parametrize(("name", "message"), [
-    ("missing", "plug-in shape 'missing' (shapes_nowhere:Thing, from shapes_a 1.0) could not be loaded: "
-                "ModuleNotFoundError: No module named 'shapes_nowhere'"),
-    ("star", "plug-in shape 'star' (shapes_plugin:Star, from shapes_a 1.0) is not a shape with corners"),
-    ("odd", "plug-in shape 'odd' (shapes_plugin:Oval, from shapes_a 1.0) is called 'oval' in its code"),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "missing",
+            "plug-in shape 'missing' (shapes_nowhere:Thing, from shapes_a 1.0) could not be loaded: "
+            "ModuleNotFoundError: No module named 'shapes_nowhere'",
+        ),
+        ("star", "plug-in shape 'star' (shapes_plugin:Star, from shapes_a 1.0) is not a shape with corners"),
+        ("odd", "plug-in shape 'odd' (shapes_plugin:Oval, from shapes_a 1.0) is called 'oval' in its code"),
+    ],
+)
 def test_a_plugin_that_cannot_serve_is_an_error_naming_it(shapes: Registry[type], name: str, message: str) -> None:
     with pytest.raises(PluginError) as caught:
         shapes[name]
@@ -86,9 +98,16 @@ def test_every_extension_point_is_a_registry_of_its_group(registry: Registry[typ
     assert all(registry.builtin(name) and registry[name].name == name for name in registry.builtins)
 
 
-@pytest.mark.parametrize(("registry", "template"), [
-    (BACKENDS, BacktrackBackend), (FORMATS, CsvGridFormat), (POLICIES, CornerPolicy), (TOPOLOGIES, Cross),
-], ids=lambda x: getattr(x, "kind", None) or x.__name__)
+@pytest.mark.parametrize(
+    ("registry", "template"),
+    [
+        (BACKENDS, BacktrackBackend),
+        (FORMATS, CsvGridFormat),
+        (POLICIES, CornerPolicy),
+        (TOPOLOGIES, Cross),
+    ],
+    ids=lambda x: getattr(x, "kind", None) or x.__name__,
+)
 def test_each_template_is_what_its_registry_accepts_from_a_plugin(registry: Registry[type], template: type) -> None:
     assert registry.accepts(template) and template.name not in registry
     assert all(registry.accepts(registry[name]) for name in registry.builtins)

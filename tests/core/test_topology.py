@@ -55,7 +55,7 @@ def test_hex_neighbours_follow_odd_r() -> None:
 
 @pytest.mark.parametrize("name", ["sphere", "", "Squares"])
 def test_an_unknown_topology_is_refused_naming_the_known_ones(name: str) -> None:
-    with pytest.raises(ArgumentError, match="unknown topology .*: expected square, torus or hex"):
+    with pytest.raises(ArgumentError, match=r"unknown topology .*: expected square, torus or hex"):
         make_topology(name, 3, 3)
 
 

@@ -76,8 +76,10 @@ def _position(kind: type[GridTopology], seed: int) -> tuple[Board, set[Cell]]:
     mines = set(rng.sample(cells, rng.randint(1, 4)))
     shown = set(rng.sample([c for c in cells if c not in mines], rng.randint(1, 5)))
     grid = [
-        "".join(str(sum(n in mines for n in topology.neighbours(Cell(r, c)))) if Cell(r, c) in shown else "."
-                for c in range(4))
+        "".join(
+            str(sum(n in mines for n in topology.neighbours(Cell(r, c)))) if Cell(r, c) in shown else "."
+            for c in range(4)
+        )
         for r in range(3)
     ]
     return Board(tuple(grid), len(mines), topology=topology), mines
@@ -90,7 +92,8 @@ def test_the_engine_matches_brute_force_on_the_topology(kind: type[GridTopology]
     covered = [c for c in topology.tables().cells if board.grid[c.row][c.col] == "."]
     numbers = [c for c in topology.tables().cells if board.grid[c.row][c.col] != "."]
     layouts = [
-        set(chosen) for chosen in combinations(covered, len(mines))
+        set(chosen)
+        for chosen in combinations(covered, len(mines))
         if all(sum(n in chosen for n in topology.neighbours(c)) == int(board.grid[c.row][c.col]) for c in numbers)
     ]
     analysis = analyze(board)

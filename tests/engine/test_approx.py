@@ -34,8 +34,8 @@ def assert_agrees(tables: list[CountTable], n_off: int, mines_left: int | None) 
     assert approx.log_solutions == pytest.approx(math.log(exact.solutions), rel=1e-9, abs=1e-9)
     assert [len(b) for b in approx.boxes] == [len(b) for b in exact.boxes]
     assert [len(c) for c in approx.certain] == [len(b) for b in exact.boxes]
-    for want, got, facts in zip(exact.boxes, approx.boxes, approx.certain):
-        for q, p, fact in zip(want, got, facts):
+    for want, got, facts in zip(exact.boxes, approx.boxes, approx.certain, strict=True):
+        for q, p, fact in zip(want, got, facts, strict=True):
             assert_probability(q, p, fact)
     if exact.off_frontier is None:
         assert (approx.off_frontier, approx.off_certain) == (None, None)
@@ -56,7 +56,7 @@ def assert_probability(q: Fraction, p: float, fact: int | None) -> None:
 
 def expected_mines(approx: Approximate, sizes: list[tuple[int, ...]], n_off: int) -> float:
     """Sum of the probabilities over every unknown cell: the expected number of mines."""
-    frontier = sum(s * p for sz, ps in zip(sizes, approx.boxes) for s, p in zip(sz, ps))
+    frontier = sum(s * p for sz, ps in zip(sizes, approx.boxes, strict=True) for s, p in zip(sz, ps, strict=True))
     return frontier + n_off * (approx.off_frontier or 0.0)
 
 
@@ -241,8 +241,8 @@ def huge() -> tuple[list[CountTable], list[tuple[int, ...]]]:
 
 
 def assert_sane(a: Approximate) -> None:
-    for probs, facts in zip(a.boxes, a.certain):
-        for p, fact in zip(probs, facts):
+    for probs, facts in zip(a.boxes, a.certain, strict=True):
+        for p, fact in zip(probs, facts, strict=True):
             assert p == fact if fact is not None else 0 < p < 1
 
 
@@ -253,7 +253,7 @@ def test_two_thousand_components(huge) -> None:
     assert expected_mines(a, sizes, 850_000) == pytest.approx(140_000, rel=1e-6)
     assert_sane(a)
     # 140,000 mines fit whatever the frontier holds: facts are those of each table alone.
-    for table, facts in zip(tables, a.certain):
+    for table, facts in zip(tables, a.certain, strict=True):
         for b, fact in enumerate(facts):
             column = [(row[b], table.solutions[k]) for k, row in table.tallies.items()]
             assert fact == (0 if all(t == 0 for t, _ in column) else 1 if all(t == s for t, s in column) else None)
@@ -268,8 +268,8 @@ def test_two_thousand_components_at_the_minimum(huge, extra: int) -> None:
     assert expected_mines(a, sizes, 0) == pytest.approx(sum(lows) + extra, rel=1e-9)
     assert_sane(a)
     # With one mine above the minimum, exactly one component holds one more.
-    steps = [lo + 1 in t.solutions for t, lo in zip(tables, lows)]
-    for i, (table, lo, facts) in enumerate(zip(tables, lows, a.certain)):
+    steps = [lo + 1 in t.solutions for t, lo in zip(tables, lows, strict=True)]
+    for i, (table, lo, facts) in enumerate(zip(tables, lows, a.certain, strict=True)):
         ks = [lo] if not extra else [lo] * (sum(steps) - steps[i] > 0) + [lo + 1] * steps[i]
         for b, fact in enumerate(facts):
             column = [(table.tallies[k][b], table.solutions[k]) for k in ks]
@@ -280,7 +280,7 @@ def test_two_thousand_components_at_the_maximum(huge) -> None:
     tables, _ = huge
     a = combine_approx(tables, 5, sum(max(t.solutions) for t in tables) + 5)
     assert a.consistent and a.off_certain == 1 and a.off_frontier == 1.0
-    for table, facts in zip(tables, a.certain):
+    for table, facts in zip(tables, a.certain, strict=True):
         row, s = table.tallies[max(table.solutions)], table.solutions[max(table.solutions)]
         assert facts == tuple(0 if t == 0 else 1 if t == s else None for t in row)
 

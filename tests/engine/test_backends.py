@@ -61,15 +61,17 @@ class FakeSolver:
 
     def solve(self, assumptions: list[int] = ()) -> bool:  # type: ignore[assignment]
         if self.warns and assumptions:
-            warnings.warn("this solver ignores assumptions", RuntimeWarning)
+            warnings.warn("this solver ignores assumptions", RuntimeWarning, stacklevel=2)
         if self.drops_assumptions:
             assumptions = []
         # Brute force over the six probe variables.
         for bits in range(64):
             value = {v: bool(bits >> (v - 1) & 1) for v in range(1, 7)}
-            holds = lambda lit: value[abs(lit)] == (lit > 0)  # noqa: E731
-            if all(holds(a) for a in assumptions) and all(any(map(holds, c)) for c in self.clauses) and all(
-                sum(map(holds, lits)) <= k for lits, k in self.atmost
+            holds = lambda lit, value=value: value[abs(lit)] == (lit > 0)  # noqa: E731
+            if (
+                all(holds(a) for a in assumptions)
+                and all(any(map(holds, c)) for c in self.clauses)
+                and all(sum(map(holds, lits)) <= k for lits, k in self.atmost)
             ):
                 self.model = [v if value[v] else -v for v in value]
                 return True

@@ -13,9 +13,21 @@ from paths import ROOT, SCRIPTS
 def test_bench_levels_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_levels.py"), "--positions", "3", "--corpus-dir", str(tmp_path),
-         "--json", str(out)],
-        check=False, capture_output=True, text=True, timeout=120, cwd=ROOT,
+        [
+            sys.executable,
+            str(SCRIPTS / "bench_levels.py"),
+            "--positions",
+            "3",
+            "--corpus-dir",
+            str(tmp_path),
+            "--json",
+            str(out),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())
@@ -27,4 +39,5 @@ def test_bench_levels_quick_run_writes_every_figure(tmp_path: Path) -> None:
     assert sum(report["corpora"]["halfway-expert"]["cells_by_level"].values()) > 0
     assert len(report["large"]) == 3 and all(b["seconds"] > 0 and b["numbers"] > 0 for b in report["large"])
     assert {(g["corpus"], g["figure"]) for g in report["targets"]} == {
-        (c, f) for c in ("midgame-expert", "halfway-expert") for f in ("median_ms", "p90_ms")}
+        (c, f) for c in ("midgame-expert", "halfway-expert") for f in ("median_ms", "p90_ms")
+    }

@@ -15,7 +15,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import COVERED
 
 sys.path.insert(0, str(SCRIPTS))
-from bench_topology import mid_game  # noqa: E402
+from bench_topology import mid_game
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -47,7 +47,11 @@ def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
         [sys.executable, str(SCRIPTS / "bench_topology.py"), "--positions", "3", "--json", str(out)],
-        check=False, capture_output=True, text=True, timeout=120, cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())
@@ -60,6 +64,12 @@ def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
 
 
 def test_an_unknown_topology_is_one_line() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_topology.py"), "--topologies", "square,cube"],
-                         check=False, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_topology.py"), "--topologies", "square,cube"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert run.returncode == 2 and run.stderr.strip() == "error: unknown topology 'cube'"

@@ -20,9 +20,7 @@ from cnfsweep.core.model import Constraint, Problem
 def _ring(boxes: int, size: int, need: int) -> Problem:
     """Boxes in a ring, each neighbouring pair sharing a number that needs ``need`` mines."""
     cells = [tuple(range(b * size, (b + 1) * size)) for b in range(boxes)]
-    cons = tuple(
-        Constraint.exactly(tuple(sorted(cells[b] + cells[(b + 1) % boxes])), need, b) for b in range(boxes)
-    )
+    cons = tuple(Constraint.exactly(tuple(sorted(cells[b] + cells[(b + 1) % boxes])), need, b) for b in range(boxes))
     return Problem(tuple(cells), cons)
 
 
@@ -55,7 +53,9 @@ def test_budget_gives_up_and_the_solver_path_takes_over(counting: Counting, monk
 @pytest.mark.parametrize("dp_width", [-1, 99], ids=["enumeration", "dp"])
 @pytest.mark.parametrize("counting", ["search", "auto"])
 @pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
-def test_past_the_budget_matches_the_oracle(case, counting: str, dp_width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_past_the_budget_matches_the_oracle(
+    case, counting: str, dp_width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A budget of one node sends every component on to entailment, then to the
     # solver's enumeration or the DP as the width threshold says.
     monkeypatch.setattr(components, "SEARCH_NODES", 1)

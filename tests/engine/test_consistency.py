@@ -70,7 +70,7 @@ def test_choose_counts_matches_every_combination() -> None:
         if not any(low <= s <= high for s in sums):
             assert chosen is None
         else:
-            assert chosen is not None and all(k in s for k, s in zip(chosen, supports))
+            assert chosen is not None and all(k in s for k, s in zip(chosen, supports, strict=True))
             assert sum(chosen) == min(s for s in sums if low <= s <= high)
 
 

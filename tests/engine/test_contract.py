@@ -30,7 +30,11 @@ def test_analyze_matches_oracle(case: Case, contract_backend: str | Backend, sim
     # Without simplification every cell goes through the backend's own search and count.
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
     result = analyze(
-        case.board, total_mines=case.total_mines, backend=contract_backend, assume=case.assume, simplified=simplified,
+        case.board,
+        total_mines=case.total_mines,
+        backend=contract_backend,
+        assume=case.assume,
+        simplified=simplified,
         counting="enumerate",
     )
     assert_matches(result, case.board, ref)

@@ -60,6 +60,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
 
 def jumping_after(clock: FakeClock, call: Callable[..., Any]) -> Callable[..., Any]:
     """``call``, after which the clock jumps past any deadline: the next step starts too late."""
+
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         out = call(*args, **kwargs)
         clock.jump()
@@ -70,6 +71,7 @@ def jumping_after(clock: FakeClock, call: Callable[..., Any]) -> Callable[..., A
 
 def jumping_before(clock: FakeClock, call: Callable[..., Any]) -> Callable[..., Any]:
     """``call``, before which the clock jumps past any deadline: the step itself must notice."""
+
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         clock.jump()
         return call(*args, **kwargs)
@@ -79,6 +81,7 @@ def jumping_before(clock: FakeClock, call: Callable[..., Any]) -> Callable[..., 
 
 # The library: each step gives up once its deadline has passed.
 
+
 @pytest.mark.parametrize("fmt", TEXTS)
 def test_reading_a_board_gives_up_past_its_deadline(fmt: str) -> None:
     assert parse_board(TEXTS[fmt], format=fmt).rows == 2
@@ -87,8 +90,9 @@ def test_reading_a_board_gives_up_past_its_deadline(fmt: str) -> None:
 
 
 @pytest.mark.parametrize("call", [analyze, check, levels])
-def test_the_python_api_counts_reading_the_text(clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
-                                                call: Callable[..., Any]) -> None:
+def test_the_python_api_counts_reading_the_text(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, call: Callable[..., Any]
+) -> None:
     # The text is read with the clock already past: the limit covers it, so nothing after it runs.
     from cnfsweep.formats import native
 
@@ -148,9 +152,15 @@ def _cli(run: Callable[..., Any], tmp_path: Any, command: str, *extra: str) -> A
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("step", ["reading", "engine", "answer"])
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "view"])
-def test_every_command_times_out_in_every_step(run: Callable[..., Any], tmp_path: Any, clock: FakeClock,
-                                               monkeypatch: pytest.MonkeyPatch, command: str, step: str,
-                                               json_out: bool) -> None:
+def test_every_command_times_out_in_every_step(
+    run: Callable[..., Any],
+    tmp_path: Any,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    step: str,
+    json_out: bool,
+) -> None:
     from cnfsweep.cli import analyse, common
     from cnfsweep.cli import levels as levels_cli
     from cnfsweep.engine import Engine
@@ -192,8 +202,7 @@ def test_a_job_that_waited_past_its_limit_is_a_time_out(task: str) -> None:
 
 @pytest.mark.parametrize("task", TASK_BOARDS)
 @pytest.mark.parametrize("step", ["reading", "task", "answer"])
-def test_a_job_times_out_in_every_step(clock: FakeClock, monkeypatch: pytest.MonkeyPatch, task: str,
-                                       step: str) -> None:
+def test_a_job_times_out_in_every_step(clock: FakeClock, monkeypatch: pytest.MonkeyPatch, task: str, step: str) -> None:
     name = task.removesuffix("-conflict")
     if step == "reading":
         monkeypatch.setattr(jobs, "parse_board", jumping_after(clock, jobs.parse_board))
@@ -248,8 +257,9 @@ def test_every_exported_entry_point_takes_a_limit() -> None:
 
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("json_out", [True, False], ids=["json", "view"])
-def test_a_limit_in_time_changes_nothing_printed(run: Callable[..., Any], tmp_path: Any, command: str,
-                                                 json_out: bool) -> None:
+def test_a_limit_in_time_changes_nothing_printed(
+    run: Callable[..., Any], tmp_path: Any, command: str, json_out: bool
+) -> None:
     # With a limit the answer is written whole before it is printed (the view in a thread of its own).
     extra = ("--json",) if json_out else ()
     path = tmp_path / "board.txt"
@@ -273,10 +283,16 @@ def test_the_command_line_says_unknown_in_full_and_leaves(tmp_path: Any, command
 
     path = tmp_path / "board.txt"
     path.write_text(BOARD)
-    for extra, expected in (("--json", json.dumps({**UNKNOWN, "time_limit": 0.0}) + "\n"),
-                            (None, "unknown: no exact answer within the time limit of 0.0 s\n")):
-        done = subprocess.run([sys.executable, "-m", "cnfsweep", command, str(path), "--time-limit", "0",
-                               *([extra] if extra else [])], capture_output=True, text=True, timeout=120)
+    for extra, expected in (
+        ("--json", json.dumps({**UNKNOWN, "time_limit": 0.0}) + "\n"),
+        (None, "unknown: no exact answer within the time limit of 0.0 s\n"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "cnfsweep", command, str(path), "--time-limit", "0", *([extra] if extra else [])],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert (done.returncode, done.stdout, done.stderr) == (3, expected, "")
 
 

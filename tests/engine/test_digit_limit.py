@@ -126,9 +126,11 @@ def paused_review() -> tuple[Callable[[bool], Any], Paused]:
     return (lambda _: held.to_dict()), stop
 
 
-@pytest.mark.parametrize(("make", "as_text"), [(paused_analysis, True), (paused_analysis, False),
-                                              (paused_review, False)],
-                         ids=["Analysis.to_json", "Analysis.to_dict", "GameReview.to_dict"])
+@pytest.mark.parametrize(
+    ("make", "as_text"),
+    [(paused_analysis, True), (paused_analysis, False), (paused_review, False)],
+    ids=["Analysis.to_json", "Analysis.to_dict", "GameReview.to_dict"],
+)
 def test_another_thread_keeps_the_digit_limit_while_an_answer_is_written(
     make: Callable[[], tuple[Callable[[bool], Any], Paused]], as_text: bool
 ) -> None:

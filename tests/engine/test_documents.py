@@ -21,7 +21,11 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.jsontext import SMALL, WIDE, dumps
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=5),
 )
 
 
@@ -33,8 +37,9 @@ def shared_lists(draw: st.DrawFn) -> list[Any]:
     return [pool[i] for i in picks]
 
 
-keys = st.one_of(st.text(max_size=4), st.integers(), st.booleans(), st.none(),
-                 st.floats(allow_nan=False, allow_infinity=True))
+keys = st.one_of(
+    st.text(max_size=4), st.integers(), st.booleans(), st.none(), st.floats(allow_nan=False, allow_infinity=True)
+)
 documents = st.recursive(
     st.one_of(scalars, shared_lists()),
     lambda inner: st.one_of(
@@ -71,22 +76,33 @@ def _reference(analysis: Any) -> dict[str, Any]:
             erow.append(None if p is None or (analysis.approximate and 0 < p < 1) else str(p))
         probabilities.append(prow)
         exact.append(erow)
-    return {"probabilities": probabilities, "exact": exact, "safe": [list(c) for c in analysis.safe],
-            "mines": [list(c) for c in analysis.mines]}
+    return {
+        "probabilities": probabilities,
+        "exact": exact,
+        "safe": [list(c) for c in analysis.safe],
+        "mines": [list(c) for c in analysis.mines],
+    }
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), with_total=st.booleans(), flags=st.booleans(), broken=st.booleans(),
-       arithmetic=st.sampled_from(["exact", "float"]), label=st.booleans())
-def test_the_analysis_document_is_what_each_cell_says(seed: int, with_total: bool, flags: bool, broken: bool,
-                                                      arithmetic: str, label: bool) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    with_total=st.booleans(),
+    flags=st.booleans(),
+    broken=st.booleans(),
+    arithmetic=st.sampled_from(["exact", "float"]),
+    label=st.booleans(),
+)
+def test_the_analysis_document_is_what_each_cell_says(
+    seed: int, with_total: bool, flags: bool, broken: bool, arithmetic: str, label: bool
+) -> None:
     board = random_position(seed, with_total=with_total, flags=flags).board
     if broken and board.numbers:
         board = perturbed(board, seed)  # usually inconsistent: every cell None
     if label and board.covered:
         cell = random.Random(seed).choice(board.covered)
         grid = list(board.grid)
-        grid[cell.row] = grid[cell.row][:cell.col] + "u" + grid[cell.row][cell.col + 1:]
+        grid[cell.row] = grid[cell.row][: cell.col] + "u" + grid[cell.row][cell.col + 1 :]
         board = Board(tuple(grid), board.total_mines)
     analysis = analyze(board, arithmetic=arithmetic)
     doc = analysis.to_dict()

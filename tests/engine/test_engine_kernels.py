@@ -40,8 +40,7 @@ KERNEL = boxsearch.kernel
 READER = positions.kernel
 pytestmark = pytest.mark.skipif(
     KERNEL is None or READER is None,
-    reason="the engine's C kernels are not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): "
-    "nothing to compare",
+    reason="the engine's C kernels are not built (no compiler at install, or CNFSWEEP_PURE_PYTHON): nothing to compare",
 )
 
 CASES = [
@@ -102,7 +101,10 @@ def check_table(problem: Problem, models: list[tuple[int, ...]]) -> None:
     assert got == want
     if want[1] is not None:
         assert [list(got[0]), list(got[1].solutions), list(got[1].tallies)] == [
-            list(want[0]), list(want[1].solutions), list(want[1].tallies)]
+            list(want[0]),
+            list(want[1].solutions),
+            list(want[1].tallies),
+        ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
@@ -163,9 +165,23 @@ def test_bad_problems_are_refused_in_one_line() -> None:
 def everything(a: Analysis) -> tuple[Any, ...]:
     """All an analysis holds, its probabilities and forced cells in the order the mappings give them."""
     pos = a.position
-    return (a.consistent, a.total_mines, a.safe, a.mines, a.count, a.best_guess, list(a.frontier_exact.items()),
-            a.off_frontier_exact, a.lowest_cells(), pos.components, pos.off_frontier, list(pos.forced.items()),
-            pos.fixed, pos.mines_left, pos.contradiction)
+    return (
+        a.consistent,
+        a.total_mines,
+        a.safe,
+        a.mines,
+        a.count,
+        a.best_guess,
+        list(a.frontier_exact.items()),
+        a.off_frontier_exact,
+        a.lowest_cells(),
+        pos.components,
+        pos.off_frontier,
+        list(pos.forced.items()),
+        pos.fixed,
+        pos.mines_left,
+        pos.contradiction,
+    )
 
 
 @pytest.mark.parametrize("counting", ["auto", "search"])
@@ -225,8 +241,12 @@ def test_the_position_kernel_refuses_bad_tables_in_one_line() -> None:
 
 def test_environment_forces_python() -> None:
     # One switch for every kernel, the engine's and the search's.
-    names = ["cnfsweep.engine.boxsearch", "cnfsweep.engine.position", "cnfsweep.search.splitting",
-             "cnfsweep.search.endgame_tree"]
+    names = [
+        "cnfsweep.engine.boxsearch",
+        "cnfsweep.engine.position",
+        "cnfsweep.search.splitting",
+        "cnfsweep.search.endgame_tree",
+    ]
     code = f"import importlib; print(*(importlib.import_module(n).kernel for n in {names!r}))"
     env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
@@ -237,8 +257,11 @@ def indexed_rules(board: Board) -> list[Rule]:
     """The board's rules with a cell or more, over cell indices, as the engine simplifies them."""
     cells, _ = board.topology.tables()
     index = {c: i for i, c in enumerate(cells)}
-    return [Rule(index[tag], tuple(index[c] for c in found), need)
-            for tag, found, need in number_constraints(board, {}) if found]
+    return [
+        Rule(index[tag], tuple(index[c] for c in found), need)
+        for tag, found, need in number_constraints(board, {})
+        if found
+    ]
 
 
 def random_rules(seed: int) -> list[Rule]:

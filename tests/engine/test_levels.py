@@ -59,7 +59,8 @@ def _cases() -> list[Case]:
 
 CASES = _cases()
 ON_EVERY_BACKEND = [
-    c for c in CASES
+    c
+    for c in CASES
     if c.id in {f"crowded-{s}" for s in DEEP[:5]} | {f"perturbed-{s}" for s in range(6)} | {"perturbed-deep-1625"}
 ]
 
@@ -131,9 +132,19 @@ def test_the_cases_reach_every_level() -> None:
             result = levels(case.board, max_level)
             seen.update(name for name, _ in result.decided.values() if not name.isdigit())
             seen.add(("inconsistent", result.inconsistent_level))
-    assert {1, 2, 3, 4, "full", "total", ("inconsistent", 1), ("inconsistent", 2), ("inconsistent", 3),
-            ("inconsistent", "full"),
-            ("inconsistent", "total")} <= seen
+    assert {
+        1,
+        2,
+        3,
+        4,
+        "full",
+        "total",
+        ("inconsistent", 1),
+        ("inconsistent", 2),
+        ("inconsistent", 3),
+        ("inconsistent", "full"),
+        ("inconsistent", "total"),
+    } <= seen
     assert all(max(lv for lv, _ in brute_levels(crowded_position(s).board, 4).decided.values()) >= 3 for s in DEEP)
 
 

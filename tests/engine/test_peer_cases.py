@@ -49,9 +49,7 @@ def parse_cell(text: str) -> Cell:
 def off_frontier(board: Board, fixed: frozenset[Cell] = frozenset()) -> list[Cell]:
     """Covered cells that no number sees (``fixed`` cells excluded)."""
     return [
-        c
-        for c in board.covered
-        if c not in fixed and not any(board.number(n) is not None for n in board.neighbours(c))
+        c for c in board.covered if c not in fixed and not any(board.number(n) is not None for n in board.neighbours(c))
     ]
 
 
@@ -74,16 +72,11 @@ def largest_component(board: Board, fixed: frozenset[Cell] = frozenset()) -> int
     return max(sizes.values(), default=0)
 
 
-def skip_brute_if_too_large(
-    backend: str, board: Board, fixed: frozenset[Cell] = frozenset()
-) -> None:
+def skip_brute_if_too_large(backend: str, board: Board, fixed: frozenset[Cell] = frozenset()) -> None:
     """Skip the brute backend on boards whose frontier it refuses to count."""
     size = largest_component(board, fixed)
     if backend == "brute" and size > MAX_COUNT_VARS:
-        pytest.skip(
-            f"brute counts components of at most {MAX_COUNT_VARS} cells; "
-            f"this board has one of {size}"
-        )
+        pytest.skip(f"brute counts components of at most {MAX_COUNT_VARS} cells; this board has one of {size}")
 
 
 def exact_grid(board: Board, analysis: Any) -> list[list[Fraction | None]]:
@@ -231,7 +224,7 @@ def test_toollib_joint_safe_probability(backend: str) -> None:
     """
     case = toollib_case("board_16_works-10")
     asserted = case.data["asserted"]
-    (key, value), = asserted.items()
+    ((key, value),) = asserted.items()
     cells = [parse_cell(m) for m in re.findall(r"\(\d+,\d+\)", key.split("=", 1)[1])]
     assert len(cells) == 6
     rows = [list(row) for row in case.board.grid]
@@ -331,9 +324,7 @@ def test_gecode_puzzle_has_one_solution(case: dict[str, Any], backend: str) -> N
     assert set(a.safe) | set(a.mines) == set(board.covered)
     mines = set(a.mines)
     solved = [
-        "".join(
-            ch if ch.isdigit() else "*" if Cell(r, c) in mines else "-" for c, ch in enumerate(row)
-        )
+        "".join(ch if ch.isdigit() else "*" if Cell(r, c) in mines else "-" for c, ch in enumerate(row))
         for r, row in enumerate(board.grid)
     ]
     assert solved == case["solution_rows"]
@@ -419,10 +410,7 @@ def reveal(board: Board, mines: frozenset[Cell], start: Cell) -> Board:
         opened.add(cell)
         if layout[cell.row][cell.col] == "0":
             todo += board.neighbours(cell)
-    rows = [
-        "".join(layout[r][c] if (r, c) in opened else "." for c in range(board.cols))
-        for r in range(board.rows)
-    ]
+    rows = ["".join(layout[r][c] if (r, c) in opened else "." for c in range(board.cols)) for r in range(board.rows)]
     return Board.from_rows(rows, total_mines=len(mines))
 
 

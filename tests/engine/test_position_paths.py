@@ -74,7 +74,8 @@ def test_big_positions_are_split_by_networkx_and_agree() -> None:
     assert len(rules) > SMALL_SPLIT
     assert split_small(rules) == split_networkx(rules)
     assert sorted(c for comp in position(board, simplified=False).components for c in comp.cells) == sorted(
-        {c for r in rules for c in r.cells})
+        {c for r in rules for c in r.cells}
+    )
 
 
 def by_index(board: Board, rules: list[Rule]) -> list[Rule]:

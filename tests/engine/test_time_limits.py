@@ -30,7 +30,6 @@ from cnfsweep.engine.position import assemble_position, build_components, number
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.engine.witness import choose_counts, find_witness
 
-SCRIPTS = SCRIPTS
 MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages check every few milliseconds
 
 
@@ -79,7 +78,9 @@ STAGES: dict[str, Callable[[dict[str, Any], float], object]] = {
     "position": _fresh_position,
     "weigh": lambda p, past: weigh(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, deadline=past),
     "combine": lambda p, past: combine(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, past),
-    "combine_approx": lambda p, past: combine_approx(p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, past),
+    "combine_approx": lambda p, past: combine_approx(
+        p["tables"], len(p["pos"].off_frontier), p["pos"].mines_left, past
+    ),
     "find_witness": lambda p, past: find_witness(p["pos"], p["engine"], past),
     "choose_counts": lambda p, past: choose_counts([[0, 1]] * 10, 3, 3, past),
     "minimise_core": lambda p, past: _unsat_core(past),

@@ -19,9 +19,26 @@ def old_worktrees() -> set[str]:
 def test_bench_commits_runs_both_sides_and_reports_ratios(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     before = old_worktrees()
-    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_commits.py"), "--old", "HEAD", "--rounds", "1",
-                          "--quick", "--workloads", "play", "--json", str(out)],
-                         check=False, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPTS / "bench_commits.py"),
+            "--old",
+            "HEAD",
+            "--rounds",
+            "1",
+            "--quick",
+            "--workloads",
+            "play",
+            "--json",
+            str(out),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())
     assert report["rounds"] == 1 and report["quick"] is True
@@ -33,6 +50,12 @@ def test_bench_commits_runs_both_sides_and_reports_ratios(tmp_path: Path) -> Non
 
 
 def test_bench_commits_refuses_an_unknown_revision() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_commits.py"), "--old", "no-such-revision-x"],
-                         check=False, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_commits.py"), "--old", "no-such-revision-x"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert run.returncode == 2 and "not a git revision here: 'no-such-revision-x'" in run.stderr

@@ -84,8 +84,19 @@ def test_dask_scheduler_address_matches_local_executor(dask_cluster, local_games
 
 
 def test_cli_play_on_a_dask_scheduler(cli, dask_cluster):
-    result = cli("--level", "beginner", "--games", "4", "--seed", "5", "--json",
-                 "--executor", "dask", "--scheduler", dask_cluster.scheduler_address)
+    result = cli(
+        "--level",
+        "beginner",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+        "--executor",
+        "dask",
+        "--scheduler",
+        dask_cluster.scheduler_address,
+    )
     assert result.exit_code == 0, result.output
     local = cli("--level", "beginner", "--games", "4", "--seed", "5", "--json")
     assert json.loads(result.output.splitlines()[-1])["wins"] == json.loads(local.output.splitlines()[-1])["wins"]
@@ -187,8 +198,22 @@ def test_campaign_logs_every_game_once_and_arms_share_seeds(campaign, arms):
     path, games = campaign("full.jsonl")
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     assert len(lines) == 24 == len(games)
-    assert set(lines[0]) == {"level", "rows", "cols", "mines", "first_click", "policy", "run_seed", "index",
-                             "game_seed", "won", "ms", "guesses", "loss_cause", "analyses"}
+    assert set(lines[0]) == {
+        "level",
+        "rows",
+        "cols",
+        "mines",
+        "first_click",
+        "policy",
+        "run_seed",
+        "index",
+        "game_seed",
+        "won",
+        "ms",
+        "guesses",
+        "loss_cause",
+        "analyses",
+    }
     first, second = ([g for g in games if g.policy == arm.policy] for arm in arms)
     assert [(g.game_seed, g.won) for g in first] == [(g.game_seed, g.won) for g in second]
 
@@ -282,7 +307,7 @@ def test_log_round_trip_skips_duplicates_and_cut_lines(tmp_path):
     append_log(path, logged("beginner", "safe", 0, 1, policy="other"))
     assert len(read_log(path)) == 4 and path.read_text().count("\n") == 5
     (tmp_path / "bad.jsonl").write_text("not json\n")
-    with pytest.raises(CnfsweepError, match="bad.jsonl:1"):
+    with pytest.raises(CnfsweepError, match=r"bad.jsonl:1"):
         read_log(tmp_path / "bad.jsonl")
 
 

@@ -43,8 +43,10 @@ def hill_build(paired, tmp_path_factory: pytest.TempPathFactory):
         pytest.skip("no JDK here (javac and java are needed to build and run Hill's solver)")
     source = os.environ.get("HILL_SOURCE")
     if not source or not Path(source).exists():
-        pytest.skip("HILL_SOURCE does not name a copy of github.com/DavidNHill/Minesweeper "
-                    "(git clone --mirror https://github.com/DavidNHill/Minesweeper, then set HILL_SOURCE to it)")
+        pytest.skip(
+            "HILL_SOURCE does not name a copy of github.com/DavidNHill/Minesweeper "
+            "(git clone --mirror https://github.com/DavidNHill/Minesweeper, then set HILL_SOURCE to it)"
+        )
     return paired.build(source, tmp_path_factory.mktemp("hill-build"))
 
 
@@ -52,11 +54,14 @@ def harness(hill_build, text: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(hill_build.command(), check=False, input=text, capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize(("level", "rule", "policy"), [
-    (LEVELS["beginner"], FirstClick.SAFE, "safest"),
-    (LEVELS["beginner"], FirstClick.OPENING, "strong"),  # strong opens away from the corner
-    (LEVELS["expert"], FirstClick.SAFE, "safest"),
-])
+@pytest.mark.parametrize(
+    ("level", "rule", "policy"),
+    [
+        (LEVELS["beginner"], FirstClick.SAFE, "safest"),
+        (LEVELS["beginner"], FirstClick.OPENING, "strong"),  # strong opens away from the corner
+        (LEVELS["expert"], FirstClick.SAFE, "safest"),
+    ],
+)
 def test_layouts_are_the_ones_the_campaign_plays(paired, level: Level, rule: FirstClick, policy: str) -> None:
     records = play_many(PlayConfig(level, rule, policy), games=3, seed=2026)
     for index, record in enumerate(records):
@@ -90,14 +95,17 @@ def test_summary_tables_the_pairs(paired) -> None:
     assert (s["wins_hill"], s["wins_ours"], s["difference"]) == (3, 3, 0.0)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--games", "0"], "--games must be at least 1"),
-    (["--first-click", "any"], "--first-click must be safe or opening"),
-    (["--settings", "huge"], "--settings must be one of"),
-    (["--level", "nonsense"], "unknown level"),
-    (["--policy", "nope"], "nope"),
-    (["--own-games", "0"], "--own-games must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--first-click", "any"], "--first-click must be safe or opening"),
+        (["--settings", "huge"], "--settings must be one of"),
+        (["--level", "nonsense"], "unknown level"),
+        (["--policy", "nope"], "nope"),
+        (["--own-games", "0"], "--own-games must be at least 1"),
+    ],
+)
 def test_bad_arguments_are_one_line_errors(paired, capsys: pytest.CaptureFixture[str], argv, message) -> None:
     assert paired.main(argv) == 2
     err = capsys.readouterr().err
@@ -117,9 +125,9 @@ def test_his_code_is_never_built_inside_this_repository(paired, tmp_path: Path) 
 
 def test_the_harness_plays_three_layouts(hill_build) -> None:
     layouts = (
-        "0 16 30 0,0 0,5 1,5 2,5\n"   # the first click floods every safe cell: won at once
-        "1 3 4 0,0 0,3 2,3\n"         # the flood's numbers prove (1,3) safe: one certain click wins
-        "2 2 2 0,0 1,1\n"             # the start shows 1 and nothing tells the other three apart
+        "0 16 30 0,0 0,5 1,5 2,5\n"  # the first click floods every safe cell: won at once
+        "1 3 4 0,0 0,3 2,3\n"  # the flood's numbers prove (1,3) safe: one certain click wins
+        "2 2 2 0,0 1,1\n"  # the start shows 1 and nothing tells the other three apart
     )
     done = harness(hill_build, layouts)
     assert done.returncode == 0, done.stderr
@@ -145,9 +153,13 @@ def test_the_harness_plays_campaign_layouts_and_says_what_is_wrong(paired, hill_
 
 def test_his_own_games_end_alike_on_his_game_model_and_as_fixed_layouts(hill_build) -> None:
     # The first games of his record run: his own game model and this harness's fixed layout must agree.
-    done = subprocess.run([*hill_build.command(), "--own-games", "6", "-60442780"], check=False,
-                          capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [*hill_build.command(), "--own-games", "6", "-60442780"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     games = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(games) == 6 and len({g["seed"] for g in games}) == 6

@@ -11,8 +11,6 @@ from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.core.board import Cell
 from cnfsweep.play.game import LEVELS, Game
 
-SCRIPTS = SCRIPTS
-
 
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
@@ -56,12 +54,15 @@ def test_only_games_showing_the_number_are_played(screen) -> None:
     assert report["arms"][0]["games"] == 3
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--cell", "1,99"], "off the 9x9 board"),
-    (["--cell", "one,two"], "ROW,COL"),
-    (["--number", "0"], "--number must be 1 to 3"),
-    (["--policy", "psychic"], "unknown policy"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--cell", "1,99"], "off the 9x9 board"),
+        (["--cell", "one,two"], "ROW,COL"),
+        (["--number", "0"], "--number must be 1 to 3"),
+        (["--policy", "psychic"], "unknown policy"),
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(screen, args: list[str], message: str) -> None:
     code, out = screen("--games", "1", *args)
     assert code == 2

@@ -13,9 +13,25 @@ from paths import ROOT, SCRIPTS
 def test_bench_grade_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_grade.py"), "--level", "intermediate", "--boards", "3",
-         "--per-grade", "1", "--methods", "uniform", "--json", str(out)],
-        check=False, capture_output=True, text=True, timeout=120, cwd=ROOT,
+        [
+            sys.executable,
+            str(SCRIPTS / "bench_grade.py"),
+            "--level",
+            "intermediate",
+            "--boards",
+            "3",
+            "--per-grade",
+            "1",
+            "--methods",
+            "uniform",
+            "--json",
+            str(out),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())

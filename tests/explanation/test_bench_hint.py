@@ -13,9 +13,23 @@ from paths import ROOT, SCRIPTS
 def test_bench_hint_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_hint.py"), "--positions", "3", "--corpus-dir", str(tmp_path),
-         "--modes", "hint,smallest", "--json", str(out)],
-        check=False, capture_output=True, text=True, timeout=120, cwd=ROOT,
+        [
+            sys.executable,
+            str(SCRIPTS / "bench_hint.py"),
+            "--positions",
+            "3",
+            "--corpus-dir",
+            str(tmp_path),
+            "--modes",
+            "hint,smallest",
+            "--json",
+            str(out),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())

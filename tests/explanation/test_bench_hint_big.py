@@ -14,7 +14,11 @@ def test_bench_hint_big_smoke_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
         [sys.executable, str(SCRIPTS / "bench_hint_big.py"), "--smoke", "--json", str(out)],
-        check=False, capture_output=True, text=True, timeout=300, cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())

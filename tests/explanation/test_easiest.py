@@ -109,8 +109,15 @@ def _labelled(seed: int) -> tuple[Board, dict[str, bool], dict[Cell, bool]]:
     suppose(len(covered) >= 2)
     a, b = covered[seed % len(covered)], covered[(seed // 7) % len(covered)]
     labels = {a: "a"} if a == b else {a: "a", b: "b"}
-    labelled = layout_board(board.rows, board.cols, pos.mines, board.numbers, board.flags,
-                            with_total=board.total_mines is not None, labels=labels)
+    labelled = layout_board(
+        board.rows,
+        board.cols,
+        pos.mines,
+        board.numbers,
+        board.flags,
+        with_total=board.total_mines is not None,
+        labels=labels,
+    )
     assume = {label: cell in pos.mines for cell, label in labels.items()}
     return labelled, assume, {cell: cell in pos.mines for cell in labels}
 
@@ -183,9 +190,12 @@ def _at_most_two(board: Board, cell: Cell, mine: bool) -> int | None:
     pairs = [(a, b) for i, a in enumerate(near) for b in near[i + 1 :]]
     if any(forces(board, list(pair), False, cell, mine) for pair in pairs):
         return 2
-    if board.total_mines is not None and not forces(board, near, False, cell, mine):
-        if any(forces(board, [n], True, cell, mine) for n in board.numbers if number_rule(board, n)[0]):
-            return 2
+    if (
+        board.total_mines is not None
+        and not forces(board, near, False, cell, mine)
+        and any(forces(board, [n], True, cell, mine) for n in board.numbers if number_rule(board, n)[0])
+    ):
+        return 2
     return None
 
 

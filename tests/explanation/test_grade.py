@@ -98,8 +98,9 @@ def explainer() -> Explainer:
 def test_every_step_is_checked_by_the_oracles(uses_total, explainer):
     graded = guesses = total_steps = 0
     for level, mines, first in LAYOUTS:
-        report = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer,
-                              trace=True)
+        report = grade_layout(
+            level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer, trace=True
+        )
         if report.needs_guess:
             # Stuck: the brute-force oracle finds no covered cell certain either.
             stuck = reference(report.stuck)
@@ -201,9 +202,15 @@ def _image(name: str, level: Level, mines: list[Cell], first: Cell) -> tuple[int
 
 def _summary(report: GradeReport) -> tuple:
     hardest = report.hardest_step
-    return (report.grade, report.steps, report.histogram, report.hardest,
-            None if hardest is None else (hardest.size, hardest.uses_total, len(hardest.moves)),
-            report.needs_guess, report.mines)
+    return (
+        report.grade,
+        report.steps,
+        report.histogram,
+        report.hardest,
+        None if hardest is None else (hardest.size, hardest.uses_total, len(hardest.moves)),
+        report.needs_guess,
+        report.mines,
+    )
 
 
 def _symmetry_boards() -> list[tuple[Level, list[Cell], Cell]]:
@@ -321,8 +328,9 @@ def test_each_steps_levels_are_its_cells_levels(uses_total, explainer):
     # the total makes it level total.
     seen = set()
     for level, mines, first in LAYOUTS[:30]:
-        report = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer,
-                              trace=True, levels=True)
+        report = grade_layout(
+            level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer, trace=True, levels=True
+        )
         plain = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, explainer=explainer)
         assert all(not s.levels and "level" not in s.to_dict() for s in plain.steps)
         for step in report.steps:
@@ -335,6 +343,6 @@ def test_each_steps_levels_are_its_cells_levels(uses_total, explainer):
                 if step.uses_total:
                     assert name == "total"
                 else:
-                    assert name == "full" and step.size > 3 or name.isdigit() and int(name) <= step.size
+                    assert (name == "full" and step.size > 3) or (name.isdigit() and int(name) <= step.size)
             assert step.to_dict()["level"] == step.level == step.levels[-1][0]
     assert {(1, False, "1"), (2, False, "2")} <= seen

@@ -57,8 +57,16 @@ def test_every_step_is_checked_by_the_oracles(topology: str, uses_total: bool, e
     graded = guesses = 0
     # Fewer torus boards: every cell has eight neighbours, so the enumerations take longer.
     for level, mines, first in _layouts(topology, 12 if topology == "torus" else 25, seed=29):
-        report = grade_layout(level.rows, level.cols, mines, first, uses_total=uses_total, topology=topology,
-                              explainer=explainer, trace=True)
+        report = grade_layout(
+            level.rows,
+            level.cols,
+            mines,
+            first,
+            uses_total=uses_total,
+            topology=topology,
+            explainer=explainer,
+            trace=True,
+        )
         assert report.to_dict()["topology"] == topology
         logic = Logic.FULL if uses_total else Logic.LOCAL
         # A grade exactly when the independent replay needs no guess.

@@ -84,8 +84,12 @@ def test_on_a_square_the_steps_are_the_old_window_of_rows_and_columns() -> None:
     shape = Square(6, 9)
     for cell in shape.tables().cells:
         for radius in (3, 7):
-            window = {Cell(r, c) for r in range(cell.row - radius, cell.row + radius + 1)
-                      for c in range(cell.col - radius, cell.col + radius + 1) if (r, c) in shape}
+            window = {
+                Cell(r, c)
+                for r in range(cell.row - radius, cell.row + radius + 1)
+                for c in range(cell.col - radius, cell.col + radius + 1)
+                if (r, c) in shape
+            }
             assert set(steps_from(shape, cell, radius)) == window
 
 

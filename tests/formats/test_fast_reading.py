@@ -43,7 +43,9 @@ def reference_looks_minesweepr(content: list[str]) -> bool:
 
 
 grid_chars = st.sampled_from(list("012345678.*Fab xX\t9#-é"))
-lines = st.text(grid_chars, min_size=1, max_size=12).filter(lambda line: line.strip(SEP) and not line.lstrip(SEP).startswith("#"))
+lines = st.text(grid_chars, min_size=1, max_size=12).filter(
+    lambda line: line.strip(SEP) and not line.lstrip(SEP).startswith("#")
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -80,7 +82,8 @@ def test_rows_of_a_native_grid_read_as_they_did(rows: list[str]) -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.text(st.sampled_from(list(".12x* ")), min_size=1, max_size=8).filter(str.strip),
-                min_size=1, max_size=6))
+@given(
+    st.lists(st.text(st.sampled_from(list(".12x* ")), min_size=1, max_size=8).filter(str.strip), min_size=1, max_size=6)
+)
 def test_minesweepr_detection_decides_as_it_did(content: list[str]) -> None:
     assert looks_minesweepr(content) == reference_looks_minesweepr(content)

@@ -9,7 +9,13 @@ from oracle import neighbours
 
 from cnfsweep.core.board import Cell
 from cnfsweep.formats.game_records import (
-    READERS, ClickKind, GameRecordError, GameRecordReader, RecordedGame, detect_reader, read_game_records,
+    READERS,
+    ClickKind,
+    GameRecordError,
+    GameRecordReader,
+    RecordedGame,
+    detect_reader,
+    read_game_records,
 )
 from cnfsweep.play import Level, play_game
 
@@ -51,8 +57,9 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Level]:
     from cnfsweep.cli import app
 
     path = tmp_path_factory.mktemp("trace") / "t.jsonl"
-    result = CliRunner().invoke(app, ["play", "--size", "6x8", "--mines", "9", "--games", "12", "--seed", "4",
-                                      "--trace", str(path)])
+    result = CliRunner().invoke(
+        app, ["play", "--size", "6x8", "--mines", "9", "--games", "12", "--seed", "4", "--trace", str(path)]
+    )
     assert result.exit_code == 0, result.output
     return path, Level(6, 8, 9)
 
@@ -85,8 +92,10 @@ def test_the_reader_is_found_by_contents_or_suffix(traced: tuple[Path, Level]) -
 
 
 def test_other_grids_and_players_are_read() -> None:
-    line = ('{"rows": 3, "cols": 4, "topology": "hex", "player": "Ada", "mines": [[2, 3], [0, 0]], '
-            '"moves": [{"cell": [1, 1]}]}')
+    line = (
+        '{"rows": 3, "cols": 4, "topology": "hex", "player": "Ada", "mines": [[2, 3], [0, 0]], '
+        '"moves": [{"cell": [1, 1]}]}'
+    )
     (game,) = read_game_records(line.encode())
     assert game.topology.name == "hex" and (game.rows, game.cols) == (3, 4)
     assert game.mines == (Cell(0, 0), Cell(2, 3)) and game.player == "Ada" and game.won is None
@@ -96,29 +105,54 @@ GOOD = '{"rows": 2, "cols": 3, "mines": [[0, 2]], "first_click": [1, 0], "moves"
 
 BAD = [
     ("not json at all", "t.jsonl:2:1: not JSON: Expecting value"),
-    ('{"rows": 2, "cols": 3, "mines": [],}', "t.jsonl:2:36: not JSON: Expecting property name enclosed in double quotes"),
+    (
+        '{"rows": 2, "cols": 3, "mines": [],}',
+        "t.jsonl:2:36: not JSON: Expecting property name enclosed in double quotes",
+    ),
     ("[1, 2]", "t.jsonl:2:1: a trace line is a JSON object, not list"),
-    ('{"rows": 2, "cols": 3, "mines": []}',
-     "t.jsonl:2:1: a trace line needs 'rows', 'cols', 'mines', 'moves'; 'moves' is missing"),
+    (
+        '{"rows": 2, "cols": 3, "mines": []}',
+        "t.jsonl:2:1: a trace line needs 'rows', 'cols', 'mines', 'moves'; 'moves' is missing",
+    ),
     ('{"rows": "2", "cols": 3, "mines": [], "moves": []}', "t.jsonl:2:2: 'rows' must be a whole number of at least 1"),
-    ('{"rows": 2, "cols": 3, "topology": "cube", "mines": [], "moves": []}',
-     "t.jsonl:2:24: unknown topology 'cube': expected square, torus or hex"),
-    ('{"rows": 2, "cols": 3, "topology": "torus", "mines": [], "moves": []}',
-     "t.jsonl:2:24: a torus board needs at least 3 rows and 3 columns, got 2x3"),
-    ('{"rows": 2, "cols": 3, "mines": [[0, 3]], "moves": []}', "t.jsonl:2:24: 'mines': cell (0, 3) is off the 2x3 board"),
+    (
+        '{"rows": 2, "cols": 3, "topology": "cube", "mines": [], "moves": []}',
+        "t.jsonl:2:24: unknown topology 'cube': expected square, torus or hex",
+    ),
+    (
+        '{"rows": 2, "cols": 3, "topology": "torus", "mines": [], "moves": []}',
+        "t.jsonl:2:24: a torus board needs at least 3 rows and 3 columns, got 2x3",
+    ),
+    (
+        '{"rows": 2, "cols": 3, "mines": [[0, 3]], "moves": []}',
+        "t.jsonl:2:24: 'mines': cell (0, 3) is off the 2x3 board",
+    ),
     ('{"rows": 2, "cols": 3, "mines": [[0, 1], [0, 1]], "moves": []}', "t.jsonl:2:24: mine (0, 1) is listed twice"),
-    ('{"rows": 2, "cols": 3, "mines": [[0, "1"]], "moves": []}', "t.jsonl:2:24: 'mines': a cell is [row, col], not [0, \"1\"]"),
+    (
+        '{"rows": 2, "cols": 3, "mines": [[0, "1"]], "moves": []}',
+        "t.jsonl:2:24: 'mines': a cell is [row, col], not [0, \"1\"]",
+    ),
     ('{"rows": 2, "cols": 3, "mines": [], "moves": [[0, 1]]}', "t.jsonl:2:37: each move is an object with its 'cell'"),
-    ('{"rows": 2, "cols": 3, "mines": [[0, 2]], "moves": [{"cell": [0, 2]}, {"cell": [1, 1]}]}',
-     "t.jsonl:2:43: move 1 opens the mine (0, 2), but the game goes on"),
-    ('{"rows": 2, "cols": 3, "mines": [], "first_click": [0, 0], "moves": [{"cell": [1, 1]}]}',
-     "t.jsonl:2:37: 'first_click' is not the first move's cell"),
-    ('{"rows": 2, "cols": 3, "mines": [[0, 2]], "moves": [{"cell": [0, 2]}], "won": true}',
-     "t.jsonl:2:72: 'won' is true, but a move opens a mine"),
-    ('{"rows": 1' + "0" * 5000 + ', "cols": 3, "mines": [], "moves": []}',
-     "t.jsonl:2:1: not JSON that can be read: a number of 5,001 digits (at most 40 are read)"),
-    ('{"rows": 2, "cols": 3, "mines": [], "moves": []' + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
-     "t.jsonl:2:1: not a trace line: JSON nested too deeply"),
+    (
+        '{"rows": 2, "cols": 3, "mines": [[0, 2]], "moves": [{"cell": [0, 2]}, {"cell": [1, 1]}]}',
+        "t.jsonl:2:43: move 1 opens the mine (0, 2), but the game goes on",
+    ),
+    (
+        '{"rows": 2, "cols": 3, "mines": [], "first_click": [0, 0], "moves": [{"cell": [1, 1]}]}',
+        "t.jsonl:2:37: 'first_click' is not the first move's cell",
+    ),
+    (
+        '{"rows": 2, "cols": 3, "mines": [[0, 2]], "moves": [{"cell": [0, 2]}], "won": true}',
+        "t.jsonl:2:72: 'won' is true, but a move opens a mine",
+    ),
+    (
+        '{"rows": 1' + "0" * 5000 + ', "cols": 3, "mines": [], "moves": []}',
+        "t.jsonl:2:1: not JSON that can be read: a number of 5,001 digits (at most 40 are read)",
+    ),
+    (
+        '{"rows": 2, "cols": 3, "mines": [], "moves": []' + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        "t.jsonl:2:1: not a trace line: JSON nested too deeply",
+    ),
 ]
 
 
@@ -133,7 +167,7 @@ def test_a_bad_trace_line_is_one_line_naming_where(tmp_path: Path, line: str, me
 
 
 def test_bytes_that_are_not_utf8_are_placed() -> None:
-    data = GOOD.encode() + b"\n{\"r\xff"  # the fourth byte of line 2
+    data = GOOD.encode() + b'\n{"r\xff'  # the fourth byte of line 2
     with pytest.raises(GameRecordError, match=r"^<string>:2:4: not UTF-8 text$"):
         read_game_records(data, reader="trace")
 
@@ -145,5 +179,8 @@ def test_what_is_no_game_record_is_one_line(tmp_path: Path) -> None:
         read_game_records(board)
     with pytest.raises(GameRecordError, match=r"nothing\.jsonl: cannot read: No such file or directory$"):
         read_game_records(tmp_path / "nothing.jsonl")
-    with pytest.raises(GameRecordError, match=r"^<string>: unknown game record reader 'xyz': expected auto or one of trace, avf, rmv, evf, mvf$"):
+    with pytest.raises(
+        GameRecordError,
+        match=r"^<string>: unknown game record reader 'xyz': expected auto or one of trace, avf, rmv, evf, mvf$",
+    ):
         read_game_records(b"", reader="xyz")

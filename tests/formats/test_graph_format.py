@@ -70,13 +70,22 @@ def test_positions_are_kept_for_drawing_but_not_compared() -> None:
 @st.composite
 def graph_boards(draw: st.DrawFn) -> Board:
     """Any small graph board: names of any printable text, edges, numbers within degrees, flags, a layout, positions."""
-    names = draw(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
-                                  min_size=1, max_size=4).filter(str.isprintable), min_size=1, max_size=9, unique=True))
+    names = draw(
+        st.lists(
+            st.text(
+                st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=4
+            ).filter(str.isprintable),
+            min_size=1,
+            max_size=9,
+            unique=True,
+        )
+    )
     n = len(names)
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     edges = sorted(draw(st.sets(st.sampled_from(pairs), max_size=12))) if pairs else []
-    graph = Graph(tuple(names), tuple(edges),
-                  draw(st.none() | st.tuples(*[st.tuples(st.floats(-9, 9), st.floats(-9, 9))] * n)))
+    graph = Graph(
+        tuple(names), tuple(edges), draw(st.none() | st.tuples(*[st.tuples(st.floats(-9, 9), st.floats(-9, 9))] * n))
+    )
     mines = draw(st.sets(st.integers(0, n - 1)))
     row = []
     for i in range(n):
@@ -123,11 +132,16 @@ BAD = [
     (text(cells=["a", "b", "a", "d"]), None, None, "cells[2]: duplicate cell 'a' (first as cells[0])"),
     (text(edges=[["a", "b"], ["b", "a"]]), None, None, "edges[1]: duplicate edge ['b', 'a'] (first as edges[0])"),
     (text(revealed={"a": 3}), None, None, "revealed[\"a\"]: 3 is above the 2 neighbours of cell 'a'"),
-    (text(revealed={"a": 1.0}), None, None, "revealed[\"a\"]: expected a number 0-8, got a number 1.0"),
-    (text(revealed={"a": True}), None, None, "revealed[\"a\"]: expected a number 0-8, got true"),
+    (text(revealed={"a": 1.0}), None, None, 'revealed["a"]: expected a number 0-8, got a number 1.0'),
+    (text(revealed={"a": True}), None, None, 'revealed["a"]: expected a number 0-8, got true'),
     (text(revealed={"q": 1}), None, None, "revealed[\"q\"]: unknown cell 'q'"),
     (text(colour="red"), None, None, "unknown key 'colour': expected format, cells, edges"),
-    (text(format="cnfsweep-grid"), None, None, "'format' is a string 'cnfsweep-grid': expected 'format': \"cnfsweep-graph\""),
+    (
+        text(format="cnfsweep-grid"),
+        None,
+        None,
+        "'format' is a string 'cnfsweep-grid': expected 'format': \"cnfsweep-graph\"",
+    ),
     (text(format=...), None, None, "no 'format' key"),
     (text(edges=...), None, None, "no 'edges' key"),
     (text(cells="abcd"), None, None, "cells: expected a non-empty list of cell names, got a string 'abcd'"),
@@ -145,20 +159,29 @@ BAD = [
     (text(layout=["b", "c"], first_click="c"), None, None, "first_click: 'c' is on a mine of the layout"),
     (text(first_click="c"), None, None, "first_click: needs a 'layout'"),
     (text(pos={"a": [0, 0]}), None, None, "pos: no position for cell 'b'"),
-    (text(pos={"a": [0, "x"], "b": [0, 0], "c": [0, 0], "d": [0, 0]}), None, None, "pos[\"a\"]: expected [x, y]"),
-    ('{"format": "cnfsweep-graph", "format": "cnfsweep-graph", "cells": ["a"], "edges": []}', None, None,
-     "duplicate key 'format' in an object"),
-    ('[1, 2]', None, None, "expected a JSON object with 'format'"),
+    (text(pos={"a": [0, "x"], "b": [0, 0], "c": [0, 0], "d": [0, 0]}), None, None, 'pos["a"]: expected [x, y]'),
+    (
+        '{"format": "cnfsweep-graph", "format": "cnfsweep-graph", "cells": ["a"], "edges": []}',
+        None,
+        None,
+        "duplicate key 'format' in an object",
+    ),
+    ("[1, 2]", None, None, "expected a JSON object with 'format'"),
     ('{"format": "cnfsweep-graph", "cells": ["a"], "edges": [], "mines": NaN}', None, None, "NaN is not a JSON number"),
-    ('{"format": "cnfsweep-graph", "cells": ["a"], "edges": [], "mines": 1' + "0" * 5000 + "}", None, None,
-     "not JSON that can be read"),
+    (
+        '{"format": "cnfsweep-graph", "cells": ["a"], "edges": [], "mines": 1' + "0" * 5000 + "}",
+        None,
+        None,
+        "not JSON that can be read",
+    ),
     ("[" * 100_000, None, None, "JSON nested too deeply"),
 ]
 
 
 @pytest.mark.parametrize(("bad", "line", "column", "phrase"), BAD, ids=[p[:40] for _, _, _, p in BAD])
-def test_a_bad_graph_file_is_one_error_naming_what_and_where(bad: str, line: int | None, column: int | None,
-                                                             phrase: str) -> None:
+def test_a_bad_graph_file_is_one_error_naming_what_and_where(
+    bad: str, line: int | None, column: int | None, phrase: str
+) -> None:
     with pytest.raises(BoardFormatError) as caught:
         parse_board(bad, source="g.json")
     error = caught.value
@@ -184,8 +207,9 @@ def test_a_huge_number_is_refused_even_while_python_converts_any() -> None:
 
 
 @pytest.mark.parametrize(("bad", "line", "column", "phrase"), BAD, ids=[p[:40] for _, _, _, p in BAD])
-def test_the_cli_says_it_in_one_line_and_exits_2(run, tmp_path: Path, bad: str, line: int | None,
-                                                 column: int | None, phrase: str) -> None:
+def test_the_cli_says_it_in_one_line_and_exits_2(
+    run, tmp_path: Path, bad: str, line: int | None, column: int | None, phrase: str
+) -> None:
     path = tmp_path / "g.json"
     path.write_text(bad)
     for command in ("solve", "check", "hint", "levels"):
@@ -220,5 +244,7 @@ def test_write_board_refuses_a_format_without_a_writer() -> None:
 def test_a_text_header_cannot_name_the_graph_topology() -> None:
     with pytest.raises(BoardFormatError) as caught:
         parse_board("topology: graph\n1.\n", source="b.txt")
-    assert str(caught.value) == ("b.txt:1:11: a text board's topology is square, torus or hex: a graph board is a "
-                                 "JSON file ('format': 'cnfsweep-graph', see cnfsweep.formats.graph)")
+    assert str(caught.value) == (
+        "b.txt:1:11: a text board's topology is square, torus or hex: a graph board is a "
+        "JSON file ('format': 'cnfsweep-graph', see cnfsweep.formats.graph)"
+    )

@@ -27,8 +27,7 @@ CANONICAL = st.sampled_from([*"012345678.*", *"abcABCzZ"])
 
 
 ROWS = st.integers(1, 6).flatmap(
-    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1,
-                           max_size=6)
+    lambda width: st.lists(st.text(CANONICAL, min_size=width, max_size=width), min_size=1, max_size=6)
 )
 
 
@@ -41,9 +40,7 @@ def reference() -> Board:
     return Board(tuple(rows), data["mines"])
 
 
-def raises_at(
-    text: str, line: int | None, column: int | None, phrase: str, **kwargs: object
-) -> BoardFormatError:
+def raises_at(text: str, line: int | None, column: int | None, phrase: str, **kwargs: object) -> BoardFormatError:
     """Parse ``text``, expecting a BoardFormatError at ``line``:``column``."""
     with pytest.raises(BoardFormatError) as info:
         parse_board(text, **kwargs)  # type: ignore[arg-type]
@@ -132,11 +129,19 @@ JSM_ROWS = st.integers(1, 12).flatmap(
 )
 
 
-@given(rows=JSM_ROWS, name=st.sampled_from(["b.jsm", "b.JSM", "b.txt", "<string>"]), space=st.sampled_from(["", " ", "\t"]))
+@given(
+    rows=JSM_ROWS, name=st.sampled_from(["b.jsm", "b.JSM", "b.txt", "<string>"]), space=st.sampled_from(["", " ", "\t"])
+)
 def test_a_jsm_size_line_without_its_mine_count_is_refused_on_its_line(rows: list[str], name: str, space: str) -> None:
     rows = [*rows, "H" * (len(rows[0]) if rows else 3)]  # a covered cell, as any position worth analysing has
     size = f"{len(rows[0])}x{len(rows)}{space}"
-    raises_at(f"# from JSMinesweeper\n{size}\n" + "\n".join(rows) + "\n", 2, len(size.rstrip()) + 1, "has no mine count", source=name)
+    raises_at(
+        f"# from JSMinesweeper\n{size}\n" + "\n".join(rows) + "\n",
+        2,
+        len(size.rstrip()) + 1,
+        "has no mine count",
+        source=name,
+    )
 
 
 @given(rows=ROWS, total=st.one_of(st.none(), st.integers(0, 50)))
@@ -323,9 +328,7 @@ def test_msboard_errors(body: str, line: int | None, column: int | None, phrase:
         ("# Render: emoji\n", 2, 11, "Render 'emoji' is not supported"),
     ],
 )
-def test_msboard_header_errors(
-    text: str, line: int | None, column: int | None, phrase: str
-) -> None:
+def test_msboard_header_errors(text: str, line: int | None, column: int | None, phrase: str) -> None:
     raises_at("# MINESWEEPER-BOARD v0.1\n" + text, line, column, phrase, format="msboard")
 
 
@@ -370,7 +373,9 @@ def test_a_huge_number_anywhere_is_refused_at_its_place(template: str, line: int
 @pytest.mark.parametrize(("template", "line", "column"), NUMBER_SLOTS)
 @given(number=st.integers(1, 10**18 - 1), zeros=st.integers(0, 5000))
 @settings(max_examples=10, deadline=None)
-def test_a_number_of_18_digits_reads_whatever_its_leading_zeros(template: str, line: int, column: int, number: int, zeros: int) -> None:
+def test_a_number_of_18_digits_reads_whatever_its_leading_zeros(
+    template: str, line: int, column: int, number: int, zeros: int
+) -> None:
     # It may make a board that is wrong in other ways (a size the rows do not have), but never a number error.
     try:
         parse_board(template.format(n="0" * zeros + str(number)))
@@ -398,8 +403,9 @@ def test_a_number_in_other_digits_is_refused_at_its_place(template: str, line: i
         (b"1.\n\xc3\xa9\xff.\n", 2, 2, "not UTF-8 text (byte 0xff)"),
     ],
 )
-def test_read_bad_file_content(tmp_path: Path, content: bytes, line: int | None,
-                               column: int | None, phrase: str) -> None:
+def test_read_bad_file_content(
+    tmp_path: Path, content: bytes, line: int | None, column: int | None, phrase: str
+) -> None:
     path = tmp_path / "bad.txt"
     path.write_bytes(content)
     with pytest.raises(BoardFormatError) as info:
@@ -408,9 +414,7 @@ def test_read_bad_file_content(tmp_path: Path, content: bytes, line: int | None,
     assert phrase in str(info.value)
 
 
-@pytest.mark.parametrize(
-    ("name", "phrase"), [("missing.txt", "no such file"), (".", "is a directory")]
-)
+@pytest.mark.parametrize(("name", "phrase"), [("missing.txt", "no such file"), (".", "is a directory")])
 def test_read_missing_or_directory(tmp_path: Path, name: str, phrase: str) -> None:
     path = tmp_path / name
     with pytest.raises(BoardFormatError, match=phrase) as info:

@@ -36,8 +36,9 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """One record of each kind the readers know: a trace written by ``cnfsweep play``, and the bundled videos."""
     folder = tmp_path_factory.mktemp("kinds")
     trace = folder / "t.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", "beginner", "--games", "2", "--seed", "3",
-                                      "--trace", str(trace)])
+    result = CliRunner().invoke(
+        app, ["play", "--level", "beginner", "--games", "2", "--seed", "3", "--trace", str(trace)]
+    )
     assert result.exit_code == 0, result.output
     return {"trace": trace, **VIDEOS}
 
@@ -57,9 +58,15 @@ def test_a_record_renamed_reads_as_what_it_is(records: dict[str, Path], kind: st
     renamed = tmp_path / name
     shutil.copyfile(original, renamed)
     data = renamed.read_bytes()
-    assert detect_reader(data, name).name in (kind, *(f"{kind} or {o}" for o in READERS), *(f"{o} or {kind}" for o in READERS))
+    assert detect_reader(data, name).name in (
+        kind,
+        *(f"{kind} or {o}" for o in READERS),
+        *(f"{o} or {kind}" for o in READERS),
+    )
     games, again = read_game_records(original), read_game_records(renamed)
-    assert [(g.mines, g.clicks, g.rule, g.reader) for g in again] == [(g.mines, g.clicks, g.rule, g.reader) for g in games]
+    assert [(g.mines, g.clicks, g.rule, g.reader) for g in again] == [
+        (g.mines, g.clicks, g.rule, g.reader) for g in games
+    ]
 
 
 @pytest.mark.parametrize("kind", list(READERS))

@@ -23,7 +23,7 @@ def test_every_format_keeps_the_protocol(name: str) -> None:
 
 
 def test_format_choices_and_suffixes_come_from_the_registry() -> None:
-    assert FORMATS == ("auto", *REGISTRY)
+    assert ("auto", *REGISTRY) == FORMATS
     assert SUFFIXES == {".jsm": BoardFormat.JSM, ".json": BoardFormat.GRAPH}
     # Native reads whatever no other format claims, so it is asked last.
     assert max(REGISTRY.values(), key=lambda f: f.priority).name == "native"

@@ -87,8 +87,8 @@ def test_gadget_computes_its_rule_in_every_orientation(name: str, orientation: O
     found = layouts(gb.board, [gb.ports[p] for p in ports])
     k = len(g.inputs)
     for values, count in found.items():
-        ins = dict(zip(ports[:k], values[:k]))
-        assert dict(zip(ports[k:], values[k:])) == g.evaluate(ins)
+        ins = dict(zip(ports[:k], values[:k], strict=True))
+        assert dict(zip(ports[k:], values[k:], strict=True)) == g.evaluate(ins)
         assert count == expected_completions(name, values[:k])
     assert len(found) == 2**k
 
@@ -131,14 +131,20 @@ def test_a_variable_starting_in_a_tile_is_read_where_it_says(name: str, mirror: 
         seen = {key[-1] for key in by_inputs if key[:-1] == values}
         if not seen:
             continue  # inputs the tile refuses (none here but under a constraint)
-        expected = {False, True} if not reads else {parse_expression(reads).evaluate(dict(zip(ins, values)))}
+        expected = (
+            {False, True} if not reads else {parse_expression(reads).evaluate(dict(zip(ins, values, strict=True)))}
+        )
         assert seen == expected, (values, seen)
 
 
 def test_kaye_and_reports_two_completions_and_demorgan_one() -> None:
     rows = truth_table(get_gadget("and")).rows
     assert [(r.inputs, r.completions) for r in rows] == [
-        ((False, False), 2), ((False, True), 1), ((True, False), 1), ((True, True), 1)]
+        ((False, False), 2),
+        ((False, True), 1),
+        ((True, False), 1),
+        ((True, True), 1),
+    ]
     assert [r.completions for r in truth_table(get_gadget("and-demorgan")).rows] == [1, 1, 1, 1]
     assert "two completions" in get_gadget("and").note
 
@@ -163,7 +169,7 @@ def test_transforming_moves_ports_with_the_grid() -> None:
     base = get_gadget("turn")
     for o in ORIENTATIONS:
         g = base.transformed(o)
-        for p, q in zip(base.ports, g.ports):
+        for p, q in zip(base.ports, g.ports, strict=True):
             assert q.direction is o.direction(p.direction)
             if base.char(p.cell) is not None:
                 assert g.char(q.cell) is not None

@@ -63,7 +63,7 @@ def random_cnf(rng: random.Random) -> Cnf:
         clauses.append(tuple(v if rng.random() < 0.5 else -v for v in chosen))
     if rng.random() < 0.25:
         x = rng.randint(1, n)  # surely unsatisfiable: x and ~x
-        clauses[rng.randrange(len(clauses) + 1):0] = [(x,)]
+        clauses[rng.randrange(len(clauses) + 1) : 0] = [(x,)]
         clauses.append((-x,))
     return Cnf(n, tuple(clauses))
 
@@ -196,7 +196,7 @@ def test_expression_cnf_is_equisatisfiable_and_keeps_models(seed: int) -> None:
     inputs = enc.names[: enc.inputs]
     assert inputs == expr.variables()
     for values in itertools.product((False, True), repeat=len(inputs)):
-        env = dict(zip(inputs, values))
+        env = dict(zip(inputs, values, strict=True))
         fixed = [(i + 1) if v else -(i + 1) for i, v in enumerate(values)]
         with Solver(name="glucose4", bootstrap_with=[list(c) for c in enc.cnf.clauses]) as s:
             # The CNF extends exactly the input assignments that satisfy the expression.
@@ -208,8 +208,10 @@ def test_expressions_round_trip(text: str) -> None:
     expr = parse_expression(text)
     r = reduce_expression(expr)
     d = decide(r.board)
-    brute = any(expr.evaluate(dict(zip(expr.variables(), v)))
-                for v in itertools.product((False, True), repeat=len(expr.variables())))
+    brute = any(
+        expr.evaluate(dict(zip(expr.variables(), v, strict=True)))
+        for v in itertools.product((False, True), repeat=len(expr.variables()))
+    )
     assert d.satisfiable == brute
     if brute:
         assert expr.evaluate(r.assignment(d.mines)) and is_layout(r.board, set(d.mines))
@@ -220,8 +222,13 @@ def test_expression_syntax() -> None:
     assert parse_expression("a | b & c").op == "or"  # & binds tighter than |
     assert parse_expression("a ^ b & c").op == "xor"
     assert parse_expression("~~x").evaluate({"x": True})
-    cases = [("a &", "column 4"), ("(a | b", r"expected '\)'"), ("a b", "an operator"), ("a & 3", "column 5"),
-             ("", "empty")]
+    cases = [
+        ("a &", "column 4"),
+        ("(a | b", r"expected '\)'"),
+        ("a b", "an operator"),
+        ("a & 3", "column 5"),
+        ("", "empty"),
+    ]
     for bad, where in cases:
         with pytest.raises(FormulaError, match=where):
             parse_expression(bad)
@@ -319,6 +326,7 @@ NAMES = "abcd"
 @st.composite
 def expressions(draw: st.DrawFn, max_leaves: int = 30) -> str:
     """Expression text: variables, runs of ~, chains of one or mixed operators, parentheses, spacing."""
+
     def leaf() -> st.SearchStrategy[str]:
         return st.sampled_from(NAMES)
 
@@ -327,7 +335,8 @@ def expressions(draw: st.DrawFn, max_leaves: int = 30) -> str:
         paren = inner.map(lambda e: f"({e})")
         chain = st.builds(
             lambda first, rest: first + "".join(f" {op} {e}" for op, e in rest),
-            inner, st.lists(st.tuples(st.sampled_from("&|^"), inner), min_size=1, max_size=6),
+            inner,
+            st.lists(st.tuples(st.sampled_from("&|^"), inner), min_size=1, max_size=6),
         )
         return tilde | paren | chain
 
@@ -337,7 +346,7 @@ def expressions(draw: st.DrawFn, max_leaves: int = 30) -> str:
 def python_value(text: str, env: dict[str, bool]) -> bool:
     """Evaluate the same text with Python's own operators on 0/1: ~, &, ^, | bind as ours do,
     and bit 0 of the integer result is the formula's value."""
-    return bool(eval(text, {"__builtins__": {}}, {k: int(v) for k, v in env.items()}) & 1)  # noqa: S307
+    return bool(eval(text, {"__builtins__": {}}, {k: int(v) for k, v in env.items()}) & 1)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -347,17 +356,21 @@ def test_expressions_agree_with_python_on_every_assignment(text: str) -> None:
     assert parse_expression(str(expr)) == expr
     names = expr.variables()
     for values in itertools.product((False, True), repeat=len(names)):
-        env = dict(zip(names, values))
+        env = dict(zip(names, values, strict=True))
         assert expr.evaluate(env) == python_value(text, env), (text, env)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(
-    tildes=st.integers(0, 6000), parens=st.integers(0, 4000), chain=st.integers(1, 2000),
-    op=st.sampled_from("&|^"), seed=st.integers(0, 2**16),
+    tildes=st.integers(0, 6000),
+    parens=st.integers(0, 4000),
+    chain=st.integers(1, 2000),
+    op=st.sampled_from("&|^"),
+    seed=st.integers(0, 2**16),
 )
-def test_deep_and_long_expressions_read_without_recursion(tildes: int, parens: int, chain: int, op: str,
-                                                           seed: int) -> None:
+def test_deep_and_long_expressions_read_without_recursion(
+    tildes: int, parens: int, chain: int, op: str, seed: int
+) -> None:
     rng = random.Random(seed)
     operands = [rng.choice(NAMES) for _ in range(chain)]
     text = "~" * tildes + "(" * parens + f" {op} ".join(operands) + ")" * parens
@@ -365,10 +378,13 @@ def test_deep_and_long_expressions_read_without_recursion(tildes: int, parens: i
     assert parse_expression(str(expr)) == expr and hash(parse_expression(text)) == hash(expr)
     enc = to_cnf(expr)
     for values in itertools.product((False, True), repeat=len(expr.variables())):
-        env = dict(zip(expr.variables(), values))
+        env = dict(zip(expr.variables(), values, strict=True))
         parts = [env[name] for name in operands]
+        negated = tildes % 2 == 1
+        if not parens:  # without brackets the tildes bind to the first operand alone
+            parts[0] = parts[0] != negated
         value = all(parts) if op == "&" else any(parts) if op == "|" else sum(parts) % 2 == 1
-        assert expr.evaluate(env) == (value != (tildes % 2 == 1))
+        assert expr.evaluate(env) == (value != (negated and parens > 0))
     assert enc.inputs == len(expr.variables())
 
 
@@ -384,10 +400,14 @@ def test_deep_nesting_of_mixed_operators_reads_and_encodes() -> None:
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
-    st.just(n),
-    st.lists(st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])), max_size=6), max_size=7),
-)))
+@given(
+    st.integers(1, 5).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])), max_size=6), max_size=7),
+        )
+    )
+)
 def test_random_small_cnfs_reduce_to_boards_consistent_iff_satisfiable(formula) -> None:
     n, clauses = formula
     cnf = Cnf(n, tuple(tuple(c) for c in clauses))

@@ -65,7 +65,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
         for name, size in (("reveal", None), ("renumber", None), ("reveal_many", len), ("flag_many", len)):
             original = getattr(Frontier, name)
 
-            def counted(self, *args, _original=original, _size=size):  # noqa: ANN001, ANN202
+            def counted(self, *args, _original=original, _size=size):
                 if _size is not None:
                     args = (list(args[0]), *args[1:])
                 counter.unit(1 if _size is None else _size(args[0]))
@@ -74,7 +74,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
             monkeypatch.setattr(Frontier, name, counted)
         analyse = Engine.analyze_position
 
-        def analysis(self, *args, **kwargs):  # noqa: ANN001, ANN202
+        def analysis(self, *args, **kwargs):
             counter.analyses_after += counter.jumped
             counter.units += 1
             return analyse(self, *args, **kwargs)
@@ -91,7 +91,7 @@ def test_a_deadline_already_past_stops_before_any_work(work: Work, method: str, 
     assert work.units == 0
 
 
-def test_the_cli_answers_unknown_without_doing_the_work(work: Work, run) -> None:  # noqa: ANN001
+def test_the_cli_answers_unknown_without_doing_the_work(work: Work, run) -> None:
     work.clock.tick = 3600.0
     result = run("generate", "--size", "1000x1000", "--mines", "150000", "--seed", "1", "--time-limit", "5", "--json")
     assert result.exit_code == 3, result.output

@@ -25,8 +25,9 @@ from cnfsweep.play.game import LEVELS, Game, GameState, Level
 
 
 @pytest.mark.parametrize("logic", list(Logic))
-@pytest.mark.parametrize("level", [Level(5, 6, 7), Level(5, 6, 10), Level(5, 6, 17)],
-                         ids=lambda lv: f"{lv.cols}x{lv.rows}/{lv.mines}")
+@pytest.mark.parametrize(
+    "level", [Level(5, 6, 7), Level(5, 6, 10), Level(5, 6, 17)], ids=lambda lv: f"{lv.cols}x{lv.rows}/{lv.mines}"
+)
 def test_every_fast_board_needs_no_guess(level: Level, logic: Logic) -> None:
     """Up to 81% of the cells off the opening are mines, where random layouts are rarely fair
     and the open cells get walled in by certain mines."""
@@ -68,8 +69,12 @@ def test_moving_mines_keeps_the_numbers_of_the_new_layout() -> None:
 
 
 def _around(cell: Cell, rows: int, cols: int) -> list[Cell]:
-    return [Cell(r, c) for r in range(cell.row - 1, cell.row + 2) for c in range(cell.col - 1, cell.col + 2)
-            if (r, c) != cell and 0 <= r < rows and 0 <= c < cols]
+    return [
+        Cell(r, c)
+        for r in range(cell.row - 1, cell.row + 2)
+        for c in range(cell.col - 1, cell.col + 2)
+        if (r, c) != cell and 0 <= r < rows and 0 <= c < cols
+    ]
 
 
 @pytest.mark.parametrize("method", list(Method))

@@ -44,8 +44,11 @@ def prism(n: int) -> dict:
 
 
 # Mine counts at which both answers of the no-guess check are common on each graph.
-GRAPHS = {"circulant-12": (circulant(12, (1, 2)), 4), "circulant-14": (circulant(14, (1, 3)), 4),
-          "prism-7": (prism(7), 4)}
+GRAPHS = {
+    "circulant-12": (circulant(12, (1, 2)), 4),
+    "circulant-14": (circulant(14, (1, 3)), 4),
+    "prism-7": (prism(7), 4),
+}
 
 
 def index_edges(doc: dict) -> tuple[tuple[int, int], ...]:
@@ -101,8 +104,19 @@ def test_generate_cli_writes_graph_boards_that_replay_without_a_guess(run, graph
     mines_ = str(level.mines)
     for seed in range(3):
         out = tmp_path / f"out{seed}.json"
-        result = run("generate", "--graph", str(path), "--mines", mines_, "--start", doc["cells"][2],
-                     "--seed", str(seed), "-o", str(out))
+        result = run(
+            "generate",
+            "--graph",
+            str(path),
+            "--mines",
+            mines_,
+            "--start",
+            doc["cells"][2],
+            "--seed",
+            str(seed),
+            "-o",
+            str(out),
+        )
         assert result.exit_code == 0, result.output
         written = json.loads(out.read_text())
         # The written file is the same graph, by name, with its layout and first click named.
@@ -136,7 +150,12 @@ def test_every_graded_step_is_certain_under_the_oracle(run, name: str, tmp_path:
     checked = 0
     for seed in range(6):
         out = tmp_path / f"board{seed}.json"
-        assert run("generate", "--graph", str(path), "--mines", str(level.mines), "--seed", str(seed), "-o", str(out)).exit_code == 0
+        assert (
+            run(
+                "generate", "--graph", str(path), "--mines", str(level.mines), "--seed", str(seed), "-o", str(out)
+            ).exit_code
+            == 0
+        )
         report = grade_board(read_board(out), trace=True)
         assert not report.needs_guess
         for step in report.steps:
@@ -160,7 +179,9 @@ def test_every_graded_step_is_certain_under_the_oracle(run, name: str, tmp_path:
 def test_play_board_plays_a_graph_file(run, graph_case, tmp_path: Path) -> None:
     path, _, level = graph_case
     out = tmp_path / "board.json"
-    assert run("generate", "--graph", str(path), "--mines", str(level.mines), "--seed", "2", "-o", str(out)).exit_code == 0
+    assert (
+        run("generate", "--graph", str(path), "--mines", str(level.mines), "--seed", "2", "-o", str(out)).exit_code == 0
+    )
     result = run("play", "--board", str(out), "--json")
     assert result.exit_code == 0, result.output
     record = json.loads(result.output)
@@ -199,9 +220,21 @@ def test_too_many_mines_for_one_digit_numbers_are_refused(run, tmp_path: Path) -
 
 def test_several_graph_boards_go_to_numbered_files(run, graph_case, tmp_path: Path) -> None:
     path, doc, level = graph_case
-    result = run("generate", "--graph", str(path), "--mines", str(level.mines), "--start", doc["cells"][2],
-                 "--count", "2", "--seed", "4", "-o", str(tmp_path / "b-{i}.json"))
+    result = run(
+        "generate",
+        "--graph",
+        str(path),
+        "--mines",
+        str(level.mines),
+        "--start",
+        doc["cells"][2],
+        "--count",
+        "2",
+        "--seed",
+        "4",
+        "-o",
+        str(tmp_path / "b-{i}.json"),
+    )
     assert result.exit_code == 0, result.output
     boards = [read_board(tmp_path / f"b-{i}.json") for i in (1, 2)]
     assert all(b.topology.name == "graph" and b.layout is not None for b in boards)
-

@@ -88,8 +88,9 @@ def test_the_cli_writes_boards_of_the_grid_that_replay_without_a_guess(run, tmp_
     docs = [json.loads(line) for line in lines.stdout.splitlines()]
     assert [d["topology"] for d in docs] == [topology, topology]
     for d in docs:
-        assert oracle_replay(Level(9, 9, 10, topology_name=topology), [Cell(*m) for m in d["mine_cells"]],
-                             Cell(*d["start"]), Logic.FULL)
+        assert oracle_replay(
+            Level(9, 9, 10, topology_name=topology), [Cell(*m) for m in d["mine_cells"]], Cell(*d["start"]), Logic.FULL
+        )
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,7 @@ def test_moves_are_exact_and_certain_moves_are_safe(games, request):
     checked = 0
     for record in request.getfixturevalue(games):
         boards = boards_before_moves(record)
-        for move, board in zip(record.moves[1:], boards):
+        for move, board in zip(record.moves[1:], boards, strict=True):
             if not within_reach(board):
                 continue
             ref = reference(board)
@@ -82,7 +82,7 @@ def test_never_clicks_a_mine_when_certain(small_games):
 
 def test_guesses_take_the_lowest_probability(small_games):
     for record in small_games:
-        for move, board in zip(record.moves[1:], boards_before_moves(record)):
+        for move, board in zip(record.moves[1:], boards_before_moves(record), strict=True):
             if move.certain or len(board.covered) > 14:
                 continue
             ref = reference(board)

@@ -54,7 +54,12 @@ def test_frontier_position_equals_a_fresh_reading(level, seed):
         assert (again.components, shape(again)) == (fresh.components, shape(fresh))
         mine, theirs = engine.analyze_position(seen.position(board, reuse=True)), engine.analyze(board)
         assert (mine.safe, mine.mines, mine.count, dict(mine.frontier_exact), mine.off_frontier_exact) == (
-            theirs.safe, theirs.mines, theirs.count, dict(theirs.frontier_exact), theirs.off_frontier_exact)
+            theirs.safe,
+            theirs.mines,
+            theirs.count,
+            dict(theirs.frontier_exact),
+            theirs.off_frontier_exact,
+        )
         steps += 1
     assert steps > 3
 

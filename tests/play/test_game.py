@@ -103,9 +103,7 @@ def test_layout_does_not_depend_on_global_random_state() -> None:
 
 @pytest.mark.parametrize("rule", list(FirstClick))
 @pytest.mark.parametrize("first", [Cell(0, 0), Cell(2, 3), Cell(4, 5)])
-def test_layout_is_one_sample_over_unprotected_cells_in_row_major_order(
-    rule: FirstClick, first: Cell
-) -> None:
+def test_layout_is_one_sample_over_unprotected_cells_in_row_major_order(rule: FirstClick, first: Cell) -> None:
     seed = 31337
     candidates = [c for c in all_cells(DENSE.rows, DENSE.cols) if c not in protected(DENSE, first, rule)]
     expected = set(random.Random(seed).sample(candidates, DENSE.mines))
@@ -184,7 +182,7 @@ def test_flood_fill_opens_the_zero_region_and_its_border(seed: int) -> None:
         assert len(opened) == len(set(opened)) and opened[0] == start
         assert set(opened) == bfs_open(rows, cols, mines, start) == game.revealed
         assert len(result.numbers) == len(opened)
-        for cell, number in zip(opened, result.numbers):
+        for cell, number in zip(opened, result.numbers, strict=True):
             assert game.number(cell) == number == true_number(rows, cols, mines, cell)
 
 
@@ -384,7 +382,7 @@ def test_replay_reproduces_the_boards_of_a_played_game(seed: int) -> None:
     rng = random.Random(seed)
     boards = []
     while game.state is GameState.PLAYING:
-        game.click(rng.choice(game.board().covered + (Cell(0, 0),)))
+        game.click(rng.choice((*game.board().covered, Cell(0, 0))))
         boards.append(game.board())
     assert boards_after_clicks(16, 16, game.mines, game.clicks) == boards
 

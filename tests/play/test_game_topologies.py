@@ -105,14 +105,14 @@ def test_a_chord_opens_the_unflagged_neighbours_or_loses_on_a_wrong_flag(topolog
     for _ in range(40):
         mines = frozenset(rng.sample(cells_of(rows, cols), 5))
         game = Game.from_layout(rows, cols, mines, topology)
-        numbered = [c for c in cells_of(rows, cols) if c not in mines and 0 < number(rows, cols, topology, mines, c)]
+        numbered = [c for c in cells_of(rows, cols) if c not in mines and number(rows, cols, topology, mines, c) > 0]
         cell = rng.choice(numbered)
         game.click(cell)
         near = neighbours(rows, cols, cell, topology)
         wrong = rng.random() < 0.5 and any(n not in mines for n in near)
         flags = [n for n in near if n in mines]
         if wrong:  # swap one right flag for a wrong one: the count still matches
-            flags = flags[1:] + [next(n for n in near if n not in mines)]
+            flags = [*flags[1:], next(n for n in near if n not in mines)]
         for f in flags:
             game.flag(f)
         result = game.chord(cell)

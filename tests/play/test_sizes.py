@@ -82,8 +82,20 @@ def test_the_play_summary_and_a_games_line_print_rows_by_columns(run, tmp_path: 
 
 def test_a_graph_board_is_its_cells(run, tmp_path: Path) -> None:
     board = tmp_path / "g.json"
-    assert run("generate", "--graph", str(EXAMPLES / "graphs" / "cube.json"), "--mines", "8", "--seed", "1",
-               "-o", str(board)).exit_code == 0
+    assert (
+        run(
+            "generate",
+            "--graph",
+            str(EXAMPLES / "graphs" / "cube.json"),
+            "--mines",
+            "8",
+            "--seed",
+            "1",
+            "-o",
+            str(board),
+        ).exit_code
+        == 0
+    )
     game = run("play", "--board", str(board))
     assert game.exit_code == 0 and f"{board}: 64 cells/8 mines, won" in " ".join(game.stdout.split()), game.stdout
 

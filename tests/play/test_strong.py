@@ -34,7 +34,7 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
     checked = guesses = 0
     for record in strong_games:
         mines = set(record.mines)
-        for move, board in zip(record.moves[1:], boards_before_moves(record)):
+        for move, board in zip(record.moves[1:], boards_before_moves(record), strict=True):
             assert not (move.certain and move.cell in mines)
             # Frontiers of ten cells at most: enough positions, each a thousand assignments at most.
             if not within_reach(board, 10):
@@ -51,7 +51,7 @@ def test_moves_are_exact_and_guesses_only_when_nothing_is_certain(strong_games):
 def test_forced_guesses_cannot_be_resolved_by_any_future_reveal(strong_games):
     # More games than the fixture: forced pairs are not rare, but not in every game.
     records = strong_games + [play_game(LEVELS["beginner"], game_seed(23, i), policy=StrongPolicy()) for i in range(40)]
-    forced = [(m, b) for r in records for m, b in zip(r.moves[1:], boards_before_moves(r)) if m.forced]
+    forced = [(m, b) for r in records for m, b in zip(r.moves[1:], boards_before_moves(r), strict=True) if m.forced]
     assert forced, "no forced guess in 104 games"
     verified = 0
     for move, board in forced:
@@ -100,8 +100,11 @@ def test_outcomes_count_the_layouts_behind_each_number(rows, total):
             continue
         outcome = policy.outcome(analysis, cell, Snapshot.of_analysis(analysis))
         # Every layout in which the cell is safe, by the number it would show.
-        expected = Counter(sum(n in layout or n in flags for n in around(board, cell))
-                           for layout in layouts(board) if cell not in layout)
+        expected = Counter(
+            sum(n in layout or n in flags for n in around(board, cell))
+            for layout in layouts(board)
+            if cell not in layout
+        )
         assert outcome.counts == expected, cell
 
 
@@ -117,9 +120,11 @@ def test_a_dead_cell_is_not_guessed_while_another_candidate_is_left():
     snap = Snapshot.of_analysis(analysis)
     assert policy.outcome(analysis, middle, snap).dead
     assert policy.choose(analysis, snap.engine).cell != middle
-    assert not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0).outcome(
-        analysis, Cell(0, 0), snap
-    ).dead
+    assert (
+        not StrongPolicy(endgame=False, dead_cells=False, lookahead=False, tolerance=1.0)
+        .outcome(analysis, Cell(0, 0), snap)
+        .dead
+    )
 
 
 def _chance(found: tuple[frozenset[Cell], ...], cell: Cell) -> Fraction:
@@ -145,8 +150,17 @@ def test_every_heuristic_can_be_switched_off_by_name():
 
 @pytest.mark.parametrize(
     "spec",
-    ["strong:candidates=0", "strong:tolerance=1.5", "strong:endgame_nodes=0", "strong:depth=0", "strong:depth=5", "strong:fifty_fifty=2",
-     "strong:off_cells=0", "strong:deep_candidates=0", "strong:second_weight=-1"],
+    [
+        "strong:candidates=0",
+        "strong:tolerance=1.5",
+        "strong:endgame_nodes=0",
+        "strong:depth=0",
+        "strong:depth=5",
+        "strong:fifty_fifty=2",
+        "strong:off_cells=0",
+        "strong:deep_candidates=0",
+        "strong:second_weight=-1",
+    ],
 )
 def test_out_of_range_parameters_are_refused(spec):
     with pytest.raises(CnfsweepError, match="out of range"):

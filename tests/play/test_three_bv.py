@@ -71,8 +71,10 @@ def test_three_bv_is_the_fewest_clicks_that_open_every_safe_cell(topology: str, 
         assert three_bv(rows, cols, set(mines), make_topology(topology, rows, cols)) == expected
 
 
-@pytest.mark.parametrize(("module", "name"), [("batch", "BatchMoves"), ("outcome", "ClickResult"),
-                                              ("outcome", "GameState"), ("outcome", "CHECK_EVERY")])
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [("batch", "BatchMoves"), ("outcome", "ClickResult"), ("outcome", "GameState"), ("outcome", "CHECK_EVERY")],
+)
 def test_the_names_of_the_old_game_modules_still_import_with_a_warning(module: str, name: str) -> None:
     old = importlib.import_module(f"cnfsweep.play.{module}")
     with pytest.warns(DeprecationWarning, match=f"cnfsweep.play.{module}.{name} is deprecated"):

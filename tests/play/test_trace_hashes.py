@@ -44,8 +44,24 @@ def pinned_form(trace: Path, rule: str = "safe") -> bytes:
 @pytest.mark.parametrize(("policy", "level", "games"), list(TRACES), ids=["-".join(map(str, k)) for k in TRACES])
 def test_square_traces_are_unchanged(tmp_path, policy: str, level: str, games: int) -> None:
     trace = tmp_path / "trace.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", level, "--games", str(games), "--seed", "0",
-                                      "--policy", policy, "--workers", "1", "--trace", str(trace)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "--level",
+            level,
+            "--games",
+            str(games),
+            "--seed",
+            "0",
+            "--policy",
+            policy,
+            "--workers",
+            "1",
+            "--trace",
+            str(trace),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert hashlib.sha256(pinned_form(trace)).hexdigest() == TRACES[policy, level, games]
 
@@ -61,7 +77,9 @@ PINNED = {
 def test_the_pinned_expert_traces_are_unchanged(tmp_path, policy: str) -> None:
     games, digest = PINNED[policy]
     trace = tmp_path / "trace.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", "expert", "--games", str(games), "--seed", "5",
-                                      "--policy", policy, "--trace", str(trace)])
+    result = CliRunner().invoke(
+        app,
+        ["play", "--level", "expert", "--games", str(games), "--seed", "5", "--policy", policy, "--trace", str(trace)],
+    )
     assert result.exit_code == 0, result.output
     assert hashlib.sha1(pinned_form(trace)).hexdigest() == digest

@@ -44,17 +44,28 @@ def test_the_legend_names_every_level_with_its_count() -> None:
     board = Board.from_file(EXAMPLES / "peek_circle.txt")
     root = ET.fromstring(render_svg(board, levels=levels(board)))
     swatches = [e for e in root.iter(f"{SVG}g") if "legend-item" in (e.get("class") or "")]
-    assert [e.find(f"{SVG}rect").get("fill") for e in swatches] == [LEVEL_COLOURS[n] for n in ("1", "2", "3", "full", "total")]
+    assert [e.find(f"{SVG}rect").get("fill") for e in swatches] == [
+        LEVEL_COLOURS[n] for n in ("1", "2", "3", "full", "total")
+    ]
     words = [t.text for t in root.iter(f"{SVG}text")]
-    assert {"GAC (one number): 0", "2-RC (pairs): 0", "3-RC (triples): 17", "all the numbers: 0", "the total: 0"} <= set(words)
+    assert {
+        "GAC (one number): 0",
+        "2-RC (pairs): 0",
+        "3-RC (triples): 17",
+        "all the numbers: 0",
+        "the total: 0",
+    } <= set(words)
 
 
 def test_a_conflict_is_ringed_and_said() -> None:
     board = Board.from_file(EXAMPLES / "inconsistent.txt")
     result = levels(board)
     root = ET.fromstring(render_svg(board, levels=result))
-    rings = [(int(e.get("data-row")), int(e.get("data-col"))) for e in root.iter(f"{SVG}rect")
-             if e.get("class") == "level-conflict"]
+    rings = [
+        (int(e.get("data-row")), int(e.get("data-col")))
+        for e in root.iter(f"{SVG}rect")
+        if e.get("class") == "level-conflict"
+    ]
     assert rings == [tuple(c) for c in result.conflict]
     assert any("inconsistent: level 2, 2-RC (pairs)," in (t.text or "") for t in root.iter(f"{SVG}text"))
     assert not level_cells(root)  # no layout: no cell is decided

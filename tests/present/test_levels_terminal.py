@@ -65,7 +65,7 @@ def test_the_cli_and_render_use_the_pages_words(run, tmp_path) -> None:
 
 
 def grid_marks(text: str, board: Board) -> dict[tuple[int, int], str]:
-    lines = text.splitlines()[1:1 + board.rows]
+    lines = text.splitlines()[1 : 1 + board.rows]
     return {(r, c): mark for r, line in enumerate(lines) for c, mark in enumerate(line.split()[1:])}
 
 

@@ -16,7 +16,6 @@ from cnfsweep.cli.render import render_command
 from cnfsweep.present.svg import NUMBER_COLOURS, render_svg
 from cnfsweep.present.summary import percent
 
-EXAMPLES = EXAMPLES
 SVG = "{http://www.w3.org/2000/svg}"
 MIXED = Board.from_rows(["12345678", "0.*ab...", "........"], total_mines=12)
 
@@ -241,7 +240,7 @@ def test_text_stays_inside_the_picture(text, probabilities, title):
     assert float(root.get("viewBox").split()[2]) == width
     for e in root.findall(f"{SVG}text"):  # top-level text: the grid's own stays inside its cells
         left, right = _extent(e, root)
-        assert 0 <= left and right <= width, (e.text, left, right, width)
+        assert left >= 0 and right <= width, (e.text, left, right, width)
 
 
 def test_inconsistent_caption_wraps_and_says_everything():
@@ -283,7 +282,9 @@ def test_command_refuses_other_file_kinds(run, tmp_path, name):
     result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / name)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "expected a file name ending in .svg or .png, or - for SVG on standard output" in lines[0]
+    assert (
+        len(lines) == 1 and "expected a file name ending in .svg or .png, or - for SVG on standard output" in lines[0]
+    )
     assert not (tmp_path / name).exists()
 
 
@@ -303,7 +304,10 @@ def test_command_assume_is_the_same_option_as_solve(run, tmp_path):
     found = cells(parse(out.read_text()))
     assert [found[c].get("data-p") for c in (Cell(0, 0), Cell(0, 2), Cell(1, 1))] == ["1", "1", "1"]
     assert {found[c].get("data-p") for c in (Cell(1, 0), Cell(1, 2))} == {"1/2"}
-    for args, phrase in [(("-a", "z=mine"), "no cell is labelled 'z'"), (("-a", "a"), "expected LABEL=mine or LABEL=safe")]:
+    for args, phrase in [
+        (("-a", "z=mine"), "no cell is labelled 'z'"),
+        (("-a", "a"), "expected LABEL=mine or LABEL=safe"),
+    ]:
         result = run(EXAMPLES / "labelled.txt", "-o", tmp_path / "z.svg", *args)
         assert result.exit_code == 2 and phrase in result.output and len(result.output.strip().splitlines()) == 1
         assert not (tmp_path / "z.svg").exists()

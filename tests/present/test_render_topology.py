@@ -64,7 +64,9 @@ def centres(root: ET.Element) -> dict[Cell, tuple[float, float]]:
     out = {}
     for cell, e in cell_elements(root).items():
         bx, by = translate(e)
-        (shape,) = [p for p in e if p.tag == f"{SVG}path" and p.get("fill") not in (None, "none") and p.get("fill") != "#fff"]
+        (shape,) = [
+            p for p in e if p.tag == f"{SVG}path" and p.get("fill") not in (None, "none") and p.get("fill") != "#fff"
+        ]
         corners = hexagon_points(shape.get("d"))
         assert len(corners) == 6
         out[cell] = (bx + sum(x for x, _ in corners) / 6, by + sum(y for _, y in corners) / 6)
@@ -126,7 +128,7 @@ def test_torus_has_wrap_marks_on_all_four_edges_and_says_so() -> None:
     # One tick per column on the top and bottom edges, one per row on the left and right.
     for side, n in (("top", TORUS.cols), ("bottom", TORUS.cols), ("left", TORUS.rows), ("right", TORUS.rows)):
         (g,) = [e for e in root.iter() if e.get("class") == f"wrap wrap-{side}"]
-        ticks = [p for p in g if p.tag == f"{SVG}path"][0].get("d")
+        ticks = next(p for p in g if p.tag == f"{SVG}path").get("d")
         assert ticks.count("M") == n
     caption = " ".join(e.text for e in root.iter() if e.get("class") == "topology-caption")
     assert "wrap around" in caption
@@ -158,8 +160,12 @@ SQUARE_HASHES = {
 @pytest.mark.parametrize("kind", list(SQUARE_HASHES))
 def test_square_pictures_are_unchanged(kind: str) -> None:
     board = Board.parse((EXAMPLES / "hint_demo.txt").read_text())
-    extra = {"plain": {}, "probabilities": {"analysis": analyze(board)}, "hint": {"hint": hint(board)},
-             "levels": {"levels": levels(board)}}[kind]
+    extra = {
+        "plain": {},
+        "probabilities": {"analysis": analyze(board)},
+        "hint": {"hint": hint(board)},
+        "levels": {"levels": levels(board)},
+    }[kind]
     assert hashlib.sha1(render_svg(board, **extra).encode()).hexdigest()[:16] == SQUARE_HASHES[kind]
 
 

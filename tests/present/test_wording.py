@@ -17,8 +17,24 @@ from cnfsweep.present.summary import grade_lines
 from cnfsweep.present.svg import render_svg
 from cnfsweep.present.text import analysis_view, check_view, hint_view
 
-NOUNS = ("mines", "rows", "cells", "steps", "components", "clicks", "guesses", "numbers", "layouts", "moves",
-         "variables", "clauses", "literals", "bands", "games", "boards")
+NOUNS = (
+    "mines",
+    "rows",
+    "cells",
+    "steps",
+    "components",
+    "clicks",
+    "guesses",
+    "numbers",
+    "layouts",
+    "moves",
+    "variables",
+    "clauses",
+    "literals",
+    "bands",
+    "games",
+    "boards",
+)
 #: "1 mines", "1 known mines", "a total of 1 mines": a count of one with a plural noun.
 ONE_PLURAL = re.compile(rf"(?<![\d.,/]) ?\b1 (?:[a-z]+ )?(?:{'|'.join(NOUNS)})\b")
 #: "a int", "a opening": 'a' before a vowel, as a word of its own.
@@ -39,8 +55,15 @@ def assert_well_worded(text: str) -> None:
 
 
 def test_the_patterns_catch_the_bugs_they_are_for():
-    for bad in ["1 mines", "the layout has 1 rows", "1 known mines", "a total of 1 mines", "takes a int", "a opening",
-                "0 component(s)"]:
+    for bad in [
+        "1 mines",
+        "the layout has 1 rows",
+        "1 known mines",
+        "a total of 1 mines",
+        "takes a int",
+        "a opening",
+        "0 component(s)",
+    ]:
         try:
             assert_well_worded(bad)
         except AssertionError:
@@ -65,8 +88,11 @@ def test_views_of_any_position_are_well_worded(seed, with_total, inconsistent):
         board = perturbed(board, seed)
     analysis = analyze(board)
     texts = [
-        _text(analysis_view(analysis)), _text(check_view(board, check(board))), _text(hint_view(hint(board))),
-        _text(levels_view(levels(board))), render_svg(board, analysis, hint=hint(board)),
+        _text(analysis_view(analysis)),
+        _text(check_view(board, check(board))),
+        _text(hint_view(hint(board))),
+        _text(levels_view(levels(board))),
+        render_svg(board, analysis, hint=hint(board)),
     ]
     for text in texts:
         assert_well_worded(text)

@@ -38,8 +38,10 @@ def _video(path):
 
 def _codes(board: Board, flags: set[Cell]) -> list[list[int]]:
     """A board as ms-toollib writes one: 0-8 open, 10 covered, 11 flagged."""
-    return [[11 if Cell(r, c) in flags else 10 if ch == "." else int(ch) for c, ch in enumerate(row)]
-            for r, row in enumerate(board.grid)]
+    return [
+        [11 if Cell(r, c) in flags else 10 if ch == "." else int(ch) for c, ch in enumerate(row)]
+        for r, row in enumerate(board.grid)
+    ]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
@@ -50,7 +52,7 @@ def test_each_replay_plays_out_as_ms_toollib_plays_it(path) -> None:
     assert len(useful) == len(game.clicks)
     ours = Game.from_layout(game.rows, game.cols, game.mines)
     flags: set[Cell] = set()
-    for click, event in zip(game.clicks, useful):
+    for click, event in zip(game.clicks, useful, strict=True):
         if click.kind is ClickKind.FLAG:
             ours.flag(click.cell)
             flags.add(click.cell)
@@ -100,8 +102,12 @@ def test_a_lost_game_ends_with_its_fatal_click_and_survival_counts_it() -> None:
     # The player's next click lands on a mine no open number touches yet.
     played = Game.from_layout(game.rows, game.cols, game.mines)
     for click in cut:
-        {ClickKind.OPEN: played.click, ClickKind.CHORD: played.chord, ClickKind.FLAG: played.flag,
-         ClickKind.UNFLAG: played.unflag}[click.kind](click.cell)
+        {
+            ClickKind.OPEN: played.click,
+            ClickKind.CHORD: played.chord,
+            ClickKind.FLAG: played.flag,
+            ClickKind.UNFLAG: played.unflag,
+        }[click.kind](click.cell)
     board = played.board()
     mine = next(m for m in game.mines if not any(board.char(n).isdigit() for n in around(board, m)))
     lost = dataclasses.replace(game, clicks=(*cut, Click(mine, 30.0, ClickKind.OPEN)), won=False, shown=None)

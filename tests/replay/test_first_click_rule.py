@@ -20,7 +20,6 @@ from paths import DATA
 from typer.testing import CliRunner
 
 from cnfsweep.cli import app
-from cnfsweep.core.board import Cell
 from cnfsweep.formats.game_records import RecordedGame, read_game_records
 from cnfsweep.replay import Label, review, review_game
 
@@ -32,8 +31,23 @@ BEGINNER_CHANCE = Fraction(10, 81)
 def play_trace(folder: Path, rule: str, *extra: str, games: int = 8, seed: int = 3) -> Path:
     """A trace written by ``cnfsweep play`` under ``rule``."""
     path = folder / f"{rule}.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", "beginner", "--games", str(games), "--seed", str(seed),
-                                      "--first-click", rule, "--trace", str(path), *extra])
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "--level",
+            "beginner",
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--first-click",
+            rule,
+            "--trace",
+            str(path),
+            *extra,
+        ],
+    )
     assert result.exit_code == 0, result.output
     return path
 
@@ -47,8 +61,9 @@ def traces(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def old_form(line: str) -> str:
     """A trace line as it was written before the rule was recorded: no rule, the start cell under ``first_click``."""
     doc = json.loads(line)
-    return json.dumps({("first_click" if key == "start" else key): value for key, value in doc.items()
-                       if key != "first_click"})
+    return json.dumps(
+        {("first_click" if key == "start" else key): value for key, value in doc.items() if key != "first_click"}
+    )
 
 
 def shows(game: RecordedGame) -> int | None:
@@ -64,7 +79,7 @@ def shows(game: RecordedGame) -> int | None:
 def test_a_trace_records_its_rule_and_start_and_the_review_uses_the_rule(traces: dict[str, Path], rule: str) -> None:
     lines = traces[rule].read_text().splitlines()
     games = read_game_records(traces[rule])
-    for line, game in zip(lines, games):
+    for line, game in zip(lines, games, strict=True):
         doc = json.loads(line)
         assert doc["first_click"] == rule and doc["start"] == doc["moves"][0]["cell"]
         assert game.rule == rule and list(game.start) == doc["start"]
@@ -83,8 +98,12 @@ def test_a_trace_records_its_rule_and_start_and_the_review_uses_the_rule(traces:
 def test_the_issue_s_game_s_first_click_is_a_deduction(tmp_path: Path) -> None:
     # cnfsweep play --level beginner --games 1 --seed 3 --trace t.jsonl; cnfsweep replay t.jsonl
     trace = tmp_path / "t.jsonl"
-    assert CliRunner().invoke(app, ["play", "--level", "beginner", "--games", "1", "--seed", "3",
-                                    "--trace", str(trace)]).exit_code == 0
+    assert (
+        CliRunner()
+        .invoke(app, ["play", "--level", "beginner", "--games", "1", "--seed", "3", "--trace", str(trace)])
+        .exit_code
+        == 0
+    )
     result = CliRunner().invoke(app, ["replay", str(trace), "--json"])
     doc = json.loads(result.output)
     assert doc["first_click"] == "safe" and doc["clicks"][0]["label"] == "deduction"
@@ -92,8 +111,9 @@ def test_the_issue_s_game_s_first_click_is_a_deduction(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_an_old_trace_still_reads_its_start_and_the_rule_its_first_move_implies(traces: dict[str, Path], rule: str,
-                                                                               tmp_path: Path) -> None:
+def test_an_old_trace_still_reads_its_start_and_the_rule_its_first_move_implies(
+    traces: dict[str, Path], rule: str, tmp_path: Path
+) -> None:
     old = tmp_path / "old.jsonl"
     old.write_text("".join(old_form(line) + "\n" for line in traces[rule].read_text().splitlines()))
     assert '"start"' not in old.read_text()
@@ -111,14 +131,23 @@ def test_a_trace_line_without_moves_data_names_no_rule_and_a_review_takes_any() 
     assert game.rule is None and review(line).rule == "any"
 
 
-@pytest.mark.parametrize("line, says", [
-    ('{"rows": 1, "cols": 3, "mines": [], "first_click": "lucky", "moves": [{"cell": [0, 2]}]}',
-     "<string>:1:37: 'first_click' is the first-click rule, one of safe, opening, any; not \"lucky\""),
-    ('{"rows": 1, "cols": 3, "mines": [], "first_click": [0, 2], "start": [0, 2], "moves": [{"cell": [0, 2]}]}',
-     "<string>:1:37: 'first_click' is the first-click rule, one of safe, opening, any; the cell goes under 'start'"),
-    ('{"rows": 1, "cols": 3, "mines": [], "first_click": "safe", "start": [0, 1], "moves": [{"cell": [0, 2]}]}',
-     "<string>:1:60: 'start' is not the first move's cell"),
-])
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        (
+            '{"rows": 1, "cols": 3, "mines": [], "first_click": "lucky", "moves": [{"cell": [0, 2]}]}',
+            "<string>:1:37: 'first_click' is the first-click rule, one of safe, opening, any; not \"lucky\"",
+        ),
+        (
+            '{"rows": 1, "cols": 3, "mines": [], "first_click": [0, 2], "start": [0, 2], "moves": [{"cell": [0, 2]}]}',
+            "<string>:1:37: 'first_click' is the first-click rule, one of safe, opening, any; the cell goes under 'start'",
+        ),
+        (
+            '{"rows": 1, "cols": 3, "mines": [], "first_click": "safe", "start": [0, 1], "moves": [{"cell": [0, 2]}]}',
+            "<string>:1:60: 'start' is not the first move's cell",
+        ),
+    ],
+)
 def test_a_bad_rule_or_start_is_one_line(line: str, says: str) -> None:
     from cnfsweep.formats.game_records import GameRecordError
 
@@ -154,8 +183,9 @@ def test_a_server_game_s_record_says_its_rule(rule: str) -> None:
 
 def test_play_no_guess_traces_say_opening(tmp_path: Path) -> None:
     trace = tmp_path / "ng.jsonl"
-    result = CliRunner().invoke(app, ["play", "--level", "beginner", "--games", "1", "--seed", "2", "--no-guess",
-                                      "--trace", str(trace)])
+    result = CliRunner().invoke(
+        app, ["play", "--level", "beginner", "--games", "1", "--seed", "2", "--no-guess", "--trace", str(trace)]
+    )
     assert result.exit_code == 0, result.output
     (game,) = read_game_records(trace)
     assert game.rule == "opening" and shows(game) == 0
@@ -164,22 +194,27 @@ def test_play_no_guess_traces_say_opening(tmp_path: Path) -> None:
 
 # Finding 12: a record that contradicts the rule it is reviewed by.
 
+
 def _game_number(path: Path, wanted) -> int:
     """The number (from 1) of the first game of a trace that ``wanted`` accepts."""
     return next(n for n, game in enumerate(read_game_records(path), start=1) if wanted(game))
 
 
-@pytest.mark.parametrize("played, asked, first_shows", [
-    ("safe", "opening", "a number"),
-    ("any", "opening", "a mine"),
-    ("any", "safe", "a mine"),
-])
-def test_a_record_that_contradicts_the_rule_asked_for_is_one_line(traces: dict[str, Path], played: str, asked: str,
-                                                                  first_shows: str) -> None:
+@pytest.mark.parametrize(
+    "played, asked, first_shows",
+    [
+        ("safe", "opening", "a number"),
+        ("any", "opening", "a mine"),
+        ("any", "safe", "a mine"),
+    ],
+)
+def test_a_record_that_contradicts_the_rule_asked_for_is_one_line(
+    traces: dict[str, Path], played: str, asked: str, first_shows: str
+) -> None:
     path = traces[played]
     wanted = (lambda g: shows(g) is None) if first_shows == "a mine" else (lambda g: shows(g) not in (None, 0))
     number = _game_number(path, wanted)
-    (game,) = read_game_records(path)[number - 1:number]
+    (game,) = read_game_records(path)[number - 1 : number]
     result = CliRunner().invoke(app, ["replay", str(path), "--game", str(number), "--first-click", asked])
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert result.output.startswith(f"error: {path}: click 1 (open at {tuple(game.start)}) ")

@@ -20,7 +20,7 @@ from cnfsweep.replay import ClickReview, GameReview, Label, review_game
 
 #: Small boards, so that every layout can be listed: (rows, cols, mines).
 SIZES = [(4, 5, 4), (3, 6, 4), (4, 4, 3), (5, 4, 5)]
-GAMES = [(seed, size, safe) for seed in range(12) for size, safe in zip(SIZES, (True, False, True, True))]
+GAMES = [(seed, size, safe) for seed in range(12) for size, safe in zip(SIZES, (True, False, True, True), strict=True)]
 
 
 def expected_label(p: Fraction, best: Fraction, certain: int, hit: bool) -> str:
@@ -36,7 +36,7 @@ def expected_label(p: Fraction, best: Fraction, certain: int, hit: bool) -> str:
 def check_against_oracle(review: GameReview) -> int:
     """Check every click of ``review`` (kept with its positions) against the oracle; return how many were guesses."""
     guesses = 0
-    for click, board in zip(review.clicks, review.positions):
+    for click, board in zip(review.clicks, review.positions, strict=True):
         assert isinstance(board, Board) and "*" not in "".join(board.grid)
         if click.index == 1 and review.rule != "any":
             assert click.probability == 0 and click.label is Label.DEDUCTION
@@ -69,14 +69,18 @@ def check_summary(review: GameReview) -> None:
     assert summary["guesses"] == len(guesses) == summary["best_guesses"] + summary["avoidable"]
     fatal_avoidable = sum(c.label is Label.FATAL and c.avoidable for c in clicks)
     assert summary["avoidable"] == summary["needless_guess"] + summary["mistake"] + fatal_avoidable
-    assert summary["best_guesses"] == summary["best_guess"] + sum(c.label is Label.FATAL and c.best_guess for c in clicks)
+    assert summary["best_guesses"] == summary["best_guess"] + sum(
+        c.label is Label.FATAL and c.best_guess for c in clicks
+    )
     doc = review.to_dict()
     assert [c["index"] for c in doc["clicks"]] == list(range(1, len(clicks) + 1))
     assert [(c["best_guess"], c["avoidable"]) for c in doc["clicks"]] == [(c.best_guess, c.avoidable) for c in clicks]
 
 
 @pytest.mark.parametrize("seed, size, safe_first", GAMES)
-def test_every_click_of_a_random_game_matches_the_oracle(seed: int, size: tuple[int, int, int], safe_first: bool) -> None:
+def test_every_click_of_a_random_game_matches_the_oracle(
+    seed: int, size: tuple[int, int, int], safe_first: bool
+) -> None:
     game = random_game(seed, *size, safe_first=safe_first)
     review = review_game(game, positions=True)
     assert len(review.positions) == len(review.clicks) > 0
@@ -95,10 +99,14 @@ def test_the_random_games_cover_every_label_and_chords_of_several_uncertain_cell
         review = review_game(random_game(seed, *size, safe_first=safe_first))
         labels.update(c.label for c in review.clicks)
         # Every kind of fatal click: with a certainly safe cell there, with a safer one, or a best guess.
-        fatal_kinds.update("certain" if c.certain_safe else "safer" if c.avoidable else "best"
-                           for c in review.clicks if c.label is Label.FATAL)
-        gambling_chords += [c for c in review.clicks if c.kind is ClickKind.CHORD and c.probability > 0
-                            and len(c.chosen) > 1]
+        fatal_kinds.update(
+            "certain" if c.certain_safe else "safer" if c.avoidable else "best"
+            for c in review.clicks
+            if c.label is Label.FATAL
+        )
+        gambling_chords += [
+            c for c in review.clicks if c.kind is ClickKind.CHORD and c.probability > 0 and len(c.chosen) > 1
+        ]
     assert labels == set(Label)
     assert fatal_kinds == {"certain", "safer", "best"}
     assert gambling_chords
@@ -118,8 +126,9 @@ def test_a_game_saved_by_ms_toollib_reads_back_and_reviews_as_played(seed: int, 
     # ms-toollib keeps only clicks that changed the game: what it dropped changed nothing here either.
     ours = review_game(game, positions=True)
     theirs = review_game(read, positions=True)
-    assert [(c.cell, c.kind, c.chosen, c.probability, c.label) for c in theirs.clicks] == \
-           [(c.cell, c.kind, c.chosen, c.probability, c.label) for c in ours.clicks]
+    assert [(c.cell, c.kind, c.chosen, c.probability, c.label) for c in theirs.clicks] == [
+        (c.cell, c.kind, c.chosen, c.probability, c.label) for c in ours.clicks
+    ]
     assert (theirs.won, theirs.lost) == (ours.won, ours.lost)
     check_against_oracle(theirs)
 

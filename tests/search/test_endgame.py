@@ -13,6 +13,7 @@ from cnfsweep import Board, Cell, analyze
 from cnfsweep.search.endgame import EndgameResult, best_move, enumerate_layouts
 from cnfsweep.play.game import Game, GameState
 
+
 def position(rows: int, cols: int, mines: list[tuple[int, int]], clicks: list[tuple[int, int]]) -> Board:
     game = Game.from_layout(rows, cols, mines)
     for cell in clicks:

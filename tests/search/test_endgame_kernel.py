@@ -49,7 +49,9 @@ def test_expert_endgames(case: dict[str, Any]) -> None:
     board = Board.from_rows(case["rows"], case["mines"])
     expected = EndgameResult(Cell(*case["cell"]), Fraction(case["win"]), case["layouts"], case["nodes"])
     # Without the kernel the Python search still answers as it did in those games.
-    found = both(board) if endgame_tree.kernel else best_move(board, max_layouts=LAYOUTS, node_limit=NODES, compiled=False)
+    found = (
+        both(board) if endgame_tree.kernel else best_move(board, max_layouts=LAYOUTS, node_limit=NODES, compiled=False)
+    )
     assert found == expected
 
 
@@ -115,7 +117,7 @@ def test_made_up_trees_across_word_boundaries(count: int) -> None:
             assert search(safe_mask, groups, list(range(cells)), count, node_limit=limit) == expected
             # Layouts no cell tells apart make states without a move (won -1): both say so alike.
             if expected is not None:
-                won, move, nodes = expected
+                won, _move, nodes = expected
                 assert won <= count and nodes <= limit
 
 
@@ -144,10 +146,18 @@ def test_python_search_serves_without_the_kernel(monkeypatch: pytest.MonkeyPatch
 
 @needs_kernel
 def test_benchmark_script_runs() -> None:
-    run = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert "kernel/python" in run.stdout and "python/kernel" in run.stdout
-    bad = subprocess.run([sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr

@@ -180,7 +180,7 @@ def test_past_128_bits_falls_back() -> None:
 def test_weigh_wide_numbers() -> None:
     boxes = ((Cell(0, 0), Cell(0, 1)), (Cell(1, 0),))
     # Layout counts past 64 bits are read and summed exactly.
-    wide = ((((1, 0), 1, 3 * 2**70), ((2, 0), 2, 2**90 + 7), ((0, 1), 1, 5)))
+    wide = (((1, 0), 1, 3 * 2**70), ((2, 0), 2, 2**90 + 7), ((0, 1), 1, 5))
     check_weigh(boxes, wide)
     # Sums past 128 bits: the kernel declines and the Python code answers.
     huge = (((1, 0), 1, 2**127), ((1, 0), 1, 2**127))
@@ -198,7 +198,13 @@ def test_weigh_random() -> None:
         weighed = []
         for _ in range(rng.randint(1, 8)):
             counts = tuple(rng.choice([0, rng.randint(0, s)]) for s in sizes)
-            weighed.append((counts, sum(counts) + rng.randint(0, 2), rng.choice([1, rng.randint(1, 10**6), 2**rng.randint(60, 100)])))
+            weighed.append(
+                (
+                    counts,
+                    sum(counts) + rng.randint(0, 2),
+                    rng.choice([1, rng.randint(1, 10**6), 2 ** rng.randint(60, 100)]),
+                )
+            )
         check_weigh(boxes, tuple(weighed))
 
 
@@ -233,7 +239,9 @@ def test_bad_input_is_left_to_python() -> None:
 @needs_kernel
 def test_benchmark_script_runs() -> None:
     script = str(Path(__file__).resolve().parents[2] / "scripts" / "bench_merge_kernel.py")
-    run = subprocess.run([sys.executable, script, "--games", "2", "--passes", "1"], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, script, "--games", "2", "--passes", "1"], capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr
     assert "split: kernel / python" in run.stdout and "same moves in every game" in run.stdout
     bad = subprocess.run([sys.executable, script, "--passes", "0"], capture_output=True, text=True, timeout=60)

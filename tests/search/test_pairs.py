@@ -39,7 +39,7 @@ def side_axes(board: Board, cell: Cell) -> list[list[Cell]]:
         return [near] if near else []
     if name == "hex":
         t = _cube(cell)
-        offset = {tuple(a - b for a, b in zip(_cube(n), t)): n for n in around(board, cell)}
+        offset = {tuple(a - b for a, b in zip(_cube(n), t, strict=True)): n for n in around(board, cell)}
         axes = [[offset[d] for d in pair if d in offset] for pair in HEX_AXES]
         assert sum(map(len, axes)) == len(offset)
         return [a for a in axes if a]
@@ -81,7 +81,7 @@ def brute_influence(board: Board, total: int, cell: Cell) -> int:
             if len(open_caps) > MAX_OPEN_CAPS:
                 continue
             marked, assume = board, {}
-            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True]):
+            for label, x, value in zip("abcd", [cell, partner, *open_caps], [True, False, True, True], strict=False):
                 marked = marked.with_char(x, label)
                 assume[label] = value
             best = max(best, reference(marked, total_mines=total, assume=assume).solutions)
@@ -132,8 +132,11 @@ def test_sides_are_the_geometry_s_on_every_topology():
             for cell in board.cells():
                 sides = board.topology.sides(cell)
                 assert sorted(map(sorted, sides)) == sorted(map(sorted, side_axes(board, cell)))
-                assert all(tables.cells[tables.index(x)] == x and tables.index(x) in tables.near(cell)
-                           for axis in sides for x in axis)
+                assert all(
+                    tables.cells[tables.index(x)] == x and tables.index(x) in tables.near(cell)
+                    for axis in sides
+                    for x in axis
+                )
 
 
 def test_on_a_square_the_sides_are_the_old_arithmetic():
@@ -142,8 +145,10 @@ def test_on_a_square_the_sides_are_the_old_arithmetic():
         shape = Square(rows, cols)
         for r in range(rows):
             for c in range(cols):
-                old = [[Cell(pr, pc) for pr, pc in partners if 0 <= pr < rows and 0 <= pc < cols]
-                       for partners in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c)))]
+                old = [
+                    [Cell(pr, pc) for pr, pc in partners if 0 <= pr < rows and 0 <= pc < cols]
+                    for partners in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c)))
+                ]
                 assert [list(a) for a in shape.sides(Cell(r, c))] == [a for a in old if a]
 
 
@@ -156,7 +161,7 @@ def brute_forced_pair(board: Board) -> tuple[Cell, Cell] | None:
     on_frontier = set(frontier(board))
     halves = sorted(c for c in on_frontier if ref.exact[c] == Fraction(1, 2))
     for i, a in enumerate(halves):
-        for b in halves[i + 1:]:
+        for b in halves[i + 1 :]:
             near_a, near_b = set(around(board, a)), set(around(board, b))
             if b not in near_a and near_a.isdisjoint(near_b):
                 continue

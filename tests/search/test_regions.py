@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import functools
-import string
 from collections.abc import Collection
 from fractions import Fraction
 from itertools import combinations, product
 
-import networkx as nx
 import pytest
 from game_oracle import BruteTree, revealed_of
 from oracle import around, frontier, reference
@@ -157,9 +155,9 @@ def _models(board: Board, mines: set[Cell], free: list[Cell]) -> list[frozenset[
     checks = [(board.number(n), around(board, n)) for n in board.numbers]
     out = []
     for bits in product((False, True), repeat=len(free)):
-        placed = mines | {c for c, b in zip(free, bits) if b}
+        placed = mines | {c for c, b in zip(free, bits, strict=True) if b}
         if all(sum(x in placed for x in near) == k for k, near in checks):
-            out.append(frozenset(c for c, b in zip(free, bits) if b))
+            out.append(frozenset(c for c, b in zip(free, bits, strict=True) if b))
     return out
 
 
@@ -178,7 +176,9 @@ def _on_its_own(board: Board, mines: set[Cell], models: list[frozenset[Cell]], c
     return len({len(m) for m in inside}) == 1 and len(inside) * len(outside) == len(models)
 
 
-def brute_region_value(board: Board, cells: tuple[Cell, ...], layouts: Collection[frozenset[Cell]]) -> tuple[Fraction, dict[Cell, Fraction]]:
+def brute_region_value(
+    board: Board, cells: tuple[Cell, ...], layouts: Collection[frozenset[Cell]]
+) -> tuple[Fraction, dict[Cell, Fraction]]:
     """The best chance of clearing a region, and each first click's, by a plain game tree over its layouts.
 
     A click shows its number (the region's mines and the certain mines around it);
@@ -200,7 +200,7 @@ def brute_region_value(board: Board, cells: tuple[Cell, ...], layouts: Collectio
                 todo.extend(n for n in near[c] if n in inside)
         return frozenset(shown.items())
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(revealed: frozenset[Cell], alive: frozenset[frozenset[Cell]]) -> Fraction:
         if all(c in revealed or c in m for m in alive for c in cells):
             return Fraction(1)
@@ -212,8 +212,10 @@ def brute_region_value(board: Board, cells: tuple[Cell, ...], layouts: Collectio
             if cell not in m:
                 outcomes.setdefault(opened(cell, m), set()).add(m)
         return sum(
-            (Fraction(len(group), len(alive)) * value(revealed | {c for c, _ in seen}, frozenset(group))
-             for seen, group in outcomes.items()),
+            (
+                Fraction(len(group), len(alive)) * value(revealed | {c for c, _ in seen}, frozenset(group))
+                for seen, group in outcomes.items()
+            ),
             Fraction(0),
         )
 
@@ -250,7 +252,8 @@ def test_regions_and_their_best_moves_are_as_brute_force_finds_them(topology):
             # a region the simplified numbers split into several components, none of them enclosed alone.
             parts = [comp for comp in components if comp & set(r)]
             assert any(set(r) <= set(f.cells) for f in found) or (
-                len(parts) > 1 and all(comp <= set(r) for comp in parts)), (board.grid, r)
+                len(parts) > 1 and all(comp <= set(r) for comp in parts)
+            ), (board.grid, r)
         regions += len(found)
         move = best_region_move(board, snap, max_layouts=300, node_limit=20_000)
         # Regions of mines only have no move: the first region with a safe cell is searched.
@@ -312,6 +315,10 @@ def test_on_squares_the_cut_plays_as_the_old_rectangle(rows, cols, mines, seed):
             new = best_move(cut.board, cut.total, max_layouts=300, node_limit=20_000)
             assert old is not None and new is not None
             assert (Cell(old.cell.row + dr, old.cell.col + dc), old.win_probability, old.layouts, old.nodes) == (
-                cut.cells[new.cell.col], new.win_probability, new.layouts, new.nodes)
+                cut.cells[new.cell.col],
+                new.win_probability,
+                new.layouts,
+                new.nodes,
+            )
             compared += 1
     assert compared >= 10

@@ -16,6 +16,7 @@ from cnfsweep.play.game import LEVELS
 from cnfsweep.engine.position import position
 from cnfsweep.search.whatif import Snapshot
 
+
 def fresh(board: Board, cell: Cell, number: int, total: int) -> Analysis:
     return analyze(board.with_char(cell, str(number)), total_mines=total, counting=Counting.SEARCH)
 
@@ -34,7 +35,7 @@ def assert_same(snap: Snapshot, after: Analysis) -> None:
     if not after.safe:
         assert snap.safety_pair()[0] == best_safety(after)
     for cell, p in after.frontier_exact.items():
-        if p.numerator == p.denominator or p.numerator == 0:
+        if p.numerator in (p.denominator, 0):
             continue
         assert Fraction(snap.weight(cell), snap.solutions) == p
 
@@ -129,9 +130,9 @@ def test_conditioning_matches_brute_force_with_assumed_cells():
             chosen = rng.sample(open_cells, min(len(open_cells), rng.randint(1, 3)))
             values = {c: rng.random() < 0.5 for c in chosen}
             board = analysis.board
-            for label, c in zip("abc", chosen):
+            for label, c in zip("abc", chosen, strict=False):
                 board = board.with_char(c, label)
-            assume = {label: values[c] for label, c in zip("abc", chosen)}
+            assume = {label: values[c] for label, c in zip("abc", chosen, strict=False)}
             ref = reference(board, total_mines=analysis.total_mines, assume=assume)
             after = snap.condition(values)
             if not ref.consistent:
@@ -162,7 +163,10 @@ def test_reveals_from_models_match_the_engines_rebuild(expert_points):
             for v, after in ours.items():
                 other = theirs[v]
                 assert (after.solutions, after.safe_exists, after.best_weight()) == (
-                    other.solutions, other.safe_exists, other.best_weight())
+                    other.solutions,
+                    other.safe_exists,
+                    other.best_weight(),
+                )
                 if after.safe_exists:
                     # Cells proved safe sit in boxes on one side and among the settled on the other;
                     # a look-ahead asks for candidates only where no cell is safe.
@@ -171,7 +175,8 @@ def test_reveals_from_models_match_the_engines_rebuild(expert_points):
                 second = next(iter(after.candidates(0.2, 3)), None)
                 if second is not None:
                     assert {w: (s.solutions, s.best_weight()) for w, s in after.outcomes(second).items()} == {
-                        w: (s.solutions, s.best_weight()) for w, s in other.outcomes(second).items()}
+                        w: (s.solutions, s.best_weight()) for w, s in other.outcomes(second).items()
+                    }
                 checked += 1
     assert checked >= 30
 

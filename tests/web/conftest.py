@@ -12,7 +12,7 @@ from paths import SCRIPTS
 from cnfsweep.web import Pool, Settings, create_app
 
 sys.path.insert(0, str(SCRIPTS))
-import load  # noqa: E402  (scripts/load.py: the live server and the load run)
+import load
 
 
 def new_client(**settings: object) -> TestClient:

@@ -17,8 +17,14 @@ import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (test extra)")
@@ -50,7 +56,10 @@ def page(browser, live_url: str):
     errors: list[str] = []
     elsewhere: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("request", lambda request: None if request.url.startswith((live_url, "data:", "blob:")) else elsewhere.append(request.url))
+    page.on(
+        "request",
+        lambda request: None if request.url.startswith((live_url, "data:", "blob:")) else elsewhere.append(request.url),
+    )
     page.goto(live_url)
     page.wait_for_selector("#board .cell")
     yield page
@@ -70,7 +79,7 @@ def new_game(page, level: str, seed: int, first_click: str = "safe") -> None:
     page.select_option("#first-click", first_click)
     page.fill("#seed", str(seed))
     page.click("#new-game-button")
-    page.wait_for_function("state.game && state.game.seed === %d" % seed)
+    page.wait_for_function(f"state.game && state.game.seed === {seed:d}")
 
 
 def analysed(page) -> None:
@@ -122,8 +131,12 @@ def open_safe_cells(page, moves: int) -> list[float]:
 def chances(page, selector: str) -> list[tuple[str, Fraction]]:
     """The chances shown in a part of the page, in order: each one's percentage as shown, and its exact fraction
     (what a press on it shows beside it)."""
-    return [(text, Fraction(exact)) for text, exact in page.eval_on_selector_all(
-        f"{selector} button.exact", "els => els.map(e => [e.textContent, e.dataset.exact])")]
+    return [
+        (text, Fraction(exact))
+        for text, exact in page.eval_on_selector_all(
+            f"{selector} button.exact", "els => els.map(e => [e.textContent, e.dataset.exact])"
+        )
+    ]
 
 
 def as_shown(p: Fraction) -> str:

@@ -135,7 +135,10 @@ def test_a_huge_number_gets_400_and_the_message_solve_prints(client, endpoint: s
         ({"board": 5}, "board: Input should be a valid string"),
         ({"board": "1.", "mines": -1}, "mines: Input should be greater than or equal to 0"),
         ({"board": "1.", "mines": "many"}, "mines: Input should be a valid integer"),
-        ({"board": "1.", "format": "xml"}, "format: Input should be 'auto', 'native', 'jsm', 'minesweepr', 'msboard' or 'graph'"),
+        (
+            {"board": "1.", "format": "xml"},
+            "format: Input should be 'auto', 'native', 'jsm', 'minesweepr', 'msboard' or 'graph'",
+        ),
         ({"board": "1.", "time_limit": 0}, "time_limit: Input should be greater than 0"),
         ({"board": "1.", "file": "/etc/passwd"}, "file: Extra inputs are not permitted"),
         ([1, 2], "Input should be a valid dictionary or object to extract fields from"),
@@ -159,7 +162,9 @@ def test_a_body_over_the_limit_gets_413_whether_or_not_it_says_its_length(tight)
     said = tight.post("/api/analyze", content=big, headers={"Content-Type": "application/json"})
     assert said.status_code == 413
     assert said.json() == {"error": "the request body is over this server's limit of 2000 bytes"}
-    streamed = tight.post("/api/analyze", content=iter([big[:1500], big[1500:]]), headers={"Content-Type": "application/json"})
+    streamed = tight.post(
+        "/api/analyze", content=iter([big[:1500], big[1500:]]), headers={"Content-Type": "application/json"}
+    )
     assert streamed.status_code == 413
     assert tight.post("/api/analyze", json={"board": "1."}).status_code == 200
 
@@ -231,16 +236,38 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     ("body", "options"),
     [
         ({"level": "beginner", "seed": 5}, ["--level", "beginner", "--seed", "5"]),
-        ({"rows": 8, "cols": 10, "mines": 20, "seed": 2, "start": [0, 0], "method": "uniform", "logic": "local"},
-         ["--size", "8x10", "--mines", "20", "--seed", "2", "--start", "0,0", "--method", "uniform", "--logic", "local"]),
+        (
+            {"rows": 8, "cols": 10, "mines": 20, "seed": 2, "start": [0, 0], "method": "uniform", "logic": "local"},
+            [
+                "--size",
+                "8x10",
+                "--mines",
+                "20",
+                "--seed",
+                "2",
+                "--start",
+                "0,0",
+                "--method",
+                "uniform",
+                "--logic",
+                "local",
+            ],
+        ),
     ],
 )
 def test_generate_answers_as_generate_json(client, body: dict, options: list[str]) -> None:
     doc = client.post("/api/generate", json=body).json()
     expected = cli_json("generate", *options)
-    made = next(generate_boards(Level(expected["rows"], expected["cols"], expected["mines"]), 1, seed=body["seed"],
-                                start=expected["start"], method=body.get("method", "fast"),
-                                logic=body.get("logic", "full")))
+    made = next(
+        generate_boards(
+            Level(expected["rows"], expected["cols"], expected["mines"]),
+            1,
+            seed=body["seed"],
+            start=expected["start"],
+            method=body.get("method", "fast"),
+            logic=body.get("logic", "full"),
+        )
+    )
     assert without_seconds(doc) == {**without_seconds(expected), "board": made.board().to_text()}
 
 
@@ -253,8 +280,9 @@ def test_generate_refuses_what_generate_refuses(client, tight) -> None:
     assert tight.post("/api/generate", json={"level": "intermediate"}).status_code == 413
     unknown = client.post("/api/generate", json={"level": "expert", "method": "uniform", "seed": 1, "time_limit": 1e-6})
     assert unknown.status_code == 200
-    result = CliRunner().invoke(cli, ["generate", "--level", "expert", "--method", "uniform", "--seed", "1",
-                                      "--time-limit", "1e-6", "--json"])
+    result = CliRunner().invoke(
+        cli, ["generate", "--level", "expert", "--method", "uniform", "--seed", "1", "--time-limit", "1e-6", "--json"]
+    )
     assert result.exit_code == 3
     assert unknown.json() == json.loads(result.output.splitlines()[0])  # then 'unknown: ...' on standard error
 
@@ -284,14 +312,26 @@ def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
     ("path", "body", "status", "message"),
     [
         ("/api/game", {"cols": 3}, 422, "body: give rows, cols and mines together, or a level (rows, mines missing)"),
-        ("/api/game", {"rows": 2, "cols": 2, "mines": 4}, 400, "4 mines leave no room for first-click rule 'safe' (at most 3)"),
+        (
+            "/api/game",
+            {"rows": 2, "cols": 2, "mines": 4},
+            400,
+            "4 mines leave no room for first-click rule 'safe' (at most 3)",
+        ),
         ("/api/game", {"level": "hard"}, 422, "level: Input should be 'beginner', 'intermediate' or 'expert'"),
         ("/api/game", {"level": "expert", "seed": -1}, 422, "seed: Input should be greater than or equal to 0"),
-        ("/api/game/nope/click", {"row": 0, "col": 0}, 404, "no game with this id (finished games are kept only while there is room)"),
+        (
+            "/api/game/nope/click",
+            {"row": 0, "col": 0},
+            404,
+            "no game with this id (finished games are kept only while there is room)",
+        ),
         ("/api/game/nope/flag", {"row": 0}, 422, "col: Field required"),
     ],
 )
-def test_a_bad_game_request_gets_its_status_and_message(client, path: str, body: Any, status: int, message: str) -> None:
+def test_a_bad_game_request_gets_its_status_and_message(
+    client, path: str, body: Any, status: int, message: str
+) -> None:
     answer = client.post(path, json=body)
     assert answer.status_code == status
     assert answer.json() == {"error": message}
@@ -312,15 +352,29 @@ def test_the_page_and_the_schema_are_served_and_nothing_else(client) -> None:
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
-    assert {"/api/analyze", "/api/check", "/api/hint", "/api/generate", "/api/board", "/api/health", "/api/game"} <= set(schema["paths"])
+    assert {
+        "/api/analyze",
+        "/api/check",
+        "/api/hint",
+        "/api/generate",
+        "/api/board",
+        "/api/health",
+        "/api/game",
+    } <= set(schema["paths"])
     for path in ("/static/../app.py", "/static/%2e%2e/settings.py", "/static/jobs.py", "/etc/passwd", "/redoc"):
         answer = client.get(path)
         assert answer.status_code == 404 and answer.json() == {"error": "Not Found"}
     assert client.delete("/api/analyze").status_code == 405
 
 
-SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
-JSON = SCALARS | st.lists(SCALARS, max_size=4) | st.dictionaries(st.text(max_size=8), SCALARS | st.lists(SCALARS), max_size=4)
+SCALARS = (
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
+)
+JSON = (
+    SCALARS
+    | st.lists(SCALARS, max_size=4)
+    | st.dictionaries(st.text(max_size=8), SCALARS | st.lists(SCALARS), max_size=4)
+)
 FIELDS = st.fixed_dictionaries(
     {},
     optional={
@@ -345,7 +399,17 @@ FIELDS = st.fixed_dictionaries(
         "logic": st.sampled_from(["full", "local", "none"]),
     },
 )
-PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/board", "/api/generate", "/api/game", "/api/game/{id}/click", "/api/game/{id}/flag"]
+PATHS = [
+    "/api/analyze",
+    "/api/check",
+    "/api/hint",
+    "/api/levels",
+    "/api/board",
+    "/api/generate",
+    "/api/game",
+    "/api/game/{id}/click",
+    "/api/game/{id}/flag",
+]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -409,7 +473,9 @@ def test_a_game_the_server_starts_takes_any_first_click(client, rows: int, cols:
     mines = data.draw(st.integers(0, rows * cols), label="mines")
     rule = data.draw(st.sampled_from(FirstClick), label="first_click")
     first = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)), label="first")
-    new = client.post("/api/game", json={"rows": rows, "cols": cols, "mines": mines, "first_click": rule.value, "seed": 1})
+    new = client.post(
+        "/api/game", json={"rows": rows, "cols": cols, "mines": mines, "first_click": rule.value, "seed": 1}
+    )
     if new.status_code == 400:
         # Refused at once, saying why, only when some first click could not start the game.
         area = min(rows, 3) * min(cols, 3) if rule is FirstClick.OPENING else 1 if rule is FirstClick.SAFE else 0
@@ -426,13 +492,17 @@ def test_a_game_with_no_room_for_an_opening_is_refused_at_once(client) -> None:
     assert answer.status_code == 400
     assert answer.json() == {
         "error": "5 mines leave no room for first-click rule 'opening' wherever the first click falls"
-                 " (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'"
+        " (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'"
     }
 
 
 def test_each_move_answered_is_counted_in_the_game_document(client) -> None:
     doc = client.post("/api/game", json={"level": "beginner", "seed": 4, "no_guess": True}).json()
-    assert (doc["clicks"], doc["moves"], doc["seconds"]) == (1, 0, None)  # the server's opening is no move of the player's
+    assert (doc["clicks"], doc["moves"], doc["seconds"]) == (
+        1,
+        0,
+        None,
+    )  # the server's opening is no move of the player's
     covered = [(r, c) for r, row in enumerate(doc["grid"]) for c, ch in enumerate(row) if ch == "."]
     for n, (r, c) in enumerate(covered[:3], start=1):
         doc = client.post(f"/api/game/{doc['id']}/flag", json={"row": r, "col": c}).json()

@@ -25,10 +25,16 @@ def assert_answer_or_one_line(answer) -> None:
 
 
 # Lone surrogates too: JSON can carry them though no UTF-8 file can.
-@given(text=hostile_text(surrogates=True), endpoint=st.sampled_from(ENDPOINTS), fmt=st.sampled_from(FORMATS),
-       mines=st.none() | st.integers(0, 10**30))
+@given(
+    text=hostile_text(surrogates=True),
+    endpoint=st.sampled_from(ENDPOINTS),
+    fmt=st.sampled_from(FORMATS),
+    mines=st.none() | st.integers(0, 10**30),
+)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_any_board_text_gets_an_answer_or_a_4xx_line(client, text: str, endpoint: str, fmt: str, mines: int | None) -> None:
+def test_any_board_text_gets_an_answer_or_a_4xx_line(
+    client, text: str, endpoint: str, fmt: str, mines: int | None
+) -> None:
     body = {"board": text, "format": fmt, **({} if mines is None else {"mines": mines})}
     # Encoded by hand: json.dumps escapes lone surrogates where the test client's encoder would fail.
     answer = client.post(endpoint, content=json.dumps(body).encode(), headers={"Content-Type": "application/json"})

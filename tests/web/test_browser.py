@@ -48,7 +48,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
         elif 0.01 <= p <= 0.99:
             assert text == "" and pct == f"{round(p * 100)}%"
     page.check("#numbers")
-    for r, c, p, text, pct in page.eval_on_selector_all("#board .cell[data-p]", script):
+    for r, c, p, text, _pct in page.eval_on_selector_all("#board .cell[data-p]", script):
         if Cell(r, c) not in expected.safe and 0.01 <= p <= 0.99:
             assert text == str(round(p * 100))
     page.uncheck("#numbers")
@@ -201,7 +201,9 @@ def test_a_hint_outlines_its_move_and_reason(page) -> None:
     reason = page.eval_on_selector_all("#board .cell.hint-reason", "els => els.map(e => [+e.dataset.r, +e.dataset.c])")
     assert move == [list(expected.move.cell)]
     assert sorted(reason) == sorted(list(c) for c in expected.move.reason.numbers)
-    assert page.inner_text("#hint-text").startswith(f"Hint: row {expected.move.cell.row + 1} col {expected.move.cell.col + 1}")
+    assert page.inner_text("#hint-text").startswith(
+        f"Hint: row {expected.move.cell.row + 1} col {expected.move.cell.col + 1}"
+    )
     # The next move clears it.
     cell(page, *expected.move.cell).click(button="right" if expected.move.mine else "left")
     page.wait_for_function("state.hint === null")
@@ -221,10 +223,16 @@ def test_a_no_guess_game_starts_opened(page) -> None:
 def test_a_no_guess_board_not_found_in_time_is_said_and_the_game_stays(page) -> None:
     new_game(page, "beginner", 5)
     before = page.evaluate("state.game.id")
-    timed_out = {"status": "unknown", "reason": "no no-guess layout found within the time limit of 10.0 s", "time_limit": 10.0}
+    timed_out = {
+        "status": "unknown",
+        "reason": "no no-guess layout found within the time limit of 10.0 s",
+        "time_limit": 10.0,
+    }
     # The server's answer past its time limit, without waiting for one: only the page's reading of it is tested here.
-    page.route("**/api/game", lambda route: route.fulfill(status=200, content_type="application/json",
-                                                          body=json.dumps(timed_out)))
+    page.route(
+        "**/api/game",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(timed_out)),
+    )
     page.check("#no-guess")
     page.fill("#seed", "6")
     page.click("#new-game-button")

@@ -51,21 +51,28 @@ def total_analysed(page, total: int | None) -> None:
     page.wait_for_function(
         "([t]) => state.analysis && !state.analysis.error && state.analysis.total_mines === t"
         " && document.body.dataset.analysed === String(state.seq)",
-        arg=[total], timeout=5000,
+        arg=[total],
+        timeout=5000,
     )
 
 
 @st.composite
 def totals(draw: st.DrawFn) -> str:
     """What a player might type or paste as the total: numbers small and huge, and junk."""
-    return draw(st.one_of(
-        st.integers(0, 12).map(str),
-        st.integers(1, 6000).map(lambda n: "9" * n),
-        st.builds(lambda pad, n, pad2: f"{pad}{n}{pad2}", st.sampled_from(["", " ", "\t", "00"]), st.integers(0, 99),
-                  st.sampled_from(["", " ", "\t"])),
-        st.text(max_size=12),
-        st.text(alphabet="0123456789eE+-., x_٣", max_size=8),
-    ))
+    return draw(
+        st.one_of(
+            st.integers(0, 12).map(str),
+            st.integers(1, 6000).map(lambda n: "9" * n),
+            st.builds(
+                lambda pad, n, pad2: f"{pad}{n}{pad2}",
+                st.sampled_from(["", " ", "\t", "00"]),
+                st.integers(0, 99),
+                st.sampled_from(["", " ", "\t"]),
+            ),
+            st.text(max_size=12),
+            st.text(alphabet="0123456789eE+-., x_٣", max_size=8),
+        )
+    )
 
 
 #: Forgets what the page said for the example before (each example reads only its own words): the hint, and the text
@@ -134,16 +141,25 @@ def test_any_total_gets_an_analysis_or_a_clear_message_never_a_500(statuses, bla
 SPACES, TABS = " " * 500_000, "\t" * 500_000
 
 
-@pytest.mark.parametrize(("text", "total"), [
-    (f"{SPACES}7", 7), (f"7{TABS}", 7), (f"{TABS}7{SPACES}", 7), (SPACES + TABS, None),
-    (f"1{SPACES}1", "a whole number of mines"), (f"x{TABS}5{SPACES}x", "a whole number of mines"),
-], ids=["before", "after", "around", "alone", "inside", "twice inside"])
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        (f"{SPACES}7", 7),
+        (f"7{TABS}", 7),
+        (f"{TABS}7{SPACES}", 7),
+        (SPACES + TABS, None),
+        (f"1{SPACES}1", "a whole number of mines"),
+        (f"x{TABS}5{SPACES}x", "a whole number of mines"),
+    ],
+    ids=["before", "after", "around", "alone", "inside", "twice inside"],
+)
 def test_a_long_run_of_blanks_in_the_total_is_read_at_once(blank_3x3, text: str, total: int | str | None) -> None:
     page = blank_3x3
     page.evaluate(TYPE_TOTAL_SOON, text)
     if isinstance(total, str):
-        page.wait_for_function("document.getElementById('edit-total').getAttribute('aria-invalid') === 'true'",
-                               timeout=10_000)
+        page.wait_for_function(
+            "document.getElementById('edit-total').getAttribute('aria-invalid') === 'true'", timeout=10_000
+        )
         assert total in page.inner_text("#edit-message")
     else:
         total_analysed(page, total)
@@ -166,7 +182,9 @@ def test_the_summary_counts_in_words_and_points_at_a_safe_cell_not_a_guess(blank
     set_total(page, "1")
     total_analysed(page, 1)
     summary = page.inner_text("#summary")
-    assert re.match(r"3 layouts · 0 safe · 0 mines · nothing is certainly safe: best guess row \d col \d \(33%\) · ", summary), summary
+    assert re.match(
+        r"3 layouts · 0 safe · 0 mines · nothing is certainly safe: best guess row \d col \d \(33%\) · ", summary
+    ), summary
     assert page.eval_on_selector_all("#board .cell.best", "els => els.length") == 1
 
 

@@ -21,7 +21,9 @@ from paths import DATA
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play import Game
 
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed (test extra)")
+axe_sync = pytest.importorskip(
+    "axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed (test extra)"
+)
 
 SCREENSHOTS = os.environ.get("CNFSWEEP_SCREENSHOTS")
 
@@ -87,8 +89,11 @@ def serious(page) -> list[str]:
     """axe-core's critical and serious violations on the page as it is (and that axe ran its rules)."""
     results = axe_sync.Axe().run(page, options={"resultTypes": ["violations", "passes"]})
     assert "color-contrast" in {rule["id"] for rule in results.response["passes"]}
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
-            for v in results.response["violations"] if v["impact"] in ("critical", "serious")]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
 
 
 def test_a_beginner_game_won_with_chords_then_the_same_board_again_and_by_link(page, browser) -> None:
@@ -153,7 +158,9 @@ def test_a_loss_shows_every_mine_crosses_wrong_flags_and_says_how_likely_the_fat
     cell(page, *mine).click()
     page.wait_for_function("state.game.state === 'lost'")
     assert page.inner_text("#game-state") == "Boom: you lost."
-    shown = dict(page.eval_on_selector_all("#board .cell", "els => els.map(e => [e.dataset.r + ',' + e.dataset.c, e.className])"))
+    shown = dict(
+        page.eval_on_selector_all("#board .cell", "els => els.map(e => [e.dataset.r + ',' + e.dataset.c, e.className])")
+    )
     for m in game.mines:
         assert ("exploded" if m == mine else "mine") in shown[f"{m.row},{m.col}"].split()
     assert "wrong-flag" in shown[f"{wrong.row},{wrong.col}"].split()
@@ -188,12 +195,13 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
     timings: list[float] = []
     for name, viewport, level in [("desktop", (1366, 768), "expert"), ("phone", (390, 844), "intermediate")]:
         for theme in ("light", "dark"):
-            context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, color_scheme=theme,
-                                          has_touch=name == "phone")
+            context = browser.new_context(
+                viewport={"width": viewport[0], "height": viewport[1]}, color_scheme=theme, has_touch=name == "phone"
+            )
             try:
                 page = context.new_page()
                 errors: list[str] = []
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
                 page.goto(live_url)
                 page.wait_for_selector("#board .cell")
                 assert page.evaluate("document.documentElement.dataset.theme") == theme  # as the system says
@@ -202,10 +210,15 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                 cell(page, rows // 2, cols // 2).click()
                 page.wait_for_function("state.game.clicks === 1")
                 # The classic look: numbers at least half the cell's height, the classic blue for 1 on the light theme.
-                box, size = page.eval_on_selector("#board .cell.open.n1, #board .cell.open.n2", "e => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).fontSize)]")
+                box, size = page.eval_on_selector(
+                    "#board .cell.open.n1, #board .cell.open.n2",
+                    "e => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).fontSize)]",
+                )
                 assert size >= box / 2
                 if theme == "light" and page.locator("#board .cell.n1").count():
-                    assert page.eval_on_selector("#board .cell.n1", "e => getComputedStyle(e).color") == "rgb(0, 0, 255)"
+                    assert (
+                        page.eval_on_selector("#board .cell.n1", "e => getComputedStyle(e).color") == "rgb(0, 0, 255)"
+                    )
                 # Fits the screen: no sideways scrolling of the page, and on the phone not of the board either.
                 assert page.evaluate("document.documentElement.scrollWidth") <= viewport[0]
                 if name == "phone":
@@ -255,8 +268,10 @@ def test_the_look_on_a_desktop_and_a_phone_in_both_themes(browser, live_url: str
                 assert errors == []
             finally:
                 context.close()
-    print(f"\nclick to overlay on expert (the page shows it): median {statistics.median(timings):.0f} ms, "
-          f"max {max(timings):.0f} ms over {len(timings)} moves (a loaded two-core machine)")
+    print(
+        f"\nclick to overlay on expert (the page shows it): median {statistics.median(timings):.0f} ms, "
+        f"max {max(timings):.0f} ms over {len(timings)} moves (a loaded two-core machine)"
+    )
 
 
 def test_a_replay_file_stepped_through_with_its_labels_overlay_and_timeline(page) -> None:
@@ -274,7 +289,7 @@ def test_a_replay_file_stepped_through_with_its_labels_overlay_and_timeline(page
     analysed(page)
     click = doc["clicks"][1]
     board = Board.parse(doc["positions"][1])
-    (r, c), = click["cells"]
+    ((r, c),) = click["cells"]
     p = reference(board).exact[Cell(r, c)]
     assert Fraction(click["probability"]) == p
     text = page.inner_text("#replay-click")

@@ -54,7 +54,9 @@ def test_a_pasted_hex_board_is_drawn_as_hexagons_and_analysed_as_the_oracle_says
                 assert (abs(d - width) < 1.0) if c1 in near else d > 1.5 * width, (c0, c1, d)
     # The overlay: every covered cell's probability is the oracle's.
     ref = reference(board)
-    shown = page.eval_on_selector_all("#board .cell", "els => els.map(e => [+e.dataset.r, +e.dataset.c, e.dataset.p ?? null])")
+    shown = page.eval_on_selector_all(
+        "#board .cell", "els => els.map(e => [+e.dataset.r, +e.dataset.c, e.dataset.p ?? null])"
+    )
     for r, c, p in shown:
         if Cell(r, c) in board.covered:
             assert p is not None and math.isclose(float(p), float(ref.exact[Cell(r, c)])), (r, c, p)
@@ -81,11 +83,16 @@ def test_a_pasted_torus_is_drawn_with_its_glued_edges_and_arrow_keys_wrap(page) 
     read_board(page, TORUS_TEXT, "torus")
     board = Board.parse(TORUS_TEXT)
     assert page.eval_on_selector("#board", "e => e.className") == "torus"
-    colours = page.eval_on_selector("#board", "e => { const s = getComputedStyle(e); return [s.borderTopColor, s.borderBottomColor, s.borderLeftColor, s.borderRightColor]; }")
+    colours = page.eval_on_selector(
+        "#board",
+        "e => { const s = getComputedStyle(e); return [s.borderTopColor, s.borderBottomColor, s.borderLeftColor, s.borderRightColor]; }",
+    )
     assert colours[0] == colours[1] and colours[2] == colours[3] and colours[0] != colours[2]
     assert "wrap" in page.inner_text("#grid-note") or "meets" in page.inner_text("#grid-note")
     ref = reference(board)
-    for r, c, p in page.eval_on_selector_all("#board .cell", "els => els.map(e => [+e.dataset.r, +e.dataset.c, e.dataset.p ?? null])"):
+    for r, c, p in page.eval_on_selector_all(
+        "#board .cell", "els => els.map(e => [+e.dataset.r, +e.dataset.c, e.dataset.p ?? null])"
+    ):
         if Cell(r, c) in board.covered:
             assert Fraction(p).limit_denominator(1000) == ref.exact[Cell(r, c)]
     cell(page, 0, 0).focus()
@@ -119,7 +126,9 @@ def test_the_editor_draws_a_blank_hex_board_and_keeps_numbers_to_6(page) -> None
 def test_a_graph_board_is_said_to_be_for_the_api_and_the_page_keeps_working(page) -> None:
     # A graph board read by the server (as the graph topology's /api/board answers it): the page draws none.
     graph = {"rows": 1, "cols": 3, "grid": ["1.."], "total_mines": 1, "text": "{}", "topology": "graph"}
-    page.route("**/api/board", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(graph)))
+    page.route(
+        "**/api/board", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(graph))
+    )
     page.click("#tab-edit")
     before = page.locator("#board .cell").count()
     page.fill("#board-text", '{"format": "cnfsweep-graph"}')

@@ -62,6 +62,10 @@ def test_peek_outlines_the_numbers_that_cannot_hold(page) -> None:
     page.wait_for_function("state.rows === 3")
     page.click("#peek")
     page.wait_for_function("document.body.dataset.peeked === '1'")
-    outlined = page.eval_on_selector_all("#board .cell.peek-conflict", "els => els.map(e => [+e.dataset.r, +e.dataset.c])")
+    outlined = page.eval_on_selector_all(
+        "#board .cell.peek-conflict", "els => els.map(e => [+e.dataset.r, +e.dataset.c])"
+    )
     assert outlined == [[1, 1]]
-    assert page.inner_text("#peek-text") == "Peek: inconsistent: 2-RC finds no layout (the outlined numbers cannot hold)"
+    assert (
+        page.inner_text("#peek-text") == "Peek: inconsistent: 2-RC finds no layout (the outlined numbers cannot hold)"
+    )

@@ -155,8 +155,18 @@ def test_quick_moves_leave_the_page_showing_the_servers_game(page) -> None:
                 el.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, button: kind === 'flag' ? 2 : 0 }));
               }
             }""",
-            [[["flag", *a], ["flag", *b], ["click", *safe[-1]], ["flag", *a], ["flag", *c], ["flag", *b], ["flag", *a],
-              ["click", *safe[-2]]]],
+            [
+                [
+                    ["flag", *a],
+                    ["flag", *b],
+                    ["click", *safe[-1]],
+                    ["flag", *a],
+                    ["flag", *c],
+                    ["flag", *b],
+                    ["flag", *a],
+                    ["click", *safe[-2]],
+                ]
+            ],
         )
         settle(page, requests)
         server = page.evaluate("fetch('/api/game/' + state.game.id).then((r) => r.json())")

@@ -58,14 +58,16 @@ def drawn_as(page, topology: str, game_rows: int = 9, game_cols: int = 9) -> Non
     if topology == "hex":
         assert all(s.startswith("polygon(") and s.count(",") == 5 for s in shapes)
         boxes = page.eval_on_selector_all(
-            "#board .cell", "els => els.map(e => { const b = e.getBoundingClientRect(); "
-            "return [+e.dataset.r, +e.dataset.c, b.x + b.width / 2, b.y + b.height / 2, b.width]; })")
+            "#board .cell",
+            "els => els.map(e => { const b = e.getBoundingClientRect(); "
+            "return [+e.dataset.r, +e.dataset.c, b.x + b.width / 2, b.y + b.height / 2, b.width]; })",
+        )
         at = {Cell(r, c): (x, y) for r, c, x, y, _ in boxes}
         width = boxes[0][4]
         near = Level(game_rows, game_cols, 1, topology_name="hex").topology
-        for c0 in at:
+        for c0, xy in at.items():
             for c1 in near.neighbours(c0):
-                assert abs(math.dist(at[c0], at[c1]) - width) < 1.0, (c0, c1)
+                assert abs(math.dist(xy, at[c1]) - width) < 1.0, (c0, c1)
     else:
         assert not any(s.startswith("polygon(") for s in shapes)
     marks = page.locator("#board .wrap-mark")
@@ -84,7 +86,7 @@ def test_a_game_lost_on_another_grid_is_stepped_through_on_that_grid(page, topol
     page.wait_for_function("document.body.dataset.postmortem === '1'", timeout=20_000)
     text = page.inner_text("#postmortem")
     # The post-mortem gives chances as percentages; the exact fraction is there on demand.
-    served = page.evaluate(f"fetch('/api/game/' + state.game.id + '/review').then(r => r.json())")
+    served = page.evaluate("fetch('/api/game/' + state.game.id + '/review').then(r => r.json())")
     fatal = served["clicks"][-1]
     p = Fraction(fatal["probability"])
     assert chances(page, "#postmortem")[0] == (as_shown(p), p) and f"{as_shown(p)} chance" in text
@@ -113,19 +115,40 @@ def test_a_game_lost_on_another_grid_is_stepped_through_on_that_grid(page, topol
 def hex_trace(tmp_path_factory) -> Path:
     """Three hex games the autoplayer played, as `cnfsweep play --trace` writes them."""
     path = tmp_path_factory.mktemp("trace") / "hex.jsonl"
-    subprocess.run([sys.executable, "-m", "cnfsweep", "play", "--topology", "hex", "--level", "beginner", "--games", "3",
-                    "--seed", "1", "--trace", str(path)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cnfsweep",
+            "play",
+            "--topology",
+            "hex",
+            "--level",
+            "beginner",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--trace",
+            str(path),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return path
 
 
 def load(page, path: Path) -> None:
     page.evaluate("document.body.dataset.replayStep = ''; delete document.body.dataset.replayError")
     page.set_input_files("#replay-file", str(path))
-    page.wait_for_function("document.body.dataset.replayStep === '0' || document.body.dataset.replayError === '1'",
-                           timeout=30_000)
+    page.wait_for_function(
+        "document.body.dataset.replayStep === '0' || document.body.dataset.replayError === '1'", timeout=30_000
+    )
 
 
-def test_a_trace_is_stepped_through_in_the_replay_tab_and_a_game_of_several_chosen(page, hex_trace: Path, tmp_path: Path) -> None:
+def test_a_trace_is_stepped_through_in_the_replay_tab_and_a_game_of_several_chosen(
+    page, hex_trace: Path, tmp_path: Path
+) -> None:
     one = tmp_path / "hex1.jsonl"
     one.write_text(hex_trace.read_text().splitlines()[0] + "\n")
     page.click("#tab-replay")
@@ -173,7 +196,11 @@ def test_a_win_shows_its_figures_and_mines_left_0_and_its_record_replays(page, t
     cell(page, *flagged).click(button="right")  # one flag of the player's: the win flags the rest
     page.wait_for_function("state.game.mines_left === 9")
     for c in game.board().cells():
-        if c not in game.mines and page.evaluate(f"state.game.grid[{c.row}][{c.col}]") == "." and page.evaluate("state.game.state") == "playing":
+        if (
+            c not in game.mines
+            and page.evaluate(f"state.game.grid[{c.row}][{c.col}]") == "."
+            and page.evaluate("state.game.state") == "playing"
+        ):
             moves = page.evaluate("state.game.moves")
             cell(page, *c).click()
             wait_moves(page, moves)
@@ -184,7 +211,10 @@ def test_a_win_shows_its_figures_and_mines_left_0_and_its_record_replays(page, t
     won = page.evaluate("state.game")
     bbbv = game.three_bv()
     text = page.inner_text("#postmortem")
-    assert f"3BV {bbbv} · {bbbv / won['seconds']:.2f} 3BV/s · {won['moves']} clicks · IOE {bbbv / won['moves']:.2f}" in text, text
+    assert (
+        f"3BV {bbbv} · {bbbv / won['seconds']:.2f} 3BV/s · {won['moves']} clicks · IOE {bbbv / won['moves']:.2f}"
+        in text
+    ), text
     picture(page, "won")
     # The record file: a trace line the CLI's reader reads, and replays to the same review the server gives.
     with page.expect_download() as info:

@@ -45,11 +45,17 @@ def post(path: str, body: dict[str, Any]) -> Callable[[TestClient], Any]:
 BOARD = {"board": "1.\n..", "time_limit": LIMIT}
 #: Each limited endpoint: where its work starts in a worker (held there), and how to ask it.
 ENDPOINTS: dict[str, tuple[Any, str, Callable[[TestClient], Any]]] = {
-    **{task: (jobs_module, "parse_board", post(f"/api/{task}", BOARD))
-       for task in ("analyze", "check", "hint", "levels", "board")},
+    **{
+        task: (jobs_module, "parse_board", post(f"/api/{task}", BOARD))
+        for task in ("analyze", "check", "hint", "levels", "board")
+    },
     "generate": (jobs_module, "generate_boards", post("/api/generate", {"level": "beginner", "time_limit": LIMIT})),
     "game": (jobs_module, "generate_boards", post("/api/game", {"level": "beginner", "no_guess": True})),
-    "replay": (reviews_module, "review_game", post("/api/replay", {"name": "t.jsonl", "data": TRACE, "time_limit": LIMIT})),
+    "replay": (
+        reviews_module,
+        "review_game",
+        post("/api/replay", {"name": "t.jsonl", "data": TRACE, "time_limit": LIMIT}),
+    ),
     "review": (reviews_module, "review_game", lambda client: client.get(f"/api/game/{first_game(client)}/review")),
 }
 
@@ -105,7 +111,9 @@ def test_the_first_request_of_each_limited_endpoint_on_a_fresh_server_keeps_its_
     # The endpoints whose first request ran over on a fresh server (a cold worker generating or reviewing its first
     # huge game); the rest are held at their deadline above, and `bench_limits.py --fresh` times all nine.
     endpoints = ("generate", "game", "replay", "review")
-    rows = bench_limits.measure_fresh(1.0, cap=120, endpoints=endpoints, options=["--workers", "1", "--small-workers", "0"])
+    rows = bench_limits.measure_fresh(
+        1.0, cap=120, endpoints=endpoints, options=["--workers", "1", "--small-workers", "0"]
+    )
     late = [row for row in rows if not (row["http"] == 200 and row["seconds"] <= row["limit"] + 1)]
     assert not late, late
     # The work was long enough for the limit to cut it.

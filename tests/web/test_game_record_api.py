@@ -52,7 +52,9 @@ def twin(topology: str, seed: int, rule: str = "safe") -> Game:
 
 def start(client, topology: str, seed: int, rule: str = "safe") -> tuple[dict, Game]:
     """A seeded beginner game on ``topology``, clicked at its centre, on the server and in the library."""
-    doc = client.post("/api/game", json={"level": "beginner", "topology": topology, "seed": seed, "first_click": rule}).json()
+    doc = client.post(
+        "/api/game", json={"level": "beginner", "topology": topology, "seed": seed, "first_click": rule}
+    ).json()
     assert doc["bbbv"] is None  # no layout before the first click
     game = twin(topology, seed, rule)
     game.click(Cell(4, 4))
@@ -115,8 +117,12 @@ def test_a_game_downloads_as_a_trace_line_that_reads_back_into_the_same_review(c
     doc, game = start(client, topology, seed=11, rule="opening")
     board = game.board()
     # A chord (on a number with its mines flagged), a flag taken off again, then a click on a mine.
-    number = next(c for c in board.cells() if board.grid[c.row][c.col].isdigit()
-                  and any(board.grid[n.row][n.col] == "." and n not in game.mines for n in board.neighbours(c)))
+    number = next(
+        c
+        for c in board.cells()
+        if board.grid[c.row][c.col].isdigit()
+        and any(board.grid[n.row][n.col] == "." and n not in game.mines for n in board.neighbours(c))
+    )
     flags = [n for n in board.neighbours(number) if n in game.mines and board.grid[n.row][n.col] == "."]
     url = f"/api/game/{doc['id']}"
     spare = next(c for c in board.cells() if board.grid[c.row][c.col] == "." and c not in flags)
@@ -140,7 +146,9 @@ def test_a_game_downloads_as_a_trace_line_that_reads_back_into_the_same_review(c
     served = client.get(f"{url}/review").json()
     assert mine_review["lost"] and served["lost"]
     # The chord is written as the opens it chose: the same cells open, each judged on its own position.
-    assert {tuple(c) for k in mine_review["clicks"] for c in k["opened"]} == {tuple(c) for k in served["clicks"] for c in k["opened"]}
+    assert {tuple(c) for k in mine_review["clicks"] for c in k["opened"]} == {
+        tuple(c) for k in served["clicks"] for c in k["opened"]
+    }
     assert mine_review["clicks"][-1]["probability"] == served["clicks"][-1]["probability"]
     assert mine_review["clicks"][0]["label"] == served["clicks"][0]["label"] == "deduction"
     assert client.get("/api/game/nosuchgame/record").status_code == 404

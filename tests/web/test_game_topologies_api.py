@@ -64,8 +64,9 @@ def test_an_opening_game_keeps_the_grids_neighbours_of_the_first_click_free(clie
 
 @pytest.mark.parametrize("topology", ["torus", "hex"])
 def test_a_no_guess_game_of_the_grid_needs_no_guess(client, topology: str) -> None:
-    doc = client.post("/api/game", json={"rows": 7, "cols": 8, "mines": 12, "topology": topology,
-                                         "no_guess": True, "seed": 2}).json()
+    doc = client.post(
+        "/api/game", json={"rows": 7, "cols": 8, "mines": 12, "topology": topology, "no_guess": True, "seed": 2}
+    ).json()
     assert doc["topology"] == topology and doc["first_click"] == "opening" and doc["clicks"] == 1
     first = next(Cell(r, c) for r, row in enumerate(doc["grid"]) for c, ch in enumerate(row) if ch == "0")
     end = _play_to_the_end(client, doc)

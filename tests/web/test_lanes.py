@@ -186,8 +186,11 @@ LIMITED = {
 def is_time_out(outcome: JobOutcome, limit: float) -> bool:
     """Whether ``outcome`` is the API's answer past a time limit: 200's ``status: unknown`` with its reason and limit."""
     doc = json.loads(outcome.body)
-    return outcome.verdict is Verdict.UNKNOWN and set(doc) == {"status", "reason", "time_limit"} and (
-        doc["status"], doc["time_limit"]) == ("unknown", limit)
+    return (
+        outcome.verdict is Verdict.UNKNOWN
+        and set(doc) == {"status", "reason", "time_limit"}
+        and (doc["status"], doc["time_limit"]) == ("unknown", limit)
+    )
 
 
 @pytest.mark.parametrize("job", LIMITED.values(), ids=LIMITED.keys())
@@ -297,7 +300,6 @@ def test_a_generation_past_its_time_limit_has_one_answer_on_both_endpoints(
     assert game.json() == generated.json()
     assert game.json()["status"] == "unknown" and game.json()["time_limit"] == 10.0
     assert set(game.json()) == {"status", "reason", "time_limit"}
-
 
 
 def test_the_lanes_are_settings_the_health_check_shows(make_client) -> None:

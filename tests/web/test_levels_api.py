@@ -50,7 +50,9 @@ def test_a_max_level_out_of_range_or_of_another_type_is_422(client, bad) -> None
 
 
 def test_past_the_time_limit_it_is_unknown(client) -> None:
-    answer = client.post("/api/levels", json={"board": (EXAMPLES / "expert_midgame.txt").read_text(), "time_limit": 1e-9})
+    answer = client.post(
+        "/api/levels", json={"board": (EXAMPLES / "expert_midgame.txt").read_text(), "time_limit": 1e-9}
+    )
     assert answer.status_code == 200 and answer.json()["status"] == "unknown"
 
 

@@ -61,8 +61,10 @@ def test_health_answers_while_a_slow_analysis_runs(live_url: str) -> None:
 
 def test_the_live_server_refuses_what_the_test_client_refuses(live_url: str) -> None:
     assert post(f"{live_url}/api/analyze", {"board": "9"}) == (
-        400, {"error": "board:1:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter"})
-    status, doc = post(f"{live_url}/api/analyze", {"board": "." * (1 << 20)})
+        400,
+        {"error": "board:1:1: number 9 is above 8: expected 0-8, '.', '*', 'F' or a letter"},
+    )
+    status, _doc = post(f"{live_url}/api/analyze", {"board": "." * (1 << 20)})
     assert status == 413
 
 

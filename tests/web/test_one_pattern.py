@@ -20,7 +20,10 @@ from cnfsweep.web.moves import Server
 
 BOARD = {"board": "mines: 1\n1.\n..\n"}
 #: A one-game trace (`cnfsweep play --trace`), base64, as a replay file is sent.
-TRACE = {"name": "t.jsonl", "data": base64.b64encode(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}').decode()}
+TRACE = {
+    "name": "t.jsonl",
+    "data": base64.b64encode(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}').decode(),
+}
 #: A request of each /api route (the game's id filled in), and what it runs: ("pool", job type) or ("store",).
 REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...]]]] = {
     ("POST", "/api/analyze"): (BOARD, [("pool", "Job")]),
@@ -62,8 +65,12 @@ def spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
 
 def test_every_api_route_runs_one_job_where_its_kind_runs(make_client, spied: list[tuple[str, ...]]) -> None:
     with make_client() as c:
-        routes = {(method, route.path) for route in c.app.routes if isinstance(route, APIRoute)
-                  and route.path.startswith("/api") for method in route.methods}
+        routes = {
+            (method, route.path)
+            for route in c.app.routes
+            if isinstance(route, APIRoute) and route.path.startswith("/api")
+            for method in route.methods
+        }
         assert routes - NOT_JOBS == set(REQUESTS)
         game_id = c.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
         for (method, path), (body, runs) in REQUESTS.items():
@@ -94,4 +101,3 @@ def test_a_refused_move_is_an_error_document_with_its_status(make_client, spied:
     assert large.json() == {"error": "a 9x9 game has 81 cells, more than this server takes (50)"}
     assert off.json() == {"error": "cell (7, 0) is outside the 3x3 board"}
     assert ("pool", "GenerateJob") not in spied and ("pool", "Job") not in spied
-

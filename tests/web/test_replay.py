@@ -32,7 +32,7 @@ def test_a_replay_file_answers_the_cli_document_with_its_positions(client) -> No
     assert doc["clicks"] == expected["clicks"] and doc["summary"] == expected["summary"]
     assert doc["file"] == path.name and doc["format"] == "avf"
     assert len(doc["positions"]) == len(doc["flags"]) == len(doc["clicks"])
-    for click, text in zip(doc["clicks"], doc["positions"]):
+    for click, text in zip(doc["clicks"], doc["positions"], strict=True):
         board = Board.parse(text)
         assert board.total_mines == 10
         assert all(board.kind(Cell(*cell)).value == "covered" for cell in click["cells"])
@@ -45,11 +45,14 @@ def _mines(path):
     return read_game_records(path)[0].mines
 
 
-@pytest.mark.parametrize("data, says", [
-    (b"", "an empty file"),
-    (None, "truncated or corrupt"),
-    (b'{"rows": 2}\n', "not a Minesweeper Arbiter .avf replay"),
-])
+@pytest.mark.parametrize(
+    "data, says",
+    [
+        (b"", "an empty file"),
+        (None, "truncated or corrupt"),
+        (b'{"rows": 2}\n', "not a Minesweeper Arbiter .avf replay"),
+    ],
+)
 def test_a_bad_file_is_one_line_with_status_400(client, data: bytes | None, says: str) -> None:
     path = REPLAYS / "arbiter_beginner_15.52.avf"
     if data is None:

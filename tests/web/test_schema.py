@@ -39,8 +39,9 @@ def test_every_operation_answers_as_its_schema_says(case) -> None:
 
 
 TestStatefulSchema = SCHEMA.as_state_machine().TestCase
-TestStatefulSchema.settings = settings(max_examples=10, stateful_step_count=5, deadline=None,
-                                       suppress_health_check=list(HealthCheck))
+TestStatefulSchema.settings = settings(
+    max_examples=10, stateful_step_count=5, deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +57,17 @@ def concrete(path: str) -> str:
     return path.replace("{game_id}", "nosuchgame")
 
 
-BODY_PATHS = ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/board", "/api/generate", "/api/game",
-              "/api/game/{game_id}/click", "/api/game/{game_id}/flag"]
+BODY_PATHS = [
+    "/api/analyze",
+    "/api/check",
+    "/api/hint",
+    "/api/levels",
+    "/api/board",
+    "/api/generate",
+    "/api/game",
+    "/api/game/{game_id}/click",
+    "/api/game/{game_id}/flag",
+]
 
 
 def test_a_405_says_which_methods_are_allowed(client, spec) -> None:
@@ -85,10 +95,12 @@ def test_every_error_is_documented_as_the_error_document(spec) -> None:
     error = spec["components"]["schemas"]["ErrorDocument"]
     assert error["required"] == ["error"] and error["properties"]["error"]["type"] == "string"
     assert error["additionalProperties"] is False
-    for path, method, op in operations(spec):
+    for path, _method, op in operations(spec):
         for status, answer in op["responses"].items():
             if not status.startswith("2"):
-                assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorDocument"}, (path, status)
+                assert answer["content"]["application/json"]["schema"] == {
+                    "$ref": "#/components/schemas/ErrorDocument"
+                }, (path, status)
 
 
 NEW = "a new game's id"
@@ -111,8 +123,9 @@ ANSWERS = [
 ]
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status", "how"), ANSWERS,
-                         ids=[f"{a[0]} {a[1]} {a[3]}" for a in ANSWERS])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "how"), ANSWERS, ids=[f"{a[0]} {a[1]} {a[3]}" for a in ANSWERS]
+)
 def test_every_status_an_operation_answers_is_documented(tight, method, path, body, status, how) -> None:
     game_id = how.get("game_id", "nosuchgame")
     if game_id == NEW:
@@ -175,12 +188,17 @@ def test_no_level_and_no_size_is_the_beginner_level(client, path: str) -> None:
 
 LEVEL_OR_SIZE = [
     ({"level": "expert", "rows": 3}, "body: give a level or rows, cols and mines, not both (level 'expert' with rows)"),
-    ({"level": "expert", "rows": 3, "cols": 3, "mines": 1},
-     "body: give a level or rows, cols and mines, not both (level 'expert' with rows, cols, mines)"),
+    (
+        {"level": "expert", "rows": 3, "cols": 3, "mines": 1},
+        "body: give a level or rows, cols and mines, not both (level 'expert' with rows, cols, mines)",
+    ),
     ({"rows": 3, "mines": 1}, "body: give rows, cols and mines together, or a level (cols missing)"),
     ({"mines": True, "rows": 3, "cols": 3}, "mines: Input should be a valid integer"),
     ({"mines": "2", "rows": 3, "cols": 3}, "mines: Input should be a valid integer"),
-    ({"rows": 2.5, "cols": 3, "mines": 1}, "rows: Input should be a valid integer, got a number with a fractional part"),
+    (
+        {"rows": 2.5, "cols": 3, "mines": 1},
+        "rows: Input should be a valid integer, got a number with a fractional part",
+    ),
     ({"seed": "7"}, "seed: Input should be a valid integer"),
 ]
 REFUSED = [(path, body, message) for path in ("/api/game", "/api/generate") for body, message in LEVEL_OR_SIZE] + [
@@ -200,9 +218,15 @@ def test_a_size_request_is_refused_unless_exactly_as_published(client, path: str
 
 # Values of every JSON type, each right for some field and wrong for the others.
 VALUES = (
-    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(-2, 40, allow_nan=False) | st.sampled_from([2.0, 1e-9, 7])
-    | st.text(max_size=4) | st.sampled_from(["beginner", "expert", "safe", "opening", "uniform", "local", "jsm", "1.", "yes", "hex", "torus"])
-    | st.lists(st.integers(-1, 9), max_size=3) | st.just({})
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.floats(-2, 40, allow_nan=False)
+    | st.sampled_from([2.0, 1e-9, 7])
+    | st.text(max_size=4)
+    | st.sampled_from(["beginner", "expert", "safe", "opening", "uniform", "local", "jsm", "1.", "yes", "hex", "torus"])
+    | st.lists(st.integers(-1, 9), max_size=3)
+    | st.just({})
 )
 FIELDS = {
     "/api/analyze": ["board", "mines", "format", "time_limit"],
@@ -240,7 +264,9 @@ def test_the_test_client_runs_without_a_deprecation_warning_as_httpx2_is_install
     assert result.returncode == 0, result.stderr.strip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("path", ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/generate", "/api/game"])
+@pytest.mark.parametrize(
+    "path", ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/generate", "/api/game"]
+)
 def test_a_time_out_is_documented_as_an_answer(spec, path: str) -> None:
     # Past its time limit every job answers 200 with `status: unknown` (tests/web/test_lanes.py: generations too).
     assert '"status": "unknown"' in spec["paths"][path]["post"]["responses"]["200"]["description"]

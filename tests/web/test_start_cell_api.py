@@ -13,9 +13,13 @@ def test_api_generate_takes_start_and_still_the_old_first_click_cell(client) -> 
     old = client.post("/api/generate", json={**body, "first_click": [2, 5]})
     assert new.status_code == old.status_code == 200, new.text
     assert new.json()["start"] == [2, 5] and "first_click" not in new.json()
-    assert {k: v for k, v in new.json().items() if k != "seconds"} == {k: v for k, v in old.json().items() if k != "seconds"}
+    assert {k: v for k, v in new.json().items() if k != "seconds"} == {
+        k: v for k, v in old.json().items() if k != "seconds"
+    }
     both = client.post("/api/generate", json={**body, "start": [2, 5], "first_click": [2, 5]})
-    assert both.status_code == 422 and "give the start cell once, as 'start' ('first_click' is its old name)" in both.text
+    assert (
+        both.status_code == 422 and "give the start cell once, as 'start' ('first_click' is its old name)" in both.text
+    )
 
 
 def test_api_game_takes_start_and_still_the_old_opened(client) -> None:
@@ -37,5 +41,3 @@ def test_the_schema_marks_the_old_cell_keys_deprecated(client) -> None:
     # Both at once is refused, and the schema says so, as it says what else the server refuses.
     assert schemas["GenerateRequest"]["not"]["required"] == ["start", "first_click"]
     assert schemas["GameRequest"]["not"]["required"] == ["start", "opened"]
-
-

@@ -10,7 +10,8 @@ May import every layer below it; nothing imports the CLI.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,7 +43,7 @@ app = typer.Typer(
 )
 
 
-def backends(json_out: json_option("the list", "the table") = False) -> None:
+def backends(json_out: Annotated[bool, json_option("the list", "the table")] = False) -> None:
     """List the solver backends, whether each is installed, and its version."""
     infos = backend_info()
     if json_out:
@@ -66,10 +67,20 @@ def main(
     """Exact Minesweeper inference with SAT and CP solvers."""
 
 
-for name, command in [
-    ("solve", solve), ("check", check), ("hint", hint_command), ("levels", levels_command), ("play", play),
+_COMMANDS: list[tuple[str, Callable[..., Any]]] = [
+    ("solve", solve),
+    ("check", check),
+    ("hint", hint_command),
+    ("levels", levels_command),
+    ("play", play),
     ("backends", backends),
-    ("generate", generate_command), ("grade", grade_command), ("gadget", gadget_command), ("reduce", reduce_command),
-    ("render", render_command), ("replay", replay_command), ("serve", serve),
-]:
+    ("generate", generate_command),
+    ("grade", grade_command),
+    ("gadget", gadget_command),
+    ("reduce", reduce_command),
+    ("render", render_command),
+    ("replay", replay_command),
+    ("serve", serve),
+]
+for name, command in _COMMANDS:
     app.command(name)(command)

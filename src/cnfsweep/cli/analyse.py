@@ -7,8 +7,19 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, fail, json_option,
-    finish, load_board, show, unknown,
+    AssumeOpt,
+    BackendOpt,
+    BoardArg,
+    FormatOpt,
+    MinesOpt,
+    TimeLimitOpt,
+    assumptions,
+    fail,
+    finish,
+    json_option,
+    load_board,
+    show,
+    unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine import Arithmetic, Counting, Engine
@@ -20,11 +31,15 @@ def solve(
     board: BoardArg,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the analysis", "the board view") = False,
+    json_out: Annotated[bool, json_option("the analysis", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     counting: Annotated[
-        Counting, typer.Option("--counting", help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.")
+        Counting,
+        typer.Option(
+            "--counting",
+            help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.",
+        ),
     ] = Counting.AUTO,
     time_limit: TimeLimitOpt = None,
     arithmetic: Annotated[
@@ -55,7 +70,7 @@ def check(
     assume: AssumeOpt = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the verdict, witness or conflict", "the board view") = False,
+    json_out: Annotated[bool, json_option("the verdict, witness or conflict", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     minimise: Annotated[
         bool,

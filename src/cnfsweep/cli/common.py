@@ -18,16 +18,17 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from typer.models import OptionInfo
 
 from cnfsweep.core.assumptions import parse_assume_options
-from cnfsweep.engine.analysis import unknown_document
-from cnfsweep.core.plugins import Registry
-from cnfsweep.core.topology import TOPOLOGIES
-from cnfsweep.engine.backends import DEFAULT
-from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
 from cnfsweep.core.jsontext import answer_json
+from cnfsweep.core.plugins import Registry
+from cnfsweep.core.topology import TOPOLOGIES
+from cnfsweep.engine.analysis import unknown_document
+from cnfsweep.engine.backends import DEFAULT
+from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
 
@@ -35,7 +36,8 @@ T = TypeVar("T")
 
 BoardArg = Annotated[str, typer.Argument(help="Board file, or - to read standard input.", show_default=False)]
 MinesOpt = Annotated[
-    int | None, typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file).")
+    int | None,
+    typer.Option("--mines", "-m", min=0, help="Total mines on the board, flags included (overrides the file)."),
 ]
 
 
@@ -48,16 +50,22 @@ def plugins_named(registry: Registry[Any]) -> str:
 # The choices come from the registries: the built-ins described, then any installed plug-in's name.
 TopologyOpt = Annotated[
     str,
-    typer.Option("--topology", metavar="NAME",
-                 help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."
-                 + plugins_named(TOPOLOGIES)),
+    typer.Option(
+        "--topology",
+        metavar="NAME",
+        help="Which cells are neighbours: square (default), torus (wrapping around) or hex (odd rows shifted right)."
+        + plugins_named(TOPOLOGIES),
+    ),
 ]
 
 BackendOpt = Annotated[
     str | None,
     typer.Option(
-        "--backend", "-b", help=escape(f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}."
-                                       + plugins_named(BACKENDS))
+        "--backend",
+        "-b",
+        help=escape(
+            f"Solver backend: cpsat, pysat[:SOLVER[:ENCODING]], brute. Default: {DEFAULT}." + plugins_named(BACKENDS)
+        ),
     ),
 ]
 FormatOpt = Annotated[BoardFormat, typer.Option("--format", "-f", help="Board file format.")]
@@ -67,7 +75,7 @@ AssumeOpt = Annotated[
 ]
 
 
-def json_option(what: str, instead: str) -> Any:
+def json_option(what: str, instead: str) -> OptionInfo:
     """Return the ``--json`` option of a command that prints ``what`` instead of ``instead``.
 
     Each command says what its document holds and what it replaces, as not
@@ -75,10 +83,12 @@ def json_option(what: str, instead: str) -> Any:
 
     Examples
     --------
-    >>> json_option("the list", "the table").__metadata__[0].help
+    >>> json_option("the list", "the table").help
     'Print the list as one JSON document instead of the table.'
     """
-    return Annotated[bool, typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")]
+    # The option's metadata, not an Annotated type: a call inside an annotation is no type a checker can read, so
+    # a command writes ``json_out: Annotated[bool, json_option(...)] = False``.
+    return typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")
 
 
 def fail(message: str) -> NoReturn:
@@ -137,7 +147,10 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
 
 
 def load_board(
-    path: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None = None,
+    path: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None = None,
     deadline: float | None = None,
 ) -> Board:
     """Read the board named on the command line (``-`` for standard input), within ``deadline``.
@@ -209,10 +222,11 @@ def leave(code: int) -> NoReturn:
     said. Only the command line's own process leaves this way; under a test
     runner (standard output not the process's own) it raises ``typer.Exit``.
     """
-    if sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
+    out, err = sys.__stdout__, sys.__stderr__
+    if out is None or err is None or sys.stdout is not out or sys.stderr is not err:
         raise typer.Exit(code)
-    sys.stdout.flush()
-    sys.stderr.flush()
+    out.flush()
+    err.flush()
     os._exit(code)
 
 

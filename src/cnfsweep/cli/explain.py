@@ -8,8 +8,19 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    AssumeOpt, BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, assumptions, exclusive, fail, json_option,
-    load_board, show, unknown,
+    AssumeOpt,
+    BackendOpt,
+    BoardArg,
+    FormatOpt,
+    MinesOpt,
+    TimeLimitOpt,
+    assumptions,
+    exclusive,
+    fail,
+    json_option,
+    load_board,
+    show,
+    unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.graph import is_graph
@@ -28,11 +39,15 @@ def hint_command(
         bool, typer.Option("--smallest", help="Reasons of minimum size, not only ones where every number is needed.")
     ] = False,
     cell: Annotated[
-        str | None, typer.Option("--cell", help="Explain this cell (ROW,COL from 0, or its name on a graph board) instead; it must be certain.")
+        str | None,
+        typer.Option(
+            "--cell",
+            help="Explain this cell (ROW,COL from 0, or its name on a graph board) instead; it must be certain.",
+        ),
     ] = None,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("the move and its reason", "the board view") = False,
+    json_out: Annotated[bool, json_option("the move and its reason", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     assume: AssumeOpt = None,
     time_limit: TimeLimitOpt = None,
@@ -50,8 +65,15 @@ def hint_command(
             start = time.perf_counter()
             move = explainer.explain(position, target, smallest=smallest, assume=assumed, time_limit=time_limit)
             result = Hint(
-                position, (move,), True, every, smallest, position.total_mines, explainer.engine.spec,
-                time.perf_counter() - start, assumed,
+                position,
+                (move,),
+                True,
+                every,
+                smallest,
+                position.total_mines,
+                explainer.engine.spec,
+                time.perf_counter() - start,
+                assumed,
             )
         else:
             result = explainer.hint(position, every=every, smallest=smallest, assume=assumed, time_limit=time_limit)

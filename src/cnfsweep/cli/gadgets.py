@@ -17,13 +17,14 @@ from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
 from cnfsweep.engine import Engine
+from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
-from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
-from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
+from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
 from cnfsweep.gadgets.tiles import TILES
 from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
+
 
 def _bit(value: bool | None) -> str:
     return "?" if value is None else str(int(value))
@@ -48,8 +49,13 @@ def _gadget_doc(g: Gadget, board_rows: tuple[str, ...], table: TruthTable | None
         "board": list(board_rows),
         "gadget_grid": list(g.grid),
         "ports": [
-            {"name": p.name, "cell": list(p.cell), "direction": p.direction.name, "role": p.role.value,
-             "phase": p.phase}
+            {
+                "name": p.name,
+                "cell": list(p.cell),
+                "direction": p.direction.name,
+                "role": p.role.value,
+                "phase": p.phase,
+            }
             for p in g.ports
         ],
         "rule": dict(g.rule),
@@ -65,8 +71,8 @@ def _gadget_doc(g: Gadget, board_rows: tuple[str, ...], table: TruthTable | None
 def gadget_command(
     ctx: typer.Context,
     name: Annotated[
-        str | None, typer.Argument(help="Gadget name, or tile:NAME for a layout tile; leave out to list them.",
-                                   show_default=False)
+        str | None,
+        typer.Argument(help="Gadget name, or tile:NAME for a layout tile; leave out to list them.", show_default=False),
     ] = None,
     orientation: Annotated[
         # No short flag: -o means --output everywhere else.
@@ -76,7 +82,7 @@ def gadget_command(
         bool, typer.Option("--truth-table", "-t", help="Compute the input/output relation with the engine.")
     ] = False,
     backend: BackendOpt = None,
-    json_out: json_option("the gadget (or the list of gadgets)", "text") = False,
+    json_out: Annotated[bool, json_option("the gadget (or the list of gadgets)", "text")] = False,
 ) -> None:
     """Print a Kaye gadget as a board, with wire stubs and labelled port cells."""
     for option in ("orientation", "truth"):
@@ -154,14 +160,19 @@ def reduce_command(
         Path | None, typer.Option("--output", "-o", help="Write the board here (default, or -: standard output).")
     ] = None,
     map_path: Annotated[
-        Path | None, typer.Option("--map", help="Write which cells carry which variable (JSON; - for standard output, with -o FILE).")
+        Path | None,
+        typer.Option(
+            "--map", help="Write which cells carry which variable (JSON; - for standard output, with -o FILE)."
+        ),
     ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Decide the board and print an assignment or UNSAT.")] = False,
     max_cells: Annotated[
         int, typer.Option("--max-cells", min=1, help="Refuse, before drawing it, a board of more cells than this.")
     ] = MAX_CELLS,
     backend: BackendOpt = None,
-    json_out: json_option("the size, the board (without --output) and the --solve result", "text") = False,
+    json_out: Annotated[
+        bool, json_option("the size, the board (without --output) and the --solve result", "text")
+    ] = False,
 ) -> None:
     """Reduce a Boolean formula to a board that is consistent exactly when it is satisfiable."""
     only_with(ctx, "backend", solve, "--solve (the only part that solves)")
@@ -193,8 +204,12 @@ def reduce_command(
             "board": list(reduction.board.grid) if output is None else None,
         }
         if decision is not None:
-            doc["solve"] = {"satisfiable": decision.satisfiable, "assignment": assignment,
-                            "backend": decision.backend, "seconds": round(decision.seconds, 6)}
+            doc["solve"] = {
+                "satisfiable": decision.satisfiable,
+                "assignment": assignment,
+                "backend": decision.backend,
+                "seconds": round(decision.seconds, 6),
+            }
         typer.echo(json.dumps(doc))
     else:
         if output is None:

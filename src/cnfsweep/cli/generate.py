@@ -39,30 +39,59 @@ class OutFormat(Enum):
 
 def generate_command(
     ctx: typer.Context,
-    level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")] = None,
-    size: Annotated[str | None, typer.Option("--size", metavar="ROWSxCOLS", help="Custom board: rows x columns, such as 16x30 (expert's), with --mines, or 16x30/99.")] = None,
+    level: Annotated[
+        str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert (default).")
+    ] = None,
+    size: Annotated[
+        str | None,
+        typer.Option(
+            "--size",
+            metavar="ROWSxCOLS",
+            help="Custom board: rows x columns, such as 16x30 (expert's), with --mines, or 16x30/99.",
+        ),
+    ] = None,
     mines: Annotated[int | None, typer.Option("--mines", "-m", min=0, help="Mines on a custom board.")] = None,
     topology: TopologyOpt = "square",
     graph: Annotated[
         str | None,
-        typer.Option("--graph", metavar="FILE", help="Generate on the cells and edges of this graph board file (its numbers, "
-                     "flags and layout are not used); --mines or the file's 'mines'. Writes graph files."),
+        typer.Option(
+            "--graph",
+            metavar="FILE",
+            help="Generate on the cells and edges of this graph board file (its numbers, "
+            "flags and layout are not used); --mines or the file's 'mines'. Writes graph files.",
+        ),
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--start", metavar="R,C", help="Row and column (from 0) of the first click, an opening "
-                                 "(a cell's name with --graph). Default: the centre (with --graph: the file's first_click, "
-                                 "else the cell with the most neighbours).")
+        str | None,
+        typer.Option(
+            "--start",
+            metavar="R,C",
+            help="Row and column (from 0) of the first click, an opening "
+            "(a cell's name with --graph). Default: the centre (with --graph: the file's first_click, "
+            "else the cell with the most neighbours).",
+        ),
     ] = None,
     old_start: Annotated[
-        str | None, typer.Option("--first-click", metavar="R,C",
-                                 help="The old name of --start (deprecated: --first-click names the first-click rule).")
+        str | None,
+        typer.Option(
+            "--first-click",
+            metavar="R,C",
+            help="The old name of --start (deprecated: --first-click names the first-click rule).",
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", min=0, help="Seed of the run: board i gets a seed derived from it. Default: a random one, printed.")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            min=0,
+            help="Seed of the run: board i gets a seed derived from it. Default: a random one, printed.",
+        ),
     ] = None,
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="Number of boards.")] = 1,
     method: Annotated[
-        Method, typer.Option("--method", help="fast: repair random layouts; uniform: exactly uniform over no-guess layouts.")
+        Method,
+        typer.Option("--method", help="fast: repair random layouts; uniform: exactly uniform over no-guess layouts."),
     ] = Method.FAST,
     logic: Annotated[
         Logic, typer.Option("--logic", help="full: the player uses the total mine count; local: numbers only.")
@@ -72,18 +101,28 @@ def generate_command(
     ] = DEFAULT_TIME_LIMIT,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here instead of standard output (- is standard output); with --count above 1, PATH gets -1, -2, ... before its suffix (or replaces {i})."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write here instead of standard output (- is standard output); with --count above 1, PATH gets -1, -2, ... before its suffix (or replaces {i}).",
+        ),
     ] = None,
     fmt: Annotated[
         OutFormat, typer.Option("--format", "-f", help="native keeps the layout (a 'layout:' section); jsm cannot.")
     ] = OutFormat.NATIVE,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to spread the boards over (same boards).")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes to spread the boards over (same boards).")
+    ] = 1,
     grade: Annotated[
         Grade | None,
-        typer.Option("--grade", "-g", help="Only boards of this grade (see cnfsweep grade): boards are drawn and graded until one is."),
+        typer.Option(
+            "--grade",
+            "-g",
+            help="Only boards of this grade (see cnfsweep grade): boards are drawn and graded until one is.",
+        ),
     ] = None,
     backend: BackendOpt = None,
-    json_out: json_option("each board (one JSON object per line)", "the board files") = False,
+    json_out: Annotated[bool, json_option("each board (one JSON object per line)", "the board files")] = False,
 ) -> None:
     """Generate boards that never force a guess, each replayed from its first click before it is written."""
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
@@ -91,15 +130,23 @@ def generate_command(
     if old_start is not None:
         # One release of grace: everywhere else --first-click is the rule (safe, opening, any), not a cell.
         Console(stderr=True, highlight=False, soft_wrap=True).print(
-            "warning: generate --first-click R,C is deprecated; use --start R,C (--first-click names the first-click rule)")
+            "warning: generate --first-click R,C is deprecated; use --start R,C (--first-click names the first-click rule)"
+        )
         start = old_start
     start_flag = "--start" if old_start is None else "--first-click"
-    exclusive(ctx, "graph", ["level", "size", "topology", "fmt"], "--graph takes the cells and edges of its file and writes graph files")
+    exclusive(
+        ctx,
+        "graph",
+        ["level", "size", "topology", "fmt"],
+        "--graph takes the cells and edges of its file and writes graph files",
+    )
     if output is not None and str(output) == "-":
         output = None  # '-' is standard output, as for render and grade, not a file named '-'
     if graph is not None and count > 1 and output is None and not json_out:
-        fail("--graph with --count above 1 writes one JSON file a board: give -o PATH (PATH gets -1, -2, ... "
-             "before its suffix, or replaces {i}), or --json for one line a board")
+        fail(
+            "--graph with --count above 1 writes one JSON file a board: give -o PATH (PATH gets -1, -2, ... "
+            "before its suffix, or replaces {i}), or --json for one line a board"
+        )
     try:
         if graph is not None:
             source = load_board(graph, BoardFormat.AUTO, None)  # its errors name the file already
@@ -121,8 +168,12 @@ def generate_command(
     request = GenerateConfig(board_level, first, method, logic, time_limit, backend, grade)
     err = Console(stderr=True, highlight=False)
     with Progress(
-        TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, disable=count == 1 or not sys.stderr.isatty(),
+        TextColumn("generating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=count == 1 or not sys.stderr.isatty(),
     ) as progress:
         task = progress.add_task("boards", total=count)
         try:
@@ -149,11 +200,19 @@ def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -
     head = (
         f"# cnfsweep generate: {lv.size_text}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "
         f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}"
-        + (f", grade {board.grade.value} ({board.candidates} no-guess boards graded)" if board.grade is not None else "")
+        + (
+            f", grade {board.grade.value} ({board.candidates} no-guess boards graded)"
+            if board.grade is not None
+            else ""
+        )
         + "\n"
     )
     if fmt is OutFormat.JSM:
-        return head + "# JSMinesweeper text has no place for the layout: use --format native or --json to keep it\n" + to_jsm(board.board())
+        return (
+            head
+            + "# JSMinesweeper text has no place for the layout: use --format native or --json to keep it\n"
+            + to_jsm(board.board())
+        )
     return head + board.board().to_text()
 
 
@@ -165,8 +224,9 @@ def _path(output: Path, index: int, count: int) -> Path:
     return output.with_name(f"{output.stem}-{index + 1}{output.suffix}")
 
 
-def _write(board: Generated, index: int, count: int, seed: int, json_out: bool, fmt: OutFormat,
-           output: Path | None) -> None:
+def _write(
+    board: Generated, index: int, count: int, seed: int, json_out: bool, fmt: OutFormat, output: Path | None
+) -> None:
     if json_out:
         line = board.to_dict()
         if output is None:

@@ -25,21 +25,26 @@ def grade_command(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o",
-            help=escape("Draw the hardest step (or the guess the board needs) as render --hint does: .svg, or .png "
-                        "(needs cnfsweep[png]); - writes SVG to standard output instead of the report."),
+            "--output",
+            "-o",
+            help=escape(
+                "Draw the hardest step (or the guess the board needs) as render --hint does: .svg, or .png "
+                "(needs cnfsweep[png]); - writes SVG to standard output instead of the report."
+            ),
         ),
     ] = None,
     logic: Annotated[
         Logic, typer.Option("--logic", help="full: the player uses the total mine count; local: numbers only.")
     ] = Logic.FULL,
     backend: BackendOpt = None,
-    json_out: json_option("the grade, every step and the hardest", "the report") = False,
+    json_out: Annotated[bool, json_option("the grade, every step and the hardest", "the report")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
 ) -> None:
     """Grade a board with its layout: play it from the first click with hints only (exit 1 if it needs a guess)."""
     if output is not None and str(output) == "-" and json_out:
-        fail("--output - and --json cannot be used together: -o - writes the picture to standard output instead of the report")
+        fail(
+            "--output - and --json cannot be used together: -o - writes the picture to standard output instead of the report"
+        )
     kind = picture_kind(output) if output is not None else None
     try:
         position = load_board(board, fmt, None)
@@ -51,8 +56,11 @@ def grade_command(
         if output is not None and shown is not None:
             name = "<stdin>" if board == "-" else Path(board).name
             step = report.hardest
-            title = (f"{name}: needs a guess at step {len(report.steps) + 1}" if report.grade is None
-                     else f"{name}: {report.grade.value}, hardest step {step + 1 if step is not None else '-'} of {len(report.steps)}")
+            title = (
+                f"{name}: needs a guess at step {len(report.steps) + 1}"
+                if report.grade is None
+                else f"{name}: {report.grade.value}, hardest step {step + 1 if step is not None else '-'} of {len(report.steps)}"
+            )
             svg = render_svg(shown.board, title=title, hint=shown)
             picture = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:

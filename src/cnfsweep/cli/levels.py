@@ -7,7 +7,17 @@ from typing import Annotated
 import typer
 
 from cnfsweep.cli.common import (
-    BackendOpt, BoardArg, FormatOpt, MinesOpt, TimeLimitOpt, fail, finish, json_option, load_board, show, unknown,
+    BackendOpt,
+    BoardArg,
+    FormatOpt,
+    MinesOpt,
+    TimeLimitOpt,
+    fail,
+    finish,
+    json_option,
+    load_board,
+    show,
+    unknown,
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
 from cnfsweep.engine import Engine
@@ -17,17 +27,22 @@ from cnfsweep.present.levels import levels_view
 
 MaxLevelOpt = Annotated[
     int,
-    typer.Option("--max-level", help=f"The highest level of sets of numbers to try, 1 (GAC: one number) to {MAX_LEVEL}; 3 (3-RC: triples) as the poster."),
+    typer.Option(
+        "--max-level",
+        help=f"The highest level of sets of numbers to try, 1 (GAC: one number) to {MAX_LEVEL}; 3 (3-RC: triples) as the poster.",
+    ),
 ]
 
 
 def levels_command(
     board: BoardArg,
     max_level: MaxLevelOpt = 3,
-    steps: Annotated[bool, typer.Option("--steps", help="Show each round of propagation in order, as the poster's step mode.")] = False,
+    steps: Annotated[
+        bool, typer.Option("--steps", help="Show each round of propagation in order, as the poster's step mode.")
+    ] = False,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
-    json_out: json_option("every level's cells", "the board view") = False,
+    json_out: Annotated[bool, json_option("every level's cells", "the board view")] = False,
     fmt: FormatOpt = BoardFormat.AUTO,
     time_limit: TimeLimitOpt = None,
 ) -> None:

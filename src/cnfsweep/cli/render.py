@@ -22,9 +22,9 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.engine import Engine
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board, only_with
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg
@@ -40,7 +40,9 @@ def picture_kind(output: Path) -> str:
     kind = SUFFIXES.get(output.suffix.lower())
     if kind is None:
         # Writing SVG into 'out.jpg' would give a file no viewer opens as its name says.
-        fail(f"--output {output}: expected a file name ending in {' or '.join(SUFFIXES)}, or - for SVG on standard output")
+        fail(
+            f"--output {output}: expected a file name ending in {' or '.join(SUFFIXES)}, or - for SVG on standard output"
+        )
     return kind
 
 
@@ -50,7 +52,9 @@ def render_command(
     output: Annotated[
         Path,
         typer.Option(
-            "--output", "-o", show_default=False,
+            "--output",
+            "-o",
+            show_default=False,
             help=escape("File to write: .svg, or .png (needs cnfsweep[png]); - writes SVG to standard output."),
         ),
     ],
@@ -60,7 +64,9 @@ def render_command(
     mines: MinesOpt = None,
     backend: Annotated[
         str | None,
-        typer.Option("--backend", "-b", help=escape("Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute.")),
+        typer.Option(
+            "--backend", "-b", help=escape("Solver for --probabilities: cpsat, pysat[:SOLVER[:ENCODING]], brute.")
+        ),
     ] = None,
     fmt: FormatOpt = BoardFormat.AUTO,
     hint: Annotated[
@@ -68,19 +74,27 @@ def render_command(
     ] = False,
     levels: Annotated[
         bool,
-        typer.Option("--levels", help="Colour each decided cell by the level that decides it (cnfsweep levels: GAC (one number), 2-RC (pairs), 3-RC (triples) ...), with a legend."),
+        typer.Option(
+            "--levels",
+            help="Colour each decided cell by the level that decides it (cnfsweep levels: GAC (one number), 2-RC (pairs), 3-RC (triples) ...), with a legend.",
+        ),
     ] = False,
     assume: Annotated[
         list[str] | None,
         typer.Option(
-            "--assume", "-a",
+            "--assume",
+            "-a",
             help="LABEL=mine or LABEL=safe for every cell with that label; repeatable; implies --probabilities.",
         ),
     ] = None,
 ) -> None:
     """Draw a board as a picture, optionally as a heat map of mine probabilities: squares, hexagons for hex, a torus with its glued edges marked, a graph's nodes and edges."""
-    only_with(ctx, "backend", probabilities or hint or levels or bool(assume),
-              "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)")
+    only_with(
+        ctx,
+        "backend",
+        probabilities or hint or levels or bool(assume),
+        "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)",
+    )
     kind = picture_kind(output)
     try:
         assumed = assumptions(assume)
@@ -90,8 +104,9 @@ def render_command(
         analysis = engine.analyze(position, assume=assumed) if probabilities or assumed else None
         shown = Explainer(engine).hint(position) if hint else None
         peek = engine.levels(position) if levels else None
-        svg = render_svg(position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown,
-                         levels=peek)
+        svg = render_svg(
+            position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown, levels=peek
+        )
         data = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:
         fail(str(exc))

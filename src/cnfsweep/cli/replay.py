@@ -42,37 +42,73 @@ PROGRESS_FROM = 200
 
 def replay_command(
     ctx: typer.Context,
-    record: Annotated[str, typer.Argument(
-        metavar="FILE", show_default=False,
-        help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file, "
-             "recognised by its contents whatever its name.",
-    )],
-    json_out: json_option("the review", "the report") = False,
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", show_default=False,
-        help=escape("Write the timeline (or with --step, that position) as .svg or .png (needs cnfsweep[png]); - for SVG on standard output."),
-    )] = None,
-    step: Annotated[int | None, typer.Option(
-        "--step", min=1, show_default=False,
-        help="Show the position before click N (from 1, as the report counts them): as text, the click marked and the "
-             "player's flags; with --output, drawn with its probabilities.",
-    )] = None,
-    every: Annotated[bool, typer.Option("--all", help="List every click in the report, in order, not only the guesses.")] = False,
-    positions: Annotated[bool, typer.Option(
-        "--positions", help="With --json: add each position before a click (board text, flags covered), the player's "
-                            "flags at each, and the final board.",
-    )] = False,
-    game: Annotated[int, typer.Option(
-        "--game", min=1, help="Which game of a trace of several to review, from 1.",
-    )] = 1,
-    first_click: Annotated[FirstClick | None, typer.Option(
-        "--first-click", show_default=False,
-        help="The first-click rule to assume instead of the record's (safe, opening or any); a record whose first click "
-             "breaks it is refused.",
-    )] = None,
-    backend: Annotated[str | None, typer.Option(
-        "--backend", "-b", help=escape("Solver: cpsat, pysat[:SOLVER[:ENCODING]], brute."),
-    )] = None,
+    record: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            show_default=False,
+            help="A replay: .avf, .rmv, .evf, .mvf (needs cnfsweep\\[replay]) or a 'cnfsweep play --trace' file, "
+            "recognised by its contents whatever its name.",
+        ),
+    ],
+    json_out: Annotated[bool, json_option("the review", "the report")] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            show_default=False,
+            help=escape(
+                "Write the timeline (or with --step, that position) as .svg or .png (needs cnfsweep[png]); - for SVG on standard output."
+            ),
+        ),
+    ] = None,
+    step: Annotated[
+        int | None,
+        typer.Option(
+            "--step",
+            min=1,
+            show_default=False,
+            help="Show the position before click N (from 1, as the report counts them): as text, the click marked and the "
+            "player's flags; with --output, drawn with its probabilities.",
+        ),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="List every click in the report, in order, not only the guesses.")
+    ] = False,
+    positions: Annotated[
+        bool,
+        typer.Option(
+            "--positions",
+            help="With --json: add each position before a click (board text, flags covered), the player's "
+            "flags at each, and the final board.",
+        ),
+    ] = False,
+    game: Annotated[
+        int,
+        typer.Option(
+            "--game",
+            min=1,
+            help="Which game of a trace of several to review, from 1.",
+        ),
+    ] = 1,
+    first_click: Annotated[
+        FirstClick | None,
+        typer.Option(
+            "--first-click",
+            show_default=False,
+            help="The first-click rule to assume instead of the record's (safe, opening or any); a record whose first click "
+            "breaks it is refused.",
+        ),
+    ] = None,
+    backend: Annotated[
+        str | None,
+        typer.Option(
+            "--backend",
+            "-b",
+            help=escape("Solver: cpsat, pysat[:SOLVER[:ENCODING]], brute."),
+        ),
+    ] = None,
 ) -> None:
     """Review a recorded game: each click's exact chance of a mine, deductions and guesses, survival and luck."""
     kind = picture_kind(output) if output is not None else None
@@ -85,8 +121,10 @@ def replay_command(
         engine = Engine.for_games(backend)
         done = _review(record, engine, first_click, positions=step is not None or positions, game=game)
         if step is not None and step > len(done.clicks):
-            raise CnfsweepError(f"--step {step}: the review has {counted(len(done.clicks), 'click')}"
-                                + (f" (1 to {len(done.clicks)})" if done.clicks else ""))
+            raise CnfsweepError(
+                f"--step {step}: the review has {counted(len(done.clicks), 'click')}"
+                + (f" (1 to {len(done.clicks)})" if done.clicks else "")
+            )
         picture = None
         if output is not None:
             svg = _step_svg(done, step, engine, record) if step is not None else timeline_svg(done)
@@ -121,15 +159,20 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
         if total < PROGRESS_FROM or not console.is_terminal:
             return
         if bar is None:
-            bar = Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                           console=console, transient=True)
+            bar = Progress(
+                TextColumn("reviewing"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            )
             bar.start()
             bar.add_task("review", total=total)
         bar.update(bar.task_ids[0], completed=done)
 
     try:
-        return review(record, engine=engine, first_click=rule, positions=positions,
-                      progress=tick, game=game)
+        return review(record, engine=engine, first_click=rule, positions=positions, progress=tick, game=game)
     finally:
         if bar is not None:
             bar.stop()
@@ -138,4 +181,6 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
 def _step_svg(done: GameReview, step: int, engine: Engine, record: str) -> str:
     """The position before click ``step`` (from 1), drawn as ``render --probabilities`` draws a board, the click and the player's flags marked."""
     board = done.positions[step - 1]
-    return step_svg(done, step, engine.analyze(board), f"{Path(record).name}, before {click_line(done.clicks[step - 1])}")
+    return step_svg(
+        done, step, engine.analyze(board), f"{Path(record).name}, before {click_line(done.clicks[step - 1])}"
+    )

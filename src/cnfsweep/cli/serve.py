@@ -18,25 +18,49 @@ EXTRA = "cnfsweep serve needs FastAPI and uvicorn: pip install 'cnfsweep[serve]'
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on; 127.0.0.1 lets only this machine in.")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on; 127.0.0.1 lets only this machine in.")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on.")] = 8000,
-    open_page: Annotated[bool, typer.Option("--open", help="Open the page in a browser once the server is up.")] = False,
-    max_cells: Annotated[int, typer.Option("--max-cells", min=1, help="Largest board (rows x columns) taken.")] = 1_000_000,
-    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes; 413 past it.")] = 1 << 20,
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the page in a browser once the server is up.")
+    ] = False,
+    max_cells: Annotated[
+        int, typer.Option("--max-cells", min=1, help="Largest board (rows x columns) taken.")
+    ] = 1_000_000,
+    max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes; 413 past it.")] = 1
+    << 20,
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.001, help="Seconds per analysis; past them the answer is 'unknown'.")
     ] = 10.0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (or threads) for analyses.")] = 2,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Worker processes (or threads) for analyses.")
+    ] = 2,
     small_workers: Annotated[
-        int, typer.Option("--small-workers", min=0, help="Workers more that take only small boards, so that huge ones cannot hold them up; 0 for none.")
+        int,
+        typer.Option(
+            "--small-workers",
+            min=0,
+            help="Workers more that take only small boards, so that huge ones cannot hold them up; 0 for none.",
+        ),
     ] = 1,
     small_board: Annotated[
-        int, typer.Option("--small-board", min=1, help="The largest board the small workers take: characters of board text, or cells to generate.")
+        int,
+        typer.Option(
+            "--small-board",
+            min=1,
+            help="The largest board the small workers take: characters of board text, or cells to generate.",
+        ),
     ] = 4096,
     max_queue: Annotated[
-        int, typer.Option("--max-queue", min=1, help="Analyses and generations running or waiting at most; past it 503 at once.")
+        int,
+        typer.Option(
+            "--max-queue", min=1, help="Analyses and generations running or waiting at most; past it 503 at once."
+        ),
     ] = 1024,
-    threads: Annotated[bool, typer.Option("--threads", help="Analyse in threads of the server's process instead of worker processes.")] = False,
+    threads: Annotated[
+        bool, typer.Option("--threads", help="Analyse in threads of the server's process instead of worker processes.")
+    ] = False,
     backend: BackendOpt = None,
 ) -> None:
     """Serve the analysis page and the JSON API (Ctrl-C stops)."""
@@ -51,9 +75,17 @@ def serve(
     try:
         get_backend(backend)
         settings = Settings(
-            host=host, port=port, max_body=max_body, max_cells=max_cells, time_limit=time_limit,
-            pool=Pool.THREAD if threads else Pool.PROCESS, workers=workers, backend=backend, max_queue=max_queue,
-            small_workers=small_workers, small_board=small_board,
+            host=host,
+            port=port,
+            max_body=max_body,
+            max_cells=max_cells,
+            time_limit=time_limit,
+            pool=Pool.THREAD if threads else Pool.PROCESS,
+            workers=workers,
+            backend=backend,
+            max_queue=max_queue,
+            small_workers=small_workers,
+            small_board=small_board,
         )
     except CnfsweepError as exc:
         fail(str(exc))

@@ -16,7 +16,8 @@ from typer.core import TyperGroup
 try:  # typer 0.29 and later carry their own copy of click, with its own exception classes
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
 except ImportError:  # pragma: no cover - older typer on the click package
-    from click.exceptions import NoArgsIsHelpError, UsageError
+    # The same names from click: other classes to a type checker, which sees the newer typer's.
+    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
 from cnfsweep.cli.common import fail
 

@@ -58,4 +58,3 @@ class Cross(GridTopology):
     def side_steps(cls, row: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
         """Return the steps across each side, opposite sides paired (what likely 50/50s are made of)."""
         return _SIDES
-

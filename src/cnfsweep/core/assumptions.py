@@ -32,8 +32,9 @@ def normalise_assumptions(assume: Mapping[str, object] | None) -> dict[str, bool
     cnfsweep.core.errors.AssumptionError: assumption for label 'a': expected True (a mine), False (safe), 'mine' or 'safe', got 1
     """
     if assume is not None and not isinstance(assume, Mapping):
-        raise ArgumentTypeError(f"assume must be a mapping of label to 'mine' or 'safe', got {shown(assume)} "
-                                f"({type(assume).__name__})")
+        raise ArgumentTypeError(
+            f"assume must be a mapping of label to 'mine' or 'safe', got {shown(assume)} ({type(assume).__name__})"
+        )
     out: dict[str, bool] = {}
     for label, value in (assume or {}).items():
         if not isinstance(label, str) or len(label) != 1 or not label.isalpha():

@@ -47,8 +47,7 @@ class ReadAs(NamedTuple):
 
 # Byte value to 1 where a canonical board character is of that kind, else 0.
 _KIND_MASKS = {
-    kind: bytes(1 if chr(b) in ALLOWED and kind_of(chr(b)) is kind else 0 for b in range(256))
-    for kind in CellKind
+    kind: bytes(1 if chr(b) in ALLOWED and kind_of(chr(b)) is kind else 0 for b in range(256)) for kind in CellKind
 }
 
 
@@ -136,15 +135,20 @@ class Board:
         self._check_topology()
         if self.total_mines is not None:
             if not isinstance(self.total_mines, int) or isinstance(self.total_mines, bool):
-                raise ArgumentTypeError(f"total_mines must be an integer, got {shown(self.total_mines)} "
-                                        f"({type(self.total_mines).__name__})")
+                raise ArgumentTypeError(
+                    f"total_mines must be an integer, got {shown(self.total_mines)} ({type(self.total_mines).__name__})"
+                )
             if self.total_mines < 0:
                 raise ArgumentError(f"total_mines must be a non-negative integer, got {self.total_mines}")
         if self.layout is not None:
             if not isinstance(self.layout, MineLayout):
-                raise ArgumentTypeError(f"layout must be a MineLayout, got {shown(self.layout)} ({type(self.layout).__name__})")
+                raise ArgumentTypeError(
+                    f"layout must be a MineLayout, got {shown(self.layout)} ({type(self.layout).__name__})"
+                )
             if self.total_mines is not None and self.total_mines != self.layout.count:
-                raise ArgumentError(f"the total says {counted(self.total_mines, 'mine')} but the layout has {self.layout.count}")
+                raise ArgumentError(
+                    f"the total says {counted(self.total_mines, 'mine')} but the layout has {self.layout.count}"
+                )
             conflict = layout_conflict(self.grid, self.layout, self.topology)
             if conflict is not None:
                 raise ArgumentError(f"cell {conflict[0]}: {conflict[1]}")
@@ -161,8 +165,10 @@ class Board:
             raise ArgumentError(f"the topology {topology!r} does not fit the {rows}x{cols} grid")
         bad = too_big_number(self.grid, topology)
         if bad is not None:
-            raise ArgumentError(f"cell {bad}: a {topology.name} cell shows at most {topology.max_number}, "
-                                f"not {self.grid[bad[0]][bad[1]]}")
+            raise ArgumentError(
+                f"cell {bad}: a {topology.name} cell shows at most {topology.max_number}, "
+                f"not {self.grid[bad[0]][bad[1]]}"
+            )
 
     # -- construction -------------------------------------------------------
 
@@ -176,10 +182,13 @@ class Board:
         Board(grid=('1.', '..'), total_mines=None, topology=Hex(rows=2, cols=2))
         """
         if isinstance(rows, str) or not isinstance(rows, Sequence) or not all(isinstance(row, str) for row in rows):
-            raise ArgumentTypeError(f"rows must be a sequence of row strings, got {shown(rows)}; Board.parse reads a board's text")
+            raise ArgumentTypeError(
+                f"rows must be a sequence of row strings, got {shown(rows)}; Board.parse reads a board's text"
+            )
         grid = tuple(row.replace("F", FLAG) for row in rows)
-        shape = None if topology == "square" or not grid else make_topology(topology, len(grid), len(grid[0]))
-        return cls(grid, total_mines, topology=shape)
+        if topology == "square" or not grid:
+            return cls(grid, total_mines)
+        return cls(grid, total_mines, topology=make_topology(topology, len(grid), len(grid[0])))
 
     @classmethod
     def parse(
@@ -194,9 +203,7 @@ class Board:
         return READERS["parse"](text, format=format, source=source, total_mines=total_mines)
 
     @classmethod
-    def from_file(
-        cls, path: str | Path, *, format: str = "auto", total_mines: int | None = None
-    ) -> Board:
+    def from_file(cls, path: str | Path, *, format: str = "auto", total_mines: int | None = None) -> Board:
         """Read a board file; see :func:`cnfsweep.formats.read_board`."""
         return READERS["read"](path, format=format, total_mines=total_mines)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TypeVar
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
@@ -141,6 +141,13 @@ def check_deadline(deadline: float | None) -> None:
         raise TimeLimitExceeded("no answer within the time limit")
 
 
+# A limit gives a deadline and no limit none: the overloads let a caller with a limit use the deadline as a number.
+@overload
+def deadline_after(time_limit: float, start: float | None = None) -> float: ...
+@overload
+def deadline_after(time_limit: None, start: float | None = None) -> None: ...
+@overload
+def deadline_after(time_limit: float | None, start: float | None = None) -> float | None: ...
 def deadline_after(time_limit: float | None, start: float | None = None) -> float | None:
     """Return the ``time.perf_counter()`` value ``time_limit`` seconds after ``start`` (default: now).
 
@@ -155,12 +162,20 @@ def deadline_after(time_limit: float | None, start: float | None = None) -> floa
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise ArgumentTypeError(f"time_limit must be a number of seconds, got {shown(time_limit)} ({type(time_limit).__name__})")
+        raise ArgumentTypeError(
+            f"time_limit must be a number of seconds, got {shown(time_limit)} ({type(time_limit).__name__})"
+        )
     if not time_limit >= 0:  # NaN too
         raise ArgumentError(f"time_limit must be a non-negative number of seconds, got {time_limit}")
     return (time.perf_counter() if start is None else start) + time_limit
 
 
+@overload
+def time_left(deadline: float) -> float: ...
+@overload
+def time_left(deadline: None) -> None: ...
+@overload
+def time_left(deadline: float | None) -> float | None: ...
 def time_left(deadline: float | None) -> float | None:
     """Return the seconds left until ``deadline`` (never negative), or ``None`` without a deadline.
 

@@ -41,7 +41,10 @@ CHECK_EVERY = 1024
 
 
 def flood(
-    view: bytearray, count: Sequence[int], around: Sequence[Sequence[int]], starts: Iterable[int],
+    view: bytearray,
+    count: Sequence[int],
+    around: Sequence[Sequence[int]],
+    starts: Iterable[int],
     deadline: float | None = None,
 ) -> list[int]:
     """Open the cells ``starts`` still covered, and from every 0 opened its covered neighbours, on and on.

@@ -8,7 +8,7 @@ and :class:`~cnfsweep.core.graph.Graph`.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 __all__ = ["Cell", "ShapeTables", "Topology"]
 
@@ -37,7 +37,8 @@ class ShapeTables(NamedTuple):
     cells: tuple[Cell, ...]
     around: tuple[tuple[int, ...], ...]
 
-    def index(self, cell: tuple[int, int]) -> int:
+    # Shadows tuple.index on purpose: a cell's index in the tables, which is what every caller asks.
+    def index(self, cell: tuple[int, int]) -> int:  # type: ignore[override]
         """Return the row-major index of ``cell``."""
         return cell[0] * (self.cells[-1][1] + 1) + cell[1]
 
@@ -54,8 +55,26 @@ class Topology(Protocol):
     ``max_number`` the largest number a cell can show (its most neighbours).
     """
 
-    name: ClassVar[str]
-    max_number: ClassVar[int]
+    # Read-only: a grid's are class constants, a graph's largest number is computed from its edges (a property).
+    @property
+    def name(self) -> str:
+        """What a board's text header ``topology:`` says."""
+        ...
+
+    @property
+    def max_number(self) -> int:
+        """The largest number a cell can show."""
+        ...
+
+    @property
+    def rows(self) -> int:
+        """How many rows the cells lie in (a graph's cells are one row)."""
+        ...
+
+    @property
+    def cols(self) -> int:
+        """How many columns: the most cells a row has."""
+        ...
 
     def tables(self, deadline: float | None = None) -> ShapeTables:
         """Return every cell and the indices of each one's neighbours."""
@@ -84,4 +103,3 @@ class Topology(Protocol):
     def cell_json(self, cell: tuple[int, int]) -> list[int] | str:
         """Write ``cell`` as JSON answers give it (``[r, c]`` on a grid, its name on a graph)."""
         ...
-

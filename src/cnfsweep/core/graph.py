@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
 from cnfsweep.core.geometry import Cell, ShapeTables
@@ -93,22 +93,31 @@ class Graph:
         n = len(names)
         previous = (-1, -1)
         for edge in edges:
-            if (not isinstance(edge, tuple) or len(edge) != 2
-                    or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in edge)):
+            if (
+                not isinstance(edge, tuple)
+                or len(edge) != 2
+                or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in edge)
+            ):
                 raise ArgumentError(f"an edge must be a pair of cell indices 0-{n - 1}, got {shown(edge)}")
             i, j = edge
             if i == j:
                 raise ArgumentError(f"edge {(names[i], names[j])!r} is a self-loop: a cell is not its own neighbour")
             if i > j or edge <= previous:
-                raise ArgumentError("edges must be (i, j) pairs with i < j, sorted and each once; "
-                                    "Graph.from_edges takes them in any order")
+                raise ArgumentError(
+                    "edges must be (i, j) pairs with i < j, sorted and each once; "
+                    "Graph.from_edges takes them in any order"
+                )
             previous = edge
         if self.pos is not None and (len(self.pos) != n or not all(len(p) == 2 for p in self.pos)):
             raise ArgumentError(f"pos must give an (x, y) pair for each of the {n} cells")
 
     @classmethod
-    def from_edges(cls, names: Sequence[str], edges: Iterable[tuple[str, str]],
-                   pos: Mapping[str, tuple[float, float]] | None = None) -> Graph:
+    def from_edges(
+        cls,
+        names: Sequence[str],
+        edges: Iterable[tuple[str, str]],
+        pos: Mapping[str, tuple[float, float]] | None = None,
+    ) -> Graph:
         """Build a graph from cell names and edges between names, in any order; an edge given twice counts once.
 
         Raises
@@ -190,7 +199,7 @@ class Graph:
 
     def __contains__(self, cell: object) -> bool:
         try:
-            r, c = cell  # type: ignore[misc]
+            r, c = cast("tuple[int, int]", cell)  # any pair of integers: a list [r, c] is in too
             return r == 0 and 0 <= c < len(self.names)
         except (TypeError, ValueError):
             return False
@@ -227,7 +236,7 @@ class Graph:
         return Cell(0, i)
 
 
-def is_graph(topology: object) -> bool:
+def is_graph(topology: object) -> TypeGuard[Graph]:
     """Say whether ``topology`` is a :class:`Graph`, whose cells are written by name.
 
     Examples
@@ -268,8 +277,9 @@ def cell_of(topology: object, cell: CellLike, what: str = "cell") -> tuple[int, 
         return cell
     if isinstance(topology, Graph):
         return topology.cell_named(cell)
-    raise ArgumentTypeError(f"{what} must be a (row, col) pair of integers, got {shown(cell)} (str): "
-                            "only a graph board's cells have names")
+    raise ArgumentTypeError(
+        f"{what} must be a (row, col) pair of integers, got {shown(cell)} (str): only a graph board's cells have names"
+    )
 
 
 def json_cell(topology: object) -> Callable[[tuple[int, int]], Any]:

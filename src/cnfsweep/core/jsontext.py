@@ -95,10 +95,14 @@ class _Writer:
 
     def mapping(self, item: Mapping[Any, Any]) -> str:
         # json.dumps turns keys that are not text (numbers, true, null) into text; let it say how.
-        return "{" + ", ".join(
-            f"{json.dumps(key) if isinstance(key, str) else json.dumps({key: 0})[1:-4]}: {self.value(v)}"
-            for key, v in item.items()
-        ) + "}"
+        return (
+            "{"
+            + ", ".join(
+                f"{json.dumps(key) if isinstance(key, str) else json.dumps({key: 0})[1:-4]}: {self.value(v)}"
+                for key, v in item.items()
+            )
+            + "}"
+        )
 
     def sequence(self, items: Sequence[Any]) -> str:
         if len(items) <= WIDE:
@@ -116,7 +120,7 @@ class _Writer:
         parts = []
         for start in range(0, len(items), CHUNK):
             check_deadline(self.deadline)
-            parts.append(json.dumps(items[start:start + CHUNK])[1:-1])
+            parts.append(json.dumps(items[start : start + CHUNK])[1:-1])
         return parts
 
     def shared(self, items: Sequence[Any]) -> list[str]:
@@ -131,8 +135,8 @@ class _Writer:
                     if written % EVERY == 0:
                         check_deadline(self.deadline)
                     item = items[k]
-                    text = memo.get(id(item))
-                    if text is None:
-                        text = memo[id(item)] = self.value(item)
-                    texts[k] = text
+                    found = memo.get(id(item))
+                    if found is None:
+                        found = memo[id(item)] = self.value(item)
+                    texts[k] = found
         return texts  # type: ignore[return-value]

@@ -149,14 +149,14 @@ class CountTable:
         solutions: dict[int, int] = {}
         tallies: dict[int, list[int]] = {}
         for counts in assignments:
-            weights = [comb(s, c) for s, c in zip(sizes, counts)]
+            weights = [comb(s, c) for s, c in zip(sizes, counts, strict=True)]
             total = 1
             for w in weights:
                 total *= w
             k = sum(counts)
             solutions[k] = solutions.get(k, 0) + total
             row = tallies.setdefault(k, [0] * len(sizes))
-            for b, (s, c) in enumerate(zip(sizes, counts)):
+            for b, (s, c) in enumerate(zip(sizes, counts, strict=True)):
                 if c:
                     # total / C(s, c) * C(s-1, c-1) == total * c / s, exactly.
                     row[b] += total * c // s

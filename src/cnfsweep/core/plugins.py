@@ -107,11 +107,19 @@ class Registry(Mapping[str, T], Generic[T]):
             for ep in entry_points(group=self.group):
                 where = f"{ep.value} (from {_distribution(ep)})"
                 if ep.name in self._builtins:
-                    warnings.warn(f"plug-in {self.kind} {ep.name!r} at {where} is ignored: "
-                                  f"cnfsweep has a built-in {self.kind} of that name", RuntimeWarning, stacklevel=2)
+                    warnings.warn(
+                        f"plug-in {self.kind} {ep.name!r} at {where} is ignored: "
+                        f"cnfsweep has a built-in {self.kind} of that name",
+                        RuntimeWarning,
+                        stacklevel=2,
+                    )
                 elif ep.name in found:
-                    warnings.warn(f"plug-in {self.kind} {ep.name!r} at {where} is ignored: "
-                                  f"{found[ep.name].value} has that name too", RuntimeWarning, stacklevel=2)
+                    warnings.warn(
+                        f"plug-in {self.kind} {ep.name!r} at {where} is ignored: "
+                        f"{found[ep.name].value} has that name too",
+                        RuntimeWarning,
+                        stacklevel=2,
+                    )
                 else:
                     found[ep.name] = ep
             self._found = found
@@ -163,8 +171,10 @@ class Registry(Mapping[str, T], Generic[T]):
         except Exception as exc:  # whatever the plug-in's import raises, the user needs one line
             raise self._error(f"{where} could not be loaded: {type(exc).__name__}: {exc}") from None
         if getattr(obj, "name", None) != ep.name:
-            raise self._error(f"{where} is called {getattr(obj, 'name', None)!r} in its code: "
-                              f"its entry point must have the name its class has")
+            raise self._error(
+                f"{where} is called {getattr(obj, 'name', None)!r} in its code: "
+                f"its entry point must have the name its class has"
+            )
         if not self.accepts(obj):
             raise self._error(f"{where} is not {self._expected}")
         return obj
@@ -180,4 +190,3 @@ class Registry(Mapping[str, T], Generic[T]):
 def _distribution(ep: EntryPoint) -> str:
     dist = ep.dist
     return f"{dist.name} {dist.version}" if dist is not None else "an unnamed distribution"
-

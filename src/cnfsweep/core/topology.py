@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, checked, shown
 from cnfsweep.core.geometry import Cell, ShapeTables, Topology
@@ -144,7 +144,7 @@ class GridTopology:
 
     def __contains__(self, cell: object) -> bool:
         try:
-            r, c = cell  # type: ignore[misc]
+            r, c = cast("tuple[int, int]", cell)  # any pair of integers: a list [r, c] is in too
             return 0 <= r < self.rows and 0 <= c < self.cols
         except (TypeError, ValueError):
             return False
@@ -303,7 +303,16 @@ class Square(GridTopology):
                 continue
             around[start] = edge(start)
             around[start + 1 : start + cols - 1] = [
-                (ints[i - a], ints[i - cols], ints[i - b], ints[i - 1], ints[i + 1], ints[i + b], ints[i + cols], ints[i + a])
+                (
+                    ints[i - a],
+                    ints[i - cols],
+                    ints[i - b],
+                    ints[i - 1],
+                    ints[i + 1],
+                    ints[i + b],
+                    ints[i + cols],
+                    ints[i + a],
+                )
                 for i in range(start + 1, start + cols - 1)
             ]
             around[start + cols - 1] = edge(start + cols - 1)
@@ -374,7 +383,9 @@ class Hex(GridTopology):
 #: ``cnfsweep.topologies`` entry-point group.  A plug-in is a :class:`GridTopology`: boards,
 #: games and the API make it from a size, and vectorised code shifts its rows by its offsets.
 TOPOLOGIES: Registry[type[GridTopology]] = Registry(
-    GROUPS["topology"], "topology", (Square, Torus, Hex),
+    GROUPS["topology"],
+    "topology",
+    (Square, Torus, Hex),
     check=lambda obj: isinstance(obj, type) and issubclass(obj, GridTopology),
     expected="a grid topology (a subclass of cnfsweep.core.topology.GridTopology)",
 )

@@ -28,8 +28,18 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
 
 __all__ = [
-    "JSON_DIGITS", "MAX_DIGITS", "TooManyDigits", "cell_argument", "choice_argument", "count_argument", "exact_text",
-    "flag_argument", "int_text", "json_whole", "read_cell", "whole_number",
+    "JSON_DIGITS",
+    "MAX_DIGITS",
+    "TooManyDigits",
+    "cell_argument",
+    "choice_argument",
+    "count_argument",
+    "exact_text",
+    "flag_argument",
+    "int_text",
+    "json_whole",
+    "read_cell",
+    "whole_number",
 ]
 
 #: The most digits a number in a board text or an option may have (leading zeros aside): far

@@ -322,16 +322,21 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
         tables.append(table)
         for b, count in forced.items():
             exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
+    weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
         weighed = _weigh_in_floats(pos, tables, run.deadline)
     else:
         combined = combine(tables, len(pos.off_frontier), total, run.deadline)
-        weighed = None if combined.solutions == 0 else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
+        weighed = (
+            None
+            if combined.solutions == 0
+            else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
+        )
     if weighed is None:
         return _result(pos, run, None, {}, None)
-    count, boxes, off = weighed
+    layouts, boxes, off = weighed
     _record(exact, pos, boxes)
-    return _result(pos, run, count, exact, off)
+    return _result(pos, run, layouts, exact, off)
 
 
 def _result(
@@ -344,11 +349,11 @@ def _result(
     best = lowest[0] if lowest else None
     # Cells share their box's object: tell 0 and 1 once per object, then look cells up by it.
     values = list(map(exact.__getitem__, ordered))
-    distinct = dict(zip(map(id, values), values))
+    distinct = dict(zip(map(id, values), values, strict=True))
     zero = {key for key, p in distinct.items() if p.numerator == 0}
     one = {key for key, p in distinct.items() if p.numerator == p.denominator}
-    safe = [c for c, p in zip(ordered, values) if id(p) in zero]
-    mines = [c for c, p in zip(ordered, values) if id(p) in one]
+    safe = [c for c, p in zip(ordered, values, strict=True) if id(p) in zero]
+    mines = [c for c, p in zip(ordered, values, strict=True) if id(p) in one]
     # Cells off the frontier share one probability: list them only where it matters.
     if off is not None and pos.off_frontier:
         if off.numerator == 0:
@@ -385,7 +390,7 @@ def _lowest_cells(
     # and tell 1 by its numerator.  On big exact boards each comparison multiplies
     # integers of many thousands of digits.
     values = exact.values()
-    distinct = dict(zip(map(id, values), values))
+    distinct = dict(zip(map(id, values), values, strict=True))
     if off is not None:
         distinct[id(off)] = off
     lowest: Fraction | None = None
@@ -408,7 +413,7 @@ def _lowest_cells(
 
 def _record(exact: dict[Cell, Fraction], pos: Position, boxes: Sequence[Sequence[Fraction]]) -> None:
     """Give every frontier cell its box's probability, checking it against the facts already known."""
-    for comp, probs in zip(pos.components, boxes):
+    for comp, probs in zip(pos.components, boxes, strict=True):
         for b, p in enumerate(probs):
             for c in comp.box_cells(b):
                 # Entailment and counting are independent derivations of the same facts.
@@ -427,8 +432,8 @@ def _weigh_in_floats(
     if not weighed.consistent:
         return None
     boxes = [
-        [Fraction(fact if fact is not None else p) for p, fact in zip(probs, facts)]
-        for probs, facts in zip(weighed.boxes, weighed.certain)
+        [Fraction(fact if fact is not None else p) for p, fact in zip(probs, facts, strict=True)]
+        for probs, facts in zip(weighed.boxes, weighed.certain, strict=True)
     ]
     off = weighed.off_certain if weighed.off_certain is not None else weighed.off_frontier
     count = LayoutCount(None, weighed.log_solutions / math.log(10))

@@ -113,11 +113,14 @@ def combine_approx(
     feasible, totals = exact
 
     # The float tree runs on feasible counts only: the others weigh nothing anyway.
-    logs = [np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
-            for t, ks in checked(zip(tables, feasible), deadline, _EVERY)]
+    logs = [
+        np.array([_log_ratio(t.solutions[k], max(t.solutions.values())) for k in ks])
+        for t, ks in checked(zip(tables, feasible, strict=True), deadline, _EVERY)
+    ]
     theta = _tilt(logs, feasible, n_off, mines_left)
     leaves = [
-        _leaf(table, ks, ell, theta) for table, ks, ell in checked(zip(tables, feasible, logs), deadline, _EVERY)
+        _leaf(table, ks, ell, theta)
+        for table, ks, ell in checked(zip(tables, feasible, logs, strict=True), deadline, _EVERY)
     ]
     vecs = [vec for vec, _, _ in leaves] or [np.ones(1)]
     scales = [scale for _, scale, _ in leaves] or [0.0]
@@ -133,6 +136,7 @@ def combine_approx(
     log_w = _log_binomials(n_off, mines_left, big_k) - theta * (big_k - lows[root])
     shift = log_w.max()
     # adjoint[v][k]: weight of the rest of the board when node v holds k mines, up to a scale.
+    # The leaves come first (the tables' order), then the inner nodes.
     adjoint = [np.empty(0)] * len(vecs)
     adjoint[root] = np.exp(log_w - shift)
     for parent, (left, right) in checked(downward, deadline, _EVERY):
@@ -144,12 +148,14 @@ def combine_approx(
     joint = vecs[root] * adjoint[root]
     total = _positive(joint.sum())
     boxes, certain = [], []
-    for table, ks, (vec, _, ratio), rest in checked(zip(tables, feasible, leaves, adjoint), deadline, _EVERY):
+    for table, ks, (vec, _, ratio), rest in checked(
+        zip(tables, feasible, leaves, adjoint[: len(leaves)], strict=True), deadline, _EVERY
+    ):
         at = np.asarray(ks) - ks[0]
         weight = vec[at] * rest[at]
         facts = _facts(table, ks)
         probs = ratio.T @ weight / _positive(weight.sum())
-        boxes.append(tuple(_settle(float(p), f) for p, f in zip(probs, facts)))
+        boxes.append(tuple(_settle(float(p), f) for p, f in zip(probs, facts, strict=True)))
         certain.append(facts)
     off, off_certain = None, None
     if n_off:
@@ -177,7 +183,9 @@ def _pairs(leaves: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def _feasible(supports: list[list[int]], pairs: Iterable, downward: Iterable, n_off: int, mines_left: int) -> tuple | None:
+def _feasible(
+    supports: list[list[int]], pairs: Iterable, downward: Iterable, n_off: int, mines_left: int
+) -> tuple | None:
     """Exactly: each component's mine counts that some whole layout has, and the frontier totals.
 
     ``None`` when no layout exists.  Supports are ints, bit ``j`` standing for
@@ -329,7 +337,7 @@ def _facts(table: CountTable, ks: list[int]) -> tuple[int | None, ...]:
     rows = [(table.tallies.get(k, (0,) * _width(table)), table.solutions[k]) for k in ks]
     empty = [all(row[b] == 0 for row, _ in rows) for b in range(_width(table))]
     full = [all(row[b] == s for row, s in rows) for b in range(_width(table))]
-    return tuple(0 if e else 1 if f else None for e, f in zip(empty, full))
+    return tuple(0 if e else 1 if f else None for e, f in zip(empty, full, strict=True))
 
 
 def _positive(x: float) -> float:
@@ -354,7 +362,7 @@ def _independent(tables: Iterable[CountTable]) -> Approximate:
         log_solutions += math.log(total)
         sums = [sum(row[b] for row in table.tallies.values()) for b in range(_width(table))]
         facts = tuple(0 if s == 0 else 1 if s == total else None for s in sums)
-        boxes.append(tuple(_settle(s / total, f) for s, f in zip(sums, facts)))
+        boxes.append(tuple(_settle(s / total, f) for s, f in zip(sums, facts, strict=True)))
         certain.append(facts)
     return Approximate(True, log_solutions, tuple(boxes), None, tuple(certain), None)
 

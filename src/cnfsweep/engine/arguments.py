@@ -62,15 +62,18 @@ def engine_argument(
         warnings.warn(
             f"engine={shown(engine) if isinstance(engine, str) else 'a Backend'} is deprecated: pass a backend spec "
             "as backend=, and engine= an Engine; a spec as engine= will be refused in the next release",
-            DeprecationWarning, stacklevel=stacklevel,
+            DeprecationWarning,
+            stacklevel=stacklevel,
         )
         if backend is not None:
             raise ArgumentError("give engine (an Engine) or backend (a backend spec), not both")
         engine, backend = None, engine
     if engine is not None:
         if not isinstance(engine, Engine):
-            raise ArgumentTypeError(f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__}); "
-                                    "a backend spec goes in backend=")
+            raise ArgumentTypeError(
+                f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__}); "
+                "a backend spec goes in backend="
+            )
         if backend is not None:
             raise ArgumentError("give engine (an Engine) or backend (a backend spec), not both")
         return engine

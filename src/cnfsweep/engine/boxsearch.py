@@ -152,10 +152,8 @@ def search_python(
             least, most = 0, size
             for j in cons:
                 rest = room[j] - size
-                if lo[j] - rest > least:
-                    least = lo[j] - rest
-                if hi[j] < most:
-                    most = hi[j]
+                least = max(least, lo[j] - rest)
+                most = min(most, hi[j])
             if least > most:
                 i, forward = i - 1, False
                 continue

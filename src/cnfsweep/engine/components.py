@@ -71,8 +71,11 @@ def _certify(engine: Backend, problem: Problem, forced: dict[int, int] | None, d
             check_deadline(deadline)
             box = problem.boxes[b]
             # Safe: "its first cell is a mine" has no model; full: "its last cell is safe" has none.
-            out = (session.solve(true_vars=(box[0],), deadline=deadline) if count == 0
-                   else session.solve(false_vars=(box[-1],), deadline=deadline))
+            out = (
+                session.solve(true_vars=(box[0],), deadline=deadline)
+                if count == 0
+                else session.solve(false_vars=(box[-1],), deadline=deadline)
+            )
             if out.satisfiable:
                 disproved = True
                 break
@@ -267,9 +270,7 @@ def solve_component(
         session.close()
 
 
-def _from_models(
-    problem: Problem, models: list[tuple[int, ...]]
-) -> tuple[dict[int, int] | None, CountTable | None]:
+def _from_models(problem: Problem, models: list[tuple[int, ...]]) -> tuple[dict[int, int] | None, CountTable | None]:
     """Read the forced boxes and the count table off a complete list of models."""
     if not models:
         return None, None
@@ -279,6 +280,6 @@ def _from_models(
     forced: dict[int, int] = {}
     for b, size in enumerate(problem.box_sizes):
         seen = {m[b] for m in models}
-        if seen == {0} or seen == {size}:
-            forced[b] = size if seen == {size} else 0
+        if len(seen) == 1 and (count := next(iter(seen))) in (0, size):
+            forced[b] = count
     return forced, CountTable.from_box_counts(problem, models)

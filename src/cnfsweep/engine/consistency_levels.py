@@ -30,7 +30,16 @@ from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.engine.position import number_constraints
 from cnfsweep.engine.propagation import Round, propagate
 
-__all__ = ["FULL", "MAX_LEVEL", "TOTAL", "ConsistencyLevels", "Solving", "check_max_level", "find_levels", "level_names"]
+__all__ = [
+    "FULL",
+    "MAX_LEVEL",
+    "TOTAL",
+    "ConsistencyLevels",
+    "Solving",
+    "check_max_level",
+    "find_levels",
+    "level_names",
+]
 
 FULL = "full"
 """The level of cells that only the exact analysis of the numbers decides."""
@@ -216,8 +225,9 @@ def find_levels(
     check_max_level(max_level)
     start = time.perf_counter() if started is None else started
     total = board.total_mines if total_mines is None else total_mines
-    found = propagate(number_constraints(board, {}, deadline), max_level,
-                      lambda problem: engine.solve(problem, deadline), deadline)
+    found = propagate(
+        number_constraints(board, {}, deadline), max_level, lambda problem: engine.solve(problem, deadline), deadline
+    )
     decided: dict[Cell, tuple[str, bool]] = {c: (str(m), mine) for c, (m, mine) in found.decided.items()}
 
     def remaining() -> float | None:
@@ -244,8 +254,18 @@ def find_levels(
         raise RuntimeError(f"internal error: level {inconsistent} finds no layout where the exact analysis finds one")
     undecided = tuple(c for c in board.covered if c not in decided)
     return ConsistencyLevels(
-        board, max_level, inconsistent is None, decided, undecided, inconsistent, conflict, total, engine.spec,
-        time.perf_counter() - start, found.rounds if steps else None, final,
+        board,
+        max_level,
+        inconsistent is None,
+        decided,
+        undecided,
+        inconsistent,
+        conflict,
+        total,
+        engine.spec,
+        time.perf_counter() - start,
+        found.rounds if steps else None,
+        final,
     )
 
 
@@ -255,9 +275,13 @@ def _settle(decided: dict[Cell, tuple[str, bool]], analysis: Analysis, name: str
         for cell in cells:
             before = decided.setdefault(cell, (name, mine))
             if before[1] != mine:
-                raise RuntimeError(f"internal error: level {before[0]} decides {tuple(cell)} against the exact analysis")
+                raise RuntimeError(
+                    f"internal error: level {before[0]} decides {tuple(cell)} against the exact analysis"
+                )
     # A cell decided before must be decided by the exact analysis too, and the same way.
     exact_cells = set(analysis.safe) | set(analysis.mines)
     missed = next((c for c in decided if c not in exact_cells), None)
     if missed is not None:
-        raise RuntimeError(f"internal error: level {decided[missed][0]} decides {tuple(missed)}, the exact analysis does not")
+        raise RuntimeError(
+            f"internal error: level {decided[missed][0]} decides {tuple(missed)}, the exact analysis does not"
+        )

@@ -87,7 +87,7 @@ def combine(
             return Combined(0, (), None)
         boxes = tuple(
             tuple(Fraction(sum(row[b] for row in t.tallies.values()), total) for b in range(_width(t)))
-            for t, total in zip(tables, totals)
+            for t, total in zip(tables, totals, strict=True)
         )
         return Combined(solutions, boxes, None)
 
@@ -132,8 +132,7 @@ class Weights:
         for row in self.boxes:
             if row:
                 least = min(row)
-                if least < low:
-                    low = least
+                low = min(low, least)
         if self.off_frontier is not None and self.off_frontier < low:
             low = self.off_frontier
         return low
@@ -246,7 +245,7 @@ def weigh(
         rest = rests[key]
         # Column sums of each mine count's row scaled by the rest.
         scaled = [map(rest[k].__mul__, row) for k, row in table.tallies.items()]
-        boxes.append(tuple(map(sum, zip(*scaled))))
+        boxes.append(tuple(map(sum, zip(*scaled, strict=True))))
     off = None
     if n_off and off_ways is not None:
         off = _dot(everything, off_ways, deadline)
@@ -318,7 +317,7 @@ def _divide(num: Sequence[int], den: Sequence[int], deadline: float | None = Non
         if coef:
             for j, y in enumerate(den):
                 rest[i + j] -= coef * y
-    if any(rest[len(out):]):
+    if any(rest[len(out) :]):
         raise ArithmeticError("inexact polynomial division")
     return out
 

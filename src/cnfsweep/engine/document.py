@@ -93,13 +93,14 @@ def analysis_dict(analysis: Any, deadline: float | None = None) -> dict[str, Any
     """Return :meth:`Analysis.to_dict() <cnfsweep.engine.analysis.Analysis.to_dict>`."""
     doc = _rest(analysis, deadline)
     grid = _exact_grid(analysis, deadline)
-    for name, values in zip(_GRIDS, _values(analysis, deadline)):
+    both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
+    for name, values in zip(_GRIDS, both, strict=True):
         doc[name] = [list(map(values.__getitem__, map(id, row))) for row in checked(grid, deadline, _ROWS)]
     topology = analysis.board.topology
     if is_graph(topology):
         # A graph has no grid: each cell's value under its name, in the order of the cells.
         for name in _GRIDS:
-            doc[name] = dict(zip(topology.names, doc[name][0]))
+            doc[name] = dict(zip(topology.names, doc[name][0], strict=True))
     return doc
 
 
@@ -108,12 +109,16 @@ def analysis_json(analysis: Any, deadline: float | None = None) -> str:
     if is_graph(analysis.board.topology):  # no rows to build it from, and no board of a million cells
         return dumps(analysis_dict(analysis, deadline), deadline)
     doc = _rest(analysis, deadline)
-    floats, texts = _values(analysis, deadline)
+    both: tuple[dict[int, Any], ...] = _values(analysis, deadline)
     by_row = _frontier_by_row(analysis, deadline)
-    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, (floats, texts))}
-    return "{" + ", ".join(
-        f"{json.dumps(key)}: {grids[key] if key in grids else dumps(value, deadline)}" for key, value in doc.items()
-    ) + "}"
+    grids = {name: _grid_json(analysis, values, by_row, deadline) for name, values in zip(_GRIDS, both, strict=True)}
+    return (
+        "{"
+        + ", ".join(
+            f"{json.dumps(key)}: {grids[key] if key in grids else dumps(value, deadline)}" for key, value in doc.items()
+        )
+        + "}"
+    )
 
 
 def _frontier_by_row(analysis: Any, deadline: float | None) -> dict[int, tuple[list[int], list[int]]]:
@@ -135,8 +140,9 @@ def _json_texts(values: dict[int, Any]) -> dict[int, str]:
     }
 
 
-def _grid_json(analysis: Any, values: dict[int, Any], by_row: dict[int, tuple[list[int], list[int]]],
-               deadline: float | None) -> str:
+def _grid_json(
+    analysis: Any, values: dict[int, Any], by_row: dict[int, tuple[list[int], list[int]]], deadline: float | None
+) -> str:
     text = _json_texts(values)
     start = {ch: text[id(p)] for ch, p in _start(analysis).items()}
     # A row without frontier cells is its characters translated, each to its cell's text and a separator
@@ -149,7 +155,7 @@ def _grid_json(analysis: Any, values: dict[int, Any], by_row: dict[int, tuple[li
             rows.append("[" + row.translate(table)[:-2] + "]")
             continue
         cells = list(map(start.__getitem__, row))
-        for c, key in zip(*frontier):
+        for c, key in zip(*frontier, strict=True):
             cells[c] = text[key]
         rows.append("[" + ", ".join(cells) + "]")
     return "[" + ", ".join(rows) + "]"

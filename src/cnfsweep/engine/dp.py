@@ -192,7 +192,7 @@ def _cuts(first: Sequence[int], last: Sequence[int], n: int, deadline: float | N
     """
     opens: list[list[int]] = [[] for _ in range(n + 1)]
     closes: list[list[int]] = [[] for _ in range(n + 1)]
-    for j, (a, b) in enumerate(zip(first, last)):
+    for j, (a, b) in enumerate(zip(first, last, strict=True)):
         if a < b:
             opens[a + 1].append(j)
             closes[b + 1].append(j)
@@ -279,7 +279,7 @@ def count_dp(problem: Problem, deadline: float | None = None, max_numbers: int |
         layer: dict[tuple[int, ...], list] = {}
         for state, (low, coeffs) in source.items():
             check_deadline(deadline)
-            have = dict(zip(here, state))
+            have = dict(zip(here, state, strict=True))
             for c in range(sizes[i] + 1):
                 now = step(have, i, c, forward)
                 if now is not None:
@@ -307,7 +307,7 @@ def count_dp(problem: Problem, deadline: float | None = None, max_numbers: int |
         b, size = order[i], sizes[i]
         for state, (flow, fco) in forward[i].items():
             check_deadline(deadline)
-            placed = dict(zip(open_at[i], state))
+            placed = dict(zip(open_at[i], state, strict=True))
             for c in range(1, size + 1):
                 now = step(placed, i, c, True)
                 if now is None:

@@ -93,8 +93,10 @@ class Engine:
         if cache is not None and not isinstance(cache, ComponentCache):
             raise ArgumentTypeError(f"cache must be a ComponentCache, got {shown(cache)} ({type(cache).__name__})")
         return cls(
-            get_backend(backend), cache if cache is not None else ComponentCache(),
-            choice_argument(Counting, counting, "counting"), choice_argument(Arithmetic, arithmetic, "arithmetic"),
+            get_backend(backend),
+            cache if cache is not None else ComponentCache(),
+            choice_argument(Counting, counting, "counting"),
+            choice_argument(Arithmetic, arithmetic, "arithmetic"),
         )
 
     @classmethod
@@ -122,9 +124,7 @@ class Engine:
         """The backend's full spec."""
         return self.backend.spec
 
-    def solve(
-        self, problem: Problem, deadline: float | None = None
-    ) -> tuple[dict[int, int] | None, CountTable | None]:
+    def solve(self, problem: Problem, deadline: float | None = None) -> tuple[dict[int, int] | None, CountTable | None]:
         """Return the forced boxes and count table of one component (``(None, None)`` without a model)."""
         return self.cache.solve(self.backend, problem, self.counting, deadline)
 
@@ -171,8 +171,9 @@ class Engine:
         deadline = deadline_after(time_limit, started)
         board = board_argument(board, deadline=deadline)
         simplified = flag_argument(simplified, "simplified")
-        pos = self.positions.position(board, total_mines=total_mines, assume=assume, simplified=simplified,
-                                      deadline=deadline)
+        pos = self.positions.position(
+            board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline
+        )
         return analysis_of(pos, self._run(total_mines, started, deadline))
 
     def analyze_position(
@@ -233,9 +234,7 @@ class Engine:
         pos = self.positions.position(board, total_mines=total_mines, assume=assume, deadline=deadline)
         return check_position(board, pos, self.backend, total_mines=total_mines, minimise=minimise, deadline=deadline)
 
-    def witness(
-        self, board: Board | str, *, simplified: bool = True, time_limit: float | None = None
-    ) -> Witness:
+    def witness(self, board: Board | str, *, simplified: bool = True, time_limit: float | None = None) -> Witness:
         """Find one mine layout that fits ``board``'s numbers (and its total), with no conflict named if none does.
 
         One solver call per component the box search cannot settle, on the
@@ -309,8 +308,9 @@ class Engine:
         started = time.perf_counter()
         deadline = deadline_after(time_limit, started)
         board = board_argument(board, deadline=deadline)  # reading the board's text counts too
-        return find_levels(self, board, max_level, steps=steps, total_mines=total_mines, deadline=deadline,
-                           started=started)
+        return find_levels(
+            self, board, max_level, steps=steps, total_mines=total_mines, deadline=deadline, started=started
+        )
 
 
 def analyze(
@@ -364,8 +364,9 @@ def check(
     >>> r.consistent, r.conflict
     (False, (Cell(row=0, col=0),))
     """
-    return Engine.create(backend).check(board, assume=assume, total_mines=total_mines, minimise=minimise,
-                                        time_limit=time_limit)
+    return Engine.create(backend).check(
+        board, assume=assume, total_mines=total_mines, minimise=minimise, time_limit=time_limit
+    )
 
 
 def levels(

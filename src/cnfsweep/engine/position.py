@@ -32,6 +32,7 @@ from cnfsweep.engine.simplify import simplify
 # sends every board through the Python reference, as tests do to compare the two.
 kernel = load("cnfsweep.engine._position")
 
+
 @dataclass(frozen=True)
 class Component:
     """A connected part of the frontier together with its problem.
@@ -102,7 +103,7 @@ _COVERED = bytes(_HIDDEN[b] & (1 - _FLAGGED[b]) for b in range(256))
 
 def number_constraints(
     board: Board, fixed: Mapping[Cell, bool], deadline: float | None = None, *, every: bool = True
-) -> list[tuple[Cell, tuple[Cell, ...], int]]:
+) -> list[Rule]:
     """List each number as ``(number cell, unknown neighbours, mines among them)``.
 
     With ``every=False``, leave out the numbers that say nothing: no unknown
@@ -128,7 +129,11 @@ def number_constraints(
 
 
 def _number_rules(
-    flat: bytes, cells: Sequence[Any], around: Sequence[Sequence[int]], fixed: Mapping[Any, bool], every: bool,
+    flat: bytes,
+    cells: Sequence[Any],
+    around: Sequence[Sequence[int]],
+    fixed: Mapping[Any, bool],
+    every: bool,
     deadline: float | None,
 ) -> list[Rule]:
     """:func:`number_constraints` in Python: the reference the C kernel follows step by step.
@@ -210,9 +215,7 @@ def split_small(rules: Sequence[Rule]) -> list[list[Cell]]:
     return sorted(sorted(g) for g in {id(g): g for g in home.values()}.values())
 
 
-def group_boxes(
-    cells: Sequence[Cell], rules: Sequence[tuple[Cell, tuple[Cell, ...], int]]
-) -> list[list[Cell]]:
+def group_boxes(cells: Sequence[Cell], rules: Sequence[Rule]) -> list[list[Cell]]:
     """Group ``cells`` into boxes: cells seen by exactly the same rules."""
     seen_by: dict[Cell, list[int]] = defaultdict(list)
     for i, (_, rule_cells, _) in enumerate(rules):
@@ -233,7 +236,7 @@ def build_problem(
     Returns the cell of every variable and the problem.
     """
     cells = tuple(chain.from_iterable(boxes))
-    index = dict(zip(cells, range(len(cells))))
+    index = dict(zip(cells, range(len(cells)), strict=True))
     var_boxes, start = [], 0
     for box in boxes:
         var_boxes.append(tuple(range(start, start + len(box))))
@@ -277,8 +280,9 @@ def position(
     >>> pos.components[0].problem.box_sizes
     (3,)
     """
-    return RecentPositions(0).position(board, total_mines=total_mines, assume=assume, simplified=simplified,
-                                       deadline=deadline)
+    return RecentPositions(0).position(
+        board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline
+    )
 
 
 class RecentPositions:
@@ -336,7 +340,10 @@ class RecentPositions:
 
 
 def indexed_position(
-    board: Board, fixed: Mapping[Cell, bool], mines: int | None, simplified: bool = True,
+    board: Board,
+    fixed: Mapping[Cell, bool],
+    mines: int | None,
+    simplified: bool = True,
     deadline: float | None = None,
 ) -> Position:
     """Build the board's :class:`Position` over integer cell indices, as :func:`assemble_position` would.
@@ -408,7 +415,7 @@ def build_components(
     for rule in checked(rules, deadline, 4096):
         rules_of[home[rule.cells[0]]].append(rule)
     components = []
-    for comp_cells, comp_rules in checked(zip(groups, rules_of), deadline, 256):
+    for comp_cells, comp_rules in checked(zip(groups, rules_of, strict=True), deadline, 256):
         boxes = group_boxes(comp_cells, comp_rules)
         if cells is None:
             components.append(Component(*build_problem(boxes, comp_rules)))
@@ -493,9 +500,7 @@ def _assemble(
     With indices, ``covered`` is a byte per cell, 1 where it is covered (it is overwritten); cells that
     sort as their indices do (row-major) make every step the same on both.
     """
-    contradiction: Any = next(
-        (tag for tag, found, need in rules if not 0 <= need <= len(found)), None
-    )
+    contradiction: Any = next((tag for tag, found, need in rules if not 0 <= need <= len(found)), None)
     # Numbers with no unknown neighbour are settled (checked just above).
     rules = [r for r in rules if r.cells]
     forced: dict[Any, bool] = {}

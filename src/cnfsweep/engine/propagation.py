@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import check_deadline
@@ -62,8 +62,12 @@ class Round:
 
     def to_dict(self, cell: Callable[[Cell], Any] = list) -> dict[str, Any]:
         """Return ``{"level", "phase", "safe", "mines"}`` (and ``"conflict"`` when there is one), each cell as ``cell`` writes it."""
-        out: dict[str, Any] = {"level": self.level, "phase": self.phase, "safe": [cell(c) for c in self.safe],
-                               "mines": [cell(c) for c in self.mines]}
+        out: dict[str, Any] = {
+            "level": self.level,
+            "phase": self.phase,
+            "safe": [cell(c) for c in self.safe],
+            "mines": [cell(c) for c in self.mines],
+        }
         if self.conflict is not None:
             out["conflict"] = [cell(c) for c in self.conflict]
         return out
@@ -145,7 +149,7 @@ class _State:
         for i in sorted(changed):
             self._file(i)
         for dirty in self.dirty:
-            dirty |= changed
+            dirty.update(changed)
 
     def neighbours(self, i: int, cache: dict[int, list[int]]) -> list[int]:
         """The checked constraints sharing an undecided cell with ``i``."""
@@ -172,7 +176,8 @@ class _State:
         for c, sig in signature.items():
             groups.setdefault(sig, []).append(c)
         order = sorted(groups)
-        boxes, start, vars_of = [], 0, [[] for _ in members]
+        vars_of: list[list[int]] = [[] for _ in members]
+        boxes, start = [], 0
         for sig in order:
             box = tuple(range(start, start + len(groups[sig])))
             start += len(box)
@@ -216,8 +221,12 @@ def connected_sets(
 
 
 def _extend(
-    members: tuple[int, ...], extension: list[int], closed: set[int], k: int,
-    allowed: Callable[[int], bool], neighbours: Callable[[int], Sequence[int]],
+    members: tuple[int, ...],
+    extension: list[int],
+    closed: set[int],
+    k: int,
+    allowed: Callable[[int], bool],
+    neighbours: Callable[[int], Sequence[int]],
 ) -> Iterator[tuple[int, ...]]:
     if len(members) == k:
         yield members
@@ -227,7 +236,7 @@ def _extend(
         w = extension.pop()
         near = neighbours(w)
         fresh = [u for u in near if u not in closed and allowed(u)]
-        yield from _extend(members + (w,), extension + fresh, closed.union(near), k, allowed, neighbours)
+        yield from _extend((*members, w), extension + fresh, closed.union(near), k, allowed, neighbours)
 
 
 def _gac(state: _State, deadline: float | None) -> Iterator[tuple[tuple[int, ...], dict[Cell, bool] | None]]:
@@ -310,7 +319,8 @@ def propagate(
             # With a conflict, the decisions of the round's sets before it stay: under them the set has no solution.
             safe = tuple(sorted(c for c, v in decisions.items() if not v))
             mines = tuple(sorted(c for c, v in decisions.items() if v))
-            tags = None if conflict is None else tuple(sorted(state.tags[i] for i in conflict))
+            # Propagation is given the numbers' rules only, so every tag is the number's cell (never the total).
+            tags = None if conflict is None else tuple(sorted(cast(Cell, state.tags[i]) for i in conflict))
             rounds.append(Round(level, phase, safe, mines, tags))
             decided.update((c, (phase, v)) for c, v in decisions.items())
             if tags is not None:

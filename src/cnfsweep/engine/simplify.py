@@ -9,9 +9,10 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.core.model import Rule
 
+
 def simplify(
     rules: Sequence[Rule], deadline: float | None = None
-) -> tuple[list[Rule], dict[Cell, bool], Cell | None]:
+) -> tuple[list[Rule], dict[Cell, bool], Cell | str | None]:
     """Settle what needs no search, keeping the rules equivalent.
 
     Repeats until nothing changes: a rule needing no mine (or all its cells)
@@ -47,11 +48,11 @@ def simplify(
     # take the same steps, and a compiled version can take them too.
     cells_of: dict[int, set[Cell]] = {}
     need_of: dict[int, int] = {}
-    tag_of: dict[int, Cell] = {}
+    tag_of: dict[int, Cell | str] = {}
     holding: dict[Cell, set[int]] = defaultdict(set)
-    for i, (tag, cells, need) in enumerate(checked(rules, deadline, 4096)):
-        cells_of[i], need_of[i], tag_of[i] = set(cells), need, tag
-        for c in cells:
+    for i, (tag, seen, need) in enumerate(checked(rules, deadline, 4096)):
+        cells_of[i], need_of[i], tag_of[i] = set(seen), need, tag
+        for c in seen:
             holding[c].add(i)
     forced: dict[Cell, bool] = {}
     todo = list(reversed(cells_of))

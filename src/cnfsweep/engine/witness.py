@@ -101,7 +101,7 @@ def find_witness(pos: Position, engine: Backend, deadline: float | None = None) 
         counts = chosen
     mines = set(pos.board.flags)
     mines.update(c for c, is_mine in {**pos.fixed, **pos.forced}.items() if is_mine)
-    for comp, found, k in zip(pos.components, options, counts):
+    for comp, found, k in zip(pos.components, options, counts, strict=True):
         model = found[k]
         if model is None:
             model = _model_with(engine, comp.problem, k, deadline)
@@ -128,7 +128,9 @@ def models_by_count(
         for m in models:
             first.setdefault(sum(m), m)
         # Cells of a box are interchangeable: the first ``c`` of them hold its ``c`` mines.
-        return {k: frozenset(v for box, c in zip(problem.boxes, m) for v in box[:c]) for k, m in first.items()}
+        return {
+            k: frozenset(v for box, c in zip(problem.boxes, m, strict=True) for v in box[:c]) for k, m in first.items()
+        }
     if not by_count:
         session = engine.open(problem)
         try:
@@ -149,7 +151,9 @@ def _model_with(engine: Backend, problem: Problem, mines: int, deadline: float |
     finally:
         session.close()
     if not out.satisfiable or out.model is None:
-        raise RuntimeError(f"internal error: backend {engine.spec} finds no model with {mines} mines that the count has")
+        raise RuntimeError(
+            f"internal error: backend {engine.spec} finds no model with {mines} mines that the count has"
+        )
     return out.model
 
 
@@ -240,16 +244,19 @@ def layout_problems(
     around = _mines_around(board.topology, inner)
     number = (chars >= ord("0")) & (chars <= ord("8"))
     problems = []
-    for r, c in zip(*np.nonzero(number & (around != chars.astype(np.int16) - ord("0")))):
+    for r, c in zip(*np.nonzero(number & (around != chars.astype(np.int16) - ord("0"))), strict=True):
         problems.append(f"the {chr(chars[r, c])} at row {r}, col {c} sees {counted(int(around[r, c]), 'mine')}")
-    for r, c in zip(*np.nonzero(number & inner)):
+    for r, c in zip(*np.nonzero(number & inner), strict=True):
         problems.append(f"a mine on the revealed number at row {r}, col {c}")
-    for r, c in zip(*np.nonzero((chars == ord(FLAG)) & ~inner)):
+    for r, c in zip(*np.nonzero((chars == ord(FLAG)) & ~inner), strict=True):
         problems.append(f"the flag at row {r}, col {c} is not a mine")
     if len(set(mines)) != len(mines):
         problems.append("a cell is listed twice")
-    problems.extend(f"the assumption at row {c.row}, col {c.col} does not hold"
-                    for c, is_mine in (fixed or {}).items() if bool(inner[c]) != is_mine)
+    problems.extend(
+        f"the assumption at row {c.row}, col {c.col} does not hold"
+        for c, is_mine in (fixed or {}).items()
+        if bool(inner[c]) != is_mine
+    )
     if total is not None and len(mines) != total:
         problems.append(f"{counted(len(mines), 'mine')}, the total is {total}")
     return problems

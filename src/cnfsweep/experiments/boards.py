@@ -35,9 +35,16 @@ class GenerateConfig:
 
 
 def _make(request: GenerateConfig, seed: int) -> Generated:
-    return generate(request.level, start=request.first_click, seed=seed, method=request.method,
-                    logic=request.logic, time_limit=request.time_limit, engine=worker_engine(request.backend),
-                    grade=request.grade)
+    return generate(
+        request.level,
+        start=request.first_click,
+        seed=seed,
+        method=request.method,
+        logic=request.logic,
+        time_limit=request.time_limit,
+        engine=worker_engine(request.backend),
+        grade=request.grade,
+    )
 
 
 def generate_many(

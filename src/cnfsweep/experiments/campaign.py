@@ -190,8 +190,9 @@ def _play_one(config: PlayConfig, seed: int) -> GameRecord:
         return player.play(config.level, seed, config.first_click)
     board = generate(config.level, seed=seed, logic=config.no_guess, engine=engine)
     layout = MineLayout(frozenset(board.mine_cells), board.first_click)
-    record = player.play_layout(layout, config.level.rows, config.level.cols, seed,
-                                topology=config.level.topology_name, rule=config.first_click)
+    record = player.play_layout(
+        layout, config.level.rows, config.level.cols, seed, topology=config.level.topology_name, rule=config.first_click
+    )
     return dataclasses.replace(record, level=config.level)
 
 

@@ -66,9 +66,7 @@ def _distributed() -> ModuleType:
     try:
         import distributed
     except ImportError:
-        raise CnfsweepError(
-            "the dask executor needs Dask distributed: pip install 'cnfsweep[dask]'"
-        ) from None
+        raise CnfsweepError("the dask executor needs Dask distributed: pip install 'cnfsweep[dask]'") from None
     return distributed
 
 
@@ -243,7 +241,9 @@ class Runner:
                 # Ctrl-C reaches every process of the terminal's group: the workers ignore it and
                 # finish their chunk, while this process cancels the rest and shuts the pool down.
                 # Workers start inside submit (see map), where SIGINT is blocked until they ignore it.
-                pool = self._stack.enter_context(ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint))
+                pool = self._stack.enter_context(
+                    ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+                )
                 self._submit, self._slots, self._pool = pool.submit, self.workers, True
         except BaseException:
             self._stack.close()

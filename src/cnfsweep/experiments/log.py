@@ -79,9 +79,20 @@ class LoggedGame:
         """Log game ``index`` of ``arm``."""
         lv = arm.level
         return cls(
-            lv.name, lv.rows, lv.cols, lv.mines, arm.first_click.value, arm.policy, arm.seed, index, record.seed,
-            record.won, record.seconds * 1000, record.guesses,
-            record.loss_cause.value if record.loss_cause else None, record.analyses,
+            lv.name,
+            lv.rows,
+            lv.cols,
+            lv.mines,
+            arm.first_click.value,
+            arm.policy,
+            arm.seed,
+            index,
+            record.seed,
+            record.won,
+            record.seconds * 1000,
+            record.guesses,
+            record.loss_cause.value if record.loss_cause else None,
+            record.analyses,
         )
 
     @property
@@ -140,7 +151,9 @@ def make_arms(levels: Sequence[Level], rules: Sequence[FirstClick], policies: Se
     for level in levels:
         for rule in rules:
             if level.mines > level.max_mines(rule):
-                raise CnfsweepError(f"{level.name}: {counted(level.mines, 'mine')} {'leaves' if level.mines == 1 else 'leave'} no room for {article(rule.value)} first click")
+                raise CnfsweepError(
+                    f"{level.name}: {counted(level.mines, 'mine')} {'leaves' if level.mines == 1 else 'leave'} no room for {article(rule.value)} first click"
+                )
     return [Arm(level, rule, spec, seed) for level in levels for rule in rules for spec in dict.fromkeys(policies)]
 
 
@@ -225,7 +238,7 @@ def run_campaign(
             on_progress(arm, played, wins)
         missing = [i for i in range(games) if i not in done]
         pending: list[LoggedGame] = []
-        for index, record in zip(missing, iter_games(arm.config, arm.seed, missing, runner)):
+        for index, record in zip(missing, iter_games(arm.config, arm.seed, missing, runner), strict=True):
             game = LoggedGame.from_record(arm, index, record)
             # A game logged under the wrong index would poison every later resume.
             assert game.game_seed == game_seed(arm.seed, index), "a game came back out of order"
@@ -266,11 +279,22 @@ class ArmSummary:
         """Return the summary as JSON-ready values."""
         lv, rec = self.arm.level, self.record
         return {
-            "level": lv.name, "rows": lv.rows, "cols": lv.cols, "mines": lv.mines,
-            "first_click": self.arm.first_click.value, "policy": self.arm.policy, "seed": self.arm.seed,
-            "games": self.games, "wins": self.wins, "win_rate": self.win_rate, "ci95": list(self.ci95),
-            "mean_ms": self.mean_ms, "median_ms": self.median_ms,
-            "record": None if rec is None else {"solver": rec.solver, "win_rate": rec.win_rate / 100, "source": rec.source},
+            "level": lv.name,
+            "rows": lv.rows,
+            "cols": lv.cols,
+            "mines": lv.mines,
+            "first_click": self.arm.first_click.value,
+            "policy": self.arm.policy,
+            "seed": self.arm.seed,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "mean_ms": self.mean_ms,
+            "median_ms": self.median_ms,
+            "record": None
+            if rec is None
+            else {"solver": rec.solver, "win_rate": rec.win_rate / 100, "source": rec.source},
             "beats_record": self.beats_record,
             "versus_first": None if self.versus_first is None else asdict(self.versus_first),
         }
@@ -340,8 +364,15 @@ def summarise_log(
         found = records_for(lv.rows, lv.cols, lv.mines, arm.first_click)
         summaries.append(
             ArmSummary(
-                arm, len(series), wins, wins / len(series) if series else 0.0, wilson(wins, len(series)),
-                statistics.fmean(ms), statistics.median(ms), found[0] if found else None, versus,
+                arm,
+                len(series),
+                wins,
+                wins / len(series) if series else 0.0,
+                wilson(wins, len(series)),
+                statistics.fmean(ms),
+                statistics.median(ms),
+                found[0] if found else None,
+                versus,
             )
         )
     return summaries

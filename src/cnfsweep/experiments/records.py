@@ -51,7 +51,5 @@ def records_for(rows: int, cols: int, mines: int, first_click: FirstClick) -> li
     >>> [r.win_rate for r in records_for(9, 9, 10, FirstClick.SAFE)]
     [91.6949]
     """
-    found = [
-        r for r in RECORDS if (r.rows, r.cols, r.mines, r.first_click) == (rows, cols, mines, first_click)
-    ]
+    found = [r for r in RECORDS if (r.rows, r.cols, r.mines, r.first_click) == (rows, cols, mines, first_click)]
     return sorted(found, key=lambda r: -r.win_rate)

@@ -66,8 +66,11 @@ class HintMove:
         {'move': {'cell': [0, 1], 'mine': False, 'certain': False, 'probability': '1/3', 'forced': False}, 'reason': None}
         """
         move = {
-            "cell": cell(self.cell), "mine": self.mine, "certain": self.certain,
-            "probability": None if self.probability is None else str(self.probability), "forced": self.forced,
+            "cell": cell(self.cell),
+            "mine": self.mine,
+            "certain": self.certain,
+            "probability": None if self.probability is None else str(self.probability),
+            "forced": self.forced,
         }
         if self.safest is not None:
             move["safest"] = {

@@ -64,9 +64,7 @@ class Part:
 
     def satisfied(self, model: frozenset[int]) -> set[int]:
         """The numbers a model (its mines, as variables) satisfies."""
-        return {
-            i for i, r in enumerate(self.rules) if sum(self.index[c] in model for c in r.cells) == r.need
-        }
+        return {i for i, r in enumerate(self.rules) if sum(self.index[c] in model for c in r.cells) == r.need}
 
     def close(self) -> None:
         self.session.close()
@@ -97,9 +95,7 @@ def minimal(part: Part, cell: Cell, mine: bool, core: frozenset[int]) -> frozens
     return frozenset(kept)
 
 
-def minimum(
-    part: Part, cell: Cell, mine: bool, bound: frozenset[int], cap: int | None = None
-) -> frozenset[int] | None:
+def minimum(part: Part, cell: Cell, mine: bool, bound: frozenset[int], cap: int | None = None) -> frozenset[int] | None:
     """Find a smallest unsatisfiable set of numbers, given a minimal one ``bound``.
 
     Implicit hitting sets: any unsatisfiable set must hit the complement of

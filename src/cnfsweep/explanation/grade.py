@@ -52,8 +52,10 @@ __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step", "grade_board", 
 def _trivial_moves(board: Board, engine: Engine, safe: Sequence[Cell], mines: Sequence[Cell]) -> tuple[HintMove, ...]:
     """The moves of a single-number step with their reasons (one number each, no solver call)."""
     with ReasonFinder(board, engine) as finder:
-        moves = [HintMove(c, m, True, Fraction(int(m)), finder.reason(c, m)) for c, m in
-                 [(c, False) for c in safe] + [(c, True) for c in mines]]
+        moves = [
+            HintMove(c, m, True, Fraction(int(m)), finder.reason(c, m))
+            for c, m in [(c, False) for c in safe] + [(c, True) for c in mines]
+        ]
     return tuple(sorted(moves, key=HintMove.rank))
 
 
@@ -155,7 +157,7 @@ def grade_layout(
         safe, flags = play.seen.settled()
         if safe or flags:
             # One number settles each of these cells: GAC does, by definition.
-            peek = (("1", len(safe) + len(flags)),) if levels else ()
+            peek: tuple[tuple[str, int], ...] = (("1", len(safe) + len(flags)),) if levels else ()
             step = Step(1, False, len(safe) + len(flags), levels=peek)
             if trace or hardest is None:
                 board = play.board()
@@ -185,9 +187,21 @@ def grade_layout(
         # Earlier hardest candidates were kept with their positions; drop all but the last.
         steps = [s if i == hardest else s.bare() for i, s in enumerate(steps)]
     grade = None if stuck is not None else Grade.of_steps(steps)
-    return GradeReport(rows, cols, play.game.level.mines, first,
-                       uses_total, tuple(steps), grade, hardest, stuck, guess, time.perf_counter() - start,
-                       play.game.level.topology_name, play.game.level.graph)
+    return GradeReport(
+        rows,
+        cols,
+        play.game.level.mines,
+        first,
+        uses_total,
+        tuple(steps),
+        grade,
+        hardest,
+        stuck,
+        guess,
+        time.perf_counter() - start,
+        play.game.level.topology_name,
+        play.game.level.graph,
+    )
 
 
 def grade_board(
@@ -235,8 +249,11 @@ def grade_board(
     (<Grade.EASY: 'easy'>, (2,))
     """
     if deadline is not None:
-        warnings.warn("grade_board(deadline=) is deprecated: give time_limit= in seconds, as every other function "
-                      "takes it", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "grade_board(deadline=) is deprecated: give time_limit= in seconds, as every other function takes it",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if time_limit is not None:
             raise ArgumentError("give time_limit (seconds), not both it and the deprecated deadline")
     else:
@@ -255,6 +272,16 @@ def grade_board(
         opened = board.numbers
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
-    return grade_layout(board.rows, board.cols, sorted(layout.mines), layout.first_click, uses_total=uses_total,
-                        opened=opened, topology=board.topology, explainer=explainer, deadline=deadline, trace=trace,
-                        levels=levels)
+    return grade_layout(
+        board.rows,
+        board.cols,
+        sorted(layout.mines),
+        layout.first_click,
+        uses_total=uses_total,
+        opened=opened,
+        topology=board.topology,
+        explainer=explainer,
+        deadline=deadline,
+        trace=trace,
+        levels=levels,
+    )

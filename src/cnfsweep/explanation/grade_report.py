@@ -274,9 +274,16 @@ class GradeReport:
         if self.topology != DEFAULT_TOPOLOGY:
             out["topology"] = self.topology  # square reports stay as they were
         if hardest is not None and hardest.board is not None and hardest.moves:
-            out["hardest"] = {"step": self.hardest, **hardest.to_dict(), **hardest.moves[0].to_dict(write),
-                              "board": list(hardest.board.grid)}
+            out["hardest"] = {
+                "step": self.hardest,
+                **hardest.to_dict(),
+                **hardest.moves[0].to_dict(write),
+                "board": list(hardest.board.grid),
+            }
         if self.stuck is not None:
-            out["guess"] = {"step": len(self.steps), **(self.guess.to_dict(write) if self.guess else {"move": None}),
-                            "board": list(self.stuck.grid)}
+            out["guess"] = {
+                "step": len(self.steps),
+                **(self.guess.to_dict(write) if self.guess else {"move": None}),
+                "board": list(self.stuck.grid),
+            }
         return out

@@ -67,7 +67,9 @@ class Explainer:
     (0, 1) safe [(1, 0), (1, 1), (1, 2)]
     """
 
-    def __init__(self, engine: Engine | None = None, memo_size: int = 20_000, *, backend: BackendSpec | None = None) -> None:
+    def __init__(
+        self, engine: Engine | None = None, memo_size: int = 20_000, *, backend: BackendSpec | None = None
+    ) -> None:
         self.engine = engine_argument(engine, backend)
         if not self.engine.backend.gives_cores:
             # Without cores every reason is shrunk from all the numbers, one exhaustive search each.
@@ -93,12 +95,20 @@ class Explainer:
         if len(self.memo) > self.memo_size:
             self.memo.clear()
         return ReasonFinder(
-            board, self.engine, total_mines=analysis.total_mines, memo=self.memo,
-            fixed=analysis.position.fixed, deadline=deadline,
+            board,
+            self.engine,
+            total_mines=analysis.total_mines,
+            memo=self.memo,
+            fixed=analysis.position.fixed,
+            deadline=deadline,
         )
 
     def _start(
-        self, board: BoardLike, total_mines: int | None, assume: Mapping[str, bool | str] | None, time_limit: float | None,
+        self,
+        board: BoardLike,
+        total_mines: int | None,
+        assume: Mapping[str, bool | str] | None,
+        time_limit: float | None,
         analysis: Analysis | None = None,
     ) -> tuple[Board, Analysis, float | None]:
         """Read the arguments and analyse: the board, its analysis, and the deadline of everything that follows."""
@@ -152,8 +162,9 @@ class Explainer:
         if found is None or not found.forced:
             return HintMove(safest.cell, False, False, analysis.exact(safest.cell), None, safest.forced)
         # Name the safest cell too: 'solve' calls it the best guess, and it may be safer than the forced one.
-        return HintMove(found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell,
-                    analysis.exact(safest.cell))
+        return HintMove(
+            found.cell, False, False, analysis.exact(found.cell), None, True, safest.cell, analysis.exact(safest.cell)
+        )
 
     def hint(
         self,
@@ -184,8 +195,15 @@ class Explainer:
             check_deadline(deadline)
             moves = [guess] if guess is not None else []
         return Hint(
-            board, tuple(moves), analysis.consistent, every, smallest, analysis.total_mines, self.engine.spec,
-            time.perf_counter() - start, assumed,
+            board,
+            tuple(moves),
+            analysis.consistent,
+            every,
+            smallest,
+            analysis.total_mines,
+            self.engine.spec,
+            time.perf_counter() - start,
+            assumed,
         )
 
     def explain(
@@ -210,7 +228,9 @@ class Explainer:
         if not analysis.consistent:
             raise NotCertainError("the position is inconsistent: no mine layout fits its numbers")
         if cell in analysis.position.fixed:
-            raise NotCertainError(f"cell {_where(cell, board)} is assumed, not found: its label {board.char(cell)!r} is given a value")
+            raise NotCertainError(
+                f"cell {_where(cell, board)} is assumed, not found: its label {board.char(cell)!r} is given a value"
+            )
         p = analysis.exact(cell)
         if p is None or p not in (0, 1):
             odds = "unknown without a total mine count" if p is None else f"{p} ({float(p):.2%})"

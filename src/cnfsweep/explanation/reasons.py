@@ -102,7 +102,7 @@ class _Frozen:
     finding their reasons.
     """
 
-    __slots__ = ("items", "_hash")
+    __slots__ = ("_hash", "items")
 
     def __init__(self, items: Sequence[Rule]) -> None:
         self.items = tuple(items)
@@ -171,7 +171,8 @@ def _engine(engine: Engine | Backend) -> Engine:
         warnings.warn(
             "ReasonFinder(board, backend) is deprecated: pass an Engine (Engine.create(backend)); "
             "a bare backend will be refused in the next release",
-            DeprecationWarning, stacklevel=3,
+            DeprecationWarning,
+            stacklevel=3,
         )
         return Engine.create(engine)
     raise ArgumentTypeError(f"engine must be an Engine, got {shown(engine)} ({type(engine).__name__})")
@@ -322,7 +323,7 @@ class ReasonFinder:
             if found is _OVER:
                 return None
             if found is None:
-                key = (self._keys[root], cell, mine, smallest)
+                key: tuple[Any, ...] = (self._keys[root], cell, mine, smallest)
                 found = self.memo.get(key)
             if found is None:
                 local = self._rules_of[root]
@@ -382,8 +383,10 @@ class ReasonFinder:
         around = sorted(distance)
         for radius in self.near_radii:
             rules = [
-                rule for c in around
-                if distance[c] <= radius and (rule := self._rule_by_tag.get(c)) is not None
+                rule
+                for c in around
+                if distance[c] <= radius
+                and (rule := self._rule_by_tag.get(c)) is not None
                 and self._root[rule.cells[0]] == root
             ]
             key = (_Frozen(rules), cell, mine, smallest)

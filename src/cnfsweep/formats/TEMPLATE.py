@@ -112,4 +112,3 @@ class CsvGridFormat:
         head = [] if board.total_mines is None else [f"mines,{board.total_mines}"]
         rows = [",".join(_WRITTEN.get(ch, "?") for ch in row) for row in board.grid]
         return "\n".join([*head, *rows]) + "\n"
-

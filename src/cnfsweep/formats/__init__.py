@@ -20,6 +20,7 @@ from enum import Enum
 from functools import partial
 from os import PathLike
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
@@ -32,13 +33,37 @@ from cnfsweep.formats.lines import Sample, line_col
 from cnfsweep.formats.registry import REGISTRY
 
 __all__ = [
-    "FORMATS", "REGISTRY", "SUFFIXES", "BoardFormat", "BoardLike", "board_argument", "detect_format", "parse_board", "read_board",
-    "read_text", "write_board",
+    "FORMATS",
+    "REGISTRY",
+    "SUFFIXES",
+    "BoardFormat",
+    "BoardLike",
+    "board_argument",
+    "detect_format",
+    "parse_board",
+    "read_board",
+    "read_text",
+    "write_board",
 ]
 
-# One member a registered format, and AUTO: --format's choices and the API's come from the registry.
-BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
-BoardFormat.__doc__ = """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+if TYPE_CHECKING:
+    # What a type checker sees: the built-in members (a plug-in's exist only at run time, made below).
+    class BoardFormat(Enum):
+        """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+
+        AUTO = "auto"
+        NATIVE = "native"
+        JSM = "jsm"
+        MINESWEEPR = "minesweepr"
+        MSBOARD = "msboard"
+        GRAPH = "graph"
+
+else:
+    # One member a registered format, and AUTO: --format's choices and the API's come from the registry.
+    BoardFormat = Enum("BoardFormat", {"AUTO": "auto", **{name.upper(): name for name in REGISTRY}}, module=__name__)
+    BoardFormat.__doc__ = (
+        """Name a board format (one member for each of :data:`REGISTRY`); ``AUTO`` asks :func:`detect_format`."""
+    )
 
 #: What every public function that takes a position accepts: a :class:`~cnfsweep.core.board.Board`,
 #: or a board's text in any format (detected), read by the one conversion, :func:`board_argument`.
@@ -54,8 +79,9 @@ def _coerce_format(format: BoardFormat | str, source: str) -> BoardFormat:
     try:
         return BoardFormat(str(format).strip().lower())
     except ValueError:
-        raise BoardFormatError(f"unknown board format {format!r}: expected one of "
-                               f"{', '.join(FORMATS)}", source=source) from None
+        raise BoardFormatError(
+            f"unknown board format {format!r}: expected one of {', '.join(FORMATS)}", source=source
+        ) from None
 
 
 #: File name suffixes that say a built-in format: a file so named is read as that format or refused.
@@ -103,8 +129,14 @@ def detect_format(text: str, name: str | None = None) -> BoardFormat:
     return BoardFormat(registry.detect(Sample.of(text), name).name)
 
 
-def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = "<string>",
-                total_mines: int | None = None, deadline: float | None = None) -> Board:
+def parse_board(
+    text: str,
+    *,
+    format: BoardFormat | str = "auto",
+    source: str = "<string>",
+    total_mines: int | None = None,
+    deadline: float | None = None,
+) -> Board:
     """Parse a board text in any supported format.
 
     The native format has optional ``key: value`` header lines before the
@@ -158,7 +190,9 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
         hint = ": decode it first" if isinstance(text, (bytes, bytearray)) else ""
         raise ArgumentTypeError(f"a board's text must be a str, got {shown(text)} ({type(text).__name__}){hint}")
     if not isinstance(source, str):
-        raise ArgumentTypeError(f"source must be a str (a name for messages), got {shown(source)} ({type(source).__name__})")
+        raise ArgumentTypeError(
+            f"source must be a str (a name for messages), got {shown(source)} ({type(source).__name__})"
+        )
     count_argument(total_mines, "total_mines", optional=True)
     fmt = _coerce_format(format, source)
     err = partial(BoardFormatError, source=source)
@@ -175,7 +209,9 @@ def parse_board(text: str, *, format: BoardFormat | str = "auto", source: str = 
     check_deadline(deadline)
     if total_mines is not None:
         if board.layout is not None and total_mines != board.layout.count:
-            raise err(f"a total of {counted(total_mines, 'mine')} contradicts the board's layout of {board.layout.count}")
+            raise err(
+                f"a total of {counted(total_mines, 'mine')} contradicts the board's layout of {board.layout.count}"
+            )
         board = board.with_total(total_mines)
     return board.marked_read_as(ReadAs(fmt.value, detected))
 
@@ -201,8 +237,9 @@ def read_text(path: str | Path) -> str:
     2 1 not UTF-8 text (byte 0xff): expected a text board
     """
     if not isinstance(path, (str, PathLike)):
-        raise ArgumentTypeError(f"path must be a str or a path, got {shown(path)} ({type(path).__name__}); "
-                                "Board.parse reads a board's text")
+        raise ArgumentTypeError(
+            f"path must be a str or a path, got {shown(path)} ({type(path).__name__}); Board.parse reads a board's text"
+        )
     err = partial(BoardFormatError, source=str(path))
     try:
         data = Path(path).read_bytes()
@@ -221,13 +258,13 @@ def read_text(path: str | Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line, col = line_col(data[:exc.start].decode("utf-8"))
-        raise err(f"not UTF-8 text (byte 0x{data[exc.start]:02x}): expected a text board",
-                  line=line, column=col) from None
+        line, col = line_col(data[: exc.start].decode("utf-8"))
+        raise err(
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x}): expected a text board", line=line, column=col
+        ) from None
 
 
-def read_board(path: str | Path, *, format: BoardFormat | str = "auto",
-               total_mines: int | None = None) -> Board:
+def read_board(path: str | Path, *, format: BoardFormat | str = "auto", total_mines: int | None = None) -> Board:
     """Read a board file; see :func:`parse_board` for the arguments.
 
     Raises
@@ -273,8 +310,10 @@ def write_board(board: BoardLike, format: BoardFormat | str = "native") -> str:
     fmt = _coerce_format(format, "<write>")
     writers = [name for name, f in REGISTRY.items() if f.writes]
     if fmt is BoardFormat.AUTO or not REGISTRY[fmt.value].writes:
-        raise ArgumentError(f"cnfsweep reads {fmt.value} boards but does not write them: write "
-                            f"{', '.join(writers[:-1])} or {writers[-1]}")
+        raise ArgumentError(
+            f"cnfsweep reads {fmt.value} boards but does not write them: write "
+            f"{', '.join(writers[:-1])} or {writers[-1]}"
+        )
     return REGISTRY[fmt.value].write(board)
 
 

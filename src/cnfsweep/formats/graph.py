@@ -32,6 +32,7 @@ column for JSON that does not parse, and the key and item for the rest
 
 Examples
 --------
+>>> from cnfsweep.core.errors import BoardFormatError
 >>> text = '{"format": "cnfsweep-graph", "cells": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]], "revealed": {"b": 1}}'
 >>> board = GraphFormat.read(text, BoardFormatError, None)
 >>> board.grid, board.topology.names
@@ -51,7 +52,7 @@ from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import BoardFormatError, check_deadline, shown
+from cnfsweep.core.errors import check_deadline, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
@@ -92,8 +93,9 @@ def _no_constant(name: str) -> Any:
 
 def _load(text: str, err: Err) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant,
-                          parse_int=json_whole)
+        return json.loads(
+            text, object_pairs_hook=_duplicates_refused, parse_constant=_no_constant, parse_int=json_whole
+        )
     except json.JSONDecodeError as exc:
         raise err(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except _Bad as exc:
@@ -136,7 +138,8 @@ def _kind(value: Any) -> str:
     """Say what a JSON value is, shortly, for an error."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    what = {dict: "an object", list: "a list", str: "a string"}.get(type(value), "a number")
+    kinds: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
+    what = kinds.get(type(value), "a number")
     return f"{what} {shown(value, 30)}"
 
 
@@ -161,7 +164,7 @@ def _graph(doc: dict[str, Any]) -> tuple[Graph, dict[str, int]]:
     for k, edge in enumerate(edges):
         where = f"edges[{k}]"
         if not isinstance(edge, list) or len(edge) != 2 or not all(isinstance(e, str) for e in edge):
-            raise _Bad(where, f"expected a pair of cell names such as [\"a\", \"b\"], got {_kind(edge)}")
+            raise _Bad(where, f'expected a pair of cell names such as ["a", "b"], got {_kind(edge)}')
         for end in edge:
             if end not in known:
                 raise _Bad(where, f"edge {shown(edge)} names an unknown cell {shown(end)}")
@@ -183,8 +186,11 @@ def _pos(doc: dict[str, Any], known: dict[str, int]) -> tuple[tuple[float, float
     for name, xy in pos.items():
         where = f"pos[{json.dumps(name)}]"
         _cell(name, known, where)
-        if (not isinstance(xy, list) or len(xy) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in xy)):
+        if (
+            not isinstance(xy, list)
+            or len(xy) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in xy)
+        ):
             raise _Bad(where, f"expected [x, y], two finite numbers, got {_kind(xy)}")
     missing = [name for name in known if name not in pos]
     if missing:
@@ -228,8 +234,10 @@ def _layout(doc: dict[str, Any], graph: Graph, known: dict[str, int], row: str, 
         if first is not None:
             raise _Bad("first_click", "needs a 'layout' of the board's mines")
         return None
-    layout = MineLayout(frozenset(Cell(0, i) for i in _names(doc, "layout", known)),
-                        None if first is None else Cell(0, _cell(first, known, "first_click")))
+    layout = MineLayout(
+        frozenset(Cell(0, i) for i in _names(doc, "layout", known)),
+        None if first is None else Cell(0, _cell(first, known, "first_click")),
+    )
     if mines is not None and mines != layout.count:
         raise _Bad("mines", f"{mines} but the layout has {counted(layout.count, 'mine')}")
     conflict = layout_conflict((row,), layout, graph)
@@ -322,10 +330,10 @@ def graph_document(board: Board) -> dict[str, Any]:
     }
     pos = getattr(topology, "pos", None)
     if pos is not None:
-        doc["pos"] = {name: list(xy) for name, xy in zip(names, pos)}
+        doc["pos"] = {name: list(xy) for name, xy in zip(names, pos, strict=True)}
     layout = board.layout
     if layout is not None:
-        index = {cell: i for i, cell in enumerate(topology.tables().cells)}
+        index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}
         doc["layout"] = [names[index[c]] for c in sorted(layout.mines)]
         if layout.first_click is not None:
             doc["first_click"] = names[index[layout.first_click]]

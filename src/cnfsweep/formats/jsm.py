@@ -56,23 +56,25 @@ def parse_jsm(text: str, err: Err, deadline: float | None = None) -> Board:
     if not numbered or not (size := SIZE.fullmatch(numbered[0][1])):
         line = numbered[0][0] if numbered else None
         if line is not None and _SIZE_WITHOUT_COUNT.fullmatch(first := numbered[0][1]):
-            raise err(f"the size line {clip(first.strip())} has no mine count: expected 'WxHxM' such as "
-                      f"'{first.strip()}x10'", line=line, column=len(first) + 1)
-        raise err("expected a 'WxHxM' size line such as '5x5x8'",
-                  line=line, column=1 if line else None)
+            raise err(
+                f"the size line {clip(first.strip())} has no mine count: expected 'WxHxM' such as '{first.strip()}x10'",
+                line=line,
+                column=len(first) + 1,
+            )
+        raise err("expected a 'WxHxM' size line such as '5x5x8'", line=line, column=1 if line else None)
     size_line = numbered[0][0]
     width, height, mines = (
         whole_number(size[i], what, error=partial(err, line=size_line, column=size.start(i) + 1))
         for i, what in enumerate(("the size line's width", "the size line's height", "the size line's mine count"), 1)
     )
     if width < 1 or height < 1:
-        raise err(f"board size {width}x{height} has no cells",
-                  line=size_line, column=size.start(1) + 1)
+        raise err(f"board size {width}x{height} has no cells", line=size_line, column=size.start(1) + 1)
     body = numbered[1:]
     if len(body) != height:
         n, col = (body[height][0], 1) if len(body) > height else (size_line, size.start(2) + 1)
-        raise err(f"found {counted(len(body), 'row')}, expected {height} (from the size line {size_line})",
-                  line=n, column=col)
+        raise err(
+            f"found {counted(len(body), 'row')}, expected {height} (from the size line {size_line})", line=n, column=col
+        )
     rows = []
     table: dict[int, str] = {}
     for n, row in checked(body, deadline, 64):

@@ -34,17 +34,14 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
             if not head:
                 raise err("expected '# MINESWEEPER-BOARD v0.1' as the first line", line=n, column=1)
             if head[1] != "0":  # minor versions only add fields, majors may change meaning
-                raise err(f"unsupported MINESWEEPER-BOARD v{head[1]}.{head[2]}: expected v0.x",
-                          line=n, column=1)
+                raise err(f"unsupported MINESWEEPER-BOARD v{head[1]}.{head[2]}: expected v0.x", line=n, column=1)
             seen_head = True
         elif line.startswith("["):
             name = line.strip()[1:-1] if line.strip().endswith("]") else line
             if name not in ("real", "view"):
-                raise err(f"unknown section {line.strip()!r}: expected [real] or [view]",
-                          line=n, column=1)
+                raise err(f"unknown section {line.strip()!r}: expected [real] or [view]", line=n, column=1)
             if name in sections:
-                raise err(f"duplicate [{name}] section (first on line {sections[name][0]})",
-                          line=n, column=1)
+                raise err(f"duplicate [{name}] section (first on line {sections[name][0]})", line=n, column=1)
             sections[name] = (n, [])
             current = name
         elif current is not None:  # '#' is a view character, so test sections first
@@ -52,8 +49,9 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
         elif is_comment(line):
             render = re.fullmatch(r"#\s*Render:\s*(.*)", line.strip())
             if render and render[1].lower() != "ascii":
-                raise err(f"Render {render[1]!r} is not supported: expected ascii",
-                          line=n, column=line.index(render[1]) + 1)
+                raise err(
+                    f"Render {render[1]!r} is not supported: expected ascii", line=n, column=line.index(render[1]) + 1
+                )
         elif ":" in line:
             key, _, value = line.partition(":")
             key = key.strip().lower()
@@ -61,8 +59,7 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
                 raise err(f"duplicate '{key}:' (first on line {meta[key][1]})", line=n, column=1)
             meta[key] = (value.strip(), n, len(line) - len(value.lstrip()) + 1)
         else:
-            raise err("expected 'key: value', a '#' comment or a [real]/[view] section",
-                      line=n, column=1)
+            raise err("expected 'key: value', a '#' comment or a [real]/[view] section", line=n, column=1)
     if not seen_head:
         raise err("empty MINESWEEPER-BOARD file")
     dims = {}
@@ -72,15 +69,16 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
         value, n, col = meta[key]
         dims[key] = count_value(value, key, err, n, col, minimum=0 if key == "mines" else 1)
     if "view" not in sections:
-        raise err("no [view] section: cnfsweep analyses what a player sees",
-                  line=sections["real"][0] if "real" in sections else None)
+        raise err(
+            "no [view] section: cnfsweep analyses what a player sees",
+            line=sections["real"][0] if "real" in sections else None,
+        )
     allowed = {"real": frozenset(NUMBERS | {FLAG}), "view": frozenset(_VIEW_CELLS)}
     expected = {"real": "0-8 or '*' in [real]", "view": "U, 0-8, F or ?"}
     where = f"'columns: {dims['columns']}' on line {meta['columns'][1]}"
     for name, (start, body) in sections.items():
         if len(body) != dims["rows"]:
-            raise err(f"[{name}] has {counted(len(body), 'row')}, expected {dims['rows']}",
-                      line=start, column=1)
+            raise err(f"[{name}] has {counted(len(body), 'row')}, expected {dims['rows']}", line=start, column=1)
         for n, row in checked(body, deadline, 64):
             check_row(row, dims["columns"], n, err, where)
             if allowed[name].issuperset(row):
@@ -88,8 +86,11 @@ def parse_msboard(text: str, err: Err, deadline: float | None = None) -> Board:
             bad = next((i for i, ch in enumerate(row) if ch not in allowed[name]), None)
             if bad is not None:
                 ch, over = row[bad], name == "view" and row[bad] in _GAME_OVER
-                msg = (f"{ch!r} is {_GAME_OVER[ch]}: cnfsweep reads positions of unfinished games"
-                       if over else unexpected(ch, expected[name]))
+                msg = (
+                    f"{ch!r} is {_GAME_OVER[ch]}: cnfsweep reads positions of unfinished games"
+                    if over
+                    else unexpected(ch, expected[name])
+                )
                 raise err(msg, line=n, column=bad + 1)
     view = sections["view"][1]
     return Board(tuple(row.translate(_VIEW_TABLE) for _, row in checked(view, deadline, 64)), dims["mines"])

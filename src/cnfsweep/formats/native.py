@@ -69,8 +69,9 @@ class _Cells:
         return line.translate(self.table)
 
 
-def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected: str,
-               deadline: float | None = None) -> Board:
+def parse_rows(
+    text: str, err: Err, cell: Callable[[str], str | None], expected: str, deadline: float | None = None
+) -> Board:
     """Parse header lines, comments, one-character-per-cell rows and an optional layout section.
 
     Past ``deadline`` (a ``time.perf_counter()`` value) raise
@@ -88,13 +89,17 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if not line.strip(SEP) or is_comment(line):
             continue
         head = HEADER.match(line)
-        if head and head[1].lower() == LAYOUT and not line[head.end():].strip():
+        if head and head[1].lower() == LAYOUT and not line[head.end() :].strip():
             if not rows:
-                raise err("'layout:' before the board rows: the layout section follows the grid",
-                          line=n, column=head.start(1) + 1)
+                raise err(
+                    "'layout:' before the board rows: the layout section follows the grid",
+                    line=n,
+                    column=head.start(1) + 1,
+                )
             if layout_line:
-                raise err(f"duplicate 'layout:' section (first on line {layout_line})",
-                          line=n, column=head.start(1) + 1)
+                raise err(
+                    f"duplicate 'layout:' section (first on line {layout_line})", line=n, column=head.start(1) + 1
+                )
             layout_line = n
             continue
         if layout_line:
@@ -104,26 +109,39 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             key_col = head.start(1) + 1
             key = head[1].lower()
             if rows:
-                raise err(f"header '{head[1]}:' after the board rows: "
-                          "put 'key: value' lines before the grid", line=n, column=key_col)
+                raise err(
+                    f"header '{head[1]}:' after the board rows: put 'key: value' lines before the grid",
+                    line=n,
+                    column=key_col,
+                )
             if key not in KNOWN_HEADERS:
                 # A misspelt key ('mine: 10') silently ignored would change the answer.
                 *others, last = (f"'{k}:'" for k in KNOWN_HEADERS)
                 known = f"{', '.join(others)} or {last}"
-                raise err(f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
-                          line=n, column=key_col)
+                raise err(
+                    f"unknown header '{head[1]}:': expected {known} (write notes as '#' comments)",
+                    line=n,
+                    column=key_col,
+                )
             seen = {"mines": mines_line, "first-click": first_line, "topology": topology_line}[key]
             if seen:
                 raise err(f"duplicate '{key}:' header (first on line {seen})", line=n, column=key_col)
-            value = line[head.end():].rstrip()
+            value = line[head.end() :].rstrip()
             if key == "topology":
                 shape = value.strip().lower()
                 if shape == GRAPH:  # a graph's cells are no grid of characters
-                    raise err(f"a text board's topology is {topology_names()}: a graph board is a JSON file "
-                              "('format': 'cnfsweep-graph', see cnfsweep.formats.graph)", line=n, column=head.end() + 1)
+                    raise err(
+                        f"a text board's topology is {topology_names()}: a graph board is a JSON file "
+                        "('format': 'cnfsweep-graph', see cnfsweep.formats.graph)",
+                        line=n,
+                        column=head.end() + 1,
+                    )
                 if shape not in TOPOLOGIES:
-                    raise err(f"unknown topology {value.strip()!r}: expected {topology_names()}",
-                              line=n, column=head.end() + 1)
+                    raise err(
+                        f"unknown topology {value.strip()!r}: expected {topology_names()}",
+                        line=n,
+                        column=head.end() + 1,
+                    )
                 highest = str(TOPOLOGIES[shape].max_number)
                 topology_line, topology_col = n, head.end() + 1
             elif key == "mines":
@@ -137,15 +155,24 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
         if row is None:
             i, ch = next((i, ch) for i, ch in enumerate(line) if ch not in SEP and cell(ch) is None)
             raise err(unexpected(ch, expected), line=n, column=i + 1)
-        if highest != "8" and (j := next((j for j, ch in enumerate(row) if ch in NUMBERS and ch > highest), None)) is not None:
-            raise err(f"number {row[j]} is above {highest}, the most a {shape} cell can show",
-                      line=n, column=_columns(line)[j])
+        if (
+            highest != "8"
+            and (j := next((j for j, ch in enumerate(row) if ch in NUMBERS and ch > highest), None)) is not None
+        ):
+            raise err(
+                f"number {row[j]} is above {highest}, the most a {shape} cell can show",
+                line=n,
+                column=_columns(line)[j],
+            )
         if rows and len(row) != len(rows[0]):
             width = len(rows[0])
             cols = _columns(line)
             col = cols[width] if len(row) > width else cols[-1] + 1
-            raise err(f"row has {counted(len(row), 'cell')}, expected {width} (as in line {first_row_line})",
-                      line=n, column=col)
+            raise err(
+                f"row has {counted(len(row), 'cell')}, expected {width} (as in line {first_row_line})",
+                line=n,
+                column=col,
+            )
         first_row_line = first_row_line or n
         rows.append(row)
         places.append((n, line))
@@ -160,20 +187,25 @@ def parse_rows(text: str, err: Err, cell: Callable[[str], str | None], expected:
             raise err("'first-click:' needs a 'layout:' section after the grid", line=first_line, column=1)
         return Board(tuple(rows), mines, topology=topology)
     if len(layout_rows) != len(rows):
-        raise err(f"the layout has {counted(len(layout_rows), 'row')}, expected {len(rows)} (as the grid)",
-                  line=layout_line, column=1)
+        raise err(
+            f"the layout has {counted(len(layout_rows), 'row')}, expected {len(rows)} (as the grid)",
+            line=layout_line,
+            column=1,
+        )
     layout = MineLayout(
         frozenset(Cell(r, c) for r, row in enumerate(layout_rows) for c, ch in enumerate(row) if ch == "*"), first
     )
     if mines is not None and mines != layout.count:
-        raise err(f"'mines: {mines}' but the layout has {counted(layout.count, 'mine')}",
-                  line=mines_line, column=1)
+        raise err(f"'mines: {mines}' but the layout has {counted(layout.count, 'mine')}", line=mines_line, column=1)
     conflict = layout_conflict(rows, layout, topology)
     if conflict is not None:
         (r, c), why = conflict
         if first is not None and (r, c) == tuple(first) and "first click" in why:
-            raise err(f"'first-click:' names ({r}, {c}), which {why.removeprefix('the first click ')}",
-                      line=first_line, column=1)
+            raise err(
+                f"'first-click:' names ({r}, {c}), which {why.removeprefix('the first click ')}",
+                line=first_line,
+                column=1,
+            )
         n, line = places[r]
         raise err(f"cell ({r}, {c}): {why}", line=n, column=_columns(line)[c])
     return Board(tuple(rows), mines, layout, topology=topology)

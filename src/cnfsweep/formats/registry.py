@@ -109,8 +109,11 @@ class Format(Protocol):
 #: Every format by name, in the order ``--format`` lists them: the built-ins (a new one goes here),
 #: then those of the ``cnfsweep.formats`` entry-point group.
 REGISTRY: Registry[type[Format]] = Registry(
-    GROUPS["format"], "format", (NativeFormat, JsmFormat, MinesweeprFormat, MsboardFormat, GraphFormat),
-    check=lambda obj: isinstance(obj, Format), expected="a board format (cnfsweep.formats.registry.Format)",
+    GROUPS["format"],
+    "format",
+    (NativeFormat, JsmFormat, MinesweeprFormat, MsboardFormat, GraphFormat),
+    check=lambda obj: isinstance(obj, Format),
+    expected="a board format (cnfsweep.formats.registry.Format)",
     error=BoardFormatError,
 )
 
@@ -136,4 +139,3 @@ def detect(sample: Sample, name: str | None) -> type[Format]:
         if fmt.detect(sample):
             return fmt
     return REGISTRY["native"]  # pragma: no cover - native claims every text
-

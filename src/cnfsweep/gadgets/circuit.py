@@ -68,7 +68,7 @@ class Expr:
                 continue
             if a._hash != b._hash or a.op != b.op or a.name != b.name or len(a.args) != len(b.args):
                 return False
-            pairs.extend(zip(a.args, b.args))
+            pairs.extend(zip(a.args, b.args, strict=True))
         return True
 
     def __repr__(self) -> str:

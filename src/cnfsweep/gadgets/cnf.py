@@ -96,8 +96,10 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
             m = _HEADER.fullmatch(line)
             if header is not None or m is None:
                 raise FormulaError(f"{where}: expected one header line 'p cnf VARIABLES CLAUSES'")
-            header = (whole_number(m.group(1), f"{where}: VARIABLES", error=FormulaError),
-                      whole_number(m.group(2), f"{where}: CLAUSES", error=FormulaError))
+            header = (
+                whole_number(m.group(1), f"{where}: VARIABLES", error=FormulaError),
+                whole_number(m.group(2), f"{where}: CLAUSES", error=FormulaError),
+            )
             for count, bound, what in ((header[0], MAX_VARIABLES, "variables"), (header[1], MAX_CLAUSES, "clauses")):
                 if count > bound:
                     raise FormulaError(f"{where}: the header announces {count:,} {what}, more than {bound:,}")
@@ -116,13 +118,17 @@ def parse_dimacs(text: str, source: str = "<string>") -> Cnf:
             else:
                 current.append(lit)
         if len(clauses) > header[1]:
-            raise FormulaError(f"{where}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found more")
+            raise FormulaError(
+                f"{where}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found more"
+            )
     if header is None:
         raise FormulaError(f"{source}: no 'p cnf VARIABLES CLAUSES' header")
     if current:
         clauses.append(tuple(current))
     if len(clauses) != header[1]:
-        raise FormulaError(f"{source}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found {len(clauses):,}")
+        raise FormulaError(
+            f"{source}: the header announces {header[1]:,} clause{'s' * (header[1] != 1)}, found {len(clauses):,}"
+        )
     return Cnf(header[0], tuple(clauses))
 
 

@@ -176,7 +176,9 @@ class Canvas:
         return min(rows), min(cols), max(rows), max(cols)
 
     def render(
-        self, box: tuple[int, int, int, int] | None = None, labels: Mapping[Coord, str] | None = None,
+        self,
+        box: tuple[int, int, int, int] | None = None,
+        labels: Mapping[Coord, str] | None = None,
         plain: bool = False,
     ) -> tuple[str, ...]:
         """Return the rows inside ``box`` with wire numbers and the fill computed.
@@ -261,7 +263,9 @@ def demorgan_and(or_gadget: Gadget, not_gadget: Gadget) -> Gadget:
     not_v = c.attach(gate, "v", not_gadget, "b")
     not_t = c.attach(gate, "r", not_gadget, "a")
     return composite(
-        "and-demorgan", c,
+        "and-demorgan",
+        c,
         [("u", not_u, "a", Role.INPUT), ("v", not_v, "a", Role.INPUT), ("t", not_t, "b", Role.OUTPUT)],
-        {"t": "u & v"}, "AND as NOT(NOT u OR NOT v): t = u AND v, one completion per input",
+        {"t": "u & v"},
+        "AND as NOT(NOT u OR NOT v): t = u AND v, one completion per input",
     )

@@ -10,6 +10,8 @@ Coord = tuple[int, int]
 class Direction(Enum):
     """A side of a gadget, as the step ``(drow, dcol)`` that leaves it."""
 
+    _value_: tuple[int, int]
+
     N = (-1, 0)
     E = (0, 1)
     S = (1, 0)

@@ -25,7 +25,18 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.geometry import Coord, Direction, Orientation
 
-__all__ = ["Coord", "Direction", "Gadget", "Orientation", "Port", "Role", "base_gadget", "is_covered", "orientation_named", "stored_gadgets"]
+__all__ = [
+    "Coord",
+    "Direction",
+    "Gadget",
+    "Orientation",
+    "Port",
+    "Role",
+    "base_gadget",
+    "is_covered",
+    "orientation_named",
+    "stored_gadgets",
+]
 
 
 class Role(Enum):
@@ -236,56 +247,117 @@ def _gadget(name: str, rows: str, ports: list[Port], rule: dict[str, str], summa
 IN, OUT = "input", "output"
 
 _BASE = [
-    _gadget("wire", "000 111 x1X 111 000",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 3), "E", OUT, 1)], {"b": "a"},
-            "horizontal wire tile (period 3): b = a"),
-    _gadget("turn", "012210 12**31 x2X**2 112x*2 001221 001X10",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (6, 3), "S", OUT, 1)], {"b": "a"},
-            "turn from west to south: b = a"),
-    _gadget("phase-1", "0112110 12*3*21 x3X5x3X 12*3*21 0112110",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 7), "E", OUT, 1)], {"b": "a"},
-            "phase shifter, length 1 mod 3: b = a"),
-    _gadget("phase-2", "01121212110 12*3*3*3*21 x3X5x5X5x3X 12*3*3*3*21 01121212110",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 11), "E", OUT, 1)], {"b": "a"},
-            "phase shifter, length 2 mod 3: b = a"),
-    _gadget("not", "01110 12*21 x3X3x 12*21 01110",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 5), "E", OUT, 1)], {"b": "~a"},
-            "NOT, length 2 mod 3: b = NOT a"),
-    _gadget("not-aligned", "011212110 12*3*3*21 x3X5x5X3x 12*3*3*21 011212110",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 9), "E", OUT, 1)], {"b": "~a"},
-            "NOT, length 0 mod 3 (grid-aligned): b = NOT a"),
+    _gadget(
+        "wire",
+        "000 111 x1X 111 000",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 3), "E", OUT, 1)],
+        {"b": "a"},
+        "horizontal wire tile (period 3): b = a",
+    ),
+    _gadget(
+        "turn",
+        "012210 12**31 x2X**2 112x*2 001221 001X10",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (6, 3), "S", OUT, 1)],
+        {"b": "a"},
+        "turn from west to south: b = a",
+    ),
+    _gadget(
+        "phase-1",
+        "0112110 12*3*21 x3X5x3X 12*3*21 0112110",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 7), "E", OUT, 1)],
+        {"b": "a"},
+        "phase shifter, length 1 mod 3: b = a",
+    ),
+    _gadget(
+        "phase-2",
+        "01121212110 12*3*3*3*21 x3X5x5X5x3X 12*3*3*3*21 01121212110",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 11), "E", OUT, 1)],
+        {"b": "a"},
+        "phase shifter, length 2 mod 3: b = a",
+    ),
+    _gadget(
+        "not",
+        "01110 12*21 x3X3x 12*21 01110",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 5), "E", OUT, 1)],
+        {"b": "~a"},
+        "NOT, length 2 mod 3: b = NOT a",
+    ),
+    _gadget(
+        "not-aligned",
+        "011212110 12*3*3*21 x3X5x5X3x 12*3*3*21 011212110",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (2, 9), "E", OUT, 1)],
+        {"b": "~a"},
+        "NOT, length 0 mod 3 (grid-aligned): b = NOT a",
+    ),
     # kaye-gadgets.md says the terminator caps a wire arriving from the west, but
     # its covered end cell faces east; stored mirrored so that the text holds.
-    _gadget("terminator", "111 3*2 x*3 3*2 111",
-            [_port("a", (2, 0), "W", IN, 2)], {},
-            "terminator: caps a wire, either value allowed"),
-    _gadget("split", "02X31 24**1 x**52 24**1 02X31",
-            [_port("a", (2, 0), "W", IN, 2), _port("b", (-1, 2), "N", OUT, 1), _port("c", (5, 2), "S", OUT, 1)],
-            {"b": "a", "c": "a"}, "two-way splitter: b = c = a"),
-    _gadget("split3", "001X100 0011100 111x111 x1X2X1x 111x111 0011100 001X100",
-            [_port("a", (3, 0), "W", IN, 2), _port("b", (-1, 3), "N", OUT, 1), _port("c", (7, 3), "S", OUT, 1),
-             _port("d", (3, 7), "E", OUT, 1)],
-            {"b": "a", "c": "a", "d": "~a"}, "three-way splitter: b = c = a, d = NOT a"),
-    _gadget("crossover", "00001s100000 00001S100000 000011100000 11112s211111 rR1rRSrR1rR1 111122211111",
-            [_port("a", (0, 5), "N", IN, 1), _port("b", (4, 0), "W", IN, 1),
-             _port("c", (6, 5), "S", OUT, 2), _port("d", (4, 12), "E", OUT, 2)],
-            {"c": "a", "d": "b"}, "crossover: c = a (top to bottom), d = b (left to right)"),
-    _gadget("and", """01u100000000000000000 011100122101110111000 01U1002**323*212*3210 01u1124*sabcT3tT3**20
+    _gadget(
+        "terminator",
+        "111 3*2 x*3 3*2 111",
+        [_port("a", (2, 0), "W", IN, 2)],
+        {},
+        "terminator: caps a wire, either value allowed",
+    ),
+    _gadget(
+        "split",
+        "02X31 24**1 x**52 24**1 02X31",
+        [_port("a", (2, 0), "W", IN, 2), _port("b", (-1, 2), "N", OUT, 1), _port("c", (5, 2), "S", OUT, 1)],
+        {"b": "a", "c": "a"},
+        "two-way splitter: b = c = a",
+    ),
+    _gadget(
+        "split3",
+        "001X100 0011100 111x111 x1X2X1x 111x111 0011100 001X100",
+        [
+            _port("a", (3, 0), "W", IN, 2),
+            _port("b", (-1, 3), "N", OUT, 1),
+            _port("c", (7, 3), "S", OUT, 1),
+            _port("d", (3, 7), "E", OUT, 1),
+        ],
+        {"b": "a", "c": "a", "d": "~a"},
+        "three-way splitter: b = c = a, d = NOT a",
+    ),
+    _gadget(
+        "crossover",
+        "00001s100000 00001S100000 000011100000 11112s211111 rR1rRSrR1rR1 111122211111",
+        [
+            _port("a", (0, 5), "N", IN, 1),
+            _port("b", (4, 0), "W", IN, 1),
+            _port("c", (6, 5), "S", OUT, 2),
+            _port("d", (4, 12), "E", OUT, 2),
+        ],
+        {"c": "a", "d": "b"},
+        "crossover: c = a (top to bottom), d = b (left to right)",
+    ),
+    _gadget(
+        "and",
+        """01u100000000000000000 011100122101110111000 01U1002**323*212*3210 01u1124*sabcT3tT3**20
                    12211**4*323*2112t*20 2*U224S31101110012210 2**3uUs2111111111T111 245*4*4tT1tT1tT1t2t1T
                    2**3vVr2111111111T111 2*V224R31101110012210 12211**4*323*2112t*20 01v1124*rijkT3tT3**20
                    01V1002**323*212*3210 011100122101110111000 01v100000000000000000""",
-            [_port("u", (0, 2), "N", IN, 2), _port("v", (14, 2), "S", IN, 2), _port("t", (7, 21), "E", OUT, 1)],
-            {"t": "u & v"}, "AND (Kaye): t = u AND v", completions=0,
-            note="two completions when u = v = FALSE; and-demorgan has one per input"),
-    _gadget("or", """001u10123210 0123211***10 12*U*223R321 v3V6rR1r2r1R 12*s*543R221 024*****4*10
+        [_port("u", (0, 2), "N", IN, 2), _port("v", (14, 2), "S", IN, 2), _port("t", (7, 21), "E", OUT, 1)],
+        {"t": "u & v"},
+        "AND (Kaye): t = u AND v",
+        completions=0,
+        note="two completions when u = v = FALSE; and-demorgan has one per input",
+    ),
+    _gadget(
+        "or",
+        """001u10123210 0123211***10 12*U*223R321 v3V6rR1r2r1R 12*s*543R221 024*****4*10
                   02*Sabcr*310 02**323**200 012210122100""",
-            [_port("u", (0, 3), "N", IN, 2), _port("v", (3, 0), "W", IN, 2), _port("r", (3, 12), "E", OUT, 1)],
-            {"r": "u | v"}, "OR: r = u OR v"),
-    _gadget("xor", """11111101110 2*33*212*21 u3**3wW3w3W 12UW2112*21 12332223210 3*uw*3**210 v*V6x5X6*20
+        [_port("u", (0, 3), "N", IN, 2), _port("v", (3, 0), "W", IN, 2), _port("r", (3, 12), "E", OUT, 1)],
+        {"r": "u | v"},
+        "OR: r = u OR v",
+    ),
+    _gadget(
+        "xor",
+        """11111101110 2*33*212*21 u3**3wW3w3W 12UW2112*21 12332223210 3*uw*3**210 v*V6x5X6*20
                    23*x*3*x*20 0235332X210 01*X*111100 0234222x100 02*x12*X210 02*5X4x5*10 012**3**210
                    00122222100""",
-            [_port("u", (2, 0), "W", IN, 2), _port("v", (6, 0), "W", IN, 2), _port("w", (2, 11), "E", OUT, 1)],
-            {"w": "u ^ v"}, "XOR: w = u XOR v"),
+        [_port("u", (2, 0), "W", IN, 2), _port("v", (6, 0), "W", IN, 2), _port("w", (2, 11), "E", OUT, 1)],
+        {"w": "u ^ v"},
+        "XOR: w = u XOR v",
+    ),
 ]
 
 ALIASES = {"wire-v": ("wire", Orientation.TRANSPOSE)}
@@ -321,7 +393,10 @@ def stored_gadgets() -> dict[str, Gadget]:
     """Return the stored gadgets by name, aliases included."""
     table = {g.name: g for g in _BASE}
     for alias, (base, orientation) in ALIASES.items():
-        table[alias] = dataclasses.replace(table[base].transformed(orientation), name=alias,
-                                           orientation=Orientation.IDENTITY,
-                                           summary=table[base].summary.replace("horizontal", "vertical"))
+        table[alias] = dataclasses.replace(
+            table[base].transformed(orientation),
+            name=alias,
+            orientation=Orientation.IDENTITY,
+            summary=table[base].summary.replace("horizontal", "vertical"),
+        )
     return table

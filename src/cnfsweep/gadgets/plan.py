@@ -228,8 +228,18 @@ def plan(clauses: Sequence[tuple[int, ...]], spare: int, limit: int) -> Plan | F
     for sides, share in (("E", True), ("WE", True), ("WE", False)):
         bands, column = columns(schedule(clauses, sides), share)
         count = max(column.values(), default=-1) + 1
-        plans.append(Plan(bands, column, Frame(max(count, 1 if spare else 0), len(bands),
-                                              any("W" in b for b in bands), any("E" in b for b in bands))))
+        plans.append(
+            Plan(
+                bands,
+                column,
+                Frame(
+                    max(count, 1 if spare else 0),
+                    len(bands),
+                    any("W" in b for b in bands),
+                    any("E" in b for b in bands),
+                ),
+            )
+        )
     best = min(plans, key=lambda p: p.frame.cells)
     if best.frame.cells > limit:
         return best.frame
@@ -265,22 +275,22 @@ def tiles(bands: Sequence[Band], column: dict[int, int], width: int) -> list[lis
     occupant: dict[int, int] = {}
     out = []
     for i, band in enumerate(bands):
-        for v in starting.get(i, ()):
-            occupant[column[v]] = v
+        for var in starting.get(i, ()):
+            occupant[column[var]] = var
         w = column[abs(band["W"][0])] if "W" in band else -1
         e = column[abs(band["E"][0])] if "E" in band else width
         row = []
         for col in range(width):
-            v = occupant.get(col)
+            held = occupant.get(col)
             if col in (w, e):
-                assert v is not None
-                starts, ends = first[v] == i, last[v] == i
+                assert held is not None
+                starts, ends = first[held] == i, last[held] == i
                 kind = "tee-once" if starts and ends else "tee-start" if starts else "tee-end" if ends else "tee"
                 row.append((kind, col == w))
             elif col < w or col > e:
-                row.append(("cross" if v is not None else "span", col < w))
+                row.append(("cross" if held is not None else "span", col < w))
             else:
-                row.append(("var" if v is not None else "empty", False))
+                row.append(("var" if held is not None else "empty", False))
         for lit, _ in band.values():
             if last[abs(lit)] == i:
                 del occupant[column[abs(lit)]]

@@ -137,9 +137,7 @@ class Decision:
     seconds: float
 
 
-def decide(
-    board: Board, engine: Engine | str | Backend | None = None, *, time_limit: float | None = None
-) -> Decision:
+def decide(board: Board, engine: Engine | str | Backend | None = None, *, time_limit: float | None = None) -> Decision:
     """Decide a board through ``engine`` (or a fresh one on the backend named): one layout, or none.
 
     The engine finds one layout (:meth:`Engine.witness <cnfsweep.engine.Engine.witness>`),
@@ -190,13 +188,12 @@ def _draw(canvas: Canvas, plan: Plan, spare: int) -> tuple[dict[int, tuple[Cell,
     busy = {"W": False, "E": False}  # whether a work column carries a clause through this band
     starts: dict[int, tuple[Cell, Cell | None]] = {}
     pieces: list[Cell] = []
-    for i, (band, row) in enumerate(zip(plan.bands, plan.tiles)):
+    for i, (band, row) in enumerate(zip(plan.bands, plan.tiles, strict=True)):
         top = BAND * i
         by_column = {plan.column[abs(lit)]: abs(lit) for lit, _ in band.values()}
-        for col, (kind, mirror) in enumerate(row):
+        for col, (planned, mirror) in enumerate(row):
             left = frame.left(col)
-            if kind == "empty" and len(pieces) < spare:
-                kind = "free"
+            kind = "free" if planned == "empty" and len(pieces) < spare else planned
             cell = draw(canvas, kind, top, left, mirror)
             if kind == "free":
                 assert cell is not None
@@ -272,7 +269,8 @@ def reduce_cnf(
         cell = pieces.pop()
         canvas.force(cell)
         canvas.force((cell[0] + 1, cell[1]))
-    for v, cell in zip((v for v in range(1, n + 1) if v not in used), pieces):
+    # Not strict: an empty clause took one of the spare pieces above.
+    for v, cell in zip((v for v in range(1, n + 1) if v not in used), pieces, strict=False):
         starts[v] = (cell, None)
     # Nothing is drawn above the first variable's cap: crop those rows of zeros.
     top = canvas.box()[0]

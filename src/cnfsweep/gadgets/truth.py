@@ -59,8 +59,12 @@ def gadget_board(gadget: Gadget) -> GadgetBoard:
             raise PlacementError(f"ports on the {port.direction.name} side of {gadget.name} need different stubs")
         margins[port.direction] = length
         c.run(placed, port.name, length)
-    box = (-margins[Direction.N], -margins[Direction.W],
-           gadget.rows - 1 + margins[Direction.S], gadget.cols - 1 + margins[Direction.E])
+    box = (
+        -margins[Direction.N],
+        -margins[Direction.W],
+        gadget.rows - 1 + margins[Direction.S],
+        gadget.cols - 1 + margins[Direction.E],
+    )
     labels = {p.cell: p.name for p in gadget.ports}
     rows = c.render(box, labels=labels, plain=True)
     cells = {p.name: Cell(p.cell[0] - box[0], p.cell[1] - box[1]) for p in gadget.ports}
@@ -88,9 +92,9 @@ class TruthTable:
 
     def expected(self, gadget: Gadget) -> list[tuple[tuple[bool | None, ...], bool]]:
         """Return, per row, the outputs ``gadget.rule`` predicts and whether a layout should exist."""
-        out = []
+        out: list[tuple[tuple[bool | None, ...], bool]] = []
         for row in self.rows:
-            values = gadget.evaluate(dict(zip(self.inputs, row.inputs)))
+            values = gadget.evaluate(dict(zip(self.inputs, row.inputs, strict=True)))
             if values is None:
                 out.append(((None,) * len(self.outputs), False))
             else:
@@ -99,7 +103,7 @@ class TruthTable:
 
     def matches(self, gadget: Gadget) -> bool:
         """Tell whether the table is exactly the function ``gadget.rule`` states."""
-        for row, (outputs, possible) in zip(self.rows, self.expected(gadget)):
+        for row, (outputs, possible) in zip(self.rows, self.expected(gadget), strict=True):
             if (row.completions > 0) != possible or (possible and row.outputs != outputs):
                 return False
         return True
@@ -111,8 +115,8 @@ class TruthTable:
             "outputs": list(self.outputs),
             "rows": [
                 {
-                    "inputs": dict(zip(self.inputs, r.inputs)),
-                    "outputs": dict(zip(self.outputs, r.outputs)),
+                    "inputs": dict(zip(self.inputs, r.inputs, strict=True)),
+                    "outputs": dict(zip(self.outputs, r.outputs, strict=True)),
                     "completions": r.completions,
                 }
                 for r in self.rows
@@ -140,7 +144,7 @@ def truth_table(gadget: Gadget, engine: Engine | str | Backend | None = None) ->
     outs = tuple(p.name for p in gadget.outputs)
     rows = []
     for values in itertools.product((False, True), repeat=len(ins)):
-        a = engine.analyze(gb.board, assume=dict(zip(ins, values)))
+        a = engine.analyze(gb.board, assume=dict(zip(ins, values, strict=True)))
         if not a.consistent:
             rows.append(TruthRow(values, (None,) * len(outs), 0))
             continue
@@ -148,5 +152,6 @@ def truth_table(gadget: Gadget, engine: Engine | str | Backend | None = None) ->
         for name in outs:
             p = a.exact(gb.ports[name])
             forced.append(None if p not in (0, 1) else p == 1)
+        assert a.solutions is not None  # a gadget's few cells are always counted exactly
         rows.append(TruthRow(values, tuple(forced), a.solutions))
     return TruthTable(gadget.name, gadget.orientation.value, ins, outs, tuple(rows))

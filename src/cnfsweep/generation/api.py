@@ -60,8 +60,9 @@ def centre(level: Level) -> Cell:
     return Cell(level.rows // 2, level.cols // 2)
 
 
-def graph_request(board: Board, mines: int | None = None, first_click: str | None = None,
-                  name: str = "graph") -> tuple[Level, Cell]:
+def graph_request(
+    board: Board, mines: int | None = None, first_click: str | None = None, name: str = "graph"
+) -> tuple[Level, Cell]:
     """Return the level of a request on the cells and edges of graph board ``board``, and its first click.
 
     ``mines`` defaults to the board's total; the first click is the cell named
@@ -195,8 +196,16 @@ class _Request:
 
     @classmethod
     def checked(
-        cls, level: Level | str, start: object, seed: object, method: object, logic: object,
-        time_limit: float | None, engine: Engine | None, grade: object, topology: object = None,
+        cls,
+        level: Level | str,
+        start: CellLike | None,
+        seed: object,
+        method: object,
+        logic: object,
+        time_limit: float | None,
+        engine: Engine | None,
+        grade: object,
+        topology: object = None,
         backend: BackendSpec | None = None,
     ) -> _Request:
         """Check every argument, refusing impossible requests before any search."""
@@ -206,16 +215,21 @@ class _Request:
         deadline_after(time_limit)
         count_argument(seed, "seed", optional=True)
         return cls(
-            level, first, choice_argument(Method, method, "method"), choice_argument(Logic, logic, "logic"),
-            time_limit, engine_argument(engine, backend, for_games=True, stacklevel=4),
+            level,
+            first,
+            choice_argument(Method, method, "method"),
+            choice_argument(Logic, logic, "logic"),
+            time_limit,
+            engine_argument(engine, backend, for_games=True, stacklevel=4),
             None if grade is None else choice_argument(Grade, grade, "grade"),
         )
 
     def draw(self, seed: int) -> Generated:
         """Return the board ``seed`` gives (of the grade asked for)."""
         if self.grade is not None:
-            return _graded(self.level, self.first, seed, self.method, self.logic, self.time_limit, self.engine,
-                           self.grade)
+            return _graded(
+                self.level, self.first, seed, self.method, self.logic, self.time_limit, self.engine, self.grade
+            )
         return _SAMPLERS[self.method](self.level, self.first, seed, self.logic, self.time_limit, self.engine)
 
 
@@ -223,8 +237,12 @@ def _start(start: CellLike | None, first_click: CellLike | None) -> CellLike | N
     """The cell clicked first, under its name or the deprecated one (``first_click`` names the rule elsewhere)."""
     if first_click is None:
         return start
-    warnings.warn("first_click= (the cell clicked first) is deprecated: give start=; first_click names the "
-                  "first-click rule everywhere else", DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        "first_click= (the cell clicked first) is deprecated: give start=; first_click names the "
+        "first-click rule everywhere else",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     if start is not None:
         raise ArgumentError("give start, not both it and the deprecated first_click")
     return first_click
@@ -239,13 +257,21 @@ def _on(level: Level, topology: object) -> Level:
     if isinstance(topology, Topology):
         topology = topology.name
     if not isinstance(topology, str):
-        raise ArgumentTypeError(f"topology must be a topology's name, a Topology or a Graph, got {shown(topology)} "
-                                f"({type(topology).__name__})")
+        raise ArgumentTypeError(
+            f"topology must be a topology's name, a Topology or a Graph, got {shown(topology)} "
+            f"({type(topology).__name__})"
+        )
     return level.on(topology)
 
 
 def _graded(
-    level: Level, first: Cell, seed: int, method: Method, logic: Logic, time_limit: float | None, engine: Engine,
+    level: Level,
+    first: Cell,
+    seed: int,
+    method: Method,
+    logic: Logic,
+    time_limit: float | None,
+    engine: Engine,
     wanted: Grade,
 ) -> Generated:
     """Draw no-guess boards and grade each until one is of grade ``wanted``."""
@@ -261,8 +287,16 @@ def _graded(
             board_seed = seed if candidate == 0 else game_seed(seed, candidate)
             board = _SAMPLERS[method](level, first, board_seed, logic, left, engine)
             attempts += board.attempts
-            report = grade_layout(level.rows, level.cols, board.mine_cells, first, uses_total=logic is Logic.FULL,
-                                  topology=level.topology_spec, explainer=explainer, deadline=deadline)
+            report = grade_layout(
+                level.rows,
+                level.cols,
+                board.mine_cells,
+                first,
+                uses_total=logic is Logic.FULL,
+                topology=level.topology_spec,
+                explainer=explainer,
+                deadline=deadline,
+            )
         except TimeLimitExceeded:
             raise TimeLimitExceeded(
                 f"no {wanted.value} no-guess layout of {level.mines} mine{'' if level.mines == 1 else 's'} on "
@@ -270,8 +304,14 @@ def _graded(
                 f"({candidate} no-guess board{'' if candidate == 1 else 's'} graded)"
             ) from None
         if report.grade is wanted:
-            return dataclasses.replace(board, seed=seed, attempts=attempts, seconds=time.perf_counter() - start,
-                                       grade=wanted, candidates=candidate + 1)
+            return dataclasses.replace(
+                board,
+                seed=seed,
+                attempts=attempts,
+                seconds=time.perf_counter() - start,
+                grade=wanted,
+                candidates=candidate + 1,
+            )
     raise AssertionError("unreachable: the candidates never run out")
 
 

@@ -106,8 +106,9 @@ class NoGuessCheck:
         self.logic = Logic(logic)
         self.engine = engine if engine is not None else Engine.for_games()
         try:
-            self.table = Table.on_layout(rows, cols, checked(mines, deadline, 1 << 16), topology,
-                                         self.logic is Logic.FULL, deadline)
+            self.table = Table.on_layout(
+                rows, cols, checked(mines, deadline, 1 << 16), topology, self.logic is Logic.FULL, deadline
+            )
         except OffBoardError as exc:
             raise CnfsweepError(f"a mine is off the {format_size(rows, cols)} board: {exc}") from None
         self.game = self.table.game

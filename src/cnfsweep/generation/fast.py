@@ -77,8 +77,9 @@ def _repair(
 ) -> list[Cell] | None:
     """Repair one layout until a fresh replay solves it; ``None`` if it will not converge."""
     for _ in range(_ROUNDS):
-        check = NoGuessCheck(level.rows, level.cols, mines, first, logic, engine, topology=level.topology_spec,
-                             deadline=deadline)
+        check = NoGuessCheck(
+            level.rows, level.cols, mines, first, logic, engine, topology=level.topology_spec, deadline=deadline
+        )
         if check.run(deadline):
             return mines
         # Repair from where the honest check stuck, then check the result from the start.

@@ -21,7 +21,15 @@ from cnfsweep.play.game import Game, Level
 from cnfsweep.play.level import format_size
 
 __all__ = [
-    "Generated", "Keep", "Method", "check_room", "draw_until", "free_cells", "gave_up", "opening_area", "three_bv",
+    "Generated",
+    "Keep",
+    "Method",
+    "check_room",
+    "draw_until",
+    "free_cells",
+    "gave_up",
+    "opening_area",
+    "three_bv",
 ]
 
 
@@ -185,7 +193,12 @@ Keep = Callable[[list[Cell], random.Random, "float | None"], "list[Cell] | None"
 
 
 def draw_until(
-    level: Level, first_click: Cell, seed: int, logic: Logic | str, time_limit: float | None, method: Method,
+    level: Level,
+    first_click: Cell,
+    seed: int,
+    logic: Logic | str,
+    time_limit: float | None,
+    method: Method,
     keep: Keep,
 ) -> Generated:
     """Draw layouts uniformly, the opening kept free, until ``keep`` makes one a no-guess layout.
@@ -215,8 +228,16 @@ def draw_until(
         except TimeLimitExceeded:
             raise TimeLimitExceeded(gave_up(level, time_limit, attempts)) from None
         if found is not None:
-            return Generated(level, Cell(*first_click), tuple(sorted(found)), attempts, time.perf_counter() - start,
-                             seed, method, Logic(logic))
+            return Generated(
+                level,
+                Cell(*first_click),
+                tuple(sorted(found)),
+                attempts,
+                time.perf_counter() - start,
+                seed,
+                method,
+                Logic(logic),
+            )
 
 
 def _skipping(k: int, skip: list[int]) -> int:
@@ -233,9 +254,7 @@ def _skipping(k: int, skip: list[int]) -> int:
     return k
 
 
-def three_bv(
-    rows: int, cols: int, mines: frozenset[Cell] | set[Cell], topology: GridTopology | None = None
-) -> int:
+def three_bv(rows: int, cols: int, mines: frozenset[Cell] | set[Cell], topology: GridTopology | None = None) -> int:
     """Return a layout's 3BV, the fewest clicks that open every safe cell, as the game counts it.
 
     The layout's :meth:`~cnfsweep.play.game.Game.three_bv`, for a layout given as

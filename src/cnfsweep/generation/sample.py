@@ -43,8 +43,9 @@ def sample_uniform(
     engine = engine if engine is not None else Engine.for_games()
 
     def keep(mines: list[Cell], rng: random.Random, deadline: float | None) -> list[Cell] | None:
-        check = NoGuessCheck(level.rows, level.cols, mines, first_click, logic, engine,
-                             topology=level.topology_spec, deadline=deadline)
+        check = NoGuessCheck(
+            level.rows, level.cols, mines, first_click, logic, engine, topology=level.topology_spec, deadline=deadline
+        )
         return mines if check.run(deadline) else None
 
     return draw_until(level, first_click, seed, logic, time_limit, Method.UNIFORM, keep)

@@ -59,7 +59,9 @@ class CornerPolicy(Policy):
         candidates = lowest
         if self.tolerance > 0 and floor is not None:
             covered = [*analysis.frontier_exact, *analysis.off_frontier]
-            candidates = [c for c in covered if (p := analysis.exact(c)) is not None and p < 1 and p <= floor + self.tolerance]
+            candidates = [
+                c for c in covered if (p := analysis.exact(c)) is not None and p < 1 and p <= floor + self.tolerance
+            ]
         rows, cols = analysis.board.rows, analysis.board.cols
 
         def corner_distance(cell: Cell) -> tuple[int, Cell]:

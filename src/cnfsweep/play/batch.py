@@ -16,8 +16,11 @@ __all__: list[str] = []
 
 def __getattr__(name: str) -> Any:
     if name == "BatchMoves":
-        warnings.warn("cnfsweep.play.batch.BatchMoves is deprecated: the batch moves are Game's own "
-                      "(cnfsweep.play.game.Game)", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "cnfsweep.play.batch.BatchMoves is deprecated: the batch moves are Game's own (cnfsweep.play.game.Game)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from cnfsweep.play.game import Game
 
         return Game

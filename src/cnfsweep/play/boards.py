@@ -18,7 +18,10 @@ _COVERED, _FLAG, _ZERO = ord("."), ord("*"), ord("0")
 
 
 def boards_after_clicks(
-    rows: int, cols: int, mines: Iterable[Sequence[int]], clicks: Iterable[Sequence[int]],
+    rows: int,
+    cols: int,
+    mines: Iterable[Sequence[int]],
+    clicks: Iterable[Sequence[int]],
     topology: TopologySpec = DEFAULT_TOPOLOGY,
 ) -> list[Board]:
     """Play ``clicks`` on a given layout and return the board after each one.
@@ -36,7 +39,9 @@ def boards_after_clicks(
     return boards
 
 
-def true_board(rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY) -> Board:
+def true_board(
+    rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY
+) -> Board:
     """Show every safe cell's number and every mine as a flag.
 
     Examples

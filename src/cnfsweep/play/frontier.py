@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.topology import GridTopology, Square
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
+from cnfsweep.core.geometry import Topology
+from cnfsweep.core.model import Rule
+from cnfsweep.core.topology import Square
 from cnfsweep.engine.position import Component, Position, assemble_position, build_components
 from cnfsweep.engine.simplify import simplify
-from cnfsweep.core.model import Rule
 
-
-_Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], "Cell | str | None"]
+_Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
 
 
@@ -36,7 +36,7 @@ class Frontier:
     rows, cols : int
     total_mines : int or None
         Mines on the whole board, if the player knows it.
-    topology : GridTopology or None
+    topology : Topology or None
         Which cells are neighbours, of ``rows`` by ``cols`` cells; ``None`` is the square.
 
     Examples
@@ -50,7 +50,7 @@ class Frontier:
     ([], [Cell(row=0, col=0)])
     """
 
-    def __init__(self, rows: int, cols: int, total_mines: int | None, topology: GridTopology | None = None) -> None:
+    def __init__(self, rows: int, cols: int, total_mines: int | None, topology: Topology | None = None) -> None:
         # Indices are row-major (cell[0] * cols + cell[1]), as every grid topology's tables are.
         self._cells, self._around = (Square(rows, cols) if topology is None else topology).tables()
         self._cols = cols
@@ -105,7 +105,7 @@ class Frontier:
         if len(opened) != len(numbers):
             raise ValueError(f"{len(opened)} cells opened but {len(numbers)} numbers")
         if not covered.issuperset(opened):  # cells recorded already are skipped, as reveal() skips them
-            fresh = [(i, n) for i, n in zip(opened, numbers) if i in covered]
+            fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
             opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
         covered.difference_update(opened)
         for i in opened:
@@ -114,7 +114,7 @@ class Frontier:
                     live[j].discard(i)
                     touched.add(j)
         flagged, need_of = self._flagged, self._need
-        for i, number in zip(opened, numbers):
+        for i, number in zip(opened, numbers, strict=True):
             near = around[i]
             unknown = covered.intersection(near)
             need = number - len(flagged.intersection(near)) if flagged else number
@@ -141,7 +141,13 @@ class Frontier:
     def flag_many(self, flagged: Iterable[int]) -> None:
         """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
         covered, marked, live, need, around, touched = (
-            self._covered, self._flagged, self._unknown, self._need, self._around, self._touched)
+            self._covered,
+            self._flagged,
+            self._unknown,
+            self._need,
+            self._around,
+            self._touched,
+        )
         for i in flagged:
             if i not in covered:
                 continue
@@ -341,14 +347,18 @@ class Frontier:
 
 
 def _group(
-    numbers: tuple[tuple[int, int, tuple[int, ...]], ...], cells: Sequence[Cell], simplified: bool,
+    numbers: tuple[tuple[int, int, tuple[int, ...]], ...],
+    cells: Sequence[Cell],
+    simplified: bool,
     deadline: float | None,
-) -> tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | str | None]:
+) -> _Group:
     """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""
     rules = [Rule(cells[j], tuple(cells[i] for i in near), need) for j, need, near in numbers]
     forced: dict[Cell, bool] = {}
-    bad = None
+    bad: Cell | None = None
     if simplified:
-        rules, forced, bad = simplify(rules, deadline)
+        rules, forced, tag = simplify(rules, deadline)
+        assert tag is None or isinstance(tag, Cell)  # a group's rules are its numbers': the total is none of them
+        bad = tag
     components = build_components([r for r in rules if r.cells], deadline)
     return [(min(component.cells), component) for component in components], forced, bad

@@ -136,8 +136,13 @@ class Game:
 
     @classmethod
     def from_layout(
-        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY,
-        *, deadline: float | None = None,
+        cls,
+        rows: int,
+        cols: int,
+        mines: Iterable[Sequence[int]],
+        topology: TopologySpec = DEFAULT_TOPOLOGY,
+        *,
+        deadline: float | None = None,
     ) -> Game:
         """Start a game on a given layout, with no first-click guarantee, on ``topology`` (a grid's name or a graph).
 
@@ -218,9 +223,10 @@ class Game:
         """Return what the player sees: numbers, covered cells and flags."""
         flat, cols = self._view.decode("ascii"), self.level.cols
         # A square board leaves its topology to the Board: that is its default, and cheaper to check.
-        topology = None if isinstance(self._topology, Square) else self._topology
-        return Board(tuple([flat[k : k + cols] for k in range(0, len(flat), cols)]), self.level.mines,
-                     topology=topology)
+        grid = tuple([flat[k : k + cols] for k in range(0, len(flat), cols)])
+        if isinstance(self._topology, Square):
+            return Board(grid, self.level.mines)
+        return Board(grid, self.level.mines, topology=self._topology)
 
     def number(self, cell: Cell) -> int:
         """Return the number shown by a revealed cell."""
@@ -444,8 +450,9 @@ class Game:
         ([Cell(row=0, col=1)], ('.1.',))
         """
         view, is_mine, count, around = self._view, self._is_mine, self._count, self._around
-        moved = [(self._index(self._cell(s)), self._index(self._cell(t)))
-                 for s, t in zip(sources, targets, strict=True)]
+        moved = [
+            (self._index(self._cell(s)), self._index(self._cell(t))) for s, t in zip(sources, targets, strict=True)
+        ]
         touched: set[int] = set()
         for s, t in moved:
             if view[s] != _COVERED or view[t] != _COVERED or not is_mine[s] or is_mine[t]:
@@ -472,8 +479,14 @@ class Game:
         mines = None if self._mines is None else [write(m) for m in sorted(self._mines)]
         first = None if self._first is None else write(self._first)
         lv = self.level
-        out: dict[str, object] = {"seed": self.seed, "rule": self.rule.value, "rows": lv.rows, "cols": lv.cols,
-                                  "mines": mines, "first_click": first}
+        out: dict[str, object] = {
+            "seed": self.seed,
+            "rule": self.rule.value,
+            "rows": lv.rows,
+            "cols": lv.cols,
+            "mines": mines,
+            "first_click": first,
+        }
         if lv.topology_name != DEFAULT_TOPOLOGY:
             out["topology"] = lv.topology_name
         return out

@@ -129,15 +129,18 @@ class Level:
     graph: Graph | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        for field in ("rows", "cols", "mines"):
-            value = getattr(self, field)
+        for name in ("rows", "cols", "mines"):
+            value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ArgumentTypeError(f"level {field} must be an integer, got {shown(value)}")
+                raise ArgumentTypeError(f"level {name} must be an integer, got {shown(value)}")
         if self.rows < 1 or self.cols < 1:
             raise ArgumentError(f"a level needs at least 1 row and 1 column, got {format_size(self.rows, self.cols)}")
         if not 0 <= self.mines <= self.cells:
-            on = counted(self.cells, "cell") if self.graph is not None else \
-                f"{format_size(self.rows, self.cols)} = {counted(self.cells, 'cell')}"
+            on = (
+                counted(self.cells, "cell")
+                if self.graph is not None
+                else f"{format_size(self.rows, self.cols)} = {counted(self.cells, 'cell')}"
+            )
             raise ArgumentError(f"{counted(self.mines, 'mine')} {'does' if self.mines == 1 else 'do'} not fit on {on}")
         if self.graph is not None:
             self._check_graph(self.graph)
@@ -148,13 +151,17 @@ class Level:
         if not isinstance(graph, Graph):
             raise ArgumentTypeError(f"a level's graph must be a Graph, got {shown(graph)}")
         if (self.rows, self.cols) != (1, graph.cols):
-            raise ArgumentError(f"a graph level is one row of its {counted(graph.cols, 'cell')}, "
-                                f"got {format_size(self.rows, self.cols)}")
+            raise ArgumentError(
+                f"a graph level is one row of its {counted(graph.cols, 'cell')}, "
+                f"got {format_size(self.rows, self.cols)}"
+            )
         # A number is one character: a cell of more than 8 neighbours could see more mines than it can show.
         most = max(map(len, graph.tables().around))
         if self.mines > _MOST_SHOWN and most > _MOST_SHOWN:
-            raise ArgumentError(f"{counted(self.mines, 'mine')} could put more than {_MOST_SHOWN} around a cell of "
-                                f"{most} neighbours, and numbers are one digit: use at most {_MOST_SHOWN} mines on this graph")
+            raise ArgumentError(
+                f"{counted(self.mines, 'mine')} could put more than {_MOST_SHOWN} around a cell of "
+                f"{most} neighbours, and numbers are one digit: use at most {_MOST_SHOWN} mines on this graph"
+            )
 
     @classmethod
     def on_graph(cls, graph: Graph, mines: int, name: str = "graph") -> Level:
@@ -239,7 +246,11 @@ class Level:
 
     @classmethod
     def parse_size(
-        cls, size: str, mines: int | None = None, name: str = "custom", topology_name: str = DEFAULT_TOPOLOGY,
+        cls,
+        size: str,
+        mines: int | None = None,
+        name: str = "custom",
+        topology_name: str = DEFAULT_TOPOLOGY,
         what: str = "size",
     ) -> Level:
         """Read a ``ROWSxCOLS`` size (rows first, as ``--size`` takes it) with ``mines``, or a ``ROWSxCOLS/MINES`` one.
@@ -248,7 +259,9 @@ class Level:
         """
         rows, cols, given = parse_size(size, what)
         if given is not None and mines is not None and given != mines:
-            raise ArgumentError(f"{what} {clip(size)} says {counted(given, 'mine')} and the mines say {mines}: give them once")
+            raise ArgumentError(
+                f"{what} {clip(size)} says {counted(given, 'mine')} and the mines say {mines}: give them once"
+            )
         if given is None and mines is None:
             raise ArgumentError(f"{what} {clip(size)} needs a mine count: ROWSxCOLS/MINES, or the mines given apart")
         return cls(rows, cols, given if given is not None else mines, name, topology_name)  # type: ignore[arg-type]
@@ -285,7 +298,9 @@ class Level:
 def graph_cols(graph: Graph, rows: int, cols: int) -> int:
     """Return the graph's number of cells, checking that ``rows`` by ``cols`` is its one row of them."""
     if (rows, cols) != (1, graph.cols):
-        raise ArgumentError(f"a graph board is one row of its {counted(graph.cols, 'cell')}, got {format_size(rows, cols)}")
+        raise ArgumentError(
+            f"a graph board is one row of its {counted(graph.cols, 'cell')}, got {format_size(rows, cols)}"
+        )
     return graph.cols
 
 

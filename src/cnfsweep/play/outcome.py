@@ -18,8 +18,11 @@ _MOVED = ("CHECK_EVERY", "ClickResult", "GameState")
 
 def __getattr__(name: str) -> Any:
     if name in _MOVED:
-        warnings.warn(f"cnfsweep.play.outcome.{name} is deprecated: import it from cnfsweep.play.game",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"cnfsweep.play.outcome.{name} is deprecated: import it from cnfsweep.play.game",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from cnfsweep.play import game
 
         return getattr(game, name)

@@ -57,8 +57,14 @@ class Player:
     ) -> GameRecord:
         """Play one seeded game to the end; ``watch``, if given, sees the game and every full analysis."""
         first = self.policy.first_click(level, first_click)
-        return self._run(Game.new(level, seed, first_click=first_click), seed, first,
-                         _first_move(level, first_click, first), watch, rule=first_click)
+        return self._run(
+            Game.new(level, seed, first_click=first_click),
+            seed,
+            first,
+            _first_move(level, first_click, first),
+            watch,
+            rule=first_click,
+        )
 
     def play_layout(
         self,
@@ -213,5 +219,4 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
             raise CnfsweepError("the board shows no revealed cell to start from and names no 'first-click:'")
         layout = MineLayout(layout.mines, board.numbers[0])
     player = Player(policy or SafestPolicy(), engine or Engine.for_games())
-    return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers,
-                              topology=board.topology)
+    return player.play_layout(layout, board.rows, board.cols, seed, opened=board.numbers, topology=board.topology)

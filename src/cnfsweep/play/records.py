@@ -39,8 +39,13 @@ class PlayedMove:
 
     def to_dict(self, write: Callable[[Cell], Any] = list) -> dict[str, Any]:
         """Return the move as ``--trace`` writes it, its cell written by ``write`` (``[r, c]``, or a graph cell's name)."""
-        out = {"cell": write(self.cell), "certain": self.certain, "p_mine": float(self.p_mine), "exact": str(self.p_mine),
-               "forced": self.forced}
+        out = {
+            "cell": write(self.cell),
+            "certain": self.certain,
+            "p_mine": float(self.p_mine),
+            "exact": str(self.p_mine),
+            "forced": self.forced,
+        }
         if self.rule is not None:
             out["rule"] = self.rule.value
         return out
@@ -79,13 +84,15 @@ class GameRecord:
             out["topology"] = self.level.topology_name
         # [r, c] on a grid (so square traces keep their bytes and hashes), the cell's name on a graph.
         write = json_cell(self.level.topology) if self.level.graph is not None else list
-        out.update({
-            "mines": [write(c) for c in self.mines],
-            "first_click": self.rule.value,
-            "start": write(self.moves[0].cell) if self.moves else None,
-            "moves": [m.to_dict(write) for m in self.moves],
-            "won": self.won,
-        })
+        out.update(
+            {
+                "mines": [write(c) for c in self.mines],
+                "first_click": self.rule.value,
+                "start": write(self.moves[0].cell) if self.moves else None,
+                "moves": [m.to_dict(write) for m in self.moves],
+                "won": self.won,
+            }
+        )
         return out
 
 

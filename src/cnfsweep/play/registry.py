@@ -25,7 +25,9 @@ from cnfsweep.play.strong import StrongPolicy
 
 #: Every policy by name: the built-ins, then those of the ``cnfsweep.policies`` entry-point group.
 POLICIES: Registry[type[Policy]] = Registry(
-    GROUPS["policy"], "policy", (SafestPolicy, StrongPolicy),
+    GROUPS["policy"],
+    "policy",
+    (SafestPolicy, StrongPolicy),
     check=lambda obj: isinstance(obj, type) and issubclass(obj, Policy),
     expected="a subclass of cnfsweep.play.policy.Policy",
 )
@@ -44,15 +46,15 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
     try:
         return type(default)(text)
     except ValueError:
-        raise ArgumentError(f"policy {policy}: {name} takes {article(type(default).__name__)}, not {clip(text)}") from None
+        raise ArgumentError(
+            f"policy {policy}: {name} takes {article(type(default).__name__)}, not {clip(text)}"
+        ) from None
 
 
 def _parameters(cls: type[Policy]) -> dict[str, dataclasses.Field[Any]]:
     # Only plain settings are parameters: a field without a simple default (a cache) is not.
-    return {
-        f.name: f for f in (dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ())
-        if isinstance(f.default, (bool, int, float, str))
-    }
+    fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    return {f.name: f for f in fields if isinstance(f.default, (bool, int, float, str))}
 
 
 def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
@@ -82,7 +84,9 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
         key = key.strip()
         if not eq or key not in fields:
             known = ", ".join(fields) or "none"
-            raise ArgumentError(f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {clip(item)}")
+            raise ArgumentError(
+                f"policy {name}: expected PARAMETER=VALUE with a parameter from: {known}; got {clip(item)}"
+            )
         if key in options:
             # The last would win silently: 'depth=1,depth=4' is a slip, not a request for depth 4.
             raise ArgumentError(f"policy {name}: {key} is given twice; give each parameter once")

@@ -59,6 +59,7 @@ from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
 
+
 @dataclass(frozen=True)
 class RevealOutcome:
     """What revealing one candidate can show: layouts per number, given that it is safe."""
@@ -81,7 +82,8 @@ class RevealOutcome:
         found = self._scores.get(solutions)
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
-                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0))
+                (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0)
+            )
         return found
 
 
@@ -160,8 +162,12 @@ class StrongPolicy(Policy):
         if analysis.approximate:
             # Reveal outcomes' counts need exact layout counts, which a board this big does not get.
             return SafestPolicy().choose(analysis, engine)
-        if self.endgame and analysis.total_mines is not None and 0 < analysis.solutions <= self.endgame_layouts:
-            found = best_move(board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes)
+        solutions = analysis.solutions
+        assert solutions is not None  # an exact analysis counts its layouts
+        if self.endgame and analysis.total_mines is not None and 0 < solutions <= self.endgame_layouts:
+            found = best_move(
+                board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
+            )
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
         snap = Snapshot.of_analysis(analysis, engine)
@@ -187,19 +193,21 @@ class StrongPolicy(Policy):
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
         outcomes = self.scored(analysis, snap, ranked[: self.candidates])
+        solutions = analysis.solutions
+        assert solutions is not None  # only exact analyses get here (choose)
 
         def best_of(pool: list[RevealOutcome]) -> RevealOutcome:
             # Ties go to the safer cell, then to the earlier one in the ranking.
-            return max(pool, key=lambda o: (o.score(analysis.solutions), -o.p_mine))
+            return max(pool, key=lambda o: (o.score(solutions), -o.p_mine))
 
         best = best_any = best_of(outcomes)
         if self.dead_cells:
             best = best_of([o for o in outcomes if not o.dead] or outcomes)
         if self.depth >= 2:
             pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
-            top = sorted(pool, key=lambda o: (-o.score(analysis.solutions), o.p_mine))[: self.deep_candidates]
+            top = sorted(pool, key=lambda o: (-o.score(solutions), o.p_mine))[: self.deep_candidates]
             if len(top) > 1:
-                best = self.deepest(snap, top, analysis.solutions)
+                best = self.deepest(snap, top, solutions)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
@@ -216,6 +224,8 @@ class StrongPolicy(Policy):
         and when the safest cell scores its own safety, no other is scored.
         The choice is the same as with every candidate scored.
         """
+        solutions = analysis.solutions
+        assert solutions is not None  # only exact analyses are scored (choose)
         keep = self.deep_candidates if self.depth >= 2 else 1
         cap = 1 + Fraction(self.fifty_fifty)
         taken: list[Fraction] = []  # scores of the outcomes the choice may take, best first
@@ -234,7 +244,7 @@ class StrongPolicy(Policy):
             found = self.outcome(analysis, cell, snap)
             out.append(found)
             if not (self.dead_cells and found.dead):
-                score = found.score(analysis.solutions)
+                score = found.score(solutions)
                 if cell == ranked[0] and score >= cap * (1 - found.p_mine):
                     # The safest cell scores its own safety (every number leaves a safe move),
                     # the most any candidate can score, and as much further on: it is the choice.
@@ -277,7 +287,11 @@ class StrongPolicy(Policy):
         low, high = snap.number_range(cell)
         if not self.second_weight:
             # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
-            kept, scale, limit = n - snap.weight(cell), cap.numerator * floor.denominator, floor.numerator * n * cap.denominator
+            kept, scale, limit = (
+                n - snap.weight(cell),
+                cap.numerator * floor.denominator,
+                floor.numerator * n * cap.denominator,
+            )
             for v in range(low, high + 1):
                 after = snap.reveal(cell, v)
                 if after is not None:
@@ -298,7 +312,10 @@ class StrongPolicy(Policy):
     def deepest(self, snap: Snapshot, top: list[RevealOutcome], solutions: int) -> RevealOutcome:
         """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
         first = top[0]
-        best, best_key = first, (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine)
+        best, best_key = (
+            first,
+            (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine),
+        )
         for o in top[1:]:
             one_step = o.score(solutions)
             # Looking further can only lower a score: past this, nothing can win.

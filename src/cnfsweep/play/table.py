@@ -67,8 +67,13 @@ class Table:
 
     @classmethod
     def on_layout(
-        cls, rows: int, cols: int, mines: Iterable[Sequence[int]], topology: TopologySpec = DEFAULT_TOPOLOGY,
-        uses_total: bool = True, deadline: float | None = None,
+        cls,
+        rows: int,
+        cols: int,
+        mines: Iterable[Sequence[int]],
+        topology: TopologySpec = DEFAULT_TOPOLOGY,
+        uses_total: bool = True,
+        deadline: float | None = None,
     ) -> Table:
         """Return a table over a game on a given layout (see :meth:`Game.from_layout`)."""
         return cls(Game.from_layout(rows, cols, mines, topology, deadline=deadline), uses_total, deadline)
@@ -106,7 +111,7 @@ class Table:
         """Chord on ``cell`` in the game (see :meth:`Game.chord`) and record every cell it opened."""
         result = self.game.chord(cell)
         reveal = self.seen.reveal
-        for opened, number in zip(result.opened, result.numbers):
+        for opened, number in zip(result.opened, result.numbers, strict=True):
             reveal(opened, number)
         return result
 
@@ -184,7 +189,8 @@ class Table:
         """Return the flagged cells beside both a revealed cell and a covered, unflagged one, by index."""
         view, around = self.game.view, self.around
         return [
-            i for i in checked(range(len(view)), self.deadline, 1 << 14)
+            i
+            for i in checked(range(len(view)), self.deadline, 1 << 14)
             if view[i] == _FLAG
             and any(_ZERO <= view[j] <= _NINE for j in around[i])
             and any(view[j] == _COVERED for j in around[i])
@@ -212,8 +218,9 @@ class Table:
         for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY):
             if view[i] == _FLAG:
                 self.seen.flag(cells[i])
-        self._record([i for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY)
-                      if _ZERO <= view[i] <= _NINE])
+        self._record(
+            [i for i in checked(range(len(view)), self.deadline, 4 * CHECK_EVERY) if _ZERO <= view[i] <= _NINE]
+        )
 
     # -- internals -------------------------------------------------------------
 

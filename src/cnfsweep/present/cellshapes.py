@@ -78,8 +78,9 @@ class Shapes(Protocol):
         """The cell's shape at its place as one element of class ``cell KIND`` (boards too big for detail)."""
         ...
 
-    def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
-             tail: dict[str, Any]) -> str:
+    def ring(
+        self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any], tail: dict[str, Any]
+    ) -> str:
         """An outline ``size`` wide around the cell's centre, in the cell's shape; the grid placed at ``(x0, y0)``."""
         ...
 
@@ -110,7 +111,7 @@ class SquareShapes:
 
     def __init__(self, topology: Topology, s: int) -> None:
         self.topology, self.s = topology, s
-        self.rows, self.cols = topology.rows, topology.cols  # type: ignore[attr-defined]
+        self.rows, self.cols = topology.rows, topology.cols
 
     @property
     def size(self) -> tuple[float, float]:
@@ -135,15 +136,20 @@ class SquareShapes:
         # An f-string, not attrs_text: a million-cell board writes a million of these.
         r, c = cell
         s = self.s
-        return (f'<rect class="cell {kind}" data-row="{r}" data-col="{c}" x="{c * s}" y="{r * s}" width="{s}" '
-                f'height="{s}" fill="{fill}"/>')
+        return (
+            f'<rect class="cell {kind}" data-row="{r}" data-col="{c}" x="{c * s}" y="{r * s}" width="{s}" '
+            f'height="{s}" fill="{fill}"/>'
+        )
 
-    def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
-             tail: dict[str, Any]) -> str:
+    def ring(
+        self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any], tail: dict[str, Any]
+    ) -> str:
         r, c = cell
         s = self.s
-        return (f"<rect{attrs_text(lead)} x=\"{x0 + (c + 0.5) * s - size / 2:g}\" y=\"{y0 + (r + 0.5) * s - size / 2:g}\""
-                f" width=\"{size}\" height=\"{size}\"{attrs_text(tail)}/>")
+        return (
+            f'<rect{attrs_text(lead)} x="{x0 + (c + 0.5) * s - size / 2:g}" y="{y0 + (r + 0.5) * s - size / 2:g}"'
+            f' width="{size}" height="{size}"{attrs_text(tail)}/>'
+        )
 
     def under(self) -> list[str]:
         return []
@@ -172,12 +178,22 @@ class TorusShapes(SquareShapes):
         super().__init__(topology, s)
         self.margin = max(10.0, 0.5 * s)
 
-    def _edge(self, name: str, colour: str, line: tuple[float, float, float, float], ticks: Iterable[tuple[float, float]],
-              out: tuple[float, float], arrow: tuple[float, float, float, float], heads: int) -> str:
+    def _edge(
+        self,
+        name: str,
+        colour: str,
+        line: tuple[float, float, float, float],
+        ticks: Iterable[tuple[float, float]],
+        out: tuple[float, float],
+        arrow: tuple[float, float, float, float],
+        heads: int,
+    ) -> str:
         # `out` is the unit step away from the grid; `arrow` the middle of the edge and the arrow's direction.
         m = self.margin
         x1, y1, x2, y2 = line
-        parts = [f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{colour}" stroke-width="2"/>']
+        parts = [
+            f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{colour}" stroke-width="2"/>'
+        ]
         d = "".join(f"M{num(x)} {num(y)}l{num(out[0] * 0.45 * m)} {num(out[1] * 0.45 * m)}" for x, y in ticks)
         parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="1.5"/>')
         mx, my, dx, dy = arrow
@@ -197,17 +213,37 @@ class TorusShapes(SquareShapes):
         cols = [x0 + (c + 0.5) * s for c in range(self.cols)]
         rows = [y0 + (r + 0.5) * s for r in range(self.rows)]
         return [
-            self._edge("top", WRAP_ROWS, (x0, y0, x0 + w, y0), ((x, y0) for x in cols), (0, -1), (x0 + w / 2, y0, 1, 0), 1),
-            self._edge("bottom", WRAP_ROWS, (x0, y0 + h, x0 + w, y0 + h), ((x, y0 + h) for x in cols), (0, 1),
-                       (x0 + w / 2, y0 + h, 1, 0), 1),
-            self._edge("left", WRAP_COLS, (x0, y0, x0, y0 + h), ((x0, y) for y in rows), (-1, 0), (x0, y0 + h / 2, 0, -1), 2),
-            self._edge("right", WRAP_COLS, (x0 + w, y0, x0 + w, y0 + h), ((x0 + w, y) for y in rows), (1, 0),
-                       (x0 + w, y0 + h / 2, 0, -1), 2),
+            self._edge(
+                "top", WRAP_ROWS, (x0, y0, x0 + w, y0), ((x, y0) for x in cols), (0, -1), (x0 + w / 2, y0, 1, 0), 1
+            ),
+            self._edge(
+                "bottom",
+                WRAP_ROWS,
+                (x0, y0 + h, x0 + w, y0 + h),
+                ((x, y0 + h) for x in cols),
+                (0, 1),
+                (x0 + w / 2, y0 + h, 1, 0),
+                1,
+            ),
+            self._edge(
+                "left", WRAP_COLS, (x0, y0, x0, y0 + h), ((x0, y) for y in rows), (-1, 0), (x0, y0 + h / 2, 0, -1), 2
+            ),
+            self._edge(
+                "right",
+                WRAP_COLS,
+                (x0 + w, y0, x0 + w, y0 + h),
+                ((x0 + w, y) for y in rows),
+                (1, 0),
+                (x0 + w, y0 + h / 2, 0, -1),
+                2,
+            ),
         ]
 
     def caption(self) -> str | None:
-        return ("torus: the edges wrap around, top to bottom and left to right (marked alike), "
-                "so every cell has 8 neighbours")
+        return (
+            "torus: the edges wrap around, top to bottom and left to right (marked alike), "
+            "so every cell has 8 neighbours"
+        )
 
 
 class HexShapes:
@@ -227,7 +263,7 @@ class HexShapes:
 
     def __init__(self, topology: Topology, s: int) -> None:
         self.topology, self.s = topology, s
-        self.rows, self.cols = topology.rows, topology.cols  # type: ignore[attr-defined]
+        self.rows, self.cols = topology.rows, topology.cols
         self.tall = 2 * s / SQRT3  # from point to point
         self.pitch = 0.75 * self.tall  # from row to row
         w, t = s / 2, s / SQRT3
@@ -253,8 +289,10 @@ class HexShapes:
     def _hexagon(self, cx: float, cy: float, width: float) -> str:
         """The path of a pointy-top hexagon ``width`` across the flats, centred at ``(cx, cy)``."""
         w, t = width / 2, width / SQRT3  # half the width; half the height is 2t/2 = t, the sloped edges rise t/2
-        return (f"M{num(cx)} {num(cy - t)}L{num(cx + w)} {num(cy - t / 2)}V{num(cy + t / 2)}L{num(cx)} {num(cy + t)}"
-                f"L{num(cx - w)} {num(cy + t / 2)}V{num(cy - t / 2)}Z")
+        return (
+            f"M{num(cx)} {num(cy - t)}L{num(cx + w)} {num(cy - t / 2)}V{num(cy + t / 2)}L{num(cx)} {num(cy + t)}"
+            f"L{num(cx - w)} {num(cy + t / 2)}V{num(cy - t / 2)}Z"
+        )
 
     def background(self, fill: str, **attrs: Any) -> str:
         h = self.s / 2
@@ -271,11 +309,14 @@ class HexShapes:
         # The top corner, then the same relative steps for every cell: two numbers written a cell, not twelve.
         r, c = cell
         x, y = self.centre(cell)
-        return (f'<path class="cell {kind}" data-row="{r}" data-col="{c}" d="M{num(x)} {num(y - self.s / SQRT3)}'
-                f'{self._steps}" fill="{fill}"/>')
+        return (
+            f'<path class="cell {kind}" data-row="{r}" data-col="{c}" d="M{num(x)} {num(y - self.s / SQRT3)}'
+            f'{self._steps}" fill="{fill}"/>'
+        )
 
-    def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
-             tail: dict[str, Any]) -> str:
+    def ring(
+        self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any], tail: dict[str, Any]
+    ) -> str:
         x, y = self.centre(cell)
         return f'<path{attrs_text(lead)} d="{self._hexagon(x0 + x, y0 + y, size)}"{attrs_text(tail)}/>'
 

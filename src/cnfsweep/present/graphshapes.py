@@ -46,7 +46,9 @@ class GraphShapes:
     def size(self) -> tuple[float, float]:
         xs = [x for x, _ in self.at] or [0.0]
         ys = [y for _, y in self.at] or [0.0]
-        return round(max(xs) + self.s * 0.5, 2), round(max(ys) + self.s * 0.5 + (0.45 * self.s if self.s >= 14 else 0), 2)
+        return round(max(xs) + self.s * 0.5, 2), round(
+            max(ys) + self.s * 0.5 + (0.45 * self.s if self.s >= 14 else 0), 2
+        )
 
     def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
         return self.at[cell[1]]
@@ -70,13 +72,18 @@ class GraphShapes:
 
     def whole(self, cell: tuple[int, int], kind: str, fill: str) -> str:
         x, y = self.centre(cell)
-        return (f'<circle class="cell {kind}" data-row="{cell[0]}" data-col="{cell[1]}" cx="{num(x)}" cy="{num(y)}" '
-                f'r="{num(self.s / 2)}" fill="{fill}"/>')
+        return (
+            f'<circle class="cell {kind}" data-row="{cell[0]}" data-col="{cell[1]}" cx="{num(x)}" cy="{num(y)}" '
+            f'r="{num(self.s / 2)}" fill="{fill}"/>'
+        )
 
-    def ring(self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any],
-             tail: dict[str, Any]) -> str:
+    def ring(
+        self, cell: tuple[int, int], size: float, x0: float, y0: float, lead: dict[str, Any], tail: dict[str, Any]
+    ) -> str:
         x, y = self.centre(cell)
-        return f'<circle{attrs_text(lead)} cx="{num(x0 + x)}" cy="{num(y0 + y)}" r="{num(size / 2)}"{attrs_text(tail)}/>'
+        return (
+            f'<circle{attrs_text(lead)} cx="{num(x0 + x)}" cy="{num(y0 + y)}" r="{num(size / 2)}"{attrs_text(tail)}/>'
+        )
 
     def under(self) -> list[str]:
         lines = []
@@ -86,10 +93,15 @@ class GraphShapes:
                 if j > i:
                     x2, y2 = self.at[j]
                     lines.append(f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")
-        out = [f'<path class="edges" d="{"".join(lines)}" stroke="{EDGE}" stroke-width="{num(max(1.0, self.s / 14))}"/>']
+        out = [
+            f'<path class="edges" d="{"".join(lines)}" stroke="{EDGE}" stroke-width="{num(max(1.0, self.s / 14))}"/>'
+        ]
         if self.s >= 14:  # names under the nodes, where they fit
-            out += [f'<text class="name" x="{num(x)}" y="{num(y + 0.5 * self.s + 0.4 * self.s)}" font-size="{num(0.38 * self.s)}"'
-                    f' fill="#555">{escape(name)}</text>' for name, (x, y) in zip(self.names, self.at, strict=True)]
+            out += [
+                f'<text class="name" x="{num(x)}" y="{num(y + 0.5 * self.s + 0.4 * self.s)}" font-size="{num(0.38 * self.s)}"'
+                f' fill="#555">{escape(name)}</text>'
+                for name, (x, y) in zip(self.names, self.at, strict=True)
+            ]
         return out
 
     def frame(self, x0: float, y0: float) -> list[str]:
@@ -107,7 +119,7 @@ def _positions(names: list[str], around: tuple[tuple[int, ...], ...], pos: Any) 
     A third coordinate is tilted into the plane, so a cube's back face stays in view.
     """
     if isinstance(pos, Mapping):
-        given = [pos.get(name) for name in names]
+        given: list[Any] = [pos.get(name) for name in names]
     elif pos is not None and len(pos) == len(names):
         given = list(pos)
     else:
@@ -133,7 +145,11 @@ def _fit(raw: list[tuple[float, float]], s: int) -> list[tuple[float, float]]:
         return []
     xs, ys = [x for x, _ in raw], [y for _, y in raw]
     span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    closest = min((math.dist(a, b) for i, a in enumerate(raw) for b in raw[i + 1 :] if a != b), default=span) if len(raw) <= 400 else span / len(raw) ** 0.5
+    closest = (
+        min((math.dist(a, b) for i, a in enumerate(raw) for b in raw[i + 1 :] if a != b), default=span)
+        if len(raw) <= 400
+        else span / len(raw) ** 0.5
+    )
     # Two and a half cell sizes between the closest nodes, but the whole no more than 40 cells across nor less than 4.
     scale = min(max(2.6 * s / closest, 4 * s / span), 40 * s / span)
     return [(round(s * 0.5 + (x - min(xs)) * scale, 2), round(s * 0.5 + (y - min(ys)) * scale, 2)) for x, y in raw]

@@ -20,7 +20,7 @@ from rich.text import Span, Text
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS, CellKind, kind_of
-from cnfsweep.core.graph import is_graph
+from cnfsweep.core.graph import Graph, is_graph
 
 __all__ = ["BASE_MARKS", "MERGE_SPANS_ABOVE", "CellView", "base_mark", "draw_grid"]
 
@@ -78,20 +78,27 @@ def draw_grid(board: Board, view: CellView, cell_width: int = 3) -> Text | _Runs
     lines = [([" " * (width + 1), *(f"{c:>{cell_width}}" for c in cols)], ["", *(["dim"] * board.cols)])]
     for r in range(board.rows):
         marks = [view(Cell(r, c)) for c in cols]
-        lines.append((
-            [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
-            ["dim", *(style for _, style in marks)],
-        ))
+        lines.append(
+            (
+                [f"{r:>{width}} ", *(f"{mark:>{cell_width}}" for mark, _ in marks)],
+                ["dim", *(style for _, style in marks)],
+            )
+        )
     if board.rows * board.cols > MERGE_SPANS_ABOVE:
-        return _Runs([
-            [("".join(piece for piece, _ in run), style) for style, run in groupby(zip(pieces, styles), key=itemgetter(1))]
-            for pieces, styles in lines
-        ])
+        return _Runs(
+            [
+                [
+                    ("".join(piece for piece, _ in run), style)
+                    for style, run in groupby(zip(pieces, styles, strict=True), key=itemgetter(1))
+                ]
+                for pieces, styles in lines
+            ]
+        )
     parts: list[str] = []
     spans: list[Span] = []
     at = 0
     for pieces, styles in lines:
-        for piece, style in zip(pieces, styles):
+        for piece, style in zip(pieces, styles, strict=True):
             if style:
                 spans.append(Span(at, at + len(piece), style))
             at += len(piece)
@@ -115,13 +122,14 @@ def _cell_list(board: Board, view: CellView) -> Text:
     cc       .  a
     """
     topology = board.topology
+    assert isinstance(topology, Graph)  # a grid board is drawn as a grid
     names = topology.names
     cells, around = topology.tables()
     marks = [view(c) for c in cells]
     width = max(4, *map(len, names))
     mark_width = max(4, *(len(m) for m, _ in marks))
     text = Text(f"{'cell':<{width}}  {'mark':>{mark_width}}  next to\n", style="dim")
-    for name, (mark, style), near in zip(names, marks, around):
+    for name, (mark, style), near in zip(names, marks, around, strict=True):
         text.append(f"{name:<{width}}  ")
         text.append(f"{mark:>{mark_width}}", style=style)
         text.append("  " + ", ".join(names[j] for j in near) + "\n", style="dim")

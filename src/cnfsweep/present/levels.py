@@ -25,22 +25,44 @@ from cnfsweep.present.grid import base_mark, draw_grid
 from cnfsweep.present.summary import percent, place
 
 __all__ = [
-    "LEVEL_COLOURS", "LEVEL_COLOURS_16", "level_colour", "level_lines", "level_mark", "level_style", "level_title",
+    "LEVEL_COLOURS",
+    "LEVEL_COLOURS_16",
+    "level_colour",
+    "level_lines",
+    "level_mark",
+    "level_style",
+    "level_title",
     "levels_view",
 ]
 
 #: Fill colour of each level: the poster's blue, green and yellow first.
 LEVEL_COLOURS = {
-    "1": "#3b7ddd", "2": "#43a84a", "3": "#f0c419", "4": "#f08a24", "5": "#b5651d", "6": "#17a5b8",
-    "7": "#e377c2", "8": "#a6a61c", FULL: "#8e5cc4", TOTAL: "#d04f6b",
+    "1": "#3b7ddd",
+    "2": "#43a84a",
+    "3": "#f0c419",
+    "4": "#f08a24",
+    "5": "#b5651d",
+    "6": "#17a5b8",
+    "7": "#e377c2",
+    "8": "#a6a61c",
+    FULL: "#8e5cc4",
+    TOTAL: "#d04f6b",
 }
 
 
 #: The terminal colour (of the 16 standard ones) of each level where only those are shown, each its own,
 #: as near the poster's colour as 16 allow.
 LEVEL_COLOURS_16 = {
-    "1": "bright_blue", "2": "green", "3": "bright_yellow", "4": "yellow", "5": "red", "6": "cyan",
-    "7": "bright_magenta", "8": "bright_green", FULL: "magenta", TOTAL: "bright_red",
+    "1": "bright_blue",
+    "2": "green",
+    "3": "bright_yellow",
+    "4": "yellow",
+    "5": "red",
+    "6": "cyan",
+    "7": "bright_magenta",
+    "8": "bright_green",
+    FULL: "magenta",
+    TOTAL: "bright_red",
 }
 # As rich names them (``Console.color_system``) and as its enum does.
 _SIXTEEN = ("standard", "windows", ColorSystem.STANDARD, ColorSystem.WINDOWS)
@@ -121,23 +143,28 @@ def level_lines(result: ConsistencyLevels) -> list[str]:
         ran = level_title(str(step.level))
         if step.phase != step.level:
             ran += f" after {level_title(str(step.phase))}"
-        said = [f"safe {_cells(step.safe, result.board)}"] if step.safe else []
-        said += [f"mines {_cells(step.mines, result.board)}"] if step.mines else []
+        decided = [f"safe {_cells(step.safe, result.board)}"] if step.safe else []
+        decided += [f"mines {_cells(step.mines, result.board)}"] if step.mines else []
         if step.conflict is not None:
-            said.append(f"no solution for the numbers at {_cells(step.conflict, result.board)}")
-        lines.append(f"step {i}, {ran}: {'; '.join(said)}")
+            decided.append(f"no solution for the numbers at {_cells(step.conflict, result.board)}")
+        lines.append(f"step {i}, {ran}: {'; '.join(decided)}")
     if not result.consistent:
         level = result.inconsistent_level or ""
         numbers = ", ".join(f"the {result.board.char(c)} at {place(result.board, c)}" for c in result.conflict or ())
         hold = "cannot all hold" if len(result.conflict or ()) > 1 else "cannot hold"
         if level == TOTAL:
-            lines.append(f"inconsistent: no layout has {counted(result.total_mines, 'mine')}; {numbers or 'the flags'} and the total "
-                         "cannot all hold")
+            assert result.total_mines is not None  # only a total can be the level that failed
+            lines.append(
+                f"inconsistent: no layout has {counted(result.total_mines, 'mine')}; {numbers or 'the flags'} and the total "
+                "cannot all hold"
+            )
         elif level == FULL:
             lines.append(f"inconsistent: no level up to {result.max_level} finds it, but {numbers} {hold}")
         else:
-            lines.append(f"inconsistent: level {level}, {level_title(level)}, finds no layout: with the cells decided "
-                         f"before, {numbers} {hold}")
+            lines.append(
+                f"inconsistent: level {level}, {level_title(level)}, finds no layout: with the cells decided "
+                f"before, {numbers} {hold}"
+            )
     return lines
 
 

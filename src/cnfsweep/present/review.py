@@ -27,8 +27,16 @@ from cnfsweep.present.svg import HEAD, PAD, default_cell_size, render_svg
 from cnfsweep.replay import ClickReview, GameReview, Label
 
 __all__ = [
-    "LABEL_COLOURS", "LABEL_WORDS", "LUCK_WORDS", "click_line", "position_view", "review_view", "safer_text",
-    "safest_text", "step_svg", "summary_words",
+    "LABEL_COLOURS",
+    "LABEL_WORDS",
+    "LUCK_WORDS",
+    "click_line",
+    "position_view",
+    "review_view",
+    "safer_text",
+    "safest_text",
+    "step_svg",
+    "summary_words",
 ]
 
 #: The red of the player's flags on a step's picture.
@@ -36,13 +44,19 @@ FLAG_RED = "#d93025"
 
 #: Each label in words.
 LABEL_WORDS = {
-    Label.DEDUCTION: "deduction", Label.BEST_GUESS: "best guess", Label.NEEDLESS_GUESS: "needless guess",
-    Label.MISTAKE: "mistake", Label.FATAL: "fatal",
+    Label.DEDUCTION: "deduction",
+    Label.BEST_GUESS: "best guess",
+    Label.NEEDLESS_GUESS: "needless guess",
+    Label.MISTAKE: "mistake",
+    Label.FATAL: "fatal",
 }
 #: Each label's colour, in the terminal and in pictures (the same hues).
 LABEL_COLOURS = {
-    Label.DEDUCTION: "#2e9d46", Label.BEST_GUESS: "#1a73e8", Label.NEEDLESS_GUESS: "#f29900",
-    Label.MISTAKE: "#c5221f", Label.FATAL: "#000000",
+    Label.DEDUCTION: "#2e9d46",
+    Label.BEST_GUESS: "#1a73e8",
+    Label.NEEDLESS_GUESS: "#f29900",
+    Label.MISTAKE: "#c5221f",
+    Label.FATAL: "#000000",
 }
 
 
@@ -104,8 +118,10 @@ def safest_text(click: ClickReview) -> str:
 
 
 #: What luck means, in words (the report and the timeline say it under the figures).
-LUCK_WORDS = ("luck = -log10(survival), where survival is the chance of coming through every guess taken: "
-              "0 means no risk was taken, 1 a 1-in-10 chance of surviving, 2 a 1-in-100 one")
+LUCK_WORDS = (
+    "luck = -log10(survival), where survival is the chance of coming through every guess taken: "
+    "0 means no risk was taken, 1 a 1-in-10 chance of surviving, 2 a 1-in-100 one"
+)
 
 
 def _one_in(survival: Fraction) -> str:
@@ -119,17 +135,23 @@ def summary_words(review: GameReview) -> list[str]:
     who = f" by {review.player}" if review.player else ""
     size = format_size(review.rows, review.cols, review.mines, graph=review.topology == "graph")
     grid = "" if review.topology in ("square", "graph") else f" {review.topology}"
-    lines = [f"{review.reader} {size}{grid}{who}: {result}, "
-             f"{counted(len(review.clicks), 'click')} that opened cells (first click {review.rule})"]
+    lines = [
+        f"{review.reader} {size}{grid}{who}: {result}, "
+        f"{counted(len(review.clicks), 'click')} that opened cells (first click {review.rule})"
+    ]
     lines.append(", ".join(f"{summary[label.value]} {LABEL_WORDS[label]}" for label in Label))
-    lines.append(f"{counted(summary['guesses'], 'guess')}: {summary['best_guesses']} best (nothing certain, no cell "
-                 f"safer), {summary['avoidable']} avoidable (a certainly safe or a safer cell was there)")
+    lines.append(
+        f"{counted(summary['guesses'], 'guess')}: {summary['best_guesses']} best (nothing certain, no cell "
+        f"safer), {summary['avoidable']} avoidable (a certainly safe or a safer cell was there)"
+    )
     luck = summary["luck"]
     best_luck = summary["best_luck"]
-    lines.append(f"survival {float(review.survival):.4g}{_one_in(review.survival)} "
-                 f"(luck {'infinite' if luck is None else f'{luck:.3f}'}); on the safest cells every time "
-                 f"{float(review.best_survival):.4g}{_one_in(review.best_survival)} "
-                 f"(luck {'infinite' if best_luck is None else f'{best_luck:.3f}'})")
+    lines.append(
+        f"survival {float(review.survival):.4g}{_one_in(review.survival)} "
+        f"(luck {'infinite' if luck is None else f'{luck:.3f}'}); on the safest cells every time "
+        f"{float(review.best_survival):.4g}{_one_in(review.best_survival)} "
+        f"(luck {'infinite' if best_luck is None else f'{best_luck:.3f}'})"
+    )
     lines.append(LUCK_WORDS)
     speed = [f"3BV {summary['bbbv']}"]
     if summary["time"] is not None:
@@ -150,16 +172,24 @@ def review_view(review: GameReview, every: bool = False) -> RenderableType:
     if not shown:
         parts.append(Text("no guess: every click opened certainly safe cells", style="green"))
         return Group(*parts)
-    title = (f"every {counted(len(shown), 'click')}, in order" if every
-             else f"{counted(len(shown), 'guess')}, riskiest first")
+    title = (
+        f"every {counted(len(shown), 'click')}, in order"
+        if every
+        else f"{counted(len(shown), 'guess')}, riskiest first"
+    )
     table = Table("click", "time", "cell", "mine", "exact", "label", "safest cell", "note", title=title)
     for click in shown:
         colour = LABEL_COLOURS[click.label]
         chord = " chord" if click.label is not Label.DEDUCTION and len(click.chosen) > 1 else ""
         table.add_row(
-            str(click.index), "" if click.seconds is None else f"{click.seconds:g}s",
-            f"{click.cell.row},{click.cell.col}{chord}", percent(click.probability), _short(click.probability),
-            Text(LABEL_WORDS[click.label], style=f"bold {colour}"), safest_text(click), _note(click),
+            str(click.index),
+            "" if click.seconds is None else f"{click.seconds:g}s",
+            f"{click.cell.row},{click.cell.col}{chord}",
+            percent(click.probability),
+            _short(click.probability),
+            Text(LABEL_WORDS[click.label], style=f"bold {colour}"),
+            safest_text(click),
+            _note(click),
         )
     parts.append(table)
     return Group(*parts)
@@ -181,10 +211,16 @@ def position_view(review: GameReview, step: int) -> RenderableType:
         return base_mark(board, cell) or (board.char(cell), "dim")
 
     where = "chord on" if chord else "open"
-    legend = (f"{'[n]' if chord else 'X'} the click ({where} {cell_name(click.cell)}), F the player's flags "
-              f"({len(flags)}), . covered")
-    return Group(Text(f"before {click_line(click)}", style="bold"), draw_grid(board, mark), Text(legend, style="dim"),
-                 Text(f"safest then: {safest_text(click)}; {counted(click.certain_safe, 'cell')} certainly safe"))
+    legend = (
+        f"{'[n]' if chord else 'X'} the click ({where} {cell_name(click.cell)}), F the player's flags "
+        f"({len(flags)}), . covered"
+    )
+    return Group(
+        Text(f"before {click_line(click)}", style="bold"),
+        draw_grid(board, mark),
+        Text(legend, style="dim"),
+        Text(f"safest then: {safest_text(click)}; {counted(click.certain_safe, 'cell')} certainly safe"),
+    )
 
 
 def step_svg(review: GameReview, step: int, analysis: Analysis, title: str) -> str:
@@ -199,13 +235,26 @@ def step_svg(review: GameReview, step: int, analysis: Analysis, title: str) -> s
         cx, cy = shapes.centre(flag)
         x, y = x0 + cx, y0 + cy
         d = max(s / 5, 2)
-        marks.append(f'<path class="player-flag" data-row="{flag.row}" data-col="{flag.col}" '
-                     f'd="M{x - d:g},{y + 1.5 * d:g}V{y - 1.5 * d:g}L{x + 1.5 * d:g},{y - 0.75 * d:g}L{x - d:g},{y:g}" '
-                     f'fill="{FLAG_RED}" stroke="{FLAG_RED}" stroke-width="1"><title>the player\'s flag</title></path>')
-    marks.append(shapes.ring(click.cell, max(s - 3, 12), x0, y0,
-                             {"class_": "step-click", "data_row": click.cell.row, "data_col": click.cell.col},
-                             {"fill": "none", "stroke": LABEL_COLOURS[click.label], "stroke_width": 4,
-                              "stroke_dasharray": f"{s / 4:g} {s / 8:g}"}))
+        marks.append(
+            f'<path class="player-flag" data-row="{flag.row}" data-col="{flag.col}" '
+            f'd="M{x - d:g},{y + 1.5 * d:g}V{y - 1.5 * d:g}L{x + 1.5 * d:g},{y - 0.75 * d:g}L{x - d:g},{y:g}" '
+            f'fill="{FLAG_RED}" stroke="{FLAG_RED}" stroke-width="1"><title>the player\'s flag</title></path>'
+        )
+    marks.append(
+        shapes.ring(
+            click.cell,
+            max(s - 3, 12),
+            x0,
+            y0,
+            {"class_": "step-click", "data_row": click.cell.row, "data_col": click.cell.col},
+            {
+                "fill": "none",
+                "stroke": LABEL_COLOURS[click.label],
+                "stroke_width": 4,
+                "stroke_dasharray": f"{s / 4:g} {s / 8:g}",
+            },
+        )
+    )
     return svg.replace("</svg>", "\n".join(marks) + "\n</svg>")
 
 

@@ -54,7 +54,9 @@ def layouts_text(analysis: Analysis) -> str:
     >>> layouts_text(analyze(Board.from_rows(["1.", "..", ".."], total_mines=2), arithmetic="float"))
     'consistent layouts: about 6.0 x 10^0'
     """
-    return f"consistent layouts: {analysis.count}" + ("" if analysis.total_mines is not None else " (frontier only: no total given)")
+    return f"consistent layouts: {analysis.count}" + (
+        "" if analysis.total_mines is not None else " (frontier only: no total given)"
+    )
 
 
 def best_guess_text(analysis: Analysis) -> str:
@@ -113,7 +115,11 @@ def search_text(components: int) -> str:
     >>> search_text(0), search_text(1), search_text(3)
     ('nothing left to search after simple deductions', '1 component searched', '3 components searched')
     """
-    return "nothing left to search after simple deductions" if components == 0 else f"{counted(components, 'component')} searched"
+    return (
+        "nothing left to search after simple deductions"
+        if components == 0
+        else f"{counted(components, 'component')} searched"
+    )
 
 
 def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
@@ -135,7 +141,9 @@ def summary_lines(analysis: Analysis, *, timing: bool = True) -> list[str]:
     if analysis.approximate:
         lines.append("probabilities in floating point, to about nine digits; safe cells and mines are exact")
     if timing:
-        lines.append(f"backend {analysis.backend}, {search_text(analysis.components)}, {analysis.seconds * 1000:.1f} ms")
+        lines.append(
+            f"backend {analysis.backend}, {search_text(analysis.components)}, {analysis.seconds * 1000:.1f} ms"
+        )
     return lines
 
 
@@ -183,14 +191,20 @@ def move_text(board: Board, move: HintMove, total_mines: int | None = None) -> s
     if reason is None:
         if move.forced:
             # Not 'the best guess': solve names the safest cell, which may be safer than this one.
-            text = (f"forced guess: take it now: {_at(move.cell, board)}, mine probability {_odds(move.probability)}; "
-                    "no future reveal can tell it from its partner, so it must be taken sooner or later")
+            text = (
+                f"forced guess: take it now: {_at(move.cell, board)}, mine probability {_odds(move.probability)}; "
+                "no future reveal can tell it from its partner, so it must be taken sooner or later"
+            )
             if move.safest is not None and move.safest != move.cell:
-                text += f"; the safest cell is {_at(move.safest, board)}, mine probability {_odds(move.safest_probability)}"
+                text += (
+                    f"; the safest cell is {_at(move.safest, board)}, mine probability {_odds(move.safest_probability)}"
+                )
             elif move.safest is not None:
                 text += "; it is also the safest cell"
             return text
-        return f"nothing is certain: the best guess is {_at(move.cell, board)}, mine probability {_odds(move.probability)}"
+        return (
+            f"nothing is certain: the best guess is {_at(move.cell, board)}, mine probability {_odds(move.probability)}"
+        )
     parts = [f"the {board.char(n)} at {_at(n, board)}" for n in reason.numbers]
     total = board.total_mines if total_mines is None else total_mines
     if reason.uses_total:
@@ -215,7 +229,9 @@ def hint_text(result: Hint) -> list[str]:
     lines = [move_text(result.board, m, result.total_mines) for m in result.moves]
     if result.assume:
         # The reasons count on the assumed cells as on flags: say so, or a reason reads as wrong.
-        said = ", ".join(f"{label} {'is a mine' if mine else 'is safe'}" for label, mine in sorted(result.assume.items()))
+        said = ", ".join(
+            f"{label} {'is a mine' if mine else 'is safe'}" for label, mine in sorted(result.assume.items())
+        )
         lines.append(f"(assuming {said})")
     return lines
 
@@ -250,6 +266,7 @@ def grade_hint(report: GradeReport) -> Hint | None:
 
     ``None`` when there is neither (a board the first click solves).
     """
+    moves: tuple[HintMove, ...]
     if report.stuck is not None:
         board, moves = report.stuck, (report.guess,) if report.guess is not None else ()
     else:

@@ -107,24 +107,30 @@ def default_cell_size(rows: int, cols: int, probabilities: bool = False) -> int:
 def _defs(s: int) -> str:
     """Shapes drawn once at cell size and reused by every cell."""
     b, h = max(1.0, s / 10), s / 2
-    spikes = " ".join(f"M{h - dx:g} {h - dy:g}L{h + dx:g} {h + dy:g}" for dx, dy in
-                      ((0.36 * s, 0), (0, 0.36 * s), (0.25 * s, 0.25 * s), (0.25 * s, -0.25 * s)))
-    return "".join([
-        "<defs>",
-        f'<g id="bevel"><path d="M0 0H{s}L{s - b:g} {b:g}H{b:g}V{s - b:g}L0 {s}Z" fill="#fff" fill-opacity="0.75"/>',
-        f'<path d="M{s} {s}H0L{b:g} {s - b:g}H{s - b:g}V{b:g}L{s} 0Z" fill="#000" fill-opacity="0.3"/></g>',
-        f'<g id="flag"><path d="M{0.56 * s:g} {0.18 * s:g}V{0.74 * s:g}" stroke="#000" stroke-width="{s / 14:g}"/>',
-        f'<path d="M{0.58 * s:g} {0.16 * s:g}L{0.22 * s:g} {0.34 * s:g}L{0.58 * s:g} {0.52 * s:g}Z" fill="{MINE}"/>',
-        f'<path d="M{0.3 * s:g} {0.78 * s:g}H{0.8 * s:g}" stroke="#000" stroke-width="{s / 9:g}"/></g>',
-        f'<g id="mine"><path d="{spikes}" stroke="#000" stroke-width="{s / 12:g}"/>',
-        f'<circle cx="{h:g}" cy="{h:g}" r="{0.24 * s:g}" fill="#000"/>',
-        f'<circle cx="{0.42 * s:g}" cy="{0.42 * s:g}" r="{0.06 * s:g}" fill="#fff"/></g>',
-        (f'<path id="check" d="M{0.26 * s:g} {0.52 * s:g}L{0.44 * s:g} {0.7 * s:g}L{0.76 * s:g} {0.3 * s:g}"'
-         f' fill="none" stroke="#fff" stroke-width="{s / 7:g}" stroke-linecap="round" stroke-linejoin="round"/>'),
-        '<linearGradient id="heat">',
-        *(f'<stop offset="{t}" stop-color="{heat_colour(Fraction(t))}"/>' for t in ("0", "0.5", "1")),
-        "</linearGradient></defs>",
-    ])
+    spikes = " ".join(
+        f"M{h - dx:g} {h - dy:g}L{h + dx:g} {h + dy:g}"
+        for dx, dy in ((0.36 * s, 0), (0, 0.36 * s), (0.25 * s, 0.25 * s), (0.25 * s, -0.25 * s))
+    )
+    return "".join(
+        [
+            "<defs>",
+            f'<g id="bevel"><path d="M0 0H{s}L{s - b:g} {b:g}H{b:g}V{s - b:g}L0 {s}Z" fill="#fff" fill-opacity="0.75"/>',
+            f'<path d="M{s} {s}H0L{b:g} {s - b:g}H{s - b:g}V{b:g}L{s} 0Z" fill="#000" fill-opacity="0.3"/></g>',
+            f'<g id="flag"><path d="M{0.56 * s:g} {0.18 * s:g}V{0.74 * s:g}" stroke="#000" stroke-width="{s / 14:g}"/>',
+            f'<path d="M{0.58 * s:g} {0.16 * s:g}L{0.22 * s:g} {0.34 * s:g}L{0.58 * s:g} {0.52 * s:g}Z" fill="{MINE}"/>',
+            f'<path d="M{0.3 * s:g} {0.78 * s:g}H{0.8 * s:g}" stroke="#000" stroke-width="{s / 9:g}"/></g>',
+            f'<g id="mine"><path d="{spikes}" stroke="#000" stroke-width="{s / 12:g}"/>',
+            f'<circle cx="{h:g}" cy="{h:g}" r="{0.24 * s:g}" fill="#000"/>',
+            f'<circle cx="{0.42 * s:g}" cy="{0.42 * s:g}" r="{0.06 * s:g}" fill="#fff"/></g>',
+            (
+                f'<path id="check" d="M{0.26 * s:g} {0.52 * s:g}L{0.44 * s:g} {0.7 * s:g}L{0.76 * s:g} {0.3 * s:g}"'
+                f' fill="none" stroke="#fff" stroke-width="{s / 7:g}" stroke-linecap="round" stroke-linejoin="round"/>'
+            ),
+            '<linearGradient id="heat">',
+            *(f'<stop offset="{t}" stop-color="{heat_colour(Fraction(t))}"/>' for t in ("0", "0.5", "1")),
+            "</linearGradient></defs>",
+        ]
+    )
 
 
 def _look(board: Board, cell: Cell, heat: Analysis | None) -> tuple[str, str, Fraction | None]:
@@ -146,8 +152,16 @@ def _cell(board: Board, cell: Cell, heat: Analysis | None, shapes: Shapes) -> st
     """Draw one cell as a group of a background, a bevel, marks and text, in the cell's shape."""
     name, fill, p = _look(board, cell, heat)
     s = shapes.s
-    out = [_open("g", class_=f"cell {name}", data_row=cell.row, data_col=cell.col,
-                 data_p=None if p is None else str(p), transform=shapes.box(cell))]
+    out = [
+        _open(
+            "g",
+            class_=f"cell {name}",
+            data_row=cell.row,
+            data_col=cell.col,
+            data_p=None if p is None else str(p),
+            transform=shapes.box(cell),
+        )
+    ]
     h = s / 2
     if name == "number":
         out.append(shapes.background(REVEALED, stroke="#a0a0a0", stroke_width="1"))
@@ -172,9 +186,21 @@ def _cell(board: Board, cell: Cell, heat: Analysis | None, shapes: Shapes) -> st
             # Labels matter on gadget boards: big when alone, else in the corner, with a
             # thin light halo so that they stay readable on any heat colour or mark.
             big = heat is None
-            out.append(_text(h if big else 0.28 * s, h if big else 0.3 * s, label, (0.62 if big else 0.44) * s,
-                             "#0d1b8c", font_weight="bold", stroke="#fff", stroke_opacity="0.8",
-                             stroke_width=f"{s / 18:.2f}", paint_order="stroke", class_="label"))
+            out.append(
+                _text(
+                    h if big else 0.28 * s,
+                    h if big else 0.3 * s,
+                    label,
+                    (0.62 if big else 0.44) * s,
+                    "#0d1b8c",
+                    font_weight="bold",
+                    stroke="#fff",
+                    stroke_opacity="0.8",
+                    stroke_width=f"{s / 18:.2f}",
+                    paint_order="stroke",
+                    class_="label",
+                )
+            )
     out.append("</g>")
     return "".join(out)
 
@@ -194,19 +220,35 @@ def _legend(analysis: Analysis, s: int, top: float) -> tuple[list[str], float, f
     least 20 px so that the legend stays legible under tiny cells.
     """
     k = max(1.0, 20 / s)
-    out = [_text(PAD, top + 8, "mine probability", 12, text_anchor="start"),
-           _el("rect", x=PAD + 110, y=top + 2, width=150, height=12, fill="url(#heat)", stroke="#888")]
+    out = [
+        _text(PAD, top + 8, "mine probability", 12, text_anchor="start"),
+        _el("rect", x=PAD + 110, y=top + 2, width=150, height=12, fill="url(#heat)", stroke="#888"),
+    ]
     out += [_text(PAD + 110 + 75 * i, top + 22, f"{50 * i}%", 10) for i in range(3)]
     board, x, y = analysis.board, float(PAD), top + 32
     unknown = any(analysis.exact(c) is None for c in board.covered)
-    items = [("#check", SAFE, "certainly safe"), ("#mine", MINE, "certain mine"),
-             *([("?", RAISED, "unknown (no total given)")] if unknown else []),
-             *([("#flag", RAISED, "flag")] if board.flags else []), ("best", "none", "best guess")]
+    items = [
+        ("#check", SAFE, "certainly safe"),
+        ("#mine", MINE, "certain mine"),
+        *([("?", RAISED, "unknown (no total given)")] if unknown else []),
+        *([("#flag", RAISED, "flag")] if board.flags else []),
+        ("best", "none", "best guess"),
+    ]
     for mark, fill, words in items:
         g = [_el("rect", width=s, height=s, fill=fill)]
         if mark == "best":
-            g = [_el("rect", x=f"{1.5 / k:g}", y=f"{1.5 / k:g}", width=f"{s - 3 / k:g}", height=f"{s - 3 / k:g}",
-                     fill="none", stroke=BEST, stroke_width=f"{3 / k:g}")]
+            g = [
+                _el(
+                    "rect",
+                    x=f"{1.5 / k:g}",
+                    y=f"{1.5 / k:g}",
+                    width=f"{s - 3 / k:g}",
+                    height=f"{s - 3 / k:g}",
+                    fill="none",
+                    stroke=BEST,
+                    stroke_width=f"{3 / k:g}",
+                )
+            ]
         elif mark == "?":
             g += ['<use href="#bevel"/>', _text(s / 2, s / 2, "?", 0.4 * s)]
         else:
@@ -230,13 +272,28 @@ def _hint_marks(result: Hint, shapes: Shapes, x0: float, y0: float) -> list[str]
     s = shapes.s
     if move.reason is not None:
         for n in move.reason.numbers:
-            out.append(shapes.ring(n, s - 4, x0, y0, {"class_": "hint-reason", "data_row": n.row, "data_col": n.col},
-                                   {"fill": "none", "stroke": BEST, "stroke_width": 3,
-                                    "stroke_dasharray": f"{s / 5:g} {s / 10:g}"}))
+            out.append(
+                shapes.ring(
+                    n,
+                    s - 4,
+                    x0,
+                    y0,
+                    {"class_": "hint-reason", "data_row": n.row, "data_col": n.col},
+                    {"fill": "none", "stroke": BEST, "stroke_width": 3, "stroke_dasharray": f"{s / 5:g} {s / 10:g}"},
+                )
+            )
     colour = BEST if not move.certain else (MINE if move.mine else SAFE)
     r, c = move.cell
-    out.append(shapes.ring(move.cell, max(s - 3, 12), x0, y0, {"class_": "hint-move", "data_row": r, "data_col": c},
-                           {"fill": "none", "stroke": colour, "stroke_width": 4}))
+    out.append(
+        shapes.ring(
+            move.cell,
+            max(s - 3, 12),
+            x0,
+            y0,
+            {"class_": "hint-move", "data_row": r, "data_col": c},
+            {"fill": "none", "stroke": colour, "stroke_width": 4},
+        )
+    )
     return out
 
 
@@ -249,12 +306,22 @@ def _level_marks(result: ConsistencyLevels, shapes: Shapes, x0: float, y0: float
     s = shapes.s
     for (r, c), (name, mine) in sorted(result.decided.items() if result.consistent else ()):
         mark = f'<use href="{"#mine" if mine else "#check"}"/>' if detail else ""
-        out.append(f'<g class="level level-{name} {"mine" if mine else "safe"}" data-row="{r}" data-col="{c}" '
-                   f'data-level="{name}" transform="{shapes.placed((r, c), x0, y0)}">'
-                   f'{shapes.background(level_colour(name))}{mark}</g>')
+        out.append(
+            f'<g class="level level-{name} {"mine" if mine else "safe"}" data-row="{r}" data-col="{c}" '
+            f'data-level="{name}" transform="{shapes.placed((r, c), x0, y0)}">'
+            f"{shapes.background(level_colour(name))}{mark}</g>"
+        )
     for r, c in result.conflict or ():
-        out.append(shapes.ring((r, c), s - 4, x0, y0, {"class_": "level-conflict", "data_row": r, "data_col": c},
-                               {"fill": "none", "stroke": MINE, "stroke_width": 3}))
+        out.append(
+            shapes.ring(
+                (r, c),
+                s - 4,
+                x0,
+                y0,
+                {"class_": "level-conflict", "data_row": r, "data_col": c},
+                {"fill": "none", "stroke": MINE, "stroke_width": 3},
+            )
+        )
     return out
 
 
@@ -265,21 +332,33 @@ def _level_legend(result: ConsistencyLevels, s: int, top: float, width: float) -
     counts = result.counts()
     for name in result.names:
         words = f"{level_title(name)}: {counts[name]}"
-        out.append(f'<g class="legend-item level-{name}" transform="translate({x:g},{y:g}) scale({k:g})">'
-                   f'{_el("rect", width=s, height=s, fill=level_colour(name))}</g>')
+        out.append(
+            f'<g class="legend-item level-{name}" transform="translate({x:g},{y:g}) scale({k:g})">'
+            f"{_el('rect', width=s, height=s, fill=level_colour(name))}</g>"
+        )
         out.append(_text(x + k * s + 5, y + k * s / 2, words, 12, text_anchor="start"))
         x += k * s + 5 + text_width(words, 12) + 16
     y += k * s + 8
     wide = max(width, x) - 2 * PAD
-    lines = [(w, line.startswith("inconsistent")) for line in [f"undecided: {len(result.undecided)}", *level_lines(result)[1:]]
-             for w in _wrap(line, max(wide, CAPTION_MIN_WIDTH), 12)]
+    lines = [
+        (w, line.startswith("inconsistent"))
+        for line in [f"undecided: {len(result.undecided)}", *level_lines(result)[1:]]
+        for w in _wrap(line, max(wide, CAPTION_MIN_WIDTH), 12)
+    ]
     for i, (line, red) in enumerate(lines):
         out.append(_text(PAD, y + LINE * i + 6, line, 12, MINE if red else INK, text_anchor="start", class_="summary"))
     return out, max(x, PAD + max(text_width(line, 12) for line, _ in lines)) + PAD, y + LINE * len(lines) - top
 
 
-def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | None = None,
-               cell_size: int | None = None, hint: Hint | None = None, levels: ConsistencyLevels | None = None) -> str:
+def render_svg(
+    board: Board,
+    analysis: Analysis | None = None,
+    *,
+    title: str | None = None,
+    cell_size: int | None = None,
+    hint: Hint | None = None,
+    levels: ConsistencyLevels | None = None,
+) -> str:
     """Draw a board, and with an analysis its exact mine probabilities, as SVG.
 
     Parameters
@@ -329,29 +408,48 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
     name = title or "cnfsweep board"
     total = "" if board.total_mines is None else f", {counted(board.total_mines, 'mine')}"
     heading = f"{name}  ({shape_words(board.topology, board.rows, board.cols)}{total})"
-    body = [_el("title", name), _defs(s), _el("rect", width="100%", height="100%", fill="#fff"),
-            _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
-            f'<g class="grid" transform="translate({num(x0)},{num(y0)})">', *shapes.under(),
-            *(draw(board, cell, heat, shapes) for cell in board.cells()), "</g>", *shapes.frame(x0, y0)]
+    body = [
+        _el("title", name),
+        _defs(s),
+        _el("rect", width="100%", height="100%", fill="#fff"),
+        _text(PAD, PAD + 8, heading, 14, font_weight="bold", text_anchor="start", class_="heading"),
+        f'<g class="grid" transform="translate({num(x0)},{num(y0)})">',
+        *shapes.under(),
+        *(draw(board, cell, heat, shapes) for cell in board.cells()),
+        "</g>",
+        *shapes.frame(x0, y0),
+    ]
     width = max(grid_w + 2 * margin, text_width(heading, 14, bold=True)) + 2 * PAD
     bottom = top + grid_h + 2 * margin + PAD
     if (about := shapes.caption()) is not None:
         lines = _wrap(about, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 12)
-        body += [_text(PAD, bottom + 6 + LINE * i, line, 12, "#555", text_anchor="start", class_="topology-caption")
-                 for i, line in enumerate(lines)]
+        body += [
+            _text(PAD, bottom + 6 + LINE * i, line, 12, "#555", text_anchor="start", class_="topology-caption")
+            for i, line in enumerate(lines)
+        ]
         width = max(width, max(text_width(line, 12) for line in lines) + 2 * PAD)
         bottom += LINE * len(lines) + 4
     if levels is not None:
         body += _level_marks(levels, shapes, x0, y0, draw is _cell)
     if heat is not None and heat.best_guess is not None:
         # Under small cells the outline is kept 12 px wide, overlapping neighbours, so it stays findable.
-        body.append(shapes.ring(heat.best_guess, max(s - 3, 12), x0, y0, {"class_": "best-guess"},
-                                {"fill": "none", "stroke": BEST, "stroke_width": 3}))
+        body.append(
+            shapes.ring(
+                heat.best_guess,
+                max(s - 3, 12),
+                x0,
+                y0,
+                {"class_": "best-guess"},
+                {"fill": "none", "stroke": BEST, "stroke_width": 3},
+            )
+        )
     if hint is not None:
         body += _hint_marks(hint, shapes, x0, y0)
         lines = [w for line in hint_text(hint) for w in _wrap(line, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 13)]
-        body += [_text(PAD, bottom + 8 + LINE * i, line, 13, text_anchor="start", class_="hint")
-                 for i, line in enumerate(lines)]
+        body += [
+            _text(PAD, bottom + 8 + LINE * i, line, 13, text_anchor="start", class_="hint")
+            for i, line in enumerate(lines)
+        ]
         width = max(width, max(text_width(line, 13) for line in lines) + 2 * PAD)
         bottom += LINE * len(lines) + 4
     if levels is not None:
@@ -366,12 +464,16 @@ def render_svg(board: Board, analysis: Analysis | None = None, *, title: str | N
         caption = inconsistent_text(analysis)
         # Wrapped to the picture, which widens only as far as a caption line needs.
         lines = _wrap(caption, max(width - 2 * PAD, CAPTION_MIN_WIDTH), 13, bold=True)
-        body += [_text(PAD, bottom + 8 + LINE * i, line, 13, MINE, font_weight="bold", text_anchor="start",
-                       class_="caption") for i, line in enumerate(lines)]
+        body += [
+            _text(PAD, bottom + 8 + LINE * i, line, 13, MINE, font_weight="bold", text_anchor="start", class_="caption")
+            for i, line in enumerate(lines)
+        ]
         width = max(width, max(text_width(line, 13, bold=True) for line in lines) + 2 * PAD)
         bottom += LINE * len(lines) + 4
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{bottom + PAD:g}" '
-            f'viewBox="0 0 {width:g} {bottom + PAD:g}" font-family="{FONT}" text-anchor="middle">')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{bottom + PAD:g}" '
+        f'viewBox="0 0 {width:g} {bottom + PAD:g}" font-family="{FONT}" text-anchor="middle">'
+    )
     return "\n".join([head, *body, "</svg>"]) + "\n"
 
 

@@ -96,14 +96,34 @@ def analysis_view(analysis: Analysis) -> RenderableType:
             found = marks[id(p)] = mark(p, False)
         return found
 
-    unknown = [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
-    legend = Text.assemble(
-        "legend: ", ("s", "bold green"), " certainly safe  ", ("M", "bold red"), " certainly a mine  ",
-        ("F", "bold red"), " flag  ", ("12%", "yellow"), " mine probability  ",
-        *unknown, (">", "underline reverse"), " best guess",
-    ) if analysis.consistent else Text.assemble("legend: ", ("F", "bold red"), " flag  ", (".", "dim"), " covered")
-    return Group(*_detected(board), draw_grid(board, view, _width(analysis.best_guess, analysis.exact)), legend, Text(""),
-                 analysis_summary(analysis))
+    unknown: list[str | tuple[str, str]] = (
+        [("?", "dim"), " unknown (no total given)  "] if analysis.total_mines is None else []
+    )
+    legend = (
+        Text.assemble(
+            "legend: ",
+            ("s", "bold green"),
+            " certainly safe  ",
+            ("M", "bold red"),
+            " certainly a mine  ",
+            ("F", "bold red"),
+            " flag  ",
+            ("12%", "yellow"),
+            " mine probability  ",
+            *unknown,
+            (">", "underline reverse"),
+            " best guess",
+        )
+        if analysis.consistent
+        else Text.assemble("legend: ", ("F", "bold red"), " flag  ", (".", "dim"), " covered")
+    )
+    return Group(
+        *_detected(board),
+        draw_grid(board, view, _width(analysis.best_guess, analysis.exact)),
+        legend,
+        Text(""),
+        analysis_summary(analysis),
+    )
 
 
 def _width(guess: Cell | None, probability: Callable[[Cell], Fraction | None]) -> int:
@@ -201,8 +221,10 @@ def hint_view(result: Hint) -> RenderableType:
     lines = hint_text(result)
     style = "bold red" if not result.consistent else ""
     guess = first.cell if first is not None and not first.certain else None
-    return Group(draw_grid(board, view, _width(guess, lambda _: first.probability if first else None)),
-                 Text("\n".join(lines), style=style))
+    return Group(
+        draw_grid(board, view, _width(guess, lambda _: first.probability if first else None)),
+        Text("\n".join(lines), style=style),
+    )
 
 
 def grade_view(report: GradeReport) -> RenderableType:
@@ -267,12 +289,17 @@ def game_view(name: str, record: GameRecord) -> RenderableType:
     outcome = Text("won", style="bold green") if record.won else Text("lost", style="bold red")
     guesses = [m for m in record.moves[1:] if not m.certain]
     lines = [
-        Text.assemble(f"{name}: {level.size_text}, ", outcome,
-                      f" in {counted(len(record.moves), 'click')}, {counted(len(guesses), 'guess')}, "
-                      f"{record.seconds * 1000:.1f} ms"),
+        Text.assemble(
+            f"{name}: {level.size_text}, ",
+            outcome,
+            f" in {counted(len(record.moves), 'click')}, {counted(len(guesses), 'guess')}, "
+            f"{record.seconds * 1000:.1f} ms",
+        ),
     ]
     for move in guesses:
-        lines.append(Text(f"  guess at row {move.cell.row}, col {move.cell.col}: mine probability {percent(move.p_mine)}"))
+        lines.append(
+            Text(f"  guess at row {move.cell.row}, col {move.cell.col}: mine probability {percent(move.p_mine)}")
+        )
     if record.loss_cause is not None:
         lines.append(Text(f"lost by: {record.loss_cause.value}"))
     return Group(*lines)
@@ -283,7 +310,8 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
     level = config.level
     lo, hi = stats.ci95
     boards = (
-        f"first click {config.first_click.value}" if config.no_guess is None
+        f"first click {config.first_click.value}"
+        if config.no_guess is None
         else f"no-guess boards (logic {config.no_guess.value})"
     )
     shape = "" if level.topology_name == "square" else f" {level.topology_name}"
@@ -302,7 +330,9 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
     for record in records_for(level.rows, level.cols, level.mines, config.first_click) if published else ():
         table.add_row(f"{record.solver} ({record.source})", f"{record.win_rate}%", "", record.games, "")
     losses = ", ".join(f"{cause}: {n}" for cause, n in stats.losses.items())
-    lines = [f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}"]
+    lines = [
+        f"wins {stats.wins} of {stats.games}; guesses per game {stats.guesses_per_game:.2f}; losses by cause: {losses}"
+    ]
     parameters = policy_parameters(config.policy)
     if parameters:
         lines.append("parameters: " + ", ".join(f"{k}={_on_off(v)}" for k, v in parameters.items()))
@@ -315,4 +345,3 @@ def play_view(config: PlayConfig, stats: PlayStats) -> RenderableType:
 
 def _on_off(value: object) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
-

@@ -66,8 +66,9 @@ def _mark(click: ClickReview, x: float, base: float, height: float) -> list[str]
     title = _el("title", click_line(click))
     attrs = {"class_": f"click {click.label.value}", "data_index": click.index}
     if click.label is Label.DEDUCTION:
-        line = _el("line", x1=num(x), y1=num(base + 3), x2=num(x), y2=num(base + 3 + TICK), stroke=colour,
-                   stroke_width=1.5)
+        line = _el(
+            "line", x1=num(x), y1=num(base + 3), x2=num(x), y2=num(base + 3 + TICK), stroke=colour, stroke_width=1.5
+        )
         return [f"<g{attrs_text(attrs)}>{title}{line}</g>"]
     top = base - height * float(click.probability)
     parts = [_el("rect", x=num(x - BAR / 2), y=num(top), width=num(BAR), height=num(base - top), fill=colour)]
@@ -75,9 +76,15 @@ def _mark(click: ClickReview, x: float, base: float, height: float) -> list[str]
     parts.append(_el("circle", cx=num(x), cy=num(best), r=3.5, fill="none", stroke=INK, stroke_width=1))
     if click.label is Label.FATAL:
         d = 6
-        parts.append(_el("path", d=f"M{num(x - d)},{num(top - d)}L{num(x + d)},{num(top + d)}"
-                                   f"M{num(x - d)},{num(top + d)}L{num(x + d)},{num(top - d)}",
-                         stroke=colour, stroke_width=2.5))
+        parts.append(
+            _el(
+                "path",
+                d=f"M{num(x - d)},{num(top - d)}L{num(x + d)},{num(top + d)}"
+                f"M{num(x - d)},{num(top + d)}L{num(x + d)},{num(top - d)}",
+                stroke=colour,
+                stroke_width=2.5,
+            )
+        )
     return [f"<g{attrs_text(attrs)}>{title}{''.join(parts)}</g>"]
 
 
@@ -94,8 +101,9 @@ def timeline_svg(review: GameReview) -> str:
     out.append(_label(LEFT, 36, words[0], 12))
     for pct in (0, 25, 50, 75, 100):
         y = base - PLOT_HEIGHT * pct / 100
-        out.append(_el("line", x1=LEFT, y1=num(y), x2=WIDTH - RIGHT, y2=num(y), stroke=GRID if pct else INK,
-                       stroke_width=1))
+        out.append(
+            _el("line", x1=LEFT, y1=num(y), x2=WIDTH - RIGHT, y2=num(y), stroke=GRID if pct else INK, stroke_width=1)
+        )
         out.append(_label(LEFT - 6, y + 4, f"{pct}%", 11, text_anchor="end"))
     for tick in _ticks(end):
         x = LEFT + span * tick / end
@@ -103,10 +111,18 @@ def timeline_svg(review: GameReview) -> str:
         out.append(_label(x, base + TICK + 20, f"{tick:g}", 11, text_anchor="middle"))
     axis = "seconds from the first click" if unit == "seconds" else "click, in order"
     out.append(_label(LEFT + span / 2, base + TICK + 38, axis, 12, text_anchor="middle"))
-    out.append(_label(14, TOP + PLOT_HEIGHT / 2, "chance of a mine", 12, text_anchor="middle",
-                      transform=f"rotate(-90 14 {num(TOP + PLOT_HEIGHT / 2)})"))
+    out.append(
+        _label(
+            14,
+            TOP + PLOT_HEIGHT / 2,
+            "chance of a mine",
+            12,
+            text_anchor="middle",
+            transform=f"rotate(-90 14 {num(TOP + PLOT_HEIGHT / 2)})",
+        )
+    )
     # Deductions first, so that guesses are drawn over them.
-    order = sorted(zip(review.clicks, places), key=lambda cp: cp[0].label is not Label.DEDUCTION)
+    order = sorted(zip(review.clicks, places, strict=True), key=lambda cp: cp[0].label is not Label.DEDUCTION)
     for click, place in order:
         out.extend(_mark(click, LEFT + span * place / end, base, PLOT_HEIGHT))
     y = base + TICK + 62
@@ -121,7 +137,10 @@ def timeline_svg(review: GameReview) -> str:
     for i, line in enumerate(words[2:], start=1):
         out.append(_label(LEFT, y + 6 + 18 * i, line, 12))
     height = y + 6 + 18 * (len(words) - 1) + 8
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{num(height)}" '
-            f'viewBox="0 0 {WIDTH} {num(height)}" font-family="{FONT}">')
-    return "".join([head, _el("title", title), _el("rect", width="100%", height="100%", fill="#ffffff"), *out,
-                    "</svg>"])
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{num(height)}" '
+        f'viewBox="0 0 {WIDTH} {num(height)}" font-family="{FONT}">'
+    )
+    return "".join(
+        [head, _el("title", title), _el("rect", width="100%", height="100%", fill="#ffffff"), *out, "</svg>"]
+    )

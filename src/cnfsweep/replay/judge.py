@@ -64,9 +64,17 @@ _CHOSEN = "x"
 
 
 def review(
-    record: str | PathLike[str] | bytes, *, name: str | None = None, engine: Engine | None = None,
-    first_click: FirstClick | str | None = None, positions: bool = False, progress: Progress | None = None,
-    time_limit: float | None = None, game: int = 1, backend: BackendSpec | None = None, rule: str | None = None,
+    record: str | PathLike[str] | bytes,
+    *,
+    name: str | None = None,
+    engine: Engine | None = None,
+    first_click: FirstClick | str | None = None,
+    positions: bool = False,
+    progress: Progress | None = None,
+    time_limit: float | None = None,
+    game: int = 1,
+    backend: BackendSpec | None = None,
+    rule: str | None = None,
 ) -> GameReview:
     """Read a game record (a replay file, or its bytes) and review one of its games (the first, unless ``game`` says).
 
@@ -128,14 +136,26 @@ def review(
     if number > len(games):
         held = "1 game" if len(games) == 1 else f"{len(games)} games (1 to {len(games)})"
         raise GameRecordError(f"game {number}: it holds {held}", source=source)
-    return review_game(games[number - 1], engine=engine, first_click=first_click, positions=positions,
-                       progress=progress, time_limit=time_left(deadline))
+    return review_game(
+        games[number - 1],
+        engine=engine,
+        first_click=first_click,
+        positions=positions,
+        progress=progress,
+        time_limit=time_left(deadline),
+    )
 
 
 def review_game(
-    game: RecordedGame, *, engine: Engine | None = None, first_click: FirstClick | str | None = None,
-    positions: bool = False, progress: Progress | None = None, time_limit: float | None = None,
-    backend: BackendSpec | None = None, rule: str | None = None,
+    game: RecordedGame,
+    *,
+    engine: Engine | None = None,
+    first_click: FirstClick | str | None = None,
+    positions: bool = False,
+    progress: Progress | None = None,
+    time_limit: float | None = None,
+    backend: BackendSpec | None = None,
+    rule: str | None = None,
 ) -> GameReview:
     """Replay ``game`` and judge every click that opens cells (see the module's docstring).
 
@@ -147,8 +167,9 @@ def review_game(
     if not isinstance(game, RecordedGame):
         raise ArgumentTypeError(f"game must be a RecordedGame, got {shown(game)} ({type(game).__name__})")
     engine = engine_argument(engine, backend, for_games=True)
-    first_rule = choice_argument(FirstClick, first_click if first_click is not None else game.rule or "any",
-                                 "first-click rule")
+    first_rule = choice_argument(
+        FirstClick, first_click if first_click is not None else game.rule or "any", "first-click rule"
+    )
     positions = flag_argument(positions, "positions")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a function of (done, total), got {shown(progress)}")
@@ -191,8 +212,11 @@ def review_game(
             flag_sets.append(tuple(table.cells[j] for j in range(len(view)) if view[j] == _FLAG))
         if not reviews and first_rule is not FirstClick.ANY:
             if game.mines and cell in set(game.mines):
-                raise GameRecordError(f"{where} opens a mine, but the first-click rule {first_rule.value!r} "
-                                      "keeps it safe: the record contradicts the rule", source=source)
+                raise GameRecordError(
+                    f"{where} opens a mine, but the first-click rule {first_rule.value!r} "
+                    "keeps it safe: the record contradicts the rule",
+                    source=source,
+                )
             probability = best = Fraction(0)
             safest: tuple[Cell, ...] = tuple(board.covered)
             certain = len(safest)
@@ -214,20 +238,50 @@ def review_game(
         except CnfsweepError as exc:
             raise GameRecordError(f"{where}: {exc}", source=source) from None
         if not reviews and first_rule is FirstClick.OPENING and kind is ClickKind.OPEN and view[i] != _ZERO:
-            raise GameRecordError(f"{where} shows {chr(view[i])}, but the first-click rule 'opening' makes it "
-                                  "an opening (a 0): the record contradicts the rule", source=source)
+            raise GameRecordError(
+                f"{where} shows {chr(view[i])}, but the first-click rule 'opening' makes it "
+                "an opening (a 0): the record contradicts the rule",
+                source=source,
+            )
         label = Label.of(probability, best, certain, result.hit_mine)
-        reviews.append(ClickReview(
-            len(reviews) + 1, move + 1, click.seconds, kind, cell, chosen, result.opened, probability, best, safest,
-            certain, label, play.exploded if result.hit_mine else None,
-        ))
+        reviews.append(
+            ClickReview(
+                len(reviews) + 1,
+                move + 1,
+                click.seconds,
+                kind,
+                cell,
+                chosen,
+                result.opened,
+                probability,
+                best,
+                safest,
+                certain,
+                label,
+                play.exploded if result.hit_mine else None,
+            )
+        )
         if progress is not None:
             progress(len(reviews), total)
     _check_end(game, table)
     return GameReview(
-        source, game.reader, game.rows, game.cols, len(game.mines), game.player, game.seconds, table.won, table.lost,
-        first_rule.value, tuple(reviews), _three_bv(play),
-        dict(game.counters), tuple(boards), tuple(flag_sets), _seen_board(table) if positions else None, topology,
+        source,
+        game.reader,
+        game.rows,
+        game.cols,
+        len(game.mines),
+        game.player,
+        game.seconds,
+        table.won,
+        table.lost,
+        first_rule.value,
+        tuple(reviews),
+        _three_bv(play),
+        dict(game.counters),
+        tuple(boards),
+        tuple(flag_sets),
+        _seen_board(table) if positions else None,
+        topology,
     )
 
 
@@ -235,8 +289,11 @@ def _first_click(first_click: FirstClick | str | None, rule: str | None) -> Firs
     """The first-click rule, under its name or the deprecated ``rule``."""
     if rule is None:
         return first_click
-    warnings.warn("rule= is deprecated: give first_click=, as 'cnfsweep replay --first-click' names it",
-                  DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        "rule= is deprecated: give first_click=, as 'cnfsweep replay --first-click' names it",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     if first_click is not None:
         raise ArgumentError("give first_click, not both it and the deprecated rule")
     return rule
@@ -294,20 +351,28 @@ def _check_end(game: RecordedGame, table: Table) -> None:
     source = game.source
     if game.won is not None and game.won != table.won:
         said = "won" if game.won else "not won"
-        raise GameRecordError(f"the record says the game was {said}, but its clicks replayed here end "
-                              f"{table.game.state.value}", source=source)
+        raise GameRecordError(
+            f"the record says the game was {said}, but its clicks replayed here end {table.game.state.value}",
+            source=source,
+        )
     if game.shown is None:
         return
     ours = table.game.board().grid
     if [len(row) for row in game.shown] != [len(row) for row in ours]:
         widths = {len(row) for row in game.shown}
-        shape = f"{len(game.shown)} rows" + (f" of {min(widths)} cells" if len(widths) == 1 else
-                                             " of uneven lengths" if widths else "")
-        raise GameRecordError(f"the record's final board is {shape}, but the game is {len(ours)} rows "
-                              f"of {len(ours[0])} cells", source=source)
+        shape = f"{len(game.shown)} rows" + (
+            f" of {min(widths)} cells" if len(widths) == 1 else " of uneven lengths" if widths else ""
+        )
+        raise GameRecordError(
+            f"the record's final board is {shape}, but the game is {len(ours)} rows of {len(ours[0])} cells",
+            source=source,
+        )
     for r, (theirs, mine) in enumerate(zip(game.shown, ours, strict=True)):
         for c, (a, b) in enumerate(zip(theirs, mine, strict=True)):
             if (a in "012345678") != (b in "012345678"):
-                raise GameRecordError(f"its clicks replayed here leave cell {(r, c)} "
-                                      f"{'open' if b in '012345678' else 'covered'}, the record "
-                                      f"{'open' if a in '012345678' else 'covered'}", source=source)
+                raise GameRecordError(
+                    f"its clicks replayed here leave cell {(r, c)} "
+                    f"{'open' if b in '012345678' else 'covered'}, the record "
+                    f"{'open' if a in '012345678' else 'covered'}",
+                    source=source,
+                )

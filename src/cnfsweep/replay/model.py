@@ -145,11 +145,20 @@ class ClickReview:
     def to_dict(self) -> dict[str, Any]:
         """The click as the review document lists it."""
         out: dict[str, Any] = {
-            "index": self.index, "move": self.move, "time": self.seconds, "kind": self.kind.value,
-            "cell": [self.cell[0], self.cell[1]], "cells": _cells(self.chosen), "opened": _cells(self.opened),
-            "probability": exact_text(self.probability), "label": self.label.value, "best_probability": exact_text(self.best),
-            "safest": _cells(self.safest), "certain_safe": self.certain_safe,
-            "best_guess": self.best_guess, "avoidable": self.avoidable,
+            "index": self.index,
+            "move": self.move,
+            "time": self.seconds,
+            "kind": self.kind.value,
+            "cell": [self.cell[0], self.cell[1]],
+            "cells": _cells(self.chosen),
+            "opened": _cells(self.opened),
+            "probability": exact_text(self.probability),
+            "label": self.label.value,
+            "best_probability": exact_text(self.best),
+            "safest": _cells(self.safest),
+            "certain_safe": self.certain_safe,
+            "best_guess": self.best_guess,
+            "avoidable": self.avoidable,
         }
         if self.label is Label.FATAL:
             out["exploded"] = None if self.exploded is None else [self.exploded[0], self.exploded[1]]
@@ -259,24 +268,41 @@ class GameReview:
             per_s = self.bbbv / seconds
         out: dict[str, Any] = {label.value: self.count(label) for label in Label}
         survival, best = self.survival, self.best_survival
-        out.update({
-            "guesses": sum(1 for c in self.clicks if c.guess),
-            "best_guesses": sum(1 for c in self.clicks if c.best_guess),
-            "avoidable": sum(1 for c in self.clicks if c.avoidable),
-            "survival": exact_text(survival), "luck": luck(survival),
-            "best_survival": exact_text(best), "best_luck": luck(best),
-            "bbbv": self.bbbv, "time": seconds, "bbbv_per_s": per_s,
-            "clicks": counters.get("cl"), "ioe": counters.get("ioe"), "zini": counters.get("zini"),
-        })
+        out.update(
+            {
+                "guesses": sum(1 for c in self.clicks if c.guess),
+                "best_guesses": sum(1 for c in self.clicks if c.best_guess),
+                "avoidable": sum(1 for c in self.clicks if c.avoidable),
+                "survival": exact_text(survival),
+                "luck": luck(survival),
+                "best_survival": exact_text(best),
+                "best_luck": luck(best),
+                "bbbv": self.bbbv,
+                "time": seconds,
+                "bbbv_per_s": per_s,
+                "clicks": counters.get("cl"),
+                "ioe": counters.get("ioe"),
+                "zini": counters.get("zini"),
+            }
+        )
         return out
 
     def to_dict(self) -> dict[str, Any]:
         """The review document (what ``cnfsweep replay --json`` prints)."""
         out: dict[str, Any] = {
-            "file": self.source, "format": self.reader, "rows": self.rows, "cols": self.cols,
-            "mines": self.mines, "player": self.player, "time": self.seconds, "completed": self.won,
-            "won": self.won, "lost": self.lost, "first_click": self.rule,
-            "clicks": [c.to_dict() for c in self.clicks], "summary": self.summary(),
+            "file": self.source,
+            "format": self.reader,
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "player": self.player,
+            "time": self.seconds,
+            "completed": self.won,
+            "won": self.won,
+            "lost": self.lost,
+            "first_click": self.rule,
+            "clicks": [c.to_dict() for c in self.clicks],
+            "summary": self.summary(),
             "counters": dict(self.counters),
         }
         if self.topology != "square":

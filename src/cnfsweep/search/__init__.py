@@ -25,9 +25,9 @@ __all__ = [
     "Snapshot",
     "best_move",
     "best_region_move",
+    "caps",
     "enclosed_regions",
     "enumerate_layouts",
-    "caps",
     "forced_pair",
     "influence",
 ]

@@ -120,13 +120,15 @@ class Merge:
         models = [part.models for part in touched]
         if any(m is None for m in models):
             return None
-        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)  # type: ignore[arg-type]
+        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)
         if found is None:
             return None
         boxes, by_need = found
         # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
         rules = tuple(
-            Rule(r.tag, kept, r.need) for part in touched for r in part.rules
+            Rule(r.tag, kept, r.need)
+            for part in touched
+            for r in part.rules
             if (kept := tuple(c for c in r.cells if c != cell))
         )
         return cls(cell, tuple(touched), tuple(seen), boxes, by_need, rules)
@@ -254,11 +256,22 @@ class Split:
             return 0
         product = self.kept_product
         if merge.boxes:
-            tables, polys, product = [*tables, part.table], [*polys, part.polynomial], multiply(product, part.polynomial)
+            tables, polys, product = (
+                [*tables, part.table],
+                [*polys, part.polynomial],
+                multiply(product, part.polynomial),
+            )
         n_off, mines_left = len(self.off), snap.mines_left
         ways = snap.tree.ways_for(n_off, mines_left, len(product))
-        w = weigh(tables, n_off, mines_left, polys, product=product, ways=ways,
-                  off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None)
+        w = weigh(
+            tables,
+            n_off,
+            mines_left,
+            polys,
+            product=product,
+            ways=ways,
+            off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None,
+        )
         n = w.solutions
         if not n:
             return 0

@@ -60,7 +60,7 @@ def caps(topology: Topology, a: Cell, b: Cell) -> list[Cell]:
     tables = topology.tables()
     cells = tables.cells
     differ = set(tables.near(a)).symmetric_difference(tables.near(b))
-    return sorted(x for x in (cells[j] for j in differ) if x != a and x != b)
+    return sorted(x for x in (cells[j] for j in differ) if x not in (a, b))
 
 
 def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:

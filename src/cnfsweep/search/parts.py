@@ -98,7 +98,7 @@ class Part:
             return self.given
         assert self.weighed is not None
         if self._weigh_compiled():
-            return self.__dict__["table"]  # type: ignore[no-any-return]
+            return self.__dict__["table"]
         sizes = [len(box) for box in self.boxes]
         by_mines: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
         for counts, k, w in self.weighed:
@@ -109,7 +109,10 @@ class Part:
         # A model of w layouts with c mines in a box of s cells puts one on a given cell
         # in w * c / s of them (w holds C(s, c), and C(s, c) * c / s = C(s-1, c-1)): exact term by term.
         tallies = {
-            k: tuple(sum(map(mul, weights, column)) // size for column, size in zip(zip(*rows), sizes))
+            k: tuple(
+                sum(map(mul, weights, column)) // size
+                for column, size in zip(zip(*rows, strict=True), sizes, strict=True)
+            )
             for k, (weights, rows) in by_mines.items()
         }
         return CountTable(solutions, tallies)
@@ -120,7 +123,7 @@ class Part:
         if self.weighed is None:
             return mine_polynomial(self.table)
         if self._weigh_compiled():
-            return self.__dict__["polynomial"]  # type: ignore[no-any-return]
+            return self.__dict__["polynomial"]
         out = [0] * (max(k for _, k, _ in self.weighed) + 1)
         for _, k, w in self.weighed:
             out[k] += w
@@ -131,8 +134,8 @@ class Part:
         """Whether some box holds no mine in any layout of the part, so is safe whatever the rest holds."""
         if self.weighed is not None:
             if self._weigh_compiled():
-                return self.__dict__["has_safe_box"]  # type: ignore[no-any-return]
-            return not all(map(any, zip(*(counts for counts, _, _ in self.weighed))))
+                return self.__dict__["has_safe_box"]
+            return not all(map(any, zip(*(counts for counts, _, _ in self.weighed), strict=True)))
         rows = self.table.tallies.values()
         return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
 

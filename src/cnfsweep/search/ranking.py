@@ -45,7 +45,8 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
 
     def to_open(c: Cell) -> int:
         return sum(
-            1 for j in tables.near(c)
+            1
+            for j in tables.near(c)
             if cells[j] in snap.known_safe or (snap.unknown(cells[j]) and snap.weight(cells[j]) < n)
         )
 
@@ -93,7 +94,7 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     near_mine = beside & snap.off
     if more:
         near_mine |= {cells[j] for j in more} & snap.off
-    found = []
+    found: list[tuple[int, Cell]] = []
     for c in _by_neighbours(tables):
         if len(found) == count:
             break

@@ -50,7 +50,9 @@ def rebuild(
 
     def settle(r: Rule) -> Rule:
         tag, rule_cells, need = r
-        return Rule(tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells))
+        return Rule(
+            tag, tuple(c for c in rule_cells if c not in values), need - sum(values.get(c, False) for c in rule_cells)
+        )
 
     rules = [settle(r) for r in rules] if values else rules
     if any(not 0 <= need <= len(rule_cells) for _, rule_cells, need in rules):

@@ -57,7 +57,7 @@ def enclosed_regions(snap: Snapshot) -> list[Region]:
     tables = snap.topology.tables()
     cells_of = tables.cells
     out = []
-    for comp, table in zip(snap.components, snap.tables):
+    for comp, table in zip(snap.components, snap.tables, strict=True):
         if len(table.solutions) != 1:
             continue
         members = set(comp.cells)
@@ -135,7 +135,9 @@ def cut_region(board: Board, snap: Snapshot, region: Region) -> RegionCut:
     kept = sorted(inside | {cells[j] for c in region.cells for j in tables.near(c)})
     index = {c: i for i, c in enumerate(kept)}
     names = [board.topology.cell_text(c) for c in kept]
-    edges = [(names[i], names[index[cells[j]]]) for i, c in enumerate(kept) for j in tables.near(c) if cells[j] in index]
+    edges = [
+        (names[i], names[index[cells[j]]]) for i, c in enumerate(kept) for j in tables.near(c) if cells[j] in index
+    ]
     row = []
     for cell in kept:
         if cell in inside:

@@ -57,7 +57,7 @@ def split_python(
     whole: list[tuple[Cell, ...]] = []
     halves: list[tuple[Cell, ...]] = []
     plans = []
-    for part_boxes, part_models in zip(boxes, models):
+    for part_boxes, part_models in zip(boxes, models, strict=True):
         kept: list[int] = []  # boxes left whole: all seen or none seen
         inside: list[int] = []  # their positions among those, for the seen ones
         tables: list[list[int]] = []  # C(size, m) by m, for each of them
@@ -85,7 +85,7 @@ def split_python(
     listed = 0
     for combo in product(*plans):
         if len(combo) == 1:
-            (start, options), = combo
+            ((start, options),) = combo
             rows = [start]
         else:
             counts: tuple[int, ...] = ()
@@ -120,8 +120,13 @@ Plan = tuple[tuple[tuple[int, ...], int, int, int], list[list[tuple[tuple[int, i
 
 
 def _plan(
-    models: Models, kept: list[int], inside: list[int], tables: list[list[int]],
-    split: list[tuple[int, int, int]], holder: int, room: int,
+    models: Models,
+    kept: list[int],
+    inside: list[int],
+    tables: list[list[int]],
+    split: list[tuple[int, int, int]],
+    holder: int,
+    room: int,
 ) -> list[Plan]:
     """Read each model of a touched part as its whole boxes' counts, mines seen, mines and layouts, and its splits."""
     pick = itemgetter(*kept) if len(kept) > 1 else (lambda counts: (counts[kept[0]],)) if kept else (lambda counts: ())
@@ -141,7 +146,7 @@ def _plan(
 @lru_cache(maxsize=1024)
 def _shares(seen: int, others: int, mines: int) -> list[tuple[tuple[int, int], int, int]]:
     """Return every way ``mines`` mines split between ``seen`` and ``others`` cells: (counts, mines seen, layouts)."""
-    return [((j, mines - j), j, comb(seen, j) * comb(others, mines - j))
-            for j in range(max(0, mines - others), min(mines, seen) + 1)]
-
-
+    return [
+        ((j, mines - j), j, comb(seen, j) * comb(others, mines - j))
+        for j in range(max(0, mines - others), min(mines, seen) + 1)
+    ]

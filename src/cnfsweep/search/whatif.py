@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.geometry import Topology
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.model import CountTable, Rule
-from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
@@ -51,7 +51,7 @@ class Snapshot:
 
     Attributes
     ----------
-    topology : GridTopology
+    topology : Topology
         The board's shape and which of its cells are neighbours.
     parts : tuple of Part
         Frontier components, each with its boxes, count table and rules
@@ -66,7 +66,7 @@ class Snapshot:
         Mines among the components' cells and ``off``.
     """
 
-    topology: GridTopology
+    topology: Topology
     parts: tuple[Part, ...]
     off: frozenset[Cell]
     known_mines: frozenset[Cell]
@@ -108,7 +108,7 @@ class Snapshot:
         settled = {**pos.fixed, **pos.forced}
         snap = cls(
             topology=pos.board.topology,
-            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables)),
+            parts=tuple(Part.of_component(comp, table) for comp, table in zip(pos.components, tables, strict=True)),
             off=frozenset(pos.off_frontier),
             known_mines=frozenset(pos.board.flags) | {c for c, mine in settled.items() if mine},
             known_safe=frozenset(c for c, mine in settled.items() if not mine),
@@ -166,8 +166,15 @@ class Snapshot:
         n_off, mines_left = len(self.off), self.mines_left
         # Off the frontier, a given cell holding a mine leaves one cell and one mine fewer: shared by the tree too.
         off_ways = self.tree.ways_for(n_off - 1, mines_left - 1, len(self.product)) if n_off else None
-        return weigh(self.tables, n_off, mines_left, [p.polynomial for p in self.parts],
-                     product=self.product, ways=self._ways, off_ways=off_ways)
+        return weigh(
+            self.tables,
+            n_off,
+            mines_left,
+            [p.polynomial for p in self.parts],
+            product=self.product,
+            ways=self._ways,
+            off_ways=off_ways,
+        )
 
     @lazy
     def solutions(self) -> int:
@@ -392,4 +399,3 @@ class Snapshot:
         )
         self._outcomes[cell] = out
         return out
-

@@ -41,8 +41,17 @@ from cnfsweep.web.games import GameStore, NewGame
 from cnfsweep.web.jobs import TASKS, GenerateJob, Job, Verdict
 from cnfsweep.web.moves import AnyJob, GameTrace, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
 from cnfsweep.web.models import (
-    BoardRequest, CellRequest, CheckRequest, GameId, GameRequest, GenerateRequest, HintRequest, LevelsRequest,
-    ReplayRequest, answers, exact_bounds,
+    BoardRequest,
+    CellRequest,
+    CheckRequest,
+    GameId,
+    GameRequest,
+    GenerateRequest,
+    HintRequest,
+    LevelsRequest,
+    ReplayRequest,
+    answers,
+    exact_bounds,
 )
 from cnfsweep.web.reviews import ReviewGame, ReviewJob
 from cnfsweep.web.settings import Settings
@@ -54,8 +63,13 @@ __all__ = ["FEATURES", "create_app", "warm_up"]
 FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "replay")
 
 STATUS = {
-    Verdict.ANSWER: 200, Verdict.UNKNOWN: 200, Verdict.BAD_INPUT: 400, Verdict.TOO_LARGE: 413, Verdict.FAILED: 503,
-    Verdict.BUSY: 503, Verdict.NO_SUCH_GAME: 404,
+    Verdict.ANSWER: 200,
+    Verdict.UNKNOWN: 200,
+    Verdict.BAD_INPUT: 400,
+    Verdict.TOO_LARGE: 413,
+    Verdict.FAILED: 503,
+    Verdict.BUSY: 503,
+    Verdict.NO_SUCH_GAME: 404,
 }
 
 #: The page and the API docs: files shipped in the package, served from memory by name (no client path reaches the disk).
@@ -69,6 +83,11 @@ STATIC = {
         for name in ("app", "core", "board", "overlay", "play", "stats", "edit", "hint", "review")
     },
 }
+
+
+#: The `responses=` of a route: its answers by status, each with its description.
+Responses = dict[int | str, dict[str, Any]]
+
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
@@ -194,13 +213,19 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
     """
     settings = settings or Settings()
     games = GameStore(settings.max_games, settings.max_cells, settings.time_limit)
-    page = {name: resources.files("cnfsweep.web").joinpath("static", name).read_bytes() for name in STATIC}
+    page = {name: resources.files("cnfsweep.web").joinpath("static").joinpath(name).read_bytes() for name in STATIC}
     state: dict[str, Server] = {}  # where jobs run, once the workers have started
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        workers = Workers(settings.pool, settings.workers, settings.max_queue, settings.small_workers, settings.small_board,
-                          warm_up(settings))
+        workers = Workers(
+            settings.pool,
+            settings.workers,
+            settings.max_queue,
+            settings.small_workers,
+            settings.small_board,
+            warm_up(settings),
+        )
         state["server"] = Server(workers, games, settings.time_limit, settings.max_cells)
         workers.warm()
         if on_ready is not None:
@@ -263,33 +288,48 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
 
     def job(task: str, request: BoardRequest, **extra: Any) -> Job:
         return Job(
-            task, request.board, request.mines, request.format, limit(request.time_limit), settings.max_cells,
-            settings.backend, **extra,
+            task,
+            request.board,
+            request.mines,
+            request.format,
+            limit(request.time_limit),
+            settings.max_cells,
+            settings.backend,
+            **extra,
             started=time.perf_counter(),  # the limit covers waiting for a worker too
         )
 
-    documents = {200: {"description": "The document `cnfsweep solve --json` prints, or `{\"status\": \"unknown\"}`."}}
+    documents: Responses = {
+        200: {"description": 'The document `cnfsweep solve --json` prints, or `{"status": "unknown"}`.'}
+    }
     # Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
     errors = answers(400, 413, 415, 422, 503)
     moves = answers(400, 404, 413, 415, 422)
     # Past its time limit a job answers 200 and `status: unknown`, whatever it is: an analysis, a check, a generation.
-    past = "or `{\"status\": \"unknown\", \"reason\": \"time limit\", \"time_limit\": ...}` past the time limit"
-    timeout = "or `{\"status\": \"unknown\", \"reason\": ..., \"time_limit\": ...}` when no no-guess board turned up in time"
-    generated = {200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}}
+    past = 'or `{"status": "unknown", "reason": "time limit", "time_limit": ...}` past the time limit'
+    timeout = 'or `{"status": "unknown", "reason": ..., "time_limit": ...}` when no no-guess board turned up in time'
+    generated: Responses = {
+        200: {"description": f"What `cnfsweep generate --json` prints, and `board`: its native text; {timeout}."}
+    }
     # What the game routes said they answer when they returned the document as a dict: kept, so the schema is the same.
-    game = {"response_model": dict[str, Any]}
+    game: dict[str, Any] = {"response_model": dict[str, Any]}
 
     @app.post("/api/analyze", responses={**documents, **errors})
     async def analyze(request: BoardRequest) -> Response:
         """Safe cells, mines, exact probabilities, best guess and number of layouts of a position."""
         return await answer(job("analyze", request))
 
-    @app.post("/api/hint", responses={200: {"description": f"The document `cnfsweep hint --json` prints, {past}."}, **errors})
+    @app.post(
+        "/api/hint", responses={200: {"description": f"The document `cnfsweep hint --json` prints, {past}."}, **errors}
+    )
     async def hint(request: HintRequest) -> Response:
         """The next certain move and a minimal set of numbers that force it, or the best guess."""
         return await answer(job("hint", request, every=request.every, smallest=request.smallest))
 
-    @app.post("/api/levels", responses={200: {"description": f"The document `cnfsweep levels --json` prints, {past}."}, **errors})
+    @app.post(
+        "/api/levels",
+        responses={200: {"description": f"The document `cnfsweep levels --json` prints, {past}."}, **errors},
+    )
     async def levels(request: LevelsRequest) -> Response:
         """Which level of propagation (GAC (one number), 2-RC (pairs), 3-RC (triples) ..., all the numbers, the total) decides each covered cell."""
         return await answer(job("levels", request, max_level=request.max_level, steps=request.steps))
@@ -299,17 +339,28 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """A board that exact inference solves from its first click without a guess."""
         level = NewGame(request.level, request.rows, request.cols, request.mines, topology=request.topology).resolve()
         seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
-        return await answer(GenerateJob(
-            level, seed, request.start, request.method, request.logic, limit(request.time_limit), settings.max_cells,
-            started=time.perf_counter(),  # the limit covers waiting for a worker too
-        ))
+        return await answer(
+            GenerateJob(
+                level,
+                seed,
+                request.start,
+                request.method,
+                request.logic,
+                limit(request.time_limit),
+                settings.max_cells,
+                started=time.perf_counter(),  # the limit covers waiting for a worker too
+            )
+        )
 
     @app.post("/api/board", responses={200: {"description": "The board in the native format."}, **errors})
     async def board(request: BoardRequest) -> Response:
         """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`."""
         return await answer(job("board", request))
 
-    @app.post("/api/check", responses={200: {"description": f"The document `cnfsweep check --json` prints, {past}."}, **errors})
+    @app.post(
+        "/api/check",
+        responses={200: {"description": f"The document `cnfsweep check --json` prints, {past}."}, **errors},
+    )
     async def check(request: CheckRequest) -> Response:
         """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""
         return await answer(job("check", request, minimise=request.minimise))
@@ -322,7 +373,11 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
             "version": __version__,
             "features": list(FEATURES),
             "levels": {name: {"rows": lv.rows, "cols": lv.cols, "mines": lv.mines} for name, lv in LEVELS.items()},
-            "limits": {"max_body": settings.max_body, "max_cells": settings.max_cells, "time_limit": settings.time_limit},
+            "limits": {
+                "max_body": settings.max_body,
+                "max_cells": settings.max_cells,
+                "time_limit": settings.time_limit,
+            },
             "pool": settings.pool.value,
             "workers": settings.workers,
             "small_workers": settings.small_workers,
@@ -334,34 +389,60 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         """Start a game; the answer's `id` names it in the moves that follow."""
         return await answer(StartGame(NewGame(**request.model_dump(exclude={"start"})), started=time.perf_counter()))
 
-    @app.get("/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)}, **game)
+    @app.get(
+        "/api/game/{game_id}", responses={200: {"description": "The game's document."}, **answers(404, 422)}, **game
+    )
     async def get_game(game_id: GameId) -> Response:
         """What the player of a game sees now."""
         return await answer(ShowGame(game_id))
 
-    @app.post("/api/game/{game_id}/click", responses={200: {"description": "The game's document after the click."}, **moves}, **game)
+    @app.post(
+        "/api/game/{game_id}/click",
+        responses={200: {"description": "The game's document after the click."}, **moves},
+        **game,
+    )
     async def click(game_id: GameId, request: CellRequest) -> Response:
         """Open a cell (a 0 opens its neighbours too); on a revealed number with as many flags around it, open its other neighbours (a chord)."""
         return await answer(OpenCell(game_id, request.row, request.col))
 
-    @app.post("/api/game/{game_id}/flag", responses={200: {"description": "The game's document after the flag."}, **moves}, **game)
+    @app.post(
+        "/api/game/{game_id}/flag",
+        responses={200: {"description": "The game's document after the flag."}, **moves},
+        **game,
+    )
     async def flag(game_id: GameId, request: CellRequest) -> Response:
         """Flag a covered cell, or take a flag off."""
         return await answer(ToggleFlag(game_id, request.row, request.col))
 
-    @app.get("/api/game/{game_id}/record", responses={200: {"description": "The game's trace line."}, **answers(400, 404, 422)}, **game)
+    @app.get(
+        "/api/game/{game_id}/record",
+        responses={200: {"description": "The game's trace line."}, **answers(400, 404, 422)},
+        **game,
+    )
     async def game_record(game_id: GameId) -> Response:
         """The game so far as one `cnfsweep play --trace` line (JSON): a record file `cnfsweep replay` reads (chords written as the opens they chose)."""
         return await answer(GameTrace(game_id))
 
-    reviewed = {200: {"description": "The document `cnfsweep replay --json` prints, with `positions`, `flags` and `final`; "
-                                      f"{past}."}}
+    reviewed: Responses = {
+        200: {
+            "description": "The document `cnfsweep replay --json` prints, with `positions`, `flags` and `final`; "
+            f"{past}."
+        }
+    }
 
     @app.post("/api/replay", responses={**reviewed, **errors})
     async def replay(request: ReplayRequest) -> Response:
         """Review a replay file: every click's exact mine probability and label, survival, luck and speed counters."""
-        return await answer(ReviewJob(request.name, request.data, game=request.game, time_limit=limit(request.time_limit),
-                                      max_cells=settings.max_cells, started=time.perf_counter()))
+        return await answer(
+            ReviewJob(
+                request.name,
+                request.data,
+                game=request.game,
+                time_limit=limit(request.time_limit),
+                max_cells=settings.max_cells,
+                started=time.perf_counter(),
+            )
+        )
 
     @app.get("/api/game/{game_id}/review", responses={**reviewed, **answers(400, 404, 422, 503)})
     async def review_game(game_id: GameId) -> Response:

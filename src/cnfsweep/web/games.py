@@ -190,8 +190,19 @@ class _Entry:
         if game.mines is None:
             raise CnfsweepError("the game has no click yet: nothing to review")
         clicks = tuple(Click(cell, seconds, kind) for seconds, kind, cell in self.history)
-        return RecordedGame(game.level.topology, tuple(sorted(game.mines or ())), clicks, None, game.seed,
-                            game.state is GameState.WON, "game", game_id, None, game.rule.value, self.seconds())
+        return RecordedGame(
+            game.level.topology,
+            tuple(sorted(game.mines or ())),
+            clicks,
+            None,
+            game.seed,
+            game.state is GameState.WON,
+            "game",
+            game_id,
+            None,
+            game.rule.value,
+            self.seconds(),
+        )
 
     def trace(self) -> dict[str, Any]:
         """The game so far as a trace line: what ``cnfsweep play --trace`` writes and ``cnfsweep replay`` reads.
@@ -220,10 +231,15 @@ class _Entry:
         out: dict[str, Any] = {"seed": game.seed, "rows": level.rows, "cols": level.cols}
         if level.topology_name != DEFAULT_TOPOLOGY:
             out["topology"] = level.topology_name
-        out.update({
-            "mines": [list(m) for m in sorted(mines)], "first_click": game.rule.value, "start": list(cells[0]),
-            "moves": [{"cell": list(c)} for c in cells], "won": game.state is GameState.WON,
-        })
+        out.update(
+            {
+                "mines": [list(m) for m in sorted(mines)],
+                "first_click": game.rule.value,
+                "start": list(cells[0]),
+                "moves": [{"cell": list(c)} for c in cells],
+                "won": game.state is GameState.WON,
+            }
+        )
         return out
 
     def document(self, game_id: str) -> dict[str, Any]:
@@ -284,9 +300,7 @@ class GameStore:
             _room_anywhere(level, rule)
         return level
 
-    def new(
-        self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None
-    ) -> dict[str, Any]:
+    def new(self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None) -> dict[str, Any]:
         """Start a game and return its document, with ``neighbours``: each cell's neighbours by index
         (``row * cols + col``), from the topology, for a client that shows what a chord would open
         (on boards of up to :data:`NEIGHBOURS_UP_TO` cells).

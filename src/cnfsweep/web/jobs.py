@@ -44,7 +44,18 @@ from cnfsweep.play import Level
 from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
 
-__all__ = ["TASKS", "GenerateJob", "Job", "JobOutcome", "PoolAccess", "Verdict", "board_too_large", "run", "run_generate", "timed_out"]
+__all__ = [
+    "TASKS",
+    "GenerateJob",
+    "Job",
+    "JobOutcome",
+    "PoolAccess",
+    "Verdict",
+    "board_too_large",
+    "run",
+    "run_generate",
+    "timed_out",
+]
 
 #: The name a request's board text goes by in error messages (``board:3:5: ...``).
 SOURCE = "board"
@@ -185,9 +196,9 @@ def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
     explainers = _local.__dict__.setdefault("explainers", {})
     if id(engine) not in explainers:
         explainers[id(engine)] = Explainer(engine)
-    return explainers[id(engine)].hint(
-        board, every=job.every, smallest=job.smallest, time_limit=job.time_limit
-    ).to_dict()
+    return (
+        explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit).to_dict()
+    )
 
 
 def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
@@ -196,15 +207,25 @@ def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
 
 def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
     # The topology tells the page how to draw the grid (and that it draws no graph).
-    return {"rows": board.rows, "cols": board.cols, "grid": list(board.grid), "total_mines": board.total_mines,
-            "text": board.to_text(), "topology": board.topology.name}
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "grid": list(board.grid),
+        "total_mines": board.total_mines,
+        "text": board.to_text(),
+        "topology": board.topology.name,
+    }
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
 #: ``cnfsweep check --json``, ``cnfsweep hint --json`` and ``cnfsweep levels --json``; ``board`` only reads the
 #: text, for the page's editor.
 TASKS: dict[str, Callable[[Engine, Board, Job], Any]] = {
-    "analyze": _analyze, "check": _check, "hint": _hint, "levels": _levels, "board": _board,
+    "analyze": _analyze,
+    "check": _check,
+    "hint": _hint,
+    "levels": _levels,
+    "board": _board,
 }
 
 _local = threading.local()
@@ -344,8 +365,18 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     try:
         # The whole limit, not what is left of it after waiting for a worker: the answer past it names the limit,
         # as `generate --json`'s does; the pool answers at the request's deadline whatever this takes.
-        made = next(generate_boards(job.level, 1, seed=job.seed, start=job.first_click, method=job.method,
-                                    logic=job.logic, time_limit=job.time_limit, engine=engine))
+        made = next(
+            generate_boards(
+                job.level,
+                1,
+                seed=job.seed,
+                start=job.first_click,
+                method=job.method,
+                logic=job.logic,
+                time_limit=job.time_limit,
+                engine=engine,
+            )
+        )
     except TimeLimitExceeded as exc:
         return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, str(exc)))
     except CnfsweepError as exc:

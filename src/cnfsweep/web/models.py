@@ -21,7 +21,7 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for GameRequest
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from fastapi import Path
@@ -35,15 +35,32 @@ from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
 
 __all__ = [
-    "BoardRequest", "CellRequest", "CheckRequest", "ErrorDocument", "GameId", "GameRequest", "GenerateRequest",
-    "HintRequest", "LevelsRequest", "ReplayRequest", "answers", "exact_bounds",
+    "BoardRequest",
+    "CellRequest",
+    "CheckRequest",
+    "ErrorDocument",
+    "GameId",
+    "GameRequest",
+    "GenerateRequest",
+    "HintRequest",
+    "LevelsRequest",
+    "ReplayRequest",
+    "answers",
+    "exact_bounds",
 ]
 
-Format = Literal[FORMATS]  # type: ignore[valid-type]
-LevelName = Literal[tuple(LEVELS)]  # type: ignore[valid-type]
-#: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
-#: board has no size to ask for).
-TopologyName = Literal[tuple(GRIDS)]  # type: ignore[valid-type]
+# The choices come from the registries at run time (plug-ins' too), so the schema lists them; to a type checker,
+# which cannot read a registry, each is a name.
+if TYPE_CHECKING:
+    Format = str
+    LevelName = str
+    TopologyName = str
+else:
+    Format = Literal[FORMATS]
+    LevelName = Literal[tuple(LEVELS)]
+    #: The grid topologies a game or a generated board is played on: the registry's, plug-ins' too (a graph
+    #: board has no size to ask for).
+    TopologyName = Literal[tuple(GRIDS)]
 #: What every topology is, for the schema: the built-ins described, a plug-in's named (naming does not import it).
 TOPOLOGIES = (
     "Which cells are neighbours: `square` (up to 8), `torus` (the rectangle wrapping around, 8 each; "
@@ -77,7 +94,9 @@ GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="The 
 class ErrorDocument(BaseModel):
     """Every answer that is not a document: one line saying what was wrong."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"error": "board:1:1: number 9 is above 8"}]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"error": "board:1:1: number 9 is above 8"}]}
+    )
 
     error: str = Field(description="The message `cnfsweep solve` prints after `error:`, on one line.")
 
@@ -108,13 +127,15 @@ def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
 class BoardRequest(BaseModel):
     """A position to analyse: board text in any format ``cnfsweep solve`` reads, and optionally the total."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"board": "mines: 2\n1..\n...\n", "mines": 2}]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"board": "mines: 2\n1..\n...\n", "mines": 2}]}
+    )
 
     board: StrictStr = Field(
         min_length=1, description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says)."
     )
     mines: Count | None = Field(None, description="Total mines, flags included; overrides the text's `mines:`.")
-    format: Format = Field("auto", description="Board format; `auto` detects it.")  # type: ignore[valid-type]
+    format: Format = Field("auto", description="Board format; `auto` detects it.")
     time_limit: StrictFloat | None = Field(
         None, gt=0, description="Seconds allowed (at most the server's `--time-limit`); past them `status: unknown`."
     )
@@ -130,14 +151,17 @@ class HintRequest(BoardRequest):
     """A position to find the next move of, with its reason."""
 
     every: StrictBool = Field(False, description="Every certain cell with its reason, easiest first.")
-    smallest: StrictBool = Field(False, description="Reasons of minimum size, not only ones where every number is needed.")
+    smallest: StrictBool = Field(
+        False, description="Reasons of minimum size, not only ones where every number is needed."
+    )
 
 
 class LevelsRequest(BoardRequest):
     """A position to find the consistency levels of: which cells GAC (one number), 2-RC (pairs), 3-RC (triples) ... decide."""
 
     max_level: Annotated[int, Ge(1), Le(MAX_LEVEL), WHOLE] = Field(
-        3, description="The highest level of sets of numbers to try, 1 (GAC: one number) to 8, as `cnfsweep levels --max-level`."
+        3,
+        description="The highest level of sets of numbers to try, 1 (GAC: one number) to 8, as `cnfsweep levels --max-level`.",
     )
     steps: StrictBool = Field(False, description="Every round of propagation in order, as `cnfsweep levels --steps`.")
 
@@ -145,7 +169,7 @@ class LevelsRequest(BoardRequest):
 class LevelOrSize(BaseModel):
     """A board size: a level by name, or rows, cols and mines, never both; the beginner level when neither is given."""
 
-    level: LevelName | None = Field(  # type: ignore[valid-type]
+    level: LevelName | None = Field(
         None, description=f"A level by name; `{DEFAULT_LEVEL}` when neither a level nor a size is given."
     )
     rows: Size | None = Field(None, description="Rows of a custom size, with `cols` and `mines` and no `level`.")
@@ -206,10 +230,11 @@ class GameRequest(LevelOrSize):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
     first_click: Literal["safe", "opening", "any"] = Field("safe", description="What the first click cannot hit.")
-    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")  # type: ignore[valid-type]
+    topology: TopologyName = Field("square", description=f"{TOPOLOGIES} The game's document says it back.")
     seed: Seed | None = Field(None, description="Layout seed, as `cnfsweep play --seed` takes it.")
     no_guess: StrictBool = Field(
-        False, description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made."
+        False,
+        description="A board exact inference solves without a guess (as `cnfsweep generate` makes), its opening made.",
     )
     start: tuple[Index, Index] | None = Field(
         None,
@@ -219,7 +244,9 @@ class GameRequest(LevelOrSize):
     )
     opened: tuple[Index, Index] | None = Field(
         # Marked in the schema only: pydantic's deprecated=True would warn each time the server reads it.
-        None, json_schema_extra={"deprecated": True}, description="Deprecated: the old name of `start`, accepted for one release."
+        None,
+        json_schema_extra={"deprecated": True},
+        description="Deprecated: the old name of `start`, accepted for one release.",
     )
 
     @model_validator(mode="after")
@@ -237,16 +264,15 @@ class GenerateRequest(LevelOrSize):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"level": "expert", "seed": 7}]})
 
-    seed: Seed | None = Field(
-        None, description="Run seed, as `cnfsweep generate --seed`; the board is its first."
-    )
+    seed: Seed | None = Field(None, description="Run seed, as `cnfsweep generate --seed`; the board is its first.")
     start: tuple[Index, Index] | None = Field(
         None, description="[row, col] of the first click, an opening; the centre by default."
     )
     first_click: tuple[Index, Index] | None = Field(
-        None, json_schema_extra={"deprecated": True},
+        None,
+        json_schema_extra={"deprecated": True},
         description="Deprecated: the old name of `start`, accepted for one release (`first_click` names the "
-                    "first-click rule everywhere else).",
+        "first-click rule everywhere else).",
     )
 
     @model_validator(mode="after")
@@ -257,12 +283,19 @@ class GenerateRequest(LevelOrSize):
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         return _not_both(super().__get_pydantic_json_schema__(core_schema, handler), "first_click")
-    method: Literal["fast", "uniform"] = Field("fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts.")
-    logic: Literal["full", "local"] = Field("full", description="`full`: the player uses the total mine count; `local`: the numbers only.")
-    topology: TopologyName = Field(  # type: ignore[valid-type]
+
+    method: Literal["fast", "uniform"] = Field(
+        "fast", description="`fast` repairs random layouts; `uniform` draws exactly uniformly over no-guess layouts."
+    )
+    logic: Literal["full", "local"] = Field(
+        "full", description="`full`: the player uses the total mine count; `local`: the numbers only."
+    )
+    topology: TopologyName = Field(
         "square", description=f"{TOPOLOGIES} As `cnfsweep generate --topology`; `board` has its `topology:` header."
     )
-    time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
+    time_limit: StrictFloat | None = Field(
+        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`)."
+    )
 
 
 class CellRequest(BaseModel):
@@ -277,20 +310,37 @@ class CellRequest(BaseModel):
 class ReplayRequest(BaseModel):
     """A replay file to review: its name (the suffix says its kind) and its bytes in base64."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "game.avf", "data": "NB4ICh..."}]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"name": "game.avf", "data": "NB4ICh..."}]}
+    )
 
     name: StrictStr = Field(
-        min_length=1, max_length=255,
+        min_length=1,
+        max_length=255,
         description="The file's name: `.avf`, `.rmv`, `.evf`, `.mvf` (read with ms-toollib) or `.jsonl` (a `cnfsweep play --trace`).",
     )
     data: StrictStr = Field(description="The file's bytes, in base64 (an empty file is refused as the CLI refuses it).")
-    game: Size = Field(1, description="Which game of the file to review, from 1 (a trace may hold many: the answer's `games` says how many).")
-    time_limit: StrictFloat | None = Field(None, gt=0, description="Seconds allowed (at most the server's `--time-limit`).")
+    game: Size = Field(
+        1,
+        description="Which game of the file to review, from 1 (a trace may hold many: the answer's `games` says how many).",
+    )
+    time_limit: StrictFloat | None = Field(
+        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`)."
+    )
 
 
 #: The models whose schemas ``/openapi.json`` publishes under their own names.
-PUBLISHED = (BoardRequest, CheckRequest, HintRequest, LevelsRequest, GameRequest, GenerateRequest, CellRequest,
-             ReplayRequest, ErrorDocument)
+PUBLISHED = (
+    BoardRequest,
+    CheckRequest,
+    HintRequest,
+    LevelsRequest,
+    GameRequest,
+    GenerateRequest,
+    CellRequest,
+    ReplayRequest,
+    ErrorDocument,
+)
 BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
 
@@ -302,7 +352,7 @@ def _copy_bounds(published: Any, exact: Any) -> None:
             elif key in published:
                 _copy_bounds(published[key], value)
     elif isinstance(published, list) and isinstance(exact, list) and len(published) == len(exact):
-        for p, e in zip(published, exact):
+        for p, e in zip(published, exact, strict=True):
             _copy_bounds(p, e)
 
 

@@ -43,8 +43,10 @@ def failure(exc: CnfsweepError) -> JobOutcome:
     b'{"error":"the game is over"}'
     """
     verdict = (
-        Verdict.NO_SUCH_GAME if isinstance(exc, UnknownGame)
-        else Verdict.TOO_LARGE if isinstance(exc, GameTooLarge)
+        Verdict.NO_SUCH_GAME
+        if isinstance(exc, UnknownGame)
+        else Verdict.TOO_LARGE
+        if isinstance(exc, GameTooLarge)
         else Verdict.BAD_INPUT
     )
     return JobOutcome.compact(verdict, {"error": str(exc)})
@@ -115,8 +117,14 @@ class StartGame:
             spec = dataclasses.replace(spec, seed=random.SystemRandom().getrandbits(32))
         assert spec.seed is not None
         generated = await server.pool(
-            GenerateJob(level, spec.seed, time_limit=server.time_limit, max_cells=server.max_cells, text=False,
-                        started=self.started)
+            GenerateJob(
+                level,
+                spec.seed,
+                time_limit=server.time_limit,
+                max_cells=server.max_cells,
+                text=False,
+                started=self.started,
+            )
         )
         if generated.verdict is not Verdict.ANSWER:
             return generated  # a time-out answers as /api/generate's does

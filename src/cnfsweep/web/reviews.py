@@ -95,8 +95,11 @@ def run_review(job: ReviewJob) -> JobOutcome:
                 return JobOutcome.error(Verdict.BAD_INPUT, f"{job.name}: game {job.game}: the file holds {held}")
             record, which = games[job.game - 1], {"game": job.game, "games": len(games)}
         if record.rows * record.cols > job.max_cells:
-            return JobOutcome.error(Verdict.TOO_LARGE, f"{job.name}: a {format_size(record.rows, record.cols)} game has "
-                                    f"{record.rows * record.cols} cells, more than this server takes ({job.max_cells})")
+            return JobOutcome.error(
+                Verdict.TOO_LARGE,
+                f"{job.name}: a {format_size(record.rows, record.cols)} game has "
+                f"{record.rows * record.cols} cells, more than this server takes ({job.max_cells})",
+            )
         done = review_game(record, positions=True, time_limit=time_left(deadline))
         return JobOutcome.of(Verdict.ANSWER, {**done.to_dict(), "topology": record.topology.name, **which})
     except TimeLimitExceeded:
@@ -120,5 +123,8 @@ class ReviewGame:
             record = await run_in_threadpool(server.games.record, self.game_id)
         except CnfsweepError as exc:
             return failure(exc)
-        return await server.pool(ReviewJob(self.game_id, record=record, time_limit=self.time_limit,
-                                           max_cells=self.max_cells, started=self.started))
+        return await server.pool(
+            ReviewJob(
+                self.game_id, record=record, time_limit=self.time_limit, max_cells=self.max_cells, started=self.started
+            )
+        )

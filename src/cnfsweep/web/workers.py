@@ -117,12 +117,20 @@ class _Lane:
 
     def _start(self) -> Executor:
         if self.pool is Pool.THREAD:
-            return ThreadPoolExecutor(self.size, thread_name_prefix=f"cnfsweep-{self.name}", initializer=_start_worker,
-                                      initargs=(self.warm_up, threading.Barrier(self.size)))
+            return ThreadPoolExecutor(
+                self.size,
+                thread_name_prefix=f"cnfsweep-{self.name}",
+                initializer=_start_worker,
+                initargs=(self.warm_up, threading.Barrier(self.size)),
+            )
         # spawn, not fork: the server has threads running, which a forked child would inherit half-way.
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
-                                   initargs=(self.warm_up, context.Barrier(self.size)))
+        return ProcessPoolExecutor(
+            self.size,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(self.warm_up, context.Barrier(self.size)),
+        )
 
     def ready(self) -> list[Future[None]]:
         """Start every worker of the lane; each future is done once its worker has warmed up and all have started."""
@@ -169,7 +177,12 @@ class Workers:
     """
 
     def __init__(
-        self, pool: Pool, size: int, max_queue: int = 1024, small_workers: int = 0, small_board: int = SMALL_BOARD,
+        self,
+        pool: Pool,
+        size: int,
+        max_queue: int = 1024,
+        small_workers: int = 0,
+        small_board: int = SMALL_BOARD,
         warm_up: Sequence[PoolJob] = (),
     ) -> None:
         self.pool, self.size, self.max_queue = pool, size, max_queue
@@ -203,7 +216,9 @@ class Workers:
         try:
             started = time.perf_counter() if job.started is None else job.started
             try:
-                return await asyncio.wait_for(self._run(job, task), started + job.time_limit + GRACE - time.perf_counter())
+                return await asyncio.wait_for(
+                    self._run(job, task), started + job.time_limit + GRACE - time.perf_counter()
+                )
             except asyncio.TimeoutError:
                 # The worker (if the job had one) goes on until the job sees its deadline, then frees itself.
                 return job.expired()

@@ -87,8 +87,10 @@ def _models(num_vars: int, constraints: Sequence[Constraint], fixed: dict[int, i
 def _too_large(problem: Problem) -> None:
     if problem.num_vars > MAX_VARS:
         # A ComponentTooLarge is a one-line error for the user, naming what to do instead.
-        raise ComponentTooLarge(f"the backtrack backend searches at most {MAX_VARS} cells at once, "
-                                f"this problem has {problem.num_vars}; use pysat or cpsat")
+        raise ComponentTooLarge(
+            f"the backtrack backend searches at most {MAX_VARS} cells at once, "
+            f"this problem has {problem.num_vars}; use pysat or cpsat"
+        )
 
 
 class BacktrackSession:

@@ -29,19 +29,22 @@ from cnfsweep.core.plugins import GROUPS, Registry
 
 #: Every backend by name: the built-ins, then those of the ``cnfsweep.backends`` entry-point group.
 REGISTRY: Registry[type[Backend]] = Registry(
-    GROUPS["backend"], "backend", (PysatBackend, CpSatBackend, BruteBackend),
+    GROUPS["backend"],
+    "backend",
+    (PysatBackend, CpSatBackend, BruteBackend),
     check=lambda obj: isinstance(obj, type) and isinstance(obj, Backend),
-    expected="a solver backend (cnfsweep.engine.backends.base.Backend)", error=BackendError,
+    expected="a solver backend (cnfsweep.engine.backends.base.Backend)",
+    error=BackendError,
 )
 
 DEFAULT = "pysat"
 """Backend used when none is named (see the documentation's "Compare backends" for why)."""
 
 __all__ = [
-    "Backend",
-    "BackendInfo",
     "DEFAULT",
     "REGISTRY",
+    "Backend",
+    "BackendInfo",
     "Session",
     "SolverOutcome",
     "available_backends",
@@ -75,8 +78,9 @@ def get_backend(spec: str | Backend | None = None) -> Backend:
     """
     if spec is not None and not isinstance(spec, str):
         if not isinstance(spec, Backend):
-            raise ArgumentTypeError(f"backend must be a spec such as 'cpsat' or a Backend, got {shown(spec)} "
-                                    f"({type(spec).__name__})")
+            raise ArgumentTypeError(
+                f"backend must be a spec such as 'cpsat' or a Backend, got {shown(spec)} ({type(spec).__name__})"
+            )
         return spec
     return _backend(spec or DEFAULT)
 

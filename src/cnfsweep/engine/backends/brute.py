@@ -19,9 +19,7 @@ MAX_COUNT_VARS = 24
 MAX_SOLVE_VARS = 40
 
 
-def _models(
-    problem: Problem, enabled: Collection[int], fixed: dict[int, bool]
-) -> Iterator[tuple[int, ...]]:
+def _models(problem: Problem, enabled: Collection[int], fixed: dict[int, int]) -> Iterator[tuple[int, ...]]:
     """Yield every model as a 0/1 tuple, by depth-first search with bounds."""
     n = problem.num_vars
     cons = [problem.constraints[i] for i in enabled]
@@ -66,8 +64,7 @@ class BruteSession:
     def __init__(self, problem: Problem, guarded: bool) -> None:
         if problem.num_vars > MAX_SOLVE_VARS:
             raise ComponentTooLarge(
-                f"the brute backend solves at most {MAX_SOLVE_VARS} cells at once, "
-                f"this problem has {problem.num_vars}"
+                f"the brute backend solves at most {MAX_SOLVE_VARS} cells at once, this problem has {problem.num_vars}"
             )
         self.problem = problem
         self.guarded = guarded

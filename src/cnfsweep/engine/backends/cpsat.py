@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection
+from itertools import pairwise
 from typing import Any, ClassVar
 
-from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.engine.backends.base import Session, SolverOutcome
 
 
 def _model(problem: Problem, guarded: bool) -> tuple[Any, list[Any], list[Any], list[Any]]:
@@ -21,7 +21,7 @@ def _model(problem: Problem, guarded: bool) -> tuple[Any, list[Any], list[Any], 
     counts = []
     for b, box in enumerate(problem.boxes):
         # Ordering inside a box leaves one canonical model per box count.
-        for a, c in zip(box, box[1:]):
+        for a, c in pairwise(box):
             model.add_implication(cells[c], cells[a])
         count = model.new_int_var(0, len(box), f"n{b}")
         model.add(count == sum(cells[v] for v in box))
@@ -129,7 +129,8 @@ class CpSatBackend:
             import ortools
         except ImportError:
             return None
-        return str(ortools.__version__)
+        # ortools sets __version__ when imported; its type stubs leave it out.
+        return str(ortools.__version__)  # type: ignore[attr-defined]
 
     @classmethod
     def variants(cls) -> list[str]:

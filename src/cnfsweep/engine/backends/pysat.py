@@ -23,13 +23,13 @@ import threading
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from itertools import pairwise
 from typing import Any, ClassVar, cast
 
-from cnfsweep.core.model import CountTable
-from cnfsweep.engine.backends.base import SolverOutcome, Session
 from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.engine.backends.base import Session, SolverOutcome
 
 DEFAULT_SOLVER = "gluecard4"
 DEFAULT_ENCODING = "seqcounter"
@@ -72,7 +72,7 @@ _OPTIONAL = (("cryptosat", "cms_present", "pycryptosat"),)
 
 # Facts about the installed python-sat (one probe per solver name), not results about any
 # position: they hold for the life of the process, so nothing needs to reset them.
-@lru_cache(maxsize=None)
+@cache
 def capabilities(solver: str) -> Capabilities:
     """Probe a python-sat solver (a key of ``SolverNames``) for what the engine needs.
 
@@ -163,7 +163,7 @@ class PysatSession:
         self.solver.add_clause([self.pool.id(("true",))])
         for box in problem.boxes:
             # Ordering inside a box leaves one canonical model per box count.
-            for a, b in zip(box, box[1:]):
+            for a, b in pairwise(box):
                 self.solver.add_clause([-self.cell[b], self.cell[a]])
         for i, con in enumerate(problem.constraints):
             lits = [self.cell[v] for v in con.vars]
@@ -178,7 +178,7 @@ class PysatSession:
 
     def _add_clause(self, clause: list[int], guard: int | None) -> None:
         if guard is not None:
-            clause = clause + [-guard]
+            clause = [*clause, -guard]
         if not clause:
             # An unguarded empty clause: make the formula unsatisfiable explicitly.
             fresh = self.pool.id(("false",))
@@ -338,7 +338,9 @@ class PysatBackend:
             raise ValueError(f"unknown PySAT solver {solver!r}; choose from {', '.join(usable)}")
         found = capabilities(key)
         if found.problem is not None:
-            raise ValueError(f"PySAT solver {solver!r} cannot be used: {found.problem}; choose from {', '.join(usable)}")
+            raise ValueError(
+                f"PySAT solver {solver!r} cannot be used: {found.problem}; choose from {', '.join(usable)}"
+            )
         self.solver = key
         self.encoding = encoding or ("native" if found.native_cardinality else DEFAULT_ENCODING)
         encodings = [e for e in ENCODINGS if e == "native" or hasattr(EncType, e)]

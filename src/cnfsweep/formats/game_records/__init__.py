@@ -89,7 +89,9 @@ def detect_reader(data: bytes, name: str | None = None, source: str = "<string>"
     named = next((r for r in READERS.values() if suffix and suffix in r.suffixes), None)
     if named is not None and getattr(named, "first_bytes_tell", False) and _may_be(named, data):
         return named
-    allowed = [r for r in READERS.values() if r is not named and getattr(r, "first_bytes_tell", False) and _may_be(r, data)]
+    allowed = [
+        r for r in READERS.values() if r is not named and getattr(r, "first_bytes_tell", False) and _may_be(r, data)
+    ]
     if named is not None and allowed and _may_be(named, data):
         # The suffix's kind cannot tell by the first bytes (a trace's text, an older .mvf): the kinds whose
         # first bytes fit are tried first, then the suffix's.
@@ -127,8 +129,9 @@ class _FirstThatReads:
                 return tuple(reader.read(data, source))
             except GameRecordError:
                 continue
-        raise GameRecordError(f"not a game record: expected one of {', '.join(READERS)} (tried {self.name})",
-                              source=source)
+        raise GameRecordError(
+            f"not a game record: expected one of {', '.join(READERS)} (tried {self.name})", source=source
+        )
 
 
 def read_game_records(
@@ -173,6 +176,7 @@ def read_game_records(
     elif reader in READERS:
         chosen = READERS[reader]
     else:
-        raise GameRecordError(f"unknown game record reader {reader!r}: expected auto or one of {', '.join(READERS)}",
-                              source=where)
+        raise GameRecordError(
+            f"unknown game record reader {reader!r}: expected auto or one of {', '.join(READERS)}", source=where
+        )
     return tuple(chosen.read(data, where))

@@ -6,10 +6,11 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, BoardFormatError
+from cnfsweep.core.graph import Graph
 from cnfsweep.core.topology import GridTopology
 
 __all__ = ["Click", "ClickKind", "GameRecordError", "GameRecordReader", "RecordedGame"]
@@ -61,7 +62,7 @@ class RecordedGame:
 
     Attributes
     ----------
-    topology : GridTopology
+    topology : GridTopology or Graph
         The board's geometry and size (``topology.rows``, ``topology.cols``).
     mines : tuple of Cell
         Every mine, in row-major order.
@@ -101,7 +102,7 @@ class RecordedGame:
     (2, 2, Cell(row=1, col=1))
     """
 
-    topology: GridTopology
+    topology: GridTopology | Graph
     mines: tuple[Cell, ...]
     clicks: tuple[Click, ...]
     player: str | None = None
@@ -140,8 +141,11 @@ class RecordedGame:
     @property
     def first_click(self) -> Cell | None:
         """The old name of :attr:`start` (deprecated: ``first_click`` names the first-click rule, :attr:`rule`)."""
-        warnings.warn("RecordedGame.first_click is deprecated; use RecordedGame.start (the rule is RecordedGame.rule)",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "RecordedGame.first_click is deprecated; use RecordedGame.start (the rule is RecordedGame.rule)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.start
 
 
@@ -154,8 +158,16 @@ class GameRecordReader(Protocol):
     source and, for text, the line and column.
     """
 
-    name: ClassVar[str]
-    suffixes: ClassVar[tuple[str, ...]]
+    # Read-only: a kind's are class constants; a reader made of several (tried in turn) sets its own.
+    @property
+    def name(self) -> str:
+        """The kind's name, as messages and ``--game-format`` say it."""
+        ...
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """The file name suffixes of this kind (``.avf``), lower case."""
+        ...
 
     def detect(self, data: bytes, name: str | None = None) -> bool:
         """Say whether ``data`` (from a file called ``name``, if known) is a record of this kind."""

@@ -19,6 +19,7 @@ end of the game; ``null`` where it has no number).  A Python error is
 import json
 import math
 import sys
+from typing import Any
 
 # ms-toollib's "useful level" of a mouse event: what the game did with it.
 _FLAG_TOGGLE, _OPENED, _CHORDED, _LOST = 1, 2, 3, 4
@@ -26,8 +27,29 @@ _FLAG_TOGGLE, _OPENED, _CHORDED, _LOST = 1, 2, 3, 4
 _COVERED, _FLAGGED = 10, 11
 #: The speed counters kept, under ms-toollib's names.
 COUNTERS = (
-    "rtime", "bbbv", "bbbv_solved", "bbbv_s", "cl", "cl_s", "left", "right", "double", "ce", "ce_s", "ioe",
-    "corr", "thrp", "path", "zini", "hzini", "op", "isl", "stnb", "flag", "qg", "rqp",
+    "rtime",
+    "bbbv",
+    "bbbv_solved",
+    "bbbv_s",
+    "cl",
+    "cl_s",
+    "left",
+    "right",
+    "double",
+    "ce",
+    "ce_s",
+    "ioe",
+    "corr",
+    "thrp",
+    "path",
+    "zini",
+    "hzini",
+    "op",
+    "isl",
+    "stnb",
+    "flag",
+    "qg",
+    "rqp",
 )
 
 
@@ -40,8 +62,13 @@ def _number(value):
 def _read(kind, data):
     import ms_toollib
 
-    video = {"avf": ms_toollib.AvfVideo, "rmv": ms_toollib.RmvVideo, "evf": ms_toollib.EvfVideo,
-             "mvf": ms_toollib.MvfVideo}[kind](raw_data=list(data))
+    # The four video classes share no base class in ms_toollib's stubs; each has what is read below.
+    video: Any = {
+        "avf": ms_toollib.AvfVideo,
+        "rmv": ms_toollib.RmvVideo,
+        "evf": ms_toollib.EvfVideo,
+        "mvf": ms_toollib.MvfVideo,
+    }[kind](raw_data=list(data))
     video.parse()
     rows, cols = video.row, video.column
     if rows < 1 or cols < 1:
@@ -79,9 +106,17 @@ def _read(kind, data):
     video.current_time = 1e9  # the counters as they stand at the end of the game
     counters = {name: _number(getattr(video, name, None)) for name in COUNTERS}
     return {
-        "rows": rows, "cols": cols, "mines": mines, "mine_count": video.mine_num, "clicks": clicks, "shown": shown,
-        "won": bool(video.is_completed), "player": video.player_identifier or None, "software": video.software or None,
-        "mode": video.mode, "counters": counters,
+        "rows": rows,
+        "cols": cols,
+        "mines": mines,
+        "mine_count": video.mine_num,
+        "clicks": clicks,
+        "shown": shown,
+        "won": bool(video.is_completed),
+        "player": video.player_identifier or None,
+        "software": video.software or None,
+        "mode": video.mode,
+        "counters": counters,
     }
 
 

@@ -72,9 +72,9 @@ class TraceReader:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             prefix = data[: exc.start]
-            line = prefix.count(b"\n") + 1
+            at_line = prefix.count(b"\n") + 1
             column = len(prefix) - (prefix.rfind(b"\n") + 1) + 1
-            raise GameRecordError("not UTF-8 text", source=source, line=line, column=column) from None
+            raise GameRecordError("not UTF-8 text", source=source, line=at_line, column=column) from None
         games = []
         for n, line in enumerate(split_lines(text), start=1):
             if line.strip():
@@ -138,8 +138,18 @@ def _game(line: str, n: int, source: str) -> RecordedGame:
     player = doc.get("player")
     if player is not None and not isinstance(player, str):
         raise err("'player' must be a string", "player")
-    return RecordedGame(topology, tuple(sorted(mines)), tuple(Click(c) for c in cells), player, seed, won,
-                        TraceReader.name, source, n, rule)
+    return RecordedGame(
+        topology,
+        tuple(sorted(mines)),
+        tuple(Click(c) for c in cells),
+        player,
+        seed,
+        won,
+        TraceReader.name,
+        source,
+        n,
+        rule,
+    )
 
 
 #: The first-click rules a trace may name (:class:`~cnfsweep.play.FirstClick`'s values; formats sits below play).
@@ -151,12 +161,16 @@ def _rule_and_start(doc: Mapping[str, Any], moves: list[Any], err: Any) -> tuple
     rule = doc.get("first_click")
     if isinstance(rule, str):
         if rule not in RULES:
-            raise err(f"'first_click' is the first-click rule, one of {', '.join(RULES)}; not {json.dumps(rule)[:24]}",
-                      "first_click")
+            raise err(
+                f"'first_click' is the first-click rule, one of {', '.join(RULES)}; not {json.dumps(rule)[:24]}",
+                "first_click",
+            )
         return rule, "start"
     if rule is not None and "start" in doc:
-        raise err("'first_click' is the first-click rule, one of safe, opening, any; the cell goes under 'start'",
-                  "first_click")
+        raise err(
+            "'first_click' is the first-click rule, one of safe, opening, any; the cell goes under 'start'",
+            "first_click",
+        )
     # An old trace: the start cell under first_click, and the rule only in what the first move says.
     certain = moves[0].get("certain") if moves and isinstance(moves[0], Mapping) else None
     old_rule = None if not isinstance(certain, bool) else "safe" if certain else "any"
@@ -178,8 +192,11 @@ def _list(doc: Mapping[str, Any], key: str, err: Any) -> list[Any]:
 
 
 def _cell(value: Any, key: str, topology: Any, err: Any) -> Cell:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         raise err(f"{key!r}: a cell is [row, col], not {json.dumps(value)[:24]}", key)
     cell = Cell(*value)
     if cell not in topology:

@@ -40,7 +40,7 @@ from cnfsweep.core.errors import ArgumentError, CnfsweepError
 from cnfsweep.core.topology import Square
 from cnfsweep.formats.game_records.base import Click, ClickKind, GameRecordError, RecordedGame
 
-__all__ = ["AvfReader", "EvfReader", "MissingExtra", "MvfReader", "RmvReader", "VIDEO_READERS"]
+__all__ = ["VIDEO_READERS", "AvfReader", "EvfReader", "MissingExtra", "MvfReader", "RmvReader"]
 
 #: Seconds a child may take over one file (an expert replay takes a few hundredths).
 CHILD_TIME_LIMIT = 30.0
@@ -85,8 +85,9 @@ class _VideoReader:
         if (why := self.refuse(data)) is not None:
             raise GameRecordError(f"not {self.title}: {why}", source=source)
         if not mstoollib_available():
-            raise MissingExtra(f"{source}: reading .{self.name} replays needs the replay extra: "
-                               "pip install 'cnfsweep[replay]'")
+            raise MissingExtra(
+                f"{source}: reading .{self.name} replays needs the replay extra: pip install 'cnfsweep[replay]'"
+            )
         return (self._game(_parse_in_child(self.name, data, source, self.title), source),)
 
     def _game(self, doc: dict[str, Any], source: str) -> RecordedGame:
@@ -94,24 +95,40 @@ class _VideoReader:
             rows, cols = int(doc["rows"]), int(doc["cols"])
             mines = tuple(Cell(r, c) for r, c in doc["mines"])
             if len(mines) != doc["mine_count"]:
-                raise GameRecordError(f"its board holds {len(mines)} mines, its header says {doc['mine_count']}",
-                                      source=source)
+                raise GameRecordError(
+                    f"its board holds {len(mines)} mines, its header says {doc['mine_count']}", source=source
+                )
             clicks = tuple(Click(Cell(r, c), float(t), ClickKind(kind)) for t, kind, r, c in doc["clicks"])
             if not any(click.kind is ClickKind.OPEN for click in clicks):
                 raise GameRecordError("no cell is ever opened in it: not a game", source=source)
             start = next(click.seconds for click in clicks if click.kind is ClickKind.OPEN)
             # Times from the first click, as the game's clock runs; flags placed before it have none to speak of.
-            clicks = tuple(Click(c.cell, max(0.0, round((c.seconds or 0.0) - (start or 0.0), 3)), c.kind)
-                           for c in clicks)
+            clicks = tuple(
+                Click(c.cell, max(0.0, round((c.seconds or 0.0) - (start or 0.0), 3)), c.kind) for c in clicks
+            )
             counters = doc["counters"]
             mode = doc.get("mode")
             if self.name == "evf" and mode in _RECURSIVE_MODES:
-                raise GameRecordError(f"played in Metasweeper's recursive mode {mode}, where chords chord on by "
-                                      "themselves: not a rule this review plays", source=source)
+                raise GameRecordError(
+                    f"played in Metasweeper's recursive mode {mode}, where chords chord on by "
+                    "themselves: not a rule this review plays",
+                    source=source,
+                )
             rule = "opening" if self.name == "evf" and mode in _OPENING_MODES else "safe"
             return RecordedGame(
-                Square(rows, cols), tuple(sorted(mines)), clicks, doc["player"], None, bool(doc["won"]),
-                self.name, source, None, rule, counters.get("rtime"), doc["software"], counters,
+                Square(rows, cols),
+                tuple(sorted(mines)),
+                clicks,
+                doc["player"],
+                None,
+                bool(doc["won"]),
+                self.name,
+                source,
+                None,
+                rule,
+                counters.get("rtime"),
+                doc["software"],
+                counters,
                 tuple(doc["shown"]) if doc["shown"] is not None else None,
             )
         except GameRecordError:
@@ -125,16 +142,25 @@ def _parse_in_child(kind: str, data: bytes, source: str, title: str) -> dict[str
     try:
         # In a folder of its own: ms-toollib writes crash.log where it runs when it gives up on a file.
         with tempfile.TemporaryDirectory(prefix="cnfsweep-replay-") as folder:
-            done = subprocess.run([sys.executable, "-I", str(_CHILD), kind], input=data, capture_output=True,
-                                  timeout=CHILD_TIME_LIMIT, check=False, cwd=folder)
+            done = subprocess.run(
+                [sys.executable, "-I", str(_CHILD), kind],
+                input=data,
+                capture_output=True,
+                timeout=CHILD_TIME_LIMIT,
+                check=False,
+                cwd=folder,
+            )
     except subprocess.TimeoutExpired:
-        raise GameRecordError(f"ms-toollib took over {CHILD_TIME_LIMIT:g} s to read it: not {title} it can read",
-                              source=source) from None
+        raise GameRecordError(
+            f"ms-toollib took over {CHILD_TIME_LIMIT:g} s to read it: not {title} it can read", source=source
+        ) from None
     except OSError as exc:
         raise GameRecordError(f"cannot start the reader: {exc.strerror or exc}", source=source) from None
     if done.returncode < 0 or done.returncode > 1 or not done.stdout:
         if b"ModuleNotFoundError" in done.stderr:
-            raise MissingExtra(f"{source}: reading .{kind} replays needs the replay extra: pip install 'cnfsweep[replay]'")
+            raise MissingExtra(
+                f"{source}: reading .{kind} replays needs the replay extra: pip install 'cnfsweep[replay]'"
+            )
         raise GameRecordError(f"truncated or corrupt: ms-toollib cannot read it as {title}", source=source)
     try:
         doc = json.loads(done.stdout)
