@@ -6,15 +6,20 @@ kernel speeds up then runs in pure Python, with the same answers.
 
 from setuptools import Extension, setup
 
+# Checked 128-bit counts, binomials and their conversion, shared by two kernels (and shipped with the source).
+WIDE = "src/cnfsweep/engine/wide.h"
+
 setup(
     ext_modules=[
         # The backtracking count of small components (cnfsweep.engine.boxsearch).
-        Extension("cnfsweep.engine._boxsearch", ["src/cnfsweep/engine/_boxsearch.c"], optional=True),
+        Extension(
+            "cnfsweep.engine._boxsearch", ["src/cnfsweep/engine/_boxsearch.c"], depends=[WIDE], optional=True
+        ),
         # Reading a board's numbers into rules (cnfsweep.engine.position.number_constraints).
         Extension("cnfsweep.engine._position", ["src/cnfsweep/engine/_position.c"], optional=True),
         # The exact endgame search (cnfsweep.search.endgame_tree).
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
         # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).
-        Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], optional=True),
+        Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], depends=[WIDE], optional=True),
     ]
 )
