@@ -85,7 +85,7 @@ class Ours:
         try:
             g = generate(
                 self.level,
-                first_click=self.first,
+                start=self.first,
                 seed=self.seeds[k],
                 method=self.method,
                 time_limit=self.limit,
@@ -163,7 +163,7 @@ def distance(level: Level, seeds: Sequence[int], engine: Engine, tick: Callable[
     for method in Method:
         bv, rounds = [], []
         for seed in seeds:
-            g = generate(level, first_click=FIRST, seed=seed, method=method, engine=engine)
+            g = generate(level, start=FIRST, seed=seed, method=method, engine=engine)
             bv.append(three_bv(level.rows, level.cols, set(g.mine_cells)))
             check = NoGuessCheck(level.rows, level.cols, g.mine_cells, FIRST, Logic.FULL, engine)
             check.run()

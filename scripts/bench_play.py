@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=200, help="games per policy (default 200)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed (default 2026)")
-    parser.add_argument("--level", default="expert", help="level name or WxH/M (default expert)")
+    parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
     parser.add_argument("--first-click", default="safe", help="safe, opening or any (default safe)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)

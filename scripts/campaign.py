@@ -1,6 +1,6 @@
 """Run a resumable win-rate campaign and set it against the published records.
 
-Usage: python scripts/campaign.py [--levels beginner,intermediate,expert,WxH/M] [--first-click safe,opening]
+Usage: python scripts/campaign.py [--levels beginner,intermediate,expert,ROWSxCOLS/MINES] [--first-click safe,opening]
                                   [--policy SPEC ...] [--games N] [--seed S] [--batch B] [--workers K]
                                   [--executor local|dask] [--scheduler ADDRESS] [--out FILE.jsonl]
                                   [--summary-only] [--json]
@@ -52,7 +52,9 @@ DEFAULTS = {
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the command line; options left out stay None so --summary-only can tell."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", help=f"comma list of levels or WxH/M boards (default {DEFAULTS['levels']})")
+    parser.add_argument(
+        "--levels", help=f"comma list of levels or ROWSxCOLS/MINES boards (default {DEFAULTS['levels']})"
+    )
     parser.add_argument("--first-click", help="comma list of rules: safe, opening, any (default safe)")
     parser.add_argument("--policy", action="append", help="policy spec; repeat for an ablation (default safest)")
     parser.add_argument("--games", type=int, help=f"games per arm (default {DEFAULTS['games']})")

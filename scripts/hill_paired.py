@@ -239,7 +239,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=2000, help="games (default 2000)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed, the campaign's (default 2026)")
     parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
-    parser.add_argument("--level", default="expert", help="level name or WxH/M (default expert)")
+    parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
     parser.add_argument("--first-click", default="safe", help="safe or opening (default safe)")
     parser.add_argument("--policy", default="strong", help="cnfsweep policy spec (default strong)")
     parser.add_argument(

@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--old", required=True, help="the older commit (any git revision)")
     parser.add_argument("--new", default="HEAD", help="the newer commit (default HEAD)")
     parser.add_argument("--policy", default="strong", help="policy spec both sides play (default strong)")
-    parser.add_argument("--level", default="expert", help="level name or WxH/M (default expert)")
+    parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
     parser.add_argument("--first-click", default="safe", help="safe, opening or any (default safe)")
     parser.add_argument("--games", type=int, default=20_000, help="games per side (default 20000)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed (default 2026)")
