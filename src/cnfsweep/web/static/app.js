@@ -206,7 +206,7 @@ function prefs() {
 }
 
 function customFields() {
-  // Width, height and mines are always there (nothing moves when Custom is chosen); a level fills them in.
+  // Rows, columns and mines are always there (nothing moves when Custom is chosen); a level fills them in.
   const level = $("level").value, sizes = state.levels || {};
   for (const id of ["custom-cols", "custom-rows", "custom-mines"]) $(id).disabled = level !== "custom";
   if (sizes[level]) { $("custom-cols").value = sizes[level].cols; $("custom-rows").value = sizes[level].rows; $("custom-mines").value = sizes[level].mines; }
