@@ -127,20 +127,21 @@ class GridTopology:
         if cell not in self:
             raise OffBoardError(f"cell {tuple(cell)} is off the {self.rows}x{self.cols} {self.name} board")
         cells = self.tables().cells
+        axes = (tuple([cells[i] for i in self._reached(cell, axis)]) for axis in self.side_steps(cell[0]))
+        return tuple(axis for axis in axes if axis)
+
+    def _reached(self, cell: tuple[int, int], steps: Iterable[tuple[int, int]]) -> list[int]:
+        """Return the index of each cell ``steps`` reach from ``cell``, in their order: wrapped, or on the board."""
         rows, cols, (r0, c0) = self.rows, self.cols, cell
-        axes = []
-        for axis in self.side_steps(r0):
-            found = []
-            for dr, dc in axis:
-                r, c = r0 + dr, c0 + dc
-                if self.wraps:
-                    r, c = r % rows, c % cols
-                elif not (0 <= r < rows and 0 <= c < cols):
-                    continue
-                found.append(cells[r * cols + c])
-            if found:
-                axes.append(tuple(found))
-        return tuple(axes)
+        found = []
+        for dr, dc in steps:
+            r, c = r0 + dr, c0 + dc
+            if self.wraps:
+                r, c = r % rows, c % cols
+            elif not (0 <= r < rows and 0 <= c < cols):
+                continue
+            found.append(r * cols + c)
+        return found
 
     def __contains__(self, cell: object) -> bool:
         try:
@@ -188,15 +189,7 @@ class GridTopology:
             # The tables cost seconds on a million cells: worth it for boards whose cells are asked about over
             # and over, not to find one cell's neighbours on a huge one (a generation's opening), so they
             # come from the offsets as the tables' build finds them.
-            rows, cols, near = self.rows, self.cols, set()
-            for dr, dc in self.offsets(cell[0]):
-                r, c = cell[0] + dr, cell[1] + dc
-                if self.wraps:
-                    r, c = r % rows, c % cols
-                elif not (0 <= r < rows and 0 <= c < cols):
-                    continue
-                near.add(r * cols + c)
-            return tuple(Cell(*divmod(i, cols)) for i in sorted(near))
+            return tuple(Cell(*divmod(i, self.cols)) for i in sorted(set(self._reached(cell, self.offsets(cell[0])))))
         key = (self.name, self.rows, self.cols)
         table = _CELL_TABLES.get(key)
         if table is None:

@@ -18,11 +18,6 @@ const WORDS = {
 };
 function label(click) { return click.label.replace("_", " "); }
 
-function bestGuess(click) { return click.best_guess; }
-
-// Guesses with a certainly safe or a safer cell there, fatal ones too, as the review counts them.
-function avoidable(doc) { return doc.summary.avoidable; }
-
 export function chance(p) {
   // A chance as a percentage with one decimal; never 0% or 100% unless it is exactly that.
   if (p <= 0) return "0%";
@@ -67,7 +62,7 @@ function button(text, action) {
 function ringed(click) {
   // The safest cells worth pointing at: after a guess that had a safer choice, and only a few (a best guess's
   // safest cells are all alike, often half the board).
-  const worth = !["deduction", "best_guess"].includes(click.label) && !bestGuess(click) && click.safest.length <= 12;
+  const worth = !["deduction", "best_guess"].includes(click.label) && !click.best_guess && click.safest.length <= 12;
   return worth ? click.safest.map(key) : [];
 }
 
@@ -146,7 +141,7 @@ function postMortem(doc, review, out) {
   const more = fatal.safest.length > 3 ? ` and ${plural(fatal.safest.length - 3, "more cell")}` : "";
   const shown = ringed(fatal).length ? " (ringed)" : "";
   const lines = [para(`Post-mortem: the fatal click at ${where(fatal.cell)} had a `, odds(fatal.probability), " chance of a mine.")];
-  const best = bestGuess(fatal);
+  const best = fatal.best_guess;
   if (best) {
     lines.push(para("It was a best guess: nothing was certainly safe and no cell was safer. Bad luck, not a mistake."));
   } else if (fraction(fatal.best_probability) === 0) {
@@ -155,7 +150,7 @@ function postMortem(doc, review, out) {
     lines.push(para("It was avoidable: the safest cells were ", odds(fatal.best_probability), ` a mine: ${safest}${more}${shown}.`));
   }
   const s = review.summary;
-  lines.push(para(`This game: ${plural(s.guesses, "guess", "guesses")}, ${plural(avoidable(review), "avoidable one")};`
+  lines.push(para(`This game: ${plural(s.guesses, "guess", "guesses")}, ${plural(review.summary.avoidable, "avoidable one")};`
     + " the chance of surviving every guess taken was ", odds(s.survival), ", the best play's ", odds(s.best_survival), "."));
   lines.push(stepButton(doc, review));
   out.append(...lines);
