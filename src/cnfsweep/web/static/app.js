@@ -1,7 +1,7 @@
 // cnfsweep's page: play Minesweeper with the engine beside it, draw a position, or step through a replay, and see
 // every covered cell's exact mine probability. This module starts the page and turns input into actions; core.js
 // says which module does what.
-import { $, api, isNumber, maxNumber, saved, state, touch } from "./core.js";
+import { $, api, isNumber, maxNumber, on, saved, state, touch } from "./core.js";
 import { cellAt, fit, render, restyle, setGrid } from "./board.js";
 import { blank, copyText, editTools, fromGame, paint, readText, readTotal, regrid, tool } from "./edit.js";
 import { hint, peek } from "./hint.js";
@@ -9,7 +9,7 @@ import { analyse } from "./overlay.js";
 import { linkSpec, move, newGame, restart, share, showGame } from "./play.js";
 import { openReplay, step } from "./review.js";
 
-export function setMode(mode) {
+function setMode(mode) {
   state.mode = mode;
   document.body.dataset.mode = mode;
   for (const tab of document.querySelectorAll("[role=tab]")) {
@@ -37,6 +37,7 @@ export function setMode(mode) {
     render();
   }
 }
+on("mode", setMode); // a module below asks for a tab: review.js, the Replay tab for a review
 
 function act(r, c, secondary) {
   if (state.mode === "play") move(secondary !== state.flagMode ? "flag" : "click", r, c);

@@ -1,8 +1,7 @@
 // The board: its cells (rows of gridcells, hexagons on half-cell columns, a torus's glued edges), their size
 // (fitted to the screen, or zoomed), and what each shows: the tile, the number, the flag, the mine, the overlay.
-import { $, DRAWN, gameOver, isNumber, key, percent, saved, state } from "./core.js";
-import { clearHint, levelTitle } from "./hint.js";
-import { summarise } from "./overlay.js";
+// It imports nothing but core.js: what it did, the modules above hear by its events ("regrid", "drawn").
+import { $, DRAWN, emit, gameOver, isNumber, key, levelTitle, percent, saved, state } from "./core.js";
 
 export function boardText() {
   // Native text of the position shown; in a game the player's flags stay covered (guesses, not facts).
@@ -22,7 +21,7 @@ export function setGrid(rows, cols, grid, topology = state.topology) {
   state.grid = grid.map((row) => Array.from(row));
   state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
   state.analysis = null;
-  clearHint();
+  emit("regrid"); // the hint and the peek were of the old grid
   buildBoard();
 }
 
@@ -180,7 +179,7 @@ export function render() {
       el.setAttribute("aria-label", `row ${r + 1} column ${c + 1}: ${label}`);
     }
   }
-  summarise();
+  emit("drawn");
 }
 
 export function restyle() {

@@ -1,10 +1,27 @@
-// What every part of the page shares: its state, the server, the browser's storage, and small words.
-// The page's modules (ES modules, no build step, nothing fetched from another site):
-//   core.js    this: state, api(), storage, words         board.js   drawing the board and its overlay
-//   overlay.js the analysis and its summary                play.js    games: moves, chords, clock, restart, links
-//   stats.js   best times and streaks (localStorage)       edit.js    the Edit tab
-//   hint.js    hints and Peek                              review.js  replay files and the post-mortem
-//   app.js     start-up, input, theme and zoom
+// What every part of the page shares: the store (its state, and the events that tell a module what another did),
+// the server, the browser's storage, and small words.
+//
+// The page's modules (ES modules, no build step, nothing fetched from another site), in layers: a module imports
+// only from layers below its own, so no import runs in a circle. A module that must tell one above it what it did
+// emits one of EVENTS below, and the one above listens; it never imports it.
+//
+//   layer 5  app.js      start-up, input, tabs, theme and zoom
+//   layer 4  play.js     games: moves, chords, clock, restart, links
+//   layer 3  edit.js     the Edit tab;  review.js  replay files and the post-mortem
+//   layer 2  hint.js     hints and Peek;  overlay.js  the analysis and its summary
+//   layer 1  board.js    drawing the board and its overlay;  stats.js  best times and streaks (localStorage)
+//   layer 0  core.js     this: the store (state and its events), api(), storage, words
+//
+// What each imports (tests/web/test_page_modules.py checks these lines against the modules' imports, and the layers):
+//   app.js     -> play.js review.js edit.js hint.js overlay.js board.js core.js
+//   play.js    -> review.js stats.js hint.js overlay.js board.js core.js
+//   review.js  -> overlay.js board.js core.js
+//   edit.js    -> hint.js overlay.js board.js core.js
+//   hint.js    -> board.js core.js
+//   overlay.js -> board.js core.js
+//   stats.js   -> core.js
+//   board.js   -> core.js
+//   core.js    -> (nothing)
 
 export const $ = (id) => document.getElementById(id);
 
@@ -41,6 +58,27 @@ export const state = {
   pressed: null,       // Set "r,c": the cells a chord held down would open, shown pressed
 };
 window.state = state; // for the browser tests and the curious
+
+// The events of the store: each one's name, who emits it, and who listens. Handlers run at once, in the order they
+// were added, as a call would: the emitter goes on when they have run, and an error in one is the emitter's.
+const EVENTS = {
+  drawn: "board.js drew the board (render): overlay.js writes the summary line under it",
+  regrid: "board.js set a new grid (setGrid), before drawing it: hint.js drops the hint and the peek of the old one",
+  mode: "a module asks for a tab by its mode (review.js: \"replay\", to show a review): app.js shows it",
+};
+const handlers = new Map(Object.keys(EVENTS).map((name) => [name, []]));
+
+function handlersOf(name) {
+  const list = handlers.get(name);
+  if (!list) throw new Error(`no page event ${JSON.stringify(name)}: the events are ${Object.keys(EVENTS).join(", ")}`);
+  return list;
+}
+
+/** Call `handler(detail)` on every `emit(name, detail)` from now on. */
+export function on(name, handler) { handlersOf(name).push(handler); }
+
+/** Tell every module listening to `name` (one of EVENTS), with `detail`. */
+export function emit(name, detail) { for (const handler of handlersOf(name)) handler(detail); }
 
 export async function api(method, path, body) {
   const response = await fetch(path, {
@@ -86,6 +124,11 @@ export function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? wo
 export function where([r, c]) { return `row ${r + 1} col ${c + 1}`; }
 
 export function key([r, c]) { return `${r},${c}`; }
+
+/** A level of propagation as the page names it (cnfsweep levels' names): "GAC", "2-RC", ..., "the total". */
+export function levelTitle(name) {
+  return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
+}
 
 export function percent(p) {
   if (p > 0 && p < 0.01) return "<1";

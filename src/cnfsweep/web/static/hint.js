@@ -1,7 +1,9 @@
 // Hints (/api/hint: the easiest certain move and the numbers that force it, never a flagged mine) and Peek
 // (/api/levels: what each level of propagation decides), each shown until the position changes.
-import { $, announce, api, fraction, gameOver, percent, plural, state, where } from "./core.js";
+import { $, announce, api, fraction, gameOver, levelTitle, on, percent, plural, state, where } from "./core.js";
 import { boardText, render } from "./board.js";
+
+on("regrid", () => clearHint());
 
 export function clearHint() {
   state.hint = null;
@@ -98,10 +100,6 @@ export async function hint() {
   render();
 }
 
-
-export function levelTitle(name) {
-  return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
-}
 
 export function clearPeek() {
   state.peek = null;

@@ -1,7 +1,9 @@
 // The overlay: /api/analyze on the position shown, and the line that sums it up (with the time from the move
 // to its overlay, measured here and shown).
-import { $, api, gameOver, percent, plural, state, where } from "./core.js";
+import { $, api, gameOver, on, percent, plural, state, where } from "./core.js";
 import { boardText, render } from "./board.js";
+
+on("drawn", () => summarise()); // the summary line is drawn with the board
 
 function layoutsText(doc) {
   if (doc.solutions !== null && doc.solutions.length <= 15) return Number(doc.solutions).toLocaleString("en");

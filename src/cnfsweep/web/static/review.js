@@ -2,10 +2,9 @@
 // mine probability and label. The Replay tab steps through one with the board (drawn on the game's grid), the
 // overlay and a timeline; after a game the report says what it took (3BV, clicks, IOE) and, after a loss, what the
 // fatal click's odds were, whether it was the best guess there was, and the safest cell.
-import { $, announce, api, drawn, fraction, key, notDrawn, plural, state, touch, where } from "./core.js";
+import { $, announce, api, drawn, emit, fraction, key, notDrawn, plural, state, touch, where } from "./core.js";
 import { render, setGrid } from "./board.js";
 import { analyse } from "./overlay.js";
-import { setMode } from "./app.js";
 
 // A best guess: nothing was certain and no cell was safer ("forced" on this page means a strict 50/50 no reveal can
 // resolve, as the hint says).
@@ -221,7 +220,7 @@ function games(doc, file) {
 export function showReplay(doc, name, file = null) {
   state.replay = { doc, step: 0, name };
   delete document.body.dataset.replayError;
-  setMode("replay");
+  emit("mode", "replay"); // app.js shows the Replay tab (and steps to the start)
   $("replay-view").hidden = false;
   games(doc, file);
   const range = $("replay-step");

@@ -1,0 +1,167 @@
+"""The page's ES modules import in one direction: no circle, each from layers below its own.
+
+The layers and each module's imports are drawn in the opening comment of ``static/core.js``; these tests
+read that drawing and every module's ``import`` statements (no browser needed) and hold the two together.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from cnfsweep.web.app import STATIC
+
+PAGE = Path(str(resources.files("cnfsweep.web").joinpath("static")))
+
+# `import ... from "x"` and `export ... from "x"` (over several lines too), and `import "x"` for its effects alone.
+FROM = re.compile(r"^[ \t]*(?:import|export)\b(?P<what>[^;\"']*?)\bfrom\s*(?P<q>[\"'])(?P<spec>[^\"']+)(?P=q)", re.M)
+BARE = re.compile(r"^[ \t]*import\s*(?P<q>[\"'])(?P<spec>[^\"']+)(?P=q)", re.M)
+DYNAMIC = re.compile(r"\bimport\s*\(")
+EXPORTED = re.compile(r"^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)", re.M)
+EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}", re.M)
+LAYER = re.compile(r"^//\s+layer (\d+)\s+(.*)$")
+EDGES = re.compile(r"^//\s+(\w+\.js)\s+->\s+(.*)$")
+MODULE = re.compile(r"\b\w+\.js\b")
+EVENT_USE = re.compile(r"\b(emit|on)\(\s*\"([^\"]+)\"")
+EVENTS_BLOCK = re.compile(r"^const EVENTS = \{(.*?)^\};", re.M | re.S)
+
+
+def imports(source: str, name: str) -> dict[str, set[str]]:
+    """The modules ``source`` (the module ``name``) imports, each with the names it takes from it.
+
+    Raises
+    ------
+    AssertionError
+        On an import the drawing could not see (``import(...)``) or from outside the page's own files.
+    """
+    assert not DYNAMIC.search(source), f"{name}: a dynamic import(...): the page's imports are static, to be checked"
+    found: dict[str, set[str]] = {}
+    for match in [*FROM.finditer(source), *BARE.finditer(source)]:
+        spec = match["spec"]
+        assert re.fullmatch(r"\./\w+\.js", spec), f"{name}: imports {spec!r}; the page imports only ./<module>.js"
+        what = match.groupdict().get("what") or ""
+        names = re.search(r"\{([^}]*)\}", what)
+        taken = {part.split(" as ")[0].strip() for part in names[1].split(",")} if names else set()
+        found.setdefault(spec[2:], set()).update(taken - {""})
+    return found
+
+
+def exports(source: str) -> set[str]:
+    """The names a module exports."""
+    listed = {part.split(" as ")[-1].strip() for block in EXPORT_LIST.findall(source) for part in block.split(",")}
+    return set(EXPORTED.findall(source)) | (listed - {""})
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of imports in ``graph`` (module -> the modules it imports), as a path back to its start, or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return None
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            found = visit(target)
+            if found:
+                return found
+        path.pop()
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        found = visit(start)
+        if found:
+            return found
+    return None
+
+
+def drawing(core: str) -> tuple[dict[str, int], dict[str, set[str]]]:
+    """The layers and the imports drawn in the opening comment of ``core.js``."""
+    layers: dict[str, int] = {}
+    edges: dict[str, set[str]] = {}
+    for line in core.splitlines():
+        if not line.startswith("//"):
+            break
+        if layer := LAYER.match(line):
+            for module in MODULE.findall(layer[2]):
+                assert module not in layers, f"core.js draws {module} in two layers"
+                layers[module] = int(layer[1])
+        elif edge := EDGES.match(line):
+            edges[edge[1]] = set(MODULE.findall(edge[2]))
+    return layers, edges
+
+
+@pytest.fixture(scope="module")
+def sources() -> dict[str, str]:
+    """Every module of the page by file name."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(PAGE.glob("*.js"))}
+
+
+@pytest.fixture(scope="module")
+def graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """Each module and the modules it imports."""
+    return {name: set(imports(text, name)) for name, text in sources.items()}
+
+
+def test_the_checks_see_a_circle_and_imports_over_several_lines() -> None:
+    # The checker itself, on modules made up here: what it must find, it finds.
+    source = 'import {\n  a,\n  b as c,\n} from "./x.js";\nimport "./y.js";\nexport { d } from "./z.js";\n// import { e } from "./w.js";\n'
+    assert imports(source, "m.js") == {"x.js": {"a", "b"}, "y.js": set(), "z.js": {"d"}}
+    assert cycle({"a.js": {"b.js"}, "b.js": {"c.js"}, "c.js": {"a.js"}}) == ["a.js", "b.js", "c.js", "a.js"]
+    assert cycle({"a.js": {"b.js", "c.js"}, "b.js": {"c.js"}, "c.js": set()}) is None
+    assert cycle({"a.js": {"a.js"}}) == ["a.js", "a.js"]
+    with pytest.raises(AssertionError, match="dynamic"):
+        imports('const m = await import("./x.js");', "m.js")
+    with pytest.raises(AssertionError, match="only ./<module>.js"):
+        imports('import { a } from "https://elsewhere.example/a.js";', "m.js")
+
+
+def test_no_module_imports_in_a_circle(graph: dict[str, set[str]]) -> None:
+    found = cycle(graph)
+    assert found is None, "the page's modules import in a circle: " + " -> ".join(found or [])
+
+
+def test_each_module_imports_only_from_layers_below_its_own(sources: dict[str, str], graph: dict[str, set[str]]) -> None:
+    layers, _ = drawing(sources["core.js"])
+    assert set(layers) == set(sources), (
+        f"core.js's opening comment draws the layers of {sorted(layers)}; the page's modules are {sorted(sources)}"
+    )
+    upward = [
+        f"{name} (layer {layers[name]}) imports {target} (layer {layers[target]})"
+        for name, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if layers[target] >= layers[name]
+    ]
+    assert upward == [], "a module imports one of its own layer or above: " + "; ".join(upward)
+
+
+def test_the_drawn_imports_are_the_modules_imports(sources: dict[str, str], graph: dict[str, set[str]]) -> None:
+    _, edges = drawing(sources["core.js"])
+    assert edges == graph
+
+
+def test_every_import_is_a_module_of_the_page_that_exports_the_names_taken(sources: dict[str, str]) -> None:
+    missing = [
+        f"{name} imports {taken} from {target}"
+        for name, text in sources.items()
+        for target, names in imports(text, name).items()
+        for taken in sorted(names - exports(sources.get(target, "")))
+    ]
+    assert missing == []
+    assert set(sources) <= set(STATIC), "a module of the page the server does not serve: add it to web/app.STATIC"
+
+
+def test_every_event_is_declared_emitted_and_listened_to(sources: dict[str, str]) -> None:
+    block = EVENTS_BLOCK.search(sources["core.js"])
+    assert block, "core.js declares the page's events in `const EVENTS = {...};`"
+    declared = set(re.findall(r"^\s+(\w+):", block[1], re.M))
+    uses = {(kind, event) for text in sources.values() for kind, event in EVENT_USE.findall(text)}
+    assert {event for _, event in uses} <= declared
+    assert {event for kind, event in uses if kind == "emit"} == declared, "an event nothing emits"
+    assert {event for kind, event in uses if kind == "on"} == declared, "an event nothing listens to"
