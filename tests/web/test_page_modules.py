@@ -10,6 +10,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 from cnfsweep.web.app import STATIC
@@ -55,32 +56,6 @@ def exports(source: str) -> set[str]:
     return set(EXPORTED.findall(source)) | (listed - {""})
 
 
-def cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """A circle of imports in ``graph`` (module -> the modules it imports), as a path back to its start, or None."""
-    done: set[str] = set()
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        if node in path:
-            return [*path[path.index(node) :], node]
-        if node in done:
-            return None
-        path.append(node)
-        for target in sorted(graph.get(node, ())):
-            found = visit(target)
-            if found:
-                return found
-        path.pop()
-        done.add(node)
-        return None
-
-    for start in sorted(graph):
-        found = visit(start)
-        if found:
-            return found
-    return None
-
-
 def drawing(core: str) -> tuple[dict[str, int], dict[str, set[str]]]:
     """The layers and the imports drawn in the opening comment of ``core.js``."""
     layers: dict[str, int] = {}
@@ -109,25 +84,24 @@ def graph(sources: dict[str, str]) -> dict[str, set[str]]:
     return {name: set(imports(text, name)) for name, text in sources.items()}
 
 
-def test_the_checks_see_a_circle_and_imports_over_several_lines() -> None:
+def test_the_imports_are_read_over_several_lines_and_a_dynamic_or_foreign_one_is_refused() -> None:
     # The checker itself, on modules made up here: what it must find, it finds.
     source = 'import {\n  a,\n  b as c,\n} from "./x.js";\nimport "./y.js";\nexport { d } from "./z.js";\n// import { e } from "./w.js";\n'
     assert imports(source, "m.js") == {"x.js": {"a", "b"}, "y.js": set(), "z.js": {"d"}}
-    assert cycle({"a.js": {"b.js"}, "b.js": {"c.js"}, "c.js": {"a.js"}}) == ["a.js", "b.js", "c.js", "a.js"]
-    assert cycle({"a.js": {"b.js", "c.js"}, "b.js": {"c.js"}, "c.js": set()}) is None
-    assert cycle({"a.js": {"a.js"}}) == ["a.js", "a.js"]
     with pytest.raises(AssertionError, match="dynamic"):
         imports('const m = await import("./x.js");', "m.js")
-    with pytest.raises(AssertionError, match="only ./<module>.js"):
+    with pytest.raises(AssertionError, match=re.escape("only ./<module>.js")):
         imports('import { a } from "https://elsewhere.example/a.js";', "m.js")
 
 
 def test_no_module_imports_in_a_circle(graph: dict[str, set[str]]) -> None:
-    found = cycle(graph)
-    assert found is None, "the page's modules import in a circle: " + " -> ".join(found or [])
+    circles = sorted(" -> ".join([*c, c[0]]) for c in nx.simple_cycles(nx.DiGraph(graph)))
+    assert circles == [], "the page's modules import in a circle: " + "; ".join(circles)
 
 
-def test_each_module_imports_only_from_layers_below_its_own(sources: dict[str, str], graph: dict[str, set[str]]) -> None:
+def test_each_module_imports_only_from_layers_below_its_own(
+    sources: dict[str, str], graph: dict[str, set[str]]
+) -> None:
     layers, _ = drawing(sources["core.js"])
     assert set(layers) == set(sources), (
         f"core.js's opening comment draws the layers of {sorted(layers)}; the page's modules are {sorted(sources)}"
