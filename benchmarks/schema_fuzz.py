@@ -1,6 +1,6 @@
 """Fuzz a live ``cnfsweep serve`` against its own ``/openapi.json`` with schemathesis, at length.
 
-Usage: python scripts/schema_fuzz.py [--max-examples 1000] [--workers 2] [--seed S] [--max-time SECONDS]
+Usage: python -m benchmarks schema-fuzz [--max-examples 1000] [--workers 2] [--seed S] [--max-time SECONDS]
                                      [--time-limit 2] [--max-cells 250000] [--url URL] [--json out.json]
 
 Starts ``cnfsweep serve`` (worker processes) on a free port of 127.0.0.1, or
@@ -27,9 +27,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import load
+from benchmarks.harness import server as load
+from benchmarks.harness.results import write_result
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "schemathesis.toml"
@@ -110,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         verdict = json.loads(report.read_text())
         if args.json:
-            args.json.write_text(json.dumps(verdict, indent=1))
+            write_result(args.json, verdict)
     print("\n".join(summary(verdict, seconds, args)))
     cases = verdict["test_cases"]
     return 1 if code != 0 or cases["with_failures"] or cases["errored"] or verdict["errors"] else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench_engines import BASELINE, DEFAULT_ENGINE, ENGINES
+from benchmarks.harness.engines import BASELINE, DEFAULT_ENGINE, ENGINES
 from rich.console import Console
 from rich.table import Table
 

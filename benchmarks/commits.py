@@ -1,6 +1,6 @@
 """Measure this checkout against an older commit, side by side in one run.
 
-Usage: python scripts/bench_commits.py --old REV [--rounds 3] [--quick] [--json out.json]
+Usage: python -m benchmarks commits --old REV [--rounds 3] [--quick] [--json out.json]
 
 The older commit is checked out in a temporary git worktree and run from this
 environment with ``PYTHONPATH`` pointing at its ``src`` (the dependencies are
@@ -10,13 +10,13 @@ install would build them.
 Each round runs every workload once per side, alternating which side goes
 first, and each side runs its own copy of the benchmark scripts:
 
-- ``analysis``: ``scripts/bench.py`` on the expert corpora (positions from real
+- ``analysis``: ``python -m benchmarks engines`` on the expert corpora (positions from real
   play at guess points and half-way, ms-toollib's hard board), engines
   ``pysat`` and ``search``: median and p90 milliseconds a position;
-- ``generate``: ``scripts/bench_generate.py``: seconds a no-guess expert board
+- ``generate``: ``python -m benchmarks generate``: seconds a no-guess expert board
   (fast and uniform), and ms-toollib's ``laymine_solvable`` beside it when the
   ``bench`` extra is installed (the ratio to it is reported per side);
-- ``grade``: ``scripts/bench_grade.py``: seconds to grade a no-guess expert
+- ``grade``: ``python -m benchmarks grade``: seconds to grade a no-guess expert
   board, cold;
 - ``play``: ``cnfsweep play --level expert --games G --seed 5``, wall seconds
   start-up included (``cnfsweep --version`` is measured too, apart).
@@ -43,6 +43,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from benchmarks.harness.trees import benchmark_command, build_kernels
+from benchmarks.harness.results import write_result
+
 ROOT = Path(__file__).resolve().parent.parent
 
 Figures = dict[str, float]
@@ -57,21 +60,6 @@ def run(tree: Path, args: Sequence[str], timeout: float) -> float:
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} in {tree} exited {done.returncode}: {done.stderr.strip()[-800:]}")
     return seconds
-
-
-def build_kernels(tree: Path) -> None:
-    """Compile ``tree``'s C extensions in place, as its install would, so that its sources run as installed.
-
-    A commit without ``setup.py`` has none; where the build fails (no compiler),
-    the side runs its pure-Python fallbacks, and a warning says so.
-    """
-    if not (tree / "setup.py").exists():
-        return
-    done = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, capture_output=True, text=True
-    )
-    if done.returncode != 0 or "failed" in done.stderr:
-        print(f"warning: the C extensions of {tree} did not build; it runs without them", file=sys.stderr)
 
 
 def which_source(tree: Path) -> str:
@@ -93,7 +81,7 @@ def analysis(tree: Path, scratch: Path, quick: bool) -> Figures:
     run(
         tree,
         [
-            "scripts/bench.py",
+            *benchmark_command(tree, "engines", "bench.py"),
             "--corpus",
             "midgame-expert,halfway-expert,toollib-hard",
             "--engines",
@@ -119,7 +107,7 @@ def generate(tree: Path, scratch: Path, quick: bool) -> Figures:
     run(
         tree,
         [
-            "scripts/bench_generate.py",
+            *benchmark_command(tree, "generate", "bench_generate.py"),
             "--smoke" if quick else "--boards",
             *([] if quick else [n]),
             "--compare",
@@ -146,7 +134,7 @@ def grade(tree: Path, scratch: Path, quick: bool) -> Figures:
     run(
         tree,
         [
-            "scripts/bench_grade.py",
+            *benchmark_command(tree, "grade", "bench_grade.py"),
             "--boards",
             "4" if quick else "30",
             "--per-grade",
@@ -261,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json_out:
         for row in report["figures"].values():
             row.pop("samples")
-        Path(args.json_out).write_text(json.dumps(report, indent=2) + "\n")
+        write_result(args.json_out, report, indent=2)
     return 0
 
 

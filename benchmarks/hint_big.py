@@ -1,6 +1,6 @@
 """Benchmark ``hint`` and the board views on big boards, as ratios to ``solve`` measured in the same run.
 
-Usage: python scripts/bench_hint_big.py [--smoke] [--cases NAME,...] [--cap SECONDS] [--json out.json]
+Usage: python -m benchmarks hint-big [--smoke] [--cases NAME,...] [--cap SECONDS] [--json out.json]
 
 Positions (built reproducibly from ``bench_corpora.LargeSpec``: a seeded
 random layout, the first click in the middle, then zero regions opened at
@@ -24,8 +24,8 @@ starting Python and reading the board are in both).  ``--smoke`` runs small
 boards, for the test that the script works.
 
 It uses only what the old code has too (``hint(board, smallest=, every=)``,
-``analysis_view``), so ``cd OLD && .venv/bin/python NEW/scripts/bench_hint_big.py``
-measures the code before a change.
+``analysis_view``), so ``cd NEW && OLD/.venv/bin/python -m benchmarks hint-big`` (this
+package from NEW, cnfsweep from OLD's environment) measures the code before a change.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_corpora import LargeSpec
+from benchmarks.harness.corpora import ROOT, LargeSpec
+from benchmarks.harness.results import write_result
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play.frontier import Frontier
@@ -135,9 +136,9 @@ def run_mode(path: Path, mode: str, cap: float) -> dict[str, Any]:
         except subprocess.TimeoutExpired:
             return {"seconds": None, "status": f"over the {cap:.0f} s cap"}
         return {"seconds": time.perf_counter() - start}
-    args = [sys.executable, __file__, "--one", str(path), mode]
+    args = [sys.executable, "-m", "benchmarks.hint_big", "--one", str(path), mode]
     try:
-        done = subprocess.run(args, capture_output=True, text=True, timeout=cap, check=True)
+        done = subprocess.run(args, capture_output=True, text=True, timeout=cap, check=True, cwd=ROOT)
     except subprocess.TimeoutExpired:
         return {"seconds": None, "status": f"over the {cap:.0f} s cap"}
     return json.loads(done.stdout)
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1))
+        write_result(args.json, report)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Time the endgame search's C kernel against its Python fallback, in one process.
 
-Usage: python scripts/bench_endgame_kernel.py [--games N] [--seed S] [--repeats R]
+Usage: python -m benchmarks endgame-kernel [--games N] [--seed S] [--repeats R]
 
 The ``strong`` policy plays the same seeded expert games (30x16/99, safe first
 click) twice, once with the kernel and once with the Python search forced,

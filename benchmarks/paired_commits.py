@@ -1,13 +1,13 @@
 """Play the same seeded games with one policy under an older commit and under this one, and pair the results.
 
-Usage: python scripts/paired_commits.py --old REV [--new REV] [--policy strong] [--level expert]
+Usage: python -m benchmarks paired-commits --old REV [--new REV] [--policy strong] [--level expert]
                                         [--first-click safe] [--games 20000] [--seed 2026]
                                         [--batch 500] [--dir DIR] [--json out.json]
 
 Both commits are checked out in temporary git worktrees (as
-``scripts/bench_commits.py`` does: one interpreter and environment, each
+``python -m benchmarks commits`` does: one interpreter and environment, each
 side's ``src`` first on the path, its C extensions built in place), so editing this checkout during a long run
-changes neither side.  Each side plays with its own ``scripts/campaign.py``
+changes neither side.  Each side plays with its own ``python -m benchmarks campaign``
 into its own resumable log under ``--dir``, one process at a time, batch by
 batch in turns: at any moment both sides have played about as many of the
 same games, and the paired difference is printed after every turn (wins of
@@ -19,7 +19,6 @@ command again to resume.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -31,7 +30,8 @@ from typing import Any
 from cnfsweep.experiments.campaign import paired_difference, wilson
 from cnfsweep.experiments.log import read_log
 
-from bench_commits import build_kernels  # this script's folder is first on the path
+from benchmarks.harness.trees import benchmark_command, build_kernels
+from benchmarks.harness.results import write_result
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,7 +84,7 @@ def play(tree: Path, log: Path, args: argparse.Namespace, games: int) -> None:
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
     command = [
         sys.executable,
-        "scripts/campaign.py",
+        *benchmark_command(tree, "campaign", "campaign.py"),
         "--levels",
         args.level,
         "--first-click",
@@ -120,13 +120,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20_000, help="games per side (default 20000)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed (default 2026)")
     parser.add_argument("--batch", type=int, default=500, help="games per side and turn (default 500)")
-    parser.add_argument("--dir", type=Path, help="where the two logs go (default scripts/paired-OLD-NEW)")
+    parser.add_argument("--dir", type=Path, help="where the two logs go (default benchmarks/paired-OLD-NEW)")
     parser.add_argument("--json", type=Path, help="write the last summary here")
     args = parser.parse_args(argv)
     if args.games < 1 or args.batch < 1:
         parser.error("--games and --batch must be at least 1")
     old, new = revision(args.old), revision(args.new)
-    folder = args.dir or ROOT / "scripts" / f"paired-{old}-{new}"
+    folder = args.dir or ROOT / "benchmarks" / f"paired-{old}-{new}"
     folder.mkdir(parents=True, exist_ok=True)
     logs = {"old": folder / f"old-{old}.jsonl", "new": folder / f"new-{new}.jsonl"}
     with tempfile.TemporaryDirectory(prefix="cnfsweep-paired-") as tmp:
@@ -145,9 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 s = summary(outcomes(logs["old"]), outcomes(logs["new"]))
                 print(line(s), flush=True)
                 if args.json:
-                    args.json.write_text(
-                        json.dumps({"old": old, "new": new, "policy": args.policy, **s}, indent=1) + "\n"
-                    )
+                    write_result(args.json, {"old": old, "new": new, "policy": args.policy, **s})
         finally:
             for tree in trees.values():
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)

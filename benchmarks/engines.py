@@ -1,11 +1,11 @@
 """Benchmark exact inference on fixed, seeded corpora, every engine in one run.
 
-Usage: python scripts/bench.py [--corpus NAME[,NAME]] [--engines NAME[,NAME]]
+Usage: python -m benchmarks engines [--corpus NAME[,NAME]] [--engines NAME[,NAME]]
                                [--positions N] [--quick] [--games N] [--huge-game]
                                [--json out.json]
 
 Corpora: midgame-beginner, midgame-intermediate, midgame-expert (positions
-from real play where the player had to guess, cached under scripts/corpora/),
+from real play where the player had to guess, cached under benchmarks/corpora/),
 halfway-beginner, halfway-intermediate, halfway-expert (positions from the
 same games once half the safe cells are open), toollib-hard, long-component,
 large-random, reductions, expert-games; huge-game is opt-in (--huge-game).
@@ -17,8 +17,6 @@ under the same load.  Exits 1 when two engines give different exact answers.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import multiprocessing
 import platform
 import resource
@@ -30,9 +28,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import bench_corpora as corpora
-import bench_report
-from bench_engines import (
+from benchmarks.harness import corpora
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.results import write_result
+from benchmarks.harness import engine_tables as bench_report
+from benchmarks.harness.engines import (
     BASELINE,
     DEFAULT_ENGINE,
     ENGINES,
@@ -66,12 +66,6 @@ CORPORA = [f"{kind}-{lv}" for kind in ("midgame", "halfway") for lv in LEVEL_NAM
 ]
 OPT_IN = ["huge-game"]
 CHEAP_S = 10.0  # on a large board, run the other engines only if the default took at most this
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Return the nearest-rank percentile of sorted ``values`` (``inf`` marks a capped run)."""
-    # The small slack keeps 0.9 * 1000 from rounding up to rank 901.
-    return values[max(0, min(len(values) - 1, math.ceil(q * len(values) - 1e-9) - 1))]
 
 
 def summarise(times_ms: list[float | None]) -> dict[str, Any]:
@@ -407,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "agree": not failures,
     }
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1))
+        write_result(args.json, report)
     if failures:
         name, first = failures[0]
         console.print(f"[red]DISAGREEMENT[/red] in {name}: {first}")

@@ -1,7 +1,7 @@
 """Fixed, seeded corpora for the benchmark.
 
 Every corpus is rebuilt deterministically from its seed; mid-game corpora
-take a while to play, so they are cached as JSON under ``scripts/corpora/``
+take a while to play, so they are cached as JSON under ``benchmarks/corpora/``
 (kept out of git: delete the files to regenerate them).  A cached file keeps
 the positions fixed while the engine changes; regenerating after a change to
 the autoplayer may give other positions from the same seed.
@@ -24,8 +24,8 @@ from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
 from cnfsweep.engine.position import position
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "scripts" / "corpora"
+ROOT = Path(__file__).resolve().parent.parent.parent
+CORPUS_DIR = ROOT / "benchmarks" / "corpora"
 TOOLLIB = ROOT / "tests" / "data" / "peer" / "eee555-ms-toollib" / "test_probability_speed.rs.cases.json"
 FORMAT = 1  # bump when the cached files change meaning, so old ones are regenerated
 

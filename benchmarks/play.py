@@ -1,6 +1,6 @@
 """Time guessing policies side by side: milliseconds per game, each against the last policy given.
 
-Usage: python scripts/bench_play.py [--policy SPEC ...] [--games N] [--seed S] [--level expert]
+Usage: python -m benchmarks play [--policy SPEC ...] [--games N] [--seed S] [--level expert]
                                     [--first-click safe] [--json out.json]
 
 By default ``strong`` and ``safest`` play the same seeded expert games
@@ -14,13 +14,12 @@ run mean anything on a shared machine: the load average at the start and the
 end is printed beside them.
 
 To time an older checkout with this same script, put its sources first on the
-path: ``PYTHONPATH=/path/to/old/src python scripts/bench_play.py``.
+path: ``PYTHONPATH=/path/to/old/src python -m benchmarks play``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -39,6 +38,7 @@ from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import Player, make_policy
+from benchmarks.harness.results import write_result
 
 DEFAULT_POLICIES = ("strong", "safest")
 
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     show(Console(), report)
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1) + "\n")
+        write_result(args.json, report)
     return 0
 
 

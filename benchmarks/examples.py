@@ -1,12 +1,14 @@
 """Time `analyze` on the bundled example boards with every backend.
 
-Usage: python scripts/time_examples.py [--repeat N]
+Usage: python -m benchmarks examples [--repeat N]
 
 Prints the median milliseconds per analysis and the ratio to the fastest
 backend on each board, all measured in this one run.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import argparse
 import statistics
@@ -40,10 +42,10 @@ def median_ms(board: Board, backend: str, total: int | None, repeat: int) -> flo
     return statistics.median(times) * 1000
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     boards = {name: Board.from_file(EXAMPLES / name) for name in BOARDS}
     results = {
         (name, b): median_ms(board, b, BOARDS[name], args.repeat) for name, board in boards.items() for b in BACKENDS

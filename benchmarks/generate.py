@@ -1,6 +1,6 @@
 """Benchmark no-guess generation, side by side with ms-toollib's laymine_solvable where it is installed.
 
-Usage: python scripts/bench_generate.py [--boards N] [--quick | --smoke] [--json out.json]
+Usage: python -m benchmarks generate [--boards N] [--quick | --smoke] [--json out.json]
 
 ms-toollib is an optional bench dependency (``pip install 'cnfsweep[bench]'``);
 without it only cnfsweep's figures are measured.  Boards of both generators
@@ -20,7 +20,6 @@ Reports, 30x16 with the first click at (8, 15):
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import statistics
 import sys
@@ -39,6 +38,7 @@ from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.generation import Logic, Method, NoGuessCheck, generate, three_bv
 from cnfsweep.play.game import Level
+from benchmarks.harness.results import write_result
 
 FIRST = Cell(8, 15)
 TOOLLIB_TRIES = 200_000
@@ -263,8 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     figure.pop("layouts", None)
     show(results)
     if args.json_out:
-        with open(args.json_out, "w") as sink:
-            json.dump(results, sink, indent=2)
+        write_result(args.json_out, results, indent=2)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Run a resumable win-rate campaign and set it against the published records.
 
-Usage: python scripts/campaign.py [--levels beginner,intermediate,expert,ROWSxCOLS/MINES] [--first-click safe,opening]
+Usage: python -m benchmarks campaign [--levels beginner,intermediate,expert,ROWSxCOLS/MINES] [--first-click safe,opening]
                                   [--policy SPEC ...] [--games N] [--seed S] [--batch B] [--workers K]
                                   [--executor local|dask] [--scheduler ADDRESS] [--out FILE.jsonl]
                                   [--summary-only] [--json]

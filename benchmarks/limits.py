@@ -1,9 +1,9 @@
 """Measure how well --time-limit is honoured, and check against solve, on large random boards.
 
-Usage: python scripts/bench_limits.py [--quick] [--limits 5,1] [--cap SECONDS] [--json out.json]
-       python scripts/bench_limits.py --generate [--limits 10,1] [--cap SECONDS] [--json out.json]
-       python scripts/bench_limits.py --paths [--smoke] [--limits 0.5,2] [--json out.json]
-       python scripts/bench_limits.py --fresh [--limits 1] [--endpoints analyze,generate] [--json out.json]
+Usage: python -m benchmarks limits [--quick] [--limits 5,1] [--cap SECONDS] [--json out.json]
+       python -m benchmarks limits --generate [--limits 10,1] [--cap SECONDS] [--json out.json]
+       python -m benchmarks limits --paths [--smoke] [--limits 0.5,2] [--json out.json]
+       python -m benchmarks limits --fresh [--limits 1] [--endpoints analyze,generate] [--json out.json]
 
 Boards come from the benchmark's generator (``bench_corpora.LargeSpec``: a
 random layout, first click in the middle, then zero regions opened at
@@ -72,8 +72,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench_corpora import LargeSpec
-from load import live_server
+from benchmarks.harness.corpora import LargeSpec
+from benchmarks.harness.server import live_server
+from benchmarks.harness.results import write_result
 
 BOARDS = {
     "500x500/40000, 250 regions": LargeSpec(500, 500, 40_000, 250),
@@ -489,24 +490,24 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(row["over_s"] for row in fresh)
         print(f"worst overshoot of a first request: {worst} s", flush=True)
         if args.json:
-            args.json.write_text(json.dumps({"rows": fresh, "worst_over_s": worst}, indent=1))
+            write_result(args.json, {"rows": fresh, "worst_over_s": worst})
         return 0
     if args.generate:
         rows = [measure_generate(name, limits, args.cap) for name in GENERATE]
         if args.json:
-            args.json.write_text(json.dumps(rows, indent=1))
+            write_result(args.json, {"rows": rows})
         return 0
     if args.paths:
         with tempfile.TemporaryDirectory() as tmp:
             report = measure_paths(SMALL if args.smoke else HUGE, limits, args.cap, Path(tmp))
         if args.json:
-            args.json.write_text(json.dumps(report, indent=1))
+            write_result(args.json, report)
         return 0
     names = QUICK if args.quick else list(BOARDS)
     with tempfile.TemporaryDirectory() as tmp:
         rows = [measure(name, BOARDS[name], limits, args.cap, Path(tmp)) for name in names]
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=1))
+        write_result(args.json, {"rows": rows})
     return 0
 
 

@@ -1,6 +1,6 @@
 """Benchmark the analysis on other grids: 30x16 expert-density positions on square, torus and hex.
 
-Usage: python scripts/bench_topology.py [--positions N] [--seed S] [--openings K]
+Usage: python -m benchmarks topology [--positions N] [--seed S] [--openings K]
                                         [--topologies square,torus,hex] [--backend SPEC] [--json out.json]
 
 Each position is built the same way on every topology, from the same seed:
@@ -20,7 +20,6 @@ machine's load alike.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import sys
@@ -34,6 +33,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cnfsweep import Board, Engine, __version__
+
+from benchmarks.harness.stats import upper_quantile
+from benchmarks.harness.results import write_result
 from cnfsweep.core.characters import COVERED
 from cnfsweep.core.geometry import Cell
 from cnfsweep.core.topology import TOPOLOGIES, make_topology
@@ -42,17 +44,12 @@ ROWS, COLS, MINES = 16, 30, 99
 TOPOLOGY_NAMES = ("square", "torus", "hex")
 
 
-def percentile(ordered: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of sorted values, by the nearest rank (the median of an even count is the upper one)."""
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def summarise(times_ms: Sequence[float]) -> dict[str, float]:
     ordered = sorted(times_ms)
     return {
         "runs": len(ordered),
-        "median_ms": round(percentile(ordered, 0.5), 3),
-        "p90_ms": round(percentile(ordered, 0.9), 3),
+        "median_ms": round(upper_quantile(ordered, 0.5), 3),
+        "p90_ms": round(upper_quantile(ordered, 0.9), 3),
         "max_ms": round(ordered[-1], 3),
     }
 
@@ -185,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "backend": Engine.create(args.backend).spec,
             "topologies": figures,
         }
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        write_result(args.json, report, indent=2)
     return 0
 
 

@@ -1,9 +1,9 @@
 """Benchmark ``cnfsweep levels``: median and p90 per expert position, and 100x100 boards.
 
-Usage: python scripts/bench_levels.py [--corpus midgame-expert,halfway-expert] [--positions N]
+Usage: python -m benchmarks levels [--corpus midgame-expert,halfway-expert] [--positions N]
                                       [--seed S] [--max-level M] [--large all|none] [--json out.json]
 
-Corpora come from scripts/bench_corpora.py (cached under scripts/corpora/), as
+Corpora come from benchmarks.harness.corpora (cached under benchmarks/corpora/), as
 for ``bench_hint.py``: ``midgame-expert`` (a position of each seeded expert
 game where the autoplayer had to guess) and ``halfway-expert`` (the first
 position of each game, half its safe cells open, that needed the full
@@ -20,7 +20,6 @@ most 200 ms; a 100x100 board in under 2 s.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import platform
@@ -32,8 +31,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import bench_corpora as corpora
-from bench_hint import summarise
+from benchmarks.harness import corpora
+from benchmarks.hint import summarise
+from benchmarks.harness.results import write_result
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1))
+        write_result(args.json, report)
     return 0
 
 

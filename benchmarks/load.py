@@ -1,6 +1,6 @@
 """Load a live ``cnfsweep serve`` with analyse requests and check every answer.
 
-Usage: python scripts/load.py [--requests 500] [--clients 50] [--positions 50] [--seed 1]
+Usage: python -m benchmarks load [--requests 500] [--clients 50] [--positions 50] [--seed 1]
                               [--rate PER_SECOND] [--workers 2] [--small-workers 1] [--threads]
                               [--huge N] [--huge-size 1000] [--huge-time-limit SECONDS]
                               [--health-target MS] [--smoke] [--url URL] [--json out.json]
@@ -9,7 +9,7 @@ Starts ``cnfsweep serve`` on a free port of 127.0.0.1 (or loads ``--url``, which
 must be a 127.0.0.1 or localhost address), then ``--clients`` clients, each on
 its own keep-alive connection, send ``--requests`` ``POST /api/analyze``
 requests in all, cycling through mid-game expert positions from real play
-(the ``midgame-expert`` corpus of ``scripts/bench.py``). Without ``--rate``
+(the ``midgame-expert`` corpus of ``python -m benchmarks engines``). Without ``--rate``
 every client sends its next request as soon as the last is answered (a closed
 loop: the server is saturated and latency is mostly queueing); with ``--rate``
 requests start on a fixed schedule spread over the clients (an open loop), and
@@ -36,22 +36,23 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
-import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import bench_corpora
-
 from cnfsweep import Board, analyze
 from cnfsweep.play.boards import true_board
+
+from benchmarks.harness import corpora as bench_corpora
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.results import write_result
+from benchmarks.harness.server import Connection, free_port, health_status, live_server
+
+__all__ = ["Connection", "free_port", "health_status", "live_server"]  # the harness's, used here and by the tests
 
 TIMEOUT = 30.0
 #: A huge request waits for the huge ones ahead of it in the main lane, each up to the time limit.
@@ -101,60 +102,9 @@ class Report:
         doc["huge_failures"] = self.huge_failures
         for name, values in (("latency", self.latencies_ms), ("health", self.health_ms), ("huge", self.huge_ms)):
             for q in (50, 90, 99, 100):
-                doc[f"{name}_p{q}_ms"] = round(percentile(values, q), 2) if values else None
+                doc[f"{name}_p{q}_ms"] = round(percentile(values, q / 100), 2) if values else None
         doc["ok"] = self.ok
         return doc
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Return the nearest-rank ``q``-th percentile of ``values``."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * q // 100))
-    return ordered[int(rank) - 1]
-
-
-class Connection:
-    """A keep-alive HTTP/1.1 connection speaking just enough of the protocol for JSON requests."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
-        """Send one request and return the status code and body of its answer."""
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
-        head = (
-            f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-        )
-        self.writer.write(head.encode() + body)
-        await self.writer.drain()
-        status = int((await self.reader.readline()).split()[1])
-        length = 0
-        while (line := await self.reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode("latin-1").partition(":")
-            if name.strip().lower() == "content-length":
-                length = int(value)
-        return status, await self.reader.readexactly(length)
-
-    def close(self) -> None:
-        """Close the connection."""
-        if self.writer is not None:
-            self.writer.close()
-
-
-async def health_status(host: str, port: int) -> int:
-    """Ask ``/api/health`` once on a connection of its own, closed after."""
-    connection = Connection(host, port)
-    try:
-        return (await connection.request("GET", "/api/health"))[0]
-    finally:
-        connection.close()
-        if connection.writer is not None:
-            await connection.writer.wait_closed()
 
 
 def expected_document(board: Board) -> dict[str, Any]:
@@ -286,49 +236,6 @@ async def run_load(
     return report
 
 
-def free_port() -> int:
-    """Return a port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def live_server(options: Sequence[str] = (), startup: float = 60.0) -> Iterator[str]:
-    """Run ``cnfsweep serve`` on a free local port; yield its URL once ``/api/health`` answers."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cnfsweep", "serve", "--port", str(port), *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + startup
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"cnfsweep serve stopped: {proc.stdout.read() if proc.stdout else ''}")
-            with contextlib.suppress(OSError):
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    pass
-                if asyncio.run(health_status("127.0.0.1", port)) == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("cnfsweep serve did not answer /api/health in time")
-            time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
-
-
 def midgame_expert(count: int, seed: int, folder: Path = bench_corpora.CORPUS_DIR) -> list[Board]:
     """Mid-game expert positions from real play: the benchmark's ``midgame-expert`` corpus."""
     return [item.board for item in bench_corpora.midgame("expert", count, seed, folder)]
@@ -401,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.health_target is not None:
         print(f"health p99 target {args.health_target} ms: {'met' if not missed else 'MISSED'}")
     if args.json:
-        args.json.write_text(json.dumps(doc, indent=1))
+        write_result(args.json, doc)
     return 0 if report.ok and not missed else 1
 
 

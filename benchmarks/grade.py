@@ -1,6 +1,6 @@
 """Benchmark ``cnfsweep grade`` and ``generate --grade`` on expert no-guess boards.
 
-Usage: python scripts/bench_grade.py [--boards N] [--per-grade K] [--methods uniform,fast]
+Usage: python -m benchmarks grade [--boards N] [--per-grade K] [--methods uniform,fast]
                                      [--level expert] [--seed S] [--time-limit T] [--json out.json]
 
 Three figures:
@@ -22,8 +22,6 @@ Three figures:
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import multiprocessing
 import os
 import platform
@@ -38,6 +36,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cnfsweep import __version__
+
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.results import write_result
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
@@ -46,11 +47,6 @@ from cnfsweep.generation import generate, level_named
 
 TARGET_MEDIAN_S = 2.0
 METHODS = ("uniform", "fast")
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of sorted ``values``."""
-    return values[max(0, min(len(values) - 1, math.ceil(q * len(values) - 1e-9) - 1))]
 
 
 def summarise(seconds: list[float]) -> dict[str, float]:
@@ -250,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
-        json.dump(report, args.json, indent=1)
+        write_result(args.json, report)
         args.json.close()
     return 0
 

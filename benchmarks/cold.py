@@ -1,6 +1,6 @@
 """Cold and warm analyses beside ms-toollib's ``cal_probability_onboard``, taking turns in one run.
 
-Usage: python scripts/bench_cold.py [--positions N] [--large N] [--games N] [--corpus-dir DIR]
+Usage: python -m benchmarks cold [--positions N] [--large N] [--games N] [--corpus-dir DIR]
                                     [--tree NAME=PATH ...] [--pure-tree NAME=PATH ...] [--json out.json]
 
 COLD: every position of the corpora (guess points from real expert and
@@ -28,9 +28,7 @@ each other; exits 1 on any difference.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -40,57 +38,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.cold_worker import worker
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.results import write_result
+
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 TOLERANCE = 1e-12
-
-
-# ---------------------------------------------------------------- the worker: one code tree
-
-
-def _answer(board: Any, engine: Any) -> dict[str, Any]:
-    """Analyse ``board`` with ``engine`` (a fresh one when ``None``, inside the timing)."""
-    from cnfsweep.engine import Engine
-
-    start = time.perf_counter()
-    if engine is None:
-        engine = Engine.create()
-    analysis = engine.analyze(board)
-    ms = (time.perf_counter() - start) * 1000
-    probs = [
-        [analysis.probability((r, c)) if ch == "." else None for c, ch in enumerate(row)]
-        for r, row in enumerate(board.grid)
-    ]
-    exact = repr(
-        (
-            analysis.consistent,
-            sorted(analysis.frontier_exact.items()),
-            analysis.off_frontier_exact,
-            analysis.safe,
-            analysis.mines,
-            analysis.best_guess,
-            analysis.solutions,
-        )
-    )
-    return {"ms": ms, "probs": probs, "digest": hashlib.sha256(exact.encode()).hexdigest()[:16]}
-
-
-def worker() -> int:
-    """Answer JSON requests on stdin, one a line: ``{"rows", "mines", "warm"}``; ``{"reset": true}`` starts a game."""
-    sys.set_int_max_str_digits(0)
-    from cnfsweep import Board
-    from cnfsweep.engine import Engine
-
-    warm = Engine.for_games()
-    _answer(Board.from_rows(["1.", ".."], total_mines=1), None)  # imports and start-up, untimed
-    for line in sys.stdin:
-        request = json.loads(line)
-        if request.get("reset"):
-            warm = Engine.for_games()
-            print(json.dumps({}), flush=True)
-            continue
-        board = Board.from_rows(request["rows"], total_mines=request["mines"])
-        print(json.dumps(_answer(board, warm if request["warm"] else None)), flush=True)
-    return 0
 
 
 class Tree:
@@ -102,8 +56,10 @@ class Tree:
         env["PYTHONPATH"] = str(Path(path) / "src")
         if pure:  # the tree's C kernels unused (cnfsweep.engine.kernels)
             env["CNFSWEEP_PURE_PYTHON"] = "1"
+        # `-m` from the repository's root: the package is found there, and cnfsweep in the tree's src.
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker"],
+            [sys.executable, "-m", "benchmarks.cold_worker"],
+            cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -155,7 +111,7 @@ def difference(ours: list[list[float | None]], theirs: list[list[float]]) -> flo
 def corpora(
     positions: int, large: int, seed: int, folder: Path | None = None
 ) -> dict[str, list[tuple[str, list[str], int]]]:
-    import bench_corpora as bc
+    from benchmarks.harness import corpora as bc
 
     out: dict[str, list[tuple[str, list[str], int]]] = {}
     for level in ("expert", "intermediate"):
@@ -192,11 +148,6 @@ def games(count: int, seed: int) -> list[list[tuple[list[str], int]]]:
 # ---------------------------------------------------------------- figures
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, math.ceil(q * len(ordered) - 1e-9) - 1))]
-
-
 def figures(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     out = {}
     for name, ts in times.items():
@@ -223,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="NAME=PATH of a code tree run with CNFSWEEP_PURE_PYTHON=1; repeatable",
     )
-    parser.add_argument("--corpus-dir", type=Path, help="where the guess points are cached (scripts/corpora)")
+    parser.add_argument("--corpus-dir", type=Path, help="where the guess points are cached (benchmarks/corpora)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if args.worker:
@@ -235,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     trees = [
         Tree(*spec.split("=", 1), pure=pure) if "=" in spec else Tree(spec, Path(spec), pure=pure)
         for spec, pure in specs
-    ] or [Tree("cnfsweep", HERE.parent)]
+    ] or [Tree("cnfsweep", ROOT)]
     names = [t.name for t in trees] + ["ms-toollib"]
     report: dict[str, Any] = {"load": os.getloadavg(), "trees": {t.name: str(t.proc.args) for t in trees}}
     failures = []
@@ -293,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ratios = f"{f['ratio_median']:>21.2f}{f['ratio_p90']:>7.2f}" if "ratio_median" in f else ""
             print(f"{corpus:<32}{name:<14}{f['median_ms']:>10.3f}{f['p90_ms']:>10.3f}{ratios}")
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1))
+        write_result(args.json, report)
     for failure in failures[:5]:
         print("DIFFERENCE:", failure[:300])
     return 1 if failures else 0

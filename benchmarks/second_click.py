@@ -1,6 +1,6 @@
 """Screen second clicks: after the first click shows a number, which guess wins most often?
 
-Usage: python scripts/second_click.py [--level expert] [--number 1] [--games N] [--seed S]
+Usage: python -m benchmarks second-click [--level expert] [--number 1] [--games N] [--seed S]
                                       [--policy SPEC] [--cell R,C ...] [--workers K] [--json]
 
 The games of run --seed (the campaign's game seeds) whose first click shows

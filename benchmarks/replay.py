@@ -1,6 +1,6 @@
 """Time the replay review: the bundled expert replays, and a synthesised 60x36 replay of 540 mines.
 
-Usage: python scripts/bench_replay.py [--runs 3] [--big-seed 1] [--keep FOLDER] [--json out.json]
+Usage: python -m benchmarks replay [--runs 3] [--big-seed 1] [--keep FOLDER] [--json out.json]
 
 - ``expert``: ``cnfsweep.review(path)`` on each expert replay in ``tests/data/replays``
   (Arbiter, Minesweeper Clone, Viennasweeper), reading the file in ms-toollib's child
@@ -19,8 +19,9 @@ the target, so that figures from one run on a loaded machine can be compared.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -34,6 +35,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
 from cnfsweep.play import Table
 from cnfsweep.replay import review
+from benchmarks.harness.results import write_result
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPERTS = ["arbiter_expert_49.25.avf", "clone_expert_38.82.mvf", "viennasweeper_expert_98.763.rmv"]
@@ -107,13 +109,13 @@ def save_evf(game: RecordedGame, folder: Path) -> Path:
     return path
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--big-seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="Folder to write the synthesised .evf to (kept).")
     parser.add_argument("--json", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-replay-"))
     folder.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -151,7 +153,7 @@ def main() -> int:
         )
         print(f"{name:40} {clicks[name]:6d} {median:9.3f} {used:6.2f} {target:9.1f} {median / target:6.2f}")
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=1))
+        write_result(args.json, {"rows": rows})
     return 0
 
 

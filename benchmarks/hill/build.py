@@ -1,6 +1,6 @@
 """Build David Hill's Minesweeper solver and our harness for it, from a fetched copy, outside this repository.
 
-Usage: python scripts/hill/build_hill.py [--source PATH] [--rev REV] [--build-dir DIR]
+Usage: python -m benchmarks hill-build [--source PATH] [--rev REV] [--build-dir DIR]
 
 ``--source`` (or the environment variable ``HILL_SOURCE``) is a checkout or a
 bare mirror of https://github.com/DavidNHill/Minesweeper (``git clone --mirror
@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         built = build(args.source, args.build_dir, args.rev, force=args.force)
         command = built.command()
     except BuildError as exc:
-        print(f"build_hill: {exc}", file=sys.stderr)
+        print(f"hill-build: {exc}", file=sys.stderr)
         return 2
     print(f"built Hill's solver at commit {built.commit} in {built.classes.parent}")
     print(" ".join(command))

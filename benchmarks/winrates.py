@@ -1,6 +1,6 @@
 """Measure win rates and time per game of a policy on the standard levels.
 
-Usage: python scripts/winrates.py [--games N] [--workers K] [--policy NAME]
+Usage: python -m benchmarks winrates [--games N] [--workers K] [--policy NAME]
                                   [--first-click RULE] [--levels beginner,intermediate,expert]
                                   [--out results.jsonl]
 
@@ -10,6 +10,8 @@ that file (nothing is written otherwise).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import argparse
 import json
@@ -23,7 +25,7 @@ from cnfsweep.present.text import play_view
 from cnfsweep.play.game import LEVELS, FirstClick
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
@@ -33,7 +35,7 @@ def main() -> None:
     parser.add_argument("--first-click", default="safe", choices=[r.value for r in FirstClick])
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--out", default=None, help="append one JSON line per level to this file")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     console = Console()
     for name in args.levels.split(","):
         config = PlayConfig(LEVELS[name], FirstClick(args.first_click), args.policy, args.backend)

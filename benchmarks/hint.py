@@ -1,9 +1,9 @@
 """Benchmark ``cnfsweep hint``: median and p90 per position, with and without --smallest.
 
-Usage: python scripts/bench_hint.py [--corpus halfway-expert,midgame-expert] [--positions N]
+Usage: python -m benchmarks hint [--corpus halfway-expert,midgame-expert] [--positions N]
                                     [--seed S] [--modes hint,smallest,all] [--json out.json]
 
-Corpora come from scripts/bench_corpora.py (cached under scripts/corpora/):
+Corpora come from benchmarks.harness.corpora (cached under benchmarks/corpora/):
 ``halfway-expert`` (positions of real expert games once half the safe cells
 are open, where the single-number rule had nothing left: there are certain
 cells whose reasons take several numbers) and ``midgame-expert`` (positions
@@ -17,8 +17,6 @@ call would be.  Modes: ``hint`` (the best move), ``smallest`` (``--smallest``),
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import multiprocessing
 import os
 import platform
@@ -29,7 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import bench_corpora as corpora
+from benchmarks.harness import corpora
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.results import write_result
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -40,11 +40,6 @@ from cnfsweep.explanation import hint
 MODES = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
 TARGETS = {"hint": {"median_ms": 30.0, "p90_ms": 100.0}, "smallest": {"p90_ms": 1000.0}}
 CORPORA = ("halfway-expert", "midgame-expert")
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of sorted ``values``."""
-    return values[max(0, min(len(values) - 1, math.ceil(q * len(values) - 1e-9) - 1))]
 
 
 def summarise(times_ms: list[float]) -> dict[str, Any]:
@@ -154,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1))
+        write_result(args.json, report)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Time the look-ahead's C kernel (cnfsweep.search._merge) against the Python code it follows, in one process.
 
-Usage: python scripts/bench_merge_kernel.py [--games N] [--seed S] [--passes P]
+Usage: python -m benchmarks merge-kernel [--games N] [--seed S] [--passes P]
 
 First the model work alone: the strong player's splits in ``N`` seeded expert
 games are recorded, then listed again (``split_models``) and their merged
@@ -13,6 +13,8 @@ the ratios; on a shared machine only the ratios of one run mean anything.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import argparse
 import sys
@@ -105,12 +107,12 @@ def time_games(games: int, seed: int, kernel: Any) -> dict[bool, float]:
     return {on: seconds / games for on, seconds in spent.items()}
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="seeded expert games to record splits from and to play")
     parser.add_argument("--seed", type=int, default=5, help="run seed of the games")
     parser.add_argument("--passes", type=int, default=3, help="timed passes over the recorded splits")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.games < 1 or args.passes < 1:
         parser.error("--games and --passes must be at least 1")
     kernel = splitting.kernel

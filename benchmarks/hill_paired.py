@@ -1,18 +1,18 @@
 """Play David Hill's solver and a cnfsweep policy on the same layouts, and pair the results.
 
-Usage: python scripts/hill_paired.py [--source PATH] [--rev REV] [--build-dir DIR] [--games 2000]
+Usage: python -m benchmarks hill-paired [--source PATH] [--rev REV] [--build-dir DIR] [--games 2000]
                                      [--seed 2026] [--start 0] [--level expert] [--first-click safe]
                                      [--policy strong] [--settings small] [--batch 100]
                                      [--out games.jsonl] [--json summary.json]
-       python scripts/hill_paired.py --own-games N [--own-seed -60442780] [--source PATH] [--settings small]
+       python -m benchmarks hill-paired --own-games N [--own-seed -60442780] [--source PATH] [--settings small]
 
 The layouts are the campaign's own: game ``i`` of run ``--seed`` is laid by
 cnfsweep's :class:`~cnfsweep.play.game.Game` from ``game_seed(seed, i)`` when
-the policy's first click lands (``scripts/campaign.py --seed S`` plays the same
+the policy's first click lands (``python -m benchmarks campaign --seed S`` plays the same
 ones), and the policy plays them through the campaign's ``iter_games``, whose
 records are checked to carry the very mines Hill's solver was given.  Hill's
 solver is built from a fetched copy of his repository by
-``scripts/hill/build_hill.py`` (``--source`` or ``$HILL_SOURCE``; see there)
+``python -m benchmarks hill-build`` (``--source`` or ``$HILL_SOURCE``; see there)
 and plays each layout through ``scripts/hill/HillHarness.java`` from the same
 first click, at the settings of his record runs (``--settings small``).
 Everything runs on one core, batch by batch: Hill's batch, then ours.
@@ -56,8 +56,9 @@ from cnfsweep.experiments.executors import Runner
 from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import FirstClick, Game, Level, make_policy
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "hill"))
-from build_hill import BuildError, HillBuild, build  # beside this script, not a package
+
+from benchmarks.harness.results import write_result
+from benchmarks.hill.build import BuildError, HillBuild, build
 
 # The seed of his "expert 10,000,000 run" (MinesweeperBulk.java), the run behind the published 41.132%.
 RECORD_SEED = -60442780
@@ -392,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 soft_wrap=True,
             )
             if args.json:
-                args.json.write_text(json.dumps(own, indent=1) + "\n", encoding="utf-8")
+                write_result(args.json, own)
             return 0
         level, rule = check_args(args)
         built = build(args.source, args.build_dir, args.rev)
@@ -412,7 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     report(s, args.policy, console)
     if args.json:
-        args.json.write_text(json.dumps(s, indent=1) + "\n", encoding="utf-8")
+        write_result(args.json, s)
     return 0
 
 
