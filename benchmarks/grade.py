@@ -27,6 +27,7 @@ import os
 import platform
 import sys
 import time
+from pathlib import Path
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -130,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--methods", default=",".join(METHODS), help="comma-separated: " + ", ".join(METHODS))
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per generate --grade board")
-    parser.add_argument("--json", type=argparse.FileType("w"), help="write every figure here")
+    parser.add_argument("--json", type=Path, help="write every figure here")
     args = parser.parse_args(argv)
     methods = [m for m in args.methods.split(",") if m]
     for bad in [m for m in methods if m not in METHODS]:
@@ -247,7 +248,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.print(f"load average {load}; {report['meta']['seconds']} s in all")
     if args.json:
         write_result(args.json, report)
-        args.json.close()
     return 0
 
 

@@ -1,0 +1,134 @@
+"""Write the documentation's benchmark figures from the result files checked in under ``benchmarks/results/``.
+
+Usage: python -m benchmarks report [--check]
+
+A figure in the documentation sits between two markers, ``<!-- benchmarks: ID -->`` and
+``<!-- /benchmarks: ID -->``. For a section with a result file, everything between them is what
+`SECTIONS` writes from that file (its command, size, commit, load and date included), so a figure in the
+text can only change with its file. A section without one yet keeps the figures written by hand, and
+must say "not yet generated" so a reader knows they were typed, not read from a file. ``--check`` changes
+nothing and exits 1 if any marked section differs from what this writes (a test runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness.results import RESULTS, ROOT, read_result
+
+DOCS = (ROOT / "docs" / "explanation" / "performance.md", ROOT / "README.md")
+"""The files whose marked sections this writes."""
+NOT_YET = "not yet generated"
+"""What a section without a result file must say."""
+MARKED = re.compile(r"(<!-- benchmarks: ([\w-]+) -->\n)(.*?)(<!-- /benchmarks: \2 -->)", re.S)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A marked section written from one result file.
+
+    Attributes
+    ----------
+    result
+        The file under ``benchmarks/results/``.
+    render
+        Turns the file's report into the section's Markdown (ending in a newline).
+    """
+
+    result: str
+    render: Callable[[dict[str, Any]], str]
+
+
+def run_line(report: dict[str, Any]) -> str:
+    """Say how a result was measured: its command, commit, date and the machine's load."""
+    run = report["run"]
+    command = " ".join(arg if arg and " " not in arg else repr(arg) for arg in run["command"])
+    commit = (run.get("commit") or "unknown")[:7] + (" with changes" if run.get("dirty") else "")
+    load = run.get("load")
+    where = f"{run.get('cpus')} cores, load average {load[0]:.1f}" if load else f"{run.get('cpus')} cores"
+    return f"`{command}` at commit {commit}, {run['date'][:10]} ({where}, Python {run['python']})"
+
+
+def render_play(report: dict[str, Any]) -> str:
+    """The play benchmark: processor and wall time a game per policy, and each over the last policy's."""
+    rows = report["policies"]
+    reference = report["reference"]
+    lines = [
+        f"Generated from `benchmarks/results/play.json`: {run_line(report)}; {report['games']} games of "
+        f"{report['level']}, first click {report['first_click']}, seed {report['seed']}, the policies taking "
+        "turns game by game.",
+        "",
+        f"| policy | wins | ms a game (CPU) | ms a game (wall, mean / median) | CPU / {reference} | wall / {reference} |",
+        "|---|---|---|---|---|---|",
+    ]
+    for spec, row in rows.items():
+        lines.append(
+            f"| `{spec}` | {row['wins']} of {row['games']} | {row['cpu_ms']:.1f} | "
+            f"{row['mean_ms']:.1f} / {row['median_ms']:.1f} | {row['cpu_ratio']:.2f}x | {row['ratio']:.2f}x |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+SECTIONS: dict[str, Section] = {
+    "play": Section("play.json", render_play),
+}
+"""Each generated section by its marker's id."""
+
+
+def rewrite(text: str, where: str, results: Path = RESULTS) -> str:
+    """Return ``text`` with every marked section written from its result file.
+
+    Raises
+    ------
+    ValueError
+        If a section has no result file and does not say it is "not yet generated", or if an id is
+        neither generated nor so marked.
+    """
+
+    def one(match: re.Match[str]) -> str:
+        opening, ident, body, closing = match.group(1), match.group(2), match.group(3), match.group(4)
+        section = SECTIONS.get(ident)
+        path = results / section.result if section else None
+        if section is None or path is None or not path.is_file():
+            if NOT_YET not in body.lower():
+                missing = f"no result file {path.name}" if path else "no generator"
+                raise ValueError(f"{where}: section {ident!r} has {missing} and does not say it is {NOT_YET!r}")
+            return match.group(0)
+        return opening + section.render(read_result(path)) + closing
+
+    return MARKED.sub(one, text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a section is out of date")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="where the result files are")
+    args = parser.parse_args(argv)
+    stale = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        try:
+            new = rewrite(text, str(doc.relative_to(ROOT)), args.results)
+        except (ValueError, KeyError) as exc:
+            print(f"report: {exc}", file=sys.stderr)
+            return 2
+        if new != text:
+            stale.append(doc.relative_to(ROOT))
+            if not args.check:
+                doc.write_text(new, encoding="utf-8")
+    if args.check and stale:
+        print(f"report: out of date (run python -m benchmarks report): {', '.join(map(str, stale))}", file=sys.stderr)
+        return 1
+    for doc in stale:
+        print(f"rewrote {doc}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
