@@ -39,8 +39,9 @@ class Entry:
     summary
         One line for ``--list``.
     smoke
-        The arguments of its tiniest seeded run, which ``tests/benchmarks/test_smoke.py`` runs so a broken
-        entry fails CI; ``None`` when it cannot run here (the reason is in `needs`).
+        The arguments of its smallest seeded run (``{tmp}`` stands for a scratch folder), which
+        ``tests/test_benchmarks.py`` (or the test it names) runs so a broken entry fails CI; ``None`` when
+        it cannot run everywhere (what it needs is in `needs`, and the test that runs it where it can skips).
     needs
         What it needs beyond the test environment, if anything (a JDK, a live network ...).
     """
@@ -62,19 +63,15 @@ ENTRIES: tuple[Entry, ...] = (
         B,
         "every engine and a naive baseline on the seeded corpora, as ratios",
         (
+            "--quick",
+            "--corpus",
+            "midgame-beginner",
             "--positions",
             "2",
-            "--levels",
-            "beginner",
-            "--large-sizes",
-            "",
             "--engines",
-            "pysat",
-            "--games",
-            "1",
-            "--reductions",
-            "0",
-            "--no-toollib",
+            "pysat,baseline",
+            "--corpus-dir",
+            "{tmp}",
         ),
     ),
     Entry(
@@ -82,7 +79,7 @@ ENTRIES: tuple[Entry, ...] = (
         "cold",
         B,
         "cold and warm analyses beside ms-toollib, code trees taking turns (exit 1 on disagreement)",
-        ("--positions", "1", "--games", "1", "--big", "0"),
+        ("--positions", "1", "--large", "0", "--games", "1", "--corpus-dir", "{tmp}"),
         "ms-toollib (the bench extra)",
     ),
     Entry(
@@ -90,7 +87,7 @@ ENTRIES: tuple[Entry, ...] = (
         "commits",
         B,
         "this checkout against an older commit, side by side in one run",
-        ("--old", "HEAD", "--rounds", "1", "--games", "1", "--positions", "1", "--boards", "1"),
+        ("--old", "HEAD", "--rounds", "1", "--quick", "--workloads", "play"),
         "git",
     ),
     Entry(
@@ -105,7 +102,7 @@ ENTRIES: tuple[Entry, ...] = (
         "merge_kernel",
         B,
         "the look-ahead's C kernel against its Python code",
-        ("--games", "1", "--repeats", "1"),
+        ("--games", "1", "--passes", "1"),
     ),
     Entry("generate", "generate", B, "no-guess generation beside ms-toollib's laymine_solvable", ("--smoke",)),
     Entry(
@@ -113,14 +110,14 @@ ENTRIES: tuple[Entry, ...] = (
         "grade",
         B,
         "cnfsweep grade and generate --grade on expert no-guess boards",
-        ("--boards", "1", "--per-grade", "0"),
+        ("--level", "intermediate", "--boards", "1", "--per-grade", "0", "--methods", "fast"),
     ),
     Entry(
         "hint",
         "hint",
         B,
         "cnfsweep hint per position, with and without --smallest",
-        ("--positions", "1", "--modes", "fast"),
+        ("--positions", "1", "--corpus-dir", "{tmp}", "--modes", "hint"),
     ),
     Entry("hint-big", "hint_big", B, "hint and the board views on big boards, as ratios to solve", ("--smoke",)),
     Entry(
@@ -128,7 +125,7 @@ ENTRIES: tuple[Entry, ...] = (
         "levels",
         B,
         "cnfsweep levels per expert position and on 100x100 boards",
-        ("--positions", "1", "--big", "0"),
+        ("--positions", "1", "--corpus-dir", "{tmp}"),
     ),
     Entry(
         "limits",
@@ -149,7 +146,7 @@ ENTRIES: tuple[Entry, ...] = (
         "replay",
         B,
         "the replay review on the bundled expert replays and a synthesised big one",
-        ("--rounds", "1", "--skip-big"),
+        ("--runs", "1", "--no-big"),
     ),
     Entry("topology", "topology", B, "the analysis on square, torus and hex grids", ("--positions", "1")),
     Entry("examples", "examples", B, "analyze on the bundled example boards with every backend", ("--repeat", "1")),
@@ -159,7 +156,7 @@ ENTRIES: tuple[Entry, ...] = (
         "campaign",
         S,
         "a resumable win-rate campaign against the published records",
-        ("--levels", "beginner", "--games", "2", "--workers", "1"),
+        ("--levels", "beginner", "--games", "2", "--workers", "1", "--out", "{tmp}/campaign.jsonl"),
     ),
     Entry(
         "winrates",
@@ -173,15 +170,28 @@ ENTRIES: tuple[Entry, ...] = (
         "second_click",
         S,
         "which second click wins most often after a given number",
-        ("--level", "beginner", "--games", "2", "--workers", "1", "--cell", "0,0"),
+        ("--level", "beginner", "--number", "1", "--games", "2", "--workers", "1"),
     ),
     Entry(
         "paired-commits",
         "paired_commits",
         S,
         "one policy under two commits on the same seeded games, paired",
-        None,
-        "two git worktrees and minutes of play (tests/experiments/test_paired_commits.py runs its pairing)",
+        (
+            "--old",
+            "HEAD",
+            "--level",
+            "beginner",
+            "--policy",
+            "safest",
+            "--games",
+            "2",
+            "--batch",
+            "1",
+            "--dir",
+            "{tmp}",
+        ),
+        "git (two worktrees of this repository, their C kernels built)",
     ),
     Entry(
         "hill-paired",

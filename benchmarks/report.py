@@ -26,7 +26,7 @@ DOCS = (ROOT / "docs" / "explanation" / "performance.md", ROOT / "README.md")
 """The files whose marked sections this writes."""
 NOT_YET = "not yet generated"
 """What a section without a result file must say."""
-MARKED = re.compile(r"(<!-- benchmarks: ([\w-]+) -->\n)(.*?)(<!-- /benchmarks: \2 -->)", re.S)
+MARKED = re.compile(r"^([ \t]*)(<!-- benchmarks: ([\w-]+) -->\n)(.*?)^(\1<!-- /benchmarks: \3 -->)", re.S | re.M)
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def run_line(report: dict[str, Any]) -> str:
     command = " ".join(arg if arg and " " not in arg else repr(arg) for arg in run["command"])
     commit = (run.get("commit") or "unknown")[:7] + (" with changes" if run.get("dirty") else "")
     load = run.get("load")
-    where = f"{run.get('cpus')} cores, load average {load[0]:.1f}" if load else f"{run.get('cpus')} cores"
+    where = f"{run.get('cpus')} cores, load average {load[0]:.1f} as it ended" if load else f"{run.get('cpus')} cores"
     return f"`{command}` at commit {commit}, {run['date'][:10]} ({where}, Python {run['python']})"
 
 
@@ -92,7 +92,7 @@ def rewrite(text: str, where: str, results: Path = RESULTS) -> str:
     """
 
     def one(match: re.Match[str]) -> str:
-        opening, ident, body, closing = match.group(1), match.group(2), match.group(3), match.group(4)
+        indent, opening, ident, body, closing = (match.group(i) for i in range(1, 6))
         section = SECTIONS.get(ident)
         path = results / section.result if section else None
         if section is None or path is None or not path.is_file():
@@ -100,7 +100,9 @@ def rewrite(text: str, where: str, results: Path = RESULTS) -> str:
                 missing = f"no result file {path.name}" if path else "no generator"
                 raise ValueError(f"{where}: section {ident!r} has {missing} and does not say it is {NOT_YET!r}")
             return match.group(0)
-        return opening + section.render(read_result(path)) + closing
+        # Inside a list item every line keeps the item's indentation.
+        lines = section.render(read_result(path)).splitlines()
+        return indent + opening + "".join(f"{indent}{line}\n" if line else "\n" for line in lines) + closing
 
     return MARKED.sub(one, text)
 
