@@ -75,8 +75,30 @@ def render_play(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_limits_paths(report: dict[str, Any]) -> str:
+    """The time-limit paths: how late each way of asking answered after its limit, at worst."""
+    limits = sorted({row["limit"] for kind in ("cli", "server", "api") for row in report[kind]})
+    every = all(row.get("status") == "unknown" for kind in ("cli", "server", "api") for row in report[kind])
+    worst = {kind: max(row["over_s"] for row in report[kind]) for kind in ("cli", "server", "api")}
+    ready = [row["ready_s"] for row in report["cli"] if row.get("ready_s") is not None]
+    said = " and ".join(f"{t:g}" for t in limits)
+    lines = [
+        f"Generated from `benchmarks/results/limits-paths.json`: {run_line(report)}; {report['board']}, "
+        f"T = {said} s, {'every answer the time-out' if every else 'not every answer the time-out'}: "
+        f"at most {worst['cli']:.2f} s late on the CLI, {worst['server']:.2f} s on the server, "
+        f"{worst['api']:.2f} s through the Python API."
+    ]
+    if ready:
+        lines[0] += (
+            f" Starting Python and importing cnfsweep took {min(ready):.1f}-{max(ready):.1f} s more "
+            "on that machine, before any clock starts."
+        )
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "play": Section("play.json", render_play),
+    "limits-paths": Section("limits-paths.json", render_limits_paths),
 }
 """Each generated section by its marker's id."""
 

@@ -1,7 +1,7 @@
 """Result files: a benchmark's report as JSON, with what it takes to read the figures honestly.
 
 Every file holds the report's own keys and ``run``: the command line, the commit (and whether the
-work tree had changes), the machine's load average before writing, the date (UTC), Python, the
+work tree had changes other than result files), the machine's load average before writing, the date (UTC), Python, the
 machine and cnfsweep's version. ``python -m benchmarks report`` reads the checked-in ones under
 ``benchmarks/results/`` into the documentation.
 """
@@ -42,7 +42,8 @@ def run_info(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """
     from cnfsweep import __version__
 
-    status = _git("status", "--porcelain", "--untracked-files=no")
+    # Result files are outputs, not code: writing one (or having just rewritten one) leaves the run clean.
+    status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)benchmarks/results")
     return {
         "command": ["python", "-m", "benchmarks", *(sys.argv[1:] if argv is None else argv)],
         "commit": _git("rev-parse", "HEAD"),
