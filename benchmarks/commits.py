@@ -40,9 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.trees import benchmark_command, build_kernels
 from benchmarks.harness.results import write_result
 
@@ -202,13 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if not source.startswith(str(tree / "src")):
                     raise SystemExit(f"the {side} side imports cnfsweep from {source}, not from {tree / 'src'}")
             samples: dict[str, dict[str, dict[str, list[float]]]] = {w: {"old": {}, "new": {}} for w in names}
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=console,
-            ) as progress:
+            with progress_bar(console) as progress:
                 task = progress.add_task("rounds", total=args.rounds * len(names) * 2)
                 for r in range(args.rounds):
                     for w, name in enumerate(names):

@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.harness.stats import percentile
 from benchmarks.harness.results import write_result
@@ -42,11 +43,7 @@ from benchmarks.harness.engines import (
 )
 from rich.console import Console
 from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
     Progress,
-    TextColumn,
-    TimeElapsedColumn,
 )
 
 from cnfsweep import __version__
@@ -332,14 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 150)
     results: dict[str, Any] = {}
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console, transient=True) as progress:
         for name in names:
             t0 = time.perf_counter()
             if name.startswith(("midgame-", "halfway-")):

@@ -28,7 +28,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from cnfsweep import __version__
@@ -38,6 +37,7 @@ from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.generation import Logic, Method, NoGuessCheck, generate, three_bv
 from cnfsweep.play.game import Level
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import write_result
 
 FIRST = Cell(8, 15)
@@ -212,13 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ms_toollib": getattr(lib, "__version__", "installed") if lib else None,
         "first_click": list(FIRST),
     }
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-    ) as progress:
+    with progress_bar(Console(stderr=True)) as progress:
         task = progress.add_task("boards", total=total)
 
         def tick() -> None:

@@ -33,11 +33,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
 from cnfsweep import __version__
 
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.stats import percentile
 from benchmarks.harness.results import write_result
 from cnfsweep.core.errors import TimeLimitExceeded
@@ -140,14 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     corpora: dict[str, Any] = {}
     by_grade: dict[str, Any] = {}
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console, transient=True) as progress:
         for method in methods:
             if args.boards:
                 corpora[method] = grade_corpus(args.level, method, args.boards, args.seed, progress)

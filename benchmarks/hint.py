@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.harness.stats import percentile
 from benchmarks.harness.results import write_result
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
 from cnfsweep import __version__
@@ -110,14 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 120)
     results: dict[str, Any] = {}
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console, transient=True) as progress:
         for name, items in corpora.play_corpora(names, args.positions, args.seed, args.corpus_dir, progress).items():
             results[name] = bench(items, modes, progress, name)
     table = Table("corpus", "mode", "positions", "median ms", "p90 ms", "max ms")

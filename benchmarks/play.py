@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
 import cnfsweep
@@ -38,6 +38,7 @@ from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import Player, make_policy
+from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import write_result
 
 DEFAULT_POLICIES = ("strong", "safest")
@@ -150,14 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(stderr=True)
     specs = args.policy or list(DEFAULT_POLICIES)
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console, transient=True) as progress:
             report = bench(specs, args.level, args.first_click, args.games, args.seed, progress)
     except CnfsweepError as exc:
         console.print(f"error: {exc}", highlight=False)

@@ -130,8 +130,8 @@ def rewrite(text: str, where: str, results: Path = RESULTS) -> str:
                 missing = f"no result file {path.name}" if path else "no generator"
                 raise ValueError(f"{where}: section {ident!r} has {missing} and does not say it is {NOT_YET!r}")
             return match.group(0)
-        # Inside a list item every line keeps the item's indentation.
-        lines = section.render(read_result(path)).splitlines()
+        # Inside a list item every line keeps the item's indentation; the blank line ends a table before the marker.
+        lines = [*section.render(read_result(path)).splitlines(), ""]
         return indent + opening + "".join(f"{indent}{line}\n" if line else "\n" for line in lines) + closing
 
     return MARKED.sub(one, text)
