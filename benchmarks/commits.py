@@ -8,7 +8,8 @@ the same), so both sides share one interpreter, one machine and one load. Each
 side's C extensions (the endgame kernel) are first built in place, as its
 install would build them.
 Each round runs every workload once per side, alternating which side goes
-first, and each side runs its own copy of the benchmark scripts:
+first, and each side runs its own copy of the benchmarks (``python -m benchmarks NAME``, or
+``scripts/bench*.py`` in a tree from before the package):
 
 - ``analysis``: ``python -m benchmarks engines`` on the expert corpora (positions from real
   play at guess points and half-way, ms-toollib's hard board), engines

@@ -9,7 +9,7 @@ from real play where the player had to guess, cached under benchmarks/corpora/),
 halfway-beginner, halfway-intermediate, halfway-expert (positions from the
 same games once half the safe cells are open), toollib-hard, long-component,
 large-random, reductions, expert-games; huge-game is opt-in (--huge-game).
-Engines: see bench_engines.ENGINES; "baseline" is naive cell backtracking.
+Engines: see benchmarks.harness.engines.ENGINES; "baseline" is naive cell backtracking.
 Engines take turns position by position, so every ratio comes from one run
 under the same load.  Exits 1 when two engines give different exact answers.
 """

@@ -13,7 +13,7 @@ ones), and the policy plays them through the campaign's ``iter_games``, whose
 records are checked to carry the very mines Hill's solver was given.  Hill's
 solver is built from a fetched copy of his repository by
 ``python -m benchmarks hill-build`` (``--source`` or ``$HILL_SOURCE``; see there)
-and plays each layout through ``scripts/hill/HillHarness.java`` from the same
+and plays each layout through ``benchmarks/hill/HillHarness.java`` from the same
 first click, at the settings of his record runs (``--settings small``).
 Everything runs on one core, batch by batch: Hill's batch, then ours.
 

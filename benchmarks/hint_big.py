@@ -2,7 +2,7 @@
 
 Usage: python -m benchmarks hint-big [--smoke] [--cases NAME,...] [--cap SECONDS] [--json out.json]
 
-Positions (built reproducibly from ``bench_corpora.LargeSpec``: a seeded
+Positions (built reproducibly from ``benchmarks.harness.corpora.LargeSpec``: a seeded
 random layout, the first click in the middle, then zero regions opened at
 random):
 

@@ -4,12 +4,12 @@ Usage: python -m benchmarks levels [--corpus midgame-expert,halfway-expert] [--p
                                       [--seed S] [--max-level M] [--large all|none] [--json out.json]
 
 Corpora come from benchmarks.harness.corpora (cached under benchmarks/corpora/), as
-for ``bench_hint.py``: ``midgame-expert`` (a position of each seeded expert
+for ``python -m benchmarks hint``: ``midgame-expert`` (a position of each seeded expert
 game where the autoplayer had to guess) and ``halfway-expert`` (the first
 position of each game, half its safe cells open, that needed the full
 engine).  Each position is levelled cold (a fresh component cache, no cached
 position), as one ``cnfsweep levels`` call would be, with levels up to
-``--max-level`` (3).  The 100x100 boards: ``bench_corpora``'s 100x100/1600
+``--max-level`` (3).  The 100x100 boards: ``benchmarks.harness.corpora``'s 100x100/1600
 board with 10 zero regions opened, the same with 100, and a seeded layout
 of 16% mines with half the safe cells shown at random (numbers everywhere:
 the most sets to check).  Targets (issue 27): on

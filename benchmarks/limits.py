@@ -5,7 +5,7 @@ Usage: python -m benchmarks limits [--quick] [--limits 5,1] [--cap SECONDS] [--j
        python -m benchmarks limits --paths [--smoke] [--limits 0.5,2] [--json out.json]
        python -m benchmarks limits --fresh [--limits 1] [--endpoints analyze,generate] [--json out.json]
 
-Boards come from the benchmark's generator (``bench_corpora.LargeSpec``: a
+Boards come from the benchmark's generator (``benchmarks.harness.corpora.LargeSpec``: a
 random layout, first click in the middle, then zero regions opened at
 random), written to a temporary file.  Every run is a fresh process, as on
 the command line, so nothing is cached between runs.

@@ -3,7 +3,7 @@
  *
  * Part of cnfsweep (MIT licence). This file is ours; it is compiled against
  * classes built from a fetched copy of github.com/DavidNHill/Minesweeper by
- * scripts/hill/build.py, and none of his code is kept in this repository.
+ * benchmarks/hill/build.py, and none of his code is kept in this repository.
  *
  * Input, one layout a line (from the file named as the last argument, or stdin):
  *
