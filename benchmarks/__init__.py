@@ -214,7 +214,7 @@ ENTRIES: tuple[Entry, ...] = (
         "schema_fuzz",
         T,
         "fuzz a live cnfsweep serve against its own /openapi.json, at length",
-        ("--max-examples", "1"),
+        ("--max-examples", "1", "--seed", "1", "--max-time", "5"),
         "schemathesis",
     ),
     Entry("report", "report", T, "write the documentation's benchmark figures from benchmarks/results/", ("--check",)),
