@@ -40,6 +40,7 @@ from typing import Any
 
 from benchmarks.cold_worker import worker
 from benchmarks.harness.stats import percentile
+from benchmarks.harness.turns import rotation, toollib_rows
 from benchmarks.harness.results import write_result
 
 HERE = Path(__file__).resolve().parent
@@ -79,11 +80,6 @@ class Tree:
 
 
 # ---------------------------------------------------------------- ms-toollib and the images
-
-
-def toollib_rows(rows: Sequence[str]) -> list[list[int]]:
-    """ms-toollib's board: numbers as they are, 10 covered, 11 flagged."""
-    return [[int(ch) if ch.isdigit() else 11 if ch == "*" else 10 for ch in row] for row in rows]
 
 
 def toollib_answer(lib: Any, rows: Sequence[str], mines: int) -> tuple[float, list[list[float]]]:
@@ -195,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def turn(rows: list[str], mines: int, warm: bool, k: int) -> dict[str, float]:
         """Every tree and ms-toollib on one board, starting with a different one each time."""
         got: dict[str, Any] = {}
-        order = names[k % len(names) :] + names[: k % len(names)]
+        order = rotation(names, k)
         for name in order:
             if name == "ms-toollib":
                 got[name] = toollib_answer(ms_toollib, rows, mines)

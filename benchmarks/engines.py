@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness.progress import progress_bar
+from benchmarks.harness.turns import rotation
 from benchmarks.harness import corpora
 from benchmarks.harness.stats import percentile
 from benchmarks.harness.results import write_result
@@ -95,7 +96,7 @@ def bench_positions(
     per_item, disagreements = [], []
     task = progress.add_task(label, total=len(items))
     for i, item in enumerate(items):
-        turn = engines[i % len(engines) :] + engines[: i % len(engines)]
+        turn = rotation(engines, i)
         answers = {}
         for name in turn:
             seconds, answers[name] = run_engine(name, item.board, cap)

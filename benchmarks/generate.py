@@ -38,18 +38,11 @@ from cnfsweep.engine import Engine
 from cnfsweep.generation import Logic, Method, NoGuessCheck, generate, three_bv
 from cnfsweep.play.game import Level
 from benchmarks.harness.progress import progress_bar
+from benchmarks.harness.turns import rotation, toollib
 from benchmarks.harness.results import write_result
 
 FIRST = Cell(8, 15)
 TOOLLIB_TRIES = 200_000
-
-
-def toollib() -> Any | None:
-    try:
-        import ms_toollib
-    except ImportError:
-        return None
-    return ms_toollib
 
 
 def quantiles(values: Sequence[float]) -> dict[str, float]:
@@ -139,7 +132,7 @@ def side_by_side(runners: dict[str, Ours | Theirs], count: int, tick: Callable[[
     """
     order = list(runners.values())
     for k in range(count):
-        for runner in order[k % len(order) :] + order[: k % len(order)]:
+        for runner in rotation(order, k):
             runner.step(k)
             tick()
     return {name: runner.result() for name, runner in runners.items()}
