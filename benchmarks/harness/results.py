@@ -32,6 +32,23 @@ def _git(*args: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+def command(argv: Sequence[str] | None = None) -> list[str]:
+    """Return the command line that ran: ``python -m benchmarks ARGV``, or this process's own when called otherwise.
+
+    Examples
+    --------
+    >>> command(["play", "--games", "3"])
+    ['python', '-m', 'benchmarks', 'play', '--games', '3']
+    """
+    if argv is not None:
+        return ["python", "-m", "benchmarks", *argv]
+    launched = Path(sys.argv[0])
+    if launched.name == "__main__.py" and launched.parent.name == "benchmarks":
+        return ["python", "-m", "benchmarks", *sys.argv[1:]]
+    # Called from Python (a test, another program): say so rather than name a command that did not run.
+    return ["python", *sys.argv]
+
+
 def run_info(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Return the ``run`` record: command line, commit, load, date, Python, machine, cnfsweep's version.
 
@@ -45,7 +62,7 @@ def run_info(argv: Sequence[str] | None = None) -> dict[str, Any]:
     # Result files are outputs, not code: writing one (or having just rewritten one) leaves the run clean.
     status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)benchmarks/results")
     return {
-        "command": ["python", "-m", "benchmarks", *(sys.argv[1:] if argv is None else argv)],
+        "command": command(argv),
         "commit": _git("rev-parse", "HEAD"),
         "dirty": bool(status) if status is not None else None,
         "load": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
