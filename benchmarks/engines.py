@@ -66,7 +66,7 @@ OPT_IN = ["huge-game"]
 CHEAP_S = 10.0  # on a large board, run the other engines only if the default took at most this
 
 
-def summarise(times_ms: list[float | None]) -> dict[str, Any]:
+def summarise(times_ms: Sequence[float | None]) -> dict[str, Any]:
     """Median, p90, p99 and max in ms; ``None`` where the figure falls on a capped run."""
     ordered = sorted(float("inf") if t is None else t for t in times_ms)
     out: dict[str, Any] = {"runs": len(ordered), "capped": sum(t is None for t in times_ms)}
@@ -150,7 +150,7 @@ def measure_large(spec: corpora.LargeSpec, engine: str, cap: float, describe: bo
     board = spec.board()
     before, _ = memory_mb()
     seconds, answer = run_engine(engine, board, cap)
-    out = {
+    out: dict[str, Any] = {
         "ms": None if answer is None else round(seconds * 1000, 1),
         "capped": answer is None,
         "rss_before_mb": round(before, 1),
@@ -373,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_report.show_targets(console, goals)
     if "huge-game" in results and results["huge-game"]["capped"]:
         console.print(f"500x500 game: stopped at the {args.huge_cap:.0f} s cap (target 30 s)")
-    report = {
+    report: dict[str, Any] = {
         "meta": {
             "cnfsweep": __version__,
             "git": git_state(),

@@ -223,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{'met' if g['met'] else 'MISSED'}"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {
+    report: dict[str, Any] = {
         "meta": {
             "cnfsweep": __version__,
             "python": platform.python_version(),

@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(target {g['target_ms']:.0f} ms) {'met' if g['met'] else 'MISSED'}"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {
+    report: dict[str, Any] = {
         "meta": {
             "cnfsweep": __version__,
             "python": platform.python_version(),

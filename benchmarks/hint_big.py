@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {'met' if goal['met'] else 'MISSED'}"
             )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {
+    report: dict[str, Any] = {
         "meta": {
             "python": platform.python_version(),
             "cpus": multiprocessing.cpu_count(),

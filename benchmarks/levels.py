@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"target {LARGE_TARGET_S:.0f} s) {'met' if b['met'] else 'MISSED'}"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    report = {
+    report: dict[str, Any] = {
         "meta": {
             "cnfsweep": __version__,
             "python": platform.python_version(),
