@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -40,7 +41,7 @@ from cnfsweep.experiments.log import (
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Executor, Runner
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     "levels": "beginner,intermediate,expert",
     "first_click": "safe",
     "policy": ["safest"],

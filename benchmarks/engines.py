@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -103,13 +104,14 @@ def bench_positions(
             times[name].append(None if answers[name] is None else seconds * 1000)
         done = [e for e in engines if answers[e] is not None]
         for other in done[1:]:
-            ref = answers[done[0]]
-            if answers[other] != ref:
+            ref, theirs = answers[done[0]], answers[other]
+            assert ref is not None and theirs is not None  # both in `done`
+            if theirs != ref:
                 disagreements.append(
                     {
                         "position": item.name,
                         "engines": [done[0], other],
-                        "first_difference": ref.difference(answers[other]),
+                        "first_difference": ref.difference(theirs),
                     }
                 )
         if len(items) <= 20:
@@ -341,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     positions,
                     args.seed,
                     args.corpus_dir,
-                    tick=lambda n, task=task: progress.advance(task, n),
+                    tick=partial(progress.advance, task),
                     kind=kind,
                 )
                 res = bench_positions(items, engines, args.cap, progress, name)

@@ -38,7 +38,7 @@ from rich.table import Table
 from cnfsweep import __version__
 from cnfsweep.explanation import hint
 
-MODES = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
+MODES: dict[str, dict[str, Any]] = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
 TARGETS = {"hint": {"median_ms": 30.0, "p90_ms": 100.0}, "smallest": {"p90_ms": 1000.0}}
 CORPORA = ("halfway-expert", "midgame-expert")
 
@@ -64,6 +64,7 @@ def bench(items: list[corpora.Item], modes: list[str], progress: Progress, name:
             times[mode].append((time.perf_counter() - t0) * 1000)
             if mode == "hint" and found.move is not None and found.move.certain:
                 certain += 1
+                assert found.move.reason is not None  # a certain move has its reason
                 sizes += found.move.reason.size
         progress.advance(task)
     out: dict[str, Any] = {"positions": len(items), "certain_moves": certain}

@@ -55,7 +55,8 @@ def level_cold(board: Board, max_level: int) -> tuple[float, dict[str, int], boo
 
 def bench(items: list[corpora.Item], max_level: int, progress: Progress, name: str) -> dict[str, Any]:
     """Time every position of a corpus; count the cells each level decides."""
-    times, cells = [], Counter()
+    times: list[float] = []
+    cells: Counter[str] = Counter()
     deepest: Counter[str] = Counter()
     task = progress.add_task(f"{name}: levels", total=len(items))
     for item in items:

@@ -277,6 +277,7 @@ def post(url: str, path: str, body: bytes | None, cap: float, method: str = "POS
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
+    assert parts.hostname is not None, url  # a live server's http://127.0.0.1:PORT
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=cap)
     try:
         start = time.perf_counter()

@@ -76,7 +76,7 @@ def bench(
         if progress and task is not None:
             progress.advance(task)
     reference = specs[-1]
-    rows = {}
+    rows: dict[str, dict[str, Any]] = {}
     for spec in specs:
         mean = statistics.fmean(ms[spec]) if games else 0.0
         rows[spec] = {

@@ -100,7 +100,8 @@ def save_evf(game: RecordedGame, folder: Path) -> Path:
     video.generate_evf_v4_raw_data()
     stem = folder / f"synthetic_{game.cols}x{game.rows}_{len(game.mines)}"
     stem.with_suffix(".evf").unlink(missing_ok=True)  # ms-toollib would write "(2)" beside it
-    path = Path(video.save_to_evf_file(str(stem)))
+    # ms-toollib's stub says None; the call returns the path it wrote (with ".evf").
+    path = Path(video.save_to_evf_file(str(stem)))  # type: ignore[func-returns-value,arg-type]
     for _ in range(200):  # ms-toollib writes the file from a thread of its own
         if path.exists() and path.stat().st_size:
             break

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 from functools import partial
 
 from rich.console import Console
@@ -43,7 +44,7 @@ class ForcedSecond(Policy):
 
     inner: Policy
     cell: Cell
-    name: str = "forced second click"
+    name: ClassVar[str] = "forced second click"
     _used: bool = field(default=False, init=False)
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -137,10 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         seeds = seeds[: args.games]
         jobs = [(k, cell, seed) for k, cell in enumerate(arms) for seed in seeds]
         results = runner.map(partial(play_arm, level, args.policy), [(cell, seed) for _, cell, seed in jobs])
-        for (k, _, seed), won in zip(jobs, results, strict=True):
-            wins[k][seed] = won
+        for (k, _, seed), result in zip(jobs, results, strict=True):
+            wins[k][seed] = result
             progress.advance(task)
-    report = []
+    report: list[dict[str, Any]] = []
     for cell, won in zip(arms, wins, strict=True):
         n, w = len(won), sum(won.values())
         diff = paired_difference(wins[0], won)

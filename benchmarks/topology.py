@@ -89,7 +89,7 @@ def mid_game(
     grid = tuple(
         "".join(str(numbers[Cell(r, c)]) if Cell(r, c) in shown else COVERED for c in range(cols)) for r in range(rows)
     )
-    return Board(grid, mines, topology=None if topology_name == "square" else topology)
+    return Board(grid, mines) if topology_name == "square" else Board(grid, mines, topology=topology)
 
 
 def analyse_cold(board: Board, backend: str | None) -> tuple[float, bool]:

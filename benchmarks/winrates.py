@@ -18,7 +18,7 @@ import json
 import time
 
 from rich.console import Console
-from rich.progress import Progress
+from rich.progress import Progress, TaskID
 
 from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.present.text import play_view
@@ -42,12 +42,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         start = time.perf_counter()
         with Progress(console=console) as progress:
             task = progress.add_task(name, total=args.games)
+
+            def advance(_: object, task: TaskID = task) -> None:
+                progress.advance(task)
+
             records = play_many(
                 config,
                 args.games,
                 args.seed,
                 workers=args.workers,
-                on_record=lambda _, task=task: progress.advance(task),
+                on_record=advance,
             )
         stats = summarise(records)
         console.print(play_view(config, stats))

@@ -13,6 +13,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -131,7 +132,7 @@ def play_corpora(names: list[str], count: int, seed: int, folder: Path, progress
     for name in names:
         kind, _, level = name.partition("-")
         task = progress.add_task(f"{name}: playing", total=count)
-        out[name] = midgame(level, count, seed, folder, tick=lambda n, task=task: progress.advance(task, n), kind=kind)
+        out[name] = midgame(level, count, seed, folder, tick=partial(progress.advance, task), kind=kind)
     return out
 
 
@@ -239,7 +240,7 @@ def reductions(count: int, seed: int) -> tuple[list[tuple[Item, list[list[int]]]
     """
     try:
         try:
-            from cnfsweep.gadgets import parse_dimacs, reduce_cnf  # type: ignore[attr-defined]
+            from cnfsweep.gadgets import parse_dimacs, reduce_cnf
         except ImportError:
             from cnfsweep.gadgets.cnf import parse_dimacs
             from cnfsweep.gadgets.reduction import reduce_cnf
