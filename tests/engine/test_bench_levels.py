@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 
 def test_bench_levels_quick_run_writes_every_figure(tmp_path: Path) -> None:
@@ -15,7 +15,9 @@ def test_bench_levels_quick_run_writes_every_figure(tmp_path: Path) -> None:
     run = subprocess.run(
         [
             sys.executable,
-            str(SCRIPTS / "bench_levels.py"),
+            "-m",
+            "benchmarks",
+            "levels",
             "--positions",
             "3",
             "--corpus-dir",

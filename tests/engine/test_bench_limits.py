@@ -7,13 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 
 def test_bench_limits_smoke_run_measures_every_path(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_limits.py"), "--paths", "--smoke", "--limits", "5", "--json", str(out)],
+        [sys.executable, "-m", "benchmarks", "limits", "--paths", "--smoke", "--limits", "5", "--json", str(out)],
         check=False,
         capture_output=True,
         text=True,

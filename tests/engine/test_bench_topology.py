@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 from oracle import neighbours
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import COVERED
 
-sys.path.insert(0, str(SCRIPTS))
-from bench_topology import mid_game
+from benchmarks.topology import mid_game
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -46,7 +45,7 @@ def _mines_of(seed: int) -> frozenset[Cell]:
 def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_topology.py"), "--positions", "3", "--json", str(out)],
+        [sys.executable, "-m", "benchmarks", "topology", "--positions", "3", "--json", str(out)],
         check=False,
         capture_output=True,
         text=True,
@@ -65,7 +64,7 @@ def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
 
 def test_an_unknown_topology_is_one_line() -> None:
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_topology.py"), "--topologies", "square,cube"],
+        [sys.executable, "-m", "benchmarks", "topology", "--topologies", "square,cube"],
         check=False,
         capture_output=True,
         text=True,

@@ -5,7 +5,7 @@ starts, or a fake clock jumps past it at one chosen moment (the clock every
 deadline check reads is ``cnfsweep.core.errors.time.perf_counter``), and the
 answer must then be the time-out: ``TimeLimitExceeded`` from the library, exit
 3 with ``{"status": "unknown"}`` from the CLI, and that document from the
-server's jobs. ``scripts/bench_limits.py --paths`` measures how late the
+server's jobs. ``python -m benchmarks limits --paths`` measures how late the
 time-out comes on a 1000x999 board.
 """
 

@@ -9,7 +9,6 @@ ignores the limit).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from paths import SCRIPTS
 from cnfsweep import Board, Engine, analyze, check
 from cnfsweep.engine.approx import combine_approx
 from cnfsweep.engine.backends import get_backend
@@ -36,11 +34,8 @@ MARGIN = 3.0  # seconds past the limit a loaded machine may need; the stages che
 @pytest.fixture(scope="module")
 def big_board() -> Board:
     """The benchmark's kind of large board: 500x500 with 40,000 mines and 250 opened regions."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from bench_corpora import LargeSpec
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    from benchmarks.harness.corpora import LargeSpec
+
     return LargeSpec(500, 500, 40_000, 250).board()
 
 

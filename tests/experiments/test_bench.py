@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 STATS = {"runs", "capped", "median_ms", "p90_ms", "p99_ms", "max_ms", "ratio_p90", "ratio_median"}
 
@@ -33,7 +34,7 @@ def bench_args(tmp_path: Path) -> list[str]:
 
 def test_bench_quick_run_writes_every_figure(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench.py"), *bench_args(tmp_path)],
+        [sys.executable, "-m", "benchmarks", "engines", *bench_args(tmp_path)],
         check=False,
         capture_output=True,
         text=True,
@@ -55,9 +56,8 @@ def test_bench_quick_run_writes_every_figure(tmp_path: Path) -> None:
 
 
 def test_bench_exits_nonzero_when_engines_disagree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    import bench
-    import bench_engines
+    from benchmarks import engines as bench
+    from benchmarks.harness import engines as bench_engines
 
     label, honest = bench_engines.ENGINES["baseline"]
 
@@ -89,8 +89,7 @@ def test_compare_backends_agree() -> None:
 
 
 def test_halfway_corpus_positions_are_past_half_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    import bench_corpora
+    from benchmarks.harness import corpora as bench_corpora
 
     from cnfsweep.play.game import LEVELS
 
@@ -103,13 +102,15 @@ def test_halfway_corpus_positions_are_past_half_way(tmp_path: Path, monkeypatch:
 
 
 def test_winrates_writes_a_file_only_when_asked(tmp_path: Path) -> None:
-    args = [sys.executable, str(SCRIPTS / "winrates.py"), "--games", "2", "--workers", "1", "--levels", "beginner"]
-    run = subprocess.run(args, check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    args = [sys.executable, "-m", "benchmarks", "winrates", "--games", "2", "--workers", "1", "--levels", "beginner"]
+    # Run from another folder, so the package is found through the path, not the working directory.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    run = subprocess.run(args, check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert list(tmp_path.iterdir()) == []  # it used to leave winrates.jsonl in the working directory
     out = tmp_path / "w.jsonl"
     run = subprocess.run(
-        [*args, "--out", str(out)], check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path
+        [*args, "--out", str(out)], check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env
     )
     assert run.returncode == 0, run.stdout + run.stderr
     (line,) = out.read_text().splitlines()
@@ -119,7 +120,7 @@ def test_winrates_writes_a_file_only_when_asked(tmp_path: Path) -> None:
 def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
     out = tmp_path / "gen.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_generate.py"), "--smoke", "--json", str(out)],
+        [sys.executable, "-m", "benchmarks", "generate", "--smoke", "--json", str(out)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -133,7 +134,7 @@ def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
 def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
     out = tmp_path / "play.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_play.py"), "--games", "2", "--level", "beginner", "--json", str(out)],
+        [sys.executable, "-m", "benchmarks", "play", "--games", "2", "--level", "beginner", "--json", str(out)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -147,7 +148,7 @@ def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
     assert report["policies"]["safest"]["ratio"] == 1.0
     assert "strong" in run.stdout and "/ safest" in run.stdout
     bad = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_play.py"), "--games", "1", "--policy", "nope"],
+        [sys.executable, "-m", "benchmarks", "play", "--games", "1", "--policy", "nope"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -159,8 +160,7 @@ def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
 def test_each_engine_times_its_own_copy_of_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     # A Board keeps the cell lists it works out: an engine timed after another on the same
     # object would find them made, and time less than an analysis.
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    import bench_engines
+    from benchmarks.harness import engines as bench_engines
 
     from cnfsweep import Board
 
@@ -198,11 +198,12 @@ def test_cold_bench_compares_trees_and_ms_toollib(tmp_path: Path) -> None:
         f"pure={ROOT}",
     ]
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_cold.py"), *args],
+        [sys.executable, "-m", "benchmarks", "cold", *args],
         check=False,
         capture_output=True,
         text=True,
         timeout=600,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 
 def old_worktrees() -> set[str]:
@@ -22,7 +22,9 @@ def test_bench_commits_runs_both_sides_and_reports_ratios(tmp_path: Path) -> Non
     run = subprocess.run(
         [
             sys.executable,
-            str(SCRIPTS / "bench_commits.py"),
+            "-m",
+            "benchmarks",
+            "commits",
             "--old",
             "HEAD",
             "--rounds",
@@ -51,7 +53,7 @@ def test_bench_commits_runs_both_sides_and_reports_ratios(tmp_path: Path) -> Non
 
 def test_bench_commits_refuses_an_unknown_revision() -> None:
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_commits.py"), "--old", "no-such-revision-x"],
+        [sys.executable, "-m", "benchmarks", "commits", "--old", "no-such-revision-x"],
         check=False,
         capture_output=True,
         text=True,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import signal
@@ -13,7 +12,6 @@ from functools import partial
 import pytest
 from typer.testing import CliRunner
 
-from paths import SCRIPTS
 from cnfsweep.experiments.campaign import Executor, PlayConfig, play_many, wilson
 from cnfsweep.experiments.log import (
     Arm,
@@ -32,7 +30,6 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import InterruptGuard, Runner
 from cnfsweep.play.game import LEVELS, FirstClick
 
-SCRIPT = SCRIPTS / "campaign.py"
 BEGINNER = PlayConfig(LEVELS["beginner"])
 
 
@@ -335,10 +332,9 @@ def test_parsing_and_filters():
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("campaign_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from benchmarks import campaign
+
+    return campaign
 
 
 def test_script_runs_resumes_and_summarises(script, tmp_path, capsys):

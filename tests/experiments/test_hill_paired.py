@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 from cnfsweep.core.board import Cell
 from cnfsweep.experiments.campaign import PlayConfig, play_many
 from cnfsweep.play import FirstClick, Level
@@ -25,14 +25,9 @@ from cnfsweep.play.game import LEVELS
 
 @pytest.fixture(scope="module")
 def paired(pytestconfig: pytest.Config):
-    """The ``hill_paired`` script as a module (with ``build_hill`` beside it on the path)."""
-    import sys
+    """The ``hill-paired`` study's module (``build`` comes from ``benchmarks.hill.build``)."""
+    from benchmarks import hill_paired
 
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import hill_paired
-    finally:
-        sys.path.remove(str(SCRIPTS))
     return hill_paired
 
 

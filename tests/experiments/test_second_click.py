@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from paths import SCRIPTS
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.core.board import Cell
 from cnfsweep.play.game import LEVELS, Game
@@ -14,8 +13,7 @@ from cnfsweep.play.game import LEVELS, Game
 
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    import second_click
+    from benchmarks import second_click
 
     def run(*args: str) -> tuple[int, str]:
         code = second_click.main(["--level", "beginner", "--workers", "1", *args])

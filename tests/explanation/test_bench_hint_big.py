@@ -7,13 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from paths import ROOT, SCRIPTS
+from paths import ROOT
 
 
 def test_bench_hint_big_smoke_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_hint_big.py"), "--smoke", "--json", str(out)],
+        [sys.executable, "-m", "benchmarks", "hint-big", "--smoke", "--json", str(out)],
         check=False,
         capture_output=True,
         text=True,

@@ -3,7 +3,7 @@
 No test here measures time: a fake clock (``clocks.fake_clock``) puts the
 deadline behind at a chosen moment, and the tests count the work done after
 it (cells revealed or flagged, exact analyses started).  The real figures on
-1000x1000 boards are ``scripts/bench_limits.py --generate``'s.
+1000x1000 boards are ``python -m benchmarks limits --generate``'s.
 """
 
 from __future__ import annotations

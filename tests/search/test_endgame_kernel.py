@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from paths import DATA, SCRIPTS
+from paths import DATA, ROOT
 from positions import SMALL, guess_points
 
 from cnfsweep import Board, Cell
@@ -147,17 +147,19 @@ def test_python_search_serves_without_the_kernel(monkeypatch: pytest.MonkeyPatch
 @needs_kernel
 def test_benchmark_script_runs() -> None:
     run = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "4", "--repeats", "1"],
+        [sys.executable, "-m", "benchmarks", "endgame-kernel", "--games", "4", "--repeats", "1"],
         capture_output=True,
         text=True,
         timeout=300,
+        cwd=ROOT,
     )
     assert run.returncode == 0, run.stderr
     assert "kernel/python" in run.stdout and "python/kernel" in run.stdout
     bad = subprocess.run(
-        [sys.executable, str(SCRIPTS / "bench_endgame_kernel.py"), "--games", "0"],
+        [sys.executable, "-m", "benchmarks", "endgame-kernel", "--games", "0"],
         capture_output=True,
         text=True,
         timeout=60,
+        cwd=ROOT,
     )
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr

@@ -238,11 +238,18 @@ def test_bad_input_is_left_to_python() -> None:
 
 @needs_kernel
 def test_benchmark_script_runs() -> None:
-    script = str(Path(__file__).resolve().parents[2] / "scripts" / "bench_merge_kernel.py")
+    root = Path(__file__).resolve().parents[2]
+    script = ["-m", "benchmarks", "merge-kernel"]
     run = subprocess.run(
-        [sys.executable, script, "--games", "2", "--passes", "1"], capture_output=True, text=True, timeout=300
+        [sys.executable, *script, "--games", "2", "--passes", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
     )
     assert run.returncode == 0, run.stderr
     assert "split: kernel / python" in run.stdout and "same moves in every game" in run.stdout
-    bad = subprocess.run([sys.executable, script, "--passes", "0"], capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, *script, "--passes", "0"], capture_output=True, text=True, timeout=60, cwd=root
+    )
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from paths import SCRIPTS
 
 from cnfsweep.web import Pool, Settings, create_app
 
-sys.path.insert(0, str(SCRIPTS))
-import load
+from benchmarks import load
 
 
 def new_client(**settings: object) -> TestClient:

@@ -70,7 +70,7 @@ def test_play_a_seeded_game_with_the_overlay(page, tmp_path: Path) -> None:
     cell(page, *safe).click()
     page.wait_for_function("state.game.clicks === 2")
     analysed(page)
-    # The figure is measured (the page shows it); its target lives in scripts/load.py, not in a timed test.
+    # The figure is measured (the page shows it); its target lives in benchmarks/load.py, not in a timed test.
     assert float(page.evaluate("document.body.dataset.updateMs")) >= 0
     assert page.inner_text("#timer") != ""
     # Play on with the overlay: open certainly safe cells the page shows, a dozen moves.

@@ -4,8 +4,8 @@ Whatever a worker is doing (a cold one building a huge board's tables, which no
 deadline covers), the server answers the API's time-out document at the deadline.
 The first tests make a worker busy past the deadline by holding it on an event
 the test sets, so what they check depends on no timing; the last starts a real
-server for each endpoint and times its first request, as ``bench_limits.py
---fresh`` does.
+server for each endpoint and times its first request, as ``python -m benchmarks
+limits --fresh`` does.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import bench_limits
 import pytest
 from fastapi.testclient import TestClient
+
+from benchmarks import limits as bench_limits
 
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.web import Settings
@@ -109,7 +110,7 @@ def test_the_first_request_of_each_limited_endpoint_on_a_fresh_server_keeps_its_
     # A real server for each endpoint, asked for the biggest work its limits allow: a 1000x999 position, a
     # 1000x1000 board with 150,000 mines to generate, a game of that size with 21 clicks to review.
     # The endpoints whose first request ran over on a fresh server (a cold worker generating or reviewing its first
-    # huge game); the rest are held at their deadline above, and `bench_limits.py --fresh` times all nine.
+    # huge game); the rest are held at their deadline above, and `python -m benchmarks limits --fresh` times all nine.
     endpoints = ("generate", "game", "replay", "review")
     rows = bench_limits.measure_fresh(
         1.0, cap=120, endpoints=endpoints, options=["--workers", "1", "--small-workers", "0"]

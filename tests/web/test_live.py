@@ -10,7 +10,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-import load
+from benchmarks import load
 
 from cnfsweep.core.board import Board
 from cnfsweep.play.boards import true_board

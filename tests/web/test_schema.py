@@ -1,6 +1,6 @@
 """The API is what ``/openapi.json`` says: schemathesis over every operation, and the published schema as an oracle.
 
-``scripts/schema_fuzz.py`` runs the same checks longer against a live server;
+``python -m benchmarks schema-fuzz`` runs the same checks longer against a live server;
 both read what the API promises beyond JSON Schema from ``schemathesis.toml``.
 """
 
@@ -27,7 +27,7 @@ APP = create_app(Settings(pool=Pool.THREAD, max_cells=2500, time_limit=1.0))
 SCHEMA = schemathesis.openapi.from_asgi(
     "/openapi.json", APP, config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-#: Fuzzed cases per operation here; ``scripts/schema_fuzz.py --max-examples`` runs more.
+#: Fuzzed cases per operation here; ``python -m benchmarks schema-fuzz --max-examples`` runs more.
 EXAMPLES = 300
 QUIET = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 

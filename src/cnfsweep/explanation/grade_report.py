@@ -39,7 +39,7 @@ class Grade(Enum):
     The thresholds are set so that every grade is common among uniformly
     random no-guess expert boards (first click in the centre, the player
     using the total): of two runs of 300 such boards, 37-38% are easy, 21-25%
-    medium, 20-25% hard and 15-17% evil (``scripts/bench_grade.py``; the
+    medium, 20-25% hard and 15-17% evil (``python -m benchmarks grade``; the
     grades in "Commands in detail" of the docs have the figures).
     The largest step alone would not do: nearly every expert board has a
     step of two numbers, and few one of three or more.

@@ -1,0 +1,166 @@
+"""Write the documentation's benchmark figures from the result files checked in under ``benchmarks/results/``.
+
+Usage: python -m benchmarks report [--check]
+
+A figure in the documentation sits between two markers, ``<!-- benchmarks: ID -->`` and
+``<!-- /benchmarks: ID -->``. For a section with a result file, everything between them is what
+`SECTIONS` writes from that file (its command, size, commit, load and date included), so a figure in the
+text can only change with its file. A section without one yet keeps the figures written by hand, and
+must say "not yet generated" so a reader knows they were typed, not read from a file. ``--check`` changes
+nothing and exits 1 if any marked section differs from what this writes (a test runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness.results import RESULTS, ROOT, read_result
+
+DOCS = (ROOT / "docs" / "explanation" / "performance.md", ROOT / "README.md")
+"""The files whose marked sections this writes."""
+NOT_YET = "not yet generated"
+"""What a section without a result file must say."""
+MARKED = re.compile(r"^([ \t]*)(<!-- benchmarks: ([\w-]+) -->\n)(.*?)^(\1<!-- /benchmarks: \3 -->)", re.S | re.M)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A marked section written from one result file.
+
+    Attributes
+    ----------
+    result
+        The file under ``benchmarks/results/``.
+    render
+        Turns the file's report into the section's Markdown (ending in a newline).
+    """
+
+    result: str
+    render: Callable[[dict[str, Any]], str]
+
+
+def run_line(report: dict[str, Any]) -> str:
+    """Say how a result was measured: its command, commit, date and the machine's load."""
+    run = report["run"]
+    command = " ".join(arg if arg and " " not in arg else repr(arg) for arg in run["command"])
+    commit = (run.get("commit") or "unknown")[:7] + (" with changes" if run.get("dirty") else "")
+    load = run.get("load")
+    where = f"{run.get('cpus')} cores, load average {load[0]:.1f} as it ended" if load else f"{run.get('cpus')} cores"
+    return f"`{command}` at commit {commit}, {run['date'][:10]} ({where}, Python {run['python']})"
+
+
+def render_play(report: dict[str, Any]) -> str:
+    """The play benchmark: processor and wall time a game per policy, and each over the last policy's."""
+    rows = report["policies"]
+    reference = report["reference"]
+    lines = [
+        f"Generated from `benchmarks/results/play.json`: {run_line(report)}; {report['games']} games of "
+        f"{report['level']}, first click {report['first_click']}, seed {report['seed']}, the policies taking "
+        "turns game by game.",
+        "",
+        f"| policy | wins | ms a game (CPU) | ms a game (wall, mean / median) | CPU / {reference} | wall / {reference} |",
+        "|---|---|---|---|---|---|",
+    ]
+    for spec, row in rows.items():
+        lines.append(
+            f"| `{spec}` | {row['wins']} of {row['games']} | {row['cpu_ms']:.1f} | "
+            f"{row['mean_ms']:.1f} / {row['median_ms']:.1f} | {row['cpu_ratio']:.2f}x | {row['ratio']:.2f}x |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+#: How each way of asking a time-limited question is written.
+ASKED = {"cli": "`cnfsweep {}`", "server": "`POST /api/{}`", "api": "`cnfsweep.{}`"}
+
+
+def render_limits_paths(report: dict[str, Any]) -> str:
+    """The time-limit paths: how late each way of asking answered after its limit, at worst."""
+    limits = sorted({row["limit"] for kind in ("cli", "server", "api") for row in report[kind]})
+    # "unknown" is the time-out's answer; a path that finished its work first answered in time.
+    early = sorted(
+        {ASKED[kind].format(row["path"]) for kind in ASKED for row in report[kind] if row["status"] != "unknown"}
+    )
+    outcome = "every answer the time-out" + (f" but {', '.join(early)}'s, which answered in time" if early else "")
+    worst = {kind: max(row["over_s"] for row in report[kind]) for kind in ("cli", "server", "api")}
+    ready = [row["ready_s"] for row in report["cli"] if row.get("ready_s") is not None]
+    said = " and ".join(f"{t:g}" for t in limits)
+    lines = [
+        f"Generated from `benchmarks/results/limits-paths.json`: {run_line(report)}; {report['board']}, "
+        f"T = {said} s, {outcome}: "
+        f"at most {worst['cli']:.2f} s late on the CLI, {worst['server']:.2f} s on the server, "
+        f"{worst['api']:.2f} s through the Python API."
+    ]
+    if ready:
+        lines[0] += (
+            f" Starting Python and importing cnfsweep took {min(ready):.1f}-{max(ready):.1f} s more "
+            "on that machine, before any clock starts."
+        )
+    return "\n".join(lines) + "\n"
+
+
+SECTIONS: dict[str, Section] = {
+    "play": Section("play.json", render_play),
+    "limits-paths": Section("limits-paths.json", render_limits_paths),
+}
+"""Each generated section by its marker's id."""
+
+
+def rewrite(text: str, where: str, results: Path = RESULTS) -> str:
+    """Return ``text`` with every marked section written from its result file.
+
+    Raises
+    ------
+    ValueError
+        If a section has no result file and does not say it is "not yet generated", or if an id is
+        neither generated nor so marked.
+    """
+
+    def one(match: re.Match[str]) -> str:
+        indent, opening, ident, body, closing = (match.group(i) for i in range(1, 6))
+        section = SECTIONS.get(ident)
+        path = results / section.result if section else None
+        if section is None or path is None or not path.is_file():
+            if NOT_YET not in body.lower():
+                missing = f"no result file {path.name}" if path else "no generator"
+                raise ValueError(f"{where}: section {ident!r} has {missing} and does not say it is {NOT_YET!r}")
+            return match.group(0)
+        # Inside a list item every line keeps the item's indentation; the blank line ends a table before the marker.
+        lines = [*section.render(read_result(path)).splitlines(), ""]
+        return indent + opening + "".join(f"{indent}{line}\n" if line else "\n" for line in lines) + closing
+
+    return MARKED.sub(one, text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a section is out of date")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="where the result files are")
+    args = parser.parse_args(argv)
+    stale = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        try:
+            new = rewrite(text, str(doc.relative_to(ROOT)), args.results)
+        except (ValueError, KeyError) as exc:
+            print(f"report: {exc}", file=sys.stderr)
+            return 2
+        if new != text:
+            stale.append(doc.relative_to(ROOT))
+            if not args.check:
+                doc.write_text(new, encoding="utf-8")
+    if args.check and stale:
+        print(f"report: out of date (run python -m benchmarks report): {', '.join(map(str, stale))}", file=sys.stderr)
+        return 1
+    for doc in stale:
+        print(f"rewrote {doc}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""The benchmarks package: every entry runs at its smallest size, and the documentation's figures match its result files.
+
+No timing is checked: a smoke run only proves the benchmark still runs from end to end on today's code.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from paths import ROOT
+
+from benchmarks import ENTRIES, Entry, entry, report
+from benchmarks.harness.results import RESULTS, read_result, write_result
+from benchmarks.harness.stats import percentile, upper_quantile
+
+#: Entries whose smallest run a test elsewhere already makes (and checks the output of), by that test's file.
+TESTED_ELSEWHERE = {
+    "engines": "tests/experiments/test_bench.py",
+    "cold": "tests/experiments/test_bench.py",
+    "commits": "tests/experiments/test_bench_commits.py",
+    "endgame-kernel": "tests/search/test_endgame_kernel.py",
+    "merge-kernel": "tests/search/test_merge_kernel.py",
+    "generate": "tests/experiments/test_bench.py",
+    "grade": "tests/explanation/test_bench_grade.py",
+    "hint": "tests/explanation/test_bench_hint.py",
+    "hint-big": "tests/explanation/test_bench_hint_big.py",
+    "levels": "tests/engine/test_bench_levels.py",
+    "limits": "tests/engine/test_bench_limits.py",
+    "play": "tests/experiments/test_bench.py",
+    "topology": "tests/engine/test_bench_topology.py",
+    "load": "tests/web/test_live.py",
+    "campaign": "tests/experiments/test_campaign.py",
+    "winrates": "tests/experiments/test_bench.py",
+    "second-click": "tests/experiments/test_second_click.py",
+    "hill-paired": "tests/experiments/test_hill_paired.py",
+    "hill-build": "tests/experiments/test_hill_paired.py",
+}
+
+
+def benchmark(*args: str, cwd: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m benchmarks ARGS`` from the repository's root."""
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_the_list_names_every_entry_and_an_unknown_name_is_one_line() -> None:
+    listed = benchmark("--list")
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == [e.name for e in ENTRIES]
+    wrong = benchmark("no-such-benchmark")
+    assert wrong.returncode == 2 and "Traceback" not in wrong.stderr
+    assert wrong.stderr.count("\n") == 1 and "no-such-benchmark" in wrong.stderr
+
+
+@pytest.mark.parametrize("item", ENTRIES, ids=lambda e: e.name)
+def test_every_entry_is_a_module_with_main_and_its_names_are_one(item: Entry) -> None:
+    path = ROOT / "benchmarks" / (item.module.replace(".", "/") + ".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert any(isinstance(node, ast.FunctionDef) and node.name == "main" for node in tree.body), path
+    assert entry(item.name) is item and entry(item.name.replace("-", "_")) is item
+
+
+@pytest.mark.parametrize("item", ENTRIES, ids=lambda e: e.name)
+def test_every_entry_runs_at_its_smallest_size_somewhere(item: Entry, tmp_path: Path) -> None:
+    if item.name in TESTED_ELSEWHERE:
+        # That test runs it (as `python -m benchmarks NAME` or by importing its module): it is named there.
+        text = (ROOT / TESTED_ELSEWHERE[item.name]).read_text(encoding="utf-8")
+        flat = "".join(text.split())  # an argument list may be written one item a line
+        assert (
+            f'"benchmarks","{item.name}"' in flat
+            or f"benchmarks.{item.module}" in text
+            or (f"from benchmarks import {item.module}" in text)
+        ), f"{TESTED_ELSEWHERE[item.name]} does not run {item.name}"
+        return
+    if item.smoke is None:
+        pytest.fail(f"{item.name} has no smallest run and no test that runs it ({item.needs})")
+    args = [a.replace("{tmp}", str(tmp_path)) for a in item.smoke]
+    if item.name == "schema-fuzz":
+        pytest.importorskip("schemathesis", reason="schemathesis is in the test extra")
+    if item.name == "replay":
+        pytest.importorskip("ms_toollib", reason="the replays' videos are read with ms-toollib (the bench extra)")
+    done = benchmark(item.name, *args)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+def test_the_package_runs_from_another_folder_through_the_path(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--list"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "report" in done.stdout
+
+
+def test_no_module_reaches_another_through_sys_path() -> None:
+    for path in sorted((ROOT / "benchmarks").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "sys.path" not in text, f"{path.relative_to(ROOT)} edits sys.path"
+    # Tests run the operational scripts left in scripts/ as commands, and import nothing from there.
+    assert sorted(p.name for p in (ROOT / "scripts").glob("*.py")) == ["make_graph_examples.py"]
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "SCRIPTS" in line and "from paths import" not in line and path.name != "paths.py":
+                assert "make_graph_examples.py" in line, f"{path.relative_to(ROOT)}: {line.strip()}"
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def test_percentiles_are_by_nearest_rank_against_counting() -> None:
+    values = [float(v) for v in (7, 3, 9, 1, 5, 8, 2, 6, 4, 10, 11)]
+    for q in (0.1, 0.25, 0.5, 0.9, 0.99, 1.0):
+        got = percentile(values, q)
+        # The smallest value with at least q of the values at or below it, counted.
+        wanted = min(v for v in values if sum(w <= v for w in values) >= q * len(values) - 1e-9)
+        assert got == wanted, q
+    assert percentile([2.0, 1.0], 0.5) == 1.0 and upper_quantile([2.0, 1.0], 0.5) == 2.0
+    with pytest.raises(ValueError, match="no values"):
+        percentile([], 0.5)
+
+
+# -- result files and the report -----------------------------------------------------------------
+
+
+def test_a_result_file_says_how_it_was_measured(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    write_result(out, {"figure": 1.5}, ["play", "--games", "3"])
+    data = read_result(out)
+    assert data["figure"] == 1.5
+    assert data["run"]["command"] == ["python", "-m", "benchmarks", "play", "--games", "3"]
+    assert {"commit", "dirty", "load", "date", "python", "machine", "cnfsweep"} <= set(data["run"])
+    (tmp_path / "bad.json").write_text(json.dumps({"figure": 1}))
+    with pytest.raises(ValueError, match="no 'run' record"):
+        read_result(tmp_path / "bad.json")
+
+
+def test_the_documentation_figures_are_what_the_report_writes_from_the_checked_in_results() -> None:
+    done = benchmark("report", "--check")
+    assert done.returncode == 0, done.stderr
+    for ident, section in report.SECTIONS.items():
+        if (RESULTS / section.result).is_file():
+            text = "".join(doc.read_text(encoding="utf-8") for doc in report.DOCS)
+            assert f"<!-- benchmarks: {ident} -->" in text, f"no section shows {section.result}"
+
+
+def test_the_report_rewrites_a_changed_figure_and_refuses_an_unmarked_typed_one(tmp_path: Path) -> None:
+    (tmp_path / "play.json").write_text((RESULTS / "play.json").read_text(encoding="utf-8"), encoding="utf-8")
+    stale = "- item\n\n    <!-- benchmarks: play -->\n    strong 1.0 ms\n    <!-- /benchmarks: play -->\n"
+    written = report.rewrite(stale, "doc.md", tmp_path)
+    assert "strong 1.0 ms" not in written and "| `strong` |" in written
+    assert report.rewrite(written, "doc.md", tmp_path) == written
+    assert all(line.startswith("    ") for line in written.splitlines()[2:-1] if line), "kept in the list item"
+    typed = "<!-- benchmarks: cold -->\n0.39 ms\n<!-- /benchmarks: cold -->\n"
+    with pytest.raises(ValueError, match="not yet generated"):
+        report.rewrite(typed, "doc.md", tmp_path)
+    marked = typed.replace("0.39 ms", "0.39 ms (not yet generated)")
+    assert report.rewrite(marked, "doc.md", tmp_path) == marked
