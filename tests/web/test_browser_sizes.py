@@ -40,3 +40,21 @@ def test_old_custom_size_names_are_turned_round_once_and_the_form_asks_rows_firs
         "beginner": OLD["beginner"],
     }
     assert [label.split()[0] for label in got["labels"]] == ["Rows", "Columns", "Mines"]
+
+
+def test_the_editor_asks_rows_then_columns_and_builds_that_shape(browser, live_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.goto(live_url)
+    page.wait_for_selector("#board .cell")
+    page.click("#tab-edit")
+    labels = page.eval_on_selector_all(
+        "#edit-rows, #edit-cols", "els => els.map(e => [e.id, e.closest('label').textContent.trim()])"
+    )
+    page.fill("#edit-rows", "3")
+    page.fill("#edit-cols", "5")
+    page.click("#blank")
+    page.wait_for_function("state.rows === 3 && state.cols === 5")
+    drawn_rows = page.evaluate("state.grid.length")
+    page.close()
+    assert labels == [["edit-rows", "Rows"], ["edit-cols", "Columns"]]
+    assert drawn_rows == 3
