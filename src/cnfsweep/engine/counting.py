@@ -21,6 +21,11 @@ from operator import mul
 
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.engine.kernels import load
+
+# combine's weighing in C where the install built it (see cnfsweep.engine.kernels); None sends
+# every table through the Python reference, as tests do to compare the two.
+kernel = load("cnfsweep.engine._weigh")
 
 # Products of huge integers between deadline checks: on a 1000x1000 board each
 # one takes up to a few milliseconds.
@@ -77,6 +82,10 @@ def combine(
     >>> c.solutions, c.boxes, c.off_frontier
     (8, ((Fraction(1, 2),), (Fraction(1, 2),)), Fraction(1, 2))
     """
+    if kernel is not None and mines_left is not None:
+        found = _combine_in_c(tables, n_off, mines_left)
+        if found is not None:
+            return found
     polys = [_poly(t) for t in tables]
     if mines_left is None:
         totals = [sum(p) for p in polys]
@@ -101,6 +110,25 @@ def combine(
     boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, every)) for row in weights.boxes)
     off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
     return Combined(solutions, boxes, off)
+
+
+def _combine_in_c(tables: Sequence[CountTable], n_off: int, mines_left: int) -> Combined | None:
+    """:func:`combine` with a total, weighed by the C kernel; ``None`` where Python must weigh.
+
+    The kernel weighs with integers proportional to the binomials ``C(n_off, r)``,
+    small enough for 128 bits where the binomials are not (see ``_weigh.c``); the
+    probabilities are the same reduced fractions, and the number of layouts is
+    scaled back exactly: ``solutions * C(n_off, r_top) / top``.
+    """
+    assert kernel is not None
+    found = kernel.weigh(tables, n_off, mines_left)
+    if found is NotImplemented:
+        return None
+    scaled, rows, off, top, r_top = found
+    boxes = tuple(tuple(Fraction(n, scaled) for n in row) for row in rows)
+    return Combined(
+        scaled * comb(n_off, r_top) // top, boxes, None if off is None else Fraction(off, n_off * scaled)
+    )
 
 
 @dataclass(frozen=True)
