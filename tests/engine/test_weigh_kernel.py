@@ -11,18 +11,25 @@ in ``test_engine_kernels.py``.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
+from typing import Any
 
 import pytest
+from boards import layout_board
 
+from cnfsweep.core.board import Cell
 from cnfsweep.core.model import CountTable
-from cnfsweep.engine import counting
+from cnfsweep.engine import Engine, counting
 from cnfsweep.engine.counting import Combined, combine
+
+# The module, not a name cnfsweep.engine may export.
+analysis_module = importlib.import_module("cnfsweep.engine.analysis")
 
 KERNEL = counting.kernel
 needs_kernel = pytest.mark.skipif(
@@ -135,9 +142,45 @@ def test_the_weights_are_scaled_to_fit_where_the_binomials_do_not() -> None:
 
 @needs_kernel
 def test_the_kernel_declines_what_is_not_a_table() -> None:
-    assert KERNEL.weigh([], 3, 1) is NotImplemented
+    assert KERNEL.weigh([], 3, 4) is NotImplemented  # no layout: Python says so
     assert KERNEL.weigh([CountTable({}, {})], 3, 1) is NotImplemented
     assert KERNEL.weigh([CountTable({-1: 1}, {-1: (1,)})], 3, 1) is NotImplemented
     assert KERNEL.weigh([CountTable({1: 1}, {1: (1,)})], 3, -1) is NotImplemented
     with pytest.raises(AttributeError):
         KERNEL.weigh([object()], 3, 1)
+
+
+@needs_kernel
+@pytest.mark.parametrize("topology", ["square", "torus", "hex"])
+def test_an_analysis_makes_its_fractions_when_they_are_read(monkeypatch: pytest.MonkeyPatch, topology: str) -> None:
+    # Certain cells and the best guess are found on the kernel's integers; each box's Fraction is made
+    # on the first read of frontier_exact, one object shared by the box's cells, as the Python path has them.
+    made: list[Fraction] = []
+
+    class Counted(Fraction):
+        def __new__(cls, *args: Any) -> Counted:
+            made.append(super().__new__(cls, *args))
+            return made[-1]
+
+    monkeypatch.setattr(analysis_module, "Fraction", Counted)
+    mines = frozenset({Cell(0, 0), Cell(3, 4), Cell(5, 1), Cell(1, 3)})
+    revealed = [Cell(1, 1), Cell(3, 3), Cell(4, 1), Cell(2, 4)]  # numbers with covered cells all round
+    board = layout_board(6, 6, mines, revealed, with_total=True, topology=topology)
+    result = Engine.create().analyze(board)
+    assert result.position.components
+    assert len(made) <= 1  # the probability off the frontier, made at once
+    with python_only():
+        reference = Engine.create().analyze(board)
+    assert dict(result.frontier_exact) == dict(reference.frontier_exact)
+    assert list(result.frontier_exact) == list(reference.frontier_exact)
+    assert len(made) > 1
+    for comp in result.position.components:
+        for b in range(len(comp.problem.boxes)):
+            assert len({id(result.frontier_exact[c]) for c in comp.box_cells(b)}) == 1
+    assert (result.safe, result.mines, result.best_guess, result.lowest_cells(), result.count) == (
+        reference.safe,
+        reference.mines,
+        reference.best_guess,
+        reference.lowest_cells(),
+        reference.count,
+    )

@@ -334,11 +334,11 @@ weigh(PyObject *self, PyObject *args)
     memset(&s, 0, sizeof(s));
     PyObject *out = NULL;
     s.n = PySequence_Fast_GET_SIZE(seq);
-    if (n < 0 || m < 0 || s.n == 0) {
+    if (n < 0 || m < 0) {
         out = Py_NewRef(Py_NotImplemented);
         goto done;
     }
-    s.t = calloc((size_t)s.n, sizeof(Tab));
+    s.t = calloc((size_t)(s.n ? s.n : 1), sizeof(Tab));
     if (!s.t) {
         PyErr_NoMemory();
         goto done;

@@ -113,22 +113,56 @@ def combine(
 
 
 def _combine_in_c(tables: Sequence[CountTable], n_off: int, mines_left: int) -> Combined | None:
-    """:func:`combine` with a total, weighed by the C kernel; ``None`` where Python must weigh.
+    """:func:`combine` with a total, from :func:`weigh_scaled`; ``None`` where Python must weigh."""
+    found = weigh_scaled(tables, n_off, mines_left)
+    if found is None:
+        return None
+    boxes = tuple(tuple(Fraction(n, found.scale) for n in row) for row in found.boxes)
+    off = None if found.off is None else Fraction(found.off, found.off_scale)
+    return Combined(found.solutions, boxes, off)
+
+
+@dataclass(frozen=True)
+class Scaled:
+    """:func:`combine`'s answer with a total, as integers over two common denominators.
+
+    ``boxes[i][b] / scale`` is the mine probability of each cell of box ``b``
+    of component ``i``, ``off / off_scale`` that of every cell off the frontier
+    (``None`` without such cells); ``solutions`` is the exact number of layouts.
+    The scale is not the number of layouts: see :func:`weigh_scaled`.
+    """
+
+    solutions: int
+    scale: int
+    boxes: tuple[tuple[int, ...], ...]
+    off: int | None
+    off_scale: int
+
+
+def weigh_scaled(tables: Sequence[CountTable], n_off: int, mines_left: int) -> Scaled | None:
+    """Weigh the tables against the total in the C kernel; ``None`` without it, or where Python must weigh.
 
     The kernel weighs with integers proportional to the binomials ``C(n_off, r)``,
     small enough for 128 bits where the binomials are not (see ``_weigh.c``); the
-    probabilities are the same reduced fractions, and the number of layouts is
-    scaled back exactly: ``solutions * C(n_off, r_top) / top``.
+    probabilities are the same reduced fractions as :func:`combine`'s, and the
+    number of layouts is scaled back exactly: ``scaled * C(n_off, r_top) / top``.
+    Counts past the kernel's integers, an empty table or no layout at all:
+    ``None``, and Python weighs.
+
+    Examples
+    --------
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> found = weigh_scaled([half, half], n_off=2, mines_left=3)
+    >>> found is None or (found.solutions, 2 * found.boxes[0][0], 2 * found.off) == (8, found.scale, found.off_scale)
+    True
     """
-    assert kernel is not None
+    if kernel is None:
+        return None
     found = kernel.weigh(tables, n_off, mines_left)
     if found is NotImplemented:
         return None
     scaled, rows, off, top, r_top = found
-    boxes = tuple(tuple(Fraction(n, scaled) for n in row) for row in rows)
-    return Combined(
-        scaled * comb(n_off, r_top) // top, boxes, None if off is None else Fraction(off, n_off * scaled)
-    )
+    return Scaled(scaled * comb(n_off, r_top) // top, scaled, rows, off, n_off * scaled)
 
 
 @dataclass(frozen=True)
