@@ -21,11 +21,11 @@ from math import comb, prod
 from typing import Any
 
 import pytest
-from boards import layout_board
+from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.model import CountTable
-from cnfsweep.engine import Engine, counting
+from cnfsweep.engine import Analysis, Engine, counting
 from cnfsweep.engine.counting import Combined, combine
 
 # The module, not a name cnfsweep.engine may export.
@@ -184,3 +184,45 @@ def test_an_analysis_makes_its_fractions_when_they_are_read(monkeypatch: pytest.
         reference.lowest_cells(),
         reference.count,
     )
+
+
+CASES = [
+    *HAND_CASES,
+    *(case for t in ("square", "torus", "hex") for case in random_cases(topology=t)),
+    *random_graph_cases(),
+]
+
+
+def everything(a: Analysis) -> tuple[Any, ...]:
+    """All an analysis holds that a caller reads, its probabilities in the order the mapping gives them."""
+    return (
+        a.consistent,
+        a.total_mines,
+        a.safe,
+        a.mines,
+        a.count,
+        a.best_guess,
+        list(a.frontier_exact.items()),
+        a.off_frontier_exact,
+        a.lowest_cells(),
+        [a.exact(c) for c in a.board.covered],
+    )
+
+
+@pytest.mark.parametrize("kernel", ["kernel", "python"])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_an_analysis_on_integers_holds_what_the_one_on_fractions_does(
+    monkeypatch: pytest.MonkeyPatch, case: Case, kernel: str
+) -> None:
+    # Every topology, with and without a total: the analysis built on the weights' integers (certain cells
+    # and best guess compared as integers, Fractions made when read) against the one built on Fractions.
+    if kernel == "python":
+        monkeypatch.setattr(counting, "kernel", None)
+
+    def analyse() -> Analysis:
+        return Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+
+    on_integers = analyse()
+    monkeypatch.setattr(analysis_module, "LAZY_BITS", -1)  # every denominator too long: Fractions at once
+    on_fractions = analyse()
+    assert everything(on_integers) == everything(on_fractions)

@@ -47,6 +47,11 @@ class Arithmetic(Enum):
 # board with 6,400 mines scores about 1,500, the 1000x1000 benchmark board 250,000.
 EXACT_WORK = 50_000
 
+# Up to this many bits in the probabilities' common denominator, a Fraction takes at most tens of
+# microseconds: an exact analysis then makes them when someone reads them (see _scaled_result).
+# Beyond it (a 200x200 board), they are made at once, with the clock read between them.
+LAZY_BITS = 1 << 13
+
 
 def exact_work(tables: Sequence[CountTable]) -> int:
     """Estimate the cost of the exact combination of ``tables`` (see :data:`EXACT_WORK`)."""
@@ -323,14 +328,15 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     in_floats = run.arithmetic is Arithmetic.FLOAT or (
         run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK
     )
-    if not in_floats and total is not None:
-        scaled = weigh_scaled(tables, len(pos.off_frontier), total)
-        if scaled is not None:
-            return _scaled_result(pos, run, forceds, scaled)
-    exact = _certain(pos, forceds)
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if in_floats:
         weighed = _weigh_in_floats(pos, tables, run.deadline)
+    elif total is not None:
+        scaled = weigh_scaled(tables, len(pos.off_frontier), total, run.deadline)
+        if scaled is not None and scaled.scale.bit_length() <= LAZY_BITS:
+            return _scaled_result(pos, run, forceds, scaled)
+        combined = None if scaled is None else scaled.fractions(run.deadline)
+        weighed = None if combined is None else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
     else:
         combined = combine(tables, len(pos.off_frontier), total, run.deadline)
         weighed = (
@@ -341,6 +347,7 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if weighed is None:
         return _result(pos, run, None, {}, None)
     layouts, boxes, off = weighed
+    exact = _certain(pos, forceds)
     _record(exact, pos, boxes)
     return _result(pos, run, layouts, exact, off)
 

@@ -82,13 +82,8 @@ def combine(
     >>> c.solutions, c.boxes, c.off_frontier
     (8, ((Fraction(1, 2),), (Fraction(1, 2),)), Fraction(1, 2))
     """
-    if kernel is not None and mines_left is not None:
-        found = _combine_in_c(tables, n_off, mines_left)
-        if found is not None:
-            return found
-    polys = [_poly(t) for t in tables]
     if mines_left is None:
-        totals = [sum(p) for p in polys]
+        totals = [sum(_poly(t)) for t in tables]
         solutions = 1
         for t in totals:
             solutions *= t
@@ -99,27 +94,8 @@ def combine(
             for t, total in zip(tables, totals, strict=True)
         )
         return Combined(solutions, boxes, None)
-
-    weights = weigh(tables, n_off, mines_left, polys, deadline)
-    solutions = weights.solutions
-    if solutions == 0:
-        return Combined(0, (), None)
-    # Each fraction reduces two huge integers by their gcd: check before every one (before every
-    # thousand while the counts have fewer than a thousand digits, when a fraction takes microseconds).
-    every = 1 if solutions.bit_length() > 1 << 12 else 1 << 10
-    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, every)) for row in weights.boxes)
-    off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
-    return Combined(solutions, boxes, off)
-
-
-def _combine_in_c(tables: Sequence[CountTable], n_off: int, mines_left: int) -> Combined | None:
-    """:func:`combine` with a total, from :func:`weigh_scaled`; ``None`` where Python must weigh."""
-    found = weigh_scaled(tables, n_off, mines_left)
-    if found is None:
-        return None
-    boxes = tuple(tuple(Fraction(n, found.scale) for n in row) for row in found.boxes)
-    off = None if found.off is None else Fraction(found.off, found.off_scale)
-    return Combined(found.solutions, boxes, off)
+    found = weigh_scaled(tables, n_off, mines_left, deadline)
+    return Combined(0, (), None) if found is None else found.fractions(deadline)
 
 
 @dataclass(frozen=True)
@@ -129,7 +105,8 @@ class Scaled:
     ``boxes[i][b] / scale`` is the mine probability of each cell of box ``b``
     of component ``i``, ``off / off_scale`` that of every cell off the frontier
     (``None`` without such cells); ``solutions`` is the exact number of layouts.
-    The scale is not the number of layouts: see :func:`weigh_scaled`.
+    The scale is the number of layouts, or a smaller one where the C kernel
+    weighed (see :func:`weigh_scaled`).
     """
 
     solutions: int
@@ -138,31 +115,53 @@ class Scaled:
     off: int | None
     off_scale: int
 
+    def fractions(self, deadline: float | None = None) -> Combined:
+        """Return the probabilities as Fractions; past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
-def weigh_scaled(tables: Sequence[CountTable], n_off: int, mines_left: int) -> Scaled | None:
-    """Weigh the tables against the total in the C kernel; ``None`` without it, or where Python must weigh.
+        Examples
+        --------
+        >>> Scaled(8, 4, ((2, 4),), 3, 8).fractions()
+        Combined(solutions=8, boxes=((Fraction(1, 2), Fraction(1, 1)),), off_frontier=Fraction(3, 8))
+        """
+        scale = self.scale
+        # Each fraction reduces two huge integers by their gcd: check before every one (before every
+        # thousand while the counts have fewer than a thousand digits, when a fraction takes microseconds).
+        every = 1 if scale.bit_length() > 1 << 12 else 1 << 10
+        boxes = tuple(tuple(Fraction(n, scale) for n in checked(row, deadline, every)) for row in self.boxes)
+        off = None if self.off is None else Fraction(self.off, self.off_scale)
+        return Combined(self.solutions, boxes, off)
 
-    The kernel weighs with integers proportional to the binomials ``C(n_off, r)``,
-    small enough for 128 bits where the binomials are not (see ``_weigh.c``); the
-    probabilities are the same reduced fractions as :func:`combine`'s, and the
-    number of layouts is scaled back exactly: ``scaled * C(n_off, r_top) / top``.
-    Counts past the kernel's integers, an empty table or no layout at all:
-    ``None``, and Python weighs.
+
+def weigh_scaled(
+    tables: Sequence[CountTable], n_off: int, mines_left: int, deadline: float | None = None
+) -> Scaled | None:
+    """Weigh the tables against the total: :func:`combine`'s answer as integers, ``None`` if no layout fits.
+
+    The C kernel weighs where the install built it, with integers proportional
+    to the binomials ``C(n_off, r)``, small enough for 128 bits where the
+    binomials are not (see ``_weigh.c``): the probabilities are the same
+    reduced fractions, and the number of layouts is scaled back exactly,
+    ``scaled * C(n_off, r_top) / top``.  Without the kernel, or past its
+    integers, :func:`weigh` counts the layouts themselves.  Past ``deadline``
+    raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
     --------
     >>> half = CountTable({1: 2}, {1: (1,)})
     >>> found = weigh_scaled([half, half], n_off=2, mines_left=3)
-    >>> found is None or (found.solutions, 2 * found.boxes[0][0], 2 * found.off) == (8, found.scale, found.off_scale)
-    True
+    >>> found.solutions, 2 * found.boxes[0][0] == found.scale, 2 * found.off == found.off_scale
+    (8, True, True)
     """
-    if kernel is None:
+    if kernel is not None:
+        found = kernel.weigh(tables, n_off, mines_left)
+        if found is not NotImplemented:
+            scaled, rows, off, top, r_top = found
+            return Scaled(scaled * comb(n_off, r_top) // top, scaled, rows, off, n_off * scaled)
+    weights = weigh(tables, n_off, mines_left, deadline=deadline)
+    solutions = weights.solutions
+    if solutions == 0:
         return None
-    found = kernel.weigh(tables, n_off, mines_left)
-    if found is NotImplemented:
-        return None
-    scaled, rows, off, top, r_top = found
-    return Scaled(scaled * comb(n_off, r_top) // top, scaled, rows, off, n_off * scaled)
+    return Scaled(solutions, solutions, weights.boxes, weights.off_frontier, solutions)
 
 
 @dataclass(frozen=True)
