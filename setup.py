@@ -12,9 +12,9 @@ WIDE = "src/cnfsweep/engine/wide.h"
 setup(
     ext_modules=[
         # The backtracking count of small components (cnfsweep.engine.boxsearch).
-        Extension(
-            "cnfsweep.engine._boxsearch", ["src/cnfsweep/engine/_boxsearch.c"], depends=[WIDE], optional=True
-        ),
+        Extension("cnfsweep.engine._boxsearch", ["src/cnfsweep/engine/_boxsearch.c"], depends=[WIDE], optional=True),
+        # The weighing of components' count tables against the total (cnfsweep.engine.counting.combine).
+        Extension("cnfsweep.engine._weigh", ["src/cnfsweep/engine/_weigh.c"], depends=[WIDE], optional=True),
         # Reading a board's numbers into rules (cnfsweep.engine.position.number_constraints).
         Extension("cnfsweep.engine._position", ["src/cnfsweep/engine/_position.c"], optional=True),
         # The exact endgame search (cnfsweep.search.endgame_tree).

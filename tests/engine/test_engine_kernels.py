@@ -28,7 +28,7 @@ from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_ca
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
-from cnfsweep.engine import Analysis, Engine, boxsearch
+from cnfsweep.engine import Analysis, Engine, boxsearch, counting
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import number_constraints, position
@@ -53,13 +53,13 @@ LIMITS = (None, 0, 1, 3, 10, 1000)
 
 @contextmanager
 def python_only() -> Iterator[None]:
-    """Send every search and every board's numbers through the Python code for the duration."""
-    saved = boxsearch.kernel, positions.kernel
-    boxsearch.kernel = positions.kernel = None
+    """Send every search, every board's numbers and every weighing through the Python code for the duration."""
+    saved = boxsearch.kernel, positions.kernel, counting.kernel
+    boxsearch.kernel = positions.kernel = counting.kernel = None
     try:
         yield
     finally:
-        boxsearch.kernel, positions.kernel = saved
+        boxsearch.kernel, positions.kernel, counting.kernel = saved
 
 
 def compiled(problem: Problem, limit: int | None, check: Any = None) -> Any:
@@ -244,13 +244,14 @@ def test_environment_forces_python() -> None:
     names = [
         "cnfsweep.engine.boxsearch",
         "cnfsweep.engine.position",
+        "cnfsweep.engine.counting",
         "cnfsweep.search.splitting",
         "cnfsweep.search.endgame_tree",
     ]
     code = f"import importlib; print(*(importlib.import_module(n).kernel for n in {names!r}))"
     env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "None None None None"
+    assert out.stdout.strip() == "None None None None None"
 
 
 def indexed_rules(board: Board) -> list[Rule]:

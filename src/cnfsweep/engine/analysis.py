@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -16,7 +16,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import CellLike, cell_of
 from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
-from cnfsweep.engine.counting import combine
+from cnfsweep.engine.counting import Scaled, combine, weigh_scaled
 from cnfsweep.core.errors import check_deadline, checked
 from cnfsweep.engine.position import Position
 
@@ -46,6 +46,11 @@ class Arithmetic(Enum):
 # tables) products of very long integers; past this AUTO switches to floats.  A 200x200
 # board with 6,400 mines scores about 1,500, the 1000x1000 benchmark board 250,000.
 EXACT_WORK = 50_000
+
+# Up to this many bits in the probabilities' common denominator, a Fraction takes at most tens of
+# microseconds: an exact analysis then makes them when someone reads them (see _scaled_result).
+# Beyond it (a 200x200 board), they are made at once, with the clock read between them.
+LAZY_BITS = 1 << 13
 
 
 def exact_work(tables: Sequence[CountTable]) -> int:
@@ -308,23 +313,30 @@ _SAFE, _MINE = Fraction(0), Fraction(1)
 
 def analysis_of(pos: Position, run: Run) -> Analysis:
     """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
-    exact: dict[Cell, Fraction] = {c: _MINE if v else _SAFE for c, v in {**pos.fixed, **pos.forced}.items()}
     total = pos.mines_left
     unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
     if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
         return _result(pos, run, None, {}, None)
-    tables = []
+    tables, forceds = [], []
     for comp in pos.components:
         check_deadline(run.deadline)
         forced, table = run.solve(comp.problem, run.deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
-        for b, count in forced.items():
-            exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
+        forceds.append(forced)
+    in_floats = run.arithmetic is Arithmetic.FLOAT or (
+        run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK
+    )
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
-    if run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK):
+    if in_floats:
         weighed = _weigh_in_floats(pos, tables, run.deadline)
+    elif total is not None:
+        scaled = weigh_scaled(tables, len(pos.off_frontier), total, run.deadline)
+        if scaled is not None and scaled.scale.bit_length() <= LAZY_BITS:
+            return _scaled_result(pos, run, forceds, scaled)
+        combined = None if scaled is None else scaled.fractions(run.deadline)
+        weighed = None if combined is None else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
     else:
         combined = combine(tables, len(pos.off_frontier), total, run.deadline)
         weighed = (
@@ -335,8 +347,122 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if weighed is None:
         return _result(pos, run, None, {}, None)
     layouts, boxes, off = weighed
+    exact = _certain(pos, forceds)
     _record(exact, pos, boxes)
     return _result(pos, run, layouts, exact, off)
+
+
+def _certain(pos: Position, forceds: Sequence[Mapping[int, int]]) -> dict[Cell, Fraction]:
+    """The cells assumed, settled by simplification or forced in their component, with 0 or 1."""
+    exact: dict[Cell, Fraction] = {c: _MINE if v else _SAFE for c, v in {**pos.fixed, **pos.forced}.items()}
+    for comp, forced in zip(pos.components, forceds, strict=True):
+        for b, count in forced.items():
+            exact.update(dict.fromkeys(comp.box_cells(b), _MINE if count else _SAFE))
+    return exact
+
+
+class _LazyExact(Mapping[Cell, Fraction]):
+    """The frontier's exact probabilities, made into a dict of Fractions the first time anyone reads them.
+
+    Most analyses are asked for their certain cells and best guess, which
+    :func:`_scaled_result` finds on integers; the Fractions of every box
+    wait until a caller looks at them.  Read-only, as the mapping proxy the
+    other path gives.
+    """
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], dict[Cell, Fraction]]) -> None:
+        self._make: Callable[[], dict[Cell, Fraction]] | None = make
+        self._made: dict[Cell, Fraction] | None = None
+
+    def _exact(self) -> dict[Cell, Fraction]:
+        if self._made is None:
+            assert self._make is not None
+            self._made, self._make = self._make(), None
+        return self._made
+
+    def __getitem__(self, cell: Cell) -> Fraction:
+        return self._exact()[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._exact()
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._exact())
+
+    def __len__(self) -> int:
+        return len(self._exact())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._exact()!r})"
+
+
+def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]], weights: Scaled) -> Analysis:
+    """Build the analysis from the kernel's integers, as :func:`_result` builds it from Fractions.
+
+    Box probabilities share one denominator, so the certain cells and the
+    lowest probability are told by comparing integers; the Fractions of
+    ``frontier_exact`` are made only when it is read (:class:`_LazyExact`),
+    in the order :func:`_result`'s dict has them.
+    """
+    scale = weights.scale
+    safe: list[Cell] = []
+    mines: list[Cell] = []
+    for c, v in {**pos.fixed, **pos.forced}.items():
+        (mines if v else safe).append(c)
+    least, least_boxes = scale, []
+    for comp, forced, row in zip(pos.components, forceds, weights.boxes, strict=True):
+        for b, count in forced.items():
+            # Entailment and counting are independent derivations of the same facts.
+            assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
+        for b, n in enumerate(row):
+            if n == 0:
+                safe.extend(comp.box_cells(b))
+            elif n == scale:
+                mines.extend(comp.box_cells(b))
+            elif n < least:
+                least, least_boxes = n, [(comp, b)]
+            elif n == least:
+                least_boxes.append((comp, b))
+    # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
+    tied = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
+    if safe:
+        least = 0
+    off = None
+    if weights.off is not None:
+        off = Fraction(weights.off, weights.off_scale)
+        n, d = weights.off, weights.off_scale
+        if n != d:
+            if least == scale or n * scale < least * d:
+                tied = list(pos.off_frontier)
+            elif n * scale == least * d:
+                tied.extend(pos.off_frontier)
+        if n == 0:
+            safe.extend(pos.off_frontier)
+        elif n == d:
+            mines.extend(pos.off_frontier)
+
+    def make() -> dict[Cell, Fraction]:
+        exact = _certain(pos, forceds)
+        for comp, row in zip(pos.components, weights.boxes, strict=True):
+            for b, n in enumerate(row):
+                exact.update(dict.fromkeys(comp.box_cells(b), Fraction(n, scale)))
+        return exact
+
+    return Analysis(
+        position=pos,
+        consistent=True,
+        total_mines=pos.board.total_mines if run.total_mines is None else run.total_mines,
+        safe=tuple(sorted(safe)),
+        mines=tuple(sorted(mines)),
+        count=LayoutCount(weights.solutions),
+        best_guess=min(tied) if tied else None,
+        backend=run.spec,
+        seconds=time.perf_counter() - run.started,
+        frontier_exact=_LazyExact(make),
+        off_frontier_exact=off,
+    )
 
 
 def _result(

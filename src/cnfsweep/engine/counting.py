@@ -21,6 +21,11 @@ from operator import mul
 
 from cnfsweep.core.model import CountTable
 from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.engine.kernels import load
+
+# combine's weighing in C where the install built it (see cnfsweep.engine.kernels); None sends
+# every table through the Python reference, as tests do to compare the two.
+kernel = load("cnfsweep.engine._weigh")
 
 # Products of huge integers between deadline checks: on a 1000x1000 board each
 # one takes up to a few milliseconds.
@@ -77,9 +82,8 @@ def combine(
     >>> c.solutions, c.boxes, c.off_frontier
     (8, ((Fraction(1, 2),), (Fraction(1, 2),)), Fraction(1, 2))
     """
-    polys = [_poly(t) for t in tables]
     if mines_left is None:
-        totals = [sum(p) for p in polys]
+        totals = [sum(_poly(t)) for t in tables]
         solutions = 1
         for t in totals:
             solutions *= t
@@ -90,17 +94,74 @@ def combine(
             for t, total in zip(tables, totals, strict=True)
         )
         return Combined(solutions, boxes, None)
+    found = weigh_scaled(tables, n_off, mines_left, deadline)
+    return Combined(0, (), None) if found is None else found.fractions(deadline)
 
-    weights = weigh(tables, n_off, mines_left, polys, deadline)
+
+@dataclass(frozen=True)
+class Scaled:
+    """:func:`combine`'s answer with a total, as integers over two common denominators.
+
+    ``boxes[i][b] / scale`` is the mine probability of each cell of box ``b``
+    of component ``i``, ``off / off_scale`` that of every cell off the frontier
+    (``None`` without such cells); ``solutions`` is the exact number of layouts.
+    The scale is the number of layouts, or a smaller one where the C kernel
+    weighed (see :func:`weigh_scaled`).
+    """
+
+    solutions: int
+    scale: int
+    boxes: tuple[tuple[int, ...], ...]
+    off: int | None
+    off_scale: int
+
+    def fractions(self, deadline: float | None = None) -> Combined:
+        """Return the probabilities as Fractions; past ``deadline`` raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+        Examples
+        --------
+        >>> Scaled(8, 4, ((2, 4),), 3, 8).fractions()
+        Combined(solutions=8, boxes=((Fraction(1, 2), Fraction(1, 1)),), off_frontier=Fraction(3, 8))
+        """
+        scale = self.scale
+        # Each fraction reduces two huge integers by their gcd: check before every one (before every
+        # thousand while the counts have fewer than a thousand digits, when a fraction takes microseconds).
+        every = 1 if scale.bit_length() > 1 << 12 else 1 << 10
+        boxes = tuple(tuple(Fraction(n, scale) for n in checked(row, deadline, every)) for row in self.boxes)
+        off = None if self.off is None else Fraction(self.off, self.off_scale)
+        return Combined(self.solutions, boxes, off)
+
+
+def weigh_scaled(
+    tables: Sequence[CountTable], n_off: int, mines_left: int, deadline: float | None = None
+) -> Scaled | None:
+    """Weigh the tables against the total: :func:`combine`'s answer as integers, ``None`` if no layout fits.
+
+    The C kernel weighs where the install built it, with integers proportional
+    to the binomials ``C(n_off, r)``, small enough for 128 bits where the
+    binomials are not (see ``_weigh.c``): the probabilities are the same
+    reduced fractions, and the number of layouts is scaled back exactly,
+    ``scaled * C(n_off, r_top) / top``.  Without the kernel, or past its
+    integers, :func:`weigh` counts the layouts themselves.  Past ``deadline``
+    raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
+
+    Examples
+    --------
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> found = weigh_scaled([half, half], n_off=2, mines_left=3)
+    >>> found.solutions, 2 * found.boxes[0][0] == found.scale, 2 * found.off == found.off_scale
+    (8, True, True)
+    """
+    if kernel is not None:
+        found = kernel.weigh(tables, n_off, mines_left)
+        if found is not NotImplemented:
+            scaled, rows, off, top, r_top = found
+            return Scaled(scaled * comb(n_off, r_top) // top, scaled, rows, off, n_off * scaled)
+    weights = weigh(tables, n_off, mines_left, deadline=deadline)
     solutions = weights.solutions
     if solutions == 0:
-        return Combined(0, (), None)
-    # Each fraction reduces two huge integers by their gcd: check before every one (before every
-    # thousand while the counts have fewer than a thousand digits, when a fraction takes microseconds).
-    every = 1 if solutions.bit_length() > 1 << 12 else 1 << 10
-    boxes = tuple(tuple(Fraction(n, solutions) for n in checked(row, deadline, every)) for row in weights.boxes)
-    off = None if weights.off_frontier is None else Fraction(weights.off_frontier, solutions)
-    return Combined(solutions, boxes, off)
+        return None
+    return Scaled(solutions, solutions, weights.boxes, weights.off_frontier, solutions)
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ model per box count, weighted by a binomial.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import chain, compress, filterfalse
+from itertools import chain, compress, filterfalse, repeat
+from operator import itemgetter
 from typing import Any, cast
 
 import networkx as nx
@@ -167,6 +168,9 @@ def _number_rules(
             out.append(Rule(cells[i], tuple(unknown), need))
     return out
 
+
+# A rule's cells (Rule is a named tuple: tag, cells, need).
+_CELLS = itemgetter(1)
 
 # Up to this many rules the split merges lists of cells, which costs less than networkx's
 # union-find (no path to walk per cell); beyond it networkx splits, as it always has.
@@ -501,24 +505,24 @@ def _assemble(
     sort as their indices do (row-major) make every step the same on both.
     """
     contradiction: Any = next((tag for tag, found, need in rules if not 0 <= need <= len(found)), None)
-    # Numbers with no unknown neighbour are settled (checked just above).
-    rules = [r for r in rules if r.cells]
+    # Numbers with no unknown neighbour are settled (checked just above).  filter and chain walk in C.
+    rules = list(filter(_CELLS, rules))
     forced: dict[Any, bool] = {}
     off: tuple[Cell, ...]
     if simplified and contradiction is None:
         rules, forced, contradiction = settle(rules, deadline, indexed=cells is not None)
-    live = [r for r in rules if r.cells]
+    live = list(filter(_CELLS, rules))
     components = build_components(live, deadline, cells)
     # Everything seen by a live rule, settled, or assumed is not off the frontier.
-    taken = {c for _, found, _ in live for c in found}
+    taken = set(chain.from_iterable(map(_CELLS, live)))
     taken.update(forced)
     if cells is None:
         taken.update(fixed)
         off = tuple(filterfalse(taken.__contains__, cast(Iterable[Cell], covered)))
     else:
         mask: Any = covered
-        for i in taken:
-            mask[i] = 0  # a mask, so that the covered cells are walked in C
+        # A mask, so that the covered cells are walked in C; the loop that clears it runs in C too.
+        deque(map(mask.__setitem__, taken, repeat(0)), 0)
         off = tuple(compress(cells, mask))
         if fixed:
             off = tuple(filterfalse(fixed.__contains__, off))
