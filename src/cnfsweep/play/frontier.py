@@ -18,8 +18,7 @@ from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.core.geometry import Topology
 from cnfsweep.core.model import Rule
 from cnfsweep.core.topology import Square
-from cnfsweep.engine.position import Component, Position, assemble_position, build_components
-from cnfsweep.engine.simplify import simplify
+from cnfsweep.engine.position import Component, Position, assemble_indexed_position, build_components, settle
 
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
@@ -288,13 +287,17 @@ class Frontier:
         mines = None if self._total is None else self._total - len(self._flagged)
         if reuse:
             return self._reused(board, mines, simplified, deadline)
+        # Rules over cell indices, as the frontier keeps them: the engine's kernels take them without a Cell made.
+        need = self._need
         rules = [
-            Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
+            Rule(j, tuple(sorted(unknown)), need[j])
             for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
             if unknown
         ]
-        covered = tuple(map(cells.__getitem__, sorted(self._covered)))
-        return assemble_position(board, rules, covered, mines, simplified=simplified, deadline=deadline)
+        covered = bytearray(len(cells))
+        for i in self._covered:
+            covered[i] = 1
+        return assemble_indexed_position(board, rules, cells, covered, mines, simplified, deadline)
 
     def _reused(self, board: Board, mines: int | None, simplified: bool, deadline: float | None) -> Position:
         """Return the position built group by group, reusing the groups built before (see :meth:`position`)."""
@@ -352,13 +355,18 @@ def _group(
     simplified: bool,
     deadline: float | None,
 ) -> _Group:
-    """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""
-    rules = [Rule(cells[j], tuple(cells[i] for i in near), need) for j, need, near in numbers]
+    """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict.
+
+    The rules stay over cell indices (which sort as the cells do), so simplifying and splitting them
+    take the engine's kernels where the install built them; cells are named in the finished group only.
+    """
+    rules = [Rule(j, near, need) for j, need, near in numbers]
     forced: dict[Cell, bool] = {}
     bad: Cell | None = None
     if simplified:
-        rules, forced, tag = simplify(rules, deadline)
-        assert tag is None or isinstance(tag, Cell)  # a group's rules are its numbers': the total is none of them
-        bad = tag
-    components = build_components([r for r in rules if r.cells], deadline)
+        rules, settled, tag = settle(rules, deadline, indexed=True)
+        assert tag is None or isinstance(tag, int)  # a group's rules are its numbers': the total is none of them
+        forced = {cells[i]: value for i, value in settled.items()}
+        bad = None if tag is None else cells[tag]
+    components = build_components([r for r in rules if r.cells], deadline, cells)
     return [(min(component.cells), component) for component in components], forced, bad
