@@ -7,6 +7,11 @@ change.  :class:`Frontier` holds each live number's unknown neighbours and the
 mines they still need, updates only the numbers around a revealed or flagged
 cell, settles cells by the single-point rule with a work list, and hands the
 rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Position`.
+
+The bookkeeping of a click (:meth:`Frontier.reveal_many`, :meth:`Frontier.flag_many`,
+:meth:`Frontier.settled`) runs in the C kernel ``cnfsweep.play._frontier`` where the install
+built it: the same steps on the same sets and dicts, the Python code here being the reference
+(``CNFSWEEP_PURE_PYTHON=1`` runs it; ``tests/play/test_frontier_kernel.py`` compares the two).
 """
 
 from __future__ import annotations
@@ -18,7 +23,11 @@ from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.core.geometry import Topology
 from cnfsweep.core.model import Rule
 from cnfsweep.core.topology import Square
+from cnfsweep.engine.kernels import load
 from cnfsweep.engine.position import Component, Position, assemble_indexed_position, build_components, settle
+
+# The click-by-click bookkeeping in C where the install built it; None runs the Python reference below.
+kernel = load("cnfsweep.play._frontier")
 
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
@@ -106,6 +115,9 @@ class Frontier:
         if not covered.issuperset(opened):  # cells recorded already are skipped, as reveal() skips them
             fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
             opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
+        if kernel is not None:
+            kernel.reveal_many(covered, around, live, touched, self._flagged, self._need, _listed(opened), _listed(numbers))
+            return
         covered.difference_update(opened)
         for i in opened:
             for j in around[i]:
@@ -139,6 +151,9 @@ class Frontier:
 
     def flag_many(self, flagged: Iterable[int]) -> None:
         """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
+        if kernel is not None:
+            kernel.flag_many(flagged, self._covered, self._flagged, self._unknown, self._need, self._around, self._touched)
+            return
         covered, marked, live, need, around, touched = (
             self._covered,
             self._flagged,
@@ -173,19 +188,24 @@ class Frontier:
         touched, live, need_of = self._touched, self._unknown, self._need
         # A clock reading per call, and per 8192 numbers on big boards; nothing without a deadline.
         check_deadline(deadline)
-        for j in touched if len(touched) <= 1 << 13 else checked(touched, deadline, 1 << 13):
-            unknown = live.get(j)
-            if unknown is None:
-                continue
-            need = need_of[j]
-            if not 0 <= need <= len(unknown):
-                raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
-            if not unknown:
-                del live[j], need_of[j]
-            elif need == 0:
-                safe |= unknown
-            elif need == len(unknown):
-                mines |= unknown
+        if kernel is not None and len(touched) <= 1 << 13:
+            safe, mines, bad = kernel.settled(touched, live, need_of)
+            if bad is not None:
+                raise CnfsweepError(f"the number at {tuple(self._cells[bad])} cannot hold")
+        else:
+            for j in touched if len(touched) <= 1 << 13 else checked(touched, deadline, 1 << 13):
+                unknown = live.get(j)
+                if unknown is None:
+                    continue
+                need = need_of[j]
+                if not 0 <= need <= len(unknown):
+                    raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
+                if not unknown:
+                    del live[j], need_of[j]
+                elif need == 0:
+                    safe |= unknown
+                elif need == len(unknown):
+                    mines |= unknown
         if self._unpaired is not None:
             self._unpaired |= touched
         touched.clear()
@@ -347,6 +367,11 @@ class Frontier:
         if mines is not None:
             mines -= sum(forced.values())
         return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, forced)
+
+
+def _listed(values: Sequence[int]) -> list[int]:
+    """``values`` as a list, as the kernel takes them (the table's lists as they are)."""
+    return values if type(values) is list else list(values)
 
 
 def _group(

@@ -1,0 +1,304 @@
+/*
+ * The player's running knowledge in C: cnfsweep.play._frontier.
+ *
+ * reveal_many, flag_many and settled take cnfsweep.play.frontier.Frontier's
+ * own sets and dicts (cell indices as Python ints) and follow its Python
+ * methods of the same names step for step: the same sets are made with their
+ * members added in the same order, the same dict entries written and deleted,
+ * the numbers touched in the same order.  What a game loop does click after
+ * click is interpreted bookkeeping over eight neighbours at a time; here it is
+ * the same calls on the same objects without the interpreter between them.
+ *
+ * Arguments are checked to be the types the Frontier holds; anything else
+ * raises TypeError (the Frontier never passes it).  The Python methods stay the
+ * reference (CNFSWEEP_PURE_PYTHON=1 runs them), and tests compare the two.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* around[i] as a tuple of ints, borrowed; NULL with an exception set otherwise. */
+static PyObject *
+near_of(PyObject *around, PyObject *i)
+{
+    Py_ssize_t k = PyLong_AsSsize_t(i);
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < 0 || k >= PyTuple_GET_SIZE(around)) {
+        PyErr_SetString(PyExc_IndexError, "a cell index past the neighbour table");
+        return NULL;
+    }
+    PyObject *near = PyTuple_GET_ITEM(around, k);
+    if (!PyTuple_Check(near)) {
+        PyErr_SetString(PyExc_TypeError, "a neighbour table row is not a tuple");
+        return NULL;
+    }
+    return near;
+}
+
+/* live.get(j), borrowed: NULL without an exception when absent. */
+static PyObject *
+live_get(PyObject *live, PyObject *j)
+{
+    PyObject *unknown = PyDict_GetItemWithError(live, j);
+    if (unknown != NULL && !PySet_Check(unknown)) {
+        PyErr_SetString(PyExc_TypeError, "a live number's unknown cells are not a set");
+        return NULL;
+    }
+    return unknown;
+}
+
+static PyObject *
+reveal_many(PyObject *self, PyObject *args)
+{
+    PyObject *covered, *around, *live, *touched, *flagged, *need_of, *opened, *numbers;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!", &PySet_Type, &covered, &PyTuple_Type, &around, &PyDict_Type,
+                          &live, &PySet_Type, &touched, &PySet_Type, &flagged, &PyDict_Type, &need_of, &PyList_Type,
+                          &opened, &PyList_Type, &numbers))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(opened);
+    if (PyList_GET_SIZE(numbers) != n) {
+        PyErr_SetString(PyExc_ValueError, "as many numbers as cells opened");
+        return NULL;
+    }
+    /* covered.difference_update(opened) */
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(opened); k++)
+        if (PySet_Discard(covered, PyList_GET_ITEM(opened, k)) < 0)
+            return NULL;
+    /* The live numbers around each opened cell lose it. */
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(opened); k++) {
+        PyObject *i = PyList_GET_ITEM(opened, k);
+        PyObject *near = near_of(around, i);
+        if (!near)
+            return NULL;
+        for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+            PyObject *j = PyTuple_GET_ITEM(near, m);
+            PyObject *unknown = live_get(live, j);
+            if (!unknown) {
+                if (PyErr_Occurred())
+                    return NULL;
+                continue;
+            }
+            if (PySet_Discard(unknown, i) < 0 || PySet_Add(touched, j) < 0)
+                return NULL;
+        }
+    }
+    int any_flag = PySet_GET_SIZE(flagged) > 0;
+    for (Py_ssize_t k = 0; k < n && k < PyList_GET_SIZE(opened); k++) {
+        PyObject *i = PyList_GET_ITEM(opened, k);
+        PyObject *near = near_of(around, i);
+        if (!near)
+            return NULL;
+        long number = PyLong_AsLong(PyList_GET_ITEM(numbers, k));
+        if (number == -1 && PyErr_Occurred())
+            return NULL;
+        /* covered.intersection(near): near's members in its order, as set.intersection adds them. */
+        PyObject *unknown = PySet_New(NULL);
+        if (!unknown)
+            return NULL;
+        long flags = 0;
+        for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+            PyObject *c = PyTuple_GET_ITEM(near, m);
+            int in = PySet_Contains(covered, c);
+            if (in < 0 || (in && PySet_Add(unknown, c) < 0))
+                goto fail;
+            if (any_flag) {
+                in = PySet_Contains(flagged, c);
+                if (in < 0)
+                    goto fail;
+                flags += in;
+            }
+        }
+        long need = number - flags;
+        if (PySet_GET_SIZE(unknown) || need) {
+            PyObject *value = PyLong_FromLong(need);
+            if (!value)
+                goto fail;
+            int bad = PyDict_SetItem(need_of, i, value) < 0 || PyDict_SetItem(live, i, unknown) < 0 ||
+                      PySet_Add(touched, i) < 0;
+            Py_DECREF(value);
+            if (bad)
+                goto fail;
+        }
+        Py_DECREF(unknown);
+        continue;
+    fail:
+        Py_DECREF(unknown);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+flag_many(PyObject *self, PyObject *args)
+{
+    PyObject *flagged, *covered, *marked, *live, *need, *around, *touched;
+    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!O!", &flagged, &PySet_Type, &covered, &PySet_Type, &marked, &PyDict_Type,
+                          &live, &PyDict_Type, &need, &PyTuple_Type, &around, &PySet_Type, &touched))
+        return NULL;
+    PyObject *iter = PyObject_GetIter(flagged);
+    if (!iter)
+        return NULL;
+    PyObject *i;
+    while ((i = PyIter_Next(iter)) != NULL) {
+        int in = PySet_Contains(covered, i);
+        if (in < 0)
+            goto fail;
+        if (!in) {
+            Py_DECREF(i);
+            continue;
+        }
+        if (PySet_Discard(covered, i) < 0 || PySet_Add(marked, i) < 0)
+            goto fail;
+        PyObject *near = near_of(around, i);
+        if (!near)
+            goto fail;
+        for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+            PyObject *j = PyTuple_GET_ITEM(near, m);
+            PyObject *unknown = live_get(live, j);
+            if (!unknown) {
+                if (PyErr_Occurred())
+                    goto fail;
+                continue;
+            }
+            if (PySet_Discard(unknown, i) < 0)
+                goto fail;
+            PyObject *old = PyDict_GetItemWithError(need, j);
+            if (!old) {
+                if (!PyErr_Occurred())
+                    PyErr_SetObject(PyExc_KeyError, j);
+                goto fail;
+            }
+            long v = PyLong_AsLong(old);
+            if (v == -1 && PyErr_Occurred())
+                goto fail;
+            PyObject *value = PyLong_FromLong(v - 1);
+            if (!value)
+                goto fail;
+            int bad = PyDict_SetItem(need, j, value) < 0 || PySet_Add(touched, j) < 0;
+            Py_DECREF(value);
+            if (bad)
+                goto fail;
+        }
+        Py_DECREF(i);
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred())
+        return NULL;
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(i);
+    Py_DECREF(iter);
+    return NULL;
+}
+
+/* Add every member of set `from` to set `to`. */
+static int
+add_all(PyObject *to, PyObject *from)
+{
+    PyObject *iter = PyObject_GetIter(from);
+    if (!iter)
+        return -1;
+    PyObject *key;
+    while ((key = PyIter_Next(iter)) != NULL) {
+        int err = PySet_Add(to, key);
+        Py_DECREF(key);
+        if (err < 0) {
+            Py_DECREF(iter);
+            return -1;
+        }
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/*
+ * settled(touched, live, need_of) -> (safe, mines, bad): the settling pass of
+ * Frontier.settled over the touched numbers, in the set's order; `bad` is the
+ * first number that cannot hold (the pass stops there, as the Python one raises
+ * there), else None.  The caller sorts the sets and clears `touched`.
+ */
+static PyObject *
+settled(PyObject *self, PyObject *args)
+{
+    PyObject *touched, *live, *need_of;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PySet_Type, &touched, &PyDict_Type, &live, &PyDict_Type, &need_of))
+        return NULL;
+    PyObject *safe = PySet_New(NULL), *mines = PySet_New(NULL), *bad = Py_None, *iter = NULL;
+    if (!safe || !mines)
+        goto fail_noiter;
+    PyObject *j = NULL;
+    iter = PyObject_GetIter(touched);
+    if (!iter)
+        goto fail_noiter;
+    /* `touched` is not changed below, and each j stays in it: borrowed references serve. */
+    while ((j = PyIter_Next(iter)) != NULL) {
+        Py_DECREF(j);
+        PyObject *unknown = live_get(live, j);
+        if (!unknown) {
+            if (PyErr_Occurred())
+                goto fail;
+            continue;
+        }
+        Py_INCREF(unknown); /* the dict may drop it below */
+        PyObject *value = PyDict_GetItemWithError(need_of, j);
+        if (!value) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, j);
+            Py_DECREF(unknown);
+            goto fail;
+        }
+        long need = PyLong_AsLong(value);
+        if (need == -1 && PyErr_Occurred()) {
+            Py_DECREF(unknown);
+            goto fail;
+        }
+        Py_ssize_t size = PySet_GET_SIZE(unknown);
+        int err = 0;
+        if (need < 0 || need > size) {
+            Py_DECREF(unknown);
+            bad = j;
+            break;
+        }
+        if (!size)
+            err = PyDict_DelItem(live, j) < 0 || PyDict_DelItem(need_of, j) < 0;
+        else if (need == 0)
+            err = add_all(safe, unknown) < 0;
+        else if (need == size)
+            err = add_all(mines, unknown) < 0;
+        Py_DECREF(unknown);
+        if (err)
+            goto fail;
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred())
+        goto fail_noiter;
+    return Py_BuildValue("(NNO)", safe, mines, bad);
+fail:
+    Py_XDECREF(iter);
+fail_noiter:
+    Py_XDECREF(safe);
+    Py_XDECREF(mines);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"reveal_many", reveal_many, METH_VARARGS,
+     "reveal_many(covered, around, live, touched, flagged, need_of, opened, numbers): Frontier.reveal_many's "
+     "steps on its sets and dicts (opened all covered)."},
+    {"flag_many", flag_many, METH_VARARGS,
+     "flag_many(flagged, covered, marked, live, need, around, touched): Frontier.flag_many's steps."},
+    {"settled", settled, METH_VARARGS,
+     "settled(touched, live, need_of) -> (safe, mines, bad): Frontier.settled's pass over the touched numbers."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_frontier", "Frontier bookkeeping in C (see cnfsweep.play.frontier).", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__frontier(void)
+{
+    return PyModule_Create(&module);
+}
