@@ -1,11 +1,12 @@
 /*
  * The player's running knowledge in C: cnfsweep.play._frontier.
  *
- * reveal_many, flag_many and settled take cnfsweep.play.frontier.Frontier's
+ * reveal_many, flag_many, settled and paired take cnfsweep.play.frontier.Frontier's
  * own sets and dicts (cell indices as Python ints) and follow its Python
  * methods of the same names step for step: the same sets are made with their
  * members added in the same order, the same dict entries written and deleted,
- * the numbers touched in the same order.  What a game loop does click after
+ * the numbers touched in the same order (paired's answers are sets, whose
+ * members do not depend on the order pairs are met in).  What a game loop does click after
  * click is interpreted bookkeeping over eight neighbours at a time; here it is
  * the same calls on the same objects without the interpreter between them.
  *
@@ -282,6 +283,222 @@ fail_noiter:
     return NULL;
 }
 
+/* Add the members of set `a` not in set `b` to set `to`. */
+static int
+add_difference(PyObject *to, PyObject *a, PyObject *b)
+{
+    PyObject *iter = PyObject_GetIter(a);
+    if (!iter)
+        return -1;
+    PyObject *key;
+    while ((key = PyIter_Next(iter)) != NULL) {
+        int in = PySet_Contains(b, key);
+        int err = in < 0 || (!in && PySet_Add(to, key) < 0);
+        Py_DECREF(key);
+        if (err) {
+            Py_DECREF(iter);
+            return -1;
+        }
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The size of the intersection of sets `a` and `b`; -1 with an exception set. */
+static Py_ssize_t
+shared_size(PyObject *a, PyObject *b)
+{
+    if (PySet_GET_SIZE(a) > PySet_GET_SIZE(b)) {
+        PyObject *t = a;
+        a = b;
+        b = t;
+    }
+    PyObject *iter = PyObject_GetIter(a);
+    if (!iter)
+        return -1;
+    Py_ssize_t n = 0;
+    PyObject *key;
+    while ((key = PyIter_Next(iter)) != NULL) {
+        int in = PySet_Contains(b, key);
+        Py_DECREF(key);
+        if (in < 0) {
+            Py_DECREF(iter);
+            return -1;
+        }
+        n += in;
+    }
+    Py_DECREF(iter);
+    return PyErr_Occurred() ? -1 : n;
+}
+
+/* need[j] as a C long; -1 with an exception set on failure (needs are never -1 in a pair). */
+static int
+need_at(PyObject *need, PyObject *j, long *out)
+{
+    PyObject *value = PyDict_GetItemWithError(need, j);
+    if (!value) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, j);
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* One number's side of a pair: settle the cells only it sees when the pair decides them. */
+static int
+settle_side(PyObject *safe, PyObject *mines, PyObject *own, PyObject *other, long need, long only, long least,
+            long most)
+{
+    if (!only)
+        return 0;
+    if (need - most == only)
+        return add_difference(mines, own, other);
+    if (need == least)
+        return add_difference(safe, own, other);
+    return 0;
+}
+
+#define MAX_PARTNERS 256
+
+/*
+ * paired(dirty, live, need, around) -> (safe, mines): Frontier.paired's pass
+ * over the changed live numbers `dirty` (a subset of live's keys); NotImplemented
+ * where one number has more live numbers around it than MAX_PARTNERS (a graph's
+ * hub), for the Python code to weigh.  The cells
+ * it settles go into sets, so the order pairs are met in does not change them;
+ * each pair is weighed once from each changed number, as in Python.
+ */
+static PyObject *
+paired(PyObject *self, PyObject *args)
+{
+    PyObject *dirty, *live, *need, *around;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!", &PySet_Type, &dirty, &PyDict_Type, &live, &PyDict_Type, &need,
+                          &PyTuple_Type, &around))
+        return NULL;
+    PyObject *safe = PySet_New(NULL), *mines = PySet_New(NULL), *iter = NULL, *a = NULL;
+    if (!safe || !mines)
+        goto fail;
+    iter = PyObject_GetIter(dirty);
+    if (!iter)
+        goto fail;
+    while ((a = PyIter_Next(iter)) != NULL) {
+        PyObject *mine_a = live_get(live, a);
+        if (!mine_a) {
+            if (PyErr_Occurred())
+                goto fail;
+            PyErr_SetObject(PyExc_KeyError, a);
+            goto fail;
+        }
+        if (!PySet_GET_SIZE(mine_a)) {
+            Py_CLEAR(a);
+            continue;
+        }
+        long need_a, index_a = PyLong_AsLong(a);
+        if ((index_a == -1 && PyErr_Occurred()) || need_at(need, a, &need_a) < 0)
+            goto fail;
+        /* The live numbers around a's unknown cells, each once. */
+        PyObject *partners[MAX_PARTNERS];
+        long partner_index[MAX_PARTNERS];
+        int count = 0;
+        PyObject *cells = PyObject_GetIter(mine_a), *c;
+        if (!cells)
+            goto fail;
+        while ((c = PyIter_Next(cells)) != NULL) {
+            PyObject *near = near_of(around, c);
+            Py_DECREF(c);
+            if (!near) {
+                Py_DECREF(cells);
+                goto fail;
+            }
+            for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+                PyObject *b = PyTuple_GET_ITEM(near, m);
+                long index_b = PyLong_AsLong(b);
+                if (index_b == -1 && PyErr_Occurred()) {
+                    Py_DECREF(cells);
+                    goto fail;
+                }
+                int known = 0;
+                for (int k = 0; k < count && !known; k++)
+                    known = partner_index[k] == index_b;
+                if (known)
+                    continue;
+                int in = PyDict_Contains(live, b);
+                if (in < 0) {
+                    Py_DECREF(cells);
+                    goto fail;
+                }
+                if (!in)
+                    continue;
+                if (count == MAX_PARTNERS) {
+                    /* A graph cell with more neighbours than the kernel holds: the Python code weighs these. */
+                    Py_DECREF(cells);
+                    Py_DECREF(a);
+                    Py_DECREF(iter);
+                    Py_DECREF(safe);
+                    Py_DECREF(mines);
+                    Py_RETURN_NOTIMPLEMENTED;
+                }
+                partner_index[count] = index_b;
+                partners[count++] = b; /* borrowed from the neighbour table, which outlives the call */
+            }
+        }
+        Py_DECREF(cells);
+        if (PyErr_Occurred())
+            goto fail;
+        for (int k = 0; k < count; k++) {
+            PyObject *b = partners[k];
+            PyObject *mine_b = live_get(live, b);
+            if (!mine_b)
+                goto fail;
+            if (!PySet_GET_SIZE(mine_b))
+                continue;
+            long index_b = partner_index[k];
+            if (index_b == index_a)
+                continue;
+            if (index_b < index_a) {
+                int in = PySet_Contains(dirty, b);
+                if (in < 0)
+                    goto fail;
+                if (in)
+                    continue;
+            }
+            long need_b;
+            if (need_at(need, b, &need_b) < 0)
+                goto fail;
+            Py_ssize_t shared = shared_size(mine_a, mine_b);
+            if (shared < 0)
+                goto fail;
+            long only_a = (long)(PySet_GET_SIZE(mine_a) - shared), only_b = (long)(PySet_GET_SIZE(mine_b) - shared);
+            long least = 0, most = (long)shared;
+            if (need_a - only_a > least)
+                least = need_a - only_a;
+            if (need_b - only_b > least)
+                least = need_b - only_b;
+            if (need_a < most)
+                most = need_a;
+            if (need_b < most)
+                most = need_b;
+            if (settle_side(safe, mines, mine_a, mine_b, need_a, only_a, least, most) < 0 ||
+                settle_side(safe, mines, mine_b, mine_a, need_b, only_b, least, most) < 0)
+                goto fail;
+        }
+        Py_CLEAR(a);
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) {
+        iter = NULL;
+        goto fail;
+    }
+    return Py_BuildValue("(NN)", safe, mines);
+fail:
+    Py_XDECREF(a);
+    Py_XDECREF(iter);
+    Py_XDECREF(safe);
+    Py_XDECREF(mines);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"reveal_many", reveal_many, METH_VARARGS,
      "reveal_many(covered, around, live, touched, flagged, need_of, opened, numbers): Frontier.reveal_many's "
@@ -290,6 +507,8 @@ static PyMethodDef methods[] = {
      "flag_many(flagged, covered, marked, live, need, around, touched): Frontier.flag_many's steps."},
     {"settled", settled, METH_VARARGS,
      "settled(touched, live, need_of) -> (safe, mines, bad): Frontier.settled's pass over the touched numbers."},
+    {"paired", paired, METH_VARARGS,
+     "paired(dirty, live, need, around) -> (safe, mines): Frontier.paired's pass over the changed numbers."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,7 +9,7 @@ cell, settles cells by the single-point rule with a work list, and hands the
 rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Position`.
 
 The bookkeeping of a click (:meth:`Frontier.reveal_many`, :meth:`Frontier.flag_many`,
-:meth:`Frontier.settled`) runs in the C kernel ``cnfsweep.play._frontier`` where the install
+:meth:`Frontier.settled`, :meth:`Frontier.paired`) runs in the C kernel ``cnfsweep.play._frontier`` where the install
 built it: the same steps on the same sets and dicts, the Python code here being the reference
 (``CNFSWEEP_PURE_PYTHON=1`` runs it; ``tests/play/test_frontier_kernel.py`` compares the two).
 """
@@ -237,37 +237,12 @@ class Frontier:
         live, need, around = self._unknown, self._need, self._around
         dirty = set(live) if self._unpaired is None else self._unpaired | self._touched
         self._unpaired = set()
-        safe: set[int] = set()
-        mines: set[int] = set()
         check_deadline(deadline)
-        lives = live.keys()
-        dirty &= lives
-        for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
-            mine_a = live[a]
-            if not mine_a:
-                continue
-            need_a = need[a]
-            # The live numbers around a's unknown cells (the intersection runs over the neighbours, in C).
-            for b in lives & set().union(*[around[c] for c in mine_a]):
-                mine_b = live[b]
-                # Each pair once: from the smaller of two changed numbers.
-                if not mine_b or b == a or (b < a and b in dirty):
-                    continue
-                need_b = need[b]
-                shared = len(mine_a & mine_b)
-                only_a, only_b = len(mine_a) - shared, len(mine_b) - shared
-                least = max(0, need_a - only_a, need_b - only_b)
-                most = min(shared, need_a, need_b)
-                if only_a:
-                    if need_a - most == only_a:
-                        mines |= mine_a - mine_b
-                    elif need_a == least:
-                        safe |= mine_a - mine_b
-                if only_b:
-                    if need_b - most == only_b:
-                        mines |= mine_b - mine_a
-                    elif need_b == least:
-                        safe |= mine_b - mine_a
+        dirty &= live.keys()
+        found = NotImplemented
+        if kernel is not None and len(dirty) <= 1 << 10:
+            found = kernel.paired(dirty, live, need, around)
+        safe, mines = _pairs(dirty, live, need, around, deadline) if found is NotImplemented else found
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 
@@ -367,6 +342,46 @@ class Frontier:
         if mines is not None:
             mines -= sum(forced.values())
         return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, forced)
+
+
+def _pairs(
+    dirty: set[int],
+    live: dict[int, set[int]],
+    need: dict[int, int],
+    around: Sequence[Sequence[int]],
+    deadline: float | None,
+) -> tuple[set[int], set[int]]:
+    """:meth:`Frontier.paired`'s pass over the changed live numbers ``dirty``, in Python: the kernel's reference."""
+    safe: set[int] = set()
+    mines: set[int] = set()
+    lives = live.keys()
+    for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
+        mine_a = live[a]
+        if not mine_a:
+            continue
+        need_a = need[a]
+        # The live numbers around a's unknown cells (the intersection runs over the neighbours, in C).
+        for b in lives & set().union(*[around[c] for c in mine_a]):
+            mine_b = live[b]
+            # Each pair once: from the smaller of two changed numbers.
+            if not mine_b or b == a or (b < a and b in dirty):
+                continue
+            need_b = need[b]
+            shared = len(mine_a & mine_b)
+            only_a, only_b = len(mine_a) - shared, len(mine_b) - shared
+            least = max(0, need_a - only_a, need_b - only_b)
+            most = min(shared, need_a, need_b)
+            if only_a:
+                if need_a - most == only_a:
+                    mines |= mine_a - mine_b
+                elif need_a == least:
+                    safe |= mine_a - mine_b
+            if only_b:
+                if need_b - most == only_b:
+                    mines |= mine_b - mine_a
+                elif need_b == least:
+                    safe |= mine_b - mine_a
+    return safe, mines
 
 
 def _listed(values: Sequence[int]) -> list[int]:
