@@ -77,7 +77,8 @@ def walk(level: Level, seed: int) -> list[object]:
     cells = level.topology.tables().cells
     mines = rng.sample(range(len(cells)), level.mines)
     table = Table.on_layout(level.rows, level.cols, [cells[i] for i in mines], level.topology_spec, seed % 2 == 0)
-    game, trace = table.game, []
+    game = table.game
+    trace: list[object] = []
     while table.playing and len(trace) < 400:
         view, is_mine = game.view, game.mine_flags
         covered = [i for i in range(len(cells)) if view[i] == ord(".")]
@@ -131,6 +132,7 @@ def test_the_kernel_refuses_a_number_that_cannot_hold_as_python_does() -> None:
 
 
 def test_the_kernel_refuses_cells_past_the_table() -> None:
+    assert KERNEL is not None
     seen = Frontier(1, 3, None)
     with pytest.raises(IndexError, match="past the neighbour table"):
         KERNEL.reveal_many(set(range(5)), seen._around, {}, set(), set(), {}, [4], [0])

@@ -17,6 +17,7 @@ built it: the same steps on the same sets and dicts, the Python code here being 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
@@ -28,6 +29,9 @@ from cnfsweep.engine.position import Component, Position, assemble_indexed_posit
 
 # The click-by-click bookkeeping in C where the install built it; None runs the Python reference below.
 kernel = load("cnfsweep.play._frontier")
+
+# A Rule over cell indices (ints where Cells are typed), as the engine's indexed path and kernels take rules.
+_IndexRule: Any = Rule
 
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
@@ -116,7 +120,9 @@ class Frontier:
             fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
             opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
         if kernel is not None:
-            kernel.reveal_many(covered, around, live, touched, self._flagged, self._need, _listed(opened), _listed(numbers))
+            kernel.reveal_many(
+                covered, around, live, touched, self._flagged, self._need, _listed(opened), _listed(numbers)
+            )
             return
         covered.difference_update(opened)
         for i in opened:
@@ -152,7 +158,9 @@ class Frontier:
     def flag_many(self, flagged: Iterable[int]) -> None:
         """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
         if kernel is not None:
-            kernel.flag_many(flagged, self._covered, self._flagged, self._unknown, self._need, self._around, self._touched)
+            kernel.flag_many(
+                flagged, self._covered, self._flagged, self._unknown, self._need, self._around, self._touched
+            )
             return
         covered, marked, live, need, around, touched = (
             self._covered,
@@ -174,11 +182,17 @@ class Frontier:
                     touched.add(j)
 
     def settled(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells the numbers changed since the last call settle on their own (see :meth:`settled_indices`)."""
+        safe, mines = self.settled_indices(deadline)
+        cells = self._cells
+        return [cells[i] for i in safe], [cells[i] for i in mines]
+
+    def settled_indices(self, deadline: float | None = None) -> tuple[list[int], list[int]]:
         """Return the cells the numbers changed since the last call settle on their own.
 
         A number whose unknown neighbours must all be safe (it needs no more
         mines) or all be mines (it needs every one) settles them; the cells come
-        back as ``(safe, mines)``, each in row-major order.  Numbers that cannot
+        back by index as ``(safe, mines)``, each in row-major order.  Numbers that cannot
         hold raise :class:`~cnfsweep.core.errors.CnfsweepError`: a real game never
         produces them.  Past ``deadline`` (a ``time.perf_counter()`` value) raise
         :class:`~cnfsweep.core.errors.TimeLimitExceeded`, the frontier left half-way: use it no more.
@@ -209,8 +223,7 @@ class Frontier:
         if self._unpaired is not None:
             self._unpaired |= touched
         touched.clear()
-        cells = self._cells
-        return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
+        return sorted(safe), sorted(mines)
 
     def paired(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
         """Return the cells two numbers settle together, where no number alone settles any.
@@ -285,7 +298,7 @@ class Frontier:
         # Rules over cell indices, as the frontier keeps them: the engine's kernels take them without a Cell made.
         need = self._need
         rules = [
-            Rule(j, tuple(sorted(unknown)), need[j])
+            _IndexRule(j, tuple(sorted(unknown)), need[j])
             for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
             if unknown
         ]
@@ -400,7 +413,7 @@ def _group(
     The rules stay over cell indices (which sort as the cells do), so simplifying and splitting them
     take the engine's kernels where the install built them; cells are named in the finished group only.
     """
-    rules = [Rule(j, near, need) for j, need, near in numbers]
+    rules = [_IndexRule(j, near, need) for j, need, near in numbers]
     forced: dict[Cell, bool] = {}
     bad: Cell | None = None
     if simplified:

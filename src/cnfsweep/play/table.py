@@ -148,14 +148,21 @@ class Table:
         >>> table.settle(), table.won, table.board().grid   # the 2s flag both mines, the 1 then opens the corner
         (1, True, ('**1', '221', '000'))
         """
-        game, settled, deadline = self.game, self.seen.settled, self.deadline
+        # By cell index throughout: the round's cells go from the view to the game and back as they are.
+        game, seen, deadline = self.game, self.seen, self.deadline
         clicked = 0
         while game.state is GameState.PLAYING:
-            safe, mines = settled(deadline)
+            safe, mines = seen.settled_indices(deadline)
             if mines:
-                self.flag_all(mines)
+                flagged = game.flag_indices(mines)
+                self._count(len(flagged))
+                seen.flag_many(flagged)
             if safe:
-                clicked += len(self.open_safe(safe))
+                done, opened = game.open_indices(safe, deadline)
+                if done and game.exploded is not None:
+                    raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded)} is a mine")
+                self._record(opened)
+                clicked += len(done)
             elif not mines:
                 break
         return clicked
