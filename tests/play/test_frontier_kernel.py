@@ -136,3 +136,26 @@ def test_the_kernel_refuses_cells_past_the_table() -> None:
     seen = Frontier(1, 3, None)
     with pytest.raises(IndexError, match="past the neighbour table"):
         KERNEL.reveal_many(set(range(5)), seen._around, {}, set(), set(), {}, [4], [0])
+
+
+@pytest.mark.parametrize("topology", list(LEVELS))
+def test_reveal_many_in_the_kernel_is_reveal_many_in_python(topology: str) -> None:
+    """Numbers handed over as a list (not read from a game's bytes), cells seen before among them."""
+    level = LEVELS[topology](3)
+    n = len(level.topology.tables().cells)
+
+    def revealed() -> list[object]:
+        rng = random.Random(5)
+        seen = Frontier(level.rows, level.cols, level.mines, level.topology)
+        out: list[object] = []
+        for _ in range(40):
+            batch = rng.sample(range(n), 6)
+            seen.reveal_many(batch, [rng.randrange(4) for _ in batch])
+            if rng.random() < 0.3:
+                seen.flag_many(rng.sample(range(n), 2))
+            out.append(held(seen))
+        return out
+
+    compiled = revealed()
+    with python_frontier():
+        assert compiled == revealed()

@@ -1,7 +1,7 @@
 /*
  * The player's running knowledge in C: cnfsweep.play._frontier.
  *
- * reveal_many, flag_many, settled and paired take cnfsweep.play.frontier.Frontier's
+ * reveal_many (and reveal_shown), flag_many, settled and paired take cnfsweep.play.frontier.Frontier's
  * own sets and dicts (cell indices as Python ints) and follow its Python
  * methods of the same names step for step: the same sets are made with their
  * members added in the same order, the same dict entries written and deleted,
@@ -49,19 +49,15 @@ live_get(PyObject *live, PyObject *j)
     return unknown;
 }
 
+/*
+ * Frontier.reveal_many's steps; each opened cell's number is numbers[k] or,
+ * with numbers NULL, its digit in `view` (a game's bytes, `len` of them).
+ */
 static PyObject *
-reveal_many(PyObject *self, PyObject *args)
+reveal(PyObject *covered, PyObject *around, PyObject *live, PyObject *touched, PyObject *flagged, PyObject *need_of,
+       PyObject *opened, PyObject *numbers, const unsigned char *view, Py_ssize_t len)
 {
-    PyObject *covered, *around, *live, *touched, *flagged, *need_of, *opened, *numbers;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!", &PySet_Type, &covered, &PyTuple_Type, &around, &PyDict_Type,
-                          &live, &PySet_Type, &touched, &PySet_Type, &flagged, &PyDict_Type, &need_of, &PyList_Type,
-                          &opened, &PyList_Type, &numbers))
-        return NULL;
     Py_ssize_t n = PyList_GET_SIZE(opened);
-    if (PyList_GET_SIZE(numbers) != n) {
-        PyErr_SetString(PyExc_ValueError, "as many numbers as cells opened");
-        return NULL;
-    }
     /* covered.difference_update(opened) */
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(opened); k++)
         if (PySet_Discard(covered, PyList_GET_ITEM(opened, k)) < 0)
@@ -90,9 +86,20 @@ reveal_many(PyObject *self, PyObject *args)
         PyObject *near = near_of(around, i);
         if (!near)
             return NULL;
-        long number = PyLong_AsLong(PyList_GET_ITEM(numbers, k));
-        if (number == -1 && PyErr_Occurred())
-            return NULL;
+        long number;
+        if (numbers) {
+            number = PyLong_AsLong(PyList_GET_ITEM(numbers, k));
+            if (number == -1 && PyErr_Occurred())
+                return NULL;
+        }
+        else {
+            Py_ssize_t at = PyLong_AsSsize_t(i); /* in the table: near_of said so */
+            if (at >= len) {
+                PyErr_SetString(PyExc_IndexError, "a cell index past the view");
+                return NULL;
+            }
+            number = (long)view[at] - '0';
+        }
         /* covered.intersection(near): near's members in its order, as set.intersection adds them. */
         PyObject *unknown = PySet_New(NULL);
         if (!unknown)
@@ -128,6 +135,36 @@ reveal_many(PyObject *self, PyObject *args)
         return NULL;
     }
     Py_RETURN_NONE;
+}
+
+static PyObject *
+reveal_many(PyObject *self, PyObject *args)
+{
+    PyObject *covered, *around, *live, *touched, *flagged, *need_of, *opened, *numbers;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!", &PySet_Type, &covered, &PyTuple_Type, &around, &PyDict_Type,
+                          &live, &PySet_Type, &touched, &PySet_Type, &flagged, &PyDict_Type, &need_of, &PyList_Type,
+                          &opened, &PyList_Type, &numbers))
+        return NULL;
+    if (PyList_GET_SIZE(numbers) != PyList_GET_SIZE(opened)) {
+        PyErr_SetString(PyExc_ValueError, "as many numbers as cells opened");
+        return NULL;
+    }
+    return reveal(covered, around, live, touched, flagged, need_of, opened, numbers, NULL, 0);
+}
+
+static PyObject *
+reveal_shown(PyObject *self, PyObject *args)
+{
+    PyObject *covered, *around, *live, *touched, *flagged, *need_of, *opened;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!y*", &PySet_Type, &covered, &PyTuple_Type, &around, &PyDict_Type,
+                          &live, &PySet_Type, &touched, &PySet_Type, &flagged, &PyDict_Type, &need_of, &PyList_Type,
+                          &opened, &view))
+        return NULL;
+    PyObject *done = reveal(covered, around, live, touched, flagged, need_of, opened, NULL,
+                            (const unsigned char *)view.buf, view.len);
+    PyBuffer_Release(&view);
+    return done;
 }
 
 static PyObject *
@@ -503,6 +540,9 @@ static PyMethodDef methods[] = {
     {"reveal_many", reveal_many, METH_VARARGS,
      "reveal_many(covered, around, live, touched, flagged, need_of, opened, numbers): Frontier.reveal_many's "
      "steps on its sets and dicts (opened all covered)."},
+    {"reveal_shown", reveal_shown, METH_VARARGS,
+     "reveal_shown(covered, around, live, touched, flagged, need_of, opened, view): reveal_many with each "
+     "number read from the game's bytes."},
     {"flag_many", flag_many, METH_VARARGS,
      "flag_many(flagged, covered, marked, live, need, around, touched): Frontier.flag_many's steps."},
     {"settled", settled, METH_VARARGS,

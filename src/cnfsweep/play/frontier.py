@@ -33,6 +33,8 @@ kernel = load("cnfsweep.play._frontier")
 # A Rule over cell indices (ints where Cells are typed), as the engine's indexed path and kernels take rules.
 _IndexRule: Any = Rule
 
+_ZERO = ord("0")
+
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
 
@@ -139,6 +141,23 @@ class Frontier:
                 need_of[i] = need
                 live[i] = unknown
                 touched.add(i)
+
+    def reveal_shown(self, opened: list[int], view: bytes | bytearray | memoryview) -> None:
+        """:meth:`reveal_many`, each cell showing its digit in ``view`` (a game's bytes, by cell index).
+
+        Examples
+        --------
+        >>> f = Frontier(1, 4, total_mines=1)
+        >>> f.reveal_shown([0, 1, 2], b"001.")
+        >>> f.settled()
+        ([], [Cell(row=0, col=3)])
+        """
+        if kernel is None or not self._covered.issuperset(opened):
+            self.reveal_many(opened, [view[i] - _ZERO for i in opened])
+            return
+        kernel.reveal_shown(
+            self._covered, self._around, self._unknown, self._touched, self._flagged, self._need, _listed(opened), view
+        )
 
     def renumber(self, cell: Cell, number: int) -> None:
         """Record that the revealed ``cell`` now shows ``number``.

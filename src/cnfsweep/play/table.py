@@ -237,11 +237,11 @@ class Table:
 
     def _record(self, opened: list[int]) -> None:
         """Tell the view what the cells of indices ``opened`` show, reading the clock every CHECK_EVERY cells."""
-        view, reveal = self._shown, self.seen.reveal_many
+        view, reveal = self._shown, self.seen.reveal_shown
         for start in range(0, len(opened), CHECK_EVERY):
             chunk = opened[start : start + CHECK_EVERY] if len(opened) > CHECK_EVERY else opened
             self._count(len(chunk))
-            reveal(chunk, [view[i] - _ZERO for i in chunk])
+            reveal(chunk, view)
 
     def _count(self, cells: int) -> None:
         """Count ``cells`` more cells recorded, reading the clock each time the count passes a multiple of CHECK_EVERY."""
