@@ -85,9 +85,12 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     """
     board, exact = analysis.board, analysis.frontier_exact
     tables = board.topology.tables()
+    # A cell's index is row * cols + col in every topology's tables (ShapeTables.index): worked out inline.
+    around, cols = tables.around, tables.cells[-1][1] + 1
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
     for c, p in exact.items():
         if p.numerator == p.denominator:
-            open_[tables.index(c)] = 0
-    return {c: sum(map(open_.__getitem__, tables.near(c))) for c in cells}
+            open_[c[0] * cols + c[1]] = 0
+    shown = open_.__getitem__
+    return {c: sum(map(shown, around[c[0] * cols + c[1]])) for c in cells}
