@@ -100,25 +100,39 @@ reveal(PyObject *covered, PyObject *around, PyObject *live, PyObject *touched, P
             }
             number = (long)view[at] - '0';
         }
-        /* covered.intersection(near): near's members in its order, as set.intersection adds them. */
-        PyObject *unknown = PySet_New(NULL);
-        if (!unknown)
-            return NULL;
+        /* covered.intersection(near): near's members in its order, as set.intersection adds them.
+         * The set is made only for a number that keeps it (most opened cells have nothing covered around). */
+        Py_ssize_t size = PyTuple_GET_SIZE(near), count = 0, covered_at = -1;
         long flags = 0;
-        for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+        for (Py_ssize_t m = 0; m < size; m++) {
             PyObject *c = PyTuple_GET_ITEM(near, m);
             int in = PySet_Contains(covered, c);
-            if (in < 0 || (in && PySet_Add(unknown, c) < 0))
-                goto fail;
+            if (in < 0)
+                return NULL;
+            if (in && covered_at < 0)
+                covered_at = m;
+            count += in;
             if (any_flag) {
                 in = PySet_Contains(flagged, c);
                 if (in < 0)
-                    goto fail;
+                    return NULL;
                 flags += in;
             }
         }
         long need = number - flags;
-        if (PySet_GET_SIZE(unknown) || need) {
+        if (!count && !need)
+            continue;
+        PyObject *unknown = PySet_New(NULL);
+        if (!unknown)
+            return NULL;
+        /* The covered neighbours again, from the first: membership has not changed since. */
+        for (Py_ssize_t m = covered_at < 0 ? size : covered_at; m < size; m++) {
+            PyObject *c = PyTuple_GET_ITEM(near, m);
+            int in = PySet_Contains(covered, c);
+            if (in < 0 || (in && PySet_Add(unknown, c) < 0))
+                goto fail;
+        }
+        {
             PyObject *value = PyLong_FromLong(need);
             if (!value)
                 goto fail;
