@@ -9,7 +9,10 @@ and dict in its iteration order) and every answer must be the same.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -159,3 +162,11 @@ def test_reveal_many_in_the_kernel_is_reveal_many_in_python(topology: str) -> No
     compiled = revealed()
     with python_frontier():
         assert compiled == revealed()
+
+
+def test_the_environment_switch_keeps_the_frontier_kernel_unused() -> None:
+    # The one switch every kernel obeys (cnfsweep.engine.kernels), read when cnfsweep is imported.
+    env = {**os.environ, "CNFSWEEP_PURE_PYTHON": "1"}
+    code = "import cnfsweep.play.frontier as f; print(f.kernel)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "None"
