@@ -22,7 +22,9 @@ import pytest
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.graph import Graph
 from cnfsweep.play import frontier as frontier_module
+from cnfsweep.engine import Engine
 from cnfsweep.play.frontier import Frontier
+from cnfsweep.play.policy import open_neighbours
 from cnfsweep.play.game import Level
 from cnfsweep.play.table import Table
 
@@ -170,3 +172,32 @@ def test_the_environment_switch_keeps_the_frontier_kernel_unused() -> None:
     code = "import cnfsweep.play.frontier as f; print(f.kernel)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "None"
+
+
+@pytest.mark.parametrize("topology", list(LEVELS))
+@pytest.mark.parametrize("seed", range(3))
+def test_open_neighbours_in_the_kernel_are_open_neighbours_in_python(topology: str, seed: int) -> None:
+    level = LEVELS[topology](seed)
+    table = Table.on_layout(
+        level.rows,
+        level.cols,
+        random.Random(seed).sample(level.topology.tables().cells, level.mines),
+        level.topology_spec,
+    )
+    engine, rng = Engine.for_games(), random.Random(seed)
+    cells = level.topology.tables().cells
+    compared = 0
+    while table.playing and compared < 6:
+        view, is_mine = table.game.view, table.game.mine_flags
+        covered = [i for i in range(len(cells)) if view[i] == ord(".")]
+        table.open_safe([cells[i] for i in rng.sample(covered, min(3, len(covered))) if not is_mine[i]])
+        table.settle()
+        if not table.playing:
+            break
+        analysis = engine.analyze(table.board())
+        ask = [cells[i] for i in range(len(cells)) if table.game.view[i] == ord(".")]
+        compiled = open_neighbours(analysis, ask)
+        with python_frontier():
+            assert open_neighbours(analysis, iter(ask)) == compiled
+        compared += 1
+    assert compared

@@ -550,6 +550,55 @@ fail:
     return NULL;
 }
 
+/*
+ * neighbour_sums(flags, around, cells) -> list of ints: for each cell index in
+ * `cells`, the sum of flags[j] (a byte each) over its neighbours j, as
+ * cnfsweep.play.policy.open_neighbours adds them up in Python.
+ */
+static PyObject *
+neighbour_sums(PyObject *self, PyObject *args)
+{
+    Py_buffer flags;
+    PyObject *around, *cells;
+    if (!PyArg_ParseTuple(args, "y*O!O!", &flags, &PyTuple_Type, &around, &PyList_Type, &cells))
+        return NULL;
+    const unsigned char *bytes = (const unsigned char *)flags.buf;
+    Py_ssize_t n = PyList_GET_SIZE(cells);
+    PyObject *out = PyList_New(n);
+    if (!out)
+        goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *near = near_of(around, PyList_GET_ITEM(cells, k));
+        if (!near) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        long sum = 0;
+        for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(near); m++) {
+            Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, m));
+            if (j == -1 && PyErr_Occurred()) {
+                Py_CLEAR(out);
+                goto done;
+            }
+            if (j < 0 || j >= flags.len) {
+                PyErr_SetString(PyExc_IndexError, "a neighbour past the flags");
+                Py_CLEAR(out);
+                goto done;
+            }
+            sum += bytes[j];
+        }
+        PyObject *value = PyLong_FromLong(sum);
+        if (!value) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, k, value);
+    }
+done:
+    PyBuffer_Release(&flags);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"reveal_many", reveal_many, METH_VARARGS,
      "reveal_many(covered, around, live, touched, flagged, need_of, opened, numbers): Frontier.reveal_many's "
@@ -561,6 +610,8 @@ static PyMethodDef methods[] = {
      "flag_many(flagged, covered, marked, live, need, around, touched): Frontier.flag_many's steps."},
     {"settled", settled, METH_VARARGS,
      "settled(touched, live, need_of) -> (safe, mines, bad): Frontier.settled's pass over the touched numbers."},
+    {"neighbour_sums", neighbour_sums, METH_VARARGS,
+     "neighbour_sums(flags, around, cells) -> [int]: each cell's neighbours' flag bytes added up."},
     {"paired", paired, METH_VARARGS,
      "paired(dirty, live, need, around) -> (safe, mines): Frontier.paired's pass over the changed numbers."},
     {NULL, NULL, 0, NULL},

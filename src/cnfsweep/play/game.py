@@ -610,8 +610,10 @@ class Game:
         protected = set(lv.area(first)) if rule is FirstClick.OPENING else {first} if rule is FirstClick.SAFE else set()
         # Candidates in cell order and one sample() call: the layout depends on the seed,
         # the rule and the first click only, the same on every platform.
-        cells = self._cells
-        candidates = [c for c in cells if c not in protected] if protected else list(cells)
+        # The protected cells (an opening at most) cut out of the list by index, not each cell looked up.
+        candidates, cols = list(self._cells), lv.cols
+        for i in sorted({c[0] * cols + c[1] for c in protected}, reverse=True):
+            del candidates[i]
         self._place(set(random.Random(self.seed).sample(candidates, lv.mines)))
 
     def _place(self, mines: set[Cell]) -> None:

@@ -16,6 +16,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.engine import Engine
+from cnfsweep.play import frontier
 from cnfsweep.play.game import FirstClick, Level
 
 __all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
@@ -92,5 +93,11 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     for c, p in exact.items():
         if p.numerator == p.denominator:
             open_[c[0] * cols + c[1]] = 0
+    cells = list(cells)
+    # The sums in the frontier's C kernel where the install built it (the same sums).
+    if frontier.kernel is not None:
+        return dict(
+            zip(cells, frontier.kernel.neighbour_sums(open_, around, [c[0] * cols + c[1] for c in cells]), strict=True)
+        )
     shown = open_.__getitem__
     return {c: sum(map(shown, around[c[0] * cols + c[1]])) for c in cells}
