@@ -156,8 +156,10 @@ class Game:
         if len(layout) != len(cells):
             raise ArgumentError("a mine is listed twice")
         game = cls(Level.of(rows, cols, len(layout), topology), None, FirstClick.ANY, deadline)
-        for cell in layout:
-            game._cell(cell)
+        # Bounds read inline (a generator hands over thousands of layouts); _cell says what is wrong with the first bad one.
+        outside = next((c for c in layout if not (0 <= c[0] < rows and 0 <= c[1] < cols)), None)
+        if outside is not None:
+            game._cell(outside)
         game._place(layout)
         return game
 
@@ -618,9 +620,9 @@ class Game:
 
     def _place(self, mines: set[Cell]) -> None:
         self._mines = mines
-        is_mine, count, around = self._is_mine, self._count, self._around
+        is_mine, count, around, cols = self._is_mine, self._count, self._around, self.level.cols
         for m in mines:
-            i = self._index(m)
+            i = m[0] * cols + m[1]
             is_mine[i] = 1
             for j in around[i]:
                 count[j] += 1
