@@ -124,6 +124,31 @@ class Table:
         self._record(opened)
         return clicked
 
+    def open_indices(self, indices: list[int]) -> list[int]:
+        """:meth:`open_safe` on cells given by index; return the indices of those the click opened.
+
+        Examples
+        --------
+        >>> table = Table.on_layout(1, 5, [(0, 4)])
+        >>> _ = table.click(Cell(0, 3))
+        >>> table.open_indices([0, 2]), table.won
+        ([0], True)
+        """
+        game = self.game
+        clicked, opened = game.open_indices(indices, self.deadline)
+        if clicked and game.exploded is not None:
+            raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded)} is a mine")
+        self._record(opened)
+        return clicked
+
+    def flag_indices(self, indices: list[int]) -> None:
+        """:meth:`flag_all` on cells given by index."""
+        if not indices:
+            return
+        flagged = self.game.flag_indices(indices)
+        self._count(len(flagged))
+        self.seen.flag_many(flagged)
+
     def flag_all(self, cells: Collection[Cell]) -> None:
         """Flag certain mines (cells flagged already stay so)."""
         if not cells:
@@ -153,16 +178,9 @@ class Table:
         clicked = 0
         while game.state is GameState.PLAYING:
             safe, mines = seen.settled_indices(deadline)
-            if mines:
-                flagged = game.flag_indices(mines)
-                self._count(len(flagged))
-                seen.flag_many(flagged)
+            self.flag_indices(mines)
             if safe:
-                done, opened = game.open_indices(safe, deadline)
-                if done and game.exploded is not None:
-                    raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded)} is a mine")
-                self._record(opened)
-                clicked += len(done)
+                clicked += len(self.open_indices(safe))
             elif not mines:
                 break
         return clicked
