@@ -16,7 +16,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.engine import Engine
-from cnfsweep.play import frontier
+import cnfsweep.play.frontier as frontier
 from cnfsweep.play.game import FirstClick, Level
 
 __all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
