@@ -21,5 +21,7 @@ setup(
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
         # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).
         Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], depends=[WIDE], optional=True),
+        # The player's running knowledge, click by click (cnfsweep.play.frontier).
+        Extension("cnfsweep.play._frontier", ["src/cnfsweep/play/_frontier.c"], optional=True),
     ]
 )

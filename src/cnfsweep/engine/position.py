@@ -533,3 +533,30 @@ def _assemble(
     if mines is not None:
         mines_left = mines - sum(fixed.values()) - sum(forced.values())
     return Position(board, components, off, fixed, mines_left, contradiction, forced)
+
+
+def assemble_indexed_position(
+    board: Board,
+    rules: Sequence[Rule],
+    cells: Sequence[Cell],
+    covered: bytearray,
+    mines: int | None,
+    simplified: bool = True,
+    deadline: float | None = None,
+) -> Position:
+    """:func:`assemble_position` on rules over cell indices, as a player that keeps them by index holds them.
+
+    ``rules`` name each number and cell by its index in ``cells`` (the topology's
+    cells, which sort as their indices do); ``covered`` is a byte per cell, 1 where
+    it is covered and unflagged (it is overwritten).  The steps are
+    :func:`assemble_position`'s (so is the position), in the C kernels where the install built them.
+
+    Examples
+    --------
+    >>> b = Board.from_rows(["1.", ".."], total_mines=1)
+    >>> cells = b.topology.tables().cells
+    >>> rules = [Rule(0, (1, 2, 3), 1)]
+    >>> assemble_indexed_position(b, rules, cells, bytearray([0, 1, 1, 1]), 1) == indexed_position(b, {}, 1)
+    True
+    """
+    return _assemble(board, rules, cells, covered, mines, {}, simplified, deadline)

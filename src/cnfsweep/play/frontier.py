@@ -7,19 +7,33 @@ change.  :class:`Frontier` holds each live number's unknown neighbours and the
 mines they still need, updates only the numbers around a revealed or flagged
 cell, settles cells by the single-point rule with a work list, and hands the
 rest to the full engine as a ready-made :class:`~cnfsweep.engine.position.Position`.
+
+The bookkeeping of a click (:meth:`Frontier.reveal_many`, :meth:`Frontier.flag_many`,
+:meth:`Frontier.settled`, :meth:`Frontier.paired`) runs in the C kernel ``cnfsweep.play._frontier`` where the install
+built it: the same steps on the same sets and dicts, the Python code here being the reference
+(``CNFSWEEP_PURE_PYTHON=1`` runs it; ``tests/play/test_frontier_kernel.py`` compares the two).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
 from cnfsweep.core.geometry import Topology
 from cnfsweep.core.model import Rule
 from cnfsweep.core.topology import Square
-from cnfsweep.engine.position import Component, Position, assemble_position, build_components
-from cnfsweep.engine.simplify import simplify
+from cnfsweep.engine.kernels import load
+from cnfsweep.engine.position import Component, Position, assemble_indexed_position, build_components, settle
+
+# The click-by-click bookkeeping in C where the install built it; None runs the Python reference below.
+kernel = load("cnfsweep.play._frontier")
+
+# A Rule over cell indices (ints where Cells are typed), as the engine's indexed path and kernels take rules.
+_IndexRule: Any = Rule
+
+_ZERO = ord("0")
 
 _Group = tuple[list[tuple[Cell, Component]], dict[Cell, bool], Cell | None]
 """What one connected group of numbers gives a position: its components (each with its first cell), forced cells, conflict."""
@@ -107,6 +121,11 @@ class Frontier:
         if not covered.issuperset(opened):  # cells recorded already are skipped, as reveal() skips them
             fresh = [(i, n) for i, n in zip(opened, numbers, strict=True) if i in covered]
             opened, numbers = [i for i, _ in fresh], [n for _, n in fresh]
+        if kernel is not None:
+            kernel.reveal_many(
+                covered, around, live, touched, self._flagged, self._need, _listed(opened), _listed(numbers)
+            )
+            return
         covered.difference_update(opened)
         for i in opened:
             for j in around[i]:
@@ -122,6 +141,23 @@ class Frontier:
                 need_of[i] = need
                 live[i] = unknown
                 touched.add(i)
+
+    def reveal_shown(self, opened: list[int], view: bytes | bytearray | memoryview) -> None:
+        """:meth:`reveal_many`, each cell showing its digit in ``view`` (a game's bytes, by cell index).
+
+        Examples
+        --------
+        >>> f = Frontier(1, 4, total_mines=1)
+        >>> f.reveal_shown([0, 1, 2], b"001.")
+        >>> f.settled()
+        ([], [Cell(row=0, col=3)])
+        """
+        if kernel is None or not self._covered.issuperset(opened):
+            self.reveal_many(opened, [view[i] - _ZERO for i in opened])
+            return
+        kernel.reveal_shown(
+            self._covered, self._around, self._unknown, self._touched, self._flagged, self._need, _listed(opened), view
+        )
 
     def renumber(self, cell: Cell, number: int) -> None:
         """Record that the revealed ``cell`` now shows ``number``.
@@ -140,6 +176,11 @@ class Frontier:
 
     def flag_many(self, flagged: Iterable[int]) -> None:
         """Record flags on the cells of indices ``flagged``: :meth:`flag` for each."""
+        if kernel is not None:
+            kernel.flag_many(
+                flagged, self._covered, self._flagged, self._unknown, self._need, self._around, self._touched
+            )
+            return
         covered, marked, live, need, around, touched = (
             self._covered,
             self._flagged,
@@ -160,11 +201,17 @@ class Frontier:
                     touched.add(j)
 
     def settled(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
+        """Return the cells the numbers changed since the last call settle on their own (see :meth:`settled_indices`)."""
+        safe, mines = self.settled_indices(deadline)
+        cells = self._cells
+        return [cells[i] for i in safe], [cells[i] for i in mines]
+
+    def settled_indices(self, deadline: float | None = None) -> tuple[list[int], list[int]]:
         """Return the cells the numbers changed since the last call settle on their own.
 
         A number whose unknown neighbours must all be safe (it needs no more
         mines) or all be mines (it needs every one) settles them; the cells come
-        back as ``(safe, mines)``, each in row-major order.  Numbers that cannot
+        back by index as ``(safe, mines)``, each in row-major order.  Numbers that cannot
         hold raise :class:`~cnfsweep.core.errors.CnfsweepError`: a real game never
         produces them.  Past ``deadline`` (a ``time.perf_counter()`` value) raise
         :class:`~cnfsweep.core.errors.TimeLimitExceeded`, the frontier left half-way: use it no more.
@@ -174,24 +221,28 @@ class Frontier:
         touched, live, need_of = self._touched, self._unknown, self._need
         # A clock reading per call, and per 8192 numbers on big boards; nothing without a deadline.
         check_deadline(deadline)
-        for j in touched if len(touched) <= 1 << 13 else checked(touched, deadline, 1 << 13):
-            unknown = live.get(j)
-            if unknown is None:
-                continue
-            need = need_of[j]
-            if not 0 <= need <= len(unknown):
-                raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
-            if not unknown:
-                del live[j], need_of[j]
-            elif need == 0:
-                safe |= unknown
-            elif need == len(unknown):
-                mines |= unknown
+        if kernel is not None and len(touched) <= 1 << 13:
+            safe, mines, bad = kernel.settled(touched, live, need_of)
+            if bad is not None:
+                raise CnfsweepError(f"the number at {tuple(self._cells[bad])} cannot hold")
+        else:
+            for j in touched if len(touched) <= 1 << 13 else checked(touched, deadline, 1 << 13):
+                unknown = live.get(j)
+                if unknown is None:
+                    continue
+                need = need_of[j]
+                if not 0 <= need <= len(unknown):
+                    raise CnfsweepError(f"the number at {tuple(self._cells[j])} cannot hold")
+                if not unknown:
+                    del live[j], need_of[j]
+                elif need == 0:
+                    safe |= unknown
+                elif need == len(unknown):
+                    mines |= unknown
         if self._unpaired is not None:
             self._unpaired |= touched
         touched.clear()
-        cells = self._cells
-        return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
+        return sorted(safe), sorted(mines)
 
     def paired(self, deadline: float | None = None) -> tuple[list[Cell], list[Cell]]:
         """Return the cells two numbers settle together, where no number alone settles any.
@@ -218,37 +269,12 @@ class Frontier:
         live, need, around = self._unknown, self._need, self._around
         dirty = set(live) if self._unpaired is None else self._unpaired | self._touched
         self._unpaired = set()
-        safe: set[int] = set()
-        mines: set[int] = set()
         check_deadline(deadline)
-        lives = live.keys()
-        dirty &= lives
-        for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
-            mine_a = live[a]
-            if not mine_a:
-                continue
-            need_a = need[a]
-            # The live numbers around a's unknown cells (the intersection runs over the neighbours, in C).
-            for b in lives & set().union(*[around[c] for c in mine_a]):
-                mine_b = live[b]
-                # Each pair once: from the smaller of two changed numbers.
-                if not mine_b or b == a or (b < a and b in dirty):
-                    continue
-                need_b = need[b]
-                shared = len(mine_a & mine_b)
-                only_a, only_b = len(mine_a) - shared, len(mine_b) - shared
-                least = max(0, need_a - only_a, need_b - only_b)
-                most = min(shared, need_a, need_b)
-                if only_a:
-                    if need_a - most == only_a:
-                        mines |= mine_a - mine_b
-                    elif need_a == least:
-                        safe |= mine_a - mine_b
-                if only_b:
-                    if need_b - most == only_b:
-                        mines |= mine_b - mine_a
-                    elif need_b == least:
-                        safe |= mine_b - mine_a
+        dirty &= live.keys()
+        found = NotImplemented
+        if kernel is not None and len(dirty) <= 1 << 10:
+            found = kernel.paired(dirty, live, need, around)
+        safe, mines = _pairs(dirty, live, need, around, deadline) if found is NotImplemented else found
         cells = self._cells
         return [cells[i] for i in sorted(safe)], [cells[i] for i in sorted(mines)]
 
@@ -288,13 +314,17 @@ class Frontier:
         mines = None if self._total is None else self._total - len(self._flagged)
         if reuse:
             return self._reused(board, mines, simplified, deadline)
+        # Rules over cell indices, as the frontier keeps them: the engine's kernels take them without a Cell made.
+        need = self._need
         rules = [
-            Rule(cells[j], tuple(cells[i] for i in sorted(unknown)), self._need[j])
+            _IndexRule(j, tuple(sorted(unknown)), need[j])
             for j, unknown in checked(sorted(self._unknown.items()), deadline, 1 << 12)
             if unknown
         ]
-        covered = tuple(map(cells.__getitem__, sorted(self._covered)))
-        return assemble_position(board, rules, covered, mines, simplified=simplified, deadline=deadline)
+        covered = bytearray(len(cells))
+        for i in self._covered:
+            covered[i] = 1
+        return assemble_indexed_position(board, rules, cells, covered, mines, simplified, deadline)
 
     def _reused(self, board: Board, mines: int | None, simplified: bool, deadline: float | None) -> Position:
         """Return the position built group by group, reusing the groups built before (see :meth:`position`)."""
@@ -346,19 +376,69 @@ class Frontier:
         return Position(board, tuple(component for _, component in found), off, {}, mines, contradiction, forced)
 
 
+def _pairs(
+    dirty: set[int],
+    live: dict[int, set[int]],
+    need: dict[int, int],
+    around: Sequence[Sequence[int]],
+    deadline: float | None,
+) -> tuple[set[int], set[int]]:
+    """:meth:`Frontier.paired`'s pass over the changed live numbers ``dirty``, in Python: the kernel's reference."""
+    safe: set[int] = set()
+    mines: set[int] = set()
+    lives = live.keys()
+    for a in dirty if len(dirty) <= 1 << 10 else checked(dirty, deadline, 1 << 10):
+        mine_a = live[a]
+        if not mine_a:
+            continue
+        need_a = need[a]
+        # The live numbers around a's unknown cells (the intersection runs over the neighbours, in C).
+        for b in lives & set().union(*[around[c] for c in mine_a]):
+            mine_b = live[b]
+            # Each pair once: from the smaller of two changed numbers.
+            if not mine_b or b == a or (b < a and b in dirty):
+                continue
+            need_b = need[b]
+            shared = len(mine_a & mine_b)
+            only_a, only_b = len(mine_a) - shared, len(mine_b) - shared
+            least = max(0, need_a - only_a, need_b - only_b)
+            most = min(shared, need_a, need_b)
+            if only_a:
+                if need_a - most == only_a:
+                    mines |= mine_a - mine_b
+                elif need_a == least:
+                    safe |= mine_a - mine_b
+            if only_b:
+                if need_b - most == only_b:
+                    mines |= mine_b - mine_a
+                elif need_b == least:
+                    safe |= mine_b - mine_a
+    return safe, mines
+
+
+def _listed(values: Sequence[int]) -> list[int]:
+    """``values`` as a list, as the kernel takes them (the table's lists as they are)."""
+    return values if type(values) is list else list(values)
+
+
 def _group(
     numbers: tuple[tuple[int, int, tuple[int, ...]], ...],
     cells: Sequence[Cell],
     simplified: bool,
     deadline: float | None,
 ) -> _Group:
-    """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict."""
-    rules = [Rule(cells[j], tuple(cells[i] for i in near), need) for j, need, near in numbers]
+    """Build one connected group of numbers ``(index, need, unknown indices)``: its components, forced cells and conflict.
+
+    The rules stay over cell indices (which sort as the cells do), so simplifying and splitting them
+    take the engine's kernels where the install built them; cells are named in the finished group only.
+    """
+    rules = [_IndexRule(j, near, need) for j, need, near in numbers]
     forced: dict[Cell, bool] = {}
     bad: Cell | None = None
     if simplified:
-        rules, forced, tag = simplify(rules, deadline)
-        assert tag is None or isinstance(tag, Cell)  # a group's rules are its numbers': the total is none of them
-        bad = tag
-    components = build_components([r for r in rules if r.cells], deadline)
+        rules, settled, tag = settle(rules, deadline, indexed=True)
+        assert tag is None or isinstance(tag, int)  # a group's rules are its numbers': the total is none of them
+        forced = {cells[i]: value for i, value in settled.items()}
+        bad = None if tag is None else cells[tag]
+    components = build_components([r for r in rules if r.cells], deadline, cells)
     return [(min(component.cells), component) for component in components], forced, bad

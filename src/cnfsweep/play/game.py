@@ -112,8 +112,9 @@ class Game:
         self._count = bytearray(n)
         self._mines: set[Cell] | None = None
         self._first: Cell | None = None
-        self._revealed: list[Cell] = []
-        self._clicks: list[Cell] = []
+        # Cells showing a number, counted: which they are is in the view.  Clicks by index, made Cells when asked for.
+        self._shown = 0
+        self._clicks: list[int] = []
         self._exploded: Cell | None = None
 
     @classmethod
@@ -155,8 +156,10 @@ class Game:
         if len(layout) != len(cells):
             raise ArgumentError("a mine is listed twice")
         game = cls(Level.of(rows, cols, len(layout), topology), None, FirstClick.ANY, deadline)
-        for cell in layout:
-            game._cell(cell)
+        # Bounds read inline (a generator hands over thousands of layouts); _cell says what is wrong with the first bad one.
+        outside = next((c for c in layout if not (0 <= c[0] < rows and 0 <= c[1] < cols)), None)
+        if outside is not None:
+            game._cell(outside)
         game._place(layout)
         return game
 
@@ -175,12 +178,14 @@ class Game:
     @property
     def revealed(self) -> frozenset[Cell]:
         """Cells showing a number (never a mine)."""
-        return frozenset(self._revealed)
+        cells, view = self._cells, self._view
+        return frozenset([cells[i] for i in range(len(view)) if _ZERO <= view[i] <= _ZERO + 8])
 
     @property
     def clicks(self) -> list[Cell]:
         """Every accepted click and chord in order, no-op clicks on revealed cells included."""
-        return list(self._clicks)
+        cells = self._cells
+        return [cells[i] for i in self._clicks]
 
     @property
     def first_click(self) -> Cell | None:
@@ -265,7 +270,7 @@ class Game:
             if self._mines is None:
                 self._generate(cell)
             self._first = cell
-        self._clicks.append(cell)
+        self._clicks.append(i)
         if shown_ != _COVERED:
             return ClickResult(cell, False, ())
         if self._is_mine[i]:
@@ -275,9 +280,8 @@ class Game:
         if n:
             # Most clicks open one cell: skip the flood machinery for them.
             view[i] = _ZERO + n
-            revealed = self._revealed
-            revealed.append(cell)
-            if len(revealed) == len(self._cells) - level.mines:
+            self._shown += 1
+            if self._shown == len(self._cells) - level.mines:
                 self._state = GameState.WON
             return ClickResult(cell, False, (cell,), (n,))
         return self._result(cell, self._flood([i], deadline))
@@ -303,7 +307,7 @@ class Game:
         todo = chord_opens(self._view, i, self._around[i])
         if todo is None:
             return ClickResult(cell, False, ())
-        self._clicks.append(cell)
+        self._clicks.append(i)
         mined = [j for j in todo if self._is_mine[j]]
         if mined:
             self._lose(self._cells[mined[0]])
@@ -375,6 +379,63 @@ class Game:
         >>> game.open_cells([Cell(0, 0), Cell(0, 1)]), game.board().grid, game.state.value
         (([Cell(row=0, col=0)], [0, 1, 2]), ('001.',), 'won')
         """
+        # Cells on the board after the first click go by index; anything else one cell at a time, checked.
+        rows, cols = self.level.rows, self.level.cols
+        if (
+            self._first is None
+            or not isinstance(cells, (list, tuple))
+            or not all(type(cell) is Cell and 0 <= cell[0] < rows and 0 <= cell[1] < cols for cell in cells)
+        ):
+            return self._open_checked(cells, deadline)
+        clicked, opened = self.open_indices([r * cols + c for r, c in cells], deadline)
+        table = self._cells
+        return [table[i] for i in clicked], opened
+
+    def open_indices(self, indices: Sequence[int], deadline: float | None = None) -> tuple[list[int], list[int]]:
+        """:meth:`open_cells` on cells given by index (in the topology's cell order), after the first click.
+
+        For a player that keeps its cells by index: return the indices of the cells clicked and of
+        every cell opened, in order.
+
+        Examples
+        --------
+        >>> game = Game.from_layout(1, 5, [(0, 4)])
+        >>> _ = game.click(Cell(0, 3))
+        >>> game.open_indices([0, 2]), game.board().grid, game.state.value
+        (([0], [0, 1, 2]), ('0001.',), 'won')
+        """
+        if self._first is None:
+            raise CnfsweepError("open_indices opens cells after the first click, which may place the mines")
+        clicked: list[int] = []
+        opened: list[int] = []
+        view, count, is_mine, clicks = self._view, self._count, self._is_mine, self._clicks
+        n_cells = len(view)
+        for i in indices:
+            if self._state is not GameState.PLAYING:
+                break
+            if not 0 <= i < n_cells:
+                raise OffBoardError(f"cell index {i} is outside the board's {n_cells} cells")
+            shown_ = view[i]
+            if shown_ != _COVERED:
+                if _ZERO <= shown_ <= _ZERO + 8:
+                    continue
+                self.click(self._cells[i])  # flagged: click says so
+            clicks.append(i)
+            clicked.append(i)
+            if is_mine[i]:
+                self._lose(self._cells[i])
+                break
+            n = count[i]
+            if n:
+                view[i] = _ZERO + n
+                opened.append(i)
+            else:
+                opened += self._flood([i], deadline)
+        self._settle_opened(opened)
+        return clicked, opened
+
+    def _open_checked(self, cells: Iterable[Cell], deadline: float | None) -> tuple[list[Cell], list[int]]:
+        """:meth:`open_cells` one cell at a time, the first click and cells of any kind included."""
         clicked: list[Cell] = []
         first: list[int] = []  # opened by a first click, which click() has recorded already
         opened: list[int] = []
@@ -395,10 +456,10 @@ class Game:
                 if _ZERO <= shown_ <= _ZERO + 8:
                     continue
                 self.click(cell)  # off the board or flagged: click says so
-            self._clicks.append(cell if type(cell) is Cell else Cell(*cell))
-            clicked.append(self._clicks[-1])
+            self._clicks.append(i)
+            clicked.append(cell if type(cell) is Cell else Cell(*cell))
             if is_mine[i]:
-                self._lose(self._clicks[-1])
+                self._lose(clicked[-1])
                 break
             n = count[i]
             if n:
@@ -433,6 +494,28 @@ class Game:
             if view[i] == _COVERED:
                 view[i] = _FLAG
                 flagged.append(cell)
+        return flagged
+
+    def flag_indices(self, indices: Iterable[int]) -> list[int]:
+        """:meth:`flag_cells` on cells given by index; return the indices of those newly flagged.
+
+        Examples
+        --------
+        >>> game = Game.from_layout(2, 3, [(0, 2)])
+        >>> _ = game.click(Cell(1, 0))
+        >>> game.flag_indices([2, 1]), game.board().grid
+        ([2], ('01*', '01.'))
+        """
+        if self._state is not GameState.PLAYING:
+            raise CnfsweepError(f"the game is over ({self._state.value}): no more flags")
+        view, n_cells = self._view, len(self._view)
+        flagged = []
+        for i in indices:
+            if not 0 <= i < n_cells:
+                raise OffBoardError(f"cell index {i} is outside the board's {n_cells} cells")
+            if view[i] == _COVERED:
+                view[i] = _FLAG
+                flagged.append(i)
         return flagged
 
     def move_mines(self, sources: Iterable[Sequence[int]], targets: Iterable[Sequence[int]]) -> list[Cell]:
@@ -529,15 +612,17 @@ class Game:
         protected = set(lv.area(first)) if rule is FirstClick.OPENING else {first} if rule is FirstClick.SAFE else set()
         # Candidates in cell order and one sample() call: the layout depends on the seed,
         # the rule and the first click only, the same on every platform.
-        cells = self._cells
-        candidates = [c for c in cells if c not in protected] if protected else list(cells)
+        # The protected cells (an opening at most) cut out of the list by index, not each cell looked up.
+        candidates, cols = list(self._cells), lv.cols
+        for i in sorted({c[0] * cols + c[1] for c in protected}, reverse=True):
+            del candidates[i]
         self._place(set(random.Random(self.seed).sample(candidates, lv.mines)))
 
     def _place(self, mines: set[Cell]) -> None:
         self._mines = mines
-        is_mine, count, around = self._is_mine, self._count, self._around
+        is_mine, count, around, cols = self._is_mine, self._count, self._around, self.level.cols
         for m in mines:
-            i = self._index(m)
+            i = m[0] * cols + m[1]
             is_mine[i] = 1
             for j in around[i]:
                 count[j] += 1
@@ -546,19 +631,16 @@ class Game:
         """Open the covered safe cells ``starts`` and flood on from every zero; return what opened, in order."""
         return flood(self._view, self._count, self._around, starts, deadline)
 
-    def _settle_opened(self, opened: list[int]) -> tuple[Cell, ...]:
-        """Record the cells just opened as revealed, and a win when they were the last safe ones."""
-        cells = self._cells
-        shown_cells = tuple([cells[k] for k in opened])
-        self._revealed.extend(shown_cells)
-        if len(self._revealed) == len(cells) - self.level.mines and self._state is GameState.PLAYING:
+    def _settle_opened(self, opened: list[int]) -> None:
+        """Count the cells just opened as revealed, and a win when they were the last safe ones."""
+        self._shown += len(opened)
+        if self._shown == len(self._cells) - self.level.mines and self._state is GameState.PLAYING:
             self._state = GameState.WON
-        return shown_cells
 
     def _result(self, cell: Cell, opened: list[int]) -> ClickResult:
-        count = self._count
-        shown_cells = self._settle_opened(opened)
-        return ClickResult(cell, False, shown_cells, tuple([count[k] for k in opened]))
+        count, cells = self._count, self._cells
+        self._settle_opened(opened)
+        return ClickResult(cell, False, tuple([cells[k] for k in opened]), tuple([count[k] for k in opened]))
 
 
 def _no_room(mines: int, rule: FirstClick, most: int, first: Cell | None = None) -> str:

@@ -114,6 +114,7 @@ class Player:
         start = time.perf_counter()
         level = table.level
         game = Table(table)
+        cells = game.cells
         moves = [first_move]
         game.click(first)
         moves += _safe_moves(game.open_safe(opened))
@@ -122,10 +123,11 @@ class Player:
         while game.playing:
             # Cells settled by one number come first: most moves of a game are such,
             # and they need no solver, no counting and no Fractions.
-            safe, mines = game.seen.settled()
+            # By cell index, as the frontier keeps them: Cells made only for the moves recorded.
+            safe, mines = game.seen.settled_indices()
             if safe or mines:
-                game.flag_all(mines)
-                moves += _safe_moves(game.open_safe(safe))
+                game.flag_indices(mines)
+                moves += _safe_moves(map(cells.__getitem__, game.open_indices(safe)))
                 continue
             analysis = self.engine.analyze_position(game.position())
             analyses += 1

@@ -16,6 +16,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.engine import Engine
+import cnfsweep.play.frontier as frontier
 from cnfsweep.play.game import FirstClick, Level
 
 __all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
@@ -85,9 +86,18 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     """
     board, exact = analysis.board, analysis.frontier_exact
     tables = board.topology.tables()
+    # A cell's index is row * cols + col in every topology's tables (ShapeTables.index): worked out inline.
+    around, cols = tables.around, tables.cells[-1][1] + 1
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
     for c, p in exact.items():
         if p.numerator == p.denominator:
-            open_[tables.index(c)] = 0
-    return {c: sum(map(open_.__getitem__, tables.near(c))) for c in cells}
+            open_[c[0] * cols + c[1]] = 0
+    cells = list(cells)
+    # The sums in the frontier's C kernel where the install built it (the same sums).
+    if frontier.kernel is not None:
+        return dict(
+            zip(cells, frontier.kernel.neighbour_sums(open_, around, [c[0] * cols + c[1] for c in cells]), strict=True)
+        )
+    shown = open_.__getitem__
+    return {c: sum(map(shown, around[c[0] * cols + c[1]])) for c in cells}

@@ -124,6 +124,31 @@ class Table:
         self._record(opened)
         return clicked
 
+    def open_indices(self, indices: list[int]) -> list[int]:
+        """:meth:`open_safe` on cells given by index; return the indices of those the click opened.
+
+        Examples
+        --------
+        >>> table = Table.on_layout(1, 5, [(0, 4)])
+        >>> _ = table.click(Cell(0, 3))
+        >>> table.open_indices([0, 2]), table.won
+        ([0], True)
+        """
+        game = self.game
+        clicked, opened = game.open_indices(indices, self.deadline)
+        if clicked and game.exploded is not None:
+            raise RuntimeError(f"internal error: a certainly safe cell {tuple(game.exploded)} is a mine")
+        self._record(opened)
+        return clicked
+
+    def flag_indices(self, indices: list[int]) -> None:
+        """:meth:`flag_all` on cells given by index."""
+        if not indices:
+            return
+        flagged = self.game.flag_indices(indices)
+        self._count(len(flagged))
+        self.seen.flag_many(flagged)
+
     def flag_all(self, cells: Collection[Cell]) -> None:
         """Flag certain mines (cells flagged already stay so)."""
         if not cells:
@@ -148,14 +173,14 @@ class Table:
         >>> table.settle(), table.won, table.board().grid   # the 2s flag both mines, the 1 then opens the corner
         (1, True, ('**1', '221', '000'))
         """
-        game, settled, deadline = self.game, self.seen.settled, self.deadline
+        # By cell index throughout: the round's cells go from the view to the game and back as they are.
+        game, seen, deadline = self.game, self.seen, self.deadline
         clicked = 0
         while game.state is GameState.PLAYING:
-            safe, mines = settled(deadline)
-            if mines:
-                self.flag_all(mines)
+            safe, mines = seen.settled_indices(deadline)
+            self.flag_indices(mines)
             if safe:
-                clicked += len(self.open_safe(safe))
+                clicked += len(self.open_indices(safe))
             elif not mines:
                 break
         return clicked
@@ -230,11 +255,11 @@ class Table:
 
     def _record(self, opened: list[int]) -> None:
         """Tell the view what the cells of indices ``opened`` show, reading the clock every CHECK_EVERY cells."""
-        view, reveal = self._shown, self.seen.reveal_many
+        view, reveal = self._shown, self.seen.reveal_shown
         for start in range(0, len(opened), CHECK_EVERY):
             chunk = opened[start : start + CHECK_EVERY] if len(opened) > CHECK_EVERY else opened
             self._count(len(chunk))
-            reveal(chunk, [view[i] - _ZERO for i in chunk])
+            reveal(chunk, view)
 
     def _count(self, cells: int) -> None:
         """Count ``cells`` more cells recorded, reading the clock each time the count passes a multiple of CHECK_EVERY."""
