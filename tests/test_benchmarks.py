@@ -110,6 +110,25 @@ def test_no_module_reaches_another_through_sys_path() -> None:
                 assert "make_graph_examples.py" in line, f"{path.relative_to(ROOT)}: {line.strip()}"
 
 
+def test_importing_any_benchmark_changes_no_process_wide_setting() -> None:
+    # A module that lifted Python's digit limit on import once let other tests' answers pass unguarded.
+    modules = sorted(
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "benchmarks").rglob("*.py")
+        if path.name != "__main__.py"
+    )
+    code = (
+        "import importlib, sys\n"
+        "before = sys.get_int_max_str_digits()\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "    assert sys.get_int_max_str_digits() == before, name\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1]
+
+
 # -- statistics ----------------------------------------------------------------------------------
 
 

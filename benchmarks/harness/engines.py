@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import signal
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -28,10 +27,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.model import Problem
 from cnfsweep.engine.position import position
-
-# Exact probabilities on big boards are fractions of integers with more digits than
-# Python converts to text by default; digests and messages need the whole number.
-sys.set_int_max_str_digits(0)
+from cnfsweep.core.values import int_text
 
 
 class CapReached(Exception):
@@ -58,6 +54,36 @@ def time_cap(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+def exact_repr(value: object) -> str:
+    """Return ``repr(value)`` with every integer written in full, whatever Python's digit limit.
+
+    Exact probabilities on big boards have more digits than ``repr`` writes by
+    default; this writes them without lifting the process-wide limit, and gives
+    the same text as ``repr`` where that works, so digests match older trees'.
+
+    Examples
+    --------
+    >>> value = (True, [(Cell(0, 1), Fraction(1, 3))], None, [Cell(2, 2)])
+    >>> exact_repr(value) == repr(value)
+    True
+    """
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return int_text(value)
+    if isinstance(value, Fraction):
+        return f"Fraction({int_text(value.numerator)}, {int_text(value.denominator)})"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        fields = ", ".join(f"{name}={exact_repr(v)}" for name, v in zip(value._fields, value, strict=True))
+        return f"{type(value).__name__}({fields})"
+    if isinstance(value, tuple):
+        inner = ", ".join(exact_repr(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(exact_repr(v) for v in value) + "]"
+    return repr(value)
+
+
 @dataclass(frozen=True)
 class Answer:
     """What every engine is compared on.
@@ -76,7 +102,7 @@ class Answer:
     def digest(self) -> str:
         """Return a short fingerprint, to compare answers across processes."""
         items = sorted(self.frontier.items())
-        text = repr((self.consistent, items, self.off, sorted(self.safe), sorted(self.mines)))
+        text = exact_repr((self.consistent, items, self.off, sorted(self.safe), sorted(self.mines)))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def difference(self, other: Answer) -> str:
@@ -86,9 +112,9 @@ class Answer:
         for cell in sorted(set(self.frontier) | set(other.frontier)):
             a, b = self.frontier.get(cell), other.frontier.get(cell)
             if a != b:
-                return f"cell {tuple(cell)}: {a} vs {b}"
+                return f"cell {tuple(cell)}: {exact_repr(a)} vs {exact_repr(b)}"
         if self.off != other.off:
-            return f"off the frontier: {self.off} vs {other.off}"
+            return f"off the frontier: {exact_repr(self.off)} vs {exact_repr(other.off)}"
         return f"safe/mine sets differ: {len(self.safe ^ other.safe)} safe, {len(self.mines ^ other.mines)} mines"
 
 
