@@ -23,10 +23,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cnfsweep import analyze
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.counting import combine
-from cnfsweep.core.model import Problem
+from cnfsweep.core.constraints import Problem
 from cnfsweep.engine.position import position
 
 # Exact probabilities on big boards are fractions of integers with more digits than

@@ -35,7 +35,7 @@ from rich.table import Table
 
 from cnfsweep import Board, Engine, __version__
 from cnfsweep.core.characters import COVERED
-from cnfsweep.core.geometry import Cell
+from cnfsweep.core.cell import Cell
 from cnfsweep.core.topology import TOPOLOGIES, make_topology
 
 ROWS, COLS, MINES = 16, 30, 99

@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 
 from cnfsweep.web import app as app_module
 from cnfsweep.web.jobs import JobOutcome
-from cnfsweep.web.moves import Server
+from cnfsweep.web.gameplay import Server
 
 BOARD = {"board": "mines: 1\n1.\n..\n"}
 #: A one-game trace (`cnfsweep play --trace`), base64, as a replay file is sent.

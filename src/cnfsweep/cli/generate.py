@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.values import read_cell
+from cnfsweep.core.checks import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import GenerateConfig, generate_many
 from cnfsweep.explanation import Explainer, Grade

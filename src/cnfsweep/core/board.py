@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from cnfsweep.core.characters import ALLOWED, COVERED, FLAG, NUMBERS, CellKind, kind_of
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
-from cnfsweep.core.geometry import Cell, ShapeTables, Topology
+from cnfsweep.core.cell import Cell
+from cnfsweep.core.topology import ShapeTables, Topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import Square, make_topology, too_big_number
 from cnfsweep.core.words import counted

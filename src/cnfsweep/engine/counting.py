@@ -19,8 +19,8 @@ from fractions import Fraction
 from math import comb
 from operator import mul
 
-from cnfsweep.core.model import CountTable
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.deadline import check_deadline, checked
 
 # Products of huge integers between deadline checks: on a 1000x1000 board each
 # one takes up to a few milliseconds.

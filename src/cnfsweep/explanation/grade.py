@@ -9,7 +9,7 @@ moves whose reasons are the easiest available (:mod:`cnfsweep.explanation.reason
   Reasons that use only numbers come before reasons that need the total mine
   count; among each, fewer facts come first.  So while any single number
   settles a cell, the step makes every such move (size 1, found without a
-  solver); otherwise the :class:`~cnfsweep.explanation.moves.Explainer` finds every
+  solver); otherwise the :class:`~cnfsweep.explanation.hints.Explainer` finds every
   certain cell's reason of minimum size and the step makes those of the least
   size.
 * A step's **size** is that least size: 1 for a single number, 2 for the 1-1
@@ -33,15 +33,16 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import ArgumentError, check_deadline, deadline_after
-from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.core.deadline import check_deadline, deadline_after
+from cnfsweep.core.errors import ArgumentError
+from cnfsweep.core.checks import cell_argument, flag_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.explanation.answers import HintMove
 from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
-from cnfsweep.explanation.moves import Explainer
+from cnfsweep.explanation.hints import Explainer
 from cnfsweep.explanation.reasons import ReasonFinder
 from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table

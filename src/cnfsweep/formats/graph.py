@@ -52,11 +52,12 @@ from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import check_deadline, shown
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.core.values import TooManyDigits, json_whole
+from cnfsweep.core.checks import json_whole, TooManyDigits
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, Sample
 

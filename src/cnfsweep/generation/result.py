@@ -12,7 +12,8 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology
-from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
+from cnfsweep.core.deadline import check_deadline, deadline_after
+from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade_report import Grade

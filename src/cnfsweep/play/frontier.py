@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
-from cnfsweep.core.geometry import Topology
-from cnfsweep.core.model import Rule
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.topology import Topology
+from cnfsweep.core.constraints import Rule
 from cnfsweep.core.topology import Square
 from cnfsweep.engine.position import Component, Position, assemble_position, build_components
 from cnfsweep.engine.simplify import simplify

@@ -2,7 +2,7 @@
 
 Every route but ``/api/health`` is the same two steps: build a job value from the
 request (:class:`~cnfsweep.web.jobs.Job`, :class:`~cnfsweep.web.jobs.GenerateJob`,
-or a game move of :mod:`~cnfsweep.web.moves`) and ``return await answer(job)``.
+or a game move of :mod:`~cnfsweep.web.gameplay`) and ``return await answer(job)``.
 The job knows where it runs: analyses, checks, hints, levels and generations (no-guess
 games' boards too) in the worker pool (:class:`~cnfsweep.web.workers.Workers`), never on the
 event loop or in the server's threads, so a slow one does not hold up the page or
@@ -39,7 +39,7 @@ from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS, Level
 from cnfsweep.web.games import GameStore, NewGame
 from cnfsweep.web.jobs import TASKS, GenerateJob, Job, Verdict
-from cnfsweep.web.moves import AnyJob, GameTrace, OpenCell, Server, ShowGame, StartGame, ToggleFlag, failure
+from cnfsweep.web.gameplay import AnyJob, failure, GameTrace, OpenCell, Server, ShowGame, StartGame, ToggleFlag
 from cnfsweep.web.models import (
     BoardRequest,
     CellRequest,

@@ -38,7 +38,7 @@ from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
 from cnfsweep.present.text import game_view, play_view
 
 
-def play(
+def play_command(
     ctx: typer.Context,
     level: Annotated[str | None, typer.Option("--level", "-l", help="beginner, intermediate or expert.")] = None,
     size: Annotated[

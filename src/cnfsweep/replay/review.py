@@ -38,21 +38,14 @@ from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
 from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
 from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
-from cnfsweep.core.errors import (
-    ArgumentError,
-    ArgumentTypeError,
-    CnfsweepError,
-    check_deadline,
-    deadline_after,
-    shown,
-    time_left,
-)
-from cnfsweep.core.values import choice_argument, count_argument, flag_argument
+from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, shown
+from cnfsweep.core.checks import choice_argument, count_argument, flag_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.formats.game_records import ClickKind, GameRecordError, RecordedGame, read_game_records
 from cnfsweep.play import FirstClick, Game, Table
-from cnfsweep.replay.model import ClickReview, GameReview, Label
+from cnfsweep.replay.results import ClickReview, GameReview, Label
 
 __all__ = ["Progress", "review", "review_game"]
 

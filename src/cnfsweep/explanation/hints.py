@@ -21,9 +21,10 @@ from typing import Any
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
-from cnfsweep.core.errors import BackendError, CnfsweepError, check_deadline, deadline_after
+from cnfsweep.core.deadline import check_deadline, deadline_after
+from cnfsweep.core.errors import BackendError, CnfsweepError
 from cnfsweep.core.graph import CellLike, cell_of, is_graph
-from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.core.checks import cell_argument, flag_argument
 from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Analysis, Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
@@ -336,7 +337,7 @@ def explain(
     >>> explain(Board.from_rows(["1.", ".."]), (1, 1))
     Traceback (most recent call last):
     ...
-    cnfsweep.explanation.moves.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
+    cnfsweep.explanation.hints.NotCertainError: cell (1, 1) is not certain: its mine probability is 1/3 (33.33%)
     """
     return Explainer(engine_argument(engine, backend)).explain(
         board, cell, total_mines=total_mines, smallest=smallest, assume=assume, time_limit=time_limit

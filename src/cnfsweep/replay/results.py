@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.values import exact_text
+from cnfsweep.core.exact import exact_text
 from cnfsweep.formats.game_records import ClickKind
 
 __all__ = ["ClickReview", "GameReview", "Label", "luck"]

@@ -1,4 +1,4 @@
-"""``cnfsweep solve`` and ``cnfsweep check``: one position, its answers or its consistency."""
+"""``cnfsweep solve``: one position's answers (the certain cells, every exact probability)."""
 
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ from cnfsweep.cli.common import (
     show,
     unknown,
 )
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.deadline import deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Arithmetic, Counting, Engine
 from cnfsweep.formats import BoardFormat
-from cnfsweep.present.text import analysis_view, check_view
+from cnfsweep.present.text import analysis_view
 
 
-def solve(
+def solve_command(
     board: BoardArg,
     mines: MinesOpt = None,
     backend: BackendOpt = None,
@@ -63,35 +64,3 @@ def solve(
     except CnfsweepError as exc:
         fail(str(exc))
     finish(0, deadline)
-
-
-def check(
-    board: BoardArg,
-    assume: AssumeOpt = None,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the verdict, witness or conflict", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
-    minimise: Annotated[
-        bool,
-        typer.Option(
-            "--minimise/--no-minimise",
-            help="Shrink a conflict until every number in it is needed (one solver call per number).",
-        ),
-    ] = True,
-    time_limit: TimeLimitOpt = None,
-) -> None:
-    """Decide whether a position is consistent (exit 0) or not (exit 1)."""
-    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
-    try:
-        assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
-        result = Engine.create(backend).check(
-            position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
-        )
-        show(json_out, result, lambda: check_view(position, result), deadline)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    finish(0 if result.consistent else 1, deadline)

@@ -24,7 +24,7 @@ from cnfsweep.cli.common import (
 )
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.graph import is_graph
-from cnfsweep.core.values import read_cell
+from cnfsweep.core.checks import read_cell
 from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat

@@ -11,10 +11,11 @@ import warnings
 from collections.abc import Iterator
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, TimeLimitExceeded, deadline_after, shown
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.deadline import deadline_after
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, shown, TimeLimitExceeded
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import CellLike, Graph, cell_of, is_graph
-from cnfsweep.core.values import cell_argument, choice_argument, count_argument
+from cnfsweep.core.checks import cell_argument, choice_argument, count_argument
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
