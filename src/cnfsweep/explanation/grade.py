@@ -223,6 +223,9 @@ def grade_board(
     shows open; a layout without a first click starts from the position shown
     (every revealed cell opened).
 
+    ``uses_total``, ``explainer``, ``engine``, ``backend``, ``trace`` and ``levels`` are as
+    :func:`grade_layout` takes them.
+
     Parameters
     ----------
     board : Board or str
@@ -233,9 +236,6 @@ def grade_board(
     deadline : float, optional
         Deprecated (a ``time.perf_counter()`` value): give ``time_limit``; still taken, with a
         :class:`DeprecationWarning`, until the next release.
-
-    ``uses_total``, ``explainer``, ``engine``, ``backend``, ``trace`` and ``levels`` are as
-    :func:`grade_layout` takes them.
 
     Raises
     ------

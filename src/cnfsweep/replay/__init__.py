@@ -14,6 +14,6 @@ May import the core, ``formats``, ``engine``, ``play`` and ``generation`` (for 3
 """
 
 from cnfsweep.replay.results import ClickReview, GameReview, Label, luck
-from cnfsweep.replay.review import Progress, review, review_game
+from cnfsweep.replay.reviewer import Progress, review, review_game
 
 __all__ = ["ClickReview", "GameReview", "Label", "Progress", "luck", "review", "review_game"]
