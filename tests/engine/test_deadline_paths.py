@@ -234,6 +234,7 @@ def test_the_server_starts_the_clock_when_the_request_comes(monkeypatch: pytest.
     from fastapi.testclient import TestClient
 
     from cnfsweep.web import app as app_module
+    from cnfsweep.web.routes import context as route_context
     from cnfsweep.web.settings import Pool, Settings
 
     class LongAgo:
@@ -244,7 +245,7 @@ def test_the_server_starts_the_clock_when_the_request_comes(monkeypatch: pytest.
     settings = Settings(pool=Pool.THREAD, workers=1)
     with TestClient(app_module.create_app(settings)) as client:
         assert client.post("/api/analyze", json={"board": BOARD}).json()["status"] == "solved"
-        monkeypatch.setattr(app_module, "time", LongAgo)
+        monkeypatch.setattr(route_context, "time", LongAgo)
         answer = client.post("/api/analyze", json={"board": BOARD, "time_limit": 1.0})
     assert answer.status_code == 200 and answer.json() == {**UNKNOWN, "time_limit": 1.0}
 
