@@ -371,8 +371,8 @@ class Board:
             head.append(f"mines: {self.total_mines}")
         tail: list[str] = []
         if self.layout is not None:
-            if self.layout.first_click is not None:
-                head.append("first-click: {},{}".format(*self.layout.first_click))
+            if self.layout.start is not None:
+                head.append("first-click: {},{}".format(*self.layout.start))
             mines = self.layout.mines
             tail = ["layout:"] + [
                 "".join("*" if (r, c) in mines else "." for c in range(self.cols)) for r in range(self.rows)

@@ -1,4 +1,4 @@
-"""Names that moved to another module, still read from the old one for one release, with a warning.
+"""Names that moved to another module or were renamed, still read under the old name for one release, with a warning.
 
 A module that lost names sets ``__getattr__ = moved(__name__, _MOVED)``, where
 ``_MOVED`` maps each old name to its new home (``"package.module"``, or
@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["moved"]
+__all__ = ["moved", "warn_renamed"]
 
 
 def moved(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
@@ -47,3 +47,20 @@ def moved(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
         return getattr(importlib.import_module(new_module), new_name or name)
 
     return __getattr__
+
+
+def warn_renamed(old: str, new: str, note: str) -> None:
+    """Warn, for the caller's caller, that ``old`` is read under a deprecated name: ``new`` is its name now.
+
+    A renamed attribute's deprecated property calls this, so the warning names the line that read it.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_renamed("Thing.old", "Thing.new", "old means something else")
+    ...     str(caught[0].message)
+    'Thing.old is deprecated: use Thing.new (old means something else)'
+    """
+    warnings.warn(f"{old} is deprecated: use {new} ({note})", DeprecationWarning, stacklevel=3)

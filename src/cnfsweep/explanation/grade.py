@@ -269,7 +269,7 @@ def grade_board(
             "(a 'layout:' section after the grid)"
         )
     opened: tuple[Cell, ...] = ()
-    if layout.first_click is None:
+    if layout.start is None:
         opened = board.numbers
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
@@ -277,7 +277,7 @@ def grade_board(
         board.rows,
         board.cols,
         sorted(layout.mines),
-        layout.first_click,
+        layout.start,
         uses_total=uses_total,
         opened=opened,
         topology=board.topology,

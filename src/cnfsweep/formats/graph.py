@@ -336,8 +336,8 @@ def graph_document(board: Board) -> dict[str, Any]:
     if layout is not None:
         index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}
         doc["layout"] = [names[index[c]] for c in sorted(layout.mines)]
-        if layout.first_click is not None:
-            doc["first_click"] = names[index[layout.first_click]]
+        if layout.start is not None:
+            doc["first_click"] = names[index[layout.start]]
     return doc
 
 

@@ -95,8 +95,8 @@ def graph_request(
     layout = board.layout
     if first_click is not None:
         return level, graph.cell_named(first_click)
-    if layout is not None and layout.first_click is not None:
-        return level, Cell(*layout.first_click)
+    if layout is not None and layout.start is not None:
+        return level, Cell(*layout.start)
     return level, centre(level)
 
 
@@ -168,7 +168,7 @@ def generate(
     Examples
     --------
     >>> g = generate("beginner", seed=3)
-    >>> g.first_click, len(g.mine_cells), g.method.value
+    >>> g.start, len(g.mine_cells), g.method.value
     (Cell(row=4, col=4), 10, 'fast')
     >>> g.board().layout.count
     10
