@@ -77,7 +77,7 @@ def grade_corpus(level: str, method: str, boards: int, seed: int, progress: Prog
     for i in range(boards):
         g = generate(lv, seed=game_seed(seed, i), method=method, engine=engine)
         t0 = time.perf_counter()
-        report = grade_layout(lv.rows, lv.cols, g.mine_cells, g.first_click, explainer=Explainer(Engine.for_games()))
+        report = grade_layout(lv.rows, lv.cols, g.mine_cells, g.start, explainer=Explainer(Engine.for_games()))
         times.append(time.perf_counter() - t0)
         grades["guess" if report.grade is None else report.grade.value] += 1
         with_step.update({step_class(s.size, s.uses_total) for s in report.steps})

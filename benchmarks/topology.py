@@ -37,7 +37,7 @@ from cnfsweep import Board, Engine, __version__
 from benchmarks.harness.stats import upper_quantile
 from benchmarks.harness.results import write_result
 from cnfsweep.core.characters import COVERED
-from cnfsweep.core.geometry import Cell
+from cnfsweep.core.cell import Cell
 from cnfsweep.core.topology import TOPOLOGIES, make_topology
 
 ROWS, COLS, MINES = 16, 30, 99

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cnfsweep.core.model import Problem
+from cnfsweep.core.constraints import Problem
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend, get_backend
 

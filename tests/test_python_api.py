@@ -452,7 +452,7 @@ def test_review_takes_the_first_click_rule_as_first_click() -> None:
 
 def test_generate_takes_the_cell_clicked_first_as_start() -> None:
     new = generate("beginner", seed=3, start=(0, 0))
-    assert new.first_click == Cell(0, 0)
+    assert new.start == Cell(0, 0)
     with pytest.warns(DeprecationWarning, match="first_click= .* is deprecated: give start="):
         old = generate("beginner", seed=3, first_click=(0, 0))
     assert old.mine_cells == new.mine_cells
@@ -478,7 +478,7 @@ def test_generate_plays_a_level_on_a_graph_with_a_start_by_name() -> None:
     ring = Graph.from_edges(names, [(names[i], names[(i + 1) % 10]) for i in range(10)])
     made = generate(Level(3, 3, 2), seed=2, topology=ring, start="v4")
     assert made.level.graph is ring and made.level.mines == 2
-    assert made.first_click == ring.cell_named("v4")
+    assert made.start == ring.cell_named("v4")
     assert not {ring.cell_named(n) for n in ("v3", "v4", "v5")} & set(made.mine_cells)  # an opening
     with pytest.raises(ArgumentTypeError, match="topology must be a topology's name, a Topology or a Graph"):
         generate("beginner", topology=3)

@@ -7,7 +7,7 @@ tests/core/test_typing_contracts.py keeps this list the same as the registry's b
 
 from __future__ import annotations
 
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.topology import Hex, Square, Torus
 

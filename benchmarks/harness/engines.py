@@ -22,12 +22,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cnfsweep import analyze
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.counting import combine
-from cnfsweep.core.model import Problem
+from cnfsweep.core.constraints import Problem
 from cnfsweep.engine.position import position
-from cnfsweep.core.values import int_text
+from cnfsweep.core.exact import int_text
 
 
 class CapReached(Exception):

@@ -39,7 +39,7 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import CellLike, Graph
 from cnfsweep.core.topology import Hex, Square, Torus
 from cnfsweep.core.version import __version__

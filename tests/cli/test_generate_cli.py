@@ -49,7 +49,7 @@ def test_the_written_board_carries_its_layout_and_plays_back(run, tmp_path):
     )
     assert result.exit_code == 0, result.output
     board = Board.from_file(path)
-    assert board.layout is not None and board.layout.first_click == (2, 3) and board.layout.count == 12
+    assert board.layout is not None and board.layout.start == (2, 3) and board.layout.count == 12
     assert oracle_replay(Level(6, 8, 12), sorted(board.layout.mines), Cell(2, 3), Logic.LOCAL)
     solved = run("solve", str(path), "--json")
     assert solved.exit_code == 0 and json.loads(solved.stdout)["consistent"]

@@ -113,7 +113,7 @@ def test_an_unknown_cell_name_is_one_line(run, graph_file) -> None:
 @pytest.mark.parametrize("path", EXAMPLE_GRAPHS, ids=lambda p: p.stem)
 def test_the_examples_are_consistent_partly_open_boards_with_a_layout(run, path: Path) -> None:
     board = read_board(path)  # reading checks every number against the layout
-    assert board.layout is not None and board.layout.first_click is not None
+    assert board.layout is not None and board.layout.start is not None
     assert board.numbers and len(board.covered) > board.total_mines  # opened, with safe cells left to find
     assert run("check", str(path)).exit_code == 0
     doc = json.loads(run("solve", str(path), "--json").output)

@@ -11,7 +11,7 @@ from boards import layout_board
 from cnfsweep.core import TOPOLOGIES, ArgumentError, Board, BoardFormatError, Cell, Hex, Square, Torus, make_topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core import topology as topology_module
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.engine.witness import layout_problems
 from cnfsweep.formats import parse_board
 

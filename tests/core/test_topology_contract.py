@@ -17,7 +17,7 @@ import pytest
 from cnfsweep import analyze
 from cnfsweep.core import TOPOLOGIES, Board, Cell
 from cnfsweep.core.TEMPLATE import Cross
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.topology import GridTopology
 from cnfsweep.play import Player
 from cnfsweep.play.game import Level

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cnfsweep.engine.approx import Approximate, combine_approx
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.core.board import Cell
 from cnfsweep.engine.components import Counting, solve_component
 from cnfsweep.engine.counting import combine
-from cnfsweep.core.model import Problem
+from cnfsweep.core.constraints import Problem
 from cnfsweep.engine.position import position
 
 HALF = CountTable({1: 2}, {1: (1,)})

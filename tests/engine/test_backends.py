@@ -142,7 +142,7 @@ def test_backends_command_lists_the_usable_solvers() -> None:
 
 @pytest.mark.parametrize("cells", [10, 300])  # a set of the model for small sessions, arrays for big ones
 def test_a_pysat_model_names_the_mines_it_places(cells: int) -> None:
-    from cnfsweep.core.model import Constraint, Problem
+    from cnfsweep.core.constraints import Constraint, Problem
 
     # Every third cell is forced by the constraints, and cell 4 is assumed a mine.
     mines = {v for v in range(cells) if v % 3 == 0} | {4}

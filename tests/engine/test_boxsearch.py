@@ -14,7 +14,7 @@ from cnfsweep.engine import components
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.components import Counting, solve_component
 from cnfsweep.engine.backends import get_backend
-from cnfsweep.core.model import Constraint, Problem
+from cnfsweep.core.constraints import Constraint, Problem
 
 
 def _ring(boxes: int, size: int, need: int) -> Problem:

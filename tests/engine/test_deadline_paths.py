@@ -2,7 +2,7 @@
 
 No wall clock is timed here. Either the deadline has passed before a step
 starts, or a fake clock jumps past it at one chosen moment (the clock every
-deadline check reads is ``cnfsweep.core.errors.time.perf_counter``), and the
+deadline check reads is ``cnfsweep.core.deadline.time.perf_counter``), and the
 answer must then be the time-out: ``TimeLimitExceeded`` from the library, exit
 3 with ``{"status": "unknown"}`` from the CLI, and that document from the
 server's jobs. ``python -m benchmarks limits --paths`` measures how late the
@@ -20,7 +20,7 @@ import pytest
 
 import cnfsweep
 from cnfsweep import Board, TimeLimitExceeded, analyze, check, levels
-from cnfsweep.core import errors
+from cnfsweep.core import deadline
 from cnfsweep.core.jsontext import answer_json, dumps
 from cnfsweep.formats import parse_board
 from cnfsweep.web import jobs
@@ -54,7 +54,7 @@ class FakeClock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     fake = FakeClock()
-    monkeypatch.setattr(errors, "time", fake)
+    monkeypatch.setattr(deadline, "time", fake)
     yield fake
 
 
@@ -161,7 +161,7 @@ def test_every_command_times_out_in_every_step(
     step: str,
     json_out: bool,
 ) -> None:
-    from cnfsweep.cli import analyse, common
+    from cnfsweep.cli import common, solve
     from cnfsweep.cli import levels as levels_cli
     from cnfsweep.engine import Engine
 
@@ -175,7 +175,7 @@ def test_every_command_times_out_in_every_step(
         jumping = jumping_before if step == "engine" else jumping_after
         for method in ("analyze", "check", "levels"):
             monkeypatch.setattr(Engine, method, jumping(clock, getattr(Engine, method)))
-    assert analyse.Engine is levels_cli.Engine is Engine
+    assert solve.Engine is levels_cli.Engine is Engine
     result = _cli(run, tmp_path, command, *extra)
     assert result.exit_code == 3, result.output
     if json_out:
@@ -234,6 +234,7 @@ def test_the_server_starts_the_clock_when_the_request_comes(monkeypatch: pytest.
     from fastapi.testclient import TestClient
 
     from cnfsweep.web import app as app_module
+    from cnfsweep.web.routes import context as route_context
     from cnfsweep.web.settings import Pool, Settings
 
     class LongAgo:
@@ -244,7 +245,7 @@ def test_the_server_starts_the_clock_when_the_request_comes(monkeypatch: pytest.
     settings = Settings(pool=Pool.THREAD, workers=1)
     with TestClient(app_module.create_app(settings)) as client:
         assert client.post("/api/analyze", json={"board": BOARD}).json()["status"] == "solved"
-        monkeypatch.setattr(app_module, "time", LongAgo)
+        monkeypatch.setattr(route_context, "time", LongAgo)
         answer = client.post("/api/analyze", json={"board": BOARD, "time_limit": 1.0})
     assert answer.status_code == 200 and answer.json() == {**UNKNOWN, "time_limit": 1.0}
 

@@ -4,7 +4,7 @@ Python refuses to convert integers of more than ``sys.get_int_max_str_digits()``
 digits (4,300 by default) to or from text.  The limit guards every thread of the
 process (a server reading a request's numbers while another thread writes an
 answer), so writing an answer must leave it alone: the writers convert big
-integers themselves (``core.values.int_text``).  The tests compare what they write
+integers themselves (``core.exact.int_text``).  The tests compare what they write
 with ``str`` under a limit raised in the test alone, and catch a writer in the
 middle of its work to check the limit another thread sees.
 """
@@ -25,7 +25,7 @@ import pytest
 from replays import random_game
 
 from cnfsweep import Board, Engine
-from cnfsweep.core.values import exact_text, int_text
+from cnfsweep.core.exact import exact_text, int_text
 from cnfsweep.replay import review_game
 
 HUGE = "1" * 5_000  # beyond the default limit of 4,300 digits

@@ -15,14 +15,14 @@ from oracle import assert_matches, reference
 
 from paths import DATA
 from cnfsweep import Board, analyze
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine import components, dp
 from cnfsweep.engine.components import Counting, count_component
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.errors import ComponentTooLarge, TimeLimitExceeded
-from cnfsweep.core.model import Constraint, Problem
+from cnfsweep.core.constraints import Constraint, Problem
 from cnfsweep.engine.position import position
 from cnfsweep.gadgets.reduction import reduce_cnf
 import contextlib

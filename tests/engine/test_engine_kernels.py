@@ -27,7 +27,7 @@ from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_ca
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
-from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.core.constraints import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch, counting
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models

@@ -17,7 +17,7 @@ from oracle import fixed_cells
 from test_engine_kernels import everything
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.model import Rule
+from cnfsweep.core.constraints import Rule
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import (
     SMALL_SPLIT,

@@ -23,7 +23,7 @@ from cnfsweep.engine.components import solve_component
 from cnfsweep.engine.consistency import minimise_core
 from cnfsweep.engine.counting import combine, weigh
 from cnfsweep.core.errors import TimeLimitExceeded
-from cnfsweep.core.model import Constraint, Problem
+from cnfsweep.core.constraints import Constraint, Problem
 from cnfsweep.engine.position import assemble_position, build_components, number_constraints, position
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.engine.witness import choose_counts, find_witness

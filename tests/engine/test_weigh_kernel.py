@@ -24,7 +24,7 @@ import pytest
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine import Analysis, Engine, counting
 from cnfsweep.engine.counting import Combined, combine
 

@@ -150,7 +150,7 @@ def test_every_reason_of_expert_boards_of_every_grade_is_checked(explainer):
     checked = 0
     for i, grade in enumerate(Grade):
         g = generate("expert", seed=40 + i, method="uniform", grade=grade)
-        report = grade_layout(16, 30, g.mine_cells, g.first_click, explainer=explainer, trace=True)
+        report = grade_layout(16, 30, g.mine_cells, g.start, explainer=explainer, trace=True)
         assert report.grade is grade
         for step in report.steps:
             for move in step.moves:
@@ -218,10 +218,10 @@ def _symmetry_boards() -> list[tuple[Level, list[Cell], Cell]]:
     boards = []
     for i, grade in enumerate(Grade):
         g = generate("expert", seed=40 + i, method="uniform", grade=grade)
-        boards.append((g.level, list(g.mine_cells), g.first_click))
+        boards.append((g.level, list(g.mine_cells), g.start))
     for i in range(3):
         g = generate("intermediate", seed=i, start=(3, 5))
-        boards.append((g.level, list(g.mine_cells), g.first_click))
+        boards.append((g.level, list(g.mine_cells), g.start))
     return boards + LAYOUTS[:12]
 
 
@@ -256,14 +256,14 @@ def test_symmetry_boards_cover_every_grade_and_a_guess(symmetry_boards):
 def test_grade_board_starts_from_the_first_click():
     g = generate("beginner", seed=2)
     report = grade_board(g.board())
-    assert report.first_click == g.first_click and report.grade is not None
-    assert report == grade_layout(9, 9, g.mine_cells, g.first_click)
+    assert report.first_click == g.start and report.grade is not None
+    assert report == grade_layout(9, 9, g.mine_cells, g.start)
     # Opened further, the same board is still graded from its first click.
     game = Game.from_layout(9, 9, g.mine_cells)
-    game.click(g.first_click)
+    game.click(g.start)
     for cell in [c for c in game.board().covered if c not in g.mine_cells][:5]:
         game.click(cell)
-    further = game.board().with_layout(MineLayout(frozenset(g.mine_cells), g.first_click))
+    further = game.board().with_layout(MineLayout(frozenset(g.mine_cells), g.start))
     assert further.grid != g.board().grid and grade_board(further) == report
 
 

@@ -233,7 +233,7 @@ def test_native_errors(text: str, line: int | None, column: int | None, phrase: 
 def test_a_layout_round_trips_and_keeps_out_of_repr() -> None:
     text = "mines: 1\nfirst-click: 1,0\n01.\n01.\nlayout:\n..*\n...\n"
     board = parse_board(text)
-    assert board.layout is not None and board.layout.mines == {Cell(0, 2)} and board.layout.first_click == (1, 0)
+    assert board.layout is not None and board.layout.mines == {Cell(0, 2)} and board.layout.start == (1, 0)
     assert board.to_text() == text and parse_board(board.to_text()) == board
     assert "layout" not in repr(board)  # printing a board never gives its mines away
     with pytest.raises(BoardFormatError, match="a total of 3 mines contradicts the board's layout of 1"):

@@ -25,7 +25,8 @@ from typer.testing import CliRunner
 
 from cnfsweep import check
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.cli.gadgets import gadget_command, reduce_command
+from cnfsweep.cli.gadget import gadget_command
+from cnfsweep.cli.reduce import reduce_command
 from cnfsweep.gadgets.circuit import FormulaError, parse_expression
 from cnfsweep.gadgets.cnf import Cnf, parse_dimacs, to_cnf
 from cnfsweep.gadgets.reduction import ReductionTooLarge, decide, reduce_cnf, reduce_expression

@@ -43,7 +43,7 @@ def test_every_fast_board_needs_no_guess(level: Level, logic: Logic) -> None:
 def test_fast_boards_on_a_real_size_replay_with_the_oracle() -> None:
     level = LEVELS["beginner"]
     for g in generate_boards(level, 1, seed=2, method="fast"):
-        assert oracle_replay(level, list(g.mine_cells), g.first_click, Logic.FULL)
+        assert oracle_replay(level, list(g.mine_cells), g.start, Logic.FULL)
 
 
 def test_moving_mines_keeps_the_numbers_of_the_new_layout() -> None:
@@ -94,11 +94,11 @@ def test_worker_count_does_not_change_the_boards() -> None:
 def test_a_generated_board_round_trips_through_the_native_format() -> None:
     g = generate("intermediate", seed=1)
     board = g.board()
-    assert board.layout is not None and board.layout.first_click == g.first_click
+    assert board.layout is not None and board.layout.start == g.start
     assert set(board.layout.mines) == set(g.mine_cells)
     assert Board.parse(board.to_text()) == board
     # The board shows the first click's opening, every other cell covered.
-    assert g.first_click in board.numbers and not board.flags
+    assert g.start in board.numbers and not board.flags
 
 
 def test_play_board_wins_a_generated_board_without_guessing() -> None:
@@ -161,4 +161,4 @@ def test_expert_boards_need_no_guess_by_a_fresh_analysis_at_every_step(method: M
     assert not engine_replay(Level(2, 3, 1), (Cell(0, 2),), Cell(0, 0))  # the replay does see a 50/50
     level = LEVELS["expert"]
     for g in generate_boards(level, 2, seed=11, method=method):
-        assert engine_replay(level, g.mine_cells, g.first_click), (method, g.seed)
+        assert engine_replay(level, g.mine_cells, g.start), (method, g.seed)

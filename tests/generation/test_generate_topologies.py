@@ -50,7 +50,7 @@ def test_generated_boards_replay_without_a_guess(topology: str, method: Method) 
     level = Level(6, 6, 9, topology_name=topology)
     for seed in range(6):
         g = generate(level, seed=seed, method=method)
-        first = g.first_click
+        first = g.start
         # The opening is the grid's own: the first click and its neighbours on this topology.
         assert not set(g.mine_cells) & {first, *neighbours(6, 6, first, topology)}
         assert set(opening_area(level, first)) == {first, *neighbours(6, 6, first, topology)}
@@ -66,7 +66,7 @@ def test_local_logic_boards_need_neither_a_guess_nor_the_total(topology: str) ->
     level = Level(6, 7, 10, topology_name=topology)
     for seed in range(4):
         g = generate(level, seed=seed, logic="local")
-        assert oracle_replay(level, list(g.mine_cells), g.first_click, Logic.LOCAL)
+        assert oracle_replay(level, list(g.mine_cells), g.start, Logic.LOCAL)
 
 
 def test_square_generation_json_has_no_topology_key() -> None:
@@ -81,8 +81,8 @@ def test_the_cli_writes_boards_of_the_grid_that_replay_without_a_guess(run, tmp_
     board = read_board(out)
     assert board.topology.name == topology
     level = Level(6, 7, 9, topology_name=topology)
-    assert board.layout is not None and board.layout.first_click is not None
-    assert oracle_replay(level, sorted(board.layout.mines), Cell(*board.layout.first_click), Logic.FULL)
+    assert board.layout is not None and board.layout.start is not None
+    assert oracle_replay(level, sorted(board.layout.mines), Cell(*board.layout.start), Logic.FULL)
     lines = run("generate", "--topology", topology, "--level", "beginner", "--count", "2", "--seed", "1", "--json")
     assert lines.exit_code == 0, lines.output
     docs = [json.loads(line) for line in lines.stdout.splitlines()]

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep import Board, Cell, analyze
 from cnfsweep.cli.render import render_command
-from cnfsweep.core.geometry import Cell as TCell, ShapeTables
+from cnfsweep.core.cell import Cell as TCell
+from cnfsweep.core.topology import ShapeTables
 from cnfsweep.engine import levels
 from cnfsweep.explanation import hint
 from cnfsweep.present.svg import render_svg

@@ -226,7 +226,7 @@ def test_a_no_guess_game_is_the_board_generate_makes_with_its_opening_made(clien
     doc = client.post("/api/game", json={"level": "expert", "seed": 3, "no_guess": True}).json()
     made = next(generate_boards("expert", 1, seed=3))
     game = Game.from_layout(16, 30, made.mine_cells)
-    game.click(made.first_click)
+    game.click(made.start)
     assert (doc["clicks"], doc["state"], doc["seed"], doc["first_click"]) == (1, "playing", 3, "opening")
     assert doc["level"] == "expert"  # the level keeps its name, as a game that is not no-guess does
     assert doc["grid"] == list(game.board().grid)

@@ -216,7 +216,7 @@ def test_a_no_guess_game_starts_opened(page) -> None:
     page.wait_for_function("state.game.clicks === 1")
     made = next(generate_boards("beginner", 1, seed=9))
     game = Game.from_layout(9, 9, made.mine_cells)
-    game.click(made.first_click)
+    game.click(made.start)
     assert page.evaluate("state.game.grid") == list(game.board().grid)
 
 

@@ -15,8 +15,9 @@ import pytest
 from fastapi.routing import APIRoute
 
 from cnfsweep.web import app as app_module
+from cnfsweep.web.routes import ROUTERS
 from cnfsweep.web.jobs import JobOutcome
-from cnfsweep.web.moves import Server
+from cnfsweep.web.gameplay import Server
 
 BOARD = {"board": "mines: 1\n1.\n..\n"}
 #: A one-game trace (`cnfsweep play --trace`), base64, as a replay file is sent.
@@ -67,7 +68,8 @@ def test_every_api_route_runs_one_job_where_its_kind_runs(make_client, spied: li
     with make_client() as c:
         routes = {
             (method, route.path)
-            for route in c.app.routes
+            for router in ROUTERS
+            for route in router.routes
             if isinstance(route, APIRoute) and route.path.startswith("/api")
             for method in route.methods
         }

@@ -16,17 +16,21 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from cnfsweep.cli.analyse import check, solve
+from cnfsweep.cli import (
+    check,
+    gadget,
+    generate,
+    grade,
+    hint,
+    levels,
+    play,
+    reduce,
+    render,
+    replay,
+    serve,
+    solve,
+)
 from cnfsweep.cli.common import emit, json_option
-from cnfsweep.cli.explain import hint_command
-from cnfsweep.cli.gadgets import gadget_command, reduce_command
-from cnfsweep.cli.games import play
-from cnfsweep.cli.generate import generate_command
-from cnfsweep.cli.grade import grade_command
-from cnfsweep.cli.levels import levels_command
-from cnfsweep.cli.render import render_command
-from cnfsweep.cli.replay import replay_command
-from cnfsweep.cli.serve import serve
 from cnfsweep.cli.usage import HelpGroup
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends import DEFAULT, backend_info
@@ -67,20 +71,22 @@ def main(
     """Exact Minesweeper inference with SAT and CP solvers."""
 
 
+# Each command's module is named after it and holds its function ``<name>_command``; the modules are imported,
+# not the functions, so ``cnfsweep.cli.solve`` is always the module and never a command shadowing it.
 _COMMANDS: list[tuple[str, Callable[..., Any]]] = [
-    ("solve", solve),
-    ("check", check),
-    ("hint", hint_command),
-    ("levels", levels_command),
-    ("play", play),
+    ("solve", solve.solve_command),
+    ("check", check.check_command),
+    ("hint", hint.hint_command),
+    ("levels", levels.levels_command),
+    ("play", play.play_command),
     ("backends", backends),
-    ("generate", generate_command),
-    ("grade", grade_command),
-    ("gadget", gadget_command),
-    ("reduce", reduce_command),
-    ("render", render_command),
-    ("replay", replay_command),
-    ("serve", serve),
+    ("generate", generate.generate_command),
+    ("grade", grade.grade_command),
+    ("gadget", gadget.gadget_command),
+    ("reduce", reduce.reduce_command),
+    ("render", render.render_command),
+    ("replay", replay.replay_command),
+    ("serve", serve.serve_command),
 ]
 for name, command in _COMMANDS:
     app.command(name)(command)

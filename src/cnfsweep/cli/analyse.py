@@ -1,97 +1,18 @@
-"""``cnfsweep solve`` and ``cnfsweep check``: one position, its answers or its consistency."""
+"""Deprecated path: now :mod:`cnfsweep.cli.solve` and :mod:`cnfsweep.cli.check`.
+
+Every name still reads from here, with a :class:`DeprecationWarning`, until the next release.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Any
 
-import typer
+from cnfsweep.core.moved import moved
 
-from cnfsweep.cli.common import (
-    AssumeOpt,
-    BackendOpt,
-    BoardArg,
-    FormatOpt,
-    MinesOpt,
-    TimeLimitOpt,
-    assumptions,
-    fail,
-    finish,
-    json_option,
-    load_board,
-    show,
-    unknown,
-)
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
-from cnfsweep.engine import Arithmetic, Counting, Engine
-from cnfsweep.formats import BoardFormat
-from cnfsweep.present.text import analysis_view, check_view
+__all__: list[str] = []
 
-
-def solve(
-    board: BoardArg,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the analysis", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
-    assume: AssumeOpt = None,
-    counting: Annotated[
-        Counting,
-        typer.Option(
-            "--counting",
-            help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.",
-        ),
-    ] = Counting.AUTO,
-    time_limit: TimeLimitOpt = None,
-    arithmetic: Annotated[
-        Arithmetic,
-        typer.Option(
-            "--arithmetic",
-            help="Probabilities as exact fractions, or floats with exact facts; auto uses floats only on huge boards.",
-        ),
-    ] = Arithmetic.AUTO,
-) -> None:
-    """Find safe cells, mines and exact mine probabilities of a position."""
-    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
-    try:
-        assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
-        engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
-        result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
-        show(json_out, result, lambda: analysis_view(result), deadline)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    finish(0, deadline)
-
-
-def check(
-    board: BoardArg,
-    assume: AssumeOpt = None,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the verdict, witness or conflict", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
-    minimise: Annotated[
-        bool,
-        typer.Option(
-            "--minimise/--no-minimise",
-            help="Shrink a conflict until every number in it is needed (one solver call per number).",
-        ),
-    ] = True,
-    time_limit: TimeLimitOpt = None,
-) -> None:
-    """Decide whether a position is consistent (exit 0) or not (exit 1)."""
-    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
-    try:
-        assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
-        result = Engine.create(backend).check(
-            position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
-        )
-        show(json_out, result, lambda: check_view(position, result), deadline)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    finish(0 if result.consistent else 1, deadline)
+_MOVED = {
+    "check": "cnfsweep.cli.check:check_command",
+    "solve": "cnfsweep.cli.solve:solve_command",
+}
+__getattr__: Any = moved(__name__, _MOVED)

@@ -22,7 +22,8 @@ from typer.models import OptionInfo
 
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, time_left
+from cnfsweep.core.deadline import check_deadline, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.core.plugins import Registry
 from cnfsweep.core.topology import TOPOLOGIES

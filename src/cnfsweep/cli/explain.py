@@ -1,85 +1,17 @@
-"""``cnfsweep hint``: the next move a careful player would make, and the numbers that force it."""
+"""Deprecated path: now :mod:`cnfsweep.cli.hint`.
+
+Every name still reads from here, with a :class:`DeprecationWarning`, until the next release.
+"""
 
 from __future__ import annotations
 
-import time
-from typing import Annotated
+from typing import Any
 
-import typer
+from cnfsweep.core.moved import moved
 
-from cnfsweep.cli.common import (
-    AssumeOpt,
-    BackendOpt,
-    BoardArg,
-    FormatOpt,
-    MinesOpt,
-    TimeLimitOpt,
-    assumptions,
-    exclusive,
-    fail,
-    json_option,
-    load_board,
-    show,
-    unknown,
-)
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.graph import is_graph
-from cnfsweep.core.values import read_cell
-from cnfsweep.engine import Engine
-from cnfsweep.explanation import Explainer, Hint
-from cnfsweep.formats import BoardFormat
-from cnfsweep.present.text import hint_view
+__all__: list[str] = []
 
-
-def hint_command(
-    ctx: typer.Context,
-    board: BoardArg,
-    every: Annotated[bool, typer.Option("--all", help="Every certain cell with its reason, easiest first.")] = False,
-    smallest: Annotated[
-        bool, typer.Option("--smallest", help="Reasons of minimum size, not only ones where every number is needed.")
-    ] = False,
-    cell: Annotated[
-        str | None,
-        typer.Option(
-            "--cell",
-            help="Explain this cell (ROW,COL from 0, or its name on a graph board) instead; it must be certain.",
-        ),
-    ] = None,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the move and its reason", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
-    assume: AssumeOpt = None,
-    time_limit: TimeLimitOpt = None,
-) -> None:
-    """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
-    exclusive(ctx, "cell", ["every"], "--cell explains one cell, --all lists every certain cell")
-    try:
-        assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed)
-        explainer = Explainer(Engine.create(backend))
-        if cell is not None:
-            # A graph's cells have names, a grid's a row and a column.
-            target = position.topology.cell_named(cell) if is_graph(position.topology) else read_cell(cell, "--cell")
-            position.char(target)  # off the board: one line naming the board's size
-            start = time.perf_counter()
-            move = explainer.explain(position, target, smallest=smallest, assume=assumed, time_limit=time_limit)
-            result = Hint(
-                position,
-                (move,),
-                True,
-                every,
-                smallest,
-                position.total_mines,
-                explainer.engine.spec,
-                time.perf_counter() - start,
-                assumed,
-            )
-        else:
-            result = explainer.hint(position, every=every, smallest=smallest, assume=assumed, time_limit=time_limit)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    show(json_out, result, lambda: hint_view(result))
-    raise typer.Exit(0 if result.consistent else 1)
+_MOVED = {
+    "hint_command": "cnfsweep.cli.hint",
+}
+__getattr__: Any = moved(__name__, _MOVED)

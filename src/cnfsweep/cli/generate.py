@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.values import read_cell
+from cnfsweep.core.checks import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import GenerateConfig, generate_many
 from cnfsweep.explanation import Explainer, Grade
@@ -199,7 +199,7 @@ def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -
     what = f"board {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     head = (
         f"# cnfsweep generate: {lv.size_text}{'' if lv.topology_name == 'square' else ' ' + lv.topology_name}, {what} (board seed {board.seed}), "
-        f"method {board.method.value}, logic {board.logic.value}, first click {board.first_click.row},{board.first_click.col}"
+        f"method {board.method.value}, logic {board.logic.value}, first click {board.start.row},{board.start.col}"
         + (
             f", grade {board.grade.value} ({board.candidates} no-guess boards graded)"
             if board.grade is not None

@@ -19,7 +19,8 @@ from cnfsweep.cli.common import (
     show,
     unknown,
 )
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.deadline import deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine
 from cnfsweep.engine.consistency_levels import MAX_LEVEL, check_max_level
 from cnfsweep.formats import BoardFormat

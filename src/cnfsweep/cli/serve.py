@@ -17,7 +17,7 @@ from cnfsweep.core.errors import CnfsweepError
 EXTRA = "cnfsweep serve needs FastAPI and uvicorn: pip install 'cnfsweep[serve]'"
 
 
-def serve(
+def serve_command(
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on; 127.0.0.1 lets only this machine in.")
     ] = "127.0.0.1",

@@ -20,7 +20,7 @@ whether the row is odd: vectorised code shifts whole rows of one parity.
 
 Examples
 --------
->>> from cnfsweep.core.geometry import Cell
+>>> from cnfsweep.core.cell import Cell
 >>> Cross(3, 3).neighbours(Cell(1, 1))
 (Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=2), Cell(row=2, col=1))
 >>> Cross(3, 3).sides(Cell(0, 0))

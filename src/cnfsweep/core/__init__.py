@@ -2,11 +2,11 @@
 
 Offers boards and cells (:class:`Board`, :class:`Cell`, :class:`CellKind`: what the
 characters of a grid show, in :mod:`cnfsweep.core.characters`), their geometry
-(:class:`Topology`, in :mod:`cnfsweep.core.geometry`: :class:`Square`, :class:`Torus`, :class:`Hex`,
+(:class:`Topology`, in :mod:`cnfsweep.core.topology`: :class:`Square`, :class:`Torus`, :class:`Hex`,
 :class:`Graph`), the errors a user can
 cause (:class:`CnfsweepError` and its kinds), what may be assumed about
 labelled cells, numbers and cells read from text (:func:`whole_number`,
-:func:`read_cell`), the solver-level model (:class:`Constraint`,
+:func:`read_cell`), the solver-level constraints (:mod:`cnfsweep.core.constraints`: :class:`Constraint`,
 :class:`Problem`, :class:`CountTable`, :class:`Rule`), and JSON text of big
 documents written within a deadline (:mod:`cnfsweep.core.jsontext`).
 
@@ -26,12 +26,12 @@ from cnfsweep.core.errors import (
     OffBoardError,
     TimeLimitExceeded,
 )
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
-from cnfsweep.core.model import TOTAL, Constraint, CountTable, Problem, Rule
+from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule, TOTAL
 from cnfsweep.core.topology import TOPOLOGIES, Hex, Square, Torus, make_topology
-from cnfsweep.core.values import MAX_DIGITS, read_cell, whole_number
+from cnfsweep.core.checks import MAX_DIGITS, read_cell, whole_number
 from cnfsweep.core.version import __version__
 
 __all__ = [

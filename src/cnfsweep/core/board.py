@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from cnfsweep.core.characters import ALLOWED, COVERED, FLAG, NUMBERS, CellKind, kind_of
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
-from cnfsweep.core.geometry import Cell, ShapeTables, Topology
+from cnfsweep.core.cell import Cell
+from cnfsweep.core.topology import ShapeTables, Topology
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import Square, make_topology, too_big_number
 from cnfsweep.core.words import counted
@@ -370,8 +371,8 @@ class Board:
             head.append(f"mines: {self.total_mines}")
         tail: list[str] = []
         if self.layout is not None:
-            if self.layout.first_click is not None:
-                head.append("first-click: {},{}".format(*self.layout.first_click))
+            if self.layout.start is not None:
+                head.append("first-click: {},{}".format(*self.layout.start))
             mines = self.layout.mines
             tail = ["layout:"] + [
                 "".join("*" if (r, c) in mines else "." for c in range(self.cols)) for r in range(self.rows)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import check_deadline
+from cnfsweep.core.deadline import check_deadline
 
 __all__ = ["CHECK_EVERY", "COVERED_BYTE", "FLAG_BYTE", "ZERO_BYTE", "chord_opens", "flood", "three_bv"]
 

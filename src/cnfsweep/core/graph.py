@@ -37,7 +37,8 @@ from functools import cached_property
 from typing import Any, ClassVar, TypeGuard, cast
 
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, OffBoardError, shown
-from cnfsweep.core.geometry import Cell, ShapeTables
+from cnfsweep.core.cell import Cell
+from cnfsweep.core.topology import ShapeTables
 
 __all__ = ["CellLike", "Graph", "cell_of", "is_graph", "json_cell"]
 

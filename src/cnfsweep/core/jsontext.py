@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cnfsweep.core.errors import check_deadline
+from cnfsweep.core.deadline import check_deadline
 
 __all__ = ["answer_json", "dumps"]
 

@@ -2,7 +2,7 @@
 
 A board a player sees hides its mines; a generated board (``cnfsweep generate``)
 also keeps them, so that it can be played back.  :class:`MineLayout` holds the
-mines and the first click that opened the board, and :func:`layout_conflict`
+mines and the cell clicked first that opened the board (``start``), and :func:`layout_conflict`
 says where a layout disagrees with what the board shows.
 """
 
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.moved import warn_renamed
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.topology import Square
 from cnfsweep.core.words import counted
 
@@ -20,7 +21,10 @@ __all__ = ["MineLayout", "layout_conflict"]
 
 @dataclass(frozen=True)
 class MineLayout:
-    """Every mine of a board, and the first click that opened it (if known).
+    """Every mine of a board, and the cell clicked first that opened it (``start``, if known).
+
+    ``first_click``, the old name of ``start``, still reads, with a :class:`DeprecationWarning`, until
+    the next release (``first_click`` names the first-click rule everywhere else).
 
     Examples
     --------
@@ -31,7 +35,13 @@ class MineLayout:
 
     # (row, col) pairs, Cells in practice: the board module imports this one, not the other way round.
     mines: frozenset[tuple[int, int]]
-    first_click: tuple[int, int] | None = None
+    start: tuple[int, int] | None = None
+
+    @property
+    def first_click(self) -> tuple[int, int] | None:
+        """Deprecated name of :attr:`start`, the cell clicked first."""
+        warn_renamed("MineLayout.first_click", "MineLayout.start", "first_click names the first-click rule")
+        return self.start
 
     @property
     def count(self) -> int:
@@ -72,7 +82,7 @@ def layout_conflict(
                 around = sum(cell in mines for cell in topology.neighbours((r, c)))
                 if around != int(ch):
                     return (r, c), f"the {ch} has {counted(around, 'mine')} around it in the layout"
-    first = layout.first_click
+    first = layout.start
     if first is not None:
         r, c = first
         if not (0 <= r < rows and 0 <= c < cols):

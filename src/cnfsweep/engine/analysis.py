@@ -11,13 +11,13 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import CellLike, cell_of
 from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.counting import Scaled, combine, weigh_scaled
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine.position import Position
 
 __all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "Run", "analysis_of", "unknown_document"]

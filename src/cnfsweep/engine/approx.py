@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cnfsweep.core.model import CountTable
-from cnfsweep.core.errors import checked
+from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.deadline import checked
 
 # Components or tree nodes handled between two deadline checks (each takes microseconds).
 _EVERY = 64

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections import deque
 from functools import partial
 
-from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.kernels import load
 
 # The same search in C where the install built it (see cnfsweep.engine.kernels); None sends

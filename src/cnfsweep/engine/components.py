@@ -5,12 +5,13 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends import Backend, Session
 from cnfsweep.engine.boxsearch import kernel_table, search_box_models
 from cnfsweep.engine.dp import count_dp, elimination_order, width
-from cnfsweep.core.errors import ComponentTooLarge, check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import ComponentTooLarge
+from cnfsweep.core.constraints import Problem
 
 
 class Counting(Enum):
@@ -139,7 +140,7 @@ def enumeration_limit(problem: Problem) -> int:
 
     Examples
     --------
-    >>> from cnfsweep.core.model import Constraint
+    >>> from cnfsweep.core.constraints import Constraint
     >>> enumeration_limit(Problem(((0,), (1,)), (Constraint.exactly((0, 1), 1, "t"),)))
     10000000
     """

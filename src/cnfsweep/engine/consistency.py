@@ -19,12 +19,12 @@ import networkx as nx
 
 from cnfsweep.engine.backends import Backend, Session
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.core.graph import json_cell
-from cnfsweep.core.model import TOTAL, Constraint, Problem
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.constraints import Constraint, Problem, TOTAL
+from cnfsweep.core.topology import Topology
 from cnfsweep.engine.position import Position, build_problem, group_boxes, number_constraints
-from cnfsweep.core.model import Rule
+from cnfsweep.core.constraints import Rule
 from cnfsweep.engine.witness import Witness, find_witness, layout_problems
 
 

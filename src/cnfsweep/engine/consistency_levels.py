@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, checked
+from cnfsweep.core.deadline import checked
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.jsontext import dumps
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.engine.position import number_constraints

@@ -19,8 +19,8 @@ from fractions import Fraction
 from math import comb
 from operator import mul
 
-from cnfsweep.core.model import CountTable
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine.kernels import load
 
 # combine's weighing in C where the install built it (see cnfsweep.engine.kernels); None sends

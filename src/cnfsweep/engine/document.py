@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.characters import CellKind, kind_of
-from cnfsweep.core.errors import checked
+from cnfsweep.core.deadline import checked
 from cnfsweep.core.graph import is_graph, json_cell
 from cnfsweep.core.jsontext import dumps
-from cnfsweep.core.values import exact_text, int_text
+from cnfsweep.core.exact import exact_text, int_text
 
 __all__ = ["analysis_dict", "analysis_json"]
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from cnfsweep.core.errors import ComponentTooLarge, check_deadline, checked
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.errors import ComponentTooLarge
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.counting import _mul
 
 Poly = list[int]

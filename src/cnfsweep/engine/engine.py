@@ -23,9 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import ArgumentTypeError, deadline_after, shown
-from cnfsweep.core.model import CountTable, Problem
-from cnfsweep.core.values import choice_argument, flag_argument
+from cnfsweep.core.deadline import deadline_after
+from cnfsweep.core.errors import ArgumentTypeError, shown
+from cnfsweep.core.constraints import CountTable, Problem
+from cnfsweep.core.checks import choice_argument, flag_argument
 from cnfsweep.engine.analysis import Analysis, Arithmetic, Run, analysis_of
 from cnfsweep.engine.backends import Backend, get_backend
 from cnfsweep.engine.components import ComponentCache, Counting

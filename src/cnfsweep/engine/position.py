@@ -23,9 +23,10 @@ import networkx as nx
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.errors import AssumptionError, check_deadline, checked
-from cnfsweep.core.values import count_argument
-from cnfsweep.core.model import Constraint, Problem, Rule
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.errors import AssumptionError
+from cnfsweep.core.checks import count_argument
+from cnfsweep.core.constraints import Constraint, Problem, Rule
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
 

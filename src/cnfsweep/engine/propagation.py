@@ -18,7 +18,7 @@ connected sets of distinct constraints are checked.  They are enumerated
 without duplicates (Wernicke's ESU scheme), and after the first round of a
 level only sets with a member changed since that level last ran.  The joint
 solutions of a set are the engine's: the set becomes a
-:class:`~cnfsweep.core.model.Problem` solved through the engine's component
+:class:`~cnfsweep.core.constraints.Problem` solved through the engine's component
 cache and backend, so its forced boxes are proved as an analysis proves them.
 """
 
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import Constraint, CountTable, Problem, Rule
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
 
 __all__ = ["Propagation", "Round", "connected_sets", "propagate"]
 

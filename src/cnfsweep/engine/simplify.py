@@ -6,8 +6,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import check_deadline, checked
-from cnfsweep.core.model import Rule
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.constraints import Rule
 
 
 def simplify(

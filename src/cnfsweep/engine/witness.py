@@ -21,12 +21,12 @@ import numpy as np
 from cnfsweep.engine.backends import Backend
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.topology import GridTopology
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.components import SEARCH_NODES, Counting, count_component
-from cnfsweep.core.errors import checked
-from cnfsweep.core.model import TOTAL, Constraint, Problem
+from cnfsweep.core.deadline import checked
+from cnfsweep.core.constraints import Constraint, Problem, TOTAL
 from cnfsweep.core.words import counted
 from cnfsweep.engine.position import Position
 

@@ -189,7 +189,7 @@ def _play_one(config: PlayConfig, seed: int) -> GameRecord:
     if config.no_guess is None:
         return player.play(config.level, seed, config.first_click)
     board = generate(config.level, seed=seed, logic=config.no_guess, engine=engine)
-    layout = MineLayout(frozenset(board.mine_cells), board.first_click)
+    layout = MineLayout(frozenset(board.mine_cells), board.start)
     record = player.play_layout(
         layout, config.level.rows, config.level.cols, seed, topology=config.level.topology_name, rule=config.first_click
     )

@@ -23,7 +23,7 @@ autoplayer's forced-guess decision); never ``generation``, ``experiments``,
 from cnfsweep.explanation.answers import Hint, HintMove
 from cnfsweep.explanation.grade import grade_board, grade_layout
 from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
-from cnfsweep.explanation.moves import Explainer, NotCertainError, explain, hint
+from cnfsweep.explanation.hints import explain, Explainer, hint, NotCertainError
 from cnfsweep.explanation.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [

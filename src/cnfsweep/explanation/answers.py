@@ -1,7 +1,7 @@
 """What a hint answers: a :class:`HintMove` (a certain cell with its reason, or a guess) and a :class:`Hint` (the moves, best first).
 
-:mod:`cnfsweep.explanation.moves` finds them (:func:`~cnfsweep.explanation.moves.hint`,
-:func:`~cnfsweep.explanation.moves.explain`, :class:`~cnfsweep.explanation.moves.Explainer`).
+:mod:`cnfsweep.explanation.hints` finds them (:func:`~cnfsweep.explanation.hints.hint`,
+:func:`~cnfsweep.explanation.hints.explain`, :class:`~cnfsweep.explanation.hints.Explainer`).
 """
 
 from __future__ import annotations

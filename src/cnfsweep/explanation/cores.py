@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import check_deadline
-from cnfsweep.core.model import TOTAL, Constraint, Problem, Rule
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.constraints import Constraint, Problem, Rule, TOTAL
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.backends.base import SolverOutcome, Session
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import checked
-from cnfsweep.core.model import Rule
+from cnfsweep.core.deadline import checked
+from cnfsweep.core.constraints import Rule
 from cnfsweep.explanation.reasons import Reason, ReasonFinder
 
 __all__ = ["Found", "easiest", "rank", "two_fact_cells"]

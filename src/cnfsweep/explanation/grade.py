@@ -9,7 +9,7 @@ moves whose reasons are the easiest available (:mod:`cnfsweep.explanation.reason
   Reasons that use only numbers come before reasons that need the total mine
   count; among each, fewer facts come first.  So while any single number
   settles a cell, the step makes every such move (size 1, found without a
-  solver); otherwise the :class:`~cnfsweep.explanation.moves.Explainer` finds every
+  solver); otherwise the :class:`~cnfsweep.explanation.hints.Explainer` finds every
   certain cell's reason of minimum size and the step makes those of the least
   size.
 * A step's **size** is that least size: 1 for a single number, 2 for the 1-1
@@ -33,15 +33,16 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import ArgumentError, check_deadline, deadline_after
-from cnfsweep.core.values import cell_argument, flag_argument
+from cnfsweep.core.deadline import check_deadline, deadline_after
+from cnfsweep.core.errors import ArgumentError
+from cnfsweep.core.checks import cell_argument, flag_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
 from cnfsweep.explanation.answers import HintMove
 from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
-from cnfsweep.explanation.moves import Explainer
+from cnfsweep.explanation.hints import Explainer
 from cnfsweep.explanation.reasons import ReasonFinder
 from cnfsweep.play.level import TopologySpec
 from cnfsweep.play.table import Table
@@ -222,6 +223,9 @@ def grade_board(
     shows open; a layout without a first click starts from the position shown
     (every revealed cell opened).
 
+    ``uses_total``, ``explainer``, ``engine``, ``backend``, ``trace`` and ``levels`` are as
+    :func:`grade_layout` takes them.
+
     Parameters
     ----------
     board : Board or str
@@ -232,9 +236,6 @@ def grade_board(
     deadline : float, optional
         Deprecated (a ``time.perf_counter()`` value): give ``time_limit``; still taken, with a
         :class:`DeprecationWarning`, until the next release.
-
-    ``uses_total``, ``explainer``, ``engine``, ``backend``, ``trace`` and ``levels`` are as
-    :func:`grade_layout` takes them.
 
     Raises
     ------
@@ -268,7 +269,7 @@ def grade_board(
             "(a 'layout:' section after the grid)"
         )
     opened: tuple[Cell, ...] = ()
-    if layout.first_click is None:
+    if layout.start is None:
         opened = board.numbers
         if not opened:
             raise ArgumentError("the layout names no first click and the board shows no revealed cell to start from")
@@ -276,7 +277,7 @@ def grade_board(
         board.rows,
         board.cols,
         sorted(layout.mines),
-        layout.first_click,
+        layout.start,
         uses_total=uses_total,
         opened=opened,
         topology=board.topology,

@@ -34,9 +34,9 @@ import networkx as nx
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.errors import ArgumentTypeError, shown
-from cnfsweep.core.model import Rule
+from cnfsweep.core.constraints import Rule
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
 from cnfsweep.engine.position import number_constraints

@@ -41,7 +41,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.errors import check_deadline
+from cnfsweep.core.deadline import check_deadline
 from cnfsweep.formats.lines import Err, Sample, count_value, split_lines
 
 __all__ = ["CsvGridFormat"]

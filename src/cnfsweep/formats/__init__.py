@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING
 
 from cnfsweep.core import board as _board
 from cnfsweep.core.board import Board, ReadAs
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, BoardFormatError, check_deadline, shown
-from cnfsweep.core.values import count_argument
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, BoardFormatError, shown
+from cnfsweep.core.checks import count_argument
 from cnfsweep.core.words import counted
 from cnfsweep.formats import registry
 from cnfsweep.formats.graph import write_graph

@@ -52,11 +52,12 @@ from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import check_deadline, shown
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.core.values import TooManyDigits, json_whole
+from cnfsweep.core.checks import json_whole, TooManyDigits
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, Sample
 
@@ -335,8 +336,8 @@ def graph_document(board: Board) -> dict[str, Any]:
     if layout is not None:
         index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}
         doc["layout"] = [names[index[c]] for c in sorted(layout.mines)]
-        if layout.first_click is not None:
-            doc["first_click"] = names[index[layout.first_click]]
+        if layout.start is not None:
+            doc["first_click"] = names[index[layout.start]]
     return doc
 
 

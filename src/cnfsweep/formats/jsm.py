@@ -8,8 +8,9 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.characters import COVERED, FLAG, NUMBERS
-from cnfsweep.core.errors import checked, clip
-from cnfsweep.core.values import whole_number
+from cnfsweep.core.deadline import checked
+from cnfsweep.core.errors import clip
+from cnfsweep.core.checks import whole_number
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import SEP, Err, Sample, check_row, is_comment, split_lines, unexpected
 from cnfsweep.formats.native import native_cell

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cnfsweep.core.errors import BoardFormatError
-from cnfsweep.core.values import whole_number
+from cnfsweep.core.checks import whole_number
 from cnfsweep.core.words import counted
 
 SEP = " \t"

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.characters import COVERED, FLAG, NUMBERS
-from cnfsweep.core.errors import checked
+from cnfsweep.core.deadline import checked
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, Sample, check_row, count_value, is_comment, split_lines, unexpected
 

@@ -23,11 +23,12 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
-from cnfsweep.core.errors import ArgumentError, checked
+from cnfsweep.core.deadline import checked
+from cnfsweep.core.errors import ArgumentError
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GRAPH, TOPOLOGIES, make_topology, topology_names
 from cnfsweep.core.words import counted
-from cnfsweep.core.values import read_cell
+from cnfsweep.core.checks import read_cell
 from cnfsweep.formats.lines import HEADER, SEP, Err, Sample, count_value, is_comment, split_lines, unexpected
 
 #: Header keys of the native format (and of minesweepr text, read by the same code).

@@ -11,7 +11,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from functools import reduce
 
-from cnfsweep.core.values import whole_number
+from cnfsweep.core.checks import whole_number
 from cnfsweep.gadgets.circuit import Expr, FormulaError
 from cnfsweep.gadgets.circuit import parse_expression  # noqa: F401 -- the examples read expressions
 

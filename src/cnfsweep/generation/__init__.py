@@ -14,7 +14,7 @@ May import the core, ``engine``, ``search``, ``play`` and ``explanation``; never
 ``present`` or ``cli``.
 """
 
-from cnfsweep.generation.api import centre, generate, generate_boards, graph_request, level_named
+from cnfsweep.generation.generator import centre, generate, generate_boards, graph_request, level_named
 from cnfsweep.generation.fair import Logic, NoGuessCheck, NoGuessVerdict, check_no_guess
 from cnfsweep.generation.fast import sample_fast
 from cnfsweep.generation.result import Generated, Method, check_room, free_cells, opening_area, three_bv

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, OffBoardError, check_deadline, checked
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.errors import CnfsweepError, OffBoardError
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine import Engine
 from cnfsweep.play.game import CHECK_EVERY

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine import Engine
 from cnfsweep.generation.fair import Logic, NoGuessCheck
 from cnfsweep.generation.result import Generated, Method, draw_until

@@ -12,8 +12,10 @@ from typing import Any
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology
-from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded, check_deadline, deadline_after
+from cnfsweep.core.deadline import check_deadline, deadline_after
+from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.fair import Logic
@@ -44,15 +46,17 @@ class Method(Enum):
 
 @dataclass(frozen=True)
 class Generated:
-    """One no-guess board: its layout, the first click that opens it, and what it took to find.
+    """One no-guess board: its layout, the cell clicked first that opens it (``start``), and what it took to find.
 
+    ``first_click``, the old name of ``start``, still reads, with a :class:`DeprecationWarning`, until
+    the next release (``first_click`` names the first-click rule everywhere else).
     ``attempts`` counts the random layouts drawn; ``seconds`` the time taken.
     A board asked for by grade carries its ``grade`` and how many no-guess
     boards were drawn and graded to find it (``candidates``).
     """
 
     level: Level
-    first_click: Cell
+    start: Cell
     mine_cells: tuple[Cell, ...]
     attempts: int
     seconds: float
@@ -61,6 +65,12 @@ class Generated:
     logic: Logic = Logic.FULL
     grade: Grade | None = None
     candidates: int | None = None
+
+    @property
+    def first_click(self) -> Cell:
+        """Deprecated name of :attr:`start`, the cell clicked first."""
+        warn_renamed("Generated.first_click", "Generated.start", "first_click names the first-click rule")
+        return self.start
 
     def board(self) -> Board:
         """Return the board after the first click, carrying its layout.
@@ -80,8 +90,8 @@ class Generated:
         """
         lv = self.level
         game = Game.from_layout(lv.rows, lv.cols, self.mine_cells, lv.topology_spec)
-        game.click(self.first_click)
-        return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.first_click))
+        game.click(self.start)
+        return game.board().with_layout(MineLayout(frozenset(self.mine_cells), self.start))
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON object ``cnfsweep generate --json`` prints for this board.
@@ -101,7 +111,7 @@ class Generated:
             "rows": self.level.rows,
             "cols": self.level.cols,
             "mines": self.level.mines,
-            "start": write(self.first_click),
+            "start": write(self.start),
             "mine_cells": [write(m) for m in self.mine_cells],
             "seed": self.seed,
             "method": self.method.value,

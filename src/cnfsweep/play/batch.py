@@ -8,20 +8,11 @@ the game; the mixin that held them is gone.  ``BatchMoves`` still imports from h
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
+
+from cnfsweep.core.moved import moved
 
 __all__: list[str] = []
 
-
-def __getattr__(name: str) -> Any:
-    if name == "BatchMoves":
-        warnings.warn(
-            "cnfsweep.play.batch.BatchMoves is deprecated: the batch moves are Game's own (cnfsweep.play.game.Game)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from cnfsweep.play.game import Game
-
-        return Game
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_MOVED = {"BatchMoves": "cnfsweep.play.game:Game"}
+__getattr__: Any = moved(__name__, _MOVED)

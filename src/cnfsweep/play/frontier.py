@@ -20,9 +20,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import CnfsweepError, check_deadline, checked
-from cnfsweep.core.geometry import Topology
-from cnfsweep.core.model import Rule
+from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.topology import Topology
+from cnfsweep.core.constraints import Rule
 from cnfsweep.core.topology import Square
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.position import Component, Position, assemble_indexed_position, build_components, settle

@@ -45,7 +45,7 @@ from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
 from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
 from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, Square
-from cnfsweep.core.values import cell_argument, count_argument
+from cnfsweep.core.checks import cell_argument, count_argument
 from cnfsweep.core.words import counted
 from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec, format_size
 

@@ -33,9 +33,9 @@ from types import MappingProxyType
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
 from cnfsweep.core.graph import Graph
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology, make_topology
-from cnfsweep.core.values import whole_number
+from cnfsweep.core.checks import whole_number
 from cnfsweep.core.words import counted
 
 __all__ = ["LEVELS", "FirstClick", "Level", "TopologySpec", "format_size", "parse_size"]

@@ -8,22 +8,11 @@ which are the game's own methods now; the flood's clock interval ``CHECK_EVERY``
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
+
+from cnfsweep.core.moved import moved
 
 __all__: list[str] = []
 
-_MOVED = ("CHECK_EVERY", "ClickResult", "GameState")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        warnings.warn(
-            f"cnfsweep.play.outcome.{name} is deprecated: import it from cnfsweep.play.game",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from cnfsweep.play import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_MOVED = {name: "cnfsweep.play.game" for name in ("CHECK_EVERY", "ClickResult", "GameState")}
+__getattr__: Any = moved(__name__, _MOVED)

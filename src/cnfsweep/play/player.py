@@ -93,9 +93,9 @@ class Player:
         >>> record.won, record.guesses
         (True, 0)
         """
-        if layout.first_click is None:
+        if layout.start is None:
             raise CnfsweepError("the layout names no first click to start from")
-        first = Cell(*layout.first_click)
+        first = Cell(*layout.start)
         if first in layout.mines:
             raise CnfsweepError(f"the first click {tuple(first)} is a mine")
         game = Game.from_layout(rows, cols, layout.mines, topology)
@@ -216,7 +216,7 @@ def play_board(board: Board, policy: Policy | None = None, engine: Engine | None
     layout = board.layout
     if layout is None:
         raise CnfsweepError("the board carries no layout: write it with 'cnfsweep generate' or add a 'layout:' section")
-    if layout.first_click is None:
+    if layout.start is None:
         if not board.numbers:
             raise CnfsweepError("the board shows no revealed cell to start from and names no 'first-click:'")
         layout = MineLayout(layout.mines, board.numbers[0])

@@ -17,7 +17,7 @@ from typing import Any
 
 from cnfsweep.core.errors import ArgumentError, clip
 from cnfsweep.core.plugins import GROUPS, Registry
-from cnfsweep.core.values import whole_number
+from cnfsweep.core.checks import whole_number
 from cnfsweep.core.words import article
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy

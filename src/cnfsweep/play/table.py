@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.errors import check_deadline, checked
+from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.engine.position import Position
 from cnfsweep.play.frontier import Frontier

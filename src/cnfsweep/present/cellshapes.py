@@ -30,7 +30,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.words import counted
 from cnfsweep.play.level import format_size
 from cnfsweep.present.svgtext import attrs_text, num

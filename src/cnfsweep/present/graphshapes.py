@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.present.svgtext import attrs_text, num
 
 __all__ = ["GraphShapes"]

@@ -373,7 +373,7 @@ def render_svg(
     cell_size : int, optional
         Pixels per cell; by default from :func:`default_cell_size`.
     hint : Hint, optional
-        A hint for ``board`` (:func:`~cnfsweep.explanation.moves.hint`): its move is ringed
+        A hint for ``board`` (:func:`~cnfsweep.explanation.hints.hint`): its move is ringed
         (green to open, red to flag, blue for a guess), the numbers of its
         reason are outlined with dashes, and the reason is said below the grid.
     levels : ConsistencyLevels, optional

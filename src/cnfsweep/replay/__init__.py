@@ -13,7 +13,7 @@ May import the core, ``formats``, ``engine``, ``play`` and ``generation`` (for 3
 ``experiments``, ``present``, ``web`` or ``cli``.
 """
 
-from cnfsweep.replay.model import ClickReview, GameReview, Label, luck
-from cnfsweep.replay.judge import Progress, review, review_game
+from cnfsweep.replay.results import ClickReview, GameReview, Label, luck
+from cnfsweep.replay.reviewer import Progress, review, review_game
 
 __all__ = ["ClickReview", "GameReview", "Label", "Progress", "luck", "review", "review_game"]

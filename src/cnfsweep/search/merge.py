@@ -29,7 +29,7 @@ from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
-from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.core.constraints import CountTable, Rule
 from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
 import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part

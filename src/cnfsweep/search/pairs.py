@@ -9,7 +9,7 @@ mine.
 layout: one of them must be clicked at even odds sooner or later.
 
 :func:`influence` weighs a likelier case.  Two cells ``t`` and ``u`` sharing a side (as the board's
-topology says: :meth:`~cnfsweep.core.geometry.Topology.sides`) whose other neighbours ("caps", the
+topology says: :meth:`~cnfsweep.core.topology.Topology.sides`) whose other neighbours ("caps", the
 cells next to one of them but not the other) are all mines can never be told
 apart: every other cell shows the same number whichever of them holds the
 mine.  In the layouts where ``t`` is the mine of such a pair, a player who
@@ -36,7 +36,7 @@ from fractions import Fraction
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 
@@ -112,7 +112,7 @@ def _exactly_one(snap: Snapshot, a: Cell, b: Cell) -> bool:
 def influence(snap: Snapshot, cell: Cell) -> int:
     """Count the layouts in which ``cell`` is the mine of a likely 50/50 with a neighbour across a side.
 
-    The partners are the topology's :meth:`~cnfsweep.core.geometry.Topology.sides`
+    The partners are the topology's :meth:`~cnfsweep.core.topology.Topology.sides`
     of the cell: left and right, up and down on a square or a torus (wrapping
     there), the three axes of a hexagon, every neighbour on a graph.  For each
     axis the partner giving the most layouts counts; the axes add up, capped at

@@ -25,7 +25,7 @@ from operator import mul
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
-from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.core.constraints import CountTable, Rule
 from cnfsweep.engine.boxsearch import search_box_models
 from cnfsweep.engine.counting import mine_polynomial
 from cnfsweep.engine.position import Component, build_problem, component_rules
@@ -93,7 +93,7 @@ class Part:
 
     @lazy
     def table(self) -> CountTable:
-        """Layouts and mines per cell of each box, by number of mines (see :class:`~cnfsweep.core.model.CountTable`)."""
+        """Layouts and mines per cell of each box, by number of mines (see :class:`~cnfsweep.core.constraints.CountTable`)."""
         if self.given is not None:
             return self.given
         assert self.weighed is not None

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.geometry import ShapeTables
+from cnfsweep.core.topology import ShapeTables
 
 __all__ = ["candidates", "number_range", "safety_pair"]
 

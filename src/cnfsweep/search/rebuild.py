@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.core.constraints import CountTable, Rule
 from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, build_components
 from cnfsweep.engine.simplify import simplify

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.geometry import Topology
+from cnfsweep.core.topology import Topology
 from cnfsweep.core.lazy import lazy
-from cnfsweep.core.model import CountTable, Rule
+from cnfsweep.core.constraints import CountTable, Rule
 from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting

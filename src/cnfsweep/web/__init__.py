@@ -5,9 +5,9 @@ page (plain HTML, CSS and JavaScript in ``static/``, nothing fetched from
 elsewhere), ``POST /api/analyze`` and ``POST /api/check`` answering with the
 documents ``cnfsweep solve --json`` and ``check --json`` print, games played
 on the server (``/api/game``), and ``GET /api/health``. Each route makes its
-request one job and answers its outcome: analyses run in a pool of threads or
+request one job and answers its outcome (the routers of :mod:`~cnfsweep.web.routes`): analyses run in a pool of threads or
 processes (:mod:`~cnfsweep.web.jobs`, :mod:`~cnfsweep.web.workers`); game moves
-(:mod:`~cnfsweep.web.moves`) against games kept in memory (:mod:`~cnfsweep.web.games`). Needs the ``serve`` extra (FastAPI,
+(:mod:`~cnfsweep.web.gameplay`) against games kept in memory (:mod:`~cnfsweep.web.games`). Needs the ``serve`` extra (FastAPI,
 uvicorn); routes only translate HTTP to library calls.
 
 May import every layer below it (the core, ``formats``, ``engine``, ``play``,

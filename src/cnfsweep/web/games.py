@@ -315,7 +315,7 @@ class GameStore:
             seed = random.SystemRandom().getrandbits(32) if spec.seed is None else spec.seed
             if layout is None:
                 made = next(generate_boards(level, 1, seed=seed, time_limit=self.time_limit))
-                layout = made.mine_cells, made.first_click
+                layout = made.mine_cells, made.start
             mines, first = layout
             game = Game.from_layout(level.rows, level.cols, mines, level.topology_name)
             game.level, game.seed, game.rule = level, seed, FirstClick.OPENING  # the level keeps its name

@@ -14,7 +14,7 @@ backend, so components solved for one request are not solved again for the next.
 
 :class:`~cnfsweep.web.workers.Workers` runs them in worker threads or processes.
 
-Every job the server answers, here or in :mod:`~cnfsweep.web.moves`, has
+Every job the server answers, here or in :mod:`~cnfsweep.web.gameplay`, has
 ``outcome(server)``: how it runs (these two: ``server.pool(self)``, in the worker
 pool, which calls their ``run()`` there) and what it answers, a :class:`JobOutcome`.
 A new analysis of a board is a function ``(engine, board, job) -> answer`` added to
@@ -35,7 +35,8 @@ from enum import Enum
 from typing import Any, Protocol
 
 from cnfsweep.core.board import Board
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.deadline import deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
@@ -62,7 +63,7 @@ SOURCE = "board"
 
 
 class PoolAccess(Protocol):
-    """What a pool job's ``outcome`` needs of the server: a worker pool (:class:`~cnfsweep.web.moves.Server` is one)."""
+    """What a pool job's ``outcome`` needs of the server: a worker pool (:class:`~cnfsweep.web.gameplay.Server` is one)."""
 
     async def pool(self, job: Any) -> JobOutcome:
         """Run ``job.run()`` in a worker and return its outcome."""

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 
 from starlette.concurrency import run_in_threadpool
 
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_after, time_left
+from cnfsweep.core.deadline import deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.formats.game_records import RecordedGame, detect_reader
 from cnfsweep.replay import review_game
 from cnfsweep.play.level import format_size
 from cnfsweep.web.jobs import JobOutcome, PoolAccess, Verdict, timed_out
-from cnfsweep.web.moves import Server, failure
+from cnfsweep.web.gameplay import failure, Server
 
 __all__ = ["ReviewGame", "ReviewJob", "run_review"]
 

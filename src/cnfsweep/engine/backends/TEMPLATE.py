@@ -14,7 +14,7 @@ contract suite (``tests/engine``, run over every usable backend spec) checks it
 against the others.  :class:`~cnfsweep.engine.backends.base.Backend` says what
 each method must do.
 
-A backend is asked two things about a :class:`~cnfsweep.core.model.Problem`
+A backend is asked two things about a :class:`~cnfsweep.core.constraints.Problem`
 (variables are cells; each constraint says between ``lo`` and ``hi`` of its
 variables are mines; variables in one box are seen by the same constraints):
 
@@ -31,7 +31,7 @@ A backend over a solver package must not import it when cnfsweep starts:
 
 Examples
 --------
->>> from cnfsweep.core.model import Constraint, Problem
+>>> from cnfsweep.core.constraints import Constraint, Problem
 >>> p = Problem(boxes=((0, 1), (2,)), constraints=(Constraint.exactly((0, 1, 2), 1, "a"), Constraint.exactly((2,), 0, "b")))
 >>> BacktrackBackend().count(p).solutions
 {1: 2}
@@ -46,8 +46,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 from typing import ClassVar
 
-from cnfsweep.core.errors import ComponentTooLarge, check_deadline
-from cnfsweep.core.model import Constraint, CountTable, Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import ComponentTooLarge
+from cnfsweep.core.constraints import Constraint, CountTable, Problem
 from cnfsweep.core.version import __version__
 from cnfsweep.engine.backends.base import Session, SolverOutcome
 

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, runtime_checkable
 
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.constraints import CountTable, Problem
 
 
 @dataclass(frozen=True)

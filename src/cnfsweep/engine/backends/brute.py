@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import ClassVar
 
-from cnfsweep.core.model import CountTable
+from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends.base import SolverOutcome, Session
-from cnfsweep.core.errors import ComponentTooLarge, check_deadline
-from cnfsweep.core.model import Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import ComponentTooLarge
+from cnfsweep.core.constraints import Problem
 
 MAX_COUNT_VARS = 24
 MAX_SOLVE_VARS = 40

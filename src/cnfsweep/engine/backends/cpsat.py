@@ -7,8 +7,9 @@ from collections.abc import Collection
 from itertools import pairwise
 from typing import Any, ClassVar
 
-from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.backends.base import Session, SolverOutcome
 
 

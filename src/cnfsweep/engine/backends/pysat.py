@@ -27,8 +27,9 @@ from functools import cache
 from itertools import pairwise
 from typing import Any, ClassVar, cast
 
-from cnfsweep.core.errors import TimeLimitExceeded, check_deadline
-from cnfsweep.core.model import CountTable, Problem
+from cnfsweep.core.deadline import check_deadline
+from cnfsweep.core.errors import TimeLimitExceeded
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.backends.base import Session, SolverOutcome
 
 DEFAULT_SOLVER = "gluecard4"

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError
 from cnfsweep.core.topology import make_topology
-from cnfsweep.core.values import TooManyDigits, json_whole
+from cnfsweep.core.checks import json_whole, TooManyDigits
 from cnfsweep.formats.game_records.base import Click, GameRecordError, RecordedGame
 from cnfsweep.formats.lines import split_lines
 

@@ -1,0 +1,66 @@
+"""``cnfsweep solve``: one position's answers (the certain cells, every exact probability)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cnfsweep.cli.common import (
+    AssumeOpt,
+    BackendOpt,
+    BoardArg,
+    FormatOpt,
+    MinesOpt,
+    TimeLimitOpt,
+    assumptions,
+    fail,
+    finish,
+    json_option,
+    load_board,
+    show,
+    unknown,
+)
+from cnfsweep.core.deadline import deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.engine import Arithmetic, Counting, Engine
+from cnfsweep.formats import BoardFormat
+from cnfsweep.present.text import analysis_view
+
+
+def solve_command(
+    board: BoardArg,
+    mines: MinesOpt = None,
+    backend: BackendOpt = None,
+    json_out: Annotated[bool, json_option("the analysis", "the board view")] = False,
+    fmt: FormatOpt = BoardFormat.AUTO,
+    assume: AssumeOpt = None,
+    counting: Annotated[
+        Counting,
+        typer.Option(
+            "--counting",
+            help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.",
+        ),
+    ] = Counting.AUTO,
+    time_limit: TimeLimitOpt = None,
+    arithmetic: Annotated[
+        Arithmetic,
+        typer.Option(
+            "--arithmetic",
+            help="Probabilities as exact fractions, or floats with exact facts; auto uses floats only on huge boards.",
+        ),
+    ] = Arithmetic.AUTO,
+) -> None:
+    """Find safe cells, mines and exact mine probabilities of a position."""
+    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
+    try:
+        assumed = assumptions(assume)
+        position = load_board(board, fmt, mines, assumed, deadline)
+        engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
+        result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
+        show(json_out, result, lambda: analysis_view(result), deadline)
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    finish(0, deadline)
