@@ -1,0 +1,77 @@
+"""Make the cell pictures ``cnfsweep read`` compares against (src/cnfsweep/formats/picture/cells.npz).
+
+Usage::
+
+    python scripts/image_corpus.py page --out /tmp/corpus-train --seed 1 --per 4   # pictures NOT in corpus/
+    python scripts/image_train.py /tmp/corpus-train
+
+Every labelled picture whose grid the reader finds at the labelled size gives one sample per cell
+(shrunk as the reader shrinks it); per skin and class, a sample is kept only when it is farther than
+:data:`DISTINCT` from every one kept already, at most :data:`KEEP`, so the file stays small.  Train on
+pictures made with another seed than the measured corpus's, so the measurement is of unseen pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from cnfsweep.formats.picture.grid import find_grid
+from cnfsweep.formats.picture.read import CELLS, cell_features, decode
+
+DISTINCT = 6.0
+KEEP = 40
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def labelled(root: Path):
+    """Each picture under ``root`` with its skin and label rows."""
+    from image_bench import read_labels
+
+    for png in sorted(root.rglob("*.png")):
+        skin, _, topology, rows = read_labels(png.with_suffix(".txt"))
+        yield png, skin, topology, rows
+
+
+def main() -> None:
+    """Collect the samples and write the file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("roots", nargs="+", type=Path)
+    parser.add_argument("--out", type=Path, default=CELLS)
+    args = parser.parse_args()
+    kept: dict[tuple[str, str], list[np.ndarray]] = {}
+    used = skipped = 0
+    for root in args.roots:
+        for png, skin, topology, rows in labelled(root):
+            if topology == "hex":
+                continue
+            rgb = decode(png.read_bytes(), str(png))
+            grid = find_grid(rgb.mean(axis=2))
+            if grid is None or (grid.rows, grid.cols) != (len(rows), len(rows[0])):
+                skipped += 1
+                continue
+            used += 1
+            feats = cell_features(rgb, grid)
+            for f, label in zip(feats, "".join(rows)):
+                bucket = kept.setdefault((skin, label), [])
+                if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
+                    bucket.append(f)
+    feats, labels, skins = [], [], []
+    for (skin, label), bucket in sorted(kept.items()):
+        feats += bucket
+        labels += [label] * len(bucket)
+        skins += [skin] * len(bucket)
+    np.savez_compressed(
+        args.out, features=np.round(np.asarray(feats)).astype(np.uint8), labels=np.asarray(labels), skins=np.asarray(skins)
+    )
+    print(f"{len(feats)} cell pictures from {used} screenshots ({skipped} whose grid was not found) -> {args.out}")
+    for (skin, label), bucket in sorted(kept.items()):
+        print(f"  {skin} {label!r}: {len(bucket)}")
+
+
+if __name__ == "__main__":
+    main()

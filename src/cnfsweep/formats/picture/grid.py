@@ -1,0 +1,196 @@
+"""Finding a board's grid in a picture: its cell pitch, where its first cell starts, how many rows and columns.
+
+A grid of cells shows as edges that repeat: summed down every column of pixels (and along every row),
+the brightness steps peak on the lines between cells, one pitch apart, and nowhere else at that
+spacing.  The pitch is the first strong peak of the profile's autocorrelation, refined to a fraction
+of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts; the
+board is the longest run of lines that are all strong.
+
+Works on numpy arrays only: the picture is decoded by :mod:`cnfsweep.formats.picture.read`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Axis", "Grid", "find_axis", "find_grid"]
+
+#: Smallest and largest cell pitch read, in pixels: below 7 px a digit is not legible; a board of
+#: one or two huge cells is no screenshot of a game.
+MIN_PITCH = 7
+MAX_PITCH = 300
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells."""
+
+    start: float
+    pitch: float
+    count: int
+
+    def bounds(self, i: int) -> tuple[int, int]:
+        """Pixel span ``[lo, hi)`` of cell ``i`` along this axis."""
+        return round(self.start + i * self.pitch), round(self.start + (i + 1) * self.pitch)
+
+    @property
+    def end(self) -> float:
+        """Where the last cell ends."""
+        return self.start + self.count * self.pitch
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rectangular board's grid: its columns (``x``) and rows (``y``)."""
+
+    x: Axis
+    y: Axis
+
+    @property
+    def rows(self) -> int:
+        """Rows of cells."""
+        return self.y.count
+
+    @property
+    def cols(self) -> int:
+        """Columns of cells."""
+        return self.x.count
+
+
+#: A step in brightness (0-255) that counts as an edge: a cell's outline, not a gradient or JPEG noise.
+STEP = 6.0
+
+
+def _profile(gray: np.ndarray, axis: int) -> np.ndarray:
+    """The share of pixels across the picture with an edge there: one value per line between pixels along ``axis``.
+
+    A share, not a sum of contrasts: a line between cells is an edge all along the board whatever its
+    contrast, while a frame's or a counter's edges run only part of the way.
+    """
+    steps = np.abs(np.diff(gray, axis=1 - axis)) > STEP
+    return steps.mean(axis=axis)
+
+
+def _spread(e: np.ndarray) -> np.ndarray:
+    """Each value the largest of itself and its two neighbours, so a line drawn one pixel off still counts."""
+    padded = np.pad(e, 1)
+    return np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])
+
+
+def _autocorrelation(e: np.ndarray) -> np.ndarray:
+    """The profile's autocorrelation, 1 at lag 0 (all 0 for a flat profile)."""
+    n = len(e)
+    centred = e - e.mean()
+    spectrum = np.fft.rfft(centred, 2 * n)
+    ac = np.fft.irfft(spectrum * np.conj(spectrum))[:n]
+    return ac / ac[0] if ac[0] > 0 else np.zeros(n)
+
+
+def _pitch(ac: np.ndarray) -> int | None:
+    """The cell pitch an autocorrelation says (whole pixels), or None when nothing repeats."""
+    high = min(MAX_PITCH, len(ac) // 3)
+    if high <= MIN_PITCH:
+        return None
+    lags = range(MIN_PITCH, high)
+    peaks = [lag for lag in lags if ac[lag] >= ac[lag - 1] and ac[lag] >= ac[lag + 1] and ac[lag] > 0.15]
+    if not peaks:
+        return None
+    # A pitch repeats: its multiples are peaks too, where a chance distance (a counter to the board's
+    # edge) has none.  Each candidate is scored on its first three multiples.
+    def harmonics(p: int) -> float:
+        return float(np.mean([ac[max(0, k * p - 1) : k * p + 2].max() for k in (1, 2, 3) if k * p + 2 <= len(ac)]))
+
+    scores = {p: harmonics(p) for p in peaks}
+    best = max(scores.values())
+    # The fundamental, not a multiple: the first candidate nearly as good as the best.
+    return next(p for p in peaks if scores[p] >= 0.8 * best)
+
+
+def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The profile at fractional positions, linearly between its values (0 off its ends)."""
+    lo = np.floor(at).astype(int)
+    t = at - lo
+    inside = lambda k: np.where((k >= 0) & (k < len(e)), e[np.clip(k, 0, len(e) - 1)], 0.0)  # noqa: E731
+    return (1 - t) * inside(lo) + t * inside(lo + 1)
+
+
+def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
+    """The cells along one axis from its edge profile ``e`` (``e[i]``: steps between pixels ``i`` and ``i + 1``),
+    their pitch near ``whole`` pixels."""
+    wide = _spread(e)
+    n = len(e)
+    # Every (pitch, phase) at once: the lines each predicts, the mean edge share on them.
+    pitches = np.arange(whole - 1.0, whole + 1.0001, 0.05)
+    phases = np.arange(0.0, whole + 1.0, 0.5)
+    k = np.arange(0, int(n / (whole - 1.0)) + 1)
+    pos = np.round(phases[None, :, None] + k[None, None, :] * pitches[:, None, None]).astype(int)
+    valid = (pos < n) & (phases[None, :, None] < pitches[:, None, None])
+    scores = np.where(valid, wide[np.minimum(pos, n - 1)], 0.0).sum(axis=2) / np.maximum(valid.sum(axis=2), 1)
+    i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    pitch, phase = float(pitches[i]), float(phases[j])
+    k = np.arange(0, int((n - phase) / pitch) + 1)
+    idx = np.round(phase + k * pitch).astype(int)
+    keep = idx < n
+    k, idx = k[keep], idx[keep]
+    # A board's outer lines may be a frame drawn a few pixels off the cells' own: within a sixth of a
+    # pitch still counts.
+    reach = max(1, round(pitch / 6))
+    padded = np.pad(e, reach)
+    strength = np.max([padded[idx + reach + d] for d in range(-reach, reach + 1)], axis=0)
+    top = np.sort(strength)[len(strength) // 2 :]
+    threshold = max(floor, 0.3 * float(np.median(top)), 0.3 * float(strength.max()) * 0.25)
+    strong = strength >= threshold
+    # The board: the longest run of strong lines in a row.
+    run, first, best_run, best_first = 0, 0, 0, 0
+    for i, s in enumerate(strong):
+        if s:
+            if run == 0:
+                first = i
+            run += 1
+            if run > best_run:
+                best_run, best_first = run, first
+        else:
+            run = 0
+    if best_run < 2:
+        return None
+    lines = idx[best_first : best_first + best_run]
+    # Then the pitch and phase to a tenth of a pixel, on the board's inner lines alone (its outer ones
+    # are often a frame some pixels thick): the edges read between pixels, and each line counted as
+    # the edges within half a pixel of it, so a tile's dark and light sides a pixel apart both count.
+    count = len(lines) - 1
+    inner = np.arange(1, count) if count >= 3 else np.arange(0, count + 1)
+    pitches = np.arange(pitch - 0.6, pitch + 0.6001, 0.02)
+    starts = np.arange(lines[0] - 2.0, lines[0] + 2.0001, 0.1)
+    at = starts[None, :, None] + inner[None, None, :] * pitches[:, None, None]
+    scores = (_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).sum(axis=2)
+    i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    slope, intercept = float(pitches[i]), float(starts[j])
+    # e[i] is the step between pixels i and i + 1: the cell starts at i + 1.
+    return Axis(start=intercept + 1.0, pitch=slope, count=count)
+
+
+def find_grid(gray: np.ndarray) -> Grid | None:
+    """The grid of square cells in a grey picture (rows x columns of floats), or None when none shows."""
+    ex, ey = _profile(gray, 0), _profile(gray, 1)
+    # Square cells repeat alike across and down: both profiles' autocorrelations, added, say the pitch
+    # more surely than either (a counter above the board repeats down only).
+    n = min(len(ex), len(ey))
+    whole = _pitch(_autocorrelation(ex)[:n] + _autocorrelation(ey)[:n])
+    if whole is None:
+        return None
+    x = find_axis(ex, whole)
+    y = find_axis(ey, whole)
+    if x is None or y is None or x.count < 1 or y.count < 1:
+        return None
+    # Again with each axis's edges counted only across the board the other axis found: the rest of
+    # the picture (a frame, a counter, a window's title) no longer adds its own lines.
+    y0, y1 = max(0, int(y.start)), int(np.ceil(y.end))
+    x0, x1 = max(0, int(x.start)), int(np.ceil(x.end))
+    # A line between cells is an edge along most of the board; a little under half of it is a safe floor.
+    x2 = find_axis(_profile(gray[y0:y1], 0), whole, floor=0.45)
+    y2 = find_axis(_profile(gray[:, x0:x1], 1), whole, floor=0.45)
+    if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
+        return None
+    return Grid(x=x2, y=y2)

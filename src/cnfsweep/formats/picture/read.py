@@ -1,0 +1,239 @@
+"""A board read from a picture: find the grid, then name what every cell shows, and how sure that is.
+
+Each cell is shrunk to :data:`SIDE` x :data:`SIDE` colour pixels and compared with the cell pictures
+of the known skins (``cells.npz`` beside this module, made by ``scripts/image_train.py`` from
+labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
+cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
+from every known picture, or about as near to two classes, is not guessed: the reading fails naming it.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.board import Board
+from cnfsweep.core.errors import BoardFormatError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cnfsweep.formats.picture.grid import Grid
+
+__all__ = ["SIDE", "Reading", "Seen", "cell_features", "read_picture"]
+
+#: Each cell is compared as this many pixels square.
+SIDE = 12
+#: Furthest (root mean square, 0-255) a cell may lie from its nearest known picture and still be read.
+FAR = 28.0
+#: Least confidence (nearest other class's distance over the sum of both) a cell is read with.
+SURE = 0.6
+#: The cell pictures of the known skins, made by scripts/image_train.py.
+CELLS = Path(__file__).with_name("cells.npz")
+INSTALL = "reading a picture needs the optional extra: pip install 'cnfsweep[image]' (Pillow and numpy)"
+
+
+class Seen(Enum):
+    """What a cell of a screenshot shows; its value is the letter label files and ``read`` use."""
+
+    COVERED = "."
+    FLAG = "F"
+    N0 = "0"
+    N1 = "1"
+    N2 = "2"
+    N3 = "3"
+    N4 = "4"
+    N5 = "5"
+    N6 = "6"
+    N7 = "7"
+    N8 = "8"
+    MINE = "M"
+    EXPLODED = "X"
+    WRONG_FLAG = "W"
+    QUESTION = "?"
+
+    @property
+    def board_char(self) -> str:
+        """The native board's character: a number, ``*`` for a mine shown or flagged, else ``.`` (covered)."""
+        if self.value.isdigit():
+            return self.value
+        return "*" if self in (Seen.FLAG, Seen.MINE, Seen.EXPLODED) else "."
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A picture read: the grid found, each cell's class and confidence (0.5 a coin toss, 1 certain), the skin."""
+
+    grid: Grid
+    cells: tuple[tuple[Seen, ...], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    skin: str
+
+    def board(self) -> Board:
+        """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
+        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells])
+
+    def labels(self) -> list[str]:
+        """The rows as :class:`Seen` letters."""
+        return ["".join(seen.value for seen in row) for row in self.cells]
+
+    def to_dict(self) -> dict[str, object]:
+        """The reading as JSON data: size, pitch, skin, each row's letters and board characters, the least sure cell."""
+        low = min(
+            ((c, r, col) for r, row in enumerate(self.confidence) for col, c in enumerate(row)), default=(1.0, 0, 0)
+        )
+        return {
+            "rows": self.grid.rows,
+            "cols": self.grid.cols,
+            "pitch": [round(self.grid.y.pitch, 2), round(self.grid.x.pitch, 2)],
+            "origin": [round(self.grid.y.start, 1), round(self.grid.x.start, 1)],
+            "skin": self.skin,
+            "cells": self.labels(),
+            "board": list(self.board().grid),
+            "confidence": [[round(c, 3) for c in row] for row in self.confidence],
+            "least_confident": {"cell": [low[1], low[2]], "confidence": round(low[0], 3)},
+        }
+
+
+def _libraries():  # type: ignore[no-untyped-def]
+    try:
+        import numpy as np
+        from PIL import Image
+    except ImportError:
+        raise BoardFormatError(INSTALL) from None
+    return np, Image
+
+
+@cache
+def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The known cell pictures (float rows), their classes' letters and their skins."""
+    np, _ = _libraries()
+    with np.load(CELLS) as data:
+        return data["features"].astype(np.float32), data["labels"], data["skins"]
+
+
+def decode(data: bytes, source: str) -> np.ndarray:
+    """Decode a picture's bytes into RGB pixels (rows x columns x 3, floats)."""
+    np, Image = _libraries()
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            rgb = im.convert("RGB")
+    except Exception as exc:  # Pillow raises many kinds on a broken file; each is one bad picture
+        raise BoardFormatError(f"not a picture that can be read ({type(exc).__name__}): expected a PNG, JPEG or BMP screenshot", source=source) from None
+    return np.asarray(rgb, dtype=np.float32)
+
+
+#: The share of a cell's side left out on each edge: its outline, which a grid found a pixel off
+#: would shift, and the rings a page draws inside it, say nothing of what the cell shows.
+INSET = 0.03
+
+
+def _inset(x0: int, y0: int, x1: int, y1: int) -> tuple[float, float, float, float]:
+    dx, dy = INSET * (x1 - x0), INSET * (y1 - y0)
+    return (x0 + dx, y0 + dy, x1 - dx, y1 - dy)
+
+
+def cell_features(rgb: np.ndarray, grid: Grid) -> np.ndarray:
+    """Every cell shrunk to :data:`SIDE` squared RGB pixels, one row each, in row-major order."""
+    np, Image = _libraries()
+    feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
+    image = Image.fromarray(rgb.astype(np.uint8))
+    i = 0
+    for r in range(grid.rows):
+        y0, y1 = grid.y.bounds(r)
+        for c in range(grid.cols):
+            x0, x1 = grid.x.bounds(c)
+            cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=_inset(x0, y0, x1, y1))
+            feats[i] = np.asarray(cell, dtype=np.float32).reshape(-1)
+            i += 1
+    return feats
+
+
+def _trim(grid: Grid, dist: np.ndarray) -> tuple[Grid, np.ndarray]:
+    """Leave out outer rows and columns of which no cell looks like any known cell.
+
+    A band beside the board (the gap under a counter, a frame) can repeat the pitch closely enough to
+    be taken for one more row; the cells say it is not one.
+    """
+    from dataclasses import replace
+
+    np, _ = _libraries()
+    near = (dist.min(axis=1) <= FAR).reshape(grid.rows, grid.cols)
+    top, bottom, left, right = 0, grid.rows, 0, grid.cols
+    while bottom - top > 1 and not near[top, left:right].any():
+        top += 1
+    while bottom - top > 1 and not near[bottom - 1, left:right].any():
+        bottom -= 1
+    while right - left > 1 and not near[top:bottom, left].any():
+        left += 1
+    while right - left > 1 and not near[top:bottom, right - 1].any():
+        right -= 1
+    if (top, bottom, left, right) == (0, grid.rows, 0, grid.cols):
+        return grid, dist
+    keep = np.zeros((grid.rows, grid.cols), dtype=bool)
+    keep[top:bottom, left:right] = True
+    x = replace(grid.x, start=grid.x.start + left * grid.x.pitch, count=right - left)
+    y = replace(grid.y, start=grid.y.start + top * grid.y.pitch, count=bottom - top)
+    return replace(grid, x=x, y=y), dist[keep.reshape(-1)]
+
+
+def read_picture(data: bytes, source: str = "<picture>") -> Reading:
+    """Read the board a screenshot shows.
+
+    Raises
+    ------
+    BoardFormatError
+        In one line, naming ``source``: without the ``image`` extra; for a file that is no picture; for a
+        picture with no board in it, or a board cut off at its edge; for a cell that cannot be read
+        (naming its row and column, from 1).
+    """
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.grid import find_grid
+
+    rgb = decode(data, source)
+    height, width = rgb.shape[:2]
+    grid = find_grid(rgb.mean(axis=2))
+    if grid is None or grid.rows * grid.cols < 4:
+        raise BoardFormatError(f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid", source=source)
+    margin = 0.25 * grid.x.pitch
+    if grid.x.start < -1 or grid.y.start < -1 or grid.x.end > width + 1 or grid.y.end > height + 1:
+        raise BoardFormatError("the board runs off the picture's edge: expected the whole board in the screenshot", source=source)
+    if grid.x.start < margin and grid.x.end > width - margin or grid.y.start < margin and grid.y.end > height - margin:
+        pass  # a board cropped to its own edges is whole
+    feats = cell_features(rgb, grid)
+    known, labels, skins = _known()
+    # Distances (root mean square) from every cell to every known picture, by ||a||² + ||b||² - 2ab.
+    d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
+    dist = np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
+    grid, dist = _trim(grid, dist)
+    skin_names = sorted(set(skins.tolist()))
+    totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
+    skin = skin_names[int(np.argmin(totals))]
+    mine = skins == skin
+    dist, labels = dist[:, mine], labels[mine]
+    classes = sorted(set(labels.tolist()))
+    per_class = np.stack([dist[:, labels == k].min(axis=1) for k in classes], axis=1)
+    order = np.argsort(per_class, axis=1)
+    rows: list[tuple[Seen, ...]] = []
+    sure: list[tuple[float, ...]] = []
+    for r in range(grid.rows):
+        row, conf = [], []
+        for c in range(grid.cols):
+            i = r * grid.cols + c
+            best, other = per_class[i, order[i, 0]], per_class[i, order[i, 1]] if len(classes) > 1 else np.inf
+            confidence = float(other / (best + other)) if np.isfinite(other) and best + other > 0 else 1.0
+            if best > FAR or confidence < SURE:
+                why = "like no cell of a known skin" if best > FAR else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
+                raise BoardFormatError(
+                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence:.2f})",
+                    source=source,
+                )
+            row.append(Seen(classes[order[i, 0]]))
+            conf.append(confidence)
+        rows.append(tuple(row))
+        sure.append(tuple(conf))
+    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin))
