@@ -65,8 +65,8 @@ def main() -> None:
             continue
         times[key].append(time.perf_counter() - t)
         got = reading.labels()
-        if len(got) == len(rows) and all(len(a) == len(b) for a, b in zip(got, rows)):
-            right = sum(x == y for a, b in zip(got, rows) for x, y in zip(a, b))
+        if len(got) == len(rows) and all(len(a) == len(b) for a, b in zip(got, rows, strict=True)):
+            right = sum(x == y for a, b in zip(got, rows, strict=True) for x, y in zip(a, b, strict=True))
             s[2] += right
             s[1] += right == cells
             if right != cells:
@@ -85,9 +85,13 @@ def main() -> None:
     total = [0, 0, 0, 0]
     for key in sorted(stats):
         s = stats[key]
-        total = [a + b for a, b in zip(total, s)]
-        print(f"| {key[0]} | {key[1]} | {s[0]} | {s[1]} | {s[2]}/{s[3]} ({100 * s[2] / s[3]:.2f}%) | {1000 * statistics.median(times[key]):.0f} ms |")
-    print(f"| all | | {total[0]} | {total[1]} ({100 * total[1] / total[0]:.1f}%) | {total[2]}/{total[3]} ({100 * total[2] / total[3]:.2f}%) | |")
+        total = [a + b for a, b in zip(total, s, strict=True)]
+        print(
+            f"| {key[0]} | {key[1]} | {s[0]} | {s[1]} | {s[2]}/{s[3]} ({100 * s[2] / s[3]:.2f}%) | {1000 * statistics.median(times[key]):.0f} ms |"
+        )
+    print(
+        f"| all | | {total[0]} | {total[1]} ({100 * total[1] / total[0]:.1f}%) | {total[2]}/{total[3]} ({100 * total[2] / total[3]:.2f}%) | |"
+    )
     if expert:
         print(f"\nexpert (16x30) screenshots: {len(expert)}, median read {1000 * statistics.median(expert):.0f} ms")
     if failures:

@@ -98,7 +98,11 @@ def page_corpus(out: Path, per: int, seed: int) -> int:
                             how = "a position typed into Edit; labels from the text given"
                         shot = page.locator("#frame").screenshot()
                         save_png(shot, out / "page" / f"{name}.png")
-                        notes = [f"skin: page-{theme}", f"scale: {scale:g}", f"made: scripts/image_corpus.py page: {how}"]
+                        notes = [
+                            f"skin: page-{theme}",
+                            f"scale: {scale:g}",
+                            f"made: scripts/image_corpus.py page: {how}",
+                        ]
                         write_labels(out / "page" / f"{name}.txt", notes, topology, labels)
                         made += 1
                 context.close()
@@ -123,7 +127,9 @@ def play_game(page, rng: random.Random, topology: str, i: int) -> list[str]:
         r, c = covered(page, rng)
         before = page.evaluate("state.game.moves")
         page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]').click()
-        page.wait_for_function(f"(state.game.moves > {before} || state.game.state !== 'playing') && !state.moving", timeout=5000)
+        page.wait_for_function(
+            f"(state.game.moves > {before} || state.game.state !== 'playing') && !state.moving", timeout=5000
+        )
     for _ in range(rng.randrange(0, 6)):
         if page.evaluate("state.game.state") != "playing":
             break
@@ -137,9 +143,7 @@ def play_game(page, rng: random.Random, topology: str, i: int) -> list[str]:
 
 def covered(page, rng: random.Random) -> tuple[int, int]:
     """A random covered cell of the game on the page."""
-    cells = page.evaluate(
-        "state.grid.flatMap((row, r) => row.flatMap((ch, c) => ch === '.' ? [[r, c]] : []))"
-    )
+    cells = page.evaluate("state.grid.flatMap((row, r) => row.flatMap((ch, c) => ch === '.' ? [[r, c]] : []))")
     return tuple(rng.choice(cells))
 
 

@@ -73,7 +73,12 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                     for _ in range(rng.randrange(0, 8)):
                         if game.state.name != "PLAYING":
                             break
-                        covered = [(r, c) for r in range(rows) for c in range(cols) if game.board().grid[r][c] == "." and (r, c) not in flags]
+                        covered = [
+                            (r, c)
+                            for r in range(rows)
+                            for c in range(cols)
+                            if game.board().grid[r][c] == "." and (r, c) not in flags
+                        ]
                         r, c = rng.choice(covered)
                         x, y = (sum(grid.x.bounds(c)) // 2, sum(grid.y.bounds(r)) // 2)
                         if rng.random() < 0.3:

@@ -56,7 +56,7 @@ def main() -> None:
                 continue
             used += 1
             feats = cell_features(rgb, grid)
-            for f, label in zip(feats, "".join(rows)):
+            for f, label in zip(feats, "".join(rows), strict=True):
                 bucket = kept.setdefault((skin, label), [])
                 if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
                     bucket.append(f)
@@ -66,7 +66,10 @@ def main() -> None:
         labels += [label] * len(bucket)
         skins += [skin] * len(bucket)
     np.savez_compressed(
-        args.out, features=np.round(np.asarray(feats)).astype(np.uint8), labels=np.asarray(labels), skins=np.asarray(skins)
+        args.out,
+        features=np.round(np.asarray(feats)).astype(np.uint8),
+        labels=np.asarray(labels),
+        skins=np.asarray(skins),
     )
     print(f"{len(feats)} cell pictures from {used} screenshots ({skipped} whose grid was not found) -> {args.out}")
     for (skin, label), bucket in sorted(kept.items()):

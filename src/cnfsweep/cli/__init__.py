@@ -24,6 +24,7 @@ from cnfsweep.cli.games import play
 from cnfsweep.cli.generate import generate_command
 from cnfsweep.cli.grade import grade_command
 from cnfsweep.cli.levels import levels_command
+from cnfsweep.cli.read import read_command
 from cnfsweep.cli.render import render_command
 from cnfsweep.cli.replay import replay_command
 from cnfsweep.cli.serve import serve
@@ -79,6 +80,7 @@ _COMMANDS: list[tuple[str, Callable[..., Any]]] = [
     ("gadget", gadget_command),
     ("reduce", reduce_command),
     ("render", render_command),
+    ("read", read_command),
     ("replay", replay_command),
     ("serve", serve),
 ]

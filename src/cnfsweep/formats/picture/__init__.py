@@ -25,5 +25,9 @@ def is_picture(data: bytes) -> bool:
     """
     # A BMP's two letters could start a text board ("BM" labels), so its header's size fields must agree too.
     if data.startswith(b"BM"):
-        return len(data) >= 26 and int.from_bytes(data[2:6], "little") in (0, len(data)) and data[14] in (12, 40, 52, 56, 108, 124)
+        return (
+            len(data) >= 26
+            and int.from_bytes(data[2:6], "little") in (0, len(data))
+            and data[14] in (12, 40, 52, 56, 108, 124)
+        )
     return data.startswith(IMAGE_MAGIC)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Axis", "Grid", "find_axis", "find_grid"]
+__all__ = ["Axis", "Grid", "cut_sides", "find_axis", "find_grid"]
 
 #: Smallest and largest cell pitch read, in pixels: below 7 px a digit is not legible; a board of
 #: one or two huge cells is no screenshot of a game.
@@ -97,6 +97,7 @@ def _pitch(ac: np.ndarray) -> int | None:
     peaks = [lag for lag in lags if ac[lag] >= ac[lag - 1] and ac[lag] >= ac[lag + 1] and ac[lag] > 0.15]
     if not peaks:
         return None
+
     # A pitch repeats: its multiples are peaks too, where a chance distance (a counter to the board's
     # edge) has none.  Each candidate is scored on its first three multiples.
     def harmonics(p: int) -> float:
@@ -140,17 +141,17 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
     padded = np.pad(e, reach)
     strength = np.max([padded[idx + reach + d] for d in range(-reach, reach + 1)], axis=0)
     top = np.sort(strength)[len(strength) // 2 :]
-    threshold = max(floor, 0.3 * float(np.median(top)), 0.3 * float(strength.max()) * 0.25)
+    threshold = max(floor, 0.3 * float(np.median(top)), 0.075 * float(strength.max()))
     strong = strength >= threshold
     # The board: the longest run of strong lines in a row.
-    run, first, best_run, best_first = 0, 0, 0, 0
-    for i, s in enumerate(strong):
-        if s:
+    run, run_from, best_run, best_first = 0, 0, 0, 0
+    for pos, is_strong in enumerate(strong.tolist()):
+        if is_strong:
             if run == 0:
-                first = i
+                run_from = pos
             run += 1
             if run > best_run:
-                best_run, best_first = run, first
+                best_run, best_first = run, run_from
         else:
             run = 0
     if best_run < 2:
@@ -194,3 +195,37 @@ def find_grid(gray: np.ndarray) -> Grid | None:
     if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
         return None
     return Grid(x=x2, y=y2)
+
+
+def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
+    """The sides of the picture that cut the board: where the lines between its cells run on past its last cells.
+
+    Beyond a whole board's edge there is a frame or a background; beyond a board the picture cuts,
+    its rows' (or columns') lines go on into the strip up to the picture's edge.
+    """
+    sides = []
+    ys = [round(grid.y.start + k * grid.y.pitch) - 1 for k in range(1, grid.rows)]
+    xs = [round(grid.x.start + k * grid.x.pitch) - 1 for k in range(1, grid.cols)]
+    strips = {
+        "left": (gray[:, : max(0, int(grid.x.start) - 2)], ys, 1),
+        "right": (gray[:, int(np.ceil(grid.x.end)) + 2 :], ys, 1),
+        "top": (gray[: max(0, int(grid.y.start) - 2), :], xs, 0),
+        "bottom": (gray[int(np.ceil(grid.y.end)) + 2 :, :], xs, 0),
+    }
+    for side, (strip, lines, axis) in strips.items():
+        if strip.shape[axis] < 2 or not lines:
+            continue
+        steps = np.abs(np.diff(strip, axis=1 - axis)) > STEP
+        share = steps.mean(axis=axis)
+        share = _spread(share)
+        # Only the strip across the board: beside it the picture holds anything.
+        lo, hi = (grid.y.start, grid.y.end) if axis == 1 else (grid.x.start, grid.x.end)
+        on = [share[k] for k in lines if 0 <= k < len(share)]
+        off = [
+            share[int(v)]
+            for v in np.arange(lo + 0.5 * (hi - lo) / max(1, len(lines) + 1), hi, (hi - lo) / max(1, len(lines) + 1))
+            if 0 <= int(v) < len(share)
+        ]
+        if on and float(np.median(on)) > 0.6 and float(np.median(on)) > 2 * float(np.median(off) if off else 0.0):
+            sides.append(side)
+    return sides

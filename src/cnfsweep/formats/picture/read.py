@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import BoardFormatError
@@ -99,7 +99,8 @@ class Reading:
         }
 
 
-def _libraries():  # type: ignore[no-untyped-def]
+def _libraries() -> tuple[Any, Any]:
+    """numpy and Pillow's Image, or the one-line error saying to install the extra."""
     try:
         import numpy as np
         from PIL import Image
@@ -123,7 +124,10 @@ def decode(data: bytes, source: str) -> np.ndarray:
         with Image.open(io.BytesIO(data)) as im:
             rgb = im.convert("RGB")
     except Exception as exc:  # Pillow raises many kinds on a broken file; each is one bad picture
-        raise BoardFormatError(f"not a picture that can be read ({type(exc).__name__}): expected a PNG, JPEG or BMP screenshot", source=source) from None
+        raise BoardFormatError(
+            f"not a picture that can be read ({type(exc).__name__}): expected a PNG, JPEG or BMP screenshot",
+            source=source,
+        ) from None
     return np.asarray(rgb, dtype=np.float32)
 
 
@@ -192,18 +196,23 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         (naming its row and column, from 1).
     """
     np, _ = _libraries()
-    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.grid import cut_sides, find_grid
 
     rgb = decode(data, source)
     height, width = rgb.shape[:2]
-    grid = find_grid(rgb.mean(axis=2))
+    gray = rgb.mean(axis=2)
+    grid = find_grid(gray)
     if grid is None or grid.rows * grid.cols < 4:
-        raise BoardFormatError(f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid", source=source)
-    margin = 0.25 * grid.x.pitch
-    if grid.x.start < -1 or grid.y.start < -1 or grid.x.end > width + 1 or grid.y.end > height + 1:
-        raise BoardFormatError("the board runs off the picture's edge: expected the whole board in the screenshot", source=source)
-    if grid.x.start < margin and grid.x.end > width - margin or grid.y.start < margin and grid.y.end > height - margin:
-        pass  # a board cropped to its own edges is whole
+        raise BoardFormatError(
+            f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
+            source=source,
+        )
+    cut = cut_sides(gray, grid)
+    if cut:
+        raise BoardFormatError(
+            f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
+            source=source,
+        )
     feats = cell_features(rgb, grid)
     known, labels, skins = _known()
     # Distances (root mean square) from every cell to every known picture, by ||a||² + ||b||² - 2ab.
@@ -227,7 +236,11 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             best, other = per_class[i, order[i, 0]], per_class[i, order[i, 1]] if len(classes) > 1 else np.inf
             confidence = float(other / (best + other)) if np.isfinite(other) and best + other > 0 else 1.0
             if best > FAR or confidence < SURE:
-                why = "like no cell of a known skin" if best > FAR else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
+                why = (
+                    "like no cell of a known skin"
+                    if best > FAR
+                    else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
+                )
                 raise BoardFormatError(
                     f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence:.2f})",
                     source=source,
