@@ -113,7 +113,7 @@ def page_corpus(out: Path, per: int, seed: int) -> int:
 def play_game(page, rng: random.Random, topology: str, i: int) -> list[str]:
     """Start a game, click random covered cells until it is lost, won or a few moves in, flag some cells."""
     page.click("#tab-play")
-    level = ("beginner", "intermediate", "expert")[i // 2 % 3]
+    level = rng.choice(("beginner", "intermediate", "expert"))
     page.select_option("#level", level)
     page.select_option("#topology", topology)
     seed = rng.randrange(10**6)

@@ -50,7 +50,7 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
     env = {**os.environ, "DISPLAY": DISPLAY}
     made = skipped = 0
     try:
-        time.sleep(1.0)
+        time.sleep(3.0)  # Xvfb takes a moment to take connections on a busy machine
         for scale, tile in TILES.items():
             for i in range(per):
                 rows, cols, n = SIZES[(i + int(scale * 4)) % len(SIZES)]

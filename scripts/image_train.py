@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from cnfsweep.formats.picture.grid import find_grid
-from cnfsweep.formats.picture.read import CELLS, cell_features, decode
+from cnfsweep.formats.picture.read import CELLS, cell_features, decode, gray_of
 
 DISTINCT = 6.0
 KEEP = 40
@@ -49,13 +49,13 @@ def main() -> None:
         for png, skin, topology, rows in labelled(root):
             if topology == "hex":
                 continue
-            rgb = decode(png.read_bytes(), str(png))
-            grid = find_grid(rgb.mean(axis=2))
+            image = decode(png.read_bytes(), str(png))
+            grid = find_grid(gray_of(image))
             if grid is None or (grid.rows, grid.cols) != (len(rows), len(rows[0])):
                 skipped += 1
                 continue
             used += 1
-            feats = cell_features(rgb, grid)
+            feats = cell_features(image, grid)
             for f, label in zip(feats, "".join(rows), strict=True):
                 bucket = kept.setdefault((skin, label), [])
                 if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):

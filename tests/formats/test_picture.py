@@ -34,7 +34,7 @@ PICTURES = [
     "square-dark-1x-0",
     "square-dark-1.25x-1",
     "square-dark-2x-0",
-    "torus-light-1x-1",
+    "torus-dark-1x-1",
     "torus-light-1.25x-0",
     "torus-dark-1.5x-0",
 ]
@@ -138,7 +138,7 @@ def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
 def test_without_the_extra_a_picture_says_to_install_it(tmp_path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)  # importing Pillow now fails as if it were not installed
     path = tmp_path / "screen.png"
-    path.write_bytes((CORPUS / "torus-light-1x-1.png").read_bytes())
+    path.write_bytes((CORPUS / "torus-dark-1x-1.png").read_bytes())
     with pytest.raises(BoardFormatError, match=r"cnfsweep\[image\]"):
         read_file(path)
     result = run("solve", str(path))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from cnfsweep.formats.picture.grid import Grid
 
-__all__ = ["SIDE", "Reading", "Seen", "cell_features", "read_picture"]
+__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "read_picture"]
 
 #: Each cell is compared as this many pixels square.
 SIDE = 12
@@ -117,8 +117,8 @@ def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return data["features"].astype(np.float32), data["labels"], data["skins"]
 
 
-def decode(data: bytes, source: str) -> np.ndarray:
-    """Decode a picture's bytes into RGB pixels (rows x columns x 3, floats)."""
+def decode(data: bytes, source: str) -> Any:
+    """Decode a picture's bytes into a Pillow RGB image."""
     np, Image = _libraries()
     try:
         with Image.open(io.BytesIO(data)) as im:
@@ -128,45 +128,39 @@ def decode(data: bytes, source: str) -> np.ndarray:
             f"not a picture that can be read ({type(exc).__name__}): expected a PNG, JPEG or BMP screenshot",
             source=source,
         ) from None
-    return np.asarray(rgb, dtype=np.float32)
+    return rgb
 
 
-#: The share of a cell's side left out on each edge: its outline, which a grid found a pixel off
-#: would shift, and the rings a page draws inside it, say nothing of what the cell shows.
-INSET = 0.03
+def cell_features(image: Any, grid: Grid) -> np.ndarray:
+    """Every cell shrunk to :data:`SIDE` squared RGB pixels (box means), one row each, in row-major order.
 
-
-def _inset(x0: int, y0: int, x1: int, y1: int) -> tuple[float, float, float, float]:
-    dx, dy = INSET * (x1 - x0), INSET * (y1 - y0)
-    return (x0 + dx, y0 + dy, x1 - dx, y1 - dy)
-
-
-def cell_features(rgb: np.ndarray, grid: Grid) -> np.ndarray:
-    """Every cell shrunk to :data:`SIDE` squared RGB pixels, one row each, in row-major order."""
+    One resampling of the board's box to :data:`SIDE` pixels a cell: each pixel the mean of the
+    picture's area it covers, fractions of pixels included, so a pitch of 21.25 pixels shrinks as
+    evenly as one of 20.
+    """
     np, Image = _libraries()
-    feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
-    image = Image.fromarray(rgb.astype(np.uint8))
-    i = 0
-    for r in range(grid.rows):
-        y0, y1 = grid.y.bounds(r)
-        for c in range(grid.cols):
-            x0, x1 = grid.x.bounds(c)
-            cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=_inset(x0, y0, x1, y1))
-            feats[i] = np.asarray(cell, dtype=np.float32).reshape(-1)
-            i += 1
-    return feats
+    box = (grid.x.start, grid.y.start, grid.x.end, grid.y.end)
+    small = image.resize((grid.cols * SIDE, grid.rows * SIDE), Image.Resampling.BOX, box=box)
+    cells = np.asarray(small, dtype=np.float32).reshape(grid.rows, SIDE, grid.cols, SIDE, 3)
+    return cells.transpose(0, 2, 1, 3, 4).reshape(grid.rows * grid.cols, SIDE * SIDE * 3)
 
 
-def _trim(grid: Grid, dist: np.ndarray) -> tuple[Grid, np.ndarray]:
-    """Leave out outer rows and columns of which no cell looks like any known cell.
+def gray_of(image: Any) -> np.ndarray:
+    """A picture's brightness, 0-255, as floats (rows x columns): what the grid is found in."""
+    np, _ = _libraries()
+    return np.asarray(image.convert("L"), dtype=np.float32)
+
+
+def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
+    """Leave out outer rows and columns of which no cell can be read; return the grid kept and which cells it keeps.
 
     A band beside the board (the gap under a counter, a frame) can repeat the pitch closely enough to
-    be taken for one more row; the cells say it is not one.
+    be taken for one more row; its cells say it is none.
     """
     from dataclasses import replace
 
     np, _ = _libraries()
-    near = (dist.min(axis=1) <= FAR).reshape(grid.rows, grid.cols)
+    near = readable.reshape(grid.rows, grid.cols)
     top, bottom, left, right = 0, grid.rows, 0, grid.cols
     while bottom - top > 1 and not near[top, left:right].any():
         top += 1
@@ -176,13 +170,11 @@ def _trim(grid: Grid, dist: np.ndarray) -> tuple[Grid, np.ndarray]:
         left += 1
     while right - left > 1 and not near[top:bottom, right - 1].any():
         right -= 1
-    if (top, bottom, left, right) == (0, grid.rows, 0, grid.cols):
-        return grid, dist
     keep = np.zeros((grid.rows, grid.cols), dtype=bool)
     keep[top:bottom, left:right] = True
     x = replace(grid.x, start=grid.x.start + left * grid.x.pitch, count=right - left)
     y = replace(grid.y, start=grid.y.start + top * grid.y.pitch, count=bottom - top)
-    return replace(grid, x=x, y=y), dist[keep.reshape(-1)]
+    return replace(grid, x=x, y=y), keep.reshape(-1)
 
 
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
@@ -198,55 +190,66 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     np, _ = _libraries()
     from cnfsweep.formats.picture.grid import cut_sides, find_grid
 
-    rgb = decode(data, source)
-    height, width = rgb.shape[:2]
-    gray = rgb.mean(axis=2)
+    image = decode(data, source)
+    width, height = image.size
+    gray = gray_of(image)
     grid = find_grid(gray)
     if grid is None or grid.rows * grid.cols < 4:
         raise BoardFormatError(
             f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
             source=source,
         )
-    cut = cut_sides(gray, grid)
-    if cut:
-        raise BoardFormatError(
-            f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
-            source=source,
-        )
-    feats = cell_features(rgb, grid)
+    feats = cell_features(image, grid)
     known, labels, skins = _known()
     # Distances (root mean square) from every cell to every known picture, by ||a||² + ||b||² - 2ab.
     d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
     dist = np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
-    grid, dist = _trim(grid, dist)
+    # The skin: the one whose pictures lie nearest the cells, all told.
     skin_names = sorted(set(skins.tolist()))
     totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
     skin = skin_names[int(np.argmin(totals))]
     mine = skins == skin
     dist, labels = dist[:, mine], labels[mine]
     classes = sorted(set(labels.tolist()))
+    # Each cell's nearest picture of each class; its class the nearest, its confidence how much
+    # nearer that is than the runner-up (0.5: as near as it, 1: the runner-up infinitely far).
     per_class = np.stack([dist[:, labels == k].min(axis=1) for k in classes], axis=1)
     order = np.argsort(per_class, axis=1)
+    best = np.take_along_axis(per_class, order[:, :1], axis=1)[:, 0]
+    other = (
+        np.take_along_axis(per_class, order[:, 1:2], axis=1)[:, 0] if len(classes) > 1 else np.full_like(best, np.inf)
+    )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        confidence = np.where(np.isfinite(other) & (best + other > 0), other / (best + other), 1.0)
+    readable = (best <= FAR) & (confidence >= SURE)
+    grid, keep = _trim(grid, readable)
+    # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
+    # its lines run on past the cells kept, which says the picture was cut there.
+    cut = cut_sides(gray, grid)
+    if cut:
+        raise BoardFormatError(
+            f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
+            source=source,
+        )
+    best, confidence, order = best[keep], confidence[keep], order[keep]
     rows: list[tuple[Seen, ...]] = []
     sure: list[tuple[float, ...]] = []
     for r in range(grid.rows):
         row, conf = [], []
         for c in range(grid.cols):
             i = r * grid.cols + c
-            best, other = per_class[i, order[i, 0]], per_class[i, order[i, 1]] if len(classes) > 1 else np.inf
-            confidence = float(other / (best + other)) if np.isfinite(other) and best + other > 0 else 1.0
-            if best > FAR or confidence < SURE:
+            if best[i] > FAR or confidence[i] < SURE:
                 why = (
                     "like no cell of a known skin"
-                    if best > FAR
+                    if best[i] > FAR
                     else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
                 )
                 raise BoardFormatError(
-                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence:.2f})",
+                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence[i]:.2f})",
                     source=source,
                 )
             row.append(Seen(classes[order[i, 0]]))
-            conf.append(confidence)
+            conf.append(float(confidence[i]))
         rows.append(tuple(row))
         sure.append(tuple(conf))
     return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin))
