@@ -14,7 +14,7 @@ from pagekit import browser  # noqa: F401  (fixture)
 
 pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
 
-from cnfsweep.formats.picture.read import read_picture  # noqa: E402
+from cnfsweep.formats.picture.read import read_picture
 
 
 def random_position(seed: int, topology: str) -> list[str]:
@@ -26,7 +26,7 @@ def random_position(seed: int, topology: str) -> list[str]:
     return ["".join(rng.choice(kinds) for _ in range(cols)) for _ in range(rows)]
 
 
-def screenshot(browser, url: str, rows: list[str], topology: str, scale: float, theme: str) -> bytes:  # noqa: F811
+def screenshot(browser, url: str, rows: list[str], topology: str, scale: float, theme: str) -> bytes:
     """The page's frame, showing ``rows`` typed into Edit, as PNG bytes."""
     context = browser.new_context(
         viewport={"width": 1100, "height": 800}, device_scale_factor=scale, color_scheme=theme
@@ -60,7 +60,7 @@ def screenshot(browser, url: str, rows: list[str], topology: str, scale: float, 
     ],
 )
 def test_a_screenshot_of_the_page_reads_back_to_its_position(
-    browser,  # noqa: F811
+    browser,
     live_url: str,
     topology: str,
     scale: float,

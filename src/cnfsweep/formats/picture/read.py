@@ -119,7 +119,7 @@ def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def decode(data: bytes, source: str) -> Any:
     """Decode a picture's bytes into a Pillow RGB image."""
-    np, Image = _libraries()
+    _, Image = _libraries()
     try:
         with Image.open(io.BytesIO(data)) as im:
             rgb = im.convert("RGB")
