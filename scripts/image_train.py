@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from cnfsweep.formats.picture.grid import find_grid
-from cnfsweep.formats.picture.read import CELLS, cell_features, decode, gray_of
+from cnfsweep.formats.picture.hexgrid import find_hex_grid
+from cnfsweep.formats.picture.read import CELLS, HEX, cell_features, decode, gray_of, hex_features
 
 DISTINCT = 6.0
 KEEP = 40
@@ -46,16 +47,18 @@ def main() -> None:
     kept: dict[tuple[str, str], list[np.ndarray]] = {}
     used = skipped = 0
     for root in args.roots:
-        for png, skin, topology, rows in labelled(root):
-            if topology == "hex":
-                continue
+        for png, name, topology, rows in labelled(root):
             image = decode(png.read_bytes(), str(png))
-            grid = find_grid(gray_of(image))
+            skin = name + HEX if topology == "hex" else name
+            if topology == "hex":
+                grid = find_hex_grid(gray_of(image))
+            else:
+                grid = find_grid(gray_of(image))
             if grid is None or (grid.rows, grid.cols) != (len(rows), len(rows[0])):
                 skipped += 1
                 continue
             used += 1
-            feats = cell_features(image, grid)
+            feats = hex_features(image, grid) if topology == "hex" else cell_features(image, grid)
             for f, label in zip(feats, "".join(rows), strict=True):
                 bucket = kept.setdefault((skin, label), [])
                 if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):

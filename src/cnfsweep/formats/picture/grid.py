@@ -193,9 +193,9 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
     return Axis(start=intercept + 1.0, pitch=slope, count=count)
 
 
-def find_grid(gray: np.ndarray) -> Grid | None:
+def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
     """The grid of square cells in a grey picture (rows x columns of floats), or None when none shows."""
-    edges = Edges.of(gray)
+    edges = Edges.of(gray) if edges is None else edges
     ex, ey = _profile(edges, 0), _profile(edges, 1)
     # Square cells repeat alike across and down: both profiles' autocorrelations, added, say the pitch
     # more surely than either (a counter above the board repeats down only).

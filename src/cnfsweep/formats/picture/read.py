@@ -18,20 +18,26 @@ from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats.picture.grid import Grid
+from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from cnfsweep.formats.picture.grid import Grid
 
 __all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "read_picture"]
 
 #: Each cell is compared as this many pixels square.
 SIDE = 12
 #: Furthest (root mean square, 0-255) a cell may lie from its nearest known picture and still be read.
-FAR = 28.0
+FAR = 40.0
 #: Least confidence (nearest other class's distance over the sum of both) a cell is read with.
 SURE = 0.6
+#: The side of the square read inside a hexagon, as a share of its width across the flats (its inner circle's
+#: diameter is 1, so a square of 0.7 stays inside it).
+HEX_MIDDLE = 0.7
+#: What the name of a skin's hexagons ends in (``page-light:hex``): their cells are read from their middles.
+HEX = ":hex"
 #: The cell pictures of the known skins, made by scripts/image_train.py.
 CELLS = Path(__file__).with_name("cells.npz")
 INSTALL = "reading a picture needs the optional extra: pip install 'cnfsweep[image]' (Pillow and numpy)"
@@ -68,14 +74,19 @@ class Seen(Enum):
 class Reading:
     """A picture read: the grid found, each cell's class and confidence (0.5 a coin toss, 1 certain), the skin."""
 
-    grid: Grid
+    grid: Grid | HexGrid
     cells: tuple[tuple[Seen, ...], ...]
     confidence: tuple[tuple[float, ...], ...]
     skin: str
 
+    @property
+    def topology(self) -> str:
+        """``hex`` for a grid of hexagons, else ``square`` (a torus's picture is a square grid's)."""
+        return "hex" if isinstance(self.grid, HexGrid) else "square"
+
     def board(self) -> Board:
         """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
-        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells])
+        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells], topology=self.topology)
 
     def labels(self) -> list[str]:
         """The rows as :class:`Seen` letters."""
@@ -86,11 +97,19 @@ class Reading:
         low = min(
             ((c, r, col) for r, row in enumerate(self.confidence) for col, c in enumerate(row)), default=(1.0, 0, 0)
         )
+        grid = self.grid
+        if isinstance(grid, Grid):
+            pitch = [round(grid.y.pitch, 2), round(grid.x.pitch, 2)]
+            origin = [round(grid.y.start, 1), round(grid.x.start, 1)]
+        else:
+            pitch = [round(grid.width * ROW, 2), round(grid.width, 2)]
+            origin = [round(grid.y0, 1), round(grid.x0, 1)]
         return {
-            "rows": self.grid.rows,
-            "cols": self.grid.cols,
-            "pitch": [round(self.grid.y.pitch, 2), round(self.grid.x.pitch, 2)],
-            "origin": [round(self.grid.y.start, 1), round(self.grid.x.start, 1)],
+            "rows": grid.rows,
+            "cols": grid.cols,
+            "topology": self.topology,
+            "pitch": pitch,
+            "origin": origin,
             "skin": self.skin,
             "cells": self.labels(),
             "board": list(self.board().grid),
@@ -145,6 +164,19 @@ def cell_features(image: Any, grid: Grid) -> np.ndarray:
     return cells.transpose(0, 2, 1, 3, 4).reshape(grid.rows * grid.cols, SIDE * SIDE * 3)
 
 
+def hex_features(image: Any, grid: HexGrid) -> np.ndarray:
+    """Every hexagon's middle (a square :data:`HEX_MIDDLE` of its width across, all inside it) shrunk as a square cell is."""
+    np, Image = _libraries()
+    half = HEX_MIDDLE * grid.width / 2
+    feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            x, y = grid.centre(r, c)
+            cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x - half, y - half, x + half, y + half))
+            feats[r * grid.cols + c] = np.asarray(cell, dtype=np.float32).reshape(-1)
+    return feats
+
+
 def gray_of(image: Any) -> np.ndarray:
     """A picture's brightness, 0-255, as floats (rows x columns): what the grid is found in."""
     np, _ = _libraries()
@@ -188,19 +220,30 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         (naming its row and column, from 1).
     """
     np, _ = _libraries()
-    from cnfsweep.formats.picture.grid import cut_sides, find_grid
+    from cnfsweep.formats.picture.grid import Edges, cut_sides, find_grid
+    from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
     image = decode(data, source)
     width, height = image.size
     gray = gray_of(image)
-    grid = find_grid(gray)
+    edges = Edges.of(gray)
+    # Hexagons first: their pitches across and down are √3 apart, which a square grid's never are.
+    grid: Grid | HexGrid | None = find_hex_grid(gray, edges)
+    if grid is None:
+        grid = find_grid(gray, edges)
     if grid is None or grid.rows * grid.cols < 4:
         raise BoardFormatError(
             f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
             source=source,
         )
-    feats = cell_features(image, grid)
+    hexes = isinstance(grid, HexGrid)
+    feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     known, labels, skins = _known()
+    # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
+    shape = np.char.endswith(skins.astype(str), HEX) == hexes
+    if not shape.any():
+        raise BoardFormatError(f"no known skin draws {'hexagons' if hexes else 'square cells'}", source=source)
+    known, labels, skins = known[shape], labels[shape], skins[shape]
     # Distances (root mean square) from every cell to every known picture, by ||a||² + ||b||² - 2ab.
     d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
     dist = np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
@@ -222,10 +265,14 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     with np.errstate(divide="ignore", invalid="ignore"):
         confidence = np.where(np.isfinite(other) & (best + other > 0), other / (best + other), 1.0)
     readable = (best <= FAR) & (confidence >= SURE)
-    grid, keep = _trim(grid, readable)
-    # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
-    # its lines run on past the cells kept, which says the picture was cut there.
-    cut = cut_sides(gray, grid)
+    if isinstance(grid, HexGrid):
+        keep = np.ones(len(best), dtype=bool)
+        cut = []
+    else:
+        grid, keep = _trim(grid, readable)
+        # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
+        # its lines run on past the cells kept, which says the picture was cut there.
+        cut = cut_sides(gray, grid)
     if cut:
         raise BoardFormatError(
             f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
