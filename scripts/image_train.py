@@ -50,10 +50,7 @@ def main() -> None:
         for png, name, topology, rows in labelled(root):
             image = decode(png.read_bytes(), str(png))
             skin = name + HEX if topology == "hex" else name
-            if topology == "hex":
-                grid = find_hex_grid(gray_of(image))
-            else:
-                grid = find_grid(gray_of(image))
+            grid = find_hex_grid(gray_of(image)) if topology == "hex" else find_grid(gray_of(image))
             if grid is None or (grid.rows, grid.cols) != (len(rows), len(rows[0])):
                 skipped += 1
                 continue
