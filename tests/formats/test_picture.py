@@ -158,3 +158,12 @@ def test_without_the_extra_a_picture_says_to_install_it(tmp_path, monkeypatch) -
 )
 def test_pictures_are_told_by_their_first_bytes(data: bytes, picture: bool) -> None:
     assert is_picture(data) is picture
+
+
+def test_a_hex_screenshot_reads_back_to_its_labels() -> None:
+    # Hexagons: found by their pitches across and down, read from their middles.
+    name = "hex-light-2x-0"
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.topology == "hex"
+    assert reading.labels() == labels(name)
+    assert reading.board().topology.name == "hex"

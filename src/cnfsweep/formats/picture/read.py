@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import BoardFormatError
-from cnfsweep.formats.picture.grid import Grid
+from cnfsweep.formats.picture.grid import Edges, Grid
 from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
 
 if TYPE_CHECKING:
@@ -166,15 +166,21 @@ def cell_features(image: Any, grid: Grid) -> np.ndarray:
 
 def hex_features(image: Any, grid: HexGrid) -> np.ndarray:
     """Every hexagon's middle (a square :data:`HEX_MIDDLE` of its width across, all inside it) shrunk as a square cell is."""
-    np, Image = _libraries()
-    half = HEX_MIDDLE * grid.width / 2
+    np, _ = _libraries()
     feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
     for r in range(grid.rows):
         for c in range(grid.cols):
-            x, y = grid.centre(r, c)
-            cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x - half, y - half, x + half, y + half))
-            feats[r * grid.cols + c] = np.asarray(cell, dtype=np.float32).reshape(-1)
+            feats[r * grid.cols + c] = _hex_cell(image, grid, r, c)
     return feats
+
+
+def _hex_cell(image: Any, grid: HexGrid, r: int, c: int) -> np.ndarray:
+    """One hexagon's middle, shrunk."""
+    np, Image = _libraries()
+    half = HEX_MIDDLE * grid.width / 2
+    x, y = grid.centre(r, c)
+    cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x - half, y - half, x + half, y + half))
+    return np.asarray(cell, dtype=np.float32).reshape(-1)
 
 
 def gray_of(image: Any) -> np.ndarray:
@@ -209,6 +215,68 @@ def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
     return replace(grid, x=x, y=y), keep.reshape(-1)
 
 
+def _distances(feats: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """Distances (root mean square, 0-255) from every cell to every known picture, by ||a||² + ||b||² - 2ab."""
+    np, _ = _libraries()
+    d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
+    return np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
+
+
+def _classify(dist: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell's distance to its nearest class, its confidence, and the classes by nearness.
+
+    The confidence says how much nearer the nearest class is than the runner-up: 0.5 as near as it,
+    1 the runner-up infinitely far.
+    """
+    np, _ = _libraries()
+    per_class = np.stack([dist[:, labels == k].min(axis=1) for k in classes], axis=1)
+    order = np.argsort(per_class, axis=1)
+    best = np.take_along_axis(per_class, order[:, :1], axis=1)[:, 0]
+    if len(classes) > 1:
+        other = np.take_along_axis(per_class, order[:, 1:2], axis=1)[:, 0]
+    else:
+        other = np.full_like(best, np.inf)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        confidence = np.where(np.isfinite(other) & (best + other > 0), other / (best + other), 1.0)
+    return best, confidence, order
+
+
+def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
+    """The sides past which the hexagons go on: a grid placed short of the board, or a board the picture cuts.
+
+    A hexagon shows as its two vertical sides, a width apart, down the middle of its height; the
+    places one cell beyond the grid are looked at for them, and where half of a side's places have
+    both, the grid found is not the whole board.  A place the picture cuts is not looked at: a hex
+    board cut through a column is not told from a smaller one yet.
+    """
+    np, _ = _libraries()
+    height, width = edges.across.shape
+    ring = HexGrid(grid.x0 - grid.width, grid.y0 - 2 * ROW * grid.width, grid.width, grid.rows + 4, grid.cols + 2)
+    sides: dict[str, list[tuple[int, int]]] = {
+        "top": [(1, c) for c in range(1, grid.cols + 1)],
+        "bottom": [(grid.rows + 2, c) for c in range(1, grid.cols + 1)],
+        "left": [(r, 0) for r in range(2, grid.rows + 2)],
+        "right": [(r, grid.cols + 1) for r in range(2, grid.rows + 2)],
+    }
+    reach = grid.width / 4
+
+    def side_at(x: float, y: float) -> bool:
+        lo, hi, col = round(y - reach), round(y + reach), round(x) - 1
+        if lo < 0 or hi > height or col < 1 or col + 1 >= width:
+            return False
+        return bool(edges.across[lo:hi, col - 1 : col + 2].any(axis=1).mean() > 0.6)
+
+    beyond = []
+    for side, places in sides.items():
+        found = [
+            side_at(x - grid.width / 2, y) and side_at(x + grid.width / 2, y)
+            for x, y in (ring.centre(r, c) for r, c in places)
+        ]
+        if found and np.mean(found) >= 0.5:
+            beyond.append(side)
+    return beyond
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -220,7 +288,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         (naming its row and column, from 1).
     """
     np, _ = _libraries()
-    from cnfsweep.formats.picture.grid import Edges, cut_sides, find_grid
+    from cnfsweep.formats.picture.grid import cut_sides, find_grid
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
     image = decode(data, source)
@@ -244,35 +312,30 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     if not shape.any():
         raise BoardFormatError(f"no known skin draws {'hexagons' if hexes else 'square cells'}", source=source)
     known, labels, skins = known[shape], labels[shape], skins[shape]
-    # Distances (root mean square) from every cell to every known picture, by ||a||² + ||b||² - 2ab.
-    d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
-    dist = np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
     # The skin: the one whose pictures lie nearest the cells, all told.
+    dist = _distances(feats, known)
     skin_names = sorted(set(skins.tolist()))
     totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
     skin = skin_names[int(np.argmin(totals))]
     mine = skins == skin
-    dist, labels = dist[:, mine], labels[mine]
+    known, labels = known[mine], labels[mine]
     classes = sorted(set(labels.tolist()))
-    # Each cell's nearest picture of each class; its class the nearest, its confidence how much
-    # nearer that is than the runner-up (0.5: as near as it, 1: the runner-up infinitely far).
-    per_class = np.stack([dist[:, labels == k].min(axis=1) for k in classes], axis=1)
-    order = np.argsort(per_class, axis=1)
-    best = np.take_along_axis(per_class, order[:, :1], axis=1)[:, 0]
-    other = (
-        np.take_along_axis(per_class, order[:, 1:2], axis=1)[:, 0] if len(classes) > 1 else np.full_like(best, np.inf)
-    )
-    with np.errstate(divide="ignore", invalid="ignore"):
-        confidence = np.where(np.isfinite(other) & (best + other > 0), other / (best + other), 1.0)
+    best, confidence, order = _classify(dist[:, mine], labels, classes)
     readable = (best <= FAR) & (confidence >= SURE)
     if isinstance(grid, HexGrid):
         keep = np.ones(len(best), dtype=bool)
-        cut = []
+        cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
         # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
         # its lines run on past the cells kept, which says the picture was cut there.
         cut = cut_sides(gray, grid)
+    if cut and isinstance(grid, HexGrid):
+        raise BoardFormatError(
+            f"hexagons go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(cut)}: "
+            "expected the whole board in the screenshot, its grid found whole",
+            source=source,
+        )
     if cut:
         raise BoardFormatError(
             f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
