@@ -167,3 +167,10 @@ def test_a_hex_screenshot_reads_back_to_its_labels() -> None:
     assert reading.topology == "hex"
     assert reading.labels() == labels(name)
     assert reading.board().topology.name == "hex"
+
+
+def test_a_screenshot_on_standard_input_is_read_too() -> None:
+    data = (CORPUS / "square-dark-1.25x-1.png").read_bytes()
+    result = CliRunner().invoke(app, ["solve", "-", "--json"], input=data)
+    assert result.exit_code == 0, result.output
+    assert '"format": "picture"' in result.output

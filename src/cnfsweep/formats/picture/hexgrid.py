@@ -47,7 +47,9 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     ex, ey = _profile(edges, 0), _profile(edges, 1)
     half = _pitch(_autocorrelation(ex))
     down = _pitch(_autocorrelation(ey))
-    if half is None or down is None or not 1.6 <= down / half <= 1.9:
+    # Squares repeat alike across and down.  Hexagons' rows, drawn with little contrast, may not show
+    # a pitch down at all (or a fraction of one): their place comes from the sides' parity below.
+    if half is None or (down is not None and 0.8 <= down / half <= 1.25):
         return None
     across = find_axis(ex, half)
     if across is None or across.count < 3:
@@ -90,6 +92,6 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
             else:
                 j += 1
     _, y0, rows = best
-    if rows < 1 or cols < 1:
+    if rows < 2 or cols < 1:
         return None
     return HexGrid(x0=x0, y0=y0, width=width, rows=rows, cols=cols)
