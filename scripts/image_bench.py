@@ -111,6 +111,9 @@ def main() -> None:
             continue
         times[key].append(time.perf_counter() - t)
         got = reading.labels()
+        if reading.topology != topology:
+            failures.append(f"{png}: read as {reading.topology}, labelled {topology}")
+            got = []
         if len(got) == len(rows) and all(len(a) == len(b) for a, b in zip(got, rows, strict=True)):
             right = sum(x == y for a, b in zip(got, rows, strict=True) for x, y in zip(a, b, strict=True))
             s[2] += right

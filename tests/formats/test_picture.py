@@ -62,6 +62,7 @@ def png_bytes(image) -> bytes:
 def test_page_screenshots_read_back_to_their_labels(name: str) -> None:
     reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
     assert reading.labels() == labels(name)
+    assert reading.topology == name.split("-", maxsplit=1)[0]  # the page marks a torus's glued edges
     assert all(0.5 <= c <= 1 for row in reading.confidence for c in row)
 
 

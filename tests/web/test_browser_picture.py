@@ -78,3 +78,4 @@ def test_a_screenshot_of_the_page_reads_back_to_its_position(
     rows = random_position(seed, topology)
     reading = read_picture(screenshot(browser, live_url, rows, topology, scale, theme), f"{topology}@{scale}")
     assert list(reading.board().grid) == rows
+    assert reading.topology == topology

@@ -78,11 +78,15 @@ class Reading:
     cells: tuple[tuple[Seen, ...], ...]
     confidence: tuple[tuple[float, ...], ...]
     skin: str
+    glued: bool = False
+    """Whether the picture marks the board's edges as glued (cnfsweep's page draws a torus so)."""
 
     @property
     def topology(self) -> str:
-        """``hex`` for a grid of hexagons, else ``square`` (a torus's picture is a square grid's)."""
-        return "hex" if isinstance(self.grid, HexGrid) else "square"
+        """``hex`` for a grid of hexagons, ``torus`` for a square grid whose edges the picture marks glued, else ``square``."""
+        if isinstance(self.grid, HexGrid):
+            return "hex"
+        return "torus" if self.glued else "square"
 
     def board(self) -> Board:
         """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
@@ -213,6 +217,35 @@ def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
     x = replace(grid.x, start=grid.x.start + left * grid.x.pitch, count=right - left)
     y = replace(grid.y, start=grid.y.start + top * grid.y.pitch, count=bottom - top)
     return replace(grid, x=x, y=y), keep.reshape(-1)
+
+
+#: How cnfsweep's page marks a torus: its top and bottom edges in this purple, its sides in this orange
+#: (``#board.torus`` in the page's style sheet), drawn right against the cells.
+GLUED = ((123, 63, 181), (217, 112, 11))
+
+
+def _glued(image: Any, grid: Grid) -> bool:
+    """Whether the board's edges carry the page's marks of a torus, all four of them."""
+    np, _ = _libraries()
+    rgb = np.asarray(image, dtype=np.int16)
+    height, width = rgb.shape[:2]
+    x0, x1, y0, y1 = round(grid.x.start), round(grid.x.end), round(grid.y.start), round(grid.y.end)
+    if x0 < 3 or y0 < 3 or x1 + 3 > width or y1 + 3 > height:
+        return False
+    mx, my = (x1 - x0) // 10, (y1 - y0) // 10
+    strips = (
+        (rgb[y0 - 3 : y0 - 1, x0 + mx : x1 - mx], GLUED[0]),
+        (rgb[y1 + 1 : y1 + 3, x0 + mx : x1 - mx], GLUED[0]),
+        (rgb[y0 + my : y1 - my, x0 - 3 : x0 - 1], GLUED[1]),
+        (rgb[y0 + my : y1 - my, x1 + 1 : x1 + 3], GLUED[1]),
+    )
+    for strip, colour in strips:
+        if strip.size == 0:
+            return False
+        near = np.abs(strip - np.asarray(colour)).max(axis=-1) <= 24
+        if near.mean() < 0.8:
+            return False
+    return True
 
 
 def _distances(feats: np.ndarray, known: np.ndarray) -> np.ndarray:
@@ -362,4 +395,5 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             conf.append(float(confidence[i]))
         rows.append(tuple(row))
         sure.append(tuple(conf))
-    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin))
+    glued = isinstance(grid, Grid) and _glued(image, grid)
+    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin), glued=glued)
