@@ -70,22 +70,23 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                         skipped += 1
                         continue
                     flags: set[tuple[int, int]] = set()
-                    for _ in range(rng.randrange(0, 8)):
+                    # Clicks first, flags last: a flag stops Mines' flood of zeros, which the replay by
+                    # cnfsweep's Game (that knows no flags) would open.
+                    moves = sorted(rng.random() < 0.3 for _ in range(rng.randrange(0, 8)))
+                    for flag in moves:
                         if game.state.name != "PLAYING":
                             break
+                        grid_now = game.board().grid
                         covered = [
-                            (r, c)
-                            for r in range(rows)
-                            for c in range(cols)
-                            if game.board().grid[r][c] == "." and (r, c) not in flags
+                            (r, c) for r in range(rows) for c in range(cols) if grid_now[r][c] == "." and (r, c) not in flags
                         ]
                         r, c = rng.choice(covered)
                         x, y = (sum(grid.x.bounds(c)) // 2, sum(grid.y.bounds(r)) // 2)
-                        if rng.random() < 0.3:
-                            subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "3"], env=env, check=True)
+                        button = "3" if flag else "1"
+                        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", button], env=env, check=True)
+                        if flag:
                             flags.add((r, c))
                         else:
-                            subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env=env, check=True)
                             game.click(Cell(r, c))
                         time.sleep(0.15)
                     subprocess.run(["xdotool", "mousemove", "1390", "990"], env=env, check=True)
