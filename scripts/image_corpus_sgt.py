@@ -78,7 +78,10 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                             break
                         grid_now = game.board().grid
                         covered = [
-                            (r, c) for r in range(rows) for c in range(cols) if grid_now[r][c] == "." and (r, c) not in flags
+                            (r, c)
+                            for r in range(rows)
+                            for c in range(cols)
+                            if grid_now[r][c] == "." and (r, c) not in flags
                         ]
                         r, c = rng.choice(covered)
                         x, y = (sum(grid.x.bounds(c)) // 2, sum(grid.y.bounds(r)) // 2)
