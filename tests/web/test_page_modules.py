@@ -128,7 +128,9 @@ def test_every_import_is_a_module_of_the_page_that_exports_the_names_taken(sourc
         for taken in sorted(names - exports(sources.get(target, "")))
     ]
     assert missing == []
-    assert set(sources) <= set(STATIC), "a module of the page the server does not serve: add it to web/routes/page.STATIC"
+    assert set(sources) <= set(STATIC), (
+        "a module of the page the server does not serve: add it to web/routes/page.STATIC"
+    )
 
 
 def test_every_event_is_declared_emitted_and_listened_to(sources: dict[str, str]) -> None:

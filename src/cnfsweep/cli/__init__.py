@@ -24,6 +24,7 @@ from cnfsweep.cli import (
     hint,
     levels,
     play,
+    read,
     reduce,
     render,
     replay,
@@ -85,6 +86,7 @@ _COMMANDS: list[tuple[str, Callable[..., Any]]] = [
     ("gadget", gadget.gadget_command),
     ("reduce", reduce.reduce_command),
     ("render", render.render_command),
+    ("read", read.read_command),
     ("replay", replay.replay_command),
     ("serve", serve.serve_command),
 ]

@@ -30,7 +30,7 @@ from cnfsweep.core.topology import TOPOLOGIES
 from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
-from cnfsweep.formats import REGISTRY, BoardFormat, parse_board, read_text
+from cnfsweep.formats import REGISTRY, BoardFormat, read_file
 from cnfsweep.play.game import Level
 
 T = TypeVar("T")
@@ -175,11 +175,11 @@ def load_board(
     ...
     cnfsweep.core.errors.CnfsweepError: no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)
     """
-    source = "<stdin>" if path == "-" else path
-    text = sys.stdin.read() if path == "-" else read_text(Path(path))
-    board = parse_board(text, format=fmt, source=source, total_mines=mines, deadline=deadline)
+    # Bytes, not text: a screenshot is told by its first bytes and read as a picture (formats.read_file).
+    data = sys.stdin.buffer.read() if path == "-" else None
+    board = read_file(None if path == "-" else Path(path), format=fmt, total_mines=mines, deadline=deadline, data=data)
     read_as = board.read_as
-    if assume and read_as is not None and not REGISTRY[read_as.format].labels:
+    if assume and read_as is not None and (read_as.format not in REGISTRY or not REGISTRY[read_as.format].labels):
         # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.
         raise CnfsweepError(
             f"no cell is labelled {next(iter(assume))!r} (board {'detected' if read_as.detected else 'read'} "

@@ -43,6 +43,7 @@ __all__ = [
     "detect_format",
     "parse_board",
     "read_board",
+    "read_file",
     "read_text",
     "write_board",
 ]
@@ -241,6 +242,11 @@ def read_text(path: str | Path) -> str:
         raise ArgumentTypeError(
             f"path must be a str or a path, got {shown(path)} ({type(path).__name__}); Board.parse reads a board's text"
         )
+    return _decode(_read_bytes(path), str(path))
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """A board file's bytes, refusing a missing, unreadable or empty file in one line that names it."""
     err = partial(BoardFormatError, source=str(path))
     try:
         data = Path(path).read_bytes()
@@ -252,6 +258,12 @@ def read_text(path: str | Path) -> str:
         raise err(f"cannot read file: {exc.strerror or exc}") from None
     if not data.strip():
         raise err("empty file: expected a board")
+    return data
+
+
+def _decode(data: bytes, source: str) -> str:
+    """A board file's bytes as text, refusing binary and non-UTF-8 bytes with their line and column."""
+    err = partial(BoardFormatError, source=source)
     nul = data.find(b"\0")
     if nul >= 0:
         line, col = line_col(data[:nul].decode("utf-8", "replace"))
@@ -263,6 +275,40 @@ def read_text(path: str | Path) -> str:
         raise err(
             f"not UTF-8 text (byte 0x{data[exc.start]:02x}): expected a text board", line=line, column=col
         ) from None
+
+
+def read_file(
+    path: str | Path | None,
+    *,
+    format: BoardFormat | str = "auto",
+    total_mines: int | None = None,
+    deadline: float | None = None,
+    data: bytes | None = None,
+) -> Board:
+    """Read a board file: a screenshot (PNG, JPEG or BMP, told by its first bytes) or a board's text in any format.
+
+    A picture is read by :func:`cnfsweep.formats.picture.read.read_picture` (the optional extra
+    ``image``) when ``format`` is ``auto``; anything else is text, read by :func:`parse_board`.
+    ``data`` gives the bytes already read (standard input), ``path`` then only names them.
+
+    Raises
+    ------
+    BoardFormatError
+        As :func:`read_text` and :func:`parse_board` do; for a picture, when the extra is missing or
+        no whole board can be read in it (naming the cell it could not read).
+    """
+    source = "<stdin>" if path is None else str(path)
+    if data is None:
+        data = _read_bytes(path if path is not None else "<stdin>")
+    if registry.is_picture(data) and _coerce_format(format, source) is BoardFormat.AUTO:
+        from cnfsweep.formats.picture.read import read_picture
+
+        check_deadline(deadline)
+        board = read_picture(data, source).board()
+        if total_mines is not None:
+            board = board.with_total(total_mines)
+        return board.marked_read_as(ReadAs(registry.PICTURE, True))
+    return parse_board(_decode(data, source), format=format, source=source, total_mines=total_mines, deadline=deadline)
 
 
 def read_board(path: str | Path, *, format: BoardFormat | str = "auto", total_mines: int | None = None) -> Board:
@@ -283,7 +329,9 @@ def read_board(path: str | Path, *, format: BoardFormat | str = "auto", total_mi
     >>> read_board(p)
     Board(grid=('1.',), total_mines=1)
     """
-    return parse_board(read_text(path), format=format, source=str(path), total_mines=total_mines)
+    if not isinstance(path, (str, PathLike)):
+        raise ArgumentTypeError(f"path must be a str or a path, got {shown(path)} ({type(path).__name__})")
+    return read_file(path, format=format, total_mines=total_mines)
 
 
 def write_board(board: BoardLike, format: BoardFormat | str = "native") -> str:

@@ -67,8 +67,14 @@ from cnfsweep.formats.lines import Err, Sample
 from cnfsweep.formats.minesweepr import MinesweeprFormat
 from cnfsweep.formats.msboard import MsboardFormat
 from cnfsweep.formats.native import NativeFormat
+from cnfsweep.formats.picture import is_picture
 
-__all__ = ["REGISTRY", "Format", "Sample", "detect", "suffixes"]
+__all__ = ["PICTURE", "REGISTRY", "Format", "Sample", "detect", "is_picture", "suffixes"]
+
+#: What a board read from a screenshot says it was read as (``Board.read_as.format``).  Pictures are
+#: told by their first bytes (:func:`is_picture`), before any text format is asked, and are not in
+#: :data:`REGISTRY`: a format there reads text, and ``--format`` and the API name text formats.
+PICTURE = "picture"
 
 
 @runtime_checkable

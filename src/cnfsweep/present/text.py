@@ -139,6 +139,8 @@ def _detected(board: Board) -> list[Text]:
     # A graph board is JSON, which no other format could be taken for.
     if read_as is None or not read_as.detected or read_as.format in ("native", "graph"):
         return []
+    if read_as.format == "picture":
+        return [Text("read from a picture (cnfsweep read shows each cell's confidence)", style="dim")]
     return [Text(f"read as {read_as.format} text (detected; --format chooses another)", style="dim")]
 
 

@@ -1,0 +1,184 @@
+"""Build the corpus of board screenshots that ``cnfsweep read`` is measured on, with a label file beside each.
+
+Usage::
+
+    python python -m benchmarks picture-corpus page [--out corpus] [--per 3]   # cnfsweep's own page, Debian's Chromium
+    python python -m benchmarks picture-corpus sgt  [--out corpus] [--per 3]   # Tatham's Mines (sgt-mines) under Xvfb
+
+Each picture ``corpus/<skin>/<name>.png`` has ``<name>.txt`` beside it: comment lines saying how it was
+made, then the board as the reader's cell letters (:data:`cnfsweep.imaging.cells.Seen`): ``.`` covered,
+``F`` flag, ``0``-``8``, ``M`` mine, ``X`` exploded mine, ``W`` wrong flag, ``?`` question mark, after a
+``topology:`` line for a torus or hex grid.
+
+Page labels are the position the page was given: the grid it draws and the game's layout read back from
+the page (``state.grid``, ``state.game``), or the text typed into Edit.  sgt-mines labels come from the game's own save file
+(its ``--save`` of the game state after the moves), never from the picture.
+The pictures are written as optimised PNGs (Pillow ``optimize=True``); the corpus stays small enough for git.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+SCALES = (1.0, 1.25, 1.5, 2.0)
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+def save_png(data: bytes, path: Path) -> None:
+    """Write a screenshot as an optimised PNG (smaller than the browser's own)."""
+    import io
+
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.open(io.BytesIO(data)).convert("RGB").save(path, optimize=True)
+
+
+def write_labels(path: Path, notes: list[str], topology: str, rows: list[str]) -> None:
+    """Write a label file: its notes as comments, the topology line off the square, the rows."""
+    head = [f"# {note}" for note in notes] + ([] if topology == "square" else [f"topology: {topology}"])
+    path.write_text("\n".join([*head, *rows]) + "\n", encoding="utf-8")
+
+
+# --- cnfsweep's own page ------------------------------------------------------------------------------------
+
+GAME_LABELS = """() => {
+  const g = state.game, rows = state.grid.map((row) => row.join(""));
+  const layout = new Set((g.layout || []).map(([r, c]) => r + "," + c));
+  const boom = g.exploded ? g.exploded.join(",") : null, lost = g.state === "lost", won = g.state === "won";
+  return rows.map((row, r) => Array.from(row).map((ch, c) => {
+    const k = r + "," + c;
+    if (/[0-8]/.test(ch)) return ch;
+    if (ch === "*") return lost && !layout.has(k) ? "W" : "F";
+    if (layout.has(k)) return won ? "F" : (k === boom ? "X" : "M");
+    return ".";
+  }).join(""));
+}"""
+
+
+def random_text(rng: random.Random, rows: int, cols: int, most: int) -> list[str]:
+    """Rows of a made-up position: every class of cell the Edit tab draws, numbers up to ``most`` (8 on a square)."""
+    kinds = "012345678"[: most + 1] + "." * 4 + "*" * 2
+    return ["".join(rng.choice(kinds) for _ in range(cols)) for _ in range(rows)]
+
+
+def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCALES) -> int:
+    """Screenshots of the page in light and dark, at every scale, of games played on it and of typed positions."""
+    from benchmarks.harness.server import live_server
+    from playwright.sync_api import sync_playwright
+
+    rng = random.Random(seed)
+    made = 0
+    with live_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for theme in ("light", "dark"):
+            for scale in scales:
+                context = browser.new_context(
+                    viewport={"width": 1100, "height": 900}, device_scale_factor=scale, color_scheme=theme
+                )
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_selector("#board .cell")
+                page.add_style_tag(content="*{animation:none!important;transition:none!important}")
+                for i in range(per):
+                    for topology in ("square", "torus", "hex"):
+                        name = f"{topology}-{theme}-{scale:g}x-{i}"
+                        if i % 2 == 0:
+                            labels = play_game(page, rng, topology, i)
+                            how = "a game played on the page by random clicks; labels from state.game"
+                        else:
+                            labels = typed_position(page, rng, topology)
+                            how = "a position typed into Edit; labels from the text given"
+                        shot = page.locator("#frame").screenshot()
+                        save_png(shot, out / "page" / f"{name}.png")
+                        notes = [
+                            f"skin: page-{theme}",
+                            f"scale: {scale:g}",
+                            f"made: python -m benchmarks picture-corpus page: {how}",
+                        ]
+                        write_labels(out / "page" / f"{name}.txt", notes, topology, labels)
+                        made += 1
+                context.close()
+        browser.close()
+    return made
+
+
+def play_game(page: Any, rng: random.Random, topology: str, i: int) -> list[str]:
+    """Start a game, click random covered cells until it is lost, won or a few moves in, flag some cells."""
+    page.click("#tab-play")
+    level = rng.choice(("beginner", "intermediate", "expert"))
+    page.select_option("#level", level)
+    page.select_option("#topology", topology)
+    seed = rng.randrange(10**6)
+    page.fill("#seed", str(seed))
+    page.click("#new-game-button")
+    page.wait_for_function(f"state.game && state.game.seed === {seed} && !state.moving")
+    clicks = rng.randrange(1, 12)
+    for _ in range(clicks):
+        if page.evaluate("state.game.state") != "playing":
+            break
+        r, c = covered(page, rng)
+        before = page.evaluate("state.game.moves")
+        page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]').click()
+        page.wait_for_function(
+            f"(state.game.moves > {before} || state.game.state !== 'playing') && !state.moving", timeout=5000
+        )
+    for _ in range(rng.randrange(0, 6)):
+        if page.evaluate("state.game.state") != "playing":
+            break
+        r, c = covered(page, rng)
+        page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]').click(button="right")
+        page.wait_for_timeout(60)
+        page.wait_for_function("!state.moving")
+    page.mouse.move(5, 5) if rng.random() < 0.5 else None  # half the pictures keep the cursor over the board
+    return page.evaluate(GAME_LABELS)
+
+
+def covered(page: Any, rng: random.Random) -> tuple[int, int]:
+    """A random covered cell of the game on the page."""
+    cells = page.evaluate("state.grid.flatMap((row, r) => row.flatMap((ch, c) => ch === '.' ? [[r, c]] : []))")
+    return tuple(rng.choice(cells))
+
+
+def typed_position(page: Any, rng: random.Random, topology: str) -> list[str]:
+    """Type a made-up position into Edit, read it, and return its labels."""
+    page.click("#tab-edit")
+    rows, cols = rng.randrange(4, 17), rng.randrange(4, 31)
+    text = random_text(rng, rows, cols, 6 if topology == "hex" else 8)
+    head = [] if topology == "square" else [f"topology: {topology}"]
+    page.fill("#board-text", "\n".join([*head, *text]) + "\n")
+    page.click("#read-text")
+    page.wait_for_function(f"state.rows === {rows} && state.cols === {cols} && state.topology === '{topology}'")
+    page.mouse.move(5, 5)
+    return [row.replace("*", "F") for row in text]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and build one part of the corpus."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source", choices=("page", "sgt"))
+    parser.add_argument("--out", type=Path, default=Path("corpus"))
+    parser.add_argument("--per", type=int, default=2, help="pictures per topology, theme and scale")
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument(
+        "--scales", type=float, nargs="+", default=SCALES, help="device scale factors of the page's pictures"
+    )
+    args = parser.parse_args(argv)
+    if args.source == "page":
+        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales))
+    else:
+        from benchmarks.picture_corpus_sgt import sgt_corpus
+
+        made = sgt_corpus(args.out, args.per, args.seed)
+    print(f"{made} pictures in {args.out}")
+
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,292 @@
+"""Finding a board's grid in a picture: its cell pitch, where its first cell starts, how many rows and columns.
+
+A grid of cells shows as edges that repeat: summed down every column of pixels (and along every row),
+the brightness steps peak on the lines between cells, one pitch apart, and nowhere else at that
+spacing.  The pitch is the first strong peak of the profile's autocorrelation, refined to a fraction
+of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts; the
+board is the longest run of lines that are all strong.
+
+Works on numpy arrays only: the picture is decoded by :mod:`cnfsweep.formats.picture.read`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Axis", "Grid", "cut_sides", "find_axis", "find_grid"]
+
+#: Smallest and largest cell pitch read, in pixels: below 7 px a digit is not legible; a board of
+#: one or two huge cells is no screenshot of a game.
+MIN_PITCH = 7
+MAX_PITCH = 300
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells."""
+
+    start: float
+    pitch: float
+    count: int
+
+    def bounds(self, i: int) -> tuple[int, int]:
+        """Pixel span ``[lo, hi)`` of cell ``i`` along this axis."""
+        return round(self.start + i * self.pitch), round(self.start + (i + 1) * self.pitch)
+
+    @property
+    def end(self) -> float:
+        """Where the last cell ends."""
+        return self.start + self.count * self.pitch
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rectangular board's grid: its columns (``x``) and rows (``y``)."""
+
+    x: Axis
+    y: Axis
+
+    @property
+    def rows(self) -> int:
+        """Rows of cells."""
+        return self.y.count
+
+    @property
+    def cols(self) -> int:
+        """Columns of cells."""
+        return self.x.count
+
+
+#: A step in brightness (0-255) that counts as an edge: a cell's outline, not a gradient or JPEG noise.
+STEP = 6.0
+
+
+@dataclass(frozen=True)
+class Edges:
+    """Where a picture's brightness steps by :data:`STEP` or more: ``across`` between columns, ``down`` between rows."""
+
+    across: np.ndarray
+    down: np.ndarray
+
+    @classmethod
+    def of(cls, gray: np.ndarray) -> Edges:
+        """The edges of a grey picture."""
+        return cls(np.abs(np.diff(gray, axis=1)) > STEP, np.abs(np.diff(gray, axis=0)) > STEP)
+
+
+def _profile(edges: Edges, axis: int, lo: int = 0, hi: int | None = None) -> np.ndarray:
+    """The share of pixels (from ``lo`` to ``hi`` across) with an edge there: one value per line between pixels along ``axis``.
+
+    A share, not a sum of contrasts: a line between cells is an edge all along the board whatever its
+    contrast, while a frame's or a counter's edges run only part of the way.
+    """
+    if axis == 0:
+        return edges.across[lo:hi].mean(axis=0)
+    return edges.down[:, lo:hi].mean(axis=1)
+
+
+def _spread(e: np.ndarray) -> np.ndarray:
+    """Each value the largest of itself and its two neighbours, so a line drawn one pixel off still counts."""
+    padded = np.pad(e, 1)
+    return np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])
+
+
+def _autocorrelation(e: np.ndarray) -> np.ndarray:
+    """The profile's autocorrelation, 1 at lag 0 (all 0 for a flat profile)."""
+    n = len(e)
+    centred = e - e.mean()
+    spectrum = np.fft.rfft(centred, 2 * n)
+    ac = np.fft.irfft(spectrum * np.conj(spectrum))[:n]
+    return ac / ac[0] if ac[0] > 0 else np.zeros(n)
+
+
+def _pitch(ac: np.ndarray) -> int | None:
+    """The cell pitch an autocorrelation says (whole pixels), or None when nothing repeats."""
+    high = min(MAX_PITCH, len(ac) // 3)
+    if high <= MIN_PITCH:
+        return None
+    lags = range(MIN_PITCH, high)
+    peaks = [lag for lag in lags if ac[lag] >= ac[lag - 1] and ac[lag] >= ac[lag + 1] and ac[lag] > 0.15]
+    if not peaks:
+        return None
+
+    # A pitch repeats: its multiples are peaks too, where a chance distance (a counter to the board's
+    # edge) has none.  Each candidate is scored on its first three multiples.
+    def harmonics(p: int) -> float:
+        return float(np.mean([ac[max(0, k * p - 1) : k * p + 2].max() for k in (1, 2, 3) if k * p + 2 <= len(ac)]))
+
+    scores = {p: harmonics(p) for p in peaks}
+    best = max(scores.values())
+    # The fundamental, not a multiple: the first candidate nearly as good as the best.
+    return next(p for p in peaks if scores[p] >= 0.8 * best)
+
+
+def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The profile at fractional positions, linearly between its values (0 off its ends)."""
+    lo = np.floor(at).astype(int)
+    t = at - lo
+    inside = lambda k: np.where((k >= 0) & (k < len(e)), e[np.clip(k, 0, len(e) - 1)], 0.0)  # noqa: E731
+    return (1 - t) * inside(lo) + t * inside(lo + 1)
+
+
+def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
+    """The cells along one axis from its edge profile ``e`` (``e[i]``: steps between pixels ``i`` and ``i + 1``),
+    their pitch near ``whole`` pixels."""
+    wide = _spread(e)
+    n = len(e)
+    # Every (pitch, phase) at once: the lines each predicts, the mean edge share on them.
+    pitches = np.arange(whole - 1.0, whole + 1.0001, 0.05)
+    phases = np.arange(0.0, whole + 1.0, 0.5)
+    k = np.arange(0, int(n / (whole - 1.0)) + 1)
+    at = np.round(phases[None, :, None] + k[None, None, :] * pitches[:, None, None]).astype(int)
+    valid = (at < n) & (phases[None, :, None] < pitches[:, None, None])
+    scores = np.where(valid, wide[np.minimum(at, n - 1)], 0.0).sum(axis=2) / np.maximum(valid.sum(axis=2), 1)
+    i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    pitch, phase = float(pitches[i]), float(phases[j])
+    k = np.arange(0, int((n - phase) / pitch) + 1)
+    idx = np.round(phase + k * pitch).astype(int)
+    keep = idx < n
+    k, idx = k[keep], idx[keep]
+    # A board's outer lines may be a frame drawn a few pixels off the cells' own: within a sixth of a
+    # pitch still counts.
+    reach = max(1, round(pitch / 6))
+    padded = np.pad(e, reach)
+    strength = np.max([padded[idx + reach + d] for d in range(-reach, reach + 1)], axis=0)
+    top = np.sort(strength)[len(strength) // 2 :]
+    threshold = max(floor, 0.3 * float(np.median(top)), 0.075 * float(strength.max()))
+    strong = strength >= threshold
+    # The board: the longest run of strong lines in a row.
+    run, run_from, best_run, best_first = 0, 0, 0, 0
+    for pos, is_strong in enumerate(strong.tolist()):
+        if is_strong:
+            if run == 0:
+                run_from = pos
+            run += 1
+            if run > best_run:
+                best_run, best_first = run, run_from
+        else:
+            run = 0
+    if best_run < 2:
+        return None
+    lines = idx[best_first : best_first + best_run]
+    # Then the pitch and phase to a tenth of a pixel, on the board's inner lines alone (its outer ones
+    # are often a frame some pixels thick): the edges read between pixels, and each line counted as
+    # the edges within half a pixel of it, so a tile's dark and light sides a pixel apart both count.
+    count = len(lines) - 1
+    inner = np.arange(1, count) if count >= 3 else np.arange(0, count + 1)
+    # Lines placed from the middle one out, so that a change of pitch leaves the middle where it is;
+    # coarse, then fine around the best, at a tenth of the work of the fine search alone.
+    mid = float(inner.mean())
+    offsets = inner - mid
+    slope, centre = pitch, float(lines[0]) + mid * pitch
+    for (p_span, p_step), (c_span, c_step) in (((0.6, 0.1), (2.0, 0.25)), ((0.1, 0.02), (0.25, 0.05))):
+        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step)
+        centres = np.arange(centre - c_span, centre + c_span + 1e-9, c_step)
+        at = centres[None, :, None] + offsets[None, None, :] * pitches[:, None, None]
+        scores = (_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).sum(axis=2)
+        i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        slope, centre = float(pitches[i]), float(centres[j])
+    intercept = centre - mid * slope
+    # e[i] is the step between pixels i and i + 1: the cell starts at i + 1.
+    return Axis(start=intercept + 1.0, pitch=slope, count=count)
+
+
+def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
+    """The grid of square cells in a grey picture (rows x columns of floats), or None when none shows."""
+    edges = Edges.of(gray) if edges is None else edges
+    ex, ey = _profile(edges, 0), _profile(edges, 1)
+    # Square cells repeat alike across and down: both profiles' autocorrelations, added, say the pitch
+    # more surely than either (a counter above the board repeats down only).
+    n = min(len(ex), len(ey))
+    whole = _pitch(_autocorrelation(ex)[:n] + _autocorrelation(ey)[:n])
+    if whole is None:
+        return None
+    x = find_axis(ex, whole)
+    y = find_axis(ey, whole)
+    if x is None or y is None or x.count < 1 or y.count < 1:
+        return None
+    # Again with each axis's edges counted only across the board the other axis found: the rest of
+    # the picture (a frame, a counter, a window's title) no longer adds its own lines.
+    y0, y1 = max(0, int(y.start)), int(np.ceil(y.end))
+    x0, x1 = max(0, int(x.start)), int(np.ceil(x.end))
+    # A line between cells is an edge along most of the board; a little under half of it is a safe floor.
+    x2 = find_axis(_profile(edges, 0, y0, y1), whole, floor=0.45)
+    y2 = find_axis(_profile(edges, 1, x0, x1), whole, floor=0.45)
+    if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
+        return None
+    return _lined(edges, Grid(x=x2, y=y2))
+
+
+def _lined(edges: Edges, grid: Grid) -> Grid:
+    """The grid less its outer rows and columns that have no lines between their cells.
+
+    Every row of a board has a line (a tile's edge, an open cell's rule) between each two of its
+    cells; a band beside the board that happens to lie a pitch away (the gap under a counter) has none,
+    however much its plain colour looks like an open cell's.
+    """
+
+    def lines_across(axis: Axis, other: Axis, profile_axis: int) -> list[float]:
+        shares = []
+        for i in range(axis.count):
+            lo, hi = axis.bounds(i)
+            inset = max(1, (hi - lo) // 5)
+            if hi - inset <= lo + inset:
+                shares.append(0.0)
+                continue
+            wide = _spread(_profile(edges, profile_axis, max(0, lo + inset), max(0, hi - inset)))
+            at = [round(other.start + k * other.pitch) - 1 for k in range(1, other.count)]
+            at = [k for k in at if 0 <= k < len(wide)]
+            shares.append(float(np.mean([wide[k] > 0.5 for k in at])) if at else 1.0)
+        return shares
+
+    rows = lines_across(grid.y, grid.x, 0)
+    cols = lines_across(grid.x, grid.y, 1)
+    top, bottom = 0, grid.rows
+    while bottom - top > 1 and rows[top] < 0.5:
+        top += 1
+    while bottom - top > 1 and rows[bottom - 1] < 0.5:
+        bottom -= 1
+    left, right = 0, grid.cols
+    while right - left > 1 and cols[left] < 0.5:
+        left += 1
+    while right - left > 1 and cols[right - 1] < 0.5:
+        right -= 1
+    y = Axis(grid.y.start + top * grid.y.pitch, grid.y.pitch, bottom - top)
+    x = Axis(grid.x.start + left * grid.x.pitch, grid.x.pitch, right - left)
+    return Grid(x=x, y=y)
+
+
+def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
+    """The sides of the picture that cut the board: where the lines between its cells run on past its last cells.
+
+    Beyond a whole board's edge there is a frame or a background; beyond a board the picture cuts,
+    its rows' (or columns') lines go on into the strip up to the picture's edge.
+    """
+    sides = []
+    ys = [round(grid.y.start + k * grid.y.pitch) - 1 for k in range(1, grid.rows)]
+    xs = [round(grid.x.start + k * grid.x.pitch) - 1 for k in range(1, grid.cols)]
+    strips = {
+        "left": (gray[:, : max(0, int(grid.x.start) - 2)], ys, 1),
+        "right": (gray[:, int(np.ceil(grid.x.end)) + 2 :], ys, 1),
+        "top": (gray[: max(0, int(grid.y.start) - 2), :], xs, 0),
+        "bottom": (gray[int(np.ceil(grid.y.end)) + 2 :, :], xs, 0),
+    }
+    for side, (strip, lines, axis) in strips.items():
+        if strip.shape[axis] < 2 or not lines:
+            continue
+        steps = np.abs(np.diff(strip, axis=1 - axis)) > STEP
+        share = steps.mean(axis=axis)
+        share = _spread(share)
+        # Only the strip across the board: beside it the picture holds anything.
+        lo, hi = (grid.y.start, grid.y.end) if axis == 1 else (grid.x.start, grid.x.end)
+        on = [share[k] for k in lines if 0 <= k < len(share)]
+        off = [
+            share[int(v)]
+            for v in np.arange(lo + 0.5 * (hi - lo) / max(1, len(lines) + 1), hi, (hi - lo) / max(1, len(lines) + 1))
+            if 0 <= int(v) < len(share)
+        ]
+        if on and float(np.median(on)) > 0.6 and float(np.median(on)) > 2 * float(np.median(off) if off else 0.0):
+            sides.append(side)
+    return sides

@@ -1,0 +1,399 @@
+"""A board read from a picture: find the grid, then name what every cell shows, and how sure that is.
+
+Each cell is shrunk to :data:`SIDE` x :data:`SIDE` colour pixels and compared with the cell pictures
+of the known skins (``cells.npz`` beside this module, made by ``python -m benchmarks picture-train`` from
+labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
+cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
+from every known picture, or about as near to two classes, is not guessed: the reading fails naming it.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cnfsweep.core.board import Board
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats.picture.grid import Edges, Grid
+from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "read_picture"]
+
+#: Each cell is compared as this many pixels square.
+SIDE = 12
+#: Furthest (root mean square, 0-255) a cell may lie from its nearest known picture and still be read.
+FAR = 40.0
+#: Least confidence (nearest other class's distance over the sum of both) a cell is read with.
+SURE = 0.6
+#: The side of the square read inside a hexagon, as a share of its width across the flats (its inner circle's
+#: diameter is 1, so a square of 0.7 stays inside it).
+HEX_MIDDLE = 0.7
+#: What the name of a skin's hexagons ends in (``page-light:hex``): their cells are read from their middles.
+HEX = ":hex"
+#: The cell pictures of the known skins, made by python -m benchmarks picture-train.
+CELLS = Path(__file__).with_name("cells.npz")
+INSTALL = "reading a picture needs the optional extra: pip install 'cnfsweep[image]' (Pillow and numpy)"
+
+
+class Seen(Enum):
+    """What a cell of a screenshot shows; its value is the letter label files and ``read`` use."""
+
+    COVERED = "."
+    FLAG = "F"
+    N0 = "0"
+    N1 = "1"
+    N2 = "2"
+    N3 = "3"
+    N4 = "4"
+    N5 = "5"
+    N6 = "6"
+    N7 = "7"
+    N8 = "8"
+    MINE = "M"
+    EXPLODED = "X"
+    WRONG_FLAG = "W"
+    QUESTION = "?"
+
+    @property
+    def board_char(self) -> str:
+        """The native board's character: a number, ``*`` for a mine shown or flagged, else ``.`` (covered)."""
+        if self.value.isdigit():
+            return self.value
+        return "*" if self in (Seen.FLAG, Seen.MINE, Seen.EXPLODED) else "."
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A picture read: the grid found, each cell's class and confidence (0.5 a coin toss, 1 certain), the skin."""
+
+    grid: Grid | HexGrid
+    cells: tuple[tuple[Seen, ...], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    skin: str
+    glued: bool = False
+    """Whether the picture marks the board's edges as glued (cnfsweep's page draws a torus so)."""
+
+    @property
+    def topology(self) -> str:
+        """``hex`` for a grid of hexagons, ``torus`` for a square grid whose edges the picture marks glued, else ``square``."""
+        if isinstance(self.grid, HexGrid):
+            return "hex"
+        return "torus" if self.glued else "square"
+
+    def board(self) -> Board:
+        """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
+        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells], topology=self.topology)
+
+    def labels(self) -> list[str]:
+        """The rows as :class:`Seen` letters."""
+        return ["".join(seen.value for seen in row) for row in self.cells]
+
+    def to_dict(self) -> dict[str, object]:
+        """The reading as JSON data: size, pitch, skin, each row's letters and board characters, the least sure cell."""
+        low = min(
+            ((c, r, col) for r, row in enumerate(self.confidence) for col, c in enumerate(row)), default=(1.0, 0, 0)
+        )
+        grid = self.grid
+        if isinstance(grid, Grid):
+            pitch = [round(grid.y.pitch, 2), round(grid.x.pitch, 2)]
+            origin = [round(grid.y.start, 1), round(grid.x.start, 1)]
+        else:
+            pitch = [round(grid.width * ROW, 2), round(grid.width, 2)]
+            origin = [round(grid.y0, 1), round(grid.x0, 1)]
+        return {
+            "rows": grid.rows,
+            "cols": grid.cols,
+            "topology": self.topology,
+            "pitch": pitch,
+            "origin": origin,
+            "skin": self.skin,
+            "cells": self.labels(),
+            "board": list(self.board().grid),
+            "confidence": [[round(c, 3) for c in row] for row in self.confidence],
+            "least_confident": {"cell": [low[1], low[2]], "confidence": round(low[0], 3)},
+        }
+
+
+def _libraries() -> tuple[Any, Any]:
+    """numpy and Pillow's Image, or the one-line error saying to install the extra."""
+    try:
+        import numpy as np
+        from PIL import Image
+    except ImportError:
+        raise BoardFormatError(INSTALL) from None
+    return np, Image
+
+
+@cache
+def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The known cell pictures (float rows), their classes' letters and their skins."""
+    np, _ = _libraries()
+    with np.load(CELLS) as data:
+        return data["features"].astype(np.float32), data["labels"], data["skins"]
+
+
+def decode(data: bytes, source: str) -> Any:
+    """Decode a picture's bytes into a Pillow RGB image."""
+    _, Image = _libraries()
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            rgb = im.convert("RGB")
+    except Exception as exc:  # Pillow raises many kinds on a broken file; each is one bad picture
+        raise BoardFormatError(
+            f"not a picture that can be read ({type(exc).__name__}): expected a PNG, JPEG or BMP screenshot",
+            source=source,
+        ) from None
+    return rgb
+
+
+def cell_features(image: Any, grid: Grid) -> np.ndarray:
+    """Every cell shrunk to :data:`SIDE` squared RGB pixels (box means), one row each, in row-major order.
+
+    One resampling of the board's box to :data:`SIDE` pixels a cell: each pixel the mean of the
+    picture's area it covers, fractions of pixels included, so a pitch of 21.25 pixels shrinks as
+    evenly as one of 20.
+    """
+    np, Image = _libraries()
+    box = (grid.x.start, grid.y.start, grid.x.end, grid.y.end)
+    small = image.resize((grid.cols * SIDE, grid.rows * SIDE), Image.Resampling.BOX, box=box)
+    cells = np.asarray(small, dtype=np.float32).reshape(grid.rows, SIDE, grid.cols, SIDE, 3)
+    return cells.transpose(0, 2, 1, 3, 4).reshape(grid.rows * grid.cols, SIDE * SIDE * 3)
+
+
+def hex_features(image: Any, grid: HexGrid) -> np.ndarray:
+    """Every hexagon's middle (a square :data:`HEX_MIDDLE` of its width across, all inside it) shrunk as a square cell is."""
+    np, _ = _libraries()
+    feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            feats[r * grid.cols + c] = _hex_cell(image, grid, r, c)
+    return feats
+
+
+def _hex_cell(image: Any, grid: HexGrid, r: int, c: int) -> np.ndarray:
+    """One hexagon's middle, shrunk."""
+    np, Image = _libraries()
+    half = HEX_MIDDLE * grid.width / 2
+    x, y = grid.centre(r, c)
+    cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x - half, y - half, x + half, y + half))
+    return np.asarray(cell, dtype=np.float32).reshape(-1)
+
+
+def gray_of(image: Any) -> np.ndarray:
+    """A picture's brightness, 0-255, as floats (rows x columns): what the grid is found in."""
+    np, _ = _libraries()
+    return np.asarray(image.convert("L"), dtype=np.float32)
+
+
+def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
+    """Leave out outer rows and columns of which no cell can be read; return the grid kept and which cells it keeps.
+
+    A band beside the board (the gap under a counter, a frame) can repeat the pitch closely enough to
+    be taken for one more row; its cells say it is none.
+    """
+    from dataclasses import replace
+
+    np, _ = _libraries()
+    near = readable.reshape(grid.rows, grid.cols)
+    top, bottom, left, right = 0, grid.rows, 0, grid.cols
+    while bottom - top > 1 and not near[top, left:right].any():
+        top += 1
+    while bottom - top > 1 and not near[bottom - 1, left:right].any():
+        bottom -= 1
+    while right - left > 1 and not near[top:bottom, left].any():
+        left += 1
+    while right - left > 1 and not near[top:bottom, right - 1].any():
+        right -= 1
+    keep = np.zeros((grid.rows, grid.cols), dtype=bool)
+    keep[top:bottom, left:right] = True
+    x = replace(grid.x, start=grid.x.start + left * grid.x.pitch, count=right - left)
+    y = replace(grid.y, start=grid.y.start + top * grid.y.pitch, count=bottom - top)
+    return replace(grid, x=x, y=y), keep.reshape(-1)
+
+
+#: How cnfsweep's page marks a torus: its top and bottom edges in this purple, its sides in this orange
+#: (``#board.torus`` in the page's style sheet), drawn right against the cells.
+GLUED = ((123, 63, 181), (217, 112, 11))
+
+
+def _glued(image: Any, grid: Grid) -> bool:
+    """Whether the board's edges carry the page's marks of a torus, all four of them."""
+    np, _ = _libraries()
+    rgb = np.asarray(image, dtype=np.int16)
+    height, width = rgb.shape[:2]
+    x0, x1, y0, y1 = round(grid.x.start), round(grid.x.end), round(grid.y.start), round(grid.y.end)
+    if x0 < 3 or y0 < 3 or x1 + 3 > width or y1 + 3 > height:
+        return False
+    mx, my = (x1 - x0) // 10, (y1 - y0) // 10
+    strips = (
+        (rgb[y0 - 3 : y0 - 1, x0 + mx : x1 - mx], GLUED[0]),
+        (rgb[y1 + 1 : y1 + 3, x0 + mx : x1 - mx], GLUED[0]),
+        (rgb[y0 + my : y1 - my, x0 - 3 : x0 - 1], GLUED[1]),
+        (rgb[y0 + my : y1 - my, x1 + 1 : x1 + 3], GLUED[1]),
+    )
+    for strip, colour in strips:
+        if strip.size == 0:
+            return False
+        near = np.abs(strip - np.asarray(colour)).max(axis=-1) <= 24
+        if near.mean() < 0.8:
+            return False
+    return True
+
+
+def _distances(feats: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """Distances (root mean square, 0-255) from every cell to every known picture, by ||a||² + ||b||² - 2ab."""
+    np, _ = _libraries()
+    d2 = (feats**2).sum(1)[:, None] + (known**2).sum(1)[None, :] - 2.0 * feats @ known.T
+    return np.sqrt(np.maximum(d2, 0.0) / feats.shape[1])
+
+
+def _classify(dist: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell's distance to its nearest class, its confidence, and the classes by nearness.
+
+    The confidence says how much nearer the nearest class is than the runner-up: 0.5 as near as it,
+    1 the runner-up infinitely far.
+    """
+    np, _ = _libraries()
+    per_class = np.stack([dist[:, labels == k].min(axis=1) for k in classes], axis=1)
+    order = np.argsort(per_class, axis=1)
+    best = np.take_along_axis(per_class, order[:, :1], axis=1)[:, 0]
+    if len(classes) > 1:
+        other = np.take_along_axis(per_class, order[:, 1:2], axis=1)[:, 0]
+    else:
+        other = np.full_like(best, np.inf)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        confidence = np.where(np.isfinite(other) & (best + other > 0), other / (best + other), 1.0)
+    return best, confidence, order
+
+
+def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
+    """The sides past which the hexagons go on: a grid placed short of the board, or a board the picture cuts.
+
+    A hexagon shows as its two vertical sides, a width apart, down the middle of its height; the
+    places one cell beyond the grid are looked at for them, and where half of a side's places have
+    both, the grid found is not the whole board.  A place the picture cuts is not looked at: a hex
+    board cut through a column is not told from a smaller one yet.
+    """
+    np, _ = _libraries()
+    height, width = edges.across.shape
+    ring = HexGrid(grid.x0 - grid.width, grid.y0 - 2 * ROW * grid.width, grid.width, grid.rows + 4, grid.cols + 2)
+    sides: dict[str, list[tuple[int, int]]] = {
+        "top": [(1, c) for c in range(1, grid.cols + 1)],
+        "bottom": [(grid.rows + 2, c) for c in range(1, grid.cols + 1)],
+        "left": [(r, 0) for r in range(2, grid.rows + 2)],
+        "right": [(r, grid.cols + 1) for r in range(2, grid.rows + 2)],
+    }
+    reach = grid.width / 4
+
+    def side_at(x: float, y: float) -> bool:
+        lo, hi, col = round(y - reach), round(y + reach), round(x) - 1
+        if lo < 0 or hi > height or col < 1 or col + 1 >= width:
+            return False
+        return bool(edges.across[lo:hi, col - 1 : col + 2].any(axis=1).mean() > 0.6)
+
+    beyond = []
+    for side, places in sides.items():
+        found = [
+            side_at(x - grid.width / 2, y) and side_at(x + grid.width / 2, y)
+            for x, y in (ring.centre(r, c) for r, c in places)
+        ]
+        if found and np.mean(found) >= 0.5:
+            beyond.append(side)
+    return beyond
+
+
+def read_picture(data: bytes, source: str = "<picture>") -> Reading:
+    """Read the board a screenshot shows.
+
+    Raises
+    ------
+    BoardFormatError
+        In one line, naming ``source``: without the ``image`` extra; for a file that is no picture; for a
+        picture with no board in it, or a board cut off at its edge; for a cell that cannot be read
+        (naming its row and column, from 1).
+    """
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.grid import cut_sides, find_grid
+    from cnfsweep.formats.picture.hexgrid import find_hex_grid
+
+    image = decode(data, source)
+    width, height = image.size
+    gray = gray_of(image)
+    edges = Edges.of(gray)
+    # Hexagons first: their pitches across and down are √3 apart, which a square grid's never are.
+    grid: Grid | HexGrid | None = find_hex_grid(gray, edges)
+    if grid is None:
+        grid = find_grid(gray, edges)
+    if grid is None or grid.rows * grid.cols < 4:
+        raise BoardFormatError(
+            f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
+            source=source,
+        )
+    hexes = isinstance(grid, HexGrid)
+    feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
+    known, labels, skins = _known()
+    # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
+    shape = np.char.endswith(skins.astype(str), HEX) == hexes
+    if not shape.any():
+        raise BoardFormatError(f"no known skin draws {'hexagons' if hexes else 'square cells'}", source=source)
+    known, labels, skins = known[shape], labels[shape], skins[shape]
+    # The skin: the one whose pictures lie nearest the cells, all told.
+    dist = _distances(feats, known)
+    skin_names = sorted(set(skins.tolist()))
+    totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
+    skin = skin_names[int(np.argmin(totals))]
+    mine = skins == skin
+    known, labels = known[mine], labels[mine]
+    classes = sorted(set(labels.tolist()))
+    best, confidence, order = _classify(dist[:, mine], labels, classes)
+    readable = (best <= FAR) & (confidence >= SURE)
+    if isinstance(grid, HexGrid):
+        keep = np.ones(len(best), dtype=bool)
+        cut = _hex_beyond(edges, grid)
+    else:
+        grid, keep = _trim(grid, readable)
+        # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
+        # its lines run on past the cells kept, which says the picture was cut there.
+        cut = cut_sides(gray, grid)
+    if cut and isinstance(grid, HexGrid):
+        raise BoardFormatError(
+            f"hexagons go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(cut)}: "
+            "expected the whole board in the screenshot, its grid found whole",
+            source=source,
+        )
+    if cut:
+        raise BoardFormatError(
+            f"the board runs off the picture's {' and '.join(cut)} edge: expected the whole board in the screenshot",
+            source=source,
+        )
+    best, confidence, order = best[keep], confidence[keep], order[keep]
+    rows: list[tuple[Seen, ...]] = []
+    sure: list[tuple[float, ...]] = []
+    for r in range(grid.rows):
+        row, conf = [], []
+        for c in range(grid.cols):
+            i = r * grid.cols + c
+            if best[i] > FAR or confidence[i] < SURE:
+                why = (
+                    "like no cell of a known skin"
+                    if best[i] > FAR
+                    else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
+                )
+                raise BoardFormatError(
+                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence[i]:.2f})",
+                    source=source,
+                )
+            row.append(Seen(classes[order[i, 0]]))
+            conf.append(float(confidence[i]))
+        rows.append(tuple(row))
+        sure.append(tuple(conf))
+    glued = isinstance(grid, Grid) and _glued(image, grid)
+    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin), glued=glued)

@@ -1,0 +1,177 @@
+"""Boards read from screenshots (issue 40): the page's own pictures read back to their labels, bad pictures refused.
+
+The pictures are a few of ``corpus/`` (made by ``python -m benchmarks picture-corpus``, labels from the position
+the page was given); the cell pictures the reader compares with were made from other screenshots
+(``python -m benchmarks picture-train`` on another seed), so these are unseen.  The whole corpus is measured by
+``python -m benchmarks picture``, not here.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from cnfsweep.cli import app
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats import read_file
+from cnfsweep.formats.picture import is_picture
+from tests.paths import ROOT
+
+Image = pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
+
+from cnfsweep.formats.picture.read import Seen, read_picture  # noqa: E402
+
+CORPUS = ROOT / "corpus" / "page"
+
+#: One picture of each theme, grid and scale: games (mines, the one that went off, flags) and typed positions.
+PICTURES = [
+    "square-light-1.25x-0",
+    "square-light-1.5x-1",
+    "square-light-2x-1",
+    "square-dark-1x-0",
+    "square-dark-1.25x-1",
+    "square-dark-2x-0",
+    "torus-dark-1x-1",
+    "torus-light-1.25x-0",
+    "torus-dark-1.5x-0",
+]
+
+
+def labels(name: str) -> list[str]:
+    """The rows of a corpus picture's label file."""
+    text = (CORPUS / f"{name}.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line and not line.startswith(("#", "topology:"))]
+
+
+def run(*args: str):
+    """The command line, as a user runs it."""
+    return CliRunner().invoke(app, list(args))
+
+
+def png_bytes(image) -> bytes:
+    """A Pillow image as PNG bytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", PICTURES)
+def test_page_screenshots_read_back_to_their_labels(name: str) -> None:
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.labels() == labels(name)
+    assert reading.topology == name.split("-", maxsplit=1)[0]  # the page marks a torus's glued edges
+    assert all(0.5 <= c <= 1 for row in reading.confidence for c in row)
+
+
+def test_a_lost_game_shows_mines_and_the_exploded_one() -> None:
+    # The classes a game adds to a typed position: mines shown and the one clicked.
+    reading = read_picture((CORPUS / "square-light-1.25x-0.png").read_bytes())
+    seen = {cell for row in reading.cells for cell in row}
+    assert {Seen.MINE, Seen.EXPLODED} <= seen
+    assert reading.board().grid == tuple(
+        "".join(Seen(ch).board_char for ch in row) for row in labels("square-light-1.25x-0")
+    )
+
+
+def test_solve_takes_a_screenshot(tmp_path) -> None:
+    shot = tmp_path / "screen.png"
+    shot.write_bytes((CORPUS / "square-light-1.5x-1.png").read_bytes())
+    board = read_file(shot)
+    assert board.read_as is not None and board.read_as.format == "picture"
+    result = run("solve", str(shot), "--json")
+    assert result.exit_code == 0, result.output
+    assert '"consistent"' in result.output
+
+
+def test_read_writes_the_board_and_json(tmp_path) -> None:
+    out = tmp_path / "board.txt"
+    name = "square-dark-1.25x-1"
+    result = run("read", str(CORPUS / f"{name}.png"), "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    expected = ["".join(Seen(ch).board_char for ch in row) for row in labels(name)]
+    assert out.read_text().splitlines() == expected
+    assert '"cells": ' in result.output and '"confidence": ' in result.output
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"1.\n..\n", "not a picture"),
+        (b"\x89PNG\r\n\x1a\n broken", "not a picture that can be read"),
+    ],
+)
+def test_what_is_no_picture_is_one_line_exit_2(tmp_path, data: bytes, message: str) -> None:
+    path = tmp_path / "x.png"
+    path.write_bytes(data)
+    result = run("read", str(path))
+    assert result.exit_code == 2
+    assert message in result.output and result.output.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_a_picture_with_no_board_is_one_line_exit_2(tmp_path) -> None:
+    path = tmp_path / "blank.png"
+    path.write_bytes(png_bytes(Image.new("RGB", (400, 300), (200, 200, 200))))
+    for command in ("read", "solve"):
+        result = run(command, str(path))
+        assert result.exit_code == 2, result.output
+        assert "no board found in the picture" in result.output and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
+    # Cut through the middle of a row or column of cells: what is left must not pass for a smaller board.
+    image = Image.open(CORPUS / "square-light-2x-1.png")
+    w, h = image.size
+    box = {"left": (360, 0, w, h), "right": (0, 0, w - 360, h), "top": (0, 120, w, h), "bottom": (0, 0, w, h - 120)}[
+        side
+    ]
+    path = tmp_path / "cut.png"
+    path.write_bytes(png_bytes(image.crop(box)))
+    result = run("read", str(path))
+    assert result.exit_code == 2, result.output
+    assert f"runs off the picture's {side} edge" in result.output
+
+
+def test_without_the_extra_a_picture_says_to_install_it(tmp_path, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "PIL", None)  # importing Pillow now fails as if it were not installed
+    path = tmp_path / "screen.png"
+    path.write_bytes((CORPUS / "torus-dark-1x-1.png").read_bytes())
+    with pytest.raises(BoardFormatError, match=r"cnfsweep\[image\]"):
+        read_file(path)
+    result = run("solve", str(path))
+    assert result.exit_code == 2
+    assert "pip install 'cnfsweep[image]'" in result.output and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "picture"),
+    [
+        (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", True),
+        (b"\xff\xd8\xff\xe0\0\x10JFIF", True),
+        (b"BM" + (30).to_bytes(4, "little") + b"\0" * 8 + bytes([40]) + b"\0" * 15, True),
+        (b"BMa.\n..\n", False),  # a native board of labels that starts with B and M
+        (b"1.\n..\n", False),
+    ],
+)
+def test_pictures_are_told_by_their_first_bytes(data: bytes, picture: bool) -> None:
+    assert is_picture(data) is picture
+
+
+def test_a_hex_screenshot_reads_back_to_its_labels() -> None:
+    # Hexagons: found by their pitches across and down, read from their middles.
+    name = "hex-light-2x-0"
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.topology == "hex"
+    assert reading.labels() == labels(name)
+    assert reading.board().topology.name == "hex"
+
+
+def test_a_screenshot_on_standard_input_is_read_too() -> None:
+    data = (CORPUS / "square-dark-1.25x-1.png").read_bytes()
+    result = CliRunner().invoke(app, ["solve", "-", "--json"], input=data)
+    assert result.exit_code == 0, result.output
+    assert '"format": "picture"' in result.output
