@@ -1,0 +1,320 @@
+"""Solving a variant board with CP-SAT: certain cells, exact counts where reachable, and minimal conflicts.
+
+Every rule's constraints go into one CP-SAT model over a variable per cell
+(revealed cells fixed safe, known mines fixed mines).  Global rules are
+enforced lazily: a layout the model allows is checked against each rule, and
+what a rule cuts off is added for good (each cut is kept by every layout that
+obeys the rule, so nothing valid is lost).  Every auxiliary variable is fixed
+by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
+exactly when its cells are as it says), so enumerating the model's solutions
+enumerates layouts, each once; those a global rule refuses are dropped.
+
+Counting enumerates layouts up to :data:`COUNT_LIMIT`; past it the answer
+still has every certain cell (each cell asked the other way round, as the
+engine proves facts under assumptions) and says why it has no probabilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.rule import AnyOf, Layout, Statement, Sum
+
+__all__ = ["COUNT_LIMIT", "VariantAnalysis", "VariantCheck", "analyze_variant", "check_variant", "statements"]
+
+#: The most layouts counted one by one before an answer gives up its probabilities.
+COUNT_LIMIT = 200_000
+TOTAL = "total"
+
+
+def statements(board: VariantBoard) -> list[Statement]:
+    """Every constraint the board's rules and clues state (a global rule's local part only), in order."""
+    grid = board.grid
+    rules = board.rules
+    out: list[Statement] = []
+    for rule in rules.mine:
+        out.extend(rule.constraints(grid))
+    weight = rules.weight(grid)
+    for cell, value in board.clues.items():
+        values = rules.sums(value) if rules.clue.counts else rules.shown_to_true(value)
+        out.append(rules.clue.clue(grid, cell, values, weight))
+    return out
+
+
+def _total(board: VariantBoard) -> Statement | None:
+    if board.total is None:
+        return None
+    cells = board.grid.cells
+    return Sum(cells, (1,) * len(cells), frozenset({board.total}), TOTAL)
+
+
+class _Model:
+    """One CP-SAT model of a board; with ``guarded``, each rule, clue and the total behind a literal of its own."""
+
+    def __init__(self, board: VariantBoard, guarded: bool = False) -> None:
+        self.board, self.grid = board, board.grid
+        self.model = cp_model.CpModel()
+        self.x = {c: self.model.NewBoolVar(f"m{c.row}_{c.col}") for c in self.grid.cells}
+        for c in board.where(CellState.CLUE) + board.where(CellState.HIDDEN):
+            self.model.Add(self.x[c] == 0)
+        for c in board.where(CellState.MINE):
+            self.model.Add(self.x[c] == 1)
+        self.guards: dict[object, Any] = {}
+        self.guarded = guarded
+        for statement in statements(board):
+            self.add(statement)
+        total = _total(board)
+        if total is not None:
+            self.add(total)
+
+    def guard(self, statement: Statement) -> list[Any]:
+        """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""
+        if not self.guarded:
+            return []
+        key: object = statement.clue if statement.clue is not None else statement.rule
+        if key not in self.guards:
+            self.guards[key] = self.model.NewBoolVar(f"g{len(self.guards)}")
+        return [self.guards[key]]
+
+    def add(self, statement: Statement) -> None:
+        on = self.guard(statement)
+        if isinstance(statement, Sum):
+            if statement.when is not None:
+                on = on + [self.x[statement.when]]
+            expr = sum(w * self.x[c] for c, w in zip(statement.cells, statement.weights))
+            domain = cp_model.Domain.FromValues(sorted(statement.allowed))
+            self.model.AddLinearExpressionInDomain(expr, domain).OnlyEnforceIf(on)
+            return
+        chosen = []
+        for case in statement.cases:
+            lits = [self.x[c] if mine else self.x[c].Not() for c, mine in case]
+            b = self.model.NewBoolVar("case")
+            for lit in lits:
+                self.model.AddImplication(b, lit)
+            self.model.AddBoolOr([b] + [lit.Not() for lit in lits])
+            chosen.append(b)
+        self.model.AddBoolOr(chosen).OnlyEnforceIf(on)
+
+    def layout(self, solver: Any) -> dict[Cell, bool]:
+        return {c: bool(solver.Value(v)) for c, v in self.x.items()}
+
+    def cuts(self, layout: Layout, rules: Iterable[str] | None = None) -> list[Statement]:
+        """What the board's global rules (those named in ``rules``, if given) cut off of ``layout``."""
+        out = []
+        for rule in self.board.rules.mine:
+            if not rule.local and (rules is None or rule.name in rules):
+                out.extend(rule.cuts(self.grid, layout))
+        return out
+
+    def solve(self, assume: Sequence[Any] = (), rules: Iterable[str] | None = None) -> dict[Cell, bool] | None:
+        """A layout obeying every rule (in ``rules``, if given) under ``assume``, or ``None``: cuts added until one is."""
+        rules = None if rules is None else set(rules)
+        while True:
+            self.model.ClearAssumptions()
+            self.model.AddAssumptions(list(assume))
+            solver = cp_model.CpSolver()
+            solver.parameters.num_workers = 1
+            status = solver.Solve(self.model)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if status != cp_model.INFEASIBLE:
+                    raise CnfsweepError(f"CP-SAT gave no answer ({solver.StatusName(status)})")
+                return None
+            layout = self.layout(solver)
+            cuts = self.cuts(layout, rules)
+            if not cuts:
+                return layout
+            for cut in cuts:
+                self.add(cut)
+
+
+class _Collect(cp_model.CpSolverSolutionCallback):
+    """Tallies the layouts of an enumeration that every global rule accepts: how many, and mines per cell."""
+
+    def __init__(self, owner: _Model, cells: Sequence[Cell], limit: int) -> None:
+        super().__init__()
+        self.owner, self.cells, self.limit = owner, cells, limit
+        self.seen = 0
+        self.valid = 0
+        self.counts = dict.fromkeys(cells, 0)
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        self.seen += 1
+        layout = {c: bool(self.Value(v)) for c, v in self.owner.x.items()}
+        if not self.owner.cuts(layout):
+            self.valid += 1
+            for c in self.cells:
+                self.counts[c] += layout[c]
+        if self.seen >= self.limit:
+            self.stopped = True
+            self.StopSearch()
+
+
+@dataclass(frozen=True)
+class VariantAnalysis:
+    """What a variant board allows: its certain cells, and its layouts counted where the count was reached.
+
+    ``counts`` (each covered cell's mines over all layouts) and ``layouts`` are
+    ``None`` when counting was out of reach; ``uncounted`` then says why.
+    """
+
+    board: VariantBoard
+    consistent: bool
+    safe: tuple[Cell, ...]
+    mines: tuple[Cell, ...]
+    layouts: int | None
+    counts: dict[Cell, int] | None
+    uncounted: str | None = None
+
+    def probability(self, cell: Cell) -> Fraction | None:
+        """The exact mine probability of a covered cell, every layout weighed alike, if counted."""
+        if self.counts is None or not self.layouts:
+            return None
+        return Fraction(self.counts[cell], self.layouts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as ``solve --json`` prints it."""
+        covered = self.board.where(CellState.COVERED)
+        exact = None
+        if self.counts is not None and self.layouts:
+            exact = [[None] * self.board.cols for _ in range(self.board.rows)]
+            for c in covered:
+                p = self.probability(c)
+                exact[c.row][c.col] = f"{p.numerator}/{p.denominator}" if p not in (0, 1) else str(p)
+        return {
+            "status": "solved" if self.consistent else "inconsistent",
+            "consistent": self.consistent,
+            "rules": list(self.board.rules.codes),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "total_mines": self.board.total,
+            "safe": [[c.row, c.col] for c in self.safe],
+            "mines": [[c.row, c.col] for c in self.mines],
+            "exact": exact,
+            "solutions": None if self.layouts is None else str(self.layouts),
+            "counted": self.layouts is not None,
+            "uncounted": self.uncounted,
+        }
+
+
+def _why_uncounted(board: VariantBoard, limit: int) -> str:
+    rules = board.rules
+    global_rules = [r.name for r in rules.mine if not r.local]
+    blockers = global_rules + (
+        [rules.clue.name] if not rules.clue.counts else []
+    ) + sorted(m for m in rules.modifiers if m in ("1M", "1N", "1L"))
+    what = f"more than {limit:,} layouts"
+    if blockers:
+        return f"{what}, and {', '.join(blockers)} cannot be counted by components (not cardinality constraints)"
+    return f"{what}: counted one by one, and the count stops there"
+
+
+def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> VariantAnalysis:
+    """Find the certain cells of a variant board and, within ``limit`` layouts, count its layouts exactly.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> a = analyze_variant(parse_variant("rules: 1Q\\n. .\\n. 3\\n"))
+    >>> a.mines, a.layouts
+    ((Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0)), 1)
+    """
+    m = _Model(board)
+    covered = board.where(CellState.COVERED)
+    first = m.solve()
+    if first is None:
+        return VariantAnalysis(board, False, (), (), 0, {c: 0 for c in covered})
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    collect = _Collect(m, covered, limit)
+    m.model.ClearAssumptions()
+    solver.Solve(m.model, collect)
+    if not collect.stopped:
+        counts, n = collect.counts, collect.valid
+        safe = tuple(c for c in covered if counts[c] == 0)
+        mines = tuple(c for c in covered if counts[c] == n)
+        return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+    # Too many to count: each cell not yet seen both ways is asked the other way round.
+    seen = {c: {first[c]} for c in covered}
+    for c in covered:
+        if 0 < collect.counts[c] < collect.valid:
+            seen[c] = {False, True}
+    for c in covered:
+        if len(seen[c]) == 2:
+            continue
+        value = next(iter(seen[c]))
+        other = m.solve([m.x[c].Not() if value else m.x[c]])
+        if other is not None:
+            for d in covered:
+                seen[d].add(other[d])
+    safe = tuple(c for c in covered if seen[c] == {False})
+    mines = tuple(c for c in covered if seen[c] == {True})
+    return VariantAnalysis(board, True, safe, mines, None, None, _why_uncounted(board, limit))
+
+
+@dataclass(frozen=True)
+class VariantCheck:
+    """Whether a variant board has a layout: one such layout's mines, or a minimal conflict.
+
+    A conflict is the clues and rules (and ``total`` if the mine count is one
+    of them) that together allow no layout, none of them superfluous.
+    """
+
+    consistent: bool
+    witness_mines: tuple[Cell, ...] = ()
+    clues: tuple[Cell, ...] = ()
+    rules: tuple[str, ...] = ()
+    total_in_conflict: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as ``check --json`` prints it."""
+        return {
+            "consistent": self.consistent,
+            "witness_mines": [[c.row, c.col] for c in self.witness_mines] if self.consistent else None,
+            "conflict": None
+            if self.consistent
+            else {"clues": [[c.row, c.col] for c in self.clues], "rules": list(self.rules)},
+            "total_in_conflict": self.total_in_conflict,
+        }
+
+
+def check_variant(board: VariantBoard, *, minimise: bool = True) -> VariantCheck:
+    """Decide whether ``board`` has a layout; if not, name a conflict (subset-minimal with ``minimise``).
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> check_variant(parse_variant("rules: 1H\\n3 .\\n. .\\n")).rules
+    ('1H', 'V')
+    """
+    m = _Model(board, guarded=True)
+    keys = list(m.guards)
+
+    def rules_of(active: Sequence[object]) -> set[str]:
+        return {k for k in active if isinstance(k, str)}
+
+    def feasible(active: Sequence[object]) -> dict[Cell, bool] | None:
+        return m.solve([m.guards[k] for k in active], rules_of(active))
+
+    witness = feasible(keys)
+    if witness is not None:
+        return VariantCheck(True, tuple(c for c in board.grid.cells if witness[c] and board.cell(c).state is CellState.COVERED))
+    core = list(keys)
+    if minimise:
+        for key in list(core):
+            rest = [k for k in core if k != key]
+            if feasible(rest) is None:
+                core = rest
+    clues = tuple(sorted(k for k in core if isinstance(k, Cell)))
+    named = [k for k in core if isinstance(k, str) and k != TOTAL]
+    rules = tuple(sorted(set(named) | ({board.rules.clue.name} if clues else set()), key=board.rules.codes.index))
+    return VariantCheck(False, (), clues, rules, TOTAL in core)
