@@ -28,7 +28,15 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.rule import AnyOf, Layout, Statement, Sum
 
-__all__ = ["COUNT_LIMIT", "VariantAnalysis", "VariantCheck", "analyze_variant", "check_variant", "statements"]
+__all__ = [
+    "COUNT_LIMIT",
+    "VariantAnalysis",
+    "VariantCheck",
+    "analyze_variant",
+    "check_variant",
+    "statements",
+    "variant_layouts",
+]
 
 #: The most layouts counted one by one before an answer gives up its probabilities.
 COUNT_LIMIT = 200_000
@@ -138,13 +146,14 @@ class _Model:
 class _Collect(cp_model.CpSolverSolutionCallback):
     """Tallies the layouts of an enumeration that every global rule accepts: how many, and mines per cell."""
 
-    def __init__(self, owner: _Model, cells: Sequence[Cell], limit: int) -> None:
+    def __init__(self, owner: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> None:
         super().__init__()
         self.owner, self.cells, self.limit = owner, cells, limit
         self.seen = 0
         self.valid = 0
         self.counts = dict.fromkeys(cells, 0)
         self.stopped = False
+        self.kept: list[frozenset[Cell]] | None = [] if keep else None
 
     def on_solution_callback(self) -> None:
         self.seen += 1
@@ -153,9 +162,39 @@ class _Collect(cp_model.CpSolverSolutionCallback):
             self.valid += 1
             for c in self.cells:
                 self.counts[c] += layout[c]
+            if self.kept is not None:
+                self.kept.append(frozenset(c for c in self.cells if layout[c]))
         if self.seen >= self.limit:
             self.stopped = True
             self.StopSearch()
+
+
+def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    collect = _Collect(m, cells, limit, keep)
+    m.model.ClearAssumptions()
+    solver.Solve(m.model, collect)
+    return collect
+
+
+def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[frozenset[Cell], ...] | None:
+    """Every layout of ``board``'s covered cells that its rules, clues and total allow (each as its mines).
+
+    ``None`` when the enumeration would pass ``limit`` candidate layouts.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> [sorted(c.col for c in mines) for mines in variant_layouts(parse_variant("rules: 1H\\n. . .\\n"))]
+    [[], [0], [1], [2], [0, 2]]
+    """
+    m = _Model(board)
+    collect = _enumerate(m, board.where(CellState.COVERED), limit, keep=True)
+    if collect.stopped:
+        return None
+    return tuple(sorted(collect.kept or (), key=lambda mines: (len(mines), sorted(mines))))
 
 
 @dataclass(frozen=True)
@@ -232,12 +271,7 @@ def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> Variant
     first = m.solve()
     if first is None:
         return VariantAnalysis(board, False, (), (), 0, {c: 0 for c in covered})
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    collect = _Collect(m, covered, limit)
-    m.model.ClearAssumptions()
-    solver.Solve(m.model, collect)
+    collect = _enumerate(m, covered, limit)
     if not collect.stopped:
         counts, n = collect.counts, collect.valid
         safe = tuple(c for c in covered if counts[c] == 0)
