@@ -17,7 +17,7 @@ from cnfsweep.cli.common import (
     fail,
     finish,
     json_option,
-    load_board,
+    load_any,
     show,
     unknown,
 )
@@ -25,6 +25,7 @@ from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, deadline_afte
 from cnfsweep.engine import Arithmetic, Counting, Engine
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import analysis_view, check_view
+from cnfsweep.variants.board import VariantBoard
 
 
 def solve(
@@ -54,7 +55,10 @@ def solve(
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
+        position = load_any(board, fmt, mines, assumed, deadline)
+        if isinstance(position, VariantBoard):
+            solve_variant(position, json_out, deadline)
+            finish(0, deadline)
         engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
         result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
         show(json_out, result, lambda: analysis_view(result), deadline)
@@ -85,7 +89,10 @@ def check(
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
+        position = load_any(board, fmt, mines, assumed, deadline)
+        if isinstance(position, VariantBoard):
+            verdict = check_board(position, json_out, minimise, deadline)
+            finish(0 if verdict else 1, deadline)
         result = Engine.create(backend).check(
             position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
         )
@@ -95,3 +102,22 @@ def check(
     except CnfsweepError as exc:
         fail(str(exc))
     finish(0 if result.consistent else 1, deadline)
+
+
+def solve_variant(board: VariantBoard, json_out: bool, deadline: float | None) -> None:
+    """Print a variant board's analysis (its certain cells, and exact probabilities where counted)."""
+    from cnfsweep.present.variants import variant_analysis_text
+    from cnfsweep.variants.solve import analyze_variant
+
+    result = analyze_variant(board)
+    show(json_out, result, lambda: variant_analysis_text(result), deadline)
+
+
+def check_board(board: VariantBoard, json_out: bool, minimise: bool, deadline: float | None) -> bool:
+    """Print whether a variant board has a layout, or its conflict; return whether it has one."""
+    from cnfsweep.present.variants import variant_check_text
+    from cnfsweep.variants.solve import check_variant
+
+    result = check_variant(board, minimise=minimise)
+    show(json_out, result, lambda: variant_check_text(board, result), deadline)
+    return result.consistent

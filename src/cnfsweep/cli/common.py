@@ -31,6 +31,7 @@ from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, parse_board, read_text
 from cnfsweep.play.game import Level
+from cnfsweep.variants.board import VariantBoard, has_rules, parse_variant
 
 T = TypeVar("T")
 
@@ -146,6 +147,33 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
         fail(str(exc))
 
 
+def load_any(
+    path: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None = None,
+    deadline: float | None = None,
+) -> Board | VariantBoard:
+    """Read the board named on the command line: a variant board if its text has a ``rules:`` header.
+
+    Raises
+    ------
+    CnfsweepError
+        As :func:`load_board`; for a variant board also when labels are assumed
+        or a format other than the native one is asked for (variant boards are
+        native text only).
+    """
+    source = "<stdin>" if path == "-" else path
+    text = sys.stdin.read() if path == "-" else read_text(Path(path))
+    if has_rules(text):
+        if fmt not in (BoardFormat.AUTO, BoardFormat.NATIVE):
+            raise CnfsweepError(f"{source}: a board with a 'rules:' header is native text, not {fmt.value} format")
+        if assume:
+            raise CnfsweepError(f"no cell is labelled {next(iter(assume))!r} (a variant board has no labels)")
+        return parse_variant(text, source, mines)
+    return _parse(text, source, fmt, mines, assume, deadline)
+
+
 def load_board(
     path: str,
     fmt: BoardFormat,
@@ -176,6 +204,12 @@ def load_board(
     """
     source = "<stdin>" if path == "-" else path
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
+    return _parse(text, source, fmt, mines, assume, deadline)
+
+
+def _parse(
+    text: str, source: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None, deadline: float | None
+) -> Board:
     board = parse_board(text, format=fmt, source=source, total_mines=mines, deadline=deadline)
     read_as = board.read_as
     if assume and read_as is not None and not REGISTRY[read_as.format].labels:

@@ -29,7 +29,7 @@ from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.variants.registry import RULES, is_rule
 from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind
 
-__all__ = ["CellState", "RuleSet", "VariantBoard", "VariantCell", "has_rules", "parse_variant"]
+__all__ = ["CellState", "RuleSet", "RuleSetError", "VariantBoard", "VariantCell", "has_rules", "parse_variant"]
 
 _HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:(.*)$")
 _NUMBER = re.compile(r"^[0-9]{1,6}$")
@@ -63,6 +63,14 @@ class VariantCell:
         return body + ("'" if self.dyed else "")
 
 
+class RuleSetError(ValueError):
+    """Report a rule code that is unknown or does not combine with the others; ``code`` names it."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """The rules of one board: its mine rules, the one clue rule, and how clues are read (1M, 1N, 1L).
@@ -74,7 +82,7 @@ class RuleSet:
     >>> RuleSet.from_codes(["1W", "1M"])
     Traceback (most recent call last):
     ...
-    ValueError: 1M changes what counting clues count, and 1W clues count no mines
+    cnfsweep.variants.board.RuleSetError: 1M changes what counting clues count, and 1W clues count no mines
     """
 
     mine: tuple[MineRule, ...]
@@ -89,33 +97,35 @@ class RuleSet:
 
     @classmethod
     def from_codes(cls, codes: list[str]) -> RuleSet:
-        """Build the set from codes; raise ``ValueError`` for an unknown code or rules that do not combine."""
+        """Build the set from codes; raise :class:`RuleSetError` for an unknown code or rules that do not combine."""
         mine: list[Any] = []
         clue: list[Any] = []
         mods: set[str] = set()
         for code in codes:
             if code not in RULES:
-                raise ValueError(RULES.unknown(code))
+                raise RuleSetError(RULES.unknown(code), code)
             rule = RULES[code]
             if code in MODIFIER_CODES:
                 mods.add(code)
             elif not is_rule(rule):
-                raise ValueError(f"rule {code} is not a mine rule or a clue rule")
+                raise RuleSetError(f"rule {code} is not a mine rule or a clue rule", code)
             elif rule.kind is RuleKind.MINE:
                 if rule not in (type(r) for r in mine):
                     mine.append(rule())
             elif rule not in (type(r) for r in clue):
                 clue.append(rule())
         if len(clue) > 1:
-            raise ValueError(f"rules {clue[0].name} and {clue[1].name} both say what a clue means: give one of them")
+            raise RuleSetError(
+                f"rules {clue[0].name} and {clue[1].name} both say what a clue means: give one of them", clue[1].name
+            )
         base = clue[0] if clue else RULES["V"]()
         if {"1M", "1N"} <= mods:
-            raise ValueError("1M and 1N both give dyed mines a value: give one of them")
+            raise RuleSetError("1M and 1N both give dyed mines a value: give one of them", "1N")
         for mod in sorted(mods):
             if mod in ("1M", "1N") and not base.counts:
-                raise ValueError(f"{mod} changes what counting clues count, and {base.name} clues count no mines")
+                raise RuleSetError(f"{mod} changes what counting clues count, and {base.name} clues count no mines", mod)
         if "1L" in mods and not all(base.takes(v) for v in (0, 1)) or ("1L" in mods and base.name == "1W"):
-            raise ValueError(f"1L makes every clue one off, and {base.name} clues are no numbers")
+            raise RuleSetError(f"1L makes every clue one off, and {base.name} clues are no numbers", "1L")
         return cls(tuple(mine), base, frozenset(mods))
 
     def weight(self, grid: Grid) -> dict[Cell, int]:
@@ -273,10 +283,10 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
         raise BoardFormatError("expected a 'rules:' header", source=source, line=1, column=1)
     try:
         rules = RuleSet.from_codes(codes)
-    except ValueError as exc:
+    except RuleSetError as exc:
         line = lines[rule_line - 1]
-        bad = next((c for c in codes if c in str(exc).split("'")), None)
-        column = line.index(bad, line.index(":")) + 1 if bad and bad in line else line.index(":") + 2
+        starts = [m.start() + 1 for m in re.finditer(r"\S+", line[line.index(":") + 1 :])]
+        column = line.index(":") + 1 + starts[codes.index(exc.code)]
         raise BoardFormatError(str(exc), source=source, line=rule_line, column=column) from None
     if not rows:
         raise BoardFormatError("expected grid rows after the headers", source=source, line=len(lines) or 1)
