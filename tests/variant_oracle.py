@@ -22,7 +22,7 @@ def cells(rows: int, cols: int) -> list[Pos]:
 def all_layouts(rows: int, cols: int) -> Iterator[Mines]:
     every = cells(rows, cols)
     for bits in product((0, 1), repeat=len(every)):
-        yield frozenset(p for p, b in zip(every, bits) if b)
+        yield frozenset(p for p, b in zip(every, bits, strict=False) if b)
 
 
 def _near(p: Pos, steps: list[Pos], rows: int, cols: int) -> list[Pos]:
@@ -52,11 +52,10 @@ def components(members: set[Pos], steps: list[Pos], rows: int, cols: int) -> lis
 
 # ---- mine rules, each a test of a whole layout ------------------------------------------------
 
+
 def quad(m: Mines, rows: int, cols: int) -> bool:
     """Every 2x2 area holds at least one mine."""
-    return all(
-        {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} & m for r in range(rows - 1) for c in range(cols - 1)
-    )
+    return all({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} & m for r in range(rows - 1) for c in range(cols - 1))
 
 
 def triplet(m: Mines, rows: int, cols: int) -> bool:
@@ -114,8 +113,15 @@ def anti_knight(m: Mines, rows: int, cols: int) -> bool:
 
 
 MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
-    "1Q": quad, "1T": triplet, "1C": connected, "1O": outside, "1D": dual,
-    "1S": snake, "1B": balance, "1H": horizontal, "1A": anti_knight,
+    "1Q": quad,
+    "1T": triplet,
+    "1C": connected,
+    "1O": outside,
+    "1D": dual,
+    "1S": snake,
+    "1B": balance,
+    "1H": horizontal,
+    "1A": anti_knight,
 }
 
 # ---- clue rules: the value a revealed cell shows, given the layout ---------------------------
@@ -152,6 +158,7 @@ def count_in(steps: list[Pos]) -> Callable[..., int]:
         if mode == "1N":
             return abs(plain - tinted)
         return plain + tinted
+
     return value
 
 
@@ -186,7 +193,9 @@ CLUE_RULES: dict[str, Callable[..., object]] = {
 COUNTING = ("V", "1X", "1X'", "1K")
 
 
-def shows(rule: str, mode: str, liar: bool, p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], shown: object) -> bool:
+def shows(
+    rule: str, mode: str, liar: bool, p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], shown: object
+) -> bool:
     """Whether a clue at ``p`` showing ``shown`` is right for layout ``m`` (1L: exactly one off)."""
     true = CLUE_RULES[rule](p, m, rows, cols, dyed, mode)
     if liar:

@@ -49,7 +49,10 @@ def test_check_names_the_clues_and_rules_of_a_conflict(run) -> None:
     assert result.exit_code == 1
     assert json.loads(result.output)["conflict"] == {"clues": [[0, 0]], "rules": ["1H", "V"]}
     text = run("check", "-", stdin="rules: 1H\n3 .\n. .\n")
-    assert text.exit_code == 1 and text.output.strip() == "inconsistent: clues 3 at (0, 0); rules 1H V allow no layout together"
+    assert (
+        text.exit_code == 1
+        and text.output.strip() == "inconsistent: clues 3 at (0, 0); rules 1H V allow no layout together"
+    )
     assert run("check", "-", stdin="rules: 1H\n2 . .\n. . .\n").exit_code == 0
 
 
@@ -57,7 +60,10 @@ def test_check_names_the_clues_and_rules_of_a_conflict(run) -> None:
     ("text", "message"),
     [
         ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
-        ("rules: 1Q\n1 .\n. 1,2\n", "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers"),
+        (
+            "rules: 1Q\n1 .\n. 1,2\n",
+            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
+        ),
         ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
         ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
         ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),

@@ -38,9 +38,30 @@ pytestmark = pytest.mark.skipif(not peer_available(), reason=f"no minesweepervar
 def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: int = 8) -> tuple[str, set[Cell]]:
     """The peer's puzzle as variant board text, and its answer's mines."""
     subprocess.run(
-        [str(PEER), "-m", "minesweepervariants", "--lang", "en", "-s", str(size), "-t", str(total), "-c", *rules,
-         "-S", str(seed), "-I", "--output-path", str(tmp_path), "--log-path", str(tmp_path)],
-        check=True, capture_output=True, timeout=600, cwd=tmp_path,
+        [
+            str(PEER),
+            "-m",
+            "minesweepervariants",
+            "--lang",
+            "en",
+            "-s",
+            str(size),
+            "-t",
+            str(total),
+            "-c",
+            *rules,
+            "-S",
+            str(seed),
+            "-I",
+            "--output-path",
+            str(tmp_path),
+            "--log-path",
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=600,
+        cwd=tmp_path,
     )
     text = (tmp_path / "demo.txt").read_text(encoding="utf-8")
     block = text.split("=" * 20)[-1]
@@ -65,8 +86,16 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
 @pytest.mark.parametrize(
     ("rules", "total"),  # the rule set and a total the peer can fill a 5x5 board with
     [
-        (["V", "1Q"], 8), (["1T", "1X"], 8), (["1H", "1E"], 8), (["1C", "V"], 8), (["1A", "1X'"], 8),
-        (["1D", "V"], 8), (["1B", "1K"], 10), (["1O", "V"], 8), (["1Q", "1P"], 10), (["1W"], 8),
+        (["V", "1Q"], 8),
+        (["1T", "1X"], 8),
+        (["1H", "1E"], 8),
+        (["1C", "V"], 8),
+        (["1A", "1X'"], 8),
+        (["1D", "V"], 8),
+        (["1B", "1K"], 10),
+        (["1O", "V"], 8),
+        (["1Q", "1P"], 10),
+        (["1W"], 8),
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
 )

@@ -42,9 +42,17 @@ class Puzzle:
     """A board written as text and the oracle's own view of it."""
 
     def __init__(
-        self, rows: int, cols: int, mine_rules: Iterable[str], clue_rule: str = "V", mode: str = "",
-        clues: dict[oracle.Pos, object] | None = None, hidden: Iterable[oracle.Pos] = (),
-        known: Iterable[oracle.Pos] = (), dyed: Iterable[oracle.Pos] = (), total: int | None = None,
+        self,
+        rows: int,
+        cols: int,
+        mine_rules: Iterable[str],
+        clue_rule: str = "V",
+        mode: str = "",
+        clues: dict[oracle.Pos, object] | None = None,
+        hidden: Iterable[oracle.Pos] = (),
+        known: Iterable[oracle.Pos] = (),
+        dyed: Iterable[oracle.Pos] = (),
+        total: int | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
         self.mine_rules, self.clue_rule, self.mode = list(mine_rules), clue_rule, mode
@@ -52,7 +60,7 @@ class Puzzle:
         self.dyed, self.total = frozenset(dyed), total
 
     def text(self) -> str:
-        head = f"rules: {' '.join(self.mine_rules + [self.clue_rule] + self.mode.split())}\n"
+        head = f"rules: {' '.join([*self.mine_rules, self.clue_rule, *self.mode.split()])}\n"
         if self.total is not None:
             head += f"mines: {self.total}\n"
         lines = []
@@ -60,22 +68,41 @@ class Puzzle:
             row = []
             for c in range(self.cols):
                 p = (r, c)
-                body = token(self.clues[p]) if p in self.clues else "?" if p in self.hidden else "*" if p in self.known else "."
+                body = (
+                    token(self.clues[p])
+                    if p in self.clues
+                    else "?"
+                    if p in self.hidden
+                    else "*"
+                    if p in self.known
+                    else "."
+                )
                 row.append(body + ("'" if p in self.dyed else ""))
             lines.append(" ".join(row))
         return head + "\n".join(lines) + "\n"
 
     def covered(self) -> list[oracle.Pos]:
-        return [p for p in oracle.cells(self.rows, self.cols) if p not in self.clues and p not in self.hidden and p not in self.known]
+        return [
+            p
+            for p in oracle.cells(self.rows, self.cols)
+            if p not in self.clues and p not in self.hidden and p not in self.known
+        ]
 
-    def allows(self, m: oracle.Mines, clues: Iterable[oracle.Pos] | None = None, rules: Iterable[str] | None = None,
-               total: bool = True) -> bool:
+    def allows(
+        self,
+        m: oracle.Mines,
+        clues: Iterable[oracle.Pos] | None = None,
+        rules: Iterable[str] | None = None,
+        total: bool = True,
+    ) -> bool:
         revealed = set(self.clues) | self.hidden
         if m & revealed or not self.known <= m:
             return False
         if total and self.total is not None and len(m) != self.total:
             return False
-        if not all(oracle.MINE_RULES[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)):
+        if not all(
+            oracle.MINE_RULES[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)
+        ):
             return False
         mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
         wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
@@ -117,18 +144,23 @@ def test_each_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, 
         assert_agrees(Puzzle(rows, cols, [rule], total=total))
 
 
-@pytest.mark.parametrize("pair", [(a, b) for a in sorted(oracle.MINE_RULES) for b in sorted(oracle.MINE_RULES) if a < b])
+@pytest.mark.parametrize(
+    "pair", [(a, b) for a in sorted(oracle.MINE_RULES) for b in sorted(oracle.MINE_RULES) if a < b]
+)
 def test_two_mine_rules_combine(pair: tuple[str, str]) -> None:
     for rows, cols in ((3, 3), (3, 4)):
         assert_agrees(Puzzle(rows, cols, list(pair)))
         assert_agrees(Puzzle(rows, cols, list(pair), total=rows * cols // 3))
 
 
-def random_puzzle(rng: random.Random, rows: int, cols: int, mine_rules: list[str], clue_rule: str, mode: str,
-                  total: bool) -> Puzzle:
+def random_puzzle(
+    rng: random.Random, rows: int, cols: int, mine_rules: list[str], clue_rule: str, mode: str, total: bool
+) -> Puzzle:
     """Clues read from a layout the mine rules allow, a few cells hidden, known or dyed."""
     every = oracle.cells(rows, cols)
-    layouts = [m for m in oracle.all_layouts(rows, cols) if all(oracle.MINE_RULES[r](m, rows, cols) for r in mine_rules)]
+    layouts = [
+        m for m in oracle.all_layouts(rows, cols) if all(oracle.MINE_RULES[r](m, rows, cols) for r in mine_rules)
+    ]
     m = rng.choice(layouts)
     dyed = frozenset(p for p in every if rng.random() < 0.4)
     safe = [p for p in every if p not in m]

@@ -208,7 +208,12 @@ def load_board(
 
 
 def _parse(
-    text: str, source: str, fmt: BoardFormat, mines: int | None, assume: Mapping[str, bool] | None, deadline: float | None
+    text: str,
+    source: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None,
+    deadline: float | None,
 ) -> Board:
     board = parse_board(text, format=fmt, source=source, total_mines=mines, deadline=deadline)
     read_as = board.read_as

@@ -26,7 +26,7 @@ from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import BoardFormatError
-from cnfsweep.variants.registry import RULES, is_rule
+from cnfsweep.variants.registry import RULES
 from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind
 
 __all__ = ["CellState", "RuleSet", "RuleSetError", "VariantBoard", "VariantCell", "has_rules", "parse_variant"]
@@ -93,7 +93,7 @@ class RuleSet:
     def codes(self) -> tuple[str, ...]:
         """Every code in order: mine rules, the clue rule, then the modifiers."""
         mods = tuple(m for m in MODIFIER_CODES if m in self.modifiers)
-        return tuple(r.name for r in self.mine) + (self.clue.name,) + mods
+        return (*tuple(r.name for r in self.mine), self.clue.name, *mods)
 
     @classmethod
     def from_codes(cls, codes: list[str]) -> RuleSet:
@@ -104,11 +104,9 @@ class RuleSet:
         for code in codes:
             if code not in RULES:
                 raise RuleSetError(RULES.unknown(code), code)
-            rule = RULES[code]
+            rule: Any = RULES[code]
             if code in MODIFIER_CODES:
                 mods.add(code)
-            elif not is_rule(rule):
-                raise RuleSetError(f"rule {code} is not a mine rule or a clue rule", code)
             elif rule.kind is RuleKind.MINE:
                 if rule not in (type(r) for r in mine):
                     mine.append(rule())
@@ -123,8 +121,10 @@ class RuleSet:
             raise RuleSetError("1M and 1N both give dyed mines a value: give one of them", "1N")
         for mod in sorted(mods):
             if mod in ("1M", "1N") and not base.counts:
-                raise RuleSetError(f"{mod} changes what counting clues count, and {base.name} clues count no mines", mod)
-        if "1L" in mods and not all(base.takes(v) for v in (0, 1)) or ("1L" in mods and base.name == "1W"):
+                raise RuleSetError(
+                    f"{mod} changes what counting clues count, and {base.name} clues count no mines", mod
+                )
+        if ("1L" in mods and not all(base.takes(v) for v in (0, 1))) or ("1L" in mods and base.name == "1W"):
             raise RuleSetError(f"1L makes every clue one off, and {base.name} clues are no numbers", "1L")
         return cls(tuple(mine), base, frozenset(mods))
 
@@ -175,9 +175,7 @@ class VariantBoard:
 
     def where(self, state: CellState) -> tuple[Cell, ...]:
         """Every cell in ``state``, in row-major order."""
-        return tuple(
-            Cell(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v.state is state
-        )
+        return tuple(Cell(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v.state is state)
 
     @property
     def clues(self) -> MappingProxyType[Cell, ClueValue]:
@@ -223,7 +221,7 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
     else:
         raise err(
             f"unexpected {raw!r}: expected '.', '?', '*', a whole number or run lengths joined by ',' "
-            "(a trailing \"'\" dyes the cell)"
+            '(a trailing "\'" dyes the cell)'
         )
     if not rules.clue.takes(value):
         raise err(f"{raw!r} is a list of run lengths, a 1W clue; the rules {' '.join(rules.codes)} take whole numbers")
@@ -269,13 +267,17 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
                 codes, rule_line = value.split(), n
             elif key == "mines":
                 if not _NUMBER.match(value):
-                    raise BoardFormatError(f"expected a whole number of mines, not {value!r}", source=source, line=n, column=column)
+                    raise BoardFormatError(
+                        f"expected a whole number of mines, not {value!r}", source=source, line=n, column=column
+                    )
                 mines = int(value)
             else:
                 raise BoardFormatError(
                     f"unknown header '{head[1]}:' on a variant board: expected rules or mines "
                     "(variant rules are stated on square grids)",
-                    source=source, line=n, column=1,
+                    source=source,
+                    line=n,
+                    column=1,
                 )
             continue
         rows.append((n, line))
@@ -293,13 +295,17 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
     tokens = any(ch in " \t" for _, line in rows for ch in line.strip())
     grid: list[tuple[VariantCell, ...]] = []
     for n, line in rows:
-        spans = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)] if tokens else [
-            (i + 1, ch) for i, ch in enumerate(line) if not ch.isspace()
-        ]
+        spans = (
+            [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+            if tokens
+            else [(i + 1, ch) for i, ch in enumerate(line) if not ch.isspace()]
+        )
         row = []
         for column, raw in spans:
+
             def err(message: str, n: int = n, column: int = column) -> BoardFormatError:
                 return BoardFormatError(message, source=source, line=n, column=column)
+
             row.append(_token(raw, rules, err))
         if grid and len(row) != len(grid[0]):
             raise BoardFormatError(

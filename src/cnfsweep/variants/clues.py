@@ -59,11 +59,18 @@ class _Clue:
 
 
 class _Counting(_Clue):
+    name: ClassVar[str]
     steps: ClassVar[tuple[tuple[int, int], ...]]
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
         region = grid.steps(cell, self.steps)
-        return Sum(region, tuple(weight[c] for c in region), frozenset(v for v in values if isinstance(v, int)), self.name, cell)
+        return Sum(
+            region,
+            tuple(weight[c] for c in region),
+            frozenset(v for v in values if isinstance(v, int)),
+            self.name,
+            cell,
+        )
 
 
 class Vanilla(_Counting):
@@ -80,7 +87,9 @@ class Cross(_Counting):
 
     name = "1X"
     title = "Cross"
-    definition = "a clue is the number of mines among the eight cells up to two steps away in a straight line across a side"
+    definition = (
+        "a clue is the number of mines among the eight cells up to two steps away in a straight line across a side"
+    )
     steps = CROSS2
 
 
@@ -103,17 +112,21 @@ class Knight(_Counting):
 
 
 def _patterns(
-    grid: Grid, cell: Cell, steps: Sequence[tuple[int, int]], shows: Callable[[list[bool]], ClueValue],
-    values: frozenset[ClueValue], rule: str,
+    grid: Grid,
+    cell: Cell,
+    steps: Sequence[tuple[int, int]],
+    shows: Callable[[list[bool]], ClueValue],
+    values: frozenset[ClueValue],
+    rule: str,
 ) -> Statement:
     """Every layout of the region (cells off the grid safe) whose reading is one of ``values``."""
     spots = [Cell(cell.row + dr, cell.col + dc) for dr, dc in steps]
     on = [s for s in spots if grid.inside(s)]
     cases = []
     for bits in product((False, True), repeat=len(on)):
-        got = dict(zip(on, bits))
+        got = dict(zip(on, bits, strict=False))
         if shows([got.get(s, False) for s in spots]) in values:
-            cases.append(tuple(zip(on, bits)))
+            cases.append(tuple(zip(on, bits, strict=False)))
     return AnyOf(tuple(cases), rule, cell)
 
 
@@ -172,8 +185,8 @@ class Eyesight(_Clue):
         for seen in product(*(range(len(ray) + 1) for ray in rays)):
             if 1 + sum(seen) not in values:
                 continue
-            case = [(c, False) for ray, n in zip(rays, seen) for c in ray[:n]]
-            case += [(ray[n], True) for ray, n in zip(rays, seen) if n < len(ray)]
+            case = [(c, False) for ray, n in zip(rays, seen, strict=False) for c in ray[:n]]
+            case += [(ray[n], True) for ray, n in zip(rays, seen, strict=False) if n < len(ray)]
             cases.append(tuple(case))
         return AnyOf(tuple(cases), self.name, cell)
 

@@ -59,7 +59,9 @@ def _rim(grid: Grid, group: Sequence[Cell], steps: Sequence[tuple[int, int]]) ->
     return tuple(sorted({n for c in group for n in grid.steps(c, steps)} - inside))
 
 
-def _join_cut(grid: Grid, parts: list[list[Cell]], steps: Sequence[tuple[int, int]], mine: bool, rule: str) -> Statement:
+def _join_cut(
+    grid: Grid, parts: list[list[Cell]], steps: Sequence[tuple[int, int]], mine: bool, rule: str
+) -> Statement:
     """Cells ``a`` and ``b`` of two groups of one kind can be joined only through the first group's rim.
 
     For mines: ``a + b - (mines on the rim) <= 1``; for safe cells the same with
@@ -71,7 +73,7 @@ def _join_cut(grid: Grid, parts: list[list[Cell]], steps: Sequence[tuple[int, in
     weights = (sign, sign) + (-sign,) * len(rim)
     top = 1 if mine else len(rim) - 1
     low = -len(rim) if mine else -2
-    return Sum((a, b) + rim, weights, frozenset(range(low, top + 1)), rule)
+    return Sum((a, b, *rim), weights, frozenset(range(low, top + 1)), rule)
 
 
 def _enclosed_cut(grid: Grid, group: Sequence[Cell], steps: Sequence[tuple[int, int]], rule: str) -> Statement:

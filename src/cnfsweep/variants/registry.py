@@ -14,18 +14,18 @@ __all__ = ["RULES", "is_rule"]
 
 def is_rule(obj: Any) -> bool:
     """Say whether ``obj`` is a rule class: a code, a title, a definition, a kind and what its kind asks for."""
-    if not isinstance(obj, type) or not all(isinstance(getattr(obj, a, None), str) for a in ("name", "title", "definition")):
+    if not isinstance(obj, type) or not all(
+        isinstance(getattr(obj, a, None), str) for a in ("name", "title", "definition")
+    ):
         return False
-    if obj.kind is RuleKind.MINE:
+    kind = getattr(obj, "kind", None)
+    if kind is RuleKind.MINE:
         return callable(getattr(obj, "constraints", None)) and callable(getattr(obj, "cuts", None))
-    if obj.kind is RuleKind.CLUE:
-        return callable(getattr(obj, "clue", None)) and callable(getattr(obj, "takes", None))
+    if kind is RuleKind.CLUE:
+        # The three that change how counting clues read (1M, 1N, 1L) state no constraint of their own:
+        # the rule set applies them by code, so they are built in only.
+        return obj in MODIFIERS or (callable(getattr(obj, "clue", None)) and callable(getattr(obj, "takes", None)))
     return False
-
-
-def _builtin(obj: Any) -> bool:
-    # The three reading modifiers (1M, 1N, 1L) are built in only: the solver applies them by code.
-    return is_rule(obj) or obj in MODIFIERS
 
 
 #: Every rule by code, in the order of the game's rule list: mine rules, then clue rules.

@@ -111,7 +111,7 @@ class Sum:
         """Say whether ``layout`` keeps the constraint."""
         if self.when is not None and not layout[self.when]:
             return True
-        return sum(w for c, w in zip(self.cells, self.weights) if layout[c]) in self.allowed
+        return sum(w for c, w in zip(self.cells, self.weights, strict=False) if layout[c]) in self.allowed
 
     @property
     def cardinality(self) -> bool:

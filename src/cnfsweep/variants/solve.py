@@ -26,7 +26,7 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
-from cnfsweep.variants.rule import AnyOf, Layout, Statement, Sum
+from cnfsweep.variants.rule import Layout, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -70,11 +70,11 @@ class _Model:
     def __init__(self, board: VariantBoard, guarded: bool = False) -> None:
         self.board, self.grid = board, board.grid
         self.model = cp_model.CpModel()
-        self.x = {c: self.model.NewBoolVar(f"m{c.row}_{c.col}") for c in self.grid.cells}
+        self.x = {c: self.model.new_bool_var(f"m{c.row}_{c.col}") for c in self.grid.cells}
         for c in board.where(CellState.CLUE) + board.where(CellState.HIDDEN):
-            self.model.Add(self.x[c] == 0)
+            self.model.add(self.x[c] == 0)
         for c in board.where(CellState.MINE):
-            self.model.Add(self.x[c] == 1)
+            self.model.add(self.x[c] == 1)
         self.guards: dict[object, Any] = {}
         self.guarded = guarded
         for statement in statements(board):
@@ -89,34 +89,34 @@ class _Model:
             return []
         key: object = statement.clue if statement.clue is not None else statement.rule
         if key not in self.guards:
-            self.guards[key] = self.model.NewBoolVar(f"g{len(self.guards)}")
+            self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")
         return [self.guards[key]]
 
     def add(self, statement: Statement) -> None:
         on = self.guard(statement)
         if isinstance(statement, Sum):
             if statement.when is not None:
-                on = on + [self.x[statement.when]]
-            expr = sum(w * self.x[c] for c, w in zip(statement.cells, statement.weights))
-            domain = cp_model.Domain.FromValues(sorted(statement.allowed))
-            self.model.AddLinearExpressionInDomain(expr, domain).OnlyEnforceIf(on)
+                on = [*on, self.x[statement.when]]
+            expr = sum(w * self.x[c] for c, w in zip(statement.cells, statement.weights, strict=False))
+            domain = cp_model.Domain.from_values(sorted(statement.allowed))
+            self.model.add_linear_expression_in_domain(expr, domain).only_enforce_if(on)
             return
         chosen = []
         for case in statement.cases:
-            lits = [self.x[c] if mine else self.x[c].Not() for c, mine in case]
-            b = self.model.NewBoolVar("case")
+            lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
+            b = self.model.new_bool_var("case")
             for lit in lits:
-                self.model.AddImplication(b, lit)
-            self.model.AddBoolOr([b] + [lit.Not() for lit in lits])
+                self.model.add_implication(b, lit)
+            self.model.add_bool_or([b] + [~lit for lit in lits])
             chosen.append(b)
-        self.model.AddBoolOr(chosen).OnlyEnforceIf(on)
+        self.model.add_bool_or(chosen).only_enforce_if(on)
 
     def layout(self, solver: Any) -> dict[Cell, bool]:
-        return {c: bool(solver.Value(v)) for c, v in self.x.items()}
+        return {c: bool(solver.value(v)) for c, v in self.x.items()}
 
     def cuts(self, layout: Layout, rules: Iterable[str] | None = None) -> list[Statement]:
         """What the board's global rules (those named in ``rules``, if given) cut off of ``layout``."""
-        out = []
+        out: list[Statement] = []
         for rule in self.board.rules.mine:
             if not rule.local and (rules is None or rule.name in rules):
                 out.extend(rule.cuts(self.grid, layout))
@@ -126,14 +126,14 @@ class _Model:
         """A layout obeying every rule (in ``rules``, if given) under ``assume``, or ``None``: cuts added until one is."""
         rules = None if rules is None else set(rules)
         while True:
-            self.model.ClearAssumptions()
-            self.model.AddAssumptions(list(assume))
+            self.model.clear_assumptions()
+            self.model.add_assumptions(list(assume))
             solver = cp_model.CpSolver()
             solver.parameters.num_workers = 1
-            status = solver.Solve(self.model)
+            status = solver.solve(self.model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 if status != cp_model.INFEASIBLE:
-                    raise CnfsweepError(f"CP-SAT gave no answer ({solver.StatusName(status)})")
+                    raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
                 return None
             layout = self.layout(solver)
             cuts = self.cuts(layout, rules)
@@ -157,7 +157,7 @@ class _Collect(cp_model.CpSolverSolutionCallback):
 
     def on_solution_callback(self) -> None:
         self.seen += 1
-        layout = {c: bool(self.Value(v)) for c, v in self.owner.x.items()}
+        layout = {c: bool(self.value(v)) for c, v in self.owner.x.items()}
         if not self.owner.cuts(layout):
             self.valid += 1
             for c in self.cells:
@@ -166,7 +166,7 @@ class _Collect(cp_model.CpSolverSolutionCallback):
                 self.kept.append(frozenset(c for c in self.cells if layout[c]))
         if self.seen >= self.limit:
             self.stopped = True
-            self.StopSearch()
+            self.stop_search()
 
 
 def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
@@ -174,8 +174,8 @@ def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False)
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
     collect = _Collect(m, cells, limit, keep)
-    m.model.ClearAssumptions()
-    solver.Solve(m.model, collect)
+    m.model.clear_assumptions()
+    solver.solve(m.model, collect)
     return collect
 
 
@@ -222,12 +222,11 @@ class VariantAnalysis:
     def to_dict(self) -> dict[str, Any]:
         """The analysis as ``solve --json`` prints it."""
         covered = self.board.where(CellState.COVERED)
-        exact = None
+        exact: list[list[str | None]] | None = None
         if self.counts is not None and self.layouts:
             exact = [[None] * self.board.cols for _ in range(self.board.rows)]
             for c in covered:
-                p = self.probability(c)
-                exact[c.row][c.col] = f"{p.numerator}/{p.denominator}" if p not in (0, 1) else str(p)
+                exact[c.row][c.col] = str(Fraction(self.counts[c], self.layouts))
         return {
             "status": "solved" if self.consistent else "inconsistent",
             "consistent": self.consistent,
@@ -247,9 +246,11 @@ class VariantAnalysis:
 def _why_uncounted(board: VariantBoard, limit: int) -> str:
     rules = board.rules
     global_rules = [r.name for r in rules.mine if not r.local]
-    blockers = global_rules + (
-        [rules.clue.name] if not rules.clue.counts else []
-    ) + sorted(m for m in rules.modifiers if m in ("1M", "1N", "1L"))
+    blockers = (
+        global_rules
+        + ([rules.clue.name] if not rules.clue.counts else [])
+        + sorted(m for m in rules.modifiers if m in ("1M", "1N", "1L"))
+    )
     what = f"more than {limit:,} layouts"
     if blockers:
         return f"{what}, and {', '.join(blockers)} cannot be counted by components (not cardinality constraints)"
@@ -286,7 +287,7 @@ def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> Variant
         if len(seen[c]) == 2:
             continue
         value = next(iter(seen[c]))
-        other = m.solve([m.x[c].Not() if value else m.x[c]])
+        other = m.solve([~m.x[c] if value else m.x[c]])
         if other is not None:
             for d in covered:
                 seen[d].add(other[d])
@@ -341,7 +342,9 @@ def check_variant(board: VariantBoard, *, minimise: bool = True) -> VariantCheck
 
     witness = feasible(keys)
     if witness is not None:
-        return VariantCheck(True, tuple(c for c in board.grid.cells if witness[c] and board.cell(c).state is CellState.COVERED))
+        return VariantCheck(
+            True, tuple(c for c in board.grid.cells if witness[c] and board.cell(c).state is CellState.COVERED)
+        )
     core = list(keys)
     if minimise:
         for key in list(core):
