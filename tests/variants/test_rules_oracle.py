@@ -218,3 +218,31 @@ def test_check_names_a_minimal_conflict_the_oracle_confirms(seed: int) -> None:
         assert puzzle.solutions(**{**used, "rules": [q for q in rules if q != r]})
     if result.total_in_conflict:
         assert puzzle.solutions(**{**used, "total": False})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_classic_rules_count_as_the_engine_does_on_bigger_boards(seed: int) -> None:
+    # A `rules: V` board is a classic one: its exact probabilities are the engine's, on boards no enumeration reaches.
+    from cnfsweep.engine import Engine
+    from cnfsweep.formats import parse_board
+
+    rng = random.Random(seed)
+    rows, cols, total = 9, 9, 10
+    mines = set(rng.sample(oracle.cells(rows, cols), total))
+    opened = {p for p in oracle.cells(rows, cols) if p not in mines and rng.random() < 0.35}
+    grid = [
+        "".join(
+            str(oracle.CLUE_RULES["V"]((r, c), frozenset(mines), rows, cols, frozenset(), ""))
+            if (r, c) in opened
+            else "."
+            for c in range(cols)
+        )
+        for r in range(rows)
+    ]
+    classic = Engine.create().analyze(parse_board(f"mines: {total}\n" + "\n".join(grid) + "\n"))
+    variant = analyze_variant(parse_variant(f"rules: V\nmines: {total}\n" + "\n".join(grid) + "\n"))
+    assert variant.layouts == classic.solutions
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) not in opened:
+                assert variant.probability(Cell(r, c)) == classic.exact(Cell(r, c))

@@ -25,6 +25,8 @@ from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.model import CountTable
+from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.rule import Layout, Statement, Sum
 
@@ -67,19 +69,30 @@ def _total(board: VariantBoard) -> Statement | None:
 class _Model:
     """One CP-SAT model of a board; with ``guarded``, each rule, clue and the total behind a literal of its own."""
 
-    def __init__(self, board: VariantBoard, guarded: bool = False) -> None:
+    def __init__(
+        self,
+        board: VariantBoard,
+        guarded: bool = False,
+        parts: Sequence[Statement] | None = None,
+        free: Iterable[Cell] | None = None,
+    ) -> None:
+        # ``parts`` and ``free``: one component only, its statements over its covered cells (the rest fixed safe).
         self.board, self.grid = board, board.grid
         self.model = cp_model.CpModel()
         self.x = {c: self.model.new_bool_var(f"m{c.row}_{c.col}") for c in self.grid.cells}
-        for c in board.where(CellState.CLUE) + board.where(CellState.HIDDEN):
+        fixed_safe = board.where(CellState.CLUE) + board.where(CellState.HIDDEN)
+        if free is not None:
+            kept = set(free)
+            fixed_safe += tuple(c for c in board.where(CellState.COVERED) if c not in kept)
+        for c in fixed_safe:
             self.model.add(self.x[c] == 0)
         for c in board.where(CellState.MINE):
             self.model.add(self.x[c] == 1)
         self.guards: dict[object, Any] = {}
         self.guarded = guarded
-        for statement in statements(board):
+        for statement in statements(board) if parts is None else parts:
             self.add(statement)
-        total = _total(board)
+        total = _total(board) if parts is None else None
         if total is not None:
             self.add(total)
 
@@ -244,17 +257,88 @@ class VariantAnalysis:
 
 
 def _why_uncounted(board: VariantBoard, limit: int) -> str:
-    rules = board.rules
-    global_rules = [r.name for r in rules.mine if not r.local]
-    blockers = (
-        global_rules
-        + ([rules.clue.name] if not rules.clue.counts else [])
-        + sorted(m for m in rules.modifiers if m in ("1M", "1N", "1L"))
-    )
-    what = f"more than {limit:,} layouts"
-    if blockers:
-        return f"{what}, and {', '.join(blockers)} cannot be counted by components (not cardinality constraints)"
-    return f"{what}: counted one by one, and the count stops there"
+    """Say what keeps a board's layouts from being counted: a global rule, or a part too big to enumerate."""
+    global_rules = [r.name for r in board.rules.mine if not r.local]
+    if global_rules:
+        return (
+            f"{', '.join(global_rules)} {'is a global rule' if len(global_rules) == 1 else 'are global rules'}: "
+            f"its layouts are counted one by one over the whole board, and there are more than {limit:,}"
+        )
+    return f"a part of the board that no revealed cell splits has more than {limit:,} layouts to count one by one"
+
+
+def _cells_of(statement: Statement) -> set[Cell]:
+    if isinstance(statement, Sum):
+        return set(statement.cells) | ({statement.when} if statement.when is not None else set())
+    return {c for case in statement.cases for c, _ in case}
+
+
+def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[list[Cell], list[Statement]]], int]:
+    """The statements in groups that share no covered cell, each with its covered cells; and the covered cells in none."""
+    covered = board.where(CellState.COVERED)
+    parent = {c: c for c in covered}
+
+    def root(c: Cell) -> Cell:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    touched: list[list[Cell]] = []
+    for statement in parts:
+        cells = sorted(c for c in _cells_of(statement) if c in parent)
+        touched.append(cells)
+        for c in cells[1:]:
+            parent[root(c)] = root(cells[0])
+    groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
+    for statement, cells in zip(parts, touched, strict=True):
+        # A statement over known cells only is a group of its own: it holds or it does not.
+        groups.setdefault(root(cells[0]) if cells else None, ([], []))[1].append(statement)
+    seen = {root(c) for cells in touched for c in cells}
+    for c in covered:
+        if root(c) in seen:
+            groups[root(c)][0].append(c)
+    return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
+
+
+def _count_by_components(board: VariantBoard, limit: int) -> tuple[int, dict[Cell, int]] | None:
+    """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
+
+    Each component's layouts are enumerated into a :class:`~cnfsweep.core.model.CountTable` (one box a
+    cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
+    touches, and the total.
+    """
+    parts, n_off = _split(board, statements(board))
+    tables, cells = [], []
+    for free, group in parts:
+        collect = _enumerate(_Model(board, parts=group, free=free), free, limit, keep=True)
+        if collect.stopped:
+            return None
+        solutions: dict[int, int] = {}
+        tallies: dict[int, list[int]] = {}
+        for mines in collect.kept or ():
+            k = len(mines)
+            solutions[k] = solutions.get(k, 0) + 1
+            row = tallies.setdefault(k, [0] * len(free))
+            for i, c in enumerate(free):
+                row[i] += c in mines
+        tables.append(CountTable(solutions, {k: tuple(v) for k, v in tallies.items()}))
+        cells.append(free)
+    known = len(board.where(CellState.MINE))
+    left = None if board.total is None else board.total - known
+    combined = combine(tables, n_off, left)
+    layouts = combined.solutions * (2**n_off if left is None else 1)
+    off = Fraction(1, 2) if left is None else combined.off_frontier
+    counts: dict[Cell, int] = {}
+    if layouts:
+        for free, probabilities in zip(cells, combined.boxes, strict=True):
+            for c, p in zip(free, probabilities, strict=True):
+                counts[c] = int(p * layouts)
+    in_parts = {c for free in cells for c in free}
+    for c in board.where(CellState.COVERED):
+        if c not in in_parts:
+            counts[c] = int((off or 0) * layouts)
+    return layouts, counts
 
 
 def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> VariantAnalysis:
@@ -267,11 +351,18 @@ def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> Variant
     >>> a.mines, a.layouts
     ((Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0)), 1)
     """
-    m = _Model(board)
     covered = board.where(CellState.COVERED)
+    if all(rule.local for rule in board.rules.mine):
+        counted = _count_by_components(board, limit)
+        if counted is not None:
+            n, counts = counted
+            safe = tuple(c for c in covered if counts[c] == 0) if n else ()
+            mines = tuple(c for c in covered if counts[c] == n) if n else ()
+            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+    m = _Model(board)
     first = m.solve()
     if first is None:
-        return VariantAnalysis(board, False, (), (), 0, {c: 0 for c in covered})
+        return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
     collect = _enumerate(m, covered, limit)
     if not collect.stopped:
         counts, n = collect.counts, collect.valid
