@@ -11,7 +11,10 @@ __all__ = ["variant_analysis_text", "variant_check_text"]
 
 def _grid(board: VariantBoard, mark: dict[Cell, str]) -> list[str]:
     cells = [
-        [mark.get(Cell(r, c), v.text()) if v.state is CellState.COVERED else v.text() for c, v in enumerate(row)]
+        [
+            mark.get(Cell(r, c), ".") + ("'" if v.dyed else "") if v.state is CellState.COVERED else v.text()
+            for c, v in enumerate(row)
+        ]
         for r, row in enumerate(board.cells)
     ]
     width = max(len(t) for row in cells for t in row)

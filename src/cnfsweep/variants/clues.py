@@ -208,7 +208,7 @@ class Negation(_Modifier):
 
     name = "1N"
     title = "Negation"
-    definition = "a clue that counts mines shows |mines on undyed cells - mines on dyed cells| of its region"
+    definition = "a clue that counts mines shows the absolute difference between the mines on undyed and on dyed cells of its region"
 
 
 class Liar(_Modifier):
