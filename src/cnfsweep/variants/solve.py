@@ -42,6 +42,9 @@ __all__ = [
 
 #: The most layouts counted one by one before an answer gives up its probabilities.
 COUNT_LIMIT = 200_000
+#: Global rules: at most this many rounds of this many layouts, each adding the cuts of those refused.
+TIGHTEN_ROUNDS, TIGHTEN_LIMIT = 20, 5_000
+REFUSED_KEPT = 2_000
 TOTAL = "total"
 
 
@@ -167,11 +170,15 @@ class _Collect(cp_model.CpSolverSolutionCallback):
         self.counts = dict.fromkeys(cells, 0)
         self.stopped = False
         self.kept: list[frozenset[Cell]] | None = [] if keep else None
+        self.refused: list[Statement] = []  # cuts of the layouts a global rule refused, some of them
 
     def on_solution_callback(self) -> None:
         self.seen += 1
         layout = {c: bool(self.value(v)) for c, v in self.owner.x.items()}
-        if not self.owner.cuts(layout):
+        cuts = self.owner.cuts(layout)
+        if cuts and len(self.refused) < REFUSED_KEPT:
+            self.refused.extend(cuts)
+        if not cuts:
             self.valid += 1
             for c in self.cells:
                 self.counts[c] += layout[c]
@@ -192,6 +199,26 @@ def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False)
     return collect
 
 
+def _tightened(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+    """Enumerate, first in short rounds that add the cuts of the layouts global rules refuse.
+
+    A model of global rules holds only what they imply locally, so it may allow
+    far more layouts than the rules do; each round's cuts remove many of them
+    for good, and a round that finishes is the answer.
+    """
+    if all(rule.local for rule in m.board.rules.mine):
+        return _enumerate(m, cells, limit, keep)
+    for _ in range(TIGHTEN_ROUNDS):
+        collect = _enumerate(m, cells, min(limit, TIGHTEN_LIMIT), keep)
+        if not collect.stopped or not collect.refused:
+            break
+        for cut in collect.refused:
+            m.add(cut)
+    if collect.stopped and limit > TIGHTEN_LIMIT:
+        collect = _enumerate(m, cells, limit, keep)
+    return collect
+
+
 def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[frozenset[Cell], ...] | None:
     """Every layout of ``board``'s covered cells that its rules, clues and total allow (each as its mines).
 
@@ -204,7 +231,7 @@ def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[f
     [[], [0], [1], [2], [0, 2]]
     """
     m = _Model(board)
-    collect = _enumerate(m, board.where(CellState.COVERED), limit, keep=True)
+    collect = _tightened(m, board.where(CellState.COVERED), limit, keep=True)
     if collect.stopped:
         return None
     return tuple(sorted(collect.kept or (), key=lambda mines: (len(mines), sorted(mines))))
@@ -363,7 +390,7 @@ def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> Variant
     first = m.solve()
     if first is None:
         return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
-    collect = _enumerate(m, covered, limit)
+    collect = _tightened(m, covered, limit)
     if not collect.stopped:
         counts, n = collect.counts, collect.valid
         safe = tuple(c for c in covered if counts[c] == 0)
