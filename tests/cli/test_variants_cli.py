@@ -83,3 +83,11 @@ def test_a_rules_board_written_one_character_a_cell_reads_as_tokens_do(run) -> N
     tokens = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n. . .\n. 2 .\n")
     chars = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n...\n.2.\n")
     assert tokens.exit_code == chars.exit_code == 0 and tokens.output == chars.output
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_variant_board_past_its_time_limit_says_unknown_as_a_classic_one_does(run, command: str) -> None:
+    variant = run(command, "--json", "--time-limit", "0", "-", stdin="rules: 1C\n. . .\n. 3 .\n")
+    classic = run(command, "--json", "--time-limit", "0", "-", stdin=". . .\n. 3 .\n")
+    assert variant.exit_code == classic.exit_code != 0
+    assert json.loads(variant.output)["status"] == json.loads(classic.output)["status"] == "unknown"

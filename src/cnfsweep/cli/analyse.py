@@ -109,7 +109,7 @@ def solve_variant(board: VariantBoard, json_out: bool, deadline: float | None) -
     from cnfsweep.present.variants import variant_analysis_text
     from cnfsweep.variants.solve import analyze_variant
 
-    result = analyze_variant(board)
+    result = analyze_variant(board, time_limit=time_left(deadline))
     show(json_out, result, lambda: variant_analysis_text(result), deadline)
 
 
@@ -118,6 +118,6 @@ def check_board(board: VariantBoard, json_out: bool, minimise: bool, deadline: f
     from cnfsweep.present.variants import variant_check_text
     from cnfsweep.variants.solve import check_variant
 
-    result = check_variant(board, minimise=minimise)
+    result = check_variant(board, minimise=minimise, time_limit=time_left(deadline))
     show(json_out, result, lambda: variant_check_text(board, result), deadline)
     return result.consistent

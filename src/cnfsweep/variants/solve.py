@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded, check_deadline, deadline_after, time_left
 from cnfsweep.core.model import CountTable
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
@@ -78,9 +78,10 @@ class _Model:
         guarded: bool = False,
         parts: Sequence[Statement] | None = None,
         free: Iterable[Cell] | None = None,
+        deadline: float | None = None,
     ) -> None:
         # ``parts`` and ``free``: one component only, its statements over its covered cells (the rest fixed safe).
-        self.board, self.grid = board, board.grid
+        self.board, self.grid, self.deadline = board, board.grid, deadline
         self.model = cp_model.CpModel()
         self.x = {c: self.model.new_bool_var(f"m{c.row}_{c.col}") for c in self.grid.cells}
         fixed_safe = board.where(CellState.CLUE) + board.where(CellState.HIDDEN)
@@ -127,6 +128,16 @@ class _Model:
             chosen.append(b)
         self.model.add_bool_or(chosen).only_enforce_if(on)
 
+    def solver(self) -> Any:
+        """A one-worker CP-SAT solver, given what is left of the deadline."""
+        check_deadline(self.deadline)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        left = time_left(self.deadline)
+        if left is not None:
+            solver.parameters.max_time_in_seconds = max(left, 1e-3)
+        return solver
+
     def layout(self, solver: Any) -> dict[Cell, bool]:
         return {c: bool(solver.value(v)) for c, v in self.x.items()}
 
@@ -144,12 +155,11 @@ class _Model:
         while True:
             self.model.clear_assumptions()
             self.model.add_assumptions(list(assume))
-            solver = cp_model.CpSolver()
-            solver.parameters.num_workers = 1
+            solver = self.solver()
             status = solver.solve(self.model)
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 if status != cp_model.INFEASIBLE:
-                    raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
+                    _no_answer(self, solver, status)
                 return None
             layout = self.layout(solver)
             cuts = self.cuts(layout, rules)
@@ -189,13 +199,22 @@ class _Collect(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+def _no_answer(m: _Model, solver: Any, status: Any) -> NoReturn:
+    # Only a time limit stops CP-SAT short here: the deadline's, or else something is wrong.
+    if m.deadline is not None:
+        raise TimeLimitExceeded("no answer within the time limit")
+    raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
+
+
 def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
-    solver = cp_model.CpSolver()
+    solver = m.solver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
     collect = _Collect(m, cells, limit, keep)
     m.model.clear_assumptions()
-    solver.solve(m.model, collect)
+    status = solver.solve(m.model, collect)
+    # An enumeration is whole only when CP-SAT proved it so (OPTIMAL, or INFEASIBLE for none).
+    if not collect.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        _no_answer(m, solver, status)
     return collect
 
 
@@ -328,7 +347,9 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
     return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
 
 
-def _count_by_components(board: VariantBoard, limit: int) -> tuple[int, dict[Cell, int]] | None:
+def _count_by_components(
+    board: VariantBoard, limit: int, deadline: float | None = None
+) -> tuple[int, dict[Cell, int]] | None:
     """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
 
     Each component's layouts are enumerated into a :class:`~cnfsweep.core.model.CountTable` (one box a
@@ -338,7 +359,7 @@ def _count_by_components(board: VariantBoard, limit: int) -> tuple[int, dict[Cel
     parts, n_off = _split(board, statements(board))
     tables, cells = [], []
     for free, group in parts:
-        collect = _enumerate(_Model(board, parts=group, free=free), free, limit, keep=True)
+        collect = _enumerate(_Model(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
         if collect.stopped:
             return None
         solutions: dict[int, int] = {}
@@ -368,8 +389,15 @@ def _count_by_components(board: VariantBoard, limit: int) -> tuple[int, dict[Cel
     return layouts, counts
 
 
-def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> VariantAnalysis:
+def analyze_variant(
+    board: VariantBoard, *, limit: int = COUNT_LIMIT, time_limit: float | None = None
+) -> VariantAnalysis:
     """Find the certain cells of a variant board and, within ``limit`` layouts, count its layouts exactly.
+
+    Raises
+    ------
+    TimeLimitExceeded
+        Past ``time_limit`` seconds.
 
     Examples
     --------
@@ -378,15 +406,16 @@ def analyze_variant(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> Variant
     >>> a.mines, a.layouts
     ((Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0)), 1)
     """
+    deadline = deadline_after(time_limit)
     covered = board.where(CellState.COVERED)
     if all(rule.local for rule in board.rules.mine):
-        counted = _count_by_components(board, limit)
+        counted = _count_by_components(board, limit, deadline)
         if counted is not None:
             n, counts = counted
             safe = tuple(c for c in covered if counts[c] == 0) if n else ()
             mines = tuple(c for c in covered if counts[c] == n) if n else ()
             return VariantAnalysis(board, n > 0, safe, mines, n, counts)
-    m = _Model(board)
+    m = _Model(board, deadline=deadline)
     first = m.solve()
     if first is None:
         return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
@@ -440,8 +469,13 @@ class VariantCheck:
         }
 
 
-def check_variant(board: VariantBoard, *, minimise: bool = True) -> VariantCheck:
+def check_variant(board: VariantBoard, *, minimise: bool = True, time_limit: float | None = None) -> VariantCheck:
     """Decide whether ``board`` has a layout; if not, name a conflict (subset-minimal with ``minimise``).
+
+    Raises
+    ------
+    TimeLimitExceeded
+        Past ``time_limit`` seconds.
 
     Examples
     --------
@@ -449,7 +483,7 @@ def check_variant(board: VariantBoard, *, minimise: bool = True) -> VariantCheck
     >>> check_variant(parse_variant("rules: 1H\\n3 .\\n. .\\n")).rules
     ('1H', 'V')
     """
-    m = _Model(board, guarded=True)
+    m = _Model(board, guarded=True, deadline=deadline_after(time_limit))
     keys = list(m.guards)
 
     def rules_of(active: Sequence[object]) -> set[str]:
