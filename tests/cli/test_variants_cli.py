@@ -91,3 +91,11 @@ def test_a_variant_board_past_its_time_limit_says_unknown_as_a_classic_one_does(
     classic = run(command, "--json", "--time-limit", "0", "-", stdin=". . .\n. 3 .\n")
     assert variant.exit_code == classic.exit_code != 0
     assert json.loads(variant.output)["status"] == json.loads(classic.output)["status"] == "unknown"
+
+
+def test_the_fan_generators_title_line_and_cells_read_as_a_rules_header(run) -> None:
+    fan = run("solve", "--json", "-", stdin="[1Q][V]2x2\n___\t___\n___\t3\n")
+    ours = run("solve", "--json", "-", stdin="rules: 1Q V\n. .\n. 3\n")
+    assert fan.exit_code == ours.exit_code == 0 and fan.output == ours.output
+    bad = run("solve", "-", stdin="[1Q][1Z]2x2\n___\t___\n___\t3\n")
+    assert bad.exit_code == 2 and " ".join(bad.output.split()).startswith("error: <stdin>:1:6: unknown rule '1Z'")

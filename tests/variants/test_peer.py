@@ -5,8 +5,8 @@ it runs as a separate program from the interpreter ``CNFSWEEP_PEER_PYTHON``
 names (default ``/tmp/mv312/bin/python``, a venv with the package installed),
 and the test is skipped where there is none.  Its puzzle text, as it prints it
 (tab-separated, ``___`` covered, ``?`` a hidden clue, ``1.3`` a wall clue), is
-read as a variant board once the ``[1T][1X]5x5`` line is turned into a
-``rules:`` header and its total into ``mines:``.
+read as a variant board, its ``[1T][1X]5x5`` title line as the rules, once its
+total is written as ``mines:``.
 """
 
 from __future__ import annotations
@@ -67,7 +67,6 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
     block = text.split("=" * 20)[-1]
     lines = block.splitlines()
     head = next(i for i, line in enumerate(lines) if re.fullmatch(r"(\[[^\]]+\])+\d+x\d+", line.strip()))
-    codes = re.findall(r"\[([^\]]+)\]", lines[head])
     mines = re.search(r"(\d+)/\d+", next(line for line in lines if "/" in line and ":" in line)).group(1)
     grids = [[]]  # the puzzle, then the answer, separated by blank lines
     for line in lines[head + 1 :]:
@@ -78,7 +77,8 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
         if len(grids) == 3:
             break
     puzzle, answer = grids[0], grids[1]
-    board = f"rules: {' '.join(codes)}\nmines: {mines}\n" + "\n".join("\t".join(row) for row in puzzle) + "\n"
+    # Its title line stands for the rules: header; its total is given as mines:.
+    board = f"{lines[head].strip()}\nmines: {mines}\n" + "\n".join("\t".join(row) for row in puzzle) + "\n"
     truth = {Cell(r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v == "雷"}
     return board, truth
 

@@ -9,7 +9,9 @@ whitespace-separated token::
     .  2' .  ?
     *  .  1  .'
 
-``.`` is a covered cell (``___``, as the fan generator prints it, too), a
+The fan generator's title line (``[1Q][V]5x5``: each code in brackets, then
+the size) may stand for the ``rules:`` header, so its puzzle text reads as it
+prints it.  ``.`` is a covered cell (``___``, as the fan generator prints it, too), a
 whole number a clue, ``?`` a revealed safe cell whose clue is hidden, ``*`` a
 known mine, run lengths joined by ``,`` a 1W clue (``1,3``; ``0`` for none),
 and a trailing ``'`` dyes the cell.  A grid without whitespace in its rows is
@@ -32,6 +34,8 @@ from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind
 __all__ = ["CellState", "RuleSet", "RuleSetError", "VariantBoard", "VariantCell", "has_rules", "parse_variant"]
 
 _HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:(.*)$")
+# The fan generator's title line: each rule code in brackets, then the size (``[1Q][V]5x5``).
+_FAN_TITLE = re.compile(r"^\s*((?:\[[^\]\s]+\])+)\d+x\d+\s*$")
 _NUMBER = re.compile(r"^[0-9]{1,6}$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
@@ -196,6 +200,8 @@ def has_rules(text: str) -> bool:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if _FAN_TITLE.match(line):
+            return True
         head = _HEADER.match(line)
         if head is None:
             return False
@@ -257,6 +263,12 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        title = _FAN_TITLE.match(line) if not rows else None
+        if title is not None:
+            if codes is not None:
+                raise BoardFormatError("duplicate 'rules:' header", source=source, line=n, column=1)
+            codes, rule_line = re.findall(r"\[([^\]]+)\]", title[1]), n
+            continue
         head = _HEADER.match(line) if not rows else None
         if head is not None:
             key, value = head[1].lower(), head[2].strip()
@@ -287,8 +299,11 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
         rules = RuleSet.from_codes(codes)
     except RuleSetError as exc:
         line = lines[rule_line - 1]
-        starts = [m.start() + 1 for m in re.finditer(r"\S+", line[line.index(":") + 1 :])]
-        column = line.index(":") + 1 + starts[codes.index(exc.code)]
+        if _FAN_TITLE.match(line):
+            column = [m.start(1) + 1 for m in re.finditer(r"\[([^\]]+)\]", line)][codes.index(exc.code)]
+        else:
+            starts = [m.start() + 1 for m in re.finditer(r"\S+", line[line.index(":") + 1 :])]
+            column = line.index(":") + 1 + starts[codes.index(exc.code)]
         raise BoardFormatError(str(exc), source=source, line=rule_line, column=column) from None
     if not rows:
         raise BoardFormatError("expected grid rows after the headers", source=source, line=len(lines) or 1)
