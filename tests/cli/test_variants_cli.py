@@ -99,3 +99,12 @@ def test_the_fan_generators_title_line_and_cells_read_as_a_rules_header(run) -> 
     assert fan.exit_code == ours.exit_code == 0 and fan.output == ours.output
     bad = run("solve", "-", stdin="[1Q][1Z]2x2\n___\t___\n___\t3\n")
     assert bad.exit_code == 2 and " ".join(bad.output.split()).startswith("error: <stdin>:1:6: unknown rule '1Z'")
+
+
+@pytest.mark.parametrize("command", [["hint"], ["levels"], ["render", "-o", "-"], ["grade"]])
+def test_commands_that_take_no_variant_board_yet_say_so_in_one_line(run, command: list[str]) -> None:
+    result = run(*command, "-", stdin="rules: 1Q\n. .\n. 3\n")
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == (
+        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve and check only"
+    )

@@ -204,6 +204,8 @@ def load_board(
     """
     source = "<stdin>" if path == "-" else path
     text = sys.stdin.read() if path == "-" else read_text(Path(path))
+    if has_rules(text):
+        raise CnfsweepError(f"{source}: a board with variant rules (a 'rules:' header) is read by solve and check only")
     return _parse(text, source, fmt, mines, assume, deadline)
 
 
