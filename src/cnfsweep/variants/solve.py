@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 #: The most layouts counted one by one before an answer gives up its probabilities.
-COUNT_LIMIT = 200_000
+COUNT_LIMIT = 20_000
 #: Global rules: at most this many rounds of this many layouts, each adding the cuts of those refused.
 TIGHTEN_ROUNDS, TIGHTEN_LIMIT = 20, 5_000
 REFUSED_KEPT = 2_000
@@ -181,19 +181,31 @@ class _Collect(cp_model.CpSolverSolutionCallback):
         self.stopped = False
         self.kept: list[frozenset[Cell]] | None = [] if keep else None
         self.refused: list[Statement] = []  # cuts of the layouts a global rule refused, some of them
+        self.vars = [owner.x[c] for c in cells]
+        self.tally = [0] * len(cells)
+        self.judged = not all(rule.local for rule in owner.board.rules.mine)
+        # Cells outside ``cells`` never change during one enumeration: read them once, from its first layout.
+        self.fixed: dict[Cell, bool] | None = None
 
     def on_solution_callback(self) -> None:
         self.seen += 1
-        layout = {c: bool(self.value(v)) for c, v in self.owner.x.items()}
-        cuts = self.owner.cuts(layout)
-        if cuts and len(self.refused) < REFUSED_KEPT:
-            self.refused.extend(cuts)
+        values = [self.boolean_value(v) for v in self.vars]
+        cuts: list[Statement] = []
+        if self.judged:
+            if self.fixed is None:
+                self.fixed = {c: bool(self.boolean_value(v)) for c, v in self.owner.x.items()}
+            layout = dict(self.fixed)
+            layout.update(zip(self.cells, values, strict=True))
+            cuts = self.owner.cuts(layout)
+            if cuts and len(self.refused) < REFUSED_KEPT:
+                self.refused.extend(cuts)
         if not cuts:
             self.valid += 1
-            for c in self.cells:
-                self.counts[c] += layout[c]
+            for i, mine in enumerate(values):
+                if mine:
+                    self.tally[i] += 1
             if self.kept is not None:
-                self.kept.append(frozenset(c for c in self.cells if layout[c]))
+                self.kept.append(frozenset(c for c, mine in zip(self.cells, values, strict=True) if mine))
         if self.seen >= self.limit:
             self.stopped = True
             self.stop_search()
@@ -212,6 +224,7 @@ def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False)
     collect = _Collect(m, cells, limit, keep)
     m.model.clear_assumptions()
     status = solver.solve(m.model, collect)
+    collect.counts = dict(zip(cells, collect.tally, strict=True))
     # An enumeration is whole only when CP-SAT proved it so (OPTIMAL, or INFEASIBLE for none).
     if not collect.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         _no_answer(m, solver, status)
@@ -419,17 +432,19 @@ def analyze_variant(
     first = m.solve()
     if first is None:
         return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
-    collect = _tightened(m, covered, limit)
-    if not collect.stopped:
-        counts, n = collect.counts, collect.valid
-        safe = tuple(c for c in covered if counts[c] == 0)
-        mines = tuple(c for c in covered if counts[c] == n)
-        return VariantAnalysis(board, n > 0, safe, mines, n, counts)
-    # Too many to count: each cell not yet seen both ways is asked the other way round.
     seen = {c: {first[c]} for c in covered}
-    for c in covered:
-        if 0 < collect.counts[c] < collect.valid:
-            seen[c] = {False, True}
+    # With local rules only, a part was past the limit, so the whole board, which holds it, is too.
+    if not all(rule.local for rule in board.rules.mine):
+        collect = _tightened(m, covered, limit)
+        if not collect.stopped:
+            counts, n = collect.counts, collect.valid
+            safe = tuple(c for c in covered if counts[c] == 0)
+            mines = tuple(c for c in covered if counts[c] == n)
+            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+        for c in covered:
+            if 0 < collect.counts[c] < collect.valid:
+                seen[c] = {False, True}
+    # Too many to count: each cell not yet seen both ways is asked the other way round.
     for c in covered:
         if len(seen[c]) == 2:
             continue
