@@ -59,21 +59,25 @@ def _rim(grid: Grid, group: Sequence[Cell], steps: Sequence[tuple[int, int]]) ->
     return tuple(sorted({n for c in group for n in grid.steps(c, steps)} - inside))
 
 
-def _join_cut(
+def _join_cuts(
     grid: Grid, parts: list[list[Cell]], steps: Sequence[tuple[int, int]], mine: bool, rule: str
-) -> Statement:
-    """Cells ``a`` and ``b`` of two groups of one kind can be joined only through the first group's rim.
+) -> tuple[Statement, ...]:
+    """For each group, a cell ``a`` of it and ``b`` of the next can be joined only through the group's rim.
 
     For mines: ``a + b - (mines on the rim) <= 1``; for safe cells the same with
     every cell's value turned round, ``-a - b + (mines on the rim) <= |rim| - 1``.
+    One cut a group, so a layout of many groups removes many others with it.
     """
-    a, b = parts[0][0], parts[1][0]
-    rim = _rim(grid, parts[0], steps)
-    sign = 1 if mine else -1
-    weights = (sign, sign) + (-sign,) * len(rim)
-    top = 1 if mine else len(rim) - 1
-    low = -len(rim) if mine else -2
-    return Sum((a, b, *rim), weights, frozenset(range(low, top + 1)), rule)
+    out = []
+    for k, group in enumerate(parts):
+        a, b = group[0], parts[(k + 1) % len(parts)][0]
+        rim = _rim(grid, group, steps)
+        sign = 1 if mine else -1
+        weights = (sign, sign) + (-sign,) * len(rim)
+        top = 1 if mine else len(rim) - 1
+        low = -len(rim) if mine else -2
+        out.append(Sum((a, b, *rim), weights, frozenset(range(low, top + 1)), rule))
+    return tuple(out)
 
 
 def _enclosed_cut(grid: Grid, group: Sequence[Cell], steps: Sequence[tuple[int, int]], rule: str) -> Statement:
@@ -207,7 +211,7 @@ class Connected(_Rule):
         parts = groups(grid, [c for c in grid.cells if layout[c]], KING)
         if not parts:
             return (_some_mine(grid, self.name),)
-        return (_join_cut(grid, parts, KING, True, self.name),) if len(parts) > 1 else ()
+        return _join_cuts(grid, parts, KING, True, self.name) if len(parts) > 1 else ()
 
 
 class Outside(_Rule):
@@ -238,7 +242,7 @@ class Outside(_Rule):
         out: list[Statement] = []
         safe = groups(grid, [c for c in grid.cells if not layout[c]], ORTHOGONAL)
         if len(safe) > 1:
-            out.append(_join_cut(grid, safe, ORTHOGONAL, False, self.name))
+            out.extend(_join_cuts(grid, safe, ORTHOGONAL, False, self.name))
         for group in groups(grid, [c for c in grid.cells if layout[c]], ORTHOGONAL):
             if not any(grid.on_border(c) for c in group):
                 out.append(_enclosed_cut(grid, group, ORTHOGONAL, self.name))
@@ -269,7 +273,7 @@ class Snake(_Rule):
         if not parts:
             return (_some_mine(grid, self.name),)
         if len(parts) > 1:
-            return (_join_cut(grid, parts, ORTHOGONAL, True, self.name),)
+            return _join_cuts(grid, parts, ORTHOGONAL, True, self.name)
         # One group whose mines each have one or two mine neighbours: a path, unless it closes into a loop.
         ends = [c for c in mines if sum(layout[n] for n in grid.steps(c, ORTHOGONAL)) == 1]
         return () if ends else (_enclosed_cut(grid, parts[0], ORTHOGONAL, self.name),)
