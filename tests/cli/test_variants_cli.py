@@ -108,3 +108,12 @@ def test_commands_that_take_no_variant_board_yet_say_so_in_one_line(run, command
     assert " ".join(result.output.split()) == (
         "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve and check only"
     )
+
+
+def test_a_conflict_of_clues_names_the_rules_that_read_them() -> None:
+    from cnfsweep.variants.board import parse_variant
+    from cnfsweep.variants.solve import check_variant
+
+    # Under 1L a 0 means 1 mine, and every cell around it is revealed safe.
+    result = check_variant(parse_variant("rules: 1L\n0 ?\n? ?\n"))
+    assert not result.consistent and result.rules == ("V", "1L") and [tuple(c) for c in result.clues] == [(0, 0)]

@@ -520,5 +520,7 @@ def check_variant(board: VariantBoard, *, minimise: bool = True, time_limit: flo
                 core = rest
     clues = tuple(sorted(k for k in core if isinstance(k, Cell)))
     named = [k for k in core if isinstance(k, str) and k != TOTAL]
-    rules = tuple(sorted(set(named) | ({board.rules.clue.name} if clues else set()), key=board.rules.codes.index))
+    # The clues are read by the clue rule and any of 1M, 1N, 1L: a conflict of clues names them too.
+    reading = {board.rules.clue.name, *board.rules.modifiers} if clues else set()
+    rules = tuple(sorted(set(named) | reading, key=board.rules.codes.index))
     return VariantCheck(False, (), clues, rules, TOTAL in core)
