@@ -117,3 +117,10 @@ def test_a_conflict_of_clues_names_the_rules_that_read_them() -> None:
     # Under 1L a 0 means 1 mine, and every cell around it is revealed safe.
     result = check_variant(parse_variant("rules: 1L\n0 ?\n? ?\n"))
     assert not result.consistent and result.rules == ("V", "1L") and [tuple(c) for c in result.clues] == [(0, 0)]
+
+
+def test_mines_on_the_command_line_is_the_total_as_a_header_gives_it(run) -> None:
+    header = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n. . .\n. 2 .\n")
+    option = run("solve", "--json", "--mines", "3", "-", stdin="rules: 1T\n. . .\n. 2 .\n")
+    assert header.exit_code == option.exit_code == 0 and header.output == option.output
+    assert json.loads(option.output)["total_mines"] == 3
