@@ -182,12 +182,17 @@ class Eyesight(_Clue):
             rays.append(ray)
         cases = []
         # A view of length n along a ray: its first n cells safe and the next a mine (or the edge).
-        for seen in product(*(range(len(ray) + 1) for ray in rays)):
-            if 1 + sum(seen) not in values:
-                continue
-            case = [(c, False) for ray, n in zip(rays, seen, strict=False) for c in ray[:n]]
-            case += [(ray[n], True) for ray, n in zip(rays, seen, strict=False) if n < len(ray)]
-            cases.append(tuple(case))
+        # The first three rays' views are chosen; the fourth's is what the clue leaves.
+        *first, last = rays
+        for seen3 in product(*(range(len(ray) + 1) for ray in first)):
+            for value in sorted(v for v in values if isinstance(v, int)):
+                rest = value - 1 - sum(seen3)
+                if not 0 <= rest <= len(last):
+                    continue
+                seen = (*seen3, rest)
+                case = [(c, False) for ray, n in zip(rays, seen, strict=True) for c in ray[:n]]
+                case += [(ray[n], True) for ray, n in zip(rays, seen, strict=True) if n < len(ray)]
+                cases.append(tuple(case))
         return AnyOf(tuple(cases), self.name, cell)
 
 
