@@ -174,6 +174,14 @@ ENTRIES: tuple[Entry, ...] = (
         ("corpus/sgt-mines", "--out", "{tmp}/cells.npz"),
         "screenshots made by picture-corpus with other seeds",
     ),
+    Entry(
+        "variants-peer",
+        "variants_peer",
+        B,
+        "solve on the fan generator's own variant puzzles (minesweepervariants, run apart under Python 3.12)",
+        ("tests/data/variants-peer/1Q_V_1",),
+        "puzzles the peer wrote (tests/data/variants-peer holds one)",
+    ),
     Entry("load", "load", B, "a live cnfsweep serve under load, every answer checked", ("--smoke",)),
     Entry(
         "campaign",

@@ -26,6 +26,7 @@ LAYERS = {
     "engine": 2,
     "gadgets": 3,
     "search": 3,
+    "variants": 3,
     "play": 4,
     "explanation": 5,
     "generation": 6,

@@ -1,4 +1,4 @@
-"""A package outside cnfsweep adds a backend, a format, a policy and a topology through entry points.
+"""A package outside cnfsweep adds a backend, a format, a policy, a topology and a variant rule through entry points.
 
 The plug-in is a real distribution as an installer leaves it: a module and a
 ``.dist-info`` directory with ``METADATA`` and ``entry_points.txt``, found by
@@ -37,6 +37,9 @@ misnamed = tinyplug:CornerPolicy
 
 [cnfsweep.topologies]
 cross = tinyplug:Cross
+
+[cnfsweep.rules]
+VT = tinyplug:Vertical
 """
 
 MODULE = """\
@@ -44,6 +47,7 @@ from cnfsweep.core.TEMPLATE import Cross
 from cnfsweep.engine.backends.TEMPLATE import BacktrackBackend
 from cnfsweep.formats.TEMPLATE import CsvGridFormat
 from cnfsweep.play.TEMPLATE import CornerPolicy
+from cnfsweep.variants.TEMPLATE import Vertical
 """
 
 BOARD = "mines,3\n1,?,?,?\n?,?,?,?\n?,?,2,?\n"
@@ -183,3 +187,13 @@ def test_the_api_plays_on_the_plugins_topology_and_reads_its_format(plugin: Path
     assert analysis["format"] == "csvgrid" and analysis["mines"] == [[0, 1]]
     # The page chords and presses by the neighbours the game's answer lists: the plug-in's, four at most.
     assert game["neighbours"] == [list(near) for near in Cross(4, 4).tables().around]
+
+
+def test_a_board_names_the_plugins_rule_in_its_rules_header(plugin: Path) -> None:
+    (plugin / "vertical.txt").write_text("rules: VT\nmines: 2\n. . .\n. 2 .\n")
+    result = cnfsweep_with(plugin, "solve", "--json", "vertical.txt")
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["rules"] == ["VT", "V"]
+    # By hand: two mines among (0,0) (0,1) (0,2) (1,0) (1,2), none above another: 10 pairs less (0,0)-(1,0), (0,2)-(1,2).
+    assert answer["solutions"] == "8"

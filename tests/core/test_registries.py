@@ -16,6 +16,8 @@ from cnfsweep.core.topology import TOPOLOGIES
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY as FORMATS
 from cnfsweep.play.registry import POLICIES
+from cnfsweep.variants.registry import RULES
+from cnfsweep.variants.TEMPLATE import Vertical
 
 GROUP = "cnfsweep.tests.shapes"
 
@@ -92,7 +94,7 @@ def test_a_plugin_that_cannot_serve_is_an_error_naming_it(shapes: Registry[type]
         shapes["hexagon"]
 
 
-@pytest.mark.parametrize("registry", [BACKENDS, FORMATS, POLICIES, TOPOLOGIES], ids=lambda r: r.kind)
+@pytest.mark.parametrize("registry", [BACKENDS, FORMATS, POLICIES, TOPOLOGIES, RULES], ids=lambda r: r.kind)
 def test_every_extension_point_is_a_registry_of_its_group(registry: Registry[type]) -> None:
     assert registry.group == GROUPS[registry.kind]
     assert all(registry.builtin(name) and registry[name].name == name for name in registry.builtins)
@@ -105,6 +107,7 @@ def test_every_extension_point_is_a_registry_of_its_group(registry: Registry[typ
         (FORMATS, CsvGridFormat),
         (POLICIES, CornerPolicy),
         (TOPOLOGIES, Cross),
+        (RULES, Vertical),
     ],
     ids=lambda x: getattr(x, "kind", None) or x.__name__,
 )

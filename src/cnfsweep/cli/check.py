@@ -17,7 +17,7 @@ from cnfsweep.cli.common import (
     fail,
     finish,
     json_option,
-    load_board,
+    load_any,
     show,
     unknown,
 )
@@ -25,6 +25,7 @@ from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
+from cnfsweep.variants.board import VariantBoard
 from cnfsweep.present.text import check_view
 
 
@@ -48,7 +49,10 @@ def check_command(
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
+        position = load_any(board, fmt, mines, assumed, deadline)
+        if isinstance(position, VariantBoard):
+            verdict = check_variant_board(position, json_out, minimise, deadline)
+            finish(0 if verdict else 1, deadline)
         result = Engine.create(backend).check(
             position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
         )
@@ -58,3 +62,13 @@ def check_command(
     except CnfsweepError as exc:
         fail(str(exc))
     finish(0 if result.consistent else 1, deadline)
+
+
+def check_variant_board(board: VariantBoard, json_out: bool, minimise: bool, deadline: float | None) -> bool:
+    """Print whether a variant board has a layout, or its conflict; return whether it has one."""
+    from cnfsweep.present.variants import variant_check_text
+    from cnfsweep.variants.solve import check_variant
+
+    result = check_variant(board, minimise=minimise, time_limit=time_left(deadline))
+    show(json_out, result, lambda: variant_check_text(board, result), deadline)
+    return result.consistent

@@ -31,7 +31,9 @@ from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, read_file
+from cnfsweep.formats.registry import is_picture
 from cnfsweep.play.game import Level
+from cnfsweep.variants.board import VariantBoard, has_rules, parse_variant
 
 T = TypeVar("T")
 
@@ -147,6 +149,32 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
         fail(str(exc))
 
 
+def load_any(
+    path: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None = None,
+    deadline: float | None = None,
+) -> Board | VariantBoard:
+    """Read the board named on the command line: a variant board if its text has a ``rules:`` header.
+
+    Raises
+    ------
+    CnfsweepError
+        As :func:`load_board`; for a variant board also when labels are assumed
+        or a format other than the native one is asked for (variant boards are
+        native text only).
+    """
+    data, text = _read(path)
+    if text is None:
+        return _board(path, data, fmt, mines, assume, deadline)
+    if fmt not in (BoardFormat.AUTO, BoardFormat.NATIVE):
+        raise CnfsweepError(f"{_source(path)}: a board with a 'rules:' header is native text, not {fmt.value} format")
+    if assume:
+        raise CnfsweepError(f"no cell is labelled {next(iter(assume))!r} (a variant board has no labels)")
+    return parse_variant(text, _source(path), mines)
+
+
 def load_board(
     path: str,
     fmt: BoardFormat,
@@ -175,9 +203,51 @@ def load_board(
     ...
     cnfsweep.core.errors.CnfsweepError: no cell is labelled 'a' (board detected as jsm format; labels exist only in the native format)
     """
-    # Bytes, not text: a screenshot is told by its first bytes and read as a picture (formats.read_file).
-    data = sys.stdin.buffer.read() if path == "-" else None
-    board = read_file(None if path == "-" else Path(path), format=fmt, total_mines=mines, deadline=deadline, data=data)
+    data, variant = _read(path)
+    if variant is not None:
+        raise CnfsweepError(
+            f"{_source(path)}: a board with variant rules (a 'rules:' header) is read by solve and check only"
+        )
+    return _board(path, data, fmt, mines, assume, deadline)
+
+
+def _board(
+    path: str,
+    data: bytes | None,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: Mapping[str, bool] | None,
+    deadline: float | None,
+) -> Board:
+    # A file is read again by read_file, which names what is wrong with it (missing, empty ...); standard input cannot be.
+    stdin = path == "-"
+    board = read_file(
+        None if stdin else Path(path), format=fmt, total_mines=mines, deadline=deadline, data=data if stdin else None
+    )
+    return _checked(board, assume)
+
+
+def _source(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _read(path: str) -> tuple[bytes | None, str | None]:
+    """The bytes named on the command line (``None`` if they cannot be read: ``read_file`` then says why), and their
+    text when it is a variant board (a ``rules:`` header), else ``None``."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError:
+        return None, None
+    if is_picture(data):
+        return data, None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, None
+    return data, text if has_rules(text) else None
+
+
+def _checked(board: Board, assume: Mapping[str, bool] | None) -> Board:
     read_as = board.read_as
     if assume and read_as is not None and (read_as.format not in REGISTRY or not REGISTRY[read_as.format].labels):
         # Say so when the format was guessed: a native board of 'x' labels reads as minesweepr text.

@@ -17,7 +17,7 @@ from cnfsweep.cli.common import (
     fail,
     finish,
     json_option,
-    load_board,
+    load_any,
     show,
     unknown,
 )
@@ -25,6 +25,7 @@ from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.engine import Arithmetic, Counting, Engine
 from cnfsweep.formats import BoardFormat
+from cnfsweep.variants.board import VariantBoard
 from cnfsweep.present.text import analysis_view
 
 
@@ -55,7 +56,10 @@ def solve_command(
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed, deadline)
+        position = load_any(board, fmt, mines, assumed, deadline)
+        if isinstance(position, VariantBoard):
+            solve_variant(position, json_out, deadline)
+            finish(0, deadline)
         engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
         result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
         show(json_out, result, lambda: analysis_view(result), deadline)
@@ -64,3 +68,12 @@ def solve_command(
     except CnfsweepError as exc:
         fail(str(exc))
     finish(0, deadline)
+
+
+def solve_variant(board: VariantBoard, json_out: bool, deadline: float | None) -> None:
+    """Print a variant board's analysis (its certain cells, and exact probabilities where counted)."""
+    from cnfsweep.present.variants import variant_analysis_text
+    from cnfsweep.variants.solve import analyze_variant
+
+    result = analyze_variant(board, time_limit=time_left(deadline))
+    show(json_out, result, lambda: variant_analysis_text(result), deadline)

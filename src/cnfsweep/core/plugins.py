@@ -1,8 +1,8 @@
 """Registries that other packages extend through entry points.
 
-Backends, board formats, guessing policies and topologies are each a
+Backends, board formats, guessing policies, topologies and variant rules are each a
 :class:`Registry`: a read-only mapping from a name (what ``--backend``,
-``--format``, ``--policy`` and ``--topology`` take) to the class of that name.
+``--format``, ``--policy`` and ``--topology`` take, and a board's ``rules:`` header) to the class of that name.
 cnfsweep's own classes are built in; a package installed beside cnfsweep adds
 its own by declaring them in an entry-point group of its ``pyproject.toml``::
 
@@ -53,6 +53,7 @@ GROUPS = {
     "format": "cnfsweep.formats",
     "policy": "cnfsweep.policies",
     "topology": "cnfsweep.topologies",
+    "rule": "cnfsweep.rules",
 }
 
 

@@ -1,0 +1,182 @@
+"""What a variant rule is: its code, its definition, its kind, and the constraints it states.
+
+A rule of *14 Minesweeper Variants* is either a **mine rule** (where mines may
+lie: 1Q, 1C, 1T ...) or a **clue rule** (what a revealed number means: V, 1X,
+1W ...; 1M, 1N and 1L change what the counting clues count or show).  A rule
+says what it means as solver-independent constraints over the board's cells:
+
+- :class:`Sum`: a weighted sum of mines lies in a set of allowed values, as a
+  pseudo-Boolean constraint; with all weights 1 and an interval of values it is
+  the cardinality constraint the engine counts with;
+- :class:`AnyOf`: at least one of a few partial layouts holds (what a clue whose
+  value is no sum, 1W, 1P, 1E, allows).
+
+A global rule (connectivity, snakes) cannot be written as a few such
+constraints; it states the local part it implies (:meth:`MineRule.constraints`)
+and, for a whole layout, says whether the layout obeys it and, when not,
+returns cuts: constraints the layout breaks and every layout obeying the rule
+keeps (:meth:`MineRule.cuts`).  A solver adds cuts until the rule holds.
+
+May import nothing from cnfsweep but the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar, Protocol, runtime_checkable
+
+from cnfsweep.core.board import Cell
+
+__all__ = [
+    "AnyOf",
+    "ClueRule",
+    "ClueValue",
+    "Grid",
+    "Layout",
+    "MineRule",
+    "RuleKind",
+    "Statement",
+    "Sum",
+    "VariantRule",
+]
+
+#: What a clue shows: a whole number, or (1W) the sorted lengths of the mine runs.
+ClueValue = int | tuple[int, ...]
+
+#: One layout of a board: each cell of it, mine (True) or not.
+Layout = Mapping[Cell, bool]
+
+
+class RuleKind(Enum):
+    """Whether a rule says where mines may lie or what clues mean."""
+
+    MINE = "mine"
+    CLUE = "clue"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The shape a rule is stated on: a square grid of ``rows`` x ``cols`` cells, some dyed.
+
+    Examples
+    --------
+    >>> g = Grid(2, 3)
+    >>> len(g.cells), g.on_border(Cell(1, 1)), g.inside(Cell(2, 0))
+    (6, True, False)
+    """
+
+    rows: int
+    cols: int
+    dyed: frozenset[Cell] = frozenset()
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell in row-major order."""
+        return tuple(Cell(r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def inside(self, cell: Cell) -> bool:
+        """Say whether ``cell`` is on the grid."""
+        return 0 <= cell.row < self.rows and 0 <= cell.col < self.cols
+
+    def on_border(self, cell: Cell) -> bool:
+        """Say whether ``cell`` lies on the grid's outer edge."""
+        return cell.row in (0, self.rows - 1) or cell.col in (0, self.cols - 1)
+
+    def steps(self, cell: Cell, steps: Sequence[tuple[int, int]]) -> tuple[Cell, ...]:
+        """The cells ``steps`` away from ``cell`` that are on the grid, in the order of ``steps``."""
+        out = (Cell(cell.row + dr, cell.col + dc) for dr, dc in steps)
+        return tuple(c for c in out if self.inside(c))
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The weighted count of mines among ``cells`` is one of ``allowed``.
+
+    ``when``, if given, is a cell: the constraint holds only where that cell is
+    a mine (1D: a mine has exactly one mine beside it).  ``rule`` is the code of
+    the rule that states it and ``clue`` the clue it reads, if any: what a
+    conflict names.
+    """
+
+    cells: tuple[Cell, ...]
+    weights: tuple[int, ...]
+    allowed: frozenset[int]
+    rule: str
+    clue: Cell | None = None
+    when: Cell | None = None
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` keeps the constraint."""
+        if self.when is not None and not layout[self.when]:
+            return True
+        return sum(w for c, w in zip(self.cells, self.weights, strict=False) if layout[c]) in self.allowed
+
+    @property
+    def cardinality(self) -> bool:
+        """Whether it is a plain cardinality constraint: unit weights, an interval of counts, no guard."""
+        if self.when is not None or any(w != 1 for w in self.weights) or not self.allowed:
+            return False
+        return self.allowed == frozenset(range(min(self.allowed), max(self.allowed) + 1))
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """At least one of ``cases`` holds; a case is a partial layout (cell, mine or not) pairs."""
+
+    cases: tuple[tuple[tuple[Cell, bool], ...], ...]
+    rule: str
+    clue: Cell | None = None
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` matches one of the cases."""
+        return any(all(layout[c] == v for c, v in case) for case in self.cases)
+
+
+#: A constraint a rule states.
+Statement = Sum | AnyOf
+
+
+@runtime_checkable
+class VariantRule(Protocol):
+    """What every rule has: its code (``name``, what a board's ``rules:`` header writes), title, definition, kind."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    definition: ClassVar[str]
+    kind: ClassVar[RuleKind]
+
+
+class MineRule(VariantRule, Protocol):
+    """A rule about where mines lie: local constraints, and for a global rule cuts on whole layouts."""
+
+    #: True when :meth:`constraints` alone say everything (no cuts are ever needed).
+    local: ClassVar[bool]
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        """Return the constraints the rule states on ``grid`` (for a global rule: some it implies)."""
+        ...
+
+    def cuts(self, grid: Grid, layout: Layout) -> tuple[Statement, ...]:
+        """Return nothing if ``layout`` obeys the rule, else constraints it breaks that every obeying layout keeps."""
+        ...
+
+
+class ClueRule(VariantRule, Protocol):
+    """A rule about what a clue means: the constraint a clue of a value states."""
+
+    #: Whether its clues are numbers that count mines (what 1M, 1N and 1L change).
+    counts: ClassVar[bool]
+
+    def takes(self, value: ClueValue) -> bool:
+        """Say whether a clue may show ``value`` under this rule (1W takes lists, the others numbers)."""
+        ...
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        """The constraint of a clue at ``cell`` whose true value is one of ``values``.
+
+        ``weight`` is each cell's mine value (1, or 2 on a dyed cell under 1M,
+        -1 on one under 1N); counting rules weigh by it, the others ignore it.
+        """
+        ...

@@ -1,0 +1,527 @@
+"""Solving a variant board with CP-SAT: certain cells, exact counts where reachable, and minimal conflicts.
+
+Every rule's constraints go into one CP-SAT model over a variable per cell
+(revealed cells fixed safe, known mines fixed mines).  Global rules are
+enforced lazily: a layout the model allows is checked against each rule, and
+what a rule cuts off is added for good (each cut is kept by every layout that
+obeys the rule, so nothing valid is lost).  Every auxiliary variable is fixed
+by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
+exactly when its cells are as it says), so enumerating the model's solutions
+enumerates layouts, each once; those a global rule refuses are dropped.
+
+Counting enumerates layouts up to :data:`COUNT_LIMIT`; past it the answer
+still has every certain cell (each cell asked the other way round, as the
+engine proves facts under assumptions) and says why it has no probabilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NoReturn
+
+from ortools.sat.python import cp_model
+
+from cnfsweep.core.board import Cell
+from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
+from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.constraints import CountTable
+from cnfsweep.engine.counting import combine
+from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.rule import Layout, Statement, Sum
+
+__all__ = [
+    "COUNT_LIMIT",
+    "VariantAnalysis",
+    "VariantCheck",
+    "analyze_variant",
+    "check_variant",
+    "statements",
+    "variant_layouts",
+]
+
+#: The most layouts counted one by one before an answer gives up its probabilities.
+COUNT_LIMIT = 20_000
+#: Global rules: at most this many rounds of this many layouts, each adding the cuts of those refused.
+TIGHTEN_ROUNDS, TIGHTEN_LIMIT = 20, 5_000
+REFUSED_KEPT = 2_000
+TOTAL = "total"
+
+
+def statements(board: VariantBoard) -> list[Statement]:
+    """Every constraint the board's rules and clues state (a global rule's local part only), in order."""
+    grid = board.grid
+    rules = board.rules
+    out: list[Statement] = []
+    for rule in rules.mine:
+        out.extend(rule.constraints(grid))
+    weight = rules.weight(grid)
+    for cell, value in board.clues.items():
+        values = rules.sums(value) if rules.clue.counts else rules.shown_to_true(value)
+        out.append(rules.clue.clue(grid, cell, values, weight))
+    return out
+
+
+def _total(board: VariantBoard) -> Statement | None:
+    if board.total is None:
+        return None
+    cells = board.grid.cells
+    return Sum(cells, (1,) * len(cells), frozenset({board.total}), TOTAL)
+
+
+class _Model:
+    """One CP-SAT model of a board; with ``guarded``, each rule, clue and the total behind a literal of its own."""
+
+    def __init__(
+        self,
+        board: VariantBoard,
+        guarded: bool = False,
+        parts: Sequence[Statement] | None = None,
+        free: Iterable[Cell] | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        # ``parts`` and ``free``: one component only, its statements over its covered cells (the rest fixed safe).
+        self.board, self.grid, self.deadline = board, board.grid, deadline
+        self.model = cp_model.CpModel()
+        self.x = {c: self.model.new_bool_var(f"m{c.row}_{c.col}") for c in self.grid.cells}
+        fixed_safe = board.where(CellState.CLUE) + board.where(CellState.HIDDEN)
+        if free is not None:
+            kept = set(free)
+            fixed_safe += tuple(c for c in board.where(CellState.COVERED) if c not in kept)
+        for c in fixed_safe:
+            self.model.add(self.x[c] == 0)
+        for c in board.where(CellState.MINE):
+            self.model.add(self.x[c] == 1)
+        self.guards: dict[object, Any] = {}
+        self.guarded = guarded
+        for statement in statements(board) if parts is None else parts:
+            self.add(statement)
+        total = _total(board) if parts is None else None
+        if total is not None:
+            self.add(total)
+
+    def guard(self, statement: Statement) -> list[Any]:
+        """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""
+        if not self.guarded:
+            return []
+        key: object = statement.clue if statement.clue is not None else statement.rule
+        if key not in self.guards:
+            self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")
+        return [self.guards[key]]
+
+    def add(self, statement: Statement) -> None:
+        on = self.guard(statement)
+        if isinstance(statement, Sum):
+            if statement.when is not None:
+                on = [*on, self.x[statement.when]]
+            expr = sum(w * self.x[c] for c, w in zip(statement.cells, statement.weights, strict=False))
+            domain = cp_model.Domain.from_values(sorted(statement.allowed))
+            self.model.add_linear_expression_in_domain(expr, domain).only_enforce_if(on)
+            return
+        chosen = []
+        for case in statement.cases:
+            lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
+            b = self.model.new_bool_var("case")
+            for lit in lits:
+                self.model.add_implication(b, lit)
+            self.model.add_bool_or([b] + [~lit for lit in lits])
+            chosen.append(b)
+        self.model.add_bool_or(chosen).only_enforce_if(on)
+
+    def solver(self) -> Any:
+        """A one-worker CP-SAT solver, given what is left of the deadline."""
+        check_deadline(self.deadline)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        left = time_left(self.deadline)
+        if left is not None:
+            solver.parameters.max_time_in_seconds = max(left, 1e-3)
+        return solver
+
+    def layout(self, solver: Any) -> dict[Cell, bool]:
+        return {c: bool(solver.value(v)) for c, v in self.x.items()}
+
+    def cuts(self, layout: Layout, rules: Iterable[str] | None = None) -> list[Statement]:
+        """What the board's global rules (those named in ``rules``, if given) cut off of ``layout``."""
+        out: list[Statement] = []
+        for rule in self.board.rules.mine:
+            if not rule.local and (rules is None or rule.name in rules):
+                out.extend(rule.cuts(self.grid, layout))
+        return out
+
+    def solve(self, assume: Sequence[Any] = (), rules: Iterable[str] | None = None) -> dict[Cell, bool] | None:
+        """A layout obeying every rule (in ``rules``, if given) under ``assume``, or ``None``: cuts added until one is."""
+        rules = None if rules is None else set(rules)
+        while True:
+            self.model.clear_assumptions()
+            self.model.add_assumptions(list(assume))
+            solver = self.solver()
+            status = solver.solve(self.model)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if status != cp_model.INFEASIBLE:
+                    _no_answer(self, solver, status)
+                return None
+            layout = self.layout(solver)
+            cuts = self.cuts(layout, rules)
+            if not cuts:
+                return layout
+            for cut in cuts:
+                self.add(cut)
+
+
+class _Collect(cp_model.CpSolverSolutionCallback):
+    """Tallies the layouts of an enumeration that every global rule accepts: how many, and mines per cell."""
+
+    def __init__(self, owner: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> None:
+        super().__init__()
+        self.owner, self.cells, self.limit = owner, cells, limit
+        self.seen = 0
+        self.valid = 0
+        self.counts = dict.fromkeys(cells, 0)
+        self.stopped = False
+        self.kept: list[frozenset[Cell]] | None = [] if keep else None
+        self.refused: list[Statement] = []  # cuts of the layouts a global rule refused, some of them
+        self.vars = [owner.x[c] for c in cells]
+        self.tally = [0] * len(cells)
+        self.judged = not all(rule.local for rule in owner.board.rules.mine)
+        # Cells outside ``cells`` never change during one enumeration: read them once, from its first layout.
+        self.fixed: dict[Cell, bool] | None = None
+
+    def on_solution_callback(self) -> None:
+        self.seen += 1
+        values = [self.boolean_value(v) for v in self.vars]
+        cuts: list[Statement] = []
+        if self.judged:
+            if self.fixed is None:
+                self.fixed = {c: bool(self.boolean_value(v)) for c, v in self.owner.x.items()}
+            layout = dict(self.fixed)
+            layout.update(zip(self.cells, values, strict=True))
+            cuts = self.owner.cuts(layout)
+            if cuts and len(self.refused) < REFUSED_KEPT:
+                self.refused.extend(cuts)
+        if not cuts:
+            self.valid += 1
+            for i, mine in enumerate(values):
+                if mine:
+                    self.tally[i] += 1
+            if self.kept is not None:
+                self.kept.append(frozenset(c for c, mine in zip(self.cells, values, strict=True) if mine))
+        if self.seen >= self.limit:
+            self.stopped = True
+            self.stop_search()
+
+
+def _no_answer(m: _Model, solver: Any, status: Any) -> NoReturn:
+    # Only a time limit stops CP-SAT short here: the deadline's, or else something is wrong.
+    if m.deadline is not None:
+        raise TimeLimitExceeded("no answer within the time limit")
+    raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
+
+
+def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+    solver = m.solver()
+    solver.parameters.enumerate_all_solutions = True
+    collect = _Collect(m, cells, limit, keep)
+    m.model.clear_assumptions()
+    status = solver.solve(m.model, collect)
+    collect.counts = dict(zip(cells, collect.tally, strict=True))
+    # An enumeration is whole only when CP-SAT proved it so (OPTIMAL, or INFEASIBLE for none).
+    if not collect.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        _no_answer(m, solver, status)
+    return collect
+
+
+def _tightened(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+    """Enumerate, first in short rounds that add the cuts of the layouts global rules refuse.
+
+    A model of global rules holds only what they imply locally, so it may allow
+    far more layouts than the rules do; each round's cuts remove many of them
+    for good, and a round that finishes is the answer.
+    """
+    if all(rule.local for rule in m.board.rules.mine):
+        return _enumerate(m, cells, limit, keep)
+    for _ in range(TIGHTEN_ROUNDS):
+        collect = _enumerate(m, cells, min(limit, TIGHTEN_LIMIT), keep)
+        if not collect.stopped or not collect.refused:
+            break
+        for cut in collect.refused:
+            m.add(cut)
+    if collect.stopped and limit > TIGHTEN_LIMIT:
+        collect = _enumerate(m, cells, limit, keep)
+    return collect
+
+
+def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[frozenset[Cell], ...] | None:
+    """Every layout of ``board``'s covered cells that its rules, clues and total allow (each as its mines).
+
+    ``None`` when the enumeration would pass ``limit`` candidate layouts.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> [sorted(c.col for c in mines) for mines in variant_layouts(parse_variant("rules: 1H\\n. . .\\n"))]
+    [[], [0], [1], [2], [0, 2]]
+    """
+    m = _Model(board)
+    collect = _tightened(m, board.where(CellState.COVERED), limit, keep=True)
+    if collect.stopped:
+        return None
+    return tuple(sorted(collect.kept or (), key=lambda mines: (len(mines), sorted(mines))))
+
+
+@dataclass(frozen=True)
+class VariantAnalysis:
+    """What a variant board allows: its certain cells, and its layouts counted where the count was reached.
+
+    ``counts`` (each covered cell's mines over all layouts) and ``layouts`` are
+    ``None`` when counting was out of reach; ``uncounted`` then says why.
+    """
+
+    board: VariantBoard
+    consistent: bool
+    safe: tuple[Cell, ...]
+    mines: tuple[Cell, ...]
+    layouts: int | None
+    counts: dict[Cell, int] | None
+    uncounted: str | None = None
+
+    def probability(self, cell: Cell) -> Fraction | None:
+        """The exact mine probability of a covered cell, every layout weighed alike, if counted."""
+        if self.counts is None or not self.layouts:
+            return None
+        return Fraction(self.counts[cell], self.layouts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as ``solve --json`` prints it."""
+        covered = self.board.where(CellState.COVERED)
+        exact: list[list[str | None]] | None = None
+        if self.counts is not None and self.layouts:
+            exact = [[None] * self.board.cols for _ in range(self.board.rows)]
+            for c in covered:
+                exact[c.row][c.col] = str(Fraction(self.counts[c], self.layouts))
+        return {
+            "status": "solved" if self.consistent else "inconsistent",
+            "consistent": self.consistent,
+            "rules": list(self.board.rules.codes),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "total_mines": self.board.total,
+            "safe": [[c.row, c.col] for c in self.safe],
+            "mines": [[c.row, c.col] for c in self.mines],
+            "exact": exact,
+            "solutions": None if self.layouts is None else str(self.layouts),
+            "counted": self.layouts is not None,
+            "uncounted": self.uncounted,
+        }
+
+
+def _why_uncounted(board: VariantBoard, limit: int) -> str:
+    """Say what keeps a board's layouts from being counted: a global rule, or a part too big to enumerate."""
+    global_rules = [r.name for r in board.rules.mine if not r.local]
+    if global_rules:
+        return (
+            f"{', '.join(global_rules)} {'is a global rule' if len(global_rules) == 1 else 'are global rules'}: "
+            f"its layouts are counted one by one over the whole board, and there are more than {limit:,}"
+        )
+    return f"a part of the board that no revealed cell splits has more than {limit:,} layouts to count one by one"
+
+
+def _cells_of(statement: Statement) -> set[Cell]:
+    if isinstance(statement, Sum):
+        return set(statement.cells) | ({statement.when} if statement.when is not None else set())
+    return {c for case in statement.cases for c, _ in case}
+
+
+def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[list[Cell], list[Statement]]], int]:
+    """The statements in groups that share no covered cell, each with its covered cells; and the covered cells in none."""
+    covered = board.where(CellState.COVERED)
+    parent = {c: c for c in covered}
+
+    def root(c: Cell) -> Cell:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    touched: list[list[Cell]] = []
+    for statement in parts:
+        cells = sorted(c for c in _cells_of(statement) if c in parent)
+        touched.append(cells)
+        for c in cells[1:]:
+            parent[root(c)] = root(cells[0])
+    groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
+    for statement, cells in zip(parts, touched, strict=True):
+        # A statement over known cells only is a group of its own: it holds or it does not.
+        groups.setdefault(root(cells[0]) if cells else None, ([], []))[1].append(statement)
+    seen = {root(c) for cells in touched for c in cells}
+    for c in covered:
+        if root(c) in seen:
+            groups[root(c)][0].append(c)
+    return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
+
+
+def _count_by_components(
+    board: VariantBoard, limit: int, deadline: float | None = None
+) -> tuple[int, dict[Cell, int]] | None:
+    """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
+
+    Each component's layouts are enumerated into a :class:`~cnfsweep.core.constraints.CountTable` (one box a
+    cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
+    touches, and the total.
+    """
+    parts, n_off = _split(board, statements(board))
+    tables, cells = [], []
+    for free, group in parts:
+        collect = _enumerate(_Model(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
+        if collect.stopped:
+            return None
+        solutions: dict[int, int] = {}
+        tallies: dict[int, list[int]] = {}
+        for mines in collect.kept or ():
+            k = len(mines)
+            solutions[k] = solutions.get(k, 0) + 1
+            row = tallies.setdefault(k, [0] * len(free))
+            for i, c in enumerate(free):
+                row[i] += c in mines
+        tables.append(CountTable(solutions, {k: tuple(v) for k, v in tallies.items()}))
+        cells.append(free)
+    known = len(board.where(CellState.MINE))
+    left = None if board.total is None else board.total - known
+    combined = combine(tables, n_off, left)
+    layouts = combined.solutions * (2**n_off if left is None else 1)
+    off = Fraction(1, 2) if left is None else combined.off_frontier
+    counts: dict[Cell, int] = {}
+    if layouts:
+        for free, probabilities in zip(cells, combined.boxes, strict=True):
+            for c, p in zip(free, probabilities, strict=True):
+                counts[c] = int(p * layouts)
+    in_parts = {c for free in cells for c in free}
+    for c in board.where(CellState.COVERED):
+        if c not in in_parts:
+            counts[c] = int((off or 0) * layouts)
+    return layouts, counts
+
+
+def analyze_variant(
+    board: VariantBoard, *, limit: int = COUNT_LIMIT, time_limit: float | None = None
+) -> VariantAnalysis:
+    """Find the certain cells of a variant board and, within ``limit`` layouts, count its layouts exactly.
+
+    Raises
+    ------
+    TimeLimitExceeded
+        Past ``time_limit`` seconds.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> a = analyze_variant(parse_variant("rules: 1Q\\n. .\\n. 3\\n"))
+    >>> a.mines, a.layouts
+    ((Cell(row=0, col=0), Cell(row=0, col=1), Cell(row=1, col=0)), 1)
+    """
+    deadline = deadline_after(time_limit)
+    covered = board.where(CellState.COVERED)
+    if all(rule.local for rule in board.rules.mine):
+        counted = _count_by_components(board, limit, deadline)
+        if counted is not None:
+            n, counts = counted
+            safe = tuple(c for c in covered if counts[c] == 0) if n else ()
+            mines = tuple(c for c in covered if counts[c] == n) if n else ()
+            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+    m = _Model(board, deadline=deadline)
+    first = m.solve()
+    if first is None:
+        return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
+    seen = {c: {first[c]} for c in covered}
+    # With local rules only, a part was past the limit, so the whole board, which holds it, is too.
+    if not all(rule.local for rule in board.rules.mine):
+        collect = _tightened(m, covered, limit)
+        if not collect.stopped:
+            counts, n = collect.counts, collect.valid
+            safe = tuple(c for c in covered if counts[c] == 0)
+            mines = tuple(c for c in covered if counts[c] == n)
+            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+        for c in covered:
+            if 0 < collect.counts[c] < collect.valid:
+                seen[c] = {False, True}
+    # Too many to count: each cell not yet seen both ways is asked the other way round.
+    for c in covered:
+        if len(seen[c]) == 2:
+            continue
+        value = next(iter(seen[c]))
+        other = m.solve([~m.x[c] if value else m.x[c]])
+        if other is not None:
+            for d in covered:
+                seen[d].add(other[d])
+    safe = tuple(c for c in covered if seen[c] == {False})
+    mines = tuple(c for c in covered if seen[c] == {True})
+    return VariantAnalysis(board, True, safe, mines, None, None, _why_uncounted(board, limit))
+
+
+@dataclass(frozen=True)
+class VariantCheck:
+    """Whether a variant board has a layout: one such layout's mines, or a minimal conflict.
+
+    A conflict is the clues and rules (and ``total`` if the mine count is one
+    of them) that together allow no layout, none of them superfluous.
+    """
+
+    consistent: bool
+    witness_mines: tuple[Cell, ...] = ()
+    clues: tuple[Cell, ...] = ()
+    rules: tuple[str, ...] = ()
+    total_in_conflict: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as ``check --json`` prints it."""
+        return {
+            "consistent": self.consistent,
+            "witness_mines": [[c.row, c.col] for c in self.witness_mines] if self.consistent else None,
+            "conflict": None
+            if self.consistent
+            else {"clues": [[c.row, c.col] for c in self.clues], "rules": list(self.rules)},
+            "total_in_conflict": self.total_in_conflict,
+        }
+
+
+def check_variant(board: VariantBoard, *, minimise: bool = True, time_limit: float | None = None) -> VariantCheck:
+    """Decide whether ``board`` has a layout; if not, name a conflict (subset-minimal with ``minimise``).
+
+    Raises
+    ------
+    TimeLimitExceeded
+        Past ``time_limit`` seconds.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> check_variant(parse_variant("rules: 1H\\n3 .\\n. .\\n")).rules
+    ('1H', 'V')
+    """
+    m = _Model(board, guarded=True, deadline=deadline_after(time_limit))
+    keys = list(m.guards)
+
+    def rules_of(active: Sequence[object]) -> set[str]:
+        return {k for k in active if isinstance(k, str)}
+
+    def feasible(active: Sequence[object]) -> dict[Cell, bool] | None:
+        return m.solve([m.guards[k] for k in active], rules_of(active))
+
+    witness = feasible(keys)
+    if witness is not None:
+        return VariantCheck(
+            True, tuple(c for c in board.grid.cells if witness[c] and board.cell(c).state is CellState.COVERED)
+        )
+    core = list(keys)
+    if minimise:
+        for key in list(core):
+            rest = [k for k in core if k != key]
+            if feasible(rest) is None:
+                core = rest
+    clues = tuple(sorted(k for k in core if isinstance(k, Cell)))
+    named = [k for k in core if isinstance(k, str) and k != TOTAL]
+    # The clues are read by the clue rule and any of 1M, 1N, 1L: a conflict of clues names them too.
+    reading = {board.rules.clue.name, *board.rules.modifiers} if clues else set()
+    rules = tuple(sorted(set(named) | reading, key=board.rules.codes.index))
+    return VariantCheck(False, (), clues, rules, TOTAL in core)

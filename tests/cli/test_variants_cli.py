@@ -1,0 +1,126 @@
+"""``cnfsweep solve`` and ``check`` on variant boards: the oracle's answers, minimal conflicts, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import variant_oracle as oracle
+
+
+def brute(rows: int, cols: int, rule: str, clues: dict[oracle.Pos, int], total: int | None) -> list[oracle.Mines]:
+    return [
+        m
+        for m in oracle.all_layouts(rows, cols)
+        if not m & set(clues)
+        and (total is None or len(m) == total)
+        and oracle.MINE_RULES[rule](m, rows, cols)
+        and all(oracle.CLUE_RULES["V"](p, m, rows, cols, frozenset(), "") == v for p, v in clues.items())
+    ]
+
+
+@pytest.mark.parametrize("total", [None, 4])
+@pytest.mark.parametrize("rule", ["1Q", "1C", "1T"])
+def test_solve_json_gives_the_enumerations_exact_probabilities(run, rule: str, total: int | None) -> None:
+    text = f"rules: {rule}\n" + (f"mines: {total}\n" if total is not None else "") + ". . . .\n. 3 . .\n. . 2 .\n"
+    result = run("solve", "--json", "-", stdin=text)
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    layouts = brute(3, 4, rule, {(1, 1): 3, (2, 2): 2}, total)
+    assert answer["solutions"] == str(len(layouts)) and answer["rules"] == [rule, "V"]
+    for r in range(3):
+        for c in range(4):
+            if (r, c) in ((1, 1), (2, 2)):
+                assert answer["exact"][r][c] is None
+            else:
+                assert Fraction(answer["exact"][r][c]) == Fraction(sum((r, c) in m for m in layouts), len(layouts))
+
+
+def test_solve_text_marks_certain_cells(run) -> None:
+    result = run("solve", "-", stdin="rules: 1Q\n. .\n. 3\n")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1:3] == ["M  M", "M  3"] and "consistent layouts: 1" in result.output
+
+
+def test_check_names_the_clues_and_rules_of_a_conflict(run) -> None:
+    result = run("check", "--json", "-", stdin="rules: 1H\n3 .\n. .\n")
+    assert result.exit_code == 1
+    assert json.loads(result.output)["conflict"] == {"clues": [[0, 0]], "rules": ["1H", "V"]}
+    text = run("check", "-", stdin="rules: 1H\n3 .\n. .\n")
+    assert (
+        text.exit_code == 1
+        and text.output.strip() == "inconsistent: clues 3 at (0, 0); rules 1H V allow no layout together"
+    )
+    assert run("check", "-", stdin="rules: 1H\n2 . .\n. . .\n").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
+        (
+            "rules: 1Q\n1 .\n. 1,2\n",
+            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
+        ),
+        ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
+        ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
+        ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),
+        ("rules: 1Q\n1 .\n. x\n", "<stdin>:3:3: unexpected 'x': expected '.', '?', '*', a whole number"),
+        ("rules: 1Q\n1 . .\n. .\n", "<stdin>:3: expected 3 cells in this row"),
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_bad_variant_boards_are_one_line_and_exit_2(run, command: str, text: str, message: str) -> None:
+    result = run(command, "-", stdin=text)
+    assert result.exit_code == 2
+    # One line as fail() prints it; the test runner's narrow terminal may wrap it, so compare words.
+    assert " ".join(result.output.split()).startswith("error: " + message)
+
+
+def test_a_rules_board_written_one_character_a_cell_reads_as_tokens_do(run) -> None:
+    tokens = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n. . .\n. 2 .\n")
+    chars = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n...\n.2.\n")
+    assert tokens.exit_code == chars.exit_code == 0 and tokens.output == chars.output
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_variant_board_past_its_time_limit_says_unknown_as_a_classic_one_does(run, command: str) -> None:
+    variant = run(command, "--json", "--time-limit", "0", "-", stdin="rules: 1C\n. . .\n. 3 .\n")
+    classic = run(command, "--json", "--time-limit", "0", "-", stdin=". . .\n. 3 .\n")
+    assert variant.exit_code == classic.exit_code != 0
+    assert json.loads(variant.output)["status"] == json.loads(classic.output)["status"] == "unknown"
+
+
+def test_the_fan_generators_title_line_and_cells_read_as_a_rules_header(run) -> None:
+    fan = run("solve", "--json", "-", stdin="[1Q][V]2x2\n___\t___\n___\t3\n")
+    ours = run("solve", "--json", "-", stdin="rules: 1Q V\n. .\n. 3\n")
+    assert fan.exit_code == ours.exit_code == 0 and fan.output == ours.output
+    bad = run("solve", "-", stdin="[1Q][1Z]2x2\n___\t___\n___\t3\n")
+    assert bad.exit_code == 2 and " ".join(bad.output.split()).startswith("error: <stdin>:1:6: unknown rule '1Z'")
+
+
+@pytest.mark.parametrize("command", [["hint"], ["levels"], ["render", "-o", "-"], ["grade"]])
+def test_commands_that_take_no_variant_board_yet_say_so_in_one_line(run, command: list[str]) -> None:
+    result = run(*command, "-", stdin="rules: 1Q\n. .\n. 3\n")
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == (
+        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve and check only"
+    )
+
+
+def test_a_conflict_of_clues_names_the_rules_that_read_them() -> None:
+    from cnfsweep.variants.board import parse_variant
+    from cnfsweep.variants.solve import check_variant
+
+    # Under 1L a 0 means 1 mine, and every cell around it is revealed safe.
+    result = check_variant(parse_variant("rules: 1L\n0 ?\n? ?\n"))
+    assert not result.consistent and result.rules == ("V", "1L") and [tuple(c) for c in result.clues] == [(0, 0)]
+
+
+def test_mines_on_the_command_line_is_the_total_as_a_header_gives_it(run) -> None:
+    header = run("solve", "--json", "-", stdin="rules: 1T\nmines: 3\n. . .\n. 2 .\n")
+    option = run("solve", "--json", "--mines", "3", "-", stdin="rules: 1T\n. . .\n. 2 .\n")
+    assert header.exit_code == option.exit_code == 0 and header.output == option.output
+    assert json.loads(option.output)["total_mines"] == 3

@@ -1,0 +1,203 @@
+"""An independent oracle for the variant rules: every layout of a small board, kept if it obeys each rule as defined.
+
+Written from the rules' one-line definitions alone (the game's rule list), not
+from cnfsweep's constraints: connectivity by flood fill, runs by walking the
+ring, eyesight by looking along each line.  Cells are ``(row, col)`` pairs;
+a layout is the frozenset of its mines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import product
+
+Pos = tuple[int, int]
+Mines = frozenset[Pos]
+
+
+def cells(rows: int, cols: int) -> list[Pos]:
+    return [(r, c) for r in range(rows) for c in range(cols)]
+
+
+def all_layouts(rows: int, cols: int) -> Iterator[Mines]:
+    every = cells(rows, cols)
+    for bits in product((0, 1), repeat=len(every)):
+        yield frozenset(p for p, b in zip(every, bits, strict=False) if b)
+
+
+def _near(p: Pos, steps: list[Pos], rows: int, cols: int) -> list[Pos]:
+    out = [(p[0] + a, p[1] + b) for a, b in steps]
+    return [q for q in out if 0 <= q[0] < rows and 0 <= q[1] < cols]
+
+
+SIDE = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+KING = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
+KNIGHT = [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2) if abs(a) != abs(b)]
+
+
+def components(members: set[Pos], steps: list[Pos], rows: int, cols: int) -> list[set[Pos]]:
+    left, out = set(members), []
+    while left:
+        seed = left.pop()
+        group, todo = {seed}, [seed]
+        while todo:
+            for q in _near(todo.pop(), steps, rows, cols):
+                if q in left:
+                    left.discard(q)
+                    group.add(q)
+                    todo.append(q)
+        out.append(group)
+    return out
+
+
+# ---- mine rules, each a test of a whole layout ------------------------------------------------
+
+
+def quad(m: Mines, rows: int, cols: int) -> bool:
+    """Every 2x2 area holds at least one mine."""
+    return all({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} & m for r in range(rows - 1) for c in range(cols - 1))
+
+
+def triplet(m: Mines, rows: int, cols: int) -> bool:
+    """No three mines in a line, horizontally, vertically or diagonally, one after another."""
+    for r, c in m:
+        for a, b in [(0, 1), (1, 0), (1, 1), (1, -1)]:
+            if (r + a, c + b) in m and (r + 2 * a, c + 2 * b) in m:
+                return False
+    return True
+
+
+def connected(m: Mines, rows: int, cols: int) -> bool:
+    """All mines form one area connected through sides and corners (so there is at least one)."""
+    return len(components(set(m), KING, rows, cols)) == 1
+
+
+def outside(m: Mines, rows: int, cols: int) -> bool:
+    """The non-mine cells form one side-connected area; every side-connected mine area touches the border."""
+    safe = set(cells(rows, cols)) - m
+    if len(components(safe, SIDE, rows, cols)) != 1:
+        return False
+    border = {p for p in cells(rows, cols) if p[0] in (0, rows - 1) or p[1] in (0, cols - 1)}
+    return all(g & border for g in components(set(m), SIDE, rows, cols))
+
+
+def dual(m: Mines, rows: int, cols: int) -> bool:
+    """Every mine area (through sides) is a 1x2 or 2x1 rectangle."""
+    return all(len(g) == 2 for g in components(set(m), SIDE, rows, cols))
+
+
+def snake(m: Mines, rows: int, cols: int) -> bool:
+    """The mines form a snake: a width-1 path through sides, no branch, loop or touching, at least two cells."""
+    if len(m) < 2 or len(components(set(m), SIDE, rows, cols)) != 1:
+        return False
+    degrees = [sum(q in m for q in _near(p, SIDE, rows, cols)) for p in m]
+    edges = sum(degrees) // 2
+    return max(degrees) <= 2 and edges == len(m) - 1
+
+
+def balance(m: Mines, rows: int, cols: int) -> bool:
+    """Equal mine count in every row; equal mine count in every column."""
+    per_row = {sum((r, c) in m for c in range(cols)) for r in range(rows)}
+    per_col = {sum((r, c) in m for r in range(rows)) for c in range(cols)}
+    return len(per_row) == 1 and len(per_col) == 1
+
+
+def horizontal(m: Mines, rows: int, cols: int) -> bool:
+    """No mine has a mine immediately to its right."""
+    return not any((r, c + 1) in m for r, c in m)
+
+
+def anti_knight(m: Mines, rows: int, cols: int) -> bool:
+    """No two mines a knight's move apart."""
+    return not any(q in m for p in m for q in _near(p, KNIGHT, rows, cols))
+
+
+MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
+    "1Q": quad,
+    "1T": triplet,
+    "1C": connected,
+    "1O": outside,
+    "1D": dual,
+    "1S": snake,
+    "1B": balance,
+    "1H": horizontal,
+    "1A": anti_knight,
+}
+
+# ---- clue rules: the value a revealed cell shows, given the layout ---------------------------
+
+RING = [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]
+
+
+def _ring(p: Pos, m: Mines) -> list[bool]:
+    return [(p[0] + a, p[1] + b) in m for a, b in RING]  # off the board is never a mine
+
+
+def _runs(ring: list[bool]) -> list[int]:
+    """Lengths of the maximal blocks of consecutive mines going round the ring once."""
+    n = len(ring)
+    if all(ring):
+        return [n]
+    runs = []
+    for i in range(n):
+        if ring[i] and not ring[i - 1]:  # a run starts here
+            k = 0
+            while ring[(i + k) % n]:
+                k += 1
+            runs.append(k)
+    return sorted(runs)
+
+
+def count_in(steps: list[Pos]) -> Callable[..., int]:
+    def value(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+        region = _near(p, steps, rows, cols)
+        plain = sum(q in m for q in region if q not in dyed)
+        tinted = sum(q in m for q in region if q in dyed)
+        if mode == "1M":
+            return plain + 2 * tinted
+        if mode == "1N":
+            return abs(plain - tinted)
+        return plain + tinted
+
+    return value
+
+
+def wall(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> tuple[int, ...] | int:
+    runs = _runs(_ring(p, m))
+    return tuple(runs) if runs else 0
+
+
+def partition(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    return len(_runs(_ring(p, m)))
+
+
+def eyesight(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    seen = 1
+    for a, b in SIDE:
+        r, c = p[0] + a, p[1] + b
+        while 0 <= r < rows and 0 <= c < cols and (r, c) not in m:
+            seen += 1
+            r, c = r + a, c + b
+    return seen
+
+
+CLUE_RULES: dict[str, Callable[..., object]] = {
+    "V": count_in(KING),
+    "1X": count_in([(0, 1), (0, 2), (0, -1), (0, -2), (1, 0), (2, 0), (-1, 0), (-2, 0)]),
+    "1X'": count_in(SIDE),
+    "1K": count_in(KNIGHT),
+    "1W": wall,
+    "1P": partition,
+    "1E": eyesight,
+}
+COUNTING = ("V", "1X", "1X'", "1K")
+
+
+def shows(
+    rule: str, mode: str, liar: bool, p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], shown: object
+) -> bool:
+    """Whether a clue at ``p`` showing ``shown`` is right for layout ``m`` (1L: exactly one off)."""
+    true = CLUE_RULES[rule](p, m, rows, cols, dyed, mode)
+    if liar:
+        return isinstance(shown, int) and abs(shown - true) == 1  # type: ignore[operator]
+    return shown == true
