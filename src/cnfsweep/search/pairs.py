@@ -189,7 +189,7 @@ def _pseudo_partner(snap: Snapshot, t: Cell) -> bool:
     n, topology = snap.solutions, snap.topology
     for axis in topology.sides(t):
         for u in axis:
-            if not snap.unknown(u) or snap.weight(u) == n:
+            if not snap.unknown(u) or not 0 < snap.weight(u) < n:
                 continue
             apart = caps(topology, t, u)
             if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
