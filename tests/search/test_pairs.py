@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -207,6 +208,11 @@ def test_cells_off_the_frontier_have_no_influence():
 # -- pseudo 50/50s (issue 38) --------------------------------------------------------------
 
 
+def living_in(snap: Snapshot) -> Callable[[Cell], bool]:
+    """Whether a cell of ``snap`` can show more than one number (as strong tells dead cells)."""
+    return lambda c: len(snap.outcomes(c)) > 1
+
+
 def brute_pseudo(board: Board) -> Cell | None:
     """The first covered cell (row-major) that is a mine only as one side of a 50/50 with a side neighbour,
     whose caps are mines or covered with at most one not yet a certain mine, and that can show two numbers:
@@ -234,7 +240,9 @@ def brute_pseudo(board: Board) -> Cell | None:
                     continue
                 if sum(1 for x in apart if board.char(x) == "." and count(x) < n) > 1:
                     continue
-                if all(u not in layout and all(x in layout or board.char(x) == "*" for x in apart) for layout in with_t):
+                if all(
+                    u not in layout and all(x in layout or board.char(x) == "*" for x in apart) for layout in with_t
+                ):
                     hit = True
             if hit:
                 return t
@@ -251,7 +259,7 @@ def test_pseudo_fifty_fifties_are_found_as_brute_force_finds_them(topology):
             continue
         snap = Snapshot.of(position(board))
         expected = brute_pseudo(board)
-        assert pseudo_fifty(snap, lambda c: len(snap.outcomes(c)) > 1) == expected, board.grid
+        assert pseudo_fifty(snap, living_in(snap)) == expected, board.grid
         found += expected is not None
     assert found >= 1
 
@@ -285,7 +293,7 @@ def test_a_pseudo_fifty_fifty_can_lose_value_so_exact_search_comes_first():
     seen = lost = 0
     for board in small_game_positions(4, 4, 4, 3000, 1):
         snap = Snapshot.of(position(board))
-        t = pseudo_fifty(snap, lambda c: len(snap.outcomes(c)) > 1)
+        t = pseudo_fifty(snap, living_in(snap))
         if t is None:
             continue
         seen += 1
@@ -304,7 +312,7 @@ def test_strong_takes_a_pseudo_fifty_fifty_only_when_switched_on():
     engine = Engine.create()
     analysis = engine.analyze(board)
     snap = Snapshot.of_analysis(analysis, engine)
-    t = pseudo_fifty(snap, lambda c: len(snap.outcomes(c)) > 1)
+    t = pseudo_fifty(snap, living_in(snap))
     assert t is not None and brute_pseudo(board) == t
     on = StrongPolicy(pseudo_pairs=True, endgame=False, regions=False).choose(analysis, engine)
     assert (on.cell, on.rule) == (t, GuessRule.PSEUDO)

@@ -142,7 +142,9 @@ def iter_fork_games(
     policies = {name: make_policy(spec) for name, spec in variants.items()}
     for i in indices:
         s = game_seed(seed, i)
-        same_start = {n: p for n, p in policies.items() if p.first_click(level, rule) == base_policy.first_click(level, rule)}
+        same_start = {
+            n: p for n, p in policies.items() if p.first_click(level, rule) == base_policy.first_click(level, rule)
+        }
         watching = _Watching(base_policy, same_start)
         record = Player(watching, engine).play(level, s, rule)
         outcomes = {}

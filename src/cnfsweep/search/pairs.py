@@ -64,9 +64,7 @@ def caps(topology: Topology, a: Cell, b: Cell) -> list[Cell]:
     return sorted(x for x in (cells[j] for j in differ) if x not in (a, b))
 
 
-def forced_pair(
-    analysis: Analysis, engine: Engine | None = None, total_caps: bool = False
-) -> tuple[Cell, Cell] | None:
+def forced_pair(analysis: Analysis, engine: Engine | None = None, total_caps: bool = False) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
     Each of their caps must be a flag or a certain mine on the frontier, so

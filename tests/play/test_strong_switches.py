@@ -1,0 +1,92 @@
+"""The switches of issue 38: named in a spec, off by default, and traced by name when they decide."""
+
+from __future__ import annotations
+
+import pytest
+
+from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.engine import Engine
+from cnfsweep.experiments.campaign import game_seed
+from cnfsweep.play import GameRecord, GuessRule, play_game
+from cnfsweep.play.game import LEVELS
+from cnfsweep.play.registry import make_policy, policy_parameters
+from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.search import Snapshot
+from cnfsweep.search.ranking import more_off_cells
+
+SWITCHES = {
+    "off_two_steps": ("on", True),
+    "off_all_below": ("30", 30),
+    "off_few_covered": ("3", 3),
+    "pseudo_pairs": ("on", True),
+    "forced_total": ("on", True),
+    "endgame_layouts": ("3000", 3000),
+    "second_weight": ("0.2", 0.2),
+}
+
+#: Each switch's value that leaves play as it always was.
+OFF = {"off_two_steps": False, "off_all_below": 0, "off_few_covered": 0, "pseudo_pairs": False, "forced_total": False}
+
+
+def test_each_switch_is_a_named_parameter_of_a_spec():
+    for name, (text, value) in SWITCHES.items():
+        assert getattr(make_policy(f"strong:{name}={text}"), name) == value
+    both = make_policy("strong:" + ",".join(f"{n}={t}" for n, (t, _) in SWITCHES.items()))
+    assert all(getattr(both, n) == v for n, (_, v) in SWITCHES.items())
+
+
+def test_the_new_switches_are_off_by_default():
+    defaults = policy_parameters("strong")
+    assert {n: defaults[n] for n in OFF} == OFF
+
+
+@pytest.mark.parametrize("spec", ["strong:off_all_below=-1", "strong:off_few_covered=-2"])
+def test_negative_counts_are_refused(spec):
+    with pytest.raises(CnfsweepError):
+        make_policy(spec)
+
+
+def guesses(record: GameRecord) -> list[tuple[object, object]]:
+    return [(m.cell, m.rule) for m in record.moves if m.rule is not None]
+
+
+def test_switched_off_by_name_the_moves_are_the_defaults():
+    spec = "strong:" + ",".join(f"{n}={'off' if v is False else v}" for n, v in OFF.items())
+    for i in range(4):
+        seed = game_seed(11, i)
+        assert play_game(LEVELS["expert"], seed, policy=make_policy(spec)).moves == (
+            play_game(LEVELS["expert"], seed, policy=StrongPolicy()).moves
+        )
+
+
+def test_a_guess_off_the_frontier_two_steps_from_a_number_is_traced_by_its_rule():
+    policy = StrongPolicy(off_two_steps=True)
+    seen = 0
+    for i in range(12):
+        record = play_game(LEVELS["expert"], game_seed(2026, i), policy=policy)
+        seen += sum(rule is GuessRule.OFF_FRONTIER for _, rule in guesses(record))
+    assert seen >= 1
+    # The rule names a cell the wider list added, not one strong already weighs.
+    record = play_game(LEVELS["expert"], game_seed(2026, 0), policy=StrongPolicy())
+    assert GuessRule.OFF_FRONTIER not in {r for _, r in guesses(record)}
+
+
+def test_the_wider_cells_are_those_the_ranking_adds():
+    policy = StrongPolicy(off_two_steps=True)
+    checked = 0
+
+    def watch(game, analysis):
+        nonlocal checked
+        if analysis.safe or analysis.approximate or not analysis.solutions or analysis.solutions <= 1000:
+            return
+        guess = policy.choose(analysis, engine)
+        if guess.rule is GuessRule.OFF_FRONTIER:
+            snap = Snapshot.of_analysis(analysis, engine)
+            assert guess.cell in more_off_cells(snap, analysis.board.numbers, two_steps=True)
+            assert guess.cell not in snap.candidates(policy.tolerance, policy.candidates, policy.off_cells)
+            checked += 1
+
+    engine = Engine.for_games()
+    for i in range(6):
+        play_game(LEVELS["expert"], game_seed(2026, i), policy=policy, engine=engine, watch=watch)
+    assert checked >= 1
