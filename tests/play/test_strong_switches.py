@@ -22,10 +22,18 @@ SWITCHES = {
     "forced_total": ("on", True),
     "endgame_layouts": ("3000", 3000),
     "second_weight": ("0.2", 0.2),
+    "second_living": ("on", True),
 }
 
 #: Each switch's value that leaves play as it always was.
-OFF = {"off_two_steps": False, "off_all_below": 0, "off_few_covered": 0, "pseudo_pairs": False, "forced_total": False}
+OFF = {
+    "off_two_steps": False,
+    "off_all_below": 0,
+    "off_few_covered": 0,
+    "pseudo_pairs": False,
+    "forced_total": False,
+    "second_living": False,
+}
 
 
 def test_each_switch_is_a_named_parameter_of_a_spec():

@@ -48,6 +48,9 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   it and a neighbour across a side form a 50/50 no reveal can settle
   (:func:`cnfsweep.search.pairs.pseudo_fifty`) is clicked at once, before the
   look-ahead (after the exact searches), traced as ``pseudo 50/50``.
+- ``second_living`` (off by default): the best and second-best safety that
+  ``second_weight`` blends leave out plainly dead cells (every neighbour
+  settled: :func:`cnfsweep.search.ranking.living_safety_pair`).
 - ``forced_total`` (off by default): ``early_forced`` also takes a pair whose
   cap off the frontier is a mine only because of the total.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
@@ -68,7 +71,7 @@ from cnfsweep.search.endgame import best_move
 from cnfsweep.engine import Engine
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
-from cnfsweep.search.ranking import more_off_cells
+from cnfsweep.search.ranking import living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
@@ -136,6 +139,7 @@ class StrongPolicy(Policy):
     off_few_covered: int = 0
     pseudo_pairs: bool = False
     forced_total: bool = False
+    second_living: bool = False
 
     def __post_init__(self) -> None:
         checks = {
@@ -327,7 +331,7 @@ class StrongPolicy(Policy):
         w = Fraction(self.second_weight)
         if not w:
             return after.best_safety()
-        first, second = after.safety_pair()
+        first, second = living_safety_pair(after) if self.second_living else after.safety_pair()
         return (1 - w) * first + w * second
 
     def _reaches(self, snap: Snapshot, cell: Cell, floor: Fraction) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.geometry import ShapeTables
 
-__all__ = ["candidates", "more_off_cells", "number_range", "safety_pair"]
+__all__ = ["candidates", "living_safety_pair", "more_off_cells", "number_range", "safety_pair"]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -196,6 +196,53 @@ def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
         if len(best) >= 2:
             break
         best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
+    best.extend([Fraction(0)] * (2 - len(best)))
+    return best[0], best[1]
+
+
+def living_safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
+    """Return the best and second-best safety of a cell of ``snap`` worth guessing: plainly dead cells left out.
+
+    As :func:`safety_pair`, but a covered cell whose neighbours are all
+    settled (it can show one number only, :func:`number_range`) is not
+    counted: guessing it tells nothing.  Certain safe cells count as 1
+    whatever they show.  With no living cell, :func:`safety_pair`'s values.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> snap = Snapshot.of(position(Board.from_rows(["...", "233", "1.."], total_mines=3)))
+    >>> safety_pair(snap)  # (2, 1) is safe; (2, 2) is a mine half the time, and can show only a 3
+    (Fraction(1, 1), Fraction(1, 2))
+    >>> living_safety_pair(snap)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    n, w = snap.solutions, snap.weights
+    if snap.safe_exists:
+        first_two = safety_pair(snap)
+        if first_two[1] == 1:
+            return first_two
+    pool: list[tuple[int, Cell]] = []
+    for k, part in enumerate(snap.parts):
+        for b, box in enumerate(part.boxes):
+            x = w.boxes[k][b]
+            if x < n:
+                pool.extend((x, c) for c in box)
+    pool.extend((0, c) for c in snap.known_safe)
+    if snap.off and w.off_frontier is not None and w.off_frontier < n:
+        pool.extend((w.off_frontier, c) for c in snap.off)
+    pool.sort()
+    best: list[Fraction] = []
+    for x, c in pool:
+        if len(best) == 2:
+            break
+        low, high = number_range(snap, c) if x else (0, 1)
+        if low < high:
+            best.append(Fraction(n - x, n))
+    if not best:
+        return safety_pair(snap)
     best.extend([Fraction(0)] * (2 - len(best)))
     return best[0], best[1]
 
