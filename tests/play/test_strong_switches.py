@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.engine import Engine
 from cnfsweep.experiments.campaign import game_seed
@@ -98,3 +99,14 @@ def test_the_wider_cells_are_those_the_ranking_adds():
     for i in range(6):
         play_game(LEVELS["expert"], game_seed(2026, i), policy=policy, engine=engine, watch=watch)
     assert checked >= 1
+
+
+def test_forced_total_takes_the_pair_a_total_capped_cap_makes_unavoidable():
+    # (0, 3) and (1, 3) hold one mine; their cap (2, 3) touches no number and is a mine by the total alone.
+    board = Board.from_rows(["122.", "*...", ".4*."], total_mines=6)
+    engine = Engine.create()
+    analysis = engine.analyze(board)
+    assert StrongPolicy().unavoidable(analysis, engine) is None
+    found = StrongPolicy(forced_total=True).unavoidable(analysis, engine)
+    assert found is not None and found.forced and found.rule is GuessRule.FORCED
+    assert found.cell in (Cell(0, 3), Cell(1, 3))
