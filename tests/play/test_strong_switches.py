@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from typer.testing import CliRunner
+
+from cnfsweep.cli import app
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.engine import Engine
@@ -110,3 +114,14 @@ def test_forced_total_takes_the_pair_a_total_capped_cap_makes_unavoidable():
     found = StrongPolicy(forced_total=True).unavoidable(analysis, engine)
     assert found is not None and found.forced and found.rule is GuessRule.FORCED
     assert found.cell in (Cell(0, 3), Cell(1, 3))
+
+
+def test_the_cli_switches_a_rule_on_and_the_trace_names_it(tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    args = ["play", "--level", "expert", "--games", "6", "--seed", "2026", "--workers", "1", "--trace", str(trace)]
+    result = CliRunner().invoke(app, [*args, "--policy", "strong:off_two_steps=on"])
+    assert result.exit_code == 0, result.output
+    rules = {m.get("rule") for line in trace.read_text().splitlines() for m in json.loads(line)["moves"]}
+    assert GuessRule.OFF_FRONTIER.value in rules
+    result = CliRunner().invoke(app, [*args, "--policy", "strong:off_two_steps=of"])
+    assert result.exit_code != 0 and "off_two_steps takes on or off" in result.output
