@@ -31,6 +31,8 @@ class GuessRule(Enum):
     ENDGAME = "endgame search"
     REGION = "enclosed region search"
     FORCED = "forced early"
+    PSEUDO = "pseudo 50/50"
+    OFF_FRONTIER = "off-frontier look-ahead"
 
 
 @dataclass(frozen=True)

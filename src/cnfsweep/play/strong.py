@@ -37,6 +37,22 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 - ``fifty_fifty``: a bonus, in proportion to the layouts where the candidate is
   the mine of a likely 50/50 (:mod:`cnfsweep.search.pairs`), for guesses that also
   settle a coin flip the game would force later; 0 switches it off.
+- ``off_two_steps``, ``off_all_below``, ``off_few_covered`` (off by default):
+  more cells off the frontier weighed by the look-ahead beside the
+  ``off_cells`` above (:func:`cnfsweep.search.ranking.more_off_cells`): those
+  two steps in a straight line from a number; all of them while fewer than
+  ``off_all_below`` are left; those with at most ``off_few_covered``
+  neighbours left to open.  A guess one of them wins is traced as
+  ``off-frontier look-ahead``.
+- ``pseudo_pairs`` (off by default): a living cell that is a mine only where
+  it and a neighbour across a side form a 50/50 no reveal can settle
+  (:func:`cnfsweep.search.pairs.pseudo_fifty`) is clicked at once, before the
+  look-ahead (after the exact searches), traced as ``pseudo 50/50``.
+- ``second_living`` (off by default): the best and second-best safety that
+  ``second_weight`` blends leave out plainly dead cells (every neighbour
+  settled: :func:`cnfsweep.search.ranking.living_safety_pair`).
+- ``forced_total`` (off by default): ``early_forced`` also takes a pair whose
+  cap off the frontier is a mine only because of the total.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -54,7 +70,8 @@ from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.engine import Engine
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.search.pairs import forced_pair, influence
+from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
+from cnfsweep.search.ranking import living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
@@ -117,6 +134,12 @@ class StrongPolicy(Policy):
     fifty_fifty: float = 0.0
     deep_candidates: int = 3
     opening_click: int = 3
+    off_two_steps: bool = False
+    off_all_below: int = 0
+    off_few_covered: int = 0
+    pseudo_pairs: bool = False
+    forced_total: bool = False
+    second_living: bool = False
 
     def __post_init__(self) -> None:
         checks = {
@@ -130,13 +153,16 @@ class StrongPolicy(Policy):
             "fifty_fifty": 0 <= self.fifty_fifty <= 1,
             "deep_candidates": self.deep_candidates >= 1,
             "opening_click": self.opening_click >= 0,
+            "off_all_below": self.off_all_below >= 0,
+            "off_few_covered": self.off_few_covered >= 0,
         }
         wrong = [name for name, ok in checks.items() if not ok]
         if wrong:
             raise CnfsweepError(
                 f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
-                "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0)"
+                "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0, "
+                "off_all_below >= 0, off_few_covered >= 0)"
             )
 
     def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -150,7 +176,7 @@ class StrongPolicy(Policy):
         """Return a guess no future reveal can resolve, if there is one and the heuristic is on."""
         if not self.early_forced:
             return None
-        pair = forced_pair(analysis, engine)
+        pair = forced_pair(analysis, engine, total_caps=self.forced_total)
         if pair is None:
             return None
         counts = open_neighbours(analysis, pair)
@@ -185,14 +211,19 @@ class StrongPolicy(Policy):
             )
             if found_region is not None:
                 return Guess(found_region[0], GuessRule.REGION)
+        if self.pseudo_pairs:
+            found_pseudo = pseudo_fifty(snap, lambda c: not self.outcome(analysis, c, snap).dead)
+            if found_pseudo is not None:
+                return Guess(found_pseudo, GuessRule.PSEUDO)
         ranked = snap.candidates(self.tolerance, self.candidates, self.off_cells)
+        wider = self._more_off_cells(analysis, snap, ranked)
         if not self.lookahead:
             if self.dead_cells:
                 for cell in ranked[: self.candidates]:
                     if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
-        outcomes = self.scored(analysis, snap, ranked[: self.candidates])
+        outcomes = self.scored(analysis, snap, ranked[: self.candidates] + wider)
         solutions = analysis.solutions
         assert solutions is not None  # only exact analyses get here (choose)
 
@@ -210,7 +241,32 @@ class StrongPolicy(Policy):
                 best = self.deepest(snap, top, solutions)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
+        if best.cell in wider:
+            return Guess(best.cell, GuessRule.OFF_FRONTIER)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
+
+    def _more_off_cells(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[Cell]:
+        """Return the cells off the frontier the wider switches add to the look-ahead's candidates.
+
+        Only while a cell off the frontier is within the candidates' safety window;
+        those already among the first ``candidates`` are not repeated.
+        """
+        if not (self.off_two_steps or self.off_all_below or self.off_few_covered) or not snap.off:
+            return []
+        n, w = snap.solutions, snap.weights
+        if w.off_frontier is None or w.off_frontier >= n or snap.lowest == n:
+            return []
+        if n - w.off_frontier < (n - snap.lowest) * (1 - self.tolerance):
+            return []
+        taken = set(ranked[: self.candidates])
+        found = more_off_cells(
+            snap,
+            analysis.board.numbers,
+            two_steps=self.off_two_steps,
+            all_below=self.off_all_below,
+            few_covered=self.off_few_covered,
+        )
+        return [c for c in found if c not in taken]
 
     def scored(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[RevealOutcome]:
         """Return the outcomes of the candidates (safest first) that can still be chosen, in their order.
@@ -275,7 +331,7 @@ class StrongPolicy(Policy):
         w = Fraction(self.second_weight)
         if not w:
             return after.best_safety()
-        first, second = after.safety_pair()
+        first, second = living_safety_pair(after) if self.second_living else after.safety_pair()
         return (1 - w) * first + w * second
 
     def _reaches(self, snap: Snapshot, cell: Cell, floor: Fraction) -> bool:

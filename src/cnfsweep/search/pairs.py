@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis
@@ -40,7 +41,7 @@ from cnfsweep.core.topology import Topology
 from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 
-__all__ = ["caps", "forced_pair", "influence"]
+__all__ = ["caps", "forced_pair", "influence", "pseudo_fifty"]
 
 HALF = Fraction(1, 2)
 
@@ -63,13 +64,15 @@ def caps(topology: Topology, a: Cell, b: Cell) -> list[Cell]:
     return sorted(x for x in (cells[j] for j in differ) if x not in (a, b))
 
 
-def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell, Cell] | None:
+def forced_pair(analysis: Analysis, engine: Engine | None = None, total_caps: bool = False) -> tuple[Cell, Cell] | None:
     """Find two covered cells holding exactly one mine that no future reveal can tell apart.
 
     Each of their caps must be a flag or a certain mine on the frontier, so
     nothing but clicking ``a`` or ``b`` decides which one holds the mine.  Conditioning the position on ``a``
     (:meth:`~cnfsweep.search.whatif.Snapshot.condition`) confirms that exactly one of
-    them is a mine in every consistent layout.
+    them is a mine in every consistent layout.  With ``total_caps``, a cap off the
+    frontier that the total makes a certain mine counts too (it never shows a number
+    either); without, such pairs are left out, as square games have always played.
     """
     board, exact = analysis.board, analysis.frontier_exact
     halves = sorted(c for c, p in exact.items() if p == HALF)
@@ -83,6 +86,8 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None) -> tuple[Cell,
         # Frontier cells only: a cap off the frontier that the total makes a mine is not counted
         # (counting it would change the moves of square games, which are pinned).
         p = exact.get(c)
+        if p is None and total_caps:
+            p = analysis.exact(c)
         return p is not None and p.numerator == p.denominator
 
     snap: Snapshot | None = None
@@ -145,3 +150,52 @@ def influence(snap: Snapshot, cell: Cell) -> int:
                 best = max(best, after.solutions)
         total += best
     return min(total, mine_layouts, n - mine_layouts)
+
+
+def pseudo_fifty(snap: Snapshot, living: Callable[[Cell], bool] = lambda c: True) -> Cell | None:
+    """Find a cell that is a mine only where it forms a 50/50 no reveal can settle: a pseudo 50/50.
+
+    A covered cell ``t`` and a neighbour ``u`` across one of its sides
+    (:meth:`~cnfsweep.core.geometry.Topology.sides`) whose caps are all mines or
+    unknown, at most one of them not yet a certain mine, qualify when every layout
+    with a mine on ``t`` also has ``u`` safe and every cap a mine.  Then each such
+    layout and its mirror (the mine on ``u`` instead, which shows the same
+    numbers) are a coin flip for any player, and a click on ``t`` now wins the
+    mirror half at once: it loses nothing a later guess would not, and may learn
+    what ``t`` shows.  The first such cell row-major that ``living`` accepts
+    (dead cells, which show one number only, are better left) is returned.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import position
+    >>> snap = Snapshot.of(position(Board.from_rows(["...", "*2."], total_mines=2)))
+    >>> pseudo_fifty(snap)  # a mine there or below it: the other cells see both alike
+    Cell(row=0, col=2)
+    """
+    n = snap.solutions
+    for t in sorted(set(snap.box_of) | snap.off):
+        mine_layouts = snap.weight(t)
+        # Asked last: telling a dead cell costs working out what it can show.
+        if 0 < mine_layouts < n and _pseudo_partner(snap, t) and living(t):
+            return t
+    return None
+
+
+def _pseudo_partner(snap: Snapshot, t: Cell) -> bool:
+    """Tell whether every layout with a mine on ``t`` has the same 50/50 with one neighbour across a side."""
+    n, topology = snap.solutions, snap.topology
+    for axis in topology.sides(t):
+        for u in axis:
+            if not snap.unknown(u) or not 0 < snap.weight(u) < n:
+                continue
+            apart = caps(topology, t, u)
+            if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
+                continue
+            open_caps = [x for x in apart if x not in snap.known_mines and snap.weight(x) < n]
+            if len(open_caps) > 1:
+                continue
+            after = snap.condition({t: True, u: False, **dict.fromkeys(open_caps, True)})
+            if after is not None and after.solutions == snap.weight(t):
+                return True
+    return False

@@ -9,13 +9,14 @@ and :meth:`Snapshot.number_range <cnfsweep.search.whatif.Snapshot.number_range>`
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import ShapeTables
 
-__all__ = ["candidates", "number_range", "safety_pair"]
+__all__ = ["candidates", "living_safety_pair", "more_off_cells", "number_range", "safety_pair"]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -105,6 +106,73 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     return sorted(found)[:count]
 
 
+def more_off_cells(
+    snap: Snapshot,
+    numbers: Iterable[Cell],
+    *,
+    two_steps: bool = False,
+    all_below: int = 0,
+    few_covered: int = 0,
+) -> list[Cell]:
+    """Return the cells off the frontier worth weighing beside :func:`candidates`' few, row-major.
+
+    Parameters
+    ----------
+    snap : Snapshot
+        The position.
+    numbers : iterable of Cell
+        Its revealed numbers.
+    two_steps : bool
+        Every cell off the frontier two steps in a straight line from a number:
+        past a neighbour across one of the number's sides, on the same axis
+        (``(r, c +- 2)`` and ``(r +- 2, c)`` on a square).  Clicked, such a cell
+        often tells the frontier cell between them apart.
+    all_below : int
+        Every cell off the frontier while fewer than this many are left (0: none).
+    few_covered : int
+        Every cell off the frontier with at most this many neighbours left to
+        open (covered and not a certain mine; 0: none).
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> board = Board.from_rows(["1....", ".....", "....."], total_mines=3)
+    >>> snap = Snapshot.of(position(board))
+    >>> more_off_cells(snap, board.numbers, two_steps=True)
+    [Cell(row=0, col=2), Cell(row=2, col=0)]
+    """
+    off = snap.off
+    if not off:
+        return []
+    found: set[Cell] = set()
+    topology = snap.topology
+    if two_steps:
+        for z in numbers:
+            for axis in topology.sides(z):
+                for y in axis:
+                    # The axis of y that holds z runs on through y: its other cells lie straight past y.
+                    for through in topology.sides(y):
+                        if z in through:
+                            found.update(x for x in through if x != z and x in off)
+    if len(off) < all_below:
+        found |= off
+    if few_covered:
+        tables = topology.tables()
+        cells = tables.cells
+        n = snap.solutions
+        for c in off:
+            left = sum(
+                1
+                for j in tables.near(c)
+                if cells[j] in snap.known_safe or (snap.unknown(cells[j]) and snap.weight(cells[j]) < n)
+            )
+            if left <= few_covered:
+                found.add(c)
+    return sorted(found)
+
+
 def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
     """Return the best and second-best safety of a covered cell of ``snap`` that may still be clicked.
 
@@ -128,6 +196,53 @@ def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
         if len(best) >= 2:
             break
         best.extend([Fraction(n - x, n)] * min(size, 2 - len(best)))
+    best.extend([Fraction(0)] * (2 - len(best)))
+    return best[0], best[1]
+
+
+def living_safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
+    """Return the best and second-best safety of a cell of ``snap`` worth guessing: plainly dead cells left out.
+
+    As :func:`safety_pair`, but a covered cell whose neighbours are all
+    settled (it can show one number only, :func:`number_range`) is not
+    counted: guessing it tells nothing.  Certain safe cells count as 1
+    whatever they show.  With no living cell, :func:`safety_pair`'s values.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> snap = Snapshot.of(position(Board.from_rows(["...", "233", "1.."], total_mines=3)))
+    >>> safety_pair(snap)  # (2, 1) is safe; (2, 2) is a mine half the time, and can show only a 3
+    (Fraction(1, 1), Fraction(1, 2))
+    >>> living_safety_pair(snap)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    n, w = snap.solutions, snap.weights
+    if snap.safe_exists:
+        first_two = safety_pair(snap)
+        if first_two[1] == 1:
+            return first_two
+    pool: list[tuple[int, Cell]] = []
+    for k, part in enumerate(snap.parts):
+        for b, box in enumerate(part.boxes):
+            x = w.boxes[k][b]
+            if x < n:
+                pool.extend((x, c) for c in box)
+    pool.extend((0, c) for c in snap.known_safe)
+    if snap.off and w.off_frontier is not None and w.off_frontier < n:
+        pool.extend((w.off_frontier, c) for c in snap.off)
+    pool.sort()
+    best: list[Fraction] = []
+    for x, c in pool:
+        if len(best) == 2:
+            break
+        low, high = number_range(snap, c) if x else (0, 1)
+        if low < high:
+            best.append(Fraction(n - x, n))
+    if not best:
+        return safety_pair(snap)
     best.extend([Fraction(0)] * (2 - len(best)))
     return best[0], best[1]
 

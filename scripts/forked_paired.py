@@ -1,0 +1,113 @@
+"""Compare policy variants with a baseline on the same seeded games, playing a variant only where it differs.
+
+Usage: python scripts/forked_paired.py --variant NAME=SPEC [--variant NAME=SPEC ...] [--base strong]
+                                       [--level expert] [--first-click safe] [--games 2000]
+                                       [--seed 2026] [--start 0] [--batch 50] --out log.jsonl
+
+The baseline plays each game once; each variant is asked the baseline's questions and, from the first
+decision where it chooses another cell, plays its own game (:mod:`cnfsweep.experiments.forked`): the
+per-game outcomes of separate full runs, at the price of the differing games only.  One JSON line per game
+goes to ``--out``; run again with the same file to go on where it stopped.  After every batch, each
+variant's paired difference (variant minus baseline, with its 95% interval from
+:func:`cnfsweep.experiments.campaign.paired_difference`) is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cnfsweep.experiments.campaign import paired_difference, wilson
+from cnfsweep.experiments.forked import iter_fork_games
+from cnfsweep.play.game import FirstClick
+from cnfsweep.experiments.log import parse_levels
+
+
+def read(log: Path) -> list[dict[str, Any]]:
+    """Return the games a log holds (none if it does not exist)."""
+    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()] if log.exists() else []
+
+
+def summary(games: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """Pair one variant with the baseline over the logged games that asked it."""
+    asked = [g for g in games if name in g["variants"]]
+    base = {g["index"]: g["won"] for g in asked}
+    var = {g["index"]: g["variants"][name]["won"] for g in asked}
+    d = paired_difference(base, var)
+    forked = sum(g["variants"][name]["fork"] is not None for g in asked)
+    return {
+        "variant": name,
+        "games": d.games,
+        "forked": forked,
+        "wins_base": sum(base.values()),
+        "wins_variant": sum(var.values()),
+        "ci95_base": list(wilson(sum(base.values()), d.games)),
+        "ci95_variant": list(wilson(sum(var.values()), d.games)),
+        "only_base": d.only_a,
+        "only_variant": d.only_b,
+        "difference": d.difference,
+        "difference_ci95": list(d.ci95),
+    }
+
+
+def line(s: dict[str, Any]) -> str:
+    """Say a summary in one line."""
+    lo, hi = s["difference_ci95"]
+    return (
+        f"{s['variant']}: {s['games']} games, {s['forked']} forked; base won {s['wins_base']}, "
+        f"variant {s['wins_variant']}; only base {s['only_base']}, only variant {s['only_variant']}; "
+        f"variant - base {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", action="append", required=True, help="NAME=SPEC, a policy spec to compare")
+    parser.add_argument("--base", default="strong", help="the baseline's policy spec (default strong)")
+    parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
+    parser.add_argument("--first-click", default="safe", choices=[r.value for r in FirstClick])
+    parser.add_argument("--games", type=int, default=2000, help="games in all, counted from --start")
+    parser.add_argument("--seed", type=int, default=2026, help="run seed (default 2026)")
+    parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
+    parser.add_argument("--batch", type=int, default=50, help="games between summaries (default 50)")
+    parser.add_argument("--out", type=Path, required=True, help="JSON-lines log, resumed if it exists")
+    args = parser.parse_args(argv)
+    variants = {}
+    for item in args.variant:
+        name, eq, spec = item.partition("=")
+        if not eq or not name or not spec:
+            parser.error(f"--variant takes NAME=SPEC, not {item!r}")
+        variants[name] = spec
+    if args.games < 1 or args.batch < 1 or args.start < 0:
+        parser.error("--games and --batch must be at least 1, --start at least 0")
+    levels = parse_levels(args.level)
+    if len(levels) != 1:
+        parser.error(f"--level takes one level, not {args.level!r}")
+    level = levels[0]
+    rule = FirstClick(args.first_click)
+    done = {g["index"] for g in read(args.out)}
+    todo = [i for i in range(args.start, args.start + args.games) if i not in done]
+    with args.out.open("a") as out:
+        for k, g in enumerate(iter_fork_games(level, args.seed, todo, args.base, variants, rule), 1):
+            doc = {
+                "index": g.index,
+                "seed": g.seed,
+                "won": g.won,
+                "decisions": g.decisions,
+                "variants": {n: {"fork": v.fork, "won": v.won} for n, v in g.variants.items()},
+            }
+            out.write(json.dumps(doc) + "\n")
+            out.flush()
+            if k % args.batch == 0 or k == len(todo):
+                games = read(args.out)
+                for name in variants:
+                    print(line(summary(games, name)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
