@@ -184,6 +184,22 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("load", "load", B, "a live cnfsweep serve under load, every answer checked", ("--smoke",)),
     Entry(
+        "forked-paired",
+        "forked_paired",
+        S,
+        "policy variants against a baseline on the same games, each variant played only from where it first differs",
+        (
+            "--level",
+            "beginner",
+            "--games",
+            "2",
+            "--variant",
+            "wide=strong:off_two_steps=on",
+            "--out",
+            "{tmp}/forked.jsonl",
+        ),
+    ),
+    Entry(
         "campaign",
         "campaign",
         S,

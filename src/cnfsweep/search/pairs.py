@@ -156,7 +156,7 @@ def pseudo_fifty(snap: Snapshot, living: Callable[[Cell], bool] = lambda c: True
     """Find a cell that is a mine only where it forms a 50/50 no reveal can settle: a pseudo 50/50.
 
     A covered cell ``t`` and a neighbour ``u`` across one of its sides
-    (:meth:`~cnfsweep.core.geometry.Topology.sides`) whose caps are all mines or
+    (:meth:`~cnfsweep.core.topology.Topology.sides`) whose caps are all mines or
     unknown, at most one of them not yet a certain mine, qualify when every layout
     with a mine on ``t`` also has ``u`` safe and every cap a mine.  Then each such
     layout and its mirror (the mine on ``u`` instead, which shows the same

@@ -1,6 +1,6 @@
 """Compare policy variants with a baseline on the same seeded games, playing a variant only where it differs.
 
-Usage: python scripts/forked_paired.py --variant NAME=SPEC [--variant NAME=SPEC ...] [--base strong]
+Usage: python -m benchmarks forked-paired --variant NAME=SPEC [--variant NAME=SPEC ...] [--base strong]
                                        [--level expert] [--first-click safe] [--games 2000]
                                        [--seed 2026] [--start 0] [--batch 50] --out log.jsonl
 
