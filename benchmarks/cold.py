@@ -48,11 +48,29 @@ ROOT = HERE.parent
 TOLERANCE = 1e-12
 
 
+def tree_commit(tree: Tree) -> str | None:
+    """The commit a code tree is checked out at (``None`` for a tree outside git, such as an exported archive)."""
+    done = subprocess.run(
+        ["git", "-C", str(tree.path), "rev-parse", "HEAD"], capture_output=True, text=True, check=False
+    )
+    commit = done.stdout.strip() if done.returncode == 0 else None
+    if commit is None:
+        return None
+    dirty = subprocess.run(
+        ["git", "-C", str(tree.path), "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return commit + (" with changes" if dirty else "")
+
+
 class Tree:
     """A worker process running the code of one tree."""
 
     def __init__(self, name: str, path: Path, pure: bool = False) -> None:
         self.name = name
+        self.path = Path(path)
         env = {k: v for k, v in os.environ.items() if k != "CNFSWEEP_PURE_PYTHON"}
         env["PYTHONPATH"] = str(Path(path) / "src")
         if pure:  # the tree's C kernels unused (cnfsweep.engine.kernels)
@@ -187,7 +205,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for spec, pure in specs
     ] or [Tree("cnfsweep", ROOT)]
     names = [t.name for t in trees] + ["ms-toollib"]
-    report: dict[str, Any] = {"load": os.getloadavg(), "trees": {t.name: str(t.proc.args) for t in trees}}
+    report: dict[str, Any] = {
+        "load": os.getloadavg(),
+        "trees": {t.name: str(t.proc.args) for t in trees},
+        "tree_commits": {t.name: tree_commit(t) for t in trees},
+    }
     failures = []
     toollib_answer(ms_toollib, ["1.", ".."], 1)
 

@@ -104,7 +104,33 @@ def render_limits_paths(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_cold(report: dict[str, Any]) -> str:
+    """Cold and warm analyses: each code tree's median and p90 beside ms-toollib's, and the ratios."""
+    corpora = [name for name, table in report.items() if isinstance(table, dict) and "ms-toollib" in table]
+    trees = list(report["trees"])
+    commits = report.get("tree_commits", {})
+    said = ", ".join(
+        f"`{name}` ({commits[name][:7] + commits[name][40:] if commits.get(name) else 'a tree outside git'})"
+        for name in trees
+    )
+    lines = [
+        f"Generated from `benchmarks/results/cold.json`: {run_line(report)}; code trees {said} and "
+        "ms-toollib taking turns image by image. Milliseconds a position, median / p90; the ratio is "
+        "ms-toollib's time over ours (above 1: cnfsweep is faster).",
+        "",
+        "| corpus | " + " | ".join(trees) + " | ms-toollib | " + " | ".join(f"ratio, {t}" for t in trees) + " |",
+        "|---|" + "---|" * (2 * len(trees) + 1),
+    ]
+    for corpus in corpora:
+        table = report[corpus]
+        times = [f"{table[n]['median_ms']:.3f} / {table[n]['p90_ms']:.3f}" for n in [*trees, "ms-toollib"]]
+        ratios = [f"{table[t]['ratio_median']:.2f} / {table[t]['ratio_p90']:.2f}" for t in trees]
+        lines.append(f"| {corpus} | " + " | ".join(times + ratios) + " |")
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
+    "cold": Section("cold.json", render_cold),
     "play": Section("play.json", render_play),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
 }

@@ -169,7 +169,7 @@ def test_every_command_times_out_in_every_step(
     before = _cli(run, tmp_path, command, *extra)
     assert before.exit_code in (0, 1), before.output
     if step == "reading":
-        monkeypatch.setattr(common, "read_text", jumping_after(clock, common.read_text))
+        monkeypatch.setattr(common, "read_file", jumping_after(clock, common.read_file))
     else:  # "engine": the library call starts too late, it must notice at once; "answer": the engine
         # answered in time, writing the answer starts too late
         jumping = jumping_before if step == "engine" else jumping_after
