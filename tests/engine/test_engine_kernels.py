@@ -29,6 +29,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.constraints import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch, counting
+from cnfsweep.engine.analysis import _lowest_cells
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import number_constraints, position
@@ -175,6 +176,7 @@ def everything(a: Analysis) -> tuple[Any, ...]:
         list(a.frontier_exact.items()),
         a.off_frontier_exact,
         a.lowest_cells(),
+        sorted(a.frontier_mines()),
         pos.components,
         pos.off_frontier,
         list(pos.forced.items()),
@@ -194,6 +196,16 @@ def test_analyses_alike_with_and_without_the_kernel(case: Case, counting: str) -
     with python_only():
         without = analyse()
     assert everything(with_kernel) == everything(without)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_what_the_integers_tell_is_what_the_fractions_say(case: Case) -> None:
+    """The lowest cells and the cells at 1 an analysis gives without its Fractions are those its Fractions give."""
+    a = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    told = (a.lowest_cells(), sorted(a.frontier_mines()))
+    exact = dict(a.frontier_exact.items())
+    lowest = _lowest_cells(exact, a.off_frontier_exact, a.off_frontier) if a.consistent else []
+    assert told == (lowest, sorted(c for c, p in exact.items() if p == 1))
 
 
 def big_board(seed: int, topology: str) -> Board:

@@ -214,7 +214,29 @@ class Analysis:
         """
         if not self.consistent:
             return []
-        return _lowest_cells(self.frontier_exact, self.off_frontier_exact, self.off_frontier)
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact) and exact.lowest is not None:
+            return list(exact.lowest)
+        return _lowest_cells(exact, self.off_frontier_exact, self.off_frontier)
+
+    def frontier_mines(self) -> list[Cell]:
+        """Return the cells of ``frontier_exact`` whose probability is 1, in its order or sorted.
+
+        The same cells as ``[c for c, p in frontier_exact.items() if p == 1]``, without making the
+        Fractions where the engine's integers already told them.
+
+        Examples
+        --------
+        >>> from cnfsweep import analyze
+        >>> analyze(Board.from_rows(["1.", ".."]), total_mines=1).frontier_mines()
+        []
+        >>> sorted(analyze(Board.from_rows(["3.", ".."]), total_mines=3).frontier_mines())
+        [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)]
+        """
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact):
+            return list(exact.ones)
+        return [c for c, p in exact.items() if p.numerator == p.denominator]
 
     def probability(self, cell: CellLike) -> float | None:
         """Return the mine probability of ``cell`` (a pair, or a graph cell's name) as a float (see :meth:`exact`)."""
@@ -370,11 +392,20 @@ class _LazyExact(Mapping[Cell, Fraction]):
     other path gives.
     """
 
-    __slots__ = ("_made", "_make")
+    __slots__ = ("_made", "_make", "lowest", "ones")
 
-    def __init__(self, make: Callable[[], dict[Cell, Fraction]]) -> None:
+    def __init__(
+        self,
+        make: Callable[[], dict[Cell, Fraction]],
+        lowest: tuple[Cell, ...] | None = None,
+        ones: tuple[Cell, ...] = (),
+    ) -> None:
         self._make: Callable[[], dict[Cell, Fraction]] | None = make
         self._made: dict[Cell, Fraction] | None = None
+        # What the integers already told, so a reader of these need not make the Fractions:
+        # the analysis's lowest cells (``None``: work them out from the Fractions) and the cells at 1.
+        self.lowest = lowest
+        self.ones = ones
 
     def _exact(self) -> dict[Cell, Fraction]:
         if self._made is None:
@@ -429,6 +460,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     tied = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
     if safe:
         least = 0
+    # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
+    ones = tuple(mines)
     off = None
     if weights.off is not None:
         off = Fraction(weights.off, weights.off_scale)
@@ -460,7 +493,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         best_guess=min(tied) if tied else None,
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
-        frontier_exact=_LazyExact(make),
+        # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
+        frontier_exact=_LazyExact(make, None if off is None else tuple(sorted(tied)), ones),
         off_frontier_exact=off,
     )
 
