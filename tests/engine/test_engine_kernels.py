@@ -208,6 +208,18 @@ def test_what_the_integers_tell_is_what_the_fractions_say(case: Case) -> None:
     assert told == (lowest, sorted(c for c, p in exact.items() if p == 1))
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_one_cell_read_before_the_rest_is_the_cells_fraction(case: Case) -> None:
+    """Every cell of the board, asked of a fresh analysis first, has the probability the whole mapping gives it."""
+    engine = Engine.create()
+    whole = engine.analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    everywhere = dict(whole.frontier_exact.items())
+    for cell in case.board.topology.tables().cells:
+        fresh = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+        asked = (cell in fresh.frontier_exact, fresh.frontier_exact.get(cell), fresh.exact(cell))
+        assert asked == (cell in everywhere, everywhere.get(cell), whole.exact(cell)), cell
+
+
 def big_board(seed: int, topology: str) -> Board:
     """A 30x30 board, a fifth mines, most safe cells open, some flagged: hundreds of rules."""
     rng = random.Random(seed)
