@@ -425,7 +425,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
             return p
         return self._exact()[cell]
 
-    def get(self, cell: Cell, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, cell: Cell, default: Any = None) -> Any:
         if self._made is None and self._find is not None:
             p = self._find(cell)
             return default if p is None else p
