@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep.engine import Engine
 from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
-from cnfsweep.core.board import Board, CellKind
+from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.experiments.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
 from cnfsweep.play.boards import boards_after_clicks
@@ -207,3 +207,21 @@ def test_safest_guesses_the_least_count_then_the_first_cell_among_the_lowest(see
         assert SafestPolicy().choose(a, engine).cell == expected
         guessed += 1
     assert guessed
+
+
+def test_certain_clicks_are_the_moves_the_constructor_makes():
+    """Every field, the equality, hash, repr, vars, trace line and pickle of the shortcut equal the constructor's."""
+    import dataclasses
+    import pickle
+
+    from cnfsweep.play.records import PlayedMove
+
+    cells = [Cell(0, 0), Cell(3, 7), Cell(15, 29)]
+    made = PlayedMove.certain_clicks(iter(cells))
+    built = [PlayedMove(c, True, Fraction(0)) for c in cells]
+    for a, b in zip(made, built, strict=True):
+        assert dataclasses.astuple(a) == dataclasses.astuple(b) and vars(a) == vars(b)
+        assert (a, hash(a), repr(a), a.to_dict()) == (b, hash(b), repr(b), b.to_dict())
+        assert pickle.loads(pickle.dumps(a)) == b
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.certain = False  # type: ignore[misc]
