@@ -29,6 +29,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.constraints import TOTAL, Constraint, Problem, Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch, counting
+from cnfsweep.engine.analysis import _lowest_cells
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import number_constraints, position
@@ -175,6 +176,7 @@ def everything(a: Analysis) -> tuple[Any, ...]:
         list(a.frontier_exact.items()),
         a.off_frontier_exact,
         a.lowest_cells(),
+        sorted(a.frontier_mines()),
         pos.components,
         pos.off_frontier,
         list(pos.forced.items()),
@@ -194,6 +196,28 @@ def test_analyses_alike_with_and_without_the_kernel(case: Case, counting: str) -
     with python_only():
         without = analyse()
     assert everything(with_kernel) == everything(without)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_what_the_integers_tell_is_what_the_fractions_say(case: Case) -> None:
+    """The lowest cells and the cells at 1 an analysis gives without its Fractions are those its Fractions give."""
+    a = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    told = (a.lowest_cells(), sorted(a.frontier_mines()))
+    exact = dict(a.frontier_exact.items())
+    lowest = _lowest_cells(exact, a.off_frontier_exact, a.off_frontier) if a.consistent else []
+    assert told == (lowest, sorted(c for c, p in exact.items() if p == 1))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_one_cell_read_before_the_rest_is_the_cells_fraction(case: Case) -> None:
+    """Every cell of the board, asked of a fresh analysis first, has the probability the whole mapping gives it."""
+    engine = Engine.create()
+    whole = engine.analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    everywhere = dict(whole.frontier_exact.items())
+    for cell in case.board.topology.tables().cells:
+        fresh = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+        asked = (cell in fresh.frontier_exact, fresh.frontier_exact.get(cell), fresh.exact(cell))
+        assert asked == (cell in everywhere, everywhere.get(cell), whole.exact(cell)), cell
 
 
 def big_board(seed: int, topology: str) -> Board:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from paths import EXAMPLES
 from cnfsweep.engine import Engine
 from cnfsweep.play import GameRecord, LossCause, SafestPolicy, play_game
-from cnfsweep.core.board import Board
+from cnfsweep.core.board import Board, Cell, CellKind
 from cnfsweep.experiments.campaign import PlayConfig, game_seed, play_many, summarise, wilson
 from cnfsweep.cli import app
 from cnfsweep.play.boards import boards_after_clicks
@@ -182,3 +182,46 @@ def test_cli_play_unwritable_trace_is_one_line(tmp_path):
     target = tmp_path / "missing" / "trace.jsonl"
     result = CliRunner().invoke(app, ["play", "--games", "1", "--trace", str(target)])
     assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_safest_guesses_the_least_count_then_the_first_cell_among_the_lowest(seed):
+    """Every guess of played expert games: of the lowest cells, fewest covered neighbours not certainly mines, then row-major."""
+    engine = Engine.create()
+    record = play_game(LEVELS["expert"], seed, policy=SafestPolicy(), engine=engine)
+    guessed = 0
+    for board in boards_before_moves(record):
+        a = engine.analyze(board)
+        if not a.consistent or a.safe:
+            continue
+        tops = board.topology.tables()
+        mine = {c for c, p in a.frontier_exact.items() if p == 1}
+        count = {
+            c: sum(
+                board.kind(n) is CellKind.COVERED and n not in mine
+                for n in map(tops.cells.__getitem__, tops.around[tops.index(c)])
+            )
+            for c in a.lowest_cells()
+        }
+        expected = min(a.lowest_cells(), key=lambda c: (count[c], c))
+        assert SafestPolicy().choose(a, engine).cell == expected
+        guessed += 1
+    assert guessed
+
+
+def test_certain_clicks_are_the_moves_the_constructor_makes():
+    """Every field, the equality, hash, repr, vars, trace line and pickle of the shortcut equal the constructor's."""
+    import dataclasses
+    import pickle
+
+    from cnfsweep.play.records import PlayedMove
+
+    cells = [Cell(0, 0), Cell(3, 7), Cell(15, 29)]
+    made = PlayedMove.certain_clicks(iter(cells))
+    built = [PlayedMove(c, True, Fraction(0)) for c in cells]
+    for a, b in zip(made, built, strict=True):
+        assert dataclasses.astuple(a) == dataclasses.astuple(b) and vars(a) == vars(b)
+        assert (a, hash(a), repr(a), a.to_dict()) == (b, hash(b), repr(b), b.to_dict())
+        assert pickle.loads(pickle.dumps(a)) == b
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.certain = False  # type: ignore[misc]

@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import neighbours
 
-from cnfsweep.core.board import Cell
+from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.gamerules import COVERED_BYTE, FLAG_BYTE
+from cnfsweep.core.topology import make_topology
 from cnfsweep.core.errors import ArgumentError
 from cnfsweep.play import FirstClick, Game, GameState, Level, Player, Table, boards_after_clicks, true_board
 
@@ -181,3 +183,25 @@ def test_autoplayed_games_replay_click_by_click_on_their_grid(topology: str) -> 
         assert record.won == (len(final.numbers) == level.cells - level.mines)
         # A certain move never hits a mine.
         assert all(not (m.certain and m.cell in mines) for m in record.moves)
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=layouts(), data=st.data())
+def test_the_board_a_game_shows_is_the_board_its_grid_makes_with_every_check(case, data) -> None:
+    """``Game.board`` skips the Board's checks: after clicks and flags it equals the checked board, of the game's grid."""
+    topology, rows, cols, mines = case
+    game = Game.from_layout(rows, cols, mines, topology)
+    for cell in data.draw(st.lists(st.sampled_from(cells_of(rows, cols)), max_size=6)):
+        if game.state is not GameState.PLAYING:
+            break
+        shows = game.view[cell[0] * cols + cell[1]]
+        if shows == FLAG_BYTE:
+            game.unflag(cell)
+        elif shows == COVERED_BYTE and data.draw(st.booleans()):
+            game.flag(cell)
+        else:
+            game.click(cell)
+    shown = game.board()
+    checked = Board(shown.grid, len(mines), topology=make_topology(topology, rows, cols))
+    assert shown == checked and repr(shown) == repr(checked)
+    assert type(shown.topology) is type(checked.topology) and shown.covered == checked.covered

@@ -174,6 +174,29 @@ class Board:
     # -- construction -------------------------------------------------------
 
     @classmethod
+    def from_checked_grid(cls, grid: tuple[str, ...], total_mines: int, topology: Topology | None = None) -> Board:
+        """Build a board from a grid its maker guarantees to be valid: canonical, rectangular, fitting ``topology``.
+
+        For a game showing its view after every move (see :meth:`Game.board
+        <cnfsweep.play.game.Game.board>`): the grid was made from checked moves,
+        so the checks of the constructor are skipped.  ``None`` is the square.
+        The board is equal to ``Board(grid, total_mines, topology=topology)``.
+
+        Examples
+        --------
+        >>> Board.from_checked_grid(("1.", ".."), 1) == Board(("1.", ".."), 1)
+        True
+        """
+        board = object.__new__(cls)
+        put = object.__setattr__
+        put(board, "grid", grid)
+        put(board, "total_mines", total_mines)
+        put(board, "layout", None)
+        put(board, "read_as", None)
+        put(board, "topology", _square(len(grid), len(grid[0])) if topology is None else topology)
+        return board
+
+    @classmethod
     def from_rows(cls, rows: Sequence[str], total_mines: int | None = None, topology: str = "square") -> Board:
         """Build a board from canonical row strings (``'F'`` is read as a flag) on the topology named.
 

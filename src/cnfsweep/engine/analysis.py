@@ -185,8 +185,9 @@ class Analysis:
         cell = self.board.require(cell_of(self.board.topology, cell))
         if not self.consistent:
             return None
-        if cell in self.frontier_exact:
-            return self.frontier_exact[cell]
+        p = self.frontier_exact.get(cell)
+        if p is not None:
+            return p
         if self.board.kind(cell) is CellKind.COVERED:
             return self.off_frontier_exact
         return None
@@ -214,7 +215,29 @@ class Analysis:
         """
         if not self.consistent:
             return []
-        return _lowest_cells(self.frontier_exact, self.off_frontier_exact, self.off_frontier)
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact) and exact.lowest is not None:
+            return list(exact.lowest)
+        return _lowest_cells(exact, self.off_frontier_exact, self.off_frontier)
+
+    def frontier_mines(self) -> list[Cell]:
+        """Return the cells of ``frontier_exact`` whose probability is 1, in its order or sorted.
+
+        The same cells as ``[c for c, p in frontier_exact.items() if p == 1]``, without making the
+        Fractions where the engine's integers already told them.
+
+        Examples
+        --------
+        >>> from cnfsweep import analyze
+        >>> analyze(Board.from_rows(["1.", ".."]), total_mines=1).frontier_mines()
+        []
+        >>> sorted(analyze(Board.from_rows(["3.", ".."]), total_mines=3).frontier_mines())
+        [Cell(row=0, col=1), Cell(row=1, col=0), Cell(row=1, col=1)]
+        """
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact):
+            return list(exact.ones)
+        return [c for c, p in exact.items() if p.numerator == p.denominator]
 
     def probability(self, cell: CellLike) -> float | None:
         """Return the mine probability of ``cell`` (a pair, or a graph cell's name) as a float (see :meth:`exact`)."""
@@ -370,11 +393,23 @@ class _LazyExact(Mapping[Cell, Fraction]):
     other path gives.
     """
 
-    __slots__ = ("_made", "_make")
+    __slots__ = ("_find", "_made", "_make", "lowest", "ones")
 
-    def __init__(self, make: Callable[[], dict[Cell, Fraction]]) -> None:
+    def __init__(
+        self,
+        make: Callable[[], dict[Cell, Fraction]],
+        lowest: tuple[Cell, ...] | None = None,
+        ones: tuple[Cell, ...] = (),
+        find: Callable[[Cell], Fraction | None] | None = None,
+    ) -> None:
         self._make: Callable[[], dict[Cell, Fraction]] | None = make
         self._made: dict[Cell, Fraction] | None = None
+        # One cell's value (None: not a frontier cell) without the dict made: a player asks one guess's chance.
+        self._find = find
+        # What the integers already told, so a reader of these need not make the Fractions:
+        # the analysis's lowest cells (``None``: work them out from the Fractions) and the cells at 1.
+        self.lowest = lowest
+        self.ones = ones
 
     def _exact(self) -> dict[Cell, Fraction]:
         if self._made is None:
@@ -383,9 +418,22 @@ class _LazyExact(Mapping[Cell, Fraction]):
         return self._made
 
     def __getitem__(self, cell: Cell) -> Fraction:
+        if self._made is None and self._find is not None:
+            p = self._find(cell)
+            if p is None:
+                raise KeyError(cell)
+            return p
         return self._exact()[cell]
 
+    def get(self, cell: Cell, default: Any = None) -> Any:
+        if self._made is None and self._find is not None:
+            p = self._find(cell)
+            return default if p is None else p
+        return self._exact().get(cell, default)
+
     def __contains__(self, cell: object) -> bool:
+        if self._made is None and self._find is not None:
+            return self._find(cell) is not None  # type: ignore[arg-type]
         return cell in self._exact()
 
     def __iter__(self) -> Iterator[Cell]:
@@ -429,6 +477,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     tied = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
     if safe:
         least = 0
+    # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
+    ones = tuple(mines)
     off = None
     if weights.off is not None:
         off = Fraction(weights.off, weights.off_scale)
@@ -450,6 +500,14 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
                 exact.update(dict.fromkeys(comp.box_cells(b), Fraction(n, scale)))
         return exact
 
+    def find(cell: Cell) -> Fraction | None:
+        # As make's dict has it: a box's value where the cell is in a box, else the certain value.
+        for comp, row in zip(pos.components, weights.boxes, strict=True):
+            if cell in comp.cells:
+                return Fraction(row[comp.problem.box_of[comp.cells.index(cell)]], scale)
+        v = pos.forced.get(cell, pos.fixed.get(cell))
+        return None if v is None else _MINE if v else _SAFE
+
     return Analysis(
         position=pos,
         consistent=True,
@@ -460,7 +518,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         best_guess=min(tied) if tied else None,
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
-        frontier_exact=_LazyExact(make),
+        # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
+        frontier_exact=_LazyExact(make, None if off is None else tuple(sorted(tied)), ones, find),
         off_frontier_exact=off,
     )
 

@@ -227,11 +227,11 @@ class Game:
     def board(self) -> Board:
         """Return what the player sees: numbers, covered cells and flags."""
         flat, cols = self._view.decode("ascii"), self.level.cols
-        # A square board leaves its topology to the Board: that is its default, and cheaper to check.
+        # A square board leaves its topology to the Board: that is its default, shared between boards of one shape.
+        # The view holds only what moves made it show, so the Board's checks are skipped (a board a move).
         grid = tuple([flat[k : k + cols] for k in range(0, len(flat), cols)])
-        if isinstance(self._topology, Square):
-            return Board(grid, self.level.mines)
-        return Board(grid, self.level.mines, topology=self._topology)
+        topology = None if isinstance(self._topology, Square) else self._topology
+        return Board.from_checked_grid(grid, self.level.mines, topology)
 
     def number(self, cell: Cell) -> int:
         """Return the number shown by a revealed cell."""

@@ -161,7 +161,7 @@ class Player:
 
 
 def _safe_moves(cells: Iterable[Cell]) -> list[PlayedMove]:
-    return [PlayedMove(cell, True, _SAFE) for cell in cells]
+    return PlayedMove.certain_clicks(cells)
 
 
 def _first_move(level: Level, rule: FirstClick, cell: Cell) -> PlayedMove:

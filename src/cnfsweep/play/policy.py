@@ -86,15 +86,14 @@ def open_neighbours(analysis: Analysis, cells: Iterable[Cell]) -> dict[Cell, int
     Flagged cells and cells the analysis proves to be mines count alike, so the
     count does not depend on which certain mines the player bothered to flag.
     """
-    board, exact = analysis.board, analysis.frontier_exact
+    board = analysis.board
     tables = board.topology.tables()
     # A cell's index is row * cols + col in every topology's tables (ShapeTables.index): worked out inline.
     around, cols = tables.around, tables.cells[-1][1] + 1
     # One pass over the board beats asking each candidate's neighbours about their kind.
     open_ = bytearray("".join(board.grid).encode("ascii").translate(_OPEN))
-    for c, p in exact.items():
-        if p.numerator == p.denominator:
-            open_[c[0] * cols + c[1]] = 0
+    for c in analysis.frontier_mines():
+        open_[c[0] * cols + c[1]] = 0
     cells = list(cells)
     # The sums in the frontier's C kernel where the install built it (the same sums).
     if frontier.kernel is not None:

@@ -36,4 +36,6 @@ class SafestPolicy(Policy):
         if len(tied) == 1:
             return Guess(tied[0], GuessRule.SAFEST)
         counts = open_neighbours(analysis, tied)
-        return Guess(min(tied, key=lambda c: (counts[c], c)), GuessRule.SAFEST)
+        # The least (count, cell): the least count first, then the first cell among the few that have it.
+        least = min(counts.values())
+        return Guess(min(c for c, n in counts.items() if n == least), GuessRule.SAFEST)

@@ -189,11 +189,12 @@ class Snapshot:
     @lazy
     def box_of(self) -> dict[Cell, tuple[int, int]]:
         """Component and box of every frontier cell."""
-        out = {}
+        out: dict[Cell, tuple[int, int]] = {}
+        put = out.update
         for k, part in enumerate(self.parts):
             for b, box in enumerate(part.boxes):
-                for c in box:
-                    out[c] = (k, b)
+                # A box at a time (the same keys, in the same order): cell by cell dominated the look-ahead's snapshots.
+                put(dict.fromkeys(box, (k, b)))
         return out
 
     def weight(self, cell: Cell) -> int:
