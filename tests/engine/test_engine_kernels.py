@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -23,6 +24,7 @@ from math import comb
 from typing import Any
 
 import pytest
+from rich.console import Console
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Board, Cell
@@ -34,6 +36,7 @@ from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
 from cnfsweep.engine.position import number_constraints, position
 from cnfsweep.engine.simplify import simplify
+from cnfsweep.present.text import analysis_view
 
 # The module, not the function cnfsweep.engine exports under the same name.
 positions = importlib.import_module("cnfsweep.engine.position")
@@ -218,6 +221,26 @@ def test_one_cell_read_before_the_rest_is_the_cells_fraction(case: Case) -> None
         fresh = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
         asked = (cell in fresh.frontier_exact, fresh.frontier_exact.get(cell), fresh.exact(cell))
         assert asked == (cell in everywhere, everywhere.get(cell), whole.exact(cell)), cell
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_a_view_of_an_analysis_read_cell_by_cell_is_the_view_of_its_whole_mapping(case: Case) -> None:
+    """The text view reads cell by cell and keys its marks by the values' identity: each cell's value must stay
+    one object while the analysis lives (values made afresh on every read once drew 67% as M)."""
+    console = Console(width=200, color_system=None)
+
+    def view(read_all_first: bool) -> str:
+        a = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+        if read_all_first:
+            dict(a.frontier_exact.items())
+        with console.capture() as cap:
+            console.print(analysis_view(a))
+        return re.sub(r"[0-9.]+ ms", "... ms", cap.get())  # the time taken differs, nothing else may
+
+    assert view(read_all_first=False) == view(read_all_first=True)
+    a = Engine.create().analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    for cell in case.board.topology.tables().cells:
+        assert a.frontier_exact.get(cell) is a.frontier_exact.get(cell)
 
 
 def big_board(seed: int, topology: str) -> Board:

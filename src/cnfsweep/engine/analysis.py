@@ -384,6 +384,10 @@ def _certain(pos: Position, forceds: Sequence[Mapping[int, int]]) -> dict[Cell, 
     return exact
 
 
+#: Cells read one at a time before the whole frontier's Fractions are made instead.
+ONE_BY_ONE = 64
+
+
 class _LazyExact(Mapping[Cell, Fraction]):
     """The frontier's exact probabilities, made into a dict of Fractions the first time anyone reads them.
 
@@ -393,7 +397,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
     other path gives.
     """
 
-    __slots__ = ("_find", "_made", "_make", "lowest", "ones")
+    __slots__ = ("_find", "_found", "_made", "_make", "lowest", "ones")
 
     def __init__(
         self,
@@ -406,6 +410,9 @@ class _LazyExact(Mapping[Cell, Fraction]):
         self._made: dict[Cell, Fraction] | None = None
         # One cell's value (None: not a frontier cell) without the dict made: a player asks one guess's chance.
         self._find = find
+        # Each value found is kept, so a cell read twice gives the same object while the analysis lives:
+        # readers key marks by identity (present.text), which a value made afresh on every read would break.
+        self._found: dict[Cell, Fraction | None] = {}
         # What the integers already told, so a reader of these need not make the Fractions:
         # the analysis's lowest cells (``None``: work them out from the Fractions) and the cells at 1.
         self.lowest = lowest
@@ -417,9 +424,18 @@ class _LazyExact(Mapping[Cell, Fraction]):
             self._made, self._make = self._make(), None
         return self._made
 
+    def _one(self, cell: Cell) -> Fraction | None:
+        if len(self._found) >= ONE_BY_ONE and cell not in self._found:
+            # A reader walking the board (a view) is served faster by the whole dict, made once.
+            return self._exact().get(cell)
+        if cell not in self._found:
+            assert self._find is not None
+            self._found[cell] = self._find(cell)
+        return self._found[cell]
+
     def __getitem__(self, cell: Cell) -> Fraction:
         if self._made is None and self._find is not None:
-            p = self._find(cell)
+            p = self._one(cell)
             if p is None:
                 raise KeyError(cell)
             return p
@@ -427,13 +443,13 @@ class _LazyExact(Mapping[Cell, Fraction]):
 
     def get(self, cell: Cell, default: Any = None) -> Any:
         if self._made is None and self._find is not None:
-            p = self._find(cell)
+            p = self._one(cell)
             return default if p is None else p
         return self._exact().get(cell, default)
 
     def __contains__(self, cell: object) -> bool:
         if self._made is None and self._find is not None:
-            return self._find(cell) is not None  # type: ignore[arg-type]
+            return self._one(cell) is not None  # type: ignore[arg-type]
         return cell in self._exact()
 
     def __iter__(self) -> Iterator[Cell]:
