@@ -136,6 +136,37 @@ def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
     assert f"runs off the picture's {side} edge" in result.output
 
 
+#: Hex screenshots read whole today, each cut through its outer column or row on every side below.
+HEX_WHOLE = ["hex-light-2x-0", "hex-light-1.5x-0", "hex-dark-1.25x-1", "hex-dark-1.5x-0"]
+
+
+@pytest.mark.parametrize("name", HEX_WHOLE)
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+@pytest.mark.parametrize("share", [0.3, 0.5, 0.8])
+def test_a_hex_board_cut_by_the_picture_is_refused(tmp_path, name: str, side: str, share: float) -> None:
+    # The cut leaves ``share`` of the outer hexagons in the picture: never a smaller board read silently.
+    from cnfsweep.formats.picture.hexgrid import ROW, TALL
+
+    image = Image.open(CORPUS / f"{name}.png")
+    grid = read_picture((CORPUS / f"{name}.png").read_bytes(), name).grid
+    w, h = image.size
+    left = grid.x0 + (1 - share) * grid.width
+    right = grid.x0 + (grid.cols + 0.5 - (1 - share)) * grid.width
+    top = grid.y0 + (1 - share) * TALL * grid.width
+    bottom = grid.y0 + ((grid.rows - 1) * ROW + share * TALL) * grid.width
+    box = {
+        "left": (round(left), 0, w, h),
+        "right": (0, 0, round(right), h),
+        "top": (0, round(top), w, h),
+        "bottom": (0, 0, w, round(bottom)),
+    }[side]
+    path = tmp_path / "cut.png"
+    path.write_bytes(png_bytes(image.crop(box)))
+    result = run("read", str(path))
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
 def test_without_the_extra_a_picture_says_to_install_it(tmp_path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)  # importing Pillow now fails as if it were not installed
     path = tmp_path / "screen.png"

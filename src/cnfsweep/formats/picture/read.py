@@ -322,6 +322,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """
     np, _ = _libraries()
     from cnfsweep.formats.picture.grid import cut_sides, find_grid
+    from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
     image = decode(data, source)
@@ -338,6 +339,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             source=source,
         )
     hexes = isinstance(grid, HexGrid)
+    if isinstance(grid, HexGrid):
+        # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
+        off = hex_cut_sides(gray, grid)
+        if off:
+            raise BoardFormatError(
+                f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
+                "expected the whole board in the screenshot, with the margin around it",
+                source=source,
+            )
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     known, labels, skins = _known()
     # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
