@@ -137,7 +137,25 @@ def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
 
 
 #: Hex screenshots read whole today, each cut through its outer column or row on every side below.
-HEX_WHOLE = ["hex-light-2x-0", "hex-light-1.5x-0", "hex-dark-1.25x-1", "hex-dark-1.5x-0"]
+HEX_WHOLE = [
+    "hex-light-2x-0",
+    "hex-light-1.5x-0",
+    "hex-dark-1.25x-1",
+    "hex-dark-1.5x-0",
+    "hex-dark-1x-0",
+    "hex-light-1x-1",
+]
+
+#: Hex screenshots whose outer columns or rows stand faint or on every other row only, so that the grid is
+#: first found short of the board, at its left, right or bottom.
+HEX_SHORT = ["hex-dark-1.25x-0", "hex-dark-1x-0", "hex-dark-2x-1", "hex-light-1.25x-0", "hex-light-1x-1"]
+
+
+@pytest.mark.parametrize("name", HEX_SHORT)
+def test_a_hex_grid_found_short_is_grown_to_the_whole_board(name: str) -> None:
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.topology == "hex"
+    assert reading.labels() == labels(name)
 
 
 @pytest.mark.parametrize("name", HEX_WHOLE)

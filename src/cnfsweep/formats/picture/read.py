@@ -279,8 +279,8 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
 
     A hexagon shows as its two vertical sides, a width apart, down the middle of its height; the
     places one cell beyond the grid are looked at for them, and where half of a side's places have
-    both, the grid found is not the whole board.  A place the picture cuts is not looked at: a hex
-    board cut through a column is not told from a smaller one yet.
+    both, the grid found is not the whole board.  A place the picture cuts is not looked at: hexagons
+    cut by the picture's edge are :func:`~cnfsweep.formats.picture.hexgrid.cut_sides`' to find.
     """
     np, _ = _libraries()
     height, width = edges.across.shape
@@ -308,6 +308,33 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
         if found and np.mean(found) >= 0.5:
             beyond.append(side)
     return beyond
+
+
+#: Most columns and rows a hex grid found short of its board is grown by, one side at a time.
+GROW = 3
+
+
+def _hex_grown(edges: Edges, grid: HexGrid) -> HexGrid:
+    """The grid grown by a column or row wherever whole hexagons stand beyond it, up to :data:`GROW` times.
+
+    The outermost sides of a hex board stand on every other row only, and faint ones (dark tiles)
+    can be missed when the grid is found: the hexagons beyond the grid say where it stopped short.
+    Above row 0 nothing is added (the row above would shift the rows' halves); what still stands
+    beyond the grid afterwards is refused by the caller.
+    """
+    from dataclasses import replace
+
+    for _ in range(GROW):
+        beyond = _hex_beyond(edges, grid)
+        if not beyond or "top" in beyond:
+            break
+        if "left" in beyond:
+            grid = replace(grid, x0=grid.x0 - grid.width, cols=grid.cols + 1)
+        if "right" in beyond:
+            grid = replace(grid, cols=grid.cols + 1)
+        if "bottom" in beyond:
+            grid = replace(grid, rows=grid.rows + 1)
+    return grid
 
 
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
@@ -340,6 +367,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     hexes = isinstance(grid, HexGrid)
     if isinstance(grid, HexGrid):
+        grid = _hex_grown(edges, grid)
         # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
         off = hex_cut_sides(gray, grid)
         if off:
