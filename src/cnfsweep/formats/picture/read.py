@@ -310,8 +310,8 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
     return beyond
 
 
-#: Most columns and rows a hex grid found short of its board is grown by, one side at a time.
-GROW = 3
+#: Most times a hex grid found short of its board is grown, by a column or row on each side short.
+GROW = 32
 
 
 def _hex_grown(edges: Edges, grid: HexGrid) -> HexGrid:
@@ -319,15 +319,18 @@ def _hex_grown(edges: Edges, grid: HexGrid) -> HexGrid:
 
     The outermost sides of a hex board stand on every other row only, and faint ones (dark tiles)
     can be missed when the grid is found: the hexagons beyond the grid say where it stopped short.
-    Above row 0 nothing is added (the row above would shift the rows' halves); what still stands
-    beyond the grid afterwards is refused by the caller.
+    Above row 0 rows are added two at a time: row 0 is one that stands half a width left of the next,
+    and so is the row two above it.  What still stands beyond the grid afterwards is refused by the
+    caller, and a row added where the board has none holds no cell that can be read.
     """
     from dataclasses import replace
 
     for _ in range(GROW):
         beyond = _hex_beyond(edges, grid)
-        if not beyond or "top" in beyond:
+        if not beyond:
             break
+        if "top" in beyond:
+            grid = replace(grid, y0=grid.y0 - 2 * ROW * grid.width, rows=grid.rows + 2)
         if "left" in beyond:
             grid = replace(grid, x0=grid.x0 - grid.width, cols=grid.cols + 1)
         if "right" in beyond:
