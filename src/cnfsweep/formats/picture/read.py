@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 
-__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "read_picture"]
+__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "grown_hex_grid", "read_picture"]
 
 #: Each cell is compared as this many pixels square.
 SIDE = 12
@@ -314,7 +314,7 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
 GROW = 32
 
 
-def _hex_grown(edges: Edges, grid: HexGrid) -> HexGrid:
+def grown_hex_grid(edges: Edges, grid: HexGrid) -> HexGrid:
     """The grid grown by a column or row wherever whole hexagons stand beyond it, up to :data:`GROW` times.
 
     The outermost sides of a hex board stand on every other row only, and faint ones (dark tiles)
@@ -370,7 +370,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     hexes = isinstance(grid, HexGrid)
     if isinstance(grid, HexGrid):
-        grid = _hex_grown(edges, grid)
+        grid = grown_hex_grid(edges, grid)
         # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
         off = hex_cut_sides(gray, grid)
         if off:
