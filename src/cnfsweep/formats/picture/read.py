@@ -341,7 +341,7 @@ def grown_hex_grid(edges: Edges, grid: HexGrid) -> HexGrid:
 
 
 #: Share of a cell's pixels, the farthest from its background, whose mean is its ink: a number's colour.
-INK = 0.15
+INK = 0.06
 #: Furthest (root mean square, 0-255) a cell's ink may lie from a number's and decide the cell for it: ink
 #: drawn small blends with the background and drifts, and a drifted ink decides nothing.
 INK_NEAR = 10.0
