@@ -22,7 +22,8 @@ import numpy as np
 
 from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.hexgrid import find_hex_grid
-from cnfsweep.formats.picture.read import CELLS, HEX, cell_features, decode, gray_of, hex_features
+from cnfsweep.formats.picture.grid import Edges
+from cnfsweep.formats.picture.read import CELLS, HEX, grown_hex_grid, cell_features, decode, gray_of, hex_features
 
 DISTINCT = 6.0
 KEEP = 40
@@ -50,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
             image = decode(png.read_bytes(), str(png))
             skin = name + HEX if topology == "hex" else name
             if topology == "hex":
-                hexes = find_hex_grid(gray_of(image))
+                gray = gray_of(image)
+                hexes = find_hex_grid(gray)
+                hexes = None if hexes is None else grown_hex_grid(Edges.of(gray), hexes)
                 shape = None if hexes is None else (hexes.rows, hexes.cols)
                 feats = None if hexes is None else hex_features(image, hexes)
             else:

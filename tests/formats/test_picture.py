@@ -136,6 +136,90 @@ def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
     assert f"runs off the picture's {side} edge" in result.output
 
 
+#: Hex screenshots read whole today, each cut through its outer column or row on every side below.
+HEX_WHOLE = [
+    "hex-light-2x-0",
+    "hex-light-1.5x-0",
+    "hex-dark-1.25x-1",
+    "hex-dark-1.5x-0",
+    "hex-dark-1x-0",
+    "hex-light-1x-1",
+]
+
+#: Hex screenshots whose outer columns or rows stand faint or on every other row only, so that the grid is
+#: first found short of the board, at its left, right or bottom.
+HEX_SHORT = ["hex-dark-1.25x-0", "hex-dark-1x-0", "hex-dark-2x-1", "hex-light-1.25x-0", "hex-light-1x-1"]
+
+
+#: Hex screenshots with a 3 or a 5 drawn about as near the other's pictures as its own (two strokes apart).
+HEX_THREE_FIVE = ["hex-dark-1.5x-1", "hex-dark-1x-1", "hex-dark-2x-0", "hex-light-1.25x-1"]
+
+
+@pytest.mark.parametrize("name", HEX_THREE_FIVE)
+def test_numbers_alike_in_shape_are_told_by_their_colour(name: str) -> None:
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.labels() == labels(name)
+    assert all(c >= 0.6 for row in reading.confidence for c in row)
+
+
+def test_a_small_six_is_told_from_an_eight_by_its_colour() -> None:
+    # A 6 drawn at 100% beside the torus's orange mark: as near the 8's shape as its own, teal where the 8 is grey.
+    name = "torus-light-1x-1"
+    assert read_picture((CORPUS / f"{name}.png").read_bytes(), name).labels() == labels(name)
+
+
+def test_a_number_whose_colour_decides_nothing_stays_unread() -> None:
+    # Two numbers drawn in near colours: a cell's ink nearer one, but not three times nearer, leaves it unsure.
+    import numpy as np
+
+    from cnfsweep.formats.picture.read import SURE, _by_ink
+
+    def cell(colour: tuple[float, float, float]) -> np.ndarray:
+        pixels = np.full((12 * 12, 3), 200.0)
+        pixels[:20] = colour
+        return pixels.reshape(-1)
+
+    known = np.stack([cell((150.0, 20.0, 20.0)), cell((120.0, 20.0, 20.0))]).astype(np.float32)
+    seen = cell((141.0, 20.0, 20.0))[None, :].astype(np.float32)  # ink 5 from the 3's, 12 from the 5's
+    order = np.array([[1, 0]])
+    order_after, confidence = _by_ink(seen, known, np.array(["3", "5"]), ["3", "5"], order, np.array([0.55]))
+    assert confidence[0] < SURE and (order_after == order).all()
+
+
+@pytest.mark.parametrize("name", HEX_SHORT)
+def test_a_hex_grid_found_short_is_grown_to_the_whole_board(name: str) -> None:
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.topology == "hex"
+    assert reading.labels() == labels(name)
+
+
+@pytest.mark.parametrize("name", HEX_WHOLE)
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+@pytest.mark.parametrize("share", [0.3, 0.5, 0.8])
+def test_a_hex_board_cut_by_the_picture_is_refused(tmp_path, name: str, side: str, share: float) -> None:
+    # The cut leaves ``share`` of the outer hexagons in the picture: never a smaller board read silently.
+    from cnfsweep.formats.picture.hexgrid import ROW, TALL
+
+    image = Image.open(CORPUS / f"{name}.png")
+    grid = read_picture((CORPUS / f"{name}.png").read_bytes(), name).grid
+    w, h = image.size
+    left = grid.x0 + (1 - share) * grid.width
+    right = grid.x0 + (grid.cols + 0.5 - (1 - share)) * grid.width
+    top = grid.y0 + (1 - share) * TALL * grid.width
+    bottom = grid.y0 + ((grid.rows - 1) * ROW + share * TALL) * grid.width
+    box = {
+        "left": (round(left), 0, w, h),
+        "right": (0, 0, round(right), h),
+        "top": (0, round(top), w, h),
+        "bottom": (0, 0, w, round(bottom)),
+    }[side]
+    path = tmp_path / "cut.png"
+    path.write_bytes(png_bytes(image.crop(box)))
+    result = run("read", str(path))
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
 def test_without_the_extra_a_picture_says_to_install_it(tmp_path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)  # importing Pillow now fails as if it were not installed
     path = tmp_path / "screen.png"

@@ -56,15 +56,9 @@ def screenshot(browser, url: str, rows: list[str], topology: str, scale: float, 
         ("square", 2.0, "light", 3),
         ("torus", 1.5, "dark", 4),
         ("torus", 1.0, "light", 5),
-        pytest.param(
-            "hex",
-            1.0,
-            "light",
-            6,
-            marks=pytest.mark.xfail(
-                strict=True, reason="hex grids are read on few pictures yet (python -m benchmarks picture)"
-            ),
-        ),
+        ("hex", 1.0, "light", 6),
+        ("hex", 1.5, "dark", 7),
+        ("hex", 2.0, "light", 8),
     ],
 )
 def test_a_screenshot_of_the_page_reads_back_to_its_position(

@@ -16,7 +16,7 @@ import numpy as np
 
 from cnfsweep.formats.picture.grid import Edges, _autocorrelation, _pitch, _profile, find_axis
 
-__all__ = ["ROW", "HexGrid", "find_hex_grid"]
+__all__ = ["ROW", "HexGrid", "cut_sides", "find_hex_grid", "outline"]
 
 #: Rows of pointy-top hexagons are this many widths apart; a hexagon is 2/√3 widths tall.
 ROW = 0.8660254
@@ -95,3 +95,62 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     if rows < 2 or cols < 1:
         return None
     return HexGrid(x0=x0, y0=y0, width=width, rows=rows, cols=cols)
+
+
+#: Share of a strip's pixels along a line parallel to the board's side that may differ from the line's
+#: middle value (by more than :data:`~cnfsweep.formats.picture.grid.STEP`) and the line still count as plain.
+PLAIN = 0.08
+#: Fewest pixels between a hex board's outline and the picture's edge: a narrower margin cannot show whether
+#: the picture cut a column or row of hexagons away there.
+MARGIN = 2
+
+
+def outline(grid: HexGrid) -> tuple[float, float, float, float]:
+    """The box the grid's hexagons fill: left, top, right, bottom in pixels (odd rows reach half a width further)."""
+    reach = grid.cols + (0.5 if grid.rows > 1 else 0.0)
+    return (
+        grid.x0,
+        grid.y0,
+        grid.x0 + reach * grid.width,
+        grid.y0 + ((grid.rows - 1) * ROW + TALL) * grid.width,
+    )
+
+
+def cut_sides(gray: np.ndarray, grid: HexGrid) -> list[str]:
+    """The sides where the picture's edge may have cut hexagons of the board away.
+
+    Hexagons of a column or row beyond the grid, cut by the picture, lie in the strip between the
+    grid's outline and the picture's edge, and that strip is less than a cell wide (a whole cell
+    there is :func:`~cnfsweep.formats.picture.read` 's to find).  Beside a whole board the strip holds
+    the page's background and frame: lines parallel to the side, each plain along its length.  Cut
+    hexagons break every such line (hexagons and the gaps between them alternate along it).  A strip
+    too narrow to tell counts as cut: a board read smaller than it is would be a silent error.
+    """
+    from cnfsweep.formats.picture.grid import STEP
+
+    height, width = gray.shape
+    left, top, right, bottom = outline(grid)
+    across, down = grid.width, ROW * grid.width
+    # The outline is found to a pixel or two and the hexagons' corners are drawn soft: the strip
+    # starts a little off it.
+    pad = max(2, round(0.1 * grid.width))
+    strips = {
+        # (pixels between the outline and the edge, the strip, lines along axis 0 (columns) or 1 (rows))
+        "left": (left, gray[round(top) : round(bottom), : max(0, round(left) - pad)], 0),
+        "right": (width - right, gray[round(top) : round(bottom), round(right) + pad :], 0),
+        "top": (top, gray[: max(0, round(top) - pad), round(left) : round(right)], 1),
+        "bottom": (height - bottom, gray[round(bottom) + pad :, round(left) : round(right)], 1),
+    }
+    sides = []
+    for side, (gap, strip, axis) in strips.items():
+        cell = across if side in ("left", "right") else down
+        if gap >= cell:
+            continue
+        if gap < pad + MARGIN or strip.size == 0:
+            sides.append(side)
+            continue
+        middle = np.median(strip, axis=axis, keepdims=True)
+        broken = (np.abs(strip - middle) > STEP).mean(axis=axis)
+        if float(broken.max()) > PLAIN:
+            sides.append(side)
+    return sides

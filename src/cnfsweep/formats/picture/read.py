@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 
-__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "read_picture"]
+__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "grown_hex_grid", "read_picture"]
 
 #: Each cell is compared as this many pixels square.
 SIDE = 12
@@ -279,8 +279,8 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
 
     A hexagon shows as its two vertical sides, a width apart, down the middle of its height; the
     places one cell beyond the grid are looked at for them, and where half of a side's places have
-    both, the grid found is not the whole board.  A place the picture cuts is not looked at: a hex
-    board cut through a column is not told from a smaller one yet.
+    both, the grid found is not the whole board.  A place the picture cuts is not looked at: hexagons
+    cut by the picture's edge are :func:`~cnfsweep.formats.picture.hexgrid.cut_sides`' to find.
     """
     np, _ = _libraries()
     height, width = edges.across.shape
@@ -310,6 +310,91 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
     return beyond
 
 
+#: Most times a hex grid found short of its board is grown, by a column or row on each side short.
+GROW = 32
+
+
+def grown_hex_grid(edges: Edges, grid: HexGrid) -> HexGrid:
+    """The grid grown by a column or row wherever whole hexagons stand beyond it, up to :data:`GROW` times.
+
+    The outermost sides of a hex board stand on every other row only, and faint ones (dark tiles)
+    can be missed when the grid is found: the hexagons beyond the grid say where it stopped short.
+    Above row 0 rows are added two at a time: row 0 is one that stands half a width left of the next,
+    and so is the row two above it.  What still stands beyond the grid afterwards is refused by the
+    caller, and a row added where the board has none holds no cell that can be read.
+    """
+    from dataclasses import replace
+
+    for _ in range(GROW):
+        beyond = _hex_beyond(edges, grid)
+        if not beyond:
+            break
+        if "top" in beyond:
+            grid = replace(grid, y0=grid.y0 - 2 * ROW * grid.width, rows=grid.rows + 2)
+        if "left" in beyond:
+            grid = replace(grid, x0=grid.x0 - grid.width, cols=grid.cols + 1)
+        if "right" in beyond:
+            grid = replace(grid, cols=grid.cols + 1)
+        if "bottom" in beyond:
+            grid = replace(grid, rows=grid.rows + 1)
+    return grid
+
+
+#: Share of a cell's pixels, the farthest from its background, whose mean is its ink: a number's colour.
+INK = 0.06
+#: Furthest (root mean square, 0-255) a cell's ink may lie from a number's and decide the cell for it: ink
+#: drawn small blends with the background and drifts, and a drifted ink decides nothing.
+INK_NEAR = 10.0
+#: Least confidence by ink (the other number's ink distance over the sum of both) that decides a cell: the
+#: two colours must stand well apart, three times as far from the other as from the one.
+INK_SURE = 0.75
+
+
+def _ink(feats: np.ndarray) -> np.ndarray:
+    """Each cell's ink: the mean colour of its :data:`INK` share of pixels farthest from its median colour."""
+    np, _ = _libraries()
+    px = feats.reshape(len(feats), -1, 3)
+    far = np.abs(px - np.median(px, axis=1, keepdims=True)).sum(axis=2)
+    cut = np.quantile(far, 1 - INK, axis=1, keepdims=True)
+    chosen = far >= cut
+    return (px * chosen[..., None]).sum(axis=1) / chosen.sum(axis=1)[:, None]
+
+
+def _by_ink(
+    feats: np.ndarray,
+    known: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    order: np.ndarray,
+    confidence: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cells about as near two numbers decided by their ink, where the skin draws the two in different colours.
+
+    Two digits drawn small can lie about as near each other as a cell's own noise (3 and 5 differ in
+    two strokes), while the skin's colours for them stand far apart.  The cell's ink is compared with
+    each number's ink over the skin's pictures of it; the confidence is then the ink's, and a cell
+    whose ink is not near one (:data:`INK_NEAR`) and far from the other (:data:`INK_SURE`) stays unread.
+    """
+    np, _ = _libraries()
+    order, confidence = order.copy(), confidence.copy()
+    numbers = [i for i, k in enumerate(classes) if k.isdigit() and k != "0"]
+    unsure = np.flatnonzero((confidence < SURE) & np.isin(order[:, 0], numbers) & np.isin(order[:, 1], numbers))
+    if len(unsure) == 0:
+        return order, confidence
+    inks = {i: _ink(known[labels == classes[i]]).mean(axis=0) for i in numbers}
+    seen = _ink(feats[unsure])
+    for j, cell in enumerate(unsure):
+        a, b = order[cell, 0], order[cell, 1]
+        da, db = (float(np.sqrt(((seen[j] - inks[k]) ** 2).mean())) for k in (a, b))
+        if db < da:
+            a, b, da, db = b, a, db, da
+        by_ink = db / (da + db) if da + db > 0 else 0.5
+        if da <= INK_NEAR and by_ink >= INK_SURE:
+            order[cell, 0], order[cell, 1] = a, b
+            confidence[cell] = by_ink
+    return order, confidence
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -322,6 +407,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """
     np, _ = _libraries()
     from cnfsweep.formats.picture.grid import cut_sides, find_grid
+    from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
     image = decode(data, source)
@@ -338,6 +424,16 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             source=source,
         )
     hexes = isinstance(grid, HexGrid)
+    if isinstance(grid, HexGrid):
+        grid = grown_hex_grid(edges, grid)
+        # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
+        off = hex_cut_sides(gray, grid)
+        if off:
+            raise BoardFormatError(
+                f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
+                "expected the whole board in the screenshot, with the margin around it",
+                source=source,
+            )
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     known, labels, skins = _known()
     # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
@@ -354,6 +450,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     known, labels = known[mine], labels[mine]
     classes = sorted(set(labels.tolist()))
     best, confidence, order = _classify(dist[:, mine], labels, classes)
+    order, confidence = _by_ink(feats, known, labels, classes, order, confidence)
     readable = (best <= FAR) & (confidence >= SURE)
     if isinstance(grid, HexGrid):
         keep = np.ones(len(best), dtype=bool)
