@@ -22,9 +22,6 @@ Three figures:
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -36,11 +33,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cnfsweep import __version__
 
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.stats import percentile
-from benchmarks.harness.results import write_result
+from benchmarks.harness.results import meta, write_result
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
@@ -222,24 +218,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{g['method']}: grade median {g['s']:.3f} s (target {g['target_s']:.0f} s) "
             f"{'met' if g['met'] else 'MISSED'}"
         )
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     report: dict[str, Any] = {
-        "meta": {
-            "cnfsweep": __version__,
-            "python": platform.python_version(),
-            "cpus": multiprocessing.cpu_count(),
-            "load_1min": load,
-            "level": args.level,
-            "seed": args.seed,
-            "boards": args.boards,
-            "per_grade": args.per_grade,
-            "seconds": round(time.perf_counter() - started, 1),
-        },
+        "meta": meta(started, level=args.level, seed=args.seed, boards=args.boards, per_grade=args.per_grade),
         "grading": corpora,
         "generate_by_grade": by_grade,
         "targets": goals,
     }
-    console.print(f"load average {load}; {report['meta']['seconds']} s in all")
+    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
     if args.json:
         write_result(args.json, report)
     return 0

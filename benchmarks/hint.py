@@ -17,9 +17,6 @@ call would be.  Modes: ``hint`` (the best move), ``smallest`` (``--smallest``),
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
-import platform
 import sys
 import time
 from dataclasses import replace
@@ -30,12 +27,11 @@ from typing import Any
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.harness.stats import percentile
-from benchmarks.harness.results import write_result
+from benchmarks.harness.results import meta, write_result
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cnfsweep import __version__
 from cnfsweep.explanation import hint
 
 MODES: dict[str, dict[str, Any]] = {"hint": {}, "smallest": {"smallest": True}, "all": {"every": True}}
@@ -128,21 +124,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{g['corpus']} {g['mode']} {g['figure']}: {g['ms']:.1f} ms "
             f"(target {g['target_ms']:.0f} ms) {'met' if g['met'] else 'MISSED'}"
         )
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     report: dict[str, Any] = {
-        "meta": {
-            "cnfsweep": __version__,
-            "python": platform.python_version(),
-            "cpus": multiprocessing.cpu_count(),
-            "load_1min": load,
-            "seed": args.seed,
-            "positions": args.positions,
-            "seconds": round(time.perf_counter() - started, 1),
-        },
+        "meta": meta(started, seed=args.seed, positions=args.positions),
         "corpora": results,
         "targets": goals,
     }
-    console.print(f"load average {load}; {report['meta']['seconds']} s in all")
+    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
     if args.json:
         write_result(args.json, report)
     return 0

@@ -32,9 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -43,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness.corpora import ROOT, LargeSpec
-from benchmarks.harness.results import write_result
+from benchmarks.harness.results import meta, write_result
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play.frontier import Frontier
@@ -202,18 +199,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {'met' if goal['met'] else 'MISSED'}"
             )
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     report: dict[str, Any] = {
-        "meta": {
-            "python": platform.python_version(),
-            "cpus": multiprocessing.cpu_count(),
-            "load_1min": load,
-            "seconds": round(time.perf_counter() - started, 1),
-            "smoke": args.smoke,
-        },
+        "meta": meta(started, smoke=args.smoke),
         "cases": rows,
     }
-    print(f"load average {load}; {report['meta']['seconds']} s in all")
+    print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
     if args.json:
         write_result(args.json, report)
     return 0

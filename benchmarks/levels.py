@@ -20,9 +20,6 @@ most 200 ms; a 100x100 board in under 2 s.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
-import platform
 import random
 import sys
 import time
@@ -34,12 +31,12 @@ from typing import Any
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.hint import summarise
-from benchmarks.harness.results import write_result
+from benchmarks.harness.results import meta, write_result
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cnfsweep import Board, __version__, levels
+from cnfsweep import Board, levels
 
 CORPORA = ("midgame-expert", "halfway-expert")
 TARGETS = {"median_ms": 50.0, "p90_ms": 200.0}
@@ -166,23 +163,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{b['board']}: {b['seconds']:.3f} s ({b['numbers']} numbers, {b['covered']} covered; "
             f"target {LARGE_TARGET_S:.0f} s) {'met' if b['met'] else 'MISSED'}"
         )
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     report: dict[str, Any] = {
-        "meta": {
-            "cnfsweep": __version__,
-            "python": platform.python_version(),
-            "cpus": multiprocessing.cpu_count(),
-            "load_1min": load,
-            "seed": args.seed,
-            "positions": args.positions,
-            "max_level": args.max_level,
-            "seconds": round(time.perf_counter() - started, 1),
-        },
+        "meta": meta(started, seed=args.seed, positions=args.positions, max_level=args.max_level),
         "corpora": results,
         "large": big,
         "targets": goals,
     }
-    console.print(f"load average {load}; {report['meta']['seconds']} s in all")
+    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
     if args.json:
         write_result(args.json, report)
     return 0

@@ -1,8 +1,8 @@
 """The package as it was at a pinned commit, run beside this checkout: what a speed-up must not change.
 
-``reference_run(code)`` extracts ``src/`` of :data:`PINNED` from the repository's
-history once per test session (``git archive``, no worktree to clean up) and runs
-``code`` there in a fresh interpreter, its C kernels unbuilt (its pure Python
+``reference_source`` extracts ``src/`` of :data:`PINNED` from the repository's
+history (``git archive``, no worktree to clean up) and :func:`run_json` runs
+code there in a fresh interpreter, its C kernels unbuilt (its pure Python
 answers what its kernels would).  Where the history is not at hand (an sdist, a
 shallow clone), the tests that need it are skipped, saying why.
 """
@@ -10,11 +10,13 @@ shallow clone), the tests that need it are skipped, saying why.
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
 import tarfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paths import ROOT
@@ -43,11 +45,24 @@ def reference_source(into: Path) -> Path:
     return into / "src"
 
 
-def run_in(source: Path, code: str) -> str:
-    """Run ``code`` with ``source`` first on the path (the pinned package, not this one); return its output."""
+def run_json(source: Path, code: str, argument: object, *, pure: bool = False) -> Any:
+    """Run ``code`` with ``source`` first on the path; return the JSON it prints.
+
+    ``code`` reads ``argument`` as JSON from ``sys.argv[1]``. ``source`` is the pinned package's
+    ``src`` (from :func:`reference_source`) or this checkout's; ``pure`` runs the package's Python
+    code in place of its C kernels.
+    """
     env = {**os.environ, "PYTHONPATH": str(source)}
+    env.pop("CNFSWEEP_PURE_PYTHON", None)
+    if pure:
+        env["CNFSWEEP_PURE_PYTHON"] = "1"
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600, check=False
+        [sys.executable, "-c", code, json.dumps(argument)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
+    return json.loads(done.stdout)

@@ -14,6 +14,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,25 @@ def write_result(path: Path | str, report: dict[str, Any], argv: Sequence[str] |
         JSON indentation.
     """
     Path(path).write_text(json.dumps(with_run(report, argv), indent=indent) + "\n", encoding="utf-8")
+
+
+def meta(started: float, **settings: Any) -> dict[str, Any]:
+    """What a benchmark's report says of its own run beside its figures.
+
+    The version, Python, the cores and the load average, then ``settings`` (its seed, sizes ...),
+    then the seconds since ``started`` (a ``time.perf_counter()`` value).
+    """
+    from cnfsweep.core.version import __version__
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return {
+        "cnfsweep": __version__,
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_1min": load,
+        **settings,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
 
 
 def read_result(path: Path | str) -> dict[str, Any]:

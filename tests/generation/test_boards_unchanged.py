@@ -8,14 +8,10 @@ is every topology (square, torus, hex, a graph), expert density and denser.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 
 import pytest
 from paths import ROOT
-from reference_tree import reference_source, run_in
+from reference_tree import reference_source, run_json
 
 #: (level, mines, topology, seed, boards): a graph is written as ``graph`` (a fixed ring with chords).
 REQUESTS = [
@@ -46,33 +42,14 @@ print(json.dumps(out))
 """
 
 
-def generated(env: dict[str, str]) -> list[object]:
-    """The boards of :data:`REQUESTS` from this checkout, in a fresh interpreter with ``env``."""
-    done = subprocess.run(
-        [sys.executable, "-c", GENERATE, json.dumps(REQUESTS)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
-
-
 @pytest.fixture(scope="module")
 def before(tmp_path_factory: pytest.TempPathFactory) -> list[object]:
     """The boards of :data:`REQUESTS` as the pinned commit generates them."""
-    source = reference_source(tmp_path_factory.mktemp("reference"))
-    return json.loads(run_in(source, f"import sys; sys.argv[1:] = [{json.dumps(REQUESTS)!r}]\n{GENERATE}"))
+    return run_json(reference_source(tmp_path_factory.mktemp("reference")), GENERATE, REQUESTS)
 
 
 @pytest.mark.parametrize("pure", [False, True], ids=["kernels", "pure-python"])
 def test_seeded_boards_are_the_boards_generated_before(before: list[object], pure: bool) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    env.pop("CNFSWEEP_PURE_PYTHON", None)
-    if pure:
-        env["CNFSWEEP_PURE_PYTHON"] = "1"
-    now = generated(env)
+    now = run_json(ROOT / "src", GENERATE, REQUESTS, pure=pure)
     for request, old, new in zip(REQUESTS, before, now, strict=True):
         assert new == old, request

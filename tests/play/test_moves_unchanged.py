@@ -9,14 +9,10 @@ games for good; this compares more games, on more topologies, with the code befo
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 
 import pytest
 from paths import ROOT
-from reference_tree import reference_source, run_in
+from reference_tree import reference_source, run_json
 
 #: (policy, level, topology, seed, games)
 GAMES = [
@@ -45,34 +41,15 @@ print(json.dumps(out))
 """
 
 
-def played(env: dict[str, str]) -> list[object]:
-    """The games of :data:`GAMES` played by this checkout, in a fresh interpreter with ``env``."""
-    done = subprocess.run(
-        [sys.executable, "-c", PLAY, json.dumps(GAMES)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
-
-
 @pytest.fixture(scope="module")
 def before(tmp_path_factory: pytest.TempPathFactory) -> list[object]:
     """The games of :data:`GAMES` as the pinned commit plays them."""
-    source = reference_source(tmp_path_factory.mktemp("reference"))
-    return json.loads(run_in(source, f"import sys; sys.argv[1:] = [{json.dumps(GAMES)!r}]\n{PLAY}"))
+    return run_json(reference_source(tmp_path_factory.mktemp("reference")), PLAY, GAMES)
 
 
 @pytest.mark.parametrize("pure", [False, True], ids=["kernels", "pure-python"])
 def test_every_move_is_the_move_played_before(before: list[object], pure: bool) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    env.pop("CNFSWEEP_PURE_PYTHON", None)
-    if pure:
-        env["CNFSWEEP_PURE_PYTHON"] = "1"
-    now = played(env)
+    now = run_json(ROOT / "src", PLAY, GAMES, pure=pure)
     assert len(now) == len(before) == sum(games for *_, games in GAMES)
     for k, (old, new) in enumerate(zip(before, now, strict=True)):
         assert new == old, f"game {k}"
