@@ -53,7 +53,7 @@ from cnfsweep.play import play_game
 from cnfsweep.core.board import Board
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 CORPORA = [f"{kind}-{lv}" for kind in ("midgame", "halfway") for lv in LEVEL_NAMES] + [
@@ -160,7 +160,7 @@ def measure_large(spec: corpora.LargeSpec, engine: str, cap: float, describe: bo
         "digest": None if answer is None else answer.digest(),
     }
     if describe:  # after the timing, so that it does not count
-        comps = position(board).components
+        comps = build_position(board).components
         out["board"] = {
             "covered": len(board.covered),
             "components": len(comps),

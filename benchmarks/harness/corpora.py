@@ -23,7 +23,7 @@ from cnfsweep.play import Guess, Policy, SafestPolicy, play_game
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import LEVELS, FirstClick, Game, Level
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS_DIR = ROOT / "benchmarks" / "corpora"
@@ -169,12 +169,12 @@ def long_component(min_cells: int = 300, cols: int = 151, seed: int = 0) -> list
     """Return a board whose frontier is one component of at least ``min_cells`` cells.
 
     A 0 or a full number in the strip would be settled before search and cut
-    the component, so seeds are tried in order until ``position()`` (after
+    the component, so seeds are tried in order until ``build_position()`` (after
     simplification, as the engine sees it) finds a single component big enough.
     """
     for s in range(seed, seed + 1000):
         board = _strip(cols, s)
-        comps = position(board).components
+        comps = build_position(board).components
         if len(comps) == 1 and len(comps[0].cells) >= min_cells:
             return [Item(f"strip {cols} cols, seed {s}, {len(comps[0].cells)} cells", board)]
     raise RuntimeError(f"no seed gives a single component of {min_cells}+ cells")

@@ -26,7 +26,7 @@ from cnfsweep.core.constraints import CountTable
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.constraints import Problem
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.core.exact import int_text
 
 
@@ -212,7 +212,7 @@ def count_cells(problem: Problem) -> CountTable:
 
 def baseline(board: Board) -> Answer:
     """Answer a position the naive way (cap it with :func:`time_cap`)."""
-    pos = position(board, simplified=False)
+    pos = build_position(board, simplified=False)
     nothing = Answer(False, {}, None, frozenset(), frozenset())
     if pos.contradiction is not None:
         return nothing

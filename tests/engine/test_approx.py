@@ -18,7 +18,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.engine.components import Counting, solve_component
 from cnfsweep.engine.counting import combine
 from cnfsweep.core.constraints import Problem
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 
 HALF = CountTable({1: 2}, {1: (1,)})
 
@@ -133,7 +133,7 @@ for _seed in range(12):
 
 @pytest.mark.parametrize("case", HAND_CASES + random_cases(), ids=lambda c: c.id)
 def test_real_positions(case) -> None:
-    pos = position(case.board, total_mines=case.total_mines, assume=case.assume)
+    pos = build_position(case.board, total_mines=case.total_mines, assume=case.assume)
     if pos.contradiction is not None:
         return
     tables, sizes = tables_of(pos)
@@ -144,7 +144,7 @@ def test_real_positions(case) -> None:
 
 @pytest.mark.parametrize("board", BIG_BOARDS, ids=lambda b: f"{len(b.grid)}x{len(b.grid[0])}")
 def test_bigger_real_boards(board) -> None:
-    pos = position(board)
+    pos = build_position(board)
     tables, sizes = tables_of(pos)
     n_off = len(pos.off_frontier)
     a = assert_agrees(tables, n_off, pos.mines_left)

@@ -23,7 +23,7 @@ from cnfsweep.engine.components import Counting, count_component
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.errors import ComponentTooLarge, TimeLimitExceeded
 from cnfsweep.core.constraints import Constraint, Problem
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.gadgets.reduction import reduce_cnf
 import contextlib
 
@@ -137,7 +137,7 @@ def circuit() -> Board:
 @pytest.fixture(scope="module")
 def circuit_problem(circuit: Board) -> Problem:
     """The circuit's one big component."""
-    return max((c.problem for c in position(circuit).components), key=lambda p: len(p.boxes))
+    return max((c.problem for c in build_position(circuit).components), key=lambda p: len(p.boxes))
 
 
 def test_dp_stops_at_the_deadline_on_a_wide_component(circuit_problem: Problem) -> None:

@@ -34,7 +34,7 @@ from cnfsweep.engine import Analysis, Engine, boxsearch, counting
 from cnfsweep.engine.analysis import _lowest_cells
 from cnfsweep.engine.boxsearch import search_python
 from cnfsweep.engine.components import _from_models
-from cnfsweep.engine.position import number_constraints, position
+from cnfsweep.engine.position import build_position, number_constraints
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.present.text import analysis_view
 
@@ -92,7 +92,7 @@ def problems_of(case: Case) -> list[Problem]:
     """Every component problem of a case, as the engine builds it and unsimplified."""
     found = []
     for simplified in (True, False):
-        pos = position(case.board, total_mines=case.total_mines, assume=case.assume, simplified=simplified)
+        pos = build_position(case.board, total_mines=case.total_mines, assume=case.assume, simplified=simplified)
         found.extend(comp.problem for comp in pos.components)
     return found
 

@@ -23,9 +23,9 @@ from cnfsweep.engine.position import (
     SMALL_SPLIT,
     Position,
     assemble_position,
+    build_position,
     indexed_position,
     number_constraints,
-    position,
     split_networkx,
     split_small,
 )
@@ -73,7 +73,7 @@ def test_big_positions_are_split_by_networkx_and_agree() -> None:
     rules = [r for r in number_constraints(board, {}) if r.cells]
     assert len(rules) > SMALL_SPLIT
     assert split_small(rules) == split_networkx(rules)
-    assert sorted(c for comp in position(board, simplified=False).components for c in comp.cells) == sorted(
+    assert sorted(c for comp in build_position(board, simplified=False).components for c in comp.cells) == sorted(
         {c for r in rules for c in r.cells}
     )
 

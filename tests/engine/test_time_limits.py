@@ -24,7 +24,7 @@ from cnfsweep.engine.consistency import minimise_core
 from cnfsweep.engine.counting import combine, weigh
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.constraints import Constraint, Problem
-from cnfsweep.engine.position import assemble_position, build_components, number_constraints, position
+from cnfsweep.engine.position import assemble_position, build_components, build_position, number_constraints
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.engine.witness import choose_counts, find_witness
 
@@ -42,7 +42,7 @@ def big_board() -> Board:
 @pytest.fixture(scope="module")
 def parts(big_board: Board) -> dict[str, Any]:
     """What each stage takes, built once without a deadline."""
-    pos = position(big_board)
+    pos = build_position(big_board)
     engine = get_backend(None)
     tables = [solve_component(engine, comp.problem)[1] for comp in pos.components]
     rules = [r for r in number_constraints(big_board, {}) if r[1]]
@@ -60,7 +60,7 @@ def _unsat_core(past: float) -> object:
 
 
 def _fresh_position(p: dict[str, Any], past: float) -> object:
-    return position(p["board"], deadline=past)  # nothing process-wide: built anew each time
+    return build_position(p["board"], deadline=past)  # nothing process-wide: built anew each time
 
 
 STAGES: dict[str, Callable[[dict[str, Any], float], object]] = {

@@ -11,7 +11,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.play.frontier import Frontier
 from cnfsweep.play.game import LEVELS, Game, GameState, Level
 from cnfsweep.engine import Engine
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 
 
 def shape(pos):
@@ -47,10 +47,10 @@ def test_frontier_position_equals_a_fresh_reading(level, seed):
     steps = 0
     for game, seen in random_walk(level, seed):
         board = game.board()
-        assert shape(seen.position(board)) == shape(position(board))
+        assert shape(seen.position(board)) == shape(build_position(board))
         # Reusing groups built before: unsimplified, the same components in the same order; simplified group
         # by group, the same analysis.
-        again, fresh = seen.position(board, simplified=False, reuse=True), position(board, simplified=False)
+        again, fresh = seen.position(board, simplified=False, reuse=True), build_position(board, simplified=False)
         assert (again.components, shape(again)) == (fresh.components, shape(fresh))
         mine, theirs = engine.analyze_position(seen.position(board, reuse=True)), engine.analyze(board)
         assert (mine.safe, mine.mines, mine.count, dict(mine.frontier_exact), mine.off_frontier_exact) == (

@@ -9,7 +9,7 @@ from oracle import around, reference
 
 from boards import EVERY_TOPOLOGY, position_on
 from cnfsweep.core.board import Board
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.ranking import living_safety_pair
 from cnfsweep.search.whatif import Snapshot
 
@@ -43,7 +43,7 @@ def test_living_safety_pair_matches_brute_force(topology: str) -> None:
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0, most=(3, 4)).board
         if not reference(board).consistent:
             continue
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         expected = brute_living_pair(board)
         assert living_safety_pair(snap) == expected, board.grid
         differ += expected != snap.safety_pair()

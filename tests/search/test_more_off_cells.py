@@ -7,7 +7,7 @@ from oracle import around, frontier, reference
 
 from boards import position_on
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.ranking import more_off_cells
 from cnfsweep.search.whatif import Snapshot
 
@@ -40,7 +40,7 @@ def positions(topology: str) -> list[tuple[Board, Snapshot]]:
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0).board
         if not reference(board).consistent:
             continue
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         # Positions whose cells off the frontier the total settles name them differently: left out.
         if snap is None or set(snap.off) != brute_off(board):
             continue
@@ -89,6 +89,6 @@ def test_cells_off_the_frontier_with_few_neighbours_left_to_open(topology: str) 
 
 def test_no_cell_off_the_frontier_no_candidate() -> None:
     board = Board.from_rows(["1.", "1."], total_mines=1)
-    snap = Snapshot.of(position(board))
+    snap = Snapshot.of(build_position(board))
     assert not snap.off
     assert more_off_cells(snap, board.numbers, two_steps=True, all_below=30, few_covered=8) == []

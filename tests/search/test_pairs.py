@@ -19,7 +19,7 @@ from cnfsweep.play.game import Game, GameState
 from cnfsweep.play.policy import GuessRule
 from cnfsweep.play.strong import StrongPolicy
 from cnfsweep.search.pairs import MAX_OPEN_CAPS, forced_pair, influence, pseudo_fifty
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.whatif import Snapshot
 
 
@@ -118,7 +118,7 @@ def test_influence_matches_brute_force_on_every_topology(topology):
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0).board
         if not reference(board).consistent:
             continue
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         for cell in board.covered:
             if not snap.unknown(cell):
                 continue
@@ -196,12 +196,12 @@ def test_forced_pairs_are_found_as_brute_force_finds_them(topology):
 
 
 def test_a_pair_under_two_ones_is_a_full_50_50():
-    snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
+    snap = Snapshot.of(build_position(Board.from_rows(["..", "11"], total_mines=1)))
     assert [influence(snap, Cell(0, c)) for c in range(2)] == [1, 1]
 
 
 def test_cells_off_the_frontier_have_no_influence():
-    snap = Snapshot.of(position(Board.from_rows(["..", "**"], total_mines=3)))
+    snap = Snapshot.of(build_position(Board.from_rows(["..", "**"], total_mines=3)))
     assert influence(snap, Cell(0, 0)) == 0
 
 
@@ -257,7 +257,7 @@ def test_pseudo_fifty_fifties_are_found_as_brute_force_finds_them(topology):
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0).board
         if not reference(board).consistent or len(board.covered) > 16:
             continue
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         expected = brute_pseudo(board)
         assert pseudo_fifty(snap, living_in(snap)) == expected, board.grid
         found += expected is not None
@@ -292,7 +292,7 @@ def test_a_pseudo_fifty_fifty_can_lose_value_so_exact_search_comes_first():
     policy, engine = StrongPolicy(pseudo_pairs=True), Engine.create()
     seen = lost = 0
     for board in small_game_positions(4, 4, 4, 3000, 1):
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         t = pseudo_fifty(snap, living_in(snap))
         if t is None:
             continue

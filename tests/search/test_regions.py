@@ -19,7 +19,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import CellKind
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play.game import Level
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.endgame import best_move
 from cnfsweep.search.regions import Region, best_region_move, cut_region, enclosed_regions
 from cnfsweep.search.whatif import Snapshot
@@ -64,7 +64,7 @@ BESIDE_OTHERS = [["01.10", "02220", "13.31", "....."], [".....", "14.41", "02.20
 @pytest.mark.parametrize("rows", BESIDE_OTHERS, ids="/".join)
 def test_the_region_move_is_optimal_beside_other_unknown_cells(rows, tree_4x5):
     board = Board.from_rows(rows, total_mines=5)
-    snap = Snapshot.of(position(board))
+    snap = Snapshot.of(build_position(board))
     assert snap is not None and not snap.safe_exists
     region = enclosed_regions(snap)[0]
     assert any(snap.unknown(c) and c not in region.cells for c in board.covered)
@@ -82,7 +82,7 @@ def tree_4x5() -> BruteTree:
 def test_a_component_whose_mine_count_varies_is_not_a_region():
     # Enclosed on the left, with 4 or 5 mines: the total ties it to the cells on the right.
     board = Board.from_rows([".*.3.", "**...", ".5.5*", "*...2"], total_mines=11)
-    snap = Snapshot.of(position(board))
+    snap = Snapshot.of(build_position(board))
     assert snap is not None and snap.off
     varying = [t for t in snap.tables if len(t.solutions) > 1]
     assert varying and enclosed_regions(snap) == []
@@ -112,7 +112,7 @@ SPLIT_RULES = [
 
 def test_a_region_whose_numbers_also_see_another_component():
     board = Board.from_rows(SPLIT_RULES, total_mines=99)
-    snap = Snapshot.of(position(board))
+    snap = Snapshot.of(build_position(board))
     region = next(r for r in enclosed_regions(snap) if (0, 22) in r.cells)
     cut = cut_region(board, snap, region)
     # The 2x2 region and the ten cells around it: the numbers count only the mines of the cut.
@@ -231,7 +231,7 @@ def test_regions_and_their_best_moves_are_as_brute_force_finds_them(topology):
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0).board
         if not reference(board).consistent:
             continue
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         found = enclosed_regions(snap)
         brute = brute_regions(board)
         bare = board.with_total(None)

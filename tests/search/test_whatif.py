@@ -13,7 +13,7 @@ from cnfsweep import analyze
 from cnfsweep.engine.analysis import Analysis, Counting
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play.game import LEVELS
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.whatif import Snapshot
 
 
@@ -111,12 +111,12 @@ def test_reveals_match_brute_force_on_small_boards():
 
 def test_a_position_without_a_total_is_refused():
     with pytest.raises(ValueError, match="total"):
-        Snapshot.of(position(Board.from_rows(["1.", ".."])))
+        Snapshot.of(build_position(Board.from_rows(["1.", ".."])))
 
 
 def test_an_inconsistent_position_has_no_snapshot():
-    assert Snapshot.of(position(Board.from_rows(["4.", ".."], total_mines=3))) is None
-    assert Snapshot.of(position(Board.from_rows(["3.", ".."], total_mines=2))) is None
+    assert Snapshot.of(build_position(Board.from_rows(["4.", ".."], total_mines=3))) is None
+    assert Snapshot.of(build_position(Board.from_rows(["3.", ".."], total_mines=2))) is None
 
 
 def test_conditioning_matches_brute_force_with_assumed_cells():

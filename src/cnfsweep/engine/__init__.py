@@ -30,7 +30,7 @@ from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.engine.consistency_levels import ConsistencyLevels
 from cnfsweep.engine.engine import Engine, analyze, check, levels
-from cnfsweep.engine.position import Component, Position, position
+from cnfsweep.engine.position import Component, Position, build_position
 
 __all__ = [
     "Analysis",
@@ -45,11 +45,11 @@ __all__ = [
     "Engine",
     "Position",
     "analyze",
+    "build_position",
     "check",
     "engine_argument",
     "get_backend",
     "levels",
-    "position",
     "unknown_document",
     "usable_specs",
 ]

@@ -190,9 +190,9 @@ class Engine:
         Examples
         --------
         >>> from cnfsweep.core.board import Board
-        >>> from cnfsweep.engine.position import position
+        >>> from cnfsweep.engine.position import build_position
         >>> board = Board.from_rows(["1.", ".."], total_mines=1)
-        >>> Engine.create().analyze_position(position(board)).solutions
+        >>> Engine.create().analyze_position(build_position(board)).solutions
         3
         """
         started = time.perf_counter()

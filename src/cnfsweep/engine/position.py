@@ -10,6 +10,9 @@ model per box count, weighted by a binomial.
 
 from __future__ import annotations
 
+import sys
+import types
+import warnings
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -27,6 +30,7 @@ from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.core.errors import AssumptionError
 from cnfsweep.core.checks import count_argument
 from cnfsweep.core.constraints import Constraint, Problem, Rule
+from cnfsweep.core.moved import moved
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
 
@@ -253,7 +257,7 @@ def build_problem(
     return cells, Problem(tuple(var_boxes), constraints)
 
 
-def position(
+def build_position(
     board: Board,
     *,
     total_mines: int | None = None,
@@ -279,7 +283,7 @@ def position(
 
     Examples
     --------
-    >>> pos = position(Board.from_rows(["1...", "....", "...1"], total_mines=2))
+    >>> pos = build_position(Board.from_rows(["1...", "....", "...1"], total_mines=2))
     >>> len(pos.components), len(pos.off_frontier), pos.mines_left
     (2, 4, 2)
     >>> pos.components[0].problem.box_sizes
@@ -561,3 +565,25 @@ def assemble_indexed_position(
     True
     """
     return _assemble(board, rules, cells, covered, mines, {}, simplified, deadline)
+
+
+# ``build_position`` was ``position`` in 0.1.0, a name that hid this module from ``cnfsweep.engine``.
+# Both old spellings work for one release with a warning: ``from cnfsweep.engine.position import position``
+# through ``_MOVED``, and ``cnfsweep.engine.position(board)``, which now finds this module, by calling it.
+_MOVED = {"position": "cnfsweep.engine.position:build_position"}
+__getattr__: Any = moved(__name__, _MOVED)
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as the function that had its name, with a :class:`DeprecationWarning`."""
+
+    def __call__(self, board: Board, **options: Any) -> Position:
+        warnings.warn(
+            "cnfsweep.engine.position(...) is deprecated: use cnfsweep.engine.build_position(...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return build_position(board, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

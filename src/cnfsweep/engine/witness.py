@@ -70,11 +70,11 @@ def find_witness(pos: Position, engine: Backend, deadline: float | None = None) 
     Examples
     --------
     >>> from cnfsweep.engine.backends import get_backend
-    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.engine.position import build_position
     >>> board = Board.from_rows(["1..", "...", "..1"], total_mines=1)
-    >>> find_witness(position(board), get_backend("pysat")).mines
+    >>> find_witness(build_position(board), get_backend("pysat")).mines
     (Cell(row=1, col=1),)
-    >>> no_room = find_witness(position(board.with_total(5)), get_backend("pysat"))
+    >>> no_room = find_witness(build_position(board.with_total(5)), get_backend("pysat"))
     >>> no_room.mines, no_room.blame, no_room.total
     (None, None, True)
     """

@@ -76,7 +76,7 @@ class Frontier:
         self._unknown: dict[int, set[int]] = {}
         self._need: dict[int, int] = {}
         self._touched: set[int] = set()
-        # Components of unsimplified positions, by their numbers (see position()).
+        # Components of unsimplified positions, by their numbers (see build_position()).
         self._built: dict[tuple[bool, tuple[tuple[int, int, tuple[int, ...]], ...]], _Group] = {}
         # Numbers changed since the last look at pairs (None: never looked, so every number).
         self._unpaired: set[int] | None = None

@@ -22,9 +22,9 @@ undervalues it by about the number of layouts where it is the mine of a likely
 Examples
 --------
 >>> from cnfsweep.core.board import Board, Cell
->>> from cnfsweep.engine.position import position
+>>> from cnfsweep.engine.position import build_position
 >>> from cnfsweep.search.whatif import Snapshot
->>> snap = Snapshot.of(position(Board.from_rows(["..", "11"], total_mines=1)))
+>>> snap = Snapshot.of(build_position(Board.from_rows(["..", "11"], total_mines=1)))
 >>> influence(snap, Cell(0, 0)), snap.weight(Cell(0, 0)), snap.solutions
 (1, 1, 2)
 """
@@ -168,8 +168,8 @@ def pseudo_fifty(snap: Snapshot, living: Callable[[Cell], bool] = lambda c: True
     Examples
     --------
     >>> from cnfsweep.core.board import Board
-    >>> from cnfsweep.engine.position import position
-    >>> snap = Snapshot.of(position(Board.from_rows(["...", "*2."], total_mines=2)))
+    >>> from cnfsweep.engine.position import build_position
+    >>> snap = Snapshot.of(build_position(Board.from_rows(["...", "*2."], total_mines=2)))
     >>> pseudo_fifty(snap)  # a mine there or below it: the other cells see both alike
     Cell(row=0, col=2)
     """

@@ -8,10 +8,10 @@ and, once asked for, its canonical models (mines per box), from which
 Examples
 --------
 >>> from cnfsweep.core.board import Board
->>> from cnfsweep.engine.position import position
+>>> from cnfsweep.engine.position import build_position
 >>> from cnfsweep.engine.components import ComponentCache, Counting
 >>> from cnfsweep.engine.backends import get_backend
->>> component = position(Board.from_rows(["1.", ".."])).components[0]
+>>> component = build_position(Board.from_rows(["1.", ".."])).components[0]
 >>> _, table = ComponentCache().solve(get_backend(None), component.problem, Counting.SEARCH)
 >>> part = Part.of_component(component, table)
 >>> part.boxes, part.models, part.polynomial

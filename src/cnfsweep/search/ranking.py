@@ -136,10 +136,10 @@ def more_off_cells(
     Examples
     --------
     >>> from cnfsweep.core.board import Board
-    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.engine.position import build_position
     >>> from cnfsweep.search.whatif import Snapshot
     >>> board = Board.from_rows(["1....", ".....", "....."], total_mines=3)
-    >>> snap = Snapshot.of(position(board))
+    >>> snap = Snapshot.of(build_position(board))
     >>> more_off_cells(snap, board.numbers, two_steps=True)
     [Cell(row=0, col=2), Cell(row=2, col=0)]
     """
@@ -211,9 +211,9 @@ def living_safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
     Examples
     --------
     >>> from cnfsweep.core.board import Board
-    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.engine.position import build_position
     >>> from cnfsweep.search.whatif import Snapshot
-    >>> snap = Snapshot.of(position(Board.from_rows(["...", "233", "1.."], total_mines=3)))
+    >>> snap = Snapshot.of(build_position(Board.from_rows(["...", "233", "1.."], total_mines=3)))
     >>> safety_pair(snap)  # (2, 1) is safe; (2, 2) is a mine half the time, and can show only a 3
     (Fraction(1, 1), Fraction(1, 2))
     >>> living_safety_pair(snap)

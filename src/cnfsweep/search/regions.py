@@ -14,13 +14,13 @@ wrap around an edge, a hex grid's has six sides a cell.
 Examples
 --------
 >>> from cnfsweep.core.board import Board
->>> from cnfsweep.engine.position import position
+>>> from cnfsweep.engine.position import build_position
 >>> from cnfsweep.search.whatif import Snapshot
 
 Two regions, each holding one mine: a pair at the top left and three cells on the right.
 
 >>> board = Board.from_rows(["..*.", "3**3", "2*.."], total_mines=6)
->>> snap = Snapshot.of(position(board))
+>>> snap = Snapshot.of(build_position(board))
 >>> [(r.cells, r.mines, r.layouts) for r in enclosed_regions(snap)][0]
 ((Cell(row=0, col=0), Cell(row=0, col=1)), 1, 2)
 >>> cut = cut_region(board, snap, enclosed_regions(snap)[0])
@@ -122,9 +122,9 @@ def cut_region(board: Board, snap: Snapshot, region: Region) -> RegionCut:
 
     Examples
     --------
-    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.engine.position import build_position
     >>> board = Board.from_rows(["..*.", "3**3", "2*.."], total_mines=6)
-    >>> snap = Snapshot.of(position(board))
+    >>> snap = Snapshot.of(build_position(board))
     >>> cut = cut_region(board, snap, enclosed_regions(snap)[0])
     >>> cut.board.grid, cut.cells[:2], cut.total
     (('..*2**',), (Cell(row=0, col=0), Cell(row=0, col=1)), 4)

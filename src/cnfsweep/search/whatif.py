@@ -13,8 +13,8 @@ revealing a then b reaches the position of b then a.
 Examples
 --------
 >>> from cnfsweep.core.board import Board, Cell
->>> from cnfsweep.engine.position import position
->>> snap = Snapshot.of(position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+>>> from cnfsweep.engine.position import build_position
+>>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
 >>> snap.solutions, snap.weight(Cell(0, 2))
 (15, 3)
 >>> after = snap.reveal(Cell(0, 2), 1)
@@ -276,8 +276,8 @@ class Snapshot:
         Examples
         --------
         >>> from cnfsweep.core.board import Board, Cell
-        >>> from cnfsweep.engine.position import position
-        >>> snap = Snapshot.of(position(Board.from_rows(["1.", ".."], total_mines=1)))
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1.", ".."], total_mines=1)))
         >>> snap.reveal(Cell(1, 1), 0) is None, snap.reveal(Cell(1, 1), 1).solutions
         (True, 2)
         """
@@ -313,8 +313,8 @@ class Snapshot:
         Examples
         --------
         >>> from cnfsweep.core.board import Board, Cell
-        >>> from cnfsweep.engine.position import position
-        >>> snap = Snapshot.of(position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
         >>> [snap.reveal_weight(Cell(2, 2), v) for v in range(4)], snap.reveal(Cell(2, 2), 1).best_weight()
         ([0, 1, 0, 0], 1)
         """
