@@ -256,7 +256,7 @@ def test_symmetry_boards_cover_every_grade_and_a_guess(symmetry_boards):
 def test_grade_board_starts_from_the_first_click():
     g = generate("beginner", seed=2)
     report = grade_board(g.board())
-    assert report.first_click == g.start and report.grade is not None
+    assert report.start == g.start and report.grade is not None
     assert report == grade_layout(9, 9, g.mine_cells, g.start)
     # Opened further, the same board is still graded from its first click.
     game = Game.from_layout(9, 9, g.mine_cells)
@@ -270,7 +270,7 @@ def test_grade_board_starts_from_the_first_click():
 def test_a_layout_without_first_click_starts_from_the_position_shown():
     board = Board.parse("mines: 1\n01.\n01.\nlayout:\n..*\n...\n")
     report = grade_board(board)
-    assert report.first_click is None and report.needs_guess and report.stuck.grid == ("01.", "01.")
+    assert report.start is None and report.needs_guess and report.stuck.grid == ("01.", "01.")
     g = generate("beginner", seed=2)
     shown = g.board().with_layout(MineLayout(frozenset(g.mine_cells)))
     assert grade_board(shown).steps == grade_board(g.board()).steps

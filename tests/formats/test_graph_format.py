@@ -55,8 +55,8 @@ def test_optional_keys_may_be_left_out() -> None:
     assert board.grid == ("....",) and board.total_mines is None and board.layout is None
 
 
-def test_layout_and_first_click_are_read() -> None:
-    board = parse_board(text(layout=["b", "c"], first_click="a"))
+def test_layout_and_start_are_read() -> None:
+    board = parse_board(text(layout=["b", "c"], start="a"))
     assert board.layout == MineLayout(frozenset({Cell(0, 1), Cell(0, 2)}), Cell(0, 0))
 
 
@@ -156,8 +156,8 @@ BAD = [
     (text(layout=["b", "d"]), None, None, "layout: cell 'a': the 1 has 2 mines around it in the layout"),
     (text(layout=["c"]), None, None, "mines: 2 but the layout has 1 mine"),
     (text(layout=["c", "d"]), None, None, "layout: cell 'b': a flag where the layout has no mine"),
-    (text(layout=["b", "c"], first_click="c"), None, None, "first_click: 'c' is on a mine of the layout"),
-    (text(first_click="c"), None, None, "first_click: needs a 'layout'"),
+    (text(layout=["b", "c"], start="c"), None, None, "start: 'c' is on a mine of the layout"),
+    (text(start="c"), None, None, "start: needs a 'layout'"),
     (text(pos={"a": [0, 0]}), None, None, "pos: no position for cell 'b'"),
     (text(pos={"a": [0, "x"], "b": [0, 0], "c": [0, 0], "d": [0, 0]}), None, None, 'pos["a"]: expected [x, y]'),
     (

@@ -121,10 +121,10 @@ def test_generate_cli_writes_graph_boards_that_replay_without_a_guess(run, graph
         written = json.loads(out.read_text())
         # The written file is the same graph, by name, with its layout and first click named.
         assert written["cells"] == doc["cells"] and index_edges(written) == edges
-        assert written["first_click"] == doc["cells"][2] and written["mines"] == level.mines
+        assert written["start"] == doc["cells"][2] and written["mines"] == level.mines
         at = {name: i for i, name in enumerate(doc["cells"])}
         mines = [Cell(0, at[name]) for name in written["layout"]]
-        assert oracle_replay(level, mines, Cell(0, at[written["first_click"]]), Logic.FULL, edges)
+        assert oracle_replay(level, mines, Cell(0, at[written["start"]]), Logic.FULL, edges)
         # The revealed numbers are the file's first click's flood: each counts its mines by the edges.
         for name, shown in written["revealed"].items():
             assert shown == sum(n in mines for n in graph_neighbours(edges, Cell(0, at[name])))
@@ -168,7 +168,7 @@ def test_every_graded_step_is_certain_under_the_oracle(run, name: str, tmp_path:
         assert result.exit_code == 0, result.output
         graded = json.loads(result.output)
         # Cells are named as the file names them.
-        assert graded["topology"] == "graph" and graded["first_click"] == json.loads(out.read_text())["first_click"]
+        assert graded["topology"] == "graph" and graded["start"] == json.loads(out.read_text())["start"]
         if graded["hardest"] is not None:
             assert graded["hardest"]["move"]["cell"] in doc["cells"]
             assert set(graded["hardest"]["reason"]["numbers"]) <= set(doc["cells"])
@@ -188,7 +188,7 @@ def test_play_board_plays_a_graph_file(run, graph_case, tmp_path: Path) -> None:
     # A no-guess board is won without a guess by the default player; cells are written by name.
     assert record["won"] is True and all(move["certain"] for move in record["moves"]), record
     written = json.loads(out.read_text())
-    assert record["start"] == written["first_click"] and sorted(record["mines"]) == sorted(written["layout"])
+    assert record["start"] == written["start"] and sorted(record["mines"]) == sorted(written["layout"])
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.experiments.campaign import worker_engine
 from cnfsweep.experiments.executors import Executor, Runner
@@ -19,25 +20,34 @@ __all__ = ["GenerateConfig", "generate_many"]
 
 @dataclass(frozen=True)
 class GenerateConfig:
-    """What boards to make: size, first click, method, logic, time per board, backend and grade (if any).
+    """What boards to make: size, the cell clicked first, method, logic, time per board, backend and grade (if any).
+
+    ``first_click``, the old name of ``start``, still reads, with a :class:`DeprecationWarning`, until
+    the next release (``first_click`` names the first-click rule everywhere else).
 
     The generation's counterpart of :class:`~cnfsweep.experiments.campaign.PlayConfig`.  (The web
     layer's ``BoardRequest`` is an HTTP body about one board, another thing.)
     """
 
     level: Level
-    first_click: Cell
+    start: Cell
     method: Method = Method.FAST
     logic: Logic = Logic.FULL
     time_limit: float | None = None
     backend: str | None = None
     grade: Grade | None = None
 
+    @property
+    def first_click(self) -> Cell:
+        """Deprecated name of :attr:`start`, the cell clicked first."""
+        warn_renamed("GenerateConfig.first_click", "GenerateConfig.start", "first_click names the first-click rule")
+        return self.start
+
 
 def _make(request: GenerateConfig, seed: int) -> Generated:
     return generate(
         request.level,
-        start=request.first_click,
+        start=request.start,
         seed=seed,
         method=request.method,
         logic=request.logic,

@@ -35,6 +35,7 @@ from fractions import Fraction
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after
 from cnfsweep.core.errors import ArgumentError
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.checks import cell_argument, flag_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import BoardLike, board_argument
@@ -73,7 +74,7 @@ def grade_layout(
     rows: int,
     cols: int,
     mines: Iterable[Sequence[int]],
-    first_click: Sequence[int] | None,
+    start: Sequence[int] | None = None,
     *,
     uses_total: bool = True,
     opened: Iterable[Sequence[int]] = (),
@@ -84,6 +85,7 @@ def grade_layout(
     trace: bool = False,
     levels: bool = False,
     backend: BackendSpec | None = None,
+    first_click: Sequence[int] | None = None,
 ) -> GradeReport:
     """Play a layout from its first click with hints only, and grade it by its steps.
 
@@ -91,8 +93,8 @@ def grade_layout(
     ----------
     rows, cols : int
     mines : iterable of (row, col)
-    first_click : (row, col) or None
-        A safe cell to open first; ``None`` to start from the cells in ``opened``.
+    start : (row, col) or None, optional
+        The safe cell clicked first; ``None`` to start from the cells in ``opened``.
     uses_total : bool, optional
         Whether the player uses the total mine count (``generate --logic full``, the default).
     opened : iterable of (row, col), optional
@@ -114,6 +116,9 @@ def grade_layout(
         Find each step's consistency levels (``Step.levels``): a step of single numbers is GAC
         (level 1) by definition; any other step's position goes to
         :meth:`~cnfsweep.engine.Engine.levels` (up to 3-RC).
+    first_click : (row, col), optional
+        Deprecated name of ``start``, accepted for one release with a :class:`DeprecationWarning`
+        (``first_click`` names the first-click rule everywhere else).
 
     Raises
     ------
@@ -134,10 +139,15 @@ def grade_layout(
     >>> r.grade, r.needs_guess, r.stuck.grid, r.guess.cell
     (None, True, ('01.', '01.'), Cell(row=0, col=2))
     """
-    start = time.perf_counter()
+    began = time.perf_counter()
+    if first_click is not None:
+        warn_renamed("grade_layout(first_click=)", "start=", "first_click names the first-click rule")
+        if start is not None:
+            raise ArgumentError("give start, not both it and the deprecated first_click")
+        start = first_click
     if explainer is None:
         explainer = Explainer(engine_argument(engine, backend, for_games=True))
-    first = None if first_click is None else cell_argument(first_click, "first_click")
+    first = None if start is None else cell_argument(start, "start")
     uses_total, trace = flag_argument(uses_total, "uses_total"), flag_argument(trace, "trace")
     play = Table.on_layout(rows, cols, mines, topology, uses_total)
     starts = ([] if first is None else [first]) + [cell_argument(c, "an opened cell") for c in opened]
@@ -146,7 +156,7 @@ def grade_layout(
     layout = play.game.mines or frozenset()
     for i, cell in enumerate(starts):
         if cell in layout:
-            what = "the first click" if i == 0 and first_click is not None else "the opened cell"
+            what = "the first click" if i == 0 and first is not None else "the opened cell"
             raise ArgumentError(f"{what} {tuple(cell)} is a mine")
     play.open_safe(starts)
     engine_ = explainer.engine
@@ -199,7 +209,7 @@ def grade_layout(
         hardest,
         stuck,
         guess,
-        time.perf_counter() - start,
+        time.perf_counter() - began,
         play.game.level.topology_name,
         play.game.level.graph,
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import Graph
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.explanation.answers import HintMove
 
@@ -182,8 +183,10 @@ class GradeReport:
     Attributes
     ----------
     rows, cols, mines : int
-    first_click : Cell or None
-        Where the replay started (``None``: from the position the board showed).
+    start : Cell or None
+        The cell clicked first, where the replay started (``None``: from the position the board
+        showed).  ``first_click``, its old name, still reads, with a :class:`DeprecationWarning`,
+        until the next release (``first_click`` names the first-click rule everywhere else).
     uses_total : bool
         Whether the player used the total mine count.
     steps : tuple of Step
@@ -207,7 +210,7 @@ class GradeReport:
     rows: int
     cols: int
     mines: int
-    first_click: Cell | None
+    start: Cell | None
     uses_total: bool
     steps: tuple[Step, ...]
     grade: Grade | None
@@ -217,6 +220,12 @@ class GradeReport:
     seconds: float = field(default=0.0, compare=False)
     topology: str = DEFAULT_TOPOLOGY
     graph: Graph | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def first_click(self) -> Cell | None:
+        """Deprecated name of :attr:`start`, the cell clicked first."""
+        warn_renamed("GradeReport.first_click", "GradeReport.start", "first_click names the first-click rule")
+        return self.start
 
     @property
     def needs_guess(self) -> bool:
@@ -259,7 +268,7 @@ class GradeReport:
             "rows": self.rows,
             "cols": self.cols,
             "mines": self.mines,
-            "first_click": None if self.first_click is None else write(self.first_click),
+            "start": None if self.start is None else write(self.start),
             "uses_total": self.uses_total,
             "grade": None if self.grade is None else self.grade.value,
             "needs_guess": self.needs_guess,

@@ -10,7 +10,7 @@ A graph board file is one JSON object::
      "mines": 2,
      "pos": {"a": [0, 0], "b": [1, 0], "c": [1, 1], "d": [0, 1]},
      "layout": ["c", "d"],
-     "first_click": "a"}
+     "start": "a"}
 
 ``format``, ``cells`` and ``edges`` are needed; the rest may be left out.
 Cells are named by distinct non-empty printable strings; an edge joins two
@@ -21,8 +21,9 @@ the number each revealed cell shows (0 to 8, and at most the cell's
 neighbours), ``flags`` the cells marked as mines; every other cell is
 covered.  ``mines`` is the total, flags included (``null`` or left out:
 unknown).  ``pos`` places every cell for drawing.  ``layout`` lists every
-mine of the answer, as a generated board carries it, and ``first_click``
-the cell opened first (it needs a layout).  Any other key is an error, so
+mine of the answer, as a generated board carries it, and ``start``
+the cell clicked first (it needs a layout; ``first_click``, its old name, is
+still read for one release, with a :class:`DeprecationWarning`).  Any other key is an error, so
 that a misspelt one is not silently ignored.
 
 The board is one row of cells in the order of ``cells``
@@ -48,6 +49,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import warnings
 from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
@@ -65,7 +67,9 @@ __all__ = ["FORMAT", "GraphFormat", "graph_document", "write_graph"]
 
 FORMAT = "cnfsweep-graph"
 """The value of a graph file's ``format`` key."""
-KEYS = ("format", "cells", "edges", "revealed", "flags", "mines", "pos", "layout", "first_click")
+KEYS = ("format", "cells", "edges", "revealed", "flags", "mines", "pos", "layout", "start")
+# Read for one release, with a warning; never written (see _start_key).
+OLD_KEYS = ("first_click",)
 _NEEDED = ("format", "cells", "edges")
 # White space, then the brace of a JSON object: matched, not stripped, as the text may be a million-cell board.
 _OPENS = re.compile(r"\s*\{")
@@ -229,15 +233,31 @@ def _mines(doc: dict[str, Any]) -> int | None:
     return mines
 
 
+def _start_key(doc: dict[str, Any]) -> str:
+    """Return the key that holds the cell clicked first: ``start``, or ``first_click``, its deprecated name."""
+    if "first_click" not in doc:
+        return "start"
+    if "start" in doc:
+        raise _Bad("first_click", "give the cell clicked first once, as 'start' ('first_click' is its old name)")
+    warnings.warn(
+        "a graph file's 'first_click' (the cell clicked first) is deprecated: write 'start'; first_click "
+        "names the first-click rule everywhere else",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return "first_click"
+
+
 def _layout(doc: dict[str, Any], graph: Graph, known: dict[str, int], row: str, mines: int | None) -> MineLayout | None:
-    first = doc.get("first_click")
+    key = _start_key(doc)
+    first = doc.get(key)
     if "layout" not in doc:
         if first is not None:
-            raise _Bad("first_click", "needs a 'layout' of the board's mines")
+            raise _Bad(key, "needs a 'layout' of the board's mines")
         return None
     layout = MineLayout(
         frozenset(Cell(0, i) for i in _names(doc, "layout", known)),
-        None if first is None else Cell(0, _cell(first, known, "first_click")),
+        None if first is None else Cell(0, _cell(first, known, key)),
     )
     if mines is not None and mines != layout.count:
         raise _Bad("mines", f"{mines} but the layout has {counted(layout.count, 'mine')}")
@@ -246,7 +266,7 @@ def _layout(doc: dict[str, Any], graph: Graph, known: dict[str, int], row: str, 
         cell, why = conflict
         name = graph.names[cell[1]]
         if first is not None and name == first and "first click" in why:
-            raise _Bad("first_click", f"{shown(first)} {why.removeprefix('the first click ')}")
+            raise _Bad(key, f"{shown(first)} {why.removeprefix('the first click ')}")
         raise _Bad("layout", f"cell {shown(name)}: {why}")
     return layout
 
@@ -278,7 +298,7 @@ class GraphFormat:
             if doc.get("format") != FORMAT:
                 got = "no 'format' key" if "format" not in doc else f"'format' is {_kind(doc['format'])}"
                 raise _Bad("", f"{got}: expected 'format': {json.dumps(FORMAT)}")
-            unknown = [k for k in doc if k not in KEYS]
+            unknown = [k for k in doc if k not in KEYS and k not in OLD_KEYS]
             if unknown:
                 raise _Bad("", f"unknown key {shown(unknown[0])}: expected {', '.join(KEYS[:-1])} or {KEYS[-1]}")
             missing = [k for k in _NEEDED if k not in doc]
@@ -337,7 +357,7 @@ def graph_document(board: Board) -> dict[str, Any]:
         index: dict[tuple[int, int], int] = {cell: i for i, cell in enumerate(topology.tables().cells)}
         doc["layout"] = [names[index[c]] for c in sorted(layout.mines)]
         if layout.start is not None:
-            doc["first_click"] = names[index[layout.start]]
+            doc["start"] = names[index[layout.start]]
     return doc
 
 

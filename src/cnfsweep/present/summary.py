@@ -292,10 +292,10 @@ def grade_lines(report: GradeReport) -> list[str]:
     hardest: step 2 of 3, two numbers (1 cell)
     """
     graph = report.graph
-    if report.first_click is None:
+    if report.start is None:
         where = "the position shown"
     else:
-        where = f"first click {_at(report.first_click) if graph is None else repr(graph.cell_text(report.first_click))}"
+        where = f"first click {_at(report.start) if graph is None else repr(graph.cell_text(report.start))}"
     size = format_size(report.rows, report.cols) if graph is None else f"a graph of {counted(report.cols, 'cell')}"
     total = "uses the total mine count" if report.uses_total else "uses the numbers only"
     if report.grade is not None:

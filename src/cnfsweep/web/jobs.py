@@ -297,7 +297,7 @@ class GenerateJob:
 
     level: Level
     seed: int
-    first_click: tuple[int, int] | None = None
+    start: tuple[int, int] | None = None
     method: str = "fast"
     logic: str = "full"
     time_limit: float = 10.0
@@ -371,7 +371,7 @@ def run_generate(job: GenerateJob) -> JobOutcome:
                 job.level,
                 1,
                 seed=job.seed,
-                start=job.first_click,
+                start=job.start,
                 method=job.method,
                 logic=job.logic,
                 time_limit=job.time_limit,
