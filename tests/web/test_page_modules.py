@@ -1,7 +1,10 @@
-"""The page's ES modules import in one direction: no circle, each from layers below its own.
+"""The page's ES modules import in one direction: no circle, each from layers below its own; each field of the
+page's state has one writer.
 
 The layers and each module's imports are drawn in the opening comment of ``static/core.js``; these tests
 read that drawing and every module's ``import`` statements (no browser needed) and hold the two together.
+A field of ``state`` (``static/core.js``) is written by one module, its owner; the others call the owner's
+setter or hear its event, so that what a field holds is decided in one place.
 """
 
 from __future__ import annotations
@@ -28,6 +31,15 @@ EDGES = re.compile(r"^//\s+(\w+\.js)\s+->\s+(.*)$")
 MODULE = re.compile(r"\b\w+\.js\b")
 EVENT_USE = re.compile(r"\b(emit|on)\(\s*\"([^\"]+)\"")
 EVENTS_BLOCK = re.compile(r"^const EVENTS = \{(.*?)^\};", re.M | re.S)
+STATE_BLOCK = re.compile(r"^export const state = \{(.*?)^\};", re.M | re.S)
+# A write to a field of the state: `state.f = ...` (chained, or into an element or a member of it: `state.f[r][c] =`,
+# `state.f.x =`), a compound assignment, `++`/`--` either side, or a call that changes the value it holds in place.
+WRITE = re.compile(
+    r"\bstate\.(?P<set>\w+)(?:\.\w+|\[[^\]]*\])*\s*(?:[-+*/%|&]|\?\?|\|\||&&)?=(?!=)"
+    r"|(?:\+\+|--)\s*state\.(?P<pre>\w+)"
+    r"|\bstate\.(?P<post>\w+)(?:\.\w+|\[[^\]]*\])*\s*(?:\+\+|--)"
+    r"|\bstate\.(?P<call>\w+)(?:\.\w+|\[[^\]]*\])*\.(?:push|pop|shift|unshift|splice|sort|reverse|fill|add|delete|clear|set)\("
+)
 
 
 def imports(source: str, name: str) -> dict[str, set[str]]:
@@ -54,6 +66,17 @@ def exports(source: str) -> set[str]:
     """The names a module exports."""
     listed = {part.split(" as ")[-1].strip() for block in EXPORT_LIST.findall(source) for part in block.split(",")}
     return set(EXPORTED.findall(source)) | (listed - {""})
+
+
+def writers(sources: dict[str, str]) -> dict[str, set[str]]:
+    """Each field of the state that some module writes, with the modules that write it."""
+    found: dict[str, set[str]] = {}
+    for name, text in sources.items():
+        code = re.sub(r"(?:^|(?<=\s))//[^\n]*", "", text, flags=re.M)  # a comment writes nothing
+        for match in WRITE.finditer(code):
+            field = next(value for value in match.groupdict().values() if value)
+            found.setdefault(field, set()).add(name)
+    return found
 
 
 def drawing(core: str) -> tuple[dict[str, int], dict[str, set[str]]]:
@@ -141,3 +164,29 @@ def test_every_event_is_declared_emitted_and_listened_to(sources: dict[str, str]
     assert {event for _, event in uses} <= declared
     assert {event for kind, event in uses if kind == "emit"} == declared, "an event nothing emits"
     assert {event for kind, event in uses if kind == "on"} == declared, "an event nothing listens to"
+
+
+def test_the_writes_to_the_state_are_found_in_every_form() -> None:
+    # The checker itself, on a module made up here: each line writes the field it names, and only those.
+    source = """
+    state.a = 1; state.b = state.c = null; state.d[r][c] = ch; state.e.f = {}; state.g += 2; state.h ??= 0;
+    state.i++; --state.j; state.k.push(1); state.l.m.add("x"); state.n.length = 0;
+    if (state.o === 1 || state.p == 2 || state.q !== 3 || state.r >= 4 || state.s <= 5) read(state.t.u, state.v[0]);
+    // state.w = "in a comment";
+    """
+    assert writers({"m.js": source}) == {f: {"m.js"} for f in "abcdeghijkln"}
+
+
+def test_each_field_of_the_state_has_one_writer(sources: dict[str, str]) -> None:
+    shared = {field: sorted(names) for field, names in sorted(writers(sources).items()) if len(names) > 1}
+    assert shared == {}, (
+        "a field of the page's state written by more than one module: give it one owner, whose setter the others "
+        f"call (or whose event they hear): {shared}"
+    )
+
+
+def test_every_field_written_is_declared_in_the_state(sources: dict[str, str]) -> None:
+    block = STATE_BLOCK.search(sources["core.js"])
+    assert block, "core.js declares the page's state in `export const state = {...};`"
+    declared = set(re.findall(r"(?:^|[{,])\s*(\w+):", re.sub(r"(?:^|(?<=\s))//[^\n]*", "", block[1], flags=re.M), re.M))
+    assert sorted(set(writers(sources)) - declared) == []

@@ -2,12 +2,12 @@
 // every covered cell's exact mine probability. This module starts the page and turns input into actions; core.js
 // says which module does what.
 import { $, api, isNumber, maxNumber, on, saved, state, touch } from "./core.js";
-import { cellAt, fit, render, restyle, setGrid } from "./board.js";
+import { fit, render, restyle, setFocus, setGrid } from "./board.js";
 import { blank, copyText, editTools, fromGame, paint, readText, readTotal, regrid, tool } from "./edit.js";
 import { hint, peek } from "./hint.js";
 import { analyse } from "./overlay.js";
 import { linkSpec, move, newGame, restart, share, showGame } from "./play.js";
-import { openReplay, step } from "./review.js";
+import { openReplay, step, tabMarks } from "./review.js";
 
 function setMode(mode) {
   state.mode = mode;
@@ -20,7 +20,7 @@ function setMode(mode) {
   }
   $("replay-view").hidden = mode !== "replay" || !state.replay;
   $("postmortem").hidden = mode !== "play" || !$("postmortem").childElementCount;
-  state.marks = mode === "play" ? state.lostMarks : null; // a replay's step sets its own
+  tabMarks(mode);
   if (mode === "play") {
     // The game as it was left: its board, counters and overlay (the Replay tab showed its own).
     if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); showGame(state.game); } else newGame();
@@ -30,9 +30,7 @@ function setMode(mode) {
     if (!state.grid.length) blank();
     else { $("edit-topology").value = state.topology; setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); editTools(); readTotal(); analyse(); }
   } else if (state.replay) {
-    const at = state.replay.step;
-    state.rows = 0; // drawn afresh
-    step(at);
+    step(state.replay.step, true);
   } else {
     render();
   }
@@ -47,12 +45,7 @@ function act(r, c, secondary) {
 function focusCell(r, c) {
   if (state.topology === "torus") { r = (r + state.rows) % state.rows; c = (c + state.cols) % state.cols; } // the edges are glued
   r = Math.max(0, Math.min(state.rows - 1, r)); c = Math.max(0, Math.min(state.cols - 1, c));
-  const old = cellAt(state.focus.r, state.focus.c);
-  if (old) old.tabIndex = -1;
-  state.focus = { r, c };
-  const el = cellAt(r, c);
-  el.tabIndex = 0;
-  el.focus();
+  setFocus(r, c).focus();
 }
 
 function onBoardKey(event) {
@@ -240,8 +233,6 @@ function init(health) {
   $("blank").addEventListener("click", blank);
   $("edit-topology").addEventListener("change", regrid);
   $("edit-total").addEventListener("input", () => { readTotal(); touch(); analyse(); });
-  // Hidden, the page's timers and requests are held back: a time to the overlay measured across it says nothing.
-  document.addEventListener("visibilitychange", () => { if (document.hidden) state.unseen = true; });
   $("read-text").addEventListener("click", readText);
   $("copy-text").addEventListener("click", copyText);
   $("from-game").addEventListener("click", fromGame);

@@ -1,6 +1,10 @@
 // The board: its cells (rows of gridcells, hexagons on half-cell columns, a torus's glued edges), their size
 // (fitted to the screen, or zoomed), and what each shows: the tile, the number, the flag, the mine, the overlay.
 // It imports nothing but core.js: what it did, the modules above hear by its events ("regrid", "drawn").
+// It owns the grid shown (state.rows, cols, topology, grid and focus): the other modules change it through the
+// setters below, never by writing the state. setGrid is for a new board (a new game, a replay, a blank or a read
+// position in Edit: any grid that replaces the one shown); showCells for the same board's cells after a move or a
+// replay's step; setCell for one cell the editor paints; clearGrid for no board at all.
 import { $, DRAWN, emit, gameOver, isNumber, key, levelTitle, percent, saved, state } from "./core.js";
 
 export function boardText() {
@@ -16,13 +20,37 @@ export function boardText() {
   return head.concat(state.grid.map((row) => row.join(""))).join("\n") + "\n";
 }
 
+/** Show a new board: `rows` x `cols` cells of `grid` (one string or array of characters a row) on `topology`. */
 export function setGrid(rows, cols, grid, topology = state.topology) {
   state.rows = rows; state.cols = cols; state.topology = topology;
   state.grid = grid.map((row) => Array.from(row));
   state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
-  state.analysis = null;
-  emit("regrid"); // the hint and the peek were of the old grid
+  emit("regrid"); // the hint, the peek and the analysis were of the old grid
   buildBoard();
+}
+
+/** The board shown, its cells as `grid` now shows them (same size and grid); drawn at the next render. */
+export function showCells(grid) { state.grid = grid.map((row) => Array.from(row)); }
+
+/** One cell of the board shown, now `ch`; drawn at the next render. */
+export function setCell(r, c, ch) { state.grid[r][c] = ch; }
+
+/** No board: none drawn, none to analyse (a graph's replay, or the replay closed). */
+export function clearGrid() {
+  state.rows = state.cols = 0;
+  state.grid = [];
+  emit("regrid");
+  $("board").replaceChildren();
+}
+
+/** Move the keyboard's cell to (`r`, `c`): the one cell of the board reached by Tab; returns its button. */
+export function setFocus(r, c) {
+  const old = cellAt(state.focus.r, state.focus.c);
+  if (old) old.tabIndex = -1;
+  state.focus = { r, c };
+  const el = cellAt(r, c);
+  el.tabIndex = 0;
+  return el;
 }
 
 export function buildBoard() {

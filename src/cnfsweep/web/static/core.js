@@ -12,6 +12,11 @@
 //   layer 1  board.js    drawing the board and its overlay;  stats.js  best times and streaks (localStorage)
 //   layer 0  core.js     this: the store (state and its events), api(), storage, words
 //
+// Each field of the state has one writer, its owner (tests/web/test_page_modules.py checks): board.js the grid shown
+// (rows, cols, topology, grid, focus: setGrid, showCells, setCell, clearGrid, setFocus), overlay.js the analysis (analysis,
+// seq: dropAnalysis), review.js the marks (marks, lostMarks: tabMarks), and so on; the others call the owner's setter,
+// or hear its event.
+//
 // What each imports (tests/web/test_page_modules.py checks these lines against the modules' imports, and the layers):
 //   app.js     -> play.js review.js edit.js hint.js overlay.js board.js core.js
 //   play.js    -> review.js stats.js hint.js overlay.js board.js core.js
@@ -35,7 +40,8 @@ export const state = {
   spec: null,          // what the game shown was asked for with (POST /api/game's body), for restarts and links
   start: null,         // [r, c] of the game's first click, once made: with the seed, it fixes the board
   analysis: null,      // the last analysis document, for the position now shown
-  features: [],
+  features: [],        // what this server offers (GET /api/health): "replay", ...
+  levels: null,        // the server's levels by name (GET /api/health), for the size fields
   focus: { r: 0, c: 0 },
   flagMode: false,
   seq: 0,              // analyses are numbered; a late answer for an old position is dropped
@@ -52,6 +58,7 @@ export const state = {
   moving: false,       // a move is being sent
   pendingSince: null,  // performance.now() when the move on its way was sent
   timer: null, started: null,
+  replayed: false,     // the game shown is a board played before: no best time
   replay: null,        // the replay shown: its review document and the step
   replaySeq: 0,        // replay files read are numbered; a late answer for an earlier one is dropped
   neighbours: null,    // the game's neighbours by cell index (row * cols + col), from the server's topology
@@ -63,7 +70,8 @@ window.state = state; // for the browser tests and the curious
 // were added, as a call would: the emitter goes on when they have run, and an error in one is the emitter's.
 const EVENTS = {
   drawn: "board.js drew the board (render): overlay.js writes the summary line under it",
-  regrid: "board.js set a new grid (setGrid), before drawing it: hint.js drops the hint and the peek of the old one",
+  regrid: "board.js set a new grid (setGrid) or none (clearGrid), before drawing it: hint.js drops the hint and the peek "
+    + "of the old one, overlay.js its analysis",
   mode: "a module asks for a tab by its mode (review.js: \"replay\", to show a review): app.js shows it",
 };
 const handlers = new Map(Object.keys(EVENTS).map((name) => [name, []]));
@@ -105,6 +113,8 @@ export function touch() {
   state.touched = performance.now();
   state.unseen = document.hidden;
 }
+// Hidden, the page's timers and requests are held back: a time to the overlay measured across it says nothing.
+document.addEventListener("visibilitychange", () => { if (document.hidden) state.unseen = true; });
 
 export function announce(text) {
   // A short message for screen readers; the same words twice are said twice.

@@ -1,8 +1,8 @@
 // The Edit tab: draw a position cell by cell, read one from text, copy it out, take the game's; the total mines.
 import { $, api, drawn, isNumber, maxNumber, notDrawn, state, touch } from "./core.js";
-import { boardText, render, setGrid } from "./board.js";
+import { boardText, render, setCell, setGrid } from "./board.js";
 import { clearHint } from "./hint.js";
-import { analyse } from "./overlay.js";
+import { analyse, dropAnalysis } from "./overlay.js";
 
 export function trimBlanks(text) {
   // Spaces and tabs off both ends in one pass: /[ \t]+$/ retries a run of blanks inside the text from each of
@@ -37,10 +37,10 @@ export function setTotal(total) {
 }
 
 export function paint(r, c, ch) {
-  state.grid[r][c] = ch;
+  setCell(r, c, ch);
   clearHint();
   touch();
-  state.analysis = null;
+  dropAnalysis();
   render();
   analyse();
 }

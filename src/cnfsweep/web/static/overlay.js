@@ -4,6 +4,13 @@ import { $, api, gameOver, on, percent, plural, state, where } from "./core.js";
 import { boardText, render } from "./board.js";
 
 on("drawn", () => summarise()); // the summary line is drawn with the board
+on("regrid", () => dropAnalysis()); // it was of the old grid
+
+/** Forget the analysis shown, whose position changed; `late` too: drop the answer to a request on its way. */
+export function dropAnalysis(late = false) {
+  if (late) state.seq++;
+  state.analysis = null;
+}
 
 function layoutsText(doc) {
   if (doc.solutions !== null && doc.solutions.length <= 15) return Number(doc.solutions).toLocaleString("en");

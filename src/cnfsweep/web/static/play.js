@@ -1,9 +1,9 @@
 // Games, played on the server (/api/game): new games, moves one at a time (a click on a number chords), the face
 // and the counters, the clock from the player's first click, restarting the same board, and links to a board.
 import { $, announce, api, drawn, notDrawn, state, touch } from "./core.js";
-import { render, setGrid } from "./board.js";
+import { render, setGrid, showCells } from "./board.js";
 import { clearHint } from "./hint.js";
-import { analyse } from "./overlay.js";
+import { analyse, dropAnalysis } from "./overlay.js";
 import { clearReview, gameReport } from "./review.js";
 import { record, showStats } from "./stats.js";
 
@@ -44,12 +44,12 @@ export function showGame(doc, fresh = false) {
   $("face").className = `face ${doc.state}`;
   $("frame").classList.toggle("won", doc.state === "won");
   document.body.dataset.gameState = doc.state;
-  if (over) { state.seq++; state.analysis = null; } // an analysis on its way is of a game no longer live
+  if (over) dropAnalysis(true); // an analysis on its way is of a game no longer live
   if (ended) finished(doc);
   if (state.mode !== "play") return; // answered after a switch to another tab: it keeps its board
   if (!drawn(topology)) { msg.textContent = notDrawn(topology); return; }
   if (resized) setGrid(doc.rows, doc.cols, doc.grid, topology);
-  else state.grid = doc.grid.map((row) => Array.from(row)); // the last overlay stays until the next arrives
+  else showCells(doc.grid); // the last overlay stays until the next arrives
   clearHint();
   // More moves queued: their answers follow at once, and only the last position is worth analysing.
   if (over || !$("analyse").checked || state.moves.length) { render(); return; }

@@ -3,8 +3,8 @@
 // overlay and a timeline; after a game the report says what it took (3BV, clicks, IOE) and, after a loss, what the
 // fatal click's odds were, whether it was the best guess there was, and the safest cell.
 import { $, announce, api, drawn, emit, fraction, key, notDrawn, plural, state, touch, where } from "./core.js";
-import { render, setGrid } from "./board.js";
-import { analyse } from "./overlay.js";
+import { clearGrid, render, setGrid, showCells } from "./board.js";
+import { analyse, dropAnalysis } from "./overlay.js";
 
 // A best guess: nothing was certain and no cell was safer ("forced" on this page means a strict 50/50 no reveal can
 // resolve, as the hint says).
@@ -64,6 +64,9 @@ function ringed(click) {
   const worth = !["deduction", "best_guess"].includes(click.label) && !click.best_guess && click.safest.length <= 12;
   return worth ? click.safest.map(key) : [];
 }
+
+/** The marks the tab `mode` shows: on Play the lost game's post-mortem's, if any (a replay's step sets its own). */
+export function tabMarks(mode) { state.marks = mode === "play" ? state.lostMarks : null; }
 
 export function clearReview() {
   $("postmortem").hidden = true;
@@ -170,10 +173,7 @@ function clearReplay() {
   $("replay-click").textContent = "";
   $("replay-summary").replaceChildren();
   state.marks = null;
-  state.rows = state.cols = 0;
-  state.grid = [];
-  state.analysis = null;
-  $("board").replaceChildren();
+  clearGrid();
   $("grid-note").textContent = "";
   $("summary").textContent = "";
   $("mines-left").textContent = "0";
@@ -240,8 +240,7 @@ export function showReplay(doc, name, file = null) {
   );
   const which = doc.games > 1 ? `game ${doc.game} of ${doc.games}, ` : "";
   $("replay-message").textContent = `${name}: ${which}${plural(doc.clicks.length, "click")}`;
-  state.rows = 0; // drawn afresh: another game may have the same size on another grid
-  step(0);
+  step(0, true); // drawn afresh: another game may have the same size on another grid
 }
 
 function at(click) {
@@ -265,12 +264,13 @@ function timeline(doc) {
   });
 }
 
-export function step(i) {
+/** Show the position before click `i + 1`; `afresh`: draw its board anew, even where the grid shown is alike. */
+export function step(i, afresh = false) {
   const r = state.replay;
   if (!r || state.mode !== "replay") return;
   const doc = r.doc, n = doc.clicks.length, topology = doc.topology || "square";
   if (!drawn(topology)) { // a graph's game: reviewed, not drawn
-    state.rows = state.cols = 0; state.grid = []; $("board").replaceChildren();
+    clearGrid();
     $("replay-click").textContent = notDrawn(topology);
     return;
   }
@@ -286,9 +286,9 @@ export function step(i) {
   state.marks = click
     ? { chosen: new Set(click.cells.map(key)), safest: new Set(ringed(click)) }
     : null;
-  if (state.rows !== grid.length || state.cols !== grid[0].length || state.topology !== topology) {
+  if (afresh || state.rows !== grid.length || state.cols !== grid[0].length || state.topology !== topology) {
     setGrid(grid.length, grid[0].length, grid.map((g) => g.join("")), topology);
-  } else { state.grid = grid; state.analysis = null; }
+  } else { showCells(grid); dropAnalysis(); }
   for (const bar of $("timeline").children) bar.classList.toggle("current", bar === $("timeline").children[i]);
   // The counters as the player saw them: mines less flags, and the time of the click (a trace keeps none).
   $("mines-left").textContent = String(doc.mines - grid.flat().filter((ch) => ch === "*").length);
