@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from analyses import everything
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Board, Cell
@@ -164,29 +165,6 @@ def test_bad_problems_are_refused_in_one_line() -> None:
         KERNEL.box_models((1,), (0,), (Constraint([0], 1, 1, "a"),), None, None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 0"):
         KERNEL.box_models((1,), (0,), (), -1, None)
-
-
-def everything(a: Analysis) -> tuple[Any, ...]:
-    """All an analysis holds, its probabilities and forced cells in the order the mappings give them."""
-    pos = a.position
-    return (
-        a.consistent,
-        a.total_mines,
-        a.safe,
-        a.mines,
-        a.count,
-        a.best_guess,
-        list(a.frontier_exact.items()),
-        a.off_frontier_exact,
-        a.lowest_cells(),
-        sorted(a.frontier_mines()),
-        pos.components,
-        pos.off_frontier,
-        list(pos.forced.items()),
-        pos.fixed,
-        pos.mines_left,
-        pos.contradiction,
-    )
 
 
 @pytest.mark.parametrize("counting", ["auto", "search"])

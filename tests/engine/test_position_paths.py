@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from analyses import everything
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 from oracle import fixed_cells
-from test_engine_kernels import everything
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.constraints import Rule

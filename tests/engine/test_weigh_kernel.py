@@ -21,6 +21,7 @@ from math import comb, prod
 from typing import Any
 
 import pytest
+from analyses import everything
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Cell
@@ -191,22 +192,6 @@ CASES = [
     *(case for t in ("square", "torus", "hex") for case in random_cases(topology=t)),
     *random_graph_cases(),
 ]
-
-
-def everything(a: Analysis) -> tuple[Any, ...]:
-    """All an analysis holds that a caller reads, its probabilities in the order the mapping gives them."""
-    return (
-        a.consistent,
-        a.total_mines,
-        a.safe,
-        a.mines,
-        a.count,
-        a.best_guess,
-        list(a.frontier_exact.items()),
-        a.off_frontier_exact,
-        a.lowest_cells(),
-        [a.exact(c) for c in a.board.covered],
-    )
 
 
 @pytest.mark.parametrize("kernel", ["kernel", "python"])
