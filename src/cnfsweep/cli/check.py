@@ -13,16 +13,12 @@ from cnfsweep.cli.common import (
     FormatOpt,
     MinesOpt,
     TimeLimitOpt,
-    assumptions,
-    fail,
-    finish,
+    answer_position,
     json_option,
-    load_any,
     show,
-    unknown,
 )
-from cnfsweep.core.deadline import deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.deadline import time_left
+from cnfsweep.core.board import Board
 from cnfsweep.engine import Engine
 from cnfsweep.formats import BoardFormat
 from cnfsweep.variants.board import VariantBoard
@@ -46,22 +42,17 @@ def check_command(
     time_limit: TimeLimitOpt = None,
 ) -> None:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
-    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
-    try:
-        assumed = assumptions(assume)
-        position = load_any(board, fmt, mines, assumed, deadline)
+
+    def answer(position: Board | VariantBoard, assumed: dict[str, bool], deadline: float | None) -> int:
         if isinstance(position, VariantBoard):
-            verdict = check_variant_board(position, json_out, minimise, deadline)
-            finish(0 if verdict else 1, deadline)
+            return 0 if check_variant_board(position, json_out, minimise, deadline) else 1
         result = Engine.create(backend).check(
             position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
         )
         show(json_out, result, lambda: check_view(position, result), deadline)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    finish(0 if result.consistent else 1, deadline)
+        return 0 if result.consistent else 1
+
+    answer_position(board, fmt, mines, assume, json_out, time_limit, answer)
 
 
 def check_variant_board(board: VariantBoard, json_out: bool, minimise: bool, deadline: float | None) -> bool:

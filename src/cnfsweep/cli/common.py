@@ -22,7 +22,7 @@ from typer.models import OptionInfo
 
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.core.board import Board
-from cnfsweep.core.deadline import check_deadline, time_left
+from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.core.plugins import Registry
@@ -267,6 +267,32 @@ TimeLimitOpt = Annotated[
 def emit(document: dict[str, Any]) -> None:
     """Print one JSON document on standard output."""
     typer.echo(json.dumps(document))
+
+
+def answer_position(
+    board: str,
+    fmt: BoardFormat,
+    mines: int | None,
+    assume: list[str] | None,
+    json_out: bool,
+    time_limit: float | None,
+    answer: Callable[[Board | VariantBoard, dict[str, bool], float | None], int],
+) -> NoReturn:
+    """Read the one position a command answers (a board, or a variant board) and exit with what ``answer`` returns.
+
+    ``answer(position, assumed, deadline)`` prints the answer and returns the exit status.  One deadline
+    covers reading the board and writing the answer: past it the command says ``unknown`` (exit 3); bad
+    input is a one-line error (exit 2).
+    """
+    deadline = deadline_after(time_limit)
+    try:
+        assumed = assumptions(assume)
+        code = answer(load_any(board, fmt, mines, assumed, deadline), assumed, deadline)
+    except TimeLimitExceeded:
+        unknown(json_out, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    finish(code, deadline)
 
 
 def unknown(json_out: bool, time_limit: float | None) -> NoReturn:

@@ -13,16 +13,12 @@ from cnfsweep.cli.common import (
     FormatOpt,
     MinesOpt,
     TimeLimitOpt,
-    assumptions,
-    fail,
-    finish,
+    answer_position,
     json_option,
-    load_any,
     show,
-    unknown,
 )
-from cnfsweep.core.deadline import deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.deadline import time_left
+from cnfsweep.core.board import Board
 from cnfsweep.engine import Arithmetic, Counting, Engine
 from cnfsweep.formats import BoardFormat
 from cnfsweep.variants.board import VariantBoard
@@ -53,21 +49,17 @@ def solve_command(
     ] = Arithmetic.AUTO,
 ) -> None:
     """Find safe cells, mines and exact mine probabilities of a position."""
-    deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
-    try:
-        assumed = assumptions(assume)
-        position = load_any(board, fmt, mines, assumed, deadline)
+
+    def answer(position: Board | VariantBoard, assumed: dict[str, bool], deadline: float | None) -> int:
         if isinstance(position, VariantBoard):
             solve_variant(position, json_out, deadline)
-            finish(0, deadline)
+            return 0
         engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
         result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
         show(json_out, result, lambda: analysis_view(result), deadline)
-    except TimeLimitExceeded:
-        unknown(json_out, time_limit)
-    except CnfsweepError as exc:
-        fail(str(exc))
-    finish(0, deadline)
+        return 0
+
+    answer_position(board, fmt, mines, assume, json_out, time_limit, answer)
 
 
 def solve_variant(board: VariantBoard, json_out: bool, deadline: float | None) -> None:
