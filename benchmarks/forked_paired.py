@@ -21,10 +21,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cnfsweep.experiments.campaign import paired_difference, wilson
 from cnfsweep.experiments.forked import iter_fork_games
 from cnfsweep.play.game import FirstClick
 from cnfsweep.experiments.log import parse_levels
+
+from benchmarks.harness.stats import paired_summary, paired_text
+
+# The two sides paired, as the summary's keys name them: the baseline policy, and the variant.
+SIDES = ("base", "variant")
 
 
 def read(log: Path) -> list[dict[str, Any]]:
@@ -37,30 +41,16 @@ def summary(games: list[dict[str, Any]], name: str) -> dict[str, Any]:
     asked = [g for g in games if name in g["variants"]]
     base = {g["index"]: g["won"] for g in asked}
     var = {g["index"]: g["variants"][name]["won"] for g in asked}
-    d = paired_difference(base, var)
+    paired = paired_summary(base, var, SIDES)
     forked = sum(g["variants"][name]["fork"] is not None for g in asked)
-    return {
-        "variant": name,
-        "games": d.games,
-        "forked": forked,
-        "wins_base": sum(base.values()),
-        "wins_variant": sum(var.values()),
-        "ci95_base": list(wilson(sum(base.values()), d.games)),
-        "ci95_variant": list(wilson(sum(var.values()), d.games)),
-        "only_base": d.only_a,
-        "only_variant": d.only_b,
-        "difference": d.difference,
-        "difference_ci95": list(d.ci95),
-    }
+    return {"variant": name, "games": paired["games"], "forked": forked, **paired}
 
 
 def line(s: dict[str, Any]) -> str:
     """Say a summary in one line."""
-    lo, hi = s["difference_ci95"]
     return (
         f"{s['variant']}: {s['games']} games, {s['forked']} forked; base won {s['wins_base']}, "
-        f"variant {s['wins_variant']}; only base {s['only_base']}, only variant {s['only_variant']}; "
-        f"variant - base {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+        f"variant {s['wins_variant']}; {paired_text(s, SIDES)}"
     )
 
 

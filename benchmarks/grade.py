@@ -36,7 +36,7 @@ from rich.table import Table
 
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.stats import percentile
-from benchmarks.harness.results import meta, write_result
+from benchmarks.harness.results import close_run, meta, verdict
 from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
@@ -214,19 +214,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for m, res in corpora.items()
     ]
     for g in goals:
-        console.print(
-            f"{g['method']}: grade median {g['s']:.3f} s (target {g['target_s']:.0f} s) "
-            f"{'met' if g['met'] else 'MISSED'}"
-        )
+        console.print(f"{g['method']}: grade median {g['s']:.3f} s (target {g['target_s']:.0f} s) {verdict(g['met'])}")
     report: dict[str, Any] = {
         "meta": meta(started, level=args.level, seed=args.seed, boards=args.boards, per_grade=args.per_grade),
         "grading": corpora,
         "generate_by_grade": by_grade,
         "targets": goals,
     }
-    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
-    if args.json:
-        write_result(args.json, report)
+    close_run(report, args.json, console.print)
     return 0
 
 

@@ -51,13 +51,14 @@ from rich.table import Table
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.seeds import game_seed
-from cnfsweep.experiments.campaign import PlayConfig, iter_games, paired_difference, wilson
+from cnfsweep.experiments.campaign import PlayConfig, iter_games
 from cnfsweep.experiments.executors import Runner
 from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import FirstClick, Game, Level, make_policy
 
 
 from benchmarks.harness.results import write_result
+from benchmarks.harness.stats import paired_summary, wilson
 from benchmarks.hill.build import BuildError, HillBuild, build
 
 # The seed of his "expert 10,000,000 run" (MinesweeperBulk.java), the run behind the published 41.132%.
@@ -182,28 +183,8 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
 
 def summary(hill: dict[int, bool], ours: dict[int, bool], hill_errors: int = 0) -> dict[str, Any]:
     """Pair the two sides on the games both played: win rates, the 2x2 table, the difference."""
-    common = sorted(hill.keys() & ours.keys())
-    n = len(common)
-    d = paired_difference({i: hill[i] for i in common}, {i: ours[i] for i in common})
-    both = sum(1 for i in common if hill[i] and ours[i])
-    wins_hill, wins_ours = both + d.only_a, both + d.only_b
-    return {
-        "games": n,
-        "wins_hill": wins_hill,
-        "wins_ours": wins_ours,
-        "win_rate_hill": wins_hill / n if n else 0.0,
-        "win_rate_ours": wins_ours / n if n else 0.0,
-        "ci95_hill": list(wilson(wins_hill, n)),
-        "ci95_ours": list(wilson(wins_ours, n)),
-        "both_won": both,
-        "only_hill": d.only_a,
-        "only_ours": d.only_b,
-        "neither": n - both - d.only_a - d.only_b,
-        "difference": d.difference,
-        "difference_ci95": list(d.ci95),
-        "mcnemar_p": mcnemar_p(d.only_a, d.only_b),
-        "hill_errors": hill_errors,
-    }
+    s = paired_summary(hill, ours, ("hill", "ours"))
+    return {**s, "mcnemar_p": mcnemar_p(s["only_hill"], s["only_ours"]), "hill_errors": hill_errors}
 
 
 def report(s: dict[str, Any], policy: str, console: Console) -> None:

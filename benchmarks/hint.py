@@ -27,7 +27,7 @@ from typing import Any
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.harness.stats import percentile
-from benchmarks.harness.results import meta, write_result
+from benchmarks.harness.results import close_run, meta, verdict
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -122,16 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for g in goals:
         console.print(
             f"{g['corpus']} {g['mode']} {g['figure']}: {g['ms']:.1f} ms "
-            f"(target {g['target_ms']:.0f} ms) {'met' if g['met'] else 'MISSED'}"
+            f"(target {g['target_ms']:.0f} ms) {verdict(g['met'])}"
         )
     report: dict[str, Any] = {
         "meta": meta(started, seed=args.seed, positions=args.positions),
         "corpora": results,
         "targets": goals,
     }
-    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
-    if args.json:
-        write_result(args.json, report)
+    close_run(report, args.json, console.print)
     return 0
 
 

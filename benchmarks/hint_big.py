@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness.corpora import ROOT, LargeSpec
-from benchmarks.harness.results import meta, write_result
+from benchmarks.harness.results import close_run, meta, verdict
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play.frontier import Frontier
@@ -196,16 +196,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row['case']}: solve {row['modes']['solve'].get('seconds')} s; {ratios}")
         for mode, goal in row["targets"].items():
             over = "cli_json" if mode.startswith("cli_") else "solve"
-            print(
-                f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {'met' if goal['met'] else 'MISSED'}"
-            )
+            print(f"  {mode}/{over} {goal['ratio']} (target at most {goal['at_most']}): {verdict(goal['met'])}")
     report: dict[str, Any] = {
         "meta": meta(started, smoke=args.smoke),
         "cases": rows,
     }
-    print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
-    if args.json:
-        write_result(args.json, report)
+    close_run(report, args.json)
     return 0
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness import corpora
 from benchmarks.hint import summarise
-from benchmarks.harness.results import meta, write_result
+from benchmarks.harness.results import close_run, meta, verdict
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -155,13 +155,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     for g in goals:
         console.print(
-            f"{g['corpus']} {g['figure']}: {g['ms']:.1f} ms (target {g['target_ms']:.0f} ms) "
-            f"{'met' if g['met'] else 'MISSED'}"
+            f"{g['corpus']} {g['figure']}: {g['ms']:.1f} ms (target {g['target_ms']:.0f} ms) {verdict(g['met'])}"
         )
     for b in big:
         console.print(
             f"{b['board']}: {b['seconds']:.3f} s ({b['numbers']} numbers, {b['covered']} covered; "
-            f"target {LARGE_TARGET_S:.0f} s) {'met' if b['met'] else 'MISSED'}"
+            f"target {LARGE_TARGET_S:.0f} s) {verdict(b['met'])}"
         )
     report: dict[str, Any] = {
         "meta": meta(started, seed=args.seed, positions=args.positions, max_level=args.max_level),
@@ -169,9 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "large": big,
         "targets": goals,
     }
-    console.print(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
-    if args.json:
-        write_result(args.json, report)
+    close_run(report, args.json, console.print)
     return 0
 
 

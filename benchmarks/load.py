@@ -49,7 +49,7 @@ from cnfsweep.play.boards import true_board
 
 from benchmarks.harness import corpora as bench_corpora
 from benchmarks.harness.stats import percentile
-from benchmarks.harness.results import write_result
+from benchmarks.harness.results import verdict, write_result
 from benchmarks.harness.server import Connection, free_port, health_status, live_server
 
 __all__ = ["Connection", "free_port", "health_status", "live_server"]  # the harness's, used here and by the tests
@@ -306,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{doc['huge_failures']} failed; took p50 {doc['huge_p50_ms']} ms, max {doc['huge_p100_ms']} ms"
         )
     if args.health_target is not None:
-        print(f"health p99 target {args.health_target} ms: {'met' if not missed else 'MISSED'}")
+        print(f"health p99 target {args.health_target} ms: {verdict(not missed)}")
     if args.json:
         write_result(args.json, doc)
     return 0 if report.ok and not missed else 1

@@ -27,11 +27,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cnfsweep.experiments.campaign import paired_difference, wilson
 from cnfsweep.experiments.log import read_log
 
 from benchmarks.harness.trees import benchmark_command, build_kernels
 from benchmarks.harness.results import write_result
+from benchmarks.harness.stats import paired_summary, paired_text
+
+# The two sides paired, as the summary's keys name them: the older commit, and the newer.
+SIDES = ("old", "new")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,31 +54,14 @@ def outcomes(log: Path) -> dict[int, bool]:
 
 def summary(old: dict[int, bool], new: dict[int, bool]) -> dict[str, Any]:
     """Pair the two sides on the games both played."""
-    common = sorted(old.keys() & new.keys())
-    d = paired_difference({i: old[i] for i in common}, {i: new[i] for i in common})
-    wins_old, wins_new = sum(old[i] for i in common), sum(new[i] for i in common)
-    return {
-        "games": d.games,
-        "wins_old": wins_old,
-        "wins_new": wins_new,
-        "win_rate_old": wins_old / d.games if d.games else 0.0,
-        "win_rate_new": wins_new / d.games if d.games else 0.0,
-        "ci95_old": list(wilson(wins_old, d.games)),
-        "ci95_new": list(wilson(wins_new, d.games)),
-        "only_old": d.only_a,
-        "only_new": d.only_b,
-        "difference": d.difference,
-        "difference_ci95": list(d.ci95),
-    }
+    return paired_summary(old, new, SIDES)
 
 
 def line(s: dict[str, Any]) -> str:
     """Say a summary in one line."""
-    lo, hi = s["difference_ci95"]
     return (
         f"{s['games']} games: old won {s['wins_old']} ({s['win_rate_old']:.2%}), new {s['wins_new']} "
-        f"({s['win_rate_new']:.2%}); only old {s['only_old']}, only new {s['only_new']}; "
-        f"new - old {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+        f"({s['win_rate_new']:.2%}); {paired_text(s, SIDES)}"
     )
 
 

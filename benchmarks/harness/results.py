@@ -15,7 +15,7 @@ import platform
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,24 @@ def meta(started: float, **settings: Any) -> dict[str, Any]:
         **settings,
         "seconds": round(time.perf_counter() - started, 1),
     }
+
+
+def verdict(met: bool) -> str:
+    """Say how a run did against a target: ``met``, or ``MISSED`` in capitals, to stand out in a long print.
+
+    Examples
+    --------
+    >>> verdict(True), verdict(False)
+    ('met', 'MISSED')
+    """
+    return "met" if met else "MISSED"
+
+
+def close_run(report: dict[str, Any], json_path: Path | str | None, say: Callable[[str], object] = print) -> None:
+    """End a run whose report has :func:`meta`: say its load average and time, and write it where ``--json`` asked."""
+    say(f"load average {report['meta']['load_1min']}; {report['meta']['seconds']} s in all")
+    if json_path:
+        write_result(json_path, report)
 
 
 def read_result(path: Path | str) -> dict[str, Any]:

@@ -9,11 +9,22 @@ the rest.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from cnfsweep.experiments.campaign import PairedDifference, paired_difference, wilson
 
-__all__ = ["PairedDifference", "median", "p90", "paired_difference", "percentile", "upper_quantile", "wilson"]
+__all__ = [
+    "PairedDifference",
+    "median",
+    "p90",
+    "paired_difference",
+    "paired_summary",
+    "paired_text",
+    "percentile",
+    "upper_quantile",
+    "wilson",
+]
 
 
 def percentile(values: Iterable[float], q: float) -> float:
@@ -69,3 +80,56 @@ def median(values: Sequence[float]) -> float:
 def p90(values: Sequence[float]) -> float:
     """Return the nearest-rank 90th percentile."""
     return percentile(values, 0.9)
+
+
+def paired_summary(a: Mapping[int, bool], b: Mapping[int, bool], names: tuple[str, str]) -> dict[str, Any]:
+    """Pair two sides' outcomes (won or not, by game index) on the games both played, for a JSON result.
+
+    Each side's wins, win rate and Wilson interval, the 2x2 table of outcomes, and the paired difference
+    (``b`` less ``a``) with its interval; a side's keys end in its name from ``names``.
+
+    Examples
+    --------
+    >>> s = paired_summary({0: True, 1: False, 2: True}, {0: True, 1: True, 2: False, 3: True}, ("old", "new"))
+    >>> s["games"], s["wins_old"], s["wins_new"], s["both_won"], s["only_old"], s["only_new"], s["neither"]
+    (3, 2, 2, 1, 1, 1, 0)
+    >>> s["difference"]
+    0.0
+    """
+    one, two = names
+    common = sorted(a.keys() & b.keys())
+    d = paired_difference({i: a[i] for i in common}, {i: b[i] for i in common})
+    n, both = d.games, sum(1 for i in common if a[i] and b[i])
+    wins_a, wins_b = both + d.only_a, both + d.only_b
+    return {
+        "games": n,
+        f"wins_{one}": wins_a,
+        f"wins_{two}": wins_b,
+        f"win_rate_{one}": wins_a / n if n else 0.0,
+        f"win_rate_{two}": wins_b / n if n else 0.0,
+        f"ci95_{one}": list(wilson(wins_a, n)),
+        f"ci95_{two}": list(wilson(wins_b, n)),
+        "both_won": both,
+        f"only_{one}": d.only_a,
+        f"only_{two}": d.only_b,
+        "neither": n - both - d.only_a - d.only_b,
+        "difference": d.difference,
+        "difference_ci95": list(d.ci95),
+    }
+
+
+def paired_text(s: Mapping[str, Any], names: tuple[str, str]) -> str:
+    """Say a :func:`paired_summary`'s games one side alone won and its difference, as one clause.
+
+    Examples
+    --------
+    >>> s = {"only_old": 3, "only_new": 5, "difference": 0.02, "difference_ci95": [-0.01, 0.05]}
+    >>> paired_text(s, ("old", "new"))
+    'only old 3, only new 5; new - old +2.000% (95% -1.000% to +5.000%)'
+    """
+    one, two = names
+    lo, hi = s["difference_ci95"]
+    return (
+        f"only {one} {s[f'only_{one}']}, only {two} {s[f'only_{two}']}; "
+        f"{two} - {one} {s['difference']:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+    )
