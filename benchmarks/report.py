@@ -55,6 +55,54 @@ def run_line(report: dict[str, Any]) -> str:
     return f"`{command}` at commit {commit}, {run['date'][:10]} ({where}, Python {run['python']})"
 
 
+def provenance(report: dict[str, Any], name: str) -> str:
+    """Say where a section's figures come from: the file, and how the run was measured or recorded."""
+    if "run" in report:
+        return f"Generated from `benchmarks/results/{name}`: {run_line(report)}"
+    meta = report["meta"]
+    commands = ", then ".join(f"`{command}`" for command in meta["commands"])
+    note = f" ({meta['commit_note']})" if meta.get("commit_note") else ""
+    return (
+        f"Generated from `benchmarks/results/{name}`, recorded {meta['recorded']}: {commands}; "
+        f"{meta['date']}, commit {meta['commit']}{note}"
+    )
+
+
+def render_hill_paired(report: dict[str, Any]) -> str:
+    """Hill's solver beside a policy on the same layouts: both win rates, the paired difference, his own games."""
+    s, policy = report, f"`{report['policy']}`"
+    (hill_lo, hill_hi), (ours_lo, ours_hi) = s["ci95_hill"], s["ci95_ours"]
+    lo, hi = s["difference_ci95"]
+    split = s["only_hill"] + s["only_ours"]
+    # Paired games needed to see 0.15 points at two standard errors, given how often the two sides differ.
+    needed = round(4 * (split / s["games"]) / 0.0015**2, -4)
+    lines = [
+        f"{provenance(report, 'hill-paired.json')}.",
+        "",
+        f"The first {s['games']:,} {s['first_click']}-start {s['level']} games of seed {s['seed']} (his commit "
+        f"{s['hill_commit'][:7]}), a small sample: Hill {s['win_rate_hill']:.2%} ({hill_lo:.2%}-{hill_hi:.2%}), "
+        f"{policy} {s['win_rate_ours']:.2%} ({ours_lo:.2%}-{ours_hi:.2%}); only Hill won {s['only_hill']:,}, "
+        f"only {policy} {s['only_ours']:,}; {policy} - Hill {100 * s['difference']:+.2f} points (paired 95% interval "
+        f"{100 * lo:+.2f} to {100 * hi:+.2f}, McNemar p = {s['mcnemar_p']:.2f}). One game in "
+        f"{s['games'] / split:.1f} goes differently, so seeing 0.15 points at two standard errors takes about "
+        f"{needed:,.0f} paired games.",
+    ]
+    own = report.get("own_games")
+    if own:
+        own_lo, own_hi = own["ci95_hill"]
+        same = (
+            "each game ending the same"
+            if own["fixed_layout_differs"] == 0
+            else (f"{own['fixed_layout_differs']} games ending otherwise")
+        )
+        lines[-1] += (
+            f" His solver alone on the first {own['games']:,} games of his own record run (`--own-games "
+            f"{own['games']}`): {own['win_rate_hill']:.2%} ({own_lo:.2%}-{own_hi:.2%}), {same} on his game model "
+            "and as a fixed layout here."
+        )
+    return "\n".join(lines) + "\n"
+
+
 def render_play(report: dict[str, Any]) -> str:
     """The play benchmark: processor and wall time a game per policy, and each over the last policy's."""
     rows = report["policies"]
@@ -133,6 +181,7 @@ SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "play": Section("play.json", render_play),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
+    "hill-paired": Section("hill-paired.json", render_hill_paired),
 }
 """Each generated section by its marker's id."""
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
-from benchmarks import ENTRIES, Entry, entry, report
+from benchmarks import ENTRIES, Entry, entry, hill_paired, report
 from benchmarks.harness.results import RESULTS, read_result, write_result
-from benchmarks.harness.stats import percentile, upper_quantile
+from benchmarks.harness.stats import percentile, upper_quantile, wilson
 
 #: Entries whose smallest run a test elsewhere already makes (and checks the output of), by that test's file.
 TESTED_ELSEWHERE = {
@@ -157,6 +157,36 @@ def test_a_result_file_says_how_it_was_measured(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text(json.dumps({"figure": 1}))
     with pytest.raises(ValueError, match="no 'run' record"):
         read_result(tmp_path / "bad.json")
+
+
+def test_a_result_recorded_after_its_run_says_its_commands_date_and_commit(tmp_path: Path) -> None:
+    recorded = {
+        "recorded": "from the run's log",
+        "commands": ["x --games 3"],
+        "date": "2026-01-01",
+        "commit": "abc1234",
+    }
+    (tmp_path / "r.json").write_text(json.dumps({"figure": 1, "meta": recorded}))
+    assert read_result(tmp_path / "r.json")["figure"] == 1
+    for key in ("commands", "date", "commit"):
+        (tmp_path / "r.json").write_text(
+            json.dumps({"figure": 1, "meta": {k: v for k, v in recorded.items() if k != key}})
+        )
+        with pytest.raises(ValueError, match=f"without its {key}"):
+            read_result(tmp_path / "r.json")
+
+
+def test_the_recorded_hill_paired_figures_are_the_summary_of_its_games() -> None:
+    # The file keeps each game's pair of outcomes: its figures must be what the benchmark's own summary makes of them.
+    data = read_result(RESULTS / "hill-paired.json")
+    codes = [int(ch) for ch in data["outcomes"]]
+    hill = {i: code >= 2 for i, code in enumerate(codes)}
+    ours = {i: code % 2 == 1 for i, code in enumerate(codes)}
+    figures = hill_paired.summary(hill, ours)
+    assert {key: data[key] for key in figures} == figures
+    own = data["own_games"]
+    assert own["win_rate_hill"] == own["wins_hill"] / own["games"]
+    assert own["ci95_hill"] == list(wilson(own["wins_hill"], own["games"]))
 
 
 def test_the_documentation_figures_are_what_the_report_writes_from_the_checked_in_results() -> None:

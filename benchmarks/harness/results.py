@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 """The repository."""
 RESULTS = ROOT / "benchmarks" / "results"
 """The checked-in result files the documentation's figures come from."""
+RECORDED = ("recorded", "commands", "date", "commit")
+"""What a result recorded after its run says of that run in its ``meta`` (see :func:`read_result`)."""
 
 
 def _git(*args: str) -> str | None:
@@ -135,8 +137,19 @@ def close_run(report: dict[str, Any], json_path: Path | str | None, say: Callabl
 
 
 def read_result(path: Path | str) -> dict[str, Any]:
-    """Read a result file written by `write_result`."""
+    """Read a result file: written by `write_result`, or recorded after a run too long to redo.
+
+    A recorded file has no ``run`` but a ``meta`` that says how its figures were recorded (``recorded``)
+    and the run's ``commands``, ``date`` and ``commit``, as the run's own files and notes give them.
+    """
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or "run" not in data:
+    if not isinstance(data, dict):
         raise ValueError(f"{path}: not a benchmark result file (no 'run' record)")
+    if "run" not in data:
+        meta = data.get("meta")
+        if not isinstance(meta, dict) or "recorded" not in meta:
+            raise ValueError(f"{path}: not a benchmark result file (no 'run' record)")
+        missing = [key for key in RECORDED if key not in meta]
+        if missing:
+            raise ValueError(f"{path}: a recorded result without its {', '.join(missing)} in 'meta'")
     return data
