@@ -41,6 +41,8 @@ from cnfsweep.experiments.log import (
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.executors import Executor, Runner
 
+from benchmarks.harness.results import write_result
+
 DEFAULTS: dict[str, Any] = {
     "levels": "beginner,intermediate,expert",
     "first_click": "safe",
@@ -67,6 +69,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "campaign.jsonl")
     parser.add_argument("--summary-only", action="store_true", help="summarise --out without playing")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--result", type=Path, help="also write the summary here as a result file (benchmarks/results/campaign.json)"
+    )
     return parser.parse_args(argv)
 
 
@@ -167,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print(f"interrupted: every finished batch is in {args.out}; run the same command again to resume")
         return 130
+    if args.result:
+        write_result(args.result, {"log": args.out.name, "arms": [s.to_dict() for s in summaries]})
     if args.json:
         print(json.dumps([s.to_dict() for s in summaries]))
     elif not summaries:

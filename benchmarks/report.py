@@ -103,6 +103,25 @@ def render_hill_paired(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_campaign(report: dict[str, Any]) -> str:
+    """Win rates beside the records: each arm of a campaign's log, as ``campaign --result`` writes its summary."""
+    lines = [
+        f"{provenance(report, 'campaign.json')}; the log `{report['log']}`, kept outside the repository.",
+        "",
+        "| board, first click | policy | win rate (won) | games | 95% Wilson interval | record |",
+        "|---|---|---|---|---|---|",
+    ]
+    for arm in report["arms"]:
+        lo, hi = arm["ci95"]
+        record = arm["record"]
+        said = "none published" if record is None else f"{record['solver']} {record['win_rate']:.3%}"
+        lines.append(
+            f"| {arm['level']} {arm['rows']}x{arm['cols']}/{arm['mines']}, {arm['first_click']} | `{arm['policy']}` | "
+            f"{arm['win_rate']:.2%} ({arm['wins']:,} won) | {arm['games']:,} | {lo:.2%}-{hi:.2%} | {said} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def render_play(report: dict[str, Any]) -> str:
     """The play benchmark: processor and wall time a game per policy, and each over the last policy's."""
     rows = report["policies"]
@@ -182,6 +201,7 @@ SECTIONS: dict[str, Section] = {
     "play": Section("play.json", render_play),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
     "hill-paired": Section("hill-paired.json", render_hill_paired),
+    "campaign": Section("campaign.json", render_campaign),
 }
 """Each generated section by its marker's id."""
 

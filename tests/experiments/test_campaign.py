@@ -374,3 +374,37 @@ def test_after_a_ctrl_c_dask_loop_tracebacks_are_not_shown(caplog):
         guard.interrupted = True
         log.error("Exception in callback: NameError")
     assert [r.getMessage() for r in caplog.records] == ["before the interrupt"]
+
+
+def test_a_summary_written_as_a_result_file_is_what_the_report_shows(script, tmp_path, capsys):
+    out, result = tmp_path / "c.jsonl", tmp_path / "campaign.json"
+    args = [
+        "--levels",
+        "beginner",
+        "--first-click",
+        "safe,opening",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    ]
+    assert script.main([*args, "--json", "--result", str(result)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    from benchmarks import report
+    from benchmarks.harness.results import read_result
+
+    written = read_result(result)
+    assert written["arms"] == printed and {"command", "commit", "date"} <= set(written["run"])
+    typed = "<!-- benchmarks: campaign -->\n40% (not yet generated)\n<!-- /benchmarks: campaign -->\n"
+    shown = report.rewrite(typed, "doc.md", tmp_path)
+    assert "not yet generated" not in shown and "`benchmarks/results/campaign.json`" in shown
+    rows = [line for line in shown.splitlines() if line.startswith("| beginner")]
+    assert rows == [
+        f"| beginner 9x9/10, {arm['first_click']} | `{arm['policy']}` | {arm['win_rate']:.2%} ({arm['wins']} won) "
+        f"| {arm['games']} | {arm['ci95'][0]:.2%}-{arm['ci95'][1]:.2%} | "
+        + ("none published" if arm["record"] is None else f"{arm['record']['solver']} {arm['record']['win_rate']:.3%}")
+        + " |"
+        for arm in printed
+    ]
