@@ -29,7 +29,11 @@ def _model(problem: Problem, guarded: bool) -> tuple[Any, list[Any], list[Any], 
         counts.append(count)
     selectors = []
     for i, con in enumerate(problem.constraints):
-        ct = model.add_linear_constraint(sum(cells[v] for v in con.vars), con.lo, con.hi)
+        # A sum of n cells lies in [0, n]: bounds past it say the same clamped there, and CP-SAT takes
+        # only 64-bit bounds (a total of mines past 2**63 is a caller's to give, and is simply too many).
+        n = len(con.vars)
+        lo, hi = min(max(con.lo, 0), n + 1), max(min(con.hi, n), -1)
+        ct = model.add_linear_constraint(sum(cells[v] for v in con.vars), lo, hi)
         if guarded:
             sel = model.new_bool_var(f"s{i}")
             ct.only_enforce_if(sel)
