@@ -21,6 +21,7 @@ from cnfsweep.core.graph import Graph
 from cnfsweep.experiments import GenerateConfig
 from cnfsweep.explanation import grade_layout
 from cnfsweep.formats import parse_board
+from cnfsweep.generation import graph_request
 from cnfsweep.play.level import Level
 
 RING = Graph.from_edges([f"v{i}" for i in range(8)], [(f"v{i}", f"v{(i + 1) % 8}") for i in range(8)])
@@ -62,7 +63,7 @@ def test_grade_layout_takes_start_and_still_the_old_keyword() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         new = grade_layout(3, 5, mines, start=(0, 2))
-    with pytest.warns(DeprecationWarning, match=r"grade_layout\(first_click=\) is deprecated: use start="):
+    with pytest.warns(DeprecationWarning, match=r"^first_click= \(the cell clicked first\) is deprecated: give start="):
         old = grade_layout(3, 5, mines, first_click=(0, 2))
     assert old.start == new.start == Cell(0, 2) and old.steps == new.steps
     with pytest.warns(DeprecationWarning), pytest.raises(CnfsweepError, match="give start, not both"):
@@ -103,3 +104,15 @@ def test_a_graph_file_with_both_names_is_a_one_line_error() -> None:
     with pytest.raises(CnfsweepError, match=r"first_click.*give the cell clicked first once, as 'start'") as caught:
         parse_board(graph_file(start="v1", first_click="v1"))
     assert "\n" not in str(caught.value)
+
+
+def test_graph_request_takes_the_start_cell_by_name_and_still_the_old_keyword() -> None:
+    board = parse_board(graph_file(start="v1"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        new = graph_request(board, 1, "v3")
+    with pytest.warns(DeprecationWarning, match=r"^first_click= \(the cell clicked first\) is deprecated: give start="):
+        old = graph_request(board, 1, first_click="v3")
+    assert old == new and new[1] == Cell(0, 3)
+    with pytest.warns(DeprecationWarning), pytest.raises(CnfsweepError, match="give start, not both"):
+        graph_request(board, 1, "v3", first_click="v3")

@@ -14,9 +14,10 @@ Exact answers go the other way, to text, in :mod:`cnfsweep.core.exact`.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, clip, shown
@@ -31,6 +32,7 @@ __all__ = [
     "flag_argument",
     "json_whole",
     "read_cell",
+    "start_argument",
     "whole_number",
 ]
 
@@ -226,3 +228,32 @@ def flag_argument(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise ArgumentTypeError(f"{what} must be True or False, got {shown(value)} ({type(value).__name__})")
     return value
+
+
+def start_argument(start: Any, first_click: Any) -> Any:
+    """Return the cell clicked first, given as ``start`` or under ``first_click``, its deprecated name.
+
+    ``first_click`` names the first-click rule everywhere else; a caller that still passes the cell
+    under it gets it, with a :class:`DeprecationWarning` naming the caller's line.
+
+    Raises
+    ------
+    ArgumentError
+        If both are given.
+
+    Examples
+    --------
+    >>> start_argument((0, 1), None)
+    (0, 1)
+    """
+    if first_click is None:
+        return start
+    warnings.warn(
+        "first_click= (the cell clicked first) is deprecated: give start=; first_click names the "
+        "first-click rule everywhere else",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if start is not None:
+        raise ArgumentError("give start, not both it and the deprecated first_click")
+    return first_click

@@ -35,8 +35,7 @@ from fractions import Fraction
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after
 from cnfsweep.core.errors import ArgumentError
-from cnfsweep.core.moved import warn_renamed
-from cnfsweep.core.checks import cell_argument, flag_argument
+from cnfsweep.core.checks import cell_argument, flag_argument, start_argument
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
 from cnfsweep.formats import BoardLike, board_argument
 from cnfsweep.engine import Engine
@@ -140,11 +139,7 @@ def grade_layout(
     (None, True, ('01.', '01.'), Cell(row=0, col=2))
     """
     began = time.perf_counter()
-    if first_click is not None:
-        warn_renamed("grade_layout(first_click=)", "start=", "first_click names the first-click rule")
-        if start is not None:
-            raise ArgumentError("give start, not both it and the deprecated first_click")
-        start = first_click
+    start = start_argument(start, first_click)
     if explainer is None:
         explainer = Explainer(engine_argument(engine, backend, for_games=True))
     first = None if start is None else cell_argument(start, "start")

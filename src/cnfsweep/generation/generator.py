@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import itertools
 import random
 import time
-import warnings
 from collections.abc import Iterator
 
 from cnfsweep.core.board import Board, Cell
@@ -15,7 +14,7 @@ from cnfsweep.core.deadline import deadline_after
 from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, shown, TimeLimitExceeded
 from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import CellLike, Graph, cell_of, is_graph
-from cnfsweep.core.checks import cell_argument, choice_argument, count_argument
+from cnfsweep.core.checks import cell_argument, choice_argument, count_argument, start_argument
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.engine.arguments import BackendSpec, engine_argument
@@ -62,13 +61,20 @@ def centre(level: Level) -> Cell:
 
 
 def graph_request(
-    board: Board, mines: int | None = None, first_click: str | None = None, name: str = "graph"
+    board: Board,
+    mines: int | None = None,
+    start: str | None = None,
+    name: str = "graph",
+    *,
+    first_click: str | None = None,
 ) -> tuple[Level, Cell]:
-    """Return the level of a request on the cells and edges of graph board ``board``, and its first click.
+    """Return the level of a request on the cells and edges of graph board ``board``, and its start cell.
 
-    ``mines`` defaults to the board's total; the first click is the cell named
-    ``first_click``, else the board's layout's first click, else :func:`centre`'s
-    choice.  The board's numbers, flags and layout are not kept: only its graph.
+    ``mines`` defaults to the board's total; the cell clicked first is the one named
+    ``start``, else the board's layout's start, else :func:`centre`'s choice.
+    ``first_click``, the old name of ``start``, is accepted for one release with a
+    :class:`DeprecationWarning`.  The board's numbers, flags and layout are not kept:
+    only its graph.
 
     Raises
     ------
@@ -91,10 +97,11 @@ def graph_request(
         mines = board.total_mines
         if mines is None:
             raise ArgumentError("the graph gives no total of mines ('mines'): give one (with --mines)")
+    named = start_argument(start, first_click)
     level = Level.on_graph(graph, mines, name)
     layout = board.layout
-    if first_click is not None:
-        return level, graph.cell_named(first_click)
+    if named is not None:
+        return level, graph.cell_named(str(named))
     if layout is not None and layout.start is not None:
         return level, Cell(*layout.start)
     return level, centre(level)
@@ -178,7 +185,7 @@ def generate(
     >>> generate("beginner", seed=3, topology="hex").level.topology_name
     'hex'
     """
-    start = _start(start, first_click)
+    start = start_argument(start, first_click)
     request = _Request.checked(level, start, seed, method, logic, time_limit, engine, grade, topology, backend)
     return request.draw(random.SystemRandom().getrandbits(63) if seed is None else seed)
 
@@ -232,21 +239,6 @@ class _Request:
                 self.level, self.first, seed, self.method, self.logic, self.time_limit, self.engine, self.grade
             )
         return _SAMPLERS[self.method](self.level, self.first, seed, self.logic, self.time_limit, self.engine)
-
-
-def _start(start: CellLike | None, first_click: CellLike | None) -> CellLike | None:
-    """The cell clicked first, under its name or the deprecated one (``first_click`` names the rule elsewhere)."""
-    if first_click is None:
-        return start
-    warnings.warn(
-        "first_click= (the cell clicked first) is deprecated: give start=; first_click names the "
-        "first-click rule everywhere else",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    if start is not None:
-        raise ArgumentError("give start, not both it and the deprecated first_click")
-    return first_click
 
 
 def _on(level: Level, topology: object) -> Level:
@@ -345,6 +337,6 @@ def generate_boards(
     """
     # Checked now, not when the first board is asked for.
     count_argument(count, "count")
-    start = _start(start, first_click)
+    start = start_argument(start, first_click)
     request = _Request.checked(level, start, seed, method, logic, time_limit, engine, grade, topology, backend)
     return (request.draw(game_seed(seed, i)) for i in range(count))
