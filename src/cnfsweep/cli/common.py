@@ -149,6 +149,10 @@ def assumptions(items: list[str] | None) -> dict[str, bool]:
         fail(str(exc))
 
 
+#: The commands that read a variant board (a ``rules:`` header); the others say so in one line.
+VARIANT_COMMANDS = ("solve", "check", "hint")
+
+
 def load_any(
     path: str,
     fmt: BoardFormat,
@@ -205,9 +209,8 @@ def load_board(
     """
     data, variant = _read(path)
     if variant is not None:
-        raise CnfsweepError(
-            f"{_source(path)}: a board with variant rules (a 'rules:' header) is read by solve and check only"
-        )
+        takes = ", ".join(VARIANT_COMMANDS[:-1]) + " and " + VARIANT_COMMANDS[-1]
+        raise CnfsweepError(f"{_source(path)}: a board with variant rules (a 'rules:' header) is read by {takes} only")
     return _board(path, data, fmt, mines, assume, deadline)
 
 
