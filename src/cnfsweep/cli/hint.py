@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -90,7 +90,7 @@ def hint_command(
 
 def hint_variant_board(
     board: VariantBoard, json_out: bool, every: bool, smallest: bool, cell: str | None, time_limit: float | None
-) -> None:
+) -> NoReturn:
     """Print a variant board's easiest certain cell (or every one) with a minimal reason naming clues and rules."""
     from cnfsweep.present.variants import variant_hint_text
     from cnfsweep.variants.hints import hint_variant
