@@ -15,7 +15,21 @@ from cnfsweep.core.board import Cell
 
 import variant_oracle as oracle
 
-__all__ = ["MODES", "Puzzle", "random_puzzle", "token"]
+__all__ = ["BAD_BOARDS", "MODES", "Puzzle", "random_puzzle", "token"]
+
+#: Variant board texts that cannot be read, each with the start of the one line that says why (read from stdin).
+BAD_BOARDS = [
+    ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
+    (
+        "rules: 1Q\n1 .\n. 1,2\n",
+        "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
+    ),
+    ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
+    ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
+    ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),
+    ("rules: 1Q\n1 .\n. x\n", "<stdin>:3:3: unexpected 'x': expected '.', '?', '*', a whole number"),
+    ("rules: 1Q\n1 . .\n. .\n", "<stdin>:3: expected 3 cells in this row"),
+]
 
 #: The modifiers each clue rule takes.
 MODES = {

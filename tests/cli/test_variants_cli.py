@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import variant_oracle as oracle
+from variant_puzzles import BAD_BOARDS
 
 
 def brute(rows: int, cols: int, rule: str, clues: dict[oracle.Pos, int], total: int | None) -> list[oracle.Mines]:
@@ -56,21 +57,7 @@ def test_check_names_the_clues_and_rules_of_a_conflict(run) -> None:
     assert run("check", "-", stdin="rules: 1H\n2 . .\n. . .\n").exit_code == 0
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
-        (
-            "rules: 1Q\n1 .\n. 1,2\n",
-            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
-        ),
-        ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
-        ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
-        ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),
-        ("rules: 1Q\n1 .\n. x\n", "<stdin>:3:3: unexpected 'x': expected '.', '?', '*', a whole number"),
-        ("rules: 1Q\n1 . .\n. .\n", "<stdin>:3: expected 3 cells in this row"),
-    ],
-)
+@pytest.mark.parametrize(("text", "message"), BAD_BOARDS)
 @pytest.mark.parametrize("command", ["solve", "check", "hint"])
 def test_bad_variant_boards_are_one_line_and_exit_2(run, command: str, text: str, message: str) -> None:
     result = run(command, "-", stdin=text)
@@ -150,7 +137,7 @@ def test_hint_names_the_cell_its_clues_and_its_rules(run) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--smallest"], "error: --smallest does not take variant boards yet"),
+        (["--smallest"], "error: reasons of minimum size (smallest) are not found on variant boards yet"),
         (["--cell", "1,1"], "error: cell (1, 1) is not covered"),
         (["--cell", "4,0"], "error: cell (4, 0) is off the 2x3 board"),
         (["--cell", "x"], "error: --cell"),

@@ -95,9 +95,7 @@ def hint_variant_board(
     from cnfsweep.present.variants import variant_hint_text
     from cnfsweep.variants.hints import hint_variant
 
-    if smallest:
-        raise CnfsweepError("--smallest does not take variant boards yet: their reasons are subset-minimal")
     target = None if cell is None else read_cell(cell, "--cell")
-    result = hint_variant(board, every=every, cell=target, time_limit=time_limit)
+    result = hint_variant(board, every=every, cell=target, smallest=smallest, time_limit=time_limit)
     show(json_out, result, lambda: variant_hint_text(result))
     raise typer.Exit(0 if result.consistent else 1)

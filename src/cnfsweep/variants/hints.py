@@ -153,18 +153,19 @@ def hint_variant(
     *,
     every: bool = False,
     cell: Cell | None = None,
+    smallest: bool = False,
     limit: int = COUNT_LIMIT,
     time_limit: float | None = None,
 ) -> VariantHint:
     """The easiest next move on a variant board, with a minimal reason naming its clues and rules.
 
     With ``every``, every certain cell with its reason, easiest first; with ``cell``, that cell, which must be
-    covered and certain.
+    covered and certain.  Reasons are subset-minimal; ``smallest`` (reasons of minimum size) is refused.
 
     Raises
     ------
     CnfsweepError
-        When ``cell`` is off the board, not covered, or not certain.
+        When ``cell`` is off the board, not covered, or not certain; with ``smallest``.
     TimeLimitExceeded
         Past ``time_limit`` seconds.
 
@@ -175,6 +176,10 @@ def hint_variant(
     >>> h.move.cell, h.move.mine, h.move.reason.rules
     (Cell(row=0, col=0), True, ('1H', 'V'))
     """
+    if smallest:
+        raise CnfsweepError(
+            "reasons of minimum size (smallest) are not found on variant boards yet: their reasons are subset-minimal"
+        )
     deadline = deadline_after(time_limit)
     if cell is not None and not (0 <= cell.row < board.rows and 0 <= cell.col < board.cols):
         raise CnfsweepError(f"cell ({cell.row}, {cell.col}) is off the {board.rows}x{board.cols} board")
