@@ -95,7 +95,7 @@ def test_levels_and_other_formats_refuse_a_variant_board_in_one_line(live_url: s
     status, document = post(f"{live_url}/api/levels", {"board": text})
     assert status == 400
     assert document == {
-        "error": "board: a board with variant rules (a 'rules:' header) is read by solve, check and hint only"
+        "error": "board: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
     }
     assert " ".join(run("levels", "-", stdin=text).output.split()) == "error: " + document["error"].replace(
         "board", "<stdin>", 1

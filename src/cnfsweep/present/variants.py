@@ -7,7 +7,7 @@ from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.hints import VariantHint
 from cnfsweep.variants.solve import VariantAnalysis, VariantCheck
 
-__all__ = ["variant_analysis_text", "variant_check_text", "variant_hint_text"]
+__all__ = ["variant_analysis_text", "variant_check_text", "variant_hint_text", "variant_hint_words"]
 
 
 def _grid(board: VariantBoard, mark: dict[Cell, str], framed: frozenset[Cell] = frozenset()) -> list[str]:
@@ -81,6 +81,38 @@ def _cells(cells: tuple[Cell, ...], board: VariantBoard) -> str:
     return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
 
 
+def variant_hint_words(result: VariantHint) -> str:
+    """What a variant hint says in words: the move and its reason, or why there is none (text and picture alike).
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> from cnfsweep.variants.hints import hint_variant
+    >>> variant_hint_words(hint_variant(parse_variant("rules: 1H\\n. . .\\n? 2 ?\\n")))
+    '(0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it'
+    """
+    board, move = result.board, result.move
+    if not result.consistent:
+        return "inconsistent: no layout obeys these rules and clues"
+    if move is None:
+        why = f" (not counted: {result.uncounted})" if result.uncounted else ""
+        return f"nothing is certain and no cell is known safest{why}"
+    if not move.certain:
+        return f"nothing is certain: the best guess is ({move.cell.row}, {move.cell.col}), mine probability {move.probability}"
+    reason = move.reason
+    facts = []
+    if reason is not None:
+        if reason.clues:
+            facts.append(_cells(reason.clues, board))
+        if reason.uses_total:
+            facts.append(f"the total of {board.total} mines")
+    said = " and ".join(facts) if facts else "the rules alone"
+    rules = ""
+    if reason is not None and reason.rules:
+        rules = f" under rule{'s' if len(reason.rules) > 1 else ''} {' '.join(reason.rules)}"
+    return f"({move.cell.row}, {move.cell.col}) is {'a mine' if move.mine else 'safe'}: {said}{rules} force it"
+
+
 def variant_hint_text(result: VariantHint) -> str:
     """The board with the hinted cell (``>s`` open it, ``>M`` a mine) and its reason's clues in brackets, then why.
 
@@ -94,33 +126,15 @@ def variant_hint_text(result: VariantHint) -> str:
       ?  [2]    ?
     (0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it
     """
-    board = result.board
-    lines = [_head(board)]
-    if not result.consistent:
-        return "\n".join(lines + _grid(board, {}) + ["inconsistent: no layout obeys these rules and clues"])
-    move = result.move
-    if move is None:
-        why = f" (not counted: {result.uncounted})" if result.uncounted else ""
-        return "\n".join(lines + _grid(board, {}) + [f"nothing is certain and no cell is known safest{why}"])
-    mark = {m.cell: ("M" if m.mine else "s") for m in result.moves if m.certain}
-    reason = move.reason
-    if not move.certain:
-        p = move.probability
-        mark[move.cell] = ">" + ("?" if p is None else f"{float(p):.0%}")
-        words = f"nothing is certain: the best guess is ({move.cell.row}, {move.cell.col}), mine probability {p}"
-        return "\n".join(lines + _grid(board, mark) + [words])
-    mark[move.cell] = ">" + mark[move.cell]
-    lines += _grid(board, mark, frozenset(reason.clues) if reason is not None else frozenset())
-    what = "a mine" if move.mine else "safe"
-    facts = []
-    if reason is not None:
-        if reason.clues:
-            facts.append(_cells(reason.clues, board))
-        if reason.uses_total:
-            facts.append(f"the total of {board.total} mines")
-    said = " and ".join(facts) if facts else "the rules alone"
-    rules = ""
-    if reason is not None and reason.rules:
-        rules = f" under rule{'s' if len(reason.rules) > 1 else ''} {' '.join(reason.rules)}"
-    lines.append(f"({move.cell.row}, {move.cell.col}) is {what}: {said}{rules} force it")
-    return "\n".join(lines)
+    board, move = result.board, result.move
+    mark: dict[Cell, str] = {}
+    framed: frozenset[Cell] = frozenset()
+    if result.consistent and move is not None:
+        mark = {m.cell: ("M" if m.mine else "s") for m in result.moves if m.certain}
+        if move.certain:
+            mark[move.cell] = ">" + mark[move.cell]
+            framed = frozenset(move.reason.clues) if move.reason is not None else frozenset()
+        else:
+            p = move.probability
+            mark[move.cell] = ">" + ("?" if p is None else f"{float(p):.0%}")
+    return "\n".join([_head(board), *_grid(board, mark, framed), variant_hint_words(result)])
