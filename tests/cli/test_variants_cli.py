@@ -147,3 +147,13 @@ def test_hint_on_a_variant_board_refuses_what_it_cannot_do_in_one_line(run, opti
     result = run("hint", *options, "-", stdin="rules: 1H\n. . .\n? 2 ?\n")
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert " ".join(result.output.split()).startswith(message)
+
+
+def test_the_solve_text_shows_the_rule_set_and_every_dyed_cell(run) -> None:
+    text = "rules: 1Q 1M\nmines: 3\n.' 2' . .\n. . 1 .'\n"
+    shown = run("solve", "-", stdin=text)
+    assert shown.exit_code == 0
+    lines = shown.output.splitlines()
+    assert lines[0] == "rules: 1Q V 1M   mines: 3"
+    dyed = {(r, c) for r, line in enumerate(lines[1:3]) for c, token in enumerate(line.split()) if token.endswith("'")}
+    assert dyed == {(0, 0), (0, 1), (1, 3)}
