@@ -62,7 +62,7 @@ def test_the_hint_rings_its_cell_and_outlines_its_clues(run) -> None:
     reason = [(e.get("data-row"), e.get("data-col")) for e in svg.iter() if e.get("class") == "hint-reason"]
     assert move == [("0", "0")] and reason == [("1", "1")]
     said = [e.text for e in svg.iter() if e.get("class") == "hint"]
-    assert " ".join(said) == "(0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it"
+    assert " ".join(said) == "(0, 0) is a mine by the 2 at (1, 1) under rules 1H V"
 
 
 def test_levels_refuses_a_variant_board_in_one_line(run) -> None:

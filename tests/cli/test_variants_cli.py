@@ -126,7 +126,7 @@ def test_hint_names_the_cell_its_clues_and_its_rules(run) -> None:
         "rules: 1H V",
         " >M    .   .'",
         "  ?  [2]    ?",
-        "(0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it",
+        "(0, 0) is a mine by the 2 at (1, 1) under rules 1H V",
     ]
     every = json.loads(run("hint", "--all", "--json", "-", stdin=text).output)["moves"]
     assert [m["move"]["cell"] for m in every] == [[0, 0], [0, 1], [0, 2]]
@@ -157,3 +157,16 @@ def test_the_solve_text_shows_the_rule_set_and_every_dyed_cell(run) -> None:
     assert lines[0] == "rules: 1Q V 1M   mines: 3"
     dyed = {(r, c) for r, line in enumerate(lines[1:3]) for c, token in enumerate(line.split()) if token.endswith("'")}
     assert dyed == {(0, 0), (0, 1), (1, 3)}
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("rules: 1H\nmines: 2\n. . .\n? ? ?\n", "(0, 0) is a mine by the total of 2 mines under rule 1H"),
+        ("rules: 1Q\n. ?\n? ?\n", "(0, 0) is a mine by rule 1Q alone"),
+        ("rules: V\nmines: 0\n. .\n", "(0, 0) is safe by the total of 0 mines"),
+    ],
+)
+def test_a_reason_without_clues_says_what_it_uses(run, text: str, said: str) -> None:
+    result = run("hint", "-", stdin=text)
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == said

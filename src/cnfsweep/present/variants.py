@@ -89,7 +89,7 @@ def variant_hint_words(result: VariantHint) -> str:
     >>> from cnfsweep.variants.board import parse_variant
     >>> from cnfsweep.variants.hints import hint_variant
     >>> variant_hint_words(hint_variant(parse_variant("rules: 1H\\n. . .\\n? 2 ?\\n")))
-    '(0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it'
+    '(0, 0) is a mine by the 2 at (1, 1) under rules 1H V'
     """
     board, move = result.board, result.move
     if not result.consistent:
@@ -106,11 +106,10 @@ def variant_hint_words(result: VariantHint) -> str:
             facts.append(_cells(reason.clues, board))
         if reason.uses_total:
             facts.append(f"the total of {board.total} mines")
-    said = " and ".join(facts) if facts else "the rules alone"
-    rules = ""
-    if reason is not None and reason.rules:
-        rules = f" under rule{'s' if len(reason.rules) > 1 else ''} {' '.join(reason.rules)}"
-    return f"({move.cell.row}, {move.cell.col}) is {'a mine' if move.mine else 'safe'}: {said}{rules} force it"
+    codes = reason.rules if reason is not None else ()
+    rules = f"rule{'s' if len(codes) > 1 else ''} {' '.join(codes)}"
+    said = " and ".join(facts) + (f" under {rules}" if codes else "") if facts else f"{rules} alone"
+    return f"({move.cell.row}, {move.cell.col}) is {'a mine' if move.mine else 'safe'} by {said}"
 
 
 def variant_hint_text(result: VariantHint) -> str:
@@ -124,7 +123,7 @@ def variant_hint_text(result: VariantHint) -> str:
     rules: 1H V
      >M    .   .'
       ?  [2]    ?
-    (0, 0) is a mine: the 2 at (1, 1) under rules 1H V force it
+    (0, 0) is a mine by the 2 at (1, 1) under rules 1H V
     """
     board, move = result.board, result.move
     mark: dict[Cell, str] = {}

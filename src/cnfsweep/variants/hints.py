@@ -9,8 +9,9 @@ assumptions is the first candidate, and deletion shrinks it.  The clue rule and
 1M, 1N, 1L are named with the clues, since they say what the clues mean.
 
 The easiest hint is the certain cell with the smallest reason (then the first
-in reading order); with nothing certain it is the covered cell least likely a
-mine, where the layouts were counted.
+in reading order) among those whose first core (CP-SAT's, before shrinking) is
+no larger than that reason; with nothing certain it is the covered cell least
+likely a mine, where the layouts were counted.
 """
 
 from __future__ import annotations
@@ -129,18 +130,59 @@ class _Reasons:
         rules = {k for k in active if isinstance(k, str)}
         return self.m.solve([other, *(self.m.guards[k] for k in active)], rules) is None
 
+    def shrunk(self, active: Sequence[object]) -> list[object]:
+        """What of ``active`` the last refutation's core used, in ``active``'s order; ``active`` if it gave none.
+
+        Every clause of the model is a clue's, a rule's (cuts too) or the total's behind its literal, so the
+        literals of a core hold the whole refutation: the facts of a core keep the cell certain.
+        """
+        used = {self.by_index[i] for i in self.m.last_core if i in self.by_index}
+        kept = [k for k in active if k in used]
+        return kept if used else list(active)
+
+    def move(self, cell: Cell, mine: bool) -> VariantMove:
+        """The certain move on ``cell`` with its reason."""
+        return VariantMove(cell, mine, True, Fraction(int(mine)), self.reason(cell, mine))
+
+    def easiest(self, certain: Sequence[tuple[Cell, bool]]) -> VariantMove:
+        """The move of smallest reason among the cells whose first core is no larger than it.
+
+        Shrinking a reason can take many solves (a global rule under few clues needs many cuts), so
+        the cells are taken in order of the size of the core CP-SAT gives first, and no further once
+        a core is larger than the smallest reason found: a reason is never larger than its core.
+        """
+        cores = []
+        for cell, mine in certain:
+            if not self.certain(cell, mine, self.keys):
+                raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
+            cores.append((len(self.shrunk(self.keys)), cell, mine))
+        best: VariantMove | None = None
+        for size, cell, mine in sorted(cores):
+            if best is not None and best.reason is not None and size > best.reason.size:
+                break
+            move = self.move(cell, mine)
+            if best is None or _size(move) < _size(best):
+                best = move
+        assert best is not None, "easiest() is asked only when some cell is certain"
+        return best
+
     def reason(self, cell: Cell, mine: bool) -> VariantReason:
         """A subset-minimal reason for ``cell`` being ``mine``: CP-SAT's core, shrunk by deletion."""
         if not self.certain(cell, mine, self.keys):
             raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
-        core = [self.by_index[i] for i in self.m.last_core if i in self.by_index]
+        core = self.shrunk(self.keys)
         # A core is only a candidate: CP-SAT may give none, or one that is not enough on its own.
         if not self.certain(cell, mine, core):
             core = list(self.keys)
-        for key in list(core):
+        needed: set[object] = set()
+        while len(needed) < len(core):
+            key = next(k for k in core if k not in needed)
             rest = [k for k in core if k != key]
             if self.certain(cell, mine, rest):
-                core = rest
+                # Still certain without it: what CP-SAT used of the rest is enough, and often far less.
+                core = self.shrunk(rest)
+            else:
+                needed.add(key)
         clues = tuple(sorted(k for k in core if isinstance(k, Cell)))
         codes = self.board.rules.codes
         used = {k for k in core if isinstance(k, str) and k != TOTAL}
@@ -159,7 +201,8 @@ def hint_variant(
 ) -> VariantHint:
     """The easiest next move on a variant board, with a minimal reason naming its clues and rules.
 
-    With ``every``, every certain cell with its reason, easiest first; with ``cell``, that cell, which must be
+    The move is a certain cell of smallest reason among those whose first core is no larger (see the
+    module's words).  With ``every``, every certain cell with its reason, smallest first; with ``cell``, that cell, which must be
     covered and certain.  Reasons are subset-minimal; ``smallest`` (reasons of minimum size) is refused.
 
     Raises
@@ -204,8 +247,11 @@ def hint_variant(
         best = min(covered, key=lambda c: (analysis.probability(c), c))
         return VariantHint(board, True, (VariantMove(best, False, False, analysis.probability(best)),), every)
     reasons = _Reasons(board, deadline)
-    moves = sorted(
-        (VariantMove(c, mine, True, Fraction(int(mine)), reasons.reason(c, mine)) for c, mine in certain),
-        key=lambda m: (m.reason.size if m.reason else 0, m.cell),
-    )
-    return VariantHint(board, True, tuple(moves if every else moves[:1]), every)
+    if not every and cell is None:
+        return VariantHint(board, True, (reasons.easiest(certain),), every)
+    moves = sorted((reasons.move(c, mine) for c, mine in certain), key=_size)
+    return VariantHint(board, True, tuple(moves), every)
+
+
+def _size(move: VariantMove) -> tuple[int, Cell]:
+    return (move.reason.size if move.reason is not None else 0, move.cell)
