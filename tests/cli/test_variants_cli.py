@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import variant_oracle as oracle
+from variant_puzzles import BAD_BOARDS
 
 
 def brute(rows: int, cols: int, rule: str, clues: dict[oracle.Pos, int], total: int | None) -> list[oracle.Mines]:
@@ -56,22 +57,8 @@ def test_check_names_the_clues_and_rules_of_a_conflict(run) -> None:
     assert run("check", "-", stdin="rules: 1H\n2 . .\n. . .\n").exit_code == 0
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
-        (
-            "rules: 1Q\n1 .\n. 1,2\n",
-            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
-        ),
-        ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
-        ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
-        ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),
-        ("rules: 1Q\n1 .\n. x\n", "<stdin>:3:3: unexpected 'x': expected '.', '?', '*', a whole number"),
-        ("rules: 1Q\n1 . .\n. .\n", "<stdin>:3: expected 3 cells in this row"),
-    ],
-)
-@pytest.mark.parametrize("command", ["solve", "check"])
+@pytest.mark.parametrize(("text", "message"), BAD_BOARDS)
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
 def test_bad_variant_boards_are_one_line_and_exit_2(run, command: str, text: str, message: str) -> None:
     result = run(command, "-", stdin=text)
     assert result.exit_code == 2
@@ -85,7 +72,7 @@ def test_a_rules_board_written_one_character_a_cell_reads_as_tokens_do(run) -> N
     assert tokens.exit_code == chars.exit_code == 0 and tokens.output == chars.output
 
 
-@pytest.mark.parametrize("command", ["solve", "check"])
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
 def test_a_variant_board_past_its_time_limit_says_unknown_as_a_classic_one_does(run, command: str) -> None:
     variant = run(command, "--json", "--time-limit", "0", "-", stdin="rules: 1C\n. . .\n. 3 .\n")
     classic = run(command, "--json", "--time-limit", "0", "-", stdin=". . .\n. 3 .\n")
@@ -101,12 +88,12 @@ def test_the_fan_generators_title_line_and_cells_read_as_a_rules_header(run) -> 
     assert bad.exit_code == 2 and " ".join(bad.output.split()).startswith("error: <stdin>:1:6: unknown rule '1Z'")
 
 
-@pytest.mark.parametrize("command", [["hint"], ["levels"], ["render", "-o", "-"], ["grade"]])
+@pytest.mark.parametrize("command", [["levels"], ["grade"]])
 def test_commands_that_take_no_variant_board_yet_say_so_in_one_line(run, command: list[str]) -> None:
     result = run(*command, "-", stdin="rules: 1Q\n. .\n. 3\n")
     assert result.exit_code == 2
     assert " ".join(result.output.split()) == (
-        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve and check only"
+        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
     )
 
 
@@ -124,3 +111,62 @@ def test_mines_on_the_command_line_is_the_total_as_a_header_gives_it(run) -> Non
     option = run("solve", "--json", "--mines", "3", "-", stdin="rules: 1T\n. . .\n. 2 .\n")
     assert header.exit_code == option.exit_code == 0 and header.output == option.output
     assert json.loads(option.output)["total_mines"] == 3
+
+
+def test_hint_names_the_cell_its_clues_and_its_rules(run) -> None:
+    text = "rules: 1H\n. . .'\n? 2 ?\n"
+    answer = run("hint", "--json", "-", stdin=text)
+    assert answer.exit_code == 0, answer.output
+    document = json.loads(answer.output)
+    assert document["move"] == {"cell": [0, 0], "mine": True, "certain": True, "probability": "1"}
+    assert document["reason"] == {"clues": [[1, 1]], "rules": ["1H", "V"], "uses_total": False, "size": 2}
+    shown = run("hint", "-", stdin=text)
+    assert shown.exit_code == 0
+    assert shown.output.splitlines() == [
+        "rules: 1H V",
+        " >M    .   .'",
+        "  ?  [2]    ?",
+        "(0, 0) is a mine by the 2 at (1, 1) under rules 1H V",
+    ]
+    every = json.loads(run("hint", "--all", "--json", "-", stdin=text).output)["moves"]
+    assert [m["move"]["cell"] for m in every] == [[0, 0], [0, 1], [0, 2]]
+    one = run("hint", "--json", "--cell", "0,1", "-", stdin=text)
+    assert json.loads(one.output)["move"]["mine"] is False
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--smallest"], "error: reasons of minimum size (smallest) are not found on variant boards yet"),
+        (["--cell", "1,1"], "error: cell (1, 1) is not covered"),
+        (["--cell", "4,0"], "error: cell (4, 0) is off the 2x3 board"),
+        (["--cell", "x"], "error: --cell"),
+    ],
+)
+def test_hint_on_a_variant_board_refuses_what_it_cannot_do_in_one_line(run, options: list[str], message: str) -> None:
+    result = run("hint", *options, "-", stdin="rules: 1H\n. . .\n? 2 ?\n")
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert " ".join(result.output.split()).startswith(message)
+
+
+def test_the_solve_text_shows_the_rule_set_and_every_dyed_cell(run) -> None:
+    text = "rules: 1Q 1M\nmines: 3\n.' 2' . .\n. . 1 .'\n"
+    shown = run("solve", "-", stdin=text)
+    assert shown.exit_code == 0
+    lines = shown.output.splitlines()
+    assert lines[0] == "rules: 1Q V 1M   mines: 3"
+    dyed = {(r, c) for r, line in enumerate(lines[1:3]) for c, token in enumerate(line.split()) if token.endswith("'")}
+    assert dyed == {(0, 0), (0, 1), (1, 3)}
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("rules: 1H\nmines: 2\n. . .\n? ? ?\n", "(0, 0) is a mine by the total of 2 mines under rule 1H"),
+        ("rules: 1Q\n. ?\n? ?\n", "(0, 0) is a mine by rule 1Q alone"),
+        ("rules: V\nmines: 0\n. .\n", "(0, 0) is safe by the total of 0 mines"),
+    ],
+)
+def test_a_reason_without_clues_says_what_it_uses(run, text: str, said: str) -> None:
+    result = run("hint", "-", stdin=text)
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == said

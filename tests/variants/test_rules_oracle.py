@@ -10,7 +10,6 @@ combined (two mine rules, a mine rule with a clue rule, both with the total).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import pytest
 
@@ -19,104 +18,9 @@ from cnfsweep.variants.board import parse_variant
 from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
 
 import variant_oracle as oracle
+from variant_puzzles import MODES, Puzzle, random_puzzle
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
-MODES = {  # modifiers each clue rule takes
-    "V": ["", "1M", "1N", "1L", "1M 1L", "1N 1L"],
-    "1X": ["", "1M", "1N", "1L"],
-    "1X'": ["", "1N", "1L"],
-    "1K": ["", "1M", "1L"],
-    "1W": [""],
-    "1P": ["", "1L"],
-    "1E": ["", "1L"],
-}
-
-
-def token(value: object) -> str:
-    if isinstance(value, tuple):
-        return ",".join(map(str, value))
-    return str(value)
-
-
-class Puzzle:
-    """A board written as text and the oracle's own view of it."""
-
-    def __init__(
-        self,
-        rows: int,
-        cols: int,
-        mine_rules: Iterable[str],
-        clue_rule: str = "V",
-        mode: str = "",
-        clues: dict[oracle.Pos, object] | None = None,
-        hidden: Iterable[oracle.Pos] = (),
-        known: Iterable[oracle.Pos] = (),
-        dyed: Iterable[oracle.Pos] = (),
-        total: int | None = None,
-    ) -> None:
-        self.rows, self.cols = rows, cols
-        self.mine_rules, self.clue_rule, self.mode = list(mine_rules), clue_rule, mode
-        self.clues, self.hidden, self.known = dict(clues or {}), set(hidden), set(known)
-        self.dyed, self.total = frozenset(dyed), total
-
-    def text(self) -> str:
-        head = f"rules: {' '.join([*self.mine_rules, self.clue_rule, *self.mode.split()])}\n"
-        if self.total is not None:
-            head += f"mines: {self.total}\n"
-        lines = []
-        for r in range(self.rows):
-            row = []
-            for c in range(self.cols):
-                p = (r, c)
-                body = (
-                    token(self.clues[p])
-                    if p in self.clues
-                    else "?"
-                    if p in self.hidden
-                    else "*"
-                    if p in self.known
-                    else "."
-                )
-                row.append(body + ("'" if p in self.dyed else ""))
-            lines.append(" ".join(row))
-        return head + "\n".join(lines) + "\n"
-
-    def covered(self) -> list[oracle.Pos]:
-        return [
-            p
-            for p in oracle.cells(self.rows, self.cols)
-            if p not in self.clues and p not in self.hidden and p not in self.known
-        ]
-
-    def allows(
-        self,
-        m: oracle.Mines,
-        clues: Iterable[oracle.Pos] | None = None,
-        rules: Iterable[str] | None = None,
-        total: bool = True,
-    ) -> bool:
-        revealed = set(self.clues) | self.hidden
-        if m & revealed or not self.known <= m:
-            return False
-        if total and self.total is not None and len(m) != self.total:
-            return False
-        if not all(
-            oracle.MINE_RULES[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)
-        ):
-            return False
-        mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
-        wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
-        return all(
-            oracle.shows(self.clue_rule, mode, liar, p, m, self.rows, self.cols, self.dyed, shown)
-            for p, shown in wanted.items()
-        )
-
-    def solutions(self, **kw: object) -> set[frozenset[Cell]]:
-        return {
-            frozenset(Cell(*p) for p in m if p not in self.known)
-            for m in oracle.all_layouts(self.rows, self.cols)
-            if self.allows(m, **kw)  # type: ignore[arg-type]
-        }
 
 
 def assert_agrees(puzzle: Puzzle) -> None:
@@ -151,30 +55,6 @@ def test_two_mine_rules_combine(pair: tuple[str, str]) -> None:
     for rows, cols in ((3, 3), (3, 4)):
         assert_agrees(Puzzle(rows, cols, list(pair)))
         assert_agrees(Puzzle(rows, cols, list(pair), total=rows * cols // 3))
-
-
-def random_puzzle(
-    rng: random.Random, rows: int, cols: int, mine_rules: list[str], clue_rule: str, mode: str, total: bool
-) -> Puzzle:
-    """Clues read from a layout the mine rules allow, a few cells hidden, known or dyed."""
-    every = oracle.cells(rows, cols)
-    layouts = [
-        m for m in oracle.all_layouts(rows, cols) if all(oracle.MINE_RULES[r](m, rows, cols) for r in mine_rules)
-    ]
-    m = rng.choice(layouts)
-    dyed = frozenset(p for p in every if rng.random() < 0.4)
-    safe = [p for p in every if p not in m]
-    shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 3))))
-    hidden = {p for p in safe if p not in shown and rng.random() < 0.15}
-    known = {p for p in m if rng.random() < 0.15}
-    plain = mode.replace("1L", "").strip()
-    clues: dict[oracle.Pos, object] = {}
-    for p in shown:
-        value = oracle.CLUE_RULES[clue_rule](p, m, rows, cols, dyed, plain)
-        if "1L" in mode:
-            value = value + rng.choice((-1, 1)) if value > 0 else 1  # type: ignore[operator]
-        clues[p] = value
-    return Puzzle(rows, cols, mine_rules, clue_rule, mode, clues, hidden, known, dyed, len(m) if total else None)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -33,7 +33,7 @@ from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, read_file
 from cnfsweep.formats.registry import is_picture
 from cnfsweep.play.game import Level
-from cnfsweep.variants.board import VariantBoard, has_rules, parse_variant
+from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
 
 T = TypeVar("T")
 
@@ -168,11 +168,9 @@ def load_any(
     data, text = _read(path)
     if text is None:
         return _board(path, data, fmt, mines, assume, deadline)
-    if fmt not in (BoardFormat.AUTO, BoardFormat.NATIVE):
-        raise CnfsweepError(f"{_source(path)}: a board with a 'rules:' header is native text, not {fmt.value} format")
     if assume:
         raise CnfsweepError(f"no cell is labelled {next(iter(assume))!r} (a variant board has no labels)")
-    return parse_variant(text, _source(path), mines)
+    return parse_variant(text, _source(path), mines, fmt.value)
 
 
 def load_board(
@@ -205,9 +203,7 @@ def load_board(
     """
     data, variant = _read(path)
     if variant is not None:
-        raise CnfsweepError(
-            f"{_source(path)}: a board with variant rules (a 'rules:' header) is read by solve and check only"
-        )
+        raise CnfsweepError(not_taken(_source(path)))
     return _board(path, data, fmt, mines, assume, deadline)
 
 

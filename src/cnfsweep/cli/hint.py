@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -18,7 +18,7 @@ from cnfsweep.cli.common import (
     exclusive,
     fail,
     json_option,
-    load_board,
+    load_any,
     show,
     unknown,
 )
@@ -29,6 +29,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.text import hint_view
+from cnfsweep.variants.board import VariantBoard
 
 
 def hint_command(
@@ -56,7 +57,9 @@ def hint_command(
     exclusive(ctx, "cell", ["every"], "--cell explains one cell, --all lists every certain cell")
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed)
+        position = load_any(board, fmt, mines, assumed)
+        if isinstance(position, VariantBoard):
+            hint_variant_board(position, json_out, every, smallest, cell, time_limit)
         explainer = Explainer(Engine.create(backend))
         if cell is not None:
             # A graph's cells have names, a grid's a row and a column.
@@ -82,4 +85,17 @@ def hint_command(
     except CnfsweepError as exc:
         fail(str(exc))
     show(json_out, result, lambda: hint_view(result))
+    raise typer.Exit(0 if result.consistent else 1)
+
+
+def hint_variant_board(
+    board: VariantBoard, json_out: bool, every: bool, smallest: bool, cell: str | None, time_limit: float | None
+) -> NoReturn:
+    """Print a variant board's easiest certain cell (or every one) with a minimal reason naming clues and rules."""
+    from cnfsweep.present.variants import variant_hint_text
+    from cnfsweep.variants.hints import hint_variant
+
+    target = None if cell is None else read_cell(cell, "--cell")
+    result = hint_variant(board, every=every, cell=target, smallest=smallest, time_limit=time_limit)
+    show(json_out, result, lambda: variant_hint_text(result))
     raise typer.Exit(0 if result.consistent else 1)

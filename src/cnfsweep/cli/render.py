@@ -22,12 +22,14 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_board, only_with
+from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_any, only_with
+from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.svg import render_png, render_svg
+from cnfsweep.variants.board import VariantBoard
 
 #: What each file name suffix of ``--output`` is written as.
 SUFFIXES = {".svg": "svg", ".png": "png"}
@@ -98,15 +100,11 @@ def render_command(
     kind = picture_kind(output)
     try:
         assumed = assumptions(assume)
-        position = load_board(board, fmt, mines, assumed)
-        # An assumption changes nothing but the probabilities, so asking for one asks for them.
-        engine = Engine.create(backend)  # one engine: the heat map, the hint and the levels solve alike
-        analysis = engine.analyze(position, assume=assumed) if probabilities or assumed else None
-        shown = Explainer(engine).hint(position) if hint else None
-        peek = engine.levels(position) if levels else None
-        svg = render_svg(
-            position, analysis, title="<stdin>" if board == "-" else Path(board).name, hint=shown, levels=peek
-        )
+        position = load_any(board, fmt, mines, assumed)
+        if isinstance(position, VariantBoard):
+            svg = variant_picture(position, board, probabilities, hint, levels)
+        else:
+            svg = classic_picture(position, board, backend, probabilities, hint, levels, assumed)
         data = render_png(svg) if kind == "png" else svg.encode()
     except CnfsweepError as exc:
         fail(str(exc))
@@ -117,3 +115,38 @@ def render_command(
         output.write_bytes(data)
     except OSError as exc:
         fail(f"{output}: cannot write: {exc.strerror or exc}")
+
+
+def classic_picture(
+    position: Board,
+    board: str,
+    backend: str | None,
+    probabilities: bool,
+    hint: bool,
+    levels: bool,
+    assumed: dict[str, bool],
+) -> str:
+    """The picture of a classic board, with what was asked for drawn on it."""
+    # An assumption changes nothing but the probabilities, so asking for one asks for them.
+    engine = Engine.create(backend)  # one engine: the heat map, the hint and the levels solve alike
+    analysis = engine.analyze(position, assume=assumed) if probabilities or assumed else None
+    shown = Explainer(engine).hint(position) if hint else None
+    peek = engine.levels(position) if levels else None
+    return render_svg(position, analysis, title=_title(board), hint=shown, levels=peek)
+
+
+def variant_picture(position: VariantBoard, board: str, probabilities: bool, hint: bool, levels: bool) -> str:
+    """The picture of a variant board (rule badges, dyed cells), with its analysis or hint if asked for."""
+    from cnfsweep.present.variantsvg import render_variant_svg
+    from cnfsweep.variants.hints import hint_variant
+    from cnfsweep.variants.solve import analyze_variant
+
+    if levels:
+        raise CnfsweepError("--levels does not take variant boards: consistency levels are of classic numbers")
+    analysis = analyze_variant(position) if probabilities else None
+    shown = hint_variant(position) if hint else None
+    return render_variant_svg(position, analysis, title=_title(board), hint=shown)
+
+
+def _title(board: str) -> str:
+    return "<stdin>" if board == "-" else Path(board).name

@@ -4,21 +4,31 @@ from __future__ import annotations
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.hints import VariantHint
 from cnfsweep.variants.solve import VariantAnalysis, VariantCheck
 
-__all__ = ["variant_analysis_text", "variant_check_text"]
+__all__ = ["variant_analysis_text", "variant_check_text", "variant_hint_text", "variant_hint_words"]
 
 
-def _grid(board: VariantBoard, mark: dict[Cell, str]) -> list[str]:
+def _grid(board: VariantBoard, mark: dict[Cell, str], framed: frozenset[Cell] = frozenset()) -> list[str]:
+    # A dyed cell keeps its trailing "'" whatever mark it gets; a clue of a reason is framed in brackets.
     cells = [
         [
-            mark.get(Cell(r, c), ".") + ("'" if v.dyed else "") if v.state is CellState.COVERED else v.text()
+            mark.get(Cell(r, c), ".") + ("'" if v.dyed else "")
+            if v.state is CellState.COVERED
+            else f"[{v.text()}]"
+            if Cell(r, c) in framed
+            else v.text()
             for c, v in enumerate(row)
         ]
         for r, row in enumerate(board.cells)
     ]
     width = max(len(t) for row in cells for t in row)
     return ["  ".join(t.rjust(width) for t in row) for row in cells]
+
+
+def _head(board: VariantBoard) -> str:
+    return f"rules: {' '.join(board.rules.codes)}" + (f"   mines: {board.total}" if board.total is not None else "")
 
 
 def variant_analysis_text(analysis: VariantAnalysis) -> str:
@@ -36,7 +46,7 @@ def variant_analysis_text(analysis: VariantAnalysis) -> str:
     certainly safe: 0   certain mines: 3
     """
     board = analysis.board
-    lines = [f"rules: {' '.join(board.rules.codes)}" + (f"   mines: {board.total}" if board.total is not None else "")]
+    lines = [_head(board)]
     if not analysis.consistent:
         return "\n".join(lines + _grid(board, {}) + ["inconsistent: no layout obeys these rules and clues"])
     mark = {c: "s" for c in analysis.safe} | {c: "M" for c in analysis.mines}
@@ -64,3 +74,66 @@ def variant_check_text(board: VariantBoard, result: VariantCheck) -> str:
     if result.total_in_conflict:
         parts.append(f"the total of {board.total} mines")
     return "inconsistent: " + "; ".join(parts) + " allow no layout together"
+
+
+def _cells(cells: tuple[Cell, ...], board: VariantBoard) -> str:
+    said = [f"the {board.cell(c).text()} at ({c.row}, {c.col})" for c in cells]
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+
+
+def variant_hint_words(result: VariantHint) -> str:
+    """What a variant hint says in words: the move and its reason, or why there is none (text and picture alike).
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> from cnfsweep.variants.hints import hint_variant
+    >>> variant_hint_words(hint_variant(parse_variant("rules: 1H\\n. . .\\n? 2 ?\\n")))
+    '(0, 0) is a mine by the 2 at (1, 1) under rules 1H V'
+    """
+    board, move = result.board, result.move
+    if not result.consistent:
+        return "inconsistent: no layout obeys these rules and clues"
+    if move is None:
+        why = f" (not counted: {result.uncounted})" if result.uncounted else ""
+        return f"nothing is certain and no cell is known safest{why}"
+    if not move.certain:
+        return f"nothing is certain: the best guess is ({move.cell.row}, {move.cell.col}), mine probability {move.probability}"
+    reason = move.reason
+    facts = []
+    if reason is not None:
+        if reason.clues:
+            facts.append(_cells(reason.clues, board))
+        if reason.uses_total:
+            facts.append(f"the total of {board.total} mines")
+    codes = reason.rules if reason is not None else ()
+    rules = f"rule{'s' if len(codes) > 1 else ''} {' '.join(codes)}"
+    said = " and ".join(facts) + (f" under {rules}" if codes else "") if facts else f"{rules} alone"
+    return f"({move.cell.row}, {move.cell.col}) is {'a mine' if move.mine else 'safe'} by {said}"
+
+
+def variant_hint_text(result: VariantHint) -> str:
+    """The board with the hinted cell (``>s`` open it, ``>M`` a mine) and its reason's clues in brackets, then why.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> from cnfsweep.variants.hints import hint_variant
+    >>> print(variant_hint_text(hint_variant(parse_variant("rules: 1H\\n. . .'\\n? 2 ?\\n"))))
+    rules: 1H V
+     >M    .   .'
+      ?  [2]    ?
+    (0, 0) is a mine by the 2 at (1, 1) under rules 1H V
+    """
+    board, move = result.board, result.move
+    mark: dict[Cell, str] = {}
+    framed: frozenset[Cell] = frozenset()
+    if result.consistent and move is not None:
+        mark = {m.cell: ("M" if m.mine else "s") for m in result.moves if m.certain}
+        if move.certain:
+            mark[move.cell] = ">" + mark[move.cell]
+            framed = frozenset(move.reason.clues) if move.reason is not None else frozenset()
+        else:
+            p = move.probability
+            mark[move.cell] = ">" + ("?" if p is None else f"{float(p):.0%}")
+    return "\n".join([_head(board), *_grid(board, mark, framed), variant_hint_words(result)])

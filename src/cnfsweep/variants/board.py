@@ -31,7 +31,17 @@ from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.variants.registry import RULES
 from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind
 
-__all__ = ["CellState", "RuleSet", "RuleSetError", "VariantBoard", "VariantCell", "has_rules", "parse_variant"]
+__all__ = [
+    "VARIANT_COMMANDS",
+    "CellState",
+    "RuleSet",
+    "RuleSetError",
+    "VariantBoard",
+    "VariantCell",
+    "has_rules",
+    "not_taken",
+    "parse_variant",
+]
 
 _HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:(.*)$")
 # The fan generator's title line: each rule code in brackets, then the size (``[1Q][V]5x5``).
@@ -39,6 +49,20 @@ _FAN_TITLE = re.compile(r"^\s*((?:\[[^\]\s]+\])+)\d+x\d+\s*$")
 _NUMBER = re.compile(r"^[0-9]{1,6}$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
+#: The commands that read a variant board (over HTTP: ``/api/analyze``, ``/api/check``, ``/api/hint``, ``/api/board``).
+VARIANT_COMMANDS = ("solve", "check", "hint", "render")
+
+
+def not_taken(source: str) -> str:
+    """What a command that reads no variant board says of one, naming where it came from.
+
+    Examples
+    --------
+    >>> not_taken("b.txt")
+    "b.txt: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
+    """
+    takes = ", ".join(VARIANT_COMMANDS[:-1]) + " and " + VARIANT_COMMANDS[-1]
+    return f"{source}: a board with variant rules (a 'rules:' header) is read by {takes} only"
 
 
 class CellState(Enum):
@@ -234,16 +258,19 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
     return VariantCell(CellState.CLUE, value, dyed)
 
 
-def parse_variant(text: str, source: str = "<string>", total: int | None = None) -> VariantBoard:
+def parse_variant(
+    text: str, source: str = "<string>", total: int | None = None, format: str = "native"
+) -> VariantBoard:
     """Read a variant board's text; errors name the line and column and say what was expected.
 
-    ``total``, if given, is the number of mines and overrides a ``mines:`` header.
+    ``total``, if given, is the number of mines and overrides a ``mines:`` header.  ``format`` is the board
+    format asked for: a variant board is native text, so only ``native`` or ``auto`` reads it.
 
     Raises
     ------
     BoardFormatError
         For an unknown rule code, rules that do not combine, a header other than
-        ``rules:`` and ``mines:``, a token the rules cannot take, or ragged rows.
+        ``rules:`` and ``mines:``, a token the rules cannot take, ragged rows, or another ``format``.
 
     Examples
     --------
@@ -254,6 +281,8 @@ def parse_variant(text: str, source: str = "<string>", total: int | None = None)
     >>> parse_variant("rules: 1Q\\n1 .'\\n. 12\\n").cells[1][1]
     VariantCell(state=<CellState.CLUE: 'clue'>, value=12, dyed=False)
     """
+    if format not in ("auto", "native"):
+        raise BoardFormatError(f"a board with a 'rules:' header is native text, not {format} format", source=source)
     lines = text.splitlines()
     codes: list[str] | None = None
     mines: int | None = None

@@ -95,6 +95,8 @@ class _Model:
             self.model.add(self.x[c] == 1)
         self.guards: dict[object, Any] = {}
         self.guarded = guarded
+        # The indices of the assumptions CP-SAT last found enough for infeasibility (its core), if it gave them.
+        self.last_core: tuple[int, ...] = ()
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         total = _total(board) if parts is None else None
@@ -161,6 +163,7 @@ class _Model:
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 if status != cp_model.INFEASIBLE:
                     _no_answer(self, solver, status)
+                self.last_core = tuple(solver.sufficient_assumptions_for_infeasibility())
                 return None
             layout = self.layout(solver)
             cuts = self.cuts(layout, rules)

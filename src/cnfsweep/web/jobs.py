@@ -44,9 +44,11 @@ from cnfsweep.generation import generate_boards
 from cnfsweep.play import Level
 from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
+from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
 
 __all__ = [
     "TASKS",
+    "VARIANT_TASKS",
     "GenerateJob",
     "Job",
     "JobOutcome",
@@ -229,6 +231,48 @@ TASKS: dict[str, Callable[[Engine, Board, Job], Any]] = {
     "board": _board,
 }
 
+
+def _variant_analyze(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.variants.solve import analyze_variant
+
+    return analyze_variant(board, time_limit=job.time_limit)
+
+
+def _variant_check(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.variants.solve import check_variant
+
+    return check_variant(board, minimise=job.minimise, time_limit=job.time_limit)
+
+
+def _variant_hint(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.variants.hints import hint_variant
+
+    return hint_variant(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit)
+
+
+def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
+    # One token a cell, as the text writes it: a clue of any size, a 1W list, a trailing "'" for a dyed cell.
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "rules": list(board.rules.codes),
+        "cells": [[cell.text() for cell in row] for row in board.cells],
+        "dyed": [[c.row, c.col] for c in sorted(board.grid.dyed)],
+        "total_mines": board.total,
+        "text": board.text(),
+        "topology": "square",
+    }
+
+
+#: The tasks that take a variant board (text with a ``rules:`` header): the documents ``cnfsweep solve``,
+#: ``check`` and ``hint`` print with ``--json`` for one, and ``board`` its cells for the page.
+VARIANT_TASKS: dict[str, Callable[[VariantBoard, Job], Any]] = {
+    "analyze": _variant_analyze,
+    "check": _variant_check,
+    "hint": _variant_hint,
+    "board": _variant_board,
+}
+
 _local = threading.local()
 
 
@@ -240,7 +284,7 @@ def _engine(backend: str | None) -> Engine:
     return engines[backend]
 
 
-def board_too_large(board: Board, max_cells: int) -> str | None:
+def board_too_large(board: Board | VariantBoard, max_cells: int) -> str | None:
     """Say why ``board`` is over the cell limit, or return ``None`` when it is within it.
 
     Examples
@@ -273,6 +317,8 @@ def run(job: Job) -> JobOutcome:
     started = time.perf_counter() if job.started is None else job.started
     try:
         deadline = deadline_after(job.time_limit, started)
+        if has_rules(job.board):
+            return _run_variant(job, deadline)
         board = parse_board(job.board, format=job.format, source=SOURCE, total_mines=job.mines, deadline=deadline)
         if (why := board_too_large(board, job.max_cells)) is not None:
             return JobOutcome.error(Verdict.TOO_LARGE, why)
@@ -283,6 +329,17 @@ def run(job: Job) -> JobOutcome:
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
     return JobOutcome(Verdict.ANSWER, body)
+
+
+def _run_variant(job: Job, deadline: float) -> JobOutcome:
+    """Answer a job on a variant board as :func:`run` answers one on a classic board (its caller catches alike)."""
+    if job.task not in VARIANT_TASKS:
+        return JobOutcome.error(Verdict.BAD_INPUT, not_taken(SOURCE))
+    board = parse_variant(job.board, SOURCE, job.mines, job.format)
+    if (why := board_too_large(board, job.max_cells)) is not None:
+        return JobOutcome.error(Verdict.TOO_LARGE, why)
+    answer = VARIANT_TASKS[job.task](board, dataclasses.replace(job, time_limit=time_left(deadline)))
+    return JobOutcome(Verdict.ANSWER, answer_json(answer, deadline).encode())
 
 
 @dataclass(frozen=True)

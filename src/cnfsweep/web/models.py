@@ -25,7 +25,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from fastapi import Path
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, StrictStr, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictBool,
+    StrictFloat,
+    StrictStr,
+    model_validator,
+)
 from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
@@ -45,8 +55,12 @@ __all__ = [
     "HintRequest",
     "LevelsRequest",
     "ReplayRequest",
+    "VariantAnalysis",
+    "VariantCheck",
+    "VariantHint",
     "answers",
     "exact_bounds",
+    "or_variant",
 ]
 
 # The choices come from the registries at run time (plug-ins' too), so the schema lists them; to a type checker,
@@ -104,7 +118,7 @@ class ErrorDocument(BaseModel):
 #: What each error status means, for every route that can answer it.
 STATUSES = {
     400: "The request cannot be carried out (the CLI's message): the board text cannot be read "
-    "(`board:LINE:COL: ...`), the mines do not fit, a cell is off the board, the game is over; or the body cannot be read.",
+    "(`board:LINE:COL: ...`; on a variant board also an unknown rule code or rules that do not combine), the mines do not fit, a cell is off the board, the game is over; or the body cannot be read.",
     404: "No game with this id (finished games are kept only while there is room).",
     413: "The body or the board is over this server's limit.",
     415: "The body is not sent as `application/json`.",
@@ -132,7 +146,10 @@ class BoardRequest(BaseModel):
     )
 
     board: StrictStr = Field(
-        min_length=1, description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says)."
+        min_length=1,
+        description="Board text: native, jsm, minesweepr or msboard (detected unless `format` says). With a `rules:` "
+        "header, a variant board (native text, one token a cell: `.` covered, a clue, `?` a hidden clue, `*` a mine, "
+        "`1,3` a 1W clue, a trailing `'` dyes the cell), answered as `cnfsweep solve`, `check` and `hint` answer one.",
     )
     mines: Count | None = Field(None, description="Total mines, flags included; overrides the text's `mines:`.")
     format: Format = Field("auto", description="Board format; `auto` detects it.")
@@ -327,6 +344,117 @@ class ReplayRequest(BaseModel):
     time_limit: StrictFloat | None = Field(
         None, gt=0, description="Seconds allowed (at most the server's `--time-limit`)."
     )
+
+
+Pair = tuple[int, int]
+
+
+class VariantAnalysis(BaseModel):
+    """A variant board's analysis, as `cnfsweep solve --json` prints it for a board with a `rules:` header."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["solved", "inconsistent"]
+    consistent: bool
+    rules: list[str] = Field(description="Every rule code in order: mine rules, the clue rule, then 1M, 1N, 1L.")
+    rows: int
+    cols: int
+    total_mines: int | None
+    safe: list[Pair] = Field(description="Every covered cell that is safe in every layout, as [row, col].")
+    mines: list[Pair] = Field(description="Every covered cell that is a mine in every layout.")
+    exact: list[list[str | None]] | None = Field(
+        description="Each covered cell's exact mine probability as a fraction (`null` on revealed cells); "
+        "`null` when the layouts were not counted."
+    )
+    solutions: str | None = Field(description="How many layouts the rules, clues and total allow, if counted.")
+    counted: bool
+    uncounted: str | None = Field(description="Why the layouts were not counted (a global rule, a part too big).")
+
+
+class VariantConflict(BaseModel):
+    """Clues and rules that together allow no layout, none of them superfluous."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    clues: list[Pair]
+    rules: list[str]
+
+
+class VariantCheck(BaseModel):
+    """A variant board's check, as `cnfsweep check --json` prints it for a board with a `rules:` header."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    consistent: bool
+    witness_mines: list[Pair] | None = Field(description="The mines of one layout, when there is one.")
+    conflict: VariantConflict | None
+    total_in_conflict: bool
+
+
+class VariantReason(BaseModel):
+    """Clues, mine rules and perhaps the total that make a cell certain: without any one of them it is not."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    clues: list[Pair]
+    rules: list[str] = Field(
+        description="The mine rules used, then the rules that read the clues (clue rule, 1M, 1N, 1L)."
+    )
+    uses_total: bool
+    size: int = Field(description="Clues, mine rules and the total in the reason.")
+
+
+class VariantMove(BaseModel):
+    """A certain cell, or with nothing certain the covered cell least likely a mine."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cell: Pair
+    mine: bool
+    certain: bool
+    probability: str | None
+
+
+class VariantMoveAndReason(BaseModel):
+    """One move of `moves` and its reason."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: VariantMove
+    reason: VariantReason | None
+
+
+class VariantHint(BaseModel):
+    """A variant board's hint, as `cnfsweep hint --json` prints it for a board with a `rules:` header.
+
+    `move` and `reason`, or with `every` `moves`: every certain cell with its reason, easiest first.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    consistent: bool
+    rules: list[str]
+    move: VariantMove | None = None
+    reason: VariantReason | None = None
+    moves: list[VariantMoveAndReason] | None = None
+    total_mines: int | None
+    uncounted: str | None
+
+
+#: A classic board's document: what `cnfsweep ... --json` prints, described in the reference.
+Classic = dict[str, Any]
+
+
+def or_variant(variant: type[BaseModel], name: str) -> type[RootModel[Any]]:
+    """The schema of a 200 answer: a classic board's document, or ``variant``'s for a board with ``rules:``.
+
+    Examples
+    --------
+    >>> or_variant(VariantCheck, "CheckAnswer").model_json_schema()["anyOf"][1]
+    {'$ref': '#/$defs/VariantCheck'}
+    """
+    model = RootModel[Classic | variant]  # type: ignore[valid-type]
+    return type(name, (model,), {"__doc__": f"A classic board's document, or a variant board's {variant.__name__}."})
 
 
 #: The models whose schemas ``/openapi.json`` publishes under their own names.

@@ -11,7 +11,18 @@ from fastapi.responses import Response
 
 from cnfsweep.web.games import NewGame
 from cnfsweep.web.jobs import GenerateJob
-from cnfsweep.web.models import BoardRequest, CheckRequest, GenerateRequest, HintRequest, LevelsRequest, answers
+from cnfsweep.web.models import (
+    BoardRequest,
+    CheckRequest,
+    GenerateRequest,
+    HintRequest,
+    LevelsRequest,
+    VariantAnalysis,
+    VariantCheck,
+    VariantHint,
+    answers,
+    or_variant,
+)
 from cnfsweep.web.routes.context import Context, Responses, context
 
 __all__ = ["ERRORS", "PAST", "TIMEOUT", "router"]
@@ -19,8 +30,13 @@ __all__ = ["ERRORS", "PAST", "TIMEOUT", "router"]
 router = APIRouter()
 Ctx = Annotated[Context, Depends(context)]
 
+#: Said of every analysis of a board with a `rules:` header.
+VARIANT = "; for a variant board (a `rules:` header) its variant document"
 DOCUMENTS: Responses = {
-    200: {"description": 'The document `cnfsweep solve --json` prints, or `{"status": "unknown"}`.'}
+    200: {
+        "description": f'The document `cnfsweep solve --json` prints, or `{{"status": "unknown"}}`{VARIANT}.',
+        "model": or_variant(VariantAnalysis, "AnalyzeAnswer"),
+    }
 }
 #: Any body can be unreadable, too large, not sent as JSON or not the model; a job in the worker pool can find it busy.
 ERRORS = answers(400, 413, 415, 422, 503)
@@ -39,7 +55,14 @@ async def analyze(request: BoardRequest, ctx: Ctx) -> Response:
 
 
 @router.post(
-    "/api/hint", responses={200: {"description": f"The document `cnfsweep hint --json` prints, {PAST}."}, **ERRORS}
+    "/api/hint",
+    responses={
+        200: {
+            "description": f"The document `cnfsweep hint --json` prints, {PAST}{VARIANT}.",
+            "model": or_variant(VariantHint, "HintAnswer"),
+        },
+        **ERRORS,
+    },
 )
 async def hint(request: HintRequest, ctx: Ctx) -> Response:
     """The next certain move and a minimal set of numbers that force it, or the best guess."""
@@ -75,12 +98,23 @@ async def generate(request: GenerateRequest, ctx: Ctx) -> Response:
 
 @router.post("/api/board", responses={200: {"description": "The board in the native format."}, **ERRORS})
 async def board(request: BoardRequest, ctx: Ctx) -> Response:
-    """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`."""
+    """Read board text in any format into the native one: `rows`, `cols`, `grid`, `total_mines`, `text`.
+
+    A variant board (a `rules:` header) answers `rules`, `cells` (one token a cell, as its text writes it) and
+    `dyed` in place of `grid`.
+    """
     return await ctx.answer(ctx.job("board", request))
 
 
 @router.post(
-    "/api/check", responses={200: {"description": f"The document `cnfsweep check --json` prints, {PAST}."}, **ERRORS}
+    "/api/check",
+    responses={
+        200: {
+            "description": f"The document `cnfsweep check --json` prints, {PAST}{VARIANT}.",
+            "model": or_variant(VariantCheck, "CheckAnswer"),
+        },
+        **ERRORS,
+    },
 )
 async def check(request: CheckRequest, ctx: Ctx) -> Response:
     """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""

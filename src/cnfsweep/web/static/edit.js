@@ -72,6 +72,12 @@ export async function readText() {
   touch();
   try {
     const doc = await api("POST", "/api/board", { board: $("board-text").value });
+    if (doc.rules) {
+      // A variant board (a `rules:` header): the server reads it, the page draws no rules yet.
+      $("edit-message").textContent = `This board has variant rules (${doc.rules.join(" ")}): the API answers it `
+        + "(POST its text to /api/analyze, /api/check or /api/hint), but the page draws classic boards only.";
+      return;
+    }
     const topology = doc.topology || "square";
     if (!drawn(topology)) { $("edit-message").textContent = notDrawn(topology); return; }
     $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = topology;

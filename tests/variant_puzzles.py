@@ -1,0 +1,154 @@
+"""Variant puzzles for the tests: a board written as text beside the oracle's own view of it.
+
+``Puzzle`` writes a board's text (``rules:``, ``mines:``, one token a cell) and
+answers, by the oracle (``variant_oracle``) alone, which layouts it allows, under
+all its clues, rules and total or only some of them; ``random_puzzle`` makes one
+whose clues are read off a layout the mine rules allow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from cnfsweep.core.board import Cell
+
+import variant_oracle as oracle
+
+__all__ = ["BAD_BOARDS", "MODES", "Puzzle", "random_puzzle", "token"]
+
+#: Variant board texts that cannot be read, each with the start of the one line that says why (read from stdin).
+BAD_BOARDS = [
+    ("rules: 1Q 1Z\n1 .\n", "<stdin>:1:11: unknown rule '1Z'; choose from 1Q"),
+    (
+        "rules: 1Q\n1 .\n. 1,2\n",
+        "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 1Q V take whole numbers",
+    ),
+    ("rules: V 1X\n1 .\n", "<stdin>:1:10: rules V and 1X both say what a clue means: give one of them"),
+    ("rules: 1W 1M\n1 .\n", "<stdin>:1:11: 1M changes what counting clues count, and 1W clues count no mines"),
+    ("rules: 1Q\ntopology: hex\n1 .\n", "<stdin>:2:1: unknown header 'topology:' on a variant board"),
+    ("rules: 1Q\n1 .\n. x\n", "<stdin>:3:3: unexpected 'x': expected '.', '?', '*', a whole number"),
+    ("rules: 1Q\n1 . .\n. .\n", "<stdin>:3: expected 3 cells in this row"),
+]
+
+#: The modifiers each clue rule takes.
+MODES = {
+    "V": ["", "1M", "1N", "1L", "1M 1L", "1N 1L"],
+    "1X": ["", "1M", "1N", "1L"],
+    "1X'": ["", "1N", "1L"],
+    "1K": ["", "1M", "1L"],
+    "1W": [""],
+    "1P": ["", "1L"],
+    "1E": ["", "1L"],
+}
+
+
+def token(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+class Puzzle:
+    """A board written as text and the oracle's own view of it."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mine_rules: Iterable[str],
+        clue_rule: str = "V",
+        mode: str = "",
+        clues: dict[oracle.Pos, object] | None = None,
+        hidden: Iterable[oracle.Pos] = (),
+        known: Iterable[oracle.Pos] = (),
+        dyed: Iterable[oracle.Pos] = (),
+        total: int | None = None,
+    ) -> None:
+        self.rows, self.cols = rows, cols
+        self.mine_rules, self.clue_rule, self.mode = list(mine_rules), clue_rule, mode
+        self.clues, self.hidden, self.known = dict(clues or {}), set(hidden), set(known)
+        self.dyed, self.total = frozenset(dyed), total
+
+    def text(self) -> str:
+        head = f"rules: {' '.join([*self.mine_rules, self.clue_rule, *self.mode.split()])}\n"
+        if self.total is not None:
+            head += f"mines: {self.total}\n"
+        lines = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                p = (r, c)
+                body = (
+                    token(self.clues[p])
+                    if p in self.clues
+                    else "?"
+                    if p in self.hidden
+                    else "*"
+                    if p in self.known
+                    else "."
+                )
+                row.append(body + ("'" if p in self.dyed else ""))
+            lines.append(" ".join(row))
+        return head + "\n".join(lines) + "\n"
+
+    def covered(self) -> list[oracle.Pos]:
+        return [
+            p
+            for p in oracle.cells(self.rows, self.cols)
+            if p not in self.clues and p not in self.hidden and p not in self.known
+        ]
+
+    def allows(
+        self,
+        m: oracle.Mines,
+        clues: Iterable[oracle.Pos] | None = None,
+        rules: Iterable[str] | None = None,
+        total: bool = True,
+    ) -> bool:
+        revealed = set(self.clues) | self.hidden
+        if m & revealed or not self.known <= m:
+            return False
+        if total and self.total is not None and len(m) != self.total:
+            return False
+        if not all(
+            oracle.MINE_RULES[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)
+        ):
+            return False
+        mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
+        wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
+        return all(
+            oracle.shows(self.clue_rule, mode, liar, p, m, self.rows, self.cols, self.dyed, shown)
+            for p, shown in wanted.items()
+        )
+
+    def solutions(self, **kw: object) -> set[frozenset[Cell]]:
+        return {
+            frozenset(Cell(*p) for p in m if p not in self.known)
+            for m in oracle.all_layouts(self.rows, self.cols)
+            if self.allows(m, **kw)  # type: ignore[arg-type]
+        }
+
+
+def random_puzzle(
+    rng: random.Random, rows: int, cols: int, mine_rules: list[str], clue_rule: str, mode: str, total: bool
+) -> Puzzle:
+    """Clues read from a layout the mine rules allow, a few cells hidden, known or dyed."""
+    every = oracle.cells(rows, cols)
+    layouts = [
+        m for m in oracle.all_layouts(rows, cols) if all(oracle.MINE_RULES[r](m, rows, cols) for r in mine_rules)
+    ]
+    m = rng.choice(layouts)
+    dyed = frozenset(p for p in every if rng.random() < 0.4)
+    safe = [p for p in every if p not in m]
+    shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 3))))
+    hidden = {p for p in safe if p not in shown and rng.random() < 0.15}
+    known = {p for p in m if rng.random() < 0.15}
+    plain = mode.replace("1L", "").strip()
+    clues: dict[oracle.Pos, object] = {}
+    for p in shown:
+        value = oracle.CLUE_RULES[clue_rule](p, m, rows, cols, dyed, plain)
+        if "1L" in mode:
+            value = value + rng.choice((-1, 1)) if value > 0 else 1  # type: ignore[operator]
+        clues[p] = value
+    return Puzzle(rows, cols, mine_rules, clue_rule, mode, clues, hidden, known, dyed, len(m) if total else None)
