@@ -97,7 +97,7 @@ def obr_version() -> str | None:
         return None
 
 
-def measure(root: Path, with_obr: bool) -> dict[str, object]:
+def measure(root: Path, with_obr: bool) -> dict[str, Any]:
     """Read every labelled picture under ``root``: the figures per skin, grid and scale, the expert read times, the misses.
 
     Each group's read times are the first read of each picture; an expert (16x30) picture is read
@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nnot read exactly:")
         print("\n".join(f"- {f}" for f in report["failures"]))
     if args.json is not None:
-        write_result(args.json, report, ["picture", *(argv if argv is not None else sys.argv[1:])])
+        write_result(args.json, report)
     return 0
 
 
