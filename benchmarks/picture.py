@@ -122,9 +122,10 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
         if with_obr:
             theirs = obr(png)
             want = obr_expected(rows)
-            peer = g.setdefault("obr", {"exact": 0, "right": 0, "failed": 0})
+            peer = g.setdefault("obr", {"exact": 0, "right": 0, "failed": 0, "crashed": 0})
             if isinstance(theirs, str) or [len(r) for r in theirs] != [len(r) for r in want]:
                 peer["failed"] += 1
+                peer["crashed"] += isinstance(theirs, str) and theirs.startswith("crashed")
                 failures.append(f"{png}: obr_board: {theirs if isinstance(theirs, str) else 'wrong size'}")
             else:
                 right = sum(x == y for a, b in zip(theirs, want, strict=True) for x, y in zip(a, b, strict=True))

@@ -159,7 +159,16 @@ def render_picture(report: dict[str, Any]) -> str:
         + (" `obr_board` exact | `obr_board` cells |" if peer else ""),
         "|---|---|---|---:|---:|---:|---:|" + ("---:|---:|" if peer else ""),
     ]
-    total = {"pictures": 0, "exact": 0, "cells": 0, "right": 0, "obr_exact": 0, "obr_right": 0, "obr_failed": 0}
+    total = {
+        "pictures": 0,
+        "exact": 0,
+        "cells": 0,
+        "right": 0,
+        "obr_exact": 0,
+        "obr_right": 0,
+        "obr_failed": 0,
+        "obr_crashed": 0,
+    }
     for g in groups:
         name, scale = SKINS.get(g["skin"], (g["skin"], lambda value: f"{value:g}"))
         line = (
@@ -174,6 +183,7 @@ def render_picture(report: dict[str, Any]) -> str:
             total["obr_exact"] += theirs["exact"]
             total["obr_right"] += theirs["right"]
             total["obr_failed"] += theirs["failed"]
+            total["obr_crashed"] += theirs.get("crashed", 0)
         lines.append(line)
     exact = f"{total['exact']} ({100 * total['exact'] / total['pictures']:.1f}%)" if total["pictures"] else "0"
     line = f"| **all** | | | {total['pictures']} | {exact} | {_share(total['right'], total['cells'])} | |"
@@ -190,7 +200,8 @@ def render_picture(report: dict[str, Any]) -> str:
     if peer:
         notes.append(
             f"ms-toollib {peer}'s `obr_board`, run in a child process on each picture, gave no board of the right "
-            f"size for {total['obr_failed']} of the {total['pictures']}."
+            f"size for {total['obr_failed']} of the {total['pictures']} (it aborted the process on "
+            f"{total['obr_crashed']} of them)."
         )
     missed = len(report["failures"]) - (total["obr_failed"] if peer else 0)
     notes.append(f"Pictures cnfsweep did not read exactly: {missed}.")
