@@ -2,10 +2,13 @@
 
 Usage::
 
-    python -m benchmarks picture corpus [--obr]      # --obr: ms-toollib's obr_board on the same pictures
+    python -m benchmarks picture corpus [--obr] [--json benchmarks/results/picture.json]
+    python -m benchmarks report       # then: the README's table, from the file written
 
-Prints a Markdown table: per skin and scale (and topology), the pictures, the boards read exactly, the
-cells read right (a picture the reader refuses counts all its cells wrong), and the median read time.
+Prints a Markdown table: per skin, grid and scale, the pictures, the boards read exactly, the cells
+read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
+p90 over the pictures, one read each); ``--json`` writes the same figures, with how the run was made
+(its load included), for ``python -m benchmarks report`` to write the README's table from.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
 (it has crashed the process on some pictures), scored on the board it means to give (a number, or
 covered: it reads flags, mines and wrong flags as covered by design, so those count right as covered).
@@ -16,9 +19,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
+
+from benchmarks.harness.results import meta, write_result
+from benchmarks.harness.stats import percentile
+from benchmarks.report import render_picture
 
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats.picture.read import read_picture
@@ -73,35 +82,55 @@ def read_labels(path: Path) -> tuple[str, str, str, list[str]]:
     return skin, scale, topology, rows
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Read every picture, compare with its labels, print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("root", type=Path)
-    parser.add_argument("--obr", action="store_true", help="ms-toollib's obr_board too, side by side")
-    args = parser.parse_args(argv)
-    peer: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    stats: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    times: dict[tuple[str, str], list[float]] = defaultdict(list)
+def grid_of(topology: str) -> str:
+    """The table's grid column: square and torus boards share their cells' pictures, hexagons have their own."""
+    return "hex" if topology == "hex" else "square, torus"
+
+
+def obr_version() -> str | None:
+    """ms-toollib's version, or ``None`` when it is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ms-toollib")
+    except PackageNotFoundError:
+        return None
+
+
+def measure(root: Path, with_obr: bool) -> dict[str, Any]:
+    """Read every labelled picture under ``root``: the figures per skin, grid and scale, the expert read times, the misses.
+
+    Each group's read times are the first read of each picture; an expert (16x30) picture is read
+    :data:`REPEAT` times more, and its median kept.
+    """
+    groups: dict[tuple[str, str, str], dict[str, Any]] = {}
+    times: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     expert: list[float] = []
     failures: list[str] = []
-    for png in sorted(args.root.rglob("*.png")):
+    for png in sorted(root.rglob("*.png")):
         skin, scale, topology, rows = read_labels(png.with_suffix(".txt"))
-        skin = f"{skin} @{scale}"
         data = png.read_bytes()
-        key = (skin, topology)
+        key = (skin, grid_of(topology), scale)
         cells = sum(len(r) for r in rows)
-        s = stats[key]
-        s[0] += 1
-        s[3] += cells
-        if args.obr:
+        g = groups.setdefault(
+            key,
+            {"skin": skin, "grid": key[1], "scale": float(scale), "pictures": 0, "exact": 0, "cells": 0, "right": 0},
+        )
+        g["pictures"] += 1
+        g.setdefault("topologies", set()).add(topology)
+        g["cells"] += cells
+        if with_obr:
             theirs = obr(png)
             want = obr_expected(rows)
+            peer = g.setdefault("obr", {"exact": 0, "right": 0, "failed": 0, "crashed": 0})
             if isinstance(theirs, str) or [len(r) for r in theirs] != [len(r) for r in want]:
+                peer["failed"] += 1
+                peer["crashed"] += isinstance(theirs, str) and theirs.startswith("crashed")
                 failures.append(f"{png}: obr_board: {theirs if isinstance(theirs, str) else 'wrong size'}")
             else:
                 right = sum(x == y for a, b in zip(theirs, want, strict=True) for x, y in zip(a, b, strict=True))
-                peer[key][0] += right == cells
-                peer[key][1] += right
+                peer["exact"] += right == cells
+                peer["right"] += right
         t = time.perf_counter()
         try:
             reading = read_picture(data, str(png))
@@ -116,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
             got = []
         if len(got) == len(rows) and all(len(a) == len(b) for a, b in zip(got, rows, strict=True)):
             right = sum(x == y for a, b in zip(got, rows, strict=True) for x, y in zip(a, b, strict=True))
-            s[2] += right
-            s[1] += right == cells
+            g["right"] += right
+            g["exact"] += right == cells
             if right != cells:
                 failures.append(f"{png}: {cells - right} cells wrong")
         else:
@@ -129,29 +158,47 @@ def main(argv: list[str] | None = None) -> int:
                 read_picture(data, str(png))
                 runs.append(time.perf_counter() - t)
             expert.append(statistics.median(runs))
-    extra = " obr_board exact | obr_board cells |" if args.obr else ""
-    print(f"| skin @ scale | topology | pictures | boards exact | cells right | median read |{extra}")
-    print("|---|---|---:|---:|---:|---:|" + ("---:|---:|" if args.obr else ""))
-    theirs_total = [0, 0]
-    total = [0, 0, 0, 0]
-    for key in sorted(stats):
-        s = stats[key]
-        total = [a + b for a, b in zip(total, s, strict=True)]
-        line = f"| {key[0]} | {key[1]} | {s[0]} | {s[1]} | {s[2]}/{s[3]} ({100 * s[2] / s[3]:.2f}%) | {1000 * statistics.median(times[key]):.0f} ms |"
-        if args.obr:
-            p = peer[key]
-            theirs_total = [theirs_total[0] + p[0], theirs_total[1] + p[1]]
-            line += f" {p[0]} | {p[1]}/{s[3]} ({100 * p[1] / s[3]:.2f}%) |"
-        print(line)
-    line = f"| all | | {total[0]} | {total[1]} ({100 * total[1] / total[0]:.1f}%) | {total[2]}/{total[3]} ({100 * total[2] / total[3]:.2f}%) | |"
-    if args.obr:
-        line += f" {theirs_total[0]} ({100 * theirs_total[0] / total[0]:.1f}%) | {theirs_total[1]}/{total[3]} ({100 * theirs_total[1] / total[3]:.2f}%) |"
-    print(line)
-    if expert:
-        print(f"\nexpert (16x30) screenshots: {len(expert)}, median read {1000 * statistics.median(expert):.0f} ms")
-    if failures:
+    for key, g in groups.items():
+        g["grid"] = ", ".join(sorted(g.pop("topologies")))  # the grids the group's pictures show
+        g["median_ms"] = round(1000 * statistics.median(times[key]), 1)
+        g["p90_ms"] = round(1000 * percentile(times[key], 0.9), 1)
+    return {
+        "corpus": str(root),
+        "repeat": REPEAT,
+        "obr_board": obr_version() if with_obr else None,
+        "groups": [groups[key] for key in sorted(groups)],
+        "expert": {
+            "pictures": len(expert),
+            "median_ms": round(1000 * statistics.median(expert), 1) if expert else None,
+            "p90_ms": round(1000 * percentile(expert, 0.9), 1) if expert else None,
+        },
+        "failures": failures,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read every picture, compare with its labels, print the table (and write the figures with ``--json``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--obr", action="store_true", help="ms-toollib's obr_board too, side by side")
+    parser.add_argument(
+        "--json", type=Path, help="write the figures here (benchmarks/results/picture.json for the README)"
+    )
+    args = parser.parse_args(argv)
+    if not args.root.is_dir():
+        print(
+            f"picture: {args.root}: no such folder (expected a corpus of pictures with their labels)", file=sys.stderr
+        )
+        return 2
+    started = time.perf_counter()
+    report = measure(args.root, args.obr)
+    report["meta"] = meta(started, corpus=str(args.root), obr=args.obr)
+    print(render_picture(report), end="")
+    if report["failures"]:
         print("\nnot read exactly:")
-        print("\n".join(f"- {f}" for f in failures))
+        print("\n".join(f"- {f}" for f in report["failures"]))
+    if args.json is not None:
+        write_result(args.json, report)
     return 0
 
 

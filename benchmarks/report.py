@@ -196,12 +196,92 @@ def render_cold(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The corpus's skins as the table names them, and how each says its scale (Tatham's Mines is scaled by its tile size).
+SKINS: dict[str, tuple[str, Callable[[float], str]]] = {
+    "page-dark": ("page, dark", lambda scale: f"{scale:g}x"),
+    "page-light": ("page, light", lambda scale: f"{scale:g}x"),
+    "sgt-mines": ("Tatham's Mines", lambda scale: f"tile {20 * scale:g} px"),
+}
+
+
+def _share(right: int, of: int) -> str:
+    return f"{right:,}/{of:,} ({100 * right / of:.2f}%)" if of else "-"
+
+
+def render_picture(report: dict[str, Any]) -> str:
+    """The screenshot reader on the labelled corpus: per skin, grid and scale, boards and cells read, read time.
+
+    With ms-toollib's ``obr_board`` beside it when the run measured it (scored on what it means to give: numbers,
+    everything else covered).  ``run`` is left out of the first line when there is none (the benchmark printing
+    its own table).
+    """
+    groups = report["groups"]
+    peer = report.get("obr_board")
+    said = f"Generated from `benchmarks/results/picture.json`: {run_line(report)}; the" if "run" in report else "The"
+    lines = [
+        f"{said} corpus `{report['corpus']}`, "
+        "every picture read once for its group's time (median / p90 over the pictures, wall time).",
+        "",
+        "| skin | grid | scale | pictures | boards exact | cells right | read ms, median / p90 |"
+        + (" `obr_board` exact | `obr_board` cells |" if peer else ""),
+        "|---|---|---|---:|---:|---:|---:|" + ("---:|---:|" if peer else ""),
+    ]
+    total = {
+        "pictures": 0,
+        "exact": 0,
+        "cells": 0,
+        "right": 0,
+        "obr_exact": 0,
+        "obr_right": 0,
+        "obr_failed": 0,
+        "obr_crashed": 0,
+    }
+    for g in groups:
+        name, scale = SKINS.get(g["skin"], (g["skin"], lambda value: f"{value:g}"))
+        line = (
+            f"| {name} | {g['grid']} | {scale(g['scale'])} | {g['pictures']} | {g['exact']} | "
+            f"{_share(g['right'], g['cells'])} | {g['median_ms']:.0f} / {g['p90_ms']:.0f} |"
+        )
+        for key in ("pictures", "exact", "cells", "right"):
+            total[key] += g[key]
+        if peer:
+            theirs = g["obr"]
+            line += f" {theirs['exact']} | {_share(theirs['right'], g['cells'])} |"
+            total["obr_exact"] += theirs["exact"]
+            total["obr_right"] += theirs["right"]
+            total["obr_failed"] += theirs["failed"]
+            total["obr_crashed"] += theirs.get("crashed", 0)
+        lines.append(line)
+    exact = f"{total['exact']} ({100 * total['exact'] / total['pictures']:.1f}%)" if total["pictures"] else "0"
+    line = f"| **all** | | | {total['pictures']} | {exact} | {_share(total['right'], total['cells'])} | |"
+    if peer:
+        line += f" {total['obr_exact']} | {_share(total['obr_right'], total['cells'])} |"
+    lines.append(line)
+    expert = report["expert"]
+    notes = []
+    if expert["pictures"]:
+        notes.append(
+            f"An expert (16x30) screenshot: median {expert['median_ms']:.0f} ms, p90 {expert['p90_ms']:.0f} ms "
+            f"(the median of {report['repeat']} reads of each of the {expert['pictures']} in the corpus)."
+        )
+    if peer:
+        notes.append(
+            f"ms-toollib {peer}'s `obr_board`, run in a child process on each picture, gave no board of the right "
+            f"size for {total['obr_failed']} of the {total['pictures']} (it aborted the process on "
+            f"{total['obr_crashed']} of them)."
+        )
+    missed = len(report["failures"]) - (total["obr_failed"] if peer else 0)
+    notes.append(f"Pictures cnfsweep did not read exactly: {missed}.")
+    return "\n".join([*lines, "", " ".join(notes)]) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "play": Section("play.json", render_play),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
     "hill-paired": Section("hill-paired.json", render_hill_paired),
     "campaign": Section("campaign.json", render_campaign),
+    "picture": Section("picture.json", render_picture),
 }
 """Each generated section by its marker's id."""
 

@@ -210,3 +210,28 @@ def test_the_report_rewrites_a_changed_figure_and_refuses_an_unmarked_typed_one(
         report.rewrite(typed, "doc.md", tmp_path)
     marked = typed.replace("0.39 ms", "0.39 ms (not yet generated)")
     assert report.rewrite(marked, "doc.md", tmp_path) == marked
+
+
+def test_the_picture_benchmark_writes_the_figures_the_readme_table_is_made_of(tmp_path: Path) -> None:
+    pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
+    corpus = ROOT / "corpus" / "sgt-mines"
+    out = tmp_path / "picture.json"
+    done = benchmark("picture", str(corpus), "--json", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = read_result(out)
+    labels = sorted(corpus.glob("*.txt"))
+    cells = sum(
+        len(line)
+        for path in labels
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith(("#", "topology:"))
+    )
+    groups = result["groups"]
+    assert sum(g["pictures"] for g in groups) == len(labels) == len(list(corpus.glob("*.png")))
+    assert sum(g["cells"] for g in groups) == cells
+    assert all(0 <= g["exact"] <= g["pictures"] and 0 <= g["right"] <= g["cells"] for g in groups)
+    assert all(0 < g["median_ms"] <= g["p90_ms"] for g in groups)
+    assert result["run"]["command"][3:5] == ["picture", str(corpus)] and result["run"]["load"]
+    table = report.render_picture(result)
+    assert table.startswith("Generated from `benchmarks/results/picture.json`")
+    assert table.count("\n| Tatham's Mines |") == len(groups)

@@ -121,6 +121,15 @@ def test_a_picture_with_no_board_is_one_line_exit_2(tmp_path) -> None:
         assert "no board found in the picture" in result.output and result.output.count("\n") == 1
 
 
+@pytest.mark.parametrize("mode", ["1", "L", "P", "RGB", "RGBA", "I;16"])
+@pytest.mark.parametrize("size", [(1, 1), (1, 300), (300, 1), (2, 13), (13, 13), (14, 14), (15, 60)])
+def test_a_picture_too_small_for_a_board_is_no_board(size: tuple[int, int], mode: str) -> None:
+    # Every shape and pixel kind of picture smaller than two cells of the smallest pitch: one line, not an error
+    # deep in the grid finder (a 1x1 PNG sent to POST /api/read ended in numpy's ValueError).
+    with pytest.raises(BoardFormatError, match=r"^tiny\.png: no board found in the picture"):
+        read_picture(png_bytes(Image.new(mode, size)), "tiny.png")
+
+
 @pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
 def test_a_board_cut_by_the_picture_is_refused(tmp_path, side: str) -> None:
     # Cut through the middle of a row or column of cells: what is left must not pass for a smaller board.

@@ -198,7 +198,7 @@ def test_health_says_what_the_server_offers(client) -> None:
     doc = client.get("/api/health").json()
     assert doc["status"] == "ok"
     assert {"analyze", "check", "hint", "game", "generate"} <= set(doc["features"])
-    assert doc["limits"] == {"max_body": 1 << 20, "max_cells": 1_000_000, "time_limit": 10.0}
+    assert doc["limits"] == {"max_body": 1 << 20, "max_picture": 16 << 20, "max_cells": 1_000_000, "time_limit": 10.0}
     assert doc["levels"]["expert"] == {"rows": 16, "cols": 30, "mines": 99}
 
 

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from cnfsweep.cli.common import emit, fail, json_option
 from cnfsweep.core.errors import CnfsweepError
@@ -45,7 +44,6 @@ def read_command(
     """
     import sys
 
-    from cnfsweep.formats.picture import is_picture
     from cnfsweep.formats.picture.read import read_picture
 
     try:
@@ -53,10 +51,6 @@ def read_command(
     except OSError as exc:
         fail(f"{image}: cannot read file: {exc.strerror or exc}")
     source = "<stdin>" if image == "-" else image
-    if not is_picture(data):
-        fail(
-            f"{source}: not a picture: expected a PNG, JPEG or BMP screenshot ({escape('text boards need no reading')})"
-        )
     try:
         reading = read_picture(data, source)
     except CnfsweepError as exc:

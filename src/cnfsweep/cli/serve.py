@@ -30,6 +30,10 @@ def serve_command(
     ] = 1_000_000,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="Largest request body in bytes; 413 past it.")] = 1
     << 20,
+    max_picture: Annotated[
+        int,
+        typer.Option("--max-picture", min=1, help="Largest screenshot POST /api/read takes, in bytes; 413 past it."),
+    ] = 16 << 20,
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.001, help="Seconds per analysis; past them the answer is 'unknown'.")
     ] = 10.0,
@@ -78,6 +82,7 @@ def serve_command(
             host=host,
             port=port,
             max_body=max_body,
+            max_picture=max_picture,
             max_cells=max_cells,
             time_limit=time_limit,
             pool=Pool.THREAD if threads else Pool.PROCESS,

@@ -100,21 +100,27 @@ DRAIN = 64 << 20
 
 
 class _BodyLimit:
-    """Refuse a request body over ``limit`` bytes with 413, whether or not it says its length up front."""
+    """Refuse a request body over ``limit`` bytes with 413, whether or not it says its length up front.
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
+    A path of ``paths`` has a limit of its own and its own message (``/api/read``'s names a picture and
+    ``--max-picture``).
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, paths: dict[str, tuple[int, str]] | None = None) -> None:
+        self.app, self.default, self.paths = app, limit, paths or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        message = f"the request body is over this server's limit of {self.limit} bytes"
+        limit, message = self.paths.get(
+            scope["path"], (self.default, f"the request body is over this server's limit of {self.default} bytes")
+        )
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and not length.isdigit():
             await _error(400, "bad Content-Length")(scope, receive, send)
             return
-        if length is not None and int(length) > self.limit:
+        if length is not None and int(length) > limit:
             if int(length) <= DRAIN:
                 # Read the body and drop it: a client still sending would otherwise see a broken pipe, not the 413.
                 while (await receive()).get("more_body", False):
@@ -127,7 +133,7 @@ class _BodyLimit:
             nonlocal received
             got = await receive()
             received += len(got.get("body", b""))
-            if received > self.limit:
+            if received > limit:
                 raise HTTPException(413, message)
             return got
 
@@ -204,7 +210,16 @@ def create_app(settings: Settings | None = None, on_ready: Callable[[], Any] | N
         redoc_url=None,
     )
     app.state.context = ctx  # what every route asks for (cnfsweep.web.routes.context.context)
-    app.add_middleware(_BodyLimit, limit=settings.max_body)
+    app.add_middleware(
+        _BodyLimit,
+        limit=settings.max_body,
+        paths={
+            "/api/read": (
+                settings.max_picture,
+                f"the picture is over this server's limit of {settings.max_picture} bytes (cnfsweep serve --max-picture)",
+            )
+        },
+    )
     app.add_middleware(_Head)
     default_openapi = app.openapi  # built once, then kept in app.openapi_schema
     app.openapi = lambda: app.openapi_schema or exact_bounds(default_openapi())  # type: ignore[method-assign]

@@ -54,6 +54,7 @@ __all__ = [
     "JobOutcome",
     "PoolAccess",
     "Verdict",
+    "board_document",
     "board_too_large",
     "run",
     "run_generate",
@@ -82,6 +83,7 @@ class Verdict(Enum):
     FAILED = "failed"  # the worker pool could not run it
     BUSY = "busy"  # too many jobs waiting already
     NO_SUCH_GAME = "no_such_game"  # a game id the server does not hold
+    UNAVAILABLE = "unavailable"  # the server lacks what the request needs (an optional extra not installed)
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,14 @@ def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
     return engine.levels(board, job.max_level, job.steps, time_limit=job.time_limit)
 
 
-def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
+def board_document(board: Board) -> dict[str, Any]:
+    """The board as ``POST /api/board`` answers it: ``rows``, ``cols``, ``grid``, ``total_mines``, ``text``, ``topology``.
+
+    Examples
+    --------
+    >>> board_document(Board.from_rows(["1.", ".."]))["grid"]
+    ['1.', '..']
+    """
     # The topology tells the page how to draw the grid (and that it draws no graph).
     return {
         "rows": board.rows,
@@ -218,6 +227,10 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
         "text": board.to_text(),
         "topology": board.topology.name,
     }
+
+
+def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
+    return board_document(board)
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,

@@ -123,6 +123,7 @@ STATUSES = {
     413: "The body or the board is over this server's limit.",
     415: "The body is not sent as `application/json`.",
     422: "The request is not as described here: a field is missing, of the wrong type or out of range.",
+    501: "This server cannot do it: an optional extra is not installed (the message says which).",
     503: "The server is busy (too many jobs waiting) or its workers failed: try again.",
 }
 

@@ -31,6 +31,8 @@ class Settings:
         Where to listen; 127.0.0.1 by default, so only this machine can connect.
     max_body : int
         Largest request body in bytes; a larger one is answered 413.
+    max_picture : int
+        Largest screenshot ``POST /api/read`` takes, in bytes (its body, in place of ``max_body``); 413 past it.
     max_cells : int
         Largest board (rows x columns) analysed, checked or played; a larger one is answered 413.
     time_limit : float
@@ -65,6 +67,7 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     max_body: int = 1 << 20
+    max_picture: int = 16 << 20
     max_cells: int = 1_000_000
     time_limit: float = 10.0
     pool: Pool = Pool.PROCESS
@@ -76,7 +79,7 @@ class Settings:
     small_board: int = SMALL_BOARD
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_cells", "workers", "max_games", "max_queue", "small_board"):
+        for name in ("max_body", "max_picture", "max_cells", "workers", "max_games", "max_queue", "small_board"):
             if getattr(self, name) < 1:
                 raise CnfsweepError(f"{name} must be at least 1, got {getattr(self, name)}")
         if self.small_workers < 0:

@@ -18,14 +18,25 @@ from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import BoardFormatError
-from cnfsweep.formats.picture.grid import Edges, Grid
+from cnfsweep.formats.picture import is_picture
+from cnfsweep.formats.picture.grid import MIN_PITCH, Edges, Grid
 from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
 
 if TYPE_CHECKING:
     import numpy as np
 
 
-__all__ = ["SIDE", "Reading", "Seen", "cell_features", "decode", "gray_of", "grown_hex_grid", "read_picture"]
+__all__ = [
+    "SIDE",
+    "ExtraMissing",
+    "Reading",
+    "Seen",
+    "cell_features",
+    "decode",
+    "gray_of",
+    "grown_hex_grid",
+    "read_picture",
+]
 
 #: Each cell is compared as this many pixels square.
 SIDE = 12
@@ -41,6 +52,17 @@ HEX = ":hex"
 #: The cell pictures of the known skins, made by python -m benchmarks picture-train.
 CELLS = Path(__file__).with_name("cells.npz")
 INSTALL = "reading a picture needs the optional extra: pip install 'cnfsweep[image]' (Pillow and numpy)"
+
+
+class ExtraMissing(BoardFormatError):
+    """Reading a picture without the optional extra ``image`` installed: the message says what to install.
+
+    A :class:`~cnfsweep.core.errors.BoardFormatError` still, so whoever reads boards reports it as one line; a
+    server tells it apart, since the fault is the server's and not the picture's (``POST /api/read`` answers 501).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(INSTALL)
 
 
 class Seen(Enum):
@@ -128,7 +150,7 @@ def _libraries() -> tuple[Any, Any]:
         import numpy as np
         from PIL import Image
     except ImportError:
-        raise BoardFormatError(INSTALL) from None
+        raise ExtraMissing from None
     return np, Image
 
 
@@ -401,10 +423,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     Raises
     ------
     BoardFormatError
-        In one line, naming ``source``: without the ``image`` extra; for a file that is no picture; for a
+        In one line, naming ``source``: for bytes that are no PNG, JPEG or BMP; without the ``image`` extra
+        (:class:`ExtraMissing`); for a file that is no picture; for a
         picture with no board in it, or a board cut off at its edge; for a cell that cannot be read
         (naming its row and column, from 1).
     """
+    if not is_picture(data):
+        raise BoardFormatError(
+            "not a picture: expected a PNG, JPEG or BMP screenshot (text boards need no reading)", source=source
+        )
     np, _ = _libraries()
     from cnfsweep.formats.picture.grid import cut_sides, find_grid
     from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
@@ -412,6 +439,11 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
 
     image = decode(data, source)
     width, height = image.size
+    if min(width, height) < 2 * MIN_PITCH:  # a board has two cells each way at least, each MIN_PITCH wide or more
+        raise BoardFormatError(
+            f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
+            source=source,
+        )
     gray = gray_of(image)
     edges = Edges.of(gray)
     # Hexagons first: their pitches across and down are √3 apart, which a square grid's never are.

@@ -6,8 +6,8 @@ import random
 import time
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
-from fastapi.responses import Response
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse, Response
 
 from cnfsweep.web.games import NewGame
 from cnfsweep.web.jobs import GenerateJob
@@ -23,9 +23,10 @@ from cnfsweep.web.models import (
     answers,
     or_variant,
 )
+from cnfsweep.web.pictures import ReadJob
 from cnfsweep.web.routes.context import Context, Responses, context
 
-__all__ = ["ERRORS", "PAST", "TIMEOUT", "router"]
+__all__ = ["ERRORS", "PAST", "PICTURES", "TIMEOUT", "router"]
 
 router = APIRouter()
 Ctx = Annotated[Context, Depends(context)]
@@ -119,3 +120,45 @@ async def board(request: BoardRequest, ctx: Ctx) -> Response:
 async def check(request: CheckRequest, ctx: Ctx) -> Response:
     """Whether a position is consistent: a witness layout, or a minimal set of numbers in conflict."""
     return await ctx.answer(ctx.job("check", request, minimise=request.minimise))
+
+
+#: The Content-Types ``POST /api/read`` documents for its body; it tells a PNG, JPEG or BMP by its first bytes,
+#: whatever the Content-Type says.
+PICTURES = ("image/png", "image/jpeg", "application/octet-stream")
+READ: Responses = {
+    200: {
+        "description": "The board as `POST /api/board` answers it (`rows`, `cols`, `grid`, `total_mines`, `text`, "
+        "`topology`) and the reading as `cnfsweep read --json` prints it (`pitch`, `origin`, `skin`, `cells`, "
+        "`board`, `confidence`, `least_confident`)."
+    }
+}
+READ_BODY = {
+    "required": True,
+    "description": "The screenshot's bytes as the body, not a form: `curl --data-binary @shot.png -H "
+    "'Content-Type: image/png' URL/api/read`. At most the server's `--max-picture` bytes.",
+    "content": {kind: {"schema": {"type": "string", "format": "binary"}} for kind in PICTURES},
+}
+
+
+@router.post(
+    "/api/read",
+    responses={**READ, **answers(400, 413, 415, 422, 501, 503)},
+    openapi_extra={"requestBody": READ_BODY},
+)
+async def read(
+    request: Request,
+    ctx: Ctx,
+    name: Annotated[
+        str, Query(min_length=1, max_length=255, description="The picture's name, which errors name (a file's name).")
+    ] = "picture",
+) -> Response:
+    """Read the board a screenshot shows (PNG, JPEG or BMP sent as the body), as `cnfsweep read --json` does."""
+    content_type = request.headers.get("content-type", "")
+    if content_type.split(";", 1)[0].strip().lower() in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        # A form would be read as a picture's bytes and refused as no picture: say how to send it instead.
+        return JSONResponse(
+            {"error": "send the picture's bytes as the body, not a form (curl --data-binary @shot.png)"},
+            status_code=415,
+        )
+    data = await request.body()
+    return await ctx.answer(ReadJob(data, name, ctx.limit(None), ctx.settings.max_cells, started=time.perf_counter()))

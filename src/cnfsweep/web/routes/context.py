@@ -25,6 +25,7 @@ STATUS = {
     Verdict.FAILED: 503,
     Verdict.BUSY: 503,
     Verdict.NO_SUCH_GAME: 404,
+    Verdict.UNAVAILABLE: 501,
 }
 
 #: The `responses=` of a route: its answers by status, each with its description.

@@ -13,7 +13,7 @@ from cnfsweep.web.routes.context import Context, context
 __all__ = ["FEATURES", "router"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "replay")
+FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "replay", "read")
 
 router = APIRouter()
 
@@ -27,7 +27,12 @@ async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
         "version": __version__,
         "features": list(FEATURES),
         "levels": {name: {"rows": lv.rows, "cols": lv.cols, "mines": lv.mines} for name, lv in LEVELS.items()},
-        "limits": {"max_body": settings.max_body, "max_cells": settings.max_cells, "time_limit": settings.time_limit},
+        "limits": {
+            "max_body": settings.max_body,
+            "max_picture": settings.max_picture,
+            "max_cells": settings.max_cells,
+            "time_limit": settings.time_limit,
+        },
         "pool": settings.pool.value,
         "workers": settings.workers,
         "small_workers": settings.small_workers,

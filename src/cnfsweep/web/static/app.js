@@ -3,7 +3,7 @@
 // says which module does what.
 import { $, api, isNumber, maxNumber, on, saved, state, touch } from "./core.js";
 import { fit, render, restyle, setFocus, setGrid } from "./board.js";
-import { blank, copyText, editTools, fromGame, paint, readText, readTotal, regrid, tool } from "./edit.js";
+import { blank, copyText, editTools, fromGame, paint, readPicture, readText, readTotal, regrid, tool } from "./edit.js";
 import { hint, peek } from "./hint.js";
 import { analyse } from "./overlay.js";
 import { linkSpec, move, newGame, restart, share, showGame } from "./play.js";
@@ -180,6 +180,25 @@ function shortcuts(e) {
   e.preventDefault();
 }
 
+function pictures() {
+  // In Edit, a file pasted (a screenshot copied to the clipboard) or dropped is read as a board; pasted text stays text.
+  const reading = () => state.mode === "edit" && state.features.includes("read");
+  document.addEventListener("paste", (e) => {
+    const file = e.clipboardData && e.clipboardData.files[0];
+    if (!reading() || !file) return;
+    e.preventDefault();
+    readPicture(file);
+  });
+  // Without this, a file dropped on the page would be opened in its place.
+  document.addEventListener("dragover", (e) => { if (reading() && e.dataTransfer.types.includes("Files")) e.preventDefault(); });
+  document.addEventListener("drop", (e) => {
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!reading() || !file) return;
+    e.preventDefault();
+    readPicture(file);
+  });
+}
+
 function theme(dark, keep) {
   document.documentElement.dataset.theme = dark ? "dark" : "light";
   $("theme").setAttribute("aria-pressed", String(dark));
@@ -216,6 +235,7 @@ function init(health) {
   boardInput($("board"));
   tabKeys();
   document.addEventListener("keydown", shortcuts);
+  pictures();
   $("new-game").addEventListener("submit", (e) => newGame(e));
   $("face").addEventListener("click", () => newGame());
   $("restart").addEventListener("click", restart);

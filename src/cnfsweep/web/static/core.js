@@ -89,10 +89,13 @@ export function on(name, handler) { handlersOf(name).push(handler); }
 export function emit(name, detail) { for (const handler of handlersOf(name)) handler(detail); }
 
 export async function api(method, path, body) {
+  // A Blob (a file: a screenshot for POST /api/read) goes as it is; anything else as JSON.
+  const raw = body instanceof Blob;
+  const type = raw ? body.type || "application/octet-stream" : "application/json";
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { "Content-Type": type },
+    body: body === undefined || raw ? body : JSON.stringify(body),
   });
   const doc = await response.json();
   if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);

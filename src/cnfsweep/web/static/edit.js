@@ -68,24 +68,42 @@ export function regrid() {
   analyse();
 }
 
+function load(doc, from) {
+  // A board the server read (POST /api/board's document, or POST /api/read's, which holds it) into the editor.
+  if (doc.rules) {
+    // A variant board (a `rules:` header): the server reads it, the page draws no rules yet.
+    $("edit-message").textContent = `This board has variant rules (${doc.rules.join(" ")}): the API answers it `
+      + "(POST its text to /api/analyze, /api/check or /api/hint), but the page draws classic boards only.";
+    return;
+  }
+  const topology = doc.topology || "square";
+  if (!drawn(topology)) { $("edit-message").textContent = notDrawn(topology); return; }
+  $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = topology;
+  setGrid(doc.rows, doc.cols, doc.grid, topology);
+  editTools();
+  $("edit-message").textContent = `read a ${doc.rows}×${doc.cols} ${topology === "square" ? "" : `${topology} `}board${from}`;
+  setTotal(doc.total_mines);
+  analyse();
+}
+
 export async function readText() {
   touch();
   try {
-    const doc = await api("POST", "/api/board", { board: $("board-text").value });
-    if (doc.rules) {
-      // A variant board (a `rules:` header): the server reads it, the page draws no rules yet.
-      $("edit-message").textContent = `This board has variant rules (${doc.rules.join(" ")}): the API answers it `
-        + "(POST its text to /api/analyze, /api/check or /api/hint), but the page draws classic boards only.";
-      return;
-    }
-    const topology = doc.topology || "square";
-    if (!drawn(topology)) { $("edit-message").textContent = notDrawn(topology); return; }
-    $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = topology;
-    setGrid(doc.rows, doc.cols, doc.grid, topology);
-    editTools();
-    $("edit-message").textContent = `read a ${doc.rows}×${doc.cols} ${topology === "square" ? "" : `${topology} `}board`;
-    setTotal(doc.total_mines);
-    analyse();
+    load(await api("POST", "/api/board", { board: $("board-text").value }), "");
+  } catch (err) {
+    $("edit-message").textContent = `error: ${err.message}`;
+  }
+}
+
+export async function readPicture(file) {
+  // A screenshot pasted or dropped: the server reads it (POST /api/read); its text shows above, as a text board's would.
+  touch();
+  $("edit-message").textContent = "reading the screenshot…";
+  try {
+    const doc = await api("POST", `/api/read?name=${encodeURIComponent(file.name || "screenshot")}`, file);
+    $("board-text").value = doc.text;
+    const least = doc.least_confident;
+    load(doc, ` from the screenshot (least sure: row ${least.cell[0] + 1}, column ${least.cell[1] + 1}, ${Math.round(least.confidence * 100)}%)`);
   } catch (err) {
     $("edit-message").textContent = `error: ${err.message}`;
   }
