@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,13 +26,17 @@ TRACE = {
     "name": "t.jsonl",
     "data": base64.b64encode(b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}').decode(),
 }
+#: A screenshot of the page's own (the corpus's smallest square board), sent as ``POST /api/read``'s raw body.
+PICTURE = Path(__file__).resolve().parents[2] / "corpus" / "page" / "square-light-1.25x-0.png"
 #: A request of each /api route (the game's id filled in), and what it runs: ("pool", job type) or ("store",).
-REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | None, list[tuple[str, ...]]]] = {
+#: A body of bytes is sent as it is, the others as JSON.
+REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | bytes | None, list[tuple[str, ...]]]] = {
     ("POST", "/api/analyze"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/check"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/hint"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/levels"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/board"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/read"): (PICTURE.read_bytes(), [("pool", "ReadJob")]),
     ("POST", "/api/generate"): ({"level": "beginner", "seed": 1}, [("pool", "GenerateJob")]),
     ("POST", "/api/game"): ({"level": "beginner", "seed": 1}, [("store",)]),
     ("GET", "/api/game/{game_id}"): (None, [("store",)]),
@@ -77,7 +82,11 @@ def test_every_api_route_runs_one_job_where_its_kind_runs(make_client, spied: li
         game_id = c.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
         for (method, path), (body, runs) in REQUESTS.items():
             spied.clear()
-            answer = c.request(method, path.replace("{game_id}", game_id), json=body)
+            url = path.replace("{game_id}", game_id)
+            if isinstance(body, bytes):
+                answer = c.request(method, url, content=body, headers={"content-type": "image/png"})
+            else:
+                answer = c.request(method, url, json=body)
             assert answer.status_code == 200, (path, answer.text)
             assert answer.headers["content-type"] == "application/json"
             assert spied == runs, path

@@ -142,7 +142,11 @@ READ_BODY = {
 
 @router.post(
     "/api/read",
-    responses={**READ, **answers(400, 413, 415, 422, 501, 503)},
+    responses={
+        **READ,
+        **answers(400, 413, 415, 422, 501, 503),
+        415: {**answers(415)[415], "description": "The body is a form: send the picture's bytes as the body."},
+    },
     openapi_extra={"requestBody": READ_BODY},
 )
 async def read(
