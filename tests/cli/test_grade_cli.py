@@ -43,7 +43,7 @@ def test_grade_json_has_every_step_and_a_valid_hardest_reason(run, expert_file):
         "rows",
         "cols",
         "mines",
-        "first_click",
+        "start",
         "uses_total",
         "grade",
         "needs_guess",
@@ -199,7 +199,7 @@ def test_grade_starts_at_a_first_click_the_board_shows_covered(run, tmp_path):
     opened = tmp_path / "opened.txt"
     opened.write_text(COVERED_FIRST.replace("....\n....\n....\nlayout", "....\n111.\n001.\nlayout"))
     doc, same = json.loads(shown.stdout), json.loads(run("grade", str(opened), "--json").stdout)
-    assert doc["first_click"] == [2, 0] and doc["grade"] == same["grade"] and doc["steps"] == same["steps"]
+    assert doc["start"] == [2, 0] and doc["grade"] == same["grade"] and doc["steps"] == same["steps"]
 
 
 def test_play_board_starts_at_a_first_click_the_board_shows_covered(run, tmp_path):
