@@ -30,7 +30,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.constraints import CountTable, Rule
-from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
+from cnfsweep.engine.counting import least_weight, multiply, off_frontier_ways
 import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
@@ -254,28 +254,14 @@ class Split:
         if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
             # A certainly safe cell: the next move fails in no layout (or there is no layout).
             return 0
-        product = self.kept_product
         if merge.boxes:
-            tables, polys, product = (
-                [*tables, part.table],
-                [*polys, part.polynomial],
-                multiply(product, part.polynomial),
-            )
+            tables, polys = [*tables, part.table], [*polys, part.polynomial]
         n_off, mines_left = len(self.off), snap.mines_left
-        ways = snap.tree.ways_for(n_off, mines_left, len(product))
-        w = weigh(
-            tables,
-            n_off,
-            mines_left,
-            polys,
-            product=product,
-            ways=ways,
-            off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None,
-        )
-        n = w.solutions
+        # The product of the polynomials is left to the Python weighing, which alone needs it; every
+        # binomial that is not 0 is in ways_for's list, however long the product.
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, 0))
         if not n:
             return 0
-        low = w.lowest()
         # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
         # left means the game is won.
         return 0 if low == n else low
