@@ -166,6 +166,25 @@ def test_generation_bench_names_a_tree_it_cannot_use_in_one_line(tmp_path: Path)
     assert f"--tree nowhere={tmp_path}: expected NAME=PATH of a code tree with src/cnfsweep" in run.stderr
 
 
+def test_play_bench_takes_turns_between_code_trees(tmp_path: Path) -> None:
+    out = tmp_path / "play-trees.json"
+    trees = ["--tree", "this=.", "--tree", f"again={ROOT}"]
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "play", "--games", "2", "--level", "beginner", "--json", str(out), *trees],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(out.read_text())
+    assert report["same_moves"] is True and list(report["trees"]) == ["this", "again"]
+    assert list(report["policies"]) == ["strong", "safest"]
+    for rows in report["policies"].values():
+        assert list(rows) == ["this", "again"] and rows["this"]["cpu_ratio"] == 1.0
+        assert rows["this"]["wins"] == rows["again"]["wins"] and all(row["cpu_ms"] > 0 for row in rows.values())
+
+
 def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:
     out = tmp_path / "play.json"
     run = subprocess.run(
