@@ -295,8 +295,8 @@ def least_weight(
     A look-ahead's last move asks only these two numbers of most positions it
     reaches; with the C kernel they are found on its small integers and one
     is scaled back, instead of every box's count. Without ``product``, ``ways``
-    may be any :func:`off_frontier_ways` list of the same counts at least
-    ``mines_left + 1`` long (``off_ways`` is then unused).
+    may be any :func:`off_frontier_ways` list of the same counts as long as the
+    product would be (``off_ways`` is then unused).
 
     Examples
     --------

@@ -161,8 +161,10 @@ class Tree:
         key = (n_off, mines_left)
         found = self.ways.get(key)
         if found is None or len(found) < length:
-            # Long enough for any product: a frontier holds at most every mine left.
-            found = self.ways[key] = off_frontier_ways(n_off, mines_left, max(mines_left + 1, length))
+            # Each binomial costs a product and a division of big integers: no more than the products
+            # ask for (a frontier rarely holds most of the mines left), doubling when one asks more.
+            want = max(length, min(mines_left + 1, 2 * len(found))) if found else length
+            found = self.ways[key] = off_frontier_ways(n_off, mines_left, want)
         return found
 
     def __init__(self) -> None:
@@ -257,9 +259,10 @@ class Split:
         if merge.boxes:
             tables, polys = [*tables, part.table], [*polys, part.polynomial]
         n_off, mines_left = len(self.off), snap.mines_left
-        # The product of the polynomials is left to the Python weighing, which alone needs it; every
-        # binomial that is not 0 is in ways_for's list, however long the product.
-        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, 0))
+        # The product of the polynomials is left to the Python weighing, which alone needs it.
+        # The product's length, from the polynomials' degrees, without multiplying them.
+        length = 1 + sum(len(p) - 1 for p in polys)
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
         if not n:
             return 0
         # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
