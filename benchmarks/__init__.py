@@ -104,7 +104,13 @@ ENTRIES: tuple[Entry, ...] = (
         "the look-ahead's C kernel against its Python code",
         ("--games", "1", "--passes", "1"),
     ),
-    Entry("generate", "generate", B, "no-guess generation beside ms-toollib's laymine_solvable", ("--smoke",)),
+    Entry(
+        "generate",
+        "generate",
+        B,
+        "no-guess generation beside ms-toollib's laymine_solvable (--tree: code trees taking turns)",
+        ("--smoke", "--tree", "this=."),
+    ),
     Entry(
         "grade",
         "grade",

@@ -28,10 +28,8 @@ each other; exits 1 on any difference.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -40,61 +38,14 @@ from typing import Any, cast
 
 from benchmarks.cold_worker import worker
 from benchmarks.harness.stats import percentile
+from benchmarks.harness.trees import Tree, parse_tree, tree_commit
 from benchmarks.harness.turns import rotation, toollib_rows
 from benchmarks.harness.results import write_result
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+WORKER = "benchmarks.cold_worker"
 TOLERANCE = 1e-12
-
-
-def tree_commit(tree: Tree) -> str | None:
-    """The commit a code tree is checked out at (``None`` for a tree outside git, such as an exported archive)."""
-    done = subprocess.run(
-        ["git", "-C", str(tree.path), "rev-parse", "HEAD"], capture_output=True, text=True, check=False
-    )
-    commit = done.stdout.strip() if done.returncode == 0 else None
-    if commit is None:
-        return None
-    dirty = subprocess.run(
-        ["git", "-C", str(tree.path), "status", "--porcelain", "--untracked-files=no"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    return commit + (" with changes" if dirty else "")
-
-
-class Tree:
-    """A worker process running the code of one tree."""
-
-    def __init__(self, name: str, path: Path, pure: bool = False) -> None:
-        self.name = name
-        self.path = Path(path)
-        env = {k: v for k, v in os.environ.items() if k != "CNFSWEEP_PURE_PYTHON"}
-        env["PYTHONPATH"] = str(Path(path) / "src")
-        if pure:  # the tree's C kernels unused (cnfsweep.engine.kernels)
-            env["CNFSWEEP_PURE_PYTHON"] = "1"
-        # `-m` from the repository's root: the package is found there, and cnfsweep in the tree's src.
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "benchmarks.cold_worker"],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
-
-    def close(self) -> None:
-        assert self.proc.stdin
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 # ---------------------------------------------------------------- ms-toollib and the images
@@ -198,12 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     sys.set_int_max_str_digits(0)
     specs = [(spec, False) for spec in args.tree] + [(spec, True) for spec in args.pure_tree]
-    trees = [
-        Tree(spec.split("=", 1)[0], Path(spec.split("=", 1)[1]), pure=pure)
-        if "=" in spec
-        else Tree(spec, Path(spec), pure=pure)
-        for spec, pure in specs
-    ] or [Tree("cnfsweep", ROOT)]
+    trees = [Tree(*parse_tree(spec), WORKER, pure=pure) for spec, pure in specs] or [Tree("cnfsweep", ROOT, WORKER)]
     names = [t.name for t in trees] + ["ms-toollib"]
     report: dict[str, Any] = {
         "load": os.getloadavg(),

@@ -1,6 +1,7 @@
 """Benchmark no-guess generation, side by side with ms-toollib's laymine_solvable where it is installed.
 
 Usage: python -m benchmarks generate [--boards N] [--quick | --smoke] [--json out.json]
+       python -m benchmarks generate --tree NAME=PATH [--tree ...] [--boards N] [--smoke] [--json out.json]
 
 ms-toollib is an optional bench dependency (``pip install 'cnfsweep[bench]'``);
 without it only cnfsweep's figures are measured.  Boards of both generators
@@ -15,6 +16,14 @@ Reports, 30x16 with the first click at (8, 15):
 - the highest mine count where every board came within 10 s;
 - 100x100 with 2,000 mines: fast;
 - how far fast is from uniform: 3BV and exact-analysis rounds on expert.
+
+With ``--tree`` (repeatable), code trees are compared instead: each runs in its own worker
+process with ``PYTHONPATH`` at its ``src`` (``benchmarks.generate_worker``), and the trees and
+ms-toollib take turns board by board, the first turn rotating, on boards ``game_seed(2027, k)``
+from (8, 15): 16x30/99 (``--boards``, 150 by default), then 16x30/120 and 16x30/140 (a quarter as
+many each, the trees alone: ms-toollib finds no board there in 200,000 tries, and spends a minute
+failing). It prints each one's median and p90 milliseconds a board and its time over
+ms-toollib's, and exits 1 if the trees' boards differ.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ import platform
 import statistics
 import sys
 import time
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -38,11 +48,17 @@ from cnfsweep.engine import Engine
 from cnfsweep.generation import Logic, Method, NoGuessCheck, generate, three_bv
 from cnfsweep.play.game import Level
 from benchmarks.harness.progress import progress_bar
+from benchmarks.harness.stats import percentile
+from benchmarks.harness.trees import Tree, parse_tree, tree_commit
 from benchmarks.harness.turns import rotation, toollib
 from benchmarks.harness.results import write_result
 
 FIRST = Cell(8, 15)
 TOOLLIB_TRIES = 200_000
+TREE_SEED = 2027
+"""The run seed of the boards the trees make: board k is ``game_seed(TREE_SEED, k)``."""
+TREE_DENSITIES = (99, 120, 140)
+"""Mine counts on 16x30 the trees are compared at; ms-toollib takes its turns at the first only."""
 
 
 def quantiles(values: Sequence[float]) -> dict[str, float]:
@@ -179,15 +195,134 @@ def _ks(a: list[int], b: list[int]) -> float:
     return round(max(abs(sum(x <= p for x in a) / len(a) - sum(x <= p for x in b) / len(b)) for p in points), 3)
 
 
+def tree_turns(specs: Sequence[str], boards: int, progress_task: Callable[[], None] | None = None) -> dict[str, Any]:
+    """Every tree (``NAME=PATH``) and ms-toollib make the same boards in turns; return the figures.
+
+    ``boards`` at 16x30/99 with ms-toollib beside the trees; a quarter as many (at least 2) at each
+    higher count in `TREE_DENSITIES`, the trees alone. A board that a tree did not find within 60 s
+    counts at that time.
+    """
+    lib = toollib()
+    trees = [Tree(*parse_tree(spec), "benchmarks.generate_worker") for spec in specs]
+    report: dict[str, Any] = {
+        "load": list(os.getloadavg()),
+        "trees": {t.name: str(t.path.resolve()) for t in trees},
+        "tree_commits": {t.name: tree_commit(t) for t in trees},
+        "ms_toollib": getattr(lib, "__version__", "installed") if lib else None,
+        "start": list(FIRST),
+        "seed": TREE_SEED,
+        "toollib_tries": TOOLLIB_TRIES,
+    }
+    differ: list[str] = []
+    k = 0
+    try:
+        for mines in TREE_DENSITIES:
+            count = boards if mines == TREE_DENSITIES[0] else max(2, boards // 4)
+            names = [t.name for t in trees] + (["ms-toollib"] if lib and mines == TREE_DENSITIES[0] else [])
+            ms: dict[str, list[float]] = {n: [] for n in names}
+            found = dict.fromkeys(names, 0)
+            for i in range(count):
+                request = {"rows": 16, "cols": 30, "mines": mines, "start": list(FIRST), "limit": 60.0}
+                request["seed"] = game_seed(TREE_SEED, i)
+                digests = {}
+                for name in rotation(names, k):
+                    if name == "ms-toollib":
+                        assert lib is not None  # named only where it is installed
+                        started = time.perf_counter()
+                        _, ok = lib.laymine_solvable(16, 30, mines, FIRST.row, FIRST.col, TOOLLIB_TRIES)
+                        ms[name].append((time.perf_counter() - started) * 1000)
+                        found[name] += bool(ok)
+                        continue
+                    answer = next(t for t in trees if t.name == name).ask(request)
+                    ms[name].append(answer["ms"])
+                    found[name] += answer["found"]
+                    digests[name] = answer["digest"]
+                if len(set(digests.values())) > 1:
+                    differ.append(f"16x30/{mines} seed {request['seed']}: {digests}")
+                k += 1
+                if progress_task:
+                    progress_task()
+            table: dict[str, Any] = {
+                n: {
+                    "boards": count,
+                    "found": found[n],
+                    "median_ms": statistics.median(ms[n]),
+                    "p90_ms": percentile(ms[n], 0.9),
+                }
+                for n in names
+            }
+            for n in names:
+                for other in names:
+                    if n not in (other, "ms-toollib"):
+                        table[n][f"over_{other}_median"] = table[n]["median_ms"] / table[other]["median_ms"]
+                        table[n][f"over_{other}_p90"] = table[n]["p90_ms"] / table[other]["p90_ms"]
+            report[f"16x30/{mines}"] = table
+    finally:
+        for t in trees:
+            t.close()
+    report["load_after"] = list(os.getloadavg())
+    report["identical_boards"] = not differ
+    report["differences"] = differ[:5]
+    return report
+
+
+def show_trees(report: dict[str, Any]) -> None:
+    """Print the tree comparison: milliseconds a board, median and p90, and each over ms-toollib's."""
+    table = Table(
+        "board",
+        "generator",
+        "found",
+        "median ms",
+        "p90 ms",
+        "/ ms-toollib (median, p90)",
+        title="no-guess generation, trees in turns",
+    )
+    for name, rows in report.items():
+        if not name.startswith("16x30/"):
+            continue
+        for who, row in rows.items():
+            ratio = (
+                f"{row['over_ms-toollib_median']:.2f}, {row['over_ms-toollib_p90']:.2f}"
+                if "over_ms-toollib_median" in row
+                else ""
+            )
+            table.add_row(
+                name, who, f"{row['found']}/{row['boards']}", f"{row['median_ms']:.1f}", f"{row['p90_ms']:.1f}", ratio
+            )
+    console = Console()
+    console.print(table)
+    console.print(f"load average {report['load'][0]:.2f} at the start, {report['load_after'][0]:.2f} at the end")
+    for line in report["differences"]:
+        console.print(f"DIFFERENT BOARDS: {line}", highlight=False)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--boards", type=int, default=40, help="boards per expert figure (others scale down)")
+    parser.add_argument(
+        "--boards", type=int, default=None, help="boards per expert figure (others scale down; 40, or 150 with --tree)"
+    )
+    parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a code tree to compare; repeatable")
     parser.add_argument("--quick", action="store_true", help="a few boards per figure, to check the script runs")
     parser.add_argument("--smoke", action="store_true", help="expert and the fast/uniform comparison only, 2 boards")
     parser.add_argument("--compare", type=int, default=200, help="expert boards per method for fast against uniform")
     parser.add_argument("--json", dest="json_out", help="write the figures here")
     args = parser.parse_args(argv)
-    n = 2 if args.smoke else 3 if args.quick else args.boards
+    if args.boards is not None and args.boards < 1:
+        parser.error(f"--boards must be at least 1, not {args.boards}")
+    missing = [spec for spec in args.tree if not (parse_tree(spec)[1] / "src" / "cnfsweep").is_dir()]
+    if missing:
+        parser.error(f"--tree {missing[0]}: expected NAME=PATH of a code tree with src/cnfsweep")
+    if args.tree:
+        count = 2 if args.smoke else 3 if args.quick else args.boards or 150
+        total = count + (len(TREE_DENSITIES) - 1) * max(2, count // 4)
+        with progress_bar(Console(stderr=True)) as progress:
+            task = progress.add_task("boards", total=total)
+            report = tree_turns(args.tree, count, lambda: progress.advance(task))
+        show_trees(report)
+        if args.json_out:
+            write_result(args.json_out, report, indent=2)
+        return 0 if report["identical_boards"] else 1
+    n = 2 if args.smoke else 3 if args.quick else args.boards or 40
     few = max(2, n // 4)
     lib = toollib()
     engine = Engine.for_games()

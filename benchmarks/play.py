@@ -13,8 +13,12 @@ in processor time, which a busy machine disturbs less.  Only ratios from one
 run mean anything on a shared machine: the load average at the start and the
 end is printed beside them.
 
-To time an older checkout with this same script, put its sources first on the
-path: ``PYTHONPATH=/path/to/old/src python -m benchmarks play``.
+With ``--tree NAME=PATH`` (repeatable), code trees are compared instead: each
+runs in its own worker process (``benchmarks.play_worker``) with ``PYTHONPATH``
+at its ``src``, and for every seeded game every tree plays it with every
+policy, the first turn rotating; it prints each tree's milliseconds a game per
+policy (processor time in the worker, and wall clock) and each over the first
+tree's, and exits 1 if the trees' moves differ on any game.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import Player, make_policy
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import write_result
+from benchmarks.harness.trees import Tree, parse_tree, tree_commit
+from benchmarks.harness.turns import rotation
 
 DEFAULT_POLICIES = ("strong", "safest")
 
@@ -103,6 +109,101 @@ def bench(
     }
 
 
+def tree_turns(
+    specs: Sequence[str],
+    trees_given: Sequence[str],
+    level: str,
+    rule: str,
+    games: int,
+    seed: int,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` seeded games with every policy in every tree, taking turns; return the figures and the ratios."""
+    trees = [Tree(*parse_tree(spec), "benchmarks.play_worker") for spec in trees_given]
+    report: dict[str, Any] = {
+        "level": level,
+        "first_click": rule,
+        "seed": seed,
+        "games": games,
+        "trees": {t.name: str(t.path.resolve()) for t in trees},
+        "tree_commits": {t.name: tree_commit(t) for t in trees},
+        "load": [round(load(), 2)],
+    }
+    turns = [(t, spec) for spec in specs for t in trees]
+    ms: dict[tuple[str, str], list[float]] = {(t.name, spec): [] for t, spec in turns}
+    cpu = {(t.name, spec): 0.0 for t, spec in turns}
+    wins = dict.fromkeys(ms, 0)
+    differ: list[str] = []
+    task = progress.add_task("games", total=games) if progress else None
+    try:
+        for i in range(games):
+            digests: dict[str, set[str]] = {spec: set() for spec in specs}
+            for t, spec in rotation(turns, i):
+                answer = t.ask({"policy": spec, "level": level, "rule": rule, "run_seed": seed, "game": i})
+                ms[t.name, spec].append(answer["ms"])
+                cpu[t.name, spec] += answer["cpu_ms"]
+                wins[t.name, spec] += answer["won"]
+                digests[spec].add(answer["digest"])
+            differ += [f"{spec}, game {i}" for spec, found in digests.items() if len(found) > 1]
+            if progress and task is not None:
+                progress.advance(task)
+    finally:
+        for t in trees:
+            t.close()
+    first = trees[0].name
+    policies: dict[str, dict[str, Any]] = {}
+    for spec in specs:
+        rows = policies[spec] = {}
+        for t in trees:
+            key = (t.name, spec)
+            rows[t.name] = {
+                "wins": wins[key],
+                "cpu_ms": round(cpu[key] / games, 3),
+                "mean_ms": round(statistics.fmean(ms[key]), 3),
+                "median_ms": round(statistics.median(ms[key]), 3),
+            }
+        for row in rows.values():
+            row["cpu_ratio"] = round(row["cpu_ms"] / rows[first]["cpu_ms"], 3)
+            row["ratio"] = round(row["mean_ms"] / rows[first]["mean_ms"], 3)
+    report["policies"] = policies
+    report["load"].append(round(load(), 2))
+    report["same_moves"] = not differ
+    report["differences"] = differ[:5]
+    return report
+
+
+def show_trees(console: Console, report: dict[str, Any]) -> None:
+    """Print the tree comparison, a row per policy and tree."""
+    first = next(iter(report["trees"]))
+    table = Table(
+        "policy",
+        "tree",
+        "wins",
+        "CPU ms",
+        f"CPU / {first}",
+        "mean ms",
+        f"/ {first}",
+        "median ms",
+        title=f"{report['level']}, first click {report['first_click']}, seed {report['seed']}, trees in turns",
+        caption=f"load average {report['load'][0]} at the start, {report['load'][1]} at the end",
+    )
+    for spec, rows in report["policies"].items():
+        for name, row in rows.items():
+            table.add_row(
+                spec,
+                name,
+                f"{row['wins']}/{report['games']}",
+                f"{row['cpu_ms']:.1f}",
+                f"{row['cpu_ratio']:.2f}",
+                f"{row['mean_ms']:.1f}",
+                f"{row['ratio']:.2f}",
+                f"{row['median_ms']:.1f}",
+            )
+    console.print(table)
+    for line in report["differences"]:
+        console.print(f"DIFFERENT MOVES: {line}", highlight=False)
+
+
 def show(console: Console, report: dict[str, Any]) -> None:
     """Print the figures as a table, a row per policy."""
     table = Table(
@@ -145,11 +246,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
     parser.add_argument("--first-click", default="safe", help="safe, opening or any (default safe)")
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a code tree to compare; repeatable")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
+    missing = [spec for spec in args.tree if not (parse_tree(spec)[1] / "src" / "cnfsweep").is_dir()]
+    if missing:
+        parser.error(f"--tree {missing[0]}: expected NAME=PATH of a code tree with src/cnfsweep")
     console = Console(stderr=True)
     specs = args.policy or list(DEFAULT_POLICIES)
+    if args.tree:
+        with progress_bar(console, transient=True) as progress:
+            report = tree_turns(specs, args.tree, args.level, args.first_click, args.games, args.seed, progress)
+        show_trees(Console(), report)
+        if args.json:
+            write_result(args.json, report)
+        return 0 if report["same_moves"] else 1
     try:
         with progress_bar(console, transient=True) as progress:
             report = bench(specs, args.level, args.first_click, args.games, args.seed, progress)

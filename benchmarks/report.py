@@ -275,8 +275,53 @@ def render_picture(report: dict[str, Any]) -> str:
     return "\n".join([*lines, "", " ".join(notes)]) + "\n"
 
 
+def render_generate(report: dict[str, Any]) -> str:
+    """No-guess generation, code trees and ms-toollib in turns: milliseconds a board and the ratios."""
+    trees = list(report["trees"])
+    commits = report.get("tree_commits", {})
+    said = ", ".join(
+        f"`{name}` ({commits[name][:7] + commits[name][40:] if commits.get(name) else 'a tree outside git'})"
+        for name in trees
+    )
+    start = report["start"]
+    lines = [
+        f"Generated from `benchmarks/results/generate.json`: {run_line(report)}; code trees {said} and "
+        f"ms-toollib's `laymine_solvable` ({report['toollib_tries']:,} tries a board) taking turns board by board, "
+        f"boards `game_seed({report['seed']}, k)`, start ({start[0]}, {start[1]}). Milliseconds a board, "
+        "median / p90; a ratio is that tree's time over the other's (below 1: faster). ms-toollib takes its turns "
+        "at 99 mines only: above, its tries take seconds to minutes a board, and at 140 find none.",
+        "",
+        "| board | boards | "
+        + " | ".join(trees)
+        + " | ms-toollib | "
+        + " | ".join(f"{t} / ms-toollib" for t in trees)
+        + (f" | {trees[-1]} / {trees[0]} |" if len(trees) > 1 else " |"),
+        "|---|---|" + "---|" * (2 * len(trees) + 1 + (len(trees) > 1)),
+    ]
+    for board, table in report.items():
+        if not board.startswith("16x30/"):
+            continue
+        first = table[trees[0]]
+        cells = [f"{table[t]['median_ms']:.1f} / {table[t]['p90_ms']:.1f}" for t in trees]
+        toollib = table.get("ms-toollib")
+        cells.append(f"{toollib['median_ms']:.1f} / {toollib['p90_ms']:.1f}" if toollib else "not run")
+        cells += [
+            f"{table[t]['over_ms-toollib_median']:.2f} / {table[t]['over_ms-toollib_p90']:.2f}" if toollib else ""
+            for t in trees
+        ]
+        if len(trees) > 1:
+            last = table[trees[-1]]
+            cells.append(f"{last[f'over_{trees[0]}_median']:.2f} / {last[f'over_{trees[0]}_p90']:.2f}")
+        found = "; ".join(f"{t} {table[t]['found']}" for t in trees)
+        lines.append(f"| {board} | {first['boards']} (found: {found}) | " + " | ".join(cells) + " |")
+    same = "identical" if report["identical_boards"] else "**not** identical"
+    lines += ["", f"The trees' boards were {same}."]
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
+    "generate": Section("generate.json", render_generate),
     "play": Section("play.json", render_play),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
     "hill-paired": Section("hill-paired.json", render_hill_paired),

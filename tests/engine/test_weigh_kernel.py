@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
@@ -27,7 +27,15 @@ from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_ca
 from cnfsweep.core.board import Cell
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine import Analysis, Engine, counting
-from cnfsweep.engine.counting import Combined, combine
+from cnfsweep.engine.counting import (
+    Combined,
+    combine,
+    least_weight,
+    mine_polynomial,
+    multiply,
+    off_frontier_ways,
+    weigh,
+)
 
 # The module, not a name cnfsweep.engine may export.
 analysis_module = importlib.import_module("cnfsweep.engine.analysis")
@@ -101,6 +109,36 @@ def test_combine_is_the_definition_with_and_without_the_kernel(seed: int) -> Non
     assert combine(tables, n_off, mines) == want
     with python_only():
         assert combine(tables, n_off, mines) == want
+
+
+def exact_counts(want: Combined) -> tuple[int, list[list[int]], int | None, int]:
+    """The definition's layout counts: solutions, per box, off the frontier, and the fewest on a cell that may be safe."""
+    n = want.solutions
+    boxes = [[int(p * n) for p in row] for row in want.boxes]
+    off = None if want.off_frontier is None else int(want.off_frontier * n)
+    least = min([n, *(x for row in boxes for x in row), *([] if off is None else [off])])
+    return n, boxes, off, least
+
+
+@pytest.mark.parametrize("kernel", ["kernel", "python"])
+@pytest.mark.parametrize("seed", range(400))
+def test_weigh_and_least_weight_count_what_the_definition_does(seed: int, kernel: str) -> None:
+    # The look-ahead's exact counts: the kernel's small integers scaled back must be the very integers.
+    tables, n_off, mines = random_case(seed + 5000)
+    want = by_definition(tables, n_off, mines)
+    n, boxes, off, least = exact_counts(want) if want.solutions else (0, [], None, 0)
+    with python_only() if kernel == "python" else nullcontext():
+        w = weigh(tables, n_off, mines)
+        assert (w.solutions, [list(row) for row in w.boxes], w.off_frontier) == (n, boxes, off)
+        # With the binomials given (any list long enough) or without; with the product given or not.
+        ways = off_frontier_ways(n_off, mines, mines + 1)
+        product = [1]
+        for t in tables:
+            product = multiply(product, mine_polynomial(t))
+        long_ways = off_frontier_ways(n_off, mines, max(len(product), mines + 1))
+        assert least_weight(tables, n_off, mines) == (n, least)
+        assert least_weight(tables, n_off, mines, ways=ways) == (n, least)
+        assert least_weight(tables, n_off, mines, product=product, ways=long_ways) == (n, least)
 
 
 @needs_kernel

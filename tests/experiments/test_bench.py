@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+from benchmarks.report import render_generate
+
 STATS = {"runs", "capped", "median_ms", "p90_ms", "p99_ms", "max_ms", "ratio_p90", "ratio_median"}
 
 
@@ -129,6 +131,58 @@ def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
     figures = json.loads(out.read_text())
     assert figures["expert"]["fast"]["found"] == figures["expert"]["uniform"]["found"] == 2
     assert set(figures["fast_vs_uniform_expert"]) >= {"fast", "uniform", "ks_3bv", "ks_rounds"}
+
+
+def test_generation_bench_takes_turns_between_code_trees(tmp_path: Path) -> None:
+    out = tmp_path / "gen-trees.json"
+    trees = ["--tree", "this=.", "--tree", f"again={ROOT}"]
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "generate", "--smoke", "--json", str(out), *trees],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(out.read_text())
+    assert list(report["trees"]) == ["this", "again"] and report["identical_boards"] is True
+    for board in ("16x30/99", "16x30/120", "16x30/140"):
+        for tree in ("this", "again"):
+            row = report[board][tree]
+            assert row["boards"] == row["found"] == 2 and 0 < row["median_ms"] <= row["p90_ms"]
+    # The documentation's section renders from such a file.
+    assert "| 16x30/99 | 2 (found: this 2; again 2) |" in render_generate(report)
+
+
+def test_generation_bench_names_a_tree_it_cannot_use_in_one_line(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "generate", "--tree", f"nowhere={tmp_path}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"--tree nowhere={tmp_path}: expected NAME=PATH of a code tree with src/cnfsweep" in run.stderr
+
+
+def test_play_bench_takes_turns_between_code_trees(tmp_path: Path) -> None:
+    out = tmp_path / "play-trees.json"
+    trees = ["--tree", "this=.", "--tree", f"again={ROOT}"]
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "play", "--games", "2", "--level", "beginner", "--json", str(out), *trees],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(out.read_text())
+    assert report["same_moves"] is True and list(report["trees"]) == ["this", "again"]
+    assert list(report["policies"]) == ["strong", "safest"]
+    for rows in report["policies"].values():
+        assert list(rows) == ["this", "again"] and rows["this"]["cpu_ratio"] == 1.0
+        assert rows["this"]["wins"] == rows["again"]["wins"] and all(row["cpu_ms"] > 0 for row in rows.values())
 
 
 def test_play_bench_times_both_policies_in_one_run(tmp_path: Path) -> None:

@@ -157,7 +157,7 @@ def weigh_scaled(
         if found is not NotImplemented:
             scaled, rows, off, top, r_top = found
             return Scaled(scaled * comb(n_off, r_top) // top, scaled, rows, off, n_off * scaled)
-    weights = weigh(tables, n_off, mines_left, deadline=deadline)
+    weights = _weigh_python(tables, n_off, mines_left, deadline=deadline)
     solutions = weights.solutions
     if solutions == 0:
         return None
@@ -273,6 +273,89 @@ def weigh(
     >>> weigh([half, half], 2, 3, off_ways=off_frontier_ways(1, 2, 3)).off_frontier
     4
     """
+    found = _weigh_compiled(tables, n_off, mines_left, ways) if deadline is None else None
+    if found is not None:
+        scaled, rows, off, factor = found
+        boxes = tuple(tuple(map(factor.__mul__, row)) for row in rows)
+        return Weights(scaled * factor, boxes, None if off is None else off * factor // n_off)
+    return _weigh_python(tables, n_off, mines_left, polys, deadline, product, ways, off_ways)
+
+
+def least_weight(
+    tables: Sequence[CountTable],
+    n_off: int,
+    mines_left: int,
+    polys: Sequence[Sequence[int]] | None = None,
+    product: Sequence[int] | None = None,
+    ways: Sequence[int] | None = None,
+    off_ways: Sequence[int] | None = None,
+) -> tuple[int, int]:
+    """Return :func:`weigh`'s ``solutions`` and ``lowest()`` (the same arguments), without every other count.
+
+    A look-ahead's last move asks only these two numbers of most positions it
+    reaches; with the C kernel they are found on its small integers and one
+    is scaled back, instead of every box's count. Without ``product``, ``ways``
+    may be any :func:`off_frontier_ways` list of the same counts as long as the
+    product would be (``off_ways`` is then unused).
+
+    Examples
+    --------
+    >>> half = CountTable({1: 2}, {1: (1,)})
+    >>> least_weight([half, CountTable({1: 3}, {1: (1, 2)})], n_off=2, mines_left=3)
+    (12, 4)
+    """
+    found = _weigh_compiled(tables, n_off, mines_left, ways)
+    if found is None:
+        if product is None:
+            # ``ways`` and ``off_ways`` were for a product worked out here: work them out with it.
+            ways = off_ways = None
+        w = _weigh_python(tables, n_off, mines_left, polys, None, product, ways, off_ways)
+        return w.solutions, w.lowest()
+    scaled, rows, off, factor = found
+    low = min([scaled, *(min(row) for row in rows if row)])
+    # A cell off the frontier counts off / n_off on the same scale: compared without dividing.
+    if off is not None and off < low * n_off:
+        return scaled * factor, off * factor // n_off
+    return scaled * factor, low * factor
+
+
+def _weigh_compiled(
+    tables: Sequence[CountTable], n_off: int, mines_left: int, ways: Sequence[int] | None
+) -> tuple[int, tuple[tuple[int, ...], ...], int | None, int] | None:
+    """The C kernel's weighing as ``(solutions, boxes, off, factor)``: every count is its integer times ``factor``.
+
+    The kernel weighs with the primitive integer vector proportional to the
+    binomials (see :func:`weigh_scaled`), so the ratio ``C(n_off, r_top) / top``
+    is a whole number (the binomials' gcd), ``factor``; a cell off the
+    frontier counts ``off * factor / n_off`` layouts, an exact division.
+    ``ways``, when given, is :func:`off_frontier_ways` for the same counts, the
+    binomial read from it. ``None`` where the kernel is not built or declines.
+    """
+    if kernel is None:
+        return None
+    found = kernel.weigh(tables, n_off, mines_left)
+    if found is NotImplemented:
+        return None
+    scaled, rows, off, top, r_top = found
+    k = mines_left - r_top
+    whole = ways[k] if ways is not None and 0 <= k < len(ways) else comb(n_off, r_top)
+    factor, left = divmod(whole, top)
+    if left:  # not the primitive vector the kernel promises: count in Python rather than guess
+        return None
+    return scaled, rows, off, factor
+
+
+def _weigh_python(
+    tables: Sequence[CountTable],
+    n_off: int,
+    mines_left: int,
+    polys: Sequence[Sequence[int]] | None = None,
+    deadline: float | None = None,
+    product: Sequence[int] | None = None,
+    ways: Sequence[int] | None = None,
+    off_ways: Sequence[int] | None = None,
+) -> Weights:
+    """:func:`weigh` in Python alone: the reference, and the way past the kernel's integers or a deadline."""
     if polys is None:
         polys = [_poly(t) for t in tables]
     if product is not None:

@@ -403,9 +403,8 @@ class StrongPolicy(Policy):
         [Fraction(4, 5), Fraction(11, 15), Fraction(2, 3)]
         """
         n = snap.solutions
-        safety = Fraction(n - snap.weight(cell), n)
         if moves == 0:
-            return safety
+            return Fraction(n - snap.weight(cell), n)
         if moves == 1:
             # One number at a time: the loop can stop before the cell's other outcomes are built.
             # In whole numbers over n: after a number, the next guess fails in best_weight() layouts.

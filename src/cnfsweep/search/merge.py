@@ -30,7 +30,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.constraints import CountTable, Rule
-from cnfsweep.engine.counting import multiply, off_frontier_ways, weigh
+from cnfsweep.engine.counting import least_weight, multiply, off_frontier_ways
 import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
@@ -161,8 +161,10 @@ class Tree:
         key = (n_off, mines_left)
         found = self.ways.get(key)
         if found is None or len(found) < length:
-            # Long enough for any product: a frontier holds at most every mine left.
-            found = self.ways[key] = off_frontier_ways(n_off, mines_left, max(mines_left + 1, length))
+            # Each binomial costs a product and a division of big integers: no more than the products
+            # ask for (a frontier rarely holds most of the mines left), doubling when one asks more.
+            want = max(length, min(mines_left + 1, 2 * len(found))) if found else length
+            found = self.ways[key] = off_frontier_ways(n_off, mines_left, want)
         return found
 
     def __init__(self) -> None:
@@ -254,28 +256,15 @@ class Split:
         if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
             # A certainly safe cell: the next move fails in no layout (or there is no layout).
             return 0
-        product = self.kept_product
         if merge.boxes:
-            tables, polys, product = (
-                [*tables, part.table],
-                [*polys, part.polynomial],
-                multiply(product, part.polynomial),
-            )
+            tables, polys = [*tables, part.table], [*polys, part.polynomial]
         n_off, mines_left = len(self.off), snap.mines_left
-        ways = snap.tree.ways_for(n_off, mines_left, len(product))
-        w = weigh(
-            tables,
-            n_off,
-            mines_left,
-            polys,
-            product=product,
-            ways=ways,
-            off_ways=snap.tree.ways_for(n_off - 1, mines_left - 1, len(product)) if n_off else None,
-        )
-        n = w.solutions
+        # The product of the polynomials is left to the Python weighing, which alone needs it.
+        # The product's length, from the polynomials' degrees, without multiplying them.
+        length = 1 + sum(len(p) - 1 for p in polys)
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
         if not n:
             return 0
-        low = w.lowest()
         # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
         # left means the game is won.
         return 0 if low == n else low
