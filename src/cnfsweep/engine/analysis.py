@@ -490,7 +490,7 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
             elif n == least:
                 least_boxes.append((comp, b))
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    tied = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
+    tied: Sequence[Cell] = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
     if safe:
         least = 0
     # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
@@ -501,9 +501,9 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         n, d = weights.off, weights.off_scale
         if n != d:
             if least == scale or n * scale < least * d:
-                tied = list(pos.off_frontier)
+                tied = pos.off_frontier  # in row-major order already (see Position): no sort
             elif n * scale == least * d:
-                tied.extend(pos.off_frontier)
+                tied = [*tied, *pos.off_frontier]
         if n == 0:
             safe.extend(pos.off_frontier)
         elif n == d:
@@ -524,6 +524,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         v = pos.forced.get(cell, pos.fixed.get(cell))
         return None if v is None else _MINE if v else _SAFE
 
+    # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
+    ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
     return Analysis(
         position=pos,
         consistent=True,
@@ -531,11 +533,11 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         safe=tuple(sorted(safe)),
         mines=tuple(sorted(mines)),
         count=LayoutCount(weights.solutions),
-        best_guess=min(tied) if tied else None,
+        best_guess=ordered[0] if ordered else None,
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
         # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
-        frontier_exact=_LazyExact(make, None if off is None else tuple(sorted(tied)), ones, find),
+        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find),
         off_frontier_exact=off,
     )
 

@@ -64,6 +64,8 @@ class Position:
         Independent parts of the frontier.
     off_frontier : tuple of Cell
         Unknown cells seen by no number: all alike, they share one probability.
+        In row-major order (sorted), as every builder here makes them: an
+        analysis takes its best guess among them without sorting them again.
     fixed : Mapping of Cell to bool
         Covered cells whose value was assumed (``True`` for a mine).
     forced : Mapping of Cell to bool
@@ -333,7 +335,9 @@ class RecentPositions:
             # under the deadline, before the board's cell lists need them.
             board.topology.tables(deadline)
             fixed = _resolve_assumptions(board, assumed)
-            unflagged = None if total is None else total - len(board.flags)
+            # Counted off the rows: the board's cell lists (``board.flags``) cost more than the analysis of
+            # a fresh intermediate board needs of them.
+            unflagged = None if total is None else total - sum(row.count(FLAG) for row in board.grid)
             found = indexed_position(board, fixed, unflagged, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]
