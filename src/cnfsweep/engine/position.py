@@ -337,7 +337,7 @@ class RecentPositions:
             fixed = _resolve_assumptions(board, assumed)
             # Counted off the rows: the board's cell lists (``board.flags``) cost more than the analysis of
             # a fresh intermediate board needs of them.
-            unflagged = None if total is None else total - sum(row.count(FLAG) for row in board.grid)
+            unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
             found = indexed_position(board, fixed, unflagged, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]
