@@ -35,7 +35,7 @@ from cnfsweep.engine.simplify import simplify
 kernel = load("cnfsweep.engine._position")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Component:
     """A connected part of the frontier together with its problem.
 
@@ -44,6 +44,11 @@ class Component:
 
     cells: tuple[Cell, ...]
     problem: Problem
+
+    def __init__(self, cells: tuple[Cell, ...], problem: Problem) -> None:
+        # As Problem's: one dict write a field instead of the frozen dataclass's object.__setattr__.
+        fields = self.__dict__
+        fields["cells"], fields["problem"] = cells, problem
 
     def box_cells(self, box: int) -> tuple[Cell, ...]:
         """Return the board cells of one box."""
@@ -54,7 +59,7 @@ class Component:
         return tuple(self.cells[v] for v in variables)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Position:
     """Everything the engine needs to know about a board.
 
@@ -84,6 +89,26 @@ class Position:
     mines_left: int | None
     contradiction: Cell | None
     forced: Mapping[Cell, bool]
+
+    def __init__(
+        self,
+        board: Board,
+        components: tuple[Component, ...],
+        off_frontier: tuple[Cell, ...],
+        fixed: Mapping[Cell, bool],
+        mines_left: int | None,
+        contradiction: Cell | None,
+        forced: Mapping[Cell, bool],
+    ) -> None:
+        # As Component's: one dict write a field instead of the frozen dataclass's object.__setattr__.
+        fields = self.__dict__
+        fields["board"] = board
+        fields["components"] = components
+        fields["off_frontier"] = off_frontier
+        fields["fixed"] = fixed
+        fields["mines_left"] = mines_left
+        fields["contradiction"] = contradiction
+        fields["forced"] = forced
 
 
 def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
