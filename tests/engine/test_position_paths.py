@@ -132,3 +132,12 @@ def test_analyses_of_the_indexed_position_are_those_of_the_cells(case: Case) -> 
     got = engine.analyze(case.board, total_mines=case.total_mines, assume=case.assume)
     want = Engine.create().analyze_position(cell_position(case), total_mines=case.total_mines)
     assert everything(got) == everything(want)
+
+
+@pytest.mark.parametrize("simplified", [True, False])
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_the_cells_off_the_frontier_are_in_row_major_order(case: Case, simplified: bool) -> None:
+    # An analysis takes the first of them as its best guess without sorting them (Position says so).
+    fixed = fixed_cells(case.board, case.assume)
+    for pos in (cell_position(case, simplified), indexed_position(case.board, fixed, mines_of(case), simplified)):
+        assert list(pos.off_frontier) == sorted(pos.off_frontier)

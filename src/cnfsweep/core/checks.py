@@ -204,6 +204,8 @@ def choice_argument(kind: type[E], value: object, what: str) -> E:
     ...
     cnfsweep.core.errors.ArgumentError: unknown kind 'lava'; choose from number, covered, flag
     """
+    if type(value) is kind:  # already a member: what kind(value) would return, without its lookup
+        return value
     try:
         return kind(value)
     except (ValueError, TypeError):  # TypeError: an unhashable value

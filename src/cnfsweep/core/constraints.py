@@ -40,18 +40,30 @@ TOTAL = "total"
 """Tag of the global mine-count constraint in a :class:`Problem`."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Constraint:
     """Between ``lo`` and ``hi`` of the variables ``vars`` are mines.
 
     A revealed number has ``lo == hi``.  ``tag`` says where the constraint comes
     from: the :class:`Cell` of a revealed number, or :data:`TOTAL`.
+
+    Examples
+    --------
+    >>> c = Constraint((0, 1), 1, 1, TOTAL)
+    >>> c, c == Constraint.exactly((0, 1), 1, TOTAL)
+    (Constraint(vars=(0, 1), lo=1, hi=1, tag='total'), True)
     """
 
     vars: tuple[int, ...]
     lo: int
     hi: int
     tag: Cell | str
+
+    def __init__(self, vars: tuple[int, ...], lo: int, hi: int, tag: Cell | str) -> None:
+        # The fields go straight into the instance's dict: the frozen dataclass's own __init__ sets
+        # each through object.__setattr__, which takes twice as long, and every analysis builds many.
+        fields = self.__dict__
+        fields["vars"], fields["lo"], fields["hi"], fields["tag"] = vars, lo, hi, tag
 
     @classmethod
     def exactly(cls, vars: tuple[int, ...], count: int, tag: Cell | str) -> Constraint:
@@ -63,7 +75,7 @@ class Constraint:
         return self.lo <= self.hi and self.lo <= len(self.vars) and self.hi >= 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Problem:
     """A solver-independent cardinality problem over variables ``0..num_vars-1``.
 
@@ -81,6 +93,11 @@ class Problem:
 
     boxes: tuple[tuple[int, ...], ...]
     constraints: tuple[Constraint, ...]
+
+    def __init__(self, boxes: tuple[tuple[int, ...], ...], constraints: tuple[Constraint, ...]) -> None:
+        # As Constraint's: one dict write a field instead of object.__setattr__.
+        fields = self.__dict__
+        fields["boxes"], fields["constraints"] = boxes, constraints
 
     @lazy
     def num_vars(self) -> int:

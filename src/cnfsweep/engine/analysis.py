@@ -90,7 +90,7 @@ class LayoutCount:
         return f"about {10 ** (log10 - whole):.1f} x 10^{whole}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Analysis:
     """The immutable result of :meth:`Engine.analyze <cnfsweep.engine.Engine.analyze>`.
 
@@ -128,6 +128,35 @@ class Analysis:
     seconds: float
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
     off_frontier_exact: Fraction | None = None
+
+    def __init__(
+        self,
+        position: Position,
+        consistent: bool,
+        total_mines: int | None,
+        safe: tuple[Cell, ...],
+        mines: tuple[Cell, ...],
+        count: LayoutCount,
+        best_guess: Cell | None,
+        backend: str,
+        seconds: float,
+        frontier_exact: Mapping[Cell, Fraction],
+        off_frontier_exact: Fraction | None = None,
+    ) -> None:
+        # The fields go straight into the instance's dict: the frozen dataclass's own __init__ sets
+        # each through object.__setattr__, a few microseconds of a cold analysis of tens.
+        fields = self.__dict__
+        fields["position"] = position
+        fields["consistent"] = consistent
+        fields["total_mines"] = total_mines
+        fields["safe"] = safe
+        fields["mines"] = mines
+        fields["count"] = count
+        fields["best_guess"] = best_guess
+        fields["backend"] = backend
+        fields["seconds"] = seconds
+        fields["frontier_exact"] = frontier_exact
+        fields["off_frontier_exact"] = off_frontier_exact
 
     @property
     def board(self) -> Board:
@@ -490,7 +519,7 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
             elif n == least:
                 least_boxes.append((comp, b))
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    tied = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
+    tied: Sequence[Cell] = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
     if safe:
         least = 0
     # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
@@ -501,9 +530,9 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         n, d = weights.off, weights.off_scale
         if n != d:
             if least == scale or n * scale < least * d:
-                tied = list(pos.off_frontier)
+                tied = pos.off_frontier  # in row-major order already (see Position): no sort
             elif n * scale == least * d:
-                tied.extend(pos.off_frontier)
+                tied = [*tied, *pos.off_frontier]
         if n == 0:
             safe.extend(pos.off_frontier)
         elif n == d:
@@ -524,6 +553,8 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         v = pos.forced.get(cell, pos.fixed.get(cell))
         return None if v is None else _MINE if v else _SAFE
 
+    # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
+    ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
     return Analysis(
         position=pos,
         consistent=True,
@@ -531,11 +562,11 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         safe=tuple(sorted(safe)),
         mines=tuple(sorted(mines)),
         count=LayoutCount(weights.solutions),
-        best_guess=min(tied) if tied else None,
+        best_guess=ordered[0] if ordered else None,
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
         # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
-        frontier_exact=_LazyExact(make, None if off is None else tuple(sorted(tied)), ones, find),
+        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find),
         off_frontier_exact=off,
     )
 

@@ -39,7 +39,7 @@ from cnfsweep.formats import board_argument
 __all__ = ["Engine", "analyze", "check", "levels"]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Engine:
     """A backend with its component cache, its recent positions and its counting settings.
 
@@ -58,6 +58,21 @@ class Engine:
     counting: Counting = Counting.AUTO
     arithmetic: Arithmetic = Arithmetic.AUTO
     positions: RecentPositions = field(default_factory=RecentPositions)
+
+    def __init__(
+        self,
+        backend: Backend,
+        cache: ComponentCache | None = None,
+        counting: Counting = Counting.AUTO,
+        arithmetic: Arithmetic = Arithmetic.AUTO,
+        positions: RecentPositions | None = None,
+    ) -> None:
+        # The fields go straight into the instance's dict (a cold analysis creates an engine: the
+        # frozen dataclass's __init__, one object.__setattr__ a field, cost a tenth of a small analysis).
+        fields = self.__dict__
+        fields["backend"], fields["counting"], fields["arithmetic"] = backend, counting, arithmetic
+        fields["cache"] = ComponentCache() if cache is None else cache
+        fields["positions"] = RecentPositions() if positions is None else positions
 
     @classmethod
     def create(

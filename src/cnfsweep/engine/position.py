@@ -39,7 +39,7 @@ from cnfsweep.engine.simplify import simplify
 kernel = load("cnfsweep.engine._position")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Component:
     """A connected part of the frontier together with its problem.
 
@@ -48,6 +48,11 @@ class Component:
 
     cells: tuple[Cell, ...]
     problem: Problem
+
+    def __init__(self, cells: tuple[Cell, ...], problem: Problem) -> None:
+        # As Problem's: one dict write a field instead of the frozen dataclass's object.__setattr__.
+        fields = self.__dict__
+        fields["cells"], fields["problem"] = cells, problem
 
     def box_cells(self, box: int) -> tuple[Cell, ...]:
         """Return the board cells of one box."""
@@ -58,7 +63,7 @@ class Component:
         return tuple(self.cells[v] for v in variables)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Position:
     """Everything the engine needs to know about a board.
 
@@ -68,6 +73,8 @@ class Position:
         Independent parts of the frontier.
     off_frontier : tuple of Cell
         Unknown cells seen by no number: all alike, they share one probability.
+        In row-major order (sorted), as every builder here makes them: an
+        analysis takes its best guess among them without sorting them again.
     fixed : Mapping of Cell to bool
         Covered cells whose value was assumed (``True`` for a mine).
     forced : Mapping of Cell to bool
@@ -86,6 +93,26 @@ class Position:
     mines_left: int | None
     contradiction: Cell | None
     forced: Mapping[Cell, bool]
+
+    def __init__(
+        self,
+        board: Board,
+        components: tuple[Component, ...],
+        off_frontier: tuple[Cell, ...],
+        fixed: Mapping[Cell, bool],
+        mines_left: int | None,
+        contradiction: Cell | None,
+        forced: Mapping[Cell, bool],
+    ) -> None:
+        # As Component's: one dict write a field instead of the frozen dataclass's object.__setattr__.
+        fields = self.__dict__
+        fields["board"] = board
+        fields["components"] = components
+        fields["off_frontier"] = off_frontier
+        fields["fixed"] = fixed
+        fields["mines_left"] = mines_left
+        fields["contradiction"] = contradiction
+        fields["forced"] = forced
 
 
 def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
@@ -337,7 +364,9 @@ class RecentPositions:
             # under the deadline, before the board's cell lists need them.
             board.topology.tables(deadline)
             fixed = _resolve_assumptions(board, assumed)
-            unflagged = None if total is None else total - len(board.flags)
+            # Counted off the rows: the board's cell lists (``board.flags``) cost more than the analysis of
+            # a fresh intermediate board needs of them.
+            unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
             found = indexed_position(board, fixed, unflagged, simplified, deadline)
             if self._recent and len(self._recent) >= self.size:
                 del self._recent[next(iter(self._recent))]
