@@ -188,6 +188,13 @@ ENTRIES: tuple[Entry, ...] = (
         ("tests/data/variants-peer/1Q_V_1",),
         "puzzles the peer wrote (tests/data/variants-peer holds one)",
     ),
+    Entry(
+        "variants-generate",
+        "variants_generate",
+        B,
+        "generate --rules against the fan generator (minesweepervariants, run apart under Python 3.12), taking turns",
+        ("--size", "4x4/5", "--rules", "1Q V", "--no-peer"),
+    ),
     Entry("load", "load", B, "a live cnfsweep serve under load, every answer checked", ("--smoke",)),
     Entry(
         "forked-paired",

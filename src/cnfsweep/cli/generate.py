@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import ArgumentError, CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.checks import read_cell
 from cnfsweep.engine.backends import get_backend
 from cnfsweep.experiments.boards import GenerateConfig, generate_many
@@ -123,8 +123,44 @@ def generate_command(
     ] = None,
     backend: BackendOpt = None,
     json_out: Annotated[bool, json_option("each board (one JSON object per line)", "the board files")] = False,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="CODES",
+            help="Variant puzzles under these rules (codes separated by spaces, such as '1Q V'): "
+            "one solution, --size ROWSxCOLS/MINES, written as 'rules:' board text.",
+        ),
+    ] = None,
+    clues: Annotated[
+        str | None,
+        typer.Option(
+            "--clues",
+            metavar="N|LO-HI",
+            help="With --rules: how many clues to show, a number or a range, each maybe a percentage of the cells "
+            "(25%-40%). Default: as few as keep one solution.",
+        ),
+    ] = None,
+    no_grade: Annotated[
+        bool, typer.Option("--no-grade", help="With --rules: skip counting each puzzle's deduction rounds.")
+    ] = False,
 ) -> None:
-    """Generate boards that never force a guess, each replayed from its first click before it is written."""
+    """Generate boards that never force a guess, each replayed from its first click before it is written.
+
+    With --rules: variant puzzles with exactly one solution.
+    """
+    if rules is not None:
+        exclusive(
+            ctx,
+            "rules",
+            ["level", "graph", "topology", "start", "old_start", "fmt", "grade", "workers"],
+            "--rules makes variant puzzles on square grids",
+        )
+        _variants(rules, size, mines, clues, not no_grade, seed, count, time_limit, output, json_out)
+        return
+    for flag, given in (("--clues", clues), ("--no-grade", no_grade or None)):
+        if given is not None:
+            fail(f"{flag} goes with --rules (variant puzzles)")
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
     exclusive(ctx, "start", ["old_start"], "--first-click R,C is the old name of --start")
     if old_start is not None:
@@ -240,3 +276,102 @@ def _write(
         typer.echo(("\n" if index else "") + text, nl=False)
     else:
         _path(output, index, count).write_text(text)
+
+
+def _clue_count(text: str, cells: int) -> int:
+    text = text.strip()
+    if text.endswith("%"):
+        return round(cells * read_number(text[:-1], "--clues") / 100)
+    return read_number(text, "--clues")
+
+
+def read_number(text: str, flag: str) -> int:
+    """A whole number of an option's text, or the one-line error naming the option."""
+    if not text.strip().isdigit():
+        fail(f"{flag}: expected a whole number (or a percentage), not {text!r}")
+    return int(text)
+
+
+def _variants(
+    codes: str,
+    size: str | None,
+    mines: int | None,
+    clues: str | None,
+    graded: bool,
+    seed: int | None,
+    count: int,
+    time_limit: float,
+    output: Path | None,
+    json_out: bool,
+) -> None:
+    """``generate --rules``: variant puzzles, written as board text or JSON lines."""
+    from cnfsweep.generation.variants import VariantRequest, generate_variants
+    from cnfsweep.play.level import parse_size
+
+    if size is None:
+        fail("--rules needs --size ROWSxCOLS/MINES (or --size ROWSxCOLS with --mines)")
+    try:
+        rows, cols, given = parse_size(size, "--size")
+        if given is not None and mines is not None and given != mines:
+            fail(f"--size {size} says {given} mines and --mines {mines}: give one")
+        total = given if given is not None else mines
+        if total is None:
+            fail("--rules needs the total: --size ROWSxCOLS/MINES or --mines")
+        span: tuple[int, int] | None = None
+        if clues is not None:
+            low, _, high = clues.partition("-") if "-" in clues.strip()[1:] else (clues, "", clues)
+            span = (_clue_count(low, rows * cols), _clue_count(high, rows * cols))
+        request = VariantRequest.make(rows, cols, total, codes.split(), span, graded, time_limit)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if output is not None and str(output) == "-":
+        output = None
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    err = Console(stderr=True, highlight=False)
+    with Progress(
+        TextColumn("generating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=count == 1 or not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task("puzzles", total=count)
+        try:
+            for i, puzzle in enumerate(generate_variants(request, count, seed)):
+                if json_out:
+                    line = json.dumps(puzzle.to_dict())
+                    if output is None:
+                        emit(puzzle.to_dict())
+                    else:
+                        with output.open("w" if i == 0 else "a") as sink:
+                            sink.write(line + "\n")
+                else:
+                    what = f"puzzle {i + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
+                    rounds = f", {len(puzzle.steps)} deduction rounds" if graded else ""
+                    head = (
+                        f"# cnfsweep generate: {request.size_text}, rules {' '.join(request.rules.codes)}, {what} "
+                        f"(puzzle seed {puzzle.seed}), {puzzle.clues} clues{rounds}\n"
+                    )
+                    if output is None:
+                        typer.echo(("\n" if i else "") + head + puzzle.text(), nl=False)
+                    else:
+                        _path(output, i, count).write_text(head + puzzle.text())
+                progress.advance(task)
+        except TimeLimitExceeded as exc:
+            progress.stop()
+            if json_out:
+                emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
+            err.print(f"unknown: {exc}", soft_wrap=True)
+            raise typer.Exit(3) from None
+        except ArgumentError as exc:
+            progress.stop()
+            fail(str(exc))
+        except CnfsweepError as exc:
+            progress.stop()
+            err.print(f"error: {exc}", soft_wrap=True)
+            raise typer.Exit(1) from None
+        except OSError as exc:
+            progress.stop()
+            fail(f"--output {output}: cannot write: {exc.strerror or exc}")

@@ -10,7 +10,7 @@ layout needs a guess, :func:`check_no_guess` and the incremental
 :class:`NoGuessCheck` (which plays the one :class:`~cnfsweep.play.Game`
 through the one player's view, :class:`~cnfsweep.play.Table`, on any topology).
 
-May import the core, ``engine``, ``search``, ``play`` and ``explanation``; never ``experiments``,
+May import the core, ``engine``, ``search``, ``variants``, ``play`` and ``explanation``; never ``experiments``,
 ``present`` or ``cli``.
 """
 

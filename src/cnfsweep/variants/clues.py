@@ -11,6 +11,7 @@ partial layouts that show the clue.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import product
 from typing import ClassVar
 
@@ -58,6 +59,11 @@ class _Clue:
         return isinstance(value, int)
 
 
+def _ring_of(grid: Grid, cell: Cell, mines: AbstractSet[Cell]) -> list[bool]:
+    # Cells off the grid are safe.
+    return [Cell(cell.row + dr, cell.col + dc) in mines for dr, dc in RING]
+
+
 class _Counting(_Clue):
     name: ClassVar[str]
     steps: ClassVar[tuple[tuple[int, int], ...]]
@@ -71,6 +77,10 @@ class _Counting(_Clue):
             self.name,
             cell,
         )
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        # Under 1N the weights of dyed cells are -1, and the clue shows the difference without its sign.
+        return abs(sum(weight[c] for c in grid.steps(cell, self.steps) if c in mines))
 
 
 class Vanilla(_Counting):
@@ -148,6 +158,11 @@ class Wall(_Clue):
         wanted = frozenset(() if v == 0 else (v,) if isinstance(v, int) else tuple(sorted(v)) for v in values)
         return _patterns(grid, cell, RING, ring_runs, wanted, self.name)
 
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        # Written as the board text writes it: 0 for no run, one run as its length, else the lengths.
+        runs = ring_runs(_ring_of(grid, cell, mines))
+        return 0 if not runs else runs[0] if len(runs) == 1 else runs
+
 
 class Partition(_Clue):
     """1P: the number of runs of mines round the clue."""
@@ -159,6 +174,9 @@ class Partition(_Clue):
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
         return _patterns(grid, cell, RING, lambda ring: len(ring_runs(ring)), values, self.name)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return len(ring_runs(_ring_of(grid, cell, mines)))
 
 
 class Eyesight(_Clue):
@@ -194,6 +212,15 @@ class Eyesight(_Clue):
                 case += [(ray[n], True) for ray, n in zip(rays, seen, strict=True) if n < len(ray)]
                 cases.append(tuple(case))
         return AnyOf(tuple(cases), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        seen = 1
+        for dr, dc in ORTHOGONAL:
+            k = 1
+            while grid.inside(nxt := Cell(cell.row + k * dr, cell.col + k * dc)) and nxt not in mines:
+                seen += 1
+                k += 1
+        return seen
 
 
 class _Modifier:

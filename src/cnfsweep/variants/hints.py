@@ -25,7 +25,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
-from cnfsweep.variants.solve import COUNT_LIMIT, TOTAL, _Model, analyze_variant
+from cnfsweep.variants.solve import COUNT_LIMIT, TOTAL, VariantModel, analyze_variant
 
 __all__ = ["VariantHint", "VariantMove", "VariantReason", "hint_variant"]
 
@@ -120,7 +120,7 @@ class _Reasons:
 
     def __init__(self, board: VariantBoard, deadline: float | None) -> None:
         self.board = board
-        self.m = _Model(board, guarded=True, deadline=deadline)
+        self.m = VariantModel(board, guarded=True, deadline=deadline)
         self.keys: list[object] = list(self.m.guards)
         self.by_index = {lit.Index(): key for key, lit in self.m.guards.items()}
 

@@ -23,6 +23,7 @@ May import nothing from cnfsweep but the core.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Protocol, runtime_checkable
@@ -36,6 +37,7 @@ __all__ = [
     "Grid",
     "Layout",
     "MineRule",
+    "ReadingRule",
     "RuleKind",
     "Statement",
     "Sum",
@@ -178,5 +180,18 @@ class ClueRule(VariantRule, Protocol):
 
         ``weight`` is each cell's mine value (1, or 2 on a dyed cell under 1M,
         -1 on one under 1N); counting rules weigh by it, the others ignore it.
+        """
+        ...
+
+
+class ReadingRule(ClueRule, Protocol):
+    """A clue rule that can also say what a clue shows on a known layout: what generating puzzles needs."""
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        """The value the clue at ``cell`` shows when ``mines`` are the mines (before 1L's lie).
+
+        A counting rule gives the weighted count without its sign (1N's
+        difference); 1W gives ``0`` for no run, one run as its length, more as
+        their sorted lengths, as the board text writes them.
         """
         ...

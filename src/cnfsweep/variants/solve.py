@@ -35,10 +35,12 @@ __all__ = [
     "COUNT_LIMIT",
     "VariantAnalysis",
     "VariantCheck",
+    "VariantModel",
     "analyze_variant",
     "check_variant",
     "statements",
     "variant_layouts",
+    "variant_witnesses",
 ]
 
 #: The most layouts counted one by one before an answer gives up its probabilities.
@@ -70,8 +72,13 @@ def _total(board: VariantBoard) -> Statement | None:
     return Sum(cells, (1,) * len(cells), frozenset({board.total}), TOTAL)
 
 
-class _Model:
-    """One CP-SAT model of a board; with ``guarded``, each rule, clue and the total behind a literal of its own."""
+class VariantModel:
+    """One CP-SAT model of a board; with ``guarded``, each rule, clue and the total behind a literal of its own.
+
+    ``x`` holds each cell's variable (true for a mine); :meth:`add` adds a
+    constraint, under literals if wanted, and :meth:`solve` finds a layout that
+    obeys every rule, global ones too, under assumptions.
+    """
 
     def __init__(
         self,
@@ -97,6 +104,8 @@ class _Model:
         self.guarded = guarded
         # The indices of the assumptions CP-SAT last found enough for infeasibility (its core), if it gave them.
         self.last_core: tuple[int, ...] = ()
+        #: Whether solving follows the model's decision strategy (a random layout's draw sets one).
+        self.fixed_search = False
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         total = _total(board) if parts is None else None
@@ -112,8 +121,9 @@ class _Model:
             self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")
         return [self.guards[key]]
 
-    def add(self, statement: Statement) -> None:
-        on = self.guard(statement)
+    def add(self, statement: Statement, when: Sequence[Any] = ()) -> None:
+        """Add ``statement``, enforced only where every literal of ``when`` (and its guard, if guarded) holds."""
+        on = [*self.guard(statement), *when]
         if isinstance(statement, Sum):
             if statement.when is not None:
                 on = [*on, self.x[statement.when]]
@@ -136,6 +146,10 @@ class _Model:
         check_deadline(self.deadline)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        if self.fixed_search:
+            solver.parameters.search_branching = cp_model.FIXED_SEARCH
+            # Presolve would answer before the search, ignoring the strategy.
+            solver.parameters.cp_model_presolve = False
         left = time_left(self.deadline)
         if left is not None:
             solver.parameters.max_time_in_seconds = max(left, 1e-3)
@@ -176,7 +190,7 @@ class _Model:
 class _Collect(cp_model.CpSolverSolutionCallback):
     """Tallies the layouts of an enumeration that every global rule accepts: how many, and mines per cell."""
 
-    def __init__(self, owner: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> None:
+    def __init__(self, owner: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = False) -> None:
         super().__init__()
         self.owner, self.cells, self.limit = owner, cells, limit
         self.seen = 0
@@ -215,14 +229,14 @@ class _Collect(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def _no_answer(m: _Model, solver: Any, status: Any) -> NoReturn:
+def _no_answer(m: VariantModel, solver: Any, status: Any) -> NoReturn:
     # Only a time limit stops CP-SAT short here: the deadline's, or else something is wrong.
     if m.deadline is not None:
         raise TimeLimitExceeded("no answer within the time limit")
     raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
 
 
-def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+def _enumerate(m: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
     solver = m.solver()
     solver.parameters.enumerate_all_solutions = True
     collect = _Collect(m, cells, limit, keep)
@@ -235,7 +249,7 @@ def _enumerate(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False)
     return collect
 
 
-def _tightened(m: _Model, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
+def _tightened(m: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
     """Enumerate, first in short rounds that add the cuts of the layouts global rules refuse.
 
     A model of global rules holds only what they imply locally, so it may allow
@@ -266,11 +280,39 @@ def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[f
     >>> [sorted(c.col for c in mines) for mines in variant_layouts(parse_variant("rules: 1H\\n. . .\\n"))]
     [[], [0], [1], [2], [0, 2]]
     """
-    m = _Model(board)
+    m = VariantModel(board)
     collect = _tightened(m, board.where(CellState.COVERED), limit, keep=True)
     if collect.stopped:
         return None
     return tuple(sorted(collect.kept or (), key=lambda mines: (len(mines), sorted(mines))))
+
+
+def variant_witnesses(
+    board: VariantBoard, *, limit: int = 2, time_limit: float | None = None
+) -> tuple[frozenset[Cell], ...]:
+    """Up to ``limit`` layouts of ``board`` (each as its mines), each found with every layout before it ruled out.
+
+    Fewer than ``limit`` means there are no more: a board with exactly one
+    layout gives one, whatever its rules (global ones by their cuts), without
+    enumerating what a global rule refuses, as :func:`variant_layouts` does.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> sorted(sorted(c.col for c in mines) for mines in variant_witnesses(parse_variant("rules: 1C\\n. 1 .\\n"), limit=5))
+    [[0], [2]]
+    """
+    m = VariantModel(board, deadline=deadline_after(time_limit))
+    covered = board.where(CellState.COVERED)
+    found: list[frozenset[Cell]] = []
+    while len(found) < limit:
+        layout = m.solve()
+        if layout is None:
+            break
+        mines = frozenset(c for c in covered if layout[c])
+        found.append(mines)
+        m.model.add_bool_or([~m.x[c] if c in mines else m.x[c] for c in covered])
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -376,7 +418,7 @@ def _count_by_components(
     parts, n_off = _split(board, statements(board))
     tables, cells = [], []
     for free, group in parts:
-        collect = _enumerate(_Model(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
+        collect = _enumerate(VariantModel(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
         if collect.stopped:
             return None
         solutions: dict[int, int] = {}
@@ -432,7 +474,7 @@ def analyze_variant(
             safe = tuple(c for c in covered if counts[c] == 0) if n else ()
             mines = tuple(c for c in covered if counts[c] == n) if n else ()
             return VariantAnalysis(board, n > 0, safe, mines, n, counts)
-    m = _Model(board, deadline=deadline)
+    m = VariantModel(board, deadline=deadline)
     first = m.solve()
     if first is None:
         return VariantAnalysis(board, False, (), (), 0, dict.fromkeys(covered, 0))
@@ -502,7 +544,7 @@ def check_variant(board: VariantBoard, *, minimise: bool = True, time_limit: flo
     >>> check_variant(parse_variant("rules: 1H\\n3 .\\n. .\\n")).rules
     ('1H', 'V')
     """
-    m = _Model(board, guarded=True, deadline=deadline_after(time_limit))
+    m = VariantModel(board, guarded=True, deadline=deadline_after(time_limit))
     keys = list(m.guards)
 
     def rules_of(active: Sequence[object]) -> set[str]:

@@ -1,0 +1,122 @@
+"""``generate --rules``: every puzzle has exactly one layout by the brute-force oracle, and it is the generator's answer."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import pytest
+from typer.testing import CliRunner
+
+from cnfsweep.cli import app
+from cnfsweep.core.board import Cell
+from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant, generate_variants
+from cnfsweep.variants.board import CellState, parse_variant
+import variant_oracle as oracle
+
+SIZE = 4
+
+
+def oracle_layouts(puzzle: VariantPuzzle) -> list[frozenset[tuple[int, int]]]:
+    """Every layout of the total that the oracle's reading of the rules and the clues allows."""
+    board = puzzle.board
+    rows, cols = board.rows, board.cols
+    rules = board.rules
+    mode = "1M" if "1M" in rules.modifiers else "1N" if "1N" in rules.modifiers else ""
+    liar = "1L" in rules.modifiers
+    dyed = frozenset((c.row, c.col) for c in board.grid.dyed)
+    # A 1W clue of one run is written as its length; the oracle reads runs as a tuple.
+    wall = rules.clue.name == "1W"
+    clues = {(c.row, c.col): (v,) if wall and isinstance(v, int) and v else v for c, v in board.clues.items()}
+    free = [(c.row, c.col) for c in board.where(CellState.COVERED)]
+    out = []
+    for chosen in combinations(free, board.total):
+        m = frozenset(chosen)
+        if not all(oracle.MINE_RULES[r.name](m, rows, cols) for r in rules.mine):
+            continue
+        if all(oracle.shows(rules.clue.name, mode, liar, p, m, rows, cols, dyed, v) for p, v in clues.items()):
+            out.append(m)
+    return out
+
+
+# Every rule of the first game: each mine rule with V, each clue rule, and each modifier.
+RULE_SETS = [
+    *([code, "V"] for code in ("1Q", "1C", "1T", "1O", "1D", "1S", "1H", "1A")),
+    ["1B", "V"],
+    *([code] for code in ("1X", "1X'", "1K", "1W", "1P", "1E")),
+    ["V", "1M"],
+    ["V", "1N"],
+    ["V", "1L"],
+    ["1T", "1X"],
+]
+
+
+@pytest.mark.parametrize("codes", RULE_SETS, ids=" ".join)
+def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
+    total = 4 if {"1B", "1D"} & set(codes) else 5
+    request = VariantRequest.make(SIZE, SIZE, total, codes, graded=False)
+    for seed in (1, 2):
+        puzzle = generate_variant(request, seed)
+        truth = frozenset((c.row, c.col) for c in puzzle.answer)
+        assert oracle_layouts(puzzle) == [truth]
+        # The text is what solve reads back.
+        back = parse_variant(puzzle.text())
+        assert back.cells == puzzle.board.cells and back.rules.codes == puzzle.board.rules.codes
+        assert back.total == total
+
+
+def test_the_clue_range_is_kept_and_each_clue_left_is_needed() -> None:
+    request = VariantRequest.make(SIZE, SIZE, 5, ["1Q", "V"], clues=(6, 8), graded=False)
+    puzzle = generate_variant(request, 3)
+    assert 6 <= puzzle.clues <= 8
+    minimal = generate_variant(VariantRequest.make(SIZE, SIZE, 5, ["1Q", "V"], graded=False), 3)
+    for cell in minimal.board.clues:
+        fewer = dict(minimal.board.clues)
+        del fewer[cell]
+        board = minimal.board
+        cells = tuple(
+            tuple(v if Cell(r, c) != cell else type(v)(CellState.COVERED, dyed=v.dyed) for c, v in enumerate(row))
+            for r, row in enumerate(board.cells)
+        )
+        smaller = type(board)(board.rules, cells, board.total)
+        assert len(oracle_layouts(type(minimal)(minimal.request, 0, smaller, minimal.answer, (), 1))) > 1
+
+
+def test_the_same_seed_gives_the_same_puzzles_and_rounds_cover_the_board() -> None:
+    request = VariantRequest.make(SIZE, SIZE, 5, ["1H", "V"])
+    first = list(generate_variants(request, 3, 7))
+    again = list(generate_variants(request, 3, 7))
+    assert [p.text() for p in first] == [p.text() for p in again]
+    assert len({p.answer for p in first}) > 1
+    for p in first:
+        assert sum(r.cells for r in p.steps) == SIZE * SIZE - p.clues
+
+
+runner = CliRunner()
+
+
+def test_the_cli_writes_board_text_and_json() -> None:
+    text = runner.invoke(app, ["generate", "--rules", "1Q V", "--size", "4x4/5", "--seed", "1"])
+    assert text.exit_code == 0, text.output
+    board = parse_variant(text.output)
+    assert board.rules.codes == ("1Q", "V") and board.total == 5
+    lines = runner.invoke(app, ["generate", "--rules", "1Q V", "--size", "4x4/5", "--seed", "1", "-n", "2", "--json"])
+    docs = [json.loads(line) for line in lines.output.splitlines()]
+    assert len(docs) == 2 and docs[0]["board"] == text.output.split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--rules", "1Z V", "--size", "4x4/5"], "unknown rule '1Z'"),
+        (["--rules", "1Q V", "--size", "1x4/1"], "2x2 up to"),
+        (["--rules", "1Q V", "--size", "4x4/16"], "takes 0 to 15 mines"),
+        (["--rules", "1Q V", "--size", "4x4/0"], "no layout of 4x4/0"),
+        (["--rules", "1Q V", "--size", "4x4"], "needs the total"),
+        (["--rules", "V", "--size", "4x4/5", "--clues", "12-14"], "expected at most 11 clues"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["generate", *args])
+    assert result.exit_code == 2
+    assert words in result.output and len(result.output.strip().splitlines()) == 1
