@@ -25,6 +25,8 @@ Image = pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra 
 from cnfsweep.formats.picture.read import Seen, read_picture  # noqa: E402
 
 CORPUS = ROOT / "corpus" / "page"
+#: Pictures kept for tests only (not in the measured corpus), with their labels beside them.
+DATA = ROOT / "tests" / "data" / "formats" / "pictures"
 
 #: One picture of each theme, grid and scale: games (mines, the one that went off, flags) and typed positions.
 PICTURES = [
@@ -191,6 +193,51 @@ def test_a_hex_grid_found_short_is_grown_to_the_whole_board(name: str) -> None:
     reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
     assert reading.topology == "hex"
     assert reading.labels() == labels(name)
+
+
+#: Every hex screenshot of the corpus.
+HEX_ALL = sorted(p.stem for p in CORPUS.glob("hex-*.png"))
+
+
+@pytest.mark.parametrize("name", HEX_ALL)
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+def test_a_hex_grid_a_column_or_row_short_on_any_side_grows_back(name: str, side: str) -> None:
+    # Whatever side the grid finder stops short on, the hexagons beyond it put the grid back where it was:
+    # before the fix a board's outermost sides, drawn on the hexagon's edge rather than down a gap, were
+    # looked for a pixel or two off and a 2x board was left a column short on the left.
+    from dataclasses import replace
+
+    from cnfsweep.formats.picture.grid import Edges
+    from cnfsweep.formats.picture.hexgrid import ROW
+    from cnfsweep.formats.picture.read import decode, gray_of, grown_hex_grid
+
+    data = (CORPUS / f"{name}.png").read_bytes()
+    whole = read_picture(data, name).grid
+    assert (whole.rows, whole.cols) == (len(labels(name)), len(labels(name)[0]))
+    w = whole.width
+    short = {
+        "left": replace(whole, x0=whole.x0 + w, cols=whole.cols - 1),
+        "right": replace(whole, cols=whole.cols - 1),
+        "top": replace(whole, y0=whole.y0 + 2 * ROW * w, rows=whole.rows - 2),
+        "bottom": replace(whole, rows=whole.rows - 1),
+    }[side]
+    grown = grown_hex_grid(Edges.of(gray_of(decode(data, name))), short)
+    assert (grown.rows, grown.cols) == (whole.rows, whole.cols)
+    assert grown.x0 == pytest.approx(whole.x0, abs=1) and grown.y0 == pytest.approx(whole.y0, abs=1)
+
+
+def test_a_hex_board_whose_left_column_is_drawn_faint_is_read_whole() -> None:
+    # A screenshot once read silently as 9x8: the left column's outer sides faint, the grid found a column
+    # short, and the picture's edge more than a cell away, so that no check saw the column missing.
+    path = DATA / "hex-light-1.5x-faint-left.png"
+    reading = read_picture(path.read_bytes(), path.name)
+    want = [
+        line
+        for line in path.with_suffix(".txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith(("#", "topology:"))
+    ]
+    assert reading.topology == "hex"
+    assert reading.labels() == want
 
 
 @pytest.mark.parametrize("name", HEX_WHOLE)

@@ -274,6 +274,12 @@ def _classify(dist: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple
     return best, confidence, order
 
 
+#: How far (a share of the hexagon's width) from where the grid puts a side an edge may stand and count as the
+#: side: the grid's lines run down the gaps between hexagons, while a board's outermost sides stand on the
+#: hexagon's own edge, half a gap (some 3% of a width) off the line, and the pitch is found to a pixel.
+SLACK = 0.06
+
+
 def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
     """The sides past which the hexagons go on: a grid placed short of the board, or a board the picture cuts.
 
@@ -292,12 +298,13 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
         "right": [(r, grid.cols + 1) for r in range(2, grid.rows + 2)],
     }
     reach = grid.width / 4
+    slack = max(1, round(SLACK * grid.width))
 
     def side_at(x: float, y: float) -> bool:
         lo, hi, col = round(y - reach), round(y + reach), round(x) - 1
-        if lo < 0 or hi > height or col < 1 or col + 1 >= width:
+        if lo < 0 or hi > height or col < slack or col + slack >= width:
             return False
-        return bool(edges.across[lo:hi, col - 1 : col + 2].any(axis=1).mean() > 0.6)
+        return bool(edges.across[lo:hi, col - slack : col + slack + 1].any(axis=1).mean() > 0.6)
 
     beyond = []
     for side, places in sides.items():
