@@ -9,6 +9,7 @@ the page was given); the cell pictures the reader compares with were made from o
 from __future__ import annotations
 
 import io
+import json
 import sys
 
 import pytest
@@ -76,6 +77,42 @@ def test_a_lost_game_shows_mines_and_the_exploded_one() -> None:
     assert reading.board().grid == tuple(
         "".join(Seen(ch).board_char for ch in row) for row in labels("square-light-1.25x-0")
     )
+
+
+def counter_label(name: str) -> int | None:
+    """The mines counter a corpus picture's label file says it shows, or None where it shows none."""
+    text = (CORPUS / f"{name}.txt").read_text(encoding="utf-8")
+    shown = next(line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("# counter:"))
+    return None if shown == "none" else int(shown)
+
+
+#: Every screenshot of the page in the corpus: games show the counter, typed positions (Edit hides it) none.
+PAGE_ALL = sorted(p.stem for p in CORPUS.glob("*.png"))
+
+
+@pytest.mark.parametrize("name", PAGE_ALL)
+def test_the_mines_counter_is_read_where_the_page_shows_one(name: str) -> None:
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.counter == counter_label(name)
+
+
+def test_the_counter_gives_the_board_its_total_mines_flags_included(tmp_path) -> None:
+    # The counter shows mines less flags: the board's total is the counter plus the flags placed.
+    name = next(n for n in PAGE_ALL if counter_label(n) is not None and "F" in "".join(labels(n)))
+    flags = "".join(labels(name)).count("F") + "".join(labels(name)).count("W")
+    total = counter_label(name) + flags
+    result = run("read", str(CORPUS / f"{name}.png"))
+    assert result.exit_code == 0, result.output
+    assert f"mines: {total}" in result.output.splitlines()
+    assert read_file(CORPUS / f"{name}.png").total_mines == total
+    shown = json.loads(run("read", str(CORPUS / f"{name}.png"), "--json").output)
+    assert (shown["counter"], shown["mines"]) == (counter_label(name), total)
+
+
+def test_a_picture_without_a_counter_gives_no_total() -> None:
+    name = next(n for n in PAGE_ALL if counter_label(n) is None)
+    reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
+    assert reading.counter is None and reading.total_mines is None and reading.board().total_mines is None
 
 
 def test_solve_takes_a_screenshot(tmp_path) -> None:

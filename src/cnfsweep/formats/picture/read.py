@@ -80,6 +80,22 @@ class Reading:
     skin: str
     glued: bool = False
     """Whether the picture marks the board's edges as glued (cnfsweep's page draws a torus so)."""
+    counter: int | None = None
+    """The mines counter the picture shows above the board (mines less flags), or None where none was read."""
+
+    @property
+    def total_mines(self) -> int | None:
+        """The mines the counter implies: what it shows plus the flags placed (wrong ones too), as the classic game counts.
+
+        None without a counter, or where that total is fewer than the mines and flags shown (a counter not
+        of this board).
+        """
+        if self.counter is None:
+            return None
+        flags = sum(seen in (Seen.FLAG, Seen.WRONG_FLAG) for row in self.cells for seen in row)
+        total = self.counter + flags
+        shown = sum(seen.board_char == "*" for row in self.cells for seen in row)
+        return total if total >= shown else None
 
     @property
     def topology(self) -> str:
@@ -90,7 +106,11 @@ class Reading:
 
     def board(self) -> Board:
         """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
-        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells], topology=self.topology)
+        return Board.from_rows(
+            ["".join(seen.board_char for seen in row) for row in self.cells],
+            total_mines=self.total_mines,
+            topology=self.topology,
+        )
 
     def labels(self) -> list[str]:
         """The rows as :class:`Seen` letters."""
@@ -115,6 +135,8 @@ class Reading:
             "pitch": pitch,
             "origin": origin,
             "skin": self.skin,
+            "counter": self.counter,
+            "mines": self.total_mines,
             "cells": self.labels(),
             "board": list(self.board().grid),
             "confidence": [[round(c, 3) for c in row] for row in self.confidence],
@@ -138,6 +160,16 @@ def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np, _ = _libraries()
     with np.load(CELLS) as data:
         return data["features"].astype(np.float32), data["labels"], data["skins"]
+
+
+@cache
+def _known_digits() -> tuple[np.ndarray, np.ndarray]:
+    """The known pictures of a counter's digits (ink shares 0-1, one row each) and their characters."""
+    np, _ = _libraries()
+    with np.load(CELLS) as data:
+        if "digits" not in data.files:
+            return np.zeros((0, 0), dtype=np.float32), np.asarray([], dtype=str)
+        return data["digits"].astype(np.float32) / 255.0, data["digit_labels"]
 
 
 def decode(data: bytes, source: str) -> Any:
@@ -500,4 +532,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         rows.append(tuple(row))
         sure.append(tuple(conf))
     glued = isinstance(grid, Grid) and _glued(image, grid)
-    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin), glued=glued)
+    from cnfsweep.formats.picture.counter import find_counter
+
+    top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
+    counter = find_counter(np.asarray(image), top, *_known_digits())
+    return Reading(
+        grid=grid,
+        cells=tuple(rows),
+        confidence=tuple(sure),
+        skin=str(skin),
+        glued=glued,
+        counter=None if counter is None else counter.value,
+    )
