@@ -4,7 +4,7 @@ Usage::
 
     python -m benchmarks picture corpus [--obr]      # --obr: ms-toollib's obr_board on the same pictures
 
-Prints a Markdown table: per skin and scale (and topology), the pictures, the boards read exactly, the
+Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin and scale (and topology), the pictures, the boards read exactly, the
 cells read right (a picture the reader refuses counts all its cells wrong), and the median read time.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
 (it has crashed the process on some pictures), scored on the board it means to give (a number, or
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     expert: list[float] = []
     failures: list[str] = []
-    for png in sorted(args.root.rglob("*.png")):
+    for png in sorted([*args.root.rglob("*.png"), *args.root.rglob("*.jpg")]):
         skin, scale, topology, rows = read_labels(png.with_suffix(".txt"))
         skin = f"{skin} @{scale}"
         data = png.read_bytes()

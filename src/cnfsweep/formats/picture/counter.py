@@ -22,6 +22,11 @@ GLYPH = (8, 12)
 FAR = 0.2
 #: Least confidence (nearest other digit's distance over the sum of both) a digit is read with.
 SURE = 0.6
+#: Narrowest run of inked columns (a share of the digits' height) that is a glyph: a 1's stem is some 0.3.
+NARROW = 0.12
+#: Widest run of inked columns (a share of the digits' height) that is one glyph: the page's digits are
+#: 0.6-0.7 of their height wide and stand 0.8-0.87 apart, so two run together are some 1.5.
+WIDE = 0.85
 #: Least share of a box's rows and columns that are LED colours all along for the box to be a counter.
 SOLID = 0.9
 
@@ -38,7 +43,8 @@ class Counter:
 def _led(rgb: np.ndarray) -> np.ndarray:
     """Pixels of an LED's colours: red from dark to bright, with little green or blue."""
     r, g, b = (rgb[..., i].astype(np.int16) for i in range(3))
-    return (r >= 12) & (r - np.maximum(g, b) >= 12) & (np.maximum(g, b) <= 90)
+    # A compressed picture's dark red drifts towards grey (26,0,0 to 25,13,17): a margin of 6 keeps it, greys drop.
+    return (r >= 12) & (r - np.maximum(g, b) >= 6) & (np.maximum(g, b) <= 90)
 
 
 def _runs(on: np.ndarray, least: int) -> list[tuple[int, int]]:
@@ -59,7 +65,22 @@ def led_boxes(rgb: np.ndarray, least: int = 12) -> list[tuple[int, int, int, int
             block = band[:, left:right]
             if block.mean() >= SOLID:
                 boxes.append((left, top, right, bottom))
-    return sorted(boxes)
+    # A box split by a column of blurred ink is one box: its parts stand side by side, a few pixels apart.
+    merged: list[tuple[int, int, int, int]] = []
+    for box in sorted(boxes):
+        last = merged[-1] if merged else None
+        if last is not None and _beside(last, box):
+            merged[-1] = (last[0], min(last[1], box[1]), box[2], max(last[3], box[3]))
+        else:
+            merged.append(box)
+    return merged
+
+
+def _beside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether box ``b`` continues box ``a`` to its right: rows nearly all shared, the gap under a quarter of a height."""
+    height = max(a[3] - a[1], b[3] - b[1])
+    shared = min(a[3], b[3]) - max(a[1], b[1])
+    return shared >= 0.8 * height and 0 <= b[0] - a[2] <= 0.25 * height
 
 
 def digit_glyphs(rgb: np.ndarray, box: tuple[int, int, int, int]) -> list[np.ndarray]:
@@ -81,12 +102,20 @@ def digit_glyphs(rgb: np.ndarray, box: tuple[int, int, int, int]) -> list[np.nda
     if not inked_rows:
         return []
     y0, y1 = inked_rows[0][0], inked_rows[-1][1]
+    if ink[:, :2].max() > 0.5 or ink[:, -2:].max() > 0.5:
+        return []  # ink against the box's side: the box was found short of a glyph, no telling what it cut off
     height = y1 - y0
+    half = 0.4 * height
+    # Padded by a glyph's half width each side, so that a glyph against the box's edge is cut whole.
+    pad = int(np.ceil(half)) + 1
+    window = Image.fromarray(np.pad(ink[y0:y1], ((0, 0), (pad, pad))))
     glyphs = []
-    for a, b in _runs(ink[y0:y1].max(axis=0) > 0.35, 1):
-        middle = (a + b) / 2
-        half = 0.4 * height
-        window = Image.fromarray(ink[y0:y1])
+    for a, b in _runs(ink[y0:y1].max(axis=0) > 0.5, 1):
+        if b - a < NARROW * height:
+            continue  # a speck (a compressed picture's ringing), no stroke of a digit
+        if b - a > WIDE * height:
+            return []  # digits run together (a blurred picture): no telling how many, so none is read
+        middle = pad + (a + b) / 2
         small = window.resize(GLYPH, Image.Resampling.BOX, box=(middle - half, 0, middle + half, height))
         glyphs.append(np.asarray(small, dtype=np.float32).reshape(-1))
     return glyphs

@@ -254,6 +254,8 @@ def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
 #: How cnfsweep's page marks a torus: its top and bottom edges in this purple, its sides in this orange
 #: (``#board.torus`` in the page's style sheet), drawn right against the cells.
 GLUED = ((123, 63, 181), (217, 112, 11))
+#: Least share of a mark's tint (along the mark's own) a strip beside the board must carry to be that mark.
+TINT = 0.4
 
 
 def _glued(image: Any, grid: Grid) -> bool:
@@ -274,8 +276,11 @@ def _glued(image: Any, grid: Grid) -> bool:
     for strip, colour in strips:
         if strip.size == 0:
             return False
-        near = np.abs(strip - np.asarray(colour)).max(axis=-1) <= 24
-        if near.mean() < 0.8:
+        # By the strip's tint, not its pixels' exact colours: a JPEG blurs a 2-pixel line's colour into its
+        # neighbours', halving its tint, while a grey frame has none.  The tint is the colour less its grey.
+        mean = strip.reshape(-1, 3).mean(axis=0)
+        tint, want = mean - mean.mean(), np.asarray(colour, dtype=float) - np.mean(colour)
+        if float(tint @ want) < TINT * float(want @ want):
             return False
     return True
 
