@@ -354,6 +354,36 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
     return beyond
 
 
+#: A row or column beside a square grid is cells of the board when at least this share of its cells lie
+#: within half of :data:`FAR` of a known cell, with a confidence of :data:`BESIDE_SURE`: beside the boards of
+#: the corpus none does, beside a grid found a row short (lines lost in a JPEG) all do.
+BESIDE = 0.5
+BESIDE_SURE = 0.8
+
+
+def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> list[str]:
+    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short."""
+    from dataclasses import replace
+
+    np, _ = _libraries()
+    width, height = image.size
+    x, y = grid.x, grid.y
+    ring = {
+        "top": replace(grid, y=replace(y, start=y.start - y.pitch, count=1)),
+        "bottom": replace(grid, y=replace(y, start=y.end, count=1)),
+        "left": replace(grid, x=replace(x, start=x.start - x.pitch, count=1)),
+        "right": replace(grid, x=replace(x, start=x.end, count=1)),
+    }
+    sides = []
+    for side, band in ring.items():
+        if band.x.start < 0 or band.y.start < 0 or band.x.end > width or band.y.end > height:
+            continue  # off the picture: whether the picture cuts the board there is cut_sides' to say
+        best, confidence, _ = _classify(_distances(cell_features(image, band), known), labels, classes)
+        if float(np.mean((best <= FAR / 2) & (confidence >= BESIDE_SURE))) >= BESIDE:
+            sides.append(side)
+    return sides
+
+
 #: Most times a hex grid found short of its board is grown, by a column or row on each side short.
 GROW = 32
 
@@ -501,6 +531,13 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
+        beyond = _square_beyond(image, grid, known, labels, classes)
+        if beyond:
+            raise BoardFormatError(
+                f"cells go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(beyond)}: "
+                "expected a screenshot whose grid lines show (a blurred or heavily compressed picture hides them)",
+                source=source,
+            )
         # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
         # its lines run on past the cells kept, which says the picture was cut there.
         cut = cut_sides(gray, grid)
