@@ -8,7 +8,8 @@ Usage::
 Each picture ``corpus/<skin>/<name>.png`` has ``<name>.txt`` beside it: comment lines saying how it was
 made, then the board as the reader's cell letters (:data:`cnfsweep.imaging.cells.Seen`): ``.`` covered,
 ``F`` flag, ``0``-``8``, ``M`` mine, ``X`` exploded mine, ``W`` wrong flag, ``?`` question mark, after a
-``topology:`` line for a torus or hex grid.
+``topology:`` line for a torus or hex grid.  A ``# counter: N`` comment says what the mines counter
+above the board shows (``none`` where the picture shows no counter).
 
 Page labels are the position the page was given: the grid it draws and the game's layout read back from
 the page (``state.grid``, ``state.game``), or the text typed into Edit.  sgt-mines labels come from the game's own save file
@@ -67,8 +68,13 @@ def random_text(rng: random.Random, rows: int, cols: int, most: int) -> list[str
     return ["".join(rng.choice(kinds) for _ in range(cols)) for _ in range(rows)]
 
 
-def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCALES) -> int:
-    """Screenshots of the page in light and dark, at every scale, of games played on it and of typed positions."""
+def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCALES, any_counter: bool = False) -> int:
+    """Screenshots of the page in light and dark, at every scale, of games played on it and of typed positions.
+
+    With ``any_counter`` (for training pictures only) a game's mines counter is set to a random number from
+    -99 to 999 before the screenshot, so that every digit and the minus sign are drawn: a game's own
+    counters (10, 40 or 99 less a few flags) never show a 2.
+    """
     from benchmarks.harness.server import live_server
     from playwright.sync_api import sync_playwright
 
@@ -91,6 +97,10 @@ def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCAL
                         if i % 2 == 0:
                             labels = play_game(page, rng, topology, i)
                             how = "a game played on the page by random clicks; labels from state.game"
+                            if any_counter:
+                                value = str(rng.randrange(-99, 1000))
+                                page.evaluate("v => { document.getElementById('mines-left').textContent = v; }", value)
+                                how += "; the counter set to a random number"
                         else:
                             labels = typed_position(page, rng, topology)
                             how = "a position typed into Edit; labels from the text given"
@@ -100,12 +110,18 @@ def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCAL
                             f"skin: page-{theme}",
                             f"scale: {scale:g}",
                             f"made: python -m benchmarks picture-corpus page: {how}",
+                            f"counter: {shown_counter(page)}",
                         ]
                         write_labels(out / "page" / f"{name}.txt", notes, topology, labels)
                         made += 1
                 context.close()
         browser.close()
     return made
+
+
+def shown_counter(page: Any) -> str:
+    """The mines counter the screenshot shows (``none`` where the frame's top, hidden in Edit, shows none)."""
+    return page.inner_text("#mines-left").strip() if page.is_visible("#mines-box") else "none"
 
 
 def play_game(page: Any, rng: random.Random, topology: str, i: int) -> list[str]:
@@ -168,9 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scales", type=float, nargs="+", default=SCALES, help="device scale factors of the page's pictures"
     )
+    parser.add_argument(
+        "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
+    )
     args = parser.parse_args(argv)
     if args.source == "page":
-        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales))
+        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales), args.any_counter)
     else:
         from benchmarks.picture_corpus_sgt import sgt_corpus
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from cnfsweep.formats.picture.counter import digit_glyphs, led_boxes
 from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.hexgrid import find_hex_grid
 from cnfsweep.formats.picture.grid import Edges
@@ -27,6 +28,10 @@ from cnfsweep.formats.picture.read import CELLS, HEX, grown_hex_grid, cell_featu
 
 DISTINCT = 6.0
 KEEP = 40
+#: Kept digit pictures of a counter differ by more than this (root mean square ink share, 0-1); at most
+#: :data:`KEEP_DIGITS` of each digit.
+DISTINCT_DIGIT = 0.04
+KEEP_DIGITS = 12
 
 
 def labelled(root: Path) -> Iterator[tuple[Path, str, str, list[str]]]:
@@ -38,6 +43,22 @@ def labelled(root: Path) -> Iterator[tuple[Path, str, str, list[str]]]:
         yield png, skin, topology, rows
 
 
+def counter_label(png: Path) -> str | None:
+    """The counter a picture's label file says it shows (``# counter: N``), or None."""
+    for line in png.with_suffix(".txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# counter:"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+def counter_digits(image: Any, above: float, shown: str) -> list[tuple[str, np.ndarray]]:
+    """The glyphs of the mines counter (the leftmost LED box above ``above``) paired with the characters shown."""
+    rgb = np.asarray(image)
+    boxes = [box for box in led_boxes(rgb[: max(0, int(above))]) if box[3] <= above]
+    glyphs = digit_glyphs(rgb, boxes[0]) if boxes else []
+    return list(zip(shown, glyphs, strict=True)) if len(glyphs) == len(shown) else []
+
+
 def main(argv: list[str] | None = None) -> int:
     """Collect the samples and write the file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -45,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=CELLS)
     args = parser.parse_args(argv)
     kept: dict[tuple[str, str], list[np.ndarray]] = {}
+    digits: dict[str, list[np.ndarray]] = {}
     used = skipped = 0
     for root in args.roots:
         for png, name, topology, rows in labelled(root):
@@ -56,14 +78,24 @@ def main(argv: list[str] | None = None) -> int:
                 hexes = None if hexes is None else grown_hex_grid(Edges.of(gray), hexes)
                 shape = None if hexes is None else (hexes.rows, hexes.cols)
                 feats = None if hexes is None else hex_features(image, hexes)
+                top = 0.0 if hexes is None else hexes.y0
             else:
                 square = find_grid(gray_of(image))
                 shape = None if square is None else (square.rows, square.cols)
                 feats = None if square is None else cell_features(image, square)
+                top = 0.0 if square is None else square.y.start
             if feats is None or shape != (len(rows), len(rows[0])):
                 skipped += 1
                 continue
             used += 1
+            shown = counter_label(png)
+            if shown is not None:
+                for ch, glyph in counter_digits(image, top, shown):
+                    bucket = digits.setdefault(ch, [])
+                    if len(bucket) < KEEP_DIGITS and all(
+                        np.sqrt(((glyph - g) ** 2).mean()) > DISTINCT_DIGIT for g in bucket
+                    ):
+                        bucket.append(glyph)
             for f, label in zip(feats, "".join(rows), strict=True):
                 bucket = kept.setdefault((skin, label), [])
                 if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
@@ -80,10 +112,13 @@ def main(argv: list[str] | None = None) -> int:
         features=np.round(np.asarray(every)).astype(np.uint8),
         labels=np.asarray(labels),
         skins=np.asarray(skins),
+        digits=np.round(255 * np.asarray([g for _, b in sorted(digits.items()) for g in b])).astype(np.uint8),
+        digit_labels=np.asarray([ch for ch, b in sorted(digits.items()) for _ in b]),
     )
     print(f"{len(every)} cell pictures from {used} screenshots ({skipped} whose grid was not found) -> {args.out}")
     for (skin, label), bucket in sorted(kept.items()):
         print(f"  {skin} {label!r}: {len(bucket)}")
+    print("counter digits: " + ", ".join(f"{ch!r}: {len(b)}" for ch, b in sorted(digits.items())))
 
     return 0
 

@@ -102,6 +102,22 @@ class Reading:
     skin: str
     glued: bool = False
     """Whether the picture marks the board's edges as glued (cnfsweep's page draws a torus so)."""
+    counter: int | None = None
+    """The mines counter the picture shows above the board (mines less flags), or None where none was read."""
+
+    @property
+    def total_mines(self) -> int | None:
+        """The mines the counter implies: what it shows plus the flags placed (wrong ones too), as the classic game counts.
+
+        None without a counter, or where that total is fewer than the mines and flags shown (a counter not
+        of this board).
+        """
+        if self.counter is None:
+            return None
+        flags = sum(seen in (Seen.FLAG, Seen.WRONG_FLAG) for row in self.cells for seen in row)
+        total = self.counter + flags
+        shown = sum(seen.board_char == "*" for row in self.cells for seen in row)
+        return total if total >= shown else None
 
     @property
     def topology(self) -> str:
@@ -112,7 +128,11 @@ class Reading:
 
     def board(self) -> Board:
         """The position the picture shows, as a native board (mines shown and flags both ``*``)."""
-        return Board.from_rows(["".join(seen.board_char for seen in row) for row in self.cells], topology=self.topology)
+        return Board.from_rows(
+            ["".join(seen.board_char for seen in row) for row in self.cells],
+            total_mines=self.total_mines,
+            topology=self.topology,
+        )
 
     def labels(self) -> list[str]:
         """The rows as :class:`Seen` letters."""
@@ -137,6 +157,8 @@ class Reading:
             "pitch": pitch,
             "origin": origin,
             "skin": self.skin,
+            "counter": self.counter,
+            "mines": self.total_mines,
             "cells": self.labels(),
             "board": list(self.board().grid),
             "confidence": [[round(c, 3) for c in row] for row in self.confidence],
@@ -160,6 +182,16 @@ def _known() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np, _ = _libraries()
     with np.load(CELLS) as data:
         return data["features"].astype(np.float32), data["labels"], data["skins"]
+
+
+@cache
+def _known_digits() -> tuple[np.ndarray, np.ndarray]:
+    """The known pictures of a counter's digits (ink shares 0-1, one row each) and their characters."""
+    np, _ = _libraries()
+    with np.load(CELLS) as data:
+        if "digits" not in data.files:
+            return np.zeros((0, 0), dtype=np.float32), np.asarray([], dtype=str)
+        return data["digits"].astype(np.float32) / 255.0, data["digit_labels"]
 
 
 def decode(data: bytes, source: str) -> Any:
@@ -244,6 +276,8 @@ def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
 #: How cnfsweep's page marks a torus: its top and bottom edges in this purple, its sides in this orange
 #: (``#board.torus`` in the page's style sheet), drawn right against the cells.
 GLUED = ((123, 63, 181), (217, 112, 11))
+#: Least share of a mark's tint (along the mark's own) a strip beside the board must carry to be that mark.
+TINT = 0.4
 
 
 def _glued(image: Any, grid: Grid) -> bool:
@@ -264,8 +298,11 @@ def _glued(image: Any, grid: Grid) -> bool:
     for strip, colour in strips:
         if strip.size == 0:
             return False
-        near = np.abs(strip - np.asarray(colour)).max(axis=-1) <= 24
-        if near.mean() < 0.8:
+        # By the strip's tint, not its pixels' exact colours: a JPEG blurs a 2-pixel line's colour into its
+        # neighbours', halving its tint, while a grey frame has none.  The tint is the colour less its grey.
+        mean = strip.reshape(-1, 3).mean(axis=0)
+        tint, want = mean - mean.mean(), np.asarray(colour, dtype=float) - np.mean(colour)
+        if float(tint @ want) < TINT * float(want @ want):
             return False
     return True
 
@@ -296,6 +333,12 @@ def _classify(dist: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple
     return best, confidence, order
 
 
+#: How far (a share of the hexagon's width) from where the grid puts a side an edge may stand and count as the
+#: side: the grid's lines run down the gaps between hexagons, while a board's outermost sides stand on the
+#: hexagon's own edge, half a gap (some 3% of a width) off the line, and the pitch is found to a pixel.
+SLACK = 0.06
+
+
 def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
     """The sides past which the hexagons go on: a grid placed short of the board, or a board the picture cuts.
 
@@ -314,12 +357,13 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
         "right": [(r, grid.cols + 1) for r in range(2, grid.rows + 2)],
     }
     reach = grid.width / 4
+    slack = max(1, round(SLACK * grid.width))
 
     def side_at(x: float, y: float) -> bool:
         lo, hi, col = round(y - reach), round(y + reach), round(x) - 1
-        if lo < 0 or hi > height or col < 1 or col + 1 >= width:
+        if lo < 0 or hi > height or col < slack or col + slack >= width:
             return False
-        return bool(edges.across[lo:hi, col - 1 : col + 2].any(axis=1).mean() > 0.6)
+        return bool(edges.across[lo:hi, col - slack : col + slack + 1].any(axis=1).mean() > 0.6)
 
     beyond = []
     for side, places in sides.items():
@@ -330,6 +374,36 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
         if found and np.mean(found) >= 0.5:
             beyond.append(side)
     return beyond
+
+
+#: A row or column beside a square grid is cells of the board when at least this share of its cells lie
+#: within half of :data:`FAR` of a known cell, with a confidence of :data:`BESIDE_SURE`: beside the boards of
+#: the corpus none does, beside a grid found a row short (lines lost in a JPEG) all do.
+BESIDE = 0.5
+BESIDE_SURE = 0.8
+
+
+def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> list[str]:
+    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short."""
+    from dataclasses import replace
+
+    np, _ = _libraries()
+    width, height = image.size
+    x, y = grid.x, grid.y
+    ring = {
+        "top": replace(grid, y=replace(y, start=y.start - y.pitch, count=1)),
+        "bottom": replace(grid, y=replace(y, start=y.end, count=1)),
+        "left": replace(grid, x=replace(x, start=x.start - x.pitch, count=1)),
+        "right": replace(grid, x=replace(x, start=x.end, count=1)),
+    }
+    sides = []
+    for side, band in ring.items():
+        if band.x.start < 0 or band.y.start < 0 or band.x.end > width or band.y.end > height:
+            continue  # off the picture: whether the picture cuts the board there is cut_sides' to say
+        best, confidence, _ = _classify(_distances(cell_features(image, band), known), labels, classes)
+        if float(np.mean((best <= FAR / 2) & (confidence >= BESIDE_SURE))) >= BESIDE:
+            sides.append(side)
+    return sides
 
 
 #: Most times a hex grid found short of its board is grown, by a column or row on each side short.
@@ -489,6 +563,13 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
+        beyond = _square_beyond(image, grid, known, labels, classes)
+        if beyond:
+            raise BoardFormatError(
+                f"cells go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(beyond)}: "
+                "expected a screenshot whose grid lines show (a blurred or heavily compressed picture hides them)",
+                source=source,
+            )
         # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
         # its lines run on past the cells kept, which says the picture was cut there.
         cut = cut_sides(gray, grid)
@@ -525,4 +606,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         rows.append(tuple(row))
         sure.append(tuple(conf))
     glued = isinstance(grid, Grid) and _glued(image, grid)
-    return Reading(grid=grid, cells=tuple(rows), confidence=tuple(sure), skin=str(skin), glued=glued)
+    from cnfsweep.formats.picture.counter import find_counter
+
+    top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
+    counter = find_counter(np.asarray(image), top, *_known_digits())
+    return Reading(
+        grid=grid,
+        cells=tuple(rows),
+        confidence=tuple(sure),
+        skin=str(skin),
+        glued=glued,
+        counter=None if counter is None else counter.value,
+    )
