@@ -5,8 +5,8 @@ Usage::
     python -m benchmarks picture corpus [--obr] [--json benchmarks/results/picture.json]
     python -m benchmarks report       # then: the README's table, from the file written
 
-Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin, grid and
-scale, the pictures, the boards read exactly, the cells read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
+Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin, grid,
+scale and picture format, the pictures, the boards read exactly, the cells read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
 p90 over the pictures, one read each); ``--json`` writes the same figures, with how the run was made
 (its load included), for ``python -m benchmarks report`` to write the README's table from.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
@@ -103,18 +103,29 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
     Each group's read times are the first read of each picture; an expert (16x30) picture is read
     :data:`REPEAT` times more, and its median kept.
     """
-    groups: dict[tuple[str, str, str], dict[str, Any]] = {}
-    times: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    groups: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    times: dict[tuple[str, str, str, str], list[float]] = defaultdict(list)
     expert: list[float] = []
     failures: list[str] = []
     for png in sorted([*root.rglob("*.png"), *root.rglob("*.jpg")]):
         skin, scale, topology, rows = read_labels(png.with_suffix(".txt"))
         data = png.read_bytes()
-        key = (skin, grid_of(topology), scale)
+        # A JPEG copy is its own row: its losses are the compression's, not the skin's.
+        kind = "JPEG" if png.suffix == ".jpg" else "PNG"
+        key = (skin, grid_of(topology), scale, kind)
         cells = sum(len(r) for r in rows)
         g = groups.setdefault(
             key,
-            {"skin": skin, "grid": key[1], "scale": float(scale), "pictures": 0, "exact": 0, "cells": 0, "right": 0},
+            {
+                "skin": skin,
+                "grid": key[1],
+                "scale": float(scale),
+                "format": kind,
+                "pictures": 0,
+                "exact": 0,
+                "cells": 0,
+                "right": 0,
+            },
         )
         g["pictures"] += 1
         g.setdefault("topologies", set()).add(topology)

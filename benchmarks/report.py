@@ -222,9 +222,9 @@ def render_picture(report: dict[str, Any]) -> str:
         f"{said} corpus `{report['corpus']}`, "
         "every picture read once for its group's time (median / p90 over the pictures, wall time).",
         "",
-        "| skin | grid | scale | pictures | boards exact | cells right | read ms, median / p90 |"
+        "| skin | grid | scale | format | pictures | boards exact | cells right | read ms, median / p90 |"
         + (" `obr_board` exact | `obr_board` cells |" if peer else ""),
-        "|---|---|---|---:|---:|---:|---:|" + ("---:|---:|" if peer else ""),
+        "|---|---|---|---|---:|---:|---:|---:|" + ("---:|---:|" if peer else ""),
     ]
     total = {
         "pictures": 0,
@@ -239,7 +239,7 @@ def render_picture(report: dict[str, Any]) -> str:
     for g in groups:
         name, scale = SKINS.get(g["skin"], (g["skin"], lambda value: f"{value:g}"))
         line = (
-            f"| {name} | {g['grid']} | {scale(g['scale'])} | {g['pictures']} | {g['exact']} | "
+            f"| {name} | {g['grid']} | {scale(g['scale'])} | {g.get('format', 'PNG')} | {g['pictures']} | {g['exact']} | "
             f"{_share(g['right'], g['cells'])} | {g['median_ms']:.0f} / {g['p90_ms']:.0f} |"
         )
         for key in ("pictures", "exact", "cells", "right"):
@@ -253,7 +253,7 @@ def render_picture(report: dict[str, Any]) -> str:
             total["obr_crashed"] += theirs.get("crashed", 0)
         lines.append(line)
     exact = f"{total['exact']} ({100 * total['exact'] / total['pictures']:.1f}%)" if total["pictures"] else "0"
-    line = f"| **all** | | | {total['pictures']} | {exact} | {_share(total['right'], total['cells'])} | |"
+    line = f"| **all** | | | | {total['pictures']} | {exact} | {_share(total['right'], total['cells'])} | |"
     if peer:
         line += f" {total['obr_exact']} | {_share(total['obr_right'], total['cells'])} |"
     lines.append(line)
