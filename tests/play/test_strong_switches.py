@@ -29,6 +29,7 @@ SWITCHES = {
     "second_weight": ("0.2", 0.2),
     "second_living": ("on", True),
     "second_dead": ("full", DeadTest.FULL),
+    "opening_book": ("on", True),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -40,6 +41,7 @@ OFF = {
     "forced_total": False,
     "second_living": False,
     "second_dead": DeadTest.PLAIN,
+    "opening_book": False,
 }
 
 

@@ -56,6 +56,10 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   shows the same number in every layout where it is safe, whatever its
   neighbours (:func:`cnfsweep.search.ranking.numbers_shown`), as Hill's
   solver tests.
+- ``opening_book`` (off by default): after the first click in the corner
+  shows a number, the guess is the opening book's (:mod:`cnfsweep.play.book`:
+  the cell of best look-ahead value over every covered cell, worked out
+  offline per board size), traced as ``opening book``.
 - ``forced_total`` (off by default): ``early_forced`` also takes a pair whose
   cap off the frontier is a mine only because of the total.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
@@ -70,6 +74,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from cnfsweep.engine.analysis import Analysis
+from cnfsweep.play.book import book_move, load_book
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.core.board import Cell
@@ -162,6 +167,7 @@ class StrongPolicy(Policy):
     forced_total: bool = False
     second_living: bool = False
     second_dead: DeadTest = DeadTest.PLAIN
+    opening_book: bool = False
 
     def __post_init__(self) -> None:
         names = [m.value for m in DeadTest]
@@ -217,6 +223,10 @@ class StrongPolicy(Policy):
             return SafestPolicy().choose(analysis, engine)
         solutions = analysis.solutions
         assert solutions is not None  # an exact analysis counts its layouts
+        if self.opening_book:
+            found_book = book_move(board, load_book())
+            if found_book is not None:
+                return Guess(found_book, GuessRule.BOOK)
         if self.endgame and analysis.total_mines is not None and 0 < solutions <= self.endgame_layouts:
             found = best_move(
                 board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
