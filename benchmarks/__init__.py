@@ -213,6 +213,13 @@ ENTRIES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "opening-book",
+        "opening_book",
+        S,
+        "the opening book: after the corner shows 1, 2 or 3, the cell of best look-ahead value (strong:opening_book=on)",
+        ("--levels", "beginner", "--out", "{tmp}/book.json"),
+    ),
+    Entry(
         "campaign",
         "campaign",
         S,

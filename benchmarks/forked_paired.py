@@ -3,6 +3,7 @@
 Usage: python -m benchmarks forked-paired --variant NAME=SPEC [--variant NAME=SPEC ...] [--base strong]
                                        [--level expert] [--first-click safe] [--games 2000]
                                        [--seed 2026] [--start 0] [--batch 50] --out log.jsonl
+       python -m benchmarks forked-paired --summary --out log.jsonl[.gz]
 
 The baseline plays each game once; each variant is asked the baseline's questions and, from the first
 decision where it chooses another cell, plays its own game (:mod:`cnfsweep.experiments.forked`): the
@@ -10,11 +11,17 @@ per-game outcomes of separate full runs, at the price of the differing games onl
 goes to ``--out``; run again with the same file to go on where it stopped.  After every batch, each
 variant's paired difference (variant minus baseline, with its 95% interval from
 :func:`cnfsweep.experiments.campaign.paired_difference`) is printed.
+
+``--summary`` plays nothing: it reads the log (gzipped too, ``.jsonl.gz``) and prints each variant
+against the baseline, then each variant against every other, on the games that asked both.  A run
+stopped in the middle of a line (a killed process) leaves a partial last line: reading drops it, and
+going on cuts it off before the game is played again.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections.abc import Sequence
@@ -32,8 +39,53 @@ SIDES = ("base", "variant")
 
 
 def read(log: Path) -> list[dict[str, Any]]:
-    """Return the games a log holds (none if it does not exist)."""
-    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()] if log.exists() else []
+    """Return the games a log holds (none if it does not exist), a partial last line left out."""
+    if not log.exists():
+        return []
+    text = gzip.decompress(log.read_bytes()).decode() if log.suffix == ".gz" else log.read_text()
+    lines = text.split("\n")
+    # The text after the last newline is a line a stopped run did not finish (empty when it did).
+    return [json.loads(line) for line in lines[:-1] if line.strip()]
+
+
+def cut_partial_line(log: Path) -> None:
+    """Drop what a stopped run wrote after the log's last newline, so that the next game starts a line."""
+    if not log.exists():
+        return
+    data = log.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with log.open("r+b") as f:
+            f.truncate(end)
+
+
+def pair(games: list[dict[str, Any]], first: str, second: str) -> str:
+    """Say in one line how variant ``second`` did against variant ``first`` on the games that asked both."""
+    both = [g for g in games if first in g["variants"] and second in g["variants"]]
+    a = {g["index"]: g["variants"][first]["won"] for g in both}
+    b = {g["index"]: g["variants"][second]["won"] for g in both}
+    d = paired_difference(a, b)
+    lo, hi = d.ci95
+    return (
+        f"{second} against {first}: {d.games} games; {first} won {sum(a.values())}, "
+        f"{second} {sum(b.values())}; only {first} {d.only_a}, only {second} {d.only_b}; "
+        f"{second} - {first} {d.difference:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+    )
+
+
+def report(log: Path) -> int:
+    """Print every variant of a log against the baseline, then against each other."""
+    games = read(log)
+    if not games:
+        print(f"forked-paired: {log} holds no games", file=sys.stderr)
+        return 1
+    names = list(dict.fromkeys(n for g in games for n in g["variants"]))
+    for name in names:
+        print(line(summary(games, name)))
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            print(pair(games, first, second))
+    return 0
 
 
 def summary(games: list[dict[str, Any]], name: str) -> dict[str, Any]:
@@ -56,7 +108,7 @@ def line(s: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", action="append", required=True, help="NAME=SPEC, a policy spec to compare")
+    parser.add_argument("--variant", action="append", default=[], help="NAME=SPEC, a policy spec to compare")
     parser.add_argument("--base", default="strong", help="the baseline's policy spec (default strong)")
     parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
     parser.add_argument("--first-click", default="safe", choices=[r.value for r in FirstClick])
@@ -65,7 +117,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
     parser.add_argument("--batch", type=int, default=50, help="games between summaries (default 50)")
     parser.add_argument("--out", type=Path, required=True, help="JSON-lines log, resumed if it exists")
+    parser.add_argument("--summary", action="store_true", help="play nothing: summarise the log (.gz too)")
     args = parser.parse_args(argv)
+    if args.summary:
+        return report(args.out)
+    if not args.variant:
+        parser.error("give at least one --variant NAME=SPEC (or --summary)")
+    if args.out.suffix == ".gz":
+        parser.error(f"--out {args.out} is gzipped: gunzip it to go on (--summary reads it as it is)")
     variants = {}
     for item in args.variant:
         name, eq, spec = item.partition("=")
@@ -80,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     level = levels[0]
     rule = FirstClick(args.first_click)
     done = {g["index"] for g in read(args.out)}
+    cut_partial_line(args.out)
     todo = [i for i in range(args.start, args.start + args.games) if i not in done]
     with args.out.open("a") as out:
         for k, g in enumerate(iter_fork_games(level, args.seed, todo, args.base, variants, rule), 1):

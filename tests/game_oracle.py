@@ -5,6 +5,7 @@ Shared by the endgame, region and pair tests, and by the no-guess generator's (`
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -14,7 +15,7 @@ from oracle import graph_neighbours, neighbours, reference
 from cnfsweep import Board, Cell
 from cnfsweep.core.graph import Graph
 from cnfsweep.generation import Logic
-from cnfsweep.play.game import Level
+from cnfsweep.play.game import Game, GameState, Level
 
 Revealed = frozenset[tuple[Cell, int]]
 
@@ -155,3 +156,19 @@ def oracle_replay(
         for cell in safe:
             open_cell(cell)
     return True
+
+
+def small_game_positions(rows: int, cols: int, mines: int, count: int, seed: int) -> list[Board]:
+    """Positions of random games on a small square board after one to four random safe clicks."""
+    rng = random.Random(seed)
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+    out = []
+    for _ in range(count):
+        layout = rng.sample(cells, mines)
+        game = Game.from_layout(rows, cols, layout)
+        for cell in rng.sample([c for c in cells if c not in layout], rng.randint(1, 4)):
+            if game.state is GameState.PLAYING:
+                game.click(cell)
+        if game.state is GameState.PLAYING:
+            out.append(game.board())
+    return out

@@ -15,7 +15,7 @@ from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play import GameRecord, GuessRule, play_game
 from cnfsweep.play.game import LEVELS
 from cnfsweep.play.registry import make_policy, policy_parameters
-from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.play.strong import DeadTest, StrongPolicy
 from cnfsweep.search import Snapshot
 from cnfsweep.search.ranking import more_off_cells
 
@@ -28,6 +28,8 @@ SWITCHES = {
     "endgame_layouts": ("3000", 3000),
     "second_weight": ("0.2", 0.2),
     "second_living": ("on", True),
+    "second_dead": ("full", DeadTest.FULL),
+    "opening_book": ("on", True),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -38,6 +40,8 @@ OFF = {
     "pseudo_pairs": False,
     "forced_total": False,
     "second_living": False,
+    "second_dead": DeadTest.PLAIN,
+    "opening_book": False,
 }
 
 
@@ -53,10 +57,41 @@ def test_the_new_switches_are_off_by_default():
     assert {n: defaults[n] for n in OFF} == OFF
 
 
-@pytest.mark.parametrize("spec", ["strong:off_all_below=-1", "strong:off_few_covered=-2"])
-def test_negative_counts_are_refused(spec):
+@pytest.mark.parametrize("spec", ["strong:off_all_below=-1", "strong:off_few_covered=-2", "strong:second_dead=most"])
+def test_values_out_of_range_are_refused(spec):
     with pytest.raises(CnfsweepError):
         make_policy(spec)
+
+
+def test_a_dead_test_named_by_a_string_is_the_member_and_a_wrong_one_is_refused():
+    assert StrongPolicy(second_dead="full").second_dead is DeadTest.FULL  # type: ignore[arg-type]
+    assert make_policy("strong:second_dead=FULL").second_dead is DeadTest.FULL
+    with pytest.raises(CnfsweepError, match="policy strong: second_dead takes one of plain, full, not 'most'"):
+        make_policy("strong:second_dead=most")
+    with pytest.raises(CnfsweepError, match="second_dead=most is not one of plain, full"):
+        StrongPolicy(second_dead="most")  # type: ignore[arg-type]
+
+
+def test_the_full_dead_test_changes_some_next_move_values():
+    """The fuller test reaches the blend: some expert guesses score otherwise than with the plain one."""
+    plain = StrongPolicy(second_weight=0.2, second_living=True)
+    full = StrongPolicy(second_weight=0.2, second_living=True, second_dead=DeadTest.FULL)
+    engine = Engine.for_games()
+    differ = 0
+
+    def watch(game, analysis):
+        nonlocal differ
+        if analysis.safe or analysis.approximate or not analysis.solutions or analysis.solutions <= 1000:
+            return
+        snap = Snapshot.of_analysis(analysis, engine)
+        for cell in snap.candidates(plain.tolerance, plain.candidates, plain.off_cells):
+            a, b = plain.outcome(analysis, cell, snap), full.outcome(analysis, cell, snap)
+            differ += a.next_safety != b.next_safety
+        snap.forget()
+
+    # Such positions are rare (8 of 503 candidates in the first 30 games): game 4 has some.
+    play_game(LEVELS["expert"], game_seed(2026, 4), policy=plain, engine=engine, watch=watch)
+    assert differ >= 1
 
 
 def guesses(record: GameRecord) -> list[tuple[object, object]]:

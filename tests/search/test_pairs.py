@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from game_oracle import BruteTree, revealed_of
+from game_oracle import BruteTree, revealed_of, small_game_positions
 from oracle import around, frontier, layouts, reference
 from positions import SMALL, guess_points
 
@@ -15,7 +14,6 @@ from boards import EVERY_TOPOLOGY, position_on
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.topology import Square
 from cnfsweep.engine import Engine
-from cnfsweep.play.game import Game, GameState
 from cnfsweep.play.policy import GuessRule
 from cnfsweep.play.strong import StrongPolicy
 from cnfsweep.search.pairs import MAX_OPEN_CAPS, forced_pair, influence, pseudo_fifty
@@ -262,22 +260,6 @@ def test_pseudo_fifty_fifties_are_found_as_brute_force_finds_them(topology):
         assert pseudo_fifty(snap, living_in(snap)) == expected, board.grid
         found += expected is not None
     assert found >= 1
-
-
-def small_game_positions(rows: int, cols: int, mines: int, count: int, seed: int) -> list[Board]:
-    """Positions of random games on a small square board after one to four random safe clicks."""
-    rng = random.Random(seed)
-    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for _ in range(count):
-        layout = rng.sample(cells, mines)
-        game = Game.from_layout(rows, cols, layout)
-        for cell in rng.sample([c for c in cells if c not in layout], rng.randint(1, 4)):
-            if game.state is GameState.PLAYING:
-                game.click(cell)
-        if game.state is GameState.PLAYING:
-            out.append(game.board())
-    return out
 
 
 def test_a_pseudo_fifty_fifty_can_lose_value_so_exact_search_comes_first():

@@ -33,6 +33,7 @@ class GuessRule(Enum):
     FORCED = "forced early"
     PSEUDO = "pseudo 50/50"
     OFF_FRONTIER = "off-frontier look-ahead"
+    BOOK = "opening book"
 
 
 @dataclass(frozen=True)

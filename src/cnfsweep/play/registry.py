@@ -13,6 +13,7 @@ those a package declares in the ``cnfsweep.policies`` entry-point group
 from __future__ import annotations
 
 import dataclasses
+from enum import Enum
 from typing import Any
 
 from cnfsweep.core.errors import ArgumentError, clip
@@ -43,6 +44,11 @@ def _convert(policy: str, name: str, text: str, default: Any) -> Any:
         raise ArgumentError(f"policy {policy}: {name} takes on or off, not {clip(text)}")
     if isinstance(default, int):
         return whole_number(text, f"policy {policy}: {name}")
+    if isinstance(default, Enum):
+        choices = [str(m.value) for m in type(default)]
+        if text.lower() in choices:
+            return type(default)(text.lower())
+        raise ArgumentError(f"policy {policy}: {name} takes one of {', '.join(choices)}, not {clip(text)}")
     try:
         return type(default)(text)
     except ValueError:

@@ -51,6 +51,15 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 - ``second_living`` (off by default): the best and second-best safety that
   ``second_weight`` blends leave out plainly dead cells (every neighbour
   settled: :func:`cnfsweep.search.ranking.living_safety_pair`).
+- ``second_dead`` (``plain`` by default): with ``second_living``, which cells
+  are dead: ``plain``, every neighbour settled; ``full``, also a cell that
+  shows the same number in every layout where it is safe, whatever its
+  neighbours (:func:`cnfsweep.search.ranking.numbers_shown`), as Hill's
+  solver tests.
+- ``opening_book`` (off by default): after the first click in the corner
+  shows a number, the guess is the opening book's (:mod:`cnfsweep.play.book`:
+  the cell of best look-ahead value over every covered cell, worked out
+  offline per board size), traced as ``opening book``.
 - ``forced_total`` (off by default): ``early_forced`` also takes a pair whose
   cap off the frontier is a mine only because of the total.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
@@ -60,10 +69,12 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import ClassVar
 
 from cnfsweep.engine.analysis import Analysis
+from cnfsweep.play.book import book_move, load_book
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.core.board import Cell
@@ -75,6 +86,21 @@ from cnfsweep.search.ranking import living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
+
+
+class DeadTest(str, Enum):
+    """Which cells the next move's blend (``second_living``) leaves out as dead.
+
+    A string too, so that a spec's plain setting (``second_dead=full``) is one.
+    """
+
+    #: Every neighbour settled: the cell can show one number only, plainly.
+    PLAIN = "plain"
+    #: The cell shows the same number in every layout where it is safe.
+    FULL = "full"
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -140,8 +166,15 @@ class StrongPolicy(Policy):
     pseudo_pairs: bool = False
     forced_total: bool = False
     second_living: bool = False
+    second_dead: DeadTest = DeadTest.PLAIN
+    opening_book: bool = False
 
     def __post_init__(self) -> None:
+        names = [m.value for m in DeadTest]
+        if self.second_dead not in names:
+            raise CnfsweepError(f"policy strong: second_dead={self.second_dead} is not one of {', '.join(names)}")
+        # A plain string naming a member is that member: the dataclass is frozen, hence the object call.
+        object.__setattr__(self, "second_dead", DeadTest(self.second_dead))
         checks = {
             "endgame_layouts": self.endgame_layouts >= 0,
             "endgame_nodes": self.endgame_nodes >= 1,
@@ -190,6 +223,10 @@ class StrongPolicy(Policy):
             return SafestPolicy().choose(analysis, engine)
         solutions = analysis.solutions
         assert solutions is not None  # an exact analysis counts its layouts
+        if self.opening_book:
+            found_book = book_move(board, load_book())
+            if found_book is not None:
+                return Guess(found_book, GuessRule.BOOK)
         if self.endgame and analysis.total_mines is not None and 0 < solutions <= self.endgame_layouts:
             found = best_move(
                 board, analysis.total_mines, max_layouts=self.endgame_layouts, node_limit=self.endgame_nodes
@@ -331,7 +368,11 @@ class StrongPolicy(Policy):
         w = Fraction(self.second_weight)
         if not w:
             return after.best_safety()
-        first, second = living_safety_pair(after) if self.second_living else after.safety_pair()
+        first, second = (
+            living_safety_pair(after, full=self.second_dead is DeadTest.FULL)
+            if self.second_living
+            else after.safety_pair()
+        )
         return (1 - w) * first + w * second
 
     def _reaches(self, snap: Snapshot, cell: Cell, floor: Fraction) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import ShapeTables
 
-__all__ = ["candidates", "living_safety_pair", "more_off_cells", "number_range", "safety_pair"]
+__all__ = ["candidates", "living_safety_pair", "more_off_cells", "number_range", "numbers_shown", "safety_pair"]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -200,13 +200,17 @@ def safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
     return best[0], best[1]
 
 
-def living_safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
+def living_safety_pair(snap: Snapshot, full: bool = False) -> tuple[Fraction, Fraction]:
     """Return the best and second-best safety of a cell of ``snap`` worth guessing: plainly dead cells left out.
 
     As :func:`safety_pair`, but a covered cell whose neighbours are all
     settled (it can show one number only, :func:`number_range`) is not
     counted: guessing it tells nothing.  Certain safe cells count as 1
     whatever they show.  With no living cell, :func:`safety_pair`'s values.
+    With ``full``, a cell is also dead when its neighbours may be unsettled
+    but it shows the same number in every layout where it is safe
+    (:func:`numbers_shown`): a pair of neighbours holding one mine between
+    them, say.
 
     Examples
     --------
@@ -239,7 +243,7 @@ def living_safety_pair(snap: Snapshot) -> tuple[Fraction, Fraction]:
         if len(best) == 2:
             break
         low, high = number_range(snap, c) if x else (0, 1)
-        if low < high:
+        if low < high and not (full and x and len(numbers_shown(snap, c)) == 1):
             best.append(Fraction(n - x, n))
     if not best:
         return safety_pair(snap)
@@ -268,3 +272,91 @@ def number_range(snap: Snapshot, cell: Cell) -> tuple[int, int]:
             if x:
                 high += 1
     return low, high
+
+
+def numbers_shown(snap: Snapshot, cell: Cell) -> frozenset[int]:
+    """Return every number covered ``cell`` of ``snap`` shows in some layout where it is safe.
+
+    Exact where the parts next to ``cell`` list their models (mines per box):
+    in a model, a box with ``m`` mines, ``inside`` of its cells next to
+    ``cell`` and ``outside`` elsewhere (``cell`` itself, which is safe, left
+    out) puts from ``max(0, m - outside)`` to ``min(m, inside)`` mines next to
+    it, and any count between; the cells off the frontier take the mines the
+    frontier leaves, as many next to ``cell`` as the rest allows.  Parts not
+    next to ``cell`` only take mines.  Where a part next to ``cell`` has too
+    many models to list, :func:`number_range`'s numbers (a superset).  Empty
+    when ``cell`` is a mine in every layout.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> snap = Snapshot.of(position(Board.from_rows(["1.1", "...", "..."], total_mines=1)))
+    >>> number_range(snap, Cell(1, 1)), numbers_shown(snap, Cell(1, 1))  # (0, 1) or (1, 1): always one mine next
+    ((0, 1), frozenset({1}))
+    """
+    n = snap.solutions
+    if snap.weight(cell) == n:
+        return frozenset()
+    tables = snap.topology.tables()
+    cells = tables.cells
+    near = {cells[j] for j in tables.near(cell)} - {cell}
+    fixed = sum(1 for c in near if c in snap.known_mines)
+    box_of = snap.box_of
+    touching = {box_of[c][0] for c in near if c in box_of}
+    home = box_of.get(cell)
+    if home is not None:
+        touching.add(home[0])
+    # Mines on the frontier -> the numbers of mines next to the cell those layouts can put there.
+    reach: dict[int, set[int]] = {0: {0}}
+    for k, part in enumerate(snap.parts):
+        if k in touching:
+            models = part.models
+            if models is None:
+                low, high = number_range(snap, cell)
+                return frozenset(range(low, high + 1))
+            shown = _part_numbers(part.boxes, models, near, cell, home[1] if home and home[0] == k else None)
+        else:
+            shown = {m: {0} for m, ways in enumerate(part.polynomial) if ways}
+        reach = _combine(reach, shown)
+    off = snap.off - {cell}
+    off_near = len(off & near)
+    off_rest = len(off) - off_near
+    out: set[int] = set()
+    for mines, counts in reach.items():
+        left = snap.mines_left - mines
+        if not 0 <= left <= len(off):
+            continue
+        extra = range(max(0, left - off_rest), min(left, off_near) + 1)
+        out.update(fixed + x + y for x in counts for y in extra)
+    return frozenset(out)
+
+
+def _part_numbers(
+    boxes: tuple[tuple[Cell, ...], ...],
+    models: Iterable[tuple[int, ...]],
+    near: set[Cell],
+    cell: Cell,
+    home: int | None,
+) -> dict[int, set[int]]:
+    """Return, by a part's mines, the mines its models can put next to ``cell`` (box ``home`` holds the safe cell)."""
+    inside = [sum(1 for c in box if c in near) for box in boxes]
+    outside = [len(box) - i - (b == home) for b, (box, i) in enumerate(zip(boxes, inside, strict=True))]
+    out: dict[int, set[int]] = {}
+    for model in models:
+        if home is not None and model[home] > len(boxes[home]) - 1:
+            continue  # the cell is a mine in this model
+        low = sum(max(0, m - o) for m, o in zip(model, outside, strict=True))
+        high = sum(min(m, i) for m, i in zip(model, inside, strict=True))
+        out.setdefault(sum(model), set()).update(range(low, high + 1))
+    return out
+
+
+def _combine(a: dict[int, set[int]], b: dict[int, set[int]]) -> dict[int, set[int]]:
+    """Add two independent parts' (mines, numbers) pairs."""
+    out: dict[int, set[int]] = {}
+    for ma, xa in a.items():
+        for mb, xb in b.items():
+            out.setdefault(ma + mb, set()).update(x + y for x in xa for y in xb)
+    return out
