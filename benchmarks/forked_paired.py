@@ -64,12 +64,10 @@ def pair(games: list[dict[str, Any]], first: str, second: str) -> str:
     both = [g for g in games if first in g["variants"] and second in g["variants"]]
     a = {g["index"]: g["variants"][first]["won"] for g in both}
     b = {g["index"]: g["variants"][second]["won"] for g in both}
-    d = paired_difference(a, b)
-    lo, hi = d.ci95
+    s = paired_summary(a, b, (first, second))
     return (
-        f"{second} against {first}: {d.games} games; {first} won {sum(a.values())}, "
-        f"{second} {sum(b.values())}; only {first} {d.only_a}, only {second} {d.only_b}; "
-        f"{second} - {first} {d.difference:+.3%} (95% {lo:+.3%} to {hi:+.3%})"
+        f"{second} against {first}: {s['games']} games; {first} won {s[f'wins_{first}']}, "
+        f"{second} {s[f'wins_{second}']}; {paired_text(s, (first, second))}"
     )
 
 
