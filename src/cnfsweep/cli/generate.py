@@ -202,15 +202,7 @@ def generate_command(
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     request = GenerateConfig(board_level, first, method, logic, time_limit, backend, grade)
-    err = Console(stderr=True, highlight=False)
-    with Progress(
-        TextColumn("generating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=count == 1 or not sys.stderr.isatty(),
-    ) as progress:
+    with _progress(count) as progress:
         task = progress.add_task("boards", total=count)
         try:
             for i, board in enumerate(generate_many(request, count, seed, workers=workers)):
@@ -220,11 +212,23 @@ def generate_command(
             progress.stop()
             if json_out:
                 emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
-            err.print(f"unknown: {exc}", soft_wrap=True)
+            progress.console.print(f"unknown: {exc}", soft_wrap=True)
             raise typer.Exit(3) from None
         except OSError as exc:
             progress.stop()
             fail(f"--output {output}: cannot write: {exc.strerror or exc}")
+
+
+def _progress(count: int) -> Progress:
+    """The bar on stderr of a run making ``count`` boards or puzzles: only for many, and only on a terminal."""
+    return Progress(
+        TextColumn("generating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        disable=count == 1 or not sys.stderr.isatty(),
+    )
 
 
 def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -> str:
@@ -328,15 +332,7 @@ def _variants(
         output = None
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    err = Console(stderr=True, highlight=False)
-    with Progress(
-        TextColumn("generating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=count == 1 or not sys.stderr.isatty(),
-    ) as progress:
+    with _progress(count) as progress:
         task = progress.add_task("puzzles", total=count)
         try:
             for i, puzzle in enumerate(generate_variants(request, count, seed)):
@@ -363,14 +359,14 @@ def _variants(
             progress.stop()
             if json_out:
                 emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
-            err.print(f"unknown: {exc}", soft_wrap=True)
+            progress.console.print(f"unknown: {exc}", soft_wrap=True)
             raise typer.Exit(3) from None
         except ArgumentError as exc:
             progress.stop()
             fail(str(exc))
         except CnfsweepError as exc:
             progress.stop()
-            err.print(f"error: {exc}", soft_wrap=True)
+            progress.console.print(f"error: {exc}", soft_wrap=True)
             raise typer.Exit(1) from None
         except OSError as exc:
             progress.stop()
