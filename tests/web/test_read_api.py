@@ -138,6 +138,15 @@ def test_a_form_is_refused_saying_how_to_send_the_picture(roomy_url: str) -> Non
     assert status == 415 and "--data-binary" in doc["error"]
 
 
+def test_a_picture_sent_as_curl_labels_it_by_default_is_read(roomy_url: str) -> None:
+    # `curl --data-binary @shot.png URL` without -H says application/x-www-form-urlencoded.
+    name = "square-light-1.25x-0"
+    status, doc = send(
+        roomy_url, (CORPUS / f"{name}.png").read_bytes(), content_type="application/x-www-form-urlencoded"
+    )
+    assert status == 200 and doc["cells"] == labels(name)
+
+
 def test_a_picture_over_the_limit_is_a_413_naming_it(url: str) -> None:
     data = (CORPUS / "square-light-1.25x-0.png").read_bytes()
     assert len(data) > LIMIT

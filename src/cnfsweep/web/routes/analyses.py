@@ -158,8 +158,9 @@ async def read(
 ) -> Response:
     """Read the board a screenshot shows (PNG, JPEG or BMP sent as the body), as `cnfsweep read --json` does."""
     content_type = request.headers.get("content-type", "")
-    if content_type.split(";", 1)[0].strip().lower() in ("multipart/form-data", "application/x-www-form-urlencoded"):
-        # A form would be read as a picture's bytes and refused as no picture: say how to send it instead.
+    # curl --data-binary labels the bytes as a urlencoded form unless told otherwise: those bytes are the picture.
+    if content_type.split(";", 1)[0].strip().lower() == "multipart/form-data":
+        # A multipart form would be read as a picture's bytes and refused as no picture: say how to send it instead.
         return JSONResponse(
             {"error": "send the picture's bytes as the body, not a form (curl --data-binary @shot.png)"},
             status_code=415,
