@@ -174,6 +174,19 @@ def test_phone_width_needs_no_sideways_scrolling_but_the_board(browser, live_url
     context.close()
 
 
+@pytest.mark.parametrize("width", [1000, 1200, 1400])
+def test_an_expert_board_and_its_side_panel_fit_a_laptop_screen(browser, live_url: str, width: int) -> None:
+    # Two columns from 900 px: the board fits beside the panel, not over it.
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.goto(live_url)
+    page.wait_for_selector("#board .cell")
+    new_game(page, "expert", 1)
+    side = page.eval_on_selector(".side", "el => el.getBoundingClientRect().right")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width and side <= width
+    context.close()
+
+
 def test_the_api_docs_page_works_offline(page, live_url: str) -> None:
     page.goto(f"{live_url}/docs")
     page.wait_for_selector("section.op")

@@ -104,7 +104,10 @@ export function fit() {
   let size = 28 * Number(zoom);
   if (zoom === "fit") {
     const wide = document.documentElement.clientWidth;
-    const room = wide - (wide <= 600 ? 2 * 6.4 + 2 * (2 + 4) : 2 * 16 + 2 * (3 + 6)) - 6 - (state.topology === "torus" ? 36 : 0);
+    // Past 900 px the side panel stands beside the board (style.css's .stage): its 16rem and the gap are not the board's.
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const side = wide > 900 ? (16 + 1.2) * rem : 0;
+    const room = wide - (wide <= 600 ? 2 * 6.4 + 2 * (2 + 4) : 2 * 16 + 2 * (3 + 6)) - 6 - (state.topology === "torus" ? 36 : 0) - side;
     const across = state.topology === "hex" ? state.cols + 0.5 : state.cols;
     size = Math.max(16, Math.min(32, Math.floor(room / Math.max(1, across))));
   }
