@@ -10,7 +10,7 @@ from oracle import around, layouts, reference
 
 from boards import EVERY_TOPOLOGY, position_on
 from cnfsweep.core.board import Board, Cell
-from cnfsweep.engine.position import position
+from cnfsweep.engine.position import build_position
 from cnfsweep.search.ranking import living_safety_pair, number_range, numbers_shown
 from cnfsweep.search.whatif import Snapshot
 
@@ -52,7 +52,7 @@ def small_boards(topology: str, count: int) -> list[Board]:
 def test_numbers_shown_are_those_of_every_layout_where_the_cell_is_safe(topology: str) -> None:
     narrower = 0
     for board in small_boards(topology, 300):
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         for cell in board.covered:
             if cell in board.flags:
                 continue
@@ -68,7 +68,7 @@ def test_numbers_shown_are_those_of_every_layout_where_the_cell_is_safe(topology
 def test_the_full_living_pair_leaves_out_every_cell_of_one_number(topology: str) -> None:
     differ = 0
     for board in small_boards(topology, 400):
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         expected = brute_full_living_pair(board)
         assert living_safety_pair(snap, full=True) == expected, board.grid
         differ += expected != living_safety_pair(snap)
@@ -79,9 +79,9 @@ def test_a_part_too_big_to_list_falls_back_to_the_plain_range(monkeypatch: pytes
     from cnfsweep.search.parts import Part
 
     board = Board.from_rows(["1.1", "...", "..."], total_mines=1)
-    snap = Snapshot.of(position(board))
+    snap = Snapshot.of(build_position(board))
     assert numbers_shown(snap, Cell(1, 1)) == {1}
-    fresh = Snapshot.of(position(board))
+    fresh = Snapshot.of(build_position(board))
     monkeypatch.setattr(Part, "models", property(lambda self: None))
     # Without the models the answer is the plain range's numbers: a superset, so no living cell is called dead.
     assert numbers_shown(fresh, Cell(1, 1)) == {0, 1}
@@ -97,7 +97,7 @@ def test_a_cell_called_dead_is_never_a_better_first_click_than_the_best_living_o
     tree = BruteTree(4, 4, 4)
     seen = 0
     for board in small_game_positions(4, 4, 4, 500, 2):
-        snap = Snapshot.of(position(board))
+        snap = Snapshot.of(build_position(board))
         shown = {c: numbers_shown(snap, c) for c in board.covered}
         dead = [c for c, s in shown.items() if len(s) == 1 and 0 < snap.weight(c) < snap.solutions]
         living = [c for c, s in shown.items() if len(s) > 1]

@@ -290,9 +290,9 @@ def numbers_shown(snap: Snapshot, cell: Cell) -> frozenset[int]:
     Examples
     --------
     >>> from cnfsweep.core.board import Board
-    >>> from cnfsweep.engine.position import position
+    >>> from cnfsweep.engine.position import build_position
     >>> from cnfsweep.search.whatif import Snapshot
-    >>> snap = Snapshot.of(position(Board.from_rows(["1.1", "...", "..."], total_mines=1)))
+    >>> snap = Snapshot.of(build_position(Board.from_rows(["1.1", "...", "..."], total_mines=1)))
     >>> number_range(snap, Cell(1, 1)), numbers_shown(snap, Cell(1, 1))  # (0, 1) or (1, 1): always one mine next
     ((0, 1), frozenset({1}))
     """
