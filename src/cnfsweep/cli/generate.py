@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -23,6 +25,9 @@ from cnfsweep.formats import BoardFormat
 from cnfsweep.formats.graph import write_graph
 from cnfsweep.formats.jsm import to_jsm
 from cnfsweep.generation import Generated, Logic, Method, centre, check_room, graph_request
+
+if TYPE_CHECKING:  # the variants layer is imported only when --rules asks for it
+    from cnfsweep.generation.variants import VariantPuzzle, VariantRequest
 
 __all__ = ["generate_command"]
 
@@ -209,11 +214,7 @@ def generate_command(
                 _write(board, i, count, seed, json_out, fmt, output)
                 progress.advance(task)
         except TimeLimitExceeded as exc:
-            progress.stop()
-            if json_out:
-                emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
-            progress.console.print(f"unknown: {exc}", soft_wrap=True)
-            raise typer.Exit(3) from None
+            _stopped(progress, exc, json_out, time_limit)
         except OSError as exc:
             progress.stop()
             fail(f"--output {output}: cannot write: {exc.strerror or exc}")
@@ -267,19 +268,49 @@ def _path(output: Path, index: int, count: int) -> Path:
 def _write(
     board: Generated, index: int, count: int, seed: int, json_out: bool, fmt: OutFormat, output: Path | None
 ) -> None:
+    _put(board.to_dict, lambda: _text(board, fmt, seed, index, count), index, count, json_out, output)
+
+
+def _put(
+    doc: Callable[[], dict[str, Any]],
+    text: Callable[[], str],
+    index: int,
+    count: int,
+    json_out: bool,
+    output: Path | None,
+) -> None:
+    """Write item ``index`` of ``count``: a JSON line (to stdout or appended to ``output``) or its text."""
     if json_out:
-        line = board.to_dict()
         if output is None:
-            emit(line)
+            emit(doc())
         else:
             with output.open("w" if index == 0 else "a") as sink:
-                sink.write(json.dumps(line) + "\n")
+                sink.write(json.dumps(doc()) + "\n")
         return
-    text = _text(board, fmt, seed, index, count)
     if output is None:
-        typer.echo(("\n" if index else "") + text, nl=False)
+        typer.echo(("\n" if index else "") + text(), nl=False)
     else:
-        _path(output, index, count).write_text(text)
+        _path(output, index, count).write_text(text())
+
+
+def _stopped(progress: Progress, exc: TimeLimitExceeded, json_out: bool, time_limit: float) -> NoReturn:
+    """The time limit ran out: say so (exit 3), as a JSON document too with ``--json``."""
+    progress.stop()
+    if json_out:
+        emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
+    progress.console.print(f"unknown: {exc}", soft_wrap=True)
+    raise typer.Exit(3) from None
+
+
+def _puzzle_text(puzzle: VariantPuzzle, request: VariantRequest, index: int, count: int, seed: int) -> str:
+    """A generated variant puzzle's board text under its ``#`` header line."""
+    what = f"puzzle {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
+    rounds = f", {len(puzzle.steps)} deduction rounds" if request.graded else ""
+    head = (
+        f"# cnfsweep generate: {request.size_text}, rules {' '.join(request.rules.codes)}, {what} "
+        f"(puzzle seed {puzzle.seed}), {puzzle.clues} clues{rounds}\n"
+    )
+    return head + puzzle.text()
 
 
 def _clue_count(text: str, cells: int) -> int:
@@ -336,31 +367,10 @@ def _variants(
         task = progress.add_task("puzzles", total=count)
         try:
             for i, puzzle in enumerate(generate_variants(request, count, seed)):
-                if json_out:
-                    line = json.dumps(puzzle.to_dict())
-                    if output is None:
-                        emit(puzzle.to_dict())
-                    else:
-                        with output.open("w" if i == 0 else "a") as sink:
-                            sink.write(line + "\n")
-                else:
-                    what = f"puzzle {i + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
-                    rounds = f", {len(puzzle.steps)} deduction rounds" if graded else ""
-                    head = (
-                        f"# cnfsweep generate: {request.size_text}, rules {' '.join(request.rules.codes)}, {what} "
-                        f"(puzzle seed {puzzle.seed}), {puzzle.clues} clues{rounds}\n"
-                    )
-                    if output is None:
-                        typer.echo(("\n" if i else "") + head + puzzle.text(), nl=False)
-                    else:
-                        _path(output, i, count).write_text(head + puzzle.text())
+                _put(puzzle.to_dict, partial(_puzzle_text, puzzle, request, i, count, seed), i, count, json_out, output)
                 progress.advance(task)
         except TimeLimitExceeded as exc:
-            progress.stop()
-            if json_out:
-                emit({"status": "unknown", "reason": str(exc), "time_limit": time_limit})
-            progress.console.print(f"unknown: {exc}", soft_wrap=True)
-            raise typer.Exit(3) from None
+            _stopped(progress, exc, json_out, time_limit)
         except ArgumentError as exc:
             progress.stop()
             fail(str(exc))
