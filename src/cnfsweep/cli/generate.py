@@ -216,8 +216,7 @@ def generate_command(
         except TimeLimitExceeded as exc:
             _stopped(progress, exc, json_out, time_limit)
         except OSError as exc:
-            progress.stop()
-            fail(f"--output {output}: cannot write: {exc.strerror or exc}")
+            _cannot_write(progress, output, exc)
 
 
 def _progress(count: int) -> Progress:
@@ -291,6 +290,12 @@ def _put(
         typer.echo(("\n" if index else "") + text(), nl=False)
     else:
         _path(output, index, count).write_text(text())
+
+
+def _cannot_write(progress: Progress, output: Path | None, exc: OSError) -> NoReturn:
+    """Writing failed: one line naming where (the file, or standard output when a pipe closed early)."""
+    progress.stop()
+    fail(f"{'standard output' if output is None else f'--output {output}'}: cannot write: {exc.strerror or exc}")
 
 
 def _stopped(progress: Progress, exc: TimeLimitExceeded, json_out: bool, time_limit: float) -> NoReturn:
@@ -379,5 +384,4 @@ def _variants(
             progress.console.print(f"error: {exc}", soft_wrap=True)
             raise typer.Exit(1) from None
         except OSError as exc:
-            progress.stop()
-            fail(f"--output {output}: cannot write: {exc.strerror or exc}")
+            _cannot_write(progress, output, exc)
