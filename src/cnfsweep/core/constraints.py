@@ -16,6 +16,7 @@ from math import comb
 from typing import NamedTuple
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.frozen import direct_init
 
 __all__ = ["TOTAL", "Constraint", "CountTable", "Problem", "Rule"]
 
@@ -40,7 +41,8 @@ TOTAL = "total"
 """Tag of the global mine-count constraint in a :class:`Problem`."""
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Constraint:
     """Between ``lo`` and ``hi`` of the variables ``vars`` are mines.
 
@@ -59,12 +61,6 @@ class Constraint:
     hi: int
     tag: Cell | str
 
-    def __init__(self, vars: tuple[int, ...], lo: int, hi: int, tag: Cell | str) -> None:
-        # The fields go straight into the instance's dict: the frozen dataclass's own __init__ sets
-        # each through object.__setattr__, which takes twice as long, and every analysis builds many.
-        fields = self.__dict__
-        fields["vars"], fields["lo"], fields["hi"], fields["tag"] = vars, lo, hi, tag
-
     @classmethod
     def exactly(cls, vars: tuple[int, ...], count: int, tag: Cell | str) -> Constraint:
         """Build a constraint with exactly ``count`` mines."""
@@ -75,7 +71,8 @@ class Constraint:
         return self.lo <= self.hi and self.lo <= len(self.vars) and self.hi >= 0
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Problem:
     """A solver-independent cardinality problem over variables ``0..num_vars-1``.
 
@@ -93,11 +90,6 @@ class Problem:
 
     boxes: tuple[tuple[int, ...], ...]
     constraints: tuple[Constraint, ...]
-
-    def __init__(self, boxes: tuple[tuple[int, ...], ...], constraints: tuple[Constraint, ...]) -> None:
-        # As Constraint's: one dict write a field instead of object.__setattr__.
-        fields = self.__dict__
-        fields["boxes"], fields["constraints"] = boxes, constraints
 
     @lazy
     def num_vars(self) -> int:

@@ -19,6 +19,7 @@ from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.counting import Scaled, combine, weigh_scaled
 from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine.position import Position
+from cnfsweep.core.frozen import direct_init
 
 __all__ = ["Analysis", "Arithmetic", "ComponentCache", "Counting", "Run", "analysis_of", "unknown_document"]
 
@@ -90,7 +91,8 @@ class LayoutCount:
         return f"about {10 ** (log10 - whole):.1f} x 10^{whole}"
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Analysis:
     """The immutable result of :meth:`Engine.analyze <cnfsweep.engine.Engine.analyze>`.
 
@@ -128,35 +130,6 @@ class Analysis:
     seconds: float
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
     off_frontier_exact: Fraction | None = None
-
-    def __init__(
-        self,
-        position: Position,
-        consistent: bool,
-        total_mines: int | None,
-        safe: tuple[Cell, ...],
-        mines: tuple[Cell, ...],
-        count: LayoutCount,
-        best_guess: Cell | None,
-        backend: str,
-        seconds: float,
-        frontier_exact: Mapping[Cell, Fraction],
-        off_frontier_exact: Fraction | None = None,
-    ) -> None:
-        # The fields go straight into the instance's dict: the frozen dataclass's own __init__ sets
-        # each through object.__setattr__, a few microseconds of a cold analysis of tens.
-        fields = self.__dict__
-        fields["position"] = position
-        fields["consistent"] = consistent
-        fields["total_mines"] = total_mines
-        fields["safe"] = safe
-        fields["mines"] = mines
-        fields["count"] = count
-        fields["best_guess"] = best_guess
-        fields["backend"] = backend
-        fields["seconds"] = seconds
-        fields["frontier_exact"] = frontier_exact
-        fields["off_frontier_exact"] = off_frontier_exact
 
     @property
     def board(self) -> Board:

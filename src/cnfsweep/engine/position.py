@@ -33,13 +33,15 @@ from cnfsweep.core.constraints import Constraint, Problem, Rule
 from cnfsweep.core.moved import moved
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.simplify import simplify
+from cnfsweep.core.frozen import direct_init
 
 # number_constraints and simplify in C where the install built it (see cnfsweep.engine.kernels); None
 # sends every board through the Python reference, as tests do to compare the two.
 kernel = load("cnfsweep.engine._position")
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Component:
     """A connected part of the frontier together with its problem.
 
@@ -48,11 +50,6 @@ class Component:
 
     cells: tuple[Cell, ...]
     problem: Problem
-
-    def __init__(self, cells: tuple[Cell, ...], problem: Problem) -> None:
-        # As Problem's: one dict write a field instead of the frozen dataclass's object.__setattr__.
-        fields = self.__dict__
-        fields["cells"], fields["problem"] = cells, problem
 
     def box_cells(self, box: int) -> tuple[Cell, ...]:
         """Return the board cells of one box."""
@@ -63,7 +60,8 @@ class Component:
         return tuple(self.cells[v] for v in variables)
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Position:
     """Everything the engine needs to know about a board.
 
@@ -93,26 +91,6 @@ class Position:
     mines_left: int | None
     contradiction: Cell | None
     forced: Mapping[Cell, bool]
-
-    def __init__(
-        self,
-        board: Board,
-        components: tuple[Component, ...],
-        off_frontier: tuple[Cell, ...],
-        fixed: Mapping[Cell, bool],
-        mines_left: int | None,
-        contradiction: Cell | None,
-        forced: Mapping[Cell, bool],
-    ) -> None:
-        # As Component's: one dict write a field instead of the frozen dataclass's object.__setattr__.
-        fields = self.__dict__
-        fields["board"] = board
-        fields["components"] = components
-        fields["off_frontier"] = off_frontier
-        fields["fixed"] = fixed
-        fields["mines_left"] = mines_left
-        fields["contradiction"] = contradiction
-        fields["forced"] = forced
 
 
 def _resolve_assumptions(board: Board, assume: Mapping[str, bool] | None) -> dict[Cell, bool]:
