@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from benchrun import benchmark
 from paths import ROOT
 
 from benchmarks import ENTRIES, Entry, entry, hill_paired, report
@@ -41,13 +42,6 @@ TESTED_ELSEWHERE = {
     "hill-paired": "tests/experiments/test_hill_paired.py",
     "hill-build": "tests/experiments/test_hill_paired.py",
 }
-
-
-def benchmark(*args: str, cwd: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m benchmarks ARGS`` from the repository's root."""
-    return subprocess.run(
-        [sys.executable, "-m", "benchmarks", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout
-    )
 
 
 def test_the_list_names_every_entry_and_an_unknown_name_is_one_line() -> None:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from benchrun import benchmark
 from paths import ROOT
 
 from benchmarks.report import render_generate
@@ -136,13 +137,7 @@ def test_generation_bench_smoke_run_writes_its_figures(tmp_path: Path) -> None:
 def test_generation_bench_takes_turns_between_code_trees(tmp_path: Path) -> None:
     out = tmp_path / "gen-trees.json"
     trees = ["--tree", "this=.", "--tree", f"again={ROOT}"]
-    run = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "generate", "--smoke", "--json", str(out), *trees],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-    )
+    run = benchmark("generate", "--smoke", "--json", str(out), *trees, timeout=300)
     assert run.returncode == 0, run.stderr
     report = json.loads(out.read_text())
     assert list(report["trees"]) == ["this", "again"] and report["identical_boards"] is True
@@ -155,13 +150,7 @@ def test_generation_bench_takes_turns_between_code_trees(tmp_path: Path) -> None
 
 
 def test_generation_bench_names_a_tree_it_cannot_use_in_one_line(tmp_path: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "generate", "--tree", f"nowhere={tmp_path}"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    run = benchmark("generate", "--tree", f"nowhere={tmp_path}", timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert f"--tree nowhere={tmp_path}: expected NAME=PATH of a code tree with src/cnfsweep" in run.stderr
 
@@ -169,13 +158,7 @@ def test_generation_bench_names_a_tree_it_cannot_use_in_one_line(tmp_path: Path)
 def test_play_bench_takes_turns_between_code_trees(tmp_path: Path) -> None:
     out = tmp_path / "play-trees.json"
     trees = ["--tree", "this=.", "--tree", f"again={ROOT}"]
-    run = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "play", "--games", "2", "--level", "beginner", "--json", str(out), *trees],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    run = benchmark("play", "--games", "2", "--level", "beginner", "--json", str(out), *trees, timeout=120)
     assert run.returncode == 0, run.stderr
     report = json.loads(out.read_text())
     assert report["same_moves"] is True and list(report["trees"]) == ["this", "again"]
