@@ -112,6 +112,9 @@ class RevealOutcome:
     counts: dict[int, int]
     next_safety: dict[int, Fraction]
     bonus: Fraction = Fraction(1)
+    #: Where each next safety is the best guess's: the layouts in which the cell and the next guess both
+    #: survive, the score's numerator over the layouts without the bonus (None: add the fractions up).
+    survivors: int | None = field(default=None, compare=False)
     # Scores already worked out, by the number of layouts: choosing sorts by them several times.
     _scores: dict[int, Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -123,6 +126,9 @@ class RevealOutcome:
     def score(self, solutions: int) -> Fraction:
         """Return the chance of surviving this click and the next move, times the 50/50 bonus."""
         found = self._scores.get(solutions)
+        if found is None and self.survivors is not None:
+            # Each number's share times its best safety is its layouts left minus the next guess's losses.
+            found = self._scores[solutions] = self.bonus * Fraction(self.survivors, solutions)
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
                 (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0)
@@ -355,19 +361,22 @@ class StrongPolicy(Policy):
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
+        survivors: int | None = 0 if not self.second_weight else None
         for v, after in snap.outcomes(cell).items():
             counts[v] = after.solutions
             next_safety[v] = self._next_safety(after)
+            if survivors is not None:
+                survivors += after.solutions - after.best_weight()
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
-        return RevealOutcome(cell, p, counts, next_safety, bonus)
+        return RevealOutcome(cell, p, counts, next_safety, bonus, survivors)
 
     def _next_safety(self, after: Snapshot) -> Fraction:
-        w = Fraction(self.second_weight)
-        if not w:
+        if not self.second_weight:
             return after.best_safety()
+        w = Fraction(self.second_weight)
         first, second = (
             living_safety_pair(after, full=self.second_dead is DeadTest.FULL)
             if self.second_living
@@ -444,39 +453,54 @@ class StrongPolicy(Policy):
         [Fraction(4, 5), Fraction(11, 15), Fraction(2, 3)]
         """
         n = snap.solutions
+        # Below ceil(floor * n) layouts is below the floor: the search runs on whole numbers of layouts.
+        least = None if floor is None else -((-floor.numerator * n) // floor.denominator)
+        return Fraction(self._survivors(snap, cell, moves, least), n)
+
+    def _survivors(self, snap: Snapshot, cell: Cell, moves: int, least: int | None) -> int:
+        """Return :meth:`move_value` times ``snap.solutions``: the layouts the click and ``moves`` guesses survive.
+
+        A position reached by reveals keeps a subset of ``snap``'s layouts, so
+        every value down the tree is a count of the same layouts, and whole
+        numbers compare and add exactly where fractions would cost a gcd each.
+        With ``least``, stop as soon as the count is sure to fall below it and
+        return a bound that does; a count at or above ``least`` is exact.
+        """
+        n = snap.solutions
         if moves == 0:
-            return Fraction(n - snap.weight(cell), n)
+            return n - snap.weight(cell)
         if moves == 1:
             # One number at a time: the loop can stop before the cell's other outcomes are built.
-            # In whole numbers over n: after a number, the next guess fails in best_weight() layouts.
+            # After a number, the next guess fails in best_weight() layouts.
             kept = n - snap.weight(cell)
             low, high = snap.number_range(cell)
             for v in range(low, high + 1):
                 kept -= snap.reveal_weight(cell, v)
-                if floor is not None and kept * floor.denominator < floor.numerator * n:
+                if least is not None and kept < least:
                     break
-            return Fraction(kept, n)
-        # Each outcome's value is at most its best next safety: start from that and lower it.
-        parts = [(Fraction(a.solutions, n), a.best_safety(), a) for a in snap.outcomes(cell).values()]
-        bound = sum((share * first for share, first, _ in parts), Fraction(0))
-        for share, first, after in parts:
+            return kept
+        # Each outcome survives at most where its best next guess does: start from that and lower it.
+        parts = [(a.solutions - a.best_weight(), a) for a in snap.outcomes(cell).values()]
+        bound = sum(first for first, _ in parts)
+        for first, after in parts:
             if after.safe_exists:
                 continue
-            # Below this, the outcome alone takes the total under the floor.
-            inner_floor = None if floor is None else first - (bound - floor) / share
-            bound -= share * (first - self._position_value(after, moves - 1, inner_floor))
-            if floor is not None and bound < floor:
+            # Below this, the outcome alone takes the total under ``least``.
+            inner_least = None if least is None else least - bound + first
+            bound -= first - self._position_survivors(after, moves - 1, inner_least)
+            if least is not None and bound < least:
                 return bound
         return bound
 
-    def _position_value(self, snap: Snapshot, moves: int, floor: Fraction | None) -> Fraction:
-        """Return the best :meth:`move_value` of a candidate of ``snap``, or a bound below ``floor``."""
+    def _position_survivors(self, snap: Snapshot, moves: int, least: int | None) -> int:
+        """Return the most :meth:`_survivors` of a candidate of ``snap``, or a bound below ``least``."""
         # Two-step scores keep the full candidate list; deeper ones the deep candidates only.
         limit = self.candidates if moves == 1 else self.deep_candidates
-        inner = Fraction(-1)
+        n = snap.solutions
+        inner = -1
         for c in snap.candidates(self.tolerance, limit):
-            # Candidates come safest first, and a value is at most the cell's safety (its 0-move value).
-            if self.move_value(snap, c, 0) <= inner:
+            # Candidates come safest first, and a count is at most the cell's own (its 0-move count).
+            if n - snap.weight(c) <= inner:
                 break
-            inner = max(inner, self.move_value(snap, c, moves, inner if floor is None else max(inner, floor)))
-        return snap.best_safety() if inner < 0 else inner
+            inner = max(inner, self._survivors(snap, c, moves, inner if least is None else max(inner, least)))
+        return n - snap.best_weight() if inner < 0 else inner
