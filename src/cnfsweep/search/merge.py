@@ -125,11 +125,12 @@ class Merge:
             return None
         boxes, by_need = found
         # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
+        # Only the few rules that mention the cell are rebuilt: the others are kept as they are.
         rules = tuple(
-            Rule(r.tag, kept, r.need)
+            r if cell not in r.cells else Rule(r.tag, kept, r.need)
             for part in touched
             for r in part.rules
-            if (kept := tuple(c for c in r.cells if c != cell))
+            if cell not in r.cells or (kept := tuple(c for c in r.cells if c != cell))
         )
         return cls(cell, tuple(touched), tuple(seen), boxes, by_need, rules)
 
@@ -190,8 +191,8 @@ class Split:
         tables = snap.topology.tables()
         cells = tables.cells
         neighbours = [cells[j] for j in tables.near(cell)]
-        box_of = snap.box_of
-        seen = tuple(c for c in neighbours if snap.unknown(c))
+        box_of, off = snap.box_of, snap.off
+        seen = tuple(c for c in neighbours if c in box_of or c in off)
         touched = sorted({box_of[c][0] for c in (cell, *seen) if c in box_of})
         parts = tuple(snap.parts[k] for k in touched)
         fresh = tuple(c for c in seen if c not in box_of)
@@ -206,7 +207,10 @@ class Split:
             return None
         keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
         mines_near = sum(1 for c in neighbours if c in snap.known_mines)
-        return cls(merge, keep, mines_near, snap.off.difference(fresh, (cell,)))
+        # Copying the cells off the frontier costs hundreds of hashes: only when the reveal takes some.
+        if fresh or cell in off:
+            off = off.difference(fresh, (cell,))
+        return cls(merge, keep, mines_near, off)
 
     def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
         """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
