@@ -35,24 +35,37 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
         return []
     # Safety within the window: n - x >= (n - best) * (1 - tolerance).
     ceiling = n - (n - snap.lowest) * (1 - tolerance)
-    near = sorted(
-        (w.boxes[k][b], c) for c, (k, b) in snap.box_of.items() if w.boxes[k][b] <= ceiling and w.boxes[k][b] < n
-    )
+    near: list[tuple[int, Cell]] = []
+    for part, row in zip(snap.parts, w.boxes, strict=True):
+        for box, x in zip(part.boxes, row, strict=True):
+            if x <= ceiling and x < n:
+                near.extend((x, c) for c in box)
+    near.sort()
     # Only cells as safe as the limit-th one can make the cut: count neighbours for those alone.
     if len(near) > limit:
         near = [(x, c) for x, c in near if x <= near[limit - 1][0]]
     tables = snap.topology.tables()
-    cells = tables.cells
+    cells, box_of, boxes = tables.cells, snap.box_of, w.boxes
+    known_safe, off = snap.known_safe, snap.off
+    # A neighbour left to open: certainly safe, or covered and not a certain mine (as snap.weight says).
+    off_open = bool(off) and (w.off_frontier or 0) < n
 
     def to_open(c: Cell) -> int:
-        return sum(
-            1
-            for j in tables.near(c)
-            if cells[j] in snap.known_safe or (snap.unknown(cells[j]) and snap.weight(cells[j]) < n)
-        )
+        count = 0
+        for j in tables.near(c):
+            nb = cells[j]
+            if nb in known_safe:
+                count += 1
+            else:
+                found = box_of.get(nb)
+                if found is not None:
+                    count += boxes[found[0]][found[1]] < n
+                elif off_open and nb in off:
+                    count += 1
+        return count
 
     ranked = [(x, to_open(c), c) for x, c in near]
-    if snap.off and w.off_frontier is not None and w.off_frontier <= ceiling:
+    if off and w.off_frontier is not None and w.off_frontier <= ceiling:
         ranked.extend((w.off_frontier, k, c) for k, c in _open_off_cells(snap, off_cells))
     return [c for _, _, c in sorted(ranked)[:limit]]
 
@@ -91,7 +104,14 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
         counts = Counter(j for c in snap.known_mines for j in tables.near(c))
         found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
     known, beside = found_known
-    more = Counter(j for c, (k, b) in snap.box_of.items() if snap.weights.boxes[k][b] == n for j in tables.near(c))
+    more = Counter(
+        j
+        for part, row in zip(snap.parts, snap.weights.boxes, strict=True)
+        for box, x in zip(part.boxes, row, strict=True)
+        if x == n
+        for c in box
+        for j in tables.near(c)
+    )
     near_mine = beside & snap.off
     if more:
         near_mine |= {cells[j] for j in more} & snap.off
