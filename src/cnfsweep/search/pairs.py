@@ -32,7 +32,6 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
@@ -42,8 +41,6 @@ from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
 
 __all__ = ["caps", "forced_pair", "influence", "pseudo_fifty"]
-
-HALF = Fraction(1, 2)
 
 # Patterns with more caps still to prove mines are rare and costly to count.
 MAX_OPEN_CAPS = 2
@@ -75,7 +72,8 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None, total_caps: bo
     either); without, such pairs are left out, as square games have always played.
     """
     board, exact = analysis.board, analysis.frontier_exact
-    halves = sorted(c for c, p in exact.items() if p == HALF)
+    # A chance in lowest terms is 1/2 exactly when its denominator is 2: cheaper than comparing Fractions.
+    halves = sorted(c for c, p in exact.items() if p.denominator == 2)
     if len(halves) < 2:
         return None
     grid = board.grid
