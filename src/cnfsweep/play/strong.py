@@ -361,12 +361,21 @@ class StrongPolicy(Policy):
         assert p is not None
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
-        survivors: int | None = 0 if not self.second_weight else None
-        for v, after in snap.outcomes(cell).items():
-            counts[v] = after.solutions
-            next_safety[v] = self._next_safety(after)
-            if survivors is not None:
-                survivors += after.solutions - after.best_weight()
+        survivors: int | None = None
+        if self.second_weight:
+            for v, after in snap.outcomes(cell).items():
+                counts[v] = after.solutions
+                next_safety[v] = self._next_safety(after)
+        else:
+            # The best guess's safety after each number needs two counts of that position, not the position:
+            # only the few candidates the deeper look-ahead takes are worked out in full.
+            survivors = 0
+            low, high = snap.number_range(cell)
+            for v in range(low, high + 1):
+                n, fails = snap.reveal_counts(cell, v)
+                if n:
+                    counts[v], next_safety[v] = n, Fraction(n - fails, n)
+                    survivors += n - fails
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
@@ -399,11 +408,9 @@ class StrongPolicy(Policy):
                 floor.numerator * n * cap.denominator,
             )
             for v in range(low, high + 1):
-                after = snap.reveal(cell, v)
-                if after is not None:
-                    kept -= after.best_weight()
-                    if kept * scale < limit:
-                        return False
+                kept -= snap.reveal_weight(cell, v)
+                if kept * scale < limit:
+                    return False
             return True
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)

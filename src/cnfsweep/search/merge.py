@@ -173,6 +173,7 @@ class Tree:
         self.merges: dict[tuple[object, ...], Merge | None] = {}
         self.ways: dict[tuple[int, int], list[int]] = {}
         self.leaf_weights: dict[Path, int] = {}
+        self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
 
 
@@ -272,3 +273,26 @@ class Split:
         # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
         # left means the game is won.
         return 0 if low == n else low
+
+    def counts(self, snap: Snapshot, number: int) -> tuple[int, int]:
+        """Return :meth:`after`'s ``solutions`` and ``best_weight()``, ``(0, 0)`` where it is ``None``.
+
+        Both from one weighing of the parts' tables, without making the
+        position (see :meth:`best_weight`, which needs only the second).
+        """
+        merge = self.merge
+        part = merge.part(number - self.mines_near)
+        if part is None:
+            return 0, 0
+        tables, polys, kept_safe = self._kept_lists
+        if merge.boxes:
+            tables, polys = [*tables, part.table], [*polys, part.polynomial]
+        n_off, mines_left = len(self.off), snap.mines_left
+        length = 1 + sum(len(p) - 1 for p in polys)
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
+        if not n:
+            return 0, 0
+        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
+            # A certainly safe cell: the next move fails in no layout.
+            return n, 0
+        return n, 0 if low == n else low

@@ -338,6 +338,43 @@ class Snapshot:
             self.tree.leaf_weights[path] = found
         return found
 
+    def reveal_counts(self, cell: Cell, number: int) -> tuple[int, int]:
+        """Return ``reveal(cell, number)``'s ``solutions`` and ``best_weight()``, ``(0, 0)`` where it is ``None``.
+
+        As :meth:`reveal_weight`, without keeping the position: a look-ahead
+        scores every candidate by these two counts of each number it could
+        show, and goes on from the positions of a few candidates only.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> after = snap.reveal(Cell(0, 2), 1)
+        >>> snap.reveal_counts(Cell(0, 2), 1) == (after.solutions, after.best_weight()), snap.reveal_counts(Cell(0, 2), 4)
+        (True, (0, 0))
+        """
+        if cell in self.known_mines:
+            return 0, 0
+        path = None if self.path is None else self.path | {(cell, number)}
+        if path is not None:
+            if path in self.tree.reached:
+                after = self.tree.reached[path]
+                return (0, 0) if after is None else (after.solutions, after.best_weight())
+            known = self.tree.leaf_counts.get(path)
+            if known is not None:
+                return known
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        split = self._splits[cell] if cell in self._splits else self._split(cell)
+        if split is None:
+            after = self.reveal(cell, number)
+            return (0, 0) if after is None else (after.solutions, after.best_weight())
+        found = split.counts(self, number)
+        if path is not None:
+            self.tree.leaf_counts[path] = found
+        return found
+
     def forget(self) -> None:
         """Drop what the snapshots derived from this one share: the positions reached and the merges.
 
@@ -349,6 +386,7 @@ class Snapshot:
         self.tree.reached.clear()
         self.tree.merges.clear()
         self.tree.leaf_weights.clear()
+        self.tree.leaf_counts.clear()
 
     def condition(self, values: Mapping[Cell, bool]) -> Snapshot | None:
         """Return the layouts in which each cell of ``values`` is a mine (``True``) or safe; ``None`` if none."""
