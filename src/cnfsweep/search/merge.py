@@ -184,7 +184,19 @@ class Split:
     merge: Merge
     kept: tuple[Part, ...]
     mines_near: int
-    off: frozenset[Cell]
+    #: The cells off the frontier before the reveal, and those of them it takes (the cell, its fresh neighbours).
+    off_before: frozenset[Cell]
+    taken: tuple[Cell, ...]
+
+    @lazy
+    def off(self) -> frozenset[Cell]:
+        """The cells off the frontier after the reveal: copied only for a position that is made."""
+        return self.off_before.difference(self.taken) if self.taken else self.off_before
+
+    @lazy
+    def n_off(self) -> int:
+        """How many cells are off the frontier after the reveal (the taken ones are distinct cells of it)."""
+        return len(self.off_before) - len(self.taken)
 
     @classmethod
     def of(cls, snap: Snapshot, cell: Cell) -> Split | None:
@@ -208,10 +220,9 @@ class Split:
             return None
         keep = tuple(part for k, part in enumerate(snap.parts) if k not in touched)
         mines_near = sum(1 for c in neighbours if c in snap.known_mines)
-        # Copying the cells off the frontier costs hundreds of hashes: only when the reveal takes some.
-        if fresh or cell in off:
-            off = off.difference(fresh, (cell,))
-        return cls(merge, keep, mines_near, off)
+        # Copying the cells off the frontier costs hundreds of hashes: left to a position that is made.
+        taken = (*fresh, cell) if cell in off else fresh
+        return cls(merge, keep, mines_near, off, taken)
 
     def after(self, snap: Snapshot, number: int, path: Path | None) -> Snapshot | None:
         """Return the snapshot after the cell shows ``number``; ``None`` if no layout allows it."""
@@ -242,9 +253,12 @@ class Split:
         return product_of(self.kept)
 
     @lazy
-    def _kept_lists(self) -> tuple[list[CountTable], list[list[int]], bool]:
-        """The untouched parts' tables and polynomials, and whether one of them has a safe box."""
-        return [p.table for p in self.kept], [p.polynomial for p in self.kept], any(p.has_safe_box for p in self.kept)
+    def _kept_lists(self) -> tuple[list[CountTable], list[list[int]], bool, int]:
+        """The untouched parts' tables and polynomials, whether one of them has a safe box, and their product's length."""
+        polys = [p.polynomial for p in self.kept]
+        # The product's length, from the polynomials' degrees, without multiplying them.
+        length = 1 + sum(len(p) - 1 for p in polys)
+        return [p.table for p in self.kept], polys, any(p.has_safe_box for p in self.kept), length
 
     def best_weight(self, snap: Snapshot, number: int) -> int:
         """Return :meth:`~cnfsweep.search.whatif.Snapshot.best_weight` of :meth:`after`, 0 where it is ``None``.
@@ -257,16 +271,15 @@ class Split:
         part = merge.part(number - self.mines_near)
         if part is None:
             return 0
-        tables, polys, kept_safe = self._kept_lists
-        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
+        tables, polys, kept_safe, length = self._kept_lists
+        if kept_safe or (merge.boxes and part.has_safe_box) or _safe_left(snap.known_safe, merge.cell):
             # A certainly safe cell: the next move fails in no layout (or there is no layout).
             return 0
         if merge.boxes:
             tables, polys = [*tables, part.table], [*polys, part.polynomial]
-        n_off, mines_left = len(self.off), snap.mines_left
+            length += len(part.polynomial) - 1
+        n_off, mines_left = self.n_off, snap.mines_left
         # The product of the polynomials is left to the Python weighing, which alone needs it.
-        # The product's length, from the polynomials' degrees, without multiplying them.
-        length = 1 + sum(len(p) - 1 for p in polys)
         n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
         if not n:
             return 0
@@ -284,15 +297,20 @@ class Split:
         part = merge.part(number - self.mines_near)
         if part is None:
             return 0, 0
-        tables, polys, kept_safe = self._kept_lists
+        tables, polys, kept_safe, length = self._kept_lists
         if merge.boxes:
             tables, polys = [*tables, part.table], [*polys, part.polynomial]
-        n_off, mines_left = len(self.off), snap.mines_left
-        length = 1 + sum(len(p) - 1 for p in polys)
+            length += len(part.polynomial) - 1
+        n_off, mines_left = self.n_off, snap.mines_left
         n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
         if not n:
             return 0, 0
-        if kept_safe or (merge.boxes and part.has_safe_box) or snap.known_safe - {merge.cell}:
+        if kept_safe or (merge.boxes and part.has_safe_box) or _safe_left(snap.known_safe, merge.cell):
             # A certainly safe cell: the next move fails in no layout.
             return n, 0
         return n, 0 if low == n else low
+
+
+def _safe_left(known_safe: frozenset[Cell], cell: Cell) -> bool:
+    """Tell whether a certainly safe cell other than the revealed ``cell`` is left, without copying the set."""
+    return len(known_safe) > 1 or (bool(known_safe) and cell not in known_safe)
