@@ -85,6 +85,10 @@ def _by_neighbours(tables: ShapeTables) -> tuple[Cell, ...]:
     return found[1]
 
 
+# No certain mine next to any cell: what _open_off_cells counts where the frontier's boxes hold none.
+_NONE_NEAR: Counter[int] = Counter()
+
+
 def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     """Return the ``count`` cells off the frontier with fewest neighbours left to open, with that number.
 
@@ -104,14 +108,14 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
         counts = Counter(j for c in snap.known_mines for j in tables.near(c))
         found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
     known, beside = found_known
-    more = Counter(
-        j
+    # Certain mines among the frontier's boxes: most positions have none, and then no Counter is made.
+    certain = [
+        box
         for part, row in zip(snap.parts, snap.weights.boxes, strict=True)
         for box, x in zip(part.boxes, row, strict=True)
         if x == n
-        for c in box
-        for j in tables.near(c)
-    )
+    ]
+    more = Counter(j for box in certain for c in box for j in tables.near(c)) if certain else _NONE_NEAR
     near_mine = beside & snap.off
     if more:
         near_mine |= {cells[j] for j in more} & snap.off
