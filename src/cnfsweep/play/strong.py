@@ -487,11 +487,20 @@ class StrongPolicy(Policy):
                     break
             return kept
         # Each outcome survives at most where its best next guess does: start from that and lower it.
-        parts = [(a.solutions - a.best_weight(), a) for a in snap.outcomes(cell).values()]
-        bound = sum(first for first, _ in parts)
-        for first, after in parts:
+        # The two counts of each number come without the position (cached from the scoring, often).
+        low, high = snap.number_range(cell)
+        parts = [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+        bound = sum(n_v - fails for _, n_v, fails in parts)
+        for v, n_v, fails in parts:
+            # No layout, or nothing lost after it (a certain safe cell, or a won game): nothing to lower,
+            # and the position need not be made unless the bound below must be checked as before.
+            if not n_v or (not fails and (least is None or bound >= least)):
+                continue
+            after = snap.reveal(cell, v)
+            assert after is not None  # it has layouts
             if after.safe_exists:
                 continue
+            first = n_v - fails
             # Below this, the outcome alone takes the total under ``least``.
             inner_least = None if least is None else least - bound + first
             bound -= first - self._position_survivors(after, moves - 1, inner_least)
