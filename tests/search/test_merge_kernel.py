@@ -87,7 +87,31 @@ def check_case(case: Case) -> int:
     check_split(case, -1)
     for models in everything[1].values():
         check_weigh(everything[0], tuple(models))
+    check_split_weigh(case, everything, total)
     return total
+
+
+def check_split_weigh(case: Case, everything: tuple[Any, ...], total: int) -> None:
+    """The kernel's weighing of a split without its listing: each need's models weighed as Part weighs them in Python.
+
+    ``everything`` is the split listed in Python with no limit, of ``total`` models; past a
+    limit below that, the weighing gives up as the listing does.
+    """
+    boxes, by_need = everything
+    found = KERNEL.split_weigh(*case, 10**9)
+    assert found is not NotImplemented
+    assert found[0] == boxes
+    expected = {need: python_weigh(boxes, tuple(models)) for need, models in by_need.items()}
+    assert found[1] == expected
+    # Dicts in the same order too: the needs, and each table's numbers of mines.
+    assert list(found[1]) == list(expected)
+    assert all(
+        [list(w[0]), list(w[1])] == [list(e[0]), list(e[1])]
+        for w, e in zip(found[1].values(), expected.values(), strict=True)
+    )
+    if total:
+        assert KERNEL.split_weigh(*case, total - 1) is None
+        assert KERNEL.split_weigh(*case, total) is not None
 
 
 @pytest.fixture(scope="module")
@@ -95,14 +119,20 @@ def played() -> list[Case]:
     """What the strong player split in seeded expert and middling games."""
     found: list[Case] = []
 
-    def spy(boxes: Any, models: Any, cell: Cell, seen: Any, fresh: Any, limit: int = MODEL_LIMIT) -> Any:
-        found.append(([tuple(map(tuple, b)) for b in boxes], [list(m) for m in models], cell, set(seen), tuple(fresh)))
-        return split(boxes, models, cell, seen, fresh, limit)
+    def spying(split: Any) -> Any:
+        def spy(boxes: Any, models: Any, cell: Cell, seen: Any, fresh: Any, limit: int = MODEL_LIMIT) -> Any:
+            found.append(
+                ([tuple(map(tuple, b)) for b in boxes], [list(m) for m in models], cell, set(seen), tuple(fresh))
+            )
+            return split(boxes, models, cell, seen, fresh, limit)
 
-    split = merge.split_models
+        return spy
+
     player = Player(make_policy("strong"), Engine.for_games())
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merge, "split_models", spy)
+        # The look-ahead weighs most merges without listing their models, and lists the rest.
+        patch.setattr(merge, "split_models", spying(merge.split_models))
+        patch.setattr(merge, "split_weigh", spying(merge.split_weigh))
         for i in range(3):
             player.play(LEVELS["expert"], game_seed(5, i))
             player.play(Level(9, 9, 12, "middling"), game_seed(7, i))

@@ -372,10 +372,72 @@ emit(PyObject *by_need, PyObject **lists, long n, const long *counts, Py_ssize_t
     return bad ? FAIL : OK;
 }
 
+/* One number's weighing, summed model by model as weigh_models sums a listed model list. */
+typedef struct {
+    long *slot, *order;  /* per number of mines: its row in sol/tal (-1: none yet); the numbers in first-come order */
+    Py_ssize_t found;
+    long top;            /* the most mines of a model seen */
+    wide *sol, *tal;     /* layouts by mines; layouts times the box's mines, by mines and box */
+    char *live;          /* whether some model puts a mine in each box */
+} Acc;
+
+/* Where list_models puts each model: Python rows in by_need, or (acc set) straight into each number's sums. */
+typedef struct {
+    PyObject *by_need;
+    PyObject **lists;
+    Acc *acc;            /* per need, or NULL */
+    long most_mines;
+    long *first;         /* needs in the order they first come up */
+    Py_ssize_t n_first;
+} Sink;
+
+static int
+accumulate(Sink *sink, long n, const long *counts, Py_ssize_t width, long k, wide w)
+{
+    Acc *a = &sink->acc[n];
+    if (!a->slot) {
+        long size = sink->most_mines + 1;
+        if (!(a->slot = alloc(size, sizeof(long))) || !(a->order = alloc(size, sizeof(long))) ||
+            !(a->sol = alloc(size, sizeof(wide))) || !(a->tal = alloc((size_t)size * width, sizeof(wide))) ||
+            !(a->live = alloc(width, 1)))
+            return FAIL;
+        for (long i = 0; i < size; i++)
+            a->slot[i] = -1;
+        a->top = -1;
+        sink->first[sink->n_first++] = n;
+    }
+    if (k < 0 || k > sink->most_mines)
+        return DECLINE;
+    if (a->slot[k] < 0) {
+        a->slot[k] = (long)a->found;
+        a->order[a->found++] = k;
+    }
+    if (k > a->top)
+        a->top = k;
+    wide *row = a->tal + (size_t)a->slot[k] * width;
+    if (__builtin_add_overflow(a->sol[a->slot[k]], w, &a->sol[a->slot[k]]))
+        return DECLINE;
+    for (Py_ssize_t b = 0; b < width; b++) {
+        wide t;
+        if (__builtin_mul_overflow(w, (wide)counts[b], &t) || __builtin_add_overflow(row[b], t, &row[b]))
+            return DECLINE;
+        a->live[b] |= counts[b] != 0;
+    }
+    return OK;
+}
+
+static int
+take(Sink *sink, long n, const long *counts, Py_ssize_t width, long k, wide w)
+{
+    if (sink->acc)
+        return accumulate(sink, n, counts, width, k, w);
+    return emit(sink->by_need, sink->lists, n, counts, width, k, w);
+}
+
 /* List every model, in the order of the Python loops: parts' models (the last part fastest), then each
    split box's shares (the last fastest), then the fresh cells' mines. */
 static int
-list_models(Part *parts, Py_ssize_t np, long nf, PyObject *by_need, PyObject **lists, Py_ssize_t width)
+list_models(Part *parts, Py_ssize_t np, long nf, Sink *sink, Py_ssize_t width)
 {
     Py_ssize_t n_split = 0;
     for (Py_ssize_t q = 0; q < np; q++)
@@ -435,8 +497,11 @@ list_models(Part *parts, Py_ssize_t np, long nf, PyObject *by_need, PyObject **l
                 }
             }
             if (nf < 0) {
-                if (emit(by_need, lists, n, counts, width, mines, w) < 0)
+                int got = take(sink, n, counts, width, mines, w);
+                if (got != OK) {
+                    status = got;
                     goto done;
+                }
             } else {
                 for (long f = 0; f <= nf; f++) {
                     wide wf;
@@ -445,8 +510,11 @@ list_models(Part *parts, Py_ssize_t np, long nf, PyObject *by_need, PyObject **l
                         status = DECLINE;
                         goto done;
                     }
-                    if (emit(by_need, lists, n + f, counts, width, mines + f, wf) < 0)
+                    int got = take(sink, n + f, counts, width, mines + f, wf);
+                    if (got != OK) {
+                        status = got;
                         goto done;
+                    }
                 }
             }
             Py_ssize_t s = n_split - 1;
@@ -480,15 +548,61 @@ done:
     return status;
 }
 
+/* Each need's weighing as weigh_models returns it: (solutions, tallies, polynomial, has_safe_box). */
 static PyObject *
-split_models(PyObject *self, PyObject *args)
+weighing_of(const Acc *a, const long *size, Py_ssize_t width)
+{
+    PyObject *solutions = PyDict_New(), *tallies = PyDict_New(), *poly = PyList_New(a->top + 1), *result = NULL;
+    if (!solutions || !tallies || !poly)
+        goto done;
+    for (long k = 0; k <= a->top; k++) {
+        PyObject *v = wide_to_long(a->slot[k] < 0 ? 0 : a->sol[a->slot[k]]);
+        if (!v)
+            goto done;
+        PyList_SET_ITEM(poly, k, v);
+    }
+    for (Py_ssize_t i = 0; i < a->found; i++) {
+        long k = a->order[i];
+        PyObject *key = int_of(k);
+        PyObject *row = PyTuple_New(width);
+        int bad = !key || !row || PyDict_SetItem(solutions, key, PyList_GET_ITEM(poly, k)) < 0;
+        for (Py_ssize_t b = 0; !bad && b < width; b++) {
+            /* Exact: each model's term is a multiple of its box's size (see Part.table). */
+            PyObject *v = wide_to_long(a->tal[(size_t)i * width + b] / (wide)size[b]);
+            if (!v)
+                bad = 1;
+            else
+                PyTuple_SET_ITEM(row, b, v);
+        }
+        bad = bad || PyDict_SetItem(tallies, key, row) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(row);
+        if (bad)
+            goto done;
+    }
+    int safe = 0;
+    for (Py_ssize_t b = 0; b < width; b++)
+        safe |= !a->live[b];
+    result = PyTuple_Pack(4, solutions, tallies, poly, safe ? Py_True : Py_False);
+done:
+    Py_XDECREF(solutions);
+    Py_XDECREF(tallies);
+    Py_XDECREF(poly);
+    return result;
+}
+
+/* split_models, or (weighing) the same split with each need's models weighed instead of listed. */
+static PyObject *
+split_impl(PyObject *args, int weighing)
 {
     PyObject *boxes, *models, *cell, *seen, *fresh, *limit_obj;
     if (!PyArg_ParseTuple(args, "OOOOOO:split_models", &boxes, &models, &cell, &seen, &fresh, &limit_obj))
         return NULL;
     PyObject *fb = NULL, *fm = NULL, *whole = NULL, *halves = NULL, *fresh_box = NULL, *by_need = NULL;
-    PyObject *result = NULL, **lists = NULL;
+    PyObject *result = NULL, **lists = NULL, *boxes_out = NULL;
     Part *parts = NULL;
+    Acc *acc = NULL;
+    long *first = NULL, *size = NULL, most_need = 0;
     Py_ssize_t np = 0;
     int status = FAIL;
 
@@ -521,7 +635,8 @@ split_models(PyObject *self, PyObject *args)
     }
     if (!(parts = alloc(np, sizeof(Part))) || !(whole = PyList_New(0)) || !(halves = PyList_New(0)))
         goto done;
-    long most_need = nf > 0 ? nf : 0; /* the most mines the number can see */
+    most_need = nf > 0 ? nf : 0; /* the most mines the number can see */
+    long most_mines = nf > 0 ? nf : 0; /* the most mines a model can hold */
     unsigned long long rows = nf >= 0 ? (unsigned long long)nf + 1 : 1;
     int none_empty = 1;
     for (Py_ssize_t q = 0; q < np; q++) {
@@ -537,8 +652,12 @@ split_models(PyObject *self, PyObject *args)
         status = FAIL;
         for (Py_ssize_t i = 0; i < parts[q].n_kept; i++)
             most_need += parts[q].inside[i] ? parts[q].kept_size[i] : 0;
-        for (Py_ssize_t s = 0; s < parts[q].n_split; s++)
+        for (Py_ssize_t s = 0; s < parts[q].n_split; s++) {
             most_need += parts[q].s_in[s];
+            most_mines += parts[q].s_in[s] + parts[q].s_out[s];
+        }
+        for (Py_ssize_t i = 0; i < parts[q].n_kept; i++)
+            most_mines += parts[q].kept_size[i];
         rows = capped_mul(rows, parts[q].choices);
         none_empty &= parts[q].n_rows > 0;
     }
@@ -554,21 +673,55 @@ split_models(PyObject *self, PyObject *args)
         goto done;
     if (!(by_need = PyDict_New()) || !(lists = alloc(most_need + 1, sizeof(PyObject *))))
         goto done;
-    status = list_models(parts, np, nf, by_need, lists, width);
+    Sink sink = {by_need, lists, NULL, most_mines, NULL, 0};
+    if (weighing && (!(acc = alloc(most_need + 1, sizeof(Acc))) || !(first = alloc(most_need + 1, sizeof(long)))))
+        goto done;
+    sink.acc = acc;
+    sink.first = first;
+    status = list_models(parts, np, nf, &sink, width);
     if (status != OK)
         goto done;
     status = FAIL;
     /* The boxes: the whole ones, then the halves, then the fresh cells (appended to halves above). */
     PyObject *all = PySequence_Concat(whole, halves);
-    PyObject *boxes_out = all ? PyList_AsTuple(all) : NULL;
+    boxes_out = all ? PyList_AsTuple(all) : NULL;
     Py_XDECREF(all);
     if (!boxes_out)
         goto done;
+    if (weighing) {
+        if (!(size = alloc(width, sizeof(long))))
+            goto done;
+        for (Py_ssize_t b = 0; b < width; b++) {
+            size[b] = (long)PyTuple_GET_SIZE(PyTuple_GET_ITEM(boxes_out, b));
+            if (size[b] == 0) {
+                status = DECLINE; /* weigh_models declines an empty box */
+                goto done;
+            }
+        }
+        for (Py_ssize_t i = 0; i < sink.n_first; i++) {
+            PyObject *key = int_of(first[i]), *w = weighing_of(&acc[first[i]], size, width);
+            int bad = !key || !w || PyDict_SetItem(by_need, key, w) < 0;
+            Py_XDECREF(key);
+            Py_XDECREF(w);
+            if (bad)
+                goto done;
+        }
+    }
     result = PyTuple_Pack(2, boxes_out, by_need);
-    Py_DECREF(boxes_out);
     if (result)
         status = OK;
 done:
+    Py_XDECREF(boxes_out);
+    for (Py_ssize_t i = 0; acc && i <= most_need; i++) {
+        PyMem_Free(acc[i].slot);
+        PyMem_Free(acc[i].order);
+        PyMem_Free(acc[i].sol);
+        PyMem_Free(acc[i].tal);
+        PyMem_Free(acc[i].live);
+    }
+    PyMem_Free(acc);
+    PyMem_Free(first);
+    PyMem_Free(size);
     for (Py_ssize_t q = 0; parts && q < np; q++)
         free_part(&parts[q]);
     PyMem_Free(parts);
@@ -588,6 +741,18 @@ done:
         return NULL;
     }
     return result;
+}
+
+static PyObject *
+split_models(PyObject *self, PyObject *args)
+{
+    return split_impl(args, 0);
+}
+
+static PyObject *
+split_weigh(PyObject *self, PyObject *args)
+{
+    return split_impl(args, 1);
 }
 
 /* ------------------------------------------------------------------ weigh */
@@ -746,6 +911,10 @@ static PyMethodDef methods[] = {
     {"split_models", split_models, METH_VARARGS,
      "split_models(boxes, models, cell, seen, fresh, limit)\n--\n\n"
      "Return what cnfsweep.search.splitting.split_python returns, or NotImplemented where it cannot promise it."},
+    {"split_weigh", split_weigh, METH_VARARGS,
+     "split_weigh(boxes, models, cell, seen, fresh, limit)\n--\n\n"
+     "Return split_models' boxes and, per need, weigh_models of its models (without listing them);\n"
+     "None past the limit, or NotImplemented."},
     {"weigh_models", weigh_models, METH_VARARGS,
      "weigh_models(weighed, boxes)\n--\n\n"
      "Return a merged part's (solutions, tallies, polynomial, has_safe_box), or NotImplemented."},

@@ -35,7 +35,7 @@ import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
 
-__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models"]
+__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models", "split_weigh"]
 
 Path = frozenset[tuple[Cell, int]]
 """What was revealed since the snapshot of an analysis: the key of the positions a look-ahead reached."""
@@ -93,6 +93,29 @@ def split_models(
     return split_python(boxes, models, cell, seen, fresh, limit)
 
 
+def split_weigh(
+    boxes: Sequence[Sequence[Sequence[Cell]]],
+    models: Sequence[Models],
+    cell: Cell,
+    seen: Collection[Cell],
+    fresh: Sequence[Cell],
+    limit: int = MODEL_LIMIT,
+) -> Any:
+    """Return :func:`split_models`' boxes and, per need, its models weighed without listing them.
+
+    Each need's weighing is what :class:`~cnfsweep.search.parts.Part` works
+    out from that need's models: ``(solutions, tallies, polynomial,
+    has_safe_box)``.  Only the C kernel does this (summing each model as it
+    comes); ``None`` past ``limit`` as :func:`split_models`, and
+    ``NotImplemented`` where there is no kernel or it declines: then list the
+    models with :func:`split_models`.
+    """
+    compiled = splitting.kernel
+    if compiled is None:
+        return NotImplemented
+    return compiled.split_weigh(boxes, models, cell, seen, fresh, limit)
+
+
 @dataclass(frozen=True, eq=False)
 class Merge:
     """The component a reveal makes of the parts it touches, for each number the cell could show.
@@ -106,9 +129,15 @@ class Merge:
     touched: tuple[Part, ...]
     seen: tuple[Cell, ...]
     boxes: tuple[tuple[Cell, ...], ...]
-    by_need: dict[int, list[Weighed]]
     rules: tuple[Rule, ...]
+    fresh: tuple[Cell, ...] = ()
+    #: Per need, the merged part's (solutions, tallies, polynomial, has_safe_box) from the C kernel, which
+    #: weighs the models without listing them; ``None`` where the models were listed (:attr:`by_need`).
+    weighings: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]], list[int], bool]] | None = field(
+        default=None, repr=False
+    )
     _parts: dict[int, Part] = field(default_factory=dict, init=False, repr=False)
+    _weighed: dict[int, tuple[CountTable, list[int], bool] | None] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def of(cls, touched: Sequence[Part], cell: Cell, seen: Sequence[Cell], fresh: Sequence[Cell]) -> Merge | None:
@@ -120,10 +149,19 @@ class Merge:
         models = [part.models for part in touched]
         if any(m is None for m in models):
             return None
-        found = split_models([part.boxes for part in touched], models, cell, set(seen), fresh)
-        if found is None:
+        boxes_in = [part.boxes for part in touched]
+        found = split_weigh(boxes_in, models, cell, set(seen), fresh)
+        weighings = None
+        listed = None
+        if found is NotImplemented:
+            found = split_models(boxes_in, models, cell, set(seen), fresh)
+            if found is None:
+                return None
+            boxes, listed = found
+        elif found is None:
             return None
-        boxes, by_need = found
+        else:
+            boxes, weighings = found
         # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
         # Only the few rules that mention the cell are rebuilt: the others are kept as they are.
         rules = tuple(
@@ -132,7 +170,24 @@ class Merge:
             for r in part.rules
             if cell not in r.cells or (kept := tuple(c for c in r.cells if c != cell))
         )
-        return cls(cell, tuple(touched), tuple(seen), boxes, by_need, rules)
+        merge = cls(cell, tuple(touched), tuple(seen), boxes, rules, tuple(fresh), weighings)
+        if listed is not None:
+            merge.__dict__["by_need"] = listed  # what the lazy attribute would list again
+        return merge
+
+    @lazy
+    def by_need(self) -> dict[int, list[Weighed]]:
+        """The merged component's models by need (see :func:`split_models`), listed once a position is made."""
+        found = split_models(
+            [part.boxes for part in self.touched],
+            [part.models for part in self.touched],
+            self.cell,
+            set(self.seen),
+            self.fresh,
+        )
+        # The kernel weighed the same models within the same limit: they are there to list.
+        assert found is not None and found[0] == self.boxes
+        return found[1]
 
     def part(self, need: int) -> Part | None:
         """Return the merged part when ``need`` of the cell's covered neighbours are mines; ``None`` if none can be."""
@@ -143,6 +198,24 @@ class Merge:
                 return None
             found = Part(self.boxes, (*self.rules, Rule(self.cell, self.seen, need)), weighed=tuple(models))
             self._parts[need] = found
+        return found
+
+    def weighed(self, need: int) -> tuple[CountTable, list[int], bool] | None:
+        """Return :meth:`part`'s ``table``, ``polynomial`` and ``has_safe_box``; ``None`` where it is ``None``.
+
+        From the kernel's weighing where there is one, without listing the
+        models: a look-ahead's last move asks only these of most merges.
+        """
+        if need in self._weighed:
+            return self._weighed[need]
+        found: tuple[CountTable, list[int], bool] | None
+        if self.weighings is not None:
+            w = self.weighings.get(need)
+            found = None if w is None else (CountTable(w[0], w[1]), w[2], w[3])
+        else:
+            part = self.part(need)
+            found = None if part is None else (part.table, part.polynomial, part.has_safe_box)
+        self._weighed[need] = found
         return found
 
 
@@ -268,16 +341,17 @@ class Split:
         are asked nothing else.
         """
         merge = self.merge
-        part = merge.part(number - self.mines_near)
-        if part is None:
+        weighed = merge.weighed(number - self.mines_near)
+        if weighed is None:
             return 0
+        table, poly, safe = weighed
         tables, polys, kept_safe, length = self._kept_lists
-        if kept_safe or (merge.boxes and part.has_safe_box) or _safe_left(snap.known_safe, merge.cell):
+        if kept_safe or (merge.boxes and safe) or _safe_left(snap.known_safe, merge.cell):
             # A certainly safe cell: the next move fails in no layout (or there is no layout).
             return 0
         if merge.boxes:
-            tables, polys = [*tables, part.table], [*polys, part.polynomial]
-            length += len(part.polynomial) - 1
+            tables, polys = [*tables, table], [*polys, poly]
+            length += len(poly) - 1
         n_off, mines_left = self.n_off, snap.mines_left
         # The product of the polynomials is left to the Python weighing, which alone needs it.
         n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
@@ -294,18 +368,19 @@ class Split:
         position (see :meth:`best_weight`, which needs only the second).
         """
         merge = self.merge
-        part = merge.part(number - self.mines_near)
-        if part is None:
+        weighed = merge.weighed(number - self.mines_near)
+        if weighed is None:
             return 0, 0
+        table, poly, safe = weighed
         tables, polys, kept_safe, length = self._kept_lists
         if merge.boxes:
-            tables, polys = [*tables, part.table], [*polys, part.polynomial]
-            length += len(part.polynomial) - 1
+            tables, polys = [*tables, table], [*polys, poly]
+            length += len(poly) - 1
         n_off, mines_left = self.n_off, snap.mines_left
         n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
         if not n:
             return 0, 0
-        if kept_safe or (merge.boxes and part.has_safe_box) or _safe_left(snap.known_safe, merge.cell):
+        if kept_safe or (merge.boxes and safe) or _safe_left(snap.known_safe, merge.cell):
             # A certainly safe cell: the next move fails in no layout.
             return n, 0
         return n, 0 if low == n else low
