@@ -7,13 +7,14 @@ from fractions import Fraction
 
 import pytest
 from positions import SMALL, guess_points
-from oracle import reference
+from oracle import around, layouts, reference
 
 from cnfsweep import analyze
 from cnfsweep.engine.analysis import Analysis, Counting
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.play.game import LEVELS
 from cnfsweep.engine.position import build_position
+from cnfsweep.search import splitting
 from cnfsweep.search.whatif import Snapshot
 
 
@@ -191,3 +192,33 @@ def test_reveals_in_either_order_reach_one_position_and_answer_after_forget(expe
     snap.forget()
     again = snap.reveal(a, v).reveal(b, w)
     assert again is not both and (again.solutions, again.best_weight()) == (both.solutions, both.best_weight())
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["kernel", "python"])
+def test_reveal_counts_match_brute_force_on_small_boards(compiled: bool, monkeypatch: pytest.MonkeyPatch):
+    # What a look-ahead scores a candidate by, without the position: the layouts after each number,
+    # and those in which the safest cell then left to click is a mine (0 with a safe cell, or none left).
+    if not compiled:
+        monkeypatch.setattr(splitting, "kernel", None)
+    points = [a for a in guess_points(SMALL, 43, 30) if len(a.board.covered) <= 14]
+    checked = 0
+    for analysis in points:
+        board = analysis.board
+        found = layouts(board, analysis.total_mines)
+        snap = Snapshot.of(analysis.position)
+        for cell in board.covered:
+            if analysis.exact(cell) in (0, 1):
+                continue
+            for v in range(9):
+                group = [
+                    m
+                    for m in found
+                    if cell not in m and sum(n in m or n in board.flags for n in around(board, cell)) == v
+                ]
+                others = [c for c in board.covered if c != cell]
+                mined = [sum(c in m for m in group) for c in others]
+                clickable = [k for k in mined if k < len(group)]
+                fails = 0 if not group or 0 in clickable or not clickable else min(clickable)
+                assert snap.reveal_counts(cell, v) == (len(group), fails), (board.grid, cell, v)
+                checked += bool(group)
+    assert checked >= 50
