@@ -283,3 +283,20 @@ def test_benchmark_script_runs() -> None:
         [sys.executable, *script, "--passes", "0"], capture_output=True, text=True, timeout=60, cwd=root
     )
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_kernel_without_split_weigh_lists_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An install whose _merge was built before split_weigh: the look-ahead lists the models and plays the same.
+    class Older:
+        split_models = staticmethod(KERNEL.split_models)
+        weigh_models = staticmethod(KERNEL.weigh_models)
+
+    rng = random.Random(5)
+    case = random_case(rng)
+    monkeypatch.setattr(splitting, "kernel", Older())
+    assert merge.split_weigh(*case) is NotImplemented
+    player = Player(make_policy("strong"), Engine.for_games())
+    older = [player.play(LEVELS["expert"], game_seed(5, i)).moves for i in range(2)]
+    monkeypatch.setattr(splitting, "kernel", KERNEL)
+    player = Player(make_policy("strong"), Engine.for_games())
+    assert older == [player.play(LEVELS["expert"], game_seed(5, i)).moves for i in range(2)]

@@ -110,10 +110,12 @@ def split_weigh(
     ``NotImplemented`` where there is no kernel or it declines: then list the
     models with :func:`split_models`.
     """
-    compiled = splitting.kernel
-    if compiled is None:
+    # A kernel built before split_weigh existed lacks it: the models are listed then, as without one.
+    weigh = getattr(splitting.kernel, "split_weigh", None)
+    if weigh is None:
         return NotImplemented
-    return compiled.split_weigh(boxes, models, cell, seen, fresh, limit)
+    found: Any = weigh(boxes, models, cell, seen, fresh, limit)
+    return found
 
 
 @dataclass(frozen=True, eq=False)
