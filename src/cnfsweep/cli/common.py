@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -219,9 +220,21 @@ def _board(
 ) -> Board:
     # A file is read again by read_file, which names what is wrong with it (missing, empty ...); standard input cannot be.
     stdin = path == "-"
-    board = read_file(
-        None if stdin else Path(path), format=fmt, total_mines=mines, deadline=deadline, data=data if stdin else None
-    )
+    # A file written in a deprecated form (a graph file's 'first_click', say) is read, and said so in one line.
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", DeprecationWarning)
+        board = read_file(
+            None if stdin else Path(path),
+            format=fmt,
+            total_mines=mines,
+            deadline=deadline,
+            data=data if stdin else None,
+        )
+    for warning in said:
+        if issubclass(warning.category, DeprecationWarning):
+            typer.echo(f"warning: {_source(path)}: {warning.message}", err=True)
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     return _checked(board, assume)
 
 
