@@ -91,7 +91,7 @@ def layout(level: Level, rule: FirstClick, policy: str, seed: int, index: int) -
     policy's first click, kept clear as ``rule`` says), exactly as
     :meth:`cnfsweep.play.Player.play` has it do.
     """
-    first = make_policy(policy).first_click(level, rule)
+    first = make_policy(policy).start(level, rule)
     game = Game.new(level, game_seed(seed, index), rule)
     game.click(first)
     assert game.mines is not None  # the first click lays them

@@ -33,7 +33,7 @@ SHIPPED = Path(__file__).resolve().parent.parent / "src" / "cnfsweep" / "play" /
 def book_entry(level: Level, number: int, moves: int, engine: Engine) -> BookEntry | None:
     """Return the book's line for ``level`` when the corner shows ``number`` (``None`` if it cannot)."""
     policy = StrongPolicy()
-    start = policy.first_click(level, FirstClick.SAFE)
+    start = policy.start(level, FirstClick.SAFE)
     board = after_start(level.rows, level.cols, level.mines, start, number)
     analysis = engine.analyze(board)
     if not analysis.solutions:
@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine = Engine.for_games()
     entries = []
     for level in parse_levels(args.levels):
-        start = StrongPolicy().first_click(level, FirstClick.SAFE)
+        start = StrongPolicy().start(level, FirstClick.SAFE)
         around = len(after_start(level.rows, level.cols, level.mines, start, 1).neighbours(start))
         for number in range(1, around + 1):
             entry = book_entry(level, number, args.moves, engine)

@@ -47,8 +47,8 @@ class ForcedSecond(Policy):
     name: ClassVar[str] = "forced second click"
     _used: bool = field(default=False, init=False)
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
-        return self.inner.first_click(level, rule)
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        return self.inner.start(level, rule)
 
     def unavoidable(self, analysis: Analysis, engine: Engine) -> Guess | None:
         # Nothing is forced before the second click: only one cell is open.
@@ -63,7 +63,7 @@ class ForcedSecond(Policy):
 
 def first_number(level: Level, spec: str, seed: int) -> int:
     """Return the number the policy's first click shows in game ``seed``."""
-    first = make_policy(spec).first_click(level, FirstClick.SAFE)
+    first = make_policy(spec).start(level, FirstClick.SAFE)
     game = Game.new(level, seed, first_click=FirstClick.SAFE)
     game.click(first)
     return game.number(first)
@@ -80,7 +80,7 @@ def play_arm(level: Level, spec: str, job: tuple[Cell | None, int]) -> bool:
 
 def own_choice(level: Level, spec: str, number: int) -> Cell:
     """Return the policy's second click once its first click shows ``number``."""
-    first = make_policy(spec).first_click(level, FirstClick.SAFE)
+    first = make_policy(spec).start(level, FirstClick.SAFE)
     rows = [["."] * level.cols for _ in range(level.rows)]
     rows[first.row][first.col] = str(number)
     analysis = analyze(Board.from_rows(["".join(r) for r in rows], total_mines=level.mines))
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     except CnfsweepError as error:
         console.print(f"error: {error}")
         return 2
-    first = make_policy(args.policy).first_click(level, FirstClick.SAFE)
+    first = make_policy(args.policy).start(level, FirstClick.SAFE)
     around = len(level.topology.neighbours(first))
     if not 1 <= args.number <= around:
         # A 0 opens an area that differs from game to game: there is no single second position.

@@ -51,8 +51,8 @@ class GuessRecorder(Policy):
         self.inner = SafestPolicy()
         self.boards: list[Board] = []
 
-    def first_click(self, level, rule=FirstClick.SAFE):  # type: ignore[no-untyped-def]
-        return self.inner.first_click(level, rule)
+    def start(self, level, rule=FirstClick.SAFE):  # type: ignore[no-untyped-def]
+        return self.inner.start(level, rule)
 
     def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         self.boards.append(analysis.board)

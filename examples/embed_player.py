@@ -21,7 +21,7 @@ def main(seed: int) -> None:
     game = Game.new(level, seed)
     policy = SafestPolicy()
     engine = Engine.create()  # its cache: components untouched by a click are not solved again
-    game.click(policy.first_click(level))
+    game.click(policy.start(level))
     guesses = 0
     while game.state is GameState.PLAYING:
         analysis = engine.analyze(game.board())

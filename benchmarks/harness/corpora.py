@@ -48,8 +48,8 @@ class _Recorder(Policy):
         self.inner = SafestPolicy()
         self.boards: list[Board] = []
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
-        return self.inner.first_click(level, rule)
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        return self.inner.start(level, rule)
 
     def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         self.boards.append(analysis.board)

@@ -34,6 +34,7 @@ csvgrid = tinyplug:CsvGridFormat
 corner = tinyplug:CornerPolicy
 broken = tinyplug_missing:Nothing
 misnamed = tinyplug:CornerPolicy
+oldcorner = tinyplug:OldCorner
 
 [cnfsweep.topologies]
 cross = tinyplug:Cross
@@ -48,6 +49,15 @@ from cnfsweep.engine.backends.TEMPLATE import BacktrackBackend
 from cnfsweep.formats.TEMPLATE import CsvGridFormat
 from cnfsweep.play.TEMPLATE import CornerPolicy
 from cnfsweep.variants.TEMPLATE import Vertical
+from cnfsweep.core.board import Cell
+
+
+class OldCorner(CornerPolicy):
+    # Written before Policy.start: it overrides the deprecated first_click only.
+    name = "oldcorner"
+
+    def first_click(self, level, rule=None):
+        return Cell(level.rows - 1, level.cols - 1)
 """
 
 BOARD = "mines,3\n1,?,?,?\n?,?,?,?\n?,?,2,?\n"
@@ -66,10 +76,10 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-def cnfsweep_with(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``cnfsweep ARGS...`` in a child process that sees the plug-in (and this cnfsweep)."""
+def cnfsweep_with(site: Path, *args: str, warnings: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``cnfsweep ARGS...`` in a child process that sees the plug-in (and this cnfsweep), with ``warnings`` shown."""
     src = str(Path(cnfsweep.__file__).parent.parent)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), src]), "COLUMNS": "200"}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), src]), "COLUMNS": "200", "PYTHONWARNINGS": warnings}
     return subprocess.run(
         [sys.executable, "-m", "cnfsweep", *args],
         check=False,
@@ -121,6 +131,16 @@ def test_play_with_the_plugins_policy_on_its_topology(plugin: Path) -> None:
     assert done.returncode == 0, done.stderr
     games = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(games) == 3 and {g["topology"] for g in games} == {"cross"}
+
+
+def test_a_plugin_policy_implementing_only_the_old_first_click_still_plays_and_warns(plugin: Path) -> None:
+    done = cnfsweep_with(
+        plugin, "play", "--policy", "oldcorner", "--games", "2", "--trace", "-", warnings="always::DeprecationWarning"
+    )
+    assert done.returncode == 0, done.stderr
+    games = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(games) == 2 and all(g["start"] == [g["rows"] - 1, g["cols"] - 1] for g in games)  # its far corner
+    assert "OldCorner.first_click is deprecated: implement OldCorner.start" in done.stderr
 
 
 def test_the_help_and_the_errors_name_the_plugins(plugin: Path) -> None:

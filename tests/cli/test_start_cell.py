@@ -55,3 +55,26 @@ def test_the_python_names_that_moved_warn() -> None:
         assert game.first_click == game.start
     with pytest.warns(DeprecationWarning, match="ClickReview.best_guess"):
         assert click.forced == click.best_guess
+
+
+GRAPH = {"format": "cnfsweep-graph", "cells": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]], "revealed": {"a": 1}}
+
+
+def untimed(answer: str) -> dict:
+    """A command's JSON answer but the time it took."""
+    return {k: v for k, v in json.loads(answer).items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("command", [["solve", "--json"], ["check", "--json"], ["hint", "--json"]])
+def test_a_command_reading_an_old_graph_file_answers_with_a_one_line_deprecation_note(run, tmp_path, command) -> None:
+    new, old = tmp_path / "new.json", tmp_path / "old.json"
+    new.write_text(json.dumps({**GRAPH, "mines": 1, "layout": ["b"], "start": "a"}))
+    old.write_text(json.dumps({**GRAPH, "mines": 1, "layout": ["b"], "first_click": "a"}))
+    now, before = run(*command, str(new)), run(*command, str(old))
+    assert now.exit_code == before.exit_code == 0, before.output
+    assert untimed(before.stdout) == untimed(now.stdout)
+    assert now.stderr == ""
+    assert before.stderr == (
+        f"warning: {old}: a graph file's 'first_click' (the cell clicked first) is deprecated: write 'start'; "
+        "first_click names the first-click rule everywhere else\n"
+    )

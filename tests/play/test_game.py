@@ -121,10 +121,10 @@ def test_pinned_layout() -> None:
 
 def test_layout_waits_for_the_first_click() -> None:
     game = Game.new(BEGINNER, 5)
-    assert game.mines is None and game.first_click is None and game.clicks == []
+    assert game.mines is None and game.start is None and game.clicks == []
     assert game.board().grid == ("." * 9,) * 9
     game.click(Cell(2, 2))
-    assert game.first_click == Cell(2, 2) and len(game.mines) == 10
+    assert game.start == Cell(2, 2) and len(game.mines) == 10
 
 
 # -- first-click rules ---------------------------------------------------------------------
@@ -327,7 +327,7 @@ def test_opening_too_tight_for_the_clicked_cell_leaves_the_game_unstarted() -> N
     game = Game.new(Level(3, 3, 5), 0, FirstClick.OPENING)
     with pytest.raises(CnfsweepError, match="no room"):
         game.click(Cell(1, 1))  # the centre protects all nine cells
-    assert game.mines is None and game.clicks == [] and game.first_click is None
+    assert game.mines is None and game.clicks == [] and game.start is None
     game.click(Cell(0, 0))
     assert game.mines == {Cell(r, c) for r in range(3) for c in range(3)} - {(0, 0), (0, 1), (1, 0), (1, 1)}
 
@@ -366,13 +366,13 @@ def test_board_snapshot(small: Game) -> None:
 
 def test_to_dict_is_json_and_reproduces_the_game() -> None:
     game = Game.new(BEGINNER, 77, FirstClick.OPENING)
-    assert game.to_dict()["mines"] is None and game.to_dict()["first_click"] is None
+    assert game.to_dict()["mines"] is None and game.to_dict()["start"] is None
     game.click(Cell(3, 5))
     data = json.loads(json.dumps(game.to_dict()))
-    assert data["seed"] == 77 and data["rule"] == "opening" and data["first_click"] == [3, 5]
+    assert data["seed"] == 77 and data["rule"] == "opening" and data["start"] == [3, 5] and "first_click" not in data
     assert data["mines"] == sorted(data["mines"]) and len(data["mines"]) == 10
     again = Game.new(Level(data["rows"], data["cols"], len(data["mines"])), data["seed"], FirstClick(data["rule"]))
-    again.click(Cell(*data["first_click"]))
+    again.click(Cell(*data["start"]))
     assert again.mines == {Cell(*m) for m in data["mines"]} == game.mines
 
 
@@ -429,4 +429,4 @@ def test_random_play_reveals_only_safe_cells_with_true_numbers(start: tuple[Game
             break
         cell = rng.choice(board.covered)
     assert game.state is not GameState.PLAYING
-    assert not protected(level, game.first_click, game.rule) & game.mines
+    assert not protected(level, game.start, game.rule) & game.mines

@@ -59,7 +59,7 @@ def test_game_documents_name_graph_cells(ring: Graph) -> None:
     game = Game.from_layout(1, 10, [Cell(0, 4)], ring)
     game.click(Cell(0, 0))
     doc = game.to_dict()
-    assert doc["mines"] == ["r4"] and doc["first_click"] == "r0" and doc["topology"] == "graph"
+    assert doc["mines"] == ["r4"] and doc["start"] == "r0" and doc["topology"] == "graph"
 
 
 def test_a_hub_of_more_than_eight_neighbours_takes_at_most_eight_mines() -> None:

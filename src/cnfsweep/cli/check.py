@@ -6,32 +6,18 @@ from typing import Annotated
 
 import typer
 
-from cnfsweep.cli.common import (
-    AssumeOpt,
-    BackendOpt,
-    BoardArg,
-    FormatOpt,
-    MinesOpt,
-    TimeLimitOpt,
-    answer_position,
-    json_option,
-    show,
-)
+from cnfsweep.cli.common import Answer, position_command, show
 from cnfsweep.core.deadline import time_left
 from cnfsweep.core.board import Board
 from cnfsweep.engine import Engine
-from cnfsweep.formats import BoardFormat
 from cnfsweep.variants.board import VariantBoard
 from cnfsweep.present.text import check_view
 
 
+@position_command("the verdict, witness or conflict", "board assume mines backend json_out fmt minimise time_limit")
 def check_command(
-    board: BoardArg,
-    assume: AssumeOpt = None,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the verdict, witness or conflict", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
+    backend: str | None,
+    json_out: bool,
     minimise: Annotated[
         bool,
         typer.Option(
@@ -39,8 +25,7 @@ def check_command(
             help="Shrink a conflict until every number in it is needed (one solver call per number).",
         ),
     ] = True,
-    time_limit: TimeLimitOpt = None,
-) -> None:
+) -> Answer:
     """Decide whether a position is consistent (exit 0) or not (exit 1)."""
 
     def answer(position: Board | VariantBoard, assumed: dict[str, bool], deadline: float | None) -> int:
@@ -52,7 +37,7 @@ def check_command(
         show(json_out, result, lambda: check_view(position, result), deadline)
         return 0 if result.consistent else 1
 
-    answer_position(board, fmt, mines, assume, json_out, time_limit, answer)
+    return answer
 
 
 def check_variant_board(board: VariantBoard, json_out: bool, minimise: bool, deadline: float | None) -> bool:

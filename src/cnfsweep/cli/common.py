@@ -7,10 +7,13 @@ group itself (usage errors in one line, the help) is in :mod:`cnfsweep.cli.usage
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import os
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -217,9 +220,21 @@ def _board(
 ) -> Board:
     # A file is read again by read_file, which names what is wrong with it (missing, empty ...); standard input cannot be.
     stdin = path == "-"
-    board = read_file(
-        None if stdin else Path(path), format=fmt, total_mines=mines, deadline=deadline, data=data if stdin else None
-    )
+    # A file written in a deprecated form (a graph file's 'first_click', say) is read, and said so in one line.
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", DeprecationWarning)
+        board = read_file(
+            None if stdin else Path(path),
+            format=fmt,
+            total_mines=mines,
+            deadline=deadline,
+            data=data if stdin else None,
+        )
+    for warning in said:
+        if issubclass(warning.category, DeprecationWarning):
+            typer.echo(f"warning: {_source(path)}: {warning.message}", err=True)
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     return _checked(board, assume)
 
 
@@ -289,6 +304,78 @@ def answer_position(
     except CnfsweepError as exc:
         fail(str(exc))
     finish(code, deadline)
+
+
+#: How a one-position command answers a position it was given: print the answer, return the exit status.
+Answer = Callable[[Board | VariantBoard, dict[str, bool], float | None], int]
+
+# The options of a one-position command that are not its own, by parameter name: their types and help are written once,
+# here; the board is the argument.  ``json_out`` is ``--json``, its help made from what the command prints.
+_POSITION_OPTIONS: dict[str, tuple[Any, Any]] = {
+    "board": (BoardArg, inspect.Parameter.empty),
+    "mines": (MinesOpt, None),
+    "backend": (BackendOpt, None),
+    "fmt": (FormatOpt, BoardFormat.AUTO),
+    "assume": (AssumeOpt, None),
+    "time_limit": (TimeLimitOpt, None),
+}
+
+
+def position_command(prints: str, order: str) -> Callable[[Callable[..., Answer]], Callable[..., None]]:
+    """Make the command that reads one position (``solve``, ``check``) from a function that says how to answer it.
+
+    The decorated function takes the command's own options (typed as the command line takes them)
+    and any of the shared ones by name (``backend``, ``json_out``...), and returns an :data:`Answer`.
+    The command takes every option of :data:`_POSITION_OPTIONS`, ``--json`` (printing ``prints``
+    instead of the board view) and the function's own, in ``order`` (parameter names separated by
+    spaces: the order of its ``--help``); it reads the position and exits as
+    :func:`answer_position` does.
+
+    Examples
+    --------
+    >>> @position_command("the count", "board mines json_out")
+    ... def count_command(json_out: bool) -> Answer:
+    ...     'Count the cells.'
+    ...     return lambda position, assumed, deadline: 0
+    >>> list(inspect.signature(count_command).parameters), count_command.__doc__
+    (['board', 'mines', 'json_out'], 'Count the cells.')
+    """
+
+    def command_of(make_answer: Callable[..., Answer]) -> Callable[..., None]:
+        own = inspect.signature(make_answer, eval_str=True).parameters
+        shared = {
+            name: inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=kind, default=default)
+            for name, (kind, default) in {
+                **_POSITION_OPTIONS,
+                "json_out": (Annotated[bool, json_option(prints, "the board view")], False),
+            }.items()
+        }
+        names = order.split()
+        if sorted(names) != sorted(set(names)) or set(own) - set(names) or set(names) - set(own) - set(shared):
+            raise TypeError(f"position_command: {order!r} must name every option of {make_answer.__name__} once")
+
+        # Its name and help, but not its annotations: typer reads the options from the signature alone.
+        @functools.wraps(make_answer, assigned=("__module__", "__name__", "__qualname__", "__doc__"))
+        def command(**given: Any) -> None:
+            answer = make_answer(**{name: given[name] for name in own})
+            answer_position(
+                given["board"],
+                given["fmt"],
+                given["mines"],
+                given["assume"],
+                given["json_out"],
+                given["time_limit"],
+                answer,
+            )
+
+        # The shared options and the function's own, in the order of the help.
+        command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [shared[name] if name in shared else own[name] for name in names]
+        )
+        del command.__wrapped__  # the signature above, not the function's, is the command's
+        return command
+
+    return command_of
 
 
 def unknown(json_out: bool, time_limit: float | None) -> NoReturn:

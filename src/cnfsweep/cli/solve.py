@@ -6,32 +6,18 @@ from typing import Annotated
 
 import typer
 
-from cnfsweep.cli.common import (
-    AssumeOpt,
-    BackendOpt,
-    BoardArg,
-    FormatOpt,
-    MinesOpt,
-    TimeLimitOpt,
-    answer_position,
-    json_option,
-    show,
-)
+from cnfsweep.cli.common import Answer, position_command, show
 from cnfsweep.core.deadline import time_left
 from cnfsweep.core.board import Board
 from cnfsweep.engine import Arithmetic, Counting, Engine
-from cnfsweep.formats import BoardFormat
 from cnfsweep.variants.board import VariantBoard
 from cnfsweep.present.text import analysis_view
 
 
+@position_command("the analysis", "board mines backend json_out fmt assume counting time_limit arithmetic")
 def solve_command(
-    board: BoardArg,
-    mines: MinesOpt = None,
-    backend: BackendOpt = None,
-    json_out: Annotated[bool, json_option("the analysis", "the board view")] = False,
-    fmt: FormatOpt = BoardFormat.AUTO,
-    assume: AssumeOpt = None,
+    backend: str | None,
+    json_out: bool,
     counting: Annotated[
         Counting,
         typer.Option(
@@ -39,7 +25,6 @@ def solve_command(
             help="Model counting: auto, search (small components without a solver), enumerate (backend) or dp.",
         ),
     ] = Counting.AUTO,
-    time_limit: TimeLimitOpt = None,
     arithmetic: Annotated[
         Arithmetic,
         typer.Option(
@@ -47,7 +32,7 @@ def solve_command(
             help="Probabilities as exact fractions, or floats with exact facts; auto uses floats only on huge boards.",
         ),
     ] = Arithmetic.AUTO,
-) -> None:
+) -> Answer:
     """Find safe cells, mines and exact mine probabilities of a position."""
 
     def answer(position: Board | VariantBoard, assumed: dict[str, bool], deadline: float | None) -> int:
@@ -59,7 +44,7 @@ def solve_command(
         show(json_out, result, lambda: analysis_view(result), deadline)
         return 0
 
-    answer_position(board, fmt, mines, assume, json_out, time_limit, answer)
+    return answer
 
 
 def solve_variant(board: VariantBoard, json_out: bool, deadline: float | None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -33,6 +33,7 @@ __all__ = [
     "json_whole",
     "read_cell",
     "start_argument",
+    "start_key",
     "whole_number",
 ]
 
@@ -230,6 +231,40 @@ def flag_argument(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise ArgumentTypeError(f"{what} must be True or False, got {shown(value)} ({type(value).__name__})")
     return value
+
+
+def start_key(doc: Mapping[str, Any], what: str) -> str:
+    """Return the key of ``doc`` that holds the cell clicked first: ``start``, or ``first_click``, its deprecated name.
+
+    A document written before the rename (``what`` says which kind: ``"a graph file"``) keeps the
+    cell under ``first_click``; it is read for one release, with a :class:`DeprecationWarning`
+    naming the reader's caller.
+
+    Raises
+    ------
+    ArgumentError
+        If the document has both keys.
+
+    Examples
+    --------
+    >>> start_key({"start": [0, 1]}, "a saved game"), start_key({}, "a saved game")
+    ('start', 'start')
+    >>> start_key({"start": [0, 1], "first_click": [0, 1]}, "a saved game")
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.ArgumentError: give the cell clicked first once, as 'start' ('first_click' is its old name)
+    """
+    if "first_click" not in doc:
+        return "start"
+    if "start" in doc:
+        raise ArgumentError("give the cell clicked first once, as 'start' ('first_click' is its old name)")
+    warnings.warn(
+        f"{what}'s 'first_click' (the cell clicked first) is deprecated: write 'start'; first_click "
+        "names the first-click rule everywhere else",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return "first_click"
 
 
 def start_argument(start: Any, first_click: Any) -> Any:

@@ -74,8 +74,8 @@ class _Watching(Policy):
     answers: list[Guess | None] = field(default_factory=list)
     forks: dict[str, int] = field(default_factory=dict)
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
-        return self.base.first_click(level, rule)
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        return self.base.start(level, rule)
 
     def _ask(self, kind: str, analysis: Analysis, engine: Engine) -> Guess | None:
         got = getattr(self.base, kind)(analysis, engine)
@@ -104,8 +104,8 @@ class _Replaying(Policy):
     answers: list[Guess | None]
     asked: int = 0
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
-        return self.policy.first_click(level, rule)
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        return self.policy.start(level, rule)
 
     def _ask(self, kind: str, analysis: Analysis, engine: Engine) -> Guess | None:
         i, self.asked = self.asked, self.asked + 1
@@ -142,9 +142,7 @@ def iter_fork_games(
     policies = {name: make_policy(spec) for name, spec in variants.items()}
     for i in indices:
         s = game_seed(seed, i)
-        same_start = {
-            n: p for n, p in policies.items() if p.first_click(level, rule) == base_policy.first_click(level, rule)
-        }
+        same_start = {n: p for n, p in policies.items() if p.start(level, rule) == base_policy.start(level, rule)}
         watching = _Watching(base_policy, same_start)
         record = Player(watching, engine).play(level, s, rule)
         outcomes = {}

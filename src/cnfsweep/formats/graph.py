@@ -49,17 +49,16 @@ from __future__ import annotations
 import json
 import math
 import re
-import warnings
 from typing import Any, ClassVar
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.characters import COVERED, FLAG
 from cnfsweep.core.deadline import check_deadline
-from cnfsweep.core.errors import shown
+from cnfsweep.core.errors import ArgumentError, shown
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.layout import MineLayout, layout_conflict
 from cnfsweep.core.topology import GridTopology
-from cnfsweep.core.checks import json_whole, TooManyDigits
+from cnfsweep.core.checks import json_whole, start_key, TooManyDigits
 from cnfsweep.core.words import counted
 from cnfsweep.formats.lines import Err, Sample
 
@@ -235,17 +234,10 @@ def _mines(doc: dict[str, Any]) -> int | None:
 
 def _start_key(doc: dict[str, Any]) -> str:
     """Return the key that holds the cell clicked first: ``start``, or ``first_click``, its deprecated name."""
-    if "first_click" not in doc:
-        return "start"
-    if "start" in doc:
-        raise _Bad("first_click", "give the cell clicked first once, as 'start' ('first_click' is its old name)")
-    warnings.warn(
-        "a graph file's 'first_click' (the cell clicked first) is deprecated: write 'start'; first_click "
-        "names the first-click rule everywhere else",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return "first_click"
+    try:
+        return start_key(doc, "a graph file")
+    except ArgumentError as both:
+        raise _Bad("first_click", str(both)) from None
 
 
 def _layout(doc: dict[str, Any], graph: Graph, known: dict[str, int], row: str, mines: int | None) -> MineLayout | None:

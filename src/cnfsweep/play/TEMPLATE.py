@@ -12,9 +12,11 @@ installed, ``cnfsweep play --policy corner`` (and ``corner:tolerance=0.05``:
 each plain field of the frozen dataclass is a parameter, read as the type of
 its default; see :mod:`cnfsweep.play.registry`) plays with it, as do campaigns.
 The game loop (:class:`~cnfsweep.play.player.Player`) plays every certain cell
-itself; a policy is asked only when nothing is certain.  Whatever it solves
-(a hypothetical position, say) it solves with the ``engine`` it is handed, the
-game's own, so its cache and backend are shared.
+itself; a policy is asked only when nothing is certain.  The cell clicked
+first is :meth:`Policy.start`'s (the top-left corner unless overridden;
+``first_click`` is its deprecated name).  Whatever it solves (a hypothetical
+position, say) it solves with the ``engine`` it is handed, the game's own, so
+its cache and backend are shared.
 
 Examples
 --------

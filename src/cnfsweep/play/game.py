@@ -34,9 +34,9 @@ Examples
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import ArgumentError, CnfsweepError, OffBoardError
@@ -45,7 +45,9 @@ from cnfsweep.core.gamerules import COVERED_BYTE as _COVERED
 from cnfsweep.core.gamerules import FLAG_BYTE as _FLAG
 from cnfsweep.core.gamerules import ZERO_BYTE as _ZERO
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, Square
-from cnfsweep.core.checks import cell_argument, count_argument
+from cnfsweep.core.checks import cell_argument, choice_argument, count_argument, start_key
+from cnfsweep.core.graph import Graph, cell_of
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.words import counted
 from cnfsweep.play.level import LEVELS, FirstClick, Level, TopologySpec, format_size
 
@@ -188,8 +190,14 @@ class Game:
         return [cells[i] for i in self._clicks]
 
     @property
+    def start(self) -> Cell | None:
+        """The cell clicked first, or ``None`` before it."""
+        return self._first
+
+    @property
     def first_click(self) -> Cell | None:
-        """The first clicked cell, or ``None`` before it."""
+        """The cell clicked first: the deprecated name of :attr:`start` (the rule is :attr:`rule`)."""
+        warn_renamed("Game.first_click", "Game.start", "first_click names the first-click rule")
         return self._first
 
     @property
@@ -556,7 +564,11 @@ class Game:
         return [self._cells[j] for j in renumbered]
 
     def to_dict(self) -> dict[str, object]:
-        """Describe the game as JSON-able data: seed, rule, size, mines and first click (and a topology not square)."""
+        """Describe the game as JSON-able data: seed, rule, size, mines and ``start`` (and a topology not square).
+
+        ``start`` is the cell clicked first (older descriptions wrote it as ``first_click``, the
+        name of the rule everywhere else); :meth:`from_dict` reads the description back.
+        """
         # [r, c] on a grid, as square games always were; the cell's name on a graph.
         write = list if self.level.graph is None else self.level.graph.cell_json
         mines = None if self._mines is None else [write(m) for m in sorted(self._mines)]
@@ -568,11 +580,49 @@ class Game:
             "rows": lv.rows,
             "cols": lv.cols,
             "mines": mines,
-            "first_click": first,
+            "start": first,
         }
         if lv.topology_name != DEFAULT_TOPOLOGY:
             out["topology"] = lv.topology_name
         return out
+
+    @classmethod
+    def from_dict(cls, doc: Mapping[str, Any], graph: Graph | None = None) -> Game:
+        """Return the game :meth:`to_dict` described, at its first click: its seed, rule, layout and start.
+
+        A graph game's description names its cells but not its edges: pass its ``graph``.
+        An older description keeps the start under ``first_click``: it is read for one release,
+        with a :class:`DeprecationWarning`.
+
+        Raises
+        ------
+        ArgumentError
+            If a key is missing, or the game was described before its first click (its layout was
+            not drawn yet: start it again with :meth:`new`).
+
+        Examples
+        --------
+        >>> game = Game.new("beginner", seed=7)
+        >>> _ = game.click(Cell(4, 4))
+        >>> again = Game.from_dict(game.to_dict())
+        >>> again.mines == game.mines and again.start == Cell(4, 4) and again.board() == game.board()
+        True
+        """
+        key = start_key(doc, "a saved game")
+        missing = [k for k in ("seed", "rule", "rows", "cols", "mines") if k not in doc]
+        if missing:
+            raise ArgumentError(f"a saved game needs {missing[0]!r} (as Game.to_dict writes it)")
+        mines, start = doc["mines"], doc.get(key)
+        if mines is None or start is None:
+            raise ArgumentError("a game saved before its first click has no layout yet: start it again with Game.new")
+        name = doc.get("topology", DEFAULT_TOPOLOGY)
+        if name == "graph" and graph is None:
+            raise ArgumentError("a saved graph game names its cells, not its edges: pass its graph")
+        topology: TopologySpec = graph if graph is not None else name
+        game = cls.from_layout(doc["rows"], doc["cols"], [cell_of(topology, m, "a mine") for m in mines], topology)
+        game.seed, game.rule = doc["seed"], choice_argument(FirstClick, doc["rule"], "first-click rule")
+        game.click(Cell(*cell_of(topology, start, "the start")))
+        return game
 
     def __repr__(self) -> str:
         lv, n = self.level, len(self._clicks)

@@ -56,7 +56,7 @@ class Player:
         watch: Callable[[Game, Analysis], None] | None = None,
     ) -> GameRecord:
         """Play one seeded game to the end; ``watch``, if given, sees the game and every full analysis."""
-        first = self.policy.first_click(level, first_click)
+        first = self.policy.start(level, first_click)
         return self._run(
             Game.new(level, seed, first_click=first_click),
             seed,

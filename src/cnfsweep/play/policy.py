@@ -6,6 +6,7 @@ A policy picks the first click and each guess; the game loop
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -15,11 +16,14 @@ from typing import ClassVar
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
+from cnfsweep.core.moved import warn_renamed
 from cnfsweep.engine import Engine
 import cnfsweep.play.frontier as frontier
 from cnfsweep.play.game import FirstClick, Level
 
 __all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
+
+_RULE = "first_click names the first-click rule"
 
 
 class GuessRule(Enum):
@@ -60,9 +64,36 @@ class Policy(ABC):
 
     name: ClassVar[str]
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
-        """Return the cell to open first: the top-left corner, the cell most likely to open a region."""
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # A policy written before the rename overrides first_click only: its start is that method, with a warning.
+        if "first_click" in cls.__dict__ and "start" not in cls.__dict__:
+            warnings.warn(
+                f"{cls.__qualname__}.first_click is deprecated: implement {cls.__qualname__}.start "
+                "(first_click names the first-click rule)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            old = cls.__dict__["first_click"]
+            cls.start = lambda self, level, rule=FirstClick.SAFE: old(self, level, rule)  # type: ignore[method-assign]
+            cls._start_is_old = True
+
+    # True on a class whose start is its own deprecated first_click (see __init_subclass__).
+    _start_is_old: ClassVar[bool] = False
+
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        """Return the cell to click first under ``rule``: the top-left corner, the cell most likely to open a region."""
         return Cell(0, 0)
+
+    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+        """Return the cell to click first: the deprecated name of :meth:`start`.
+
+        .. deprecated::
+            Call or implement :meth:`start`; ``first_click`` names the first-click rule everywhere else.
+        """
+        warn_renamed(f"{type(self).__qualname__}.first_click", f"{type(self).__qualname__}.start", _RULE)
+        # An old policy's super().first_click() lands here: its start is its first_click, so take the default.
+        return Policy.start(self, level, rule) if self._start_is_old else self.start(level, rule)
 
     def unavoidable(self, analysis: Analysis, engine: Engine) -> Guess | None:
         """Return a guess that must be taken sooner or later anyway, to take at once (none by default).

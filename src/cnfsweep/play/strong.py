@@ -204,7 +204,7 @@ class StrongPolicy(Policy):
                 "off_all_below >= 0, off_few_covered >= 0)"
             )
 
-    def first_click(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
+    def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
         if rule is FirstClick.OPENING:
             # An opening is guaranteed anywhere: away from the edges it opens more.
             return Cell(min(self.opening_click, level.rows - 1), min(self.opening_click, level.cols - 1))
