@@ -193,11 +193,62 @@ CLUE_RULES: dict[str, Callable[..., object]] = {
 COUNTING = ("V", "1X", "1X'", "1K")
 
 
+# ---- the second game's rules ---------------------------------------------------------------
+
+
+def horizontal_pairs(m: Mines, rows: int, cols: int) -> bool:
+    """2H: every mine has a mine directly to its left or right."""
+    return all((r, c - 1) in m or (r, c + 1) in m for r, c in m)
+
+
+def no_three_alike(m: Mines, rows: int, cols: int) -> bool:
+    """2T: no three cells one after another along a row or column are all mines or all safe."""
+    for r, c in cells(rows, cols):
+        for a, b in [(0, 1), (1, 0)]:
+            line = [(r + k * a, c + k * b) for k in range(3)]
+            if all(0 <= q[0] < rows and 0 <= q[1] < cols for q in line) and len({q in m for q in line}) == 1:
+                return False
+    return True
+
+
+def one_segment(m: Mines, rows: int, cols: int) -> bool:
+    """2S: reading each row left to right, its mines make exactly one block of consecutive cells."""
+    for r in range(rows):
+        row = [(r, c) in m for c in range(cols)]
+        starts = sum(1 for c in range(cols) if row[c] and (c == 0 or not row[c - 1]))
+        if starts != 1:
+            return False
+    return True
+
+
+SECOND_MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
+    "2H": horizontal_pairs,
+    "2T": no_three_alike,
+    "2S": one_segment,
+}
+
+
+def modulo(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    """2M: the mines of the eight around, divided by 3, leave this remainder."""
+    return sum(q in m for q in _near(p, KING, rows, cols)) % 3
+
+
+SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
+    # 2D: the square of nine whose centre is the cell above the clue.
+    "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
+    "2M": modulo,
+}
+
+#: Every rule of both games, what a puzzle looks its rules up in.
+EVERY_MINE_RULE = {**MINE_RULES, **SECOND_MINE_RULES}
+EVERY_CLUE_RULE = {**CLUE_RULES, **SECOND_CLUE_RULES}
+
+
 def shows(
     rule: str, mode: str, liar: bool, p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], shown: object
 ) -> bool:
     """Whether a clue at ``p`` showing ``shown`` is right for layout ``m`` (1L: exactly one off)."""
-    true = CLUE_RULES[rule](p, m, rows, cols, dyed, mode)
+    true = EVERY_CLUE_RULE[rule](p, m, rows, cols, dyed, mode)
     if liar:
         return isinstance(shown, int) and abs(shown - true) == 1  # type: ignore[operator]
     return shown == true

@@ -15,27 +15,12 @@ import pytest
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
-from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
+from cnfsweep.variants.solve import analyze_variant, check_variant
 
 import variant_oracle as oracle
-from variant_puzzles import MODES, Puzzle, random_puzzle
+from variant_puzzles import MODES, Puzzle, assert_agrees, random_puzzle
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
-
-
-def assert_agrees(puzzle: Puzzle) -> None:
-    """The solver's layouts, counts and certain cells are the oracle's."""
-    board = parse_variant(puzzle.text())
-    expected = puzzle.solutions()
-    assert set(variant_layouts(board) or ()) == expected and len(variant_layouts(board) or ()) == len(expected)
-    analysis = analyze_variant(board)
-    assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
-    covered = [Cell(*p) for p in puzzle.covered()]
-    counts = {c: sum(c in m for m in expected) for c in covered}
-    if expected:
-        assert analysis.counts == counts
-        assert set(analysis.safe) == {c for c in covered if counts[c] == 0}
-        assert set(analysis.mines) == {c for c in covered if counts[c] == len(expected)}
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -1,0 +1,118 @@
+"""The rules of the second game that are local: a few sums each, so the engine counts with them.
+
+Mine rules 2H, 2T and 2S state each line's pattern as
+:class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
+moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
+mines of a region, 2M allowing every count with the clue's remainder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import ClassVar
+
+from cnfsweep.core.board import Cell
+from cnfsweep.variants.clues import Vanilla
+from cnfsweep.variants.mines import KING
+from cnfsweep.variants.rule import ClueValue, Grid, Layout, RuleKind, Statement, Sum
+
+__all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
+
+#: The 3x3 square centred on the cell above the clue (the clue's own cell is its bottom middle).
+RAISED = tuple((dr, dc) for dr in (-2, -1, 0) for dc in (-1, 0, 1))
+HORIZONTAL = ((0, -1), (0, 1))
+
+
+def _count(cells: tuple[Cell, ...], allowed: range | set[int], rule: str, when: Cell | None = None) -> Sum:
+    return Sum(cells, (1,) * len(cells), frozenset(allowed), rule, when=when)
+
+
+class _Local:
+    kind: ClassVar[RuleKind] = RuleKind.MINE
+    local: ClassVar[bool] = True
+
+    def cuts(self, grid: Grid, layout: Layout) -> tuple[Statement, ...]:
+        return ()
+
+
+class Pairs(_Local):
+    """2H: a mine always has a mine beside it in its row."""
+
+    name = "2H"
+    title = "Horizontal"
+    definition = "every mine has at least one mine horizontally adjacent to it"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        # Guarded by the cell: where it is a mine, its row neighbours hold one or two (an empty sum forbids the mine).
+        return tuple(_count(grid.steps(c, HORIZONTAL), {1, 2}, self.name, when=c) for c in grid.cells)
+
+
+class NoThree(_Local):
+    """2T: no three in a row or column are all mines, nor all safe."""
+
+    name = "2T"
+    title = "Triplet"
+    definition = "no three consecutive cells in a row or column are all mines, and none are all safe"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        out = []
+        for cell in grid.cells:
+            for dr, dc in ((0, 1), (1, 0)):
+                line = grid.steps(cell, ((0, 0), (dr, dc), (2 * dr, 2 * dc)))
+                if len(line) == 3:
+                    out.append(_count(line, {1, 2}, self.name))
+        return tuple(out)
+
+
+class Segment(_Local):
+    """2S: each row holds one unbroken run of mines."""
+
+    name = "2S"
+    title = "Segment"
+    definition = "every row holds exactly one run of consecutive mines (at least one mine, no gap between mines)"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        out: list[Statement] = []
+        for r in range(grid.rows):
+            row = tuple(Cell(r, c) for c in range(grid.cols))
+            out.append(_count(row, range(1, grid.cols + 1), self.name))
+            # A run that ends at i (mine at i, safe at i + 1) is the last: no mine at any k past i + 1.
+            # mine(i) - mine(i + 1) + mine(k) <= 1
+            for i in range(grid.cols - 2):
+                for k in range(i + 2, grid.cols):
+                    cells = (row[i], row[i + 1], row[k])
+                    out.append(Sum(cells, (1, -1, 1), frozenset({-1, 0, 1}), self.name))
+        return tuple(out)
+
+
+class Deviation(Vanilla):
+    """2D: V's count, over the 3x3 square one row up."""
+
+    name = "2D"
+    title = "Deviation"
+    definition = "a clue is the number of mines in the 3x3 square centred on the cell directly above it"
+    steps = RAISED
+
+
+class Modulo(Vanilla):
+    """2M: V's count, modulo 3."""
+
+    name = "2M"
+    title = "Modulo"
+    definition = "a clue is the remainder of the number of mines among the eight cells around it divided by 3"
+    # The clue is a remainder, not a count: 1M and 1N have nothing to weigh.
+    counts = False
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        remainders = {v for v in values if isinstance(v, int)}
+        allowed = frozenset(n for n in range(len(region) + 1) if n % 3 in remainders)
+        return Sum(region, (1,) * len(region), allowed, self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return sum(c in mines for c in grid.steps(cell, KING)) % 3
+
+
+SECOND_MINE_RULES = (Pairs, NoThree, Segment)
+SECOND_CLUE_RULES = (Deviation, Modulo)

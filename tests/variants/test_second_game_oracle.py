@@ -1,0 +1,90 @@
+"""The second game's rules against the oracle's enumeration, as the first game's are in ``test_rules_oracle``.
+
+Each rule (2H, 2T, 2S; 2D, 2M) alone on every small board, with and without
+the total; each with a first-game mine rule; and its bad tokens.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import variant_oracle as oracle
+from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, random_puzzle
+
+from cnfsweep.variants import RULES
+
+SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
+
+
+def test_every_second_game_rule_is_registered_with_its_code() -> None:
+    assert set(oracle.SECOND_MINE_RULES) | set(oracle.SECOND_CLUE_RULES) <= set(RULES.builtins)
+    for code in [*oracle.SECOND_MINE_RULES, *oracle.SECOND_CLUE_RULES]:
+        assert RULES[code].name == code and RULES[code].definition
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+def test_each_second_game_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    assert_agrees(Puzzle(rows, cols, [rule]))
+    for total in range(rows * cols + 1):
+        assert_agrees(Puzzle(rows, cols, [rule], total=total))
+
+
+@pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
+@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+def test_a_second_game_mine_rule_combines_with_any_mine_rule(rule: str, other: str) -> None:
+    for rows, cols in ((3, 3), (3, 4), (4, 3)):
+        assert_agrees(Puzzle(rows, cols, [rule, other]))
+        assert_agrees(Puzzle(rows, cols, [rule, other], total=rows * cols // 2))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(("clue_rule", "mode"), [(r, m) for r, modes in SECOND_MODES.items() for m in modes])
+def test_each_second_game_clue_rule_allows_exactly_its_layouts(clue_rule: str, mode: str, seed: int) -> None:
+    rng = random.Random(f"{clue_rule}{mode}{seed}")
+    for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 3)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, [], clue_rule, mode, total))
+
+
+@pytest.mark.parametrize(
+    ("mine_rule", "clue_rule"),
+    # Pairs of first-game rules only are test_rules_oracle's.
+    [
+        (m, c)
+        for m in sorted(oracle.EVERY_MINE_RULE)
+        for c in sorted(oracle.EVERY_CLUE_RULE)
+        if m in oracle.SECOND_MINE_RULES or c in oracle.SECOND_CLUE_RULES
+    ],
+)
+def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str, clue_rule: str) -> None:
+    rng = random.Random(f"{mine_rule}/{clue_rule}")
+    for rows, cols in ((3, 3), (3, 4)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, [mine_rule], clue_rule, "", total))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "rules: 2D\n1 .\n. 1,2\n",
+            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 2D take whole numbers",
+        ),
+        ("rules: 2M 1N\n1 .\n", "<stdin>:1:11: 1N changes what counting clues count"),
+        ("rules: 2D 1X\n1 .\n", "<stdin>:1:11: rules 2D and 1X both say what a clue means: give one of them"),
+        ("rules: 2S 2Z\n1 .\n", "<stdin>:1:11: unknown rule '2Z'"),
+    ],
+)
+def test_bad_second_game_boards_get_one_line_and_exit_2(text: str, message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cnfsweep", "solve", "-"], input=text, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], done.stderr
