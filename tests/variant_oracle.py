@@ -221,10 +221,27 @@ def one_segment(m: Mines, rows: int, cols: int) -> bool:
     return True
 
 
+def rectangles_touching(m: Mines, rows: int, cols: int) -> bool:
+    """2C: each side-connected mine group fills its bounding box, and all mines are one group through corners too."""
+    for g in components(set(m), SIDE, rows, cols):
+        height = max(r for r, _ in g) - min(r for r, _ in g) + 1
+        width = max(c for _, c in g) - min(c for _, c in g) + 1
+        if len(g) != height * width:
+            return False
+    return connected(m, rows, cols)
+
+
+def fours(m: Mines, rows: int, cols: int) -> bool:
+    """2G: every side-connected mine group is four cells."""
+    return all(len(g) == 4 for g in components(set(m), SIDE, rows, cols))
+
+
 SECOND_MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
     "2H": horizontal_pairs,
     "2T": no_three_alike,
     "2S": one_segment,
+    "2C": rectangles_touching,
+    "2G": fours,
 }
 
 

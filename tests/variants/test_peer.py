@@ -99,6 +99,8 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
         (["2H", "2D"], 8),
         (["2T", "2M"], 8),
         (["2S", "V"], 8),
+        (["2C", "V"], 8),
+        (["2G", "V"], 8),
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
 )

@@ -1,9 +1,11 @@
-"""The rules of the second game that are local: a few sums each, so the engine counts with them.
+"""The rules of the second game.
 
-Mine rules 2H, 2T and 2S state each line's pattern as
+Local mine rules 2H, 2T and 2S state each line's pattern as
 :class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
-mines of a region, 2M allowing every count with the clue's remainder.
+mines of a region, 2M allowing every count with the clue's remainder.  The
+global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
+off each layout with a group of the wrong size.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
-from cnfsweep.variants.mines import KING
+from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
 from cnfsweep.variants.rule import ClueValue, Grid, Layout, RuleKind, Statement, Sum
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
@@ -86,6 +88,49 @@ class Segment(_Local):
         return tuple(out)
 
 
+class Rectangles(Connected):
+    """2C: mine groups across sides are rectangles, and all mines touch through sides and corners."""
+
+    name = "2C"
+    title = "Connected"
+    definition = (
+        "every side-connected group of mines is a rectangle, and all mines (at least one) form one group "
+        "connected through sides and corners"
+    )
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        # A group is a rectangle exactly when no 2x2 square holds three mines (an inner corner).
+        squares = (grid.steps(c, ((0, 0), (0, 1), (1, 0), (1, 1))) for c in grid.cells)
+        return super().constraints(grid) + tuple(_count(s, {0, 1, 2, 4}, self.name) for s in squares if len(s) == 4)
+
+
+class Fours(_Local):
+    """2G: every group of mines across sides has four cells."""
+
+    name = "2G"
+    title = "Group"
+    definition = "every side-connected group of mines has exactly four cells"
+    local = False
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        return ()
+
+    def cuts(self, grid: Grid, layout: Layout) -> tuple[Statement, ...]:
+        out: list[Statement] = []
+        for group in groups(grid, [c for c in grid.cells if layout[c]], ORTHOGONAL):
+            if len(group) > 4:
+                # Each prefix of a group, in the order it was reached, is connected: five of them cannot all be mines.
+                out.append(_count(tuple(group[:5]), range(5), self.name))
+            elif len(group) < 4:
+                # Not (the group all mines and every cell beside it safe): -mines(group) + mines(rim) >= 1 - |group|.
+                inside = set(group)
+                rim = tuple(sorted({n for c in group for n in grid.steps(c, ORTHOGONAL)} - inside))
+                cells = (*group, *rim)
+                weights = (-1,) * len(group) + (1,) * len(rim)
+                out.append(Sum(cells, weights, frozenset(range(1 - len(group), len(rim) + 1)), self.name))
+        return tuple(out)
+
+
 class Deviation(Vanilla):
     """2D: V's count, over the 3x3 square one row up."""
 
@@ -114,5 +159,5 @@ class Modulo(Vanilla):
         return sum(c in mines for c in grid.steps(cell, KING)) % 3
 
 
-SECOND_MINE_RULES = (Pairs, NoThree, Segment)
+SECOND_MINE_RULES = (Pairs, NoThree, Segment, Rectangles, Fours)
 SECOND_CLUE_RULES = (Deviation, Modulo)
