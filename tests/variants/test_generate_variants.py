@@ -32,7 +32,7 @@ def oracle_layouts(puzzle: VariantPuzzle) -> list[frozenset[tuple[int, int]]]:
     out = []
     for chosen in combinations(free, board.total):
         m = frozenset(chosen)
-        if not all(oracle.MINE_RULES[r.name](m, rows, cols) for r in rules.mine):
+        if not all(oracle.EVERY_MINE_RULE[r.name](m, rows, cols) for r in rules.mine):
             continue
         if all(oracle.shows(rules.clue.name, mode, liar, p, m, rows, cols, dyed, v) for p, v in clues.items()):
             out.append(m)
@@ -48,12 +48,18 @@ RULE_SETS = [
     ["V", "1N"],
     ["V", "1L"],
     ["1T", "1X"],
+    # The second game's: each mine rule with V, each clue rule, one of each.
+    *([code, "V"] for code in ("2H", "2T", "2S", "2C", "2G")),
+    ["2D"],
+    ["2M"],
+    ["2D", "1M"],
+    ["2G", "2M"],
 ]
 
 
 @pytest.mark.parametrize("codes", RULE_SETS, ids=" ".join)
 def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
-    total = 4 if {"1B", "1D"} & set(codes) else 5
+    total = 4 if {"1B", "1D", "2G"} & set(codes) else 5
     request = VariantRequest.make(SIZE, SIZE, total, codes, graded=False)
     for seed in (1, 2):
         puzzle = generate_variant(request, seed)
