@@ -13,11 +13,20 @@ from collections.abc import Iterable
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
-from cnfsweep.variants.solve import analyze_variant, variant_layouts
+from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
 
 import variant_oracle as oracle
 
-__all__ = ["BAD_BOARDS", "MODES", "SECOND_MODES", "Puzzle", "assert_agrees", "random_puzzle", "token"]
+__all__ = [
+    "BAD_BOARDS",
+    "MODES",
+    "SECOND_MODES",
+    "Puzzle",
+    "assert_agrees",
+    "assert_minimal_conflict",
+    "random_puzzle",
+    "token",
+]
 
 #: Variant board texts that cannot be read, each with the start of the one line that says why (read from stdin).
 BAD_BOARDS = [
@@ -172,3 +181,22 @@ def assert_agrees(puzzle: Puzzle) -> None:
         assert analysis.counts == counts
         assert set(analysis.safe) == {c for c in covered if counts[c] == 0}
         assert set(analysis.mines) == {c for c in covered if counts[c] == len(expected)}
+
+
+def assert_minimal_conflict(puzzle: Puzzle) -> None:
+    """``check`` answers as the oracle does; a conflict it names has no layout, and each clue, rule and total in it is needed."""
+    result = check_variant(parse_variant(puzzle.text()))
+    assert result.consistent == bool(puzzle.solutions())
+    if result.consistent:
+        assert frozenset(result.witness_mines) in puzzle.solutions()
+        return
+    clues = [(c.row, c.col) for c in result.clues]
+    rules = [r for r in result.rules if r in oracle.EVERY_MINE_RULE]
+    used = {"clues": clues, "rules": rules, "total": result.total_in_conflict}
+    assert not puzzle.solutions(**used)
+    for p in clues:  # every clue named is needed
+        assert puzzle.solutions(**{**used, "clues": [q for q in clues if q != p]})
+    for r in rules:
+        assert puzzle.solutions(**{**used, "rules": [q for q in rules if q != r]})
+    if result.total_in_conflict:
+        assert puzzle.solutions(**{**used, "total": False})
