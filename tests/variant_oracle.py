@@ -250,10 +250,19 @@ def modulo(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: s
     return sum(q in m for q in _near(p, KING, rows, cols)) % 3
 
 
+def dyed_and_undyed(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> tuple[int, int]:
+    """2X: the mines of the eight around on dyed cells and on undyed ones, the smaller first (order is not shown)."""
+    around = [q for q in _near(p, KING, rows, cols) if q in m]
+    on_dyed = sum(q in dyed for q in around)
+    a, b = on_dyed, len(around) - on_dyed
+    return (a, b) if a <= b else (b, a)
+
+
 SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
     # 2D: the square of nine whose centre is the cell above the clue.
     "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
     "2M": modulo,
+    "2X": dyed_and_undyed,
 }
 
 #: Every rule of both games, what a puzzle looks its rules up in.

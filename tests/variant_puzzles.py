@@ -53,8 +53,8 @@ MODES = {
     "1E": ["", "1L"],
 }
 
-#: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only).
-SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"]}
+#: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
+SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""]}
 
 
 def token(value: object) -> str:

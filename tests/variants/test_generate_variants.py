@@ -52,6 +52,7 @@ RULE_SETS = [
     *([code, "V"] for code in ("2H", "2T", "2S", "2C", "2G")),
     ["2D"],
     ["2M"],
+    ["2X"],
     ["2D", "1M"],
     ["2G", "2M"],
 ]
@@ -69,6 +70,12 @@ def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
         back = parse_variant(puzzle.text())
         assert back.cells == puzzle.board.cells and back.rules.codes == puzzle.board.rules.codes
         assert back.total == total
+
+
+def test_a_clue_rule_that_reads_the_dye_gets_dyed_cells() -> None:
+    # 2X counts mines on dyed and undyed cells apart: with nothing dyed, it would be V with a 0 beside.
+    puzzle = generate_variant(VariantRequest.make(SIZE, SIZE, 5, ["2X"], graded=False), 1)
+    assert 0 < len(puzzle.board.grid.dyed) < SIZE * SIZE
 
 
 def test_the_clue_range_is_kept_and_each_clue_left_is_needed() -> None:

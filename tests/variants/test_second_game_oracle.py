@@ -1,6 +1,6 @@
 """The second game's rules against the oracle's enumeration, as the first game's are in ``test_rules_oracle``.
 
-Each rule (2H, 2T, 2S, 2C, 2G; 2D, 2M) alone on every small board, with and
+Each rule (2H, 2T, 2S, 2C, 2G; 2D, 2M, 2X) alone on every small board, with and
 without the total; each with every mine rule and with a rule of the other
 kind; past the count limit; and its bad tokens.
 """
@@ -83,6 +83,10 @@ def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str,
         ("rules: 2M 1N\n1 .\n", "<stdin>:1:11: 1N changes what counting clues count"),
         ("rules: 2D 1X\n1 .\n", "<stdin>:1:11: rules 2D and 1X both say what a clue means: give one of them"),
         ("rules: 2S 2Z\n1 .\n", "<stdin>:1:11: unknown rule '2Z'"),
+        ("rules: 2X\n. 3\n", "<stdin>:2:3: '3' is no 2X clue; the rules 2X take two counts joined by ',' (1,2)"),
+        ("rules: 2X\n1,2,3 .\n", "<stdin>:2:1: '1,2,3' is no 2X clue; the rules 2X take two counts"),
+        ("rules: 2X 1L\n1,2 .\n", "<stdin>:1:11: 1L makes every clue one off, and 2X clues are no numbers"),
+        ("rules: 2X 1M\n1,2 .\n", "<stdin>:1:11: 1M changes what counting clues count"),
     ],
 )
 def test_bad_second_game_boards_get_one_line_and_exit_2(text: str, message: str) -> None:

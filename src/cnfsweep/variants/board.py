@@ -254,6 +254,10 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
             '(a trailing "\'" dyes the cell)'
         )
     if not rules.clue.takes(value):
+        # A rule whose clues are neither numbers nor run lengths says what they are (2X: two counts).
+        expects = getattr(rules.clue, "expects", None)
+        if expects is not None:
+            raise err(f"{raw!r} is no {rules.clue.name} clue; the rules {' '.join(rules.codes)} take {expects}")
         raise err(f"{raw!r} is a list of run lengths, a 1W clue; the rules {' '.join(rules.codes)} take whole numbers")
     return VariantCell(CellState.CLUE, value, dyed)
 

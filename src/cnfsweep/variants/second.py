@@ -3,7 +3,8 @@
 Local mine rules 2H, 2T and 2S state each line's pattern as
 :class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
-mines of a region, 2M allowing every count with the clue's remainder.  The
+mines of a region, 2M allowing every count with the clue's remainder; 2X
+lists the layouts of the ring that show its two counts.  The
 global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
 off each layout with a group of the wrong size.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from itertools import product
 from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
-from cnfsweep.variants.rule import ClueValue, Grid, Layout, RuleKind, Statement, Sum
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, RuleKind, Statement, Sum
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
 
@@ -159,5 +161,44 @@ class Modulo(Vanilla):
         return sum(c in mines for c in grid.steps(cell, KING)) % 3
 
 
+class Pair:
+    """2X: the mines around, on dyed and on undyed cells, as two counts in either order."""
+
+    name: ClassVar[str] = "2X"
+    title: ClassVar[str] = "Cross"
+    definition: ClassVar[str] = (
+        "a clue shows two numbers, in either order: the mines on dyed and on undyed cells among the eight around it"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # Two counts, not one: 1M, 1N and 1L have no single number to change.
+    counts: ClassVar[bool] = False
+    #: Its clues read the dye, so generated puzzles dye cells.
+    uses_dye: ClassVar[bool] = True
+    #: What its clue tokens are, for the one line a board with another token gets.
+    expects: ClassVar[str] = "two counts joined by ',' (1,2)"
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, tuple) and len(value) == 2
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        wanted = {tuple(sorted(v)) for v in values if isinstance(v, tuple)}
+        cases = []
+        for bits in product((False, True), repeat=len(region)):
+            mines = {c for c, mine in zip(region, bits, strict=True) if mine}
+            if self._shows(grid, mines) in wanted:
+                cases.append(tuple(zip(region, bits, strict=True)))
+        return AnyOf(tuple(cases), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return self._shows(grid, {c for c in grid.steps(cell, KING) if c in mines})
+
+    @staticmethod
+    def _shows(grid: Grid, mines: AbstractSet[Cell]) -> tuple[int, int]:
+        dyed = sum(c in grid.dyed for c in mines)
+        low, high = sorted((dyed, len(mines) - dyed))
+        return (low, high)
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Rectangles, Fours)
-SECOND_CLUE_RULES = (Deviation, Modulo)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair)
