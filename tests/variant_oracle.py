@@ -265,8 +265,26 @@ SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
     "2X": dyed_and_undyed,
 }
 
-#: Every rule of both games, what a puzzle looks its rules up in.
+
+def flower(m: Mines, rows: int, cols: int, dyed: frozenset[Pos]) -> bool:
+    """2F: a mine on a dyed cell has exactly one mine among the four cells beside it."""
+    return all(sum(q in m for q in _near(p, SIDE, rows, cols)) == 1 for p in m if p in dyed)
+
+
+#: The mine rules that read the dyed cells.
+DYED_MINE_RULES: dict[str, Callable[[Mines, int, int, frozenset[Pos]], bool]] = {"2F": flower}
+
+#: Every rule of both games, what a puzzle looks its rules up in (the dyed ones through ``obeys``).
 EVERY_MINE_RULE = {**MINE_RULES, **SECOND_MINE_RULES}
+
+
+def obeys(rule: str, m: Mines, rows: int, cols: int, dyed: frozenset[Pos] = frozenset()) -> bool:
+    """Whether layout ``m`` keeps the mine rule ``rule`` on a board with ``dyed`` cells."""
+    if rule in DYED_MINE_RULES:
+        return DYED_MINE_RULES[rule](m, rows, cols, dyed)
+    return EVERY_MINE_RULE[rule](m, rows, cols)
+
+
 EVERY_CLUE_RULE = {**CLUE_RULES, **SECOND_CLUE_RULES}
 
 

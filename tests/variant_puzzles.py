@@ -126,7 +126,7 @@ class Puzzle:
         if total and self.total is not None and len(m) != self.total:
             return False
         if not all(
-            oracle.EVERY_MINE_RULE[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)
+            oracle.obeys(r, m, self.rows, self.cols, self.dyed) for r in (self.mine_rules if rules is None else rules)
         ):
             return False
         mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
@@ -149,11 +149,15 @@ def random_puzzle(
 ) -> Puzzle:
     """Clues read from a layout the mine rules allow, a few cells hidden, known or dyed."""
     every = oracle.cells(rows, cols)
+    # A rule that reads the dye needs it before the layout (and then a board may have no layout).
+    first = set(mine_rules) & set(oracle.DYED_MINE_RULES)
+    dyed = frozenset(p for p in every if rng.random() < 0.4) if first else frozenset()
     layouts = [
-        m for m in oracle.all_layouts(rows, cols) if all(oracle.EVERY_MINE_RULE[r](m, rows, cols) for r in mine_rules)
+        m for m in oracle.all_layouts(rows, cols) if all(oracle.obeys(r, m, rows, cols, dyed) for r in mine_rules)
     ]
     m = rng.choice(layouts)
-    dyed = frozenset(p for p in every if rng.random() < 0.4)
+    if not first:
+        dyed = frozenset(p for p in every if rng.random() < 0.4)
     safe = [p for p in every if p not in m]
     shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 3))))
     hidden = {p for p in safe if p not in shown and rng.random() < 0.15}
@@ -191,7 +195,7 @@ def assert_minimal_conflict(puzzle: Puzzle) -> None:
         assert frozenset(result.witness_mines) in puzzle.solutions()
         return
     clues = [(c.row, c.col) for c in result.clues]
-    rules = [r for r in result.rules if r in oracle.EVERY_MINE_RULE]
+    rules = [r for r in result.rules if r in oracle.EVERY_MINE_RULE or r in oracle.DYED_MINE_RULES]
     used = {"clues": clues, "rules": rules, "total": result.total_in_conflict}
     assert not puzzle.solutions(**used)
     for p in clues:  # every clue named is needed

@@ -32,7 +32,7 @@ def oracle_layouts(puzzle: VariantPuzzle) -> list[frozenset[tuple[int, int]]]:
     out = []
     for chosen in combinations(free, board.total):
         m = frozenset(chosen)
-        if not all(oracle.EVERY_MINE_RULE[r.name](m, rows, cols) for r in rules.mine):
+        if not all(oracle.obeys(r.name, m, rows, cols, dyed) for r in rules.mine):
             continue
         if all(oracle.shows(rules.clue.name, mode, liar, p, m, rows, cols, dyed, v) for p, v in clues.items()):
             out.append(m)
@@ -49,7 +49,7 @@ RULE_SETS = [
     ["V", "1L"],
     ["1T", "1X"],
     # The second game's: each mine rule with V, each clue rule, one of each.
-    *([code, "V"] for code in ("2H", "2T", "2S", "2C", "2G")),
+    *([code, "V"] for code in ("2H", "2T", "2S", "2F", "2C", "2G")),
     ["2D"],
     ["2M"],
     ["2X"],

@@ -29,7 +29,7 @@ RULE_CASES = [([rule], "V", "") for rule in sorted(oracle.MINE_RULES)] + [
     ([], clue, mode) for clue, modes in MODES.items() for mode in modes
 ]
 #: The same for the second game's rules.
-SECOND_RULE_CASES = [([rule], "V", "") for rule in sorted(oracle.SECOND_MINE_RULES)] + [
+SECOND_RULE_CASES = [([rule], "V", "") for rule in sorted([*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES])] + [
     ([], clue, mode) for clue, modes in SECOND_MODES.items() for mode in modes
 ]
 

@@ -63,7 +63,7 @@ def test_a_mine_rule_and_a_clue_rule_combine(mine_rule: str, clue_rule: str) -> 
 #: The rules a spoilt board is drawn from: the first game's, then the second game's (mine rules, number clue rules).
 GAMES = {
     "first": (sorted(oracle.MINE_RULES), ["V", "1X", "1X'", "1K", "1P", "1E"]),
-    "second": (sorted(oracle.SECOND_MINE_RULES), ["2D", "2M"]),
+    "second": (sorted([*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES]), ["2D", "2M"]),
 }
 
 

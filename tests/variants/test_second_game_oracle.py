@@ -25,8 +25,9 @@ SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
 
 
 def test_every_second_game_rule_is_registered_with_its_code() -> None:
-    assert set(oracle.SECOND_MINE_RULES) | set(oracle.SECOND_CLUE_RULES) <= set(RULES.builtins)
-    for code in [*oracle.SECOND_MINE_RULES, *oracle.SECOND_CLUE_RULES]:
+    codes = [*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES, *oracle.SECOND_CLUE_RULES]
+    assert set(codes) <= set(RULES.builtins)
+    for code in codes:
         assert RULES[code].name == code and RULES[code].definition
 
 
@@ -37,6 +38,38 @@ def test_each_second_game_mine_rule_allows_exactly_its_layouts(rule: str, shape:
     assert_agrees(Puzzle(rows, cols, [rule]))
     for total in range(rows * cols + 1):
         assert_agrees(Puzzle(rows, cols, [rule], total=total))
+
+
+def dye_patterns(rows: int, cols: int, seed: str) -> list[frozenset[tuple[int, int]]]:
+    """Every cell dyed, none, and a few random halves: what 2F is tested on."""
+    rng = random.Random(seed)
+    every = oracle.cells(rows, cols)
+    return [frozenset(every), frozenset()] + [frozenset(rng.sample(every, len(every) // 2)) for _ in range(3)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_2f_allows_exactly_its_layouts_on_every_dye(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    for dyed in dye_patterns(rows, cols, f"2F {shape}"):
+        assert_agrees(Puzzle(rows, cols, ["2F"], dyed=dyed))
+        for total in range(0, rows * cols + 1, 2):
+            assert_agrees(Puzzle(rows, cols, ["2F"], dyed=dyed, total=total))
+
+
+@pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
+def test_2f_combines_with_any_mine_rule(other: str) -> None:
+    for rows, cols in ((3, 3), (3, 4)):
+        for dyed in dye_patterns(rows, cols, f"2F {other}")[::2]:
+            assert_agrees(Puzzle(rows, cols, ["2F", other], dyed=dyed))
+            assert_agrees(Puzzle(rows, cols, ["2F", other], dyed=dyed, total=rows * cols // 3))
+
+
+@pytest.mark.parametrize("clue_rule", sorted(oracle.EVERY_CLUE_RULE))
+def test_2f_combines_with_each_clue_rule(clue_rule: str) -> None:
+    rng = random.Random(f"2F/{clue_rule}")
+    for rows, cols in ((3, 3), (3, 4)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, ["2F"], clue_rule, "", total))
 
 
 @pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
@@ -114,3 +147,13 @@ def test_past_the_count_limit_second_game_rules_still_give_every_certain_cell(ru
                 assert analysis.layouts == len(expected) <= 2
             assert set(analysis.safe) == {c for c in covered if expected and all(c not in m for m in expected)}
             assert set(analysis.mines) == {c for c in covered if expected and all(c in m for m in expected)}
+
+
+@pytest.mark.parametrize("grid", [".'\n.\n*'\n", ".' \n. \n*'\n", ".'.*'\n"])
+def test_a_dye_mark_goes_with_its_cell_in_a_grid_of_one_column_or_one_character_a_cell(grid: str) -> None:
+    board = parse_variant("rules: 2F\n" + grid)
+    assert [(c.state.value, c.dyed) for row in board.cells for c in row] == [
+        ("covered", True),
+        ("covered", False),
+        ("mine", True),
+    ]

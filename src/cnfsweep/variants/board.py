@@ -343,10 +343,11 @@ def parse_variant(
     tokens = any(ch in " \t" for _, line in rows for ch in line.strip())
     grid: list[tuple[VariantCell, ...]] = []
     for n, line in rows:
+        # One character a cell, a dye mark going with the cell before it (a one-column grid: ".'").
         spans = (
             [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
             if tokens
-            else [(i + 1, ch) for i, ch in enumerate(line) if not ch.isspace()]
+            else [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s']'?|'", line)]
         )
         row = []
         for column, raw in spans:

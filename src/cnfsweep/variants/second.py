@@ -1,6 +1,7 @@
 """The rules of the second game.
 
-Local mine rules 2H, 2T and 2S state each line's pattern as
+Local mine rules 2H, 2T and 2S state each line's pattern, and 2F each dyed
+cell's, as
 :class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
 mines of a region, 2M allowing every count with the clue's remainder; 2X
@@ -88,6 +89,19 @@ class Segment(_Local):
                     cells = (row[i], row[i + 1], row[k])
                     out.append(Sum(cells, (1, -1, 1), frozenset({-1, 0, 1}), self.name))
         return tuple(out)
+
+
+class Flower(_Local):
+    """2F: a mine on a dyed cell has exactly one mine beside it."""
+
+    name = "2F"
+    title = "Flower"
+    definition = "a mine on a dyed cell has exactly one mine among the four cells that share a side with it"
+    #: It reads the dyed cells, so generated puzzles dye some.
+    uses_dye: ClassVar[bool] = True
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        return tuple(_count(grid.steps(c, ORTHOGONAL), {1}, self.name, when=c) for c in sorted(grid.dyed))
 
 
 class Rectangles(Connected):
@@ -200,5 +214,5 @@ class Pair:
         return (low, high)
 
 
-SECOND_MINE_RULES = (Pairs, NoThree, Segment, Rectangles, Fours)
+SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours)
 SECOND_CLUE_RULES = (Deviation, Modulo, Pair)
