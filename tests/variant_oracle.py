@@ -193,11 +193,106 @@ CLUE_RULES: dict[str, Callable[..., object]] = {
 COUNTING = ("V", "1X", "1X'", "1K")
 
 
+# ---- the second game's rules ---------------------------------------------------------------
+
+
+def horizontal_pairs(m: Mines, rows: int, cols: int) -> bool:
+    """2H: every mine has a mine directly to its left or right."""
+    return all((r, c - 1) in m or (r, c + 1) in m for r, c in m)
+
+
+def no_three_alike(m: Mines, rows: int, cols: int) -> bool:
+    """2T: no three cells one after another along a row or column are all mines or all safe."""
+    for r, c in cells(rows, cols):
+        for a, b in [(0, 1), (1, 0)]:
+            line = [(r + k * a, c + k * b) for k in range(3)]
+            if all(0 <= q[0] < rows and 0 <= q[1] < cols for q in line) and len({q in m for q in line}) == 1:
+                return False
+    return True
+
+
+def one_segment(m: Mines, rows: int, cols: int) -> bool:
+    """2S: reading each row left to right, its mines make exactly one block of consecutive cells."""
+    for r in range(rows):
+        row = [(r, c) in m for c in range(cols)]
+        starts = sum(1 for c in range(cols) if row[c] and (c == 0 or not row[c - 1]))
+        if starts != 1:
+            return False
+    return True
+
+
+def rectangles_touching(m: Mines, rows: int, cols: int) -> bool:
+    """2C: each side-connected mine group fills its bounding box, and all mines are one group through corners too."""
+    for g in components(set(m), SIDE, rows, cols):
+        height = max(r for r, _ in g) - min(r for r, _ in g) + 1
+        width = max(c for _, c in g) - min(c for _, c in g) + 1
+        if len(g) != height * width:
+            return False
+    return connected(m, rows, cols)
+
+
+def fours(m: Mines, rows: int, cols: int) -> bool:
+    """2G: every side-connected mine group is four cells."""
+    return all(len(g) == 4 for g in components(set(m), SIDE, rows, cols))
+
+
+SECOND_MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
+    "2H": horizontal_pairs,
+    "2T": no_three_alike,
+    "2S": one_segment,
+    "2C": rectangles_touching,
+    "2G": fours,
+}
+
+
+def modulo(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    """2M: the mines of the eight around, divided by 3, leave this remainder."""
+    return sum(q in m for q in _near(p, KING, rows, cols)) % 3
+
+
+def dyed_and_undyed(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> tuple[int, int]:
+    """2X: the mines of the eight around on dyed cells and on undyed ones, the smaller first (order is not shown)."""
+    around = [q for q in _near(p, KING, rows, cols) if q in m]
+    on_dyed = sum(q in dyed for q in around)
+    a, b = on_dyed, len(around) - on_dyed
+    return (a, b) if a <= b else (b, a)
+
+
+SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
+    # 2D: the square of nine whose centre is the cell above the clue.
+    "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
+    "2M": modulo,
+    "2X": dyed_and_undyed,
+}
+
+
+def flower(m: Mines, rows: int, cols: int, dyed: frozenset[Pos]) -> bool:
+    """2F: a mine on a dyed cell has exactly one mine among the four cells beside it."""
+    return all(sum(q in m for q in _near(p, SIDE, rows, cols)) == 1 for p in m if p in dyed)
+
+
+#: The mine rules that read the dyed cells.
+DYED_MINE_RULES: dict[str, Callable[[Mines, int, int, frozenset[Pos]], bool]] = {"2F": flower}
+
+#: Every rule of both games, what a puzzle looks its rules up in (the dyed ones through ``obeys``).
+EVERY_MINE_RULE = {**MINE_RULES, **SECOND_MINE_RULES}
+
+
+def obeys(rule: str, m: Mines, rows: int, cols: int, dyed: frozenset[Pos] = frozenset()) -> bool:
+    """Whether layout ``m`` keeps the mine rule ``rule`` on a board with ``dyed`` cells."""
+    if rule in DYED_MINE_RULES:
+        return DYED_MINE_RULES[rule](m, rows, cols, dyed)
+    return EVERY_MINE_RULE[rule](m, rows, cols)
+
+
+EVERY_CLUE_RULE = {**CLUE_RULES, **SECOND_CLUE_RULES}
+
+
 def shows(
     rule: str, mode: str, liar: bool, p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], shown: object
 ) -> bool:
     """Whether a clue at ``p`` showing ``shown`` is right for layout ``m`` (1L: exactly one off)."""
-    true = CLUE_RULES[rule](p, m, rows, cols, dyed, mode)
+    true = EVERY_CLUE_RULE[rule](p, m, rows, cols, dyed, mode)
     if liar:
         return isinstance(shown, int) and abs(shown - true) == 1  # type: ignore[operator]
     return shown == true

@@ -12,10 +12,21 @@ import random
 from collections.abc import Iterable
 
 from cnfsweep.core.board import Cell
+from cnfsweep.variants.board import parse_variant
+from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
 
 import variant_oracle as oracle
 
-__all__ = ["BAD_BOARDS", "MODES", "Puzzle", "random_puzzle", "token"]
+__all__ = [
+    "BAD_BOARDS",
+    "MODES",
+    "SECOND_MODES",
+    "Puzzle",
+    "assert_agrees",
+    "assert_minimal_conflict",
+    "random_puzzle",
+    "token",
+]
 
 #: Variant board texts that cannot be read, each with the start of the one line that says why (read from stdin).
 BAD_BOARDS = [
@@ -41,6 +52,9 @@ MODES = {
     "1P": ["", "1L"],
     "1E": ["", "1L"],
 }
+
+#: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
+SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""]}
 
 
 def token(value: object) -> str:
@@ -112,7 +126,7 @@ class Puzzle:
         if total and self.total is not None and len(m) != self.total:
             return False
         if not all(
-            oracle.MINE_RULES[r](m, self.rows, self.cols) for r in (self.mine_rules if rules is None else rules)
+            oracle.obeys(r, m, self.rows, self.cols, self.dyed) for r in (self.mine_rules if rules is None else rules)
         ):
             return False
         mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
@@ -135,11 +149,15 @@ def random_puzzle(
 ) -> Puzzle:
     """Clues read from a layout the mine rules allow, a few cells hidden, known or dyed."""
     every = oracle.cells(rows, cols)
+    # A rule that reads the dye needs it before the layout (and then a board may have no layout).
+    first = set(mine_rules) & set(oracle.DYED_MINE_RULES)
+    dyed = frozenset(p for p in every if rng.random() < 0.4) if first else frozenset()
     layouts = [
-        m for m in oracle.all_layouts(rows, cols) if all(oracle.MINE_RULES[r](m, rows, cols) for r in mine_rules)
+        m for m in oracle.all_layouts(rows, cols) if all(oracle.obeys(r, m, rows, cols, dyed) for r in mine_rules)
     ]
     m = rng.choice(layouts)
-    dyed = frozenset(p for p in every if rng.random() < 0.4)
+    if not first:
+        dyed = frozenset(p for p in every if rng.random() < 0.4)
     safe = [p for p in every if p not in m]
     shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 3))))
     hidden = {p for p in safe if p not in shown and rng.random() < 0.15}
@@ -147,8 +165,42 @@ def random_puzzle(
     plain = mode.replace("1L", "").strip()
     clues: dict[oracle.Pos, object] = {}
     for p in shown:
-        value = oracle.CLUE_RULES[clue_rule](p, m, rows, cols, dyed, plain)
+        value = oracle.EVERY_CLUE_RULE[clue_rule](p, m, rows, cols, dyed, plain)
         if "1L" in mode:
             value = value + rng.choice((-1, 1)) if value > 0 else 1  # type: ignore[operator]
         clues[p] = value
     return Puzzle(rows, cols, mine_rules, clue_rule, mode, clues, hidden, known, dyed, len(m) if total else None)
+
+
+def assert_agrees(puzzle: Puzzle) -> None:
+    """The solver's layouts, counts and certain cells are the oracle's."""
+    board = parse_variant(puzzle.text())
+    expected = puzzle.solutions()
+    assert set(variant_layouts(board) or ()) == expected and len(variant_layouts(board) or ()) == len(expected)
+    analysis = analyze_variant(board)
+    assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
+    covered = [Cell(*p) for p in puzzle.covered()]
+    counts = {c: sum(c in m for m in expected) for c in covered}
+    if expected:
+        assert analysis.counts == counts
+        assert set(analysis.safe) == {c for c in covered if counts[c] == 0}
+        assert set(analysis.mines) == {c for c in covered if counts[c] == len(expected)}
+
+
+def assert_minimal_conflict(puzzle: Puzzle) -> None:
+    """``check`` answers as the oracle does; a conflict it names has no layout, and each clue, rule and total in it is needed."""
+    result = check_variant(parse_variant(puzzle.text()))
+    assert result.consistent == bool(puzzle.solutions())
+    if result.consistent:
+        assert frozenset(result.witness_mines) in puzzle.solutions()
+        return
+    clues = [(c.row, c.col) for c in result.clues]
+    rules = [r for r in result.rules if r in oracle.EVERY_MINE_RULE or r in oracle.DYED_MINE_RULES]
+    used = {"clues": clues, "rules": rules, "total": result.total_in_conflict}
+    assert not puzzle.solutions(**used)
+    for p in clues:  # every clue named is needed
+        assert puzzle.solutions(**{**used, "clues": [q for q in clues if q != p]})
+    for r in rules:
+        assert puzzle.solutions(**{**used, "rules": [q for q in rules if q != r]})
+    if result.total_in_conflict:
+        assert puzzle.solutions(**{**used, "total": False})

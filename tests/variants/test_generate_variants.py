@@ -32,7 +32,7 @@ def oracle_layouts(puzzle: VariantPuzzle) -> list[frozenset[tuple[int, int]]]:
     out = []
     for chosen in combinations(free, board.total):
         m = frozenset(chosen)
-        if not all(oracle.MINE_RULES[r.name](m, rows, cols) for r in rules.mine):
+        if not all(oracle.obeys(r.name, m, rows, cols, dyed) for r in rules.mine):
             continue
         if all(oracle.shows(rules.clue.name, mode, liar, p, m, rows, cols, dyed, v) for p, v in clues.items()):
             out.append(m)
@@ -48,12 +48,19 @@ RULE_SETS = [
     ["V", "1N"],
     ["V", "1L"],
     ["1T", "1X"],
+    # The second game's: each mine rule with V, each clue rule, one of each.
+    *([code, "V"] for code in ("2H", "2T", "2S", "2F", "2C", "2G")),
+    ["2D"],
+    ["2M"],
+    ["2X"],
+    ["2D", "1M"],
+    ["2G", "2M"],
 ]
 
 
 @pytest.mark.parametrize("codes", RULE_SETS, ids=" ".join)
 def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
-    total = 4 if {"1B", "1D"} & set(codes) else 5
+    total = 4 if {"1B", "1D", "2G"} & set(codes) else 5
     request = VariantRequest.make(SIZE, SIZE, total, codes, graded=False)
     for seed in (1, 2):
         puzzle = generate_variant(request, seed)
@@ -63,6 +70,12 @@ def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
         back = parse_variant(puzzle.text())
         assert back.cells == puzzle.board.cells and back.rules.codes == puzzle.board.rules.codes
         assert back.total == total
+
+
+def test_a_clue_rule_that_reads_the_dye_gets_dyed_cells() -> None:
+    # 2X counts mines on dyed and undyed cells apart: with nothing dyed, it would be V with a 0 beside.
+    puzzle = generate_variant(VariantRequest.make(SIZE, SIZE, 5, ["2X"], graded=False), 1)
+    assert 0 < len(puzzle.board.grid.dyed) < SIZE * SIZE
 
 
 def test_the_clue_range_is_kept_and_each_clue_left_is_needed() -> None:

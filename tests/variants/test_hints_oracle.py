@@ -1,6 +1,6 @@
 """``hint`` on variant boards: each reason keeps its cell certain, and nothing in it can be left out, by the oracle.
 
-For every rule of the first game (each mine rule under V, each clue rule with each modifier it
+For every rule of the first game and the second (each mine rule under V, each clue rule with each modifier it
 takes), on random small boards with and without the total: the certain cells ``hint --all`` gives
 are exactly those the oracle finds; under each reason alone (its clues, its mine rules, perhaps the
 total) every layout the oracle keeps has the cell as hinted; and leaving out any one clue, mine rule
@@ -20,13 +20,17 @@ from cnfsweep.variants.board import parse_variant
 from cnfsweep.variants.hints import VariantMove, hint_variant
 
 import variant_oracle as oracle
-from variant_puzzles import MODES, Puzzle, random_puzzle
+from variant_puzzles import MODES, SECOND_MODES, Puzzle, random_puzzle
 
 #: What a reason may use: ("clue", position), ("rule", code) or ("total",).
 Fact = tuple[object, ...]
 
 RULE_CASES = [([rule], "V", "") for rule in sorted(oracle.MINE_RULES)] + [
     ([], clue, mode) for clue, modes in MODES.items() for mode in modes
+]
+#: The same for the second game's rules.
+SECOND_RULE_CASES = [([rule], "V", "") for rule in sorted([*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES])] + [
+    ([], clue, mode) for clue, modes in SECOND_MODES.items() for mode in modes
 ]
 
 
@@ -88,7 +92,9 @@ def assert_minimal_reasons(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mine_rules", "clue_rule", "mode"), RULE_CASES, ids=lambda v: " ".join(v) if isinstance(v, list) else v
+    ("mine_rules", "clue_rule", "mode"),
+    RULE_CASES + SECOND_RULE_CASES,
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )
 def test_every_reason_is_certain_and_minimal_by_the_oracle(mine_rules: list[str], clue_rule: str, mode: str) -> None:
     rng = random.Random(f"hint {mine_rules} {clue_rule} {mode}")

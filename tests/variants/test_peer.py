@@ -96,6 +96,11 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
         (["1O", "V"], 8),
         (["1Q", "1P"], 10),
         (["1W"], 8),
+        (["2H", "2D"], 8),
+        (["2T", "2M"], 8),
+        (["2S", "V"], 8),
+        (["2C", "V"], 8),
+        (["2G", "V"], 8),
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
 )

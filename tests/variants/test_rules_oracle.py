@@ -15,27 +15,12 @@ import pytest
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
-from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
+from cnfsweep.variants.solve import analyze_variant
 
 import variant_oracle as oracle
-from variant_puzzles import MODES, Puzzle, random_puzzle
+from variant_puzzles import MODES, Puzzle, assert_agrees, assert_minimal_conflict, random_puzzle
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
-
-
-def assert_agrees(puzzle: Puzzle) -> None:
-    """The solver's layouts, counts and certain cells are the oracle's."""
-    board = parse_variant(puzzle.text())
-    expected = puzzle.solutions()
-    assert set(variant_layouts(board) or ()) == expected and len(variant_layouts(board) or ()) == len(expected)
-    analysis = analyze_variant(board)
-    assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
-    covered = [Cell(*p) for p in puzzle.covered()]
-    counts = {c: sum(c in m for m in expected) for c in covered}
-    if expected:
-        assert analysis.counts == counts
-        assert set(analysis.safe) == {c for c in covered if counts[c] == 0}
-        assert set(analysis.mines) == {c for c in covered if counts[c] == len(expected)}
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -75,29 +60,24 @@ def test_a_mine_rule_and_a_clue_rule_combine(mine_rule: str, clue_rule: str) -> 
             assert_agrees(random_puzzle(rng, rows, cols, [mine_rule], clue_rule, "", total))
 
 
+#: The rules a spoilt board is drawn from: the first game's, then the second game's (mine rules, number clue rules).
+GAMES = {
+    "first": (sorted(oracle.MINE_RULES), ["V", "1X", "1X'", "1K", "1P", "1E"]),
+    "second": (sorted([*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES]), ["2D", "2M"]),
+}
+
+
 @pytest.mark.parametrize("seed", range(40))
-def test_check_names_a_minimal_conflict_the_oracle_confirms(seed: int) -> None:
-    rng = random.Random(seed)
-    mine_rule = rng.choice(sorted(oracle.MINE_RULES))
-    clue_rule = rng.choice(["V", "1X", "1X'", "1K", "1P", "1E"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_check_names_a_minimal_conflict_the_oracle_confirms(game: str, seed: int) -> None:
+    rng = random.Random(seed if game == "first" else f"{game} {seed}")
+    mine_rules, clue_rules = GAMES[game]
+    mine_rule = rng.choice(mine_rules)
+    clue_rule = rng.choice(clue_rules)
     puzzle = random_puzzle(rng, 3, 3 + seed % 2, [mine_rule], clue_rule, "", rng.random() < 0.5)
     for p in list(puzzle.clues)[: rng.randint(1, 2)]:  # spoil a clue or two
         puzzle.clues[p] = max(0, puzzle.clues[p] + rng.choice((-2, -1, 1, 2)))  # type: ignore[operator]
-    result = check_variant(parse_variant(puzzle.text()))
-    assert result.consistent == bool(puzzle.solutions())
-    if result.consistent:
-        assert frozenset(result.witness_mines) in puzzle.solutions()
-        return
-    clues = [(c.row, c.col) for c in result.clues]
-    rules = [r for r in result.rules if r in oracle.MINE_RULES]
-    used = {"clues": clues, "rules": rules, "total": result.total_in_conflict}
-    assert not puzzle.solutions(**used)
-    for p in clues:  # every clue named is needed
-        assert puzzle.solutions(**{**used, "clues": [q for q in clues if q != p]})
-    for r in rules:
-        assert puzzle.solutions(**{**used, "rules": [q for q in rules if q != r]})
-    if result.total_in_conflict:
-        assert puzzle.solutions(**{**used, "total": False})
+    assert_minimal_conflict(puzzle)
 
 
 @pytest.mark.parametrize("seed", range(6))

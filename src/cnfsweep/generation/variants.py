@@ -213,8 +213,9 @@ def grade_variant(puzzle: Puzzle, board: VariantBoard) -> tuple[Round, ...]:
 
 
 def _dyed(request: VariantRequest, rng: random.Random) -> frozenset[Cell]:
-    """The dyed cells: a random half of them where 1M or 1N gives dyed cells a meaning, else none."""
-    if not {"1M", "1N"} & request.rules.modifiers:
+    """The dyed cells: a random half of them where 1M, 1N or a rule (2X, 2F) gives dyed cells a meaning, else none."""
+    rules = (request.rules.clue, *request.rules.mine)
+    if not ({"1M", "1N"} & request.rules.modifiers or any(getattr(r, "uses_dye", False) for r in rules)):
         return frozenset()
     cells = list(Grid(request.rows, request.cols).cells)
     return frozenset(rng.sample(cells, len(cells) // 2))

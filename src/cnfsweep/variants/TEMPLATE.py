@@ -19,7 +19,11 @@ layouts), and returns no cuts.  A global rule (``local = False``) also says,
 for a whole layout, which constraints that layout breaks and every obeying
 layout keeps (:meth:`Vertical.cuts`); the solver adds them until the rule holds.
 A clue rule instead has ``kind = RuleKind.CLUE``, ``counts``, ``takes(value)``
-and ``clue(grid, cell, values, weight)`` (see :mod:`cnfsweep.variants.clues`).
+and ``clue(grid, cell, values, weight)`` (see :mod:`cnfsweep.variants.clues`);
+optionally ``expects``, what its clue tokens are when they are neither numbers
+nor run lengths (the one line a wrong token gets), and ``uses_dye = True`` if
+its clues read dyed cells, so generated puzzles dye some (see 2X in
+:mod:`cnfsweep.variants.second`).
 
 Examples
 --------

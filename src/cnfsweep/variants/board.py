@@ -254,6 +254,10 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
             '(a trailing "\'" dyes the cell)'
         )
     if not rules.clue.takes(value):
+        # A rule whose clues are neither numbers nor run lengths says what they are (2X: two counts).
+        expects = getattr(rules.clue, "expects", None)
+        if expects is not None:
+            raise err(f"{raw!r} is no {rules.clue.name} clue; the rules {' '.join(rules.codes)} take {expects}")
         raise err(f"{raw!r} is a list of run lengths, a 1W clue; the rules {' '.join(rules.codes)} take whole numbers")
     return VariantCell(CellState.CLUE, value, dyed)
 
@@ -339,10 +343,11 @@ def parse_variant(
     tokens = any(ch in " \t" for _, line in rows for ch in line.strip())
     grid: list[tuple[VariantCell, ...]] = []
     for n, line in rows:
+        # One character a cell, a dye mark going with the cell before it (a one-column grid: ".'").
         spans = (
             [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
             if tokens
-            else [(i + 1, ch) for i, ch in enumerate(line) if not ch.isspace()]
+            else [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s']'?|'", line)]
         )
         row = []
         for column, raw in spans:

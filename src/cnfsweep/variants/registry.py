@@ -1,4 +1,4 @@
-"""Every variant rule by its code: the built-ins of the first game, then the plug-ins of ``cnfsweep.rules``."""
+"""Every variant rule by its code: the built-ins of the first game and the second, then the plug-ins of ``cnfsweep.rules``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from cnfsweep.core.plugins import GROUPS, Registry
 from cnfsweep.variants.clues import CLUE_RULES, MODIFIERS
 from cnfsweep.variants.mines import MINE_RULES
 from cnfsweep.variants.rule import RuleKind
+from cnfsweep.variants.second import SECOND_CLUE_RULES, SECOND_MINE_RULES
 
 __all__ = ["RULES", "is_rule"]
 
@@ -28,11 +29,11 @@ def is_rule(obj: Any) -> bool:
     return False
 
 
-#: Every rule by code, in the order of the game's rule list: mine rules, then clue rules.
+#: Every rule by code, in the order of the game's rule list: mine rules, then clue rules; then the second game's.
 RULES: Registry[type] = Registry(
     GROUPS["rule"],
     "rule",
-    [*MINE_RULES, *CLUE_RULES, *MODIFIERS],
+    [*MINE_RULES, *CLUE_RULES, *MODIFIERS, *SECOND_MINE_RULES, *SECOND_CLUE_RULES],
     check=is_rule,
     expected="a mine rule (constraints, cuts) or a clue rule (takes, clue) with a code, title and definition",
 )

@@ -111,6 +111,11 @@ class VariantModel:
         total = _total(board) if parts is None else None
         if total is not None:
             self.add(total)
+        if guarded:
+            # A global rule that states nothing locally (2G) still needs its guard: its cuts come behind it.
+            for rule in board.rules.mine:
+                if rule.name not in self.guards:
+                    self.guards[rule.name] = self.model.new_bool_var(f"g{len(self.guards)}")
 
     def guard(self, statement: Statement) -> list[Any]:
         """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""

@@ -1,0 +1,218 @@
+"""The rules of the second game.
+
+Local mine rules 2H, 2T and 2S state each line's pattern, and 2F each dyed
+cell's, as
+:class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
+moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
+mines of a region, 2M allowing every count with the clue's remainder; 2X
+lists the layouts of the ring that show its two counts.  The
+global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
+off each layout with a group of the wrong size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from itertools import product
+from typing import ClassVar
+
+from cnfsweep.core.board import Cell
+from cnfsweep.variants.clues import Vanilla
+from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, RuleKind, Statement, Sum
+
+__all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
+
+#: The 3x3 square centred on the cell above the clue (the clue's own cell is its bottom middle).
+RAISED = tuple((dr, dc) for dr in (-2, -1, 0) for dc in (-1, 0, 1))
+HORIZONTAL = ((0, -1), (0, 1))
+
+
+def _count(cells: tuple[Cell, ...], allowed: range | set[int], rule: str, when: Cell | None = None) -> Sum:
+    return Sum(cells, (1,) * len(cells), frozenset(allowed), rule, when=when)
+
+
+class _Local:
+    kind: ClassVar[RuleKind] = RuleKind.MINE
+    local: ClassVar[bool] = True
+
+    def cuts(self, grid: Grid, layout: Layout) -> tuple[Statement, ...]:
+        return ()
+
+
+class Pairs(_Local):
+    """2H: a mine always has a mine beside it in its row."""
+
+    name = "2H"
+    title = "Horizontal"
+    definition = "every mine has at least one mine horizontally adjacent to it"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        # Guarded by the cell: where it is a mine, its row neighbours hold one or two (an empty sum forbids the mine).
+        return tuple(_count(grid.steps(c, HORIZONTAL), {1, 2}, self.name, when=c) for c in grid.cells)
+
+
+class NoThree(_Local):
+    """2T: no three in a row or column are all mines, nor all safe."""
+
+    name = "2T"
+    title = "Triplet"
+    definition = "no three consecutive cells in a row or column are all mines, and none are all safe"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        out = []
+        for cell in grid.cells:
+            for dr, dc in ((0, 1), (1, 0)):
+                line = grid.steps(cell, ((0, 0), (dr, dc), (2 * dr, 2 * dc)))
+                if len(line) == 3:
+                    out.append(_count(line, {1, 2}, self.name))
+        return tuple(out)
+
+
+class Segment(_Local):
+    """2S: each row holds one unbroken run of mines."""
+
+    name = "2S"
+    title = "Segment"
+    definition = "every row holds exactly one run of consecutive mines (at least one mine, no gap between mines)"
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        out: list[Statement] = []
+        for r in range(grid.rows):
+            row = tuple(Cell(r, c) for c in range(grid.cols))
+            out.append(_count(row, range(1, grid.cols + 1), self.name))
+            # A run that ends at i (mine at i, safe at i + 1) is the last: no mine at any k past i + 1.
+            # mine(i) - mine(i + 1) + mine(k) <= 1
+            for i in range(grid.cols - 2):
+                for k in range(i + 2, grid.cols):
+                    cells = (row[i], row[i + 1], row[k])
+                    out.append(Sum(cells, (1, -1, 1), frozenset({-1, 0, 1}), self.name))
+        return tuple(out)
+
+
+class Flower(_Local):
+    """2F: a mine on a dyed cell has exactly one mine beside it."""
+
+    name = "2F"
+    title = "Flower"
+    definition = "a mine on a dyed cell has exactly one mine among the four cells that share a side with it"
+    #: It reads the dyed cells, so generated puzzles dye some.
+    uses_dye: ClassVar[bool] = True
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        return tuple(_count(grid.steps(c, ORTHOGONAL), {1}, self.name, when=c) for c in sorted(grid.dyed))
+
+
+class Rectangles(Connected):
+    """2C: mine groups across sides are rectangles, and all mines touch through sides and corners."""
+
+    name = "2C"
+    title = "Connected"
+    definition = (
+        "every side-connected group of mines is a rectangle, and all mines (at least one) form one group "
+        "connected through sides and corners"
+    )
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        # A group is a rectangle exactly when no 2x2 square holds three mines (an inner corner).
+        squares = (grid.steps(c, ((0, 0), (0, 1), (1, 0), (1, 1))) for c in grid.cells)
+        return super().constraints(grid) + tuple(_count(s, {0, 1, 2, 4}, self.name) for s in squares if len(s) == 4)
+
+
+class Fours(_Local):
+    """2G: every group of mines across sides has four cells."""
+
+    name = "2G"
+    title = "Group"
+    definition = "every side-connected group of mines has exactly four cells"
+    local = False
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        return ()
+
+    def cuts(self, grid: Grid, layout: Layout) -> tuple[Statement, ...]:
+        out: list[Statement] = []
+        for group in groups(grid, [c for c in grid.cells if layout[c]], ORTHOGONAL):
+            if len(group) > 4:
+                # Each prefix of a group, in the order it was reached, is connected: five of them cannot all be mines.
+                out.append(_count(tuple(group[:5]), range(5), self.name))
+            elif len(group) < 4:
+                # Not (the group all mines and every cell beside it safe): -mines(group) + mines(rim) >= 1 - |group|.
+                inside = set(group)
+                rim = tuple(sorted({n for c in group for n in grid.steps(c, ORTHOGONAL)} - inside))
+                cells = (*group, *rim)
+                weights = (-1,) * len(group) + (1,) * len(rim)
+                out.append(Sum(cells, weights, frozenset(range(1 - len(group), len(rim) + 1)), self.name))
+        return tuple(out)
+
+
+class Deviation(Vanilla):
+    """2D: V's count, over the 3x3 square one row up."""
+
+    name = "2D"
+    title = "Deviation"
+    definition = "a clue is the number of mines in the 3x3 square centred on the cell directly above it"
+    steps = RAISED
+
+
+class Modulo(Vanilla):
+    """2M: V's count, modulo 3."""
+
+    name = "2M"
+    title = "Modulo"
+    definition = "a clue is the remainder of the number of mines among the eight cells around it divided by 3"
+    # The clue is a remainder, not a count: 1M and 1N have nothing to weigh.
+    counts = False
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        remainders = {v for v in values if isinstance(v, int)}
+        allowed = frozenset(n for n in range(len(region) + 1) if n % 3 in remainders)
+        return Sum(region, (1,) * len(region), allowed, self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return sum(c in mines for c in grid.steps(cell, KING)) % 3
+
+
+class Pair:
+    """2X: the mines around, on dyed and on undyed cells, as two counts in either order."""
+
+    name: ClassVar[str] = "2X"
+    title: ClassVar[str] = "Cross"
+    definition: ClassVar[str] = (
+        "a clue shows two numbers, in either order: the mines on dyed and on undyed cells among the eight around it"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # Two counts, not one: 1M, 1N and 1L have no single number to change.
+    counts: ClassVar[bool] = False
+    #: Its clues read the dye, so generated puzzles dye cells.
+    uses_dye: ClassVar[bool] = True
+    #: What its clue tokens are, for the one line a board with another token gets.
+    expects: ClassVar[str] = "two counts joined by ',' (1,2)"
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, tuple) and len(value) == 2
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        wanted = {tuple(sorted(v)) for v in values if isinstance(v, tuple)}
+        cases = []
+        for bits in product((False, True), repeat=len(region)):
+            mines = {c for c, mine in zip(region, bits, strict=True) if mine}
+            if self._shows(grid, mines) in wanted:
+                cases.append(tuple(zip(region, bits, strict=True)))
+        return AnyOf(tuple(cases), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return self._shows(grid, {c for c in grid.steps(cell, KING) if c in mines})
+
+    @staticmethod
+    def _shows(grid: Grid, mines: AbstractSet[Cell]) -> tuple[int, int]:
+        dyed = sum(c in grid.dyed for c in mines)
+        low, high = sorted((dyed, len(mines) - dyed))
+        return (low, high)
+
+
+SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair)

@@ -1,0 +1,159 @@
+"""The second game's rules against the oracle's enumeration, as the first game's are in ``test_rules_oracle``.
+
+Each rule (2H, 2T, 2S, 2C, 2G; 2D, 2M, 2X) alone on every small board, with and
+without the total; each with every mine rule and with a rule of the other
+kind; past the count limit; and its bad tokens.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import variant_oracle as oracle
+from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, random_puzzle
+
+from cnfsweep.core.board import Cell
+from cnfsweep.variants import RULES
+from cnfsweep.variants.board import parse_variant
+from cnfsweep.variants.solve import analyze_variant
+
+SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
+
+
+def test_every_second_game_rule_is_registered_with_its_code() -> None:
+    codes = [*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES, *oracle.SECOND_CLUE_RULES]
+    assert set(codes) <= set(RULES.builtins)
+    for code in codes:
+        assert RULES[code].name == code and RULES[code].definition
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+def test_each_second_game_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    assert_agrees(Puzzle(rows, cols, [rule]))
+    for total in range(rows * cols + 1):
+        assert_agrees(Puzzle(rows, cols, [rule], total=total))
+
+
+def dye_patterns(rows: int, cols: int, seed: str) -> list[frozenset[tuple[int, int]]]:
+    """Every cell dyed, none, and a few random halves: what 2F is tested on."""
+    rng = random.Random(seed)
+    every = oracle.cells(rows, cols)
+    return [frozenset(every), frozenset()] + [frozenset(rng.sample(every, len(every) // 2)) for _ in range(3)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_2f_allows_exactly_its_layouts_on_every_dye(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    for dyed in dye_patterns(rows, cols, f"2F {shape}"):
+        assert_agrees(Puzzle(rows, cols, ["2F"], dyed=dyed))
+        for total in range(0, rows * cols + 1, 2):
+            assert_agrees(Puzzle(rows, cols, ["2F"], dyed=dyed, total=total))
+
+
+@pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
+def test_2f_combines_with_any_mine_rule(other: str) -> None:
+    for rows, cols in ((3, 3), (3, 4)):
+        for dyed in dye_patterns(rows, cols, f"2F {other}")[::2]:
+            assert_agrees(Puzzle(rows, cols, ["2F", other], dyed=dyed))
+            assert_agrees(Puzzle(rows, cols, ["2F", other], dyed=dyed, total=rows * cols // 3))
+
+
+@pytest.mark.parametrize("clue_rule", sorted(oracle.EVERY_CLUE_RULE))
+def test_2f_combines_with_each_clue_rule(clue_rule: str) -> None:
+    rng = random.Random(f"2F/{clue_rule}")
+    for rows, cols in ((3, 3), (3, 4)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, ["2F"], clue_rule, "", total))
+
+
+@pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
+@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+def test_a_second_game_mine_rule_combines_with_any_mine_rule(rule: str, other: str) -> None:
+    for rows, cols in ((3, 3), (3, 4), (4, 3)):
+        assert_agrees(Puzzle(rows, cols, [rule, other]))
+        assert_agrees(Puzzle(rows, cols, [rule, other], total=rows * cols // 2))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(("clue_rule", "mode"), [(r, m) for r, modes in SECOND_MODES.items() for m in modes])
+def test_each_second_game_clue_rule_allows_exactly_its_layouts(clue_rule: str, mode: str, seed: int) -> None:
+    rng = random.Random(f"{clue_rule}{mode}{seed}")
+    for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 3)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, [], clue_rule, mode, total))
+
+
+@pytest.mark.parametrize(
+    ("mine_rule", "clue_rule"),
+    # Pairs of first-game rules only are test_rules_oracle's.
+    [
+        (m, c)
+        for m in sorted(oracle.EVERY_MINE_RULE)
+        for c in sorted(oracle.EVERY_CLUE_RULE)
+        if m in oracle.SECOND_MINE_RULES or c in oracle.SECOND_CLUE_RULES
+    ],
+)
+def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str, clue_rule: str) -> None:
+    rng = random.Random(f"{mine_rule}/{clue_rule}")
+    for rows, cols in ((3, 3), (3, 4)):
+        for total in (False, True):
+            assert_agrees(random_puzzle(rng, rows, cols, [mine_rule], clue_rule, "", total))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "rules: 2D\n1 .\n. 1,2\n",
+            "<stdin>:3:3: '1,2' is a list of run lengths, a 1W clue; the rules 2D take whole numbers",
+        ),
+        ("rules: 2M 1N\n1 .\n", "<stdin>:1:11: 1N changes what counting clues count"),
+        ("rules: 2D 1X\n1 .\n", "<stdin>:1:11: rules 2D and 1X both say what a clue means: give one of them"),
+        ("rules: 2S 2Z\n1 .\n", "<stdin>:1:11: unknown rule '2Z'"),
+        ("rules: 2X\n. 3\n", "<stdin>:2:3: '3' is no 2X clue; the rules 2X take two counts joined by ',' (1,2)"),
+        ("rules: 2X\n1,2,3 .\n", "<stdin>:2:1: '1,2,3' is no 2X clue; the rules 2X take two counts"),
+        ("rules: 2X 1L\n1,2 .\n", "<stdin>:1:11: 1L makes every clue one off, and 2X clues are no numbers"),
+        ("rules: 2X 1M\n1,2 .\n", "<stdin>:1:11: 1M changes what counting clues count"),
+    ],
+)
+def test_bad_second_game_boards_get_one_line_and_exit_2(text: str, message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cnfsweep", "solve", "-"], input=text, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], done.stderr
+
+
+@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+def test_past_the_count_limit_second_game_rules_still_give_every_certain_cell(rule: str) -> None:
+    # Only a global rule stops counting; the certain cells come from asking each cell the other way round.
+    rng = random.Random(rule)
+    for rows, cols in ((3, 4), (4, 3)):
+        for total in (False, True):
+            puzzle = random_puzzle(rng, rows, cols, [rule], "V", "", total)
+            expected = puzzle.solutions()
+            analysis = analyze_variant(parse_variant(puzzle.text()), limit=2)
+            covered = [Cell(*p) for p in puzzle.covered()]
+            if analysis.layouts is None:
+                assert analysis.counts is None and (rule in analysis.uncounted) == (rule in ("2C", "2G"))
+            else:
+                assert analysis.layouts == len(expected) <= 2
+            assert set(analysis.safe) == {c for c in covered if expected and all(c not in m for m in expected)}
+            assert set(analysis.mines) == {c for c in covered if expected and all(c in m for m in expected)}
+
+
+@pytest.mark.parametrize("grid", [".'\n.\n*'\n", ".' \n. \n*'\n", ".'.*'\n"])
+def test_a_dye_mark_goes_with_its_cell_in_a_grid_of_one_column_or_one_character_a_cell(grid: str) -> None:
+    board = parse_variant("rules: 2F\n" + grid)
+    assert [(c.state.value, c.dyed) for row in board.cells for c in row] == [
+        ("covered", True),
+        ("covered", False),
+        ("mine", True),
+    ]
