@@ -168,9 +168,10 @@ ENTRIES: tuple[Entry, ...] = (
         "picture-corpus",
         "picture_corpus",
         T,
-        "make the labelled screenshot corpus: cnfsweep's page in chromium, Tatham's Mines under Xvfb",
+        "make the labelled screenshot corpus: cnfsweep's page in chromium; Tatham's Mines, GNOME Mines, xdemineur, "
+        "KMines under Xvfb; JPEG copies",
         ("page", "--per", "1", "--scales", "1", "--out", "{tmp}"),
-        "chromium; xvfb, xdotool, imagemagick and sgt-puzzles for --sgt",
+        "chromium; xvfb, xdotool, imagemagick and sgt-puzzles, gnome-mines, xdemineur, kmines for sgt and x",
     ),
     Entry(
         "picture-train",

@@ -4,6 +4,12 @@ Usage::
 
     python python -m benchmarks picture-corpus page [--out corpus] [--per 3]   # cnfsweep's own page, Debian's Chromium
     python python -m benchmarks picture-corpus sgt  [--out corpus] [--per 3]   # Tatham's Mines (sgt-mines) under Xvfb
+    python -m benchmarks picture-corpus x --games gnome-mines xdemineur kmines [--out corpus] [--per 3]
+    python -m benchmarks picture-corpus x --games GAME --adopt LETTERS   # letter a game's new cell pictures by eye
+    python -m benchmarks picture-corpus jpeg --src corpus-train --out corpus-train-jpeg   # JPEG copies
+
+``x`` plays Debian's desktop games under Xvfb (:mod:`benchmarks.picture_corpus_x`), labelled from cell
+pictures checked by eye; ``corpus/public`` holds public screenshots labelled by eye (each label file says so).
 
 Each picture ``corpus/<skin>/<name>.png`` has ``<name>.txt`` beside it: comment lines saying how it was
 made, then the board as the reader's cell letters (:data:`cnfsweep.imaging.cells.Seen`): ``.`` covered,
@@ -44,6 +50,23 @@ def write_labels(path: Path, notes: list[str], topology: str, rows: list[str]) -
     """Write a label file: its notes as comments, the topology line off the square, the rows."""
     head = [f"# {note}" for note in notes] + ([] if topology == "square" else [f"topology: {topology}"])
     path.write_text("\n".join([*head, *rows]) + "\n", encoding="utf-8")
+
+
+def jpeg_copies(src: Path, out: Path, qualities: tuple[int, ...]) -> int:
+    """A JPEG copy of every PNG under ``src`` at each quality, its label file copied with a ``# jpeg:`` line added."""
+    from PIL import Image
+
+    made = 0
+    for png in sorted(src.rglob("*.png")):
+        labels = png.with_suffix(".txt").read_text(encoding="utf-8")
+        for quality in qualities:
+            stem = f"{png.parent.name}-{png.stem}-q{quality}"
+            out.mkdir(parents=True, exist_ok=True)
+            Image.open(png).convert("RGB").save(out / f"{stem}.jpg", quality=quality)
+            note = f"# jpeg: {png.relative_to(src)} saved by Pillow as JPEG, quality {quality}\n"
+            (out / f"{stem}.txt").write_text(note + labels, encoding="utf-8")
+            made += 1
+    return made
 
 
 # --- cnfsweep's own page ------------------------------------------------------------------------------------
@@ -177,7 +200,10 @@ def typed_position(page: Any, rng: random.Random, topology: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and build one part of the corpus."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source", choices=("page", "sgt"))
+    parser.add_argument("source", choices=("page", "sgt", "x", "jpeg"))
+    parser.add_argument(
+        "--games", nargs="+", default=["gnome-mines", "xdemineur", "kmines"], help="x: the desktop games to play"
+    )
     parser.add_argument("--out", type=Path, default=Path("corpus"))
     parser.add_argument("--per", type=int, default=2, help="pictures per topology, theme and scale")
     parser.add_argument("--seed", type=int, default=40)
@@ -187,9 +213,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
+    parser.add_argument("--src", type=Path, help="jpeg: the corpus of PNG pictures to copy")
+    parser.add_argument("--qualities", type=int, nargs="+", default=[75, 85, 95], help="jpeg: the copies' qualities")
+    parser.add_argument(
+        "--adopt",
+        metavar="LETTERS",
+        help="x: letter the one game's cell pictures that had none (/tmp/eye-labels/GAME.png), in order, by eye",
+    )
     args = parser.parse_args(argv)
+    if args.adopt is not None:
+        from benchmarks.picture_corpus_x import adopt
+
+        print(f"{adopt(args.games[0], args.adopt)} cell pictures in the table of {args.games[0]}")
+        return 0
     if args.source == "page":
         made = page_corpus(args.out, args.per, args.seed, tuple(args.scales), args.any_counter)
+    elif args.source == "x":
+        from benchmarks.picture_corpus_x import x_corpus
+
+        made = x_corpus(args.out, args.games, args.per, args.seed)
+    elif args.source == "jpeg":
+        made = jpeg_copies(args.src, args.out, tuple(args.qualities))
     else:
         from benchmarks.picture_corpus_sgt import sgt_corpus
 

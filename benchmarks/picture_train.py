@@ -38,7 +38,7 @@ def labelled(root: Path) -> Iterator[tuple[Path, str, str, list[str]]]:
     """Each picture under ``root`` with its skin and label rows."""
     from benchmarks.picture import read_labels
 
-    for png in sorted(root.rglob("*.png")):
+    for png in sorted([*root.rglob("*.png"), *root.rglob("*.jpg")]):
         skin, _, topology, rows = read_labels(png.with_suffix(".txt"))
         yield png, skin, topology, rows
 
@@ -64,9 +64,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("roots", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, default=CELLS)
+    parser.add_argument(
+        "--base",
+        type=Path,
+        help="keep this file's pictures and add the roots' to them (a new skin learnt without the old pictures)",
+    )
     args = parser.parse_args(argv)
-    kept: dict[tuple[str, str], list[np.ndarray]] = {}
+    # A JPEG's cells are kept apart from the same skin's PNG cells, at most KEEP of their own: their
+    # blur is what they are there to teach, and the PNG pictures kept already would crowd them out.
+    kept: dict[tuple[str, str, str], list[np.ndarray]] = {}
     digits: dict[str, list[np.ndarray]] = {}
+    if args.base is not None:
+        with np.load(args.base) as base:
+            for f, label, skin in zip(base["features"].astype(np.float32), base["labels"], base["skins"], strict=True):
+                kept.setdefault((str(skin), str(label), "png"), []).append(f)
+            for g, ch in zip(base["digits"].astype(np.float32) / 255.0, base["digit_labels"], strict=True):
+                digits.setdefault(str(ch), []).append(g)
     used = skipped = 0
     for root in args.roots:
         for png, name, topology, rows in labelled(root):
@@ -97,13 +110,13 @@ def main(argv: list[str] | None = None) -> int:
                     ):
                         bucket.append(glyph)
             for f, label in zip(feats, "".join(rows), strict=True):
-                bucket = kept.setdefault((skin, label), [])
+                bucket = kept.setdefault((skin, label, png.suffix[1:]), [])
                 if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
                     bucket.append(f)
     every: list[Any] = []
     labels: list[str] = []
     skins: list[str] = []
-    for (skin, label), bucket in sorted(kept.items()):
+    for (skin, label, _), bucket in sorted(kept.items()):
         every += bucket
         labels += [label] * len(bucket)
         skins += [skin] * len(bucket)
@@ -116,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         digit_labels=np.asarray([ch for ch, b in sorted(digits.items()) for _ in b]),
     )
     print(f"{len(every)} cell pictures from {used} screenshots ({skipped} whose grid was not found) -> {args.out}")
-    for (skin, label), bucket in sorted(kept.items()):
-        print(f"  {skin} {label!r}: {len(bucket)}")
+    for (skin, label, kind), bucket in sorted(kept.items()):
+        print(f"  {skin} {label!r} {kind}: {len(bucket)}")
     print("counter digits: " + ", ".join(f"{ch!r}: {len(b)}" for ch, b in sorted(digits.items())))
 
     return 0

@@ -563,6 +563,14 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
+        if min(grid.rows, grid.cols) < 2:
+            # A board has two cells each way at least: a strip of one that reads as cells is a band of some
+            # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
+            raise BoardFormatError(
+                f"no board found in the picture ({width}x{height} pixels): the cells read make a "
+                f"{grid.rows}x{grid.cols} strip; expected a screenshot of a minesweeper grid",
+                source=source,
+            )
         beyond = _square_beyond(image, grid, known, labels, classes)
         if beyond:
             raise BoardFormatError(

@@ -1,0 +1,329 @@
+"""Screenshots of Debian's desktop minesweepers (GNOME Mines, xdemineur, KMines) under Xvfb, for the image corpus.
+
+These games take no seed and keep no state a script can read, so their labels come from a table of
+cell pictures checked by eye: ``benchmarks/eye_labels/<skin>.png`` (the distinct cell pictures seen in
+the games, side by side) with ``<skin>.txt`` (a letter for each, in order), which a person can open
+and check.  A cell of a capture takes the letter of the table's picture it matches almost pixel for
+pixel (:data:`SAME`, root mean square 0-255, after both are shrunk to :data:`SIDE` pixels square: the
+games draw every cell of a kind alike); a capture with a cell that matches none is not written, and its
+unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter and move into the table
+(``--unknown``).  The reader under test never labels a picture.
+
+Games are played with xdotool by clicks on cells' centres (of the grid found at the game's known size),
+some flags, and the pointer left over the board in half the pictures (GNOME Mines and KMines light the
+cell under it).  Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
+each scale; xdemineur draws one size only.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+EYE = Path(__file__).with_name("eye_labels")
+UNKNOWN = Path("/tmp/eye-labels")
+DISPLAY = os.environ.get("X_CORPUS_DISPLAY", ":48")  # another for a second run at once
+#: Cells of a kind are drawn alike: a cell matches a checked picture within this (root mean square, 0-255).
+SAME = 9.0
+SIDE = 16
+#: The letter of a picture checked by eye and found to be no cell (a "Paused" cover over the board): a
+#: capture showing one is not written.
+NOT_A_CELL = "~"
+INSET = 0.12
+
+
+@dataclass(frozen=True)
+class Size:
+    """A board the game is started with."""
+
+    rows: int
+    cols: int
+    mines: int
+
+
+def shot(env: dict[str, str]) -> Any:
+    """The whole screen as a Pillow RGB image."""
+    from PIL import Image
+
+    data = subprocess.run(["import", "-window", "root", "png:-"], env=env, capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def xdo(env: dict[str, str], *args: str) -> None:
+    """One xdotool command."""
+    subprocess.run(["xdotool", *args], env=env, check=True)
+
+
+def window_box(env: dict[str, str], name: str) -> tuple[int, int, int, int]:
+    """The left, top, right and bottom of the newest visible window whose class is ``name``."""
+    ids = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--class", name], env=env, capture_output=True, text=True
+    ).stdout.split()
+    if not ids:
+        raise RuntimeError(f"no window of {name}")
+    out = subprocess.run(
+        ["xdotool", "getwindowgeometry", "--shell", ids[-1]], env=env, capture_output=True, text=True
+    ).stdout
+    v = dict(line.split("=") for line in out.split())
+    x, y, w, h = (int(v[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    return x, y, x + w, y + h
+
+
+class EyeTable:
+    """A skin's cell pictures checked by eye, and the letters they show."""
+
+    def __init__(self, skin: str) -> None:
+        self.skin = skin
+        self.pictures, self.letters = self._load(EYE, skin)
+        self.unknown: list[np.ndarray] = []
+
+    @staticmethod
+    def _load(root: Path, skin: str) -> tuple[np.ndarray, str]:
+        from PIL import Image
+
+        png, txt = root / f"{skin}.png", root / f"{skin}.txt"
+        if not png.exists():
+            return np.zeros((0, SIDE * SIDE * 3), dtype=np.float32), ""
+        strip = np.asarray(Image.open(png).convert("RGB"), dtype=np.float32)
+        letters = "".join(txt.read_text(encoding="utf-8").split())
+        cells = strip.reshape(SIDE, -1, SIDE, 3).transpose(1, 0, 2, 3).reshape(-1, SIDE * SIDE * 3)
+        if len(cells) != len(letters):
+            raise RuntimeError(f"{txt}: {len(letters)} letters for {len(cells)} pictures")
+        return cells, letters
+
+    def label(self, cells: np.ndarray) -> list[str] | None:
+        """Each cell's letter, or None when some cell matches no checked picture (kept for a person to letter)."""
+        out = []
+        for cell in cells:
+            if len(self.letters):
+                d = np.sqrt(((self.pictures - cell) ** 2).mean(axis=1))
+                best = int(d.argmin())
+                other = [x for x, ch in zip(d, self.letters, strict=True) if ch != self.letters[best]]
+                # Near one checked picture, and twice as near as any of another letter: a hovered covered
+                # cell and an open empty one differ by little.
+                if d[best] <= SAME and 2 * d[best] < min(other, default=np.inf):
+                    out.append(self.letters[best])
+                    continue
+            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in self.unknown):
+                self.unknown.append(cell)
+            out.append("")
+        return None if "" in out or NOT_A_CELL in out else out
+
+    def write_unknown(self) -> None:
+        """The pictures no letter was found for, as a strip in :data:`UNKNOWN` for a person to letter."""
+        from PIL import Image
+
+        if not self.unknown:
+            return
+        UNKNOWN.mkdir(parents=True, exist_ok=True)
+        strip = np.asarray(self.unknown).reshape(-1, SIDE, SIDE, 3).transpose(1, 0, 2, 3).reshape(SIDE, -1, 3)
+        Image.fromarray(strip.astype(np.uint8)).save(UNKNOWN / f"{self.skin}.png")
+        print(f"{len(self.unknown)} cell pictures with no letter: {UNKNOWN / f'{self.skin}.png'}")
+
+
+def crops(image: Any, grid: Any) -> np.ndarray:
+    """Every cell's middle (:data:`INSET` off each side, clear of the lines between cells) shrunk to :data:`SIDE` pixels square."""
+    from PIL import Image
+
+    out = []
+    dx, dy = INSET * grid.x.pitch, INSET * grid.y.pitch
+    for r in range(grid.rows):
+        y0, y1 = grid.y.bounds(r)
+        for c in range(grid.cols):
+            x0, x1 = grid.x.bounds(c)
+            cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x0 + dx, y0 + dy, x1 - dx, y1 - dy))
+            out.append(np.asarray(cell, dtype=np.float32).reshape(-1))
+    return np.asarray(out)
+
+
+@dataclass(frozen=True)
+class XGame:
+    """How to run one game: its window class, its skin's name, how to start a board at a scale."""
+
+    skin: str
+    window: str
+    scales: tuple[float, ...]
+    sizes: tuple[Size, ...]
+    start: Callable[[dict[str, str], Size, float], subprocess.Popen[bytes]]
+
+
+def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
+    """xdemineur at ``size`` (one scale only: its bitmaps have one size)."""
+    geometry = f"{size.cols}x{size.rows}+40+40"
+    return subprocess.Popen(
+        ["/usr/games/xdemineur", "-geometry", geometry, "-m", str(size.mines)], env=env, start_new_session=True
+    )
+
+
+#: GNOME Mines' first screen: where its buttons for 8x8, 16x16 and 30x16 stand (window at 0,0, 100%).
+GNOME_BUTTONS = {(8, 8): (202, 152), (16, 16): (407, 152), (16, 30): (202, 356)}
+#: GNOME Mines' window size for each board and scale: its tiles fill the window.
+GNOME_WINDOW = {(8, 8): (330, 300), (16, 16): (560, 420), (16, 30): (880, 420)}
+
+
+def start_gnome(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
+    """GNOME Mines at ``size``, its window sized so its tiles are drawn at ``scale``."""
+    proc = subprocess.Popen(["/usr/games/gnome-mines"], env=env, start_new_session=True)
+    time.sleep(3.0)
+    x, y = GNOME_BUTTONS[(size.rows, size.cols)]
+    xdo(env, "mousemove", str(x), str(y), "click", "1")
+    time.sleep(1.0)
+    w, h = GNOME_WINDOW[(size.rows, size.cols)]
+    ids = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--class", "gnome-mines"], env=env, capture_output=True, text=True
+    ).stdout.split()
+    xdo(env, "windowsize", ids[-1], str(round(w * scale)), str(round(h * scale)))
+    time.sleep(2.0)
+    return proc
+
+
+def start_kmines(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
+    """KMines (its first level, 9x9, only), its window sized so its tiles are drawn at ``scale``."""
+    # KMines quits without a session bus: dbus-run-session gives it one of its own.
+    proc = subprocess.Popen(
+        ["dbus-run-session", "--", "/usr/games/kmines"], env={**env, "QT_QPA_PLATFORM": "xcb"}, start_new_session=True
+    )
+    time.sleep(5.0)
+    ids = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--class", "kmines"], env=env, capture_output=True, text=True
+    ).stdout.split()
+    xdo(env, "windowsize", ids[-1], str(round(30 * size.cols * scale + 300)), str(round(30 * size.rows * scale + 140)))
+    time.sleep(1.5)
+    return proc
+
+
+GAMES = {
+    "xdemineur": XGame(
+        "xdemineur", "mineur", (1.0,), (Size(8, 12, 10), Size(16, 16, 40), Size(16, 30, 99)), start_xdemineur
+    ),
+    "gnome-mines": XGame(
+        "gnome-mines",
+        "gnome-mines",
+        (1.0, 1.25, 1.5, 2.0),
+        (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
+        start_gnome,
+    ),
+    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines),
+}
+
+
+def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: tuple[int, int, int, int]) -> Any:
+    """Clicks and flags on random cells of the board in the window; returns the grid found, or None."""
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.read import gray_of
+
+    image = shot(env).crop(box)
+    grid = find_grid(gray_of(image))
+    if grid is None or (grid.rows, grid.cols) != (size.rows, size.cols):
+        return None
+    cells = [(r, c) for r in range(size.rows) for c in range(size.cols)]
+    rng.shuffle(cells)
+    clicks, flags = rng.randrange(1, 10), rng.randrange(0, 6)
+    for i, (r, c) in enumerate(cells[: clicks + flags]):
+        x = box[0] + sum(grid.x.bounds(c)) // 2
+        y = box[1] + sum(grid.y.bounds(r)) // 2
+        xdo(env, "mousemove", str(x), str(y), "click", "3" if i >= clicks else "1")
+        time.sleep(0.2)
+    return grid
+
+
+def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
+    """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter."""
+    from benchmarks.picture_corpus import write_labels
+
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.read import gray_of
+
+    rng = random.Random(seed)
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1800x1000x24", "-nolisten", "tcp"])
+    home = Path("/tmp/x-corpus-home")
+    env = {**os.environ, "DISPLAY": DISPLAY, "HOME": str(home), "NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory"}
+    made = skipped = 0
+    try:
+        time.sleep(3.0)
+        for name in names:
+            game = GAMES[name]
+            table = EyeTable(game.skin)
+            for scale in game.scales:
+                for i in range(per):
+                    size = game.sizes[(i + int(scale * 4)) % len(game.sizes)]
+                    proc = game.start(env, size, scale)
+                    try:
+                        time.sleep(1.5)
+                        box = window_box(env, game.window)
+                        margin = (box[0] - 20, box[1] - 20, box[2] + 20, box[3] + 20)
+                        grid = play(game, env, size, rng, margin)
+                        if grid is None:
+                            skipped += 1
+                            continue
+                        hover = rng.random() < 0.5
+                        if hover:
+                            r, c = rng.randrange(size.rows), rng.randrange(size.cols)
+                            x, y = margin[0] + sum(grid.x.bounds(c)) // 2, margin[1] + sum(grid.y.bounds(r)) // 2
+                        else:
+                            x, y = 1790, 990
+                        xdo(env, "mousemove", str(x), str(y))
+                        time.sleep(1.0)
+                        image = shot(env).crop(margin)
+                        if os.environ.get("X_CORPUS_RAW"):
+                            image.save(Path(os.environ["X_CORPUS_RAW"]) / f"{name}-{scale:g}x-{i}.png")
+                        # Found again: a window that was still settling when the game began has moved its cells.
+                        grid = find_grid(gray_of(image))
+                        if grid is None or (grid.rows, grid.cols) != (size.rows, size.cols):
+                            skipped += 1
+                            continue
+                        letters = table.label(crops(image, grid))
+                        if letters is None:
+                            skipped += 1
+                            continue
+                        rows = ["".join(letters[r * size.cols : (r + 1) * size.cols]) for r in range(size.rows)]
+                        stem = f"{name}-{scale:g}x-{i}"
+                        (out / name).mkdir(parents=True, exist_ok=True)
+                        image.save(out / name / f"{stem}.png", optimize=True)
+                        notes = [
+                            f"skin: {game.skin}",
+                            f"scale: {scale:g}",
+                            f"made: python -m benchmarks picture-corpus x {name}: {size.rows}x{size.cols}/{size.mines} "
+                            f"played by random clicks{', the pointer left over the board' if hover else ''}; "
+                            f"labels: the cell pictures checked by eye in benchmarks/eye_labels/{game.skin}.png",
+                        ]
+                        write_labels(out / name / f"{stem}.txt", notes, "square", rows)
+                        made += 1
+                    finally:
+                        os.killpg(proc.pid, signal.SIGTERM)  # the game and what it started (KMines' bus)
+                        proc.wait(timeout=10)
+                        time.sleep(0.5)
+            table.write_unknown()
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    print(f"{skipped} games skipped (grid not found at the known size, or a cell with no letter)")
+    return made
+
+
+def adopt(skin: str, letters: str) -> int:
+    """Add the unknown cell pictures of ``skin`` (:data:`UNKNOWN`), lettered by a person in order, to its table."""
+    from PIL import Image
+
+    strip = np.asarray(Image.open(UNKNOWN / f"{skin}.png").convert("RGB"), dtype=np.float32)
+    new = strip.reshape(SIDE, -1, SIDE, 3).transpose(1, 0, 2, 3).reshape(-1, SIDE * SIDE * 3)
+    if len(new) != len(letters):
+        raise SystemExit(f"adopt: {len(letters)} letters for {len(new)} pictures in {UNKNOWN / f'{skin}.png'}")
+    old, old_letters = EyeTable._load(EYE, skin)
+    every = np.concatenate([old, new]) if len(old_letters) else new
+    EYE.mkdir(parents=True, exist_ok=True)
+    out = every.reshape(-1, SIDE, SIDE, 3).transpose(1, 0, 2, 3).reshape(SIDE, -1, 3)
+    Image.fromarray(out.astype(np.uint8)).save(EYE / f"{skin}.png", optimize=True)
+    (EYE / f"{skin}.txt").write_text(old_letters + letters + "\n", encoding="utf-8")
+    (UNKNOWN / f"{skin}.png").unlink()
+    return len(every)
