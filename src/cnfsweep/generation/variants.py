@@ -16,7 +16,8 @@ clues must leave one layout.  :func:`generate_variant` makes one:
    (a question still open after :data:`QUESTION_LIMIT` keeps its clue);
 4. the puzzle checked by the exact solve on its own board
    (:func:`~cnfsweep.variants.solve.variant_witnesses`: one layout, the
-   answer), then graded.
+   answer; global rules by their exact links there, by cuts in step 3, so the
+   two encodings check each other), then graded.
 
 **Grading** counts deduction steps: it plays the puzzle in rounds, each
 opening every cell that the clues shown so far and the cells already known
@@ -261,7 +262,7 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
             continue
         board = puzzle_board(rules, grid, request.total, {c: shown[c] for c in kept})
         # The exact solve decides, on the board as written: its one layout is the answer.
-        if variant_witnesses(board, time_limit=time_left(deadline)) != (answer,):
+        if variant_witnesses(board, time_limit=time_left(deadline), exact=True) != (answer,):
             raise CnfsweepError(f"generated puzzle of seed {seed} does not have its answer as its one layout")
         steps = grade_variant(puzzle, board) if request.graded else ()
         return VariantPuzzle(request, seed, board, answer, steps, attempt)

@@ -3,9 +3,10 @@
 Counting rules (V, 1X, 1X', 1K) read a clue as the mines in a region, each
 mine weighed by its cell's mine value; 1M (mines on dyed cells count 2), 1N
 (the clue is the difference between undyed and dyed mines) and 1L (every clue
-is one off) change that reading and state no constraint of their own.  1W, 1P
-and 1E read the region's layout otherwise: their constraint is the list of
-partial layouts that show the clue.
+is one off) change that reading and state no constraint of their own.  1W and
+1P read the region's layout otherwise: their constraint is the list of partial
+layouts that show the clue; 1E's is a :class:`~cnfsweep.variants.rule.Sight`
+over its four rays.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.mines import KING, KNIGHT, ORTHOGONAL
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Statement, Sum
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Sight, Statement, Sum
 
 __all__ = ["CLUE_RULES", "MODIFIERS", "ring_runs"]
 
@@ -197,21 +198,8 @@ class Eyesight(_Clue):
             while grid.inside(nxt := Cell(cell.row + k * dr, cell.col + k * dc)):
                 ray.append(nxt)
                 k += 1
-            rays.append(ray)
-        cases = []
-        # A view of length n along a ray: its first n cells safe and the next a mine (or the edge).
-        # The first three rays' views are chosen; the fourth's is what the clue leaves.
-        *first, last = rays
-        for seen3 in product(*(range(len(ray) + 1) for ray in first)):
-            for value in sorted(v for v in values if isinstance(v, int)):
-                rest = value - 1 - sum(seen3)
-                if not 0 <= rest <= len(last):
-                    continue
-                seen = (*seen3, rest)
-                case = [(c, False) for ray, n in zip(rays, seen, strict=True) for c in ray[:n]]
-                case += [(ray[n], True) for ray, n in zip(rays, seen, strict=True) if n < len(ray)]
-                cases.append(tuple(case))
-        return AnyOf(tuple(cases), self.name, cell)
+            rays.append(tuple(ray))
+        return Sight(tuple(rays), frozenset(v for v in values if isinstance(v, int)), self.name, cell)
 
     def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
         seen = 1

@@ -4,7 +4,9 @@ Local ones (1Q, 1T, 1H, 1A, 1D, 1B) are a few :class:`~cnfsweep.variants.rule.Su
 constraints each.  Global ones (1C, 1O, 1S) state what they imply locally and
 cut off a whole layout that breaks them with a constraint every obeying layout
 keeps: for connectivity, "if these two cells are mines (or safe), a cell around
-the group holding one of them is too".
+the group holding one of them is too".  They also state their exact meaning as
+:class:`~cnfsweep.variants.rule.Linked` facts (``links``), for questions that
+only ask whether a layout exists.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from cnfsweep.core.board import Cell
-from cnfsweep.variants.rule import Grid, Layout, RuleKind, Statement, Sum
+from cnfsweep.variants.rule import Anchor, Grid, Layout, Linked, RuleKind, Statement, Sum
 
 __all__ = ["MINE_RULES", "groups"]
 
@@ -213,6 +215,9 @@ class Connected(_Rule):
             return (_some_mine(grid, self.name),)
         return _join_cuts(grid, parts, KING, True, self.name) if len(parts) > 1 else ()
 
+    def links(self, grid: Grid) -> tuple[Linked, ...]:
+        return (Linked(grid.cells, True, KING, Anchor.ONE_GROUP, self.name),)
+
 
 class Outside(_Rule):
     """1O: the safe cells form one group across sides, and every group of mines reaches the border."""
@@ -248,6 +253,12 @@ class Outside(_Rule):
                 out.append(_enclosed_cut(grid, group, ORTHOGONAL, self.name))
         return tuple(out)
 
+    def links(self, grid: Grid) -> tuple[Linked, ...]:
+        return (
+            Linked(grid.cells, False, ORTHOGONAL, Anchor.ONE_GROUP, self.name),
+            Linked(grid.cells, True, ORTHOGONAL, Anchor.BORDER, self.name),
+        )
+
 
 class Snake(_Rule):
     """1S: the mines form one snake: a path of cells through sides, never touching itself across a side."""
@@ -277,6 +288,10 @@ class Snake(_Rule):
         # One group whose mines each have one or two mine neighbours: a path, unless it closes into a loop.
         ends = [c for c in mines if sum(layout[n] for n in grid.steps(c, ORTHOGONAL)) == 1]
         return () if ends else (_enclosed_cut(grid, parts[0], ORTHOGONAL, self.name),)
+
+    def links(self, grid: Grid) -> tuple[Linked, ...]:
+        # One group with one join fewer than its mines is a tree; the local part keeps each mine's joins to 1 or 2.
+        return (Linked(grid.cells, True, ORTHOGONAL, Anchor.ONE_GROUP, self.name, path=True),)
 
 
 MINE_RULES = (Quad, Connected, Triplet, Outside, Dual, Snake, Balance, Horizontal, AntiKnight)

@@ -73,15 +73,22 @@ def draw_layout(
     CP-SAT searches in a fixed order: the cells in a random order, each tried
     first as a mine with the board's density, else as safe; propagation and
     backtracking keep the rules and the total, so the first layout found is a
-    random one that obeys them (global rules by cuts, as when solving).
+    random one that obeys them.  Under a global rule (1C, 1O, 1S) a random
+    scatter almost never obeys it, and a fixed order would try very many: the
+    rule is stated exactly (its links) and the random choices are only hints
+    that CP-SAT's own search starts from.
     """
-    m = VariantModel(empty_board(rules, grid, total), deadline=deadline)
+    m = VariantModel(empty_board(rules, grid, total), deadline=deadline, exact=True)
     order = list(grid.cells)
     rng.shuffle(order)
     density = total / len(order)
     first = [m.x[c] if rng.random() < density else ~m.x[c] for c in order]
-    m.model.add_decision_strategy(first, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)  # type: ignore[arg-type]
-    m.fixed_search = True
+    if all(rule.local for rule in rules.mine):
+        m.model.add_decision_strategy(first, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)  # type: ignore[arg-type]
+        m.fixed_search = True
+    else:
+        for c, lit in zip(order, first, strict=True):
+            m.model.add_hint(m.x[c], lit is m.x[c])
     witness = m.solve()
     if witness is None:
         return None

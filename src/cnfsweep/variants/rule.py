@@ -9,13 +9,22 @@ says what it means as solver-independent constraints over the board's cells:
   pseudo-Boolean constraint; with all weights 1 and an interval of values it is
   the cardinality constraint the engine counts with;
 - :class:`AnyOf`: at least one of a few partial layouts holds (what a clue whose
-  value is no sum, 1W, 1P, 1E, allows).
+  value is no sum, 1W, 1P, allows);
+- :class:`Sight`: the safe cells seen along a few rays, up to the first mine,
+  number one of the allowed values (1E: one linear sum over "the first k cells
+  of a ray are safe", in place of a case for every combination of views);
+- :class:`Linked`: a connectivity fact a global rule states for the questions
+  that only ask whether some layout exists (see below).
 
 A global rule (connectivity, snakes) cannot be written as a few such
 constraints; it states the local part it implies (:meth:`MineRule.constraints`)
 and, for a whole layout, says whether the layout obeys it and, when not,
 returns cuts: constraints the layout breaks and every layout obeying the rule
-keeps (:meth:`MineRule.cuts`).  A solver adds cuts until the rule holds.
+keeps (:meth:`MineRule.cuts`).  A solver adds cuts until the rule holds.  A
+global rule may also state itself exactly as :class:`Linked` facts
+(``links(grid)``): a solver that only asks whether a layout exists (generating
+puzzles) encodes them with auxiliary ranks, which are not fixed by the mines,
+so counting layouts one by one still goes by the cuts.
 
 May import nothing from cnfsweep but the core.
 """
@@ -31,14 +40,17 @@ from typing import ClassVar, Protocol, runtime_checkable
 from cnfsweep.core.board import Cell
 
 __all__ = [
+    "Anchor",
     "AnyOf",
     "ClueRule",
     "ClueValue",
     "Grid",
     "Layout",
+    "Linked",
     "MineRule",
     "ReadingRule",
     "RuleKind",
+    "Sight",
     "Statement",
     "Sum",
     "VariantRule",
@@ -136,8 +148,98 @@ class AnyOf:
         return any(all(layout[c] == v for c, v in case) for case in self.cases)
 
 
+@dataclass(frozen=True)
+class Sight:
+    """1 (the clue's own cell) plus the safe cells before the first mine along each ray is one of ``allowed``.
+
+    Each ray lists cells outward from the clue; the edge of the board ends a
+    ray as a mine would.
+
+    Examples
+    --------
+    >>> s = Sight(((Cell(0, 1), Cell(0, 2)),), frozenset({2}), "1E", Cell(0, 0))
+    >>> s.holds({Cell(0, 1): False, Cell(0, 2): True}), s.holds({Cell(0, 1): False, Cell(0, 2): False})
+    (True, False)
+    """
+
+    rays: tuple[tuple[Cell, ...], ...]
+    allowed: frozenset[int]
+    rule: str
+    clue: Cell | None = None
+
+    def seen(self, layout: Layout) -> int:
+        """How many cells the clue sees on ``layout``, itself included."""
+        total = 1
+        for ray in self.rays:
+            for cell in ray:
+                if layout[cell]:
+                    break
+                total += 1
+        return total
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` shows one of the allowed values."""
+        return self.seen(layout) in self.allowed
+
+
+class Anchor(Enum):
+    """Where every member of a :class:`Linked` group must be joined to."""
+
+    #: To one another: the members form one group (and there is at least one).
+    ONE_GROUP = "one group"
+    #: To the border: every member is joined to a member on the board's edge.
+    BORDER = "border"
+
+
+@dataclass(frozen=True)
+class Linked:
+    """The mines (``mine``) or the safe cells among ``cells``, joined by ``steps``, are joined to ``anchor``.
+
+    With ``path``, the members also form no loop: their joins number one fewer
+    than the members (with one group, a tree).  A global rule states its exact
+    meaning this way (``links``); see the module's docstring for who uses it.
+    ``clue`` is always ``None`` (a rule, not a clue, states it).
+    """
+
+    cells: tuple[Cell, ...]
+    mine: bool
+    steps: tuple[tuple[int, int], ...]
+    anchor: Anchor
+    rule: str
+    path: bool = False
+    clue: Cell | None = None
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` keeps the fact (a flood fill over the members)."""
+        members = {c for c in self.cells if layout[c] == self.mine}
+        inside = set(self.cells)
+
+        def near(c: Cell) -> list[Cell]:
+            return [d for d in (Cell(c.row + dr, c.col + dc) for dr, dc in self.steps) if d in inside]
+
+        if self.anchor is Anchor.ONE_GROUP:
+            start = {min(members)} if members else set()
+        else:
+            rows = {c.row for c in self.cells}
+            cols = {c.col for c in self.cells}
+            edge = (min(rows), max(rows)), (min(cols), max(cols))
+            start = {c for c in members if c.row in edge[0] or c.col in edge[1]}
+        reached, todo = set(start), list(start)
+        while todo:
+            for d in near(todo.pop()):
+                if d in members and d not in reached:
+                    reached.add(d)
+                    todo.append(d)
+        if reached != members or (self.anchor is Anchor.ONE_GROUP and not members):
+            return False
+        if self.path:
+            joins = sum(1 for c in members for d in near(c) if d in members) // 2
+            return joins == len(members) - 1
+        return True
+
+
 #: A constraint a rule states.
-Statement = Sum | AnyOf
+Statement = Sum | AnyOf | Sight | Linked
 
 
 @runtime_checkable

@@ -29,7 +29,7 @@ from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
-from cnfsweep.variants.rule import Layout, Statement, Sum
+from cnfsweep.variants.rule import Anchor, Layout, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -87,8 +87,11 @@ class VariantModel:
         parts: Sequence[Statement] | None = None,
         free: Iterable[Cell] | None = None,
         deadline: float | None = None,
+        exact: bool = False,
     ) -> None:
         # ``parts`` and ``free``: one component only, its statements over its covered cells (the rest fixed safe).
+        # ``exact``: global rules also by their exact links (auxiliary ranks), for questions of existence only:
+        # the ranks are not fixed by the mines, so an enumeration would meet each layout many times.
         self.board, self.grid, self.deadline = board, board.grid, deadline
         self.model = cp_model.CpModel()
         self.x = {c: self.model.new_bool_var(f"m{c.row}_{c.col}") for c in self.grid.cells}
@@ -106,8 +109,15 @@ class VariantModel:
         self.last_core: tuple[int, ...] = ()
         #: Whether solving follows the model's decision strategy (a random layout's draw sets one).
         self.fixed_search = False
+        # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
+        self._all_safe: dict[frozenset[Cell], Any] = {}
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
+        if exact and parts is None:
+            for rule in board.rules.mine:
+                links = getattr(rule, "links", None)
+                for link in links(self.grid) if callable(links) else ():
+                    self.add(link)
         total = _total(board) if parts is None else None
         if total is not None:
             self.add(total)
@@ -136,6 +146,14 @@ class VariantModel:
             domain = cp_model.Domain.from_values(sorted(statement.allowed))
             self.model.add_linear_expression_in_domain(expr, domain).only_enforce_if(on)
             return
+        if isinstance(statement, Sight):
+            seen = [self._safe_run(ray[: k + 1]) for ray in statement.rays for k in range(len(ray))]
+            domain = cp_model.Domain.from_values(sorted(v - 1 for v in statement.allowed))
+            self.model.add_linear_expression_in_domain(sum(seen), domain).only_enforce_if(on)
+            return
+        if isinstance(statement, Linked):
+            self._add_linked(statement, on)
+            return
         chosen = []
         for case in statement.cases:
             lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
@@ -145,6 +163,77 @@ class VariantModel:
             self.model.add_bool_or([b] + [~lit for lit in lits])
             chosen.append(b)
         self.model.add_bool_or(chosen).only_enforce_if(on)
+
+    def _safe_run(self, run: Sequence[Cell]) -> Any:
+        """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell."""
+        key = frozenset(run)
+        if key not in self._all_safe:
+            last = ~self.x[run[-1]]
+            if len(run) == 1:
+                self._all_safe[key] = last
+            else:
+                before = self._safe_run(run[:-1])
+                v = self.model.new_bool_var("safe_run")
+                self.model.add_implication(v, before)
+                self.model.add_implication(v, last)
+                self.model.add_bool_or([v, ~before, ~last])
+                self._all_safe[key] = v
+        return self._all_safe[key]
+
+    def _add_linked(self, link: Linked, on: Sequence[Any]) -> None:
+        """Encode ``link`` exactly: every member has a rank, and each one not a root a member beside it ranked lower.
+
+        Following lower ranks from any member ends at a root, so every member
+        is joined to one; a layout that keeps the fact ranks its members by
+        their distance from the roots.  With one group the root is the first
+        member in row-major order, so the ranks alone say nothing more.
+        """
+        model = self.model
+        cells = sorted(link.cells)
+        inside = set(cells)
+        member = {c: self.x[c] if link.mine else ~self.x[c] for c in cells}
+        rank = {c: model.new_int_var(0, len(cells) - 1, "rank") for c in cells}
+        root: dict[Cell, Any] = {}
+        if link.anchor is Anchor.ONE_GROUP:
+            model.add_bool_or([member[c] for c in cells]).only_enforce_if(on)
+            before: Any = None  # true when some member comes before the cell
+            for c in cells:
+                if before is None:
+                    root[c], before = member[c], member[c]
+                    continue
+                r, after = model.new_bool_var("root"), model.new_bool_var("before")
+                model.add_implication(r, member[c])
+                model.add_implication(r, ~before)
+                model.add_bool_or([r, ~member[c], before])
+                model.add_bool_or([~after, before, member[c]])
+                model.add_implication(before, after)
+                model.add_implication(member[c], after)
+                root[c], before = r, after
+        else:
+            rows, cols = max(c.row for c in cells), max(c.col for c in cells)
+            root = {c: member[c] for c in cells if c.row in (0, rows) or c.col in (0, cols)}
+        for c in cells:
+            joins = []
+            for dr, dc in link.steps:
+                d = Cell(c.row + dr, c.col + dc)
+                if d in inside:
+                    e = model.new_bool_var("join")
+                    model.add_implication(e, member[d])
+                    model.add(rank[d] < rank[c]).only_enforce_if(e)
+                    joins.append(e)
+            model.add_bool_or([~member[c], *([root[c]] if c in root else []), *joins]).only_enforce_if(on)
+        if link.path:
+            pairs = []
+            for c in cells:
+                for dr, dc in link.steps:
+                    d = Cell(c.row + dr, c.col + dc)
+                    if d in inside and c < d:
+                        y = model.new_bool_var("pair")
+                        model.add_implication(y, member[c])
+                        model.add_implication(y, member[d])
+                        model.add_bool_or([y, ~member[c], ~member[d]])
+                        pairs.append(y)
+            model.add(sum(pairs) == sum(member[c] for c in cells) - 1).only_enforce_if(on)
 
     def solver(self) -> Any:
         """A one-worker CP-SAT solver, given what is left of the deadline."""
@@ -293,13 +382,15 @@ def variant_layouts(board: VariantBoard, *, limit: int = COUNT_LIMIT) -> tuple[f
 
 
 def variant_witnesses(
-    board: VariantBoard, *, limit: int = 2, time_limit: float | None = None
+    board: VariantBoard, *, limit: int = 2, time_limit: float | None = None, exact: bool = False
 ) -> tuple[frozenset[Cell], ...]:
     """Up to ``limit`` layouts of ``board`` (each as its mines), each found with every layout before it ruled out.
 
     Fewer than ``limit`` means there are no more: a board with exactly one
     layout gives one, whatever its rules (global ones by their cuts), without
     enumerating what a global rule refuses, as :func:`variant_layouts` does.
+    With ``exact``, global rules are also stated by their exact links (see
+    :class:`VariantModel`), which is often faster when there is one layout.
 
     Examples
     --------
@@ -307,7 +398,7 @@ def variant_witnesses(
     >>> sorted(sorted(c.col for c in mines) for mines in variant_witnesses(parse_variant("rules: 1C\\n. 1 .\\n"), limit=5))
     [[0], [2]]
     """
-    m = VariantModel(board, deadline=deadline_after(time_limit))
+    m = VariantModel(board, deadline=deadline_after(time_limit), exact=exact)
     covered = board.where(CellState.COVERED)
     found: list[frozenset[Cell]] = []
     while len(found) < limit:
@@ -380,6 +471,10 @@ def _why_uncounted(board: VariantBoard, limit: int) -> str:
 def _cells_of(statement: Statement) -> set[Cell]:
     if isinstance(statement, Sum):
         return set(statement.cells) | ({statement.when} if statement.when is not None else set())
+    if isinstance(statement, Sight):
+        return {c for ray in statement.rays for c in ray}
+    if isinstance(statement, Linked):
+        return set(statement.cells)
     return {c for case in statement.cases for c, _ in case}
 
 
