@@ -112,7 +112,8 @@ export function buildBoard() {
 }
 
 function badges() {
-  // A variant board's rules: a badge each, its definition as its tooltip and listed under the board (the server's).
+  // A variant board's rules: a badge each, its definition as its tooltip and listed beside the board, where a screen
+  // reader reads it too (the server's words).
   const shown = $("badges"), codes = state.variant ? state.variant.rules : [];
   shown.hidden = !codes.length;
   shown.replaceChildren(...codes.map((code) => {
@@ -120,7 +121,6 @@ function badges() {
     badge.className = "badge";
     badge.textContent = code;
     badge.title = ruleText(code);
-    badge.setAttribute("aria-label", ruleText(code));
     return badge;
   }));
   if (codes.length) {
