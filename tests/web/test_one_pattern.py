@@ -38,6 +38,10 @@ REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | bytes | None, list[tuple[
     ("POST", "/api/board"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/read"): (PICTURE.read_bytes(), [("pool", "ReadJob")]),
     ("POST", "/api/generate"): ({"level": "beginner", "seed": 1}, [("pool", "GenerateJob")]),
+    ("POST", "/api/puzzle"): (
+        {"rules": ["1Q", "V"], "rows": 4, "cols": 4, "mines": 4, "seed": 1},
+        [("pool", "PuzzleJob")],
+    ),
     ("POST", "/api/game"): ({"level": "beginner", "seed": 1}, [("store",)]),
     ("GET", "/api/game/{game_id}"): (None, [("store",)]),
     ("POST", "/api/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),

@@ -164,7 +164,7 @@ def test_integer_bounds_are_published_as_integers(client, spec) -> None:
         return [b for v in node for b in bounds(v)] if isinstance(node, list) else []
 
     assert bounds(spec) and all(isinstance(b, int) for b in bounds(spec))
-    for name in ("GameRequest", "GenerateRequest"):
+    for name in ("GameRequest", "GenerateRequest", "PuzzleRequest"):
         seed = spec["components"]["schemas"][name]["properties"]["seed"]["anyOf"][0]
         assert seed["maximum"] == MAX_SEED == 2**63 - 1
     assert client.post("/api/game", json={"seed": MAX_SEED}).json()["seed"] == MAX_SEED

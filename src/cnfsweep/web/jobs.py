@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -34,17 +35,19 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from cnfsweep.core.board import Board
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
+from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant
 from cnfsweep.play import Level
 from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
 from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
+from cnfsweep.variants.puzzle import puzzle_board, shown_clues
 
 __all__ = [
     "TASKS",
@@ -53,11 +56,14 @@ __all__ = [
     "Job",
     "JobOutcome",
     "PoolAccess",
+    "PuzzleJob",
     "Verdict",
     "board_document",
     "board_too_large",
+    "puzzle_document",
     "run",
     "run_generate",
+    "run_puzzle",
     "timed_out",
 ]
 
@@ -455,3 +461,91 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     if not job.text:
         return JobOutcome.of(Verdict.ANSWER, made.to_dict())
     return JobOutcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
+
+
+@dataclass(frozen=True)
+class PuzzleJob:
+    """A variant puzzle asked for, as ``cnfsweep generate --rules`` makes it: rules, size, total and seed.
+
+    Its answer is what ``generate --rules --json`` prints, and ``solution``: every cell as it shows when
+    opened (``*`` a mine, else its clue, a trailing ``'`` on a dyed cell), which the page plays it by.
+    """
+
+    rules: tuple[str, ...]
+    rows: int
+    cols: int
+    mines: int
+    seed: int
+    time_limit: float = 10.0
+    max_cells: int = 1_000_000
+    started: float | None = None
+
+    @property
+    def size(self) -> int:
+        """How large the job is: the cells of the puzzle to make."""
+        return self.rows * self.cols
+
+    def run(self) -> JobOutcome:
+        """Answer the job here and now (a worker does): :func:`run_puzzle`."""
+        return run_puzzle(self)
+
+    def expired(self) -> JobOutcome:
+        """What the job answers when the pool gives up on it at its deadline: :func:`timed_out`'s document.
+
+        Examples
+        --------
+        >>> json.loads(PuzzleJob(("1Q", "V"), 5, 5, 8, seed=1, time_limit=1.0).expired().body)["reason"]
+        'no puzzle found within the time limit of 1.0 s'
+        """
+        reason = f"no puzzle found within the time limit of {self.time_limit} s"
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(self.time_limit, reason))
+
+    async def outcome(self, server: PoolAccess) -> JobOutcome:
+        """Run in the worker pool."""
+        return await server.pool(self)
+
+
+def puzzle_document(puzzle: VariantPuzzle) -> dict[str, Any]:
+    """The puzzle as ``generate --rules --json`` prints it, its ``cells`` as ``POST /api/board`` gives a variant
+    board's, and ``solution``: each cell as it shows when opened.
+
+    A cell the puzzle shows keeps its clue; any other safe cell shows what its clue rule reads on the answer
+    (under 1L one off, drawn from the puzzle's seed).
+    """
+    board = puzzle.board
+    read = shown_clues(board.rules, board.grid, puzzle.answer, random.Random(puzzle.seed))
+    opened = puzzle_board(board.rules, board.grid, board.total, {**read, **board.clues})
+    solution = [
+        [
+            ("*'" if Cell(r, c) in board.grid.dyed else "*") if Cell(r, c) in puzzle.answer else cell.text()
+            for c, cell in enumerate(row)
+        ]
+        for r, row in enumerate(opened.cells)
+    ]
+    return {**puzzle.to_dict(), "cells": [[cell.text() for cell in row] for row in board.cells], "solution": solution}
+
+
+def run_puzzle(job: PuzzleJob) -> JobOutcome:
+    """Make the puzzle and answer :func:`puzzle_document`; bad rules or sizes are one line, past the limit unknown.
+
+    Examples
+    --------
+    >>> doc = json.loads(run_puzzle(PuzzleJob(("1Q", "V"), 4, 4, 4, seed=3)).body)
+    >>> doc["rules"], len(doc["mines"]), doc["solution"][0][0] in {"*", "0", "1", "2", "3"}
+    (['1Q', 'V'], 4, True)
+    >>> json.loads(run_puzzle(PuzzleJob(("1Z",), 4, 4, 4, seed=3)).body)["error"].split(";")[0]
+    "--rules: unknown rule '1Z'"
+    """
+    if job.size > job.max_cells:
+        return JobOutcome.error(
+            Verdict.TOO_LARGE,
+            f"a {format_size(job.rows, job.cols)} puzzle has {job.size} cells, more than this server takes ({job.max_cells})",
+        )
+    try:
+        request = VariantRequest.make(job.rows, job.cols, job.mines, job.rules, time_limit=job.time_limit)
+        puzzle = generate_variant(request, job.seed)
+    except TimeLimitExceeded:
+        return job.expired()
+    except CnfsweepError as exc:
+        return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
+    return JobOutcome.of(Verdict.ANSWER, puzzle_document(puzzle))

@@ -34,6 +34,7 @@ from pydantic import (
     StrictBool,
     StrictFloat,
     StrictStr,
+    StringConstraints,
     model_validator,
 )
 from pydantic.json_schema import GetJsonSchemaHandler, JsonSchemaValue
@@ -54,6 +55,7 @@ __all__ = [
     "GenerateRequest",
     "HintRequest",
     "LevelsRequest",
+    "PuzzleRequest",
     "ReplayRequest",
     "VariantAnalysis",
     "VariantCheck",
@@ -316,6 +318,28 @@ class GenerateRequest(LevelOrSize):
     )
 
 
+class PuzzleRequest(BaseModel):
+    """A variant puzzle with one solution: its rules, size and total, as `cnfsweep generate --rules` takes them."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"rules": ["1Q", "V"], "rows": 5, "cols": 5, "mines": 8, "seed": 7}]},
+    )
+
+    rules: list[Annotated[StrictStr, StringConstraints(min_length=1, max_length=16)]] = Field(
+        min_length=1,
+        max_length=8,
+        description="Rule codes, as a board's `rules:` header writes them (`GET /api/health` lists them under `rules`).",
+    )
+    rows: Size = Field(description="Rows, 2 to 30.")
+    cols: Size = Field(description="Columns, 2 to 30.")
+    mines: Count = Field(description="The total: how many mines the puzzle has.")
+    seed: Seed | None = Field(None, description="Seed, as `cnfsweep generate --seed`: the same seed, the same puzzle.")
+    time_limit: StrictFloat | None = Field(
+        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`)."
+    )
+
+
 class CellRequest(BaseModel):
     """One cell of a game: row and column from 0 at the top-left."""
 
@@ -466,6 +490,7 @@ PUBLISHED = (
     LevelsRequest,
     GameRequest,
     GenerateRequest,
+    PuzzleRequest,
     CellRequest,
     ReplayRequest,
     ErrorDocument,

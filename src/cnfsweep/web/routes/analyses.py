@@ -10,13 +10,14 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from cnfsweep.web.games import NewGame
-from cnfsweep.web.jobs import GenerateJob
+from cnfsweep.web.jobs import GenerateJob, PuzzleJob
 from cnfsweep.web.models import (
     BoardRequest,
     CheckRequest,
     GenerateRequest,
     HintRequest,
     LevelsRequest,
+    PuzzleRequest,
     VariantAnalysis,
     VariantCheck,
     VariantHint,
@@ -90,6 +91,33 @@ async def generate(request: GenerateRequest, ctx: Ctx) -> Response:
             request.start,
             request.method,
             request.logic,
+            ctx.limit(request.time_limit),
+            ctx.settings.max_cells,
+            started=time.perf_counter(),  # the limit covers waiting for a worker too
+        )
+    )
+
+
+@router.post(
+    "/api/puzzle",
+    responses={
+        200: {
+            "description": "What `cnfsweep generate --rules --json` prints, and `solution`: every cell as it shows "
+            f"when opened (`*` a mine, else its clue; `'` marks a dyed cell); {PAST}."
+        },
+        **ERRORS,
+    },
+)
+async def puzzle(request: PuzzleRequest, ctx: Ctx) -> Response:
+    """A variant puzzle with exactly one solution under the rules asked for (`cnfsweep generate --rules`)."""
+    seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
+    return await ctx.answer(
+        PuzzleJob(
+            tuple(request.rules),
+            request.rows,
+            request.cols,
+            request.mines,
+            seed,
             ctx.limit(request.time_limit),
             ctx.settings.max_cells,
             started=time.perf_counter(),  # the limit covers waiting for a worker too

@@ -2,20 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends
 
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
+from cnfsweep.variants import RULES, VariantRule
 from cnfsweep.web.routes.context import Context, context
 
-__all__ = ["FEATURES", "router"]
+__all__ = ["FEATURES", "router", "rule_documents"]
 
 #: What this server offers beyond analysis; the page shows a control only for what is listed.
-FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "replay", "read")
+FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "puzzle", "replay", "read")
 
 router = APIRouter()
+
+
+def rule_documents() -> list[dict[str, str]]:
+    """Every variant rule of the registry (plug-ins' too) by code, with its title, one-line definition and kind.
+
+    The page's rule choices and badges read them here, so no definition is written twice.
+
+    Examples
+    --------
+    >>> rule_documents()[0]["code"], rule_documents()[0]["kind"]
+    ('1Q', 'mine')
+    """
+    found = []
+    for code, entry in RULES.items():
+        rule = cast("type[VariantRule]", entry)
+        found.append({"code": code, "title": rule.title, "definition": rule.definition, "kind": rule.kind.value})
+    return found
 
 
 @router.get("/api/health", responses={200: {"description": "The server's version, features and limits."}})
@@ -26,6 +44,7 @@ async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
         "status": "ok",
         "version": __version__,
         "features": list(FEATURES),
+        "rules": rule_documents(),
         "levels": {name: {"rows": lv.rows, "cols": lv.cols, "mines": lv.mines} for name, lv in LEVELS.items()},
         "limits": {
             "max_body": settings.max_body,

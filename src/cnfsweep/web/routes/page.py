@@ -23,7 +23,7 @@ STATIC = {
     "style.css": "text/css; charset=utf-8",
     **{
         f"{name}.js": "text/javascript; charset=utf-8"
-        for name in ("app", "core", "board", "overlay", "play", "stats", "edit", "hint", "review")
+        for name in ("app", "core", "board", "overlay", "play", "puzzle", "stats", "edit", "hint", "review")
     },
 }
 

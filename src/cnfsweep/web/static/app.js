@@ -7,6 +7,7 @@ import { blank, copyText, editTools, fromGame, paint, readPicture, readText, rea
 import { hint, peek } from "./hint.js";
 import { analyse } from "./overlay.js";
 import { linkSpec, move, newGame, restart, share, showGame } from "./play.js";
+import { newPuzzle, puzzleMove, ruleChoices, showPuzzle } from "./puzzle.js";
 import { openReplay, step, tabMarks } from "./review.js";
 
 function setMode(mode) {
@@ -26,9 +27,13 @@ function setMode(mode) {
     if (state.game) { setGrid(state.game.rows, state.game.cols, state.game.grid, state.game.topology || "square"); showGame(state.game); } else newGame();
   } else if (mode === "edit") {
     // The editor starts from the position on the board (the game's, flags included), or a blank one.
-    if (state.game) $("edit-total").value = state.game.mines;
+    // (A variant board keeps its rules and tokens: a puzzle's position, its total too.)
+    if (state.variant) $("edit-total").value = state.variant.total ?? "";
+    else if (state.game) $("edit-total").value = state.game.mines;
     if (!state.grid.length) blank();
-    else { $("edit-topology").value = state.topology; setGrid(state.rows, state.cols, state.grid.map((r) => r.join(""))); editTools(); readTotal(); analyse(); }
+    else { $("edit-topology").value = state.topology; setGrid(state.rows, state.cols, state.grid, state.topology, state.variant); editTools(); readTotal(); analyse(); }
+  } else if (mode === "puzzle") {
+    showPuzzle();
   } else if (state.replay) {
     step(state.replay.step, true);
   } else {
@@ -39,6 +44,7 @@ on("mode", setMode); // a module below asks for a tab: review.js, the Replay tab
 
 function act(r, c, secondary) {
   if (state.mode === "play") move(secondary !== state.flagMode ? "flag" : "click", r, c);
+  else if (state.mode === "puzzle") puzzleMove(secondary !== state.flagMode ? "flag" : "click", r, c);
   else if (state.mode === "edit") paint(r, c, secondary ? (state.grid[r][c] === "*" ? "." : "*") : tool());
 }
 
@@ -174,6 +180,7 @@ function shortcuts(e) {
   else if (k === "h" && state.features.includes("hint")) hint();
   else if (k === "p" && state.features.includes("levels")) peek();
   else if ((k === "n" || e.key === "F2") && state.mode === "play") newGame();
+  else if ((k === "n" || e.key === "F2") && state.mode === "puzzle") newPuzzle();
   else if (k === "r" && state.mode === "play") restart();
   else if (state.mode === "replay" && (e.key === "," || e.key === ".")) step(state.replay ? state.replay.step + (e.key === "," ? -1 : 1) : 0);
   else return;
@@ -228,6 +235,7 @@ function customFields() {
 function init(health) {
   state.features = health.features;
   state.levels = health.levels;
+  state.rules = health.rules || [];
   for (const el of document.querySelectorAll("[data-feature]")) el.hidden = !state.features.includes(el.dataset.feature);
   $("tab-replay").hidden = !state.features.includes("replay");
   document.body.dataset.mode = "play";
@@ -237,6 +245,8 @@ function init(health) {
   document.addEventListener("keydown", shortcuts);
   pictures();
   $("new-game").addEventListener("submit", (e) => newGame(e));
+  ruleChoices();
+  $("new-puzzle").addEventListener("submit", (e) => newPuzzle(e));
   $("face").addEventListener("click", () => newGame());
   $("restart").addEventListener("click", restart);
   $("share").addEventListener("click", share);

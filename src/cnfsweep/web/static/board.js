@@ -5,7 +5,7 @@
 // setters below, never by writing the state. setGrid is for a new board (a new game, a replay, a blank or a read
 // position in Edit: any grid that replaces the one shown); showCells for the same board's cells after a move or a
 // replay's step; setCell for one cell the editor paints; clearGrid for no board at all.
-import { $, DRAWN, emit, gameOver, isNumber, key, levelTitle, percent, saved, state } from "./core.js";
+import { $, DRAWN, emit, gameOver, isClue, isNumber, key, levelTitle, percent, ruleText, saved, state } from "./core.js";
 
 export function boardText() {
   // Native text of the position shown; in a game the player's flags stay covered (guesses, not facts).
@@ -15,14 +15,31 @@ export function boardText() {
     return topology === "square" || /^topology:/m.test(text) ? text : `topology: ${topology}\n${text}`;
   }
   if (state.mode === "replay" && state.replay) return state.replay.doc.positions[state.replay.step] ?? state.replay.doc.final;
+  if (state.variant) return variantText();
   const head = (state.topology === "square" ? [] : [`topology: ${state.topology}`])
     .concat(state.total === null ? [] : [`mines: ${state.total}`]);
   return head.concat(state.grid.map((row) => row.join(""))).join("\n") + "\n";
 }
 
-/** Show a new board: `rows` x `cols` cells of `grid` (one string or array of characters a row) on `topology`. */
-export function setGrid(rows, cols, grid, topology = state.topology) {
+function variantText() {
+  // A variant board's text: its rules, its total, one token a cell ("'" after a dyed one). A puzzle's flags are the
+  // player's guesses, sent covered; its mines found by a mistake are known.
+  const v = state.variant, playing = state.mode === "puzzle" && state.puzzle;
+  const total = playing ? v.total : state.total;
+  const head = [`rules: ${v.rules.join(" ")}`].concat(total === null ? [] : [`mines: ${total}`]);
+  const rows = state.grid.map((row, r) => row.map((t, c) => {
+    const k = `${r},${c}`;
+    const token = playing && t === "*" && !state.puzzle.mistakes.has(k) ? "." : t;
+    return token + (v.dyed.has(k) ? "'" : "");
+  }).join(" "));
+  return head.concat(rows).join("\n") + "\n";
+}
+
+/** Show a new board: `rows` x `cols` cells of `grid` (one string or array of characters a row) on `topology`;
+ * a variant board's `variant` ({rules, dyed, total}) and one token a cell in `grid`. */
+export function setGrid(rows, cols, grid, topology = state.topology, variant = null) {
   state.rows = rows; state.cols = cols; state.topology = topology;
+  state.variant = variant;
   state.grid = grid.map((row) => Array.from(row));
   state.focus = { r: Math.min(state.focus.r, rows - 1), c: Math.min(state.focus.c, cols - 1) };
   emit("regrid"); // the hint, the peek and the analysis were of the old grid
@@ -59,6 +76,7 @@ export function buildBoard() {
   const hex = state.topology === "hex";
   board.className = state.topology + ($("numbers").checked ? " numbers" : "");
   $("grid-note").textContent = DRAWN[state.topology];
+  badges();
   // Hexagons sit on half-cell columns: each spans two, odd rows start one half-cell later.
   board.style.gridTemplateColumns = hex ? `repeat(${2 * state.cols + 1}, calc(var(--cell) / 2))` : `repeat(${state.cols}, var(--cell))`;
   board.setAttribute("aria-rowcount", state.rows);
@@ -91,6 +109,28 @@ export function buildBoard() {
   }
   fit();
   render();
+}
+
+function badges() {
+  // A variant board's rules: a badge each, its definition as its tooltip and listed beside the board, where a screen
+  // reader reads it too (the server's words).
+  const shown = $("badges"), codes = state.variant ? state.variant.rules : [];
+  shown.hidden = !codes.length;
+  shown.replaceChildren(...codes.map((code) => {
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = code;
+    badge.title = ruleText(code);
+    return badge;
+  }));
+  if (codes.length) {
+    $("grid-note").replaceChildren(...codes.map((code) => {
+      const line = document.createElement("span");
+      line.className = "rule-line";
+      line.textContent = ruleText(code);
+      return line;
+    }));
+  }
 }
 
 export function cellAt(r, c) {
@@ -161,9 +201,16 @@ export function render() {
     for (let c = 0; c < state.cols; c++) {
       const el = cellAt(r, c), ch = state.grid[r][c], k = `${r},${c}`;
       let cls = "cell", text = "", label, bg = "", fg = "", pct = "";
-      const p = a && !isNumber(ch) && ch !== "*" ? a.probabilities[r][c] : null;
+      const open = isNumber(ch) || (state.variant !== null && (isClue(ch) || ch === "?"));
+      const p = a && !open && ch !== "*" ? a.probabilities[r][c] : null;
       if (p === null || p === undefined) { if ("p" in el.dataset) delete el.dataset.p; }
-      if (isNumber(ch)) {
+      if (state.variant && open) {
+        // A clue of any size, shown as it is (a 0 too: under some rules it says something); "?" hides its clue.
+        cls += ` open${isNumber(ch) ? ` n${ch}` : ""}${ch.length > 2 ? " long" : ""}`;
+        text = ch; label = ch === "?" ? "safe, its clue hidden" : `clue ${ch}`;
+      } else if (state.variant && ch === "*" && state.mode === "puzzle" && state.puzzle && state.puzzle.mistakes.has(k)) {
+        cls += " mine mistake"; label = "mine (a mistake: opened)";
+      } else if (isNumber(ch)) {
         cls += ` open n${ch}`; text = ch === "0" ? "" : ch; label = `${ch}`;
       } else if (ch === "*") {
         cls += " flag"; label = "flag";
@@ -187,7 +234,8 @@ export function render() {
           text = ch; // a label
         }
       }
-      const peeked = state.peek && !isNumber(ch) && ch !== "*" && !layout.has(k) ? state.peek.cells.get(k) : null;
+      if (state.variant && state.variant.dyed.has(k)) { cls += " dyed"; label += ", dyed"; }
+      const peeked = state.peek && !open && ch !== "*" && !layout.has(k) ? state.peek.cells.get(k) : null;
       if (peeked) {
         cls = `cell peek peek-${peeked.name}`; text = peeked.mine ? "M" : "S"; bg = ""; fg = "";
         label = `${peeked.mine ? "certainly a mine" : "certainly safe"}, decided by ${levelTitle(peeked.name)}`;

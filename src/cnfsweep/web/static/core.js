@@ -6,20 +6,21 @@
 // emits one of EVENTS below, and the one above listens; it never imports it.
 //
 //   layer 5  app.js      start-up, input, tabs, theme and zoom
-//   layer 4  play.js     games: moves, chords, clock, restart, links
+//   layer 4  play.js     games: moves, chords, clock, restart, links;  puzzle.js  variant puzzles: rules, generate, play
 //   layer 3  edit.js     the Edit tab;  review.js  replay files and the post-mortem
 //   layer 2  hint.js     hints and Peek;  overlay.js  the analysis and its summary
 //   layer 1  board.js    drawing the board and its overlay;  stats.js  best times and streaks (localStorage)
 //   layer 0  core.js     this: the store (state and its events), api(), storage, words
 //
 // Each field of the state has one writer, its owner (tests/web/test_page_modules.py checks): board.js the grid shown
-// (rows, cols, topology, grid, focus: setGrid, showCells, setCell, clearGrid, setFocus), overlay.js the analysis (analysis,
+// (rows, cols, topology, grid, variant, focus: setGrid, showCells, setCell, clearGrid, setFocus), overlay.js the analysis (analysis,
 // seq: dropAnalysis), review.js the marks (marks, lostMarks: tabMarks), and so on; the others call the owner's setter,
 // or hear its event.
 //
 // What each imports (tests/web/test_page_modules.py checks these lines against the modules' imports, and the layers):
-//   app.js     -> play.js review.js edit.js hint.js overlay.js board.js core.js
+//   app.js     -> play.js puzzle.js review.js edit.js hint.js overlay.js board.js core.js
 //   play.js    -> review.js stats.js hint.js overlay.js board.js core.js
+//   puzzle.js  -> hint.js overlay.js board.js core.js
 //   review.js  -> overlay.js board.js core.js
 //   edit.js    -> hint.js overlay.js board.js core.js
 //   hint.js    -> board.js core.js
@@ -31,10 +32,14 @@
 export const $ = (id) => document.getElementById(id);
 
 export const state = {
-  mode: "play",        // the tab shown: "play", "edit" or "replay"
+  mode: "play",        // the tab shown: "play", "edit", "replay" or "puzzle"
   rows: 0, cols: 0,
   topology: "square",  // the grid shown: "square", "torus" or "hex" (DRAWN)
-  grid: [],            // one array of characters per row: "0"-"8", "." (or a label) covered, "*" flag
+  grid: [],            // one array of characters per row: "0"-"8", "." (or a label) covered, "*" flag;
+                       // on a variant board one token a cell: a clue of any size ("12", a Wall clue "1,3"), "?", ".", "*"
+  variant: null,       // the grid's variant rules, or null (classic): {rules: [codes], dyed: Set "r,c", total}
+  rules: [],           // every variant rule the server knows (GET /api/health): {code, title, definition, kind}
+  puzzle: null,        // the variant puzzle played (puzzle.js): its document, its cells as played, mistakes, solved
   total: null,         // total mines (edit mode), or the game's
   game: null,          // the game document from the server
   spec: null,          // what the game shown was asked for with (POST /api/game's body), for restarts and links
@@ -172,4 +177,24 @@ export function notDrawn(topology) {
 
 export function maxNumber() { return state.topology === "hex" ? "6" : "8"; }
 
-export function isNumber(ch) { return ch >= "0" && ch <= "8"; }
+export function isNumber(ch) { return ch.length === 1 && ch >= "0" && ch <= "8"; }
+
+/** A variant board's clue token: a number of any size, or a Wall clue's run lengths ("1,3"). */
+export function isClue(token) { return /^[0-9]+(,[0-9]+)*$/.test(token); }
+
+/** A variant rule as the page names it: "1Q Quad: every 2x2 square of cells holds at least one mine" (from the server). */
+export function ruleText(code) {
+  const rule = state.rules.find((r) => r.code === code);
+  return rule ? `${code} ${rule.title}: ${rule.definition}` : code;
+}
+
+/** The tokens of a variant board's cells (POST /api/board's or /api/puzzle's `cells`), a trailing "'" a dyed cell's. */
+export function readCells(cells) {
+  const dyed = new Set();
+  const grid = cells.map((row, r) => row.map((token, c) => {
+    if (!token.endsWith("'")) return token;
+    dyed.add(`${r},${c}`);
+    return token.slice(0, -1);
+  }));
+  return { grid, dyed };
+}

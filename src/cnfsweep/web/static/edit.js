@@ -1,5 +1,5 @@
 // The Edit tab: draw a position cell by cell, read one from text, copy it out, take the game's; the total mines.
-import { $, api, drawn, isNumber, maxNumber, notDrawn, state, touch } from "./core.js";
+import { $, api, drawn, isNumber, maxNumber, notDrawn, readCells, state, touch } from "./core.js";
 import { boardText, render, setCell, setGrid } from "./board.js";
 import { clearHint } from "./hint.js";
 import { analyse, dropAnalysis } from "./overlay.js";
@@ -59,10 +59,10 @@ export function blank() {
 export function regrid() {
   // The position drawn stays, read on the grid chosen, where it can: a torus needs 3x3, a hex cell shows at most 6.
   const topology = $("edit-topology").value;
-  const fits = state.rows > 0 && (topology !== "torus" || Math.min(state.rows, state.cols) >= 3)
+  const fits = state.rows > 0 && (!state.variant || topology === "square") && (topology !== "torus" || Math.min(state.rows, state.cols) >= 3)
     && (topology !== "hex" || state.grid.every((row) => row.every((ch) => !(ch === "7" || ch === "8"))));
   if (!fits) { blank(); return; }
-  setGrid(state.rows, state.cols, state.grid.map((r) => r.join("")), topology);
+  setGrid(state.rows, state.cols, state.grid, topology, state.variant);
   editTools();
   touch();
   analyse();
@@ -71,9 +71,14 @@ export function regrid() {
 function load(doc, from) {
   // A board the server read (POST /api/board's document, or POST /api/read's, which holds it) into the editor.
   if (doc.rules) {
-    // A variant board (a `rules:` header): the server reads it, the page draws no rules yet.
-    $("edit-message").textContent = `This board has variant rules (${doc.rules.join(" ")}): the API answers it `
-      + "(POST its text to /api/analyze, /api/check or /api/hint), but the page draws classic boards only.";
+    // A variant board (a `rules:` header): one token a cell, its dyed cells, its rules shown as badges.
+    const { grid, dyed } = readCells(doc.cells);
+    $("edit-rows").value = doc.rows; $("edit-cols").value = doc.cols; $("edit-topology").value = "square";
+    setGrid(doc.rows, doc.cols, grid, "square", { rules: doc.rules, dyed, total: doc.total_mines });
+    editTools();
+    $("edit-message").textContent = `read a ${doc.rows}×${doc.cols} board under the rules ${doc.rules.join(" ")}${from}`;
+    setTotal(doc.total_mines);
+    analyse();
     return;
   }
   const topology = doc.topology || "square";

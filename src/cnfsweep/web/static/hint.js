@@ -16,9 +16,15 @@ function position() {
   return state.mode === "play" && state.game ? `${state.game.id}#${state.game.moves}` : boardText();
 }
 
+function flaggedAt([r, c]) {
+  // A cell the player flagged: in a game, or in a variant puzzle (whose mines found by a mistake are no flags).
+  if (state.mode === "play") return state.game.grid[r][c] === "*";
+  return state.mode === "puzzle" && state.grid[r][c] === "*" && !state.puzzle.mistakes.has(`${r},${c}`);
+}
+
 async function askHint(text) {
   // The player's flags stay covered in a game's board: the easiest move may be a mine already flagged.
-  const flagged = ([r, c]) => state.mode === "play" && state.game.grid[r][c] === "*";
+  const flagged = flaggedAt;
   const doc = await api("POST", "/api/hint", { board: text });
   if (doc.move && !doc.move.certain && flagged(doc.move.cell)) return unflaggedGuess(text, doc, flagged);
   if (!doc.move || !doc.move.certain || !doc.move.mine || !flagged(doc.move.cell)) return doc;
@@ -27,6 +33,7 @@ async function askHint(text) {
   if (every.status === "unknown" || !every.consistent) return every;
   const next = every.moves.find((m) => !(m.move.mine && flagged(m.move.cell)));
   if (next) return { ...every, ...next };
+  if (state.mode === "puzzle") return { ...every, move: null }; // every certain cell a mine already flagged
   // ... or, every certain cell a flagged mine, the best guess: with those flags as the mines they certainly are.
   const certain = new Set(every.moves.map((m) => m.move.cell.join(",")));
   const rows = state.game.grid.map((row, r) => Array.from(row, (ch, c) => ch === "*" && !certain.has(`${r},${c}`) ? "." : ch).join(""));
@@ -47,13 +54,28 @@ async function unflaggedGuess(text, doc, flagged) {
   return best === null ? { ...doc, move: null } : { ...doc, reason: null, move: { cell: best.cell, certain: false, mine: false, forced: false, probability: best.exact } };
 }
 
+function reasonCells(doc) {
+  // The numbers of a classic hint's reason, the clues of a variant board's.
+  return doc.reason ? doc.reason.numbers || doc.reason.clues || [] : [];
+}
+
+function variantWhy(reason) {
+  // A variant board's reason names its clues, the rules it uses (their codes, defined under the board) and the total.
+  const parts = [];
+  if (reason.clues.length) parts.push(`the ${plural(reason.clues.length, "outlined clue")}`);
+  if (reason.rules.length) parts.push(`the ${reason.rules.length === 1 ? "rule" : "rules"} ${reason.rules.join(" ")}`);
+  if (reason.uses_total) parts.push("the total mine count");
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "the rules alone";
+}
+
 function hintText(doc) {
-  const m = doc.move, numbers = doc.reason ? doc.reason.numbers : [];
+  const m = doc.move, numbers = reasonCells(doc);
   if (m.certain) {
-    const why = numbers.length === 0 ? "the total mine count alone"
+    const why = doc.reason && doc.reason.clues ? variantWhy(doc.reason)
+      : numbers.length === 0 ? "the total mine count alone"
       : `the ${plural(numbers.length, "outlined number")}` + (doc.reason.uses_total ? " and the total mine count" : "");
     if (m.mine) return `Hint: ${where(m.cell)} is certainly a mine (flag it), because of ${why}.`;
-    if (state.mode === "play" && state.game.grid[m.cell[0]][m.cell[1]] === "*") {
+    if (flaggedAt(m.cell)) {
       return `Hint: ${where(m.cell)} is certainly safe: take its flag off and open it, because of ${why}.`;
     }
     return `Hint: ${where(m.cell)} is certainly safe (open it), because of ${why}.`;
@@ -92,7 +114,7 @@ export async function hint() {
   } else if (!doc.move) {
     $("hint-text").textContent = "no hint: no covered cell is left to open";
   } else {
-    state.hint = { cell: doc.move.cell, numbers: doc.reason ? doc.reason.numbers : [] };
+    state.hint = { cell: doc.move.cell, numbers: reasonCells(doc) };
     $("hint-text").textContent = hintText(doc);
     announce(hintText(doc).split(",")[0]);
   }

@@ -1,6 +1,6 @@
 // The overlay: /api/analyze on the position shown, and the line that sums it up (with the time from the move
 // to its overlay, measured here and shown).
-import { $, api, gameOver, on, percent, plural, state, where } from "./core.js";
+import { $, api, fraction, gameOver, on, percent, plural, state, where } from "./core.js";
 import { boardText, render } from "./board.js";
 
 on("drawn", () => summarise()); // the summary line is drawn with the board
@@ -14,7 +14,18 @@ export function dropAnalysis(late = false) {
 
 function layoutsText(doc) {
   if (doc.solutions !== null && doc.solutions.length <= 15) return Number(doc.solutions).toLocaleString("en");
-  return doc.log10_solutions === null ? "?" : `about 10^${doc.log10_solutions.toFixed(1)}`;
+  return doc.log10_solutions === null || doc.log10_solutions === undefined ? "?" : `about 10^${doc.log10_solutions.toFixed(1)}`;
+}
+
+function variantOverlay(doc) {
+  // A variant board's analysis gives its chances as exact fractions (`exact`), or none where a rule prevents counting
+  // (`uncounted` says which): then the certain cells only, as chances of 0 and 1.
+  if (!doc.consistent || doc.probabilities) return doc;
+  const known = new Map([...doc.safe.map((c) => [c.join(","), 0]), ...doc.mines.map((c) => [c.join(","), 1])]);
+  const probabilities = doc.exact
+    ? doc.exact.map((row) => row.map((x) => (x === null ? null : fraction(x))))
+    : Array.from({ length: doc.rows }, (_, r) => Array.from({ length: doc.cols }, (_, c) => known.get(`${r},${c}`) ?? null));
+  return { ...doc, probabilities, best_guess: null };
 }
 
 function nextStep(a) {
@@ -36,9 +47,11 @@ export function summarise() {
   if (a.status === "unknown") { out.textContent = `no answer within the time limit of ${a.time_limit} s`; return; }
   if (!a.consistent) { out.textContent = "no layout fits these numbers: the position is inconsistent"; return; }
   const layouts = layoutsText(a);
+  const engine = a.seconds === undefined ? "" : ` · engine ${(a.seconds * 1000).toFixed(1)} ms`;
+  const rules = a.rules ? ` · rules ${a.rules.join(" ")}${a.uncounted ? ` (not counted: ${a.uncounted})` : ""}` : "";
   const updated = state.lastUpdateMs === null ? "" : `, updated ${state.lastUpdateMs.toFixed(0)} ms after the move`;
   out.textContent = `${layouts} layout${layouts === "1" ? "" : "s"} · ${a.safe.length} safe · ${plural(a.mines.length, "mine")} · `
-    + `${nextStep(a)} · engine ${(a.seconds * 1000).toFixed(1)} ms${updated}`;
+    + `${nextStep(a)}${rules}${engine}${updated}`;
 }
 
 export async function analyse() {
@@ -57,7 +70,7 @@ export async function analyse() {
     doc = { error: err.message };
   }
   if (seq !== state.seq) return; // a newer position is on its way
-  state.analysis = doc;
+  state.analysis = doc.rules ? variantOverlay(doc) : doc;
   // A hidden page's timers and network are held back: a time measured across a tab switch is the switch's, not ours.
   state.lastUpdateMs = state.unseen || document.hidden ? null : performance.now() - state.touched;
   if (state.lastUpdateMs === null) delete document.body.dataset.updateMs;
