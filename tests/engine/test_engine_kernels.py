@@ -344,6 +344,10 @@ def same_components(rules: list[Rule]) -> None:
     with python_only():
         want = positions.build_components(rules, None, names)
     assert got == want
+    # Made in C or in Python, each object holds its fields alike, in its own instance dict.
+    for a, b in zip(got, want, strict=True):
+        assert vars(a) == vars(b) and vars(a.problem) == vars(b.problem)
+        assert [vars(c) for c in a.problem.constraints] == [vars(c) for c in b.problem.constraints]
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
@@ -370,3 +374,19 @@ def test_the_split_kernel_refuses_bad_rules_in_one_line() -> None:
     with pytest.raises(ValueError, match="negative"):
         READER.split_boxes([Rule(0, (-1,), 1)])
     assert READER.split_boxes([]) == []
+
+
+def test_the_naming_kernel_refuses_bad_splits_in_one_line() -> None:
+    names = (Cell(0, 0), Cell(0, 1))
+    types = (Constraint, Problem, positions.Component)
+    with pytest.raises(TypeError, match="as split_boxes gives"):
+        READER.name_components([(0, 1)], names, *types)
+    with pytest.raises(IndexError, match="outside the names"):
+        READER.name_components([((0, 5), (2,), [])], names, *types)
+    with pytest.raises(ValueError, match="do not add up"):
+        READER.name_components([((0, 1), (3,), [])], names, *types)
+    with pytest.raises(ValueError, match="do not add up"):
+        READER.name_components([((0, 1), (1,), [])], names, *types)
+    with pytest.raises(TypeError, match="tag, variables, need"):
+        READER.name_components([((0, 1), (2,), [(0,)])], names, *types)
+    assert READER.name_components([], names, *types) == ()

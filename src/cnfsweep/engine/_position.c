@@ -777,6 +777,157 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ name_components
+ *
+ * name_components(split, names, constraint, problem, component) follows
+ * cnfsweep.engine.position._components_in_c's loop on split_boxes' answer: per
+ * component, component(cells named, problem(boxes, constraints)), boxes the
+ * consecutive variable numbers of each size, each constraint
+ * constraint(vars, need, need, names[tag]).  The objects are made as
+ * direct_init's __init__ makes them (object.__new__, the fields written into
+ * the instance dict), without a Python-level call per object.
+ */
+
+static PyObject *
+fresh(PyObject *type, PyObject *empty)
+{
+    /* object.__new__(type): the frozen dataclasses take no __new__ of their own. */
+    return PyBaseObject_Type.tp_new((PyTypeObject *)type, empty, NULL);
+}
+
+static int
+store(PyObject *obj, PyObject *name, PyObject *value)
+{
+    PyObject *dict = PyObject_GenericGetDict(obj, NULL);
+    if (dict == NULL)
+        return -1;
+    int bad = PyDict_SetItem(dict, name, value);
+    Py_DECREF(dict);
+    return bad;
+}
+
+static PyObject *s_vars, *s_lo, *s_hi, *s_tag, *s_boxes, *s_constraints, *s_cells, *s_problem;
+
+static PyObject *
+named(PyObject *names, PyObject *index)
+{
+    Py_ssize_t i = PyLong_AsSsize_t(index);
+    if (i == -1 && PyErr_Occurred())
+        return NULL;
+    if (i < 0 || i >= PyTuple_GET_SIZE(names)) {
+        PyErr_SetString(PyExc_IndexError, "a cell index is outside the names");
+        return NULL;
+    }
+    PyObject *o = PyTuple_GET_ITEM(names, i);
+    Py_INCREF(o);
+    return o;
+}
+
+static PyObject *
+one_component(PyObject *entry, PyObject *names, PyObject *ctype, PyObject *ptype, PyObject *comptype,
+              PyObject *empty)
+{
+    PyObject *var_cells, *sizes, *cons;
+    if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3 || !PyTuple_Check(var_cells = PyTuple_GET_ITEM(entry, 0))
+        || !PyTuple_Check(sizes = PyTuple_GET_ITEM(entry, 1)) || !PyList_Check(cons = PyTuple_GET_ITEM(entry, 2))) {
+        PyErr_SetString(PyExc_TypeError, "each component must be (cells, box sizes, constraints), as split_boxes gives");
+        return NULL;
+    }
+    Py_ssize_t nv = PyTuple_GET_SIZE(var_cells), nb = PyTuple_GET_SIZE(sizes), nc = PyList_GET_SIZE(cons);
+    PyObject *cells = PyTuple_New(nv), *boxes = PyTuple_New(nb), *constraints = PyTuple_New(nc);
+    PyObject *problem = NULL, *out = NULL;
+    if (cells == NULL || boxes == NULL || constraints == NULL)
+        goto done;
+    for (Py_ssize_t v = 0; v < nv; v++) {
+        PyObject *o = named(names, PyTuple_GET_ITEM(var_cells, v));
+        if (o == NULL)
+            goto done;
+        PyTuple_SET_ITEM(cells, v, o);
+    }
+    Py_ssize_t start = 0;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(sizes, b));
+        if (size == -1 && PyErr_Occurred())
+            goto done;
+        if (size < 1 || size > nv - start) {
+            PyErr_SetString(PyExc_ValueError, "the box sizes do not add up to the component's cells");
+            goto done;
+        }
+        PyObject *box = PyTuple_New(size);
+        if (box == NULL)
+            goto done;
+        PyTuple_SET_ITEM(boxes, b, box);
+        for (Py_ssize_t k = 0; k < size; k++) {
+            PyObject *o = PyLong_FromSsize_t(start + k);
+            if (o == NULL)
+                goto done;
+            PyTuple_SET_ITEM(box, k, o);
+        }
+        start += size;
+    }
+    if (start != nv) {
+        PyErr_SetString(PyExc_ValueError, "the box sizes do not add up to the component's cells");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        PyObject *c3 = PyList_GET_ITEM(cons, i);
+        if (!PyTuple_Check(c3) || PyTuple_GET_SIZE(c3) != 3) {
+            PyErr_SetString(PyExc_TypeError, "each constraint must be (tag, variables, need)");
+            goto done;
+        }
+        PyObject *tag = named(names, PyTuple_GET_ITEM(c3, 0));
+        if (tag == NULL)
+            goto done;
+        PyObject *need = PyTuple_GET_ITEM(c3, 2);
+        PyObject *c = fresh(ctype, empty);
+        if (c == NULL || store(c, s_vars, PyTuple_GET_ITEM(c3, 1)) < 0 || store(c, s_lo, need) < 0
+            || store(c, s_hi, need) < 0 || store(c, s_tag, tag) < 0) {
+            Py_XDECREF(c);
+            Py_DECREF(tag);
+            goto done;
+        }
+        Py_DECREF(tag);
+        PyTuple_SET_ITEM(constraints, i, c);
+    }
+    problem = fresh(ptype, empty);
+    if (problem == NULL || store(problem, s_boxes, boxes) < 0 || store(problem, s_constraints, constraints) < 0)
+        goto done;
+    out = fresh(comptype, empty);
+    if (out != NULL && (store(out, s_cells, cells) < 0 || store(out, s_problem, problem) < 0))
+        Py_CLEAR(out);
+done:
+    Py_XDECREF(cells);
+    Py_XDECREF(boxes);
+    Py_XDECREF(constraints);
+    Py_XDECREF(problem);
+    return out;
+}
+
+static PyObject *
+name_components(PyObject *self, PyObject *args)
+{
+    PyObject *split, *names, *ctype, *ptype, *comptype;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyList_Type, &split, &PyTuple_Type, &names, &PyType_Type, &ctype,
+                          &PyType_Type, &ptype, &PyType_Type, &comptype))
+        return NULL;
+    PyObject *empty = PyTuple_New(0);
+    PyObject *out = PyTuple_New(PyList_GET_SIZE(split));
+    if (empty == NULL || out == NULL)
+        goto fail;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(split); k++) {
+        PyObject *c = one_component(PyList_GET_ITEM(split, k), names, ctype, ptype, comptype, empty);
+        if (c == NULL)
+            goto fail;
+        PyTuple_SET_ITEM(out, k, c);
+    }
+    Py_DECREF(empty);
+    return out;
+fail:
+    Py_XDECREF(empty);
+    Py_XDECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"number_rules", number_rules, METH_VARARGS,
      "number_rules(flat, cells, around, rule, every, check) -> the rules of the board's numbers, in order"},
@@ -784,6 +935,8 @@ static PyMethodDef methods[] = {
      "simplify_rules(rules, rule, check) -> (rules kept, forced, contradiction), as simplify on integer cells"},
     {"split_boxes", split_boxes, METH_VARARGS,
      "split_boxes(rules) -> [(cells in variable order, box sizes, constraints)], as build_components on integer cells"},
+    {"name_components", name_components, METH_VARARGS,
+     "name_components(split, names, constraint, problem, component) -> the Components of split_boxes' answer"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -796,5 +949,11 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__position(void)
 {
+    if (!(s_vars = PyUnicode_InternFromString("vars")) || !(s_lo = PyUnicode_InternFromString("lo"))
+        || !(s_hi = PyUnicode_InternFromString("hi")) || !(s_tag = PyUnicode_InternFromString("tag"))
+        || !(s_boxes = PyUnicode_InternFromString("boxes"))
+        || !(s_constraints = PyUnicode_InternFromString("constraints"))
+        || !(s_cells = PyUnicode_InternFromString("cells")) || !(s_problem = PyUnicode_InternFromString("problem")))
+        return NULL;
     return PyModule_Create(&module);
 }

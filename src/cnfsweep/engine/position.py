@@ -454,6 +454,10 @@ def _components_in_c(
     split = None if kernel is None else kernel.split_boxes(list(rules))
     if split is None or split is NotImplemented:
         return None
+    if type(cells) is tuple and (deadline is None or len(split) <= 256):
+        # The objects made in C too, as the loop below makes them; the loop would read the deadline
+        # only before each 256 components, the first time just as above.
+        return cast(tuple[Component, ...], kernel.name_components(split, cells, Constraint, Problem, Component))
     name: Callable[[Any], Cell] = cells.__getitem__
     components = []
     for var_cells, sizes, constraints in checked(split, deadline, 256):
