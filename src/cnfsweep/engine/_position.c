@@ -928,6 +928,177 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ board_parts
+ *
+ * board_parts(flat, ids, around, names, rule, constraint, problem, component, simplified, check)
+ * follows cnfsweep.engine.position.indexed_position with no assumed cell, up to
+ * the Position: the board's rules (number_rules over the indices ``ids``, the
+ * silent ones left out), the first impossible one's tag as the contradiction,
+ * simplify_rules unless there is one or not ``simplified``, the components of
+ * the live rules (split_boxes, name_components), and the covered unflagged
+ * cells no live rule sees and none settled, in row-major order.  Returns
+ * (components, off-frontier cells, forced {cell: bool}, contradiction cell or
+ * None), cells named by ``names``; NotImplemented where split_boxes declines.
+ * One call, so the steps' Python glue is not paid on every cold analysis.
+ */
+
+static PyObject *
+call_with(PyCFunction f, PyObject *args)
+{
+    if (args == NULL)
+        return NULL;
+    PyObject *out = f(NULL, args);
+    Py_DECREF(args);
+    return out;
+}
+
+static PyObject *
+board_parts(PyObject *self, PyObject *args)
+{
+    PyObject *ids, *around, *names, *rule, *ctype, *ptype, *comptype, *check;
+    const char *flat;
+    Py_ssize_t n;
+    int simplified;
+    if (!PyArg_ParseTuple(args, "y#O!O!O!OO!O!O!pO", &flat, &n, &PyTuple_Type, &ids, &PyTuple_Type, &around,
+                          &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
+                          &comptype, &simplified, &check))
+        return NULL;
+    if (PyTuple_GET_SIZE(names) < n) {
+        PyErr_SetString(PyExc_ValueError, "the tables are shorter than the board");
+        return NULL;
+    }
+    PyObject *rules = NULL, *live = NULL, *settled = NULL, *forced = NULL, *split = NULL, *components = NULL;
+    PyObject *off = NULL, *named_forced = NULL, *out = NULL;
+    Py_ssize_t contradiction = -1;
+    char *mask = NULL;
+    rules = call_with(number_rules, Py_BuildValue("(y#OOOiO)", flat, n, ids, around, rule, 0, check));
+    if (rules == NULL)
+        goto done;
+    /* The first rule that cannot hold whatever its cells are; then the rules with a cell. */
+    live = PyList_New(0);
+    if (live == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(rules); i++) {
+        PyObject *r = PyList_GET_ITEM(rules, i);
+        Py_ssize_t len = PyTuple_GET_SIZE(PyTuple_GET_ITEM(r, 1));
+        long need = PyLong_AsLong(PyTuple_GET_ITEM(r, 2));
+        if (need == -1 && PyErr_Occurred())
+            goto done;
+        if (contradiction < 0 && (need < 0 || need > len)) {
+            contradiction = PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 0));
+            if (contradiction == -1 && PyErr_Occurred())
+                goto done;
+        }
+        if (len && PyList_Append(live, r) < 0)
+            goto done;
+    }
+    if (simplified && contradiction < 0) {
+        settled = call_with(simplify_rules, Py_BuildValue("(OOO)", live, rule, check));
+        if (settled == NULL)
+            goto done;
+        forced = PyTuple_GET_ITEM(settled, 1);
+        Py_INCREF(forced);
+        PyObject *tag = PyTuple_GET_ITEM(settled, 2);
+        if (tag != Py_None && (contradiction = PyLong_AsSsize_t(tag)) == -1 && PyErr_Occurred())
+            goto done;
+        PyObject *kept = PyTuple_GET_ITEM(settled, 0);
+        Py_SETREF(live, PyList_New(0));
+        if (live == NULL)
+            goto done;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(kept); i++) {
+            PyObject *r = PyList_GET_ITEM(kept, i);
+            if (PyTuple_GET_SIZE(PyTuple_GET_ITEM(r, 1)) && PyList_Append(live, r) < 0)
+                goto done;
+        }
+    }
+    else if ((forced = PyDict_New()) == NULL)
+        goto done;
+    if (check != Py_None) {
+        PyObject *r = PyObject_CallNoArgs(check);
+        if (r == NULL)
+            goto done;
+        Py_DECREF(r);
+    }
+    split = call_with(split_boxes, Py_BuildValue("(O)", live));
+    if (split == NULL)
+        goto done;
+    if (split == Py_NotImplemented) {
+        out = split;
+        split = NULL;
+        goto done;
+    }
+    components = call_with(name_components, Py_BuildValue("(OOOOO)", split, names, ctype, ptype, comptype));
+    if (components == NULL)
+        goto done;
+    /* Off the frontier: covered, unflagged, in no live rule and not settled. */
+    mask = PyMem_Malloc(n ? n : 1);
+    if (mask == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        mask[i] = !(flat[i] >= '0' && flat[i] <= '8') && flat[i] != '*';
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(live); i++) {
+        PyObject *cs = PyTuple_GET_ITEM(PyList_GET_ITEM(live, i), 1);
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cs); k++) {
+            Py_ssize_t c = PyLong_AsSsize_t(PyTuple_GET_ITEM(cs, k));
+            if (c == -1 && PyErr_Occurred())
+                goto done;
+            if (c >= 0 && c < n)
+                mask[c] = 0;
+        }
+    }
+    named_forced = PyDict_New();
+    if (named_forced == NULL)
+        goto done;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(forced, &pos, &key, &value)) {
+        PyObject *cell = named(names, key);
+        if (cell == NULL)
+            goto done;
+        int bad = PyDict_SetItem(named_forced, cell, value);
+        Py_DECREF(cell);
+        if (bad < 0)
+            goto done;
+        Py_ssize_t c = PyLong_AsSsize_t(key);
+        if (c >= 0 && c < n)
+            mask[c] = 0;
+    }
+    Py_ssize_t noff = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        noff += mask[i];
+    off = PyTuple_New(noff);
+    if (off == NULL)
+        goto done;
+    for (Py_ssize_t i = 0, k = 0; i < n; i++)
+        if (mask[i]) {
+            PyObject *cell = PyTuple_GET_ITEM(names, i);
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(off, k++, cell);
+        }
+    PyObject *bad_cell = Py_None;
+    if (contradiction >= 0) {
+        if (contradiction >= PyTuple_GET_SIZE(names)) {
+            PyErr_SetString(PyExc_IndexError, "a cell index is outside the names");
+            goto done;
+        }
+        bad_cell = PyTuple_GET_ITEM(names, contradiction);
+    }
+    out = PyTuple_Pack(4, components, off, named_forced, bad_cell);
+done:
+    PyMem_Free(mask);
+    Py_XDECREF(rules);
+    Py_XDECREF(live);
+    Py_XDECREF(settled);
+    Py_XDECREF(forced);
+    Py_XDECREF(split);
+    Py_XDECREF(components);
+    Py_XDECREF(off);
+    Py_XDECREF(named_forced);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"number_rules", number_rules, METH_VARARGS,
      "number_rules(flat, cells, around, rule, every, check) -> the rules of the board's numbers, in order"},
@@ -937,6 +1108,9 @@ static PyMethodDef methods[] = {
      "split_boxes(rules) -> [(cells in variable order, box sizes, constraints)], as build_components on integer cells"},
     {"name_components", name_components, METH_VARARGS,
      "name_components(split, names, constraint, problem, component) -> the Components of split_boxes' answer"},
+    {"board_parts", board_parts, METH_VARARGS,
+     "board_parts(flat, ids, around, names, rule, constraint, problem, component, simplified, check)"
+     " -> (components, off-frontier cells, forced, contradiction), as indexed_position without assumptions"},
     {NULL, NULL, 0, NULL},
 };
 

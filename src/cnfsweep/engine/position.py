@@ -383,6 +383,12 @@ def indexed_position(
     ids = tuple(range(len(flat)))
     if kernel is not None and not fixed:
         check = None if deadline is None else partial(check_deadline, deadline)
+        # Every step below in one call: the rules, their simplification, the split and the cells off it.
+        parts = kernel.board_parts(flat, ids, around, cells, Rule, Constraint, Problem, Component, simplified, check)
+        if parts is not NotImplemented:
+            components, off, forced, contradiction = parts
+            left = None if mines is None else mines - sum(forced.values())
+            return Position(board, components, off, fixed, left, contradiction, forced)
         rules = kernel.number_rules(flat, ids, around, Rule, False, check)
     else:
         index = {c: i for i, c in enumerate(cells)} if fixed else {}
