@@ -807,6 +807,7 @@ store(PyObject *obj, PyObject *name, PyObject *value)
 }
 
 static PyObject *s_vars, *s_lo, *s_hi, *s_tag, *s_boxes, *s_constraints, *s_cells, *s_problem;
+static PyObject *s_num_vars, *s_box_sizes, *s_box_of;
 
 static PyObject *
 named(PyObject *names, PyObject *index)
@@ -891,6 +892,25 @@ one_component(PyObject *entry, PyObject *names, PyObject *ctype, PyObject *ptype
     }
     problem = fresh(ptype, empty);
     if (problem == NULL || store(problem, s_boxes, boxes) < 0 || store(problem, s_constraints, constraints) < 0)
+        goto done;
+    /* What Problem's lazy properties would work out first thing (every solve reads them), from the sizes at
+     * hand: the values they compute, in the instance dict where they keep them. */
+    PyObject *num_vars = PyLong_FromSsize_t(nv), *box_of = PyTuple_New(nv);
+    int stored = num_vars != NULL && box_of != NULL;
+    for (Py_ssize_t b = 0, v = 0; stored && b < nb; b++) {
+        PyObject *index = PyLong_FromSsize_t(b);
+        stored = index != NULL;
+        for (Py_ssize_t k = 0; stored && k < PyTuple_GET_SIZE(PyTuple_GET_ITEM(boxes, b)); k++) {
+            Py_INCREF(index);
+            PyTuple_SET_ITEM(box_of, v++, index);
+        }
+        Py_XDECREF(index);
+    }
+    stored = stored && store(problem, s_num_vars, num_vars) == 0 && store(problem, s_box_sizes, sizes) == 0
+             && store(problem, s_box_of, box_of) == 0;
+    Py_XDECREF(num_vars);
+    Py_XDECREF(box_of);
+    if (!stored)
         goto done;
     out = fresh(comptype, empty);
     if (out != NULL && (store(out, s_cells, cells) < 0 || store(out, s_problem, problem) < 0))
@@ -1127,7 +1147,10 @@ PyInit__position(void)
         || !(s_hi = PyUnicode_InternFromString("hi")) || !(s_tag = PyUnicode_InternFromString("tag"))
         || !(s_boxes = PyUnicode_InternFromString("boxes"))
         || !(s_constraints = PyUnicode_InternFromString("constraints"))
-        || !(s_cells = PyUnicode_InternFromString("cells")) || !(s_problem = PyUnicode_InternFromString("problem")))
+        || !(s_cells = PyUnicode_InternFromString("cells")) || !(s_problem = PyUnicode_InternFromString("problem"))
+        || !(s_num_vars = PyUnicode_InternFromString("num_vars"))
+        || !(s_box_sizes = PyUnicode_InternFromString("box_sizes"))
+        || !(s_box_of = PyUnicode_InternFromString("box_of")))
         return NULL;
     return PyModule_Create(&module);
 }
