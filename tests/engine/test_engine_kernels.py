@@ -454,3 +454,16 @@ def test_the_one_call_kernel_refuses_short_tables_in_one_line() -> None:
         READER.board_parts(b"1...", (0, 1, 2, 3), around, cells[:2], *types, True, None)
     with pytest.raises(IndexError, match="off the board"):
         READER.board_parts(b"1...", (0, 1, 2, 3), ((9,), (), (), ()), cells, *types, True, None)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_rules_by_index_without_a_table_of_indices(board: Board) -> None:
+    flat = "".join(board.grid).encode("ascii")
+    _, around = board.topology.tables()
+    ids = tuple(range(len(flat)))
+    for every in (True, False):
+        got = READER.number_rules(flat, None, around, Rule, every, None)
+        assert got == READER.number_rules(flat, ids, around, Rule, every, None)
+        assert all(type(rule.tag) is int for rule in got)
+    with pytest.raises(TypeError, match="a tuple or None"):
+        READER.number_rules(flat, list(ids), around, Rule, True, None)

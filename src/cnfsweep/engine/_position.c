@@ -9,6 +9,8 @@
  * leaving out, unless ``every``, the rules with no cell and no mine to place.
  * ``check`` (a callable, or None) is called before every 4096 numbers, where
  * the Python code reads the deadline; whatever it raises comes through.
+ * ``cells`` None names every cell by its index, the neighbours by the ints
+ * ``around`` holds: the rules over indices without a table of indices.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -22,14 +24,19 @@ number_rules(PyObject *self, PyObject *args)
     const char *flat;
     Py_ssize_t n;
     int every;
-    if (!PyArg_ParseTuple(args, "y#O!O!OpO", &flat, &n, &PyTuple_Type, &cells, &PyTuple_Type, &around, &rule,
-                          &every, &check))
+    if (!PyArg_ParseTuple(args, "y#OO!OpO", &flat, &n, &cells, &PyTuple_Type, &around, &rule, &every, &check))
         return NULL;
+    /* cells None: each cell is its index, neighbours the very ints of ``around`` (no table of indices to make). */
+    int by_index = cells == Py_None;
+    if (!by_index && !PyTuple_Check(cells)) {
+        PyErr_SetString(PyExc_TypeError, "cells must be a tuple or None");
+        return NULL;
+    }
     if (!PyType_Check(rule) || !PyType_IsSubtype((PyTypeObject *)rule, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "rule must be a tuple type");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(cells) < n || PyTuple_GET_SIZE(around) < n) {
+    if ((!by_index && PyTuple_GET_SIZE(cells) < n) || PyTuple_GET_SIZE(around) < n) {
         PyErr_SetString(PyExc_ValueError, "the tables are shorter than the board");
         return NULL;
     }
@@ -72,20 +79,22 @@ number_rules(PyObject *self, PyObject *args)
                 need--;
                 continue;
             }
-            if (PyList_Append(found, PyTuple_GET_ITEM(cells, j)) < 0)
+            if (PyList_Append(found, by_index ? PyTuple_GET_ITEM(near, k) : PyTuple_GET_ITEM(cells, j)) < 0)
                 goto fail;
         }
         if (!every && PyList_GET_SIZE(found) == 0 && need == 0)
             continue;
         PyObject *unknown = PyList_AsTuple(found);
         PyObject *count = PyLong_FromLong(need);
+        PyObject *tag = by_index ? PyLong_FromSsize_t(i) : Py_NewRef(PyTuple_GET_ITEM(cells, i));
         PyObject *fields = NULL, *wrapped = NULL, *made = NULL;
-        if (unknown && count && (fields = PyTuple_Pack(3, PyTuple_GET_ITEM(cells, i), unknown, count))
+        if (unknown && count && tag && (fields = PyTuple_Pack(3, tag, unknown, count))
             && (wrapped = PyTuple_Pack(1, fields)))
             /* tuple.__new__(rule, fields): the namedtuple without its Python-level constructor. */
             made = PyTuple_Type.tp_new(rule_type, wrapped, NULL);
         Py_XDECREF(unknown);
         Py_XDECREF(count);
+        Py_XDECREF(tag);
         Py_XDECREF(fields);
         Py_XDECREF(wrapped);
         if (made == NULL)
@@ -958,7 +967,7 @@ fail:
  * the live rules (split_boxes, name_components), and the covered unflagged
  * cells no live rule sees and none settled, in row-major order.  Returns
  * (components, off-frontier cells, forced {cell: bool}, contradiction cell or
- * None), cells named by ``names``; NotImplemented where split_boxes declines.
+ * None), cells named by ``names`` (``ids`` None: each cell's index, see number_rules); NotImplemented where split_boxes declines.
  * One call, so the steps' Python glue is not paid on every cold analysis.
  */
 
@@ -979,7 +988,7 @@ board_parts(PyObject *self, PyObject *args)
     const char *flat;
     Py_ssize_t n;
     int simplified;
-    if (!PyArg_ParseTuple(args, "y#O!O!O!OO!O!O!pO", &flat, &n, &PyTuple_Type, &ids, &PyTuple_Type, &around,
+    if (!PyArg_ParseTuple(args, "y#OO!O!OO!O!O!pO", &flat, &n, &ids, &PyTuple_Type, &around,
                           &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
                           &comptype, &simplified, &check))
         return NULL;

@@ -380,17 +380,17 @@ def indexed_position(
     """
     flat = "".join(board.grid).encode("ascii")
     cells, around = board.topology.tables(deadline)
-    ids = tuple(range(len(flat)))
     if kernel is not None and not fixed:
         check = None if deadline is None else partial(check_deadline, deadline)
         # Every step below in one call: the rules, their simplification, the split and the cells off it.
-        parts = kernel.board_parts(flat, ids, around, cells, Rule, Constraint, Problem, Component, simplified, check)
+        parts = kernel.board_parts(flat, None, around, cells, Rule, Constraint, Problem, Component, simplified, check)
         if parts is not NotImplemented:
             components, off, forced, contradiction = parts
             left = None if mines is None else mines - sum(forced.values())
             return Position(board, components, off, fixed, left, contradiction, forced)
-        rules = kernel.number_rules(flat, ids, around, Rule, False, check)
+        rules = kernel.number_rules(flat, None, around, Rule, False, check)
     else:
+        ids = tuple(range(len(flat)))
         index = {c: i for i, c in enumerate(cells)} if fixed else {}
         rules = _number_rules(flat, ids, around, {index[c]: v for c, v in fixed.items()}, False, deadline)
     return _assemble(board, rules, cells, bytearray(flat.translate(_COVERED)), mines, fixed, simplified, deadline)
