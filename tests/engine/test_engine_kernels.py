@@ -348,10 +348,10 @@ def same_components(rules: list[Rule]) -> None:
     # have filled in the problem's lazy values too, which must then be what the properties work out.
     for a, b in zip(got, want, strict=True):
         assert vars(a) == vars(b)
-        lazies = {"num_vars", "box_sizes", "box_of"}
+        lazies = {"num_vars", "box_sizes", "box_of", "shape"}
         assert {k: v for k, v in vars(a.problem).items() if k not in lazies} == vars(b.problem)
         assert [getattr(a.problem, k) for k in sorted(lazies)] == [getattr(b.problem, k) for k in sorted(lazies)]
-        assert all(type(getattr(a.problem, k)) is tuple for k in ("box_sizes", "box_of"))
+        assert all(type(getattr(a.problem, k)) is tuple for k in ("box_sizes", "box_of", "shape"))
         assert [vars(c) for c in a.problem.constraints] == [vars(c) for c in b.problem.constraints]
 
 

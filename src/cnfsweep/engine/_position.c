@@ -816,7 +816,7 @@ store(PyObject *obj, PyObject *name, PyObject *value)
 }
 
 static PyObject *s_vars, *s_lo, *s_hi, *s_tag, *s_boxes, *s_constraints, *s_cells, *s_problem;
-static PyObject *s_num_vars, *s_box_sizes, *s_box_of;
+static PyObject *s_num_vars, *s_box_sizes, *s_box_of, *s_shape;
 
 static PyObject *
 named(PyObject *names, PyObject *index)
@@ -917,6 +917,21 @@ one_component(PyObject *entry, PyObject *names, PyObject *ctype, PyObject *ptype
     }
     stored = stored && store(problem, s_num_vars, num_vars) == 0 && store(problem, s_box_sizes, sizes) == 0
              && store(problem, s_box_of, box_of) == 0;
+    /* shape: (boxes, ((vars, lo, hi) per constraint)), the component cache's key. */
+    PyObject *bounds = stored ? PyTuple_New(nc) : NULL, *shape = NULL;
+    for (Py_ssize_t i = 0; bounds != NULL && i < nc; i++) {
+        PyObject *c3 = PyList_GET_ITEM(cons, i), *need = PyTuple_GET_ITEM(c3, 2);
+        PyObject *b3 = PyTuple_Pack(3, PyTuple_GET_ITEM(c3, 1), need, need);
+        if (b3 == NULL)
+            Py_CLEAR(bounds);
+        else
+            PyTuple_SET_ITEM(bounds, i, b3);
+    }
+    if (bounds != NULL)
+        shape = PyTuple_Pack(2, boxes, bounds);
+    stored = shape != NULL && store(problem, s_shape, shape) == 0;
+    Py_XDECREF(bounds);
+    Py_XDECREF(shape);
     Py_XDECREF(num_vars);
     Py_XDECREF(box_of);
     if (!stored)
@@ -1159,7 +1174,7 @@ PyInit__position(void)
         || !(s_cells = PyUnicode_InternFromString("cells")) || !(s_problem = PyUnicode_InternFromString("problem"))
         || !(s_num_vars = PyUnicode_InternFromString("num_vars"))
         || !(s_box_sizes = PyUnicode_InternFromString("box_sizes"))
-        || !(s_box_of = PyUnicode_InternFromString("box_of")))
+        || !(s_box_of = PyUnicode_InternFromString("box_of")) || !(s_shape = PyUnicode_InternFromString("shape")))
         return NULL;
     return PyModule_Create(&module);
 }
