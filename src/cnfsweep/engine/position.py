@@ -333,15 +333,17 @@ class RecentPositions:
         deadline: float | None = None,
     ) -> Position:
         """Return :func:`position`'s answer, from the recent ones when it is among them (then at once)."""
-        total = board.total_mines if count_argument(total_mines, "total_mines", optional=True) is None else total_mines
-        assumed = normalise_assumptions(assume)
-        key = (board, total, tuple(sorted(assumed.items())), simplified)
+        # No total and no assumption, as most callers ask: nothing to check or normalise (a cold analysis
+        # of an intermediate board is tens of microseconds, and each call here costs one or two).
+        total = board.total_mines if total_mines is None else count_argument(total_mines, "total_mines")
+        assumed = normalise_assumptions(assume) if assume is not None else {}
+        key = (board, total, tuple(sorted(assumed.items())) if assumed else (), simplified)
         found = self._recent.pop(key, None)
         if found is None:
             # The first board of its shape builds the shape's tables, a second on 1000x1000:
             # under the deadline, before the board's cell lists need them.
             board.topology.tables(deadline)
-            fixed = _resolve_assumptions(board, assumed)
+            fixed = _resolve_assumptions(board, assumed) if assumed else {}
             # Counted off the rows: the board's cell lists (``board.flags``) cost more than the analysis of
             # a fresh intermediate board needs of them.
             unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
@@ -457,8 +459,10 @@ def _components_in_c(
     ``None`` when a rule names a cell twice, which no board's rule does: the Python code answers.
     """
     check_deadline(deadline)
-    split = None if kernel is None else kernel.split_boxes(list(rules))
-    if split is None or split is NotImplemented:
+    if kernel is None:
+        return None
+    split = kernel.split_boxes(list(rules))
+    if split is NotImplemented:
         return None
     if type(cells) is tuple and (deadline is None or len(split) <= 256):
         # The objects made in C too, as the loop below makes them; the loop would read the deadline
