@@ -127,6 +127,7 @@ class Problem:
         return tuple(counts)
 
 
+@direct_init
 @dataclass(frozen=True)
 class CountTable:
     """Exact model counts of one problem, split by number of mines.

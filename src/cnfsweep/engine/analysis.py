@@ -61,6 +61,7 @@ def exact_work(tables: Sequence[CountTable]) -> int:
     return spread * distinct
 
 
+@direct_init
 @dataclass(frozen=True)
 class LayoutCount:
     """How many layouts fit: an exact integer, or only its size as a base-10 logarithm.
