@@ -213,8 +213,8 @@ def grade_variant(puzzle: Puzzle, board: VariantBoard) -> tuple[Round, ...]:
 
 
 def _dyed(request: VariantRequest, rng: random.Random) -> frozenset[Cell]:
-    """The dyed cells: a random half of them where 1M or 1N gives dyed cells a meaning, else none."""
-    if not {"1M", "1N"} & request.rules.modifiers:
+    """The dyed cells: a random half of them where 1M, 1N or the clue rule (2X) gives dyed cells a meaning, else none."""
+    if not ({"1M", "1N"} & request.rules.modifiers or getattr(request.rules.clue, "uses_dye", False)):
         return frozenset()
     cells = list(Grid(request.rows, request.cols).cells)
     return frozenset(rng.sample(cells, len(cells) // 2))
