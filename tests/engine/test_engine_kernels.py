@@ -344,6 +344,15 @@ def same_components(rules: list[Rule]) -> None:
     with python_only():
         want = positions.build_components(rules, None, names)
     assert got == want
+    # Made in C or in Python, each object holds its fields alike, in its own instance dict; the kernel may
+    # have filled in the problem's lazy values too, which must then be what the properties work out.
+    for a, b in zip(got, want, strict=True):
+        assert vars(a) == vars(b)
+        lazies = {"num_vars", "box_sizes", "box_of", "shape"}
+        assert {k: v for k, v in vars(a.problem).items() if k not in lazies} == vars(b.problem)
+        assert [getattr(a.problem, k) for k in sorted(lazies)] == [getattr(b.problem, k) for k in sorted(lazies)]
+        assert all(type(getattr(a.problem, k)) is tuple for k in ("box_sizes", "box_of", "shape"))
+        assert [vars(c) for c in a.problem.constraints] == [vars(c) for c in b.problem.constraints]
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
@@ -370,3 +379,91 @@ def test_the_split_kernel_refuses_bad_rules_in_one_line() -> None:
     with pytest.raises(ValueError, match="negative"):
         READER.split_boxes([Rule(0, (-1,), 1)])
     assert READER.split_boxes([]) == []
+
+
+def test_the_naming_kernel_refuses_bad_splits_in_one_line() -> None:
+    names = (Cell(0, 0), Cell(0, 1))
+    types = (Constraint, Problem, positions.Component)
+    with pytest.raises(TypeError, match="as split_boxes gives"):
+        READER.name_components([(0, 1)], names, *types)
+    with pytest.raises(IndexError, match="outside the names"):
+        READER.name_components([((0, 5), (2,), [])], names, *types)
+    with pytest.raises(ValueError, match="do not add up"):
+        READER.name_components([((0, 1), (3,), [])], names, *types)
+    with pytest.raises(ValueError, match="do not add up"):
+        READER.name_components([((0, 1), (1,), [])], names, *types)
+    with pytest.raises(TypeError, match="tag, variables, need"):
+        READER.name_components([((0, 1), (2,), [(0,)])], names, *types)
+    assert READER.name_components([], names, *types) == ()
+
+
+def scrambled_board(seed: int, topology: str) -> Board:
+    """Numbers, flags and covered cells at random: most such boards contradict themselves somewhere."""
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 7), rng.randint(3, 7)  # a torus needs 3 each way
+    numbers = rng.random() * 0.5
+    grid = [
+        "".join(rng.choice("011223") if rng.random() < numbers else rng.choice("....*") for _ in range(cols))
+        for _ in range(rows)
+    ]
+    return Board.from_rows(grid, total_mines=rng.randint(0, rows * cols), topology=topology)
+
+
+def same_position(board: Board, simplified: bool) -> None:
+    """The one-call kernel (board_parts) builds the Python path's position, field by field, dict order too."""
+    mines = None if board.total_mines is None else board.total_mines - len(board.flags)
+    got = positions.indexed_position(board, {}, mines, simplified)
+    with python_only():
+        want = positions.indexed_position(board, {}, mines, simplified)
+    assert got == want
+    assert list(got.forced.items()) == list(want.forced.items())
+    assert type(got.off_frontier) is tuple and type(got.components) is tuple
+
+
+@pytest.mark.parametrize("simplified", [True, False])
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_same_position_in_one_call_off_every_board(board: Board, simplified: bool) -> None:
+    same_position(board, simplified)
+
+
+@pytest.mark.parametrize("topology", ["square", "torus", "hex"])
+def test_same_position_in_one_call_off_scrambled_boards(topology: str) -> None:
+    boards = [scrambled_board(seed, topology) for seed in range(300)]
+    # The boards must reach both kinds of contradiction and none, or the comparison proves less than it says.
+    kinds = {positions.indexed_position(b, {}, None).contradiction is None for b in boards}
+    assert kinds == {True, False}
+    for board in boards:
+        for simplified in (True, False):
+            same_position(board, simplified)
+
+
+def test_the_one_call_kernel_reads_the_deadline() -> None:
+    board = big_board(0, "square")
+    with pytest.raises(TimeLimitExceeded):
+        positions.indexed_position(board, {}, None, True, time.perf_counter() - 1)
+    with python_only(), pytest.raises(TimeLimitExceeded):
+        positions.indexed_position(board, {}, None, True, time.perf_counter() - 1)
+    late = positions.indexed_position(board, {}, None, True, time.perf_counter() + 60)
+    assert late == positions.indexed_position(board, {}, None, True)
+
+
+def test_the_one_call_kernel_refuses_short_tables_in_one_line() -> None:
+    cells, around = Board.from_rows(["1.", ".."]).topology.tables()
+    types = (Rule, Constraint, Problem, positions.Component)
+    with pytest.raises(ValueError, match="shorter than the board"):
+        READER.board_parts(b"1...", (0, 1, 2, 3), around, cells[:2], *types, True, None)
+    with pytest.raises(IndexError, match="off the board"):
+        READER.board_parts(b"1...", (0, 1, 2, 3), ((9,), (), (), ()), cells, *types, True, None)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b.topology.name}-{b.rows}x{b.cols}")
+def test_rules_by_index_without_a_table_of_indices(board: Board) -> None:
+    flat = "".join(board.grid).encode("ascii")
+    _, around = board.topology.tables()
+    ids = tuple(range(len(flat)))
+    for every in (True, False):
+        got = READER.number_rules(flat, None, around, Rule, every, None)
+        assert got == READER.number_rules(flat, ids, around, Rule, every, None)
+        assert all(type(rule.tag) is int for rule in got)
+    with pytest.raises(TypeError, match="a tuple or None"):
+        READER.number_rules(flat, list(ids), around, Rule, True, None)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from cnfsweep.core.lazy import lazy
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.frozen import direct_init
@@ -102,6 +102,15 @@ class Problem:
         return tuple(len(b) for b in self.boxes)
 
     @lazy
+    def shape(self) -> tuple[Any, ...]:
+        """The problem without its tags: boxes and each constraint's variables and bounds.
+
+        Problems met anywhere on any board with the same shape have the same models
+        (the engine's component cache is keyed by it).
+        """
+        return self.boxes, tuple((c.vars, c.lo, c.hi) for c in self.constraints)
+
+    @lazy
     def box_of(self) -> tuple[int, ...]:
         """Box index of every variable."""
         out = [0] * self.num_vars
@@ -118,6 +127,7 @@ class Problem:
         return tuple(counts)
 
 
+@direct_init
 @dataclass(frozen=True)
 class CountTable:
     """Exact model counts of one problem, split by number of mines.

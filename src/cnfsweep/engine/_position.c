@@ -9,6 +9,8 @@
  * leaving out, unless ``every``, the rules with no cell and no mine to place.
  * ``check`` (a callable, or None) is called before every 4096 numbers, where
  * the Python code reads the deadline; whatever it raises comes through.
+ * ``cells`` None names every cell by its index, the neighbours by the ints
+ * ``around`` holds: the rules over indices without a table of indices.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -22,14 +24,19 @@ number_rules(PyObject *self, PyObject *args)
     const char *flat;
     Py_ssize_t n;
     int every;
-    if (!PyArg_ParseTuple(args, "y#O!O!OpO", &flat, &n, &PyTuple_Type, &cells, &PyTuple_Type, &around, &rule,
-                          &every, &check))
+    if (!PyArg_ParseTuple(args, "y#OO!OpO", &flat, &n, &cells, &PyTuple_Type, &around, &rule, &every, &check))
         return NULL;
+    /* cells None: each cell is its index, neighbours the very ints of ``around`` (no table of indices to make). */
+    int by_index = cells == Py_None;
+    if (!by_index && !PyTuple_Check(cells)) {
+        PyErr_SetString(PyExc_TypeError, "cells must be a tuple or None");
+        return NULL;
+    }
     if (!PyType_Check(rule) || !PyType_IsSubtype((PyTypeObject *)rule, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "rule must be a tuple type");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(cells) < n || PyTuple_GET_SIZE(around) < n) {
+    if ((!by_index && PyTuple_GET_SIZE(cells) < n) || PyTuple_GET_SIZE(around) < n) {
         PyErr_SetString(PyExc_ValueError, "the tables are shorter than the board");
         return NULL;
     }
@@ -72,20 +79,22 @@ number_rules(PyObject *self, PyObject *args)
                 need--;
                 continue;
             }
-            if (PyList_Append(found, PyTuple_GET_ITEM(cells, j)) < 0)
+            if (PyList_Append(found, by_index ? PyTuple_GET_ITEM(near, k) : PyTuple_GET_ITEM(cells, j)) < 0)
                 goto fail;
         }
         if (!every && PyList_GET_SIZE(found) == 0 && need == 0)
             continue;
         PyObject *unknown = PyList_AsTuple(found);
         PyObject *count = PyLong_FromLong(need);
+        PyObject *tag = by_index ? PyLong_FromSsize_t(i) : Py_NewRef(PyTuple_GET_ITEM(cells, i));
         PyObject *fields = NULL, *wrapped = NULL, *made = NULL;
-        if (unknown && count && (fields = PyTuple_Pack(3, PyTuple_GET_ITEM(cells, i), unknown, count))
+        if (unknown && count && tag && (fields = PyTuple_Pack(3, tag, unknown, count))
             && (wrapped = PyTuple_Pack(1, fields)))
             /* tuple.__new__(rule, fields): the namedtuple without its Python-level constructor. */
             made = PyTuple_Type.tp_new(rule_type, wrapped, NULL);
         Py_XDECREF(unknown);
         Py_XDECREF(count);
+        Py_XDECREF(tag);
         Py_XDECREF(fields);
         Py_XDECREF(wrapped);
         if (made == NULL)
@@ -777,6 +786,363 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ name_components
+ *
+ * name_components(split, names, constraint, problem, component) follows
+ * cnfsweep.engine.position._components_in_c's loop on split_boxes' answer: per
+ * component, component(cells named, problem(boxes, constraints)), boxes the
+ * consecutive variable numbers of each size, each constraint
+ * constraint(vars, need, need, names[tag]).  The objects are made as
+ * direct_init's __init__ makes them (object.__new__, the fields written into
+ * the instance dict), without a Python-level call per object.
+ */
+
+static PyObject *
+fresh(PyObject *type, PyObject *empty)
+{
+    /* object.__new__(type): the frozen dataclasses take no __new__ of their own. */
+    return PyBaseObject_Type.tp_new((PyTypeObject *)type, empty, NULL);
+}
+
+static int
+store(PyObject *obj, PyObject *name, PyObject *value)
+{
+    PyObject *dict = PyObject_GenericGetDict(obj, NULL);
+    if (dict == NULL)
+        return -1;
+    int bad = PyDict_SetItem(dict, name, value);
+    Py_DECREF(dict);
+    return bad;
+}
+
+static PyObject *s_vars, *s_lo, *s_hi, *s_tag, *s_boxes, *s_constraints, *s_cells, *s_problem;
+static PyObject *s_num_vars, *s_box_sizes, *s_box_of, *s_shape;
+
+static PyObject *
+named(PyObject *names, PyObject *index)
+{
+    Py_ssize_t i = PyLong_AsSsize_t(index);
+    if (i == -1 && PyErr_Occurred())
+        return NULL;
+    if (i < 0 || i >= PyTuple_GET_SIZE(names)) {
+        PyErr_SetString(PyExc_IndexError, "a cell index is outside the names");
+        return NULL;
+    }
+    PyObject *o = PyTuple_GET_ITEM(names, i);
+    Py_INCREF(o);
+    return o;
+}
+
+static PyObject *
+one_component(PyObject *entry, PyObject *names, PyObject *ctype, PyObject *ptype, PyObject *comptype,
+              PyObject *empty)
+{
+    PyObject *var_cells, *sizes, *cons;
+    if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3 || !PyTuple_Check(var_cells = PyTuple_GET_ITEM(entry, 0))
+        || !PyTuple_Check(sizes = PyTuple_GET_ITEM(entry, 1)) || !PyList_Check(cons = PyTuple_GET_ITEM(entry, 2))) {
+        PyErr_SetString(PyExc_TypeError, "each component must be (cells, box sizes, constraints), as split_boxes gives");
+        return NULL;
+    }
+    Py_ssize_t nv = PyTuple_GET_SIZE(var_cells), nb = PyTuple_GET_SIZE(sizes), nc = PyList_GET_SIZE(cons);
+    PyObject *cells = PyTuple_New(nv), *boxes = PyTuple_New(nb), *constraints = PyTuple_New(nc);
+    PyObject *problem = NULL, *out = NULL;
+    if (cells == NULL || boxes == NULL || constraints == NULL)
+        goto done;
+    for (Py_ssize_t v = 0; v < nv; v++) {
+        PyObject *o = named(names, PyTuple_GET_ITEM(var_cells, v));
+        if (o == NULL)
+            goto done;
+        PyTuple_SET_ITEM(cells, v, o);
+    }
+    Py_ssize_t start = 0;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(sizes, b));
+        if (size == -1 && PyErr_Occurred())
+            goto done;
+        if (size < 1 || size > nv - start) {
+            PyErr_SetString(PyExc_ValueError, "the box sizes do not add up to the component's cells");
+            goto done;
+        }
+        PyObject *box = PyTuple_New(size);
+        if (box == NULL)
+            goto done;
+        PyTuple_SET_ITEM(boxes, b, box);
+        for (Py_ssize_t k = 0; k < size; k++) {
+            PyObject *o = PyLong_FromSsize_t(start + k);
+            if (o == NULL)
+                goto done;
+            PyTuple_SET_ITEM(box, k, o);
+        }
+        start += size;
+    }
+    if (start != nv) {
+        PyErr_SetString(PyExc_ValueError, "the box sizes do not add up to the component's cells");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        PyObject *c3 = PyList_GET_ITEM(cons, i);
+        if (!PyTuple_Check(c3) || PyTuple_GET_SIZE(c3) != 3) {
+            PyErr_SetString(PyExc_TypeError, "each constraint must be (tag, variables, need)");
+            goto done;
+        }
+        PyObject *tag = named(names, PyTuple_GET_ITEM(c3, 0));
+        if (tag == NULL)
+            goto done;
+        PyObject *need = PyTuple_GET_ITEM(c3, 2);
+        PyObject *c = fresh(ctype, empty);
+        if (c == NULL || store(c, s_vars, PyTuple_GET_ITEM(c3, 1)) < 0 || store(c, s_lo, need) < 0
+            || store(c, s_hi, need) < 0 || store(c, s_tag, tag) < 0) {
+            Py_XDECREF(c);
+            Py_DECREF(tag);
+            goto done;
+        }
+        Py_DECREF(tag);
+        PyTuple_SET_ITEM(constraints, i, c);
+    }
+    problem = fresh(ptype, empty);
+    if (problem == NULL || store(problem, s_boxes, boxes) < 0 || store(problem, s_constraints, constraints) < 0)
+        goto done;
+    /* What Problem's lazy properties would work out first thing (every solve reads them), from the sizes at
+     * hand: the values they compute, in the instance dict where they keep them. */
+    PyObject *num_vars = PyLong_FromSsize_t(nv), *box_of = PyTuple_New(nv);
+    int stored = num_vars != NULL && box_of != NULL;
+    for (Py_ssize_t b = 0, v = 0; stored && b < nb; b++) {
+        PyObject *index = PyLong_FromSsize_t(b);
+        stored = index != NULL;
+        for (Py_ssize_t k = 0; stored && k < PyTuple_GET_SIZE(PyTuple_GET_ITEM(boxes, b)); k++) {
+            Py_INCREF(index);
+            PyTuple_SET_ITEM(box_of, v++, index);
+        }
+        Py_XDECREF(index);
+    }
+    stored = stored && store(problem, s_num_vars, num_vars) == 0 && store(problem, s_box_sizes, sizes) == 0
+             && store(problem, s_box_of, box_of) == 0;
+    /* shape: (boxes, ((vars, lo, hi) per constraint)), the component cache's key. */
+    PyObject *bounds = stored ? PyTuple_New(nc) : NULL, *shape = NULL;
+    for (Py_ssize_t i = 0; bounds != NULL && i < nc; i++) {
+        PyObject *c3 = PyList_GET_ITEM(cons, i), *need = PyTuple_GET_ITEM(c3, 2);
+        PyObject *b3 = PyTuple_Pack(3, PyTuple_GET_ITEM(c3, 1), need, need);
+        if (b3 == NULL)
+            Py_CLEAR(bounds);
+        else
+            PyTuple_SET_ITEM(bounds, i, b3);
+    }
+    if (bounds != NULL)
+        shape = PyTuple_Pack(2, boxes, bounds);
+    stored = shape != NULL && store(problem, s_shape, shape) == 0;
+    Py_XDECREF(bounds);
+    Py_XDECREF(shape);
+    Py_XDECREF(num_vars);
+    Py_XDECREF(box_of);
+    if (!stored)
+        goto done;
+    out = fresh(comptype, empty);
+    if (out != NULL && (store(out, s_cells, cells) < 0 || store(out, s_problem, problem) < 0))
+        Py_CLEAR(out);
+done:
+    Py_XDECREF(cells);
+    Py_XDECREF(boxes);
+    Py_XDECREF(constraints);
+    Py_XDECREF(problem);
+    return out;
+}
+
+static PyObject *
+name_components(PyObject *self, PyObject *args)
+{
+    PyObject *split, *names, *ctype, *ptype, *comptype;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyList_Type, &split, &PyTuple_Type, &names, &PyType_Type, &ctype,
+                          &PyType_Type, &ptype, &PyType_Type, &comptype))
+        return NULL;
+    PyObject *empty = PyTuple_New(0);
+    PyObject *out = PyTuple_New(PyList_GET_SIZE(split));
+    if (empty == NULL || out == NULL)
+        goto fail;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(split); k++) {
+        PyObject *c = one_component(PyList_GET_ITEM(split, k), names, ctype, ptype, comptype, empty);
+        if (c == NULL)
+            goto fail;
+        PyTuple_SET_ITEM(out, k, c);
+    }
+    Py_DECREF(empty);
+    return out;
+fail:
+    Py_XDECREF(empty);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ board_parts
+ *
+ * board_parts(flat, ids, around, names, rule, constraint, problem, component, simplified, check)
+ * follows cnfsweep.engine.position.indexed_position with no assumed cell, up to
+ * the Position: the board's rules (number_rules over the indices ``ids``, the
+ * silent ones left out), the first impossible one's tag as the contradiction,
+ * simplify_rules unless there is one or not ``simplified``, the components of
+ * the live rules (split_boxes, name_components), and the covered unflagged
+ * cells no live rule sees and none settled, in row-major order.  Returns
+ * (components, off-frontier cells, forced {cell: bool}, contradiction cell or
+ * None), cells named by ``names`` (``ids`` None: each cell's index, see number_rules); NotImplemented where split_boxes declines.
+ * One call, so the steps' Python glue is not paid on every cold analysis.
+ */
+
+static PyObject *
+call_with(PyCFunction f, PyObject *args)
+{
+    if (args == NULL)
+        return NULL;
+    PyObject *out = f(NULL, args);
+    Py_DECREF(args);
+    return out;
+}
+
+static PyObject *
+board_parts(PyObject *self, PyObject *args)
+{
+    PyObject *ids, *around, *names, *rule, *ctype, *ptype, *comptype, *check;
+    const char *flat;
+    Py_ssize_t n;
+    int simplified;
+    if (!PyArg_ParseTuple(args, "y#OO!O!OO!O!O!pO", &flat, &n, &ids, &PyTuple_Type, &around,
+                          &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
+                          &comptype, &simplified, &check))
+        return NULL;
+    if (PyTuple_GET_SIZE(names) < n) {
+        PyErr_SetString(PyExc_ValueError, "the tables are shorter than the board");
+        return NULL;
+    }
+    PyObject *rules = NULL, *live = NULL, *settled = NULL, *forced = NULL, *split = NULL, *components = NULL;
+    PyObject *off = NULL, *named_forced = NULL, *out = NULL;
+    Py_ssize_t contradiction = -1;
+    char *mask = NULL;
+    rules = call_with(number_rules, Py_BuildValue("(y#OOOiO)", flat, n, ids, around, rule, 0, check));
+    if (rules == NULL)
+        goto done;
+    /* The first rule that cannot hold whatever its cells are; then the rules with a cell. */
+    live = PyList_New(0);
+    if (live == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(rules); i++) {
+        PyObject *r = PyList_GET_ITEM(rules, i);
+        Py_ssize_t len = PyTuple_GET_SIZE(PyTuple_GET_ITEM(r, 1));
+        long need = PyLong_AsLong(PyTuple_GET_ITEM(r, 2));
+        if (need == -1 && PyErr_Occurred())
+            goto done;
+        if (contradiction < 0 && (need < 0 || need > len)) {
+            contradiction = PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 0));
+            if (contradiction == -1 && PyErr_Occurred())
+                goto done;
+        }
+        if (len && PyList_Append(live, r) < 0)
+            goto done;
+    }
+    if (simplified && contradiction < 0) {
+        settled = call_with(simplify_rules, Py_BuildValue("(OOO)", live, rule, check));
+        if (settled == NULL)
+            goto done;
+        forced = PyTuple_GET_ITEM(settled, 1);
+        Py_INCREF(forced);
+        PyObject *tag = PyTuple_GET_ITEM(settled, 2);
+        if (tag != Py_None && (contradiction = PyLong_AsSsize_t(tag)) == -1 && PyErr_Occurred())
+            goto done;
+        PyObject *kept = PyTuple_GET_ITEM(settled, 0);
+        Py_SETREF(live, PyList_New(0));
+        if (live == NULL)
+            goto done;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(kept); i++) {
+            PyObject *r = PyList_GET_ITEM(kept, i);
+            if (PyTuple_GET_SIZE(PyTuple_GET_ITEM(r, 1)) && PyList_Append(live, r) < 0)
+                goto done;
+        }
+    }
+    else if ((forced = PyDict_New()) == NULL)
+        goto done;
+    if (check != Py_None) {
+        PyObject *r = PyObject_CallNoArgs(check);
+        if (r == NULL)
+            goto done;
+        Py_DECREF(r);
+    }
+    split = call_with(split_boxes, Py_BuildValue("(O)", live));
+    if (split == NULL)
+        goto done;
+    if (split == Py_NotImplemented) {
+        out = split;
+        split = NULL;
+        goto done;
+    }
+    components = call_with(name_components, Py_BuildValue("(OOOOO)", split, names, ctype, ptype, comptype));
+    if (components == NULL)
+        goto done;
+    /* Off the frontier: covered, unflagged, in no live rule and not settled. */
+    mask = PyMem_Malloc(n ? n : 1);
+    if (mask == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        mask[i] = !(flat[i] >= '0' && flat[i] <= '8') && flat[i] != '*';
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(live); i++) {
+        PyObject *cs = PyTuple_GET_ITEM(PyList_GET_ITEM(live, i), 1);
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cs); k++) {
+            Py_ssize_t c = PyLong_AsSsize_t(PyTuple_GET_ITEM(cs, k));
+            if (c == -1 && PyErr_Occurred())
+                goto done;
+            if (c >= 0 && c < n)
+                mask[c] = 0;
+        }
+    }
+    named_forced = PyDict_New();
+    if (named_forced == NULL)
+        goto done;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(forced, &pos, &key, &value)) {
+        PyObject *cell = named(names, key);
+        if (cell == NULL)
+            goto done;
+        int bad = PyDict_SetItem(named_forced, cell, value);
+        Py_DECREF(cell);
+        if (bad < 0)
+            goto done;
+        Py_ssize_t c = PyLong_AsSsize_t(key);
+        if (c >= 0 && c < n)
+            mask[c] = 0;
+    }
+    Py_ssize_t noff = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        noff += mask[i];
+    off = PyTuple_New(noff);
+    if (off == NULL)
+        goto done;
+    for (Py_ssize_t i = 0, k = 0; i < n; i++)
+        if (mask[i]) {
+            PyObject *cell = PyTuple_GET_ITEM(names, i);
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(off, k++, cell);
+        }
+    PyObject *bad_cell = Py_None;
+    if (contradiction >= 0) {
+        if (contradiction >= PyTuple_GET_SIZE(names)) {
+            PyErr_SetString(PyExc_IndexError, "a cell index is outside the names");
+            goto done;
+        }
+        bad_cell = PyTuple_GET_ITEM(names, contradiction);
+    }
+    out = PyTuple_Pack(4, components, off, named_forced, bad_cell);
+done:
+    PyMem_Free(mask);
+    Py_XDECREF(rules);
+    Py_XDECREF(live);
+    Py_XDECREF(settled);
+    Py_XDECREF(forced);
+    Py_XDECREF(split);
+    Py_XDECREF(components);
+    Py_XDECREF(off);
+    Py_XDECREF(named_forced);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"number_rules", number_rules, METH_VARARGS,
      "number_rules(flat, cells, around, rule, every, check) -> the rules of the board's numbers, in order"},
@@ -784,6 +1150,11 @@ static PyMethodDef methods[] = {
      "simplify_rules(rules, rule, check) -> (rules kept, forced, contradiction), as simplify on integer cells"},
     {"split_boxes", split_boxes, METH_VARARGS,
      "split_boxes(rules) -> [(cells in variable order, box sizes, constraints)], as build_components on integer cells"},
+    {"name_components", name_components, METH_VARARGS,
+     "name_components(split, names, constraint, problem, component) -> the Components of split_boxes' answer"},
+    {"board_parts", board_parts, METH_VARARGS,
+     "board_parts(flat, ids, around, names, rule, constraint, problem, component, simplified, check)"
+     " -> (components, off-frontier cells, forced, contradiction), as indexed_position without assumptions"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -796,5 +1167,14 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__position(void)
 {
+    if (!(s_vars = PyUnicode_InternFromString("vars")) || !(s_lo = PyUnicode_InternFromString("lo"))
+        || !(s_hi = PyUnicode_InternFromString("hi")) || !(s_tag = PyUnicode_InternFromString("tag"))
+        || !(s_boxes = PyUnicode_InternFromString("boxes"))
+        || !(s_constraints = PyUnicode_InternFromString("constraints"))
+        || !(s_cells = PyUnicode_InternFromString("cells")) || !(s_problem = PyUnicode_InternFromString("problem"))
+        || !(s_num_vars = PyUnicode_InternFromString("num_vars"))
+        || !(s_box_sizes = PyUnicode_InternFromString("box_sizes"))
+        || !(s_box_of = PyUnicode_InternFromString("box_of")) || !(s_shape = PyUnicode_InternFromString("shape")))
+        return NULL;
     return PyModule_Create(&module);
 }

@@ -61,6 +61,7 @@ def exact_work(tables: Sequence[CountTable]) -> int:
     return spread * distinct
 
 
+@direct_init
 @dataclass(frozen=True)
 class LayoutCount:
     """How many layouts fit: an exact integer, or only its size as a base-10 logarithm.
@@ -336,11 +337,15 @@ class Run:
 _SAFE, _MINE = Fraction(0), Fraction(1)
 
 
+def _unknown(pos: Position) -> int:
+    """The position's covered cells that are neither assumed nor settled."""
+    return len(pos.off_frontier) + sum([len(c.cells) for c in pos.components])
+
+
 def analysis_of(pos: Position, run: Run) -> Analysis:
     """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
     total = pos.mines_left
-    unknown = len(pos.off_frontier) + sum(len(c.cells) for c in pos.components)
-    if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
+    if pos.contradiction is not None or (total is not None and not 0 <= total <= _unknown(pos)):
         return _result(pos, run, None, {}, None)
     tables, forceds = [], []
     for comp in pos.components:

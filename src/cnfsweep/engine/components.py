@@ -223,7 +223,8 @@ class ComponentCache:
     @staticmethod
     def key(problem: Problem) -> tuple[Any, ...]:
         """Return the position-free key of a problem."""
-        return problem.boxes, tuple((c.vars, c.lo, c.hi) for c in problem.constraints)
+        shape: tuple[Any, ...] = problem.shape  # made with the problem where the position kernel made it
+        return shape
 
     def solve(
         self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None

@@ -21,6 +21,7 @@ from operator import mul
 
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.core.deadline import check_deadline, checked
+from cnfsweep.core.frozen import direct_init
 from cnfsweep.engine.kernels import load
 
 # combine's weighing in C where the install built it (see cnfsweep.engine.kernels); None sends
@@ -98,6 +99,7 @@ def combine(
     return Combined(0, (), None) if found is None else found.fractions(deadline)
 
 
+@direct_init
 @dataclass(frozen=True)
 class Scaled:
     """:func:`combine`'s answer with a total, as integers over two common denominators.

@@ -333,15 +333,17 @@ class RecentPositions:
         deadline: float | None = None,
     ) -> Position:
         """Return :func:`position`'s answer, from the recent ones when it is among them (then at once)."""
-        total = board.total_mines if count_argument(total_mines, "total_mines", optional=True) is None else total_mines
-        assumed = normalise_assumptions(assume)
-        key = (board, total, tuple(sorted(assumed.items())), simplified)
+        # No total and no assumption, as most callers ask: nothing to check or normalise (a cold analysis
+        # of an intermediate board is tens of microseconds, and each call here costs one or two).
+        total = board.total_mines if total_mines is None else count_argument(total_mines, "total_mines")
+        assumed = normalise_assumptions(assume) if assume is not None else {}
+        key = (board, total, tuple(sorted(assumed.items())) if assumed else (), simplified)
         found = self._recent.pop(key, None)
         if found is None:
             # The first board of its shape builds the shape's tables, a second on 1000x1000:
             # under the deadline, before the board's cell lists need them.
             board.topology.tables(deadline)
-            fixed = _resolve_assumptions(board, assumed)
+            fixed = _resolve_assumptions(board, assumed) if assumed else {}
             # Counted off the rows: the board's cell lists (``board.flags``) cost more than the analysis of
             # a fresh intermediate board needs of them.
             unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
@@ -380,11 +382,17 @@ def indexed_position(
     """
     flat = "".join(board.grid).encode("ascii")
     cells, around = board.topology.tables(deadline)
-    ids = tuple(range(len(flat)))
     if kernel is not None and not fixed:
         check = None if deadline is None else partial(check_deadline, deadline)
-        rules = kernel.number_rules(flat, ids, around, Rule, False, check)
+        # Every step below in one call: the rules, their simplification, the split and the cells off it.
+        parts = kernel.board_parts(flat, None, around, cells, Rule, Constraint, Problem, Component, simplified, check)
+        if parts is not NotImplemented:
+            components, off, forced, contradiction = parts
+            left = None if mines is None else mines - sum(forced.values())
+            return Position(board, components, off, fixed, left, contradiction, forced)
+        rules = kernel.number_rules(flat, None, around, Rule, False, check)
     else:
+        ids = tuple(range(len(flat)))
         index = {c: i for i, c in enumerate(cells)} if fixed else {}
         rules = _number_rules(flat, ids, around, {index[c]: v for c, v in fixed.items()}, False, deadline)
     return _assemble(board, rules, cells, bytearray(flat.translate(_COVERED)), mines, fixed, simplified, deadline)
@@ -451,9 +459,15 @@ def _components_in_c(
     ``None`` when a rule names a cell twice, which no board's rule does: the Python code answers.
     """
     check_deadline(deadline)
-    split = None if kernel is None else kernel.split_boxes(list(rules))
-    if split is None or split is NotImplemented:
+    if kernel is None:
         return None
+    split = kernel.split_boxes(list(rules))
+    if split is NotImplemented:
+        return None
+    if type(cells) is tuple and (deadline is None or len(split) <= 256):
+        # The objects made in C too, as the loop below makes them; the loop would read the deadline
+        # only before each 256 components, the first time just as above.
+        return cast(tuple[Component, ...], kernel.name_components(split, cells, Constraint, Problem, Component))
     name: Callable[[Any], Cell] = cells.__getitem__
     components = []
     for var_cells, sizes, constraints in checked(split, deadline, 256):
