@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from itertools import product
+from types import SimpleNamespace
 from math import comb, prod
 from typing import Any
 
@@ -25,10 +26,12 @@ from analyses import everything
 from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_cases
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine import Analysis, Engine, counting
+from cnfsweep.engine.position import Component
 from cnfsweep.engine.counting import (
     Combined,
+    Scaled,
     combine,
     least_weight,
     mine_polynomial,
@@ -249,3 +252,47 @@ def test_an_analysis_on_integers_holds_what_the_one_on_fractions_does(
     monkeypatch.setattr(analysis_module, "LAZY_BITS", -1)  # every denominator too long: Fractions at once
     on_fractions = analyse()
     assert everything(on_integers) == everything(on_fractions)
+
+
+def random_weighed(seed: int) -> tuple[Any, Scaled]:
+    """A position-like object of random components and rows of weights on a random, possibly huge, scale."""
+    rng = random.Random(seed)
+    scale = rng.choice([1, 2, 7, 10**30, 2**200 + 1])
+    values = [0, scale, *(rng.randint(0, scale) for _ in range(3))]
+    comps, rows, at = [], [], 0
+    for _ in range(rng.randint(0, 4)):
+        sizes = [rng.randint(1, 3) for _ in range(rng.randint(1, 5))]
+        boxes, v = [], 0
+        for size in sizes:
+            boxes.append(tuple(range(v, v + size)))
+            v += size
+        cells = tuple(Cell(at + k, 0) for k in range(v))
+        at += v
+        comps.append(Component(cells, Problem(tuple(boxes), ())))
+        rows.append(tuple(rng.choice(values) for _ in boxes))
+    return SimpleNamespace(components=tuple(comps)), Scaled(scale, scale, tuple(rows), None, scale)
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_kernel_tells_safe_mines_and_lowest_as_python_does(seed: int) -> None:
+    pos, weights = random_weighed(seed)
+    got_safe: list[Cell] = [Cell(-1, -1)]
+    got_mines: list[Cell] = []
+    got = analysis_module._classify(pos, weights, got_safe, got_mines)
+    want_safe: list[Cell] = [Cell(-1, -1)]
+    want_mines: list[Cell] = []
+    with python_only():
+        want = analysis_module._classify(pos, weights, want_safe, want_mines)
+    assert (got, got_safe, got_mines) == (want, want_safe, want_mines)
+
+
+@needs_kernel
+def test_the_classify_kernel_refuses_bad_rows_in_one_line() -> None:
+    cells, boxes = (Cell(0, 0), Cell(0, 1)), ((0, 1),)
+    with pytest.raises(ValueError, match="one row of weights a component"):
+        KERNEL.classify(((1,),), (), 2)
+    with pytest.raises(TypeError, match="a weight a box"):
+        KERNEL.classify(((1, 1),), ((cells, boxes),), 2)
+    with pytest.raises(IndexError, match="has no cell"):
+        KERNEL.classify(((1,),), ((cells, ((0, 5),)),), 2)
+    assert KERNEL.classify(((1,),), ((cells, boxes),), 2) == ([], [], 1, list(cells))

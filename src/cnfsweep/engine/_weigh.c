@@ -398,10 +398,109 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ classify
+ *
+ * classify(rows, components, scale) follows the loop of
+ * cnfsweep.engine.analysis._scaled_result over the weighed boxes: ``rows[i][b]``
+ * is box ``b`` of component ``i`` scaled by ``scale``; ``components[i]`` is the
+ * component's (cells, boxes), boxes as tuples of variables.  Returns (cells at
+ * 0, cells at ``scale``, the lowest value strictly between, or ``scale`` where
+ * none is, the cells of the boxes at that value), each list in the order of the
+ * components, their boxes and the boxes' variables.  Any ints compare: big ones too.
+ */
+
+static int
+add_cells(PyObject *to, PyObject *cells, PyObject *box)
+{
+    if (!PyTuple_Check(box)) {
+        PyErr_SetString(PyExc_TypeError, "each box must be a tuple of variables");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(box); k++) {
+        Py_ssize_t v = PyLong_AsSsize_t(PyTuple_GET_ITEM(box, k));
+        if (v == -1 && PyErr_Occurred())
+            return -1;
+        if (v < 0 || v >= PyTuple_GET_SIZE(cells)) {
+            PyErr_SetString(PyExc_IndexError, "a box's variable has no cell");
+            return -1;
+        }
+        if (PyList_Append(to, PyTuple_GET_ITEM(cells, v)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+classify(PyObject *self, PyObject *args)
+{
+    PyObject *rows, *comps, *scale;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &rows, &PyTuple_Type, &comps, &PyLong_Type, &scale))
+        return NULL;
+    if (PyTuple_GET_SIZE(rows) != PyTuple_GET_SIZE(comps)) {
+        PyErr_SetString(PyExc_ValueError, "one row of weights a component");
+        return NULL;
+    }
+    PyObject *safe = PyList_New(0), *mines = PyList_New(0), *tied = PyList_New(0), *zero = PyLong_FromLong(0);
+    PyObject *least = scale, *out = NULL;
+    Py_INCREF(least);
+    if (safe == NULL || mines == NULL || tied == NULL || zero == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rows); i++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, i), *comp = PyTuple_GET_ITEM(comps, i), *cells, *boxes;
+        if (!PyTuple_Check(row) || !PyTuple_Check(comp) || PyTuple_GET_SIZE(comp) != 2
+            || !PyTuple_Check(cells = PyTuple_GET_ITEM(comp, 0)) || !PyTuple_Check(boxes = PyTuple_GET_ITEM(comp, 1))
+            || PyTuple_GET_SIZE(boxes) != PyTuple_GET_SIZE(row)) {
+            PyErr_SetString(PyExc_TypeError, "each row must be a tuple of a weight a box of its (cells, boxes)");
+            goto done;
+        }
+        for (Py_ssize_t b = 0; b < PyTuple_GET_SIZE(row); b++) {
+            PyObject *n = PyTuple_GET_ITEM(row, b), *box = PyTuple_GET_ITEM(boxes, b);
+            int is;
+            if ((is = PyObject_RichCompareBool(n, zero, Py_EQ)) < 0)
+                goto done;
+            if (is) {
+                if (add_cells(safe, cells, box) < 0)
+                    goto done;
+                continue;
+            }
+            if ((is = PyObject_RichCompareBool(n, scale, Py_EQ)) < 0)
+                goto done;
+            if (is) {
+                if (add_cells(mines, cells, box) < 0)
+                    goto done;
+                continue;
+            }
+            if ((is = PyObject_RichCompareBool(n, least, Py_LT)) < 0)
+                goto done;
+            if (is) {
+                Py_INCREF(n);
+                Py_SETREF(least, n);
+                if (PyList_SetSlice(tied, 0, PyList_GET_SIZE(tied), NULL) < 0 || add_cells(tied, cells, box) < 0)
+                    goto done;
+                continue;
+            }
+            if ((is = PyObject_RichCompareBool(n, least, Py_EQ)) < 0)
+                goto done;
+            if (is && add_cells(tied, cells, box) < 0)
+                goto done;
+        }
+    }
+    out = PyTuple_Pack(4, safe, mines, least, tied);
+done:
+    Py_XDECREF(safe);
+    Py_XDECREF(mines);
+    Py_XDECREF(tied);
+    Py_XDECREF(zero);
+    Py_XDECREF(least);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"weigh", weigh, METH_VARARGS,
      "weigh(tables, n_off, mines_left) -> (solutions, boxes, off, top, r_top) on a common scale, "
      "or NotImplemented where Python must weigh"},
+    {"classify", classify, METH_VARARGS,
+     "classify(rows, components, scale) -> (cells at 0, cells at scale, lowest value between, its cells)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,6 +16,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import CellLike, cell_of
 from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
+from cnfsweep.engine import counting as weighing
 from cnfsweep.engine.counting import Scaled, combine, weigh_scaled
 from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine.position import Position
@@ -469,6 +470,33 @@ class _LazyExact(Mapping[Cell, Fraction]):
         return f"{type(self).__name__}({self._exact()!r})"
 
 
+def _classify(pos: Position, weights: Scaled, safe: list[Cell], mines: list[Cell]) -> tuple[int, list[Cell]]:
+    """Add the frontier's cells at 0 to ``safe`` and at 1 to ``mines``; return the lowest value between, and its cells.
+
+    The value is scaled as ``weights.boxes`` are (``weights.scale`` where no box lies between). In the
+    weighing kernel where the install built it, with the same lists in the same order.
+    """
+    scale = weights.scale
+    if weighing.kernel is not None:
+        comps = tuple((comp.cells, comp.problem.boxes) for comp in pos.components)
+        at_0, at_1, least, lowest = weighing.kernel.classify(weights.boxes, comps, scale)
+        safe.extend(at_0)
+        mines.extend(at_1)
+        return least, lowest
+    least, least_boxes = scale, []
+    for comp, row in zip(pos.components, weights.boxes, strict=True):
+        for b, n in enumerate(row):
+            if n == 0:
+                safe.extend(comp.box_cells(b))
+            elif n == scale:
+                mines.extend(comp.box_cells(b))
+            elif n < least:
+                least, least_boxes = n, [(comp, b)]
+            elif n == least:
+                least_boxes.append((comp, b))
+    return least, [c for comp, b in least_boxes for c in comp.box_cells(b)]
+
+
 def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]], weights: Scaled) -> Analysis:
     """Build the analysis from the kernel's integers, as :func:`_result` builds it from Fractions.
 
@@ -482,22 +510,13 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     mines: list[Cell] = []
     for c, v in {**pos.fixed, **pos.forced}.items():
         (mines if v else safe).append(c)
-    least, least_boxes = scale, []
     for comp, forced, row in zip(pos.components, forceds, weights.boxes, strict=True):
         for b, count in forced.items():
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
-        for b, n in enumerate(row):
-            if n == 0:
-                safe.extend(comp.box_cells(b))
-            elif n == scale:
-                mines.extend(comp.box_cells(b))
-            elif n < least:
-                least, least_boxes = n, [(comp, b)]
-            elif n == least:
-                least_boxes.append((comp, b))
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    tied: Sequence[Cell] = list(safe) if safe else [c for comp, b in least_boxes for c in comp.box_cells(b)]
+    least, lowest = _classify(pos, weights, safe, mines)
+    tied: Sequence[Cell] = list(safe) if safe else lowest
     if safe:
         least = 0
     # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
