@@ -766,7 +766,7 @@ weigh_models(PyObject *self, PyObject *args)
     PyObject *weighed, *boxes;
     if (!PyArg_ParseTuple(args, "OO:weigh_models", &weighed, &boxes))
         return NULL;
-    PyObject *fw = NULL, *fb = NULL, *solutions = NULL, *tallies = NULL, *poly = NULL, *result = NULL;
+    PyObject *fw = NULL, *fb = NULL, *result = NULL;
     long *size = NULL, *ks = NULL, *cs = NULL, *slot = NULL, *order = NULL;
     wide *ws = NULL, *sol = NULL, *tal = NULL;
     char *live = NULL;
@@ -841,50 +841,13 @@ weigh_models(PyObject *self, PyObject *args)
             }
         }
     }
-    if (!(solutions = PyDict_New()) || !(tallies = PyDict_New()) || !(poly = PyList_New(top + 1)))
-        goto done;
-    for (long k = 0; k <= top; k++) {
-        PyObject *v = wide_to_long(slot[k] < 0 ? 0 : sol[slot[k]]);
-        if (!v)
-            goto done;
-        PyList_SET_ITEM(poly, k, v);
-    }
-    for (Py_ssize_t i = 0; i < found; i++) {
-        long k = order[i];
-        PyObject *key = int_of(k);
-        PyObject *row = PyTuple_New(nb);
-        int bad = !key || !row || PyDict_SetItem(solutions, key, PyList_GET_ITEM(poly, k)) < 0;
-        for (Py_ssize_t b = 0; !bad && b < nb; b++) {
-            /* Exact: each model's term is a multiple of its box's size (see Part.table). */
-            PyObject *v = wide_to_long(tal[(size_t)i * nb + b] / (wide)size[b]);
-            if (!v)
-                bad = 1;
-            else
-                PyTuple_SET_ITEM(row, b, v);
-        }
-        bad = bad || PyDict_SetItem(tallies, key, row) < 0;
-        Py_XDECREF(key);
-        Py_XDECREF(row);
-        if (bad)
-            goto done;
-    }
-    int safe = 0;
-    for (Py_ssize_t b = 0; b < nb; b++)
-        safe |= !live[b];
-    if ((result = PyTuple_New(4))) {
-        PyTuple_SET_ITEM(result, 0, solutions);
-        PyTuple_SET_ITEM(result, 1, tallies);
-        PyTuple_SET_ITEM(result, 2, poly);
-        PyTuple_SET_ITEM(result, 3, Py_NewRef(safe ? Py_True : Py_False));
-        solutions = tallies = poly = NULL; /* the result holds them */
+    /* The same tables as the models listed in C give (weighing_of): one writer for both. */
+    Acc acc = {.slot = slot, .order = order, .found = found, .top = top, .sol = sol, .tal = tal, .live = live};
+    if ((result = weighing_of(&acc, size, nb)))
         status = OK;
-    }
 done:
     Py_XDECREF(fw);
     Py_XDECREF(fb);
-    Py_XDECREF(solutions);
-    Py_XDECREF(tallies);
-    Py_XDECREF(poly);
     PyMem_Free(size);
     PyMem_Free(ks);
     PyMem_Free(ws);
