@@ -108,7 +108,7 @@ def test_classic_rules_count_as_the_engine_does_on_bigger_boards(seed: int) -> N
                 assert variant.probability(Cell(r, c)) == classic.exact(Cell(r, c))
 
 
-@pytest.mark.parametrize("rule", sorted(oracle.MINE_RULES))
+@pytest.mark.parametrize("rule", sorted(oracle.MINE_RULES) + sorted(oracle.SECOND_MINE_RULES))
 def test_past_the_count_limit_solve_still_gives_every_certain_cell(rule: str) -> None:
     # With a limit of a few layouts nothing is counted: the certain cells come from asking each cell the other way round.
     rng = random.Random(rule)
@@ -122,7 +122,7 @@ def test_past_the_count_limit_solve_still_gives_every_certain_cell(rule: str) ->
                 assert analysis.layouts == len(expected)
             else:  # past the limit: the answer says why, naming a global rule
                 assert analysis.counts is None and analysis.uncounted
-                assert (rule in analysis.uncounted) == (rule in ("1C", "1O", "1S"))
+                assert (rule in analysis.uncounted) == (rule in ("1C", "1O", "1S", "2C", "2G"))
             assert analysis.layouts is None or len(expected) <= 2
             assert set(analysis.safe) == {c for c in covered if expected and all(c not in m for m in expected)}
             assert set(analysis.mines) == {c for c in covered if expected and all(c in m for m in expected)}
