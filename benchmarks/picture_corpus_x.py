@@ -10,8 +10,8 @@ unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter
 (``--unknown``).  The reader under test never labels a picture.
 
 Games are played with xdotool by clicks on cells' centres (of the grid found at the game's known size),
-some flags, and the pointer left over the board in half the pictures (GNOME Mines and KMines light the
-cell under it).  Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
+some flags, and the pointer left over a covered cell of the board in half the pictures (GNOME Mines and
+KMines light the covered cell under it).  Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
 each scale; xdemineur draws one size only.
 """
 
@@ -237,6 +237,21 @@ def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: 
     return grid
 
 
+def covered_cell(
+    env: dict[str, str], table: EyeTable, grid: Any, box: tuple[int, int, int, int], size: Size, rng: random.Random
+) -> int:
+    """A random covered cell of the board (its index, row-major), or any cell when none is covered.
+
+    The pointer is left over a covered cell because that is the one the games light (an open one stays
+    as it is), nearly as light as an open empty cell: the look a reader must learn to tell apart.
+    """
+    xdo(env, "mousemove", "1790", "990")  # off the board first: the last click lit the cell it left the pointer on
+    time.sleep(0.5)
+    letters = table.label(crops(shot(env).crop(box), grid)) or []
+    covered = [i for i, ch in enumerate(letters) if ch == "."]
+    return rng.choice(covered) if covered else rng.randrange(size.rows * size.cols)
+
+
 def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
     """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter."""
     from benchmarks.picture_corpus import write_labels
@@ -268,7 +283,7 @@ def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
                             continue
                         hover = rng.random() < 0.5
                         if hover:
-                            r, c = rng.randrange(size.rows), rng.randrange(size.cols)
+                            r, c = divmod(covered_cell(env, table, grid, margin, size, rng), size.cols)
                             x, y = margin[0] + sum(grid.x.bounds(c)) // 2, margin[1] + sum(grid.y.bounds(r)) // 2
                         else:
                             x, y = 1790, 990

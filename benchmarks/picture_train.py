@@ -7,7 +7,10 @@ Usage::
 
 Every labelled picture whose grid the reader finds at the labelled size gives one sample per cell
 (shrunk as the reader shrinks it); per skin and class, a sample is kept only when it is farther than
-:data:`DISTINCT` from every one kept already, at most :data:`KEEP`, so the file stays small.  Train on
+:data:`DISTINCT` from every one kept already, at most :data:`KEEP`, so the file stays small; past
+:data:`KEEP`, only a sample the pictures kept would not read as its class (see :func:`misread`): a rare
+look of a cell (GNOME Mines lights the covered cell under the pointer nearly as light as an open one)
+comes late, after its class's common looks have filled the bucket, and is the one the reader needs.  Train on
 pictures made with another seed than the measured corpus's, so the measurement is of unseen pictures.
 """
 
@@ -24,7 +27,17 @@ from cnfsweep.formats.picture.counter import digit_glyphs, led_boxes
 from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.hexgrid import find_hex_grid
 from cnfsweep.formats.picture.grid import Edges
-from cnfsweep.formats.picture.read import CELLS, HEX, grown_hex_grid, cell_features, decode, gray_of, hex_features
+from cnfsweep.formats.picture.read import (
+    CELLS,
+    FAR,
+    HEX,
+    SURE,
+    cell_features,
+    decode,
+    gray_of,
+    grown_hex_grid,
+    hex_features,
+)
 
 DISTINCT = 6.0
 KEEP = 40
@@ -57,6 +70,37 @@ def counter_digits(image: Any, above: float, shown: str) -> list[tuple[str, np.n
     boxes = [box for box in led_boxes(rgb[: max(0, int(above))]) if box[3] <= above]
     glyphs = digit_glyphs(rgb, boxes[0]) if boxes else []
     return list(zip(shown, glyphs, strict=True)) if len(glyphs) == len(shown) else []
+
+
+def misread(f: np.ndarray, label: str, skin: str, kept: dict[tuple[str, str, str], list[np.ndarray]]) -> bool:
+    """Whether the pictures kept of ``skin`` would not read ``f`` as ``label``, as the reader decides.
+
+    Its nearest class another, or ``label`` nearest but farther than :data:`FAR` or with a confidence
+    (the nearest other class's distance over the sum of both) under :data:`SURE`.
+    """
+    nearest: dict[str, float] = {}
+    for (s, k, _), bucket in kept.items():
+        if s == skin and bucket:
+            d = float(np.sqrt(((np.asarray(bucket) - f) ** 2).mean(axis=1)).min())
+            nearest[k] = min(d, nearest.get(k, np.inf))
+    own = nearest.pop(label, np.inf)
+    other = min(nearest.values(), default=np.inf)
+    if own > FAR or own >= other:
+        return True
+    return bool(np.isfinite(other) and other / (own + other) < SURE)
+
+
+def keeps(
+    f: np.ndarray, label: str, skin: str, kept: dict[tuple[str, str, str], list[np.ndarray]], bucket: list[np.ndarray]
+) -> bool:
+    """Whether the sample ``f`` joins ``bucket`` (its skin's, class's and picture format's samples kept so far).
+
+    Farther than :data:`DISTINCT` from every sample in it, and either the bucket holds fewer than
+    :data:`KEEP` or the pictures kept would :func:`misread` it.
+    """
+    if not all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
+        return False
+    return len(bucket) < KEEP or misread(f, label, skin, kept)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                         bucket.append(glyph)
             for f, label in zip(feats, "".join(rows), strict=True):
                 bucket = kept.setdefault((skin, label, png.suffix[1:]), [])
-                if len(bucket) < KEEP and all(np.sqrt(((f - g) ** 2).mean()) > DISTINCT for g in bucket):
+                if keeps(f, label, skin, kept, bucket):
                     bucket.append(f)
     every: list[Any] = []
     labels: list[str] = []

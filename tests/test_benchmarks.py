@@ -229,3 +229,24 @@ def test_the_picture_benchmark_writes_the_figures_the_readme_table_is_made_of(tm
     table = report.render_picture(result)
     assert table.startswith("Generated from `benchmarks/results/picture.json`")
     assert table.count("\n| Tatham's Mines |") == len(groups)
+
+
+def test_picture_training_keeps_a_rare_look_past_a_full_bucket() -> None:
+    # Issue 40: GNOME Mines' covered cell lit under the pointer came after 40 common covered cells had filled
+    # the bucket, was left out, and the reader read it as an open 0.  Uniform grey cells: covered 150-189,
+    # an open 0 at 225.
+    np = pytest.importorskip("numpy", reason="numpy is not installed (extra image)")
+    from benchmarks.picture_train import DISTINCT, KEEP, keeps
+
+    side = 12 * 12 * 3
+    grey = [np.full(side, 150.0 + i, dtype=np.float32) for i in range(KEEP)]
+    assert DISTINCT < 7, "the samples kept below are distinct"
+    kept = {("s", ".", "png"): grey[::7], ("s", "0", "png"): [np.full(side, 225.0, dtype=np.float32)]}
+    full = {**kept, ("s", ".", "png"): grey}
+    lit = np.full(side, 212.0, dtype=np.float32)  # nearer the open 0 than any covered cell kept
+    plain = np.full(side, 140.0, dtype=np.float32)  # a covered look not kept yet, but read right by the ones kept
+    assert keeps(lit, ".", "s", kept, kept[("s", ".", "png")])
+    assert keeps(plain, ".", "s", kept, kept[("s", ".", "png")]), "room left: any distinct sample joins"
+    assert keeps(lit, ".", "s", full, grey), "full, but the pictures kept read it as a 0"
+    assert not keeps(plain, ".", "s", full, grey), "full, and the pictures kept read it right"
+    assert not keeps(grey[3] + 1.0, ".", "s", kept, kept[("s", ".", "png")]), "no farther than DISTINCT from one kept"
