@@ -94,7 +94,10 @@ def test_a_classic_board_read_after_a_variant_one_has_no_badges(page) -> None:
 def test_the_rules_offered_are_the_registrys_each_with_its_definition(page) -> None:
     page.click("#tab-puzzle")
     offered = page.eval_on_selector_all("input[name=rule]", "els => els.map(e => [e.value, e.closest('label').title])")
-    assert offered == [[code, definition(code)] for code in RULES]
+    # Mine rules in one box, clue rules in the other, each in the registry's order.
+    by_kind = [code for kind in ("mine", "clue") for code, rule in RULES.items() if rule.kind.value == kind]
+    assert sorted(by_kind) == sorted(RULES)
+    assert offered == [[code, definition(code)] for code in by_kind]
 
 
 def neighbours(cell_: Cell, rows: int, cols: int) -> list[Cell]:

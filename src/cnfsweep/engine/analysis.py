@@ -16,7 +16,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import CellLike, cell_of
 from cnfsweep.core.characters import CellKind
 from cnfsweep.engine.components import ComponentCache, Counting
-from cnfsweep.engine import counting as weighing
+import cnfsweep.engine.counting as weighing
 from cnfsweep.engine.counting import Scaled, combine, weigh_scaled
 from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.engine.position import Position
