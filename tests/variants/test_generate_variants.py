@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 
 import pytest
@@ -11,7 +12,9 @@ from typer.testing import CliRunner
 from cnfsweep.cli import app
 from cnfsweep.core.board import Cell
 from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant, generate_variants
-from cnfsweep.variants.board import CellState, parse_variant
+from cnfsweep.variants.board import CellState, RuleSet, parse_variant
+from cnfsweep.variants.puzzle import Puzzle, draw_layout, shown_clues
+from cnfsweep.variants.rule import Grid
 import variant_oracle as oracle
 
 SIZE = 4
@@ -58,9 +61,14 @@ RULE_SETS = [
 ]
 
 
+def total_for(codes: list[str]) -> int:
+    """A total every rule set of ``codes`` allows layouts of on the test board (1B, 1D and 2G want fewer mines)."""
+    return 4 if {"1B", "1D", "2G"} & set(codes) else 5
+
+
 @pytest.mark.parametrize("codes", RULE_SETS, ids=" ".join)
 def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
-    total = 4 if {"1B", "1D", "2G"} & set(codes) else 5
+    total = total_for(codes)
     request = VariantRequest.make(SIZE, SIZE, total, codes, graded=False)
     for seed in (1, 2):
         puzzle = generate_variant(request, seed)
@@ -70,6 +78,19 @@ def test_each_puzzle_has_one_layout_by_the_oracle(codes: list[str]) -> None:
         back = parse_variant(puzzle.text())
         assert back.cells == puzzle.board.cells and back.rules.codes == puzzle.board.rules.codes
         assert back.total == total
+
+
+@pytest.mark.parametrize("codes", RULE_SETS, ids=" ".join)
+def test_uniqueness_questions_skip_presolve_exactly_under_local_mine_rules(codes: list[str]) -> None:
+    # Presolving each of a puzzle's many small questions costs more than the search under local rules; the
+    # oracle test above checks the puzzles made that way.  Global rules' cuts still gain from presolve.
+    rules = RuleSet.from_codes(codes)
+    grid = Grid(SIZE, SIZE)
+    answer = draw_layout(rules, grid, total_for(codes), random.Random(1))
+    assert answer is not None
+    puzzle = Puzzle(rules, grid, total_for(codes), shown_clues(rules, grid, answer, random.Random(1)), answer)
+    local = all(rule.local for rule in rules.mine)
+    assert puzzle.model.solver().parameters.cp_model_presolve is not local
 
 
 def test_a_clue_rule_that_reads_the_dye_gets_dyed_cells() -> None:

@@ -109,6 +109,8 @@ class VariantModel:
         self.last_core: tuple[int, ...] = ()
         #: Whether solving follows the model's decision strategy (a random layout's draw sets one).
         self.fixed_search = False
+        #: Whether CP-SAT presolves each question; many small questions under assumptions answer faster without.
+        self.presolve = True
         # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
         self._all_safe: dict[frozenset[Cell], Any] = {}
         for statement in statements(board) if parts is None else parts:
@@ -242,7 +244,9 @@ class VariantModel:
         solver.parameters.num_workers = 1
         if self.fixed_search:
             solver.parameters.search_branching = cp_model.FIXED_SEARCH
-            # Presolve would answer before the search, ignoring the strategy.
+        if self.fixed_search or not self.presolve:
+            # Presolve would answer before the search, ignoring the strategy; for a puzzle's many small
+            # questions it costs more than the search (each solve presolves the whole model again).
             solver.parameters.cp_model_presolve = False
         left = time_left(self.deadline)
         if left is not None:
