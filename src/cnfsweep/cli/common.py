@@ -7,6 +7,7 @@ group itself (usage errors in one line, the help) is in :mod:`cnfsweep.cli.usage
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
@@ -14,7 +15,7 @@ import os
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -220,9 +221,7 @@ def _board(
 ) -> Board:
     # A file is read again by read_file, which names what is wrong with it (missing, empty ...); standard input cannot be.
     stdin = path == "-"
-    # A file written in a deprecated form (a graph file's 'first_click', say) is read, and said so in one line.
-    with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always", DeprecationWarning)
+    with deprecation_notes(_source(path)):
         board = read_file(
             None if stdin else Path(path),
             format=fmt,
@@ -230,12 +229,28 @@ def _board(
             deadline=deadline,
             data=data if stdin else None,
         )
-    for warning in said:
-        if issubclass(warning.category, DeprecationWarning):
-            typer.echo(f"warning: {_source(path)}: {warning.message}", err=True)
-        else:
-            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     return _checked(board, assume)
+
+
+@contextlib.contextmanager
+def deprecation_notes(source: str) -> Iterator[None]:
+    """Say on standard error, in one line each, what a file read in the block is written in a deprecated form.
+
+    A graph file's or a trace's ``first_click`` holding the cell clicked first, say: the reader warns
+    (:class:`DeprecationWarning`, for Python callers) and the file is read as before; a command says so once
+    per distinct note, however many lines of the file carry the old form. Other warnings are shown as usual.
+    """
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", DeprecationWarning)
+        try:
+            yield
+        finally:
+            notes = dict.fromkeys(str(w.message) for w in said if issubclass(w.category, DeprecationWarning))
+            for note in notes:
+                typer.echo(f"warning: {source}: {note}", err=True)
+            for warning in said:
+                if not issubclass(warning.category, DeprecationWarning):
+                    warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def _source(path: str) -> str:
