@@ -27,7 +27,7 @@ from typer.models import OptionInfo
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError, ParameterError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.core.plugins import Registry
 from cnfsweep.core.topology import TOPOLOGIES
@@ -98,13 +98,34 @@ def json_option(what: str, instead: str) -> OptionInfo:
     return typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")
 
 
-def fail(message: str) -> NoReturn:
+#: The flags not spelled ``--NAME`` from the parameters they give: a size is one flag for its rows and columns.
+FLAGS: dict[tuple[str, ...], str] = {("rows", "cols"): "--size"}
+
+
+def flag(names: tuple[str, ...]) -> str:
+    """The flag that gives the parameters ``names`` (``("mines",)``: ``--mines``; ``("rows", "cols")``: ``--size``)."""
+    return FLAGS.get(names) or " ".join("--" + name.replace("_", "-") for name in names)
+
+
+def error_text(exc: CnfsweepError) -> str:
+    """An error's message as the command line says it: a :class:`ParameterError` names its flag.
+
+    Examples
+    --------
+    >>> error_text(ParameterError(("rows", "cols"), "1x9", "a side is 2 to 30"))
+    '--size 1x9: a side is 2 to 30'
+    """
+    return exc.worded(flag) if isinstance(exc, ParameterError) else str(exc)
+
+
+def fail(message: str | CnfsweepError) -> NoReturn:
     """Print ``error: message`` as one line on standard error and exit with status 2.
 
     The message is printed as it is: brackets in it (``cnfsweep[dask]``) are
-    not read as rich markup.
+    not read as rich markup.  An error is worded by :func:`error_text`.
     """
-    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    text = message if isinstance(message, str) else error_text(message)
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(text)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
