@@ -9,6 +9,7 @@ that can reach it, and no library error names a command-line flag.
 from __future__ import annotations
 
 import ast
+import base64
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -165,3 +166,28 @@ def test_no_library_error_names_a_command_line_flag_outside_the_few_listed() -> 
             if any(re.search(r"(^|[\s(])--[a-z]", text) for text in texts):
                 naming.add(path.relative_to(PACKAGE).as_posix())
     assert naming == FLAG_NAMING
+
+
+TRACE = '{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}'
+
+#: A value each route refuses after its schema took it, and the JSON field its message names as a word (None: it
+#: shows the value only, in the game store's own wording: a cell off the board, a rule with no room).
+REFUSED = [
+    *[(route, {"board": "1.\n9."}, "board") for route in ("/api/analyze", "/api/check", "/api/hint", "/api/levels")],
+    ("/api/board", {"board": "1.\n9."}, "board"),
+    ("/api/generate", {"rows": 5, "cols": 5, "mines": 30}, "mines"),
+    ("/api/game", {"rows": 5, "cols": 5, "mines": 30}, "mines"),
+    ("/api/game", {"rows": 3, "cols": 3, "mines": 5, "first_click": "opening"}, None),
+    ("/api/game", {"level": "beginner", "start": [20, 20]}, None),
+    ("/api/replay", {"name": "t.jsonl", "data": base64.b64encode(TRACE.encode()).decode(), "game": 3}, "game"),
+]
+
+
+@pytest.mark.parametrize(("route", "body", "field"), REFUSED, ids=[f"{r[0]}-{r[2]}" for r in REFUSED])
+def test_no_route_answers_a_bad_value_with_a_command_line_flag(
+    client: TestClient, route: str, body: dict[str, Any], field: str | None
+) -> None:
+    answer = client.post(route, json=body)
+    message = answer.json()["error"]
+    assert answer.status_code == 400 and not re.search(r"(^|[\s(])--[a-z]", message), message
+    assert field is None or re.search(rf"\b{field}\b", message), message
