@@ -142,6 +142,51 @@ def render_play(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _seeds(values: list[float] | None, decimals: int, unit: str = "") -> str:
+    """One figure a seed, to the precision the sitting gave (``-`` where it gave none)."""
+    return " / ".join(f"{value:.{decimals}f}{unit}" for value in values) if values else "-"
+
+
+def render_play_history(report: dict[str, Any]) -> str:
+    """How ``strong``'s speed changed: each sitting's code trees, timed by the play benchmark one after another."""
+    policy, reference = report["policies"]
+    lines = [
+        f"{provenance(report, 'play-history.json')}.",
+        "",
+        f"{report['games']} games a seed of {report['level']}, first click {report['first_click']}; in each sitting "
+        "the trees ran one after another, so their figures met about the same load.",
+        "",
+        f"| date (load average) | code tree | seeds | `{policy}` ms a game, CPU | `{policy}` ms a game, wall | "
+        f"`{policy}` / `{reference}`, CPU | `{policy}` / `{reference}`, wall |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for sitting in report["sittings"]:
+        ms, ratio = sitting["decimals"]["ms"], sitting["decimals"]["ratio"]
+        for tree in sitting["trees"]:
+            name = tree["tree"] + (f" ({tree['commit']})" if tree["commit"] else " (commit not named)")
+            span = tree.get("wall_ratio_range")
+            wall = f"{span[0]:.{ratio}f}x-{span[1]:.{ratio}f}x" if span else _seeds(tree["wall_ratio"], ratio, "x")
+            lines.append(
+                f"| {sitting['date']} ({sitting['load']}) | {name} | {sitting['seeds']} | "
+                f"{_seeds(tree['strong_cpu_ms'], ms)} | {_seeds(tree['strong_wall_ms'], ms)} | "
+                f"{_seeds(tree['cpu_ratio'], ratio, 'x')} | {wall} |"
+            )
+    wins = "; ".join(
+        f"{s['date']}: {', '.join(f'`{name}` {won}' for name, won in s['wins'].items())} of {report['games']}"
+        for s in report["sittings"]
+        if s["same_wins"] and s["wins"]
+    )
+    same = all(s["same_wins"] for s in report["sittings"])
+    lines += [
+        "",
+        ("On every seed the trees of a sitting won as many games" if same else "The trees' wins differed")
+        + (f" ({wins})" if wins else "")
+        + "; `python -m benchmarks play --tree NAME=PATH` times code trees this way, checks that their moves are "
+        "the same, and writes a result file.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 #: How each way of asking a time-limited question is written.
 ASKED = {"cli": "`cnfsweep {}`", "server": "`POST /api/{}`", "api": "`cnfsweep.{}`"}
 
@@ -326,6 +371,7 @@ SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "generate": Section("generate.json", render_generate),
     "play": Section("play.json", render_play),
+    "play-history": Section("play-history.json", render_play_history),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
     "hill-paired": Section("hill-paired.json", render_hill_paired),
     "campaign": Section("campaign.json", render_campaign),

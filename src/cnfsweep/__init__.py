@@ -37,6 +37,7 @@ from cnfsweep.core.errors import (
     BoardFormatError,
     CnfsweepError,
     OffBoardError,
+    ParameterError,
     TimeLimitExceeded,
 )
 from cnfsweep.core.topology import Topology
@@ -95,6 +96,7 @@ __all__ = [
     "Level",
     "NotCertainError",
     "OffBoardError",
+    "ParameterError",
     "Player",
     "Policy",
     "Reason",

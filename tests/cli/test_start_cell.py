@@ -78,3 +78,42 @@ def test_a_command_reading_an_old_graph_file_answers_with_a_one_line_deprecation
         f"warning: {old}: a graph file's 'first_click' (the cell clicked first) is deprecated: write 'start'; "
         "first_click names the first-click rule everywhere else\n"
     )
+
+
+#: One game of a trace, its start cell under the key given, its rule said only by the first move's ``certain``.
+def trace_line(key: str, *, certain: bool) -> str:
+    return json.dumps(
+        {
+            "rows": 2,
+            "cols": 3,
+            "mines": [[0, 0]],
+            key: [1, 2],
+            "moves": [{"cell": [1, 2], "certain": certain}, {"cell": [0, 1]}, {"cell": [1, 0]}],
+            "won": True,
+        }
+    )
+
+
+@pytest.mark.parametrize("certain", [True, False])
+def test_replay_of_an_old_trace_reviews_as_the_new_one_with_a_one_line_deprecation_note(run, tmp_path, certain) -> None:
+    new, old = tmp_path / "new.jsonl", tmp_path / "old.jsonl"
+    new.write_text(trace_line("start", certain=certain) + "\n")
+    # Several old lines still make one note: it is about the file, not each game.
+    old.write_text((trace_line("first_click", certain=certain) + "\n") * 3)
+    now, before = run("replay", str(new), "--json"), run("replay", str(old), "--json", "--game", "2")
+    assert now.exit_code == before.exit_code == 0, before.output
+    assert json.loads(before.stdout)["clicks"] == json.loads(now.stdout)["clicks"]
+    assert now.stderr == ""
+    assert before.stderr == (
+        f"warning: {old}: a trace line's 'first_click' (the cell clicked first) is deprecated: write 'start'; "
+        "first_click names the first-click rule everywhere else\n"
+    )
+
+
+def test_reading_an_old_trace_in_python_warns_and_reads_the_same_game() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (now,) = read_game_records(trace_line("start", certain=True).encode())
+    with pytest.warns(DeprecationWarning, match="a trace line's 'first_click'"):
+        (before,) = read_game_records(trace_line("first_click", certain=True).encode())
+    assert now.rule == "safe" and (before.mines, before.clicks, before.rule) == (now.mines, now.clicks, now.rule)

@@ -19,6 +19,9 @@ from cnfsweep.formats.game_records import (
 )
 from cnfsweep.play import Level, play_game
 
+# Old traces (the start cell under 'first_click') are read here on purpose; their warning is tested in tests/cli/test_start_cell.py.
+pytestmark = pytest.mark.filterwarnings("ignore:a trace line's 'first_click':DeprecationWarning")
+
 
 def replay(game: RecordedGame) -> tuple[bool, bool]:
     """Click the record's cells in order on its mines, as a game would, with the oracle's neighbours.

@@ -23,6 +23,9 @@ from cnfsweep.cli import app
 from cnfsweep.formats.game_records import RecordedGame, read_game_records
 from cnfsweep.replay import Label, review, review_game
 
+# Old traces (the start cell under 'first_click') are read here on purpose; their warning is tested in tests/cli/test_start_cell.py.
+pytestmark = pytest.mark.filterwarnings("ignore:a trace line's 'first_click':DeprecationWarning")
+
 RULES = ("safe", "opening", "any")
 #: Beginner: 10 mines in 81 cells.
 BEGINNER_CHANCE = Fraction(10, 81)

@@ -170,6 +170,6 @@ def test_a_puzzle_the_server_cannot_make_says_why(page) -> None:
     page.click("#new-puzzle-button")
     page.wait_for_function("document.getElementById('puzzle-message').textContent.startsWith('error:')")
     assert page.inner_text("#puzzle-message") == (
-        "error: --mines 9: a 3x3 board takes 0 to 8 mines (at least one cell must show a clue)"
+        "error: mines 9: a 3x3 board takes 0 to 8 mines (at least one cell must show a clue)"
     )
     assert page.evaluate("state.rows") == 5  # the puzzle shown stays

@@ -7,6 +7,7 @@ group itself (usage errors in one line, the help) is in :mod:`cnfsweep.cli.usage
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
@@ -14,7 +15,7 @@ import os
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -26,7 +27,7 @@ from typer.models import OptionInfo
 from cnfsweep.core.assumptions import parse_assume_options
 from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError, ParameterError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.core.plugins import Registry
 from cnfsweep.core.topology import TOPOLOGIES
@@ -97,13 +98,34 @@ def json_option(what: str, instead: str) -> OptionInfo:
     return typer.Option("--json", help=f"Print {what} as one JSON document instead of {instead}.")
 
 
-def fail(message: str) -> NoReturn:
+#: The flags not spelled ``--NAME`` from the parameters they give: a size is one flag for its rows and columns.
+FLAGS: dict[tuple[str, ...], str] = {("rows", "cols"): "--size"}
+
+
+def flag(names: tuple[str, ...]) -> str:
+    """The flag that gives the parameters ``names`` (``("mines",)``: ``--mines``; ``("rows", "cols")``: ``--size``)."""
+    return FLAGS.get(names) or " ".join("--" + name.replace("_", "-") for name in names)
+
+
+def error_text(exc: CnfsweepError) -> str:
+    """An error's message as the command line says it: a :class:`ParameterError` names its flag.
+
+    Examples
+    --------
+    >>> error_text(ParameterError(("rows", "cols"), "1x9", "a side is 2 to 30"))
+    '--size 1x9: a side is 2 to 30'
+    """
+    return exc.worded(flag) if isinstance(exc, ParameterError) else str(exc)
+
+
+def fail(message: str | CnfsweepError) -> NoReturn:
     """Print ``error: message`` as one line on standard error and exit with status 2.
 
     The message is printed as it is: brackets in it (``cnfsweep[dask]``) are
-    not read as rich markup.
+    not read as rich markup.  An error is worded by :func:`error_text`.
     """
-    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    text = message if isinstance(message, str) else error_text(message)
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(text)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -220,9 +242,7 @@ def _board(
 ) -> Board:
     # A file is read again by read_file, which names what is wrong with it (missing, empty ...); standard input cannot be.
     stdin = path == "-"
-    # A file written in a deprecated form (a graph file's 'first_click', say) is read, and said so in one line.
-    with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always", DeprecationWarning)
+    with deprecation_notes(_source(path)):
         board = read_file(
             None if stdin else Path(path),
             format=fmt,
@@ -230,12 +250,28 @@ def _board(
             deadline=deadline,
             data=data if stdin else None,
         )
-    for warning in said:
-        if issubclass(warning.category, DeprecationWarning):
-            typer.echo(f"warning: {_source(path)}: {warning.message}", err=True)
-        else:
-            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     return _checked(board, assume)
+
+
+@contextlib.contextmanager
+def deprecation_notes(source: str) -> Iterator[None]:
+    """Say on standard error, in one line each, what a file read in the block is written in a deprecated form.
+
+    A graph file's or a trace's ``first_click`` holding the cell clicked first, say: the reader warns
+    (:class:`DeprecationWarning`, for Python callers) and the file is read as before; a command says so once
+    per distinct note, however many lines of the file carry the old form. Other warnings are shown as usual.
+    """
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", DeprecationWarning)
+        try:
+            yield
+        finally:
+            notes = dict.fromkeys(str(w.message) for w in said if issubclass(w.category, DeprecationWarning))
+            for note in notes:
+                typer.echo(f"warning: {source}: {note}", err=True)
+            for warning in said:
+                if not issubclass(warning.category, DeprecationWarning):
+                    warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def _source(path: str) -> str:

@@ -15,7 +15,17 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import BackendOpt, TopologyOpt, choose_level, emit, exclusive, fail, json_option, load_board
+from cnfsweep.cli.common import (
+    BackendOpt,
+    TopologyOpt,
+    choose_level,
+    emit,
+    error_text,
+    exclusive,
+    fail,
+    json_option,
+    load_board,
+)
 from cnfsweep.core.errors import ArgumentError, CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.checks import read_cell
 from cnfsweep.engine.backends import get_backend
@@ -194,7 +204,7 @@ def generate_command(
             try:
                 board_level, first = graph_request(source, mines, start, "graph" if graph == "-" else Path(graph).stem)
             except CnfsweepError as exc:
-                raise CnfsweepError(f"--graph {graph}: {exc}") from None
+                raise CnfsweepError(f"--graph {graph}: {error_text(exc)}") from None
         else:
             board_level = choose_level(level, size, mines, topology)
             first = centre(board_level) if start is None else read_cell(start, start_flag)
@@ -203,7 +213,7 @@ def generate_command(
         if grade is not None:
             Explainer(backend=backend)  # grading needs a backend with unsatisfiable cores
     except CnfsweepError as exc:
-        fail(str(exc))
+        fail(exc)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     request = GenerateConfig(board_level, first, method, logic, time_limit, backend, grade)
@@ -363,7 +373,7 @@ def _variants(
             span = (_clue_count(low, rows * cols), _clue_count(high, rows * cols))
         request = VariantRequest.make(rows, cols, total, codes.split(), span, graded, time_limit)
     except CnfsweepError as exc:
-        fail(str(exc))
+        fail(exc)
     if output is not None and str(output) == "-":
         output = None
     if seed is None:
@@ -378,7 +388,7 @@ def _variants(
             _stopped(progress, exc, json_out, time_limit)
         except ArgumentError as exc:
             progress.stop()
-            fail(str(exc))
+            fail(exc)
         except CnfsweepError as exc:
             progress.stop()
             progress.console.print(f"error: {exc}", soft_wrap=True)

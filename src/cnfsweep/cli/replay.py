@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cnfsweep.cli.common import emit, exclusive, fail, json_option, only_with
+from cnfsweep.cli.common import deprecation_notes, emit, exclusive, fail, json_option, only_with
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
@@ -172,7 +172,9 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
         bar.update(bar.task_ids[0], completed=done)
 
     try:
-        return review(record, engine=engine, first_click=rule, positions=positions, progress=tick, game=game)
+        # An old trace (the start cell under 'first_click') still reads, and says so in one line.
+        with deprecation_notes(record):
+            return review(record, engine=engine, first_click=rule, positions=positions, progress=tick, game=game)
     finally:
         if bar is not None:
             bar.stop()

@@ -24,6 +24,7 @@ from cnfsweep.core.errors import (
     BoardFormatError,
     CnfsweepError,
     OffBoardError,
+    ParameterError,
     TimeLimitExceeded,
 )
 from cnfsweep.core.topology import Topology
@@ -53,6 +54,7 @@ __all__ = [
     "Hex",
     "MineLayout",
     "OffBoardError",
+    "ParameterError",
     "Problem",
     "Rule",
     "Square",

@@ -5,7 +5,8 @@ print one clear line and exit with status 2 instead of showing a traceback.
 The rule for Python callers: a bad argument value raises a :class:`CnfsweepError`
 that is also a :class:`ValueError` (:class:`ArgumentError`, or a more telling
 kind: :class:`BoardFormatError`, :class:`AssumptionError`, :class:`OffBoardError`,
-:class:`BackendError`); an argument of the wrong type raises
+:class:`BackendError`, :class:`ParameterError`, which names the parameter so each
+surface can spell it); an argument of the wrong type raises
 :class:`ArgumentTypeError`, which is a :class:`TypeError` and an
 :class:`ArgumentError` too. :class:`TimeLimitExceeded` and
 :class:`ComponentTooLarge` are no bad argument and neither.
@@ -15,6 +16,7 @@ The deadline helpers that raise :class:`TimeLimitExceeded` are in :mod:`cnfsweep
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cnfsweep.core.moved import moved
@@ -94,6 +96,51 @@ class ArgumentTypeError(ArgumentError, TypeError):
     type, and also an :class:`ArgumentError`, so ``except ValueError`` (or
     ``except CnfsweepError``) still catches every bad argument.
     """
+
+
+class ParameterError(ArgumentError):
+    """Report a bad value of a named parameter, named as the caller wrote it.
+
+    The message is ``NAME VALUE: PROBLEM``.  ``str()`` names the parameter as Python's keywords and
+    the HTTP API's JSON fields name it (``mines 25: ...``, ``rules: unknown rule '1Z' ...``); the
+    command line names its flag instead (``--mines 25: ...``) through :meth:`worded`.  Each layer thus
+    words the error once, for what its user typed, and no layer rewrites another's text.
+
+    Parameters
+    ----------
+    names : str or tuple of str
+        The parameter's name, or the names of the parameters the value is written from (a size's
+        ``("rows", "cols")``, its value ``"5x40"``).
+    value : str or None
+        The value as the message shows it, or ``None`` when the problem says it.
+    problem : str
+        What is wrong with it, and what is expected.
+
+    Examples
+    --------
+    >>> error = ParameterError("mines", "25", "a 5x5 board takes 0 to 24 mines")
+    >>> str(error)
+    'mines 25: a 5x5 board takes 0 to 24 mines'
+    >>> error.worded(lambda names: "--" + "-".join(names))
+    '--mines 25: a 5x5 board takes 0 to 24 mines'
+    >>> str(ParameterError(("rows", "cols"), "1x9", "a side is 2 to 30"))
+    'rows and cols 1x9: a side is 2 to 30'
+    """
+
+    def __init__(self, names: str | tuple[str, ...], value: str | None, problem: str) -> None:
+        self.names = (names,) if isinstance(names, str) else tuple(names)
+        self.value = value
+        self.problem = problem
+        super().__init__(self.worded(" and ".join))
+
+    def worded(self, name: Callable[[tuple[str, ...]], str]) -> str:
+        """The message with the parameter named by ``name`` (given :attr:`names`, it returns what to print)."""
+        head = name(self.names) if self.value is None else f"{name(self.names)} {self.value}"
+        return f"{head}: {self.problem}"
+
+
+class OffBoardParameter(ParameterError, OffBoardError):
+    """Report a cell given as a named parameter that is off the board (a generated board's ``start``)."""
 
 
 class TimeLimitExceeded(CnfsweepError):

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.deadline import deadline_after
-from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, shown, TimeLimitExceeded
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, ParameterError, shown, TimeLimitExceeded
 from cnfsweep.core.topology import Topology
 from cnfsweep.core.graph import CellLike, Graph, cell_of, is_graph
 from cnfsweep.core.checks import cell_argument, choice_argument, count_argument, start_argument
@@ -96,7 +96,7 @@ def graph_request(
     if mines is None:
         mines = board.total_mines
         if mines is None:
-            raise ArgumentError("the graph gives no total of mines ('mines'): give one (with --mines)")
+            raise ParameterError("mines", None, "the graph gives no total of mines ('mines' in the file): give one")
     named = start_argument(start, first_click)
     level = Level.on_graph(graph, mines, name)
     layout = board.layout

@@ -13,7 +13,7 @@ from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import json_cell
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY, GridTopology
 from cnfsweep.core.deadline import check_deadline, deadline_after
-from cnfsweep.core.errors import ArgumentError, OffBoardError, TimeLimitExceeded
+from cnfsweep.core.errors import ArgumentError, OffBoardParameter, TimeLimitExceeded
 from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.words import counted
@@ -132,9 +132,10 @@ def opening_area(level: Level, first_click: Cell) -> list[Cell]:
     r0, c0 = first_click
     if not (0 <= r0 < level.rows and 0 <= c0 < level.cols):
         size = format_size(level.rows, level.cols, graph=level.graph is not None)
-        raise OffBoardError(
-            f"first click ({r0}, {c0}) is off the {size} board: "
-            f"rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}"
+        raise OffBoardParameter(
+            "start",
+            None,
+            f"first click ({r0}, {c0}) is off the {size} board: rows run 0-{level.rows - 1} and columns 0-{level.cols - 1}",
         )
     return level.area(Cell(r0, c0))
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
-from cnfsweep.core.errors import ArgumentError, CnfsweepError
+from cnfsweep.core.errors import CnfsweepError, ParameterError
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.play.level import format_size
 from cnfsweep.variants.board import RuleSet, RuleSetError, VariantBoard
@@ -61,8 +61,8 @@ class VariantRequest:
     ``clues`` is the least and most number of clues shown (``None``: as few
     as the layout allows, each clue left needed).  ``graded`` says whether to
     count the deduction steps (a second solve of the puzzle).  Check a request with
-    :meth:`checked`, which raises :class:`~cnfsweep.core.errors.ArgumentError`
-    with one line for a request no puzzle can meet.
+    :meth:`checked`, which raises :class:`~cnfsweep.core.errors.ParameterError` (an
+    ``ArgumentError``) with one line for a request no puzzle can meet, naming the parameter.
     """
 
     rows: int
@@ -95,12 +95,12 @@ class VariantRequest:
         >>> VariantRequest.make(5, 5, 8, ["1Z"])
         Traceback (most recent call last):
         ...
-        cnfsweep.core.errors.ArgumentError: --rules: unknown rule '1Z'; choose from 1Q, 1C, 1T, 1O, 1D, 1S, 1B, 1H, 1A, V, 1X, 1X', 1K, 1W, 1P, 1E, 1M, 1N, 1L, 2H, 2T, 2S, 2F, 2C, 2G, 2D, 2M, 2X
+        cnfsweep.core.errors.ParameterError: rules: unknown rule '1Z'; choose from 1Q, 1C, 1T, 1O, 1D, 1S, 1B, 1H, 1A, V, 1X, 1X', 1K, 1W, 1P, 1E, 1M, 1N, 1L, 2H, 2T, 2S, 2F, 2C, 2G, 2D, 2M, 2X
         """
         try:
             rule_set = RuleSet.from_codes(list(rules))
         except RuleSetError as exc:
-            raise ArgumentError(f"--rules: {exc}") from None
+            raise ParameterError("rules", None, str(exc)) from None
         return cls(rows, cols, total, rule_set, clues, graded, time_limit, attempts).checked()
 
     @property
@@ -108,27 +108,32 @@ class VariantRequest:
         return format_size(self.rows, self.cols, self.total)
 
     def checked(self) -> VariantRequest:
-        """Return the request if a puzzle can meet it as far as sizes go, else raise :class:`ArgumentError`."""
+        """Return the request if a puzzle can meet it as far as sizes go, else raise :class:`ParameterError`."""
         if not (2 <= self.rows <= MAX_SIDE and 2 <= self.cols <= MAX_SIDE):
-            raise ArgumentError(
-                f"--size {format_size(self.rows, self.cols)}: variant puzzles are 2x2 up to {MAX_SIDE}x{MAX_SIDE}"
+            raise ParameterError(
+                ("rows", "cols"),
+                format_size(self.rows, self.cols),
+                f"variant puzzles are 2x2 up to {MAX_SIDE}x{MAX_SIDE}",
             )
         cells = self.rows * self.cols
         if not 0 <= self.total < cells:
-            raise ArgumentError(
-                f"--mines {self.total}: a {format_size(self.rows, self.cols)} board takes 0 to {cells - 1} mines "
-                "(at least one cell must show a clue)"
+            raise ParameterError(
+                "mines",
+                str(self.total),
+                f"a {format_size(self.rows, self.cols)} board takes 0 to {cells - 1} mines "
+                "(at least one cell must show a clue)",
             )
         reading_rule(self.rules)
         if self.clues is not None:
             least, most = self.clues
             if not 0 <= least <= most or least > cells - self.total:
-                raise ArgumentError(
-                    f"--clues {least}-{most}: expected at most {cells - self.total} clues "
-                    f"(the safe cells of {self.size_text}), the least first"
+                raise ParameterError(
+                    "clues",
+                    f"{least}-{most}",
+                    f"expected at most {cells - self.total} clues (the safe cells of {self.size_text}), the least first",
                 )
         if self.attempts < 1:
-            raise ArgumentError(f"attempts must be at least 1, not {self.attempts}")
+            raise ParameterError("attempts", str(self.attempts), "expected at least 1")
         return self
 
 
@@ -227,7 +232,7 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
 
     Raises
     ------
-    ArgumentError
+    ParameterError
         When the mine rules allow no layout of the total on the board.
     CnfsweepError
         When no layout drawn within the request's attempts gives a puzzle in its range of clues (or of its grade).
@@ -242,8 +247,8 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
         grid = Grid(request.rows, request.cols, _dyed(request, rng))
         answer = draw_layout(rules, grid, request.total, rng, deadline)
         if answer is None:
-            raise ArgumentError(
-                f"--rules {' '.join(rules.codes)}: no layout of {request.size_text} keeps the mine rules"
+            raise ParameterError(
+                "rules", " ".join(rules.codes), f"no layout of {request.size_text} keeps the mine rules"
             )
         shown = shown_clues(rules, grid, answer, rng)
         puzzle = Puzzle(rules, grid, request.total, shown, answer, deadline)

@@ -534,7 +534,7 @@ def run_puzzle(job: PuzzleJob) -> JobOutcome:
     >>> doc["rules"], len(doc["mines"]), doc["solution"][0][0] in {"*", "0", "1", "2", "3"}
     (['1Q', 'V'], 4, True)
     >>> json.loads(run_puzzle(PuzzleJob(("1Z",), 4, 4, 4, seed=3)).body)["error"].split(";")[0]
-    "--rules: unknown rule '1Z'"
+    "rules: unknown rule '1Z'"
     """
     if job.size > job.max_cells:
         return JobOutcome.error(

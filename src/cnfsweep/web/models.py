@@ -114,7 +114,10 @@ class ErrorDocument(BaseModel):
         extra="forbid", json_schema_extra={"examples": [{"error": "board:1:1: number 9 is above 8"}]}
     )
 
-    error: str = Field(description="The message `cnfsweep solve` prints after `error:`, on one line.")
+    error: str = Field(
+        description="The message `cnfsweep` prints after `error:`, on one line; a parameter is named by its JSON "
+        "field (`mines 25: ...`) where the command line names its flag (`--mines 25: ...`)."
+    )
 
 
 #: What each error status means, for every route that can answer it.

@@ -11,7 +11,9 @@ Traces written before the rule was recorded kept the start cell under ``first_cl
 rule.  They still read: the rule then follows from the first move's ``certain`` (the
 autoplayer writes ``true`` when the rule kept the first click off a mine, so ``safe``, the
 weaker of the two rules that do; ``false`` under ``any``), and a trace that says neither
-names no rule (a review then takes ``any``).  This reader is written from that description, not from the writer
+names no rule (a review then takes ``any``).  The old key is read for one release, with a
+:class:`DeprecationWarning` (``cnfsweep replay`` says so in one line on standard error).  This
+reader is written from that description, not from the writer
 (:meth:`cnfsweep.play.records.GameRecord.trace`), so reading a trace back checks both.
 """
 
@@ -24,7 +26,7 @@ from typing import Any, ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import ArgumentError
 from cnfsweep.core.topology import make_topology
-from cnfsweep.core.checks import json_whole, TooManyDigits
+from cnfsweep.core.checks import json_whole, start_key, TooManyDigits
 from cnfsweep.formats.game_records.base import Click, GameRecordError, RecordedGame
 from cnfsweep.formats.lines import split_lines
 
@@ -174,7 +176,9 @@ def _rule_and_start(doc: Mapping[str, Any], moves: list[Any], err: Any) -> tuple
     # An old trace: the start cell under first_click, and the rule only in what the first move says.
     certain = moves[0].get("certain") if moves and isinstance(moves[0], Mapping) else None
     old_rule = None if not isinstance(certain, bool) else "safe" if certain else "any"
-    return old_rule, "start" if "start" in doc else "first_click"
+    if rule is None or "start" in doc:
+        return old_rule, "start"
+    return old_rule, start_key(doc, "a trace line")  # never both keys here; warns, as every old cell key does
 
 
 def _whole(doc: Mapping[str, Any], key: str, err: Any, minimum: int) -> int:
