@@ -7,7 +7,7 @@ from typing import Any
 
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends import Backend, Session
-from cnfsweep.engine.boxsearch import kernel_table, search_box_models
+from cnfsweep.engine.boxsearch import box_solve, kernel_table
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.deadline import check_deadline
 from cnfsweep.core.errors import ComponentTooLarge
@@ -254,9 +254,14 @@ def solve_component(
     Returns ``(None, None)`` when the component has no model.
     """
     if counting in (Counting.AUTO, Counting.SEARCH):
-        models = search_box_models(problem, SEARCH_NODES, deadline)
-        if models is not None:
-            forced, table = _from_models(problem, models)
+        found = box_solve(problem, SEARCH_NODES, deadline)
+        if found is not None:
+            forced: dict[int, int] | None
+            table: CountTable | None
+            if isinstance(found, tuple):
+                forced, table = found[0], CountTable(found[1], found[2])
+            else:
+                forced, table = _from_models(problem, found)
             if counting is Counting.AUTO and (forced or forced is None):
                 _certify(engine, problem, forced, deadline)
             return forced, table
