@@ -62,6 +62,17 @@ def exact_work(tables: Sequence[CountTable]) -> int:
     return spread * distinct
 
 
+def too_much_work(tables: Sequence[CountTable], limit: int | None = None) -> bool:
+    """Say whether :func:`exact_work` of ``tables`` passes ``limit`` (:data:`EXACT_WORK` by default).
+
+    The distinct tables, which cost a tuple and a hash each, are counted only
+    when the spread times the number of tables (at least the work) passes it.
+    """
+    limit = EXACT_WORK if limit is None else limit
+    spread = sum(max(t.solutions) - min(t.solutions) for t in tables if t.solutions)
+    return spread * len(tables) > limit and exact_work(tables) > limit
+
+
 @direct_init
 @dataclass(frozen=True)
 class LayoutCount:
@@ -356,9 +367,7 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
             return _result(pos, run, None, {}, None)
         tables.append(table)
         forceds.append(forced)
-    in_floats = run.arithmetic is Arithmetic.FLOAT or (
-        run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK
-    )
+    in_floats = run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and too_much_work(tables))
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if in_floats:
         weighed = _weigh_in_floats(pos, tables, run.deadline)
@@ -478,8 +487,8 @@ def _classify(pos: Position, weights: Scaled, safe: list[Cell], mines: list[Cell
     """
     scale = weights.scale
     if weighing.kernel is not None:
-        comps = tuple((comp.cells, comp.problem.boxes) for comp in pos.components)
-        at_0, at_1, least, lowest = weighing.kernel.classify(weights.boxes, comps, scale)
+        # The kernel reads each component's cells and boxes itself: no pair built per component.
+        at_0, at_1, least, lowest = weighing.kernel.classify(weights.boxes, tuple(pos.components), scale)
         safe.extend(at_0)
         mines.extend(at_1)
         return least, lowest
