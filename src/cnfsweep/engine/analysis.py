@@ -254,6 +254,24 @@ class Analysis:
             return list(exact.ones)
         return [c for c, p in exact.items() if p.numerator == p.denominator]
 
+    def frontier_halves(self) -> list[Cell]:
+        """Return the cells of ``frontier_exact`` whose probability is exactly 1/2, sorted.
+
+        The same cells as ``sorted(c for c, p in frontier_exact.items() if p == Fraction(1, 2))``,
+        told from the engine's integers where it has them (a box at half its scale), without
+        making every frontier cell's Fraction: a player looks for 50/50 pairs after every analysis.
+
+        Examples
+        --------
+        >>> from cnfsweep import analyze
+        >>> analyze(Board.from_rows(["1.", ".1"]), total_mines=1).frontier_halves()
+        [Cell(row=0, col=1), Cell(row=1, col=0)]
+        """
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact) and exact.halves is not None:
+            return exact.halves()
+        return sorted(c for c, p in exact.items() if p.denominator == 2)
+
     def probability(self, cell: CellLike) -> float | None:
         """Return the mine probability of ``cell`` (a pair, or a graph cell's name) as a float (see :meth:`exact`)."""
         p = self.exact(cell)
@@ -328,6 +346,7 @@ def _count_text(n: int) -> str:
 Solve = Callable[[Problem, float | None], tuple[dict[int, int] | None, CountTable | None]]
 
 
+@direct_init  # one a cold analysis: the dataclass's own __init__ cost a tenth of a small one
 @dataclass(frozen=True)
 class Run:
     """How one analysis runs: what it reports, what solves its components, and until when.
@@ -414,7 +433,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
     other path gives.
     """
 
-    __slots__ = ("_find", "_found", "_made", "_make", "lowest", "ones")
+    __slots__ = ("_find", "_found", "_made", "_make", "halves", "lowest", "ones")
 
     def __init__(
         self,
@@ -422,6 +441,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
         lowest: tuple[Cell, ...] | None = None,
         ones: tuple[Cell, ...] = (),
         find: Callable[[Cell], Fraction | None] | None = None,
+        halves: Callable[[], list[Cell]] | None = None,
     ) -> None:
         self._make: Callable[[], dict[Cell, Fraction]] | None = make
         self._made: dict[Cell, Fraction] | None = None
@@ -434,6 +454,8 @@ class _LazyExact(Mapping[Cell, Fraction]):
         # the analysis's lowest cells (``None``: work them out from the Fractions) and the cells at 1.
         self.lowest = lowest
         self.ones = ones
+        # The cells at exactly 1/2, sorted, told from the integers (None: from the Fractions).
+        self.halves = halves
 
     def _exact(self) -> dict[Cell, Fraction]:
         if self._made is None:
@@ -559,6 +581,16 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         v = pos.forced.get(cell, pos.fixed.get(cell))
         return None if v is None else _MINE if v else _SAFE
 
+    def halves() -> list[Cell]:
+        # A box's cells are at 1/2 exactly when its weight is half the scale; certain cells are at 0 or 1.
+        return sorted(
+            c
+            for comp, row in zip(pos.components, weights.boxes, strict=True)
+            for b, n in enumerate(row)
+            if 2 * n == scale
+            for c in comp.box_cells(b)
+        )
+
     # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
     ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
     return Analysis(
@@ -572,7 +604,7 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
         # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
-        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find),
+        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find, halves),
         off_frontier_exact=off,
     )
 
