@@ -379,9 +379,11 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     if pos.contradiction is not None or (total is not None and not 0 <= total <= _unknown(pos)):
         return _result(pos, run, None, {}, None)
     tables, forceds = [], []
+    deadline = run.deadline
     for comp in pos.components:
-        check_deadline(run.deadline)
-        forced, table = run.solve(comp.problem, run.deadline)
+        if deadline is not None:
+            check_deadline(deadline)
+        forced, table = run.solve(comp.problem, deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
@@ -539,10 +541,15 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     scale = weights.scale
     safe: list[Cell] = []
     mines: list[Cell] = []
-    for c, v in {**pos.fixed, **pos.forced}.items():
+    # The cells of {**pos.fixed, **pos.forced}, without the merged dict (most positions assume nothing);
+    # both lists are sorted before anyone reads them.
+    for c, v in pos.forced.items():
         (mines if v else safe).append(c)
+    for c, v in pos.fixed.items():
+        if c not in pos.forced:
+            (mines if v else safe).append(c)
     for comp, forced, row in zip(pos.components, forceds, weights.boxes, strict=True):
-        for b, count in forced.items():
+        for b, count in forced.items() if forced else ():
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
