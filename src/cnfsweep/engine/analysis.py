@@ -69,7 +69,10 @@ def too_much_work(tables: Sequence[CountTable], limit: int | None = None) -> boo
     when the spread times the number of tables (at least the work) passes it.
     """
     limit = EXACT_WORK if limit is None else limit
-    spread = sum(max(t.solutions) - min(t.solutions) for t in tables if t.solutions)
+    spread = 0
+    for t in tables:  # a loop, not a generator: one piece of code fewer on a cold analysis's path
+        if t.solutions:
+            spread += max(t.solutions) - min(t.solutions)
     return spread * len(tables) > limit and exact_work(tables) > limit
 
 
@@ -368,15 +371,14 @@ class Run:
 _SAFE, _MINE = Fraction(0), Fraction(1)
 
 
-def _unknown(pos: Position) -> int:
-    """The position's covered cells that are neither assumed nor settled."""
-    return len(pos.off_frontier) + sum([len(c.cells) for c in pos.components])
-
-
 def analysis_of(pos: Position, run: Run) -> Analysis:
     """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
     total = pos.mines_left
-    if pos.contradiction is not None or (total is not None and not 0 <= total <= _unknown(pos)):
+    # The covered cells neither assumed nor settled (counted inline: one function fewer on a cold path).
+    unknown = len(pos.off_frontier)
+    for comp in pos.components:
+        unknown += len(comp.cells)
+    if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
         return _result(pos, run, None, {}, None)
     tables, forceds = [], []
     deadline = run.deadline

@@ -230,7 +230,9 @@ class ComponentCache:
         self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
     ) -> tuple[dict[int, int] | None, CountTable | None]:
         """Return the forced boxes and count table of ``problem``, solving it if new."""
-        key = self.key(problem)
+        # self.key(problem), without the call: a cold analysis runs this once a component, and each
+        # distinct function it steps into is code to fetch into a cold cache.
+        key = problem.shape
         found = self._store.get(key)
         if found is not None:
             self.hits += 1
