@@ -217,7 +217,8 @@ class Engine:
         return analysis_of(pos, self._run(total_mines, started, deadline_after(time_limit, started)))
 
     def _run(self, total_mines: int | None, started: float, deadline: float | None) -> Run:
-        return Run(total_mines, self.solve, self.spec, self.arithmetic, started, deadline)
+        # The backend's spec, as self.spec gives it, without that property's call (see create).
+        return Run(total_mines, self.solve, self.backend.spec, self.arithmetic, started, deadline)
 
     def check(
         self,
