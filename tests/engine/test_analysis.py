@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from boards import HAND_CASES, Case, random_cases, random_graph_cases
 from oracle import reference
 
 from cnfsweep import AssumptionError, Board, Cell, OffBoardError, analyze, check
@@ -93,3 +94,31 @@ def test_lowest_cells_tell_apart_probabilities_that_round_to_one_float() -> None
         ({a: third, b: Fraction(1, 3)}, Fraction(2, 6), [a, b, c, d]),  # equal values, distinct objects
     ]:
         assert _lowest_cells(exact, off, (c, d) if off is not None else ()) == want
+
+
+HALF_CASES = [
+    *HAND_CASES,
+    *(case for t in ("square", "torus", "hex") for case in random_cases(topology=t)),
+    *random_graph_cases(),
+    # Two 50/50s, one with the total and one without: cells at 1/2 for sure.
+    Case("two-halves", Board.from_rows(["1.", ".1"])),
+    Case("two-halves-total", Board.from_rows(["1.", ".1"]), total_mines=1),
+]
+
+
+@pytest.mark.parametrize("case", HALF_CASES, ids=lambda case: case.id)
+def test_the_cells_at_one_half_are_those_the_fractions_put_there(case: Case) -> None:
+    """frontier_halves, told from integers, lists the cells whose exact probability is 1/2, on every topology."""
+    a = analyze(case.board, total_mines=case.total_mines, assume=case.assume)
+    halves = a.frontier_halves()
+    assert halves == sorted(c for c, p in dict(a.frontier_exact.items()).items() if p == Fraction(1, 2))
+
+
+def test_some_cases_have_cells_at_one_half() -> None:
+    """The test above would pass on empty answers alone: most of its cases must have cells at 1/2."""
+    found = [
+        case.id
+        for case in HALF_CASES
+        if analyze(case.board, total_mines=case.total_mines, assume=case.assume).frontier_halves()
+    ]
+    assert {"two-halves", "two-halves-total"} <= set(found) and len(found) >= 10

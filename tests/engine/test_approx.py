@@ -339,3 +339,20 @@ def test_solve_json_marks_float_probabilities(tmp_path) -> None:
     assert all(x in (None, "0", "1") for row in doc["exact"] for x in row)
     human = CliRunner().invoke(app, ["solve", str(path), "--arithmetic", "float"])
     assert human.exit_code == 0 and "floating point" in human.output
+
+
+@given(
+    st.lists(
+        st.dictionaries(st.integers(0, 300), st.integers(1, 5), min_size=0, max_size=4),
+        min_size=0,
+        max_size=6,
+    ),
+    st.integers(-1, 3000),
+)
+def test_the_work_limit_is_told_as_the_whole_estimate_tells_it(solutions: list[dict[int, int]], limit: int) -> None:
+    """too_much_work skips counting the distinct tables where it cannot matter: the same answer as exact_work's."""
+    from cnfsweep.engine.analysis import exact_work, too_much_work
+
+    # Some tables repeated, so distinct tables are fewer than tables.
+    tables = [CountTable(s, {k: () for k in s}) for s in solutions + solutions[:2]]
+    assert too_much_work(tables, limit) == (exact_work(tables) > limit)

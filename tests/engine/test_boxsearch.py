@@ -89,7 +89,7 @@ def test_a_long_wire_needs_no_deep_recursion() -> None:
 def test_auto_has_the_solver_prove_the_facts_the_search_proposes(monkeypatch: pytest.MonkeyPatch) -> None:
     # A search that lost one of the two models of a 50/50 would call both cells certain.
     problem = Problem(((0,), (1,)), (Constraint.exactly((0, 1), 1, "t"),))
-    monkeypatch.setattr(components, "search_box_models", lambda *args: [(1, 0)])
+    monkeypatch.setattr(components, "box_solve", lambda *args: [(1, 0)])
     with pytest.raises(RuntimeError, match="disagree"):
         solve_component(get_backend(), problem, Counting.AUTO)
     # The solver-free path trusts the search: this is what AUTO guards against.

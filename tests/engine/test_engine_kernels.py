@@ -30,7 +30,7 @@ from boards import HAND_CASES, Case, layout_board, random_cases, random_graph_ca
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.errors import TimeLimitExceeded
-from cnfsweep.core.constraints import TOTAL, Constraint, Problem, Rule
+from cnfsweep.core.constraints import TOTAL, Constraint, CountTable, Problem, Rule
 from cnfsweep.engine import Analysis, Engine, boxsearch, counting
 from cnfsweep.engine.analysis import _lowest_cells
 from cnfsweep.engine.boxsearch import search_python
@@ -126,6 +126,48 @@ def test_same_models_on_random_problems(seed: int) -> None:
     for limit in LIMITS:
         assert compiled(problem, limit) == search_python(problem, limit)
     check_table(problem, search_python(problem))
+
+
+def read_solved(problem: Problem, found: Any) -> Any:
+    """``box_solve``'s answer as ``solve_component`` reads it, dicts listed in their order (``None``: past the limit)."""
+    if found is None:
+        return None
+    forced, table = (
+        (found[0], CountTable(found[1], found[2])) if isinstance(found, tuple) else _from_models(problem, found)
+    )
+    if table is None:
+        return forced, table
+    return list(forced.items()), list(table.solutions.items()), list(table.tallies.items())
+
+
+def same_solve(problem: Problem) -> None:
+    """The one-call search and count (box_solve) is the Python search and count, at every node limit."""
+    for limit in LIMITS:
+        got = read_solved(problem, boxsearch.box_solve(problem, limit))
+        with python_only():
+            want = read_solved(problem, boxsearch.box_solve(problem, limit))
+        assert got == want, limit
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_same_search_and_count_in_one_call_on_every_topology(case: Case) -> None:
+    for problem in problems_of(case):
+        same_solve(problem)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_same_search_and_count_in_one_call_on_random_problems(seed: int) -> None:
+    same_solve(random_problem(seed))
+
+
+def test_one_call_leaves_counts_past_its_integers_to_python() -> None:
+    # Two free boxes of 130 cells: C(130, 65)^2 passes any C integer, so the models come back for Python to count.
+    problem = Problem(tuple(tuple(range(130 * b, 130 * b + 130)) for b in range(2)), ())
+    assert KERNEL.box_solve(problem.box_sizes, problem.box_of, problem.constraints, 1, None) is None  # two boxes
+    found = KERNEL.box_solve(problem.box_sizes, problem.box_of, problem.constraints, None, None)
+    assert type(found) is list and len(found) == 131**2
+    assert read_solved(problem, found) == read_solved(problem, search_python(problem))
+    same_solve(Problem(((0, 1), (2,)), (Constraint((0, 1, 2), 4, 4, "a"),)))  # no model: an empty list
 
 
 def test_counts_past_the_kernels_integers_are_left_to_python() -> None:

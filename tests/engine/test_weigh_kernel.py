@@ -296,3 +296,10 @@ def test_the_classify_kernel_refuses_bad_rows_in_one_line() -> None:
     with pytest.raises(IndexError, match="has no cell"):
         KERNEL.classify(((1,),), ((cells, ((0, 5),)),), 2)
     assert KERNEL.classify(((1,),), ((cells, boxes),), 2) == ([], [], 1, list(cells))
+    # A component is read as its (cells, boxes): the engine hands the kernel its components as they are.
+    comp = Component(cells, Problem(boxes, ()))
+    assert KERNEL.classify(((1,),), (comp,), 2) == KERNEL.classify(((1,),), ((cells, boxes),), 2)
+    with pytest.raises(AttributeError, match="problem"):
+        KERNEL.classify(((1,),), (SimpleNamespace(cells=cells),), 2)
+    with pytest.raises(AttributeError, match="cells"):
+        KERNEL.classify(((1,),), (SimpleNamespace(problem=comp.problem),), 2)

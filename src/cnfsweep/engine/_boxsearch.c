@@ -19,6 +19,11 @@
  * counts are held in 128 bits (64 without a 128-bit integer) and every sum and
  * product is checked: where a number would not fit, or a model is not what the
  * Python code expects, it returns NotImplemented and the caller runs Python.
+ *
+ * box_solve(sizes, box_of, constraints, node_limit, check) is box_models then
+ * box_table in one call, as a cold analysis wants them for every component:
+ * None past the node limit, the (empty) list of models where there is no model
+ * or box_table would answer NotImplemented, else box_table's triple.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -526,6 +531,27 @@ done:
 }
 
 static PyObject *
+box_solve(PyObject *self, PyObject *args)
+{
+    PyObject *models = box_models(self, args);
+    if (models == NULL || models == Py_None || PyList_GET_SIZE(models) == 0)
+        return models;
+    PyObject *pair = PyTuple_Pack(2, PyTuple_GET_ITEM(args, 0), models);
+    if (pair == NULL) {
+        Py_DECREF(models);
+        return NULL;
+    }
+    PyObject *table = box_table(self, pair);
+    Py_DECREF(pair);
+    if (table == Py_NotImplemented) {
+        Py_DECREF(table);
+        return models;
+    }
+    Py_DECREF(models);
+    return table;
+}
+
+static PyObject *
 wide_bits(PyObject *self, PyObject *noargs)
 {
     return PyLong_FromLong((long)(sizeof(wide) * CHAR_BIT));
@@ -534,6 +560,9 @@ wide_bits(PyObject *self, PyObject *noargs)
 static PyMethodDef methods[] = {
     {"box_table", box_table, METH_VARARGS,
      "box_table(sizes, models) -> (forced, solutions, tallies), or NotImplemented where Python must count"},
+    {"box_solve", box_solve, METH_VARARGS,
+     "box_solve(sizes, box_of, constraints, node_limit, check) -> box_table's triple, the models where it has none, "
+     "or None past the node limit"},
     {"wide_bits", wide_bits, METH_NOARGS, "wide_bits() -> the bits of the kernel's layout counts"},
     {"box_models", box_models, METH_VARARGS,
      "box_models(sizes, box_of, constraints, node_limit, check) -> list of tuples, or None past the node limit"},

@@ -403,7 +403,8 @@ done:
  * classify(rows, components, scale) follows the loop of
  * cnfsweep.engine.analysis._scaled_result over the weighed boxes: ``rows[i][b]``
  * is box ``b`` of component ``i`` scaled by ``scale``; ``components[i]`` is the
- * component's (cells, boxes), boxes as tuples of variables.  Returns (cells at
+ * component's (cells, boxes), boxes as tuples of variables, or the Component
+ * itself (its ``cells`` and ``problem.boxes`` are read).  Returns (cells at
  * 0, cells at ``scale``, the lowest value strictly between, or ``scale`` where
  * none is, the cells of the boxes at that value), each list in the order of the
  * components, their boxes and the boxes' variables.  Any ints compare: big ones too.
@@ -430,6 +431,37 @@ add_cells(PyObject *to, PyObject *cells, PyObject *box)
     return 0;
 }
 
+/* A component's cells and boxes, new references: from a (cells, boxes) pair, or read off a
+ * Component (``cells`` and ``problem.boxes``) without the caller building the pair. */
+static int
+component_parts(PyObject *comp, PyObject **cells, PyObject **boxes)
+{
+    if (PyTuple_Check(comp)) {
+        if (PyTuple_GET_SIZE(comp) != 2) {
+            PyErr_SetString(PyExc_TypeError, "each row must be a tuple of a weight a box of its (cells, boxes)");
+            return -1;
+        }
+        *cells = PyTuple_GET_ITEM(comp, 0);
+        *boxes = PyTuple_GET_ITEM(comp, 1);
+        Py_INCREF(*cells);
+        Py_INCREF(*boxes);
+        return 0;
+    }
+    PyObject *problem = PyObject_GetAttrString(comp, "problem");
+    if (problem == NULL)
+        return -1;
+    *boxes = PyObject_GetAttrString(problem, "boxes");
+    Py_DECREF(problem);
+    if (*boxes == NULL)
+        return -1;
+    *cells = PyObject_GetAttrString(comp, "cells");
+    if (*cells == NULL) {
+        Py_CLEAR(*boxes);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *
 classify(PyObject *self, PyObject *args)
 {
@@ -441,14 +473,19 @@ classify(PyObject *self, PyObject *args)
         return NULL;
     }
     PyObject *safe = PyList_New(0), *mines = PyList_New(0), *tied = PyList_New(0), *zero = PyLong_FromLong(0);
-    PyObject *least = scale, *out = NULL;
+    PyObject *least = scale, *out = NULL, *held_cells = NULL, *held_boxes = NULL;
     Py_INCREF(least);
     if (safe == NULL || mines == NULL || tied == NULL || zero == NULL)
         goto done;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rows); i++) {
         PyObject *row = PyTuple_GET_ITEM(rows, i), *comp = PyTuple_GET_ITEM(comps, i), *cells, *boxes;
-        if (!PyTuple_Check(row) || !PyTuple_Check(comp) || PyTuple_GET_SIZE(comp) != 2
-            || !PyTuple_Check(cells = PyTuple_GET_ITEM(comp, 0)) || !PyTuple_Check(boxes = PyTuple_GET_ITEM(comp, 1))
+        Py_CLEAR(held_cells);
+        Py_CLEAR(held_boxes);
+        if (component_parts(comp, &held_cells, &held_boxes) < 0)
+            goto done;
+        cells = held_cells;
+        boxes = held_boxes;
+        if (!PyTuple_Check(row) || !PyTuple_Check(cells) || !PyTuple_Check(boxes)
             || PyTuple_GET_SIZE(boxes) != PyTuple_GET_SIZE(row)) {
             PyErr_SetString(PyExc_TypeError, "each row must be a tuple of a weight a box of its (cells, boxes)");
             goto done;
@@ -492,6 +529,8 @@ done:
     Py_XDECREF(tied);
     Py_XDECREF(zero);
     Py_XDECREF(least);
+    Py_XDECREF(held_cells);
+    Py_XDECREF(held_boxes);
     return out;
 }
 

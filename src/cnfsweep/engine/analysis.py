@@ -62,6 +62,20 @@ def exact_work(tables: Sequence[CountTable]) -> int:
     return spread * distinct
 
 
+def too_much_work(tables: Sequence[CountTable], limit: int | None = None) -> bool:
+    """Say whether :func:`exact_work` of ``tables`` passes ``limit`` (:data:`EXACT_WORK` by default).
+
+    The distinct tables, which cost a tuple and a hash each, are counted only
+    when the spread times the number of tables (at least the work) passes it.
+    """
+    limit = EXACT_WORK if limit is None else limit
+    spread = 0
+    for t in tables:  # a loop, not a generator: one piece of code fewer on a cold analysis's path
+        if t.solutions:
+            spread += max(t.solutions) - min(t.solutions)
+    return spread * len(tables) > limit and exact_work(tables) > limit
+
+
 @direct_init
 @dataclass(frozen=True)
 class LayoutCount:
@@ -243,6 +257,24 @@ class Analysis:
             return list(exact.ones)
         return [c for c, p in exact.items() if p.numerator == p.denominator]
 
+    def frontier_halves(self) -> list[Cell]:
+        """Return the cells of ``frontier_exact`` whose probability is exactly 1/2, sorted.
+
+        The same cells as ``sorted(c for c, p in frontier_exact.items() if p == Fraction(1, 2))``,
+        told from the engine's integers where it has them (a box at half its scale), without
+        making every frontier cell's Fraction: a player looks for 50/50 pairs after every analysis.
+
+        Examples
+        --------
+        >>> from cnfsweep import analyze
+        >>> analyze(Board.from_rows(["1.", ".1"]), total_mines=1).frontier_halves()
+        [Cell(row=0, col=1), Cell(row=1, col=0)]
+        """
+        exact = self.frontier_exact
+        if isinstance(exact, _LazyExact) and exact.halves is not None:
+            return exact.halves()
+        return sorted(c for c, p in exact.items() if p.denominator == 2)
+
     def probability(self, cell: CellLike) -> float | None:
         """Return the mine probability of ``cell`` (a pair, or a graph cell's name) as a float (see :meth:`exact`)."""
         p = self.exact(cell)
@@ -317,6 +349,7 @@ def _count_text(n: int) -> str:
 Solve = Callable[[Problem, float | None], tuple[dict[int, int] | None, CountTable | None]]
 
 
+@direct_init  # one a cold analysis: the dataclass's own __init__ cost a tenth of a small one
 @dataclass(frozen=True)
 class Run:
     """How one analysis runs: what it reports, what solves its components, and until when.
@@ -338,27 +371,26 @@ class Run:
 _SAFE, _MINE = Fraction(0), Fraction(1)
 
 
-def _unknown(pos: Position) -> int:
-    """The position's covered cells that are neither assumed nor settled."""
-    return len(pos.off_frontier) + sum([len(c.cells) for c in pos.components])
-
-
 def analysis_of(pos: Position, run: Run) -> Analysis:
     """Solve every component of ``pos`` with ``run.solve`` and weigh the tables into an :class:`Analysis`."""
     total = pos.mines_left
-    if pos.contradiction is not None or (total is not None and not 0 <= total <= _unknown(pos)):
+    # The covered cells neither assumed nor settled (counted inline: one function fewer on a cold path).
+    unknown = len(pos.off_frontier)
+    for comp in pos.components:
+        unknown += len(comp.cells)
+    if pos.contradiction is not None or (total is not None and not 0 <= total <= unknown):
         return _result(pos, run, None, {}, None)
     tables, forceds = [], []
+    deadline = run.deadline
     for comp in pos.components:
-        check_deadline(run.deadline)
-        forced, table = run.solve(comp.problem, run.deadline)
+        if deadline is not None:
+            check_deadline(deadline)
+        forced, table = run.solve(comp.problem, deadline)
         if forced is None or table is None:
             return _result(pos, run, None, {}, None)
         tables.append(table)
         forceds.append(forced)
-    in_floats = run.arithmetic is Arithmetic.FLOAT or (
-        run.arithmetic is Arithmetic.AUTO and exact_work(tables) > EXACT_WORK
-    )
+    in_floats = run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and too_much_work(tables))
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if in_floats:
         weighed = _weigh_in_floats(pos, tables, run.deadline)
@@ -405,7 +437,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
     other path gives.
     """
 
-    __slots__ = ("_find", "_found", "_made", "_make", "lowest", "ones")
+    __slots__ = ("_find", "_found", "_made", "_make", "halves", "lowest", "ones")
 
     def __init__(
         self,
@@ -413,6 +445,7 @@ class _LazyExact(Mapping[Cell, Fraction]):
         lowest: tuple[Cell, ...] | None = None,
         ones: tuple[Cell, ...] = (),
         find: Callable[[Cell], Fraction | None] | None = None,
+        halves: Callable[[], list[Cell]] | None = None,
     ) -> None:
         self._make: Callable[[], dict[Cell, Fraction]] | None = make
         self._made: dict[Cell, Fraction] | None = None
@@ -425,6 +458,8 @@ class _LazyExact(Mapping[Cell, Fraction]):
         # the analysis's lowest cells (``None``: work them out from the Fractions) and the cells at 1.
         self.lowest = lowest
         self.ones = ones
+        # The cells at exactly 1/2, sorted, told from the integers (None: from the Fractions).
+        self.halves = halves
 
     def _exact(self) -> dict[Cell, Fraction]:
         if self._made is None:
@@ -478,8 +513,8 @@ def _classify(pos: Position, weights: Scaled, safe: list[Cell], mines: list[Cell
     """
     scale = weights.scale
     if weighing.kernel is not None:
-        comps = tuple((comp.cells, comp.problem.boxes) for comp in pos.components)
-        at_0, at_1, least, lowest = weighing.kernel.classify(weights.boxes, comps, scale)
+        # The kernel reads each component's cells and boxes itself: no pair built per component.
+        at_0, at_1, least, lowest = weighing.kernel.classify(weights.boxes, tuple(pos.components), scale)
         safe.extend(at_0)
         mines.extend(at_1)
         return least, lowest
@@ -508,10 +543,15 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     scale = weights.scale
     safe: list[Cell] = []
     mines: list[Cell] = []
-    for c, v in {**pos.fixed, **pos.forced}.items():
+    # The cells of {**pos.fixed, **pos.forced}, without the merged dict (most positions assume nothing);
+    # both lists are sorted before anyone reads them.
+    for c, v in pos.forced.items():
         (mines if v else safe).append(c)
+    for c, v in pos.fixed.items():
+        if c not in pos.forced:
+            (mines if v else safe).append(c)
     for comp, forced, row in zip(pos.components, forceds, weights.boxes, strict=True):
-        for b, count in forced.items():
+        for b, count in forced.items() if forced else ():
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
@@ -550,6 +590,16 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         v = pos.forced.get(cell, pos.fixed.get(cell))
         return None if v is None else _MINE if v else _SAFE
 
+    def halves() -> list[Cell]:
+        # A box's cells are at 1/2 exactly when its weight is half the scale; certain cells are at 0 or 1.
+        return sorted(
+            c
+            for comp, row in zip(pos.components, weights.boxes, strict=True)
+            for b, n in enumerate(row)
+            if 2 * n == scale
+            for c in comp.box_cells(b)
+        )
+
     # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
     ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
     return Analysis(
@@ -563,7 +613,7 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         backend=run.spec,
         seconds=time.perf_counter() - run.started,
         # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
-        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find),
+        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find, halves),
         off_frontier_exact=off,
     )
 

@@ -92,6 +92,25 @@ def search_box_models(
     return kernel.box_models(problem.box_sizes, problem.box_of, problem.constraints, node_limit, check)
 
 
+def box_solve(
+    problem: Problem, node_limit: int | None = None, deadline: float | None = None
+) -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, ...]]] | list[tuple[int, ...]] | None:
+    """:func:`search_box_models`, then :func:`kernel_table`'s count where it can, in one call to the C kernel.
+
+    Returns ``None`` past the node limit; the models (empty: no model) where
+    the kernel did not count them (no kernel, or a count past its integers);
+    else the kernel's ``(forced, solutions, tallies)``.  A cold analysis asks
+    this of every component: one call instead of two, and no list of models
+    handed back to Python.
+    """
+    if kernel is None:
+        return search_python(problem, node_limit, deadline)
+    check = None if deadline is None else partial(check_deadline, deadline)
+    found: tuple[dict[int, int], dict[int, int], dict[int, tuple[int, ...]]] | list[tuple[int, ...]] | None
+    found = kernel.box_solve(problem.box_sizes, problem.box_of, problem.constraints, node_limit, check)
+    return found
+
+
 def kernel_table(problem: Problem, models: list[tuple[int, ...]]) -> tuple[dict[int, int], CountTable] | None:
     """Return the forced boxes and the count table of a non-empty list of models, from the C kernel.
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.backends import Backend, Session
-from cnfsweep.engine.boxsearch import kernel_table, search_box_models
+from cnfsweep.engine.boxsearch import box_solve, kernel_table
 from cnfsweep.engine.dp import count_dp, elimination_order, width
 from cnfsweep.core.deadline import check_deadline
 from cnfsweep.core.errors import ComponentTooLarge
@@ -230,7 +230,9 @@ class ComponentCache:
         self, engine: Backend, problem: Problem, counting: Counting = Counting.AUTO, deadline: float | None = None
     ) -> tuple[dict[int, int] | None, CountTable | None]:
         """Return the forced boxes and count table of ``problem``, solving it if new."""
-        key = self.key(problem)
+        # self.key(problem), without the call: a cold analysis runs this once a component, and each
+        # distinct function it steps into is code to fetch into a cold cache.
+        key = problem.shape
         found = self._store.get(key)
         if found is not None:
             self.hits += 1
@@ -254,9 +256,14 @@ def solve_component(
     Returns ``(None, None)`` when the component has no model.
     """
     if counting in (Counting.AUTO, Counting.SEARCH):
-        models = search_box_models(problem, SEARCH_NODES, deadline)
-        if models is not None:
-            forced, table = _from_models(problem, models)
+        found = box_solve(problem, SEARCH_NODES, deadline)
+        if found is not None:
+            forced: dict[int, int] | None
+            table: CountTable | None
+            if isinstance(found, tuple):
+                forced, table = found[0], CountTable(found[1], found[2])
+            else:
+                forced, table = _from_models(problem, found)
             if counting is Counting.AUTO and (forced or forced is None):
                 _certify(engine, problem, forced, deadline)
             return forced, table

@@ -108,11 +108,13 @@ class Engine:
         """
         if cache is not None and not isinstance(cache, ComponentCache):
             raise ArgumentTypeError(f"cache must be a ComponentCache, got {shown(cache)} ({type(cache).__name__})")
+        # Members pass as they are, without the check's call: a cold analysis creates an engine, and
+        # each function it steps into is code to fetch into a cold cache (see analysis_of).
         return cls(
             get_backend(backend),
             cache if cache is not None else ComponentCache(),
-            choice_argument(Counting, counting, "counting"),
-            choice_argument(Arithmetic, arithmetic, "arithmetic"),
+            counting if type(counting) is Counting else choice_argument(Counting, counting, "counting"),
+            arithmetic if type(arithmetic) is Arithmetic else choice_argument(Arithmetic, arithmetic, "arithmetic"),
         )
 
     @classmethod
@@ -184,9 +186,10 @@ class Engine:
         (Fraction(1, 3), 3)
         """
         started = time.perf_counter()  # reading the board's text counts too
-        deadline = deadline_after(time_limit, started)
-        board = board_argument(board, deadline=deadline)
-        simplified = flag_argument(simplified, "simplified")
+        # The checks' calls only where they have something to do: see create.
+        deadline = None if time_limit is None else deadline_after(time_limit, started)
+        board = board if type(board) is Board else board_argument(board, deadline=deadline)
+        simplified = simplified if type(simplified) is bool else flag_argument(simplified, "simplified")
         pos = self.positions.position(
             board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline
         )
@@ -214,7 +217,8 @@ class Engine:
         return analysis_of(pos, self._run(total_mines, started, deadline_after(time_limit, started)))
 
     def _run(self, total_mines: int | None, started: float, deadline: float | None) -> Run:
-        return Run(total_mines, self.solve, self.spec, self.arithmetic, started, deadline)
+        # The backend's spec, as self.spec gives it, without that property's call (see create).
+        return Run(total_mines, self.solve, self.backend.spec, self.arithmetic, started, deadline)
 
     def check(
         self,

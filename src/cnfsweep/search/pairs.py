@@ -71,21 +71,23 @@ def forced_pair(analysis: Analysis, engine: Engine | None = None, total_caps: bo
     frontier that the total makes a certain mine counts too (it never shows a number
     either); without, such pairs are left out, as square games have always played.
     """
-    board, exact = analysis.board, analysis.frontier_exact
-    # A chance in lowest terms is 1/2 exactly when its denominator is 2: cheaper than comparing Fractions.
-    halves = sorted(c for c, p in exact.items() if p.denominator == 2)
+    board = analysis.board
+    # Told from the engine's integers: no Fraction made for every frontier cell.
+    halves = analysis.frontier_halves()
     if len(halves) < 2:
         return None
     grid = board.grid
+    ones = frozenset(analysis.frontier_mines())
 
     def certain_mine(c: Cell) -> bool:
-        if grid[c.row][c.col] == FLAG:
+        if grid[c.row][c.col] == FLAG or c in ones:
             return True
         # Frontier cells only: a cap off the frontier that the total makes a mine is not counted
-        # (counting it would change the moves of square games, which are pinned).
-        p = exact.get(c)
-        if p is None and total_caps:
-            p = analysis.exact(c)
+        # (counting it would change the moves of square games, which are pinned).  A frontier cell
+        # not in ``ones`` is not at 1, which is what analysis.exact says of it too.
+        if not total_caps:
+            return False
+        p = analysis.exact(c)
         return p is not None and p.numerator == p.denominator
 
     snap: Snapshot | None = None
