@@ -269,6 +269,12 @@ def _variant_hint(board: VariantBoard, job: Job) -> Any:
     return hint_variant(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit)
 
 
+def _variant_levels(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.variants.levels import variant_levels
+
+    return variant_levels(board, time_limit=job.time_limit)
+
+
 def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
     # One token a cell, as the text writes it: a clue of any size, a 1W list, a trailing "'" for a dyed cell.
     return {
@@ -284,11 +290,13 @@ def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
 
 
 #: The tasks that take a variant board (text with a ``rules:`` header): the documents ``cnfsweep solve``,
-#: ``check`` and ``hint`` print with ``--json`` for one, and ``board`` its cells for the page.
+#: ``check`` and ``hint`` print with ``--json`` for one, ``levels`` what its clues and rules, then the total,
+#: decide (the page's Peek), and ``board`` its cells for the page.
 VARIANT_TASKS: dict[str, Callable[[VariantBoard, Job], Any]] = {
     "analyze": _variant_analyze,
     "check": _variant_check,
     "hint": _variant_hint,
+    "levels": _variant_levels,
     "board": _variant_board,
 }
 

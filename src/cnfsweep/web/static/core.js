@@ -146,6 +146,8 @@ export function key([r, c]) { return `${r},${c}`; }
 
 /** A level of propagation as the page names it (cnfsweep levels' names): "GAC", "2-RC", ..., "the total". */
 export function levelTitle(name) {
+  // A variant board's levels are its clues and rules together, then the total (its rules are no sets of numbers).
+  if (name === "full" && state.variant) return "all the clues and rules";
   return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
 }
 
