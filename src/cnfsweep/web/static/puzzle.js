@@ -54,11 +54,10 @@ export async function newPuzzle(event) {
 }
 
 function adopt(doc) {
-  // The game's document as the page plays it: its cells, mistakes and end. A finished game shows the answer:
-  // its mines (`mines`, given only then) as flags, the ones opened by mistake as mistakes.
+  // The game's document as the page plays it: its cells, mistakes and end (a win flags every mine; the board draws
+  // the mines of a loss from `mines`, which the server sends only once the game is over).
   const p = state.puzzle, { grid, dyed } = readCells(doc.cells);
   const mistakes = new Set(doc.mistakes.map(key));
-  for (const [r, c] of doc.mines || []) if (!mistakes.has(key([r, c]))) grid[r][c] = "*";
   Object.assign(p, { doc, grid, dyed, mistakes, solved: doc.state === "won", lost: doc.state === "lost" });
 }
 
