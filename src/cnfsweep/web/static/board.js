@@ -184,6 +184,7 @@ function overlay() {
 
 export function render() {
   const a = overlay();
+  $("peek-full-name").textContent = levelTitle("full"); // a variant board's: its clues and rules
   const numbers = $("numbers").checked;
   $("board").classList.toggle("numbers", numbers);
   const safe = new Set(a ? a.safe.map(key) : []);
