@@ -1,5 +1,6 @@
 """Variant boards on the page: drawn from pasted text (tokens of any size, dyed cells, a badge a rule), rules chosen
-from the registry, and a generated puzzle played to the end (a mistake, a flag, a hint naming its rules, solved)."""
+from the registry, and a generated puzzle played to the end (a mistake, a flag, a hint naming its rules, solved; and
+lost), its answer never sent to the page before the end; Peek on a puzzle, as the library finds its levels."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants import RULES, parse_variant
 from cnfsweep.variants.hints import hint_variant
+from cnfsweep.variants.levels import variant_levels
 
 from paths import EXAMPLES
 
@@ -109,7 +111,88 @@ def neighbours(cell_: Cell, rows: int, cols: int) -> list[Cell]:
     ]
 
 
+def answers_seen(page) -> list[tuple[str, dict]]:
+    """Every JSON answer the page gets from now on, with its path: what the page could know."""
+    seen: list[tuple[str, dict]] = []
+
+    def keep(response) -> None:
+        if response.url.split("?")[0].split("/", 3)[-1].startswith("api/") and response.request.method == "POST":
+            seen.append((response.url.split("/", 3)[-1], response.json()))  # every API answer is JSON
+
+    page.on("response", keep)
+    return seen
+
+
+def assert_no_answer_before_the_end(seen: list[tuple[str, dict]]) -> None:
+    """No answer the page got holds the mines or a solution, but a puzzle game's once it was over."""
+    assert seen and not any(path == "api/puzzle" for path, _ in seen)  # the route that gives programs the answer
+    for path, doc in seen:
+        assert "solution" not in doc, path
+        if path.startswith("api/puzzle/game"):
+            assert (doc["mines"] is None) == (doc["state"] == "playing"), (path, doc["state"])
+
+
+def start_puzzle(page, rules: list[str], seed: int, lives: int = 3) -> None:
+    """Make a 5x5 puzzle with 7 mines under ``rules`` from the Puzzles tab's form, and wait for it."""
+    page.click("#tab-puzzle")
+    page.wait_for_function("state.puzzle !== null")  # the tab makes one at once
+    for box in page.query_selector_all("input[name=rule]"):
+        box.set_checked(box.get_attribute("value") in rules)
+    page.fill("#puzzle-rows", "5")
+    page.fill("#puzzle-cols", "5")
+    page.fill("#puzzle-mines", "7")
+    page.fill("#puzzle-lives", str(lives))
+    page.fill("#puzzle-seed", str(seed))
+    page.click("#new-puzzle-button")
+    page.wait_for_function(f"state.puzzle.doc.seed === {seed} && state.variant !== null && state.rows === 5")
+
+
+def test_a_generated_puzzle_played_to_a_loss_shows_the_mines_only_at_the_end(page) -> None:
+    seen = answers_seen(page)
+    start_puzzle(page, ["1Q", "V"], seed=4, lives=2)
+    made = generate_variant(VariantRequest.make(5, 5, 7, ["1Q", "V"]), 4)
+    assert page.evaluate("state.puzzle.doc.mines") is None
+    first, second = sorted(made.answer)[:2]
+    cell(page, first.row, first.col).click()
+    page.wait_for_function("document.getElementById('puzzle-message').textContent.includes('1 life left')")
+    assert "mistake" in cell(page, first.row, first.col).get_attribute("class").split()
+    cell(page, second.row, second.col).click()
+    page.wait_for_function("document.body.dataset.puzzle === 'lost'")
+    assert page.inner_text("#puzzle-message") == "Lost: 2 mistakes used every life. The mines are shown."
+    # The mines the server sent with the end are drawn: those opened as mistakes, the others as mines.
+    for c in made.answer:
+        classes = cell(page, c.row, c.col).get_attribute("class").split()
+        assert ("mistake" if c in (first, second) else "mine") in classes, (c, classes)
+    # Over: a click more changes nothing.
+    safe = next(c for c in (Cell(r, k) for r in range(5) for k in range(5)) if c not in made.answer)
+    before = page.evaluate("JSON.stringify(state.grid)")
+    cell(page, safe.row, safe.col).click()
+    assert page.evaluate("JSON.stringify(state.grid)") == before
+    assert_no_answer_before_the_end(seen)
+
+
+def test_peek_on_a_variant_puzzle_shows_what_its_clues_and_rules_then_the_total_decide(page) -> None:
+    start_puzzle(page, ["1Q", "V"], seed=6)
+    made = generate_variant(VariantRequest.make(5, 5, 7, ["1Q", "V"]), 6)
+    page.click("#peek")
+    page.wait_for_function("document.body.dataset.peeked === '1' && state.peek !== null")
+    shown = page.eval_on_selector_all(
+        "#board .cell.peek",
+        "els => els.map(e => [+e.dataset.r, +e.dataset.c, [...e.classList].find(k => k.startsWith('peek-')), e.textContent])",
+    )
+    found = variant_levels(made.board)
+    assert {(r, c): (name.removeprefix("peek-"), text == "M") for r, c, name, text in shown} == {
+        tuple(c): v for c, v in found.decided.items()
+    }
+    full = sum(1 for name, _ in found.decided.values() if name == "full")
+    total = len(found.decided) - full
+    assert page.inner_text("#peek-text") == (
+        f"Peek: all the clues and rules {full} · the total {total} · undecided {len(found.undecided)}"
+    )
+
+
 def test_a_generated_puzzle_is_played_with_a_mistake_a_flag_and_a_hint_to_solved(page) -> None:
+    seen = answers_seen(page)
     rules, seed = ["1Q", "V"], 3
     page.click("#tab-puzzle")
     page.wait_for_function("state.puzzle !== null")  # the tab makes one at once
@@ -159,6 +242,7 @@ def test_a_generated_puzzle_is_played_with_a_mistake_a_flag_and_a_hint_to_solved
         assert token == str(sum(n in answer for n in neighbours(c, 5, 5))), c
     assert page.inner_text("#puzzle-message") == "Solved with 1 mistake!"
     assert all(page.evaluate(f"state.grid[{c.row}][{c.col}]") == "*" for c in answer)
+    assert_no_answer_before_the_end(seen)
 
 
 def test_a_puzzle_the_server_cannot_make_says_why(page) -> None:

@@ -42,6 +42,14 @@ REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | bytes | None, list[tuple[
         {"rules": ["1Q", "V"], "rows": 4, "cols": 4, "mines": 4, "seed": 1},
         [("pool", "PuzzleJob")],
     ),
+    # A puzzle game is made in the pool, then kept in the store, which judges its moves.
+    ("POST", "/api/puzzle/game"): (
+        {"rules": ["1Q", "V"], "rows": 4, "cols": 4, "mines": 4, "seed": 1},
+        [("pool", "PuzzleJob"), ("store",)],
+    ),
+    ("GET", "/api/puzzle/game/{game_id}"): (None, [("store",)]),
+    ("POST", "/api/puzzle/game/{game_id}/flag"): ({"row": 0, "col": 1}, [("store",)]),
+    ("POST", "/api/puzzle/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),
     ("POST", "/api/game"): ({"level": "beginner", "seed": 1}, [("store",)]),
     ("GET", "/api/game/{game_id}"): (None, [("store",)]),
     ("POST", "/api/game/{game_id}/click"): ({"row": 0, "col": 0}, [("store",)]),
@@ -84,9 +92,11 @@ def test_every_api_route_runs_one_job_where_its_kind_runs(make_client, spied: li
         }
         assert routes - NOT_JOBS == set(REQUESTS)
         game_id = c.post("/api/game", json={"level": "beginner", "seed": 1}).json()["id"]
+        puzzle = {"rules": ["1Q", "V"], "rows": 4, "cols": 4, "mines": 4, "seed": 1}
+        puzzle_id = c.post("/api/puzzle/game", json=puzzle).json()["id"]
         for (method, path), (body, runs) in REQUESTS.items():
             spied.clear()
-            url = path.replace("{game_id}", game_id)
+            url = path.replace("{game_id}", puzzle_id if path.startswith("/api/puzzle/game/") else game_id)
             if isinstance(body, bytes):
                 answer = c.request(method, url, content=body, headers={"content-type": "image/png"})
             else:

@@ -3,7 +3,7 @@
 ``/api/analyze``, ``/api/check`` and ``/api/hint`` answer what ``cnfsweep solve``, ``check`` and ``hint``
 print with ``--json``; the probabilities are the oracle's; every answer is what ``/openapi.json`` says it
 is; a board that cannot be read is a 400 with the CLI's one line (naming ``board`` where the CLI names
-the file); ``/api/levels`` refuses a variant board as ``cnfsweep levels`` does.
+the file); ``/api/levels`` answers what the clues and rules, then the total, decide (the page's Peek).
 """
 
 from __future__ import annotations
@@ -90,16 +90,28 @@ def test_a_bad_variant_board_is_a_400_with_the_clis_line(live_url: str, run, rou
     assert "error: " + document["error"].replace("board", "<stdin>", 1) == " ".join(cli.output.split())
 
 
-def test_levels_and_other_formats_refuse_a_variant_board_in_one_line(live_url: str, run) -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_levels_of_a_variant_board_are_the_oracles_for_the_pages_peek(live_url: str, seed: int) -> None:
+    # What Peek shows: `full`, the cells every layout of the clues and rules agrees on; `total`, those the
+    # layouts with the total agree on besides; the rest undecided. The oracle enumerates every layout itself.
+    rng = random.Random(f"peek {seed}")
+    rule = sorted(oracle.MINE_RULES)[seed % len(oracle.MINE_RULES)]
+    puzzle = random_puzzle(rng, 3, 4, [rule], "V", "", True)
+    status, document = post(f"{live_url}/api/levels", {"board": puzzle.text()})
+    assert status == 200, document
+    covered = [Cell(*p) for p in puzzle.covered()]
+    full, total = puzzle.solutions(total=False), puzzle.solutions()
+    for name, layouts in (("full", full), ("total", total)):
+        same = {c for c in covered if len({c in m for m in layouts}) == 1}
+        earlier = set() if name == "full" else {c for c in covered if len({c in m for m in full}) == 1}
+        got = document["levels"][name]
+        assert {Cell(*c) for c in got["mines"]} == {c for c in same - earlier if c in next(iter(layouts))}
+        assert {Cell(*c) for c in got["safe"]} == {c for c in same - earlier if c not in next(iter(layouts))}
+    assert document["consistent"] and document["rules"] == [rule, "V"]
+
+
+def test_other_formats_refuse_a_variant_board_in_one_line(live_url: str) -> None:
     text = "rules: 1Q\n. .\n. 3\n"
-    status, document = post(f"{live_url}/api/levels", {"board": text})
-    assert status == 400
-    assert document == {
-        "error": "board: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
-    }
-    assert " ".join(run("levels", "-", stdin=text).output.split()) == "error: " + document["error"].replace(
-        "board", "<stdin>", 1
-    )
     status, document = post(f"{live_url}/api/analyze", {"board": text, "format": "jsm"})
     assert status == 400 and document == {
         "error": "board: a board with a 'rules:' header is native text, not jsm format"

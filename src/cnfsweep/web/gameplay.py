@@ -26,10 +26,23 @@ from starlette.concurrency import run_in_threadpool
 
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.web.games import GameStore, GameTooLarge, NewGame, UnknownGame
-from cnfsweep.web.jobs import GenerateJob, JobOutcome, Verdict
+from cnfsweep.web.jobs import GenerateJob, JobOutcome, PuzzleJob, Verdict
 from cnfsweep.web.workers import PoolJob, Workers
 
-__all__ = ["AnyJob", "GameTrace", "OpenCell", "Server", "ShowGame", "StartGame", "ToggleFlag", "failure"]
+__all__ = [
+    "AnyJob",
+    "FlagPuzzleCell",
+    "GameTrace",
+    "OpenCell",
+    "OpenPuzzleCell",
+    "Server",
+    "ShowGame",
+    "ShowPuzzle",
+    "StartGame",
+    "StartPuzzle",
+    "ToggleFlag",
+    "failure",
+]
 
 
 def failure(exc: CnfsweepError) -> JobOutcome:
@@ -182,3 +195,58 @@ class ToggleFlag:
     async def outcome(self, server: Server) -> JobOutcome:
         """Flag or unflag the cell in the store."""
         return await server.store(lambda games: games.flag(self.game_id, self.row, self.col))
+
+
+@dataclass(frozen=True)
+class StartPuzzle:
+    """Start playing a variant puzzle (``POST /api/puzzle/game``): made in the worker pool, then kept in the store.
+
+    The answer stays on the server: the player gets the puzzle's view (:meth:`~cnfsweep.variants.game.PuzzleGame.view`).
+    """
+
+    job: PuzzleJob
+    lives: int
+
+    async def outcome(self, server: Server) -> JobOutcome:
+        """Make the puzzle in the pool (a refusal or a time-out answers as ``/api/puzzle``'s), then start its game."""
+        made = await server.pool(self.job)
+        if made.verdict is not Verdict.ANSWER:
+            return made
+        return await server.store(lambda games: games.new_puzzle(json.loads(made.body), self.lives))
+
+
+@dataclass(frozen=True)
+class ShowPuzzle:
+    """What the player of a puzzle game sees now (``GET /api/puzzle/game/{id}``)."""
+
+    game_id: str
+
+    async def outcome(self, server: Server) -> JobOutcome:
+        """Read the puzzle game's view from the store."""
+        return await server.store(lambda games: games.puzzle(self.game_id))
+
+
+@dataclass(frozen=True)
+class OpenPuzzleCell:
+    """Open a cell of a puzzle game (``POST /api/puzzle/game/{id}/click``): the store judges it by the answer."""
+
+    game_id: str
+    row: int
+    col: int
+
+    async def outcome(self, server: Server) -> JobOutcome:
+        """Open the cell in the store."""
+        return await server.store(lambda games: games.open_puzzle(self.game_id, self.row, self.col))
+
+
+@dataclass(frozen=True)
+class FlagPuzzleCell:
+    """Flag a covered cell of a puzzle game, or take its flag off (``POST /api/puzzle/game/{id}/flag``)."""
+
+    game_id: str
+    row: int
+    col: int
+
+    async def outcome(self, server: Server) -> JobOutcome:
+        """Flag or unflag the cell in the store."""
+        return await server.store(lambda games: games.flag_puzzle(self.game_id, self.row, self.col))

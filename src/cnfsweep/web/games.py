@@ -32,6 +32,8 @@ from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
 from cnfsweep.generation import generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 from cnfsweep.play.level import format_size
+from cnfsweep.variants.board import parse_variant
+from cnfsweep.variants.game import PuzzleGame
 
 __all__ = ["GameStore", "GameTooLarge", "NewGame", "UnknownGame", "game_document"]
 
@@ -270,7 +272,8 @@ class GameStore:
 
     def __init__(self, limit: int, max_cells: int, time_limit: float | None = None) -> None:
         self.limit, self.max_cells, self.time_limit = limit, max_cells, time_limit
-        self._games: OrderedDict[str, _Entry] = OrderedDict()
+        # Classic games and variant puzzles share the room: past ``limit`` of both, the least recently played goes.
+        self._games: OrderedDict[str, _Entry | PuzzleGame] = OrderedDict()
         self._lock = threading.Lock()  # the server's threads may play at once
 
     def check(self, spec: NewGame) -> Level:
@@ -329,20 +332,63 @@ class GameStore:
                 opened.append((0.0, ClickKind.OPEN, Cell(*spec.opened)))
         game_id = secrets.token_urlsafe(12)
         with self._lock:  # only now: generating a board holds no other game up
-            self._games[game_id] = _Entry(game, history=opened)
-            while len(self._games) > self.limit:
-                self._games.popitem(last=False)
+            self._keep(game_id, _Entry(game, history=opened))
             doc = game_document(game_id, game)
             if level.cells <= NEIGHBOURS_UP_TO:
                 doc["neighbours"] = [list(near) for near in level.topology.tables()[1]]
             return doc
 
+    def _keep(self, game_id: str, game: _Entry | PuzzleGame) -> None:
+        # Under the lock.
+        self._games[game_id] = game
+        while len(self._games) > self.limit:
+            self._games.popitem(last=False)
+
     def _entry(self, game_id: str) -> _Entry:
         entry = self._games.get(game_id)
-        if entry is None:
+        if not isinstance(entry, _Entry):
             raise UnknownGame("no game with this id (finished games are kept only while there is room)")
         self._games.move_to_end(game_id)
         return entry
+
+    def _puzzle(self, game_id: str) -> PuzzleGame:
+        game = self._games.get(game_id)
+        if not isinstance(game, PuzzleGame):
+            raise UnknownGame("no puzzle game with this id (finished games are kept only while there is room)")
+        self._games.move_to_end(game_id)
+        return game
+
+    def new_puzzle(self, made: dict[str, Any], lives: int) -> dict[str, Any]:
+        """Start playing a generated puzzle (``made``: what ``generate --rules --json`` prints) and return its view.
+
+        The store keeps the answer; the view has the clues, the rules, the size and the game's ``id``, never the
+        mines while the game goes on.
+        """
+        board = parse_variant(made["board"], "puzzle")
+        game = PuzzleGame(board, frozenset(Cell(r, c) for r, c in made["mines"]), made["seed"], lives)
+        game_id = secrets.token_urlsafe(12)
+        with self._lock:
+            self._keep(game_id, game)
+            return {"id": game_id, **game.view()}
+
+    @_locked
+    def puzzle(self, game_id: str) -> dict[str, Any]:
+        """Return what the player of a puzzle game sees now."""
+        return {"id": game_id, **self._puzzle(game_id).view()}
+
+    @_locked
+    def open_puzzle(self, game_id: str, row: int, col: int) -> dict[str, Any]:
+        """Open a cell of a puzzle game (the answer judges it) and return the game's view."""
+        game = self._puzzle(game_id)
+        game.open(Cell(row, col))
+        return {"id": game_id, **game.view()}
+
+    @_locked
+    def flag_puzzle(self, game_id: str, row: int, col: int) -> dict[str, Any]:
+        """Flag a covered cell of a puzzle game, or take its flag off, and return the game's view."""
+        game = self._puzzle(game_id)
+        game.flag(Cell(row, col))
+        return {"id": game_id, **game.view()}
 
     @_locked
     def get(self, game_id: str) -> dict[str, Any]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from cnfsweep.core.board import Board, Cell
+from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
@@ -47,7 +46,7 @@ from cnfsweep.play import Level
 from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
 from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
-from cnfsweep.variants.puzzle import puzzle_board, shown_clues
+from cnfsweep.variants.game import PuzzleGame
 
 __all__ = [
     "TASKS",
@@ -269,6 +268,12 @@ def _variant_hint(board: VariantBoard, job: Job) -> Any:
     return hint_variant(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit)
 
 
+def _variant_levels(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.variants.levels import variant_levels
+
+    return variant_levels(board, time_limit=job.time_limit)
+
+
 def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
     # One token a cell, as the text writes it: a clue of any size, a 1W list, a trailing "'" for a dyed cell.
     return {
@@ -284,11 +289,13 @@ def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
 
 
 #: The tasks that take a variant board (text with a ``rules:`` header): the documents ``cnfsweep solve``,
-#: ``check`` and ``hint`` print with ``--json`` for one, and ``board`` its cells for the page.
+#: ``check`` and ``hint`` print with ``--json`` for one, ``levels`` what its clues and rules, then the total,
+#: decide (the page's Peek), and ``board`` its cells for the page.
 VARIANT_TASKS: dict[str, Callable[[VariantBoard, Job], Any]] = {
     "analyze": _variant_analyze,
     "check": _variant_check,
     "hint": _variant_hint,
+    "levels": _variant_levels,
     "board": _variant_board,
 }
 
@@ -512,17 +519,10 @@ def puzzle_document(puzzle: VariantPuzzle) -> dict[str, Any]:
     A cell the puzzle shows keeps its clue; any other safe cell shows what its clue rule reads on the answer
     (under 1L one off, drawn from the puzzle's seed).
     """
-    board = puzzle.board
-    read = shown_clues(board.rules, board.grid, puzzle.answer, random.Random(puzzle.seed))
-    opened = puzzle_board(board.rules, board.grid, board.total, {**read, **board.clues})
-    solution = [
-        [
-            ("*'" if Cell(r, c) in board.grid.dyed else "*") if Cell(r, c) in puzzle.answer else cell.text()
-            for c, cell in enumerate(row)
-        ]
-        for r, row in enumerate(opened.cells)
-    ]
-    return {**puzzle.to_dict(), "cells": [[cell.text() for cell in row] for row in board.cells], "solution": solution}
+    # The cells as they show when opened: as a game of the puzzle shows them (the one place that reads them).
+    solution = PuzzleGame(puzzle.board, puzzle.answer, puzzle.seed).solution()
+    cells = [[cell.text() for cell in row] for row in puzzle.board.cells]
+    return {**puzzle.to_dict(), "cells": cells, "solution": solution}
 
 
 def run_puzzle(job: PuzzleJob) -> JobOutcome:

@@ -44,6 +44,7 @@ from cnfsweep.core.topology import TOPOLOGIES as GRIDS
 from cnfsweep.engine.consistency_levels import MAX_LEVEL
 from cnfsweep.formats import FORMATS
 from cnfsweep.play import LEVELS
+from cnfsweep.variants.game import LIVES
 
 __all__ = [
     "BoardRequest",
@@ -55,6 +56,7 @@ __all__ = [
     "GenerateRequest",
     "HintRequest",
     "LevelsRequest",
+    "PuzzleGameRequest",
     "PuzzleRequest",
     "ReplayRequest",
     "VariantAnalysis",
@@ -343,6 +345,21 @@ class PuzzleRequest(BaseModel):
     )
 
 
+class PuzzleGameRequest(PuzzleRequest):
+    """A variant puzzle to play here: made as `POST /api/puzzle` makes it, its answer kept on the server."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"rules": ["1Q", "V"], "rows": 5, "cols": 5, "mines": 8, "seed": 7, "lives": 3}]
+        },
+    )
+
+    lives: Annotated[int, Ge(1), Le(1000), WHOLE] = Field(
+        LIVES, description="Mistakes (mines opened) that end the game, lost: the last life's mistake loses it."
+    )
+
+
 class CellRequest(BaseModel):
     """One cell of a game: row and column from 0 at the top-left."""
 
@@ -494,6 +511,7 @@ PUBLISHED = (
     GameRequest,
     GenerateRequest,
     PuzzleRequest,
+    PuzzleGameRequest,
     CellRequest,
     ReplayRequest,
     ErrorDocument,

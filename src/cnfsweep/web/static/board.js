@@ -184,6 +184,7 @@ function overlay() {
 
 export function render() {
   const a = overlay();
+  $("peek-full-name").textContent = levelTitle("full"); // a variant board's: its clues and rules
   const numbers = $("numbers").checked;
   $("board").classList.toggle("numbers", numbers);
   const safe = new Set(a ? a.safe.map(key) : []);
@@ -191,8 +192,10 @@ export function render() {
   // With a certainly safe cell there is no guess to make: the S cells say where to go.
   const best = a && a.best_guess && !a.safe.length ? key(a.best_guess) : null;
   const game = state.mode === "play" ? state.game : null;
-  const layout = new Set(game && game.layout ? game.layout.map(key) : []);
-  const won = game && game.state === "won";
+  // A puzzle game's answer comes from the server with its end only: then shown as a game's layout is.
+  const ended = state.mode === "puzzle" && state.puzzle && state.puzzle.doc.mines ? state.puzzle.doc : null;
+  const layout = new Set(game && game.layout ? game.layout.map(key) : ended ? ended.mines.map(key) : []);
+  const won = (game && game.state === "won") || (ended && ended.state === "won");
   const exploded = game && game.exploded ? key(game.exploded) : null;
   const hintMove = state.hint ? key(state.hint.cell) : null;
   const hintReason = new Set(state.hint ? state.hint.numbers.map(key) : []);

@@ -39,7 +39,7 @@ export const state = {
                        // on a variant board one token a cell: a clue of any size ("12", a Wall clue "1,3"), "?", ".", "*"
   variant: null,       // the grid's variant rules, or null (classic): {rules: [codes], dyed: Set "r,c", total}
   rules: [],           // every variant rule the server knows (GET /api/health): {code, title, definition, kind}
-  puzzle: null,        // the variant puzzle played (puzzle.js): its document, its cells as played, mistakes, solved
+  puzzle: null,        // the variant puzzle played (puzzle.js): the server's game document, its cells, mistakes, end
   total: null,         // total mines (edit mode), or the game's
   game: null,          // the game document from the server
   spec: null,          // what the game shown was asked for with (POST /api/game's body), for restarts and links
@@ -133,6 +133,7 @@ export function announce(text) {
 
 export function gameOver() {
   // A finished game is shown as it ended, never analysed as if it were live.
+  if (state.mode === "puzzle") return state.puzzle !== null && state.puzzle.doc.state !== "playing";
   return state.mode === "play" && state.game !== null && state.game.state !== "playing";
 }
 
@@ -145,6 +146,8 @@ export function key([r, c]) { return `${r},${c}`; }
 
 /** A level of propagation as the page names it (cnfsweep levels' names): "GAC", "2-RC", ..., "the total". */
 export function levelTitle(name) {
+  // A variant board's levels are its clues and rules together, then the total (its rules are no sets of numbers).
+  if (name === "full" && state.variant) return "all the clues and rules";
   return { full: "all the numbers", total: "the total", 1: "GAC" }[name] || `${name}-RC`;
 }
 
@@ -188,7 +191,7 @@ export function ruleText(code) {
   return rule ? `${code} ${rule.title}: ${rule.definition}` : code;
 }
 
-/** The tokens of a variant board's cells (POST /api/board's or /api/puzzle's `cells`), a trailing "'" a dyed cell's. */
+/** The tokens of a variant board's cells (POST /api/board's or a puzzle game's `cells`), a trailing "'" a dyed cell's. */
 export function readCells(cells) {
   const dyed = new Set();
   const grid = cells.map((row, r) => row.map((token, c) => {

@@ -155,8 +155,8 @@ export async function peek() {
   const level = doc.inconsistent_level;
   $("peek-text").textContent = doc.consistent
     ? `Peek: ${counts.join(" · ")} · undecided ${doc.undecided.length}`
-    : `Peek: inconsistent: ${/^[0-9]+$/.test(level) ? levelTitle(level) : level === "full" ? "all the numbers" : "the total"}`
-      + " finds no layout (the outlined numbers cannot hold)";
+    : `Peek: inconsistent: ${levelTitle(level)}`
+      + ` finds no layout (the outlined ${state.variant ? "clues" : "numbers"} cannot hold)`;
   document.body.dataset.peeked = "1";
   render();
 }

@@ -1,6 +1,7 @@
 // The Puzzles tab: variant puzzles (14 Minesweeper Variants' rules). Choose rules from the server's registry, a size
-// and a total; the server makes a puzzle with exactly one solution (POST /api/puzzle); open and flag its cells here.
-// A puzzle is solved by logic alone, so opening a mine is a mistake: shown, counted, and the mine then known.
+// and a total; the server makes a puzzle with exactly one solution and keeps its answer (POST /api/puzzle/game); the
+// cells opened and flagged here go to the server, which judges them. A puzzle is solved by logic alone, so opening a
+// mine is a mistake: shown, counted, and the mine then known; the mistake that uses the last life loses the game.
 import { $, announce, api, key, plural, readCells, ruleText, state, touch, where } from "./core.js";
 import { render, setGrid, showCells } from "./board.js";
 import { clearHint } from "./hint.js";
@@ -24,7 +25,7 @@ export function ruleChoices() {
 function asked() {
   const rules = [...document.querySelectorAll("input[name=rule]:checked")].map((box) => box.value);
   const body = { rules: rules.length ? rules : ["V"], rows: Number($("puzzle-rows").value), cols: Number($("puzzle-cols").value),
-    mines: Number($("puzzle-mines").value) };
+    mines: Number($("puzzle-mines").value), lives: Number($("puzzle-lives").value) };
   if ($("puzzle-seed").value !== "") body.seed = Number($("puzzle-seed").value);
   return body;
 }
@@ -38,17 +39,26 @@ export async function newPuzzle(event) {
   $("puzzle-message").textContent = `making a ${body.rows}×${body.cols} puzzle with ${plural(body.mines, "mine")} under ${body.rules.join(" ")}…`;
   let doc;
   try {
-    doc = await api("POST", "/api/puzzle", body);
+    // The server keeps the answer and judges each move (POST /api/puzzle/game): the page never has the mines.
+    doc = await api("POST", "/api/puzzle/game", body);
   } catch (err) {
     if (seq === asking) $("puzzle-message").textContent = `error: ${err.message}`;
     return;
   }
   if (seq !== asking) return;
   if (doc.status === "unknown") { $("puzzle-message").textContent = `no puzzle within the time limit of ${doc.time_limit} s: try a smaller one`; return; }
-  const { grid, dyed } = readCells(doc.cells);
-  state.puzzle = { doc, grid, dyed, solution: readCells(doc.solution).grid, mistakes: new Set(), solved: false };
+  state.puzzle = { doc, queue: Promise.resolve() };
+  adopt(doc);
   $("puzzle-seed").placeholder = `random (this one: ${doc.seed})`;
   if (state.mode === "puzzle") showPuzzle();
+}
+
+function adopt(doc) {
+  // The game's document as the page plays it: its cells, mistakes and end (a win flags every mine; the board draws
+  // the mines of a loss from `mines`, which the server sends only once the game is over).
+  const p = state.puzzle, { grid, dyed } = readCells(doc.cells);
+  const mistakes = new Set(doc.mistakes.map(key));
+  Object.assign(p, { doc, grid, dyed, mistakes, solved: doc.state === "won", lost: doc.state === "lost" });
 }
 
 /** Show the puzzle played (on a return to the tab too), or make one when there is none yet. */
@@ -58,47 +68,53 @@ export function showPuzzle() {
   setGrid(p.doc.rows, p.doc.cols, p.grid, "square", { rules: p.doc.rules, dyed: p.dyed, total: p.doc.total_mines });
   said();
   render();
-  analyse();
+  if (p.doc.state === "playing") analyse();
 }
 
 function said() {
-  // What the frame and the line under the form say: mines left, the mistakes, solved.
-  const p = state.puzzle, flags = p.grid.flat().filter((t) => t === "*").length;
-  $("mines-left").textContent = p.doc.total_mines - flags;
-  const mistakes = p.mistakes.size ? ` · ${plural(p.mistakes.size, "mistake")}` : "";
+  // What the frame and the line under the form say: mines left, the mistakes and lives, solved or lost.
+  const p = state.puzzle, d = p.doc;
+  $("mines-left").textContent = d.mines_left;
+  const mistakes = p.mistakes.size ? ` · ${plural(p.mistakes.size, "mistake")}, ${plural(d.lives_left, "life", "lives")} left` : "";
   $("puzzle-message").textContent = p.solved
     ? `Solved${p.mistakes.size ? ` with ${plural(p.mistakes.size, "mistake")}` : " without a mistake"}!`
-    : `${p.doc.rows}×${p.doc.cols} puzzle, ${plural(p.doc.total_mines, "mine")}, rules ${p.doc.rules.join(" ")}, `
-      + `seed ${p.doc.seed}: one solution, found by logic alone${mistakes}`;
-  document.body.dataset.puzzle = p.solved ? "solved" : "playing";
+    : p.lost
+      ? `Lost: ${plural(p.mistakes.size, "mistake")} used every life. The mines are shown.`
+      : `${d.rows}×${d.cols} puzzle, ${plural(d.total_mines, "mine")}, rules ${d.rules.join(" ")}, `
+        + `seed ${d.seed}: one solution, found by logic alone${mistakes}`;
+  document.body.dataset.puzzle = d.state === "won" ? "solved" : d.state;
 }
 
-/** Open (`kind` "click") or flag ("flag") a cell of the puzzle played. */
+/** Open (`kind` "click") or flag ("flag") a cell of the puzzle played: the server judges it, by its answer. */
 export function puzzleMove(kind, r, c) {
   const p = state.puzzle;
-  if (!p || p.solved || state.mode !== "puzzle") return;
-  const token = p.grid[r][c], k = key([r, c]);
-  if (kind === "flag") {
-    if (token !== "." && !(token === "*" && !p.mistakes.has(k))) return;
-    p.grid[r][c] = token === "." ? "*" : ".";
-  } else {
-    if (token !== ".") return; // open already, or flagged: take the flag off first
-    p.grid[r][c] = p.solution[r][c];
-    if (p.solution[r][c] === "*") {
-      p.mistakes.add(k);
-      announce(`Mistake: ${where([r, c])} is a mine.`);
-    }
-  }
-  if (p.solution.every((row, a) => row.every((t, b) => t === "*" || p.grid[a][b] !== "."))) {
-    p.solved = true;
-    p.grid.forEach((row, a) => row.forEach((_, b) => { if (p.solution[a][b] === "*") p.grid[a][b] = "*"; }));
-    announce(`Solved${p.mistakes.size ? ` with ${plural(p.mistakes.size, "mistake")}` : ""}.`);
-  }
+  if (!p || p.doc.state !== "playing" || state.mode !== "puzzle") return;
+  const token = p.grid[r][c];
+  if (kind === "flag" ? token !== "." && !(token === "*" && !p.mistakes.has(key([r, c]))) : token !== ".") return;
   touch();
+  // Moves go one after another, each on the document the one before it answered.
+  p.queue = p.queue.then(() => send(p, kind, r, c));
+}
+
+async function send(p, kind, r, c) {
+  if (p.doc.state !== "playing") return;
+  let doc;
+  try {
+    doc = await api("POST", `/api/puzzle/game/${p.doc.id}/${kind}`, { row: r, col: c });
+  } catch (err) {
+    if (state.puzzle === p) $("puzzle-message").textContent = `error: ${err.message}`;
+    return;
+  }
+  const before = p.mistakes.size;
+  adopt(doc);
+  if (state.puzzle !== p || state.mode !== "puzzle") return;
+  if (p.mistakes.size > before) announce(`Mistake: ${where([r, c])} is a mine.`);
+  if (p.solved) announce(`Solved${p.mistakes.size ? ` with ${plural(p.mistakes.size, "mistake")}` : ""}.`);
+  if (p.lost) announce("Lost: no lives left.");
   showCells(p.grid);
   clearHint();
   dropAnalysis();
   said();
   render();
-  if (!p.solved) analyse();
+  if (doc.state === "playing") analyse();
 }
