@@ -25,20 +25,50 @@ MAX_PITCH = 300
 
 @dataclass(frozen=True)
 class Axis:
-    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells."""
+    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells.
+
+    ``lines``, where given, are the places of the ``count + 1`` lines themselves, each found in the
+    picture: a game that sizes its cells in whole pixels makes some a pixel wider than others (GNOME
+    Mines at 1.5x: 34 px cells, then 33 px ones), and an even pitch strays from them by pixels towards
+    the board's far side.  Empty, the lines stand evenly ``pitch`` apart from ``start``.
+    """
 
     start: float
     pitch: float
     count: int
+    lines: tuple[float, ...] = ()
+
+    def line(self, k: int) -> float:
+        """Where line ``k`` stands (line ``k`` starts cell ``k``; line ``count`` ends the last cell)."""
+        if self.lines and 0 <= k <= self.count:
+            return self.lines[k]
+        return self.start + k * self.pitch
 
     def bounds(self, i: int) -> tuple[int, int]:
         """Pixel span ``[lo, hi)`` of cell ``i`` along this axis."""
-        return round(self.start + i * self.pitch), round(self.start + (i + 1) * self.pitch)
+        return round(self.line(i)), round(self.line(i + 1))
+
+    def part(self, first: int, count: int) -> Axis:
+        """The cells ``first`` to ``first + count - 1`` alone, as a board of their own.
+
+        Its inner lines are kept; its two outermost ones are placed as :func:`_placed` places a board's
+        (a line found between a board's cells and what lies beside it is no line between two cells).
+        """
+        if not self.lines:
+            return Axis(start=self.line(first), pitch=self.pitch, count=count)
+        return _outermost(Axis(self.line(first), self.pitch, count, self.lines[first : first + count + 1]))
+
+    def places(self, side: int) -> np.ndarray:
+        """The edges of ``side`` equal parts of every cell, in order (``count * side + 1`` places)."""
+        lines = np.asarray([self.line(k) for k in range(self.count + 1)])
+        steps = np.arange(side) / side
+        inner = lines[:-1, None] + (lines[1:] - lines[:-1])[:, None] * steps[None, :]
+        return np.append(inner.reshape(-1), lines[-1])
 
     @property
     def end(self) -> float:
         """Where the last cell ends."""
-        return self.start + self.count * self.pitch
+        return self.line(self.count)
 
 
 @dataclass(frozen=True)
@@ -216,7 +246,68 @@ def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
     y2 = find_axis(_profile(edges, 1, x0, x1), whole, floor=0.45)
     if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
         return None
-    return _lined(edges, Grid(x=x2, y=y2))
+    x3 = _placed(_profile(edges, 0, y0, y1), x2)
+    y3 = _placed(_profile(edges, 1, x0, x1), y2)
+    return _lined(edges, Grid(x=x3, y=y3))
+
+
+def _placed(e: np.ndarray, axis: Axis) -> Axis:
+    """The axis with each of its lines placed where the picture draws it, near where the pitch puts it.
+
+    A line between cells shows in the edge profile as a pattern (a tile's two sides a gap apart, an open
+    cell's one rule) that repeats at every line; the pattern is the profile's mean around the lines the
+    even pitch puts.  The middle line is placed first, where the profile matches the pattern best near
+    where the even pitch puts it, then each next line outwards near a pitch from the one placed before it:
+    a pixel more or less per cell adds up over a board, a pitch found from all the lines stays within a
+    pixel of any one.  A board's outermost lines are often a frame drawn off the cells' own: they are
+    placed as far beyond their neighbours as the cells next to them are wide.
+    """
+    if axis.count < 3:
+        return axis
+    step = 0.25
+    reach = max(1.0, axis.pitch / 8)
+    shifts = np.arange(-reach, reach + step / 2, step)
+    around = np.arange(-axis.pitch / 4, axis.pitch / 4 + step / 2, step)
+    inner = np.arange(1, axis.count)
+    at = axis.start + inner * axis.pitch - 1.0  # e[i] is the step between pixels i and i + 1
+    pattern = _sample(e, at[:, None] + around[None, :]).mean(axis=0)
+    pattern = pattern - pattern.mean()
+    if not np.any(pattern > 0):
+        return axis
+
+    def place(near: float) -> float:
+        scores = _sample(e, near + shifts[:, None] + around[None, :]) @ pattern
+        i = int(np.argmax(scores))
+        if 0 < i < len(shifts) - 1:
+            # Between the shifts tried: the top of the parabola through the best and its two neighbours.
+            left, mid, right = scores[i - 1], scores[i], scores[i + 1]
+            bend = left - 2 * mid + right
+            return near + shifts[i] + (0.5 * (left - right) / bend * step if bend < 0 else 0.0)
+        return near + shifts[i]
+
+    moved = np.empty(len(at))
+    middle = len(at) // 2
+    moved[middle] = place(at[middle])
+    for j in range(middle + 1, len(at)):
+        moved[j] = place(moved[j - 1] + axis.pitch)
+    for j in range(middle - 1, -1, -1):
+        moved[j] = place(moved[j + 1] - axis.pitch)
+    moved += 1.0
+    lines = (0.0, *moved.tolist(), 0.0)
+    return _outermost(Axis(start=0.0, pitch=axis.pitch, count=axis.count, lines=lines))
+
+
+def _outermost(axis: Axis) -> Axis:
+    """The axis with its two outermost lines placed as far beyond the next ones in as the cells beside them are wide.
+
+    A board's outermost lines are often a frame drawn off the cells' own, or blurred into what lies
+    beside the board: its inner lines say better where its outer cells end.
+    """
+    if axis.count < 3 or not axis.lines:
+        return axis
+    inner = axis.lines[1:-1]
+    lines = (2 * inner[0] - inner[1], *inner, 2 * inner[-1] - inner[-2])
+    return Axis(start=lines[0], pitch=axis.pitch, count=axis.count, lines=lines)
 
 
 def _lined(edges: Edges, grid: Grid) -> Grid:
@@ -236,7 +327,7 @@ def _lined(edges: Edges, grid: Grid) -> Grid:
                 shares.append(0.0)
                 continue
             wide = _spread(_profile(edges, profile_axis, max(0, lo + inset), max(0, hi - inset)))
-            at = [round(other.start + k * other.pitch) - 1 for k in range(1, other.count)]
+            at = [round(other.line(k)) - 1 for k in range(1, other.count)]
             at = [k for k in at if 0 <= k < len(wide)]
             shares.append(float(np.mean([wide[k] > 0.5 for k in at])) if at else 1.0)
         return shares
@@ -253,9 +344,7 @@ def _lined(edges: Edges, grid: Grid) -> Grid:
         left += 1
     while right - left > 1 and cols[right - 1] < 0.5:
         right -= 1
-    y = Axis(grid.y.start + top * grid.y.pitch, grid.y.pitch, bottom - top)
-    x = Axis(grid.x.start + left * grid.x.pitch, grid.x.pitch, right - left)
-    return Grid(x=x, y=y)
+    return Grid(x=grid.x.part(left, right - left), y=grid.y.part(top, bottom - top))
 
 
 def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
@@ -265,8 +354,8 @@ def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
     its rows' (or columns') lines go on into the strip up to the picture's edge.
     """
     sides = []
-    ys = [round(grid.y.start + k * grid.y.pitch) - 1 for k in range(1, grid.rows)]
-    xs = [round(grid.x.start + k * grid.x.pitch) - 1 for k in range(1, grid.cols)]
+    ys = [round(grid.y.line(k)) - 1 for k in range(1, grid.rows)]
+    xs = [round(grid.x.line(k)) - 1 for k in range(1, grid.cols)]
     strips = {
         "left": (gray[:, : max(0, int(grid.x.start) - 2)], ys, 1),
         "right": (gray[:, int(np.ceil(grid.x.end)) + 2 :], ys, 1),
