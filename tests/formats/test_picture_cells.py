@@ -100,3 +100,18 @@ def test_cells_sized_in_whole_pixels_are_each_cut_between_their_own_lines(sizes:
         assert found.max() - found.min() <= 1, found
         widths = [axis.bounds(k)[1] - axis.bounds(k)[0] for k in range(len(sizes))]
         assert all(abs(w - s) <= 1 for w, s in zip(widths, sizes, strict=True)), widths
+
+
+def test_a_grid_of_bevelled_tiles_is_found_as_square_as_it_is() -> None:
+    # Minesweeper Arbiter's raised tiles (ms-toollib's exp.png, in the corpus) have a light and a dark bevel two
+    # pixels each, so down the board there are edges all along each line's sides: the pitch fitted down strayed to
+    # 16.19 pixels where it is 16, three pixels off by the last row, and the rows cut that way read as no cell.
+    from cnfsweep.formats.picture.read import decode, gray_of
+    from tests.paths import ROOT
+
+    path = ROOT / "corpus" / "public" / "arbiter-exp.png"
+    grid = find_grid(gray_of(decode(path.read_bytes(), str(path))))
+    assert grid is not None and (grid.rows, grid.cols) == (16, 30)
+    # The tiles stand 16 pixels apart both ways, the first row's top at 116 and the first column's left at 176.5.
+    assert all(abs(grid.y.bounds(k)[0] - (116 + 16 * k)) <= 1 for k in range(grid.rows + 1))
+    assert all(abs(grid.x.bounds(k)[0] - (176.5 + 16 * k)) <= 1 for k in range(grid.cols + 1))

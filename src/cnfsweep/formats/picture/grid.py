@@ -161,9 +161,10 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
     return (1 - t) * inside(lo) + t * inside(lo + 1)
 
 
-def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
+def find_axis(e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None = None) -> Axis | None:
     """The cells along one axis from its edge profile ``e`` (``e[i]``: steps between pixels ``i`` and ``i + 1``),
-    their pitch near ``whole`` pixels."""
+    their pitch near ``whole`` pixels, or ``pitch`` itself where given."""
+    given = pitch
     wide = _spread(e)
     n = len(e)
     # Every (pitch, phase) at once: the lines each predicts, the mean edge share on them.
@@ -210,9 +211,11 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
     # coarse, then fine around the best, at a tenth of the work of the fine search alone.
     mid = float(inner.mean())
     offsets = inner - mid
+    if given is not None:
+        pitch = given
     slope, centre = pitch, float(lines[0]) + mid * pitch
     for (p_span, p_step), (c_span, c_step) in (((0.6, 0.1), (2.0, 0.25)), ((0.1, 0.02), (0.25, 0.05))):
-        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step)
+        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step) if given is None else np.asarray([given])
         centres = np.arange(centre - c_span, centre + c_span + 1e-9, c_step)
         at = centres[None, :, None] + offsets[None, None, :] * pitches[:, None, None]
         scores = (_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).sum(axis=2)
@@ -246,9 +249,43 @@ def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
     y2 = find_axis(_profile(edges, 1, x0, x1), whole, floor=0.45)
     if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
         return None
-    x3 = _placed(_profile(edges, 0, y0, y1), x2)
-    y3 = _placed(_profile(edges, 1, x0, x1), y2)
+    ex, ey = _profile(edges, 0, y0, y1), _profile(edges, 1, x0, x1)
+    if abs(x2.pitch - y2.pitch) > SQUARE:
+        x2, y2 = _one_pitch(ex, ey, whole, x2, y2)
+    x3 = _placed(ex, x2)
+    y3 = _placed(ey, y2)
     return _lined(edges, Grid(x=x3, y=y3))
+
+
+#: Most two pitches of a grid of square cells, found apart on its two axes, may differ (pixels) and both stand.
+SQUARE = 0.02
+
+
+def _fit(e: np.ndarray, axis: Axis) -> float:
+    """How strongly the profile shows the axis's inner lines: the mean edge share on and half a pixel beside them."""
+    at = axis.start - 1.0 + np.arange(1, max(2, axis.count)) * axis.pitch
+    return float((_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).mean())
+
+
+def _one_pitch(ex: np.ndarray, ey: np.ndarray, whole: int, x: Axis, y: Axis) -> tuple[Axis, Axis]:
+    """Both axes at the one of their two pitches whose lines both profiles show more strongly.
+
+    Square cells are as wide as they are tall; an axis whose tiles have bevels (Minesweeper Arbiter's
+    raised tiles, a light and a dark edge two pixels each) shows edges all along its lines' sides, and its
+    own fitted pitch can stray (16.19 pixels against 16 across, three pixels off by the board's far side).
+    Each axis's share is taken relative to its own best, so that a sharp axis does not outweigh a soft one.
+    """
+    best: tuple[float, Axis, Axis] | None = None
+    own = (_fit(ex, x), _fit(ey, y))
+    for pitch in (x.pitch, y.pitch):
+        x2 = x if pitch == x.pitch else find_axis(ex, whole, floor=0.45, pitch=pitch)
+        y2 = y if pitch == y.pitch else find_axis(ey, whole, floor=0.45, pitch=pitch)
+        if x2 is None or y2 is None or (x2.count, y2.count) != (x.count, y.count):
+            continue
+        score = _fit(ex, x2) / max(own[0], 1e-9) + _fit(ey, y2) / max(own[1], 1e-9)
+        if best is None or score > best[0]:
+            best = (score, x2, y2)
+    return (x, y) if best is None else (best[1], best[2])
 
 
 def _placed(e: np.ndarray, axis: Axis) -> Axis:
