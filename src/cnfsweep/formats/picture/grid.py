@@ -4,7 +4,8 @@ A grid of cells shows as edges that repeat: summed down every column of pixels (
 the brightness steps peak on the lines between cells, one pitch apart, and nowhere else at that
 spacing.  The pitch is the first strong peak of the profile's autocorrelation, refined to a fraction
 of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts; the
-board is the longest run of lines that are all strong.
+board is the longest run of lines that are all strong.  Square cells take one pitch both ways, and each
+line is then placed where the picture draws it (a game may size its cells a pixel unevenly).
 
 Works on numpy arrays only: the picture is decoded by :mod:`cnfsweep.formats.picture.read`.
 """
