@@ -415,3 +415,18 @@ def test_other_games_skins_are_known(name: str) -> None:
     reading = read_picture((ROOT / "corpus" / name).read_bytes(), name)
     assert reading.labels() == other_labels(Path(name))
     assert reading.skin == name.split("/", maxsplit=1)[0]
+
+
+#: Every capture of xdemineur and GNOME Mines in the corpus.
+X_GAMES = [path for path in OTHER_GAMES if path.parts[0] in ("xdemineur", "gnome-mines")]
+
+
+@pytest.mark.parametrize("path", X_GAMES, ids=str)
+def test_every_capture_of_the_games_run_here_is_read_exactly(path: Path) -> None:
+    # xdemineur's 8x12 boards were refused: their grid was found a fraction of a pixel off the learnt boards'
+    # (0.44 past a line against 0.50), and Pillow's box filter, which takes each pixel whole or not at all, moved
+    # whole lines of the cells' black outlines between shrunk pixels.  GNOME Mines at 1.5x sizes some cells a
+    # pixel narrower than others, and an even pitch cut the far rows' cells pixels off.
+    reading = read_picture((ROOT / "corpus" / path).read_bytes(), str(path))
+    assert reading.labels() == other_labels(path)
+    assert reading.skin == path.parts[0]

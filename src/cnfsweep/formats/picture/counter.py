@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cnfsweep.formats.picture.shrink import shrink
+
 __all__ = ["GLYPH", "Counter", "digit_glyphs", "find_counter", "led_boxes", "read_counter"]
 
 #: A digit is compared as this many pixels wide and tall (its share of ink in each).
@@ -90,8 +92,6 @@ def digit_glyphs(rgb: np.ndarray, box: tuple[int, int, int, int]) -> list[np.nda
     glyphs share the box's band of inked rows, so a minus sign stays a bar in the middle; each is cut a
     width of 0.8 of that band about its middle, as wide as a monospaced digit.
     """
-    from PIL import Image
-
     left, top, right, bottom = box
     red = rgb[top:bottom, left:right, 0].astype(np.float32)
     lo, hi = float(np.median(red)), float(red.max())
@@ -108,7 +108,7 @@ def digit_glyphs(rgb: np.ndarray, box: tuple[int, int, int, int]) -> list[np.nda
     half = 0.4 * height
     # Padded by a glyph's half width each side, so that a glyph against the box's edge is cut whole.
     pad = int(np.ceil(half)) + 1
-    window = Image.fromarray(np.pad(ink[y0:y1], ((0, 0), (pad, pad))))
+    window = np.pad(ink[y0:y1], ((0, 0), (pad, pad)))
     glyphs = []
     for a, b in _runs(ink[y0:y1].max(axis=0) > 0.5, 1):
         if b - a < NARROW * height:
@@ -116,8 +116,7 @@ def digit_glyphs(rgb: np.ndarray, box: tuple[int, int, int, int]) -> list[np.nda
         if b - a > WIDE * height:
             return []  # digits run together (a blurred picture): no telling how many, so none is read
         middle = pad + (a + b) / 2
-        small = window.resize(GLYPH, Image.Resampling.BOX, box=(middle - half, 0, middle + half, height))
-        glyphs.append(np.asarray(small, dtype=np.float32).reshape(-1))
+        glyphs.append(shrink(window, (middle - half, 0, middle + half, height), GLYPH).reshape(-1))
     return glyphs
 
 

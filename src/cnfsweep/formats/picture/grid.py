@@ -4,7 +4,8 @@ A grid of cells shows as edges that repeat: summed down every column of pixels (
 the brightness steps peak on the lines between cells, one pitch apart, and nowhere else at that
 spacing.  The pitch is the first strong peak of the profile's autocorrelation, refined to a fraction
 of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts; the
-board is the longest run of lines that are all strong.
+board is the longest run of lines that are all strong.  Square cells take one pitch both ways, and each
+line is then placed where the picture draws it (a game may size its cells a pixel unevenly).
 
 Works on numpy arrays only: the picture is decoded by :mod:`cnfsweep.formats.picture.read`.
 """
@@ -25,20 +26,50 @@ MAX_PITCH = 300
 
 @dataclass(frozen=True)
 class Axis:
-    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells."""
+    """Where the cells lie along one axis: the first line, the pitch (fractional), the number of cells.
+
+    ``lines``, where given, are the places of the ``count + 1`` lines themselves, each found in the
+    picture: a game that sizes its cells in whole pixels makes some a pixel wider than others (GNOME
+    Mines at 1.5x: 34 px cells, then 33 px ones), and an even pitch strays from them by pixels towards
+    the board's far side.  Empty, the lines stand evenly ``pitch`` apart from ``start``.
+    """
 
     start: float
     pitch: float
     count: int
+    lines: tuple[float, ...] = ()
+
+    def line(self, k: int) -> float:
+        """Where line ``k`` stands (line ``k`` starts cell ``k``; line ``count`` ends the last cell)."""
+        if self.lines and 0 <= k <= self.count:
+            return self.lines[k]
+        return self.start + k * self.pitch
 
     def bounds(self, i: int) -> tuple[int, int]:
         """Pixel span ``[lo, hi)`` of cell ``i`` along this axis."""
-        return round(self.start + i * self.pitch), round(self.start + (i + 1) * self.pitch)
+        return round(self.line(i)), round(self.line(i + 1))
+
+    def part(self, first: int, count: int) -> Axis:
+        """The cells ``first`` to ``first + count - 1`` alone, as a board of their own.
+
+        Its inner lines are kept; its two outermost ones are placed as :func:`_placed` places a board's
+        (a line found between a board's cells and what lies beside it is no line between two cells).
+        """
+        if not self.lines:
+            return Axis(start=self.line(first), pitch=self.pitch, count=count)
+        return _outermost(Axis(self.line(first), self.pitch, count, self.lines[first : first + count + 1]))
+
+    def places(self, side: int) -> np.ndarray:
+        """The edges of ``side`` equal parts of every cell, in order (``count * side + 1`` places)."""
+        lines = np.asarray([self.line(k) for k in range(self.count + 1)])
+        steps = np.arange(side) / side
+        inner = lines[:-1, None] + (lines[1:] - lines[:-1])[:, None] * steps[None, :]
+        return np.append(inner.reshape(-1), lines[-1])
 
     @property
     def end(self) -> float:
         """Where the last cell ends."""
-        return self.start + self.count * self.pitch
+        return self.line(self.count)
 
 
 @dataclass(frozen=True)
@@ -131,9 +162,10 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
     return (1 - t) * inside(lo) + t * inside(lo + 1)
 
 
-def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
+def find_axis(e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None = None) -> Axis | None:
     """The cells along one axis from its edge profile ``e`` (``e[i]``: steps between pixels ``i`` and ``i + 1``),
-    their pitch near ``whole`` pixels."""
+    their pitch near ``whole`` pixels, or ``pitch`` itself where given."""
+    given = pitch
     wide = _spread(e)
     n = len(e)
     # Every (pitch, phase) at once: the lines each predicts, the mean edge share on them.
@@ -180,9 +212,11 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0) -> Axis | None:
     # coarse, then fine around the best, at a tenth of the work of the fine search alone.
     mid = float(inner.mean())
     offsets = inner - mid
+    if given is not None:
+        pitch = given
     slope, centre = pitch, float(lines[0]) + mid * pitch
     for (p_span, p_step), (c_span, c_step) in (((0.6, 0.1), (2.0, 0.25)), ((0.1, 0.02), (0.25, 0.05))):
-        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step)
+        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step) if given is None else np.asarray([given])
         centres = np.arange(centre - c_span, centre + c_span + 1e-9, c_step)
         at = centres[None, :, None] + offsets[None, None, :] * pitches[:, None, None]
         scores = (_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).sum(axis=2)
@@ -216,7 +250,102 @@ def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
     y2 = find_axis(_profile(edges, 1, x0, x1), whole, floor=0.45)
     if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
         return None
-    return _lined(edges, Grid(x=x2, y=y2))
+    ex, ey = _profile(edges, 0, y0, y1), _profile(edges, 1, x0, x1)
+    if abs(x2.pitch - y2.pitch) > SQUARE:
+        x2, y2 = _one_pitch(ex, ey, whole, x2, y2)
+    x3 = _placed(ex, x2)
+    y3 = _placed(ey, y2)
+    return _lined(edges, Grid(x=x3, y=y3))
+
+
+#: Most two pitches of a grid of square cells, found apart on its two axes, may differ (pixels) and both stand.
+SQUARE = 0.02
+
+
+def _fit(e: np.ndarray, axis: Axis) -> float:
+    """How strongly the profile shows the axis's inner lines: the mean edge share on and half a pixel beside them."""
+    at = axis.start - 1.0 + np.arange(1, max(2, axis.count)) * axis.pitch
+    return float((_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).mean())
+
+
+def _one_pitch(ex: np.ndarray, ey: np.ndarray, whole: int, x: Axis, y: Axis) -> tuple[Axis, Axis]:
+    """Both axes at the one of their two pitches whose lines both profiles show more strongly.
+
+    Square cells are as wide as they are tall; an axis whose tiles have bevels (Minesweeper Arbiter's
+    raised tiles, a light and a dark edge two pixels each) shows edges all along its lines' sides, and its
+    own fitted pitch can stray (16.19 pixels against 16 across, three pixels off by the board's far side).
+    Each axis's share is taken relative to its own best, so that a sharp axis does not outweigh a soft one.
+    """
+    best: tuple[float, Axis, Axis] | None = None
+    own = (_fit(ex, x), _fit(ey, y))
+    for pitch in (x.pitch, y.pitch):
+        x2 = x if pitch == x.pitch else find_axis(ex, whole, floor=0.45, pitch=pitch)
+        y2 = y if pitch == y.pitch else find_axis(ey, whole, floor=0.45, pitch=pitch)
+        if x2 is None or y2 is None or (x2.count, y2.count) != (x.count, y.count):
+            continue
+        score = _fit(ex, x2) / max(own[0], 1e-9) + _fit(ey, y2) / max(own[1], 1e-9)
+        if best is None or score > best[0]:
+            best = (score, x2, y2)
+    return (x, y) if best is None else (best[1], best[2])
+
+
+def _placed(e: np.ndarray, axis: Axis) -> Axis:
+    """The axis with each of its lines placed where the picture draws it, near where the pitch puts it.
+
+    A line between cells shows in the edge profile as a pattern (a tile's two sides a gap apart, an open
+    cell's one rule) that repeats at every line; the pattern is the profile's mean around the lines the
+    even pitch puts.  The middle line is placed first, where the profile matches the pattern best near
+    where the even pitch puts it, then each next line outwards near a pitch from the one placed before it:
+    a pixel more or less per cell adds up over a board, a pitch found from all the lines stays within a
+    pixel of any one.  A board's outermost lines are often a frame drawn off the cells' own: they are
+    placed as far beyond their neighbours as the cells next to them are wide.
+    """
+    if axis.count < 3:
+        return axis
+    step = 0.25
+    reach = max(1.0, axis.pitch / 8)
+    shifts = np.arange(-reach, reach + step / 2, step)
+    around = np.arange(-axis.pitch / 4, axis.pitch / 4 + step / 2, step)
+    inner = np.arange(1, axis.count)
+    at = axis.start + inner * axis.pitch - 1.0  # e[i] is the step between pixels i and i + 1
+    pattern = _sample(e, at[:, None] + around[None, :]).mean(axis=0)
+    pattern = pattern - pattern.mean()
+    if not np.any(pattern > 0):
+        return axis
+
+    def place(near: float) -> float:
+        scores = _sample(e, near + shifts[:, None] + around[None, :]) @ pattern
+        i = int(np.argmax(scores))
+        if 0 < i < len(shifts) - 1:
+            # Between the shifts tried: the top of the parabola through the best and its two neighbours.
+            left, mid, right = scores[i - 1], scores[i], scores[i + 1]
+            bend = left - 2 * mid + right
+            return near + shifts[i] + (0.5 * (left - right) / bend * step if bend < 0 else 0.0)
+        return near + shifts[i]
+
+    moved = np.empty(len(at))
+    middle = len(at) // 2
+    moved[middle] = place(at[middle])
+    for j in range(middle + 1, len(at)):
+        moved[j] = place(moved[j - 1] + axis.pitch)
+    for j in range(middle - 1, -1, -1):
+        moved[j] = place(moved[j + 1] - axis.pitch)
+    moved += 1.0
+    lines = (0.0, *moved.tolist(), 0.0)
+    return _outermost(Axis(start=0.0, pitch=axis.pitch, count=axis.count, lines=lines))
+
+
+def _outermost(axis: Axis) -> Axis:
+    """The axis with its two outermost lines placed as far beyond the next ones in as the cells beside them are wide.
+
+    A board's outermost lines are often a frame drawn off the cells' own, or blurred into what lies
+    beside the board: its inner lines say better where its outer cells end.
+    """
+    if axis.count < 3 or not axis.lines:
+        return axis
+    inner = axis.lines[1:-1]
+    lines = (2 * inner[0] - inner[1], *inner, 2 * inner[-1] - inner[-2])
+    return Axis(start=lines[0], pitch=axis.pitch, count=axis.count, lines=lines)
 
 
 def _lined(edges: Edges, grid: Grid) -> Grid:
@@ -236,7 +365,7 @@ def _lined(edges: Edges, grid: Grid) -> Grid:
                 shares.append(0.0)
                 continue
             wide = _spread(_profile(edges, profile_axis, max(0, lo + inset), max(0, hi - inset)))
-            at = [round(other.start + k * other.pitch) - 1 for k in range(1, other.count)]
+            at = [round(other.line(k)) - 1 for k in range(1, other.count)]
             at = [k for k in at if 0 <= k < len(wide)]
             shares.append(float(np.mean([wide[k] > 0.5 for k in at])) if at else 1.0)
         return shares
@@ -253,9 +382,7 @@ def _lined(edges: Edges, grid: Grid) -> Grid:
         left += 1
     while right - left > 1 and cols[right - 1] < 0.5:
         right -= 1
-    y = Axis(grid.y.start + top * grid.y.pitch, grid.y.pitch, bottom - top)
-    x = Axis(grid.x.start + left * grid.x.pitch, grid.x.pitch, right - left)
-    return Grid(x=x, y=y)
+    return Grid(x=grid.x.part(left, right - left), y=grid.y.part(top, bottom - top))
 
 
 def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
@@ -265,8 +392,8 @@ def cut_sides(gray: np.ndarray, grid: Grid) -> list[str]:
     its rows' (or columns') lines go on into the strip up to the picture's edge.
     """
     sides = []
-    ys = [round(grid.y.start + k * grid.y.pitch) - 1 for k in range(1, grid.rows)]
-    xs = [round(grid.x.start + k * grid.x.pitch) - 1 for k in range(1, grid.cols)]
+    ys = [round(grid.y.line(k)) - 1 for k in range(1, grid.rows)]
+    xs = [round(grid.x.line(k)) - 1 for k in range(1, grid.cols)]
     strips = {
         "left": (gray[:, : max(0, int(grid.x.start) - 2)], ys, 1),
         "right": (gray[:, int(np.ceil(grid.x.end)) + 2 :], ys, 1),

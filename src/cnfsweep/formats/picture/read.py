@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats.picture import is_picture
-from cnfsweep.formats.picture.grid import MIN_PITCH, Edges, Grid
+from cnfsweep.formats.picture.grid import MIN_PITCH, Axis, Edges, Grid
 from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
 
 if TYPE_CHECKING:
@@ -209,36 +209,35 @@ def decode(data: bytes, source: str) -> Any:
 
 
 def cell_features(image: Any, grid: Grid) -> np.ndarray:
-    """Every cell shrunk to :data:`SIDE` squared RGB pixels (box means), one row each, in row-major order.
+    """Every cell shrunk to :data:`SIDE` squared RGB pixels (area means), one row each, in row-major order.
 
-    One resampling of the board's box to :data:`SIDE` pixels a cell: each pixel the mean of the
-    picture's area it covers, fractions of pixels included, so a pitch of 21.25 pixels shrinks as
-    evenly as one of 20.
+    One shrinking of the board to :data:`SIDE` pixels a cell, by area (:mod:`~cnfsweep.formats.picture.shrink`),
+    each cell between its own lines: each pixel the mean of the picture's area it covers, fractions of pixels
+    included, so a pitch of 21.25 pixels shrinks as evenly as one of 20, and a grid found a fraction of a
+    pixel off shrinks to nearly the same.
     """
-    np, Image = _libraries()
-    box = (grid.x.start, grid.y.start, grid.x.end, grid.y.end)
-    small = image.resize((grid.cols * SIDE, grid.rows * SIDE), Image.Resampling.BOX, box=box)
-    cells = np.asarray(small, dtype=np.float32).reshape(grid.rows, SIDE, grid.cols, SIDE, 3)
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.shrink import shrink_between
+
+    small = shrink_between(np.asarray(image), grid.x.places(SIDE), grid.y.places(SIDE))
+    cells = small.reshape(grid.rows, SIDE, grid.cols, SIDE, 3)
     return cells.transpose(0, 2, 1, 3, 4).reshape(grid.rows * grid.cols, SIDE * SIDE * 3)
 
 
 def hex_features(image: Any, grid: HexGrid) -> np.ndarray:
     """Every hexagon's middle (a square :data:`HEX_MIDDLE` of its width across, all inside it) shrunk as a square cell is."""
     np, _ = _libraries()
+    from cnfsweep.formats.picture.shrink import shrink
+
+    pixels = np.asarray(image)
+    half = HEX_MIDDLE * grid.width / 2
     feats = np.empty((grid.rows * grid.cols, SIDE * SIDE * 3), dtype=np.float32)
     for r in range(grid.rows):
         for c in range(grid.cols):
-            feats[r * grid.cols + c] = _hex_cell(image, grid, r, c)
+            x, y = grid.centre(r, c)
+            box = (x - half, y - half, x + half, y + half)
+            feats[r * grid.cols + c] = shrink(pixels, box, (SIDE, SIDE)).reshape(-1)
     return feats
-
-
-def _hex_cell(image: Any, grid: HexGrid, r: int, c: int) -> np.ndarray:
-    """One hexagon's middle, shrunk."""
-    np, Image = _libraries()
-    half = HEX_MIDDLE * grid.width / 2
-    x, y = grid.centre(r, c)
-    cell = image.resize((SIDE, SIDE), Image.Resampling.BOX, box=(x - half, y - half, x + half, y + half))
-    return np.asarray(cell, dtype=np.float32).reshape(-1)
 
 
 def gray_of(image: Any) -> np.ndarray:
@@ -268,9 +267,7 @@ def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
         right -= 1
     keep = np.zeros((grid.rows, grid.cols), dtype=bool)
     keep[top:bottom, left:right] = True
-    x = replace(grid.x, start=grid.x.start + left * grid.x.pitch, count=right - left)
-    y = replace(grid.y, start=grid.y.start + top * grid.y.pitch, count=bottom - top)
-    return replace(grid, x=x, y=y), keep.reshape(-1)
+    return replace(grid, x=grid.x.part(left, right - left), y=grid.y.part(top, bottom - top)), keep.reshape(-1)
 
 
 #: How cnfsweep's page marks a torus: its top and bottom edges in this purple, its sides in this orange
@@ -281,30 +278,42 @@ TINT = 0.4
 
 
 def _glued(image: Any, grid: Grid) -> bool:
-    """Whether the board's edges carry the page's marks of a torus, all four of them."""
+    """Whether the board's edges carry the page's marks of a torus, all four of them.
+
+    Each mark is looked for in a strip two pixels wide against the board's side, and, where the grid
+    is found a little off the board (a JPEG's ringing beside the lines draws the fitted pitch by pixels), in
+    the strips up to a sixteenth of a cell further out or in.
+    """
     np, _ = _libraries()
     rgb = np.asarray(image, dtype=np.int16)
     height, width = rgb.shape[:2]
     x0, x1, y0, y1 = round(grid.x.start), round(grid.x.end), round(grid.y.start), round(grid.y.end)
-    if x0 < 3 or y0 < 3 or x1 + 3 > width or y1 + 3 > height:
+    slack = max(1, round(min(grid.x.pitch, grid.y.pitch) / 16))
+    if x0 < 3 + slack or y0 < 3 + slack or x1 + 3 + slack > width or y1 + 3 + slack > height:
         return False
     mx, my = (x1 - x0) // 10, (y1 - y0) // 10
-    strips = (
-        (rgb[y0 - 3 : y0 - 1, x0 + mx : x1 - mx], GLUED[0]),
-        (rgb[y1 + 1 : y1 + 3, x0 + mx : x1 - mx], GLUED[0]),
-        (rgb[y0 + my : y1 - my, x0 - 3 : x0 - 1], GLUED[1]),
-        (rgb[y0 + my : y1 - my, x1 + 1 : x1 + 3], GLUED[1]),
-    )
-    for strip, colour in strips:
-        if strip.size == 0:
-            return False
+
+    def strips(d: int) -> tuple[tuple[Any, tuple[int, int, int]], ...]:
+        return (
+            (rgb[y0 - 3 - d : y0 - 1 - d, x0 + mx : x1 - mx], GLUED[0]),
+            (rgb[y1 + 1 + d : y1 + 3 + d, x0 + mx : x1 - mx], GLUED[0]),
+            (rgb[y0 + my : y1 - my, x0 - 3 - d : x0 - 1 - d], GLUED[1]),
+            (rgb[y0 + my : y1 - my, x1 + 1 + d : x1 + 3 + d], GLUED[1]),
+        )
+
+    def tinted(strip: Any, colour: tuple[int, int, int]) -> bool:
         # By the strip's tint, not its pixels' exact colours: a JPEG blurs a 2-pixel line's colour into its
         # neighbours', halving its tint, while a grey frame has none.  The tint is the colour less its grey.
+        if strip.size == 0:
+            return False
         mean = strip.reshape(-1, 3).mean(axis=0)
         tint, want = mean - mean.mean(), np.asarray(colour, dtype=float) - np.mean(colour)
-        if float(tint @ want) < TINT * float(want @ want):
-            return False
-    return True
+        return float(tint @ want) >= TINT * float(want @ want)
+
+    found = [False] * 4
+    for d in range(-slack, slack + 1):
+        found = [seen or tinted(strip, colour) for seen, (strip, colour) in zip(found, strips(d), strict=True)]
+    return all(found)
 
 
 def _distances(feats: np.ndarray, known: np.ndarray) -> np.ndarray:
@@ -390,11 +399,16 @@ def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray
     np, _ = _libraries()
     width, height = image.size
     x, y = grid.x, grid.y
+
+    # A band a cell wide beside the grid: as wide as the cells next to it.
+    def beside(lo: float, hi: float, pitch: float) -> Axis:
+        return Axis(lo, pitch, 1, (lo, hi))
+
     ring = {
-        "top": replace(grid, y=replace(y, start=y.start - y.pitch, count=1)),
-        "bottom": replace(grid, y=replace(y, start=y.end, count=1)),
-        "left": replace(grid, x=replace(x, start=x.start - x.pitch, count=1)),
-        "right": replace(grid, x=replace(x, start=x.end, count=1)),
+        "top": replace(grid, y=beside(2 * y.start - y.line(1), y.start, y.pitch)),
+        "bottom": replace(grid, y=beside(y.end, 2 * y.end - y.line(y.count - 1), y.pitch)),
+        "left": replace(grid, x=beside(2 * x.start - x.line(1), x.start, x.pitch)),
+        "right": replace(grid, x=beside(x.end, 2 * x.end - x.line(x.count - 1), x.pitch)),
     }
     sides = []
     for side, band in ring.items():
