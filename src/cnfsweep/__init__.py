@@ -17,7 +17,7 @@ functions below is one:
 
 Examples
 --------
->>> from cnfsweep import Board, Cell, analyze
+>>> from cnfsweep import Board, Cell, analyze, hint
 >>> a = analyze(Board.parse("mines: 2\\n.1.\\n.2.\\n..."))
 >>> a.consistent, a.solutions
 (True, 12)
@@ -27,41 +27,46 @@ True
 
 from __future__ import annotations
 
-from cnfsweep.core.board import Board, Cell
-from cnfsweep.core.characters import CellKind
-from cnfsweep.core.errors import (
-    ArgumentError,
-    ArgumentTypeError,
-    AssumptionError,
-    BackendError,
-    BoardFormatError,
-    CnfsweepError,
-    OffBoardError,
-    ParameterError,
-    TimeLimitExceeded,
-)
-from cnfsweep.core.topology import Topology
-from cnfsweep.core.graph import CellLike, Graph
-from cnfsweep.core.topology import Hex, Square, Torus
-from cnfsweep.core.version import __version__
-from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
-from cnfsweep.explanation import (
-    Explainer,
-    Grade,
-    GradeReport,
-    Hint,
-    HintMove,
-    NotCertainError,
-    Reason,
-    explain,
-    grade_board,
-    hint,
-)
-from cnfsweep.formats import BoardFormat, BoardLike, parse_board, read_board, write_board
-from cnfsweep.formats.game_records import GameRecordError
-from cnfsweep.generation import Generated, generate, generate_boards
-from cnfsweep.play import FirstClick, Game, GameRecord, Level, Player, Policy
-from cnfsweep.replay import GameReview, review
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.core.board import Board, Cell
+    from cnfsweep.core.characters import CellKind
+    from cnfsweep.core.errors import (
+        ArgumentError,
+        ArgumentTypeError,
+        AssumptionError,
+        BackendError,
+        BoardFormatError,
+        CnfsweepError,
+        OffBoardError,
+        ParameterError,
+        TimeLimitExceeded,
+    )
+    from cnfsweep.core.topology import Topology
+    from cnfsweep.core.graph import CellLike, Graph
+    from cnfsweep.core.topology import Hex, Square, Torus
+    from cnfsweep.core.version import __version__
+    from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, analyze, check, levels
+    from cnfsweep.explanation import (
+        Explainer,
+        Grade,
+        GradeReport,
+        Hint,
+        HintMove,
+        NotCertainError,
+        Reason,
+        explain,
+        grade_board,
+        hint,
+    )
+    from cnfsweep.formats import BoardFormat, BoardLike, parse_board, read_board, write_board
+    from cnfsweep.formats.game_records import GameRecordError
+    from cnfsweep.generation import Generated, generate, generate_boards
+    from cnfsweep.play import FirstClick, Game, GameRecord, Level, Player, Policy
+    from cnfsweep.replay import GameReview, review
 
 __all__ = [
     "Analysis",
@@ -118,3 +123,65 @@ __all__ = [
     "review",
     "write_board",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Board": "cnfsweep.core.board",
+        "Cell": "cnfsweep.core.board",
+        "CellKind": "cnfsweep.core.characters",
+        "ArgumentError": "cnfsweep.core.errors",
+        "ArgumentTypeError": "cnfsweep.core.errors",
+        "AssumptionError": "cnfsweep.core.errors",
+        "BackendError": "cnfsweep.core.errors",
+        "BoardFormatError": "cnfsweep.core.errors",
+        "CnfsweepError": "cnfsweep.core.errors",
+        "OffBoardError": "cnfsweep.core.errors",
+        "ParameterError": "cnfsweep.core.errors",
+        "TimeLimitExceeded": "cnfsweep.core.errors",
+        "Topology": "cnfsweep.core.topology",
+        "CellLike": "cnfsweep.core.graph",
+        "Graph": "cnfsweep.core.graph",
+        "Hex": "cnfsweep.core.topology",
+        "Square": "cnfsweep.core.topology",
+        "Torus": "cnfsweep.core.topology",
+        "__version__": "cnfsweep.core.version",
+        "Analysis": "cnfsweep.engine",
+        "CheckResult": "cnfsweep.engine",
+        "ConsistencyLevels": "cnfsweep.engine",
+        "Engine": "cnfsweep.engine",
+        "analyze": "cnfsweep.engine",
+        "check": "cnfsweep.engine",
+        "levels": "cnfsweep.engine",
+        "Explainer": "cnfsweep.explanation",
+        "Grade": "cnfsweep.explanation",
+        "GradeReport": "cnfsweep.explanation",
+        "Hint": "cnfsweep.explanation",
+        "HintMove": "cnfsweep.explanation",
+        "NotCertainError": "cnfsweep.explanation",
+        "Reason": "cnfsweep.explanation",
+        "explain": "cnfsweep.explanation",
+        "grade_board": "cnfsweep.explanation",
+        "hint": "cnfsweep.explanation",
+        "BoardFormat": "cnfsweep.formats",
+        "BoardLike": "cnfsweep.formats",
+        "parse_board": "cnfsweep.formats",
+        "read_board": "cnfsweep.formats",
+        "write_board": "cnfsweep.formats",
+        "GameRecordError": "cnfsweep.formats.game_records",
+        "Generated": "cnfsweep.generation",
+        "generate": "cnfsweep.generation",
+        "generate_boards": "cnfsweep.generation",
+        "FirstClick": "cnfsweep.play",
+        "Game": "cnfsweep.play",
+        "GameRecord": "cnfsweep.play",
+        "Level": "cnfsweep.play",
+        "Player": "cnfsweep.play",
+        "Policy": "cnfsweep.play",
+        "GameReview": "cnfsweep.replay",
+        "review": "cnfsweep.replay",
+    },
+    __all__,
+)

@@ -17,7 +17,7 @@ import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console, RenderableType
@@ -31,13 +31,14 @@ from cnfsweep.core.errors import CnfsweepError, ParameterError, TimeLimitExceede
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.core.plugins import Registry
 from cnfsweep.core.topology import TOPOLOGIES
-from cnfsweep.engine.analysis import unknown_document
 from cnfsweep.engine.backends import DEFAULT
 from cnfsweep.engine.backends import REGISTRY as BACKENDS
 from cnfsweep.formats import REGISTRY, BoardFormat, read_file
 from cnfsweep.formats.registry import is_picture
-from cnfsweep.play.game import Level
 from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
+
+if TYPE_CHECKING:  # imported where used: every command loads this module, few need these
+    from cnfsweep.play.game import Level
 
 T = TypeVar("T")
 
@@ -417,6 +418,8 @@ def position_command(prints: str, order: str) -> Callable[[Callable[..., Answer]
 def unknown(json_out: bool, time_limit: float | None) -> NoReturn:
     """Say that no answer came within the time limit, and exit with status 3 at once."""
     if json_out:
+        from cnfsweep.engine.analysis import unknown_document
+
         emit(unknown_document(time_limit))
     else:
         Console(highlight=False).print(f"unknown: no exact answer within the time limit of {time_limit} s")
@@ -520,6 +523,8 @@ def choose_level(level: str | None, size: str | None, mines: int | None, topolog
     >>> choose_level("beginner", None, None, "torus")
     Level(rows=9, cols=9, mines=10, name='beginner', topology_name='torus')
     """
+    from cnfsweep.play.game import Level
+
     if size is not None:
         if level is not None:
             raise CnfsweepError("give either --level or --size, not both")

@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cnfsweep.cli.common import (
     BackendOpt,
@@ -27,16 +25,15 @@ from cnfsweep.cli.common import (
     load_board,
 )
 from cnfsweep.core.errors import ArgumentError, CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.checks import read_cell
-from cnfsweep.engine.backends import get_backend
-from cnfsweep.experiments.boards import GenerateConfig, generate_many
-from cnfsweep.explanation import Explainer, Grade
-from cnfsweep.formats import BoardFormat
-from cnfsweep.formats.graph import write_graph
-from cnfsweep.formats.jsm import to_jsm
-from cnfsweep.generation import Generated, Logic, Method, centre, check_room, graph_request
+from cnfsweep.explanation.grade_report import Grade
+from cnfsweep.generation.choices import Logic, Method
 
-if TYPE_CHECKING:  # the variants layer is imported only when --rules asks for it
+# The rest of the library is imported inside the functions that use it: a command is a process of its own, and
+# --rules needs neither the classic generator nor its formats (the options' own types are needed up front).
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from cnfsweep.generation import Generated
     from cnfsweep.generation.variants import VariantPuzzle, VariantRequest
 
 __all__ = ["generate_command"]
@@ -176,6 +173,15 @@ def generate_command(
     for flag, given in (("--clues", clues), ("--no-grade", no_grade or None)):
         if given is not None:
             fail(f"{flag} goes with --rules (variant puzzles)")
+    from rich.console import Console
+
+    from cnfsweep.core.checks import read_cell
+    from cnfsweep.engine.backends import get_backend
+    from cnfsweep.experiments.boards import GenerateConfig, generate_many
+    from cnfsweep.explanation import Explainer
+    from cnfsweep.formats import BoardFormat
+    from cnfsweep.generation import centre, check_room, graph_request
+
     exclusive(ctx, "fmt", ["json_out"], "--json writes JSON lines, not board files")
     exclusive(ctx, "start", ["old_start"], "--first-click R,C is the old name of --start")
     if old_start is not None:
@@ -231,6 +237,9 @@ def generate_command(
 
 def _progress(count: int) -> Progress:
     """The bar on stderr of a run making ``count`` boards or puzzles: only for many, and only on a terminal."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     return Progress(
         TextColumn("generating"),
         BarColumn(),
@@ -242,6 +251,9 @@ def _progress(count: int) -> Progress:
 
 
 def _text(board: Generated, fmt: OutFormat, seed: int, index: int, count: int) -> str:
+    from cnfsweep.formats.graph import write_graph
+    from cnfsweep.formats.jsm import to_jsm
+
     lv = board.level
     if lv.graph is not None:
         # A graph file is JSON, which has no comments: the run's seed and method are in --json's lines.

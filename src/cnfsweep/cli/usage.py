@@ -19,8 +19,6 @@ except ImportError:  # pragma: no cover - older typer on the click package
     # The same names from click: other classes to a type checker, which sees the newer typer's.
     from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
-from cnfsweep.cli.common import fail
-
 __all__ = ["HelpGroup", "usage_error"]
 
 
@@ -69,6 +67,8 @@ class HelpGroup(TyperGroup):
         if command is not None:
             repeated = _repeated(command.params, words[1:])
             if repeated is not None:
+                from cnfsweep.cli.common import fail
+
                 fail(f"{repeated} is given twice; give it once (see '{ctx.command_path} {words[0]} --help')")
         try:
             return super().invoke(ctx)
@@ -144,4 +144,6 @@ def usage_error(exc: UsageError, command: str | None = None) -> NoReturn:
     message = message[:1].lower() + message[1:]
     ctx = exc.ctx
     path = ctx.command_path if ctx is not None and ctx.command_path else command
+    from cnfsweep.cli.common import fail  # here: the group's module loads none of the library
+
     fail(message + (f" (see '{path} --help')" if path else ""))

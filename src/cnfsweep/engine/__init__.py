@@ -23,14 +23,21 @@ May import the core and ``formats``; never ``search``, ``play``,
 ``experiments``, ``present``, ``gadgets`` or ``cli``.
 """
 
-from cnfsweep.engine.analysis import Analysis, Arithmetic, unknown_document
-from cnfsweep.engine.arguments import BackendSpec, engine_argument
-from cnfsweep.engine.backends import Backend, get_backend, usable_specs
-from cnfsweep.engine.components import ComponentCache, Counting
-from cnfsweep.engine.consistency import CheckResult
-from cnfsweep.engine.consistency_levels import ConsistencyLevels
-from cnfsweep.engine.engine import Engine, analyze, check, levels
-from cnfsweep.engine.position import Component, Position, build_position
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.engine.analysis import Analysis, Arithmetic, unknown_document
+    from cnfsweep.engine.arguments import BackendSpec, engine_argument
+    from cnfsweep.engine.backends import Backend, get_backend, usable_specs
+    from cnfsweep.engine.components import ComponentCache, Counting
+    from cnfsweep.engine.consistency import CheckResult
+    from cnfsweep.engine.consistency_levels import ConsistencyLevels
+    from cnfsweep.engine.engine import Engine, analyze, check, levels
+    from cnfsweep.engine.position import Component, Position, build_position
 
 __all__ = [
     "Analysis",
@@ -53,3 +60,31 @@ __all__ = [
     "unknown_document",
     "usable_specs",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Analysis": "cnfsweep.engine.analysis",
+        "Arithmetic": "cnfsweep.engine.analysis",
+        "unknown_document": "cnfsweep.engine.analysis",
+        "BackendSpec": "cnfsweep.engine.arguments",
+        "engine_argument": "cnfsweep.engine.arguments",
+        "Backend": "cnfsweep.engine.backends",
+        "get_backend": "cnfsweep.engine.backends",
+        "usable_specs": "cnfsweep.engine.backends",
+        "ComponentCache": "cnfsweep.engine.components",
+        "Counting": "cnfsweep.engine.components",
+        "CheckResult": "cnfsweep.engine.consistency",
+        "ConsistencyLevels": "cnfsweep.engine.consistency_levels",
+        "Engine": "cnfsweep.engine.engine",
+        "analyze": "cnfsweep.engine.engine",
+        "check": "cnfsweep.engine.engine",
+        "levels": "cnfsweep.engine.engine",
+        "Component": "cnfsweep.engine.position",
+        "Position": "cnfsweep.engine.position",
+        "build_position": "cnfsweep.engine.position",
+    },
+    __all__,
+)

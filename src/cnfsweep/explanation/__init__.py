@@ -20,11 +20,18 @@ autoplayer's forced-guess decision); never ``generation``, ``experiments``,
 ``present`` or ``cli``.
 """
 
-from cnfsweep.explanation.answers import Hint, HintMove
-from cnfsweep.explanation.grade import grade_board, grade_layout
-from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
-from cnfsweep.explanation.hints import explain, Explainer, hint, NotCertainError
-from cnfsweep.explanation.reasons import Reason, ReasonFinder, board_rules
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.explanation.answers import Hint, HintMove
+    from cnfsweep.explanation.grade import grade_board, grade_layout
+    from cnfsweep.explanation.grade_report import EASY_PATTERN_STEPS, Grade, GradeReport, Step
+    from cnfsweep.explanation.hints import explain, Explainer, hint, NotCertainError
+    from cnfsweep.explanation.reasons import Reason, ReasonFinder, board_rules
 
 __all__ = [
     "EASY_PATTERN_STEPS",
@@ -43,3 +50,27 @@ __all__ = [
     "grade_layout",
     "hint",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Hint": "cnfsweep.explanation.answers",
+        "HintMove": "cnfsweep.explanation.answers",
+        "grade_board": "cnfsweep.explanation.grade",
+        "grade_layout": "cnfsweep.explanation.grade",
+        "EASY_PATTERN_STEPS": "cnfsweep.explanation.grade_report",
+        "Grade": "cnfsweep.explanation.grade_report",
+        "GradeReport": "cnfsweep.explanation.grade_report",
+        "Step": "cnfsweep.explanation.grade_report",
+        "explain": "cnfsweep.explanation.hints",
+        "Explainer": "cnfsweep.explanation.hints",
+        "hint": "cnfsweep.explanation.hints",
+        "NotCertainError": "cnfsweep.explanation.hints",
+        "Reason": "cnfsweep.explanation.reasons",
+        "ReasonFinder": "cnfsweep.explanation.reasons",
+        "board_rules": "cnfsweep.explanation.reasons",
+    },
+    __all__,
+)

@@ -11,13 +11,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import Graph
 from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
-from cnfsweep.explanation.answers import HintMove
+
+if TYPE_CHECKING:  # a grade is read (generate --grade's choices) without the explainer's machinery
+    from cnfsweep.explanation.answers import HintMove
 
 __all__ = ["EASY_PATTERN_STEPS", "Grade", "GradeReport", "Step"]
 

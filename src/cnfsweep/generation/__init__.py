@@ -14,11 +14,19 @@ May import the core, ``engine``, ``search``, ``variants``, ``play`` and ``explan
 ``present`` or ``cli``.
 """
 
-from cnfsweep.generation.generator import centre, generate, generate_boards, graph_request, level_named
-from cnfsweep.generation.fair import Logic, NoGuessCheck, NoGuessVerdict, check_no_guess
-from cnfsweep.generation.fast import sample_fast
-from cnfsweep.generation.result import Generated, Method, check_room, free_cells, opening_area, three_bv
-from cnfsweep.generation.sample import sample_uniform
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.generation.generator import centre, generate, generate_boards, graph_request, level_named
+    from cnfsweep.generation.choices import Logic, Method
+    from cnfsweep.generation.fair import NoGuessCheck, NoGuessVerdict, check_no_guess
+    from cnfsweep.generation.fast import sample_fast
+    from cnfsweep.generation.result import Generated, check_room, free_cells, opening_area, three_bv
+    from cnfsweep.generation.sample import sample_uniform
 
 __all__ = [
     "Generated",
@@ -39,3 +47,29 @@ __all__ = [
     "sample_uniform",
     "three_bv",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "centre": "cnfsweep.generation.generator",
+        "generate": "cnfsweep.generation.generator",
+        "generate_boards": "cnfsweep.generation.generator",
+        "graph_request": "cnfsweep.generation.generator",
+        "level_named": "cnfsweep.generation.generator",
+        "Logic": "cnfsweep.generation.choices",
+        "NoGuessCheck": "cnfsweep.generation.fair",
+        "NoGuessVerdict": "cnfsweep.generation.fair",
+        "check_no_guess": "cnfsweep.generation.fair",
+        "sample_fast": "cnfsweep.generation.fast",
+        "Generated": "cnfsweep.generation.result",
+        "Method": "cnfsweep.generation.choices",
+        "check_room": "cnfsweep.generation.result",
+        "free_cells": "cnfsweep.generation.result",
+        "opening_area": "cnfsweep.generation.result",
+        "three_bv": "cnfsweep.generation.result",
+        "sample_uniform": "cnfsweep.generation.sample",
+    },
+    __all__,
+)

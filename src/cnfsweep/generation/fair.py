@@ -18,27 +18,21 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from typing import TYPE_CHECKING
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.deadline import check_deadline, checked
 from cnfsweep.core.errors import CnfsweepError, OffBoardError
 from cnfsweep.core.topology import DEFAULT_TOPOLOGY
-from cnfsweep.engine import Engine
+from cnfsweep.generation.choices import Logic
 from cnfsweep.play.game import CHECK_EVERY
 from cnfsweep.play.level import TopologySpec, format_size
 from cnfsweep.play.table import Table
 
+if TYPE_CHECKING:
+    from cnfsweep.engine import Engine
+
 __all__ = ["CHECK_EVERY", "Logic", "NoGuessCheck", "NoGuessVerdict", "check_no_guess"]
-
-
-class Logic(Enum):
-    """What the no-guess player may use besides the numbers."""
-
-    FULL = "full"
-    """The numbers and the total mine count."""
-    LOCAL = "local"
-    """The numbers alone, as many people play: such boards are a subset of ``FULL``'s."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +99,8 @@ class NoGuessCheck:
         deadline: float | None = None,
     ) -> None:
         self.logic = Logic(logic)
+        from cnfsweep.engine import Engine  # here: Logic is read (generate --logic's choices) without the engine
+
         self.engine = engine if engine is not None else Engine.for_games()
         try:
             self.table = Table.on_layout(

@@ -6,7 +6,6 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from cnfsweep.core.board import Board, Cell
@@ -18,7 +17,7 @@ from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.moved import warn_renamed
 from cnfsweep.core.words import counted
 from cnfsweep.explanation.grade_report import Grade
-from cnfsweep.generation.fair import Logic
+from cnfsweep.generation.choices import Logic, Method
 from cnfsweep.play.game import Game, Level
 from cnfsweep.play.level import format_size
 
@@ -33,15 +32,6 @@ __all__ = [
     "opening_area",
     "three_bv",
 ]
-
-
-class Method(Enum):
-    """How no-guess layouts are found."""
-
-    FAST = "fast"
-    """Repair random layouts where they force a guess (:mod:`~cnfsweep.generation.fast`)."""
-    UNIFORM = "uniform"
-    """Reject random layouts until one needs no guess: exactly uniform (:mod:`~cnfsweep.generation.sample`)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ clues must leave one layout.  :func:`generate_variant` makes one:
    :meth:`~cnfsweep.variants.puzzle.Puzzle.another`), until the range's
    least number of clues or no clue can go; a layout whose clues end above the
    range's most is drawn again;
-   (a question still open after :data:`QUESTION_LIMIT` keeps its clue);
+   (a question still open after :data:`QUESTION_LIMIT` of CP-SAT's deterministic time keeps its clue);
 4. the puzzle checked by the exact solve on its own board
    (:func:`~cnfsweep.variants.solve.variant_witnesses`: one layout, the
    answer; global rules by their exact links there, by cuts in step 3, so the
@@ -50,8 +50,11 @@ __all__ = ["Round", "VariantPuzzle", "VariantRequest", "generate_variant", "gene
 MAX_SIDE = 30
 #: Layouts drawn before a request is given up.
 ATTEMPTS = 50
-#: Seconds one "is the answer still alone?" question may take; past them the clue stays (still one layout).
-QUESTION_LIMIT = 0.5
+#: CP-SAT deterministic time one "is the answer still alone?" question may take, its cut rounds together; past it
+#: the clue stays (still one layout).  Not seconds: a seed's puzzle must not depend on the machine's load.  0.03
+#: costs about what the half-second wall-clock limit before it did on a quiet machine (8x8/16 under 1S V: 8-9
+#: clues, about 1.4 s; 0.1 leaves 6-7 clues in twice the time).
+QUESTION_LIMIT = 0.03
 
 
 @dataclass(frozen=True)

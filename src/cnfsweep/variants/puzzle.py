@@ -19,17 +19,16 @@ under assumptions, so global rules are kept by the same cuts as when solving:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, RuleSet, VariantBoard, VariantCell
 from cnfsweep.variants.rule import ClueValue, Grid, ReadingRule, Sum
-from cnfsweep.variants.solve import VariantModel
+from cnfsweep.variants.solve import VariantModel, WorkLimitReached
 
 __all__ = ["Puzzle", "draw_layout", "empty_board", "puzzle_board", "reading_rule", "shown_clues"]
 
@@ -162,23 +161,21 @@ class Puzzle:
     def another(self, kept: Collection[Cell], within: float | None = None) -> dict[Cell, bool] | bool | None:
         """A layout other than the answer that the clues in ``kept`` and the total allow; ``None``: the answer is the only one.
 
-        With ``within``, a question still open after that many seconds gives
+        With ``within``, a question still open after that much of CP-SAT's
+        deterministic time (about seconds on a quiet machine, but the same on
+        any machine, so a seed's puzzle does not depend on the load) gives
         ``True`` (undecided: treat the answer as not alone); only the model's
         own deadline raises.
         """
         if within is None:
             return self.model.solve([*self._assume(kept, True), self.other])
-        outer = self.model.deadline
-        cap = time.perf_counter() + within
-        self.model.deadline = cap if outer is None else min(outer, cap)
+        self.model.work_limit = within
         try:
             return self.model.solve([*self._assume(kept, True), self.other])
-        except TimeLimitExceeded:
-            if outer is not None and time.perf_counter() >= outer:
-                raise
+        except WorkLimitReached:
             return True
         finally:
-            self.model.deadline = outer
+            self.model.work_limit = None
 
     def forced(
         self, clues: Collection[Cell], known: Mapping[Cell, bool], cells: Iterable[Cell], total: bool = False

@@ -36,6 +36,7 @@ __all__ = [
     "VariantAnalysis",
     "VariantCheck",
     "VariantModel",
+    "WorkLimitReached",
     "analyze_variant",
     "check_variant",
     "statements",
@@ -111,6 +112,10 @@ class VariantModel:
         self.fixed_search = False
         #: Whether CP-SAT presolves each question; many small questions under assumptions answer faster without.
         self.presolve = True
+        #: CP-SAT's deterministic time one :meth:`solve` may take, its cut rounds together (``None``: no bound); past
+        #: it :class:`WorkLimitReached`.  It counts the same on any machine: a bounded question has the same answer
+        #: however busy this one is.
+        self.work_limit: float | None = None
         # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
         self._all_safe: dict[frozenset[Cell], Any] = {}
         for statement in statements(board) if parts is None else parts:
@@ -237,8 +242,8 @@ class VariantModel:
                         pairs.append(y)
             model.add(sum(pairs) == sum(member[c] for c in cells) - 1).only_enforce_if(on)
 
-    def solver(self) -> Any:
-        """A one-worker CP-SAT solver, given what is left of the deadline."""
+    def solver(self, work: float | None = None) -> Any:
+        """A one-worker CP-SAT solver, given what is left of the deadline (and ``work`` units of deterministic time)."""
         check_deadline(self.deadline)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
@@ -251,6 +256,8 @@ class VariantModel:
         left = time_left(self.deadline)
         if left is not None:
             solver.parameters.max_time_in_seconds = max(left, 1e-3)
+        if work is not None:
+            solver.parameters.max_deterministic_time = max(work, 1e-6)
         return solver
 
     def layout(self, solver: Any) -> dict[Cell, bool]:
@@ -267,11 +274,14 @@ class VariantModel:
     def solve(self, assume: Sequence[Any] = (), rules: Iterable[str] | None = None) -> dict[Cell, bool] | None:
         """A layout obeying every rule (in ``rules``, if given) under ``assume``, or ``None``: cuts added until one is."""
         rules = None if rules is None else set(rules)
+        work = self.work_limit
         while True:
             self.model.clear_assumptions()
             self.model.add_assumptions(list(assume))
-            solver = self.solver()
+            solver = self.solver(work)
             status = solver.solve(self.model)
+            if work is not None:
+                work -= solver.deterministic_time
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 if status != cp_model.INFEASIBLE:
                     _no_answer(self, solver, status)
@@ -281,6 +291,8 @@ class VariantModel:
             cuts = self.cuts(layout, rules)
             if not cuts:
                 return layout
+            if work is not None and work <= 0:
+                raise WorkLimitReached(f"no answer within {self.work_limit} units of CP-SAT's deterministic time")
             for cut in cuts:
                 self.add(cut)
 
@@ -327,8 +339,14 @@ class _Collect(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+class WorkLimitReached(CnfsweepError):
+    """A solve stopped at :attr:`VariantModel.work_limit` without an answer (the deadline had not passed)."""
+
+
 def _no_answer(m: VariantModel, solver: Any, status: Any) -> NoReturn:
-    # Only a time limit stops CP-SAT short here: the deadline's, or else something is wrong.
+    # Only a limit stops CP-SAT short here: the deadline's, the work limit's, or else something is wrong.
+    if m.work_limit is not None and solver.deterministic_time >= solver.parameters.max_deterministic_time:
+        raise WorkLimitReached(f"no answer within {m.work_limit} units of CP-SAT's deterministic time")
     if m.deadline is not None:
         raise TimeLimitExceeded("no answer within the time limit")
     raise CnfsweepError(f"CP-SAT gave no answer ({solver.status_name(status)})")
