@@ -113,6 +113,7 @@ def generate(
         (["2S", "V"], 8),
         (["2C", "V"], 8),
         (["2G", "V"], 8),
+        (["2B", "V"], 10),  # two bridges across a 5x5 board
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
 )
