@@ -9,7 +9,7 @@ a layout is the frozenset of its mines.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import product
+from itertools import pairwise, permutations, product
 
 Pos = tuple[int, int]
 Mines = frozenset[Pos]
@@ -236,12 +236,26 @@ def fours(m: Mines, rows: int, cols: int) -> bool:
     return all(len(g) == 4 for g in components(set(m), SIDE, rows, cols))
 
 
+def bridges(m: Mines, rows: int, cols: int) -> bool:
+    """2B: the mines split into one or more paths, each one mine a column from the left edge to the right, each
+    mine sharing a side or a corner with the one in the column before; tried by pairing the mines of every two
+    columns side by side in every order."""
+    column = [sorted(r for r in range(rows) if (r, c) in m) for c in range(cols)]
+    if not column[0] or any(len(x) != len(column[0]) for x in column):
+        return False
+    return all(
+        any(all(abs(a - b) <= 1 for a, b in zip(left, order, strict=True)) for order in permutations(right))
+        for left, right in pairwise(column)
+    )
+
+
 SECOND_MINE_RULES: dict[str, Callable[[Mines, int, int], bool]] = {
     "2H": horizontal_pairs,
     "2T": no_three_alike,
     "2S": one_segment,
     "2C": rectangles_touching,
     "2G": fours,
+    "2B": bridges,
 }
 
 

@@ -4,9 +4,9 @@ The generator is GPL and needs Python 3.12, so it is a peer at test time only:
 it runs as a separate program from the interpreter ``CNFSWEEP_PEER_PYTHON``
 names (default ``/tmp/mv312/bin/python``, a venv with the package installed),
 and the test is skipped where there is none.  Its puzzle text, as it prints it
-(tab-separated, ``___`` covered, ``?`` a hidden clue, ``1.3`` a wall clue), is
-read as a variant board, its ``[1T][1X]5x5`` title line as the rules, once its
-total is written as ``mines:``.
+(tab-separated, ``___`` covered, ``?`` a hidden clue, ``1.3`` a wall clue, ``1 2``
+a 2X clue), is read as a variant board, its ``[1T][1X]5x5`` title line as the
+rules and its custom dye (``[@cst:0110...]``), once its total is written as ``mines:``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,18 @@ def peer_available() -> bool:
 pytestmark = pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
 
 
-def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: int = 8) -> tuple[str, set[Cell]]:
+#: A dye for the rules that read one, a 1 for each dyed cell of a 5x5 board in row-major order (no pattern in it).
+DYE = "1001001000110010010001011"
+
+
+def cells(line: str) -> list[str]:
+    """The cells of one row as the peer prints them: tab-separated, and a cell may hold two numbers (``1 2``)."""
+    return [cell.strip() for cell in line.split("\t") if cell.strip()]
+
+
+def generate(
+    tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: int = 8, dye: str | None = None
+) -> tuple[str, set[Cell]]:
     """The peer's puzzle as variant board text, and its answer's mines."""
     subprocess.run(
         [
@@ -52,6 +63,7 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
             *rules,
             "-S",
             str(seed),
+            *(["-d", f"cst:{dye}"] if dye else []),
             "-I",
             "--output-path",
             str(tmp_path),
@@ -71,7 +83,7 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
     grids = [[]]  # the puzzle, then the answer, separated by blank lines
     for line in lines[head + 1 :]:
         if line.strip():
-            grids[-1].append(line.split())
+            grids[-1].append(cells(line))
         elif grids[-1]:
             grids.append([])
         if len(grids) == 3:
@@ -101,11 +113,26 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
         (["2S", "V"], 8),
         (["2C", "V"], 8),
         (["2G", "V"], 8),
+        (["2B", "V"], 10),  # two bridges across a 5x5 board
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
 )
 def test_solve_finds_the_peers_one_answer(tmp_path: Path, rules: list[str], total: int) -> None:
-    text, truth = generate(tmp_path, rules, seed=5, total=total)
+    assert_solves_to_the_peers_answer(*generate(tmp_path, rules, seed=5, total=total))
+
+
+@pytest.mark.parametrize("rules", [["2X"], ["2F", "V"], ["2F", "2X"]], ids=" ".join)
+def test_solve_finds_the_peers_one_answer_on_dyed_boards(tmp_path: Path, rules: list[str]) -> None:
+    """The rules that read the dye, on the peer's puzzles with a dye it was given; 2X's clues print as ``a b``."""
+    text, truth = generate(tmp_path, rules, seed=5, dye=DYE)
+    board = parse_variant(text)
+    assert board.grid.dyed == {Cell(i // 5, i % 5) for i, bit in enumerate(DYE) if bit == "1"}
+    if "2X" in rules:
+        assert any(isinstance(v, tuple) for v in board.clues.values())
+    assert_solves_to_the_peers_answer(text, truth)
+
+
+def assert_solves_to_the_peers_answer(text: str, truth: set[Cell]) -> None:
     board = parse_variant(text)
     layouts = variant_layouts(board)
     assert layouts is not None and len(layouts) == 1

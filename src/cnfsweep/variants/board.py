@@ -16,12 +16,18 @@ whole number a clue, ``?`` a revealed safe cell whose clue is hidden, ``*`` a
 known mine, run lengths joined by ``,`` a 1W clue (``1,3``; ``0`` for none),
 and a trailing ``'`` dyes the cell.  A grid without whitespace in its rows is
 read one character a cell, as the classic format is.
+
+Under the fan generator's title line its cells are separated by tabs, as it
+prints them, and a cell may hold numbers separated by spaces (its 2X clue
+``1 2``, read as ``1,2``).  A custom dye in the title (``[@cst:0110...]``, a
+``1`` for each dyed cell in row-major order) dyes those cells; the fan
+generator's other dyes are patterns it does not print, so they are refused.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -46,6 +52,8 @@ __all__ = [
 _HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:(.*)$")
 # The fan generator's title line: each rule code in brackets, then the size (``[1Q][V]5x5``).
 _FAN_TITLE = re.compile(r"^\s*((?:\[[^\]\s]+\])+)\d+x\d+\s*$")
+# A custom dye in that title: a 0 or 1 for each cell in row-major order.
+_FAN_DYE = re.compile(r"^@cst:([01]+)$")
 _NUMBER = re.compile(r"^[0-9]{1,6}$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
@@ -292,6 +300,8 @@ def parse_variant(
     mines: int | None = None
     rows: list[tuple[int, str]] = []
     rule_line = 0
+    fan = False  # rules from the fan generator's title line: its grid as it prints it
+    fan_dye: tuple[int, str] | None = None  # the title's custom dye: its line and its bits
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -300,7 +310,21 @@ def parse_variant(
         if title is not None:
             if codes is not None:
                 raise BoardFormatError("duplicate 'rules:' header", source=source, line=n, column=1)
-            codes, rule_line = re.findall(r"\[([^\]]+)\]", title[1]), n
+            items = list(re.finditer(r"\[([^\]]+)\]", line))
+            codes, rule_line, fan = [m[1] for m in items if not m[1].startswith("@")], n, True
+            for m in items:
+                if not m[1].startswith("@"):
+                    continue
+                dye = _FAN_DYE.match(m[1])
+                if dye is None:
+                    raise BoardFormatError(
+                        f"the dye [{m[1]}] is a pattern the fan generator does not print: "
+                        'give a custom dye [@cst:...] or mark dyed cells with a trailing "\'"',
+                        source=source,
+                        line=n,
+                        column=m.start(1) + 1,
+                    )
+                fan_dye = (n, dye[1])
             continue
         head = _HEADER.match(line) if not rows else None
         if head is not None:
@@ -333,7 +357,8 @@ def parse_variant(
     except RuleSetError as exc:
         line = lines[rule_line - 1]
         if _FAN_TITLE.match(line):
-            column = [m.start(1) + 1 for m in re.finditer(r"\[([^\]]+)\]", line)][codes.index(exc.code)]
+            starts = [m.start(1) + 1 for m in re.finditer(r"\[([^\]]+)\]", line) if not m[1].startswith("@")]
+            column = starts[codes.index(exc.code)]
         else:
             starts = [m.start() + 1 for m in re.finditer(r"\S+", line[line.index(":") + 1 :])]
             column = line.index(":") + 1 + starts[codes.index(exc.code)]
@@ -344,11 +369,14 @@ def parse_variant(
     grid: list[tuple[VariantCell, ...]] = []
     for n, line in rows:
         # One character a cell, a dye mark going with the cell before it (a one-column grid: ".'").
-        spans = (
-            [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
-            if tokens
-            else [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s']'?|'", line)]
-        )
+        if fan:
+            # Tab-separated cells; the numbers of one cell (a 2X clue ``1 2``) are joined as the native text joins them.
+            spans = [(m.start() + 1, re.sub(r"\s+", ",", m.group())) for m in re.finditer(r"[^\t ][^\t]*", line)]
+            spans = [(column, raw.rstrip(",")) for column, raw in spans]
+        elif tokens:
+            spans = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+        else:
+            spans = [(m.start() + 1, m.group()) for m in re.finditer(r"[^\s']'?|'", line)]
         row = []
         for column, raw in spans:
 
@@ -361,6 +389,19 @@ def parse_variant(
                 f"expected {len(grid[0])} cells in this row, as in the first, not {len(row)}", source=source, line=n
             )
         grid.append(tuple(row))
+    if fan_dye is not None:
+        line_no, bits = fan_dye
+        if len(bits) != len(grid) * len(grid[0]):
+            raise BoardFormatError(
+                f"the dye [@cst:...] gives {len(bits)} cells; the board has {len(grid)}x{len(grid[0])}",
+                source=source,
+                line=line_no,
+            )
+        width = len(grid[0])
+        grid = [
+            tuple(replace(v, dyed=v.dyed or bits[r * width + c] == "1") for c, v in enumerate(row))
+            for r, row in enumerate(grid)
+        ]
     board = VariantBoard(rules, tuple(grid), total if total is not None else mines, source)
     if board.total is not None:
         known = len(board.where(CellState.MINE))

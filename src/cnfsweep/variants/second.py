@@ -2,7 +2,8 @@
 
 Local mine rules 2H, 2T and 2S state each line's pattern, and 2F each dyed
 cell's, as
-:class:`~cnfsweep.variants.rule.Sum` constraints; clue rules 2D (V's count
+:class:`~cnfsweep.variants.rule.Sum` constraints; 2B, whole bridges across
+the board, is stated exactly by sums over columns too (see :class:`Bridges`); clue rules 2D (V's count
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
 mines of a region, 2M allowing every count with the clue's remainder; 2X
 lists the layouts of the ring that show its two counts.  The
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from itertools import product
+from itertools import pairwise, product
 from typing import ClassVar
 
 from cnfsweep.core.board import Cell
@@ -102,6 +103,43 @@ class Flower(_Local):
 
     def constraints(self, grid: Grid) -> tuple[Statement, ...]:
         return tuple(_count(grid.steps(c, ORTHOGONAL), {1}, self.name, when=c) for c in sorted(grid.dyed))
+
+
+class Bridges(_Local):
+    """2B: the mines are bridges, each a path across the board with one mine in every column.
+
+    The game calls it global, yet linear sums over columns state it exactly,
+    so it is local here and counts like numbers.  Mines split into such paths
+    exactly when every column holds the same number ``k`` of mines (``k >= 1``)
+    and, for each two columns side by side, the i-th mine from the top of one
+    is at most one row from the i-th of the other: paths that cross can be
+    swapped at the crossing, so some pairing of the two columns' mines
+    works exactly when the pairing in order does.  In order, with ``A(r)``
+    and ``B(r)`` the mines in rows ``0..r`` of the two columns, that is
+    ``B(r) <= A(r + 1)`` and ``A(r) <= B(r + 1)`` for every row ``r``.
+    """
+
+    name = "2B"
+    title = "Bridge"
+    definition = (
+        "the mines form one or more bridges: paths from the left edge to the right edge with one mine in each "
+        "column, each mine beside the one before through a side or a corner"
+    )
+
+    def constraints(self, grid: Grid) -> tuple[Statement, ...]:
+        column = [tuple(Cell(r, c) for r in range(grid.rows)) for c in range(grid.cols)]
+        out: list[Statement] = [_count(column[0], range(1, grid.rows + 1), self.name)]
+        for c in range(1, grid.cols):
+            # The same number of mines as the first column.
+            out.append(Sum(column[c] + column[0], (1,) * grid.rows + (-1,) * grid.rows, frozenset({0}), self.name))
+        for left, right in pairwise(column):
+            for r in range(grid.rows - 1):
+                for one, other in ((left, right), (right, left)):
+                    # mines(one, rows 0..r + 1) - mines(other, rows 0..r) >= 0
+                    cells = one[: r + 2] + other[: r + 1]
+                    weights = (1,) * (r + 2) + (-1,) * (r + 1)
+                    out.append(Sum(cells, weights, frozenset(range(r + 3)), self.name))
+        return tuple(out)
 
 
 class Rectangles(Connected):
@@ -214,5 +252,5 @@ class Pair:
         return (low, high)
 
 
-SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours)
+SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
 SECOND_CLUE_RULES = (Deviation, Modulo, Pair)
