@@ -81,6 +81,9 @@ def _on_first_use(factory: Callable[[], T]) -> T:
 class Engine:
     """A backend with its component cache, its recent positions and its counting settings.
 
+    The cache and the recent positions are made when first read (an engine that only checks
+    positions never makes a cache), then kept: every later read answers the same object.
+
     Examples
     --------
     >>> from cnfsweep.core.board import Board
