@@ -19,8 +19,9 @@ question: each builds a fresh engine and asks it.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast, overload
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import deadline_after
@@ -38,10 +39,50 @@ from cnfsweep.formats import board_argument
 
 __all__ = ["Engine", "analyze", "check", "levels"]
 
+T = TypeVar("T")
+
+
+class _OnFirstUse(Generic[T]):
+    """An engine's attribute made by ``factory`` when it is first read, then an ordinary attribute.
+
+    A descriptor with ``__get__`` alone: once the value is in the instance's dict, reading it is a
+    plain lookup that calls nothing.  An engine that never solves a component (a check, a witness)
+    never builds a component cache, and :meth:`Engine.create` steps into no constructor of them.
+    """
+
+    __slots__ = ("factory", "name")
+
+    def __init__(self, factory: Callable[[], T]) -> None:
+        self.factory = factory
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _OnFirstUse[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | _OnFirstUse[T]:
+        if instance is None:
+            return self  # read on the class (as the dataclass does for the field's default)
+        # setdefault: two threads reading it first both get the one value stored.
+        value: T = instance.__dict__.setdefault(self.name, self.factory())
+        return value
+
+
+def _on_first_use(factory: Callable[[], T]) -> T:
+    """A field's default made by ``factory`` when the field is first read (see :class:`_OnFirstUse`)."""
+    # Typed as what an instance reads, which is what the field's annotation says.
+    return cast(T, _OnFirstUse(factory))
+
 
 @dataclass(frozen=True, eq=False, init=False)
 class Engine:
     """A backend with its component cache, its recent positions and its counting settings.
+
+    The cache and the recent positions are made when first read (an engine that only checks
+    positions never makes a cache), then kept: every later read answers the same object.
 
     Examples
     --------
@@ -54,10 +95,15 @@ class Engine:
     """
 
     backend: Backend
-    cache: ComponentCache = field(default_factory=ComponentCache)
+    # The two defaults below are one descriptor each on the class (called once, at class creation),
+    # not a value the instances share: each engine's own is made when it is first read.
+    #: The solved components, shared by every analysis of this engine (and of engines given it):
+    #: made when first read.
+    cache: ComponentCache = _on_first_use(ComponentCache)  # noqa: RUF009
     counting: Counting = Counting.AUTO
     arithmetic: Arithmetic = Arithmetic.AUTO
-    positions: RecentPositions = field(default_factory=RecentPositions)
+    #: The last positions this engine built: made when first read.
+    positions: RecentPositions = _on_first_use(RecentPositions)  # noqa: RUF009
 
     def __init__(
         self,
@@ -69,10 +115,13 @@ class Engine:
     ) -> None:
         # The fields go straight into the instance's dict (a cold analysis creates an engine: the
         # frozen dataclass's __init__, one object.__setattr__ a field, cost a tenth of a small analysis).
+        # A cache or positions not given are made when first read (see _OnFirstUse).
         fields = self.__dict__
         fields["backend"], fields["counting"], fields["arithmetic"] = backend, counting, arithmetic
-        fields["cache"] = ComponentCache() if cache is None else cache
-        fields["positions"] = RecentPositions() if positions is None else positions
+        if cache is not None:
+            fields["cache"] = cache
+        if positions is not None:
+            fields["positions"] = positions
 
     @classmethod
     def create(
@@ -110,12 +159,18 @@ class Engine:
             raise ArgumentTypeError(f"cache must be a ComponentCache, got {shown(cache)} ({type(cache).__name__})")
         # Members pass as they are, without the check's call: a cold analysis creates an engine, and
         # each function it steps into is code to fetch into a cold cache (see analysis_of).
-        return cls(
-            get_backend(backend),
-            cache if cache is not None else ComponentCache(),
-            counting if type(counting) is Counting else choice_argument(Counting, counting, "counting"),
-            arithmetic if type(arithmetic) is Arithmetic else choice_argument(Arithmetic, arithmetic, "arithmetic"),
-        )
+        counting = counting if type(counting) is Counting else choice_argument(Counting, counting, "counting")
+        if type(arithmetic) is not Arithmetic:
+            arithmetic = choice_argument(Arithmetic, arithmetic, "arithmetic")
+        if cls is not Engine:  # a subclass may have its own __init__
+            return cls(get_backend(backend), cache, counting, arithmetic)
+        # What __init__ would do, without stepping into it; the cache and positions come on first use.
+        engine = object.__new__(cls)
+        fields = engine.__dict__
+        fields["backend"], fields["counting"], fields["arithmetic"] = get_backend(backend), counting, arithmetic
+        if cache is not None:
+            fields["cache"] = cache
+        return engine
 
     @classmethod
     def for_games(cls, backend: str | Backend | None = None, cache: ComponentCache | None = None) -> Engine:
@@ -193,7 +248,8 @@ class Engine:
         pos = self.positions.position(
             board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline
         )
-        return analysis_of(pos, self._run(total_mines, started, deadline))
+        # The Run built here and in analyze_position, not by a helper: one function fewer on a cold path.
+        return analysis_of(pos, Run(total_mines, self.solve, self.backend.spec, self.arithmetic, started, deadline))
 
     def analyze_position(
         self, pos: Position, *, total_mines: int | None = None, time_limit: float | None = None
@@ -214,11 +270,9 @@ class Engine:
         3
         """
         started = time.perf_counter()
-        return analysis_of(pos, self._run(total_mines, started, deadline_after(time_limit, started)))
-
-    def _run(self, total_mines: int | None, started: float, deadline: float | None) -> Run:
+        deadline = deadline_after(time_limit, started)
         # The backend's spec, as self.spec gives it, without that property's call (see create).
-        return Run(total_mines, self.solve, self.backend.spec, self.arithmetic, started, deadline)
+        return analysis_of(pos, Run(total_mines, self.solve, self.backend.spec, self.arithmetic, started, deadline))
 
     def check(
         self,
