@@ -54,7 +54,7 @@ def levels_command(
 ) -> None:
     """Colour each covered cell by the least level of propagation that decides it (exit 1 if inconsistent).
 
-    A variant board's levels are its clues and rules together, then the total (``--max-level`` does not apply).
+    On a variant board (a rules: header): its clues and rules together, then the total (no --steps).
     """
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
