@@ -88,12 +88,13 @@ def test_the_fan_generators_title_line_and_cells_read_as_a_rules_header(run) -> 
     assert bad.exit_code == 2 and " ".join(bad.output.split()).startswith("error: <stdin>:1:6: unknown rule '1Z'")
 
 
-@pytest.mark.parametrize("command", [["levels"], ["grade"]])
+@pytest.mark.parametrize("command", [["grade"]])
 def test_commands_that_take_no_variant_board_yet_say_so_in_one_line(run, command: list[str]) -> None:
     result = run(*command, "-", stdin="rules: 1Q\n. .\n. 3\n")
     assert result.exit_code == 2
     assert " ".join(result.output.split()) == (
-        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
+        "error: <stdin>: a board with variant rules (a 'rules:' header) is read by solve, check, hint, levels and "
+        "render only"
     )
 
 

@@ -3,7 +3,8 @@
 ``/api/analyze``, ``/api/check`` and ``/api/hint`` answer what ``cnfsweep solve``, ``check`` and ``hint``
 print with ``--json``; the probabilities are the oracle's; every answer is what ``/openapi.json`` says it
 is; a board that cannot be read is a 400 with the CLI's one line (naming ``board`` where the CLI names
-the file); ``/api/levels`` answers what the clues and rules, then the total, decide (the page's Peek).
+the file); ``/api/levels`` answers what the clues and rules, then the total, decide (the page's Peek),
+as ``cnfsweep levels --json`` prints it.
 """
 
 from __future__ import annotations
@@ -130,3 +131,14 @@ def test_board_reads_a_variant_board_for_the_page(live_url: str) -> None:
 def test_a_variant_board_past_its_time_limit_is_unknown(live_url: str) -> None:
     status, document = post(f"{live_url}/api/analyze", {"board": "rules: 1C\n. . .\n. 3 .\n", "time_limit": 1e-9})
     assert (status, document) == (200, {"status": "unknown", "reason": "time limit", "time_limit": 1e-9})
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_levels_answers_what_cnfsweep_levels_prints(live_url: str, run, example) -> None:
+    status, document = post(f"{live_url}/api/levels", {"board": example.read_text()})
+    cli = run("levels", "--json", str(example))
+    assert status == 200, document
+    printed = json.loads(cli.output)
+    # The time taken is the one key two runs need not agree on.
+    assert document.pop("seconds") >= 0 and printed.pop("seconds") >= 0
+    assert cli.exit_code == (0 if document["consistent"] else 1) and document == printed

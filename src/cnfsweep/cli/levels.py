@@ -1,4 +1,8 @@
-"""``cnfsweep levels``: which level of constraint propagation (GAC (one number), 2-RC (pairs), 3-RC (triples) ...) decides each covered cell."""
+"""``cnfsweep levels``: which level of constraint propagation (GAC (one number), 2-RC (pairs), 3-RC (triples) ...) decides each covered cell.
+
+On a variant board (a ``rules:`` header) the levels are what its clues and rules decide together
+(``full``) and what only the total decides besides (``total``): :func:`~cnfsweep.variants.levels.variant_levels`.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from cnfsweep.cli.common import (
     fail,
     finish,
     json_option,
-    load_board,
+    load_any,
     show,
     unknown,
 )
@@ -25,6 +29,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.engine.consistency_levels import MAX_LEVEL, check_max_level
 from cnfsweep.formats import BoardFormat
 from cnfsweep.present.levels import levels_view
+from cnfsweep.variants.board import VariantBoard
 
 MaxLevelOpt = Annotated[
     int,
@@ -47,15 +52,42 @@ def levels_command(
     fmt: FormatOpt = BoardFormat.AUTO,
     time_limit: TimeLimitOpt = None,
 ) -> None:
-    """Colour each covered cell by the least level of propagation that decides it (exit 1 if inconsistent)."""
+    """Colour each covered cell by the least level of propagation that decides it (exit 1 if inconsistent).
+
+    On a variant board (a rules: header): its clues and rules together, then the total (no --steps).
+    """
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         check_max_level(max_level, "--max-level")
-        position = load_board(board, fmt, mines, deadline=deadline)
-        result = Engine.create(backend).levels(position, max_level, steps, time_limit=time_left(deadline))
-        show(json_out, result, lambda: levels_view(result), deadline)
+        position = load_any(board, fmt, mines, deadline=deadline)
+        if isinstance(position, VariantBoard):
+            consistent = variant_levels_board(position, steps, json_out, deadline)
+        else:
+            result = Engine.create(backend).levels(position, max_level, steps, time_limit=time_left(deadline))
+            show(json_out, result, lambda: levels_view(result), deadline)
+            consistent = result.consistent
     except TimeLimitExceeded:
         unknown(json_out, time_limit)
     except CnfsweepError as exc:
         fail(str(exc))
-    finish(0 if result.consistent else 1, deadline)
+    finish(0 if consistent else 1, deadline)
+
+
+def variant_levels_board(board: VariantBoard, steps: bool, json_out: bool, deadline: float | None) -> bool:
+    """Print which level decides each covered cell of a variant board; return whether it has a layout.
+
+    Raises
+    ------
+    CnfsweepError
+        With ``--steps``: a variant board's clues and rules are decided together, in no rounds.
+    """
+    from cnfsweep.present.variants import variant_levels_text
+    from cnfsweep.variants.levels import variant_levels
+
+    if steps:
+        raise CnfsweepError(
+            "--steps takes classic boards only: a variant board's clues and rules decide its cells together, in no rounds"
+        )
+    result = variant_levels(board, time_limit=time_left(deadline))
+    show(json_out, result, lambda: variant_levels_text(result), deadline)
+    return result.consistent

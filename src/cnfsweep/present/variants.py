@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.core.words import counted
+from cnfsweep.present.levels import level_mark
 from cnfsweep.variants.hints import VariantHint
+from cnfsweep.variants.levels import LEVELS, VariantLevels
 from cnfsweep.variants.solve import VariantAnalysis, VariantCheck
 
-__all__ = ["variant_analysis_text", "variant_check_text", "variant_hint_text", "variant_hint_words"]
+__all__ = [
+    "variant_analysis_text",
+    "variant_check_text",
+    "variant_hint_text",
+    "variant_hint_words",
+    "variant_levels_text",
+]
+
+#: What each level of a variant board decides by, in words.
+_LEVEL_WORDS = {"full": "the clues and rules", "total": "the total"}
 
 
 def _grid(board: VariantBoard, mark: dict[Cell, str], framed: frozenset[Cell] = frozenset()) -> list[str]:
@@ -137,3 +149,58 @@ def variant_hint_text(result: VariantHint) -> str:
             p = move.probability
             mark[move.cell] = ">" + ("?" if p is None else f"{float(p):.0%}")
     return "\n".join([_head(board), *_grid(board, mark, framed), variant_hint_words(result)])
+
+
+def variant_levels_text(result: VariantLevels) -> str:
+    """The board with each decided cell marked by its level, then how many cells each level decides.
+
+    A decided cell reads ``s`` (safe) or ``M`` (mine) and its level's mark, as on a classic board:
+    ``f`` for what the clues and rules decide together, ``t`` for what only the total decides besides.
+    On an inconsistent board no cell is marked (no layout holds) and the conflict's clues are in brackets.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> from cnfsweep.variants.levels import variant_levels
+    >>> print(variant_levels_text(variant_levels(parse_variant("rules: 1Q\\nmines: 3\\n. . . .\\n. 1 . .\\n"))))
+    rules: 1Q V   mines: 3
+    sf  Mf  sf  Mt
+    sf   1  sf  Mt
+    the clues and rules: 4 safe, 1 mine   the total: 2 mines   undecided: 0
+    >>> print(variant_levels_text(variant_levels(parse_variant("rules: 1Q\\n. . .\\n. 1 .\\n. . .\\n"))))
+    rules: 1Q V
+      .    .    .
+      .  [1]    .
+      .    .    .
+    before the conflict: the clues and rules: 0   undecided: 8
+    inconsistent at the clues and rules: the 1 at (1, 1) under rules 1Q V allow no layout together
+    """
+    board = result.board
+    names = LEVELS if board.total is not None else LEVELS[:1]
+    counts = []
+    for name in names:
+        safe = sum(1 for level, mine in result.decided.values() if level == name and not mine)
+        mines = sum(1 for level, mine in result.decided.values() if level == name and mine)
+        said = ", ".join(([f"{safe} safe"] if safe else []) + ([counted(mines, "mine")] if mines else [])) or "0"
+        counts.append(f"{_LEVEL_WORDS[name]}: {said}")
+    line = "   ".join([*counts, f"undecided: {len(result.undecided)}"])
+    if result.consistent:
+        mark = {c: ("M" if mine else "s") + level_mark(name) for c, (name, mine) in result.decided.items()}
+        return "\n".join([_head(board), *_grid(board, mark), line])
+    # Without a layout nothing is decided: the counts only say how far the levels before the conflict got.
+    conflict = result.conflict or ()
+    facts = [_cells(conflict, board)] if conflict else []
+    if result.inconsistent_level == "total":
+        facts.append(f"the total of {board.total} mines")
+    codes = result.conflict_rules or ()
+    said = " and ".join(facts) or "no clue"
+    rules = f" under rule{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else ""
+    level = _LEVEL_WORDS[result.inconsistent_level or "full"]
+    return "\n".join(
+        [
+            _head(board),
+            *_grid(board, {}, frozenset(conflict)),
+            f"before the conflict: {line}",
+            f"inconsistent at {level}: {said}{rules} allow no layout together",
+        ]
+    )

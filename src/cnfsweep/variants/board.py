@@ -58,7 +58,7 @@ _NUMBER = re.compile(r"^[0-9]{1,6}$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
 #: The commands that read a variant board (over HTTP: ``/api/analyze``, ``/api/check``, ``/api/hint``, ``/api/board``).
-VARIANT_COMMANDS = ("solve", "check", "hint", "render")
+VARIANT_COMMANDS = ("solve", "check", "hint", "levels", "render")
 
 
 def not_taken(source: str) -> str:
@@ -67,7 +67,7 @@ def not_taken(source: str) -> str:
     Examples
     --------
     >>> not_taken("b.txt")
-    "b.txt: a board with variant rules (a 'rules:' header) is read by solve, check, hint and render only"
+    "b.txt: a board with variant rules (a 'rules:' header) is read by solve, check, hint, levels and render only"
     """
     takes = ", ".join(VARIANT_COMMANDS[:-1]) + " and " + VARIANT_COMMANDS[-1]
     return f"{source}: a board with variant rules (a 'rules:' header) is read by {takes} only"
