@@ -157,6 +157,13 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("topology", "topology", B, "the analysis on square, torus and hex grids", ("--positions", "1")),
     Entry("examples", "examples", B, "analyze on the bundled example boards with every backend", ("--repeat", "1")),
     Entry(
+        "sweeps",
+        "sweeps",
+        B,
+        "the oracle sweeps in full (every rule, shape and backend) that the test suite runs a seeded sample of",
+        ("--only", "test_an_exact_model_under_clues", "--", "-q", "-k", "1S-V"),
+    ),
+    Entry(
         "picture",
         "picture",
         B,
