@@ -57,18 +57,20 @@ def test_every_sampled_sweep_is_one_the_benchmark_runs_in_full() -> None:
     sampled: set[str] = set()
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        calls_sample = {
-            node.targets[0].id
+        # The module's names whose value comes from `sample` or `examples`, directly or through another such name.
+        drawn = {
+            alias.asname or alias.name
             for node in tree.body
-            if isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Call)
-            and getattr(node.value.func, "id", None) == "sample"
-            and isinstance(node.targets[0], ast.Name)
+            if isinstance(node, ast.ImportFrom) and node.module == "sampling"
+            for alias in node.names
         }
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)} & drawn:
+                drawn |= {t.id for t in node.targets if isinstance(t, ast.Name)}
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 uses = {n.id for d in node.decorator_list for n in ast.walk(d) if isinstance(n, ast.Name)}
-                if uses & (calls_sample | {"examples"}):
+                if uses & drawn:
                     sampled.add(f"{path.relative_to(ROOT).as_posix()}::{node.name}")
     listed = {f"{path}::{name}" for path, names in sweeps.SWEEPS.items() for name in names}
     assert sampled and sampled == listed

@@ -17,6 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paths import ROOT
+from sampling import examples
 from schemathesis.config import SchemathesisConfig
 
 from cnfsweep.web import Pool, Settings, create_app
@@ -28,7 +29,7 @@ SCHEMA = schemathesis.openapi.from_asgi(
     "/openapi.json", APP, config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
 #: Fuzzed cases per operation here (16 operations); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
-EXAMPLES = 100
+EXAMPLES = examples(100, full=300)
 QUIET = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
