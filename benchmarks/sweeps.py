@@ -2,7 +2,8 @@
 
 Usage: python -m benchmarks sweeps [--only TEXT ...] [--list] [PYTEST OPTIONS after --]
 
-The largest oracle sweeps cross every rule with every small board shape (and a real server is
+The largest oracle sweeps cross every rule with every small board shape, or every solver backend
+with every small position (and a real server is
 started for each endpoint whose first request a cold worker once made late; seeded property tests
 draw all their examples). The test suite runs a seeded sample of each crossing that still holds
 every rule, shape, backend and topology at least once (``tests/sampling.py``); this runs the same
@@ -41,6 +42,7 @@ SWEEPS: dict[str, tuple[str, ...]] = {
         "test_an_exact_model_allows_exactly_the_oracles_layouts",
         "test_an_exact_model_under_clues_and_a_second_rule_allows_the_oracles_layouts",
     ),
+    "tests/engine/test_contract.py": ("test_analyze_matches_oracle", "test_check_verdict_witness_and_conflict"),
     "tests/gadgets/test_reduce.py": (
         "test_random_cnfs_round_trip",
         "test_expressions_agree_with_python_on_every_assignment",

@@ -64,9 +64,11 @@ def test_every_sampled_sweep_is_one_the_benchmark_runs_in_full() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "sampling"
             for alias in node.names
         }
-        for node in tree.body:
+        for node in tree.body:  # a module-level value or a helper function that calls one of them
             if isinstance(node, ast.Assign) and {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)} & drawn:
                 drawn |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            if isinstance(node, ast.FunctionDef) and {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & drawn:
+                drawn.add(node.name)
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 uses = {n.id for d in node.decorator_list for n in ast.walk(d) if isinstance(n, ast.Name)}
