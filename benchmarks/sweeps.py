@@ -38,6 +38,7 @@ SWEEPS: dict[str, tuple[str, ...]] = {
         "test_each_second_game_clue_rule_allows_exactly_its_layouts",
         "test_second_game_rules_combine_with_a_rule_of_the_other_kind",
     ),
+    "tests/variants/test_peer.py": ("test_the_peer_writes_the_puzzle_kept_here",),
     "tests/variants/test_exact_links.py": (
         "test_an_exact_model_allows_exactly_the_oracles_layouts",
         "test_an_exact_model_under_clues_and_a_second_rule_allows_the_oracles_layouts",

@@ -2,27 +2,33 @@
 
 The generator is GPL and needs Python 3.12, so it is a peer at test time only:
 it runs as a separate program from the interpreter ``CNFSWEEP_PEER_PYTHON``
-names (default ``/tmp/mv312/bin/python``, a venv with the package installed),
-and the test is skipped where there is none.  Its puzzle text, as it prints it
-(tab-separated, ``___`` covered, ``?`` a hidden clue, ``1.3`` a wall clue), is
-read as a variant board, its ``[1T][1X]5x5`` title line as the rules, once its
-total is written as ``mines:``.
+names (default ``/tmp/mv312/bin/python``, a venv with the package installed).
+Its puzzles for every rule set below (seed 5) are kept as it wrote them under
+``tests/data/variants-peer``, so ``solve`` is checked on all of them everywhere;
+where the peer is installed, it writes the puzzle of a rule set a seed picks
+again and it must be the one kept (``python -m benchmarks sweeps``: every rule
+set). Its text, as it prints it (tab-separated, ``___`` covered, ``?`` a hidden
+clue, ``1.3`` a wall clue), is read as a variant board by ``benchmarks.variants_peer``,
+its ``[1T][1X]5x5`` title line as the rules, once its total is written as ``mines:``.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from paths import DATA
+from sampling import sample
 
-from cnfsweep.core.board import Cell
+from benchmarks.variants_peer import read
+
 from cnfsweep.variants.board import parse_variant
 from cnfsweep.variants.solve import analyze_variant, variant_layouts
 
 PEER = Path(os.environ.get("CNFSWEEP_PEER_PYTHON", "/tmp/mv312/bin/python"))
+SEED = 5
 
 
 def peer_available() -> bool:
@@ -32,11 +38,14 @@ def peer_available() -> bool:
     return probe.returncode == 0
 
 
-pytestmark = pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+def kept(rules: list[str], total: int) -> Path:
+    """The puzzle the peer wrote for ``rules`` and ``total`` on a 5x5 board with seed 5, as kept here."""
+    name = "_".join(r.replace("'", "prime") for r in rules)
+    return DATA / "variants-peer" / f"{name}_{total}_{SEED}" / "demo.txt"
 
 
-def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: int = 8) -> tuple[str, set[Cell]]:
-    """The peer's puzzle as variant board text, and its answer's mines."""
+def generate(tmp_path: Path, rules: list[str], total: int, size: int = 5) -> Path:
+    """Have the peer write its puzzle for ``rules`` now; return its ``demo.txt``."""
     subprocess.run(
         [
             str(PEER),
@@ -51,7 +60,7 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
             "-c",
             *rules,
             "-S",
-            str(seed),
+            str(SEED),
             "-I",
             "--output-path",
             str(tmp_path),
@@ -63,52 +72,50 @@ def generate(tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: 
         timeout=600,
         cwd=tmp_path,
     )
-    text = (tmp_path / "demo.txt").read_text(encoding="utf-8")
-    block = text.split("=" * 20)[-1]
-    lines = block.splitlines()
-    head = next(i for i, line in enumerate(lines) if re.fullmatch(r"(\[[^\]]+\])+\d+x\d+", line.strip()))
-    mines = re.search(r"(\d+)/\d+", next(line for line in lines if "/" in line and ":" in line)).group(1)
-    grids = [[]]  # the puzzle, then the answer, separated by blank lines
-    for line in lines[head + 1 :]:
-        if line.strip():
-            grids[-1].append(line.split())
-        elif grids[-1]:
-            grids.append([])
-        if len(grids) == 3:
-            break
-    puzzle, answer = grids[0], grids[1]
-    # Its title line stands for the rules: header; its total is given as mines:.
-    board = f"{lines[head].strip()}\nmines: {mines}\n" + "\n".join("\t".join(row) for row in puzzle) + "\n"
-    truth = {Cell(r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v == "雷"}
-    return board, truth
+    return tmp_path / "demo.txt"
 
 
-@pytest.mark.parametrize(
-    ("rules", "total"),  # the rule set and a total the peer can fill a 5x5 board with
-    [
-        (["V", "1Q"], 8),
-        (["1T", "1X"], 8),
-        (["1H", "1E"], 8),
-        (["1C", "V"], 8),
-        (["1A", "1X'"], 8),
-        (["1D", "V"], 8),
-        (["1B", "1K"], 10),
-        (["1O", "V"], 8),
-        (["1Q", "1P"], 10),
-        (["1W"], 8),
-        (["2H", "2D"], 8),
-        (["2T", "2M"], 8),
-        (["2S", "V"], 8),
-        (["2C", "V"], 8),
-        (["2G", "V"], 8),
-    ],
-    ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
-)
-def test_solve_finds_the_peers_one_answer(tmp_path: Path, rules: list[str], total: int) -> None:
-    text, truth = generate(tmp_path, rules, seed=5, total=total)
+RULE_SETS = [
+    (["V", "1Q"], 8),
+    (["1T", "1X"], 8),
+    (["1H", "1E"], 8),
+    (["1C", "V"], 8),
+    (["1A", "1X'"], 8),
+    (["1D", "V"], 8),
+    (["1B", "1K"], 10),
+    (["1O", "V"], 8),
+    (["1Q", "1P"], 10),
+    (["1W"], 8),
+    (["2H", "2D"], 8),
+    (["2T", "2M"], 8),
+    (["2S", "V"], 8),
+    (["2C", "V"], 8),
+    (["2G", "V"], 8),
+]
+"""The rule set and a total the peer can fill a 5x5 board with."""
+
+
+def rule_set_id(case: tuple[list[str], int]) -> str:
+    return f"{' '.join(case[0])}-{case[1]}"
+
+
+#: The rule sets the peer writes again in the suite: one of each game's, a seed picks which.
+LIVE = sample(RULE_SETS, lambda case: [any(r.startswith("2") for r in case[0])], seed="live peer", keep=0)
+
+
+@pytest.mark.parametrize(("rules", "total"), RULE_SETS, ids=[rule_set_id(c) for c in RULE_SETS])
+def test_solve_finds_the_peers_one_answer(rules: list[str], total: int) -> None:
+    text, truth = read(kept(rules, total))
     board = parse_variant(text)
     layouts = variant_layouts(board)
     assert layouts is not None and len(layouts) == 1
     assert set(layouts[0]) == truth
     analysis = analyze_variant(board)
     assert set(analysis.mines) == truth and len(analysis.safe) + len(analysis.mines) == len(analysis.counts or ())
+
+
+@pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+@pytest.mark.parametrize(("rules", "total"), LIVE, ids=[rule_set_id(c) for c in LIVE])
+def test_the_peer_writes_the_puzzle_kept_here(tmp_path: Path, rules: list[str], total: int) -> None:
+    # The same seed gives the same puzzle and answer (the time it took, in the file too, differs).
+    assert read(generate(tmp_path, rules, total)) == read(kept(rules, total))
