@@ -157,6 +157,13 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("topology", "topology", B, "the analysis on square, torus and hex grids", ("--positions", "1")),
     Entry("examples", "examples", B, "analyze on the bundled example boards with every backend", ("--repeat", "1")),
     Entry(
+        "sweeps",
+        "sweeps",
+        B,
+        "the oracle sweeps in full (every rule, shape and backend) that the test suite runs a seeded sample of",
+        ("--only", "test_an_exact_model_under_clues", "--", "-q", "-k", "1S-V"),
+    ),
+    Entry(
         "picture",
         "picture",
         B,
@@ -283,7 +290,8 @@ ENTRIES: tuple[Entry, ...] = (
         "schema_fuzz",
         T,
         "fuzz a live cnfsweep serve against its own /openapi.json, at length",
-        ("--max-examples", "1", "--seed", "1", "--max-time", "5"),
+        # The test suite's small server (as tests/web/test_schema.py's): a fuzzed board of 2,500 cells at most.
+        ("--max-examples", "1", "--seed", "1", "--max-time", "5", "--max-cells", "2500", "--time-limit", "0.5"),
         "schemathesis",
     ),
     Entry("report", "report", T, "write the documentation's benchmark figures from benchmarks/results/", ("--check",)),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import os
+import select
 import sys
 from collections.abc import Sequence
 
@@ -40,5 +42,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(status or 0)
 
 
+def reader_gone() -> bool:
+    """Whether standard output is a pipe whose reader has closed its end (``| head`` has read enough).
+
+    A ``BrokenPipeError`` may also come from a pipe to a worker or a peer process, which is a real
+    failure: only the one on standard output is the reader's choice. Without ``poll`` (Windows) a broken
+    pipe is taken to be standard output's.
+    """
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    if not hasattr(select, "poll"):
+        return True
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    return any(events & select.POLLERR for _, events in poller.poll(0))
+
+
+def run() -> int:
+    """Run `main` as the command does: a reader that stops early ends it quietly, with status 1.
+
+    ``python -m benchmarks NAME | head`` closes the pipe after a few lines; the rest of the output has
+    nowhere to go, which is no error of the benchmark, so no traceback is printed (the status is 1, as
+    the ``cnfsweep`` command's under the same pipe).
+    """
+    try:
+        status = main()
+        sys.stdout.flush()  # output still buffered meets the closed pipe here, not at exit
+    except BrokenPipeError:
+        if not reader_gone():
+            raise
+        # Python flushes standard output once more at exit; pointed at nothing, that flush is silent.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -36,7 +36,8 @@ def read(demo: Path) -> tuple[str, set[Cell]]:
     grids: list[list[list[str]]] = [[]]
     for line in lines[head + 1 :]:
         if line.strip():
-            grids[-1].append(line.split())
+            # Cells are tab-separated; one cell may hold two numbers (a 2X clue prints as ``1 2``).
+            grids[-1].append([cell.strip() for cell in line.split("\t") if cell.strip()])
         elif grids[-1]:
             grids.append([])
         if len(grids) == 3:

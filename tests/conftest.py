@@ -6,8 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cnfsweep.cli import app
-from cnfsweep.engine.backends import Backend, usable_specs
-from cnfsweep.engine.backends.TEMPLATE import BacktrackBackend
+from cnfsweep.engine.backends import usable_specs
 from cnfsweep.engine import Engine
 
 # Every configuration the engine accepts here (each PySAT solver that passed the
@@ -19,12 +18,6 @@ BACKENDS = ["pysat", *usable_specs(), "pysat:cadical195:totalizer"]
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     """Name of a backend spec, e.g. ``"cpsat"`` or ``"pysat:glucose4"``."""
-    return request.param
-
-
-@pytest.fixture(params=[*BACKENDS, BacktrackBackend()], ids=[*BACKENDS, "TEMPLATE"])
-def contract_backend(request: pytest.FixtureRequest) -> str | Backend:
-    """Every backend spec, then the backend a newcomer copies (``engine/backends/TEMPLATE.py``), unregistered."""
     return request.param
 
 

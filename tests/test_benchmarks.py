@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from benchrun import benchmark
 from paths import ROOT
+from closed_pipe import into_closed_reader
 
 from benchmarks import ENTRIES, Entry, entry, hill_paired, report
 from benchmarks.harness.results import RESULTS, read_result, write_result
@@ -51,6 +52,17 @@ def test_the_list_names_every_entry_and_an_unknown_name_is_one_line() -> None:
     wrong = benchmark("no-such-benchmark")
     assert wrong.returncode == 2 and "Traceback" not in wrong.stderr
     assert wrong.stderr.count("\n") == 1 and "no-such-benchmark" in wrong.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--list"], ["forked-paired", "--summary", "--out", "benchmarks/results/forked/second-blend.jsonl.gz"]],
+    ids=["list", "entry"],
+)
+def test_a_reader_that_stops_early_ends_the_run_quietly(args: list[str]) -> None:
+    # `python -m benchmarks ... | head`: the dispatcher's own output and an entry's both meet the closed pipe.
+    done = into_closed_reader([sys.executable, "-m", "benchmarks", *args])
+    assert (done.returncode, done.stderr) == (1, "")
 
 
 @pytest.mark.parametrize("item", ENTRIES, ids=lambda e: e.name)

@@ -25,6 +25,7 @@ __all__ = [
     "assert_agrees",
     "assert_minimal_conflict",
     "random_puzzle",
+    "rule_on_shape",
     "token",
 ]
 
@@ -176,7 +177,8 @@ def assert_agrees(puzzle: Puzzle) -> None:
     """The solver's layouts, counts and certain cells are the oracle's."""
     board = parse_variant(puzzle.text())
     expected = puzzle.solutions()
-    assert set(variant_layouts(board) or ()) == expected and len(variant_layouts(board) or ()) == len(expected)
+    found = variant_layouts(board) or []
+    assert set(found) == expected and len(found) == len(expected)  # each layout once
     analysis = analyze_variant(board)
     assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
     covered = [Cell(*p) for p in puzzle.covered()]
@@ -204,3 +206,13 @@ def assert_minimal_conflict(puzzle: Puzzle) -> None:
         assert puzzle.solutions(**{**used, "rules": [q for q in rules if q != r]})
     if result.total_in_conflict:
         assert puzzle.solutions(**{**used, "total": False})
+
+
+def rule_on_shape(case: tuple[str, tuple[int, int]]) -> list[object]:
+    """The classes of a rule-by-shape case that a sample must keep: its rule, its shape, its rule on 9+ cells.
+
+    A rule's global structure (connected areas, runs around the ring) shows only on boards of a few rows
+    and columns, so each rule keeps at least one case on a board of 9 cells or more.
+    """
+    rule, (rows, cols) = case
+    return [("rule", rule), ("shape", (rows, cols))] + ([("rule on 9+ cells", rule)] if rows * cols >= 9 else [])

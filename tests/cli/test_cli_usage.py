@@ -11,6 +11,7 @@ import pytest
 import typer
 
 from cnfsweep.cli import app
+from closed_pipe import into_closed_reader
 from paths import EXAMPLES
 
 GROUP = typer.main.get_command(app)
@@ -138,6 +139,15 @@ def test_a_real_process_says_usage_errors_in_one_line(args, phrase):
     out = subprocess.run([sys.executable, "-m", "cnfsweep", *args], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2, out.stderr
     assert out.stdout == "" and out.stderr.count("\n") == 1 and out.stderr.startswith(phrase), out.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["--help"], ["solve", BOARD], ["solve", BOARD, "--json"]], ids=["help", "text", "json"]
+)
+def test_a_reader_that_stops_early_ends_the_command_quietly(args):
+    # `cnfsweep ... | head`: click's standalone mode ends a closed pipe with status 1 and no traceback.
+    done = into_closed_reader([sys.executable, "-m", "cnfsweep", *args])
+    assert (done.returncode, done.stderr) == (1, "")
 
 
 def _single_options() -> list[tuple[str, list[str]]]:

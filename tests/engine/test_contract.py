@@ -5,27 +5,51 @@ from __future__ import annotations
 import pytest
 
 from boards import HAND_CASES, Case, random_cases, random_graph_cases
+from conftest import BACKENDS
 from oracle import assert_check_valid, assert_matches, reference
+from sampling import sample
 
 from cnfsweep import analyze, check
 from cnfsweep.core.board import Board
 from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import Backend
+from cnfsweep.engine.backends.TEMPLATE import BacktrackBackend
 
 # Torus and hex positions: the engine knows only the rules, so every backend must match the oracle there too.
 OTHER_GRIDS = random_cases(16, 4, topology="torus") + random_cases(16, 4, topology="hex")
 # Random small graphs (sparse, dense, regular, wheels, 3D grids, cycles): any adjacency, the same rules.
 GRAPHS = random_graph_cases()
 CASES = HAND_CASES + random_cases() + OTHER_GRIDS + GRAPHS
+#: Every backend spec, then the backend a newcomer copies (``engine/backends/TEMPLATE.py``), unregistered.
+CONTRACT_BACKENDS: list[str | Backend] = [*BACKENDS, BacktrackBackend()]
 
 
-@pytest.fixture(params=CASES, ids=[c.id for c in CASES])
-def case(request: pytest.FixtureRequest) -> Case:
-    """One small position with the keyword arguments to analyse it with."""
-    return request.param
+def kind(case: Case) -> str:
+    """A position's kind: written by hand, or a random one on its topology (square, torus, hex, graph)."""
+    return "hand" if case in HAND_CASES else case.board.topology.name
+
+
+def backend_id(backend: str | Backend) -> str:
+    return backend if isinstance(backend, str) else "TEMPLATE"
+
+
+def crossing(seed: str, keep: float) -> list[tuple[Case, str | Backend]]:
+    """A seeded sample of every position against every backend that still holds every position, and every
+    backend on every kind of position (tests/sampling.py); `python -m benchmarks sweeps` runs them all."""
+    return sample(
+        [(c, b) for c in CASES for b in CONTRACT_BACKENDS],
+        lambda pair: [("case", pair[0].id), ("backend on", backend_id(pair[1]), kind(pair[0]))],
+        seed=seed,
+        keep=keep,
+    )
+
+
+ANALYSES = crossing("analyze contract", 0.25)
+CHECKS = crossing("check contract", 0.25)
 
 
 @pytest.mark.parametrize("simplified", [True, False], ids=["simplified", "search-only"])
+@pytest.mark.parametrize(("case", "contract_backend"), ANALYSES, ids=[f"{c.id}-{backend_id(b)}" for c, b in ANALYSES])
 def test_analyze_matches_oracle(case: Case, contract_backend: str | Backend, simplified: bool) -> None:
     # Without simplification every cell goes through the backend's own search and count.
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
@@ -40,6 +64,7 @@ def test_analyze_matches_oracle(case: Case, contract_backend: str | Backend, sim
     assert_matches(result, case.board, ref)
 
 
+@pytest.mark.parametrize(("case", "contract_backend"), CHECKS, ids=[f"{c.id}-{backend_id(b)}" for c, b in CHECKS])
 def test_check_verdict_witness_and_conflict(case: Case, contract_backend: str | Backend) -> None:
     ref = reference(case.board, total_mines=case.total_mines, assume=case.assume)
     result = check(case.board, total_mines=case.total_mines, backend=contract_backend, assume=case.assume)

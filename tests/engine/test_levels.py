@@ -9,9 +9,11 @@ from itertools import combinations
 
 import pytest
 from boards import crowded_position, layout_board, perturbed, random_position
+from conftest import BACKENDS
 from levels_oracle import brute_levels, connected, constraints, solutions
 from oracle import reference, satisfiable
 from paths import EXAMPLES
+from sampling import sample
 
 from cnfsweep import Board, Cell, ConsistencyLevels, Engine, levels
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
@@ -115,7 +117,17 @@ def test_levels_match_the_definition(case: Case, engine: Engine) -> None:
         assert_levels(case.board, engine.levels(case.board, max_level), max_level, case.mines)
 
 
-@pytest.mark.parametrize("case", ON_EVERY_BACKEND, ids=[c.id for c in ON_EVERY_BACKEND])
+# A seeded sample of these positions against every backend that keeps each position and each backend
+# (tests/sampling.py); `python -m benchmarks sweeps` runs every pair.
+ON_BACKENDS = sample(
+    [(c, b) for c in ON_EVERY_BACKEND for b in BACKENDS],
+    lambda pair: [("case", pair[0].id), ("backend", pair[1])],
+    seed="levels on every backend",
+    keep=0.3,
+)
+
+
+@pytest.mark.parametrize(("case", "backend"), ON_BACKENDS, ids=[f"{c.id}-{b}" for c, b in ON_BACKENDS])
 def test_levels_match_the_definition_on_every_backend(case: Case, backend: str) -> None:
     for max_level in (3, 4):
         assert_levels(case.board, levels(case.board, max_level, backend=backend), max_level, case.mines)

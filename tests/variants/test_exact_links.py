@@ -22,12 +22,23 @@ from cnfsweep.variants.rule import Grid
 from cnfsweep.variants.solve import variant_witnesses
 
 import variant_oracle as oracle
-from variant_puzzles import Puzzle, random_puzzle
+from sampling import sample
+from variant_puzzles import Puzzle, random_puzzle, rule_on_shape
 
 GLOBAL = ("1C", "1O", "1S")
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
 #: Finding layouts one by one is slower than the oracle's flood fills: boards up to 9 cells.
 SMALL = [s for s in SHAPES if s[0] * s[1] <= 9]
+
+# The suite runs a seeded sample of the two slow crossings below that holds every rule, shape and clue rule
+# (tests/sampling.py); `python -m benchmarks sweeps` runs every case.
+EXACT_RULE_SHAPES = sample([(r, s) for r in GLOBAL for s in SMALL], rule_on_shape, seed="exact model x shape", keep=0.4)
+EXACT_UNDER_CLUES = sample(
+    [(r, c) for r in GLOBAL for c in ("V", "1E", "1X'")],
+    lambda case: [("rule", case[0]), ("clue rule", case[1])],
+    seed="exact model x clue rule",
+    keep=0.35,
+)
 
 
 def exact_layouts(puzzle: Puzzle) -> set[frozenset[Cell]]:
@@ -50,8 +61,7 @@ def test_the_links_hold_exactly_on_the_layouts_the_rule_allows(rule: str, shape:
         assert stated == oracle.MINE_RULES[rule](m, rows, cols), (rule, sorted(m))
 
 
-@pytest.mark.parametrize("shape", SMALL, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("rule", GLOBAL)
+@pytest.mark.parametrize(("rule", "shape"), EXACT_RULE_SHAPES, ids=[f"{r}-{s[0]}x{s[1]}" for r, s in EXACT_RULE_SHAPES])
 def test_an_exact_model_allows_exactly_the_oracles_layouts(rule: str, shape: tuple[int, int]) -> None:
     rows, cols = shape
     assert exact_layouts(Puzzle(rows, cols, [rule])) == Puzzle(rows, cols, [rule]).solutions()
@@ -60,8 +70,7 @@ def test_an_exact_model_allows_exactly_the_oracles_layouts(rule: str, shape: tup
         assert exact_layouts(puzzle) == puzzle.solutions()
 
 
-@pytest.mark.parametrize("clue_rule", ["V", "1E", "1X'"])
-@pytest.mark.parametrize("rule", GLOBAL)
+@pytest.mark.parametrize(("rule", "clue_rule"), EXACT_UNDER_CLUES)
 def test_an_exact_model_under_clues_and_a_second_rule_allows_the_oracles_layouts(rule: str, clue_rule: str) -> None:
     rng = random.Random(f"{rule}/{clue_rule}")
     for rows, cols in ((3, 3), (3, 4)):

@@ -2,27 +2,37 @@
 
 The generator is GPL and needs Python 3.12, so it is a peer at test time only:
 it runs as a separate program from the interpreter ``CNFSWEEP_PEER_PYTHON``
-names (default ``/tmp/mv312/bin/python``, a venv with the package installed),
-and the test is skipped where there is none.  Its puzzle text, as it prints it
-(tab-separated, ``___`` covered, ``?`` a hidden clue, ``1.3`` a wall clue, ``1 2``
-a 2X clue), is read as a variant board, its ``[1T][1X]5x5`` title line as the
-rules and its custom dye (``[@cst:0110...]``), once its total is written as ``mines:``.
+names (default ``/tmp/mv312/bin/python``, a venv with the package installed).
+Its puzzles for every rule set below (seed 5) are kept as it wrote them under
+``tests/data/variants-peer``, so ``solve`` is checked on all of them everywhere;
+where the peer is installed, it writes the puzzle of a rule set a seed picks
+again and it must be the one kept (``python -m benchmarks sweeps``: every rule
+set). Its text, as it prints it (tab-separated, ``___`` covered, ``?`` a hidden
+clue, ``1.3`` a wall clue, ``1 2`` a 2X clue), is read as a variant board by
+``benchmarks.variants_peer``, its ``[1T][1X]5x5`` title line as the rules and its custom dye
+(``[@cst:0110...]``), once its total is written as ``mines:``.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from paths import DATA
+from sampling import sample
+
+from benchmarks.variants_peer import read
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
 from cnfsweep.variants.solve import analyze_variant, variant_layouts
 
 PEER = Path(os.environ.get("CNFSWEEP_PEER_PYTHON", "/tmp/mv312/bin/python"))
+SEED = 5
+#: A dye for the rules that read one, a 1 for each dyed cell of a 5x5 board in row-major order (no pattern in it).
+DYE = "1001001000110010010001011"
 
 
 def peer_available() -> bool:
@@ -32,22 +42,14 @@ def peer_available() -> bool:
     return probe.returncode == 0
 
 
-pytestmark = pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+def kept(rules: list[str], total: int, dye: str | None = None) -> Path:
+    """The puzzle the peer wrote for ``rules`` and ``total`` on a 5x5 board with seed 5 (and ``DYE``), as kept here."""
+    name = "_".join(r.replace("'", "prime") for r in rules)
+    return DATA / "variants-peer" / f"{name}_{total}_{SEED}{'_dyed' if dye else ''}" / "demo.txt"
 
 
-#: A dye for the rules that read one, a 1 for each dyed cell of a 5x5 board in row-major order (no pattern in it).
-DYE = "1001001000110010010001011"
-
-
-def cells(line: str) -> list[str]:
-    """The cells of one row as the peer prints them: tab-separated, and a cell may hold two numbers (``1 2``)."""
-    return [cell.strip() for cell in line.split("\t") if cell.strip()]
-
-
-def generate(
-    tmp_path: Path, rules: list[str], seed: int, size: int = 5, total: int = 8, dye: str | None = None
-) -> tuple[str, set[Cell]]:
-    """The peer's puzzle as variant board text, and its answer's mines."""
+def generate(tmp_path: Path, rules: list[str], total: int, size: int = 5, dye: str | None = None) -> Path:
+    """Have the peer write its puzzle for ``rules`` now; return its ``demo.txt``."""
     subprocess.run(
         [
             str(PEER),
@@ -62,7 +64,7 @@ def generate(
             "-c",
             *rules,
             "-S",
-            str(seed),
+            str(SEED),
             *(["-d", f"cst:{dye}"] if dye else []),
             "-I",
             "--output-path",
@@ -75,56 +77,53 @@ def generate(
         timeout=600,
         cwd=tmp_path,
     )
-    text = (tmp_path / "demo.txt").read_text(encoding="utf-8")
-    block = text.split("=" * 20)[-1]
-    lines = block.splitlines()
-    head = next(i for i, line in enumerate(lines) if re.fullmatch(r"(\[[^\]]+\])+\d+x\d+", line.strip()))
-    mines = re.search(r"(\d+)/\d+", next(line for line in lines if "/" in line and ":" in line)).group(1)
-    grids = [[]]  # the puzzle, then the answer, separated by blank lines
-    for line in lines[head + 1 :]:
-        if line.strip():
-            grids[-1].append(cells(line))
-        elif grids[-1]:
-            grids.append([])
-        if len(grids) == 3:
-            break
-    puzzle, answer = grids[0], grids[1]
-    # Its title line stands for the rules: header; its total is given as mines:.
-    board = f"{lines[head].strip()}\nmines: {mines}\n" + "\n".join("\t".join(row) for row in puzzle) + "\n"
-    truth = {Cell(r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v == "雷"}
-    return board, truth
+    return tmp_path / "demo.txt"
 
 
-@pytest.mark.parametrize(
-    ("rules", "total"),  # the rule set and a total the peer can fill a 5x5 board with
-    [
-        (["V", "1Q"], 8),
-        (["1T", "1X"], 8),
-        (["1H", "1E"], 8),
-        (["1C", "V"], 8),
-        (["1A", "1X'"], 8),
-        (["1D", "V"], 8),
-        (["1B", "1K"], 10),
-        (["1O", "V"], 8),
-        (["1Q", "1P"], 10),
-        (["1W"], 8),
-        (["2H", "2D"], 8),
-        (["2T", "2M"], 8),
-        (["2S", "V"], 8),
-        (["2C", "V"], 8),
-        (["2G", "V"], 8),
-        (["2B", "V"], 10),  # two bridges across a 5x5 board
-    ],
-    ids=lambda x: " ".join(x) if isinstance(x, list) else str(x),
-)
-def test_solve_finds_the_peers_one_answer(tmp_path: Path, rules: list[str], total: int) -> None:
-    assert_solves_to_the_peers_answer(*generate(tmp_path, rules, seed=5, total=total))
+RULE_SETS = [
+    (["V", "1Q"], 8),
+    (["1T", "1X"], 8),
+    (["1H", "1E"], 8),
+    (["1C", "V"], 8),
+    (["1A", "1X'"], 8),
+    (["1D", "V"], 8),
+    (["1B", "1K"], 10),
+    (["1O", "V"], 8),
+    (["1Q", "1P"], 10),
+    (["1W"], 8),
+    (["2H", "2D"], 8),
+    (["2T", "2M"], 8),
+    (["2S", "V"], 8),
+    (["2C", "V"], 8),
+    (["2G", "V"], 8),
+    (["2B", "V"], 10),  # two bridges across a 5x5 board
+]
+"""The rule set and a total the peer can fill a 5x5 board with."""
 
 
-@pytest.mark.parametrize("rules", [["2X"], ["2F", "V"], ["2F", "2X"]], ids=" ".join)
-def test_solve_finds_the_peers_one_answer_on_dyed_boards(tmp_path: Path, rules: list[str]) -> None:
+DYED = [["2X"], ["2F", "V"], ["2F", "2X"]]
+"""The rule sets that read the dye, on puzzles the peer wrote with ``DYE`` and 8 mines."""
+
+
+def rule_set_id(case: tuple[list[str], int]) -> str:
+    return f"{' '.join(case[0])}-{case[1]}"
+
+
+#: The rule sets the peer writes again in the suite: one of each game's, a seed picks which.
+LIVE = sample(RULE_SETS, lambda case: [any(r.startswith("2") for r in case[0])], seed="live peer", keep=0)
+#: The dyed rule set the peer writes again in the suite, one a seed picks.
+LIVE_DYED = sample(DYED, lambda rules: ["dyed"], seed="live dyed peer", keep=0)
+
+
+@pytest.mark.parametrize(("rules", "total"), RULE_SETS, ids=[rule_set_id(c) for c in RULE_SETS])
+def test_solve_finds_the_peers_one_answer(rules: list[str], total: int) -> None:
+    assert_solves_to_the_peers_answer(*read(kept(rules, total)))
+
+
+@pytest.mark.parametrize("rules", DYED, ids=" ".join)
+def test_solve_finds_the_peers_one_answer_on_dyed_boards(rules: list[str]) -> None:
     """The rules that read the dye, on the peer's puzzles with a dye it was given; 2X's clues print as ``a b``."""
-    text, truth = generate(tmp_path, rules, seed=5, dye=DYE)
+    text, truth = read(kept(rules, 8, DYE))
     board = parse_variant(text)
     assert board.grid.dyed == {Cell(i // 5, i % 5) for i, bit in enumerate(DYE) if bit == "1"}
     if "2X" in rules:
@@ -139,3 +138,16 @@ def assert_solves_to_the_peers_answer(text: str, truth: set[Cell]) -> None:
     assert set(layouts[0]) == truth
     analysis = analyze_variant(board)
     assert set(analysis.mines) == truth and len(analysis.safe) + len(analysis.mines) == len(analysis.counts or ())
+
+
+@pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+@pytest.mark.parametrize(("rules", "total"), LIVE, ids=[rule_set_id(c) for c in LIVE])
+def test_the_peer_writes_the_puzzle_kept_here(tmp_path: Path, rules: list[str], total: int) -> None:
+    # The same seed gives the same puzzle and answer (the time it took, in the file too, differs).
+    assert read(generate(tmp_path, rules, total)) == read(kept(rules, total))
+
+
+@pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+@pytest.mark.parametrize("rules", LIVE_DYED, ids=" ".join)
+def test_the_peer_writes_the_dyed_puzzle_kept_here(tmp_path: Path, rules: list[str]) -> None:
+    assert read(generate(tmp_path, rules, 8, dye=DYE)) == read(kept(rules, 8, DYE))

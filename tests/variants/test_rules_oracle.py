@@ -18,13 +18,38 @@ from cnfsweep.variants.board import parse_variant
 from cnfsweep.variants.solve import analyze_variant
 
 import variant_oracle as oracle
-from variant_puzzles import MODES, Puzzle, assert_agrees, assert_minimal_conflict, random_puzzle
+from sampling import sample
+from variant_puzzles import MODES, Puzzle, assert_agrees, assert_minimal_conflict, random_puzzle, rule_on_shape
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
 
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("rule", sorted(oracle.MINE_RULES))
+# The suite runs a seeded sample of each crossing below that holds every rule and shape (tests/sampling.py);
+# `python -m benchmarks sweeps` runs every case.
+MINE_RULE_SHAPES = sample(
+    [(r, s) for r in sorted(oracle.MINE_RULES) for s in SHAPES], rule_on_shape, seed="mine rule x shape", keep=0.3
+)
+MINE_RULE_PAIRS = sample(
+    [(a, b) for a in sorted(oracle.MINE_RULES) for b in sorted(oracle.MINE_RULES) if a < b],
+    lambda pair: [("rule", pair[0]), ("rule", pair[1])],
+    seed="mine rule pairs",
+    keep=0.35,
+)
+CLUE_RULE_MODES = sample(
+    [(r, m, seed) for r, modes in MODES.items() for m in modes for seed in range(4)],
+    lambda case: [("clue rule and mode", case[:2]), ("seed", case[2])],
+    seed="clue rule x mode x seed",
+    keep=0.35,
+)
+MINE_AND_CLUE_RULES = sample(
+    [(m, c) for m in sorted(oracle.MINE_RULES) for c in sorted(oracle.CLUE_RULES)],
+    lambda case: [("mine rule", case[0]), ("clue rule", case[1])],
+    seed="mine rule x clue rule",
+    keep=0.35,
+)
+
+
+@pytest.mark.parametrize(("rule", "shape"), MINE_RULE_SHAPES, ids=[f"{r}-{s[0]}x{s[1]}" for r, s in MINE_RULE_SHAPES])
 def test_each_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, int]) -> None:
     rows, cols = shape
     assert_agrees(Puzzle(rows, cols, [rule]))
@@ -33,17 +58,14 @@ def test_each_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, 
         assert_agrees(Puzzle(rows, cols, [rule], total=total))
 
 
-@pytest.mark.parametrize(
-    "pair", [(a, b) for a in sorted(oracle.MINE_RULES) for b in sorted(oracle.MINE_RULES) if a < b]
-)
+@pytest.mark.parametrize("pair", MINE_RULE_PAIRS, ids=" ".join)
 def test_two_mine_rules_combine(pair: tuple[str, str]) -> None:
     for rows, cols in ((3, 3), (3, 4)):
         assert_agrees(Puzzle(rows, cols, list(pair)))
         assert_agrees(Puzzle(rows, cols, list(pair), total=rows * cols // 3))
 
 
-@pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize(("clue_rule", "mode"), [(r, m) for r, modes in MODES.items() for m in modes])
+@pytest.mark.parametrize(("clue_rule", "mode", "seed"), CLUE_RULE_MODES)
 def test_each_clue_rule_allows_exactly_its_layouts(clue_rule: str, mode: str, seed: int) -> None:
     rng = random.Random(f"{clue_rule}{mode}{seed}")
     for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 3)):
@@ -51,8 +73,7 @@ def test_each_clue_rule_allows_exactly_its_layouts(clue_rule: str, mode: str, se
             assert_agrees(random_puzzle(rng, rows, cols, [], clue_rule, mode, total))
 
 
-@pytest.mark.parametrize("clue_rule", sorted(oracle.CLUE_RULES))
-@pytest.mark.parametrize("mine_rule", sorted(oracle.MINE_RULES))
+@pytest.mark.parametrize(("mine_rule", "clue_rule"), MINE_AND_CLUE_RULES)
 def test_a_mine_rule_and_a_clue_rule_combine(mine_rule: str, clue_rule: str) -> None:
     rng = random.Random(f"{mine_rule}/{clue_rule}")
     for rows, cols in ((3, 3), (3, 4)):
@@ -67,13 +88,25 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("seed", range(40))
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_check_names_a_minimal_conflict_the_oracle_confirms(game: str, seed: int) -> None:
+def spoilt_board_rules(game: str, seed: int) -> tuple[random.Random, str, str]:
+    """The generator of a spoilt board of ``game`` drawn by ``seed``, once it has drawn its mine and clue rule."""
     rng = random.Random(seed if game == "first" else f"{game} {seed}")
     mine_rules, clue_rules = GAMES[game]
-    mine_rule = rng.choice(mine_rules)
-    clue_rule = rng.choice(clue_rules)
+    return rng, rng.choice(mine_rules), rng.choice(clue_rules)
+
+
+SPOILT_BOARDS = sample(
+    [(game, seed) for game in sorted(GAMES) for seed in range(40)],
+    # Each game's every mine rule and clue rule that a seed draws, and both sizes of board.
+    lambda case: [(case[0], rule) for rule in spoilt_board_rules(*case)[1:]] + [("columns", 3 + case[1] % 2)],
+    seed="spoilt boards",
+    keep=0.35,
+)
+
+
+@pytest.mark.parametrize(("game", "seed"), SPOILT_BOARDS)
+def test_check_names_a_minimal_conflict_the_oracle_confirms(game: str, seed: int) -> None:
+    rng, mine_rule, clue_rule = spoilt_board_rules(game, seed)
     puzzle = random_puzzle(rng, 3, 3 + seed % 2, [mine_rule], clue_rule, "", rng.random() < 0.5)
     for p in list(puzzle.clues)[: rng.randint(1, 2)]:  # spoil a clue or two
         puzzle.clues[p] = max(0, puzzle.clues[p] + rng.choice((-2, -1, 1, 2)))  # type: ignore[operator]

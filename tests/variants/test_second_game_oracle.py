@@ -14,12 +14,46 @@ import sys
 import pytest
 
 import variant_oracle as oracle
-from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, random_puzzle
+from sampling import sample
+from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, random_puzzle, rule_on_shape
 
 from cnfsweep.variants import RULES
 from cnfsweep.variants.board import parse_variant
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
+
+# The suite runs a seeded sample of each crossing below that holds every rule and shape (tests/sampling.py);
+# `python -m benchmarks sweeps` runs every case.
+SECOND_RULE_SHAPES = sample(
+    [(r, s) for r in sorted(oracle.SECOND_MINE_RULES) for s in SHAPES],
+    rule_on_shape,
+    seed="second game mine rule x shape",
+    keep=0.3,
+)
+SECOND_AND_ANY_MINE_RULE = sample(
+    [(r, o) for r in sorted(oracle.SECOND_MINE_RULES) for o in sorted(oracle.EVERY_MINE_RULE)],
+    lambda case: [("rule", case[0]), ("other", case[1])],
+    seed="second game mine rule x mine rule",
+    keep=0.35,
+)
+SECOND_CLUE_RULE_MODES = sample(
+    [(r, m, seed) for r, modes in SECOND_MODES.items() for m in modes for seed in range(6)],
+    lambda case: [("clue rule and mode", case[:2]), ("seed", case[2])],
+    seed="second game clue rule x mode x seed",
+    keep=0.35,
+)
+RULES_OF_BOTH_KINDS = sample(
+    # Pairs of first-game rules only are test_rules_oracle's.
+    [
+        (m, c)
+        for m in sorted(oracle.EVERY_MINE_RULE)
+        for c in sorted(oracle.EVERY_CLUE_RULE)
+        if m in oracle.SECOND_MINE_RULES or c in oracle.SECOND_CLUE_RULES
+    ],
+    lambda case: [("mine rule", case[0]), ("clue rule", case[1])],
+    seed="second game mine rule x clue rule",
+    keep=0.35,
+)
 
 
 def test_every_second_game_rule_is_registered_with_its_code() -> None:
@@ -29,8 +63,9 @@ def test_every_second_game_rule_is_registered_with_its_code() -> None:
         assert RULES[code].name == code and RULES[code].definition
 
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+@pytest.mark.parametrize(
+    ("rule", "shape"), SECOND_RULE_SHAPES, ids=[f"{r}-{s[0]}x{s[1]}" for r, s in SECOND_RULE_SHAPES]
+)
 def test_each_second_game_mine_rule_allows_exactly_its_layouts(rule: str, shape: tuple[int, int]) -> None:
     rows, cols = shape
     assert_agrees(Puzzle(rows, cols, [rule]))
@@ -70,16 +105,14 @@ def test_2f_combines_with_each_clue_rule(clue_rule: str) -> None:
             assert_agrees(random_puzzle(rng, rows, cols, ["2F"], clue_rule, "", total))
 
 
-@pytest.mark.parametrize("other", sorted(oracle.EVERY_MINE_RULE))
-@pytest.mark.parametrize("rule", sorted(oracle.SECOND_MINE_RULES))
+@pytest.mark.parametrize(("rule", "other"), SECOND_AND_ANY_MINE_RULE)
 def test_a_second_game_mine_rule_combines_with_any_mine_rule(rule: str, other: str) -> None:
     for rows, cols in ((3, 3), (3, 4), (4, 3)):
         assert_agrees(Puzzle(rows, cols, [rule, other]))
         assert_agrees(Puzzle(rows, cols, [rule, other], total=rows * cols // 2))
 
 
-@pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize(("clue_rule", "mode"), [(r, m) for r, modes in SECOND_MODES.items() for m in modes])
+@pytest.mark.parametrize(("clue_rule", "mode", "seed"), SECOND_CLUE_RULE_MODES)
 def test_each_second_game_clue_rule_allows_exactly_its_layouts(clue_rule: str, mode: str, seed: int) -> None:
     rng = random.Random(f"{clue_rule}{mode}{seed}")
     for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 3)):
@@ -87,16 +120,7 @@ def test_each_second_game_clue_rule_allows_exactly_its_layouts(clue_rule: str, m
             assert_agrees(random_puzzle(rng, rows, cols, [], clue_rule, mode, total))
 
 
-@pytest.mark.parametrize(
-    ("mine_rule", "clue_rule"),
-    # Pairs of first-game rules only are test_rules_oracle's.
-    [
-        (m, c)
-        for m in sorted(oracle.EVERY_MINE_RULE)
-        for c in sorted(oracle.EVERY_CLUE_RULE)
-        if m in oracle.SECOND_MINE_RULES or c in oracle.SECOND_CLUE_RULES
-    ],
-)
+@pytest.mark.parametrize(("mine_rule", "clue_rule"), RULES_OF_BOTH_KINDS)
 def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str, clue_rule: str) -> None:
     rng = random.Random(f"{mine_rule}/{clue_rule}")
     for rows, cols in ((3, 3), (3, 4)):

@@ -17,6 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paths import ROOT
+from sampling import examples
 from schemathesis.config import SchemathesisConfig
 
 from cnfsweep.web import Pool, Settings, create_app
@@ -27,8 +28,8 @@ APP = create_app(Settings(pool=Pool.THREAD, max_cells=2500, time_limit=1.0))
 SCHEMA = schemathesis.openapi.from_asgi(
     "/openapi.json", APP, config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-#: Fuzzed cases per operation here; ``python -m benchmarks schema-fuzz --max-examples`` runs more.
-EXAMPLES = 300
+#: Fuzzed cases per operation here (16 operations); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
+EXAMPLES = examples(100, full=300)
 QUIET = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
