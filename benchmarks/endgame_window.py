@@ -32,7 +32,7 @@ import argparse
 import math
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -47,12 +47,19 @@ from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.player import Player
-from cnfsweep.play.policy import Guess, Policy
+from cnfsweep.play.policy import Guess, GuessRule, Policy
 from cnfsweep.play.strong import StrongPolicy
 from cnfsweep.search.endgame import best_move, move_value
+from cnfsweep.search.whatif import Snapshot
 
 #: Where the report splits the window: the gain of raising the threshold to each of these.
 STEPS = (1500, 2000, 3000, 5000, 10_000, 20_000)
+
+#: The bins of the look-ahead's top-two gap (``--gaps``), in win probability: each bin's upper end.
+GAP_BINS = (0.0, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 1.0)
+
+#: The rules under which the look-ahead chose a guess.
+LOOKAHEAD_RULES = frozenset({GuessRule.SAFEST, GuessRule.LOOKAHEAD, GuessRule.DEAD_CELL, GuessRule.OFF_FRONTIER})
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,8 @@ class Decision:
         The exact win probability of the best move and of ``cell`` (``None``: the search ran out of nodes).
     seconds
         The time of the search of the best move alone.
+    gap
+        With ``--gaps``, the look-ahead's top-two gap at this guess (:func:`lookahead_gap`).
     """
 
     board: Board
@@ -79,7 +88,9 @@ class Decision:
     layouts: int
     best: Fraction | None
     chosen: Fraction | None
-    seconds: float
+    # Two runs of the same search agree on everything but the time.
+    seconds: float = field(compare=False)
+    gap: Fraction | None = None
 
     @property
     def gain(self) -> Fraction:
@@ -107,13 +118,34 @@ def value_decision(
     return Decision(board, total, cell, layouts, best.win_probability, chosen, seconds)
 
 
+def lookahead_gap(policy: StrongPolicy, analysis: Analysis, engine: Engine) -> Fraction | None:
+    """Return the gap between the two best look-ahead values among the policy's candidates.
+
+    Each candidate of the look-ahead window (``tolerance``, ``candidates``, ``off_cells``)
+    is valued ``depth`` moves deep (:meth:`StrongPolicy.move_value`, no bound), without
+    the policy's dead-cell avoidance or bonuses: a pointer to how often two
+    candidates are close, not the policy's own ranking. ``None`` with one candidate.
+    """
+    snap = Snapshot.of_analysis(analysis, engine)
+    try:
+        ranked = snap.candidates(policy.tolerance, policy.candidates, policy.off_cells)
+        values = sorted((policy.move_value(snap, c, policy.depth) for c in ranked), reverse=True)
+    finally:
+        snap.forget()
+    return values[0] - values[1] if len(values) > 1 else None
+
+
 class WindowWatch(Policy):
     """A policy that plays as ``inner`` and values exactly its guesses in the window ``(low, upto]`` layouts."""
 
     name: ClassVar[str] = "endgame-window"
 
-    def __init__(self, inner: Policy, low: int, upto: int, nodes: int, compiled: bool = True) -> None:
+    def __init__(
+        self, inner: Policy, low: int, upto: int, nodes: int, compiled: bool = True, gaps: bool = False
+    ) -> None:
         self.inner, self.low, self.upto, self.nodes, self.compiled = inner, low, upto, nodes, compiled
+        # The look-ahead's top-two gaps, at every guess it made (in the window or not), when asked.
+        self.gaps: list[Fraction] | None = [] if gaps else None
         self.decisions: list[Decision] = []
 
     def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -125,19 +157,28 @@ class WindowWatch(Policy):
 
     def choose(self, analysis: Analysis, engine: Engine) -> Guess:
         guess = self.inner.choose(analysis, engine)
+        gap = None
+        if (
+            self.gaps is not None
+            and isinstance(self.inner, StrongPolicy)
+            and guess.rule in LOOKAHEAD_RULES
+            and not analysis.approximate
+        ):
+            gap = lookahead_gap(self.inner, analysis, engine)
+            if gap is not None:
+                self.gaps.append(gap)
         n = analysis.solutions
         if n is not None and analysis.total_mines is not None and self.low < n <= self.upto:
-            self.decisions.append(
-                value_decision(
-                    analysis.board,
-                    analysis.total_mines,
-                    guess.cell,
-                    n,
-                    upto=self.upto,
-                    nodes=self.nodes,
-                    compiled=self.compiled,
-                )
+            found = value_decision(
+                analysis.board,
+                analysis.total_mines,
+                guess.cell,
+                n,
+                upto=self.upto,
+                nodes=self.nodes,
+                compiled=self.compiled,
             )
+            self.decisions.append(replace(found, gap=gap))
         return guess
 
 
@@ -155,8 +196,17 @@ class Tally:
     differ: int = 0
     unsearched: int = 0
     game_seconds: float = 0.0
+    #: Per gap bin (its upper end): look-ahead guesses anywhere, and in the window the guesses with their gains.
+    gap_guesses: dict[float, int] = field(default_factory=dict)
+    gap_window: dict[float, list[float]] = field(default_factory=dict)
 
-    def add(self, won: bool, decisions: list[Decision], seconds: float) -> None:
+    def add(self, won: bool, decisions: list[Decision], seconds: float, gaps: list[Fraction] | None = None) -> None:
+        for g in gaps or ():
+            top = gap_bin(g)
+            self.gap_guesses[top] = self.gap_guesses.get(top, 0) + 1
+        for d in decisions:
+            if d.gap is not None:
+                self.gap_window.setdefault(gap_bin(d.gap), []).append(float(d.gain))
         self.games += 1
         self.won += won
         self.game_seconds += seconds
@@ -170,6 +220,11 @@ class Tally:
             self.layouts.append(d.layouts)
             self.differ += d.gain > 0
             self.unsearched += d.best is None
+
+
+def gap_bin(gap: Fraction) -> float:
+    """Return the upper end of the bin of ``GAP_BINS`` that holds ``gap``."""
+    return next(top for top in GAP_BINS if gap <= top)
 
 
 def interval(values: list[float]) -> dict[str, float]:
@@ -202,6 +257,17 @@ def summary(t: Tally, low: int, upto: int) -> dict[str, Any]:
             "max": max(t.seconds, default=None),
         },
         "seconds_per_game": t.game_seconds / t.games if t.games else None,
+        "lookahead_gaps": [
+            {
+                "up_to": top,
+                "guesses": t.gap_guesses.get(top, 0),
+                "in_window": len(t.gap_window.get(top, [])),
+                "window_gain": sum(t.gap_window.get(top, [])),
+            }
+            for top in GAP_BINS
+        ]
+        if t.gap_guesses
+        else None,
     }
 
 
@@ -224,6 +290,11 @@ def describe(s: dict[str, Any]) -> list[str]:
         out.append(f"exact search of the best move: p50 {t['p50']:.3f} s, p90 {t['p90']:.3f} s, max {t['max']:.3f} s")
     if s["seconds_per_game"] is not None:
         out.append(f"{s['seconds_per_game']:.2f} s a game, the study's searches included")
+    if s["lookahead_gaps"]:
+        out.append("look-ahead's top-two gap: guesses (in the window, their summed exact gain)")
+        out += [
+            f"  <= {b['up_to']}: {b['guesses']} ({b['in_window']}, {b['window_gain']:.4f})" for b in s["lookahead_gaps"]
+        ]
     return out
 
 
@@ -236,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--upto", type=int, default=5000, help="the window's top, in layouts (default 5000)")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="states one exact search may expand")
     parser.add_argument("--time-limit", type=float, default=None, help="stop starting games after this many seconds")
+    parser.add_argument(
+        "--gaps", action="store_true", help="also the look-ahead's top-two value gap at each of its guesses (slower)"
+    )
     parser.add_argument("--json", default=None, help="also write the report as JSON to this file")
     args = parser.parse_args(argv)
     console = Console(stderr=True)
@@ -257,10 +331,10 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.start, args.start + args.games):
             if args.time_limit is not None and time.perf_counter() - started > args.time_limit:
                 break
-            watch = WindowWatch(inner, low, args.upto, args.nodes)
+            watch = WindowWatch(inner, low, args.upto, args.nodes, gaps=args.gaps)
             began = time.perf_counter()
             record = Player(watch, Engine.for_games()).play(level, game_seed(args.seed, i), FirstClick.SAFE)
-            tally.add(record.won, watch.decisions, time.perf_counter() - began)
+            tally.add(record.won, watch.decisions, time.perf_counter() - began, watch.gaps)
             progress.update(task, advance=1, description=f"games, gain {100 * statistics.fmean(tally.gains):+.3f} pts")
     report = summary(tally, low, args.upto)
     report["meta"] = meta(started, seed=args.seed, start=args.start, level=args.level, nodes=args.nodes)

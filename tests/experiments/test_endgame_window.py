@@ -71,15 +71,18 @@ def test_per_game_sum_is_the_win_rate_gain(
 def test_window_bounds_and_report() -> None:
     """Only guesses inside the window are valued, and the report reads them."""
     inner = StrongPolicy(endgame_layouts=0)
-    wide, narrow = WindowWatch(inner, 0, 10**6, 10**6), WindowWatch(inner, 0, 3, 10**6)
-    tally = endgame_window.Tally((3, 10**6))
-    for seed, mines in enumerate(combinations([Cell(3, c) for c in range(COLS)] + [Cell(2, 3)], MINES)):
+    wide, narrow = WindowWatch(inner, 0, 10**6, 10**6), WindowWatch(inner, 0, 40, 10**6)
+    tally = endgame_window.Tally((40, 10**6))
+    cells = [Cell(r, c) for r in range(ROWS) for c in range(COLS) if Cell(r, c) != START]
+    for seed, mines in enumerate(list(combinations(cells, MINES))[::15]):
         for watch in (wide, narrow):
             watch.decisions.clear()
             Player(watch, Engine.for_games()).play_layout(MineLayout(frozenset(mines), START), ROWS, COLS, seed)
-        assert all(d.layouts <= 3 for d in narrow.decisions)
-        assert [d for d in wide.decisions if d.layouts <= 3] == narrow.decisions
+        assert all(d.layouts <= 40 for d in narrow.decisions)
+        assert [d for d in wide.decisions if d.layouts <= 40] == narrow.decisions
         tally.add(False, wide.decisions, 0.0)
+    # Both sides of the narrow window's top were reached.
+    assert min(tally.layouts) <= 40 < max(tally.layouts)
     report = endgame_window.summary(tally, 0, 10**6)
     assert report["games"] == tally.games and report["decisions"] == len(tally.seconds)
     assert report["gain_points"]["mean"] == pytest.approx(100 * sum(tally.gains) / tally.games)
@@ -90,3 +93,21 @@ def test_bad_arguments_say_what_was_expected(capsys: pytest.CaptureFixture[str])
     assert endgame_window.main(["--games", "0"]) == 2
     err = capsys.readouterr().err
     assert "--upto must be above" in err and "--games must be at least 1" in err
+
+
+def test_gaps_are_taken_at_each_look_ahead_guess_and_binned() -> None:
+    inner = StrongPolicy(endgame_layouts=0)
+    tally = endgame_window.Tally((10**6,))
+    guesses = 0
+    cells = [Cell(r, c) for r in range(ROWS) for c in range(COLS) if Cell(r, c) != START]
+    for mines in list(combinations(cells, MINES))[::25]:
+        watch = WindowWatch(inner, 0, 10**6, 10**6, gaps=True)
+        record = Player(watch, Engine.for_games()).play_layout(MineLayout(frozenset(mines), START), ROWS, COLS)
+        assert watch.gaps is not None and all(g >= 0 for g in watch.gaps)
+        # One gap per look-ahead guess with two candidates or more: never more gaps than such guesses.
+        assert len(watch.gaps) <= sum(m.rule in endgame_window.LOOKAHEAD_RULES for m in record.moves)
+        guesses += len(watch.gaps)
+        tally.add(record.won, watch.decisions, 0.0, watch.gaps)
+    bins = endgame_window.summary(tally, 0, 10**6)["lookahead_gaps"]
+    assert guesses and sum(b["guesses"] for b in bins) == guesses
+    assert endgame_window.gap_bin(Fraction(0)) == 0.0 and endgame_window.gap_bin(Fraction(3, 1000)) == 0.005
