@@ -249,6 +249,13 @@ ENTRIES: tuple[Entry, ...] = (
         ("--level", "beginner", "--number", "1", "--games", "2", "--workers", "1"),
     ),
     Entry(
+        "endgame-window",
+        "endgame_window",
+        S,
+        "the exact value strong's guesses leave above its endgame threshold, per game, without game noise",
+        ("--level", "beginner", "--games", "2", "--upto", "2000", "--json", "{tmp}/window.json"),
+    ),
+    Entry(
         "paired-commits",
         "paired_commits",
         S,

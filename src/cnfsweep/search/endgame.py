@@ -309,3 +309,83 @@ def best_move(
         return None
     won, move, expanded = found
     return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)
+
+
+def _won(board: Board, layouts: tuple[frozenset[Cell], ...], node_limit: int, compiled: bool) -> int | None:
+    """Return how many of ``layouts`` optimal play wins from the state that holds exactly them.
+
+    A state's value depends on its layout set alone (see :func:`_observations`),
+    so a state reached after a click is searched as a position of its own.
+    """
+    if len(layouts) == 1:
+        return 1
+    mine_mask, groups = _observations(board, layouts)
+    full = (1 << len(layouts)) - 1
+    cells = [c for c in range(len(board.covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
+    found = search([full ^ m for m in mine_mask], groups, cells, len(layouts), node_limit=node_limit, compiled=compiled)
+    return None if found is None else found[0]
+
+
+def move_value(
+    board: Board,
+    cell: Cell,
+    total_mines: int | None = None,
+    *,
+    max_layouts: int = MAX_LAYOUTS,
+    node_limit: int = NODE_LIMIT,
+    compiled: bool = True,
+) -> Fraction | None:
+    """Return the exact probability of winning by clicking ``cell`` now and playing optimally after.
+
+    The counterpart of :func:`best_move` for one given first move: the best
+    move's value is the largest of these, and the gap between the two is what
+    a guess costs.
+
+    Parameters
+    ----------
+    board : Board
+        The position; flags count as mines.
+    cell : Cell
+        A covered cell of ``board``.
+    total_mines : int, optional
+        Mines on the whole board, flags included; overrides ``board.total_mines``.
+    max_layouts : int, optional
+        Give up when more layouts than this are consistent.
+    node_limit : int, optional
+        Give up when the search after any one thing the click can show
+        expands more states than this.
+    compiled : bool, optional
+        Search with the C kernel when the install built it.
+
+    Returns
+    -------
+    Fraction or None
+        ``None`` when a limit is exceeded or the position is inconsistent.
+
+    Raises
+    ------
+    ValueError
+        If ``cell`` is not covered, or the total mine count is unknown.
+
+    Examples
+    --------
+    >>> board = Board.from_rows([".1.", "..."], total_mines=1)
+    >>> move_value(board, Cell(0, 0)), move_value(board, Cell(1, 1))
+    (Fraction(3, 5), Fraction(2, 5))
+    """
+    covered = board.covered
+    if cell not in covered:
+        raise ValueError(f"move_value: {cell} is not a covered cell of the board")
+    layouts = enumerate_layouts(board, total_mines, limit=max_layouts)
+    if not layouts:
+        return None
+    _, groups = _observations(board, layouts)
+    k = covered.index(cell)
+    won = 0
+    for group in groups[k]:
+        # The layouts that show the same after the click form the next state.
+        found = _won(board, tuple(layout for i, layout in enumerate(layouts) if group >> i & 1), node_limit, compiled)
+        if found is None:
+            return None
+        won += found
+    return Fraction(won, len(layouts))
