@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,9 @@ def assert_answer_or_one_line(answer) -> None:
         assert "error" not in document
 
 
-# Lone surrogates too: JSON can carry them though no UTF-8 file can.
+# Lone surrogates too: JSON can carry them though no UTF-8 file can. A graph file in the deprecated form
+# (its start under 'first_click') is read with a warning, which is that form's answer, not a failure.
+@pytest.mark.filterwarnings("ignore:a graph file's 'first_click':DeprecationWarning")
 @given(
     text=hostile_text(surrogates=True),
     endpoint=st.sampled_from(ENDPOINTS),
