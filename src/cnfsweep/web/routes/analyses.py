@@ -110,18 +110,21 @@ async def generate(request: GenerateRequest, ctx: Ctx) -> Response:
 )
 async def puzzle(request: PuzzleRequest, ctx: Ctx) -> Response:
     """A variant puzzle with exactly one solution under the rules asked for (`cnfsweep generate --rules`)."""
+    return await ctx.answer(puzzle_job(request, ctx))
+
+
+def puzzle_job(request: PuzzleRequest, ctx: Context) -> PuzzleJob:
+    """The job that makes the puzzle a request asks for, alone (`/api/puzzle`) or to play (`/api/puzzle/game`)."""
     seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
-    return await ctx.answer(
-        PuzzleJob(
-            tuple(request.rules),
-            request.rows,
-            request.cols,
-            request.mines,
-            seed,
-            ctx.limit(request.time_limit),
-            ctx.settings.max_cells,
-            started=time.perf_counter(),  # the limit covers waiting for a worker too
-        )
+    return PuzzleJob(
+        tuple(request.rules),
+        request.rows,
+        request.cols,
+        request.mines,
+        seed,
+        ctx.limit(request.time_limit),
+        ctx.settings.max_cells,
+        started=time.perf_counter(),  # the limit covers waiting for a worker too
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Annotated, Any
 
@@ -21,9 +20,8 @@ from cnfsweep.web.gameplay import (
     ToggleFlag,
 )
 from cnfsweep.web.games import NewGame
-from cnfsweep.web.jobs import PuzzleJob
 from cnfsweep.web.models import CellRequest, GameId, GameRequest, PuzzleGameRequest, answers
-from cnfsweep.web.routes.analyses import ERRORS, PAST, TIMEOUT
+from cnfsweep.web.routes.analyses import ERRORS, PAST, TIMEOUT, puzzle_job
 from cnfsweep.web.routes.context import Context, context
 
 __all__ = ["router"]
@@ -93,18 +91,7 @@ PUZZLE_VIEW = (
 )
 async def new_puzzle_game(request: PuzzleGameRequest, ctx: Ctx) -> Response:
     """Start playing a variant puzzle made as `POST /api/puzzle` makes it; the server keeps its answer and judges each move."""
-    seed = random.SystemRandom().getrandbits(32) if request.seed is None else request.seed
-    job = PuzzleJob(
-        tuple(request.rules),
-        request.rows,
-        request.cols,
-        request.mines,
-        seed,
-        ctx.limit(request.time_limit),
-        ctx.settings.max_cells,
-        started=time.perf_counter(),  # the limit covers waiting for a worker too
-    )
-    return await ctx.answer(StartPuzzle(job, request.lives))
+    return await ctx.answer(StartPuzzle(puzzle_job(request, ctx), request.lives))
 
 
 @router.get(
