@@ -299,16 +299,23 @@ def best_move(
     if len(layouts) == 1:
         safe = [c for c in covered if c not in layouts[0]]
         return EndgameResult(safe[0], Fraction(1), 1, 0) if safe else None
-    mine_mask, groups = _observations(board, layouts)
-    full = (1 << len(layouts)) - 1
-    # A cell that is a mine in every layout, or safe in every one and always shows the
-    # same, is never worth a click in any state: leave it out of the search.
-    cells = [c for c in range(len(covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
-    found = search([full ^ m for m in mine_mask], groups, cells, len(layouts), node_limit=node_limit, compiled=compiled)
+    found = _search_layouts(board, layouts, node_limit, compiled)
     if found is None:
         return None
     won, move, expanded = found
     return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)
+
+
+def _search_layouts(
+    board: Board, layouts: tuple[frozenset[Cell], ...], node_limit: int, compiled: bool
+) -> tuple[int, int, int] | None:
+    """Search the state that holds exactly ``layouts``: (layouts won, the best move's index, states expanded)."""
+    mine_mask, groups = _observations(board, layouts)
+    full = (1 << len(layouts)) - 1
+    # A cell that is a mine in every layout, or safe in every one and always shows the
+    # same, is never worth a click in any state: leave it out of the search.
+    cells = [c for c in range(len(board.covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
+    return search([full ^ m for m in mine_mask], groups, cells, len(layouts), node_limit=node_limit, compiled=compiled)
 
 
 def _won(board: Board, layouts: tuple[frozenset[Cell], ...], node_limit: int, compiled: bool) -> int | None:
@@ -319,10 +326,7 @@ def _won(board: Board, layouts: tuple[frozenset[Cell], ...], node_limit: int, co
     """
     if len(layouts) == 1:
         return 1
-    mine_mask, groups = _observations(board, layouts)
-    full = (1 << len(layouts)) - 1
-    cells = [c for c in range(len(board.covered)) if mine_mask[c] != full and (mine_mask[c] or len(groups[c]) > 1)]
-    found = search([full ^ m for m in mine_mask], groups, cells, len(layouts), node_limit=node_limit, compiled=compiled)
+    found = _search_layouts(board, layouts, node_limit, compiled)
     return None if found is None else found[0]
 
 
