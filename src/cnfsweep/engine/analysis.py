@@ -107,6 +107,30 @@ class LayoutCount:
         return f"about {10 ** (log10 - whole):.1f} x 10^{whole}"
 
 
+# Where an analysis built from integers keeps its off-frontier probability's numerator and denominator
+# until off_frontier_exact is first read (see _OffFrontier).
+_OFF_RATIO = "_off_ratio"
+
+
+class _OffFrontier:
+    """``Analysis.off_frontier_exact``: the stored value, or the Fraction of the integers kept, made when first read.
+
+    A non-data descriptor and the field's default: a value the analysis was given sits in the
+    instance's dict and is read from there without this; an analysis built from the weighing's
+    integers (:func:`scaled_result`) keeps them instead, and the Fraction is made and kept the first
+    time the field is read (equality, hashing and ``repr`` read it too, so they are as before).
+    """
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> Fraction | None:
+        if instance is None:
+            return None  # the field's default, as dataclasses ask for it on the class
+        fields = instance.__dict__
+        found: Fraction | None = fields.get("off_frontier_exact")
+        if found is None and _OFF_RATIO in fields:
+            found = fields.setdefault("off_frontier_exact", Fraction(*fields[_OFF_RATIO]))
+        return found
+
+
 @direct_init
 @dataclass(frozen=True)
 class Analysis:
@@ -145,7 +169,8 @@ class Analysis:
     backend: str
     seconds: float
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
-    off_frontier_exact: Fraction | None = None
+    # The descriptor is only the default (None) and the reader of a value made when first read (see _OffFrontier).
+    off_frontier_exact: Fraction | None = _OffFrontier()  # type: ignore[assignment]  # noqa: RUF009
 
     @property
     def board(self) -> Board:
@@ -390,6 +415,12 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
             return _result(pos, run, None, {}, None)
         tables.append(table)
         forceds.append(forced)
+    return weigh_tables(pos, run, tables, forceds)
+
+
+def weigh_tables(pos: Position, run: Run, tables: list[CountTable], forceds: list[dict[int, int]]) -> Analysis:
+    """Weigh the solved components' ``tables`` (``forceds``: their forced boxes) into ``pos``'s :class:`Analysis`."""
+    total = pos.mines_left
     in_floats = run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and too_much_work(tables))
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if in_floats:
@@ -397,7 +428,19 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     elif total is not None:
         scaled = weigh_scaled(tables, len(pos.off_frontier), total, run.deadline)
         if scaled is not None and scaled.scale.bit_length() <= LAZY_BITS:
-            return _scaled_result(pos, run, forceds, scaled)
+            total_mines = pos.board.total_mines if run.total_mines is None else run.total_mines
+            return scaled_result(
+                pos,
+                total_mines,
+                run.spec,
+                run.started,
+                forceds,
+                scaled.solutions,
+                scaled.scale,
+                scaled.boxes,
+                scaled.off,
+                scaled.off_scale,
+            )
         combined = None if scaled is None else scaled.fractions(run.deadline)
         weighed = None if combined is None else (LayoutCount(combined.solutions), combined.boxes, combined.off_frontier)
     else:
@@ -532,15 +575,27 @@ def _classify(pos: Position, weights: Scaled, safe: list[Cell], mines: list[Cell
     return least, [c for comp, b in least_boxes for c in comp.box_cells(b)]
 
 
-def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]], weights: Scaled) -> Analysis:
-    """Build the analysis from the kernel's integers, as :func:`_result` builds it from Fractions.
+def scaled_result(
+    pos: Position,
+    total_mines: int | None,
+    spec: str,
+    started: float,
+    forceds: Sequence[Mapping[int, int]],
+    solutions: int,
+    scale: int,
+    boxes: tuple[tuple[int, ...], ...],
+    off_n: int | None,
+    off_scale: int,
+) -> Analysis:
+    """Build the analysis from the weighed integers, as :func:`_result` builds it from Fractions.
 
-    Box probabilities share one denominator, so the certain cells and the
-    lowest probability are told by comparing integers; the Fractions of
-    ``frontier_exact`` are made only when it is read (:class:`_LazyExact`),
-    in the order :func:`_result`'s dict has them.
+    ``boxes[i][b] / scale`` is the probability of box ``b`` of component ``i``, ``off_n / off_scale``
+    that of the cells off the frontier (see :class:`~cnfsweep.engine.counting.Scaled`); ``solutions``
+    the number of layouts. Box probabilities share one denominator, so the certain cells and the
+    lowest probability are told by comparing integers; the Fractions of ``frontier_exact`` and
+    ``off_frontier_exact`` are made only when they are read (:class:`_LazyExact`), in the order
+    :func:`_result`'s dict has them.
     """
-    scale = weights.scale
     safe: list[Cell] = []
     mines: list[Cell] = []
     # The cells of {**pos.fixed, **pos.forced}, without the merged dict (most positions assume nothing);
@@ -550,21 +605,25 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
     for c, v in pos.fixed.items():
         if c not in pos.forced:
             (mines if v else safe).append(c)
-    for comp, forced, row in zip(pos.components, forceds, weights.boxes, strict=True):
+    for comp, forced, row in zip(pos.components, forceds, boxes, strict=True):
         for b, count in forced.items() if forced else ():
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    least, lowest = _classify(pos, weights, safe, mines)
+    if weighing.kernel is not None:
+        # In the kernel, inline (see _classify): one function fewer on a cold analysis's path.
+        at_0, at_1, least, lowest = weighing.kernel.classify(boxes, tuple(pos.components), scale)
+        safe.extend(at_0)
+        mines.extend(at_1)
+    else:
+        least, lowest = _classify(pos, Scaled(solutions, scale, boxes, off_n, off_scale), safe, mines)
     tied: Sequence[Cell] = list(safe) if safe else lowest
     if safe:
         least = 0
     # The frontier's cells at 1, as the Fractions of ``frontier_exact`` will have them.
     ones = tuple(mines)
-    off = None
-    if weights.off is not None:
-        off = Fraction(weights.off, weights.off_scale)
-        n, d = weights.off, weights.off_scale
+    if off_n is not None:
+        n, d = off_n, off_scale
         if n != d:
             if least == scale or n * scale < least * d:
                 tied = pos.off_frontier  # in row-major order already (see Position): no sort
@@ -577,14 +636,14 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
 
     def make() -> dict[Cell, Fraction]:
         exact = _certain(pos, forceds)
-        for comp, row in zip(pos.components, weights.boxes, strict=True):
+        for comp, row in zip(pos.components, boxes, strict=True):
             for b, n in enumerate(row):
                 exact.update(dict.fromkeys(comp.box_cells(b), Fraction(n, scale)))
         return exact
 
     def find(cell: Cell) -> Fraction | None:
         # As make's dict has it: a box's value where the cell is in a box, else the certain value.
-        for comp, row in zip(pos.components, weights.boxes, strict=True):
+        for comp, row in zip(pos.components, boxes, strict=True):
             if cell in comp.cells:
                 return Fraction(row[comp.problem.box_of[comp.cells.index(cell)]], scale)
         v = pos.forced.get(cell, pos.fixed.get(cell))
@@ -594,7 +653,7 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
         # A box's cells are at 1/2 exactly when its weight is half the scale; certain cells are at 0 or 1.
         return sorted(
             c
-            for comp, row in zip(pos.components, weights.boxes, strict=True)
+            for comp, row in zip(pos.components, boxes, strict=True)
             for b, n in enumerate(row)
             if 2 * n == scale
             for c in comp.box_cells(b)
@@ -602,20 +661,34 @@ def _scaled_result(pos: Position, run: Run, forceds: Sequence[Mapping[int, int]]
 
     # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
     ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
-    return Analysis(
+    # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
+    # _LazyExact(make, lowest, ones, find, halves), its __init__'s stores without its call (see below).
+    exact = object.__new__(_LazyExact)
+    exact._make, exact._made, exact._find, exact._found = make, None, find, {}
+    exact.lowest, exact.ones, exact.halves = None if off_n is None else ordered, ones, halves
+    # Analysis(...) and LayoutCount(...) without their __init__'s call (what direct_init's would write), and
+    # off_frontier_exact left to be made from its integers when read (see _OffFrontier): a cold analysis
+    # steps into each function it calls, code fetched into a cold cache.
+    count = object.__new__(LayoutCount)
+    count.__dict__.update(exact=solutions, approx_log10=None)
+    analysis = object.__new__(Analysis)
+    analysis.__dict__.update(
         position=pos,
         consistent=True,
-        total_mines=pos.board.total_mines if run.total_mines is None else run.total_mines,
+        total_mines=total_mines,
         safe=tuple(sorted(safe)),
         mines=tuple(sorted(mines)),
-        count=LayoutCount(weights.solutions),
+        count=count,
         best_guess=ordered[0] if ordered else None,
-        backend=run.spec,
-        seconds=time.perf_counter() - run.started,
-        # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
-        frontier_exact=_LazyExact(make, None if off is None else ordered, ones, find, halves),
-        off_frontier_exact=off,
+        backend=spec,
+        seconds=time.perf_counter() - started,
+        frontier_exact=exact,
     )
+    if off_n is None:
+        analysis.__dict__["off_frontier_exact"] = None
+    else:
+        analysis.__dict__[_OFF_RATIO] = (off_n, off_scale)
+    return analysis
 
 
 def _result(

@@ -34,6 +34,7 @@ from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult, check_position
 from cnfsweep.engine.consistency_levels import ConsistencyLevels, find_levels
 from cnfsweep.engine.position import Position, RecentPositions
+from cnfsweep.engine.quick import board_analysis
 from cnfsweep.engine.witness import Witness, find_witness
 from cnfsweep.formats import board_argument
 
@@ -245,6 +246,22 @@ class Engine:
         deadline = None if time_limit is None else deadline_after(time_limit, started)
         board = board if type(board) is Board else board_argument(board, deadline=deadline)
         simplified = simplified if type(simplified) is bool else flag_argument(simplified, "simplified")
+        if deadline is None and assume is None and simplified:
+            # The common question in one step, where the kernels are built (None: they are not).
+            fields = self.__dict__
+            found = board_analysis(
+                board,
+                total_mines,
+                fields["positions"] if "positions" in fields else self.positions,
+                fields["cache"] if "cache" in fields else self.cache,
+                self.backend,
+                self.counting,
+                self.arithmetic,
+                self.solve,
+                started,
+            )
+            if found is not None:
+                return found
         pos = self.positions.position(
             board, total_mines=total_mines, assume=assume, simplified=simplified, deadline=deadline
         )

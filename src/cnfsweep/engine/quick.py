@@ -1,0 +1,183 @@
+"""The common analysis in one step: a board's bytes to its :class:`~cnfsweep.engine.analysis.Analysis`.
+
+:meth:`Engine.analyze <cnfsweep.engine.Engine.analyze>` comes here when the C kernels are built and
+it is asked the common question: a :class:`~cnfsweep.core.board.Board`, no assumption, no time
+limit, simplified.  :func:`board_analysis` then takes, in one function, the steps that
+:meth:`RecentPositions.position <cnfsweep.engine.position.RecentPositions.position>`,
+:func:`~cnfsweep.engine.position.indexed_position`,
+:meth:`ComponentCache.solve <cnfsweep.engine.components.ComponentCache.solve>`,
+:func:`~cnfsweep.engine.components.solve_component`,
+:func:`~cnfsweep.engine.analysis.analysis_of` and
+:func:`~cnfsweep.engine.counting.weigh_scaled` take one call each: the position in one kernel call
+(``board_parts``), each component's box search and count table in one (``box_solve``), the weighing
+in one (``weigh``), and the certain cells and best guess in one (``classify``, inside
+:func:`~cnfsweep.engine.analysis.scaled_result`).  The engine's recent positions and component cache
+are read and filled as those steps fill them, so a warm engine answers from them as before.
+
+Why: an analysis whose code is out of the CPU's caches (a fresh engine on a new position, as a
+server's or a generator's first look at a board) costs a few microseconds for every distinct
+Python function it steps into, more than the work itself.  Everything this function does not
+handle on the way (a component past the box search, forced boxes the solver must prove, no
+total, floats, a count past the kernels' integers, no layout) goes on through the general
+functions with what was found so far, so the answers are theirs: the same exact integers, certain
+cells and best guess (``tests/engine/test_quick.py`` compares everything an analysis holds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from math import comb
+
+import cnfsweep.engine.boxsearch as boxsearch
+import cnfsweep.engine.counting as weighing
+import cnfsweep.engine.position as positioning
+from cnfsweep.core.board import Board
+from cnfsweep.core.characters import FLAG
+from cnfsweep.core.checks import count_argument
+from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
+from cnfsweep.engine.analysis import (
+    EXACT_WORK,
+    Analysis,
+    Arithmetic,
+    Run,
+    Solve,
+    analysis_of,
+    scaled_result,
+    too_much_work,
+    weigh_tables,
+)
+from cnfsweep.engine.backends import Backend
+from cnfsweep.engine.components import SEARCH_NODES, ComponentCache, Counting, solve_component
+from cnfsweep.engine.components import _certify as certify
+from cnfsweep.engine.position import Component, Position, RecentPositions, indexed_position
+
+__all__ = ["board_analysis"]
+
+_FLAG = ord(FLAG)
+
+
+def board_analysis(
+    board: Board,
+    total_mines: int | None,
+    positions: RecentPositions,
+    cache: ComponentCache,
+    backend: Backend,
+    counting: Counting,
+    arithmetic: Arithmetic,
+    solve: Solve,
+    started: float,
+) -> Analysis | None:
+    """Analyse ``board`` as :meth:`Engine.analyze <cnfsweep.engine.Engine.analyze>` does, in one step where it can.
+
+    ``total_mines`` is the caller's (``None``: the board's own), ``positions`` and ``cache`` the
+    engine's, ``solve`` the engine's :meth:`~cnfsweep.engine.Engine.solve` for the general path.
+    Returns ``None``, having done nothing, where the kernels are not all built: the caller takes
+    the general path.
+    """
+    kernel = positioning.kernel
+    search = boxsearch.kernel
+    weigher = weighing.kernel
+    if (
+        kernel is None
+        or search is None
+        or weigher is None
+        or (counting is not Counting.AUTO and counting is not Counting.SEARCH)
+    ):
+        return None
+    # RecentPositions.position, without its argument checks (none to make) and its call.
+    total = board.total_mines if total_mines is None else count_argument(total_mines, "total_mines")
+    key = (board, total, (), True)
+    recent = positions._recent  # the store RecentPositions.position reads and fills
+    pos = recent.pop(key, None)
+    if pos is None:
+        flat = "".join(board.grid).encode("ascii")
+        cells, around = board.topology.tables(None)
+        unflagged = None if total is None else total - flat.count(_FLAG)
+        parts = kernel.board_parts(flat, None, around, cells, Rule, Constraint, Problem, Component, True, None)
+        if parts is NotImplemented:
+            pos = indexed_position(board, {}, unflagged, True, None)
+        else:
+            components, off, forced, contradiction = parts
+            left = None if unflagged is None else unflagged - sum(forced.values())
+            # Position(...) without its __init__'s call: the fields direct_init's __init__ writes.
+            pos = object.__new__(Position)
+            pos.__dict__.update(
+                board=board,
+                components=components,
+                off_frontier=off,
+                fixed={},
+                mines_left=left,
+                contradiction=contradiction,
+                forced=forced,
+            )
+        if recent and len(recent) >= positions.size:
+            del recent[next(iter(recent))]
+    if positions.size > 0:
+        recent[key] = pos
+    if pos.board is not board:
+        pos = replace(pos, board=board)
+    # analysis_of: what it settles before any solving goes to it whole.
+    left = pos.mines_left
+    unknown = len(pos.off_frontier)
+    for comp in pos.components:
+        unknown += len(comp.cells)
+    if pos.contradiction is not None or left is None or not 0 <= left <= unknown:
+        return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
+    # ComponentCache.solve and solve_component's box search, component by component.
+    store = cache._store  # the store ComponentCache.solve reads and fills
+    tables: list[CountTable] = []
+    forceds: list[dict[int, int]] = []
+    for comp in pos.components:
+        problem = comp.problem
+        shape = problem.shape
+        found = store.get(shape)
+        if found is not None:
+            cache.hits += 1
+            del store[shape]  # re-inserted below, so that eviction drops the least recently used
+        else:
+            cache.misses += 1
+            result = search.box_solve(problem.box_sizes, problem.box_of, problem.constraints, SEARCH_NODES, None)
+            if type(result) is tuple:
+                forced, solutions, tallies = result
+                table = object.__new__(CountTable)  # CountTable(solutions, tallies) without its call
+                table.__dict__.update(solutions=solutions, tallies=tallies)
+                if forced and counting is Counting.AUTO:
+                    certify(backend, problem, forced, None)
+                found = forced, table
+            else:  # past the kernel's node limit or integers: the general way, which searches again
+                found = solve_component(backend, problem, counting, None)
+            if len(store) >= cache.maxsize:
+                del store[next(iter(store))]
+        store[shape] = found
+        forced, table = found
+        if forced is None or table is None:
+            return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
+        tables.append(table)
+        forceds.append(forced)
+    # too_much_work's first, cheap bound, inline: past it the general weighing decides.
+    spread = 0
+    for table in tables:
+        if table.solutions:
+            spread += max(table.solutions) - min(table.solutions)
+    in_floats = arithmetic is Arithmetic.FLOAT or (
+        arithmetic is Arithmetic.AUTO and spread * len(tables) > EXACT_WORK and too_much_work(tables)
+    )
+    n_off = len(pos.off_frontier)
+    weighed = None if in_floats else weigher.weigh(tables, n_off, left)
+    spec = backend.spec
+    if weighed is None or weighed is NotImplemented:
+        return weigh_tables(pos, Run(total_mines, solve, spec, arithmetic, started, None), tables, forceds)
+    # weigh_scaled's Scaled, unpacked: the kernel's numbers fit 128 bits, well within analysis.LAZY_BITS.
+    scaled, rows, off, top, r_top = weighed
+    return scaled_result(
+        pos,
+        board.total_mines if total_mines is None else total_mines,
+        spec,
+        started,
+        forceds,
+        scaled * comb(n_off, r_top) // top,
+        scaled,
+        rows,
+        off,
+        n_off * scaled,
+    )
