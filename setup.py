@@ -17,6 +17,13 @@ setup(
         Extension("cnfsweep.engine._weigh", ["src/cnfsweep/engine/_weigh.c"], depends=[WIDE], optional=True),
         # Reading a board's numbers into rules (cnfsweep.engine.position.number_constraints).
         Extension("cnfsweep.engine._position", ["src/cnfsweep/engine/_position.c"], optional=True),
+        # The common analysis in one call (cnfsweep.engine.quick): the three kernels above, compiled in from their sources.
+        Extension(
+            "cnfsweep.engine._analysis",
+            ["src/cnfsweep/engine/_analysis.c"],
+            depends=[WIDE, *(f"src/cnfsweep/engine/{name}.c" for name in ("_position", "_boxsearch", "_weigh"))],
+            optional=True,
+        ),
         # The exact endgame search (cnfsweep.search.endgame_tree).
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
         # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).

@@ -170,7 +170,7 @@ class Analysis:
     seconds: float
     frontier_exact: Mapping[Cell, Fraction] = field(repr=False)
     # The descriptor is only the default (None) and the reader of a value made when first read (see _OffFrontier).
-    off_frontier_exact: Fraction | None = _OffFrontier()  # type: ignore[assignment]  # noqa: RUF009
+    off_frontier_exact: Fraction | None = _OffFrontier()  # type: ignore[assignment]
 
     @property
     def board(self) -> Board:
@@ -458,6 +458,11 @@ def weigh_tables(pos: Position, run: Run, tables: list[CountTable], forceds: lis
     return _result(pos, run, layouts, exact, off)
 
 
+def no_layout(pos: Position, run: Run) -> Analysis:
+    """The analysis of a position no layout fits (a component without a model, or no weighing fits the total)."""
+    return _result(pos, run, None, {}, None)
+
+
 def _certain(pos: Position, forceds: Sequence[Mapping[int, int]]) -> dict[Cell, Fraction]:
     """The cells assumed, settled by simplification or forced in their component, with 0 or 1."""
     exact: dict[Cell, Fraction] = {c: _MINE if v else _SAFE for c, v in {**pos.fixed, **pos.forced}.items()}
@@ -586,12 +591,14 @@ def scaled_result(
     boxes: tuple[tuple[int, ...], ...],
     off_n: int | None,
     off_scale: int,
+    classified: tuple[list[Cell], list[Cell], int, list[Cell]] | None = None,
 ) -> Analysis:
     """Build the analysis from the weighed integers, as :func:`_result` builds it from Fractions.
 
     ``boxes[i][b] / scale`` is the probability of box ``b`` of component ``i``, ``off_n / off_scale``
     that of the cells off the frontier (see :class:`~cnfsweep.engine.counting.Scaled`); ``solutions``
-    the number of layouts. Box probabilities share one denominator, so the certain cells and the
+    the number of layouts; ``classified`` what the weighing kernel's ``classify`` answered of these
+    rows, where the caller asked it. Box probabilities share one denominator, so the certain cells and the
     lowest probability are told by comparing integers; the Fractions of ``frontier_exact`` and
     ``off_frontier_exact`` are made only when they are read (:class:`_LazyExact`), in the order
     :func:`_result`'s dict has them.
@@ -610,9 +617,11 @@ def scaled_result(
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    if weighing.kernel is not None:
+    if classified is None and weighing.kernel is not None:
         # In the kernel, inline (see _classify): one function fewer on a cold analysis's path.
-        at_0, at_1, least, lowest = weighing.kernel.classify(boxes, tuple(pos.components), scale)
+        classified = weighing.kernel.classify(boxes, tuple(pos.components), scale)
+    if classified is not None:
+        at_0, at_1, least, lowest = classified
         safe.extend(at_0)
         mines.extend(at_1)
     else:
@@ -669,8 +678,8 @@ def scaled_result(
     # Analysis(...) and LayoutCount(...) without their __init__'s call (what direct_init's would write), and
     # off_frontier_exact left to be made from its integers when read (see _OffFrontier): a cold analysis
     # steps into each function it calls, code fetched into a cold cache.
-    count = object.__new__(LayoutCount)
-    count.__dict__.update(exact=solutions, approx_log10=None)
+    layouts = object.__new__(LayoutCount)
+    layouts.__dict__.update(exact=solutions, approx_log10=None)
     analysis = object.__new__(Analysis)
     analysis.__dict__.update(
         position=pos,
@@ -678,7 +687,7 @@ def scaled_result(
         total_mines=total_mines,
         safe=tuple(sorted(safe)),
         mines=tuple(sorted(mines)),
-        count=count,
+        count=layouts,
         best_guess=ordered[0] if ordered else None,
         backend=spec,
         seconds=time.perf_counter() - started,

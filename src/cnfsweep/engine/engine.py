@@ -248,12 +248,11 @@ class Engine:
         simplified = simplified if type(simplified) is bool else flag_argument(simplified, "simplified")
         if deadline is None and assume is None and simplified:
             # The common question in one step, where the kernels are built (None: they are not).
-            fields = self.__dict__
             found = board_analysis(
                 board,
                 total_mines,
-                fields["positions"] if "positions" in fields else self.positions,
-                fields["cache"] if "cache" in fields else self.cache,
+                self.positions,
+                self.cache,
                 self.backend,
                 self.counting,
                 self.arithmetic,

@@ -42,18 +42,22 @@ from cnfsweep.engine.analysis import (
     Run,
     Solve,
     analysis_of,
+    no_layout,
     scaled_result,
-    too_much_work,
     weigh_tables,
 )
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.components import SEARCH_NODES, ComponentCache, Counting, solve_component
+from cnfsweep.engine.components import SEARCH_NODES, ComponentCache, Counting
 from cnfsweep.engine.components import _certify as certify
+from cnfsweep.engine.kernels import load
 from cnfsweep.engine.position import Component, Position, RecentPositions, indexed_position
 
 __all__ = ["board_analysis"]
 
 _FLAG = ord(FLAG)
+
+# The steps below in one C call where the install built it (see cnfsweep.engine.kernels); None: the general path.
+_kernel = load("cnfsweep.engine._analysis")
 
 
 def board_analysis(
@@ -74,13 +78,12 @@ def board_analysis(
     Returns ``None``, having done nothing, where the kernels are not all built: the caller takes
     the general path.
     """
-    kernel = positioning.kernel
-    search = boxsearch.kernel
-    weigher = weighing.kernel
+    kernel = _kernel
     if (
         kernel is None
-        or search is None
-        or weigher is None
+        or positioning.kernel is None  # the kernels it is built from, each of which tests may turn off
+        or boxsearch.kernel is None
+        or weighing.kernel is None
         or (counting is not Counting.AUTO and counting is not Counting.SEARCH)
     ):
         return None
@@ -89,16 +92,33 @@ def board_analysis(
     key = (board, total, (), True)
     recent = positions._recent  # the store RecentPositions.position reads and fills
     pos = recent.pop(key, None)
+    solved = None
     if pos is None:
         flat = "".join(board.grid).encode("ascii")
         cells, around = board.topology.tables(None)
         unflagged = None if total is None else total - flat.count(_FLAG)
-        parts = kernel.board_parts(flat, None, around, cells, Rule, Constraint, Problem, Component, True, None)
-        if parts is NotImplemented:
+        store = cache._store  # the store ComponentCache.solve reads and fills
+        found = kernel.analyze_board(
+            flat,
+            around,
+            cells,
+            Rule,
+            Constraint,
+            Problem,
+            Component,
+            CountTable,
+            store,
+            cache.maxsize,
+            SEARCH_NODES,
+            unflagged,
+            arithmetic is not Arithmetic.FLOAT,
+            EXACT_WORK,
+            counting is Counting.AUTO,
+        )
+        if found is NotImplemented:
             pos = indexed_position(board, {}, unflagged, True, None)
         else:
-            components, off, forced, contradiction = parts
-            left = None if unflagged is None else unflagged - sum(forced.values())
+            components, off, forced, contradiction, left, solved = found
             # Position(...) without its __init__'s call: the fields direct_init's __init__ writes.
             pos = object.__new__(Position)
             pos.__dict__.update(
@@ -114,61 +134,23 @@ def board_analysis(
             del recent[next(iter(recent))]
     if positions.size > 0:
         recent[key] = pos
-    if pos.board is not board:
-        pos = replace(pos, board=board)
-    # analysis_of: what it settles before any solving goes to it whole.
-    left = pos.mines_left
-    unknown = len(pos.off_frontier)
-    for comp in pos.components:
-        unknown += len(comp.cells)
-    if pos.contradiction is not None or left is None or not 0 <= left <= unknown:
+    if solved is None:  # a position met before, or one the kernel left to the general path
+        if pos.board is not board:
+            pos = replace(pos, board=board)
         return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
-    # ComponentCache.solve and solve_component's box search, component by component.
-    store = cache._store  # the store ComponentCache.solve reads and fills
-    tables: list[CountTable] = []
-    forceds: list[dict[int, int]] = []
-    for comp in pos.components:
-        problem = comp.problem
-        shape = problem.shape
-        found = store.get(shape)
-        if found is not None:
-            cache.hits += 1
-            del store[shape]  # re-inserted below, so that eviction drops the least recently used
-        else:
-            cache.misses += 1
-            result = search.box_solve(problem.box_sizes, problem.box_of, problem.constraints, SEARCH_NODES, None)
-            if type(result) is tuple:
-                forced, solutions, tallies = result
-                table = object.__new__(CountTable)  # CountTable(solutions, tallies) without its call
-                table.__dict__.update(solutions=solutions, tallies=tallies)
-                if forced and counting is Counting.AUTO:
-                    certify(backend, problem, forced, None)
-                found = forced, table
-            else:  # past the kernel's node limit or integers: the general way, which searches again
-                found = solve_component(backend, problem, counting, None)
-            if len(store) >= cache.maxsize:
-                del store[next(iter(store))]
-        store[shape] = found
-        forced, table = found
-        if forced is None or table is None:
-            return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
-        tables.append(table)
-        forceds.append(forced)
-    # too_much_work's first, cheap bound, inline: past it the general weighing decides.
-    spread = 0
-    for table in tables:
-        if table.solutions:
-            spread += max(table.solutions) - min(table.solutions)
-    in_floats = arithmetic is Arithmetic.FLOAT or (
-        arithmetic is Arithmetic.AUTO and spread * len(tables) > EXACT_WORK and too_much_work(tables)
-    )
-    n_off = len(pos.off_frontier)
-    weighed = None if in_floats else weigher.weigh(tables, n_off, left)
+    forceds, tables, to_certify, hits, misses, weighed, classified = solved
+    cache.hits += hits
+    cache.misses += misses
+    for problem, facts in to_certify:  # Counting.AUTO: the solver proves what the search found
+        certify(backend, problem, facts, None)
     spec = backend.spec
-    if weighed is None or weighed is NotImplemented:
+    if forceds is None:
+        return no_layout(pos, Run(total_mines, solve, spec, arithmetic, started, None))
+    if weighed is None:
         return weigh_tables(pos, Run(total_mines, solve, spec, arithmetic, started, None), tables, forceds)
     # weigh_scaled's Scaled, unpacked: the kernel's numbers fit 128 bits, well within analysis.LAZY_BITS.
-    scaled, rows, off, top, r_top = weighed
+    scaled, rows, off_n, top, r_top = weighed
+    n_off = len(pos.off_frontier)
     return scaled_result(
         pos,
         board.total_mines if total_mines is None else total_mines,
@@ -178,6 +160,7 @@ def board_analysis(
         scaled * comb(n_off, r_top) // top,
         scaled,
         rows,
-        off,
+        off_n,
         n_off * scaled,
+        classified,
     )

@@ -1,0 +1,353 @@
+/*
+ * The common analysis in one call: cnfsweep.engine._analysis.
+ *
+ * analyze_board(flat, around, names, rule, constraint, problem, component, table, store, maxsize,
+ *               node_limit, unflagged, weigh_exact, work_limit, certified)
+ * takes, without returning to Python between them, the steps cnfsweep.engine.quick.board_analysis
+ * would otherwise call one by one: the position (board_parts, from _position.c), each
+ * component's box search and count table (box_solve, from _boxsearch.c) or the one the
+ * component cache ``store`` holds, the weighing against the total (weigh, from _weigh.c) and
+ * the certain cells and lowest boxes (classify, from _weigh.c).  The three kernels are
+ * compiled into this unit from their own sources, so each step is theirs, to the byte.
+ *
+ * Returns NotImplemented where board_parts declines, else
+ * (components, off, forced, contradiction, left, solved):
+ *   - left: ``unflagged`` (the total minus the flags, or None) less the mines settled;
+ *   - solved None where nothing was solved and the cache is untouched: a contradiction, no
+ *     total, a total out of reach, or a component the box search does not finish (past the
+ *     node limit, or a count past its integers): the Python path takes the position from there;
+ *   - else (forceds, tables, to_certify, hits, misses, weighed, classified): the store read
+ *     and filled as ComponentCache.solve would, component after component, ``hits`` and
+ *     ``misses`` its counters' increments; ``to_certify`` the (problem, forced) of each
+ *     component solved here with forced boxes when ``certified`` (Counting.AUTO proves them
+ *     with the solver: the caller does); forceds None where a component the store holds has
+ *     no model (the components after it left alone, as the Python path leaves them);
+ *     ``weighed`` weigh's answer, None where it was not asked (not ``weigh_exact``, the work
+ *     estimate's first bound past ``work_limit``) or gave NotImplemented, and then
+ *     ``classified`` None too, else classify's answer.
+ */
+
+/* Each kernel's module-level names, renamed so the three sources compile into one unit. */
+#define methods position_methods
+#define module position_module
+#define PyInit__position init_position
+#include "_position.c"
+#undef methods
+#undef module
+#undef PyInit__position
+
+#define methods boxsearch_methods
+#define module boxsearch_module
+#define PyInit__boxsearch init_boxsearch
+#define cmp_ssize boxsearch_cmp_ssize
+#include "_boxsearch.c"
+#undef methods
+#undef module
+#undef PyInit__boxsearch
+#undef cmp_ssize
+
+#define methods weigh_methods
+#define module weigh_module
+#define PyInit__weigh init_weigh
+#include "_weigh.c"
+#undef methods
+#undef module
+#undef PyInit__weigh
+
+static PyObject *s_solutions, *s_tallies, *no_args;
+
+/* f(NULL, args), args stolen. */
+static PyObject *
+run_with(PyCFunction f, PyObject *args)
+{
+    if (args == NULL)
+        return NULL;
+    PyObject *out = f(NULL, args);
+    Py_DECREF(args);
+    return out;
+}
+
+/* The spread of a table's mine counts: its highest count less its lowest (0 for no count). */
+static int
+spread_of(PyObject *table, long long *spread)
+{
+    PyObject *solutions = PyObject_GetAttr(table, s_solutions);
+    if (solutions == NULL)
+        return -1;
+    if (!PyDict_Check(solutions)) {
+        Py_DECREF(solutions);
+        PyErr_SetString(PyExc_TypeError, "a table's solutions must be a dict");
+        return -1;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    long long lo = 0, hi = 0;
+    int any = 0;
+    while (PyDict_Next(solutions, &pos, &key, &value)) {
+        long long k = PyLong_AsLongLong(key);
+        if (k == -1 && PyErr_Occurred()) {
+            Py_DECREF(solutions);
+            return -1;
+        }
+        if (!any || k < lo)
+            lo = k;
+        if (!any || k > hi)
+            hi = k;
+        any = 1;
+    }
+    Py_DECREF(solutions);
+    *spread += hi - lo;
+    return 0;
+}
+
+/* ComponentCache.solve's store, read: one component's answer, or a new one from the box search.
+ * Sets *found (a new reference, or NULL where the search does not finish: then *stop is set). */
+static int
+look_up(PyObject *problem, PyObject *shape, PyObject *store_dict, PyObject *pending, PyObject *table_type,
+        PyObject *node_limit, int certified, PyObject *to_certify, PyObject **found, int *stop)
+{
+    *found = NULL;
+    PyObject *known = PyDict_GetItemWithError(store_dict, shape);
+    if (known == NULL && !PyErr_Occurred())
+        known = PyDict_GetItemWithError(pending, shape);
+    if (known != NULL) {
+        *found = Py_NewRef(known);
+        return 0;
+    }
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *sizes = PyObject_GetAttr(problem, s_box_sizes), *box_of = PyObject_GetAttr(problem, s_box_of);
+    PyObject *cons = PyObject_GetAttr(problem, s_constraints), *result = NULL;
+    if (sizes && box_of && cons)
+        result = run_with(box_solve, PyTuple_Pack(5, sizes, box_of, cons, node_limit, Py_None));
+    Py_XDECREF(sizes);
+    Py_XDECREF(box_of);
+    Py_XDECREF(cons);
+    if (result == NULL)
+        return -1;
+    if (!PyTuple_Check(result)) {  /* the models, or None: the Python path counts them */
+        Py_DECREF(result);
+        *stop = 1;
+        return 0;
+    }
+    PyObject *forced = PyTuple_GET_ITEM(result, 0);
+    PyObject *table = fresh(table_type, no_args);
+    if (table == NULL || store(table, s_solutions, PyTuple_GET_ITEM(result, 1)) < 0
+        || store(table, s_tallies, PyTuple_GET_ITEM(result, 2)) < 0) {
+        Py_XDECREF(table);
+        Py_DECREF(result);
+        return -1;
+    }
+    *found = PyTuple_Pack(2, forced, table);
+    Py_DECREF(table);
+    int bad = *found == NULL || PyDict_SetItem(pending, shape, *found) < 0;
+    if (!bad && certified && PyDict_GET_SIZE(forced)) {
+        PyObject *pair = PyTuple_Pack(2, problem, forced);
+        bad = pair == NULL || PyList_Append(to_certify, pair) < 0;
+        Py_XDECREF(pair);
+    }
+    Py_DECREF(result);
+    return bad ? -1 : 0;
+}
+
+/* ComponentCache.solve's store, filled: a hit moves to the end, a miss goes in at the end after the
+ * oldest entry leaves a full store. */
+static int
+file(PyObject *store_dict, PyObject *shape, PyObject *found, Py_ssize_t maxsize, long *hits, long *misses)
+{
+    PyObject *held = PyDict_GetItemWithError(store_dict, shape);
+    if (held != NULL) {
+        Py_INCREF(held);
+        int bad = PyDict_DelItem(store_dict, shape) < 0 || PyDict_SetItem(store_dict, shape, held) < 0;
+        Py_DECREF(held);
+        ++*hits;
+        return bad ? -1 : 0;
+    }
+    if (PyErr_Occurred())
+        return -1;
+    ++*misses;
+    if (PyDict_GET_SIZE(store_dict) >= maxsize && PyDict_GET_SIZE(store_dict) > 0) {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        PyDict_Next(store_dict, &pos, &key, &value);
+        Py_INCREF(key);
+        int bad = PyDict_DelItem(store_dict, key);
+        Py_DECREF(key);
+        if (bad < 0)
+            return -1;
+    }
+    return PyDict_SetItem(store_dict, shape, found);
+}
+
+static PyObject *
+analyze_board(PyObject *self, PyObject *args)
+{
+    PyObject *flat, *around, *names, *rule, *ctype, *ptype, *comptype, *table_type, *store_dict, *node_limit;
+    PyObject *unflagged;
+    Py_ssize_t maxsize;
+    int weigh_exact, certified;
+    long long work_limit;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!nOOpLp", &PyBytes_Type, &flat, &PyTuple_Type, &around,
+                          &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
+                          &comptype, &PyType_Type, &table_type, &PyDict_Type, &store_dict, &maxsize, &node_limit,
+                          &unflagged, &weigh_exact, &work_limit, &certified))
+        return NULL;
+    PyObject *parts = run_with(board_parts, PyTuple_Pack(10, flat, Py_None, around, names, rule, ctype, ptype,
+                                                         comptype, Py_True, Py_None));
+    if (parts == NULL || parts == Py_NotImplemented)
+        return parts;
+    PyObject *components = PyTuple_GET_ITEM(parts, 0), *off = PyTuple_GET_ITEM(parts, 1);
+    PyObject *forced = PyTuple_GET_ITEM(parts, 2), *contradiction = PyTuple_GET_ITEM(parts, 3);
+    PyObject *left = NULL, *solved = NULL, *out = NULL, *pending = NULL, *to_certify = NULL;
+    PyObject *shapes = NULL, *founds = NULL, *forceds = NULL, *tables = NULL, *weighed = NULL, *classified = NULL;
+    Py_ssize_t nc = PyTuple_GET_SIZE(components);
+    long long settled = 0, mines_left = 0;
+    /* The mines the simplification settled, and what is left of the total. */
+    PyObject *key, *value;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(forced, &at, &key, &value)) {
+        int is = PyObject_IsTrue(value);
+        if (is < 0)
+            goto done;
+        settled += is;
+    }
+    if (unflagged == Py_None)
+        left = Py_NewRef(Py_None);
+    else {
+        long long total = PyLong_AsLongLong(unflagged);
+        if (total == -1 && PyErr_Occurred())
+            goto done;
+        mines_left = total - settled;
+        if ((left = PyLong_FromLongLong(mines_left)) == NULL)
+            goto done;
+    }
+    /* What analysis_of settles before solving, and a total beyond the kernels' long: the Python path. */
+    Py_ssize_t unknown = PyTuple_GET_SIZE(off);
+    for (Py_ssize_t k = 0; k < nc; k++) {
+        PyObject *cells = PyObject_GetAttr(PyTuple_GET_ITEM(components, k), s_cells);
+        if (cells == NULL)
+            goto done;
+        unknown += PyObject_Length(cells);
+        Py_DECREF(cells);
+    }
+    if (contradiction != Py_None || left == Py_None || mines_left < 0 || mines_left > unknown
+        || mines_left > LONG_MAX) {
+        solved = Py_NewRef(Py_None);
+        goto pack;
+    }
+    /* Every component's answer, the store only read; then filled in order, as the Python path would. */
+    pending = PyDict_New();
+    to_certify = PyList_New(0);
+    shapes = PyList_New(0);
+    founds = PyList_New(0);
+    if (pending == NULL || to_certify == NULL || shapes == NULL || founds == NULL)
+        goto done;
+    int no_layout = 0;
+    for (Py_ssize_t k = 0; k < nc && !no_layout; k++) {
+        PyObject *problem = PyObject_GetAttr(PyTuple_GET_ITEM(components, k), s_problem), *shape = NULL, *found;
+        int stop = 0;
+        if (problem == NULL || (shape = PyObject_GetAttr(problem, s_shape)) == NULL
+            || look_up(problem, shape, store_dict, pending, table_type, node_limit, certified, to_certify, &found,
+                       &stop) < 0) {
+            Py_XDECREF(problem);
+            Py_XDECREF(shape);
+            goto done;
+        }
+        Py_DECREF(problem);
+        if (stop) {
+            Py_DECREF(shape);
+            solved = Py_NewRef(Py_None);
+            goto pack;
+        }
+        int bad = PyList_Append(shapes, shape) < 0 || PyList_Append(founds, found) < 0;
+        Py_DECREF(shape);
+        if (bad) {
+            Py_DECREF(found);
+            goto done;
+        }
+        /* A component the store holds without a model: the position has no layout. */
+        no_layout = !PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2 || PyTuple_GET_ITEM(found, 0) == Py_None
+                    || PyTuple_GET_ITEM(found, 1) == Py_None;
+        Py_DECREF(found);
+    }
+    long hits = 0, misses = 0;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(shapes); k++)
+        if (file(store_dict, PyList_GET_ITEM(shapes, k), PyList_GET_ITEM(founds, k), maxsize, &hits, &misses) < 0)
+            goto done;
+    if (no_layout) {
+        solved = Py_BuildValue("(OOOllOO)", Py_None, Py_None, to_certify, hits, misses, Py_None, Py_None);
+        goto pack;
+    }
+    forceds = PyList_New(nc);
+    tables = PyList_New(nc);
+    if (forceds == NULL || tables == NULL)
+        goto done;
+    long long spread = 0;
+    for (Py_ssize_t k = 0; k < nc; k++) {
+        PyObject *found = PyList_GET_ITEM(founds, k);
+        PyList_SET_ITEM(forceds, k, Py_NewRef(PyTuple_GET_ITEM(found, 0)));
+        PyList_SET_ITEM(tables, k, Py_NewRef(PyTuple_GET_ITEM(found, 1)));
+        if (spread_of(PyTuple_GET_ITEM(found, 1), &spread) < 0)
+            goto done;
+    }
+    /* too_much_work's first bound, then the weighing kernel and classify on its rows. */
+    if (weigh_exact && spread * (long long)nc <= work_limit) {
+        weighed = run_with(weigh, Py_BuildValue("(Onl)", tables, PyTuple_GET_SIZE(off), (long)mines_left));
+        if (weighed == NULL)
+            goto done;
+        if (weighed != Py_NotImplemented)
+            classified = run_with(classify, PyTuple_Pack(3, PyTuple_GET_ITEM(weighed, 1), components,
+                                                         PyTuple_GET_ITEM(weighed, 0)));
+        else
+            Py_SETREF(weighed, Py_NewRef(Py_None));
+        if (weighed != Py_None && classified == NULL)
+            goto done;
+    }
+    solved = Py_BuildValue("(OOOllOO)", forceds, tables, to_certify, hits, misses, weighed ? weighed : Py_None,
+                           classified ? classified : Py_None);
+pack:
+    if (solved != NULL)
+        out = PyTuple_Pack(6, components, off, forced, contradiction, left, solved);
+done:
+    Py_DECREF(parts);
+    Py_XDECREF(left);
+    Py_XDECREF(solved);
+    Py_XDECREF(pending);
+    Py_XDECREF(to_certify);
+    Py_XDECREF(shapes);
+    Py_XDECREF(founds);
+    Py_XDECREF(forceds);
+    Py_XDECREF(tables);
+    Py_XDECREF(weighed);
+    Py_XDECREF(classified);
+    return out;
+}
+
+static PyMethodDef analysis_methods[] = {
+    {"analyze_board", analyze_board, METH_VARARGS,
+     "analyze_board(flat, around, names, rule, constraint, problem, component, table, store, maxsize, node_limit, "
+     "unflagged, weigh_exact, work_limit, certified) -> (components, off, forced, contradiction, left, solved), "
+     "or NotImplemented where board_parts declines"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef analysis_module = {
+    PyModuleDef_HEAD_INIT, "cnfsweep.engine._analysis",
+    "The common analysis in one call (see cnfsweep.engine.quick).", -1, analysis_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__analysis(void)
+{
+    /* The position kernel's interned names, as its own module's initialisation makes them. */
+    PyObject *position = init_position();
+    if (position == NULL)
+        return NULL;
+    Py_DECREF(position);
+    init_binom();
+    if (!(s_solutions = PyUnicode_InternFromString("solutions")) || !(s_tallies = PyUnicode_InternFromString("tallies"))
+        || !(no_args = PyTuple_New(0)))
+        return NULL;
+    return PyModule_Create(&analysis_module);
+}
