@@ -22,9 +22,9 @@
  *     component solved here with forced boxes when ``certified`` (Counting.AUTO proves them
  *     with the solver: the caller does); forceds None where a component the store holds has
  *     no model (the components after it left alone, as the Python path leaves them);
- *     ``weighed`` weigh's answer, None where it was not asked (not ``weigh_exact``, the work
- *     estimate's first bound past ``work_limit``) or gave NotImplemented, and then
- *     ``classified`` None too, else classify's answer.
+ *     ``weighed`` weigh's answer (NotImplemented where it declined), None where it was not asked
+ *     (not ``weigh_exact``, the work estimate's first bound past ``work_limit``); ``classified``
+ *     classify's answer on weigh's rows, else None.
  */
 
 /* Each kernel's module-level names, renamed so the three sources compile into one unit. */
@@ -295,13 +295,12 @@ analyze_board(PyObject *self, PyObject *args)
         weighed = run_with(weigh, Py_BuildValue("(Onl)", tables, PyTuple_GET_SIZE(off), (long)mines_left));
         if (weighed == NULL)
             goto done;
-        if (weighed != Py_NotImplemented)
+        if (weighed != Py_NotImplemented) {
             classified = run_with(classify, PyTuple_Pack(3, PyTuple_GET_ITEM(weighed, 1), components,
                                                          PyTuple_GET_ITEM(weighed, 0)));
-        else
-            Py_SETREF(weighed, Py_NewRef(Py_None));
-        if (weighed != Py_None && classified == NULL)
-            goto done;
+            if (classified == NULL)
+                goto done;
+        }
     }
     solved = Py_BuildValue("(OOOllOO)", forceds, tables, to_certify, hits, misses, weighed ? weighed : Py_None,
                            classified ? classified : Py_None);

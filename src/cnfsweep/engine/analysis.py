@@ -418,15 +418,20 @@ def analysis_of(pos: Position, run: Run) -> Analysis:
     return weigh_tables(pos, run, tables, forceds)
 
 
-def weigh_tables(pos: Position, run: Run, tables: list[CountTable], forceds: list[dict[int, int]]) -> Analysis:
-    """Weigh the solved components' ``tables`` (``forceds``: their forced boxes) into ``pos``'s :class:`Analysis`."""
+def weigh_tables(
+    pos: Position, run: Run, tables: list[CountTable], forceds: list[dict[int, int]], *, declined: bool = False
+) -> Analysis:
+    """Weigh the solved components' ``tables`` (``forceds``: their forced boxes) into ``pos``'s :class:`Analysis`.
+
+    ``declined``: the weighing kernel already declined these tables (see :func:`~cnfsweep.engine.counting.weigh_scaled`).
+    """
     total = pos.mines_left
     in_floats = run.arithmetic is Arithmetic.FLOAT or (run.arithmetic is Arithmetic.AUTO and too_much_work(tables))
     weighed: tuple[LayoutCount, Sequence[Sequence[Fraction]], Fraction | None] | None
     if in_floats:
         weighed = _weigh_in_floats(pos, tables, run.deadline)
     elif total is not None:
-        scaled = weigh_scaled(tables, len(pos.off_frontier), total, run.deadline)
+        scaled = weigh_scaled(tables, len(pos.off_frontier), total, run.deadline, declined=declined)
         if scaled is not None and scaled.scale.bit_length() <= LAZY_BITS:
             total_mines = pos.board.total_mines if run.total_mines is None else run.total_mines
             return scaled_result(

@@ -135,7 +135,12 @@ class Scaled:
 
 
 def weigh_scaled(
-    tables: Sequence[CountTable], n_off: int, mines_left: int, deadline: float | None = None
+    tables: Sequence[CountTable],
+    n_off: int,
+    mines_left: int,
+    deadline: float | None = None,
+    *,
+    declined: bool = False,
 ) -> Scaled | None:
     """Weigh the tables against the total: :func:`combine`'s answer as integers, ``None`` if no layout fits.
 
@@ -144,7 +149,8 @@ def weigh_scaled(
     binomials are not (see ``_weigh.c``): the probabilities are the same
     reduced fractions, and the number of layouts is scaled back exactly,
     ``scaled * C(n_off, r_top) / top``.  Without the kernel, or past its
-    integers, :func:`weigh` counts the layouts themselves.  Past ``deadline``
+    integers, :func:`weigh` counts the layouts themselves (``declined``: the
+    caller's kernel already declined these tables, so it is not asked again).  Past ``deadline``
     raise :class:`~cnfsweep.core.errors.TimeLimitExceeded`.
 
     Examples
@@ -154,7 +160,7 @@ def weigh_scaled(
     >>> found.solutions, 2 * found.boxes[0][0] == found.scale, 2 * found.off == found.off_scale
     (8, True, True)
     """
-    if kernel is not None:
+    if kernel is not None and not declined:
         found = kernel.weigh(tables, n_off, mines_left)
         if found is not NotImplemented:
             scaled, rows, off, top, r_top = found

@@ -146,8 +146,9 @@ def board_analysis(
     spec = backend.spec
     if forceds is None:
         return no_layout(pos, Run(total_mines, solve, spec, arithmetic, started, None))
-    if weighed is None:
-        return weigh_tables(pos, Run(total_mines, solve, spec, arithmetic, started, None), tables, forceds)
+    if weighed is None or weighed is NotImplemented:
+        run = Run(total_mines, solve, spec, arithmetic, started, None)
+        return weigh_tables(pos, run, tables, forceds, declined=weighed is NotImplemented)
     # weigh_scaled's Scaled, unpacked: the kernel's numbers fit 128 bits, well within analysis.LAZY_BITS.
     scaled, rows, off_n, top, r_top = weighed
     n_off = len(pos.off_frontier)
