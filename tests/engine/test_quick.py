@@ -115,6 +115,13 @@ def test_a_fresh_engine_answers_as_the_general_path(case: Case, make: Any) -> No
     assert fast == slow
 
 
+@pytest.mark.parametrize("total", [0, 2**62, 2**63 - 1, 2**63, 2**64 + 3, 10**30])
+def test_a_total_past_the_kernels_integers_answers_as_the_general_path(total: int) -> None:
+    board = Board.from_rows(["1..", ".*.", "..."])
+    fast, slow = both([(board, total)], Engine.create)
+    assert fast == slow
+
+
 @pytest.mark.parametrize("topology", EVERY_TOPOLOGY)
 @pytest.mark.parametrize("with_total", [True, False])
 def test_a_warm_engine_keeps_what_the_general_path_keeps(topology: str, with_total: bool) -> None:

@@ -214,12 +214,17 @@ analyze_board(PyObject *self, PyObject *args)
     if (unflagged == Py_None)
         left = Py_NewRef(Py_None);
     else {
-        long long total = PyLong_AsLongLong(unflagged);
-        if (total == -1 && PyErr_Occurred())
+        PyObject *gone = PyLong_FromLongLong(settled);
+        left = gone == NULL ? NULL : PyNumber_Subtract(unflagged, gone);
+        Py_XDECREF(gone);
+        if (left == NULL)
             goto done;
-        mines_left = total - settled;
-        if ((left = PyLong_FromLongLong(mines_left)) == NULL)
+        int overflow = 0;
+        mines_left = PyLong_AsLongLongAndOverflow(left, &overflow);
+        if (mines_left == -1 && PyErr_Occurred())
             goto done;
+        if (overflow)  /* more (or fewer) mines than a long long: out of reach, as below */
+            mines_left = -1;
     }
     /* What analysis_of settles before solving, and a total beyond the kernels' long: the Python path. */
     Py_ssize_t unknown = PyTuple_GET_SIZE(off);
