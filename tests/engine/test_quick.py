@@ -133,11 +133,37 @@ def test_a_warm_engine_keeps_what_the_general_path_keeps(topology: str, with_tot
     ]
     boards += boards[::3]  # met again: answered from the recent positions
 
-    def make() -> Engine:
-        return Engine.create(CountingBackend(), cache=ComponentCache(maxsize=3))
+    for make in (
+        lambda: Engine.create(CountingBackend(), cache=ComponentCache(maxsize=3)),
+        lambda: Engine.create(CountingBackend()),  # its first analysis leaves what it found for later
+    ):
+        fast, slow = both(boards, make)
+        assert fast == slow
 
-    fast, slow = both(boards, make)
-    assert fast == slow
+
+@pytest.mark.parametrize("read", ["cache", "positions", "check", "analyze"])
+def test_a_fresh_engine_files_its_first_analysis_when_it_next_needs_it(read: str) -> None:
+    # The first analysis makes neither the cache nor the recent positions; whatever reads either next
+    # finds in both what the general path would have put there.
+    # Two components of one shape: the second is a hit in the first analysis already.
+    board = Board.from_rows(["1...1", ".....", "....."], total_mines=3)
+    engines = []
+    for fast in (True, False):
+        engine = Engine.create()
+        if fast:
+            engine.analyze(board)
+            assert "cache" not in vars(engine) and "positions" not in vars(engine)
+        else:
+            with general_path():
+                engine.analyze(board)
+        if read == "check":
+            engine.check(board)
+        elif read == "analyze":
+            engine.analyze(board)
+        else:
+            getattr(engine, read)
+        engines.append(held(engine))
+    assert engines[0] == engines[1]
 
 
 @pytest.mark.parametrize("topology", EVERY_TOPOLOGY)

@@ -195,6 +195,10 @@ def entailed_boxes(session: Session, problem: Problem, deadline: float | None = 
     return forced
 
 
+#: The components an engine's cache keeps by default, the least recently used dropped first.
+CACHE_SIZE = 4096
+
+
 class ComponentCache:
     """Remember solved components, so repeated analyses only solve what changed.
 
@@ -214,11 +218,28 @@ class ComponentCache:
     (1, 1)
     """
 
-    def __init__(self, maxsize: int = 4096) -> None:
+    def __init__(self, maxsize: int = CACHE_SIZE) -> None:
         self.maxsize = maxsize
         self.hits = 0
         self.misses = 0
         self._store: dict[tuple[Any, ...], tuple[dict[int, int] | None, CountTable | None]] = {}
+
+    def file(
+        self, found: dict[tuple[Any, ...], tuple[dict[int, int] | None, CountTable | None]], hits: int, misses: int
+    ) -> None:
+        """Take in what an analysis solved without this cache: ``found`` by key, in the order :meth:`solve` would have stored them, and its counts.
+
+        A fresh engine's first analysis solves into a dict of its own (see
+        :func:`~cnfsweep.engine.quick.board_analysis`), filed here when the
+        engine's cache is first read; it holds at most :data:`CACHE_SIZE` entries.
+        """
+        for key, value in found.items():
+            self._store.pop(key, None)
+            if len(self._store) >= self.maxsize:
+                del self._store[next(iter(self._store))]
+            self._store[key] = value
+        self.hits += hits
+        self.misses += misses
 
     @staticmethod
     def key(problem: Problem) -> tuple[Any, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import deadline_after
@@ -34,7 +34,7 @@ from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult, check_position
 from cnfsweep.engine.consistency_levels import ConsistencyLevels, find_levels
 from cnfsweep.engine.position import Position, RecentPositions
-from cnfsweep.engine.quick import board_analysis
+from cnfsweep.engine.quick import FIRST, board_analysis
 from cnfsweep.engine.witness import Witness, find_witness
 from cnfsweep.formats import board_argument
 
@@ -44,7 +44,7 @@ T = TypeVar("T")
 
 
 class _OnFirstUse(Generic[T]):
-    """An engine's attribute made by ``factory`` when it is first read, then an ordinary attribute.
+    """An engine's attribute made by ``factory(engine)`` when it is first read, then an ordinary attribute.
 
     A descriptor with ``__get__`` alone: once the value is in the instance's dict, reading it is a
     plain lookup that calls nothing.  An engine that never solves a component (a check, a witness)
@@ -53,7 +53,7 @@ class _OnFirstUse(Generic[T]):
 
     __slots__ = ("factory", "name")
 
-    def __init__(self, factory: Callable[[], T]) -> None:
+    def __init__(self, factory: Callable[[Any], T]) -> None:
         self.factory = factory
         self.name = ""
 
@@ -67,15 +67,46 @@ class _OnFirstUse(Generic[T]):
     def __get__(self, instance: object | None, owner: type | None = None) -> T | _OnFirstUse[T]:
         if instance is None:
             return self  # read on the class (as the dataclass does for the field's default)
+        made = self.factory(instance)
         # setdefault: two threads reading it first both get the one value stored.
-        value: T = instance.__dict__.setdefault(self.name, self.factory())
+        value: T = instance.__dict__.setdefault(self.name, made)
         return value
 
 
-def _on_first_use(factory: Callable[[], T]) -> T:
-    """A field's default made by ``factory`` when the field is first read (see :class:`_OnFirstUse`)."""
+def _on_first_use(factory: Callable[[Any], T]) -> T:
+    """A field's default made by ``factory(engine)`` when the field is first read (see :class:`_OnFirstUse`)."""
     # Typed as what an instance reads, which is what the field's annotation says.
     return cast(T, _OnFirstUse(factory))
+
+
+def _filed(engine: Engine) -> dict[str, Any]:
+    """The engine's instance dict, with what its first analysis left filed into a new cache and recent positions.
+
+    A fresh engine's first analysis through :func:`~cnfsweep.engine.quick.board_analysis` makes
+    neither (a cold analysis steps into no constructor and hashes no board): it leaves its
+    position and the components it solved under :data:`~cnfsweep.engine.quick.FIRST`, filed here
+    when either is first read, so both then hold what they would have held.
+    """
+    fields = engine.__dict__
+    first = fields.pop(FIRST, None)
+    if first is not None:  # left only while neither existed
+        key, pos, found, hits, misses = first
+        positions, cache = RecentPositions(), ComponentCache()
+        positions.keep(key, pos)
+        cache.file(found, hits, misses)
+        fields.setdefault("positions", positions)
+        fields.setdefault("cache", cache)
+    return fields
+
+
+def _made_cache(engine: Engine) -> ComponentCache:
+    made: ComponentCache | None = _filed(engine).get("cache")
+    return ComponentCache() if made is None else made
+
+
+def _made_positions(engine: Engine) -> RecentPositions:
+    made: RecentPositions | None = _filed(engine).get("positions")
+    return RecentPositions() if made is None else made
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -100,11 +131,11 @@ class Engine:
     # not a value the instances share: each engine's own is made when it is first read.
     #: The solved components, shared by every analysis of this engine (and of engines given it):
     #: made when first read.
-    cache: ComponentCache = _on_first_use(ComponentCache)  # noqa: RUF009
+    cache: ComponentCache = _on_first_use(_made_cache)  # noqa: RUF009
     counting: Counting = Counting.AUTO
     arithmetic: Arithmetic = Arithmetic.AUTO
     #: The last positions this engine built: made when first read.
-    positions: RecentPositions = _on_first_use(RecentPositions)  # noqa: RUF009
+    positions: RecentPositions = _on_first_use(_made_positions)  # noqa: RUF009
 
     def __init__(
         self,
@@ -247,12 +278,16 @@ class Engine:
         board = board if type(board) is Board else board_argument(board, deadline=deadline)
         simplified = simplified if type(simplified) is bool else flag_argument(simplified, "simplified")
         if deadline is None and assume is None and simplified:
-            # The common question in one step, where the kernels are built (None: they are not).
+            # The common question in one step, where the kernels are built (None: they are not). A fresh
+            # engine's first analysis makes neither its recent positions nor its cache (see _filed).
+            fields = self.__dict__
+            fresh = "cache" not in fields and "positions" not in fields and FIRST not in fields
             found = board_analysis(
                 board,
                 total_mines,
-                self.positions,
-                self.cache,
+                None if fresh else self.positions,
+                None if fresh else self.cache,
+                fields if fresh else None,
                 self.backend,
                 self.counting,
                 self.arithmetic,

@@ -323,6 +323,19 @@ class RecentPositions:
     def __len__(self) -> int:
         return len(self._recent)
 
+    def keep(self, key: tuple[Board, int | None, tuple[tuple[str, bool], ...], bool], pos: Position) -> None:
+        """Keep ``pos``, built elsewhere, as :meth:`position` keeps the position it built for ``key``.
+
+        ``key`` is ``(board, total, assumptions as sorted pairs, simplified)``, as :meth:`position` makes it
+        (:func:`~cnfsweep.engine.quick.board_analysis` builds positions itself).
+        """
+        recent = self._recent
+        recent.pop(key, None)
+        if recent and len(recent) >= self.size:
+            del recent[next(iter(recent))]
+        if self.size > 0:
+            recent[key] = pos
+
     def position(
         self,
         board: Board,

@@ -26,6 +26,7 @@ cells and best guess (``tests/engine/test_quick.py`` compares everything an anal
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 from math import comb
 
 import cnfsweep.engine.boxsearch as boxsearch
@@ -47,12 +48,15 @@ from cnfsweep.engine.analysis import (
     weigh_tables,
 )
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.components import SEARCH_NODES, ComponentCache, Counting
+from cnfsweep.engine.components import CACHE_SIZE, SEARCH_NODES, ComponentCache, Counting
 from cnfsweep.engine.components import _certify as certify
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.position import Component, Position, RecentPositions, indexed_position
 
-__all__ = ["board_analysis"]
+__all__ = ["FIRST", "board_analysis"]
+
+FIRST = "_first_analysis"
+"""Where a fresh engine's first analysis leaves its position and solved components (see :func:`board_analysis`)."""
 
 _FLAG = ord(FLAG)
 
@@ -63,8 +67,9 @@ _kernel = load("cnfsweep.engine._analysis")
 def board_analysis(
     board: Board,
     total_mines: int | None,
-    positions: RecentPositions,
-    cache: ComponentCache,
+    positions: RecentPositions | None,
+    cache: ComponentCache | None,
+    keep: dict[str, Any] | None,
     backend: Backend,
     counting: Counting,
     arithmetic: Arithmetic,
@@ -75,6 +80,9 @@ def board_analysis(
 
     ``total_mines`` is the caller's (``None``: the board's own), ``positions`` and ``cache`` the
     engine's, ``solve`` the engine's :meth:`~cnfsweep.engine.Engine.solve` for the general path.
+    A fresh engine, which has made neither yet, gives ``None`` for both and its instance dict as
+    ``keep``: the position and what was solved are left there under :data:`FIRST` (the board not
+    hashed, no constructor called), for the engine to file when it first reads either.
     Returns ``None``, having done nothing, where the kernels are not all built: the caller takes
     the general path.
     """
@@ -90,14 +98,17 @@ def board_analysis(
     # RecentPositions.position, without its argument checks (none to make) and its call.
     total = board.total_mines if total_mines is None else count_argument(total_mines, "total_mines")
     key = (board, total, (), True)
-    recent = positions._recent  # the store RecentPositions.position reads and fills
-    pos = recent.pop(key, None)
+    pos = None
+    if positions is not None:
+        recent = positions._recent  # the store RecentPositions.position reads and fills
+        pos = recent.pop(key, None)
     solved = None
     if pos is None:
         flat = "".join(board.grid).encode("ascii")
         cells, around = board.topology.tables(None)
         unflagged = None if total is None else total - flat.count(_FLAG)
-        store = cache._store  # the store ComponentCache.solve reads and fills
+        # The store ComponentCache.solve reads and fills; a fresh engine's own, filed into its cache later.
+        store = {} if cache is None else cache._store
         found = kernel.analyze_board(
             flat,
             around,
@@ -108,7 +119,7 @@ def board_analysis(
             Component,
             CountTable,
             store,
-            cache.maxsize,
+            CACHE_SIZE if cache is None else cache.maxsize,
             SEARCH_NODES,
             unflagged,
             arithmetic is not Arithmetic.FLOAT,
@@ -130,17 +141,22 @@ def board_analysis(
                 contradiction=contradiction,
                 forced=forced,
             )
-        if recent and len(recent) >= positions.size:
-            del recent[next(iter(recent))]
-    if positions.size > 0:
-        recent[key] = pos
+        hits, misses = (0, 0) if solved is None else solved[3:5]
+        if keep is not None:
+            # Left for the engine to file (before any general step below reads its cache: see engine._filed).
+            keep[FIRST] = (key, pos, store, hits, misses)
+        else:
+            assert positions is not None and cache is not None
+            positions.keep(key, pos)
+            cache.hits += hits
+            cache.misses += misses
+    elif positions is not None and positions.size > 0:
+        positions._recent[key] = pos  # met again: the most recent now
     if solved is None:  # a position met before, or one the kernel left to the general path
         if pos.board is not board:
             pos = replace(pos, board=board)
         return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
-    forceds, tables, to_certify, hits, misses, weighed, classified = solved
-    cache.hits += hits
-    cache.misses += misses
+    forceds, tables, to_certify, _, _, weighed, classified = solved
     for problem, facts in to_certify:  # Counting.AUTO: the solver proves what the search found
         certify(backend, problem, facts, None)
     spec = backend.spec

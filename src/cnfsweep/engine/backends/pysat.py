@@ -350,6 +350,9 @@ class PysatBackend:
         if self.encoding == "native" and not found.native_cardinality:
             native = [s for s in usable if capabilities(s).native_cardinality]
             raise ValueError(f"solver {key!r} has no native cardinality; use one of {', '.join(native)}")
+        # The full spec, made once: an attribute, not a property, as every analysis reports it and
+        # a property's function is one more on a cold analysis's path.
+        self.spec: str = f"{self.name}:{self.solver}:{self.encoding}"
 
     @staticmethod
     def solvers() -> list[str]:
@@ -363,10 +366,6 @@ class PysatBackend:
         False
         """
         return sorted(k for k in solver_names() if capabilities(k).problem is None)
-
-    @property
-    def spec(self) -> str:
-        return f"{self.name}:{self.solver}:{self.encoding}"
 
     @classmethod
     def version(cls) -> str | None:
