@@ -11,7 +11,8 @@ against each other and the total (:mod:`~cnfsweep.engine.counting` exactly,
 decides each cell.
 Reading a board's numbers and counting small components run in optional C
 kernels where the install built them (:mod:`~cnfsweep.engine.kernels`), with
-the same answers as the Python code beside them.
+the same answers as the Python code beside them; the common analysis runs
+from the board's bytes to its answers in one call (:mod:`~cnfsweep.engine.quick`).
 :class:`Engine` is the front door: it bundles a backend, its cache and the
 counting settings, given once, so that a game, its policy and every
 look-ahead solve alike; :func:`analyze`, :func:`check` and :func:`levels`

@@ -4,7 +4,8 @@ The install compiles the kernels where it can (``setup.py``): the engine's
 ``cnfsweep.engine._boxsearch`` (the backtracking count of small components)
 and ``cnfsweep.engine._position`` (the numbers read into rules over cell
 indices, and their simplification), ``cnfsweep.engine._weigh`` (the weighing
-of count tables against the total, :mod:`cnfsweep.engine.counting`), the search's ``_endgame`` and ``_merge`` (loaded through
+of count tables against the total, :mod:`cnfsweep.engine.counting`), ``cnfsweep.engine._analysis``
+(those three as one call for the common analysis, :mod:`cnfsweep.engine.quick`), the search's ``_endgame`` and ``_merge`` (loaded through
 :mod:`cnfsweep.search.kernels`), and the player's ``cnfsweep.play._frontier``
 (a game's click-by-click bookkeeping, :mod:`cnfsweep.play.frontier`).  Each gives the same answers as the Python
 code beside it, which stays the reference.  Setting the environment variable
