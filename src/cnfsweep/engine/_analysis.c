@@ -24,7 +24,7 @@
  *     no model (the components after it left alone, as the Python path leaves them);
  *     ``weighed`` weigh's answer (NotImplemented where it declined), None where it was not asked
  *     (not ``weigh_exact``, the work estimate's first bound past ``work_limit``); ``classified``
- *     classify's answer on weigh's rows, else None.
+ *     what scaled_result decides from classify's answer on weigh's rows (see decide), else None.
  */
 
 /* Each kernel's module-level names, renamed so the three sources compile into one unit. */
@@ -179,6 +179,129 @@ file(PyObject *store_dict, PyObject *shape, PyObject *found, Py_ssize_t maxsize,
     return PyDict_SetItem(store_dict, shape, found);
 }
 
+/* A new sorted tuple of a list's items. */
+static PyObject *
+sorted_tuple(PyObject *list)
+{
+    if (PyList_Sort(list) < 0)
+        return NULL;
+    return PyList_AsTuple(list);
+}
+
+/* cnfsweep.engine.analysis.scaled_result's decisions, for a position with no assumed cell: from the
+ * cells settled (``forced``), classify's answer on the weighed rows and the off-frontier weight, the
+ * certain cells and the cells of lowest probability in the order the analysis keeps them. Returns
+ * (safe, mines, ordered, ones): safe and mines sorted, ``ordered`` the lowest cells sorted (its first
+ * the best guess; the off-frontier cells themselves where they alone are lowest), ``ones`` the cells at
+ * 1 before the off-frontier ones, in scaled_result's order.  Checks, as scaled_result asserts, that
+ * every box the search found forced is weighed at 0 or at the scale. */
+static PyObject *
+decide(PyObject *forced, PyObject *components, PyObject *forceds, PyObject *weighed, PyObject *classified,
+       PyObject *off_cells)
+{
+    PyObject *scale = PyTuple_GET_ITEM(weighed, 0), *rows = PyTuple_GET_ITEM(weighed, 1);
+    PyObject *off_n = PyTuple_GET_ITEM(weighed, 2), *least = PyTuple_GET_ITEM(classified, 2);
+    PyObject *safe = PyList_New(0), *mines = PyList_New(0), *tied = NULL, *ones = NULL, *zero = PyLong_FromLong(0);
+    PyObject *off_scale = NULL, *out = NULL, *ordered = NULL, *safe_t = NULL, *mines_t = NULL;
+    PyObject *key, *value;
+    Py_ssize_t at = 0;
+    if (safe == NULL || mines == NULL || zero == NULL)
+        goto done;
+    while (PyDict_Next(forced, &at, &key, &value)) {
+        int is = PyObject_IsTrue(value);
+        if (is < 0 || PyList_Append(is ? mines : safe, key) < 0)
+            goto done;
+    }
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(forceds); k++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, k);
+        at = 0;
+        while (PyDict_Next(PyList_GET_ITEM(forceds, k), &at, &key, &value)) {
+            Py_ssize_t b = PyLong_AsSsize_t(key);
+            int full = PyObject_IsTrue(value);
+            if ((b == -1 && PyErr_Occurred()) || full < 0)
+                goto done;
+            int agree = b >= 0 && b < PyTuple_GET_SIZE(row)
+                        ? PyObject_RichCompareBool(PyTuple_GET_ITEM(row, b), full ? scale : zero, Py_EQ) : 0;
+            if (agree < 0)
+                goto done;
+            if (!agree) {
+                PyErr_Format(PyExc_AssertionError, "entailment and counting disagree at box %zd of component %zd",
+                             b, k);
+                goto done;
+            }
+        }
+    }
+    if (PyList_SetSlice(safe, PyList_GET_SIZE(safe), PyList_GET_SIZE(safe), PyTuple_GET_ITEM(classified, 0)) < 0
+        || PyList_SetSlice(mines, PyList_GET_SIZE(mines), PyList_GET_SIZE(mines), PyTuple_GET_ITEM(classified, 1)) < 0)
+        goto done;
+    int any_safe = PyList_GET_SIZE(safe) > 0;
+    tied = any_safe ? PyList_GetSlice(safe, 0, PyList_GET_SIZE(safe)) : Py_NewRef(PyTuple_GET_ITEM(classified, 3));
+    if (tied == NULL)
+        goto done;
+    if (any_safe)
+        least = zero;
+    if ((ones = PyList_AsTuple(mines)) == NULL)
+        goto done;
+    int off_alone = 0;
+    if (off_n != Py_None) {
+        PyObject *n_off = PyLong_FromSsize_t(PyTuple_GET_SIZE(off_cells));
+        off_scale = n_off == NULL ? NULL : PyNumber_Multiply(n_off, scale);
+        Py_XDECREF(n_off);
+        if (off_scale == NULL)
+            goto done;
+        int whole = PyObject_RichCompareBool(off_n, off_scale, Py_EQ);
+        if (whole < 0)
+            goto done;
+        if (!whole) {
+            /* n / d against least / scale: n * scale against least * d. */
+            PyObject *left = PyNumber_Multiply(off_n, scale), *right = PyNumber_Multiply(least, off_scale);
+            int none_lower = PyObject_RichCompareBool(least, scale, Py_EQ);
+            int lower = left && right ? PyObject_RichCompareBool(left, right, Py_LT) : -1;
+            int tie = left && right ? PyObject_RichCompareBool(left, right, Py_EQ) : -1;
+            Py_XDECREF(left);
+            Py_XDECREF(right);
+            if (none_lower < 0 || lower < 0 || tie < 0)
+                goto done;
+            if (none_lower || lower)
+                off_alone = 1;
+            else if (tie) {
+                PyObject *joined = PySequence_List(tied);
+                if (joined == NULL)
+                    goto done;
+                Py_SETREF(tied, joined);
+                if (PyList_SetSlice(tied, PyList_GET_SIZE(tied), PyList_GET_SIZE(tied), off_cells) < 0)
+                    goto done;
+            }
+        }
+        int none = PyObject_RichCompareBool(off_n, zero, Py_EQ);
+        if (none < 0)
+            goto done;
+        if ((none || whole) && PyList_SetSlice(none ? safe : mines, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, off_cells) < 0)
+            goto done;
+    }
+    if (off_alone)
+        ordered = Py_NewRef(off_cells);
+    else {
+        PyObject *list = PySequence_List(tied);
+        ordered = list == NULL ? NULL : sorted_tuple(list);
+        Py_XDECREF(list);
+    }
+    if (ordered == NULL || (safe_t = sorted_tuple(safe)) == NULL || (mines_t = sorted_tuple(mines)) == NULL)
+        goto done;
+    out = PyTuple_Pack(4, safe_t, mines_t, ordered, ones);
+done:
+    Py_XDECREF(safe);
+    Py_XDECREF(mines);
+    Py_XDECREF(tied);
+    Py_XDECREF(ones);
+    Py_XDECREF(zero);
+    Py_XDECREF(off_scale);
+    Py_XDECREF(ordered);
+    Py_XDECREF(safe_t);
+    Py_XDECREF(mines_t);
+    return out;
+}
+
 static PyObject *
 analyze_board(PyObject *self, PyObject *args)
 {
@@ -303,6 +426,9 @@ analyze_board(PyObject *self, PyObject *args)
         if (weighed != Py_NotImplemented) {
             classified = run_with(classify, PyTuple_Pack(3, PyTuple_GET_ITEM(weighed, 1), components,
                                                          PyTuple_GET_ITEM(weighed, 0)));
+            if (classified == NULL)
+                goto done;
+            Py_SETREF(classified, decide(forced, components, forceds, weighed, classified, off));
             if (classified == NULL)
                 goto done;
         }

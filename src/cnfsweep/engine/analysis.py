@@ -585,29 +585,16 @@ def _classify(pos: Position, weights: Scaled, safe: list[Cell], mines: list[Cell
     return least, [c for comp, b in least_boxes for c in comp.box_cells(b)]
 
 
-def scaled_result(
+def _decide(
     pos: Position,
-    total_mines: int | None,
-    spec: str,
-    started: float,
     forceds: Sequence[Mapping[int, int]],
     solutions: int,
     scale: int,
     boxes: tuple[tuple[int, ...], ...],
     off_n: int | None,
     off_scale: int,
-    classified: tuple[list[Cell], list[Cell], int, list[Cell]] | None = None,
-) -> Analysis:
-    """Build the analysis from the weighed integers, as :func:`_result` builds it from Fractions.
-
-    ``boxes[i][b] / scale`` is the probability of box ``b`` of component ``i``, ``off_n / off_scale``
-    that of the cells off the frontier (see :class:`~cnfsweep.engine.counting.Scaled`); ``solutions``
-    the number of layouts; ``classified`` what the weighing kernel's ``classify`` answered of these
-    rows, where the caller asked it. Box probabilities share one denominator, so the certain cells and the
-    lowest probability are told by comparing integers; the Fractions of ``frontier_exact`` and
-    ``off_frontier_exact`` are made only when they are read (:class:`_LazyExact`), in the order
-    :func:`_result`'s dict has them.
-    """
+) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]:
+    """:func:`scaled_result`'s certain cells, sorted, its lowest cells in their order (the first the best guess), and the cells at 1."""
     safe: list[Cell] = []
     mines: list[Cell] = []
     # The cells of {**pos.fixed, **pos.forced}, without the merged dict (most positions assume nothing);
@@ -622,11 +609,8 @@ def scaled_result(
             # Entailment and counting are independent derivations of the same facts.
             assert row[b] == (scale if count else 0), f"entailment and counting disagree at {comp.box_cells(b)[0]}"
     # The lowest probability that is not a certain mine, as least / scale (none: scale), and its cells.
-    if classified is None and weighing.kernel is not None:
-        # In the kernel, inline (see _classify): one function fewer on a cold analysis's path.
-        classified = weighing.kernel.classify(boxes, tuple(pos.components), scale)
-    if classified is not None:
-        at_0, at_1, least, lowest = classified
+    if weighing.kernel is not None:
+        at_0, at_1, least, lowest = weighing.kernel.classify(boxes, tuple(pos.components), scale)
         safe.extend(at_0)
         mines.extend(at_1)
     else:
@@ -647,6 +631,38 @@ def scaled_result(
             safe.extend(pos.off_frontier)
         elif n == d:
             mines.extend(pos.off_frontier)
+    # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
+    ordered = pos.off_frontier if tied is pos.off_frontier else tuple(sorted(tied))
+    return tuple(sorted(safe)), tuple(sorted(mines)), ordered, ones
+
+
+def scaled_result(
+    pos: Position,
+    total_mines: int | None,
+    spec: str,
+    started: float,
+    forceds: Sequence[Mapping[int, int]],
+    solutions: int,
+    scale: int,
+    boxes: tuple[tuple[int, ...], ...],
+    off_n: int | None,
+    off_scale: int,
+    decided: tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]] | None = None,
+) -> Analysis:
+    """Build the analysis from the weighed integers, as :func:`_result` builds it from Fractions.
+
+    ``boxes[i][b] / scale`` is the probability of box ``b`` of component ``i``, ``off_n / off_scale``
+    that of the cells off the frontier (see :class:`~cnfsweep.engine.counting.Scaled`); ``solutions``
+    the number of layouts. Box probabilities share one denominator, so the certain cells and the
+    lowest probability are told by comparing integers; the Fractions of ``frontier_exact`` and
+    ``off_frontier_exact`` are made only when they are read (:class:`_LazyExact`), in the order
+    :func:`_result`'s dict has them.  ``decided`` is what the steps below decide, ``(safe, mines,
+    lowest cells, cells at 1)``, where the caller's kernel decided it (``engine/_analysis.c``'s
+    ``decide``, on a position with no assumed cell).
+    """
+    if decided is None:
+        decided = _decide(pos, forceds, solutions, scale, boxes, off_n, off_scale)
+    safe, mines, ordered, ones = decided
 
     def make() -> dict[Cell, Fraction]:
         exact = _certain(pos, forceds)
@@ -673,8 +689,6 @@ def scaled_result(
             for c in comp.box_cells(b)
         )
 
-    # Sorted once, its first cell the best guess: comparing Cells costs, and many off-frontier cells tie.
-    ordered = tied if tied is pos.off_frontier else tuple(sorted(tied))
     # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
     # _LazyExact(make, lowest, ones, find, halves), its __init__'s stores without its call (see below).
     exact = object.__new__(_LazyExact)
@@ -690,8 +704,8 @@ def scaled_result(
         position=pos,
         consistent=True,
         total_mines=total_mines,
-        safe=tuple(sorted(safe)),
-        mines=tuple(sorted(mines)),
+        safe=safe,
+        mines=mines,
         count=layouts,
         best_guess=ordered[0] if ordered else None,
         backend=spec,

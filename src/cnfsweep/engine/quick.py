@@ -156,7 +156,7 @@ def board_analysis(
         if pos.board is not board:
             pos = replace(pos, board=board)
         return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
-    forceds, tables, to_certify, _, _, weighed, classified = solved
+    forceds, tables, to_certify, _, _, weighed, decided = solved
     for problem, facts in to_certify:  # Counting.AUTO: the solver proves what the search found
         certify(backend, problem, facts, None)
     spec = backend.spec
@@ -179,5 +179,5 @@ def board_analysis(
         rows,
         off_n,
         n_off * scaled,
-        classified,
+        decided,
     )
