@@ -29,7 +29,7 @@ from cnfsweep.core.errors import ArgumentTypeError, shown
 from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.core.checks import choice_argument, flag_argument
 from cnfsweep.engine.analysis import Analysis, Arithmetic, Run, analysis_of
-from cnfsweep.engine.backends import Backend, get_backend
+from cnfsweep.engine.backends import Backend, default_backend, get_backend
 from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.consistency import CheckResult, check_position
 from cnfsweep.engine.consistency_levels import ConsistencyLevels, find_levels
@@ -199,7 +199,9 @@ class Engine:
         # What __init__ would do, without stepping into it; the cache and positions come on first use.
         engine = object.__new__(cls)
         fields = engine.__dict__
-        fields["backend"], fields["counting"], fields["arithmetic"] = get_backend(backend), counting, arithmetic
+        # The default backend without get_backend's call (see default_backend).
+        found = default_backend() if backend is None else get_backend(backend)
+        fields["backend"], fields["counting"], fields["arithmetic"] = found, counting, arithmetic
         if cache is not None:
             fields["cache"] = cache
         return engine

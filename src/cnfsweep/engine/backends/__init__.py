@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from cnfsweep.engine.backends.base import Backend, SolverOutcome, Session
 from cnfsweep.engine.backends.brute import BruteBackend
@@ -49,6 +49,7 @@ __all__ = [
     "SolverOutcome",
     "available_backends",
     "backend_info",
+    "default_backend",
     "get_backend",
     "usable_specs",
 ]
@@ -100,6 +101,11 @@ def _backend(spec: str) -> Backend:
         return cls(options)  # type: ignore[call-arg]
     except ValueError as exc:
         raise BackendError(f"backend {spec!r}: {exc}") from None
+
+
+default_backend = partial(_backend, DEFAULT)
+"""``get_backend(None)`` without a Python function's call (a partial of the cached builder): what
+:meth:`Engine.create <cnfsweep.engine.Engine.create>` calls for the default backend on every cold analysis."""
 
 
 def available_backends() -> list[str]:
