@@ -114,7 +114,11 @@ class Engine:
     """A backend with its component cache, its recent positions and its counting settings.
 
     The cache and the recent positions are made when first read (an engine that only checks
-    positions never makes a cache), then kept: every later read answers the same object.
+    positions never makes a cache), then kept: every later read answers the same object.  A
+    fresh engine's first analysis, where it goes through :mod:`cnfsweep.engine.quick`, leaves
+    what it found to be filed into both then (a one-off analysis makes neither).  Two threads
+    making an engine's first analyses at once may lose some of the first one's entries: a
+    cache's contents are never an answer, only time saved.
 
     Examples
     --------
