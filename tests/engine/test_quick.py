@@ -115,6 +115,23 @@ def test_a_fresh_engine_answers_as_the_general_path(case: Case, make: Any) -> No
     assert fast == slow
 
 
+@pytest.mark.parametrize(
+    ("module", "name", "value"),
+    [
+        ("cnfsweep.engine.components", "SEARCH_NODES", 1),  # every component past the search
+        ("cnfsweep.engine.analysis", "EXACT_WORK", -1),  # every weighing in floats
+        ("cnfsweep.engine.analysis", "LAZY_BITS", -1),  # every Fraction made at once
+    ],
+)
+def test_the_engines_limits_hold_in_the_one_call_too(
+    module: str, name: str, value: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.modules[module], name, value)
+    for case in WIDE[::6]:
+        fast, slow = both([(case.board, case.total_mines)], Engine.create)
+        assert fast == slow
+
+
 @pytest.mark.parametrize("total", [0, 2**62, 2**63 - 1, 2**63, 2**64 + 3, 10**30])
 def test_a_total_past_the_kernels_integers_answers_as_the_general_path(total: int) -> None:
     board = Board.from_rows(["1..", ".*.", "..."])

@@ -36,8 +36,8 @@ from cnfsweep.core.board import Board
 from cnfsweep.core.characters import FLAG
 from cnfsweep.core.checks import count_argument
 from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
+import cnfsweep.engine.analysis as analysing
 from cnfsweep.engine.analysis import (
-    EXACT_WORK,
     Analysis,
     Arithmetic,
     Run,
@@ -48,8 +48,8 @@ from cnfsweep.engine.analysis import (
     weigh_tables,
 )
 from cnfsweep.engine.backends import Backend
-from cnfsweep.engine.components import CACHE_SIZE, SEARCH_NODES, ComponentCache, Counting
-from cnfsweep.engine.components import _certify as certify
+import cnfsweep.engine.components as solving
+from cnfsweep.engine.components import ComponentCache, Counting
 from cnfsweep.engine.kernels import load
 from cnfsweep.engine.position import Component, Position, RecentPositions, indexed_position
 
@@ -119,11 +119,11 @@ def board_analysis(
             Component,
             CountTable,
             store,
-            CACHE_SIZE if cache is None else cache.maxsize,
-            SEARCH_NODES,
+            solving.CACHE_SIZE if cache is None else cache.maxsize,
+            solving.SEARCH_NODES,  # read now, as solve_component reads it
             unflagged,
             arithmetic is not Arithmetic.FLOAT,
-            EXACT_WORK,
+            analysing.EXACT_WORK,  # read now: the limit is the analysis module's
             counting is Counting.AUTO,
         )
         if found is NotImplemented:
@@ -158,14 +158,14 @@ def board_analysis(
         return analysis_of(pos, Run(total_mines, solve, backend.spec, arithmetic, started, None))
     forceds, tables, to_certify, _, _, weighed, decided = solved
     for problem, facts in to_certify:  # Counting.AUTO: the solver proves what the search found
-        certify(backend, problem, facts, None)
+        solving._certify(backend, problem, facts, None)
     spec = backend.spec
     if forceds is None:
         return no_layout(pos, Run(total_mines, solve, spec, arithmetic, started, None))
-    if weighed is None or weighed is NotImplemented:
+    if weighed is None or weighed is NotImplemented or weighed[0].bit_length() > analysing.LAZY_BITS:
         run = Run(total_mines, solve, spec, arithmetic, started, None)
         return weigh_tables(pos, run, tables, forceds, declined=weighed is NotImplemented)
-    # weigh_scaled's Scaled, unpacked: the kernel's numbers fit 128 bits, well within analysis.LAZY_BITS.
+    # weigh_scaled's Scaled, unpacked (the kernel's numbers fit 128 bits: within analysis.LAZY_BITS unless it is lowered).
     scaled, rows, off_n, top, r_top = weighed
     n_off = len(pos.off_frontier)
     return scaled_result(
