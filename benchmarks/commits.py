@@ -197,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         try:
             sides = {"old": old_tree, "new": ROOT}
-            for side, tree in sides.items():
+            # This checkout first: the old side copies its kernels where their sources are the same.
+            for side, tree in reversed(sides.items()):
                 build_kernels(tree)
                 source = which_source(tree)
                 if not source.startswith(str(tree / "src")):
