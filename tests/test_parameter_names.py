@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import inspect
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 from paths import ROOT
 
-from cnfsweep import Level, ParameterError, generate, parse_board
+from cnfsweep import ArgumentError, Level, ParameterError, generate, parse_board
 from cnfsweep.generation import graph_request
 from cnfsweep.generation.variants import VariantRequest
 from cnfsweep.web import GameStore, NewGame, Pool, Settings, create_app
@@ -299,3 +300,19 @@ def test_every_refusal_of_the_game_routes_names_its_field(
     message = answer.json()["error"]
     assert answer.status_code == status, message
     assert re.match(rf"{re.escape(head)}[ :]", message), message
+
+
+def test_a_variant_requests_mine_count_is_mines_as_on_every_surface(run) -> None:
+    # One name for one thing: the keyword, the attribute, the error, the HTTP field and the command line's flag.
+    assert "mines" in inspect.signature(VariantRequest.make).parameters and "mines" in PuzzleGameRequest.model_fields
+    request = VariantRequest.make(5, 5, mines=8, rules=["V"])
+    assert request.mines == 8 and raised(lambda: VariantRequest.make(5, 5, mines=25, rules=["V"])).names == ("mines",)
+    assert "--mines" in run("generate", "--help").stdout
+    # The old keyword and attribute still work for one release, each with a warning.
+    with pytest.warns(DeprecationWarning, match="'mines'"):
+        old = VariantRequest.make(5, 5, total=8, rules=["V"])
+    assert (old.rows, old.cols, old.mines, old.rules.codes) == (5, 5, 8, request.rules.codes)
+    with pytest.warns(DeprecationWarning, match="'mines'"):
+        assert request.total == 8
+    with pytest.warns(DeprecationWarning), pytest.raises(ArgumentError, match="give the mine count once"):
+        VariantRequest.make(5, 5, 8, ["V"], total=8)
