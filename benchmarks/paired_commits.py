@@ -121,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             subprocess.run(
                 ["git", "worktree", "add", "--detach", str(trees[side]), rev], cwd=ROOT, check=True, capture_output=True
             )
-            build_kernels(trees[side])
+            # The newer side may copy the older's kernels (built just now) where its sources are the same.
+            build_kernels(trees[side], like=(ROOT, trees["old"]))
         try:
             target = 0
             while target < args.games:

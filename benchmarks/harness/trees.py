@@ -16,6 +16,7 @@ import subprocess
 import sys
 import sysconfig
 from enum import Enum
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,23 +106,26 @@ def built_kernels(tree: Path) -> list[Path] | None:
     return files if all(f.stat().st_mtime >= newest for f in files) else None
 
 
-def build_kernels(tree: Path, like: Path = ROOT) -> KernelBuild:
+def build_kernels(tree: Path, like: Sequence[Path] = (ROOT,)) -> KernelBuild:
     """Compile ``tree``'s C extensions in place, as its install would, so that its sources run as installed.
 
-    Where the kernels' sources in ``tree`` are those of ``like`` (:func:`kernel_sources`: by default this
-    checkout, as when a benchmark compares a commit with itself) and ``like``'s kernels are built and up to
-    date (:func:`built_kernels`), they are copied instead: the same sources make the same kernels, and
+    Where the kernels' sources in ``tree`` are those of a tree in ``like`` (:func:`kernel_sources`: by default
+    this checkout, as when a benchmark compares a commit with itself) whose kernels are built and up to date
+    (:func:`built_kernels`), they are copied from the first such instead: the same sources make the same kernels, and
     compiling six of them takes a few seconds a tree. A commit without ``setup.py`` has none; where the
     build fails (no compiler), the side runs its pure-Python fallbacks, and a warning says so.
     """
     if not (tree / "setup.py").exists():
         return KernelBuild.NONE
-    tree, like = tree.resolve(), like.resolve()
-    if tree != like and (like / "setup.py").exists() and kernel_sources(tree) == kernel_sources(like):
-        built = built_kernels(like)
+    tree = tree.resolve()
+    sources = kernel_sources(tree)
+    for other in (t.resolve() for t in like):
+        if other == tree or not (other / "setup.py").exists() or kernel_sources(other) != sources:
+            continue
+        built = built_kernels(other)
         if built is not None:
             for path in built:
-                shutil.copyfile(path, tree / path.relative_to(like))
+                shutil.copyfile(path, tree / path.relative_to(other))
             return KernelBuild.COPIED
     done = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, capture_output=True, text=True

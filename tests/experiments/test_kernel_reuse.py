@@ -67,7 +67,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which(sysconfig.get_config_var("CC").split()[0]) is None:
         pytest.skip("no C compiler here")
     tree = make_tree(tmp_path_factory.mktemp("reference"))
-    assert build_kernels(tree, like=tree) is KernelBuild.BUILT
+    assert build_kernels(tree, like=(tree,)) is KernelBuild.BUILT
     return tree
 
 
@@ -83,7 +83,7 @@ def test_the_same_sources_copy_the_built_kernel(reference: Path, tmp_path: Path,
     setup = SETUP.replace('"""A package with one kernel."""', '"""Another docstring."""').replace("# The", "# the")
     tree = make_tree(tmp_path, setup=setup)
     assert kernel_sources(tree) == kernel_sources(reference)
-    assert build_kernels(tree, like=reference) is KernelBuild.COPIED
+    assert build_kernels(tree, like=(reference,)) is KernelBuild.COPIED
     assert kernel_file(tree).read_bytes() == kernel_file(reference).read_bytes()
     assert answer(tree) == 42
 
@@ -103,7 +103,7 @@ def test_a_changed_source_is_compiled(reference: Path, tmp_path: Path, change: s
     elif change == "new source":
         (tree / "src" / "pkg" / "other.h").write_text("#define OTHER 1\n")
     assert kernel_sources(tree) != kernel_sources(reference)
-    assert build_kernels(tree, like=reference) is KernelBuild.BUILT
+    assert build_kernels(tree, like=(reference,)) is KernelBuild.BUILT
     assert answer(tree) == {"header": 7, "source": -42}.get(change, 42)
 
 
@@ -115,7 +115,7 @@ def test_a_kernel_older_than_its_sources_is_not_copied(reference: Path, tmp_path
     os.utime(header, (later, later))
     assert built_kernels(stale) is None
     tree = make_tree(tmp_path / "tree")
-    assert build_kernels(tree, like=stale) is KernelBuild.BUILT
+    assert build_kernels(tree, like=(stale,)) is KernelBuild.BUILT
     assert answer(tree) == 42
     # And a missing kernel is built too.
     kernel_file(stale).unlink()
@@ -124,3 +124,13 @@ def test_a_kernel_older_than_its_sources_is_not_copied(reference: Path, tmp_path
 
 def test_a_tree_without_setup_has_no_kernels(tmp_path: Path) -> None:
     assert build_kernels(tmp_path) is KernelBuild.NONE
+
+
+def test_the_first_tree_with_the_same_sources_is_copied_from(
+    reference: Path, tmp_path: Path, no_compiler: None
+) -> None:
+    # Another tree's sources differ (and it has no kernel built): the next one given is the reference.
+    other = make_tree(tmp_path / "other", answer=7)
+    tree = make_tree(tmp_path / "tree")
+    assert build_kernels(tree, like=(other, reference)) is KernelBuild.COPIED
+    assert answer(tree) == 42
