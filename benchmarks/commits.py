@@ -6,7 +6,8 @@ The older commit is checked out in a temporary git worktree and run from this
 environment with ``PYTHONPATH`` pointing at its ``src`` (the dependencies are
 the same), so both sides share one interpreter, one machine and one load. Each
 side's C extensions (the endgame kernel) are first built in place, as its
-install would build them.
+install would build them (copied from this checkout where their sources are the same:
+``benchmarks.harness.trees.build_kernels``).
 Each round runs every workload once per side, alternating which side goes
 first, and each side runs its own copy of the benchmarks (``python -m benchmarks NAME``, or
 ``scripts/bench*.py`` in a tree from before the package):
@@ -197,7 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         try:
             sides = {"old": old_tree, "new": ROOT}
-            for side, tree in sides.items():
+            # This checkout first: the old side copies its kernels where their sources are the same.
+            for side, tree in reversed(sides.items()):
                 build_kernels(tree)
                 source = which_source(tree)
                 if not source.startswith(str(tree / "src")):

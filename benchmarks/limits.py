@@ -368,20 +368,33 @@ FRESH_GAME = LargeSpec(1000, 1000, 150_000, 20)
 
 @dataclass(frozen=True)
 class FreshInputs:
-    """What the fresh-server case sends: a huge position's text, and a huge game's clicks and trace (base64)."""
+    """What the fresh-server case sends: a huge position's text, and a huge game's clicks and trace (base64).
+
+    Each is empty where no endpoint asked for sends it (:func:`fresh_inputs`).
+    """
 
     board: str
     clicks: tuple[tuple[int, int], ...]
     trace: str
 
 
-def fresh_inputs() -> FreshInputs:
-    """Build the huge position (``HUGE``) and play ``FRESH_GAME``, noting its clicks for the trace and the server."""
+#: The endpoints asked about the huge position; the others generate, or review the huge game.
+ASK_BOARD = ("analyze", "check", "hint", "levels", "board")
+
+
+def fresh_inputs(endpoints: Sequence[str] = FRESH) -> FreshInputs:
+    """Build what ``endpoints`` send: the huge position (``HUGE``) and ``FRESH_GAME`` played, its clicks noted.
+
+    Each takes seconds, so only what one of ``endpoints`` sends is made.
+    """
     import base64
 
     from cnfsweep.core.board import Cell
     from cnfsweep.play import Game, Level
 
+    board = HUGE.board().to_text() if set(endpoints) & set(ASK_BOARD) else ""
+    if not set(endpoints) & {"replay", "review"}:
+        return FreshInputs(board, (), "")
     spec = FRESH_GAME
     game = Game.new(Level(spec.rows, spec.cols, spec.mines), spec.seed)  # what POST /api/game makes of this seed
     clicks = [(spec.rows // 2, spec.cols // 2)]
@@ -398,7 +411,7 @@ def fresh_inputs() -> FreshInputs:
         "mines": [list(m) for m in sorted(game.mines or ())],
         "moves": [{"cell": list(c)} for c in clicks],
     }
-    return FreshInputs(HUGE.board().to_text(), tuple(clicks), base64.b64encode(json.dumps(trace).encode()).decode())
+    return FreshInputs(board, tuple(clicks), base64.b64encode(json.dumps(trace).encode()).decode())
 
 
 def first_request(url: str, endpoint: str, inputs: FreshInputs, limit: float, cap: float) -> dict[str, Any]:
@@ -441,7 +454,7 @@ def measure_fresh(
     inputs: FreshInputs | None = None,
 ) -> list[dict[str, Any]]:
     """Start a server for each endpoint and time its first request; ``options`` go to ``cnfsweep serve`` too."""
-    inputs = inputs or fresh_inputs()
+    inputs = inputs or fresh_inputs(endpoints)
     rows = []
     for endpoint in endpoints:
         start = time.perf_counter()
@@ -486,7 +499,7 @@ def main(argv: list[str] | None = None) -> int:
         endpoints = [e for e in args.endpoints.split(",") if e]
         if unknown := sorted(set(endpoints) - set(FRESH)):
             parser.error(f"--endpoints: unknown {', '.join(unknown)}; choose from {', '.join(FRESH)}")
-        inputs = fresh_inputs()
+        inputs = fresh_inputs(endpoints)
         fresh = [row for limit in limits for row in measure_fresh(limit, args.cap, endpoints, inputs=inputs)]
         worst = max(row["over_s"] for row in fresh)
         print(f"worst overshoot of a first request: {worst} s", flush=True)

@@ -6,7 +6,8 @@ Usage: python -m benchmarks paired-commits --old REV [--new REV] [--policy stron
 
 Both commits are checked out in temporary git worktrees (as
 ``python -m benchmarks commits`` does: one interpreter and environment, each
-side's ``src`` first on the path, its C extensions built in place), so editing this checkout during a long run
+side's ``src`` first on the path, its C extensions built in place, or copied
+where their sources are the same), so editing this checkout during a long run
 changes neither side.  Each side plays with its own ``python -m benchmarks campaign``
 into its own resumable log under ``--dir``, one process at a time, batch by
 batch in turns: at any moment both sides have played about as many of the
@@ -121,7 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             subprocess.run(
                 ["git", "worktree", "add", "--detach", str(trees[side]), rev], cwd=ROOT, check=True, capture_output=True
             )
-            build_kernels(trees[side])
+            # The newer side may copy the older's kernels (built just now) where its sources are the same.
+            build_kernels(trees[side], like=(ROOT, trees["old"]))
         try:
             target = 0
             while target < args.games:

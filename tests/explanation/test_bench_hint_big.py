@@ -23,9 +23,11 @@ def test_bench_hint_big_smoke_run_writes_every_figure(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(out.read_text())
     assert [row["case"] for row in report["cases"]] == ["40x40 open", "40x40 stuck"]
-    for row in report["cases"]:
+    # Every mode on the open board; the stuck one, in a smoke run, only what tells the two apart.
+    every = {"solve", "hint", "smallest", "all", "text", "json", "cli_text", "cli_json"}
+    for row, measured in zip(report["cases"], (every, {"solve", "hint"}), strict=True):
         modes = row["modes"]
-        assert set(modes) == {"solve", "hint", "smallest", "all", "text", "json", "cli_text", "cli_json"}
+        assert set(modes) == measured
         assert all(m["seconds"] > 0 for m in modes.values())
         assert set(row["ratio_to_solve"]) == set(modes) - {"solve", "cli_json"}
         assert modes["solve"]["certain"] > 0

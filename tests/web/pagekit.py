@@ -35,13 +35,20 @@ if not os.access(CHROMIUM, os.X_OK):
     )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Debian's Chromium, headless, for the tests of one module."""
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(live_url: str, chromium) -> Iterator[object]:
+    """Debian's Chromium, headless, shared by the browser tests that run one after another (conftest.py's ``chromium``).
+
+    A test shares nothing with another through it: each page opens a context of its own (cookies, storage),
+    and the contexts a test left open are closed after it. The live server starts first: it waits for its
+    health with ``asyncio.run``, which Playwright's running event loop would refuse.
+    """
+    launched = chromium.get()
+    before = set(launched.contexts)
+    yield launched
+    for context in launched.contexts:
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture

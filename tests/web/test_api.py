@@ -316,7 +316,7 @@ def test_a_game_ends_in_a_loss_or_a_win_and_shows_its_mines(client) -> None:
             "/api/game",
             {"rows": 2, "cols": 2, "mines": 4},
             400,
-            "4 mines leave no room for first-click rule 'safe' (at most 3)",
+            "mines 4: no room for first-click rule 'safe' (at most 3 mines on a 2x2 board)",
         ),
         ("/api/game", {"level": "hard"}, 422, "level: Input should be 'beginner', 'intermediate' or 'expert'"),
         ("/api/game", {"level": "expert", "seed": -1}, 422, "seed: Input should be greater than or equal to 0"),
@@ -341,7 +341,7 @@ def test_a_move_off_the_board_says_so(client) -> None:
     game = client.post("/api/game", json={"level": "beginner"}).json()
     for move in ("click", "flag"):
         answer = client.post(f"/api/game/{game['id']}/{move}", json={"row": 9, "col": 0})
-        assert answer.status_code == 400 and answer.json() == {"error": "cell (9, 0) is outside the 9x9 board"}
+        assert answer.status_code == 400 and answer.json() == {"error": "row 9: outside the 9x9 board (rows 0 to 8)"}
 
 
 def test_the_page_and_the_schema_are_served_and_nothing_else(client) -> None:
@@ -491,8 +491,8 @@ def test_a_game_with_no_room_for_an_opening_is_refused_at_once(client) -> None:
     answer = client.post("/api/game", json={"rows": 3, "cols": 3, "mines": 5, "first_click": "opening"})
     assert answer.status_code == 400
     assert answer.json() == {
-        "error": "5 mines leave no room for first-click rule 'opening' wherever the first click falls"
-        " (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'"
+        "error": "mines 5: no room for first-click rule 'opening' wherever the first click falls"
+        " (at most 0 mines on a 3x3 board); choose fewer mines or first click 'safe'"
     }
 
 

@@ -72,6 +72,8 @@ def test_a_board_opened_by_the_server_is_the_board_that_first_click_makes_and_it
 
 def test_opened_is_refused_off_the_board_and_on_a_no_guess_game(client) -> None:
     off = client.post("/api/game", json={"level": "beginner", "seed": 1, "opened": [9, 0]})
-    assert off.status_code == 400 and off.json() == {"error": "cell (9, 0) is outside the 9x9 board"}
+    assert off.status_code == 400 and off.json() == {
+        "error": "start [9, 0]: outside the 9x9 board (rows 0 to 8, columns 0 to 8)"
+    }
     both = client.post("/api/game", json={"level": "beginner", "seed": 1, "no_guess": True, "opened": [4, 4]})
     assert both.status_code == 400 and "no-guess" in both.json()["error"]

@@ -83,7 +83,7 @@ def test_square_is_the_default_and_said(client) -> None:
 def test_a_torus_too_small_or_an_unknown_topology_is_refused_in_one_line(client) -> None:
     answer = client.post("/api/game", json={"rows": 2, "cols": 5, "mines": 1, "topology": "torus"})
     assert answer.status_code == 400
-    assert answer.json() == {"error": "a torus board needs at least 3 rows and 3 columns, got 2x5"}
+    assert answer.json() == {"error": "rows and cols 2x5: a torus board needs at least 3 rows and 3 columns, got 2x5"}
     answer = client.post("/api/game", json={"level": "beginner", "topology": "sphere"})
     assert answer.status_code == 422 and "topology" in answer.json()["error"]
 

@@ -123,6 +123,6 @@ def test_a_refused_move_is_an_error_document_with_its_status(make_client, spied:
         off = c.post(f"/api/game/{game_id}/click", json={"row": 7, "col": 0})
     assert (missing.status_code, large.status_code, off.status_code) == (404, 413, 400)
     assert missing.json() == {"error": "no game with this id (finished games are kept only while there is room)"}
-    assert large.json() == {"error": "a 9x9 game has 81 cells, more than this server takes (50)"}
-    assert off.json() == {"error": "cell (7, 0) is outside the 3x3 board"}
+    assert large.json() == {"error": "level beginner: a 9x9 game has 81 cells, more than this server takes (50)"}
+    assert off.json() == {"error": "row 7: outside the 3x3 board (rows 0 to 2)"}
     assert ("pool", "GenerateJob") not in spied and ("pool", "Job") not in spied

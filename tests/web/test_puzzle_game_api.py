@@ -163,7 +163,7 @@ def test_bad_moves_and_requests_are_a_4xx_with_one_line(live_url: str) -> None:
     game = f"{live_url}/api/puzzle/game/{doc['id']}"
     assert move(live_url, doc, "flag", mine)[0] == 200
     cases = [
-        (f"{game}/click", {"row": 4, "col": 0}, 400, "cell (4, 0) is outside the board's 4 rows and 4 columns"),
+        (f"{game}/click", {"row": 4, "col": 0}, 400, "row 4: outside the 4x4 board (rows 0 to 3)"),
         (
             f"{game}/click",
             {"row": mine.row, "col": mine.col},
@@ -177,7 +177,7 @@ def test_bad_moves_and_requests_are_a_4xx_with_one_line(live_url: str) -> None:
             404,
             "no puzzle game with this id (finished games are kept only while there is room)",
         ),
-        (f"{game}/click", {"row": -1, "col": 0}, 400, "cell (-1, 0) is outside the board's 4 rows and 4 columns"),
+        (f"{game}/click", {"row": -1, "col": 0}, 400, "row -1: outside the 4x4 board (rows 0 to 3)"),
         (f"{game}/click", {"row": "a", "col": 0}, 422, None),
         (f"{live_url}/api/puzzle/game", {"rules": ["1Z"], "rows": 4, "cols": 4, "mines": 4}, 400, None),
         (f"{live_url}/api/puzzle/game", {"rules": ["V"], "rows": 3, "cols": 3, "mines": 9}, 400, None),

@@ -30,13 +30,14 @@ smallest reasons on variant boards is the hint command's work, not built yet.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, ParameterError
+from cnfsweep.core.errors import ArgumentError, ArgumentTypeError, CnfsweepError, ParameterError
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.play.level import format_size
 from cnfsweep.variants.board import RuleSet, RuleSetError, VariantBoard
@@ -59,9 +60,10 @@ QUESTION_LIMIT = 0.03
 
 @dataclass(frozen=True)
 class VariantRequest:
-    """What puzzles to make: the size, the total, the rules and the range of clues.
+    """What puzzles to make: the size, the mine count, the rules and the range of clues.
 
-    ``clues`` is the least and most number of clues shown (``None``: as few
+    ``mines`` is the puzzle's total of mines (``--mines`` and the HTTP API's ``mines``; the old name ``total``
+    reads it for one release, with a ``DeprecationWarning``).  ``clues`` is the least and most number of clues shown (``None``: as few
     as the layout allows, each clue left needed).  ``graded`` says whether to
     count the deduction steps (a second solve of the puzzle).  Check a request with
     :meth:`checked`, which raises :class:`~cnfsweep.core.errors.ParameterError` (an
@@ -70,7 +72,7 @@ class VariantRequest:
 
     rows: int
     cols: int
-    total: int
+    mines: int
     rules: RuleSet
     clues: tuple[int, int] | None = None
     graded: bool = True
@@ -82,14 +84,18 @@ class VariantRequest:
         cls,
         rows: int,
         cols: int,
-        total: int,
-        rules: Sequence[str],
+        mines: int | None = None,
+        rules: Sequence[str] | None = None,
         clues: tuple[int, int] | None = None,
         graded: bool = True,
         time_limit: float | None = None,
         attempts: int = ATTEMPTS,
+        *,
+        total: int | None = None,
     ) -> VariantRequest:
-        """A checked request from rule codes (``["1Q", "V"]``).
+        """A checked request from rule codes (``["1Q", "V"]``); ``mines`` and ``rules`` are both needed.
+
+        ``total`` is the old name of ``mines``, read for one release with a ``DeprecationWarning``.
 
         Examples
         --------
@@ -100,15 +106,33 @@ class VariantRequest:
         ...
         cnfsweep.core.errors.ParameterError: rules: unknown rule '1Z'; choose from 1Q, 1C, 1T, ...
         """
+        if total is not None:
+            warnings.warn(
+                "VariantRequest.make(total=...) is deprecated: the mine count is 'mines', as the command line and"
+                " the HTTP API name it",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            if mines is not None:
+                raise ArgumentError("give the mine count once, as 'mines' ('total' is its old name)")
+            mines = total
+        if mines is None or rules is None:
+            raise ArgumentTypeError("VariantRequest.make needs the mine count ('mines') and the rule codes ('rules')")
         try:
             rule_set = RuleSet.from_codes(list(rules))
         except RuleSetError as exc:
             raise ParameterError("rules", None, str(exc)) from None
-        return cls(rows, cols, total, rule_set, clues, graded, time_limit, attempts).checked()
+        return cls(rows, cols, mines, rule_set, clues, graded, time_limit, attempts).checked()
+
+    @property
+    def total(self) -> int:
+        """The old name of :attr:`mines`, read for one release with a ``DeprecationWarning``."""
+        warnings.warn("VariantRequest.total is deprecated: read 'mines'", DeprecationWarning, stacklevel=2)
+        return self.mines
 
     @property
     def size_text(self) -> str:
-        return format_size(self.rows, self.cols, self.total)
+        return format_size(self.rows, self.cols, self.mines)
 
     def checked(self) -> VariantRequest:
         """Return the request if a puzzle can meet it as far as sizes go, else raise :class:`ParameterError`."""
@@ -119,21 +143,21 @@ class VariantRequest:
                 f"variant puzzles are 2x2 up to {MAX_SIDE}x{MAX_SIDE}",
             )
         cells = self.rows * self.cols
-        if not 0 <= self.total < cells:
+        if not 0 <= self.mines < cells:
             raise ParameterError(
                 "mines",
-                str(self.total),
+                str(self.mines),
                 f"a {format_size(self.rows, self.cols)} board takes 0 to {cells - 1} mines "
                 "(at least one cell must show a clue)",
             )
         reading_rule(self.rules)
         if self.clues is not None:
             least, most = self.clues
-            if not 0 <= least <= most or least > cells - self.total:
+            if not 0 <= least <= most or least > cells - self.mines:
                 raise ParameterError(
                     "clues",
                     f"{least}-{most}",
-                    f"expected at most {cells - self.total} clues (the safe cells of {self.size_text}), the least first",
+                    f"expected at most {cells - self.mines} clues (the safe cells of {self.size_text}), the least first",
                 )
         if self.attempts < 1:
             raise ParameterError("attempts", str(self.attempts), "expected at least 1")
@@ -248,13 +272,13 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
     for attempt in range(1, request.attempts + 1):
         check_deadline(deadline)
         grid = Grid(request.rows, request.cols, _dyed(request, rng))
-        answer = draw_layout(rules, grid, request.total, rng, deadline)
+        answer = draw_layout(rules, grid, request.mines, rng, deadline)
         if answer is None:
             raise ParameterError(
                 "rules", " ".join(rules.codes), f"no layout of {request.size_text} keeps the mine rules"
             )
         shown = shown_clues(rules, grid, answer, rng)
-        puzzle = Puzzle(rules, grid, request.total, shown, answer, deadline)
+        puzzle = Puzzle(rules, grid, request.mines, shown, answer, deadline)
         kept = set(shown)
         if puzzle.another(kept) is not None:
             continue  # even every clue leaves another layout
@@ -268,7 +292,7 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
                 kept.discard(cell)
         if len(kept) > most:
             continue
-        board = puzzle_board(rules, grid, request.total, {c: shown[c] for c in kept})
+        board = puzzle_board(rules, grid, request.mines, {c: shown[c] for c in kept})
         # The exact solve decides, on the board as written: its one layout is the answer.
         if variant_witnesses(board, time_limit=time_left(deadline), exact=True) != (answer,):
             raise CnfsweepError(f"generated puzzle of seed {seed} does not have its answer as its one layout")

@@ -26,10 +26,10 @@ from typing import Any, TypeVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import COVERED, FLAG
-from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.core.topology import DEFAULT_TOPOLOGY
+from cnfsweep.core.errors import ArgumentError, CnfsweepError, OffBoardParameter, ParameterError, shown
+from cnfsweep.core.topology import DEFAULT_TOPOLOGY, TOPOLOGIES, topology_names
 from cnfsweep.formats.game_records import Click, ClickKind, RecordedGame
-from cnfsweep.generation import generate_boards
+from cnfsweep.generation import centre, generate_boards
 from cnfsweep.play import LEVELS, FirstClick, Game, GameState, Level
 from cnfsweep.play.level import format_size
 from cnfsweep.variants.board import parse_variant
@@ -51,8 +51,8 @@ class UnknownGame(CnfsweepError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-class GameTooLarge(CnfsweepError):
-    """Report a game with more cells than the server takes."""
+class GameTooLarge(ParameterError):
+    """Report a game with more cells than the server takes, naming the level or the rows and cols it came from."""
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,30 @@ class NewGame:
     opened: tuple[int, int] | None = None  # the first click, made by the server: the board of a restart or a link
 
     def resolve(self) -> Level:
-        """Return the level this game is played on (on its topology)."""
+        """Return the level this game is played on (on its topology).
+
+        Raises
+        ------
+        ParameterError
+            Naming the field whose value no level takes: ``level``, ``topology``, ``rows`` and ``cols``, or ``mines``.
+        """
+        if self.topology.strip().lower() not in TOPOLOGIES:
+            raise ParameterError("topology", shown(self.topology), f"expected {topology_names()}")
         if self.level is not None:
-            level = Level.named(self.level)
+            try:
+                level = Level.named(self.level)
+            except ArgumentError:
+                raise ParameterError("level", shown(self.level), f"choose one of {', '.join(LEVELS)}") from None
             return level if self.topology == DEFAULT_TOPOLOGY else level.on(self.topology)
         if self.rows is None or self.cols is None or self.mines is None:
             raise CnfsweepError(f"give a level ({', '.join(LEVELS)}) or rows, cols and mines")
+        try:  # the size alone first: what the topology takes
+            empty = Level(self.rows, self.cols, 0, topology_name=self.topology)
+        except ArgumentError as exc:
+            raise ParameterError(("rows", "cols"), format_size(self.rows, self.cols), str(exc)) from None
+        if not 0 <= self.mines <= empty.cells:
+            size = format_size(self.rows, self.cols)
+            raise ParameterError("mines", str(self.mines), f"a {size} board takes 0 to {empty.cells} mines")
         return Level(self.rows, self.cols, self.mines, topology_name=self.topology)
 
 
@@ -141,28 +159,61 @@ def game_document(game_id: str, game: Game, seconds: float | None = None, moves:
     }
 
 
-def _room_anywhere(level: Level, rule: FirstClick) -> None:
-    """Refuse an opening game that some first click could not start: a player may click anywhere first.
+def _room(spec: NewGame, level: Level, rule: FirstClick) -> None:
+    """Refuse a game whose mines leave no room for what its first click keeps free, naming the mine count's field.
 
-    (:meth:`Game.new` allows the most lenient first click, a corner: the engine's players click there.
-    Only an opening needs more room in one place than another.)
+    A player may click anywhere first: an opening game needs room around the cell with the most neighbours
+    (:meth:`Game.new` allows the most lenient first click, a corner, as the engine's players click there).
+    A no-guess game's board opens around the middle (:func:`~cnfsweep.generation.centre`).
 
     Examples
     --------
-    >>> _room_anywhere(Level(3, 3, 5), FirstClick.SAFE)
-    >>> _room_anywhere(Level(3, 3, 5), FirstClick.OPENING)
+    >>> _room(NewGame(rows=3, cols=3, mines=5), Level(3, 3, 5), FirstClick.SAFE)
+    >>> _room(NewGame(rows=3, cols=3, mines=5), Level(3, 3, 5), FirstClick.OPENING)
     Traceback (most recent call last):
     ...
-    cnfsweep.core.errors.CnfsweepError: 5 mines leave no room for first-click rule 'opening' wherever the first click falls (at most 0 on a 3x3 board); choose fewer mines or first click 'safe'
+    cnfsweep.core.errors.ParameterError: mines 5: no room for first-click rule 'opening' wherever the first click falls (at most 0 mines on a 3x3 board); choose fewer mines or first click 'safe'
     """
-    # The cell with the most neighbours needs the most room.
-    most = level.cells - level.area_sizes()[1]
-    if rule is FirstClick.OPENING and level.mines > most:
-        mines = f"{level.mines} mine leaves" if level.mines == 1 else f"{level.mines} mines leave"
-        raise CnfsweepError(
-            f"{mines} no room for first-click rule {rule.value!r} wherever the first click falls"
-            f" (at most {most} on a {format_size(level.rows, level.cols)} board); choose fewer mines or first click 'safe'"
+    size = format_size(level.rows, level.cols)
+    if spec.no_guess:
+        first = centre(level)
+        most = level.max_mines(FirstClick.OPENING, first)
+        problem = (
+            f"no room outside a no-guess board's opening at {tuple(first)} (at most {most} mines on a {size} board)"
         )
+    elif rule is FirstClick.OPENING:
+        # The cell with the most neighbours needs the most room.
+        most = level.cells - level.area_sizes()[1]
+        problem = (
+            f"no room for first-click rule {rule.value!r} wherever the first click falls"
+            f" (at most {most} mines on a {size} board); choose fewer mines or first click 'safe'"
+        )
+    else:
+        most = level.max_mines(rule)
+        problem = f"no room for first-click rule {rule.value!r} (at most {most} mines on a {size} board)"
+    if level.mines > most and spec.level is not None:
+        raise ParameterError("level", spec.level, problem)
+    if level.mines > most:
+        raise ParameterError("mines", str(level.mines), problem)
+
+
+def _on_board(rows: int, cols: int, row: int, col: int) -> Cell:
+    """Return the cell at ``row``, ``col`` of a move, refusing one off the board and naming the field that is.
+
+    Examples
+    --------
+    >>> _on_board(9, 9, 2, 9)
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.OffBoardParameter: col 9: outside the 9x9 board (columns 0 to 8)
+    """
+    if not 0 <= row < rows:
+        raise OffBoardParameter("row", str(row), f"outside the {format_size(rows, cols)} board (rows 0 to {rows - 1})")
+    if not 0 <= col < cols:
+        raise OffBoardParameter(
+            "col", str(col), f"outside the {format_size(rows, cols)} board (columns 0 to {cols - 1})"
+        )
+    return Cell(row, col)
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -282,25 +333,38 @@ class GameStore:
         Raises
         ------
         GameTooLarge
-            If the board has more cells than the store takes.
-        CnfsweepError
-            For an unknown level or first-click rule, or mines that leave no room for the first click.
+            If the board has more cells than the store takes (a :class:`ParameterError` naming the level, or rows and cols).
+        ParameterError
+            Naming the field of a value no game takes: an unknown level or first-click rule, a start cell off the
+            board, mines that leave no room for the first click.
         """
         level = spec.resolve()
         if level.cells > self.max_cells:
-            raise GameTooLarge(
-                f"a {format_size(level.rows, level.cols)} game has {level.cells} cells, more than this server takes ({self.max_cells})"
-            )
+            size = format_size(level.rows, level.cols)
+            problem = f"a {size} game has {level.cells} cells, more than this server takes ({self.max_cells})"
+            if spec.level is not None:
+                raise GameTooLarge("level", spec.level, problem)
+            raise GameTooLarge(("rows", "cols"), size, problem)
         try:
             rule = FirstClick(spec.first_click)
         except ValueError:
-            raise CnfsweepError(
-                f"unknown first-click rule {spec.first_click!r}; choose one of {', '.join(r.value for r in FirstClick)}"
+            raise ParameterError(
+                "first_click", shown(spec.first_click), f"choose one of {', '.join(r.value for r in FirstClick)}"
             ) from None
-        if spec.no_guess and spec.opened is not None:
-            raise CnfsweepError("a no-guess game comes with its own opening: give 'start' only without 'no_guess'")
-        if not spec.no_guess:
-            _room_anywhere(level, rule)
+        if spec.opened is not None:
+            if spec.no_guess:
+                raise ParameterError(
+                    "start", None, "a no-guess game comes with its own opening: give it without 'no_guess'"
+                )
+            row, col = spec.opened
+            if not (0 <= row < level.rows and 0 <= col < level.cols):
+                raise OffBoardParameter(
+                    "start",
+                    f"[{row}, {col}]",
+                    f"outside the {format_size(level.rows, level.cols)} board"
+                    f" (rows 0 to {level.rows - 1}, columns 0 to {level.cols - 1})",
+                )
+        _room(spec, level, rule)
         return level
 
     def new(self, spec: NewGame, layout: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None) -> dict[str, Any]:
@@ -380,14 +444,14 @@ class GameStore:
     def open_puzzle(self, game_id: str, row: int, col: int) -> dict[str, Any]:
         """Open a cell of a puzzle game (the answer judges it) and return the game's view."""
         game = self._puzzle(game_id)
-        game.open(Cell(row, col))
+        game.open(_on_board(game.board.rows, game.board.cols, row, col))
         return {"id": game_id, **game.view()}
 
     @_locked
     def flag_puzzle(self, game_id: str, row: int, col: int) -> dict[str, Any]:
         """Flag a covered cell of a puzzle game, or take its flag off, and return the game's view."""
         game = self._puzzle(game_id)
-        game.flag(Cell(row, col))
+        game.flag(_on_board(game.board.rows, game.board.cols, row, col))
         return {"id": game_id, **game.view()}
 
     @_locked
@@ -405,16 +469,16 @@ class GameStore:
         """Open a cell, or chord on a revealed number (the first click starts the clock); return the game's document."""
         entry = self._entry(game_id)
         game, level = entry.game, entry.game.level
-        # On a revealed number the click is a chord (Game.press); off the board, press() itself says so.
-        on_number = 0 <= row < level.rows and 0 <= col < level.cols and chr(game.view[row * level.cols + col]).isdigit()
+        cell = _on_board(level.rows, level.cols, row, col)
+        on_number = chr(game.view[row * level.cols + col]).isdigit()  # then the click is a chord (Game.press)
         clicks = len(game.clicks)
-        game.press(Cell(row, col))
+        game.press(cell)
         entry.moves += 1
         now = time.monotonic()
         if entry.started is None:
             entry.started = now
         if len(game.clicks) > clicks:  # a chord on a number without its flags is no move
-            entry.note(ClickKind.CHORD if on_number else ClickKind.OPEN, Cell(row, col), now)
+            entry.note(ClickKind.CHORD if on_number else ClickKind.OPEN, cell, now)
         if entry.game.state is not GameState.PLAYING and entry.ended is None:
             entry.ended = now
         return entry.document(game_id)
@@ -429,12 +493,12 @@ class GameStore:
         """Flag a covered cell, or unflag a flagged one, and return the game's document."""
         entry = self._entry(game_id)
         game, level = entry.game, entry.game.level
-        # Off the board, flag() itself says so.
-        if 0 <= row < level.rows and 0 <= col < level.cols and game.view[row * level.cols + col] == ord(FLAG):
-            game.unflag(Cell(row, col))
-            entry.note(ClickKind.UNFLAG, Cell(row, col), time.monotonic())
+        cell = _on_board(level.rows, level.cols, row, col)
+        if game.view[row * level.cols + col] == ord(FLAG):
+            game.unflag(cell)
+            entry.note(ClickKind.UNFLAG, cell, time.monotonic())
         else:
-            game.flag(Cell(row, col))
-            entry.note(ClickKind.FLAG, Cell(row, col), time.monotonic())
+            game.flag(cell)
+            entry.note(ClickKind.FLAG, cell, time.monotonic())
         entry.moves += 1
         return entry.document(game_id)

@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from cnfsweep.core.board import Board
 from cnfsweep.core.deadline import deadline_after, time_left
-from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
+from cnfsweep.core.errors import CnfsweepError, ParameterError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
@@ -537,10 +537,13 @@ def run_puzzle(job: PuzzleJob) -> JobOutcome:
     "rules: unknown rule '1Z'"
     """
     if job.size > job.max_cells:
-        return JobOutcome.error(
-            Verdict.TOO_LARGE,
-            f"a {format_size(job.rows, job.cols)} puzzle has {job.size} cells, more than this server takes ({job.max_cells})",
+        size = format_size(job.rows, job.cols)
+        too_large = ParameterError(
+            ("rows", "cols"),
+            size,
+            f"a {size} puzzle has {job.size} cells, more than this server takes ({job.max_cells})",
         )
+        return JobOutcome.error(Verdict.TOO_LARGE, str(too_large))
     try:
         request = VariantRequest.make(job.rows, job.cols, job.mines, job.rules, time_limit=job.time_limit)
         puzzle = generate_variant(request, job.seed)
