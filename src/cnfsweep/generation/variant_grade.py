@@ -193,8 +193,8 @@ def grade_variant_board(board: VariantBoard, *, seed: int = 0, time_limit: float
     Examples
     --------
     >>> from cnfsweep.variants.board import parse_variant
-    >>> report = grade_variant_board(parse_variant("rules: V\\nmines: 1\\n. 1 0\\n1 1 0\\n"))
-    >>> report.grade, report.sizes, sorted(report.answer)   # one step: either 1 alone flags (0, 0)
+    >>> report = grade_variant_board(parse_variant("rules: V\\nmines: 1\\n. 1 0\\n? ? 0\\n"))
+    >>> report.grade, report.sizes, sorted(report.answer)   # one step: the 1 alone flags (0, 0)
     (<Grade.EASY: 'easy'>, (1,), [Cell(row=0, col=0)])
     """
     deadline = deadline_after(time_limit)
