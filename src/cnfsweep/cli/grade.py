@@ -94,7 +94,9 @@ def _grade_variant(board: VariantBoard, output: Path | None, logic: Logic, json_
     if output is not None:
         fail("--output draws classic boards only: a variant puzzle's grade is text or --json")
     if logic is not Logic.FULL:
-        fail("--logic local is for classic boards: a variant puzzle's steps use the total only when clues alone decide nothing")
+        fail(
+            "--logic local is for classic boards: a variant puzzle's steps use the total only when clues alone decide nothing"
+        )
     try:
         report = grade_variant_board(board)
     except CnfsweepError as exc:

@@ -104,12 +104,12 @@ def _settled(board: VariantBoard, known: dict[Cell, bool], read: dict[Cell, Any]
         out = []
         for c, cell in enumerate(row):
             at = Cell(r, c)
-            if cell.state is CellState.COVERED and at in known:
-                if known[at]:
-                    cell = VariantCell(CellState.MINE, dyed=cell.dyed)
-                else:
-                    cell = VariantCell(CellState.CLUE, read[at], cell.dyed)
-            out.append(cell)
+            if cell.state is not CellState.COVERED or at not in known:
+                out.append(cell)
+            elif known[at]:
+                out.append(VariantCell(CellState.MINE, dyed=cell.dyed))
+            else:
+                out.append(VariantCell(CellState.CLUE, read[at], cell.dyed))
         cells.append(tuple(out))
     return VariantBoard(board.rules, tuple(cells), board.total)
 
@@ -200,7 +200,9 @@ def grade_variant_board(board: VariantBoard, *, seed: int = 0, time_limit: float
     deadline = deadline_after(time_limit)
     found = variant_witnesses(board, limit=2, time_limit=time_left(deadline), exact=True)
     if not found:
-        raise CnfsweepError("the puzzle has no layout: its clues and rules contradict each other (see 'cnfsweep check')")
+        raise CnfsweepError(
+            "the puzzle has no layout: its clues and rules contradict each other (see 'cnfsweep check')"
+        )
     if len(found) > 1:
         raise CnfsweepError(
             "the puzzle has more than one layout: a grade needs a puzzle with one solution (see 'cnfsweep solve')"
