@@ -31,7 +31,7 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import VariantBoard
-from cnfsweep.variants.hints import VariantMove, VariantReason
+from cnfsweep.variants.reasons import VariantMove, VariantReason
 from cnfsweep.variants.solve import TOTAL, VariantModel, statements
 
 __all__ = ["SmallestReasons"]
