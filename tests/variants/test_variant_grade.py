@@ -129,3 +129,12 @@ def test_a_mine_found_by_rules_alone_is_a_step_of_size_zero() -> None:
     report = grade_variant_board(parse_variant(BY_HAND[3][0]))
     assert report.hardest_moves[0].cell == Cell(0, 0) and report.hardest_moves[0].reason is not None
     assert report.hardest_moves[0].reason.mine_rules == ("1Q",) and report.hardest_moves[0].reason.clues == ()
+
+
+def test_hint_smallest_on_a_variant_board_gives_the_fewest_clues(run) -> None:  # type: ignore[no-untyped-def]
+    # The 1-1 against the wall: (0, 2) is safe by both 1s, and by no clue alone.
+    text = "rules: V\n. . .\n1 1 ?\n"
+    result = run("hint", "--smallest", "--json", "--cell", "0,2", "-", stdin=text)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["move"]["mine"] is False and doc["reason"]["size"] == len(doc["reason"]["clues"]) == 2

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_option, load_any, load_board, show
+from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_option, load_any, show
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
@@ -55,8 +55,8 @@ def grade_command(
     if not isinstance(read, Board):
         _grade_variant(read, output, logic, json_out)
         return
+    position = read
     try:
-        position = load_board(board, fmt, None)
         explainer = Explainer(Engine.for_games(backend))
         # Each step's consistency levels go into the JSON document only: find them only for it.
         report = grade_board(position, uses_total=logic is Logic.FULL, explainer=explainer, levels=json_out)
