@@ -138,3 +138,25 @@ def test_hint_smallest_on_a_variant_board_gives_the_fewest_clues(run) -> None:  
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["move"]["mine"] is False and doc["reason"]["size"] == len(doc["reason"]["clues"]) == 2
+
+
+@pytest.mark.parametrize(("codes", "grade"), [("1Q V", "hard"), ("V", "easy"), ("V 1L", "easy")])
+def test_generate_rules_grade_writes_puzzles_that_grade_says_are_of_that_grade(run, codes: str, grade: str) -> None:  # type: ignore[no-untyped-def]
+    result = run("generate", "--rules", codes, "--size", "5x5/7", "--seed", "3", "--grade", grade, "-n", "2", "--json")
+    assert result.exit_code == 0, result.output
+    for line in result.output.splitlines():
+        doc = json.loads(line)
+        assert doc["grade"] == grade
+        again = grade_variant_board(parse_variant(doc["board"]))
+        assert again.grade.value == grade and [s.to_dict() for s in again.steps] == doc["grade_steps"]
+        assert again.answer == {Cell(r, c) for r, c in doc["mines"]}
+
+
+def test_generate_rules_grade_refuses_what_it_cannot_do_in_one_line(run) -> None:  # type: ignore[no-untyped-def]
+    both = run("generate", "--rules", "V", "--size", "4x4/4", "--grade", "easy", "--no-grade")
+    assert both.exit_code == 2 and both.output.strip() == (
+        "error: --grade and --no-grade contradict each other: --grade grades every puzzle"
+    )
+    none = run("generate", "--rules", "V", "--size", "4x4/4", "--seed", "3", "--grade", "evil")
+    assert none.exit_code == 1 and len(none.output.strip().splitlines()) == 1
+    assert "no evil puzzle of 4x4/4 under V in 40 puzzles drawn" in none.output

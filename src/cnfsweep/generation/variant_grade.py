@@ -19,20 +19,29 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError
+from cnfsweep.core.seeds import game_seed
 from cnfsweep.explanation.grade_report import Grade, Step
+from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState, VariantBoard, VariantCell
 from cnfsweep.variants.hints import VariantMove
 from cnfsweep.variants.puzzle import shown_clues
 from cnfsweep.variants.smallest import SmallestReasons
 from cnfsweep.variants.solve import variant_witnesses
 
-__all__ = ["VariantGradeReport", "grade_variant_board", "grade_variant_layout"]
+__all__ = [
+    "GRADE_TRIES",
+    "VariantGradeReport",
+    "generate_graded_variants",
+    "grade_variant_board",
+    "grade_variant_layout",
+]
 
 
 @dataclass(frozen=True)
@@ -208,3 +217,39 @@ def grade_variant_board(board: VariantBoard, *, seed: int = 0, time_limit: float
             "the puzzle has more than one layout: a grade needs a puzzle with one solution (see 'cnfsweep solve')"
         )
     return grade_variant_layout(board, found[0], seed=seed, time_limit=time_left(deadline))
+
+
+#: Puzzles drawn for each one of a grade before :func:`generate_graded_variants` gives up.
+GRADE_TRIES = 40
+
+
+def generate_graded_variants(
+    request: VariantRequest, count: int, seed: int, grade: Grade, tries: int = GRADE_TRIES
+) -> Iterator[tuple[VariantPuzzle, VariantGradeReport]]:
+    """``count`` puzzles of ``grade`` (the classic scale), each with its report: puzzles drawn and graded until one is.
+
+    Candidate ``j`` of the run has seed ``game_seed(seed, j)``, as :func:`~cnfsweep.generation.variants.generate_variants`
+    numbers its puzzles, so a run is the same on any machine.
+
+    Raises
+    ------
+    CnfsweepError
+        When ``tries`` candidates in a row are of other grades.
+    TimeLimitExceeded
+        Past the request's time limit (for each candidate).
+    """
+    drawn = 0
+    for _ in range(count):
+        for _ in range(tries):
+            puzzle = generate_variant(request, game_seed(seed, drawn))
+            drawn += 1
+            # Seed 0 for 1L's clues opened on the way, as ``cnfsweep grade`` reads the puzzle's file: one grade.
+            report = grade_variant_layout(puzzle.board, puzzle.answer, time_limit=request.time_limit)
+            if report.grade is grade:
+                yield puzzle, report
+                break
+        else:
+            raise CnfsweepError(
+                f"no {grade.value} puzzle of {request.size_text} under {' '.join(request.rules.codes)} "
+                f"in {tries} puzzles drawn: try another grade, size or total"
+            )
