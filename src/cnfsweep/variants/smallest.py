@@ -59,7 +59,9 @@ class SmallestReasons:
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
         self.board = board
-        self.m = VariantModel(board, guarded=True, deadline=deadline)
+        # Every question asks whether a layout exists: global rules stated by their exact links too need no cut
+        # rounds (cuts learnt in one position would be lost with the model anyway).
+        self.m = VariantModel(board, guarded=True, deadline=deadline, exact=True)
         # Many small questions under assumptions: presolve costs more than it saves under local rules.
         self.m.presolve = not all(rule.local for rule in board.rules.mine)
         self.said = {s.clue: s for s in statements(board) if s.clue is not None}
