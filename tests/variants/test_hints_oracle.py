@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import combinations
 
 import pytest
 
@@ -130,3 +131,68 @@ def test_a_cell_asked_for_must_be_covered_and_certain() -> None:
     for cell, words in ((Cell(1, 1), "not covered"), (Cell(3, 0), "not certain"), (Cell(5, 0), "off the")):
         with pytest.raises(CnfsweepError, match=words):
             hint_variant(board, cell=cell)
+
+
+def assert_smallest_reasons(puzzle: Puzzle) -> None:
+    """Every certain cell's reason has the fewest clues of any, by brute force over the clue subsets."""
+    board = parse_variant(puzzle.text())
+    facts = Facts(puzzle)
+    result = hint_variant(board, every=True, smallest=True)
+    rules = {("rule", r) for r in puzzle.mine_rules}
+    clues = sorted(puzzle.clues)
+    for move in result.moves:
+        if not move.certain:
+            continue
+        p, reason = (move.cell.row, move.cell.col), move.reason
+        assert reason is not None and facts.certain(p, move.mine, used(move))
+        # Clues alone first; the total only when every clue and rule together do not decide the cell.
+        needs_total = not facts.certain(p, move.mine, rules | {("clue", c) for c in clues})
+        base = rules | ({("total",)} if needs_total else set())
+        least = next(
+            k
+            for k in range(len(clues) + 1)
+            if any(facts.certain(p, move.mine, base | {("clue", c) for c in s}) for s in combinations(clues, k))
+        )
+        assert (reason.uses_total, len(reason.clues)) == (needs_total, least), (puzzle.text(), move)
+        # Mine rules are named, not counted: each one named is needed with the reason's clues.
+        assert reason.size == least + int(needs_total)
+        for fact in used(move):
+            if fact[0] == "rule":
+                assert not facts.certain(p, move.mine, used(move) - {fact}), (puzzle.text(), move, fact)
+    ranks = [(m.reason.uses_total, m.reason.size) for m in result.moves if m.reason is not None]
+    assert ranks == sorted(ranks)
+
+
+@pytest.mark.parametrize(
+    ("mine_rules", "clue_rule", "mode"),
+    RULE_CASES + SECOND_RULE_CASES,
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_smallest_reasons_have_the_fewest_clues_by_brute_force(
+    mine_rules: list[str], clue_rule: str, mode: str
+) -> None:
+    rng = random.Random(f"smallest {mine_rules} {clue_rule} {mode}")
+    for rows, cols in ((3, 3), (3, 4)):
+        for total in (False, True):
+            assert_smallest_reasons(random_puzzle(rng, rows, cols, mine_rules, clue_rule, mode, total))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_smallest_reasons_under_a_mine_rule_and_a_clue_rule(seed: int) -> None:
+    rng = random.Random(f"smallest pair {seed}")
+    mine_rule = rng.choice(sorted(oracle.MINE_RULES))
+    clue_rule = rng.choice(sorted(oracle.CLUE_RULES))
+    assert_smallest_reasons(random_puzzle(rng, 3, 4, [mine_rule], clue_rule, "", seed % 2 == 0))
+
+
+def test_the_smallest_hint_is_a_move_of_least_size() -> None:
+    rng = random.Random("smallest hint")
+    for mine_rules, clue_rule, mode in RULE_CASES:
+        puzzle = random_puzzle(rng, 3, 4, mine_rules, clue_rule, mode, True)
+        board = parse_variant(puzzle.text())
+        every = hint_variant(board, every=True, smallest=True).moves
+        move = hint_variant(board, smallest=True).move
+        if not every or not every[0].certain:
+            continue
+        assert move is not None and move.reason is not None and every[0].reason is not None
+        assert (move.reason.uses_total, move.reason.size) == (every[0].reason.uses_total, every[0].reason.size)

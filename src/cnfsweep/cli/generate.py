@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import Enum
 from functools import partial
 from pathlib import Path
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from cnfsweep.generation import Generated
+    from cnfsweep.generation.variant_grade import VariantGradeReport
     from cnfsweep.generation.variants import VariantPuzzle, VariantRequest
 
 __all__ = ["generate_command"]
@@ -130,7 +131,7 @@ def generate_command(
         typer.Option(
             "--grade",
             "-g",
-            help="Only boards of this grade (see cnfsweep grade): boards are drawn and graded until one is.",
+            help="Only boards (or, with --rules, puzzles) of this grade (see cnfsweep grade): drawn and graded until one is.",
         ),
     ] = None,
     backend: BackendOpt = None,
@@ -165,10 +166,10 @@ def generate_command(
         exclusive(
             ctx,
             "rules",
-            ["level", "graph", "topology", "start", "old_start", "fmt", "grade", "workers"],
+            ["level", "graph", "topology", "start", "old_start", "fmt", "workers"],
             "--rules makes variant puzzles on square grids",
         )
-        _variants(rules, size, mines, clues, not no_grade, seed, count, time_limit, output, json_out)
+        _variants(rules, size, mines, clues, not no_grade, seed, count, time_limit, output, json_out, grade)
         return
     for flag, given in (("--clues", clues), ("--no-grade", no_grade or None)):
         if given is not None:
@@ -329,10 +330,36 @@ def _stopped(progress: Progress, exc: TimeLimitExceeded, json_out: bool, time_li
     raise typer.Exit(3) from None
 
 
-def _puzzle_text(puzzle: VariantPuzzle, request: VariantRequest, index: int, count: int, seed: int) -> str:
+def _graded(
+    request: VariantRequest, count: int, seed: int, grade: Grade | None
+) -> Iterator[tuple[VariantPuzzle, VariantGradeReport | None]]:
+    """The run's puzzles, each with its classic grade's report when a grade was asked for."""
+    from cnfsweep.generation.variant_grade import generate_graded_variants
+    from cnfsweep.generation.variants import generate_variants
+
+    if grade is None:
+        yield from ((puzzle, None) for puzzle in generate_variants(request, count, seed))
+    else:
+        yield from generate_graded_variants(request, count, seed, grade)
+
+
+def _graded_doc(puzzle: VariantPuzzle, report: VariantGradeReport) -> dict[str, Any]:
+    return {**puzzle.to_dict(), "grade": report.grade.value, "grade_steps": [s.to_dict() for s in report.steps]}
+
+
+def _puzzle_text(
+    puzzle: VariantPuzzle,
+    request: VariantRequest,
+    index: int,
+    count: int,
+    seed: int,
+    report: VariantGradeReport | None = None,
+) -> str:
     """A generated variant puzzle's board text under its ``#`` header line."""
     what = f"puzzle {index + 1} of {count} of run seed {seed}" if count > 1 else f"run seed {seed}"
     rounds = f", {len(puzzle.steps)} deduction rounds" if request.graded else ""
+    if report is not None:
+        rounds += f", grade {report.grade.value}"
     head = (
         f"# cnfsweep generate: {request.size_text}, rules {' '.join(request.rules.codes)}, {what} "
         f"(puzzle seed {puzzle.seed}), {puzzle.clues} clues{rounds}\n"
@@ -365,9 +392,10 @@ def _variants(
     time_limit: float,
     output: Path | None,
     json_out: bool,
+    grade: Grade | None = None,
 ) -> None:
-    """``generate --rules``: variant puzzles, written as board text or JSON lines."""
-    from cnfsweep.generation.variants import VariantRequest, generate_variants
+    """``generate --rules``: variant puzzles, written as board text or JSON lines (with ``grade``, of that grade)."""
+    from cnfsweep.generation.variants import VariantRequest
     from cnfsweep.play.level import parse_size
 
     if size is None:
@@ -386,6 +414,8 @@ def _variants(
         request = VariantRequest.make(rows, cols, total, codes.split(), span, graded, time_limit)
     except CnfsweepError as exc:
         fail(exc)
+    if grade is not None and not graded:
+        fail("--grade and --no-grade contradict each other: --grade grades every puzzle")
     if output is not None and str(output) == "-":
         output = None
     if seed is None:
@@ -393,8 +423,10 @@ def _variants(
     with _progress(count) as progress:
         task = progress.add_task("puzzles", total=count)
         try:
-            for i, puzzle in enumerate(generate_variants(request, count, seed)):
-                _put(puzzle.to_dict, partial(_puzzle_text, puzzle, request, i, count, seed), i, count, json_out, output)
+            for i, (puzzle, report) in enumerate(_graded(request, count, seed, grade)):
+                doc = puzzle.to_dict if report is None else partial(_graded_doc, puzzle, report)
+                text = partial(_puzzle_text, puzzle, request, i, count, seed, report)
+                _put(doc, text, i, count, json_out, output)
                 progress.advance(task)
         except TimeLimitExceeded as exc:
             _stopped(progress, exc, json_out, time_limit)

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_option, load_board, show
+from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_option, load_any, show
 from cnfsweep.cli.render import picture_kind
+from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.engine import Engine
 from cnfsweep.explanation import Explainer, grade_board
@@ -18,6 +19,7 @@ from cnfsweep.generation import Logic
 from cnfsweep.present.summary import grade_hint
 from cnfsweep.present.svg import render_png, render_svg
 from cnfsweep.present.text import grade_view
+from cnfsweep.variants.board import VariantBoard
 
 
 def grade_command(
@@ -47,7 +49,14 @@ def grade_command(
         )
     kind = picture_kind(output) if output is not None else None
     try:
-        position = load_board(board, fmt, None)
+        read = load_any(board, fmt, None)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    if not isinstance(read, Board):
+        _grade_variant(read, output, logic, json_out)
+        return
+    position = read
+    try:
         explainer = Explainer(Engine.for_games(backend))
         # Each step's consistency levels go into the JSON document only: find them only for it.
         report = grade_board(position, uses_total=logic is Logic.FULL, explainer=explainer, levels=json_out)
@@ -75,3 +84,21 @@ def grade_command(
                 fail(f"{output}: cannot write: {exc.strerror or exc}")
         show(json_out, report, lambda: grade_view(report))
     raise typer.Exit(1 if report.needs_guess else 0)
+
+
+def _grade_variant(board: VariantBoard, output: Path | None, logic: Logic, json_out: bool) -> None:
+    """A variant puzzle (a ``rules:`` header): its one layout played step by step, graded on the classic scale."""
+    from cnfsweep.generation.variant_grade import grade_variant_board
+    from cnfsweep.present.variants import variant_grade_text
+
+    if output is not None:
+        fail("--output draws classic boards only: a variant puzzle's grade is text or --json")
+    if logic is not Logic.FULL:
+        fail(
+            "--logic local is for classic boards: a variant puzzle's steps use the total only when clues alone decide nothing"
+        )
+    try:
+        report = grade_variant_board(board)
+    except CnfsweepError as exc:
+        fail(str(exc))
+    show(json_out, report, lambda: variant_grade_text(report))

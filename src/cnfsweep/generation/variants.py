@@ -22,9 +22,9 @@ clues must leave one layout.  :func:`generate_variant` makes one:
 **Grading** counts deduction steps: it plays the puzzle in rounds, each
 opening every cell that the clues shown so far and the cells already known
 settle (the total only when they settle none), a settled safe cell showing its
-clue from then on.  The classic boards' grade (:class:`~cnfsweep.explanation.Grade`,
-from the sizes of each step's smallest reason) does not apply: finding
-smallest reasons on variant boards is the hint command's work, not built yet.
+clue from then on.  The classic scale's grade (:class:`~cnfsweep.explanation.Grade`,
+from the sizes of each step's smallest reason) is
+:func:`~cnfsweep.generation.variant_grade.grade_variant_board`'s, which ``cnfsweep grade`` gives.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.core.words import counted
 from cnfsweep.present.levels import level_mark
 from cnfsweep.variants.hints import VariantHint
+from cnfsweep.generation.variant_grade import VariantGradeReport
 from cnfsweep.variants.levels import LEVELS, VariantLevels
 from cnfsweep.variants.solve import VariantAnalysis, VariantCheck
 
@@ -202,5 +203,31 @@ def variant_levels_text(result: VariantLevels) -> str:
             *_grid(board, {}, frozenset(conflict)),
             f"before the conflict: {line}",
             f"inconsistent at {level}: {said}{rules} allow no layout together",
+        ]
+    )
+
+
+def variant_grade_text(report: VariantGradeReport) -> str:
+    """A variant puzzle's grade, each step's size, and the hardest step's position with its first move.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants.board import parse_variant
+    >>> from cnfsweep.generation.variant_grade import grade_variant_board
+    >>> print(variant_grade_text(grade_variant_board(parse_variant("rules: V\\nmines: 1\\n. 1 0\\n? ? 0\\n"))))
+    grade: easy (1 step; sizes 1)
+    hardest: step 1, size 1, 1 cell
+    rules: V   mines: 1
+     >M  [1]    0
+      ?    ?    0
+    (0, 0) is a mine by the 1 at (0, 1) under rule V
+    """
+    hardest = report.steps[report.hardest]
+    hint = VariantHint(report.hardest_board, True, report.hardest_moves[:1])
+    return "\n".join(
+        [
+            f"grade: {report.grade.value} ({counted(len(report.steps), 'step')}; sizes {' '.join(map(str, report.sizes))})",
+            f"hardest: step {report.hardest + 1}, size {hardest.label}, {counted(hardest.cells, 'cell')}",
+            variant_hint_text(hint),
         ]
     )

@@ -58,7 +58,7 @@ _NUMBER = re.compile(r"^[0-9]{1,6}$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
 #: The commands that read a variant board (over HTTP: ``/api/analyze``, ``/api/check``, ``/api/hint``, ``/api/board``).
-VARIANT_COMMANDS = ("solve", "check", "hint", "levels", "render")
+VARIANT_COMMANDS = ("solve", "check", "hint", "levels", "grade", "render")
 
 
 def not_taken(source: str) -> str:

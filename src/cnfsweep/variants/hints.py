@@ -25,63 +25,10 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.reasons import VariantMove, VariantReason
 from cnfsweep.variants.solve import COUNT_LIMIT, TOTAL, VariantModel, analyze_variant
 
 __all__ = ["VariantHint", "VariantMove", "VariantReason", "hint_variant"]
-
-
-@dataclass(frozen=True)
-class VariantReason:
-    """What makes a cell certain: clues, mine rules and perhaps the total, none of them superfluous.
-
-    ``reading`` is the clue rule and its modifiers (1M, 1N, 1L) when clues are used: they say what the
-    clues mean, so the reason names them, but they are no constraint of their own to leave out.
-    """
-
-    clues: tuple[Cell, ...]
-    mine_rules: tuple[str, ...]
-    reading: tuple[str, ...]
-    uses_total: bool
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """Every rule the reason uses: its mine rules, then the rules that read its clues."""
-        return self.mine_rules + self.reading
-
-    @property
-    def size(self) -> int:
-        """How many facts the reason needs: clues, mine rules and the total."""
-        return len(self.clues) + len(self.mine_rules) + int(self.uses_total)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The reason as ``hint --json`` prints it."""
-        return {
-            "clues": [[c.row, c.col] for c in self.clues],
-            "rules": list(self.rules),
-            "uses_total": self.uses_total,
-            "size": self.size,
-        }
-
-
-@dataclass(frozen=True)
-class VariantMove:
-    """A move: a certain cell with its reason, or (``certain`` false) the covered cell least likely a mine."""
-
-    cell: Cell
-    mine: bool
-    certain: bool
-    probability: Fraction | None
-    reason: VariantReason | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"move": ..., "reason": ...}`` as ``hint --json`` prints it."""
-        move = {
-            "cell": [self.cell.row, self.cell.col],
-            "mine": self.mine,
-            "certain": self.certain,
-            "probability": None if self.probability is None else str(self.probability),
-        }
-        return {"move": move, "reason": None if self.reason is None else self.reason.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -123,6 +70,7 @@ class _Reasons:
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         self.keys: list[object] = list(self.m.guards)
         self.by_index = {lit.Index(): key for key, lit in self.m.guards.items()}
+        self.rule_keys = {rule.name for rule in board.rules.mine}
 
     def certain(self, cell: Cell, mine: bool, active: Sequence[object]) -> bool:
         """Whether ``cell`` is certainly ``mine`` under the clues, rules and total in ``active`` alone."""
@@ -155,7 +103,8 @@ class _Reasons:
         for cell, mine in certain:
             if not self.certain(cell, mine, self.keys):
                 raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
-            cores.append((len(self.shrunk(self.keys)), cell, mine))
+            # A reason's size counts clues and the total, never mine rules: so does the core's.
+            cores.append((sum(1 for k in self.shrunk(self.keys) if k not in self.rule_keys), cell, mine))
         best: VariantMove | None = None
         for size, cell, mine in sorted(cores):
             if best is not None and best.reason is not None and size > best.reason.size:
@@ -203,12 +152,14 @@ def hint_variant(
 
     The move is a certain cell of smallest reason among those whose first core is no larger (see the
     module's words).  With ``every``, every certain cell with its reason, smallest first; with ``cell``, that cell, which must be
-    covered and certain.  Reasons are subset-minimal; ``smallest`` (reasons of minimum size) is refused.
+    covered and certain.  Reasons are subset-minimal; with ``smallest``, of minimum size
+    (:class:`~cnfsweep.variants.smallest.SmallestReasons`: the fewest clues, clues alone before the total),
+    and the move is then the first in reading order of the least size.
 
     Raises
     ------
     CnfsweepError
-        When ``cell`` is off the board, not covered, or not certain; with ``smallest``.
+        When ``cell`` is off the board, not covered, or not certain.
     TimeLimitExceeded
         Past ``time_limit`` seconds.
 
@@ -219,10 +170,6 @@ def hint_variant(
     >>> h.move.cell, h.move.mine, h.move.reason.rules
     (Cell(row=0, col=0), True, ('1H', 'V'))
     """
-    if smallest:
-        raise CnfsweepError(
-            "reasons of minimum size (smallest) are not found on variant boards yet: their reasons are subset-minimal"
-        )
     deadline = deadline_after(time_limit)
     if cell is not None and not (0 <= cell.row < board.rows and 0 <= cell.col < board.cols):
         raise CnfsweepError(f"cell ({cell.row}, {cell.col}) is off the {board.rows}x{board.cols} board")
@@ -246,6 +193,14 @@ def hint_variant(
             return VariantHint(board, True, (), every, analysis.uncounted)
         best = min(covered, key=lambda c: (analysis.probability(c), c))
         return VariantHint(board, True, (VariantMove(best, False, False, analysis.probability(best)),), every)
+    if smallest:
+        from cnfsweep.variants.smallest import SmallestReasons
+
+        finder = SmallestReasons(board, deadline)
+        if not every and cell is None:
+            return VariantHint(board, True, (min(finder.easiest(certain), key=_size),), every)
+        moves = sorted((finder.move(c, mine) for c, mine in certain), key=_rank)
+        return VariantHint(board, True, tuple(moves), every)
     reasons = _Reasons(board, deadline)
     if not every and cell is None:
         return VariantHint(board, True, (reasons.easiest(certain),), every)
@@ -255,3 +210,9 @@ def hint_variant(
 
 def _size(move: VariantMove) -> tuple[int, Cell]:
     return (move.reason.size if move.reason is not None else 0, move.cell)
+
+
+def _rank(move: VariantMove) -> tuple[bool, int, Cell]:
+    """Reasons of clues alone first, then fewest facts, then reading order."""
+    reason = move.reason
+    return (reason.uses_total, reason.size, move.cell) if reason is not None else (False, 0, move.cell)
