@@ -284,6 +284,16 @@ def test_no_jpeg_copy_is_left_between_a_three_and_a_five(name: str, quality: int
     assert reading.labels() == labels(name)
 
 
+def test_a_jpeg_grid_found_rows_short_is_refused_by_the_rows_beside_it() -> None:
+    # At quality 60 this dark board's first and last rows lost their lines: the grid was found 13 rows of 16.
+    # The rows beside it read as several classes, each with no more than SURE: cells, so the reading refuses.
+    name = "square-dark-1.5x-1"
+    out = io.BytesIO()
+    Image.open(CORPUS / f"{name}.png").convert("RGB").save(out, format="JPEG", quality=60)
+    with pytest.raises(BoardFormatError, match="cells go on past the 13x5 grid found, at its top and bottom"):
+        read_picture(out.getvalue(), name)
+
+
 def test_the_upper_stroke_leans_right_in_every_known_three_and_left_in_every_five() -> None:
     # The lean is the feature's whole premise: checked on the learnt pictures of every skin that draws both.
     import numpy as np
