@@ -390,6 +390,8 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
 #: the corpus none does, beside a grid found a row short (lines lost in a JPEG) all do.
 BESIDE = 0.5
 BESIDE_SURE = 0.8
+#: Or, read with no more than :data:`SURE`, as at least this many different classes.
+BESIDE_KINDS = 3
 
 
 def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> list[str]:
@@ -414,8 +416,15 @@ def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray
     for side, band in ring.items():
         if band.x.start < 0 or band.y.start < 0 or band.x.end > width or band.y.end > height:
             continue  # off the picture: whether the picture cuts the board there is cut_sides' to say
-        best, confidence, _ = _classify(_distances(cell_features(image, band), known), labels, classes)
-        if float(np.mean((best <= FAR / 2) & (confidence >= BESIDE_SURE))) >= BESIDE:
+        best, confidence, order = _classify(_distances(cell_features(image, band), known), labels, classes)
+        near = best <= FAR / 2
+        if float(np.mean(near & (confidence >= BESIDE_SURE))) >= BESIDE:
+            sides.append(side)
+            continue
+        # A JPEG blurs a row's cells below BESIDE_SURE, yet a band of the board still reads as many classes
+        # where a band of background (a dark page beside the board) reads as one, all "0".
+        readable = near & (confidence >= SURE)
+        if float(np.mean(readable)) >= BESIDE and len(set(order[readable, 0].tolist())) >= BESIDE_KINDS:
             sides.append(side)
     return sides
 
@@ -505,6 +514,87 @@ def _by_ink(
     return order, confidence
 
 
+#: Pairs of numbers drawn alike but for one stroke of the upper bowl, and told apart by it where nearness leaves
+#: them unsure: a 3 has its upper stroke on the right, a 5 on the left.
+SHAPE_PAIRS = (frozenset({"3", "5"}),)
+#: Least confidence by shape (the other number's nearest lean over the sum of both) that decides a cell.
+SHAPE_SURE = 0.75
+#: Share of a cell's greatest departure from its background below which a pixel counts as no ink.
+SHAPE_INK = 0.3
+
+
+def _spans(lo: float, hi: float) -> np.ndarray:
+    """How much of each of the :data:`SIDE` pixels (0-1) the span from ``lo`` to ``hi`` covers."""
+    np, _ = _libraries()
+    at = np.arange(SIDE, dtype=float)
+    return np.clip(np.minimum(at + 1, hi) - np.maximum(at, lo), 0.0, 1.0)
+
+
+def upper_lean(feats: np.ndarray) -> np.ndarray:
+    """Each cell's upper-bowl lean: its ink in the right third of the digit less the left third's, over both, -1 to 1.
+
+    The upper band runs from an eighth to under half of the digit's height (between its top and middle
+    bars).  Measured against the digit's own ink box, not the cell, so a digit drawn off centre leans
+    alike; and by the ink's mass, which JPEG's blur smears but does not move across the digit.
+    """
+    np, _ = _libraries()
+    px = feats.reshape(len(feats), SIDE, SIDE, 3).astype(float)
+    far = np.abs(px - np.median(px.reshape(len(feats), -1, 3), axis=1)[:, None, None, :]).sum(axis=3)
+    lean = np.zeros(len(feats))
+    for i, cell in enumerate(far):
+        if cell.max() <= 0:
+            continue
+        ink = np.where(cell >= SHAPE_INK * cell.max(), cell, 0.0)
+        rows, cols = ink.sum(axis=1), ink.sum(axis=0)
+        ys, xs = np.flatnonzero(rows >= 0.2 * rows.max()), np.flatnonzero(cols >= 0.2 * cols.max())
+        top, height = ys[0], ys[-1] + 1 - ys[0]
+        left, right = xs[0], xs[-1] + 1
+        third = (right - left) / 3
+        band = (ink * _spans(top + 0.12 * height, top + 0.45 * height)[:, None]).sum(axis=0)
+        a, b = float(band @ _spans(left, left + third)), float(band @ _spans(right - third, right))
+        lean[i] = (b - a) / (a + b) if a + b > 0 else 0.0
+    return lean
+
+
+def _by_shape(
+    feats: np.ndarray,
+    known: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    order: np.ndarray,
+    confidence: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cells still about as near a 3 as a 5 decided by where their upper bowl's stroke stands (:func:`upper_lean`).
+
+    A JPEG blurs both the digit's strokes and its colour, so neither nearness nor ink may tell a 3 from a
+    5 drawn small; the side of the upper stroke survives.  Only in a skin whose own pictures of the two
+    lean apart (every 3's lean above every 5's); a cell is decided by its lean's nearness to each number's
+    nearest known lean, three times nearer one (:data:`SHAPE_SURE`), or stays unread.
+    """
+    np, _ = _libraries()
+    order, confidence = order.copy(), confidence.copy()
+    for pair in SHAPE_PAIRS:
+        if not pair <= set(classes):
+            continue
+        ids = [classes.index(k) for k in sorted(pair)]
+        ends = order[:, :2]
+        unsure = np.flatnonzero((confidence < SURE) & np.isin(ends[:, 0], ids) & np.isin(ends[:, 1], ids))
+        if len(unsure) == 0:
+            continue
+        leans = {k: upper_lean(known[labels == classes[k]]) for k in ids}
+        low, high = sorted(ids, key=lambda k: float(np.median(leans[k])))
+        if leans[low].max() >= leans[high].min():
+            continue  # the skin's own pictures overlap: the lean decides nothing in it
+        for cell, lean in zip(unsure, upper_lean(feats[unsure]), strict=True):
+            near = {k: float(np.abs(leans[k] - lean).min()) for k in ids}
+            a, b = sorted(ids, key=near.__getitem__)
+            sure = near[b] / (near[a] + near[b]) if near[a] + near[b] > 0 else 0.5
+            if sure >= SHAPE_SURE:
+                order[cell, 0], order[cell, 1] = a, b
+                confidence[cell] = sure
+    return order, confidence
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -571,6 +661,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     classes = sorted(set(labels.tolist()))
     best, confidence, order = _classify(dist[:, mine], labels, classes)
     order, confidence = _by_ink(feats, known, labels, classes, order, confidence)
+    order, confidence = _by_shape(feats, known, labels, classes, order, confidence)
     readable = (best <= FAR) & (confidence >= SURE)
     if isinstance(grid, HexGrid):
         keep = np.ones(len(best), dtype=bool)
