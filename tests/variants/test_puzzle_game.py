@@ -15,7 +15,9 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState
+from cnfsweep.play import Game, GameState
 from cnfsweep.variants.game import PuzzleGame, PuzzleState
+from cnfsweep.web.games import game_document
 
 import variant_oracle as oracle
 from variant_puzzles import Puzzle
@@ -101,3 +103,18 @@ def test_a_game_that_cannot_be_is_refused_in_one_line(answer: set[Cell] | None, 
     made = generate_variant(VariantRequest.make(4, 4, 4, ("1Q", "V")), 5)
     with pytest.raises(CnfsweepError, match=message):
         PuzzleGame(made.board, made.answer if answer is None else frozenset(answer), made.seed, lives)
+
+
+def test_the_mines_counter_after_a_loss_is_the_classic_boards_total_less_flags() -> None:
+    made = generate_variant(VariantRequest.make(4, 4, 4, ("1Q", "V")), 5)
+    mines = sorted(made.answer)
+    game = PuzzleGame(made.board, made.answer, made.seed, lives=2)
+    game.flag(mines[0])
+    game.open(mines[1])
+    assert game.view()["mines_left"] == 4 - 1 - 1  # while playing, a mistake is a known mine
+    assert game.open(mines[2]) is PuzzleState.LOST
+    classic = Game.from_layout(4, 4, mines)
+    classic.flag(mines[0])
+    classic.click(mines[2])
+    assert classic.state is GameState.LOST
+    assert game.view()["mines_left"] == game_document("g", classic)["mines_left"] == 4 - 1

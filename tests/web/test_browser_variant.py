@@ -156,9 +156,11 @@ def test_a_generated_puzzle_played_to_a_loss_shows_the_mines_only_at_the_end(pag
     cell(page, first.row, first.col).click()
     page.wait_for_function("document.getElementById('puzzle-message').textContent.includes('1 life left')")
     assert "mistake" in cell(page, first.row, first.col).get_attribute("class").split()
+    assert page.inner_text("#mines-left") == "6"  # while playing, a mistake is a known mine
     cell(page, second.row, second.col).click()
     page.wait_for_function("document.body.dataset.puzzle === 'lost'")
     assert page.inner_text("#puzzle-message") == "Lost: 2 mistakes used every life. The mines are shown."
+    assert page.inner_text("#mines-left") == "7"  # after a loss, as the classic board: the total less the flags
     # The mines the server sent with the end are drawn: those opened as mistakes, the others as mines.
     for c in made.answer:
         classes = cell(page, c.row, c.col).get_attribute("class").split()

@@ -162,10 +162,20 @@ class PuzzleGame:
             "mistakes": [[c.row, c.col] for c in self.mistakes],
             "lives": self.lives,
             "lives_left": self.lives - len(self.mistakes),
-            "mines_left": len(self.answer) - len(self.flags) - len(self.mistakes),
+            "mines_left": self.mines_left(),
             "board": self.position().text(),
             "mines": [[c.row, c.col] for c in sorted(self.answer)] if over else None,
         }
+
+    def mines_left(self) -> int:
+        """The mines counter: the total less the flags, and while playing less the mines opened by mistake too.
+
+        While the game goes on a mistake is a known mine, counted like a flag. Once it is lost the counter is
+        the classic board's after a loss, the total less the player's flags; a win flags every mine, so 0.
+        """
+        if self.state is PuzzleState.LOST:
+            return len(self.answer) - len(self.flags)
+        return len(self.answer) - len(self.flags) - len(self.mistakes)
 
     def solution(self) -> list[list[str]]:
         """Every cell as it shows when opened: ``*`` a mine, else its clue; a trailing ``'`` on a dyed cell."""
