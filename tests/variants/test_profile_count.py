@@ -25,7 +25,15 @@ import variant_oracle as oracle
 from variant_puzzles import Puzzle, random_puzzle
 
 SHAPES = [(3, 3), (3, 4), (4, 3), (2, 5)]
-RULE_SETS = [(["1Q"], "V", ""), (["1B"], "V", ""), (["1Q", "1B"], "V", ""), (["1Q"], "V", "1M"), (["1Q"], "V", "1L")]
+RULE_SETS = [
+    (["1Q"], "V", ""),
+    (["1B"], "V", ""),
+    (["1Q", "1B"], "V", ""),
+    (["1Q"], "V", "1M"),
+    (["1Q"], "V", "1L"),
+    (["1Q"], "1X", ""),
+    (["1T", "1H"], "V", ""),
+]
 
 
 def _cases() -> list[tuple[list[str], str, str, tuple[int, int], bool, int]]:
