@@ -29,6 +29,7 @@ from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
 from cnfsweep.variants.rule import Anchor, Layout, Linked, Sight, Statement, Sum
 
 __all__ = [
@@ -479,15 +480,17 @@ class VariantAnalysis:
         }
 
 
-def _why_uncounted(board: VariantBoard, limit: int) -> str:
-    """Say what keeps a board's layouts from being counted: a global rule, or a part too big to enumerate."""
+def _why_uncounted(board: VariantBoard, limit: int, why_not: str | None = None) -> str:
+    """Say what keeps a board's layouts from being counted: a global rule, or a part too big for either count."""
     global_rules = [r.name for r in board.rules.mine if not r.local]
     if global_rules:
         return (
             f"{', '.join(global_rules)} {'is a global rule' if len(global_rules) == 1 else 'are global rules'}: "
             f"its layouts are counted one by one over the whole board, and there are more than {limit:,}"
         )
-    return f"a part of the board that no revealed cell splits has more than {limit:,} layouts to count one by one"
+    rules = " ".join(r.name for r in board.rules.mine) or board.rules.clue.name
+    text = f"a part of the board that no revealed cell splits ({rules}) has more than {limit:,} layouts to count one by one"
+    return text if why_not is None else f"{text}, and {why_not}"
 
 
 def _cells_of(statement: Statement) -> set[Cell]:
@@ -571,9 +574,19 @@ def _count_by_components(
 
 
 def analyze_variant(
-    board: VariantBoard, *, limit: int = COUNT_LIMIT, time_limit: float | None = None
+    board: VariantBoard,
+    *,
+    limit: int = COUNT_LIMIT,
+    time_limit: float | None = None,
+    profile_states: int = PROFILE_STATES,
 ) -> VariantAnalysis:
-    """Find the certain cells of a variant board and, within ``limit`` layouts, count its layouts exactly.
+    """Find the certain cells of a variant board and count its layouts exactly where that is in reach.
+
+    With local rules only, each part is enumerated up to ``limit`` layouts; a
+    part past it is counted along a profile of the board
+    (:func:`~cnfsweep.variants.profile.count_profile`, up to ``profile_states``
+    states on a cut, none with 0) when every statement is a sum.  Otherwise the
+    answer has the certain cells and says which rule keeps it from counting.
 
     Raises
     ------
@@ -589,8 +602,15 @@ def analyze_variant(
     """
     deadline = deadline_after(time_limit)
     covered = board.where(CellState.COVERED)
+    why_not: str | None = None
     if all(rule.local for rule in board.rules.mine):
         counted = _count_by_components(board, limit, deadline)
+        if counted is None and profile_states > 0:
+            # A part past the limit (1Q or 1B linking the board): counted exactly along a profile of the board.
+            try:
+                counted = count_profile(board, statements(board), max_states=profile_states, deadline=deadline)
+            except ProfileTooLarge as exc:
+                why_not = str(exc)
         if counted is not None:
             n, counts = counted
             safe = tuple(c for c in covered if counts[c] == 0) if n else ()
@@ -623,7 +643,7 @@ def analyze_variant(
                 seen[d].add(other[d])
     safe = tuple(c for c in covered if seen[c] == {False})
     mines = tuple(c for c in covered if seen[c] == {True})
-    return VariantAnalysis(board, True, safe, mines, None, None, _why_uncounted(board, limit))
+    return VariantAnalysis(board, True, safe, mines, None, None, _why_uncounted(board, limit, why_not))
 
 
 @dataclass(frozen=True)
