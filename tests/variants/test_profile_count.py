@@ -11,12 +11,14 @@ column-by-column transfer count written here from the rule's definition alone
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 from itertools import product
 
 import pytest
 
 from cnfsweep.core.board import Cell
+from cnfsweep.core.errors import TimeLimitExceeded
 from cnfsweep.variants.board import CellState, parse_variant
 from cnfsweep.variants.profile import ProfileTooLarge, count_profile
 from cnfsweep.variants.solve import analyze_variant, statements
@@ -167,3 +169,23 @@ def test_a_rule_that_is_no_sum_is_named() -> None:
     board = parse_variant(_empty_puzzle(["1D"], 3, 4).text())
     analysis = analyze_variant(board, limit=1)
     assert analysis.layouts is None and analysis.uncounted is not None and "1D" in analysis.uncounted
+
+
+def test_a_profile_count_out_of_time_leaves_the_certain_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The count gets half of what is left of the time limit; past that share the certain cells are still found.
+    import cnfsweep.variants.solve as solve
+
+    shares: list[float | None] = []
+
+    def out_of_time(*args: object, deadline: float | None = None, **kw: object) -> None:
+        shares.append(deadline)
+        raise TimeLimitExceeded("past the share")
+
+    board = parse_variant("rules: 1Q\n. . .\n. 3 .\n. . .\n")
+    without = analyze_variant(board, limit=1, profile_states=0)
+    monkeypatch.setattr(solve, "count_profile", out_of_time)
+    start = time.perf_counter()
+    analysis = analyze_variant(board, limit=1, time_limit=60)
+    assert shares and shares[0] is not None and shares[0] < start + 31
+    assert analysis.layouts is None and analysis.uncounted is not None and "time limit" in analysis.uncounted
+    assert (analysis.safe, analysis.mines) == (without.safe, without.mines)

@@ -607,10 +607,14 @@ def analyze_variant(
         counted = _count_by_components(board, limit, deadline)
         if counted is None and profile_states > 0:
             # A part past the limit (1Q or 1B linking the board): counted exactly along a profile of the board.
+            # Half of what is left, so that past it the certain cells below still have time to be found.
+            share = None if deadline is None else deadline_after(time_left(deadline) / 2)
             try:
-                counted = count_profile(board, statements(board), max_states=profile_states, deadline=deadline)
+                counted = count_profile(board, statements(board), max_states=profile_states, deadline=share)
             except ProfileTooLarge as exc:
                 why_not = str(exc)
+            except TimeLimitExceeded:
+                why_not = "the profile count did not finish in half of the time limit"
         if counted is not None:
             n, counts = counted
             safe = tuple(c for c in covered if counts[c] == 0) if n else ()
