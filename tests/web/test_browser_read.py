@@ -3,7 +3,8 @@
 Debian's headless Chromium on a live server: a corpus picture (``corpus/page``, labelled from the page's own
 state) is pasted (a ``paste`` event carrying the file, as Ctrl+V with a screenshot on the clipboard gives
 it) or dropped (a ``drop`` event carrying it, as a file dragged from a file manager); the editor must then
-hold the labelled board, on its grid, with its analysis.  A file that is no board says the CLI's line in
+hold the labelled board, on its grid, with its analysis.  One picture also goes the user's whole way: onto
+the browser's real clipboard, then Ctrl+V on the keyboard.  A file that is no board says the CLI's line in
 the page's message area.
 """
 
@@ -35,9 +36,26 @@ GIVE = """([how, name, type, data]) => {
 }"""
 
 
+#: Puts a PNG on the browser's real clipboard, as copying a screenshot does (the context must grant clipboard-write).
+COPY = """async (data) => {
+  const bytes = Uint8Array.from(atob(data), (ch) => ch.charCodeAt(0));
+  await navigator.clipboard.write([new ClipboardItem({ "image/png": new Blob([bytes], { type: "image/png" }) })]);
+}"""
+
+
 def give(page, how: str, name: str, data: bytes, kind: str = "image/png") -> bool:
     """Paste or drop ``data`` as the file ``name``; whether the page took it (prevented the browser's own action)."""
     return page.evaluate(GIVE, [how, name, kind, base64.b64encode(data).decode()])
+
+
+def shows(page, name: str) -> list[str]:
+    """Wait until the editor holds the corpus picture ``name``'s labelled board, on its grid; its rows."""
+    topology, rows = board_rows(name)
+    page.wait_for_function(
+        "([rows, topology]) => state.topology === topology && state.grid.map((row) => row.join('')).join('\\n') === rows",
+        arg=["\n".join(rows), topology],
+    )
+    return rows
 
 
 def board_rows(name: str) -> tuple[str, list[str]]:
@@ -52,20 +70,29 @@ def board_rows(name: str) -> tuple[str, list[str]]:
     ("how", "name"), [("paste", "square-dark-1.25x-1"), ("drop", "hex-light-1x-0"), ("paste", "torus-dark-1x-1")]
 )
 def test_a_screenshot_given_to_edit_becomes_the_board_analysed(page, how: str, name: str) -> None:
-    topology, rows = board_rows(name)
+    topology, _ = board_rows(name)
     page.click("#tab-edit")
     page.check("#analyse")
     assert give(page, how, f"{name}.png", (CORPUS / f"{name}.png").read_bytes())
-    page.wait_for_function(
-        "([rows, topology]) => state.topology === topology && state.grid.map((row) => row.join('')).join('\\n') === rows",
-        arg=["\n".join(rows), topology],
-    )
+    rows = shows(page, name)
     assert (page.input_value("#edit-rows"), page.input_value("#edit-cols")) == (str(len(rows)), str(len(rows[0])))
     assert page.input_value("#edit-topology") == topology
     assert page.text_content("#edit-message").startswith(f"read a {len(rows)}×{len(rows[0])} ")
     # Ready to analyse: the analysis of this very position follows.
     analysed(page)
     assert page.evaluate("() => !state.analysis.error && state.analysis.rows === state.rows")
+
+
+def test_a_screenshot_on_the_real_clipboard_is_pasted_with_ctrl_v(page, live_url: str) -> None:
+    # No event built in the page: the browser itself turns the keys into a paste of what its clipboard holds.
+    name = "square-dark-1.25x-1"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_url)
+    page.evaluate(COPY, base64.b64encode((CORPUS / f"{name}.png").read_bytes()).decode())
+    page.click("#tab-edit")
+    page.focus("#board-text")
+    page.keyboard.press("Control+V")
+    rows = shows(page, name)
+    assert page.text_content("#edit-message").startswith(f"read a {len(rows)}×{len(rows[0])} ")
 
 
 @pytest.mark.parametrize("how", ["paste", "drop"])
