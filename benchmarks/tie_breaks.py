@@ -2,7 +2,7 @@
 
 Usage: ``python -m benchmarks tie-breaks --out ties.jsonl [--games 200] [--seed 2026] [--start 0]
 [--low 100] [--upto 5000] [--nodes 500000] [--time-limit SECONDS]``
-       ``python -m benchmarks tie-breaks --analyse --out ties.jsonl [--test-every 3] [--json PATH]``
+       ``python -m benchmarks tie-breaks --analyse --out ties.jsonl[.gz] [--test-every 3] [--near 0] [--json PATH]``
 
 ``strong`` plays seeded expert games from a safe corner with its defaults. At
 each guess of a position with more than ``--low`` and at most ``--upto``
@@ -32,6 +32,7 @@ rule's pick against today's, both followed by optimal play.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import statistics
@@ -214,10 +215,11 @@ def collect(args: argparse.Namespace, console: Console) -> int:
 
 
 def read(path: Path) -> list[dict[str, Any]]:
-    """Return the records of a log, a partial last line left out."""
+    """Return the records of a log (gzipped too, ``.jsonl.gz``), a partial last line left out."""
     if not path.exists():
         return []
-    lines = path.read_text().split("\n")
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    lines = text.split("\n")
     return [json.loads(line) for line in lines[:-1] if line.strip()]
 
 

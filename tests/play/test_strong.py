@@ -309,12 +309,14 @@ def oracle_unsettled(board: Board, found: tuple[frozenset[Cell], ...], cell: Cel
     )
 
 
-def test_the_covered_tie_break_takes_the_tied_cell_with_most_unsettled_neighbours():
-    """Among deep candidates of equal two-move value (by brute force), ``tie_break=covered`` takes the one
-    with most unsettled neighbours (by brute force), today's order among those; ``score`` keeps today's pick."""
-    today, covered = StrongPolicy(), StrongPolicy(tie_break="covered")  # type: ignore[arg-type]
+@pytest.mark.parametrize("rule", [TieBreak.COVERED, TieBreak.DEEPER])
+def test_a_tie_break_takes_the_tied_cell_its_key_ranks_first(rule: TieBreak):
+    """Among deep candidates of equal two-move value (by brute force), ``tie_break`` takes the one of
+    best key (by brute force: unsettled neighbours, or the three-move value), then today's pick, then the
+    candidates' order; ``score`` keeps today's pick."""
+    today, other = StrongPolicy(), StrongPolicy(tie_break=rule)
     tied_positions = changed = 0
-    for analysis in guess_points(Level(5, 6, 8), 48, 25):
+    for analysis in guess_points(Level(5, 6, 8), 48, 160):
         board, n = analysis.board, analysis.solutions
         if len(board.covered) > 15 or not within_reach(board, 12):
             continue
@@ -330,17 +332,17 @@ def test_the_covered_tie_break_takes_the_tied_cell_with_most_unsettled_neighbour
         pick = today.deepest(snap, top, n)
         # Today's pick: the better one-move score, then the safer cell, then the candidates' order.
         assert pick is max(tied, key=lambda o: (o.score(n), -o.p_mine, -tied.index(o)))
-        most = max(oracle_unsettled(board, found, o.cell) for o in tied)
-        expected = (
-            pick
-            if oracle_unsettled(board, found, pick.cell) == most
-            else next(o for o in tied if oracle_unsettled(board, found, o.cell) == most)
-        )
-        assert covered.deepest(snap, top, n).cell == expected.cell, (board.grid, [o.cell for o in tied])
+        if rule is TieBreak.COVERED:
+            key = {o.cell: Fraction(oracle_unsettled(board, found, o.cell)) for o in tied}
+        else:
+            key = {o.cell: oracle_move_value(today, board, snap, o.cell, 3, found) for o in tied}
+        most = max(key.values())
+        expected = pick if key[pick.cell] == most else next(o for o in tied if key[o.cell] == most)
+        assert other.deepest(snap, top, n).cell == expected.cell, (board.grid, [o.cell for o in tied])
         tied_positions += len(tied) > 1
         changed += expected is not pick
     # Ties must occur, and the rule must change some picks, or the test shows nothing.
-    assert tied_positions >= 5 and changed >= 1
+    assert tied_positions >= 20 and changed >= 1
 
 
 def test_a_changed_tie_is_traced_by_name_and_the_default_is_today():

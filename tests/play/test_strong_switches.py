@@ -76,9 +76,9 @@ def test_a_dead_test_named_by_a_string_is_the_member_and_a_wrong_one_is_refused(
 
 def test_a_tie_break_named_by_a_string_is_the_member_and_a_wrong_one_is_refused():
     assert StrongPolicy(tie_break="covered").tie_break is TieBreak.COVERED  # type: ignore[arg-type]
-    with pytest.raises(CnfsweepError, match="policy strong: tie_break takes one of score, covered, not 'most'"):
+    with pytest.raises(CnfsweepError, match="policy strong: tie_break takes one of score, covered, deeper, not 'most'"):
         make_policy("strong:tie_break=most")
-    with pytest.raises(CnfsweepError, match="tie_break=most is not one of score, covered"):
+    with pytest.raises(CnfsweepError, match="tie_break=most is not one of score, covered, deeper"):
         StrongPolicy(tie_break="most")  # type: ignore[arg-type]
 
 

@@ -65,8 +65,9 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 - ``tie_break`` (``score`` by default): how the deeper look-ahead chooses
   among candidates of equal value. ``score``: the better one-move score, then
   the safer cell, then the candidates' order. ``covered``: the cell with most
-  neighbours that are a mine in some layouts but not all, then as ``score``;
-  a guess it changes is traced as ``look-ahead tie-break``.
+  neighbours that are a mine in some layouts but not all, then as ``score``.
+  ``deeper``: the cell of best value one move deeper, then as ``score``. A
+  guess the rule changes is traced as ``look-ahead tie-break``.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -117,8 +118,11 @@ class TieBreak(str, Enum):
     #: The better one-move score, then the safer cell, then the candidates' order (safest, fewest neighbours
     #: left to open, row-major).
     SCORE = "score"
-    #: The cell with most covered neighbours not yet settled (the most it can tell), then as ``score``.
+    #: The cell with most neighbours that are a mine in some layouts but not all (the most it can tell),
+    #: then as ``score``.
     COVERED = "covered"
+    #: The cell of best value one move deeper (``depth + 1`` moves, at most 4), then as ``score``.
+    DEEPER = "deeper"
 
     def __str__(self) -> str:
         return str(self.value)
@@ -482,13 +486,16 @@ class StrongPolicy(Policy):
         # The rule's key first; its own ties keep today's choice, then the earlier candidate.
         return max(tied, key=lambda o: (self._tie_key(snap, o.cell), o is best, -tied.index(o))), best
 
-    def _tie_key(self, snap: Snapshot, cell: Cell) -> int:
+    def _tie_key(self, snap: Snapshot, cell: Cell) -> Fraction:
         """Return what ``tie_break`` maximises among the look-ahead's equals, for ``cell``.
 
-        ``covered``: the neighbours that are a mine in some layouts but not in all.
+        ``covered``: the neighbours that are a mine in some layouts but not in all;
+        ``deeper``: the value ``depth + 1`` moves deep (:meth:`move_value`, at most 4 moves).
         """
+        if self.tie_break is TieBreak.DEEPER:
+            return self.move_value(snap, cell, min(self.depth + 1, 4))
         n = snap.solutions
-        return sum(1 for c in snap.topology.neighbours(cell) if snap.unknown(c) and 0 < snap.weight(c) < n)
+        return Fraction(sum(1 for c in snap.topology.neighbours(cell) if snap.unknown(c) and 0 < snap.weight(c) < n))
 
     def move_value(self, snap: Snapshot, cell: Cell, moves: int, floor: Fraction | None = None) -> Fraction:
         """Return the chance of surviving a click on ``cell`` and the ``moves`` guesses after it.
