@@ -249,12 +249,16 @@ RULES: dict[str, Key] = {
 }
 
 
+def within(tie: dict[str, Any], near: Fraction) -> list[int]:
+    """Return the candidates whose look-ahead value is within ``near`` of the best: the tied ones."""
+    values = [Fraction(c["value"]) for c in tie["candidates"]]
+    return [i for i, v in enumerate(values) if max(values) - v <= near]
+
+
 def pick(tie: dict[str, Any], key: Key, near: Fraction) -> int:
     """Return the candidate a rule picks: the key's best among those within ``near`` of the best value."""
     cands = tie["candidates"]
-    values = [Fraction(c["value"]) for c in cands]
-    best = max(values)
-    tied = [i for i, v in enumerate(values) if best - v <= near]
+    tied = within(tie, near)
     default = tie["default"]
     if default not in tied or len(tied) < 2:
         return default
@@ -265,9 +269,7 @@ def pick(tie: dict[str, Any], key: Key, near: Fraction) -> int:
 def best_tied(tie: dict[str, Any], near: Fraction) -> int:
     """Return the tied candidate of best exact value (the oracle: a ceiling on any tie-break)."""
     cands = tie["candidates"]
-    values = [Fraction(c["value"]) for c in cands]
-    tied = [i for i, v in enumerate(values) if max(values) - v <= near]
-    return max(tied, key=lambda i: (Fraction(cands[i]["exact"]), i == tie["default"]))
+    return max(within(tie, near), key=lambda i: (Fraction(cands[i]["exact"]), i == tie["default"]))
 
 
 def evaluate(records: list[dict[str, Any]], test_every: int, near: Fraction, low: int) -> dict[str, Any]:
@@ -283,7 +285,7 @@ def evaluate(records: list[dict[str, Any]], test_every: int, near: Fraction, low
         part_games = sorted(g for g in games if (g % test_every == 0) == held)
         for scope, lowest in (("window", low), ("all", 0)):
             chosen = [t for t in ties if (t["game"] % test_every == 0) == held and t["layouts"] > lowest]
-            tied = chosen
+            tied = [t for t in chosen if len(within(t, near)) > 1]
             rows = {}
             for name, key in [*RULES.items(), ("oracle", None)]:
                 per_game: dict[int, Fraction] = {}
@@ -294,10 +296,7 @@ def evaluate(records: list[dict[str, Any]], test_every: int, near: Fraction, low
                     i = pick(t, key, near) if key is not None else best_tied(t, near)
                     gain = exact[i] - exact[t["default"]]
                     per_game[t["game"]] = per_game.get(t["game"], Fraction(0)) + gain
-                    values = [Fraction(c["value"]) for c in t["candidates"]]
-                    top = max(values)
-                    eligible = [j for j, v in enumerate(values) if top - v <= near]
-                    best_picked += exact[i] == max(exact[j] for j in eligible)
+                    best_picked += exact[i] == max(exact[j] for j in within(t, near))
                     differ += i != t["default"]
                 gains = [float(per_game.get(g, 0)) for g in part_games]
                 rows[name] = {
@@ -306,7 +305,17 @@ def evaluate(records: list[dict[str, Any]], test_every: int, near: Fraction, low
                     "differs": differ,
                     "gain_points": points(gains),
                 }
-            out[f"{part}/{scope}"] = {"games": len(part_games), "rules": rows}
+            # What the best move of all (exact search) wins over today's pick at the same ties, where known.
+            best_move: dict[int, Fraction] = {}
+            for t in tied:
+                if t.get("best") is not None:
+                    gain = Fraction(t["best"]["exact"]) - Fraction(t["candidates"][t["default"]]["exact"])
+                    best_move[t["game"]] = best_move.get(t["game"], Fraction(0)) + gain
+            out[f"{part}/{scope}"] = {
+                "games": len(part_games),
+                "rules": rows,
+                "best_move_points": points([float(best_move.get(g, 0)) for g in part_games]),
+            }
     return out
 
 
@@ -322,7 +331,11 @@ def describe(report: dict[str, Any]) -> list[str]:
     """The analysis as lines of text."""
     out = []
     for part, body in report["parts"].items():
-        out.append(f"{part}: {body['games']} games")
+        b = body["best_move_points"]
+        out.append(
+            f"{part}: {body['games']} games; the best move of all (exact search) at these ties wins "
+            f"{b['mean']:+.4f} points over today's pick (95% {b['low']:+.4f} to {b['high']:+.4f}), where searched"
+        )
         for name, r in body["rules"].items():
             g = r["gain_points"]
             out.append(

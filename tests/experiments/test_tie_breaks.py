@@ -50,6 +50,16 @@ def test_the_gain_per_game_counts_every_game_of_a_part_and_only_ties_above_the_t
     assert parts["test/all"]["games"] == 2 and parts["test/all"]["rules"]["covered"]["ties"] == 0
 
 
+def test_the_best_move_s_gain_is_counted_at_the_ties_where_it_was_searched():
+    records = [{"kind": "game", "game": g, "won": False} for g in (1, 2)]
+    searched = tie(1, 0, candidate("1/2", "1/4", 2), candidate("1/2", "1/2", 4))
+    searched["best"] = {"cell": [0, 0], "exact": "3/4"}
+    records += [searched, tie(2, 0, candidate("1/2", "1/4", 2), candidate("1/2", "1/2", 4))]
+    parts = tie_breaks.evaluate(records, 3, Fraction(0), 1000)
+    # 3/4 - 1/4 in one game of two: 25 points a game.
+    assert parts["train/window"]["best_move_points"]["mean"] == 25.0
+
+
 def test_the_recorded_default_is_the_look_ahead_s_own_pick(tmp_path: Path):
     inner = StrongPolicy()
     seen = 0
