@@ -256,6 +256,13 @@ ENTRIES: tuple[Entry, ...] = (
         ("--level", "beginner", "--games", "2", "--upto", "2000", "--json", "{tmp}/window.json"),
     ),
     Entry(
+        "tie-breaks",
+        "tie_breaks",
+        S,
+        "the look-ahead's ties valued exactly, and which tie-break picks the best tied cell",
+        ("--level", "beginner", "--games", "2", "--low", "1", "--out", "{tmp}/ties.jsonl"),
+    ),
+    Entry(
         "paired-commits",
         "paired_commits",
         S,

@@ -59,7 +59,9 @@ STEPS = (1500, 2000, 3000, 5000, 10_000, 20_000)
 GAP_BINS = (0.0, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 1.0)
 
 #: The rules under which the look-ahead chose a guess.
-LOOKAHEAD_RULES = frozenset({GuessRule.SAFEST, GuessRule.LOOKAHEAD, GuessRule.DEAD_CELL, GuessRule.OFF_FRONTIER})
+LOOKAHEAD_RULES = frozenset(
+    {GuessRule.SAFEST, GuessRule.LOOKAHEAD, GuessRule.DEAD_CELL, GuessRule.OFF_FRONTIER, GuessRule.TIE_BREAK}
+)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from cnfsweep.engine import Engine
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.play.registry import make_policy, policy_parameters
-from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.play.strong import StrongPolicy, TieBreak
 from cnfsweep.search import Snapshot
 
 SMALL = Level(6, 6, 6, "small")
@@ -297,3 +297,62 @@ def test_strong_games_solve_everything_with_the_games_engine(monkeypatch: pytest
     for seed in range(4):
         player.play(LEVELS["intermediate"], game_seed(41, seed))
     assert opened["game"] > 0 and opened["policy"] > 0
+
+
+def oracle_unsettled(board: Board, found: tuple[frozenset[Cell], ...], cell: Cell) -> int:
+    """Count ``cell``'s covered neighbours that are a mine in some of the layouts ``found`` but not in all."""
+    flags = set(board.flags)
+    return sum(
+        1
+        for c in around(board, cell)
+        if c in board.covered and c not in flags and 0 < sum(c in layout for layout in found) < len(found)
+    )
+
+
+@pytest.mark.parametrize("rule", [TieBreak.COVERED, TieBreak.DEEPER])
+def test_a_tie_break_takes_the_tied_cell_its_key_ranks_first(rule: TieBreak):
+    """Among deep candidates of equal two-move value (by brute force), ``tie_break`` takes the one of
+    best key (by brute force: unsettled neighbours, or the three-move value), then today's pick, then the
+    candidates' order; ``score`` keeps today's pick."""
+    today, other = StrongPolicy(), StrongPolicy(tie_break=rule)
+    tied_positions = changed = 0
+    for analysis in guess_points(Level(5, 6, 8), 48, 160):
+        board, n = analysis.board, analysis.solutions
+        if len(board.covered) > 15 or not within_reach(board, 12):
+            continue
+        snap = Snapshot.of_analysis(analysis)
+        ranked = snap.candidates(today.tolerance, today.candidates, today.off_cells)
+        pool = [o for o in today.scored(analysis, snap, ranked) if not o.dead]
+        top = sorted(pool, key=lambda o: (-o.score(n), o.p_mine))[: today.deep_candidates]
+        if len(top) < 2:
+            continue
+        found = layouts(board)
+        value = {o.cell: oracle_move_value(today, board, snap, o.cell, 2, found) for o in top}
+        tied = [o for o in top if value[o.cell] == max(value.values())]
+        pick = today.deepest(snap, top, n)
+        # Today's pick: the better one-move score, then the safer cell, then the candidates' order.
+        assert pick is max(tied, key=lambda o: (o.score(n), -o.p_mine, -tied.index(o)))
+        if rule is TieBreak.COVERED:
+            key = {o.cell: Fraction(oracle_unsettled(board, found, o.cell)) for o in tied}
+        else:
+            key = {o.cell: oracle_move_value(today, board, snap, o.cell, 3, found) for o in tied}
+        most = max(key.values())
+        expected = pick if key[pick.cell] == most else next(o for o in tied if key[o.cell] == most)
+        assert other.deepest(snap, top, n).cell == expected.cell, (board.grid, [o.cell for o in tied])
+        tied_positions += len(tied) > 1
+        changed += expected is not pick
+    # Ties must occur, and the rule must change some picks, or the test shows nothing.
+    assert tied_positions >= 20 and changed >= 1
+
+
+def test_a_changed_tie_is_traced_by_name_and_the_default_is_today():
+    assert StrongPolicy().tie_break is TieBreak.SCORE
+    assert make_policy("strong:tie_break=covered").tie_break is TieBreak.COVERED
+    engine = Engine.for_games()
+    rules = set()
+    for i in range(40):
+        record = play_game(
+            LEVELS["expert"], game_seed(7, i), policy=StrongPolicy(tie_break=TieBreak.COVERED), engine=engine
+        )
+        rules |= {m.rule for m in record.moves if m.rule is not None}
+    assert GuessRule.TIE_BREAK in rules

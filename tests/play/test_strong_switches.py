@@ -15,7 +15,7 @@ from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play import GameRecord, GuessRule, play_game
 from cnfsweep.play.game import LEVELS
 from cnfsweep.play.registry import make_policy, policy_parameters
-from cnfsweep.play.strong import DeadTest, StrongPolicy
+from cnfsweep.play.strong import DeadTest, StrongPolicy, TieBreak
 from cnfsweep.search import Snapshot
 from cnfsweep.search.ranking import more_off_cells
 
@@ -30,6 +30,7 @@ SWITCHES = {
     "second_living": ("on", True),
     "second_dead": ("full", DeadTest.FULL),
     "opening_book": ("on", True),
+    "tie_break": ("covered", TieBreak.COVERED),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -42,6 +43,7 @@ OFF = {
     "second_living": False,
     "second_dead": DeadTest.PLAIN,
     "opening_book": False,
+    "tie_break": TieBreak.SCORE,
 }
 
 
@@ -70,6 +72,14 @@ def test_a_dead_test_named_by_a_string_is_the_member_and_a_wrong_one_is_refused(
         make_policy("strong:second_dead=most")
     with pytest.raises(CnfsweepError, match="second_dead=most is not one of plain, full"):
         StrongPolicy(second_dead="most")  # type: ignore[arg-type]
+
+
+def test_a_tie_break_named_by_a_string_is_the_member_and_a_wrong_one_is_refused():
+    assert StrongPolicy(tie_break="covered").tie_break is TieBreak.COVERED  # type: ignore[arg-type]
+    with pytest.raises(CnfsweepError, match="policy strong: tie_break takes one of score, covered, deeper, not 'most'"):
+        make_policy("strong:tie_break=most")
+    with pytest.raises(CnfsweepError, match="tie_break=most is not one of score, covered, deeper"):
+        StrongPolicy(tie_break="most")  # type: ignore[arg-type]
 
 
 def test_the_full_dead_test_changes_some_next_move_values():

@@ -38,6 +38,7 @@ class GuessRule(Enum):
     PSEUDO = "pseudo 50/50"
     OFF_FRONTIER = "off-frontier look-ahead"
     BOOK = "opening book"
+    TIE_BREAK = "look-ahead tie-break"
 
 
 @dataclass(frozen=True)

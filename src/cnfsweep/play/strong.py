@@ -62,6 +62,12 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   offline per board size), traced as ``opening book``.
 - ``forced_total`` (off by default): ``early_forced`` also takes a pair whose
   cap off the frontier is a mine only because of the total.
+- ``tie_break`` (``score`` by default): how the deeper look-ahead chooses
+  among candidates of equal value. ``score``: the better one-move score, then
+  the safer cell, then the candidates' order. ``covered``: the cell with most
+  neighbours that are a mine in some layouts but not all, then as ``score``.
+  ``deeper``: the cell of best value one move deeper, then as ``score``. A
+  guess the rule changes is traced as ``look-ahead tie-break``.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -98,6 +104,25 @@ class DeadTest(str, Enum):
     PLAIN = "plain"
     #: The cell shows the same number in every layout where it is safe.
     FULL = "full"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class TieBreak(str, Enum):
+    """How the look-ahead chooses among its deep candidates of equal value (``tie_break``).
+
+    A string too, so that a spec's plain setting (``tie_break=covered``) is one.
+    """
+
+    #: The better one-move score, then the safer cell, then the candidates' order (safest, fewest neighbours
+    #: left to open, row-major).
+    SCORE = "score"
+    #: The cell with most neighbours that are a mine in some layouts but not all (the most it can tell),
+    #: then as ``score``.
+    COVERED = "covered"
+    #: The cell of best value one move deeper (``depth + 1`` moves, at most 4), then as ``score``.
+    DEEPER = "deeper"
 
     def __str__(self) -> str:
         return str(self.value)
@@ -174,13 +199,16 @@ class StrongPolicy(Policy):
     second_living: bool = False
     second_dead: DeadTest = DeadTest.PLAIN
     opening_book: bool = False
+    tie_break: TieBreak = TieBreak.SCORE
 
     def __post_init__(self) -> None:
-        names = [m.value for m in DeadTest]
-        if self.second_dead not in names:
-            raise CnfsweepError(f"policy strong: second_dead={self.second_dead} is not one of {', '.join(names)}")
-        # A plain string naming a member is that member: the dataclass is frozen, hence the object call.
-        object.__setattr__(self, "second_dead", DeadTest(self.second_dead))
+        for name, kind in (("second_dead", DeadTest), ("tie_break", TieBreak)):
+            names = [m.value for m in kind]
+            value = getattr(self, name)
+            if value not in names:
+                raise CnfsweepError(f"policy strong: {name}={value} is not one of {', '.join(names)}")
+            # A plain string naming a member is that member: the dataclass is frozen, hence the object call.
+            object.__setattr__(self, name, kind(value))
         checks = {
             "endgame_layouts": self.endgame_layouts >= 0,
             "endgame_nodes": self.endgame_nodes >= 1,
@@ -281,7 +309,9 @@ class StrongPolicy(Policy):
             pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
             top = sorted(pool, key=lambda o: (-o.score(solutions), o.p_mine))[: self.deep_candidates]
             if len(top) > 1:
-                best = self.deepest(snap, top, solutions)
+                best, today = self._deepest(snap, top, solutions)
+                if best is not today:
+                    return Guess(best.cell, GuessRule.TIE_BREAK)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         if best.cell in wider:
@@ -423,21 +453,49 @@ class StrongPolicy(Policy):
     # -- internals --------------------------------------------------------------
 
     def deepest(self, snap: Snapshot, top: list[RevealOutcome], solutions: int) -> RevealOutcome:
-        """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score)."""
+        """Return the outcome of best ``depth``-move score among ``top`` (sorted by one-step score).
+
+        Among outcomes of equal score, ``tie_break`` chooses (:meth:`_tie_key`).
+        """
+        return self._deepest(snap, top, solutions)[0]
+
+    def _deepest(self, snap: Snapshot, top: list[RevealOutcome], solutions: int) -> tuple[RevealOutcome, RevealOutcome]:
+        """Return :meth:`deepest`'s outcome and the one ``tie_break=score`` would choose."""
         first = top[0]
         best, best_key = (
             first,
             (first.bonus * self.move_value(snap, first.cell, self.depth), first.score(solutions), -first.p_mine),
         )
+        # Every outcome whose value was worked out exactly, with that value: branch and bound keeps exact
+        # every value at or above the best so far, so the final best's equals are all here.
+        valued = [(first, best_key[0])]
         for o in top[1:]:
             one_step = o.score(solutions)
             # Looking further can only lower a score: past this, nothing can win.
             if one_step < best_key[0]:
                 break
             key = (o.bonus * self.move_value(snap, o.cell, self.depth, best_key[0] / o.bonus), one_step, -o.p_mine)
+            valued.append((o, key[0]))
             if key > best_key:
                 best, best_key = o, key
-        return best
+        if self.tie_break is TieBreak.SCORE:
+            return best, best
+        tied = [o for o, value in valued if value == best_key[0]]
+        if len(tied) < 2:
+            return best, best
+        # The rule's key first; its own ties keep today's choice, then the earlier candidate.
+        return max(tied, key=lambda o: (self._tie_key(snap, o.cell), o is best, -tied.index(o))), best
+
+    def _tie_key(self, snap: Snapshot, cell: Cell) -> Fraction:
+        """Return what ``tie_break`` maximises among the look-ahead's equals, for ``cell``.
+
+        ``covered``: the neighbours that are a mine in some layouts but not in all;
+        ``deeper``: the value ``depth + 1`` moves deep (:meth:`move_value`, at most 4 moves).
+        """
+        if self.tie_break is TieBreak.DEEPER:
+            return self.move_value(snap, cell, min(self.depth + 1, 4))
+        n = snap.solutions
+        return Fraction(sum(1 for c in snap.topology.neighbours(cell) if snap.unknown(c) and 0 < snap.weight(c) < n))
 
     def move_value(self, snap: Snapshot, cell: Cell, moves: int, floor: Fraction | None = None) -> Fraction:
         """Return the chance of surviving a click on ``cell`` and the ``moves`` guesses after it.
