@@ -67,7 +67,7 @@ def not_taken(source: str) -> str:
     Examples
     --------
     >>> not_taken("b.txt")
-    "b.txt: a board with variant rules (a 'rules:' header) is read by solve, check, hint, levels and render only"
+    "b.txt: a board with variant rules (a 'rules:' header) is read by solve, check, hint, levels, grade and render only"
     """
     takes = ", ".join(VARIANT_COMMANDS[:-1]) + " and " + VARIANT_COMMANDS[-1]
     return f"{source}: a board with variant rules (a 'rules:' header) is read by {takes} only"

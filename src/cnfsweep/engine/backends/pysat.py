@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import pairwise
 from typing import Any, ClassVar, cast
 
@@ -350,9 +350,12 @@ class PysatBackend:
         if self.encoding == "native" and not found.native_cardinality:
             native = [s for s in usable if capabilities(s).native_cardinality]
             raise ValueError(f"solver {key!r} has no native cardinality; use one of {', '.join(native)}")
-        # The full spec, made once: an attribute, not a property, as every analysis reports it and
-        # a property's function is one more on a cold analysis's path.
-        self.spec: str = f"{self.name}:{self.solver}:{self.encoding}"
+
+    @cached_property
+    def spec(self) -> str:
+        # Cached on the instance (the default backend is built once per process): every analysis reports
+        # it, and after the first read it costs no function call on a cold analysis's path.
+        return f"{self.name}:{self.solver}:{self.encoding}"
 
     @staticmethod
     def solvers() -> list[str]:
