@@ -91,6 +91,13 @@ def counter_label(name: str) -> int | None:
 PAGE_ALL = sorted(p.stem for p in CORPUS.glob("*.png"))
 
 
+def jpeg_copy(name: str, quality: int) -> bytes:
+    """The corpus picture ``name`` saved as a JPEG of ``quality``."""
+    out = io.BytesIO()
+    Image.open(CORPUS / f"{name}.png").convert("RGB").save(out, format="JPEG", quality=quality)
+    return out.getvalue()
+
+
 @pytest.mark.parametrize("name", PAGE_ALL)
 def test_the_mines_counter_is_read_where_the_page_shows_one(name: str) -> None:
     reading = read_picture((CORPUS / f"{name}.png").read_bytes(), name)
@@ -122,11 +129,8 @@ def test_a_jpeg_screenshot_is_read_right_or_refused_never_wrong(name: str, quali
     # JPEG blurs the counter's box and digits (it once ended in a traceback, and read a 40 as 4) and the
     # torus's marks (once read as a square board): a board, its topology and its counter are read right or
     # not at all.  At quality 60 a dark board's open rows lost their lines and were once left off the grid.
-    image = Image.open(CORPUS / f"{name}.png").convert("RGB")
-    out = io.BytesIO()
-    image.save(out, format="JPEG", quality=quality)
     try:
-        reading = read_picture(out.getvalue(), name)
+        reading = read_picture(jpeg_copy(name, quality), name)
     except BoardFormatError as exc:
         assert "\n" not in str(exc)
         return
@@ -273,11 +277,8 @@ PAGE_THREE_FIVE = [name for name in PAGE_ALL if any(ch in "35" for row in labels
 def test_no_jpeg_copy_is_left_between_a_three_and_a_five(name: str, quality: int) -> None:
     # JPEG blurs a small 3's strokes and colour toward a 5's: where nearness and ink left the two tied,
     # the side of the upper stroke decides.  Another refusal (a grid a JPEG hides) is no concern here.
-    image = Image.open(CORPUS / f"{name}.png").convert("RGB")
-    out = io.BytesIO()
-    image.save(out, format="JPEG", quality=quality)
     try:
-        reading = read_picture(out.getvalue(), name)
+        reading = read_picture(jpeg_copy(name, quality), name)
     except BoardFormatError as exc:
         assert "n3 and n5" not in str(exc) and "n5 and n3" not in str(exc)
         return
@@ -288,10 +289,8 @@ def test_a_jpeg_grid_found_rows_short_is_refused_by_the_rows_beside_it() -> None
     # At quality 60 this dark board's first and last rows lost their lines: the grid was found 13 rows of 16.
     # The rows beside it read as several classes, each with no more than SURE: cells, so the reading refuses.
     name = "square-dark-1.5x-1"
-    out = io.BytesIO()
-    Image.open(CORPUS / f"{name}.png").convert("RGB").save(out, format="JPEG", quality=60)
     with pytest.raises(BoardFormatError, match="cells go on past the 13x5 grid found, at its top and bottom"):
-        read_picture(out.getvalue(), name)
+        read_picture(jpeg_copy(name, 60), name)
 
 
 def test_the_upper_stroke_leans_right_in_every_known_three_and_left_in_every_five() -> None:
