@@ -249,6 +249,7 @@ SKINS: dict[str, tuple[str, Callable[[float], str]]] = {
     "gnome-mines": ("GNOME Mines", lambda scale: f"window {scale:g}x"),
     "xdemineur": ("xdemineur", lambda scale: "its one size"),
     "arbiter": ("Minesweeper Arbiter (public)", lambda scale: f"{scale:g}x"),
+    "jsminesweeper": ("JSMinesweeper", lambda scale: f"{scale:g}x"),
 }
 
 
