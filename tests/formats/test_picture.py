@@ -615,3 +615,22 @@ def test_training_learns_no_picture_of_a_cell_something_lies_over(tmp_path) -> N
     assert hidden_cells(tmp_path / "shot.png") == {2, 4, 11}
     label.write_text("# skin: jsminesweeper\n....\n....\n", encoding="utf-8")
     assert hidden_cells(tmp_path / "shot.png") == set()
+
+
+def test_the_benchmark_counts_a_refusal_naming_a_cell_under_the_pointers_box() -> None:
+    from benchmarks.picture import refused_under_box
+
+    name = next(n for n in JSM_ALL if jsm_hidden(n))
+    rows = other_labels(Path("jsminesweeper") / name)
+    size = f"{len(rows)}x{len(rows[0])}"
+    r, c = sorted(jsm_hidden(name))[0]
+    clear = next((rr, cc) for rr in range(1, len(rows) + 1) for cc in range(1, 3) if (rr, cc) not in jsm_hidden(name))
+    assert refused_under_box(f"x: cannot read the cell at row {r}, column {c} of a {size} board", JSM / name, rows) == 1
+    assert (
+        refused_under_box(
+            f"x: cannot read the cell at row {clear[0]}, column {clear[1]} of a {size} board", JSM / name, rows
+        )
+        == 0
+    )
+    assert refused_under_box(f"x: cannot read the cell at row {r}, column {c} of a 2x2 board", JSM / name, rows) == 0
+    assert refused_under_box("x: no board found in the picture", JSM / name, rows) == 0
