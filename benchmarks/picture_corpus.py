@@ -10,7 +10,8 @@ Usage::
     python -m benchmarks picture-corpus jpeg --src corpus-train --out corpus-train-jpeg   # JPEG copies
 
 ``x`` plays Debian's desktop games under Xvfb (:mod:`benchmarks.picture_corpus_x`), labelled from cell
-pictures checked by eye; ``corpus/public`` holds public screenshots labelled by eye (each label file says so).
+pictures checked by eye; ``jsm`` plays JSMinesweeper's page in Chromium (:mod:`benchmarks.picture_corpus_jsm`),
+labelled from the game's own tiles; ``corpus/public`` holds public screenshots labelled by eye (each label file says so).
 
 Each picture ``corpus/<skin>/<name>.png`` has ``<name>.txt`` beside it: comment lines saying how it was
 made, then the board as the reader's cell letters (:data:`cnfsweep.imaging.cells.Seen`): ``.`` covered,
