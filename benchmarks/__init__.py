@@ -175,10 +175,11 @@ ENTRIES: tuple[Entry, ...] = (
         "picture-corpus",
         "picture_corpus",
         T,
-        "make the labelled screenshot corpus: cnfsweep's page in chromium; Tatham's Mines, GNOME Mines, xdemineur, "
-        "KMines under Xvfb; JPEG copies",
+        "make the labelled screenshot corpus: cnfsweep's page and JSMinesweeper's in chromium; Tatham's Mines, "
+        "GNOME Mines, xdemineur, KMines under Xvfb; JPEG copies",
         ("page", "--per", "1", "--scales", "1", "--out", "{tmp}"),
-        "chromium; xvfb, xdotool, imagemagick and sgt-puzzles, gnome-mines, xdemineur, kmines for sgt and x",
+        "chromium; xvfb, xdotool, imagemagick and sgt-puzzles, gnome-mines, xdemineur, kmines for sgt and x; "
+        "a checkout of DavidNHill/JSMinesweeper for jsm",
     ),
     Entry(
         "picture-train",

@@ -82,6 +82,22 @@ def read_labels(path: Path) -> tuple[str, str, str, list[str]]:
     return skin, scale, topology, rows
 
 
+def refused_under_box(message: str, png: Path, rows: list[str]) -> int:
+    """1 where the reader refused the picture naming a cell its label file says something lies over, else 0.
+
+    A game's box beside the pointer (JSMinesweeper names the cell under it) hides part of the cells it lies
+    over: refusing one of them, by name, is the reader doing what it should with what the picture shows.
+    """
+    import re
+
+    from benchmarks.picture_train import hidden_cells
+
+    named = re.search(r"row (\d+), column (\d+) of a (\d+)x(\d+) board", message)
+    if named is None or (int(named[3]), int(named[4])) != (len(rows), len(rows[0])):
+        return 0
+    return int((int(named[1]) - 1) * len(rows[0]) + int(named[2]) - 1 in hidden_cells(png))
+
+
 def grid_of(topology: str) -> str:
     """The table's grid column: square and torus boards share their cells' pictures, hexagons have their own."""
     return "hex" if topology == "hex" else "square, torus"
@@ -107,6 +123,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
     times: dict[tuple[str, str, str, str], list[float]] = defaultdict(list)
     expert: list[float] = []
     failures: list[str] = []
+    boxed = 0
     for png in sorted([*root.rglob("*.png"), *root.rglob("*.jpg")]):
         skin, scale, topology, rows = read_labels(png.with_suffix(".txt"))
         data = png.read_bytes()
@@ -148,6 +165,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
         except BoardFormatError as exc:
             times[key].append(time.perf_counter() - t)
             failures.append(f"{png}: {exc}")
+            boxed += refused_under_box(str(exc), png, rows)
             continue
         times[key].append(time.perf_counter() - t)
         got = reading.labels()
@@ -184,6 +202,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
             "p90_ms": round(1000 * percentile(expert, 0.9), 1) if expert else None,
         },
         "failures": failures,
+        "refused_under_box": boxed,
     }
 
 

@@ -6,10 +6,12 @@ Usage::
     python python -m benchmarks picture-corpus sgt  [--out corpus] [--per 3]   # Tatham's Mines (sgt-mines) under Xvfb
     python -m benchmarks picture-corpus x --games gnome-mines xdemineur kmines [--out corpus] [--per 3]
     python -m benchmarks picture-corpus x --games GAME --adopt LETTERS   # letter a game's new cell pictures by eye
+    python -m benchmarks picture-corpus jsm --jsm DIR [--out corpus] [--per 3]   # JSMinesweeper's page, a checkout in DIR
     python -m benchmarks picture-corpus jpeg --src corpus-train --out corpus-train-jpeg   # JPEG copies
 
 ``x`` plays Debian's desktop games under Xvfb (:mod:`benchmarks.picture_corpus_x`), labelled from cell
-pictures checked by eye; ``corpus/public`` holds public screenshots labelled by eye (each label file says so).
+pictures checked by eye; ``jsm`` plays JSMinesweeper's page in Chromium (:mod:`benchmarks.picture_corpus_jsm`),
+labelled from the game's own tiles; ``corpus/public`` holds public screenshots labelled by eye (each label file says so).
 
 Each picture ``corpus/<skin>/<name>.png`` has ``<name>.txt`` beside it: comment lines saying how it was
 made, then the board as the reader's cell letters (:data:`cnfsweep.imaging.cells.Seen`): ``.`` covered,
@@ -200,7 +202,7 @@ def typed_position(page: Any, rng: random.Random, topology: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and build one part of the corpus."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source", choices=("page", "sgt", "x", "jpeg"))
+    parser.add_argument("source", choices=("page", "sgt", "x", "jsm", "jpeg"))
     parser.add_argument(
         "--games", nargs="+", default=["gnome-mines", "xdemineur", "kmines"], help="x: the desktop games to play"
     )
@@ -213,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
+    parser.add_argument("--jsm", type=Path, help="jsm: a checkout of DavidNHill/JSMinesweeper to serve and play")
     parser.add_argument("--src", type=Path, help="jpeg: the corpus of PNG pictures to copy")
     parser.add_argument("--qualities", type=int, nargs="+", default=[75, 85, 95], help="jpeg: the copies' qualities")
     parser.add_argument(
@@ -232,6 +235,12 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.picture_corpus_x import x_corpus
 
         made = x_corpus(args.out, args.games, args.per, args.seed)
+    elif args.source == "jsm":
+        from benchmarks.picture_corpus_jsm import jsm_corpus
+
+        if args.jsm is None:
+            parser.error("jsm needs --jsm DIR, a checkout of DavidNHill/JSMinesweeper")
+        made = jsm_corpus(args.out, args.jsm, args.per, args.seed, tuple(args.scales))
     elif args.source == "jpeg":
         made = jpeg_copies(args.src, args.out, tuple(args.qualities))
     else:

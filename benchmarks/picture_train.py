@@ -56,6 +56,15 @@ def labelled(root: Path) -> Iterator[tuple[Path, str, str, list[str]]]:
         yield png, skin, topology, rows
 
 
+def hidden_cells(png: Path) -> set[int]:
+    """The cells (row-major indices) a picture's label file says something lies over (``# hidden: R,C ...``)."""
+    lines = png.with_suffix(".txt").read_text(encoding="utf-8").splitlines()
+    said = next((line.split(":", 1)[1].split() for line in lines if line.startswith("# hidden:")), [])
+    rows = [line for line in lines if line and not line.startswith(("#", "topology:"))]
+    width = len(rows[0]) if rows else 0
+    return {int(r) * width + int(c) for r, c in (cell.split(",") for cell in said)}
+
+
 def counter_label(png: Path) -> str | None:
     """The counter a picture's label file says it shows (``# counter: N``), or None."""
     for line in png.with_suffix(".txt").read_text(encoding="utf-8").splitlines():
@@ -153,7 +162,10 @@ def main(argv: list[str] | None = None) -> int:
                         np.sqrt(((glyph - g) ** 2).mean()) > DISTINCT_DIGIT for g in bucket
                     ):
                         bucket.append(glyph)
-            for f, label in zip(feats, "".join(rows), strict=True):
+            hidden = hidden_cells(png)
+            for i, (f, label) in enumerate(zip(feats, "".join(rows), strict=True)):
+                if i in hidden:
+                    continue  # partly under a box the game draws beside the pointer: no picture of its class
                 bucket = kept.setdefault((skin, label, png.suffix[1:]), [])
                 if keeps(f, label, skin, kept, bucket):
                     bucket.append(f)

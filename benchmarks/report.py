@@ -249,6 +249,7 @@ SKINS: dict[str, tuple[str, Callable[[float], str]]] = {
     "gnome-mines": ("GNOME Mines", lambda scale: f"window {scale:g}x"),
     "xdemineur": ("xdemineur", lambda scale: "its one size"),
     "arbiter": ("Minesweeper Arbiter (public)", lambda scale: f"{scale:g}x"),
+    "jsminesweeper": ("JSMinesweeper", lambda scale: f"{scale:g}x"),
 }
 
 
@@ -319,7 +320,16 @@ def render_picture(report: dict[str, Any]) -> str:
             f"{total['obr_crashed']} of them)."
         )
     missed = len(report["failures"]) - (total["obr_failed"] if peer else 0)
-    notes.append(f"Pictures cnfsweep did not read exactly: {missed}.")
+    boxed = report.get("refused_under_box", 0)
+    notes.append(
+        f"Pictures cnfsweep did not read exactly: {missed}"
+        + (
+            f", {boxed} of them refused naming a cell that the game's box beside the pointer lies over "
+            "(`# hidden:` in their labels)."
+            if boxed
+            else "."
+        )
+    )
     return "\n".join([*lines, "", " ".join(notes)]) + "\n"
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import re
 import sys
 from pathlib import Path
 
@@ -506,3 +508,129 @@ def test_every_capture_of_the_games_run_here_is_read_exactly(path: Path) -> None
     reading = read_picture((ROOT / "corpus" / path).read_bytes(), str(path))
     assert reading.labels() == other_labels(path)
     assert reading.skin == path.parts[0]
+
+
+#: JSMinesweeper's page played in Chromium (issue 40): labelled from the game's own tiles, never by eye.
+JSM = ROOT / "corpus" / "jsminesweeper"
+JSM_ALL = sorted(p.name for p in JSM.glob("*.png"))
+
+
+def jsm_hidden(name: str) -> set[tuple[int, int]]:
+    """The cells (rows and columns from 1) a JSMinesweeper picture's label file says the pointer's box lies over."""
+    text = (JSM / name).with_suffix(".txt").read_text(encoding="utf-8")
+    said = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("# hidden:")), [])
+    return {(int(r) + 1, int(c) + 1) for r, c in (cell.split(",") for cell in said)}
+
+
+#: A 9x9 board drawn at 20 px in a screenshot of the whole window: its pitch is found 20.24 px (the raised tiles'
+#: two edges a pixel or two apart leave nine cells' lines room to slide), and a cell is refused.
+JSM_REFUSED = ["jsm-1x-2.png"]
+#: A seeded few of the other JSMinesweeper pictures with no box over the board: every one read exactly.
+JSM_CLEAR = sorted(random.Random(40).sample([n for n in JSM_ALL if not jsm_hidden(n) and n not in JSM_REFUSED], 4))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *JSM_CLEAR,
+        *(pytest.param(n, marks=pytest.mark.xfail(strict=True, raises=BoardFormatError)) for n in JSM_REFUSED),
+    ],
+)
+def test_jsminesweeper_screenshots_read_back_to_the_games_own_tiles(name: str) -> None:
+    reading = read_picture((JSM / name).read_bytes(), name)
+    assert reading.labels() == other_labels(Path("jsminesweeper") / name)
+    assert reading.skin == "jsminesweeper"
+
+
+@pytest.mark.parametrize("name", [n for n in JSM_ALL if jsm_hidden(n)])
+def test_a_cell_under_jsminesweepers_pointer_box_is_refused_naming_it_never_guessed(name: str) -> None:
+    # The page names the cell under the pointer in a box drawn over its neighbours: the reader reads the board
+    # right or refuses, and the cell it names is one the box lies over.
+    try:
+        reading = read_picture((JSM / name).read_bytes(), name)
+    except BoardFormatError as exc:
+        assert "\n" not in str(exc)
+        found = re.search(r"row (\d+), column (\d+)", str(exc))
+        assert found is not None, str(exc)
+        assert (int(found[1]), int(found[2])) in jsm_hidden(name)
+        return
+    assert reading.labels() == other_labels(Path("jsminesweeper") / name)
+
+
+#: JSMinesweeper's 9x9 boards in screenshots of the whole window (menus, buttons, check boxes beside them).
+JSM_SMALL_IN_WINDOW = [
+    n for n in JSM_ALL if all(w in (JSM / n).with_suffix(".txt").read_text() for w in ("the whole window", "9x9/10"))
+]
+
+
+@pytest.mark.parametrize("name", JSM_SMALL_IN_WINDOW)
+def test_a_small_board_in_a_whole_window_is_found_at_its_size(name: str) -> None:
+    # The window's buttons and lines of text repeat more strongly than the board's 81 cells: the grid was found
+    # 1x1 or 2x1 at their pitch until the other pitches the picture repeats at were tried.
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.read import decode, gray_of
+
+    grid = find_grid(gray_of(decode((JSM / name).read_bytes(), name)))
+    assert grid is not None and (grid.rows, grid.cols) == (9, 9)
+
+
+def test_a_whole_window_with_its_board_painted_over_is_one_line_exit_2(tmp_path) -> None:
+    # The other pitches a window repeats at (buttons, check boxes, text) make no board of their own.
+    name = next(n for n in JSM_ALL if "the whole window" in (JSM / n).with_suffix(".txt").read_text())
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.read import decode, gray_of
+
+    image = Image.open(JSM / name).convert("RGB")
+    grid = find_grid(gray_of(decode((JSM / name).read_bytes(), name)))
+    box = (round(grid.x.start) - 4, round(grid.y.start) - 4, round(grid.x.end) + 4, round(grid.y.end) + 4)
+    image.paste(image.getpixel((box[0] - 2, box[3] + 2)), box)
+    path = tmp_path / "no-board.png"
+    image.save(path)
+    result = run("read", str(path))
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert "no-board.png" in result.output and "Traceback" not in result.output
+
+
+def test_lines_that_stray_under_a_pixel_from_an_even_pitch_stand_even() -> None:
+    # JSMinesweeper's canvas draws its 20 px tiles exactly 20 px apart; its raised tiles' light and dark sides
+    # pulled single lines up to 0.9 px off that, and the first column's covered cells read as no known cell.
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.read import decode, gray_of
+
+    grid = find_grid(gray_of(decode((JSM / "jsm-1x-1.png").read_bytes(), "jsm-1x-1.png")))
+    assert grid is not None and (grid.rows, grid.cols) == (9, 9)
+    assert grid.x.lines == ()  # evenly placed, not line by line
+    assert abs(grid.x.pitch - 20) < 0.15
+    steps = [grid.x.line(k + 1) - grid.x.line(k) for k in range(grid.cols)]
+    assert max(steps) - min(steps) < 0.01
+
+
+def test_training_learns_no_picture_of_a_cell_something_lies_over(tmp_path) -> None:
+    # A "# hidden: R,C" line (rows and columns from 0) names cells the pointer's box lies over: row-major indices.
+    from benchmarks.picture_train import hidden_cells
+
+    label = tmp_path / "shot.txt"
+    label.write_text("# skin: jsminesweeper\n# hidden: 0,2 1,0 2,3\n....\n....\n....\n", encoding="utf-8")
+    assert hidden_cells(tmp_path / "shot.png") == {2, 4, 11}
+    label.write_text("# skin: jsminesweeper\n....\n....\n", encoding="utf-8")
+    assert hidden_cells(tmp_path / "shot.png") == set()
+
+
+def test_the_benchmark_counts_a_refusal_naming_a_cell_under_the_pointers_box() -> None:
+    from benchmarks.picture import refused_under_box
+
+    name = next(n for n in JSM_ALL if jsm_hidden(n))
+    rows = other_labels(Path("jsminesweeper") / name)
+    size = f"{len(rows)}x{len(rows[0])}"
+    r, c = sorted(jsm_hidden(name))[0]
+    clear = next((rr, cc) for rr in range(1, len(rows) + 1) for cc in range(1, 3) if (rr, cc) not in jsm_hidden(name))
+    assert refused_under_box(f"x: cannot read the cell at row {r}, column {c} of a {size} board", JSM / name, rows) == 1
+    assert (
+        refused_under_box(
+            f"x: cannot read the cell at row {clear[0]}, column {clear[1]} of a {size} board", JSM / name, rows
+        )
+        == 0
+    )
+    assert refused_under_box(f"x: cannot read the cell at row {r}, column {c} of a 2x2 board", JSM / name, rows) == 0
+    assert refused_under_box("x: no board found in the picture", JSM / name, rows) == 0

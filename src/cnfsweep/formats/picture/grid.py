@@ -133,13 +133,18 @@ def _autocorrelation(e: np.ndarray) -> np.ndarray:
     return ac / ac[0] if ac[0] > 0 else np.zeros(n)
 
 
-def _pitch(ac: np.ndarray) -> int | None:
-    """The cell pitch an autocorrelation says (whole pixels), or None when nothing repeats."""
+def _peaks(ac: np.ndarray) -> list[int]:
+    """The lags (whole pixels, shortest first) at which an autocorrelation peaks clearly: the pitches it may say."""
     high = min(MAX_PITCH, len(ac) // 3)
     if high <= MIN_PITCH:
-        return None
+        return []
     lags = range(MIN_PITCH, high)
-    peaks = [lag for lag in lags if ac[lag] >= ac[lag - 1] and ac[lag] >= ac[lag + 1] and ac[lag] > 0.15]
+    return [lag for lag in lags if ac[lag] >= ac[lag - 1] and ac[lag] >= ac[lag + 1] and ac[lag] > 0.15]
+
+
+def _pitch(ac: np.ndarray) -> int | None:
+    """The cell pitch an autocorrelation says (whole pixels), or None when nothing repeats."""
+    peaks = _peaks(ac)
     if not peaks:
         return None
 
@@ -228,15 +233,78 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None
 
 
 def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
-    """The grid of square cells in a grey picture (rows x columns of floats), or None when none shows."""
+    """The grid of square cells in a grey picture (rows x columns of floats), or None when none shows.
+
+    Where the pitch the whole picture repeats at most gives no board three cells each way (a small board
+    in a screenshot of a whole window, whose menus and buttons repeat at pitches of their own), each
+    other pitch the picture repeats at is tried, and the board of most cells is kept whose two axes
+    found the same pitch apart (:data:`OTHER_SQUARE`): a grid of square cells shows so, a list of
+    buttons or lines of text does not.  That board's grid is then found again in the picture around it
+    alone (:data:`AROUND` cells each side), where the window no longer pulls its pitch.
+    """
     edges = Edges.of(gray) if edges is None else edges
     ex, ey = _profile(edges, 0), _profile(edges, 1)
     # Square cells repeat alike across and down: both profiles' autocorrelations, added, say the pitch
     # more surely than either (a counter above the board repeats down only).
     n = min(len(ex), len(ey))
-    whole = _pitch(_autocorrelation(ex)[:n] + _autocorrelation(ey)[:n])
+    ac = _autocorrelation(ex)[:n] + _autocorrelation(ey)[:n]
+    whole = _pitch(ac)
     if whole is None:
         return None
+    found = _grid_at(edges, ex, ey, whole)
+    grid = None if found is None else found[0]
+    if grid is not None and min(grid.rows, grid.cols) >= FEW:
+        return grid
+    best: tuple[int, Grid] | None = None
+    for pitch in _peaks(ac):
+        other = _grid_at(edges, ex, ey, pitch) if pitch != whole else None
+        if other is None or other[1] > OTHER_SQUARE or min(other[0].rows, other[0].cols) < FEW:
+            continue
+        cells = other[0].rows * other[0].cols
+        if best is None or cells > best[0]:
+            best = (cells, other[0])
+    if best is None:
+        return grid
+    return _again_around(gray, best[1]) or best[1]
+
+
+def _again_around(gray: np.ndarray, grid: Grid) -> Grid | None:
+    """The grid found again in the part of the picture around ``grid`` alone, placed back in the whole picture.
+
+    None where the part shows no grid three cells each way (the caller keeps the one it had).
+    """
+    reach = AROUND * max(grid.x.pitch, grid.y.pitch)
+    x0, y0 = max(0, int(grid.x.start - reach)), max(0, int(grid.y.start - reach))
+    x1, y1 = min(gray.shape[1], int(np.ceil(grid.x.end + reach))), min(gray.shape[0], int(np.ceil(grid.y.end + reach)))
+    part = gray[y0:y1, x0:x1]
+    edges = Edges.of(part)
+    ex, ey = _profile(edges, 0), _profile(edges, 1)
+    n = min(len(ex), len(ey))
+    whole = _pitch(_autocorrelation(ex)[:n] + _autocorrelation(ey)[:n])
+    found = None if whole is None else _grid_at(edges, ex, ey, whole)
+    if found is None or min(found[0].rows, found[0].cols) < FEW:
+        return None
+    return Grid(x=_moved(found[0].x, x0), y=_moved(found[0].y, y0))
+
+
+def _moved(axis: Axis, by: float) -> Axis:
+    """The axis moved ``by`` pixels along itself."""
+    return Axis(axis.start + by, axis.pitch, axis.count, tuple(v + by for v in axis.lines))
+
+
+#: Cells of the picture each side of a board found at another pitch that its grid is found again in (fewer cut
+#: a 9x9 board of JSMinesweeper in its whole window a row short).
+AROUND = 3
+#: Fewest cells each way of a board found at the pitch the picture repeats at most, before others are tried.
+FEW = 3
+#: Most two pitches found apart on a grid's two axes (pixels) may differ for a grid at another pitch to stand: a
+#: board in a whole window is found within a pixel (32.67 and 32 px, the window's own lines pulling one),
+#: buttons and text lines further apart or too few to make three cells each way.
+OTHER_SQUARE = 1.0
+
+
+def _grid_at(edges: Edges, ex: np.ndarray, ey: np.ndarray, whole: int) -> tuple[Grid, float] | None:
+    """The grid at a pitch near ``whole`` pixels, and how far apart the pitches its two axes found on their own were."""
     x = find_axis(ex, whole)
     y = find_axis(ey, whole)
     if x is None or y is None or x.count < 1 or y.count < 1:
@@ -251,11 +319,12 @@ def find_grid(gray: np.ndarray, edges: Edges | None = None) -> Grid | None:
     if x2 is None or y2 is None or x2.count < 1 or y2.count < 1:
         return None
     ex, ey = _profile(edges, 0, y0, y1), _profile(edges, 1, x0, x1)
-    if abs(x2.pitch - y2.pitch) > SQUARE:
+    apart = abs(x2.pitch - y2.pitch)
+    if apart > SQUARE:
         x2, y2 = _one_pitch(ex, ey, whole, x2, y2)
     x3 = _placed(ex, x2)
     y3 = _placed(ey, y2)
-    return _lined(edges, Grid(x=x3, y=y3))
+    return _lined(edges, Grid(x=x3, y=y3)), apart
 
 
 #: Most two pitches of a grid of square cells, found apart on its two axes, may differ (pixels) and both stand.
@@ -331,8 +400,21 @@ def _placed(e: np.ndarray, axis: Axis) -> Axis:
     for j in range(middle - 1, -1, -1):
         moved[j] = place(moved[j + 1] - axis.pitch)
     moved += 1.0
+    # Lines that stray from one even pitch by under :data:`EVEN` are its lines moved by the cells' own looks
+    # (a raised tile's light and dark sides pull the match a pixel off an open cell's rule), not a game sizing
+    # its cells unevenly: the even pitch through them all places them better.
+    k = np.arange(1, axis.count)
+    pitch, start = np.polyfit(k, moved, 1)
+    if float(np.abs(moved - (start + k * pitch)).max()) < EVEN:
+        return Axis(start=float(start), pitch=float(pitch), count=axis.count)
     lines = (0.0, *moved.tolist(), 0.0)
     return _outermost(Axis(start=0.0, pitch=axis.pitch, count=axis.count, lines=lines))
+
+
+#: Least a placed line may stray from the even pitch through all of them (pixels) for the lines to stand as
+#: placed: GNOME Mines at 1.5x and 2x sizes its cells a pixel unevenly, its lines straying 1.3 to 3.7 px;
+#: JSMinesweeper's raised tiles pull the lines beside them up to 0.9 px off the even pitch its canvas draws.
+EVEN = 1.0
 
 
 def _outermost(axis: Axis) -> Axis:
