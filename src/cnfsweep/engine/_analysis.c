@@ -315,8 +315,8 @@ analyze_board(PyObject *self, PyObject *args)
                           &comptype, &PyType_Type, &table_type, &PyDict_Type, &store_dict, &maxsize, &node_limit,
                           &unflagged, &weigh_exact, &work_limit, &certified))
         return NULL;
-    PyObject *parts = run_with(board_parts, PyTuple_Pack(10, flat, Py_None, around, names, rule, ctype, ptype,
-                                                         comptype, Py_True, Py_None));
+    PyObject *parts = parts_of(PyBytes_AS_STRING(flat), PyBytes_GET_SIZE(flat), Py_None, around, names, ctype, ptype,
+                               comptype, 1, Py_None);
     if (parts == NULL || parts == Py_NotImplemented)
         return parts;
     PyObject *components = PyTuple_GET_ITEM(parts, 0), *off = PyTuple_GET_ITEM(parts, 1);
