@@ -61,10 +61,22 @@ cmp_ssize(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static long
-long_attr(PyObject *obj, const char *name, int *failed)
+/* The attribute names read, interned on first use: PyObject_GetAttrString makes and hashes a new string on
+ * every call, and a name not interned misses the type's attribute cache (a cold analysis reads thousands). */
+static PyObject *bs_vars, *bs_lo, *bs_hi;
+
+static PyObject *
+box_attr(PyObject *obj, PyObject **name, const char *text)
 {
-    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (*name == NULL && (*name = PyUnicode_InternFromString(text)) == NULL)
+        return NULL;
+    return PyObject_GetAttr(obj, *name);
+}
+
+static long
+long_attr(PyObject *obj, PyObject **name, const char *text, int *failed)
+{
+    PyObject *v = box_attr(obj, name, text);
     if (v == NULL) {
         *failed = 1;
         return 0;
@@ -114,7 +126,7 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
     }
     int failed = 0;
     for (Py_ssize_t j = 0; j < nc; j++) {
-        PyObject *vars = PyObject_GetAttrString(items[j], "vars");
+        PyObject *vars = box_attr(items[j], &bs_vars, "vars");
         if (vars == NULL || !PyTuple_Check(vars)) {
             if (vars != NULL)
                 PyErr_SetString(PyExc_TypeError, "a constraint's vars must be a tuple");
@@ -126,8 +138,8 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
         }
         vars_of[j] = vars;
         total += PyTuple_GET_SIZE(vars);
-        s->lo[j] = long_attr(items[j], "lo", &failed);
-        s->hi[j] = long_attr(items[j], "hi", &failed);
+        s->lo[j] = long_attr(items[j], &bs_lo, "lo", &failed);
+        s->hi[j] = long_attr(items[j], &bs_hi, "hi", &failed);
         s->room[j] = (long)PyTuple_GET_SIZE(vars);
     }
     s->members = malloc(sizeof(Py_ssize_t) * (total + 1));

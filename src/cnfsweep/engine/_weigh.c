@@ -76,13 +76,25 @@ as_wide(PyObject *obj, wide *out)
     return 0;
 }
 
+/* The attribute names read, interned on first use: PyObject_GetAttrString makes and hashes a new string on
+ * every call, and a name not interned misses the type's attribute cache (a cold analysis reads dozens). */
+static PyObject *wg_solutions, *wg_tallies, *wg_problem, *wg_boxes, *wg_cells;
+
+static PyObject *
+weigh_attr(PyObject *obj, PyObject **name, const char *text)
+{
+    if (*name == NULL && (*name = PyUnicode_InternFromString(text)) == NULL)
+        return NULL;
+    return PyObject_GetAttr(obj, *name);
+}
+
 /* 1 where the table is not one the kernel handles, -1 on error. */
 static int
 read_table(Tab *t, PyObject *table)
 {
     int status = -1;
-    PyObject *sols = PyObject_GetAttrString(table, "solutions");
-    PyObject *tals = sols ? PyObject_GetAttrString(table, "tallies") : NULL;
+    PyObject *sols = weigh_attr(table, &wg_solutions, "solutions");
+    PyObject *tals = sols ? weigh_attr(table, &wg_tallies, "tallies") : NULL;
     if (!tals)
         goto done;
     status = 1;
@@ -447,14 +459,14 @@ component_parts(PyObject *comp, PyObject **cells, PyObject **boxes)
         Py_INCREF(*boxes);
         return 0;
     }
-    PyObject *problem = PyObject_GetAttrString(comp, "problem");
+    PyObject *problem = weigh_attr(comp, &wg_problem, "problem");
     if (problem == NULL)
         return -1;
-    *boxes = PyObject_GetAttrString(problem, "boxes");
+    *boxes = weigh_attr(problem, &wg_boxes, "boxes");
     Py_DECREF(problem);
     if (*boxes == NULL)
         return -1;
-    *cells = PyObject_GetAttrString(comp, "cells");
+    *cells = weigh_attr(comp, &wg_cells, "cells");
     if (*cells == NULL) {
         Py_CLEAR(*boxes);
         return -1;
