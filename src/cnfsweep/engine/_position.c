@@ -24,6 +24,25 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#if PY_VERSION_HEX < 0x030B0000
+#include <longintrepr.h> /* ob_digit: Python.h includes it itself from 3.11 */
+#endif
+
+/* A neighbour's index, read straight from its int object where it is small (every board's are), else by
+ * PyLong_AsSsize_t: that call for each neighbour of each number was a tenth of a cold analysis's
+ * instructions.  3.12 and later say how through their unstable API; before, one digit holds it. */
+static inline Py_ssize_t
+index_of(PyObject *o)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(o) && PyUnstable_Long_IsCompact((PyLongObject *)o))
+        return (Py_ssize_t)PyUnstable_Long_CompactValue((PyLongObject *)o);
+#else
+    if (PyLong_CheckExact(o) && (Py_SIZE(o) == 0 || Py_SIZE(o) == 1))
+        return Py_SIZE(o) ? (Py_ssize_t)((PyLongObject *)o)->ob_digit[0] : 0;
+#endif
+    return PyLong_AsSsize_t(o);
+}
 
 /* ------------------------------------------------------------------ CRules
  *
@@ -124,10 +143,10 @@ read_numbers(const char *flat, Py_ssize_t n, PyObject *around, int every, PyObje
         }
         Py_ssize_t size = PyTuple_GET_SIZE(near), at = out->start[out->n], len = 0;
         /* The rule is written in place, after the last one, and kept only if it says something. */
-        if (crules_reserve(out, out->n + 1, at + size) < 0)
+        if ((out->n + 1 > out->rule_cap || at + size > out->cell_cap) && crules_reserve(out, out->n + 1, at + size) < 0)
             return -1;
         for (Py_ssize_t k = 0; k < size; k++) {
-            Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, k));
+            Py_ssize_t j = index_of(PyTuple_GET_ITEM(near, k));
             if (j == -1 && PyErr_Occurred())
                 return -1;
             if (j < 0 || j >= n) {
