@@ -24,6 +24,7 @@ from positions import guess_points
 from spies import CountingBackend
 
 from cnfsweep.core.board import Board
+from cnfsweep.core.graph import Graph
 from cnfsweep.engine import Engine, boxsearch, counting, quick
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import ComponentCache
@@ -136,6 +137,17 @@ def test_the_engines_limits_hold_in_the_one_call_too(
 def test_a_total_past_the_kernels_integers_answers_as_the_general_path(total: int) -> None:
     board = Board.from_rows(["1..", ".*.", "..."])
     fast, slow = both([(board, total)], Engine.create)
+    assert fast == slow
+
+
+@pytest.mark.parametrize("total", [None, 3, 150])
+@pytest.mark.parametrize("make", [Engine.create, Engine.for_games], ids=["auto", "search"])
+def test_a_box_past_the_kernels_binomials_is_counted_from_its_models(total: int | None, make: Any) -> None:
+    # One number over 200 covered cells, one box: C(200, k) is past the one call's table, so that component's
+    # models come back from box_solve for Python to count, as the general path counts them.
+    names = ["hub", *(f"leaf{i}" for i in range(200))]
+    board = Board(("3" + "." * 200,), total, topology=Graph.from_edges(names, [("hub", leaf) for leaf in names[1:]]))
+    fast, slow = both([(board, None)], make)
     assert fast == slow
 
 

@@ -100,11 +100,82 @@ spread_of(PyObject *table, long long *spread)
     return 0;
 }
 
+/* Component k's box search and count table straight from the split's arrays (no attribute of its Problem
+ * read back): box_solve's answer on (box_sizes, box_of, constraints), whose constraints are the component's
+ * rules in order, each over its sorted variables, its need at both bounds.  NotImplemented where the table
+ * cannot hold the count: the caller asks box_solve, which hands back the models. */
+static PyObject *
+solve_arrays(const Parts *p, Py_ssize_t k, Py_ssize_t node_limit)
+{
+    const CSplit *split = &p->split;
+    const Py_ssize_t *box_size = split->box_size + split->bstart[k], *rules = p->bucket + p->first[k];
+    Py_ssize_t nb = split->bstart[k + 1] - split->bstart[k], nc = p->first[k + 1] - p->first[k];
+    Py_ssize_t nv = split->cstart[k + 1] - split->cstart[k], total = 0;
+    Search s;
+    Table t;
+    memset(&s, 0, sizeof(s));
+    memset(&t, 0, sizeof(t));
+    PyObject *out = NULL;
+    Py_ssize_t *box_of = malloc(sizeof(Py_ssize_t) * (nv + 1));
+    if (box_of == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t b = 0, v = 0; b < nb; b++)
+        for (Py_ssize_t q = 0; q < box_size[b]; q++)
+            box_of[v++] = b;
+    for (Py_ssize_t j = 0; j < nc; j++)
+        total += p->rules.start[rules[j] + 1] - p->rules.start[rules[j]];
+    if (search_alloc(&s, nb, nc) < 0 || (s.members = malloc(sizeof(Py_ssize_t) * (total + 1))) == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < nb; b++)
+        s.sizes[b] = (long)box_size[b];
+    Py_ssize_t at = 0;
+    for (Py_ssize_t j = 0; j < nc; j++) {
+        Py_ssize_t r = rules[j], from = p->rules.start[r], to = p->rules.start[r + 1];
+        s.lo[j] = s.hi[j] = p->rules.need[r];
+        s.room[j] = (long)(to - from);
+        s.mem_start[j] = at;
+        /* The variables are sorted and each box's are consecutive: their boxes come sorted, repeats side by side. */
+        for (Py_ssize_t q = from; q < to; q++) {
+            Py_ssize_t b = box_of[split->rvars[q]];
+            if (at == s.mem_start[j] || s.members[at - 1] != b)
+                s.members[at++] = b;
+        }
+    }
+    s.mem_start[nc] = at;
+    if (watch_lists(&s) < 0)
+        goto done;
+    int feasible = 1;
+    for (Py_ssize_t j = 0; j < nc; j++)
+        if (s.lo[j] > s.room[j] || s.hi[j] < 0 || s.lo[j] > s.hi[j])
+            feasible = 0;
+    if (!feasible) {
+        out = PyList_New(0);
+        goto done;
+    }
+    box_order(&s);
+    int started = table_start(&t, s.sizes, nb), ran = started == 0 ? run(&s, node_limit, Py_None, count_model, &t) : 2;
+    if (started < 0 || ran < 0)
+        goto done;
+    out = ran == 1 ? Py_NewRef(Py_None) : ran == 2 ? Py_NewRef(Py_NotImplemented)
+          : t.n_used ? table_answer(&t, nb) : PyList_New(0);
+done:
+    free(box_of);
+    search_free(&s);
+    table_free(&t);
+    return out;
+}
+
 /* ComponentCache.solve's store, read: one component's answer, or a new one from the box search.
  * Sets *found (a new reference, or NULL where the search does not finish: then *stop is set). */
 static int
 look_up(PyObject *problem, PyObject *shape, PyObject *store_dict, PyObject *pending, PyObject *table_type,
-        PyObject *node_limit, int certified, PyObject *to_certify, PyObject **found, int *stop)
+        PyObject *node_limit, int certified, PyObject *to_certify, PyObject **found, int *stop, const Parts *parts,
+        Py_ssize_t k, Py_ssize_t limit)
 {
     *found = NULL;
     PyObject *known = PyDict_GetItemWithError(store_dict, shape);
@@ -116,13 +187,17 @@ look_up(PyObject *problem, PyObject *shape, PyObject *store_dict, PyObject *pend
     }
     if (PyErr_Occurred())
         return -1;
-    PyObject *sizes = PyObject_GetAttr(problem, s_box_sizes), *box_of = PyObject_GetAttr(problem, s_box_of);
-    PyObject *cons = PyObject_GetAttr(problem, s_constraints), *result = NULL;
-    if (sizes && box_of && cons)
-        result = run_with(box_solve, PyTuple_Pack(5, sizes, box_of, cons, node_limit, Py_None));
-    Py_XDECREF(sizes);
-    Py_XDECREF(box_of);
-    Py_XDECREF(cons);
+    PyObject *result = solve_arrays(parts, k, limit);
+    if (result == Py_NotImplemented) {  /* counts past the table's integers: the models, from box_solve */
+        Py_DECREF(result);
+        PyObject *sizes = PyObject_GetAttr(problem, s_box_sizes), *box_of = PyObject_GetAttr(problem, s_box_of);
+        PyObject *cons = PyObject_GetAttr(problem, s_constraints);
+        result = sizes && box_of && cons ? run_with(box_solve, PyTuple_Pack(5, sizes, box_of, cons, node_limit, Py_None))
+                                         : NULL;
+        Py_XDECREF(sizes);
+        Py_XDECREF(box_of);
+        Py_XDECREF(cons);
+    }
     if (result == NULL)
         return -1;
     if (!PyTuple_Check(result)) {  /* the models, or None: the Python path counts them */
@@ -315,8 +390,15 @@ analyze_board(PyObject *self, PyObject *args)
                           &comptype, &PyType_Type, &table_type, &PyDict_Type, &store_dict, &maxsize, &node_limit,
                           &unflagged, &weigh_exact, &work_limit, &certified))
         return NULL;
+    Py_ssize_t limit = -1;  /* the node limit, as box_solve reads it */
+    if (node_limit != Py_None && (limit = PyLong_AsSsize_t(node_limit)) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "node_limit must be at least 0");
+        return NULL;
+    }
+    Parts arrays = {0};
     PyObject *parts = parts_of(PyBytes_AS_STRING(flat), PyBytes_GET_SIZE(flat), Py_None, around, names, ctype, ptype,
-                               comptype, 1, Py_None);
+                               comptype, 1, Py_None, &arrays);
     if (parts == NULL || parts == Py_NotImplemented)
         return parts;
     PyObject *components = PyTuple_GET_ITEM(parts, 0), *off = PyTuple_GET_ITEM(parts, 1);
@@ -376,7 +458,7 @@ analyze_board(PyObject *self, PyObject *args)
         int stop = 0;
         if (problem == NULL || (shape = PyObject_GetAttr(problem, s_shape)) == NULL
             || look_up(problem, shape, store_dict, pending, table_type, node_limit, certified, to_certify, &found,
-                       &stop) < 0) {
+                       &stop, &arrays, k, limit) < 0) {
             Py_XDECREF(problem);
             Py_XDECREF(shape);
             goto done;
@@ -439,6 +521,7 @@ pack:
     if (solved != NULL)
         out = PyTuple_Pack(6, components, off, forced, contradiction, left, solved);
 done:
+    parts_free(&arrays);
     Py_DECREF(parts);
     Py_XDECREF(left);
     Py_XDECREF(solved);

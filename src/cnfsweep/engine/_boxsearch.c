@@ -88,12 +88,10 @@ long_attr(PyObject *obj, PyObject **name, const char *text, int *failed)
     return out;
 }
 
-/* Read the problem: sizes, each constraint's sorted distinct boxes, its bounds and room. */
+/* The search's arrays for ``nb`` boxes and ``nc`` constraints (members and watch lists come later). */
 static int
-read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
+search_alloc(Search *s, Py_ssize_t nb, Py_ssize_t nc)
 {
-    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nv = PyTuple_GET_SIZE(box_of), nc = PySequence_Fast_GET_SIZE(cons);
-    PyObject **items = PySequence_Fast_ITEMS(cons);
     s->n_boxes = nb;
     s->n_cons = nc;
     s->sizes = malloc(sizeof(long) * (nb + 1));
@@ -112,6 +110,42 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
         PyErr_NoMemory();
         return -1;
     }
+    return 0;
+}
+
+/* Watch lists: each box's constraints in increasing order, as the Python code appends them, from the
+ * members (mem_start[n_cons] of them). */
+static int
+watch_lists(Search *s)
+{
+    Py_ssize_t at = s->mem_start[s->n_cons], nb = s->n_boxes, nc = s->n_cons;
+    s->watch = malloc(sizeof(Py_ssize_t) * (at + 1));
+    Py_ssize_t *fill = malloc(sizeof(Py_ssize_t) * (nb + 1));
+    if (s->watch == NULL || fill == NULL) {
+        free(fill);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < at; k++)
+        s->watch_start[s->members[k] + 1]++;
+    for (Py_ssize_t b = 0; b < nb; b++)
+        s->watch_start[b + 1] += s->watch_start[b];
+    memcpy(fill, s->watch_start, sizeof(Py_ssize_t) * (nb + 1));
+    for (Py_ssize_t j = 0; j < nc; j++)
+        for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++)
+            s->watch[fill[s->members[k]]++] = j;
+    free(fill);
+    return 0;
+}
+
+/* Read the problem: sizes, each constraint's sorted distinct boxes, its bounds and room. */
+static int
+read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
+{
+    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nv = PyTuple_GET_SIZE(box_of), nc = PySequence_Fast_GET_SIZE(cons);
+    PyObject **items = PySequence_Fast_ITEMS(cons);
+    if (search_alloc(s, nb, nc) < 0)
+        return -1;
     for (Py_ssize_t b = 0; b < nb; b++) {
         s->sizes[b] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
         if (s->sizes[b] == -1 && PyErr_Occurred())
@@ -187,27 +221,7 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
     if (failed)
         return -1;
     s->mem_start[nc] = at;
-    /* Watch lists: each box's constraints in increasing order, as the Python code appends them. */
-    s->watch = malloc(sizeof(Py_ssize_t) * (at + 1));
-    if (s->watch == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t k = 0; k < at; k++)
-        s->watch_start[s->members[k] + 1]++;
-    for (Py_ssize_t b = 0; b < nb; b++)
-        s->watch_start[b + 1] += s->watch_start[b];
-    Py_ssize_t *fill = malloc(sizeof(Py_ssize_t) * (nb + 1));
-    if (fill == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    memcpy(fill, s->watch_start, sizeof(Py_ssize_t) * (nb + 1));
-    for (Py_ssize_t j = 0; j < nc; j++)
-        for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++)
-            s->watch[fill[s->members[k]]++] = j;
-    free(fill);
-    return 0;
+    return watch_lists(s);
 }
 
 /* Breadth-first along shared constraints, each new start the lowest box not yet seen. */

@@ -1088,30 +1088,39 @@ done:
     return out;
 }
 
-/* The Components of a split, in order: each component's rules taken in rule order. */
-static PyObject *
-components_of(const CRules *rules, const CSplit *s, PyObject *names, PyObject *ctype, PyObject *ptype,
-              PyObject *comptype)
+/* Each component's rules, in rule order: rule numbers bucket[first[k] .. first[k + 1]) (a counting sort). */
+static int
+bucket_rules(const CRules *rules, const CSplit *s, Py_ssize_t **first, Py_ssize_t **bucket)
 {
-    Py_ssize_t n = rules->n;
+    Py_ssize_t n = rules->n, *f, *b;
+    *first = f = PyMem_Calloc(s->ncomp + 1, sizeof(Py_ssize_t));
+    *bucket = b = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+    if (f == NULL || b == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        f[s->rcomp[i] + 1]++;
+    for (Py_ssize_t k = 0; k < s->ncomp; k++)
+        f[k + 1] += f[k];
+    for (Py_ssize_t i = 0; i < n; i++)
+        b[f[s->rcomp[i]]++] = i;
+    for (Py_ssize_t k = s->ncomp; k > 0; k--)  /* undo the filling's shift */
+        f[k] = f[k - 1];
+    f[0] = 0;
+    return 0;
+}
+
+/* The Components of a split, in order, component k's constraints its rules bucket[first[k] .. first[k + 1]). */
+static PyObject *
+components_of(const CRules *rules, const CSplit *s, const Py_ssize_t *first, const Py_ssize_t *bucket,
+              PyObject *names, PyObject *ctype, PyObject *ptype, PyObject *comptype)
+{
     PyObject *empty = PyTuple_New(0), *out = PyTuple_New(s->ncomp);
-    /* The rules bucketed by component, in rule order inside each (a counting sort). */
-    Py_ssize_t *first = PyMem_Calloc(s->ncomp + 1, sizeof(Py_ssize_t)), *bucket = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
-    if (empty == NULL || out == NULL || first == NULL || bucket == NULL) {
-        if (first == NULL || bucket == NULL)
-            PyErr_NoMemory();
+    if (empty == NULL || out == NULL) {
         Py_CLEAR(out);
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n; i++)
-        first[s->rcomp[i] + 1]++;
-    for (Py_ssize_t k = 0; k < s->ncomp; k++)
-        first[k + 1] += first[k];
-    for (Py_ssize_t i = 0; i < n; i++)
-        bucket[first[s->rcomp[i]]++] = i;
-    for (Py_ssize_t k = s->ncomp; k > 0; k--)  /* undo the filling's shift */
-        first[k] = first[k - 1];
-    first[0] = 0;
     for (Py_ssize_t k = 0; k < s->ncomp; k++) {
         PyObject *c = make_component(names, s->var_cell + s->cstart[k], s->cstart[k + 1] - s->cstart[k],
                                      s->box_size + s->bstart[k], s->bstart[k + 1] - s->bstart[k], rules, s->rvars,
@@ -1124,8 +1133,6 @@ components_of(const CRules *rules, const CSplit *s, PyObject *names, PyObject *c
     }
 done:
     Py_XDECREF(empty);
-    PyMem_Free(first);
-    PyMem_Free(bucket);
     return out;
 }
 
@@ -1210,7 +1217,11 @@ name_components(PyObject *self, PyObject *args)
     comp_of = NULL;
     /* The constraints' variables are the rules' cells: components_of reads them through rvars. */
     s.rvars = rules.cells;
-    out = components_of(&rules, &s, names, ctype, ptype, comptype);
+    Py_ssize_t *first = NULL, *bucket = NULL;
+    if (bucket_rules(&rules, &s, &first, &bucket) == 0)
+        out = components_of(&rules, &s, first, bucket, names, ctype, ptype, comptype);
+    PyMem_Free(first);
+    PyMem_Free(bucket);
     s.rvars = NULL;
 done:
     PyMem_Free(comp_of);
@@ -1236,9 +1247,27 @@ done:
  * not used: no Rule is made.)
  */
 
+/* What parts_of found, for a caller that goes on in C (cnfsweep.engine._analysis): the live rules, their
+ * split, and each component's rules (rule numbers bucket[first[k] .. first[k + 1]), its constraints in order). */
+typedef struct {
+    CRules rules;
+    CSplit split;
+    Py_ssize_t *first, *bucket;
+} Parts;
+
+static void
+parts_free(Parts *p)
+{
+    crules_free(&p->rules);
+    csplit_free(&p->split);
+    PyMem_Free(p->first);
+    PyMem_Free(p->bucket);
+    memset(p, 0, sizeof(*p));
+}
+
 static PyObject *
 parts_of(const char *flat, Py_ssize_t n, PyObject *ids, PyObject *around, PyObject *names, PyObject *ctype,
-         PyObject *ptype, PyObject *comptype, int simplified, PyObject *check)
+         PyObject *ptype, PyObject *comptype, int simplified, PyObject *check, Parts *keep)
 {
     if (ids != Py_None && !PyTuple_Check(ids)) {
         PyErr_SetString(PyExc_TypeError, "cells must be a tuple or None");
@@ -1248,7 +1277,9 @@ parts_of(const char *flat, Py_ssize_t n, PyObject *ids, PyObject *around, PyObje
         PyErr_SetString(PyExc_ValueError, "the tables are shorter than the board");
         return NULL;
     }
-    CRules read = {0}, live = {0}, kept = {0};
+    CRules read = {0}, kept = {0};
+    Parts parts = {0};
+    CRules live = {0};
     CSplit split = {0};
     Py_ssize_t *forced = NULL, nforced = 0, contradiction = -1;
     char *values = NULL, *mask = NULL;
@@ -1304,7 +1335,9 @@ parts_of(const char *flat, Py_ssize_t n, PyObject *ids, PyObject *around, PyObje
         out = found > 0 ? Py_NewRef(Py_NotImplemented) : NULL;
         goto done;
     }
-    components = components_of(&live, &split, names, ctype, ptype, comptype);
+    if (bucket_rules(&live, &split, &parts.first, &parts.bucket) < 0)
+        goto done;
+    components = components_of(&live, &split, parts.first, parts.bucket, names, ctype, ptype, comptype);
     if (components == NULL)
         goto done;
     /* Off the frontier: covered, unflagged, in no live rule and not settled. */
@@ -1342,9 +1375,13 @@ done:
     PyMem_Free(forced);
     PyMem_Free(values);
     crules_free(&read);
-    crules_free(&live);
     crules_free(&kept);
-    csplit_free(&split);
+    parts.rules = live;
+    parts.split = split;
+    if (keep != NULL && out != NULL && out != Py_NotImplemented)
+        *keep = parts;  /* the caller's to free */
+    else
+        parts_free(&parts);
     Py_XDECREF(components);
     Py_XDECREF(off);
     Py_XDECREF(named_forced);
@@ -1362,7 +1399,7 @@ board_parts(PyObject *self, PyObject *args)
                           &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
                           &comptype, &simplified, &check))
         return NULL;
-    return parts_of(flat, n, ids, around, names, ctype, ptype, comptype, simplified, check);
+    return parts_of(flat, n, ids, around, names, ctype, ptype, comptype, simplified, check, NULL);
 }
 
 static PyMethodDef methods[] = {
