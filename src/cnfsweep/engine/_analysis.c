@@ -116,7 +116,7 @@ solve_arrays(const Parts *p, Py_ssize_t k, Py_ssize_t node_limit)
     memset(&s, 0, sizeof(s));
     memset(&t, 0, sizeof(t));
     PyObject *out = NULL;
-    Py_ssize_t *box_of = malloc(sizeof(Py_ssize_t) * (nv + 1));
+    Py_ssize_t *box_of = PyMem_Malloc(sizeof(Py_ssize_t) * (nv + 1));
     if (box_of == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -126,7 +126,7 @@ solve_arrays(const Parts *p, Py_ssize_t k, Py_ssize_t node_limit)
             box_of[v++] = b;
     for (Py_ssize_t j = 0; j < nc; j++)
         total += p->rules.start[rules[j] + 1] - p->rules.start[rules[j]];
-    if (search_alloc(&s, nb, nc) < 0 || (s.members = malloc(sizeof(Py_ssize_t) * (total + 1))) == NULL) {
+    if (search_alloc(&s, nb, nc) < 0 || (s.members = PyMem_Malloc(sizeof(Py_ssize_t) * (total + 1))) == NULL) {
         if (!PyErr_Occurred())
             PyErr_NoMemory();
         goto done;
@@ -164,7 +164,7 @@ solve_arrays(const Parts *p, Py_ssize_t k, Py_ssize_t node_limit)
     out = ran == 1 ? Py_NewRef(Py_None) : ran == 2 ? Py_NewRef(Py_NotImplemented)
           : t.n_used ? table_answer(&t, nb) : PyList_New(0);
 done:
-    free(box_of);
+    PyMem_Free(box_of);
     search_free(&s);
     table_free(&t);
     return out;
