@@ -377,6 +377,19 @@ done:
     return out;
 }
 
+/* (forceds, tables, to_certify, hits, misses, weighed, classified), packed without Py_BuildValue's format. */
+static PyObject *
+solved_tuple(PyObject *forceds, PyObject *tables, PyObject *to_certify, long hits, long misses, PyObject *weighed,
+             PyObject *classified)
+{
+    PyObject *h = PyLong_FromLong(hits), *m = PyLong_FromLong(misses), *out = NULL;
+    if (h != NULL && m != NULL)
+        out = PyTuple_Pack(7, forceds, tables, to_certify, h, m, weighed, classified);
+    Py_XDECREF(h);
+    Py_XDECREF(m);
+    return out;
+}
+
 static PyObject *
 analyze_board(PyObject *self, PyObject *args)
 {
@@ -485,7 +498,7 @@ analyze_board(PyObject *self, PyObject *args)
         if (file(store_dict, PyList_GET_ITEM(shapes, k), PyList_GET_ITEM(founds, k), maxsize, &hits, &misses) < 0)
             goto done;
     if (no_layout) {
-        solved = Py_BuildValue("(OOOllOO)", Py_None, Py_None, to_certify, hits, misses, Py_None, Py_None);
+        solved = solved_tuple(Py_None, Py_None, to_certify, hits, misses, Py_None, Py_None);
         goto pack;
     }
     forceds = PyList_New(nc);
@@ -502,12 +515,14 @@ analyze_board(PyObject *self, PyObject *args)
     }
     /* too_much_work's first bound, then the weighing kernel and classify on its rows. */
     if (weigh_exact && spread * (long long)nc <= work_limit) {
-        weighed = run_with(weigh, Py_BuildValue("(Onl)", tables, PyTuple_GET_SIZE(off), (long)mines_left));
+        weighed = weigh_tables(tables, (long)PyTuple_GET_SIZE(off), (long)mines_left);
         if (weighed == NULL)
             goto done;
         if (weighed != Py_NotImplemented) {
-            classified = run_with(classify, PyTuple_Pack(3, PyTuple_GET_ITEM(weighed, 1), components,
-                                                         PyTuple_GET_ITEM(weighed, 0)));
+            PyObject *rows = PyTuple_GET_ITEM(weighed, 1), *scale = PyTuple_GET_ITEM(weighed, 0);
+            classified = PyTuple_Check(rows) && PyLong_Check(scale) ? classify_rows(rows, components, scale) : NULL;
+            if (classified == NULL && !PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "weigh's rows must be a tuple and its scale an int");
             if (classified == NULL)
                 goto done;
             Py_SETREF(classified, decide(forced, components, forceds, weighed, classified, off));
@@ -515,8 +530,8 @@ analyze_board(PyObject *self, PyObject *args)
                 goto done;
         }
     }
-    solved = Py_BuildValue("(OOOllOO)", forceds, tables, to_certify, hits, misses, weighed ? weighed : Py_None,
-                           classified ? classified : Py_None);
+    solved = solved_tuple(forceds, tables, to_certify, hits, misses, weighed ? weighed : Py_None,
+                          classified ? classified : Py_None);
 pack:
     if (solved != NULL)
         out = PyTuple_Pack(6, components, off, forced, contradiction, left, solved);

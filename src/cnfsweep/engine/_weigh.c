@@ -336,12 +336,22 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
 }
 
 static PyObject *
+weigh_tables(PyObject *tables, long n, long m);
+
+static PyObject *
 weigh(PyObject *self, PyObject *args)
 {
     PyObject *tables;
     long n, m;
     if (!PyArg_ParseTuple(args, "Oll", &tables, &n, &m))
         return NULL;
+    return weigh_tables(tables, n, m);
+}
+
+/* weigh's work on its arguments read (a caller in C passes them as they are: no tuple to build and parse). */
+static PyObject *
+weigh_tables(PyObject *tables, long n, long m)
+{
     PyObject *seq = PySequence_Fast(tables, "tables must be a sequence");
     if (!seq)
         return NULL;
@@ -478,11 +488,21 @@ component_parts(PyObject *comp, PyObject **cells, PyObject **boxes)
 }
 
 static PyObject *
+classify_rows(PyObject *rows, PyObject *comps, PyObject *scale);
+
+static PyObject *
 classify(PyObject *self, PyObject *args)
 {
     PyObject *rows, *comps, *scale;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &rows, &PyTuple_Type, &comps, &PyLong_Type, &scale))
         return NULL;
+    return classify_rows(rows, comps, scale);
+}
+
+/* classify's work on its arguments read (rows, comps tuples; scale an int). */
+static PyObject *
+classify_rows(PyObject *rows, PyObject *comps, PyObject *scale)
+{
     if (PyTuple_GET_SIZE(rows) != PyTuple_GET_SIZE(comps)) {
         PyErr_SetString(PyExc_ValueError, "one row of weights a component");
         return NULL;
