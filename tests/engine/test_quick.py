@@ -257,7 +257,7 @@ def test_a_kernel_turned_off_sends_every_analysis_the_general_way(off: str, monk
 
 
 def test_a_board_the_position_kernel_declines_is_built_in_python() -> None:
-    board = Board.from_rows(["1...", ".2..", "...."], total_mines=3)
+    board = Board.from_rows(["1...", ".2.*", "...."], total_mines=3)  # a flag: the total less it is left
     saved = quick._kernel
     quick._kernel = Spy(answer=NotImplemented)
     try:

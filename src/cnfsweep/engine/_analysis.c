@@ -1,8 +1,8 @@
 /*
  * The common analysis in one call: cnfsweep.engine._analysis.
  *
- * analyze_board(flat, around, names, rule, constraint, problem, component, table, store, maxsize,
- *               node_limit, unflagged, weigh_exact, work_limit, certified)
+ * analyze_board(grid, around, names, rule, constraint, problem, component, table, store, maxsize,
+ *               node_limit, total, weigh_exact, work_limit, certified)
  * takes, without returning to Python between them, the steps cnfsweep.engine.quick.board_analysis
  * would otherwise call one by one: the position (board_parts, from _position.c), each
  * component's box search and count table (box_solve, from _boxsearch.c) or the one the
@@ -12,7 +12,7 @@
  *
  * Returns NotImplemented where board_parts declines, else
  * (components, off, forced, contradiction, left, solved):
- *   - left: ``unflagged`` (the total minus the flags, or None) less the mines settled;
+ *   - left: the total (None: none) less the flags of ``grid`` (the board's rows) and the mines settled;
  *   - solved None where nothing was solved and the cache is untouched: a contradiction, no
  *     total, a total out of reach, or a component the box search does not finish (past the
  *     node limit, or a count past its integers): the Python path takes the position from there;
@@ -377,6 +377,37 @@ done:
     return out;
 }
 
+/* The board's rows in one buffer, as "".join(grid).encode() gives them (the caller frees it), and its flags
+ * counted: done here, a cold analysis calls no Python function for it. */
+static char *
+joined(PyObject *grid, Py_ssize_t *n, Py_ssize_t *flags)
+{
+    Py_ssize_t rows = PyTuple_GET_SIZE(grid), size = 0;
+    for (Py_ssize_t r = 0; r < rows; r++) {
+        PyObject *row = PyTuple_GET_ITEM(grid, r);
+        if (!PyUnicode_Check(row) || !PyUnicode_IS_ASCII(row)) {
+            PyErr_SetString(PyExc_TypeError, "each row must be a str of ASCII characters");
+            return NULL;
+        }
+        size += PyUnicode_GET_LENGTH(row);
+    }
+    char *out = PyMem_Malloc(size ? size : 1);
+    if (out == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *n = *flags = 0;
+    for (Py_ssize_t r = 0; r < rows; r++) {
+        PyObject *row = PyTuple_GET_ITEM(grid, r);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(row);
+        memcpy(out + *n, PyUnicode_DATA(row), len);
+        *n += len;
+    }
+    for (Py_ssize_t i = 0; i < size; i++)
+        *flags += out[i] == '*';
+    return out;
+}
+
 /* (forceds, tables, to_certify, hits, misses, weighed, classified), packed without Py_BuildValue's format. */
 static PyObject *
 solved_tuple(PyObject *forceds, PyObject *tables, PyObject *to_certify, long hits, long misses, PyObject *weighed,
@@ -393,15 +424,15 @@ solved_tuple(PyObject *forceds, PyObject *tables, PyObject *to_certify, long hit
 static PyObject *
 analyze_board(PyObject *self, PyObject *args)
 {
-    PyObject *flat, *around, *names, *rule, *ctype, *ptype, *comptype, *table_type, *store_dict, *node_limit;
-    PyObject *unflagged;
+    PyObject *grid, *around, *names, *rule, *ctype, *ptype, *comptype, *table_type, *store_dict, *node_limit;
+    PyObject *total;
     Py_ssize_t maxsize;
     int weigh_exact, certified;
     long long work_limit;
-    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!nOOpLp", &PyBytes_Type, &flat, &PyTuple_Type, &around,
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!nOOpLp", &PyTuple_Type, &grid, &PyTuple_Type, &around,
                           &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
                           &comptype, &PyType_Type, &table_type, &PyDict_Type, &store_dict, &maxsize, &node_limit,
-                          &unflagged, &weigh_exact, &work_limit, &certified))
+                          &total, &weigh_exact, &work_limit, &certified))
         return NULL;
     Py_ssize_t limit = -1;  /* the node limit, as box_solve reads it */
     if (node_limit != Py_None && (limit = PyLong_AsSsize_t(node_limit)) < 0) {
@@ -409,9 +440,13 @@ analyze_board(PyObject *self, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "node_limit must be at least 0");
         return NULL;
     }
+    Py_ssize_t n, flags;
+    char *flat = joined(grid, &n, &flags);
+    if (flat == NULL)
+        return NULL;
     Parts arrays = {0};
-    PyObject *parts = parts_of(PyBytes_AS_STRING(flat), PyBytes_GET_SIZE(flat), Py_None, around, names, ctype, ptype,
-                               comptype, 1, Py_None, &arrays);
+    PyObject *parts = parts_of(flat, n, Py_None, around, names, ctype, ptype, comptype, 1, Py_None, &arrays);
+    PyMem_Free(flat);
     if (parts == NULL || parts == Py_NotImplemented)
         return parts;
     PyObject *components = PyTuple_GET_ITEM(parts, 0), *off = PyTuple_GET_ITEM(parts, 1);
@@ -429,11 +464,11 @@ analyze_board(PyObject *self, PyObject *args)
             goto done;
         settled += is;
     }
-    if (unflagged == Py_None)
+    if (total == Py_None)
         left = Py_NewRef(Py_None);
     else {
-        PyObject *gone = PyLong_FromLongLong(settled);
-        left = gone == NULL ? NULL : PyNumber_Subtract(unflagged, gone);
+        PyObject *gone = PyLong_FromLongLong(settled + flags);
+        left = gone == NULL ? NULL : PyNumber_Subtract(total, gone);
         Py_XDECREF(gone);
         if (left == NULL)
             goto done;
@@ -553,8 +588,8 @@ done:
 
 static PyMethodDef analysis_methods[] = {
     {"analyze_board", analyze_board, METH_VARARGS,
-     "analyze_board(flat, around, names, rule, constraint, problem, component, table, store, maxsize, node_limit, "
-     "unflagged, weigh_exact, work_limit, certified) -> (components, off, forced, contradiction, left, solved), "
+     "analyze_board(grid, around, names, rule, constraint, problem, component, table, store, maxsize, node_limit, "
+     "total, weigh_exact, work_limit, certified) -> (components, off, forced, contradiction, left, solved), "
      "or NotImplemented where board_parts declines"},
     {NULL, NULL, 0, NULL},
 };

@@ -58,8 +58,6 @@ __all__ = ["FIRST", "board_analysis"]
 FIRST = "_first_analysis"
 """Where a fresh engine's first analysis leaves its position and solved components (see :func:`board_analysis`)."""
 
-_FLAG = ord(FLAG)
-
 # The steps below in one C call where the install built it (see cnfsweep.engine.kernels); None: the general path.
 _kernel = load("cnfsweep.engine._analysis")
 
@@ -104,13 +102,11 @@ def board_analysis(
         pos = recent.pop(key, None)
     solved = None
     if pos is None:
-        flat = "".join(board.grid).encode("ascii")
         cells, around = board.topology.tables(None)
-        unflagged = None if total is None else total - flat.count(_FLAG)
         # The store ComponentCache.solve reads and fills; a fresh engine's own, filed into its cache later.
         store = {} if cache is None else cache._store
         found = kernel.analyze_board(
-            flat,
+            board.grid,  # its rows joined and its flags counted off the total in C
             around,
             cells,
             Rule,
@@ -121,12 +117,13 @@ def board_analysis(
             store,
             solving.CACHE_SIZE if cache is None else cache.maxsize,
             solving.SEARCH_NODES,  # read now, as solve_component reads it
-            unflagged,
+            total,
             arithmetic is not Arithmetic.FLOAT,
             analysing.EXACT_WORK,  # read now: the limit is the analysis module's
             counting is Counting.AUTO,
         )
         if found is NotImplemented:
+            unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
             pos = indexed_position(board, {}, unflagged, True, None)
         else:
             components, off, forced, contradiction, left, solved = found
