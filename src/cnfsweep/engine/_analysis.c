@@ -55,6 +55,11 @@
 #undef PyInit__weigh
 
 static PyObject *s_solutions, *s_tallies, *no_args;
+/* The fields finished() writes, interned once. */
+static PyObject *s_board, *s_components, *s_off_frontier, *s_fixed, *s_mines_left, *s_contradiction, *s_forced;
+static PyObject *s__make, *s__made, *s__find, *s__found, *s_lowest, *s_ones, *s_halves, *s_exact, *s_approx_log10;
+static PyObject *s_position, *s_consistent, *s_total_mines, *s_safe, *s_mines, *s_count, *s_best_guess, *s_backend;
+static PyObject *s_seconds, *s_frontier_exact, *s_off_frontier_exact;
 
 /* f(NULL, args), args stolen. */
 static PyObject *
@@ -421,19 +426,123 @@ solved_tuple(PyObject *forceds, PyObject *tables, PyObject *to_certify, long hit
     return out;
 }
 
+/* A new instance of ``type`` with ``n`` fields (name, value pairs) written into its instance dict: what
+ * direct_init's __init__ would write, without a Python-level call (a cold analysis steps into none). */
+static PyObject *
+made(PyObject *type, Py_ssize_t n, PyObject *const *fields)
+{
+    PyObject *obj = fresh(type, no_args);
+    for (Py_ssize_t i = 0; obj != NULL && i < n; i++)
+        if (fields[2 * i + 1] == NULL || store(obj, fields[2 * i], fields[2 * i + 1]) < 0)
+            Py_CLEAR(obj);
+    return obj;
+}
+
+/* quick.board_analysis's end for a fresh engine, in C: its Position, left in ``keep`` under kit's FIRST with
+ * the store and the counters, and the Analysis scaled_result builds from the weighed integers and what decide
+ * decided.  ``kit`` is quick._KIT: (Position, Analysis, LayoutCount, _LazyExact, partial, _scaled_exact,
+ * _scaled_one, _scaled_halves, comb, perf_counter, FIRST, _OFF_RATIO). */
+static PyObject *
+finished(PyObject *kit, PyObject *keep, PyObject *key, PyObject *store_dict, long hits, long misses,
+         PyObject *spec, PyObject *started, PyObject *reported, PyObject *parts_found[5], PyObject *forceds,
+         PyObject *weighed, PyObject *decided)
+{
+    PyObject *components = parts_found[0], *off = parts_found[1], *forced = parts_found[2];
+    PyObject *contradiction = parts_found[3], *left = parts_found[4];
+    PyObject *scaled = PyTuple_GET_ITEM(weighed, 0), *rows = PyTuple_GET_ITEM(weighed, 1);
+    PyObject *off_n = PyTuple_GET_ITEM(weighed, 2), *top = PyTuple_GET_ITEM(weighed, 3);
+    PyObject *r_top = PyTuple_GET_ITEM(weighed, 4), *ordered = PyTuple_GET_ITEM(decided, 2);
+    PyObject *fixed = PyDict_New(), *pos = NULL, *first = NULL, *n_off = NULL, *ways = NULL, *product = NULL;
+    PyObject *solutions = NULL, *off_scale = NULL, *make = NULL, *find = NULL, *halves = NULL, *exact = NULL;
+    PyObject *found = NULL, *layouts = NULL, *now = NULL, *seconds = NULL, *analysis = NULL, *ratio = NULL;
+    PyObject *h = PyLong_FromLong(hits), *m = PyLong_FromLong(misses);
+    if (fixed == NULL || h == NULL || m == NULL)
+        goto done;
+    PyObject *pos_fields[] = {s_board, PyTuple_GET_ITEM(key, 0), s_components, components, s_off_frontier, off,
+                              s_fixed, fixed, s_mines_left, left, s_contradiction, contradiction, s_forced, forced};
+    if ((pos = made(PyTuple_GET_ITEM(kit, 0), 7, pos_fields)) == NULL
+        || (first = PyTuple_Pack(5, key, pos, store_dict, h, m)) == NULL
+        || PyDict_SetItem(keep, PyTuple_GET_ITEM(kit, 10), first) < 0)
+        goto done;
+    /* solutions = scaled * comb(n_off, r_top) // top; the off-frontier cells' scale n_off * scaled. */
+    if ((n_off = PyLong_FromSsize_t(PyTuple_GET_SIZE(off))) == NULL
+        || (ways = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(kit, 8), n_off, r_top, NULL)) == NULL
+        || (product = PyNumber_Multiply(scaled, ways)) == NULL
+        || (solutions = PyNumber_FloorDivide(product, top)) == NULL
+        || (off_scale = PyNumber_Multiply(n_off, scaled)) == NULL)
+        goto done;
+    /* _LazyExact(make, lowest, ones, find, halves), its slots written as scaled_result writes them. */
+    PyObject *partial = PyTuple_GET_ITEM(kit, 4);
+    if ((make = PyObject_CallFunctionObjArgs(partial, PyTuple_GET_ITEM(kit, 5), pos, forceds, rows, scaled, NULL)) == NULL
+        || (find = PyObject_CallFunctionObjArgs(partial, PyTuple_GET_ITEM(kit, 6), pos, rows, scaled, NULL)) == NULL
+        || (halves = PyObject_CallFunctionObjArgs(partial, PyTuple_GET_ITEM(kit, 7), pos, rows, scaled, NULL)) == NULL
+        || (found = PyDict_New()) == NULL || (exact = fresh(PyTuple_GET_ITEM(kit, 3), no_args)) == NULL
+        || PyObject_SetAttr(exact, s__make, make) < 0 || PyObject_SetAttr(exact, s__made, Py_None) < 0
+        || PyObject_SetAttr(exact, s__find, find) < 0 || PyObject_SetAttr(exact, s__found, found) < 0
+        || PyObject_SetAttr(exact, s_lowest, off_n == Py_None ? Py_None : ordered) < 0
+        || PyObject_SetAttr(exact, s_ones, PyTuple_GET_ITEM(decided, 3)) < 0
+        || PyObject_SetAttr(exact, s_halves, halves) < 0)
+        goto done;
+    PyObject *count_fields[] = {s_exact, solutions, s_approx_log10, Py_None};
+    if ((layouts = made(PyTuple_GET_ITEM(kit, 2), 2, count_fields)) == NULL
+        || (now = PyObject_CallNoArgs(PyTuple_GET_ITEM(kit, 9))) == NULL
+        || (seconds = PyNumber_Subtract(now, started)) == NULL)
+        goto done;
+    PyObject *best = PyTuple_GET_SIZE(ordered) ? PyTuple_GET_ITEM(ordered, 0) : Py_None;
+    PyObject *fields[] = {s_position, pos, s_consistent, Py_True, s_total_mines, reported,
+                          s_safe, PyTuple_GET_ITEM(decided, 0), s_mines, PyTuple_GET_ITEM(decided, 1),
+                          s_count, layouts, s_best_guess, best, s_backend, spec, s_seconds, seconds,
+                          s_frontier_exact, exact, NULL, NULL};
+    if (off_n == Py_None) {
+        fields[20] = s_off_frontier_exact;
+        fields[21] = Py_None;
+    }
+    else if ((ratio = PyTuple_Pack(2, off_n, off_scale)) != NULL) {
+        fields[20] = PyTuple_GET_ITEM(kit, 11);
+        fields[21] = ratio;
+    }
+    analysis = made(PyTuple_GET_ITEM(kit, 1), 11, fields);
+done:
+    Py_XDECREF(fixed);
+    Py_XDECREF(h);
+    Py_XDECREF(m);
+    Py_XDECREF(pos);
+    Py_XDECREF(first);
+    Py_XDECREF(n_off);
+    Py_XDECREF(ways);
+    Py_XDECREF(product);
+    Py_XDECREF(solutions);
+    Py_XDECREF(off_scale);
+    Py_XDECREF(make);
+    Py_XDECREF(find);
+    Py_XDECREF(halves);
+    Py_XDECREF(exact);
+    Py_XDECREF(found);
+    Py_XDECREF(layouts);
+    Py_XDECREF(now);
+    Py_XDECREF(seconds);
+    Py_XDECREF(ratio);
+    return analysis;
+}
+
 static PyObject *
 analyze_board(PyObject *self, PyObject *args)
 {
     PyObject *grid, *around, *names, *rule, *ctype, *ptype, *comptype, *table_type, *store_dict, *node_limit;
-    PyObject *total;
+    PyObject *total, *kit, *keep, *position_key, *spec, *started, *reported;
     Py_ssize_t maxsize;
     int weigh_exact, certified;
-    long long work_limit;
-    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!nOOpLp", &PyTuple_Type, &grid, &PyTuple_Type, &around,
+    long long work_limit, lazy_bits;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!O!O!nOOpLpO!OO!OOOL", &PyTuple_Type, &grid, &PyTuple_Type, &around,
                           &PyTuple_Type, &names, &rule, &PyType_Type, &ctype, &PyType_Type, &ptype, &PyType_Type,
                           &comptype, &PyType_Type, &table_type, &PyDict_Type, &store_dict, &maxsize, &node_limit,
-                          &total, &weigh_exact, &work_limit, &certified))
+                          &total, &weigh_exact, &work_limit, &certified, &PyTuple_Type, &kit, &keep, &PyTuple_Type,
+                          &position_key, &spec, &started, &reported, &lazy_bits))
         return NULL;
+    if (PyTuple_GET_SIZE(kit) != 12 || PyTuple_GET_SIZE(position_key) < 1) {
+        PyErr_SetString(PyExc_TypeError, "kit must be quick._KIT's 12 items and key start with the board");
+        return NULL;
+    }
     Py_ssize_t limit = -1;  /* the node limit, as box_solve reads it */
     if (node_limit != Py_None && (limit = PyLong_AsSsize_t(node_limit)) < 0) {
         if (!PyErr_Occurred())
@@ -565,6 +674,14 @@ analyze_board(PyObject *self, PyObject *args)
                 goto done;
         }
     }
+    /* A fresh engine's analysis with nothing left to prove, weighed in integers its Fractions may wait on (the
+     * kernel's fit 128 bits): finished here.  Anything else goes back to quick.board_analysis. */
+    if (PyDict_Check(keep) && PyList_GET_SIZE(to_certify) == 0 && classified != NULL && lazy_bits >= 128) {
+        PyObject *found_parts[5] = {components, off, forced, contradiction, left};
+        out = finished(kit, keep, position_key, store_dict, hits, misses, spec, started, reported, found_parts, forceds,
+                       weighed, classified);
+        goto done;
+    }
     solved = solved_tuple(forceds, tables, to_certify, hits, misses, weighed ? weighed : Py_None,
                           classified ? classified : Py_None);
 pack:
@@ -612,5 +729,17 @@ PyInit__analysis(void)
     if (!(s_solutions = PyUnicode_InternFromString("solutions")) || !(s_tallies = PyUnicode_InternFromString("tallies"))
         || !(no_args = PyTuple_New(0)))
         return NULL;
+    struct { PyObject **slot; const char *text; } names[] = {
+        {&s_board, "board"}, {&s_components, "components"}, {&s_off_frontier, "off_frontier"}, {&s_fixed, "fixed"},
+        {&s_mines_left, "mines_left"}, {&s_contradiction, "contradiction"}, {&s_forced, "forced"},
+        {&s__make, "_make"}, {&s__made, "_made"}, {&s__find, "_find"}, {&s__found, "_found"}, {&s_lowest, "lowest"},
+        {&s_ones, "ones"}, {&s_halves, "halves"}, {&s_exact, "exact"}, {&s_approx_log10, "approx_log10"},
+        {&s_position, "position"}, {&s_consistent, "consistent"}, {&s_total_mines, "total_mines"}, {&s_safe, "safe"},
+        {&s_mines, "mines"}, {&s_count, "count"}, {&s_best_guess, "best_guess"}, {&s_backend, "backend"},
+        {&s_seconds, "seconds"}, {&s_frontier_exact, "frontier_exact"}, {&s_off_frontier_exact, "off_frontier_exact"},
+    };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if ((*names[i].slot = PyUnicode_InternFromString(names[i].text)) == NULL)
+            return NULL;
     return PyModule_Create(&analysis_module);
 }

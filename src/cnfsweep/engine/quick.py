@@ -25,7 +25,9 @@ cells and best guess (``tests/engine/test_quick.py`` compares everything an anal
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from functools import partial
 from typing import Any
 from math import comb
 
@@ -38,10 +40,16 @@ from cnfsweep.core.checks import count_argument
 from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
 import cnfsweep.engine.analysis as analysing
 from cnfsweep.engine.analysis import (
+    _OFF_RATIO,
     Analysis,
     Arithmetic,
+    LayoutCount,
+    _LazyExact,
     Run,
     Solve,
+    _scaled_exact,
+    _scaled_halves,
+    _scaled_one,
     analysis_of,
     no_layout,
     scaled_result,
@@ -60,6 +68,22 @@ FIRST = "_first_analysis"
 
 # The steps below in one C call where the install built it (see cnfsweep.engine.kernels); None: the general path.
 _kernel = load("cnfsweep.engine._analysis")
+
+# What the kernel needs to finish a fresh engine's analysis as scaled_result does (see _analysis.c's finished).
+_KIT = (
+    Position,
+    Analysis,
+    LayoutCount,
+    _LazyExact,
+    partial,
+    _scaled_exact,
+    _scaled_one,
+    _scaled_halves,
+    comb,
+    time.perf_counter,
+    FIRST,
+    _OFF_RATIO,
+)
 
 
 def board_analysis(
@@ -121,7 +145,16 @@ def board_analysis(
             arithmetic is not Arithmetic.FLOAT,
             analysing.EXACT_WORK,  # read now: the limit is the analysis module's
             counting is Counting.AUTO,
+            _KIT,
+            keep,  # a fresh engine's: its analysis is finished in the kernel where nothing is left to do
+            key,
+            backend.spec,
+            started,
+            board.total_mines if total_mines is None else total_mines,
+            analysing.LAZY_BITS,  # read now: the limit is the analysis module's
         )
+        if type(found) is Analysis:  # finished in the kernel, its position left in keep
+            return found
         if found is NotImplemented:
             unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
             pos = indexed_position(board, {}, unflagged, True, None)
