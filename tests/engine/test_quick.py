@@ -140,6 +140,23 @@ def test_a_total_past_the_kernels_integers_answers_as_the_general_path(total: in
     assert fast == slow
 
 
+def lazily_read(a: Analysis) -> tuple[Any, ...]:
+    """What the lazy readers answer before the Fractions' dict is made: each cell alone, then the halves and lowest."""
+    return ([a.exact(c) for c in a.board.covered], a.frontier_halves(), a.lowest_cells(), a.frontier_mines())
+
+
+@pytest.mark.parametrize("case", CASES + WIDE, ids=lambda c: c.id)
+def test_a_fresh_analysis_finished_in_the_kernel_reads_lazily_as_the_general_path(case: Case) -> None:
+    # A fresh engine's analysis is finished in the kernel, its lazy readers bound there: read them before anything
+    # makes the dict of Fractions (everything() makes it first), each against the general path's.
+    if case.assume:
+        pytest.skip("assumptions take the general path")
+    got = lazily_read(Engine.create().analyze(case.board, total_mines=case.total_mines))
+    with general_path():
+        want = lazily_read(Engine.create().analyze(case.board, total_mines=case.total_mines))
+    assert got == want
+
+
 @pytest.mark.parametrize("total", [None, 3, 150])
 @pytest.mark.parametrize("make", [Engine.create, Engine.for_games], ids=["auto", "search"])
 def test_a_box_past_the_kernels_binomials_is_counted_from_its_models(total: int | None, make: Any) -> None:
