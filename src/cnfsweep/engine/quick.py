@@ -8,11 +8,13 @@ limit, simplified.  :func:`board_analysis` then takes, in one function, the step
 :meth:`ComponentCache.solve <cnfsweep.engine.components.ComponentCache.solve>`,
 :func:`~cnfsweep.engine.components.solve_component`,
 :func:`~cnfsweep.engine.analysis.analysis_of` and
-:func:`~cnfsweep.engine.counting.weigh_scaled` take one call each: the position in one kernel call
-(``board_parts``), each component's box search and count table in one (``box_solve``), the weighing
-in one (``weigh``), and the certain cells and best guess in one (``classify``, inside
-:func:`~cnfsweep.engine.analysis.scaled_result`).  The engine's recent positions and component cache
-are read and filled as those steps fill them, so a warm engine answers from them as before.
+:func:`~cnfsweep.engine.counting.weigh_scaled` take one call each, all in one kernel call: the position (``board_parts``, on C arrays from the
+board's rows to its Components), each component's box search and count table (on the split's arrays,
+as ``box_solve`` counts them), the weighing (``weigh``), the certain cells and best guess
+(``classify``), and for a fresh engine with nothing left for the solver to prove, the Analysis itself,
+as :func:`~cnfsweep.engine.analysis.scaled_result` builds it (the kernel is given :data:`_KIT`).  The
+engine's recent positions and component cache are read and filled as those steps fill them, so a
+warm engine answers from them as before.
 
 Why: an analysis whose code is out of the CPU's caches (a fresh engine on a new position, as a
 server's or a generator's first look at a board) costs a few microseconds for every distinct
