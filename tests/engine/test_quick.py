@@ -24,6 +24,7 @@ from positions import guess_points
 from spies import CountingBackend
 
 from cnfsweep.core.board import Board
+from cnfsweep.core.graph import Graph
 from cnfsweep.engine import Engine, boxsearch, counting, quick
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import ComponentCache
@@ -139,6 +140,34 @@ def test_a_total_past_the_kernels_integers_answers_as_the_general_path(total: in
     assert fast == slow
 
 
+def lazily_read(a: Analysis) -> tuple[Any, ...]:
+    """What the lazy readers answer before the Fractions' dict is made: each cell alone, then the halves and lowest."""
+    return ([a.exact(c) for c in a.board.covered], a.frontier_halves(), a.lowest_cells(), a.frontier_mines())
+
+
+@pytest.mark.parametrize("case", CASES + WIDE, ids=lambda c: c.id)
+def test_a_fresh_analysis_finished_in_the_kernel_reads_lazily_as_the_general_path(case: Case) -> None:
+    # A fresh engine's analysis is finished in the kernel, its lazy readers bound there: read them before anything
+    # makes the dict of Fractions (everything() makes it first), each against the general path's.
+    if case.assume:
+        pytest.skip("assumptions take the general path")
+    got = lazily_read(Engine.create().analyze(case.board, total_mines=case.total_mines))
+    with general_path():
+        want = lazily_read(Engine.create().analyze(case.board, total_mines=case.total_mines))
+    assert got == want
+
+
+@pytest.mark.parametrize("total", [None, 3, 150])
+@pytest.mark.parametrize("make", [Engine.create, Engine.for_games], ids=["auto", "search"])
+def test_a_box_past_the_kernels_binomials_is_counted_from_its_models(total: int | None, make: Any) -> None:
+    # One number over 200 covered cells, one box: C(200, k) is past the one call's table, so that component's
+    # models come back from box_solve for Python to count, as the general path counts them.
+    names = ["hub", *(f"leaf{i}" for i in range(200))]
+    board = Board(("3" + "." * 200,), total, topology=Graph.from_edges(names, [("hub", leaf) for leaf in names[1:]]))
+    fast, slow = both([(board, None)], make)
+    assert fast == slow
+
+
 @pytest.mark.parametrize("topology", EVERY_TOPOLOGY)
 @pytest.mark.parametrize("with_total", [True, False])
 def test_a_warm_engine_keeps_what_the_general_path_keeps(topology: str, with_total: bool) -> None:
@@ -245,7 +274,7 @@ def test_a_kernel_turned_off_sends_every_analysis_the_general_way(off: str, monk
 
 
 def test_a_board_the_position_kernel_declines_is_built_in_python() -> None:
-    board = Board.from_rows(["1...", ".2..", "...."], total_mines=3)
+    board = Board.from_rows(["1...", ".2.*", "...."], total_mines=3)  # a flag: the total less it is left
     saved = quick._kernel
     quick._kernel = Spy(answer=NotImplemented)
     try:

@@ -34,6 +34,9 @@
 
 #include "wide.h"
 
+/* Memory comes from PyMem_*, the allocator of every Python object the engine makes: a cold analysis then
+ * steps into one allocator's code, not two (glibc's malloc was a twentieth of its cache misses). */
+
 
 /* Everything the search holds, freed in one place. */
 typedef struct {
@@ -49,9 +52,9 @@ typedef struct {
 static void
 search_free(Search *s)
 {
-    free(s->sizes); free(s->lo); free(s->hi); free(s->room);
-    free(s->mem_start); free(s->members); free(s->watch_start); free(s->watch);
-    free(s->order); free(s->counts); free(s->chosen); free(s->highest); free(s->seen);
+    PyMem_Free(s->sizes); PyMem_Free(s->lo); PyMem_Free(s->hi); PyMem_Free(s->room);
+    PyMem_Free(s->mem_start); PyMem_Free(s->members); PyMem_Free(s->watch_start); PyMem_Free(s->watch);
+    PyMem_Free(s->order); PyMem_Free(s->counts); PyMem_Free(s->chosen); PyMem_Free(s->highest); PyMem_Free(s->seen);
 }
 
 static int
@@ -61,10 +64,22 @@ cmp_ssize(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static long
-long_attr(PyObject *obj, const char *name, int *failed)
+/* The attribute names read, interned on first use: PyObject_GetAttrString makes and hashes a new string on
+ * every call, and a name not interned misses the type's attribute cache (a cold analysis reads thousands). */
+static PyObject *bs_vars, *bs_lo, *bs_hi;
+
+static PyObject *
+box_attr(PyObject *obj, PyObject **name, const char *text)
 {
-    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (*name == NULL && (*name = PyUnicode_InternFromString(text)) == NULL)
+        return NULL;
+    return PyObject_GetAttr(obj, *name);
+}
+
+static long
+long_attr(PyObject *obj, PyObject **name, const char *text, int *failed)
+{
+    PyObject *v = box_attr(obj, name, text);
     if (v == NULL) {
         *failed = 1;
         return 0;
@@ -76,30 +91,64 @@ long_attr(PyObject *obj, const char *name, int *failed)
     return out;
 }
 
+/* The search's arrays for ``nb`` boxes and ``nc`` constraints (members and watch lists come later). */
+static int
+search_alloc(Search *s, Py_ssize_t nb, Py_ssize_t nc)
+{
+    s->n_boxes = nb;
+    s->n_cons = nc;
+    s->sizes = PyMem_Malloc(sizeof(long) * (nb + 1));
+    s->lo = PyMem_Malloc(sizeof(long) * (nc + 1));
+    s->hi = PyMem_Malloc(sizeof(long) * (nc + 1));
+    s->room = PyMem_Malloc(sizeof(long) * (nc + 1));
+    s->mem_start = PyMem_Malloc(sizeof(Py_ssize_t) * (nc + 1));
+    s->watch_start = PyMem_Calloc(nb + 1, sizeof(Py_ssize_t));
+    s->order = PyMem_Malloc(sizeof(Py_ssize_t) * (nb + 1));
+    s->counts = PyMem_Calloc(nb + 1, sizeof(long));
+    s->chosen = PyMem_Calloc(nb + 1, sizeof(long));
+    s->highest = PyMem_Calloc(nb + 1, sizeof(long));
+    s->seen = PyMem_Calloc(nb + 1, 1);
+    if (!s->sizes || !s->lo || !s->hi || !s->room || !s->mem_start || !s->watch_start || !s->order
+        || !s->counts || !s->chosen || !s->highest || !s->seen) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* Watch lists: each box's constraints in increasing order, as the Python code appends them, from the
+ * members (mem_start[n_cons] of them). */
+static int
+watch_lists(Search *s)
+{
+    Py_ssize_t at = s->mem_start[s->n_cons], nb = s->n_boxes, nc = s->n_cons;
+    s->watch = PyMem_Malloc(sizeof(Py_ssize_t) * (at + 1));
+    Py_ssize_t *fill = PyMem_Malloc(sizeof(Py_ssize_t) * (nb + 1));
+    if (s->watch == NULL || fill == NULL) {
+        PyMem_Free(fill);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < at; k++)
+        s->watch_start[s->members[k] + 1]++;
+    for (Py_ssize_t b = 0; b < nb; b++)
+        s->watch_start[b + 1] += s->watch_start[b];
+    memcpy(fill, s->watch_start, sizeof(Py_ssize_t) * (nb + 1));
+    for (Py_ssize_t j = 0; j < nc; j++)
+        for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++)
+            s->watch[fill[s->members[k]]++] = j;
+    PyMem_Free(fill);
+    return 0;
+}
+
 /* Read the problem: sizes, each constraint's sorted distinct boxes, its bounds and room. */
 static int
 read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
 {
     Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nv = PyTuple_GET_SIZE(box_of), nc = PySequence_Fast_GET_SIZE(cons);
     PyObject **items = PySequence_Fast_ITEMS(cons);
-    s->n_boxes = nb;
-    s->n_cons = nc;
-    s->sizes = malloc(sizeof(long) * (nb + 1));
-    s->lo = malloc(sizeof(long) * (nc + 1));
-    s->hi = malloc(sizeof(long) * (nc + 1));
-    s->room = malloc(sizeof(long) * (nc + 1));
-    s->mem_start = malloc(sizeof(Py_ssize_t) * (nc + 1));
-    s->watch_start = calloc(nb + 1, sizeof(Py_ssize_t));
-    s->order = malloc(sizeof(Py_ssize_t) * (nb + 1));
-    s->counts = calloc(nb + 1, sizeof(long));
-    s->chosen = calloc(nb + 1, sizeof(long));
-    s->highest = calloc(nb + 1, sizeof(long));
-    s->seen = calloc(nb + 1, 1);
-    if (!s->sizes || !s->lo || !s->hi || !s->room || !s->mem_start || !s->watch_start || !s->order
-        || !s->counts || !s->chosen || !s->highest || !s->seen) {
-        PyErr_NoMemory();
+    if (search_alloc(s, nb, nc) < 0)
         return -1;
-    }
     for (Py_ssize_t b = 0; b < nb; b++) {
         s->sizes[b] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
         if (s->sizes[b] == -1 && PyErr_Occurred())
@@ -107,30 +156,30 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
     }
     /* Members: first every variable's box, then sorted and made distinct in place. */
     Py_ssize_t total = 0;
-    PyObject **vars_of = malloc(sizeof(PyObject *) * (nc + 1));
+    PyObject **vars_of = PyMem_Malloc(sizeof(PyObject *) * (nc + 1));
     if (vars_of == NULL) {
         PyErr_NoMemory();
         return -1;
     }
     int failed = 0;
     for (Py_ssize_t j = 0; j < nc; j++) {
-        PyObject *vars = PyObject_GetAttrString(items[j], "vars");
+        PyObject *vars = box_attr(items[j], &bs_vars, "vars");
         if (vars == NULL || !PyTuple_Check(vars)) {
             if (vars != NULL)
                 PyErr_SetString(PyExc_TypeError, "a constraint's vars must be a tuple");
             Py_XDECREF(vars);
             for (Py_ssize_t k = 0; k < j; k++)
                 Py_DECREF(vars_of[k]);
-            free(vars_of);
+            PyMem_Free(vars_of);
             return -1;
         }
         vars_of[j] = vars;
         total += PyTuple_GET_SIZE(vars);
-        s->lo[j] = long_attr(items[j], "lo", &failed);
-        s->hi[j] = long_attr(items[j], "hi", &failed);
+        s->lo[j] = long_attr(items[j], &bs_lo, "lo", &failed);
+        s->hi[j] = long_attr(items[j], &bs_hi, "hi", &failed);
         s->room[j] = (long)PyTuple_GET_SIZE(vars);
     }
-    s->members = malloc(sizeof(Py_ssize_t) * (total + 1));
+    s->members = PyMem_Malloc(sizeof(Py_ssize_t) * (total + 1));
     if (s->members == NULL && !failed) {
         PyErr_NoMemory();
         failed = 1;
@@ -171,31 +220,11 @@ read_problem(Search *s, PyObject *sizes, PyObject *box_of, PyObject *cons)
     }
     for (Py_ssize_t j = 0; j < nc; j++)
         Py_DECREF(vars_of[j]);
-    free(vars_of);
+    PyMem_Free(vars_of);
     if (failed)
         return -1;
     s->mem_start[nc] = at;
-    /* Watch lists: each box's constraints in increasing order, as the Python code appends them. */
-    s->watch = malloc(sizeof(Py_ssize_t) * (at + 1));
-    if (s->watch == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t k = 0; k < at; k++)
-        s->watch_start[s->members[k] + 1]++;
-    for (Py_ssize_t b = 0; b < nb; b++)
-        s->watch_start[b + 1] += s->watch_start[b];
-    Py_ssize_t *fill = malloc(sizeof(Py_ssize_t) * (nb + 1));
-    if (fill == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    memcpy(fill, s->watch_start, sizeof(Py_ssize_t) * (nb + 1));
-    for (Py_ssize_t j = 0; j < nc; j++)
-        for (Py_ssize_t k = s->mem_start[j]; k < s->mem_start[j + 1]; k++)
-            s->watch[fill[s->members[k]]++] = j;
-    free(fill);
-    return 0;
+    return watch_lists(s);
 }
 
 /* Breadth-first along shared constraints, each new start the lowest box not yet seen. */
@@ -241,16 +270,18 @@ model_tuple(Search *s)
     return t;
 }
 
-/* The search itself: a new reference to the list of models, Py_None when the budget ran out, NULL on error. */
-static PyObject *
-run(Search *s, Py_ssize_t node_limit, PyObject *check)
+/* What the search does with each model it finds (the box counts in s->counts): 0 to go on, 1 to stop the
+ * search, -1 on an error. */
+typedef int (*Leaf)(Search *s, void *context);
+
+/* The search itself, ``leaf`` called on every model in order: 0 when it is over, 1 when the budget ran out,
+ * 2 when ``leaf`` stopped it, -1 on an error. */
+static int
+run(Search *s, Py_ssize_t node_limit, PyObject *check, Leaf leaf, void *context)
 {
     Py_ssize_t depth = s->n_boxes;
     if (node_limit >= 0 && depth > node_limit)
-        Py_RETURN_NONE;
-    PyObject *models = PyList_New(0);
-    if (models == NULL)
-        return NULL;
+        return 1;
     long *lo = s->lo, *hi = s->hi, *room = s->room;
     Py_ssize_t nodes = 0, i = 0;
     int forward = 1;
@@ -261,28 +292,20 @@ run(Search *s, Py_ssize_t node_limit, PyObject *check)
         Py_ssize_t w0, w1;
         if (forward) {
             if (i == depth) {
-                PyObject *m = model_tuple(s);
-                if (m == NULL || PyList_Append(models, m) < 0) {
-                    Py_XDECREF(m);
-                    Py_DECREF(models);
-                    return NULL;
-                }
-                Py_DECREF(m);
+                int said = leaf(s, context);
+                if (said != 0)
+                    return said < 0 ? -1 : 2;
                 i--;
                 forward = 0;
                 continue;
             }
             nodes++;
-            if (node_limit >= 0 && nodes > node_limit) {
-                Py_DECREF(models);
-                Py_RETURN_NONE;
-            }
+            if (node_limit >= 0 && nodes > node_limit)
+                return 1;
             if (nodes % 4096 == 0 && check != Py_None) {
                 PyObject *r = PyObject_CallNoArgs(check);
-                if (r == NULL) {
-                    Py_DECREF(models);
-                    return NULL;
-                }
+                if (r == NULL)
+                    return -1;
                 Py_DECREF(r);
             }
             b = s->order[i];
@@ -310,7 +333,7 @@ run(Search *s, Py_ssize_t node_limit, PyObject *check)
         }
         else {
             if (i < 0)
-                return models;
+                return 0;
             b = s->order[i];
             size = s->sizes[b];
             w0 = s->watch_start[b];
@@ -338,43 +361,64 @@ run(Search *s, Py_ssize_t node_limit, PyObject *check)
     }
 }
 
-static PyObject *
-box_models(PyObject *self, PyObject *args)
+/* A leaf: the model appended to a list of tuples. */
+static int
+list_model(Search *s, void *models)
 {
-    PyObject *sizes, *box_of, *cons_in, *limit, *check;
-    if (!PyArg_ParseTuple(args, "O!O!OOO", &PyTuple_Type, &sizes, &PyTuple_Type, &box_of, &cons_in, &limit, &check))
-        return NULL;
-    Py_ssize_t node_limit = -1;
+    PyObject *m = model_tuple(s);
+    int bad = m == NULL || PyList_Append((PyObject *)models, m) < 0;
+    Py_XDECREF(m);
+    return bad ? -1 : 0;
+}
+
+/* box_models' and box_solve's arguments read into ``s`` (to be freed by the caller either way): 0, or -1 on
+ * an error.  *feasible is 0 where a constraint cannot hold whatever the boxes hold: no model. */
+static int
+start_search(PyObject *args, Search *s, Py_ssize_t *node_limit, PyObject **check, int *feasible)
+{
+    PyObject *sizes, *box_of, *cons_in, *limit;
+    if (!PyArg_ParseTuple(args, "O!O!OOO", &PyTuple_Type, &sizes, &PyTuple_Type, &box_of, &cons_in, &limit, check))
+        return -1;
+    *node_limit = -1;
     if (limit != Py_None) {
-        node_limit = PyLong_AsSsize_t(limit);
-        if (node_limit == -1 && PyErr_Occurred())
-            return NULL;
-        if (node_limit < 0) {
+        *node_limit = PyLong_AsSsize_t(limit);
+        if (*node_limit == -1 && PyErr_Occurred())
+            return -1;
+        if (*node_limit < 0) {
             PyErr_SetString(PyExc_ValueError, "node_limit must be at least 0");
-            return NULL;
+            return -1;
         }
     }
     PyObject *cons = PySequence_Fast(cons_in, "constraints must be a sequence");
     if (cons == NULL)
-        return NULL;
+        return -1;
+    int read = read_problem(s, sizes, box_of, cons);
+    Py_DECREF(cons);
+    if (read < 0)
+        return -1;
+    *feasible = 1;
+    for (Py_ssize_t j = 0; j < s->n_cons; j++)
+        if (s->lo[j] > s->room[j] || s->hi[j] < 0 || s->lo[j] > s->hi[j])
+            *feasible = 0;
+    if (*feasible)
+        box_order(s);
+    return 0;
+}
+
+static PyObject *
+box_models(PyObject *self, PyObject *args)
+{
     Search s;
     memset(&s, 0, sizeof(s));
-    PyObject *out = NULL;
-    if (read_problem(&s, sizes, box_of, cons) == 0) {
-        int feasible = 1;
-        for (Py_ssize_t j = 0; j < s.n_cons; j++)
-            if (s.lo[j] > s.room[j] || s.hi[j] < 0 || s.lo[j] > s.hi[j])
-                feasible = 0;
-        if (!feasible) {
-            out = PyList_New(0);
-        }
-        else {
-            box_order(&s);
-            out = run(&s, node_limit, check);
-        }
+    Py_ssize_t node_limit;
+    PyObject *check, *out = NULL;
+    int feasible;
+    if (start_search(args, &s, &node_limit, &check, &feasible) == 0 && (out = PyList_New(0)) != NULL && feasible) {
+        int ran = run(&s, node_limit, check, list_model, out);
+        if (ran != 0)
+            Py_SETREF(out, ran == 1 ? Py_NewRef(Py_None) : NULL);
     }
     search_free(&s);
-    Py_DECREF(cons);
     return out;
 }
 
@@ -382,56 +426,110 @@ box_models(PyObject *self, PyObject *args)
 typedef struct {
     long *sizes, *counts;
     wide *sol, *tal;
-    Py_ssize_t *order;
+    Py_ssize_t *order, n_used;
     unsigned char *used, *only_zero, *only_full;
 } Table;
 
 static void
 table_free(Table *t)
 {
-    free(t->sizes); free(t->counts); free(t->sol); free(t->tal);
-    free(t->order); free(t->used); free(t->only_zero); free(t->only_full);
+    PyMem_Free(t->sizes); PyMem_Free(t->counts); PyMem_Free(t->sol); PyMem_Free(t->tal);
+    PyMem_Free(t->order); PyMem_Free(t->used); PyMem_Free(t->only_zero); PyMem_Free(t->only_full);
 }
 
-/* 0: counted; 1: hand back to Python; -1: an exception is set. */
+/* The table's arrays for boxes of ``sizes``: 0, 1 where a size is past the binomials (Python counts), -1 on
+ * an error. */
 static int
-count_table(Table *t, PyObject *sizes, PyObject *models, Py_ssize_t *n_used)
+table_start(Table *t, const long *sizes, Py_ssize_t nb)
 {
-    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nm = PyList_GET_SIZE(models);
     long max_k = 0;
-    t->sizes = malloc(sizeof(long) * (nb + 1));
-    t->counts = malloc(sizeof(long) * (nb + 1));
-    t->only_zero = malloc(nb + 1);
-    t->only_full = malloc(nb + 1);
+    t->sizes = PyMem_Malloc(sizeof(long) * (nb + 1));
+    t->counts = PyMem_Malloc(sizeof(long) * (nb + 1));
+    t->only_zero = PyMem_Malloc(nb + 1);
+    t->only_full = PyMem_Malloc(nb + 1);
     if (!t->sizes || !t->counts || !t->only_zero || !t->only_full) {
         PyErr_NoMemory();
         return -1;
     }
     for (Py_ssize_t b = 0; b < nb; b++) {
-        long size = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
-        if (size == -1 && PyErr_Occurred())
-            return -1;
-        if (size < 0 || size > binom_top)
+        if (sizes[b] < 0 || sizes[b] > binom_top)
             return 1;
-        t->sizes[b] = size;
-        max_k += size;
+        t->sizes[b] = sizes[b];
+        max_k += sizes[b];
         t->only_zero[b] = t->only_full[b] = 1;
     }
-    t->sol = calloc(max_k + 1, sizeof(wide));
-    t->tal = calloc((size_t)(max_k + 1) * (nb + 1), sizeof(wide));
-    t->order = malloc(sizeof(Py_ssize_t) * (max_k + 1));
-    t->used = calloc(max_k + 1, 1);
+    t->sol = PyMem_Calloc(max_k + 1, sizeof(wide));
+    t->tal = PyMem_Calloc((size_t)(max_k + 1) * (nb + 1), sizeof(wide));
+    t->order = PyMem_Malloc(sizeof(Py_ssize_t) * (max_k + 1));
+    t->used = PyMem_Calloc(max_k + 1, 1);
     if (!t->sol || !t->tal || !t->order || !t->used) {
         PyErr_NoMemory();
         return -1;
     }
-    *n_used = 0;
+    t->n_used = 0;
+    return 0;
+}
+
+/* One model (its box counts in t->counts) added to the table: 0, or 1 where a count passes its integers. */
+static int
+table_add(Table *t, Py_ssize_t nb)
+{
+    wide total = 1;
+    long k = 0;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long c = t->counts[b];
+        k += c;
+        if (__builtin_mul_overflow(total, binom[t->sizes[b]][c], &total))
+            return 1;
+        if (c != 0)
+            t->only_zero[b] = 0;
+        if (c != t->sizes[b])
+            t->only_full[b] = 0;
+    }
+    if (!t->used[k]) {
+        t->used[k] = 1;
+        t->order[t->n_used++] = k;
+    }
+    if (__builtin_add_overflow(t->sol[k], total, &t->sol[k]))
+        return 1;
+    wide *row = t->tal + (size_t)k * nb;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long c = t->counts[b];
+        wide part;
+        if (!c)
+            continue;
+        /* total / C(s, c) * C(s-1, c-1) == total * c / s, exactly. */
+        if (__builtin_mul_overflow(total, (wide)c, &part) || __builtin_add_overflow(row[b], part / (wide)t->sizes[b], &row[b]))
+            return 1;
+    }
+    return 0;
+}
+
+/* 0: counted; 1: hand back to Python; -1: an exception is set. */
+static int
+count_table(Table *t, PyObject *sizes, PyObject *models)
+{
+    Py_ssize_t nb = PyTuple_GET_SIZE(sizes), nm = PyList_GET_SIZE(models);
+    long *read = PyMem_Malloc(sizeof(long) * (nb + 1));
+    if (read == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        read[b] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, b));
+        if (read[b] == -1 && PyErr_Occurred()) {
+            PyMem_Free(read);
+            return -1;
+        }
+    }
+    int started = table_start(t, read, nb);
+    PyMem_Free(read);
+    if (started != 0)
+        return started;
     for (Py_ssize_t i = 0; i < nm; i++) {
         PyObject *m = PyList_GET_ITEM(models, i);
         if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != nb)
             return 1;
-        wide total = 1;
-        long k = 0;
         for (Py_ssize_t b = 0; b < nb; b++) {
             long c = PyLong_AsLong(PyTuple_GET_ITEM(m, b));
             if (c == -1 && PyErr_Occurred()) {
@@ -441,74 +539,39 @@ count_table(Table *t, PyObject *sizes, PyObject *models, Py_ssize_t *n_used)
             if (c < 0 || c > t->sizes[b])
                 return 1;
             t->counts[b] = c;
-            k += c;
-            if (__builtin_mul_overflow(total, binom[t->sizes[b]][c], &total))
-                return 1;
-            if (c != 0)
-                t->only_zero[b] = 0;
-            if (c != t->sizes[b])
-                t->only_full[b] = 0;
         }
-        if (!t->used[k]) {
-            t->used[k] = 1;
-            t->order[(*n_used)++] = k;
-        }
-        if (__builtin_add_overflow(t->sol[k], total, &t->sol[k]))
+        if (table_add(t, nb) != 0)
             return 1;
-        wide *row = t->tal + (size_t)k * nb;
-        for (Py_ssize_t b = 0; b < nb; b++) {
-            long c = t->counts[b];
-            wide part;
-            if (!c)
-                continue;
-            /* total / C(s, c) * C(s-1, c-1) == total * c / s, exactly. */
-            if (__builtin_mul_overflow(total, (wide)c, &part) || __builtin_add_overflow(row[b], part / (wide)t->sizes[b], &row[b]))
-                return 1;
-        }
     }
     return 0;
 }
 
+/* The table as box_table answers it: (forced, solutions, tallies). */
 static PyObject *
-box_table(PyObject *self, PyObject *args)
+table_answer(Table *t, Py_ssize_t nb)
 {
-    PyObject *sizes, *models;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &sizes, &PyList_Type, &models))
-        return NULL;
-    if (PyList_GET_SIZE(models) == 0)
-        Py_RETURN_NOTIMPLEMENTED;
-    Table t;
-    memset(&t, 0, sizeof(t));
-    Py_ssize_t n_used = 0, nb = PyTuple_GET_SIZE(sizes);
-    int found = count_table(&t, sizes, models, &n_used);
     PyObject *forced = NULL, *solutions = NULL, *tallies = NULL, *out = NULL;
-    if (found == 1) {
-        table_free(&t);
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    if (found < 0)
-        goto done;
     if (!(forced = PyDict_New()) || !(solutions = PyDict_New()) || !(tallies = PyDict_New()))
         goto done;
     for (Py_ssize_t b = 0; b < nb; b++) {
-        if (!t.only_zero[b] && !t.only_full[b])
+        if (!t->only_zero[b] && !t->only_full[b])
             continue;
         PyObject *key = PyLong_FromSsize_t(b);
-        PyObject *value = PyLong_FromLong(t.only_full[b] ? t.sizes[b] : 0);
+        PyObject *value = PyLong_FromLong(t->only_full[b] ? t->sizes[b] : 0);
         int bad = !key || !value || PyDict_SetItem(forced, key, value) < 0;
         Py_XDECREF(key);
         Py_XDECREF(value);
         if (bad)
             goto done;
     }
-    for (Py_ssize_t i = 0; i < n_used; i++) {
-        Py_ssize_t k = t.order[i];
+    for (Py_ssize_t i = 0; i < t->n_used; i++) {
+        Py_ssize_t k = t->order[i];
         PyObject *key = PyLong_FromSsize_t(k);
-        PyObject *count = wide_to_long(t.sol[k]);
+        PyObject *count = wide_to_long(t->sol[k]);
         PyObject *row = PyTuple_New(nb);
         int bad = !key || !count || !row;
         for (Py_ssize_t b = 0; b < nb && !bad; b++) {
-            PyObject *v = wide_to_long(t.tal[(size_t)k * nb + b]);
+            PyObject *v = wide_to_long(t->tal[(size_t)k * nb + b]);
             if (v == NULL)
                 bad = 1;
             else
@@ -526,29 +589,61 @@ done:
     Py_XDECREF(forced);
     Py_XDECREF(solutions);
     Py_XDECREF(tallies);
-    table_free(&t);
     return out;
 }
 
 static PyObject *
+box_table(PyObject *self, PyObject *args)
+{
+    PyObject *sizes, *models;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &sizes, &PyList_Type, &models))
+        return NULL;
+    if (PyList_GET_SIZE(models) == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    Table t;
+    memset(&t, 0, sizeof(t));
+    int found = count_table(&t, sizes, models);
+    PyObject *out = found < 0 ? NULL : found > 0 ? Py_NewRef(Py_NotImplemented) : table_answer(&t, PyTuple_GET_SIZE(sizes));
+    table_free(&t);
+    return out;
+}
+
+/* A leaf: the model counted into the table; the search stopped where a count passes its integers. */
+static int
+count_model(Search *s, void *table)
+{
+    Table *t = table;
+    memcpy(t->counts, s->counts, sizeof(long) * s->n_boxes);
+    return table_add(t, s->n_boxes);
+}
+
+/* box_models then box_table, each model counted into the table as the search finds it (no tuple made for
+ * it): the models themselves only where the table cannot hold their count, found again by box_models. */
+static PyObject *
 box_solve(PyObject *self, PyObject *args)
 {
-    PyObject *models = box_models(self, args);
-    if (models == NULL || models == Py_None || PyList_GET_SIZE(models) == 0)
-        return models;
-    PyObject *pair = PyTuple_Pack(2, PyTuple_GET_ITEM(args, 0), models);
-    if (pair == NULL) {
-        Py_DECREF(models);
-        return NULL;
+    Search s;
+    Table t;
+    memset(&s, 0, sizeof(s));
+    memset(&t, 0, sizeof(t));
+    Py_ssize_t node_limit;
+    PyObject *check, *out = NULL;
+    int feasible, ran = -1;
+    if (start_search(args, &s, &node_limit, &check, &feasible) == 0) {
+        int started = feasible ? table_start(&t, s.sizes, s.n_boxes) : 0;
+        if (!feasible)
+            out = PyList_New(0);
+        else if (started == 0 && (ran = run(&s, node_limit, check, count_model, &t)) == 0)
+            /* No model: the empty list, as box_models answers. */
+            out = t.n_used ? table_answer(&t, s.n_boxes) : PyList_New(0);
+        else if (ran == 1)
+            out = Py_NewRef(Py_None);
+        else if (started == 1 || ran == 2)  /* sizes or counts past the table's integers */
+            ran = 3;
     }
-    PyObject *table = box_table(self, pair);
-    Py_DECREF(pair);
-    if (table == Py_NotImplemented) {
-        Py_DECREF(table);
-        return models;
-    }
-    Py_DECREF(models);
-    return table;
+    search_free(&s);
+    table_free(&t);
+    return ran == 3 ? box_models(self, args) : out;
 }
 
 static PyObject *

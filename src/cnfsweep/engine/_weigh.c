@@ -30,6 +30,9 @@
 
 #include "wide.h"
 
+/* Memory comes from PyMem_*, the allocator of every Python object the engine makes: a cold analysis then
+ * steps into one allocator's code, not two (glibc's malloc was a twentieth of its cache misses). */
+
 /* One table, read into C. */
 typedef struct {
     Py_ssize_t len;     /* length of its mine polynomial: highest count + 1 */
@@ -51,13 +54,13 @@ tabs_free(Tabs *s)
 {
     if (s->t) {
         for (Py_ssize_t i = 0; i < s->n; i++) {
-            free(s->t[i].poly);
-            free(s->t[i].keys);
-            free(s->t[i].tally);
+            PyMem_Free(s->t[i].poly);
+            PyMem_Free(s->t[i].keys);
+            PyMem_Free(s->t[i].tally);
         }
     }
-    free(s->t);
-    free(s->scratch);
+    PyMem_Free(s->t);
+    PyMem_Free(s->scratch);
 }
 
 /* A non-negative Python int as a wide: 0 on success, 1 where it does not fit (no error set), -1 on error. */
@@ -76,13 +79,25 @@ as_wide(PyObject *obj, wide *out)
     return 0;
 }
 
+/* The attribute names read, interned on first use: PyObject_GetAttrString makes and hashes a new string on
+ * every call, and a name not interned misses the type's attribute cache (a cold analysis reads dozens). */
+static PyObject *wg_solutions, *wg_tallies, *wg_problem, *wg_boxes, *wg_cells;
+
+static PyObject *
+weigh_attr(PyObject *obj, PyObject **name, const char *text)
+{
+    if (*name == NULL && (*name = PyUnicode_InternFromString(text)) == NULL)
+        return NULL;
+    return PyObject_GetAttr(obj, *name);
+}
+
 /* 1 where the table is not one the kernel handles, -1 on error. */
 static int
 read_table(Tab *t, PyObject *table)
 {
     int status = -1;
-    PyObject *sols = PyObject_GetAttrString(table, "solutions");
-    PyObject *tals = sols ? PyObject_GetAttrString(table, "tallies") : NULL;
+    PyObject *sols = weigh_attr(table, &wg_solutions, "solutions");
+    PyObject *tals = sols ? weigh_attr(table, &wg_tallies, "tallies") : NULL;
     if (!tals)
         goto done;
     status = 1;
@@ -104,8 +119,8 @@ read_table(Tab *t, PyObject *table)
     }
     t->len = top + 1;
     t->rows = PyDict_GET_SIZE(tals);
-    t->poly = calloc((size_t)t->len, sizeof(wide));
-    t->keys = calloc((size_t)(t->rows ? t->rows : 1), sizeof(long));
+    t->poly = PyMem_Calloc((size_t)t->len, sizeof(wide));
+    t->keys = PyMem_Calloc((size_t)(t->rows ? t->rows : 1), sizeof(long));
     if (!t->poly || !t->keys) {
         PyErr_NoMemory();
         status = -1;
@@ -133,7 +148,7 @@ read_table(Tab *t, PyObject *table)
         Py_ssize_t w = PyTuple_GET_SIZE(value);
         if (t->width < 0) {
             t->width = w;
-            t->tally = calloc((size_t)(t->rows * w > 0 ? t->rows * w : 1), sizeof(wide));
+            t->tally = PyMem_Calloc((size_t)(t->rows * w > 0 ? t->rows * w : 1), sizeof(wide));
             if (!t->tally) {
                 PyErr_NoMemory();
                 status = -1;
@@ -214,7 +229,7 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
     }
     /* prefix[i]: product of tables before i (length 1 + sum of their degrees); suffix likewise after i. */
     size_t need = (size_t)L * (size_t)(2 * (T + 1) + 4) + (size_t)width + 1;
-    s->scratch = calloc(need, sizeof(wide));
+    s->scratch = PyMem_Calloc(need, sizeof(wide));
     if (!s->scratch) {
         PyErr_NoMemory();
         return -1;
@@ -222,7 +237,7 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
     wide *prefix = s->scratch, *suffix = prefix + (size_t)L * (T + 1);
     wide *weight = suffix + (size_t)L * (T + 1), *W = weight + L, *others = W + L, *rest = others + L;
     *boxes = rest + L;
-    Py_ssize_t *plen = malloc(sizeof(Py_ssize_t) * (size_t)(2 * (T + 1)));
+    Py_ssize_t *plen = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(2 * (T + 1)));
     if (!plen) {
         PyErr_NoMemory();
         return -1;
@@ -242,14 +257,14 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
         slen[i] = slen[i + 1] + s->t[i].len - 1;
     }
     if (over) {
-        free(plen);
+        PyMem_Free(plen);
         return 1;
     }
     const wide *everything = prefix + (size_t)L * T;
     /* r = m - x runs over [r_lo, r_hi]: the mines off the frontier when it holds x. */
     long r_lo = m - (long)(L - 1) > 0 ? m - (long)(L - 1) : 0, r_hi = m < n ? m : n;
     if (r_lo > r_hi) {
-        free(plen);
+        PyMem_Free(plen);
         return 1;
     }
     /* W[r - r_lo] = prod_{j = r_lo + 1}^{r} (n - j + 1) * prod_{j = r + 1}^{r_hi} j, proportional to C(n, r):
@@ -271,7 +286,7 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
             W[r] /= g;
     }
     if (over) {
-        free(plen);
+        PyMem_Free(plen);
         return 1;
     }
     for (Py_ssize_t x = 0; x < L; x++) {
@@ -281,7 +296,7 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
     *top = W[r_hi - r_lo];
     *r_top = r_hi;
     if (dot(everything, weight, L, solutions) || *solutions == 0) {
-        free(plen);
+        PyMem_Free(plen);
         return 1;
     }
     Py_ssize_t at = 0;
@@ -316,9 +331,12 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
         }
         *off = total;
     }
-    free(plen);
+    PyMem_Free(plen);
     return over;
 }
+
+static PyObject *
+weigh_tables(PyObject *tables, long n, long m);
 
 static PyObject *
 weigh(PyObject *self, PyObject *args)
@@ -327,6 +345,13 @@ weigh(PyObject *self, PyObject *args)
     long n, m;
     if (!PyArg_ParseTuple(args, "Oll", &tables, &n, &m))
         return NULL;
+    return weigh_tables(tables, n, m);
+}
+
+/* weigh's work on its arguments read (a caller in C passes them as they are: no tuple to build and parse). */
+static PyObject *
+weigh_tables(PyObject *tables, long n, long m)
+{
     PyObject *seq = PySequence_Fast(tables, "tables must be a sequence");
     if (!seq)
         return NULL;
@@ -338,7 +363,7 @@ weigh(PyObject *self, PyObject *args)
         out = Py_NewRef(Py_NotImplemented);
         goto done;
     }
-    s.t = calloc((size_t)(s.n ? s.n : 1), sizeof(Tab));
+    s.t = PyMem_Calloc((size_t)(s.n ? s.n : 1), sizeof(Tab));
     if (!s.t) {
         PyErr_NoMemory();
         goto done;
@@ -447,14 +472,14 @@ component_parts(PyObject *comp, PyObject **cells, PyObject **boxes)
         Py_INCREF(*boxes);
         return 0;
     }
-    PyObject *problem = PyObject_GetAttrString(comp, "problem");
+    PyObject *problem = weigh_attr(comp, &wg_problem, "problem");
     if (problem == NULL)
         return -1;
-    *boxes = PyObject_GetAttrString(problem, "boxes");
+    *boxes = weigh_attr(problem, &wg_boxes, "boxes");
     Py_DECREF(problem);
     if (*boxes == NULL)
         return -1;
-    *cells = PyObject_GetAttrString(comp, "cells");
+    *cells = weigh_attr(comp, &wg_cells, "cells");
     if (*cells == NULL) {
         Py_CLEAR(*boxes);
         return -1;
@@ -463,11 +488,21 @@ component_parts(PyObject *comp, PyObject **cells, PyObject **boxes)
 }
 
 static PyObject *
+classify_rows(PyObject *rows, PyObject *comps, PyObject *scale);
+
+static PyObject *
 classify(PyObject *self, PyObject *args)
 {
     PyObject *rows, *comps, *scale;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &rows, &PyTuple_Type, &comps, &PyLong_Type, &scale))
         return NULL;
+    return classify_rows(rows, comps, scale);
+}
+
+/* classify's work on its arguments read (rows, comps tuples; scale an int). */
+static PyObject *
+classify_rows(PyObject *rows, PyObject *comps, PyObject *scale)
+{
     if (PyTuple_GET_SIZE(rows) != PyTuple_GET_SIZE(comps)) {
         PyErr_SetString(PyExc_ValueError, "one row of weights a component");
         return NULL;

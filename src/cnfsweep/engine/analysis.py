@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -636,6 +637,37 @@ def _decide(
     return tuple(sorted(safe)), tuple(sorted(mines)), ordered, ones
 
 
+def _scaled_exact(
+    pos: Position, forceds: Sequence[Mapping[int, int]], boxes: tuple[tuple[int, ...], ...], scale: int
+) -> dict[Cell, Fraction]:
+    """Every frontier cell's exact probability from the weighed integers (see :func:`scaled_result`)."""
+    exact = _certain(pos, forceds)
+    for comp, row in zip(pos.components, boxes, strict=True):
+        for b, n in enumerate(row):
+            exact.update(dict.fromkeys(comp.box_cells(b), Fraction(n, scale)))
+    return exact
+
+
+def _scaled_one(pos: Position, boxes: tuple[tuple[int, ...], ...], scale: int, cell: Cell) -> Fraction | None:
+    """One cell's value as :func:`_scaled_exact`'s dict has it: its box's where it is in one, else the certain one."""
+    for comp, row in zip(pos.components, boxes, strict=True):
+        if cell in comp.cells:
+            return Fraction(row[comp.problem.box_of[comp.cells.index(cell)]], scale)
+    v = pos.forced.get(cell, pos.fixed.get(cell))
+    return None if v is None else _MINE if v else _SAFE
+
+
+def _scaled_halves(pos: Position, boxes: tuple[tuple[int, ...], ...], scale: int) -> list[Cell]:
+    """The cells at exactly 1/2, sorted: a box's cells are, where its weight is half the scale (certain ones never)."""
+    return sorted(
+        c
+        for comp, row in zip(pos.components, boxes, strict=True)
+        for b, n in enumerate(row)
+        if 2 * n == scale
+        for c in comp.box_cells(b)
+    )
+
+
 def scaled_result(
     pos: Position,
     total_mines: int | None,
@@ -664,30 +696,10 @@ def scaled_result(
         decided = _decide(pos, forceds, solutions, scale, boxes, off_n, off_scale)
     safe, mines, ordered, ones = decided
 
-    def make() -> dict[Cell, Fraction]:
-        exact = _certain(pos, forceds)
-        for comp, row in zip(pos.components, boxes, strict=True):
-            for b, n in enumerate(row):
-                exact.update(dict.fromkeys(comp.box_cells(b), Fraction(n, scale)))
-        return exact
-
-    def find(cell: Cell) -> Fraction | None:
-        # As make's dict has it: a box's value where the cell is in a box, else the certain value.
-        for comp, row in zip(pos.components, boxes, strict=True):
-            if cell in comp.cells:
-                return Fraction(row[comp.problem.box_of[comp.cells.index(cell)]], scale)
-        v = pos.forced.get(cell, pos.fixed.get(cell))
-        return None if v is None else _MINE if v else _SAFE
-
-    def halves() -> list[Cell]:
-        # A box's cells are at 1/2 exactly when its weight is half the scale; certain cells are at 0 or 1.
-        return sorted(
-            c
-            for comp, row in zip(pos.components, boxes, strict=True)
-            for b, n in enumerate(row)
-            if 2 * n == scale
-            for c in comp.box_cells(b)
-        )
+    # The lazy mapping's three readers, bound to this analysis's integers (engine/_analysis.c binds the same).
+    make = partial(_scaled_exact, pos, forceds, boxes, scale)
+    find = partial(_scaled_one, pos, boxes, scale)
+    halves = partial(_scaled_halves, pos, boxes, scale)
 
     # Without a total the off-frontier cells' turn comes by another rule (see _lowest_cells): left to it.
     # _LazyExact(make, lowest, ones, find, halves), its __init__'s stores without its call (see below).

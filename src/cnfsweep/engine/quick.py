@@ -8,11 +8,13 @@ limit, simplified.  :func:`board_analysis` then takes, in one function, the step
 :meth:`ComponentCache.solve <cnfsweep.engine.components.ComponentCache.solve>`,
 :func:`~cnfsweep.engine.components.solve_component`,
 :func:`~cnfsweep.engine.analysis.analysis_of` and
-:func:`~cnfsweep.engine.counting.weigh_scaled` take one call each: the position in one kernel call
-(``board_parts``), each component's box search and count table in one (``box_solve``), the weighing
-in one (``weigh``), and the certain cells and best guess in one (``classify``, inside
-:func:`~cnfsweep.engine.analysis.scaled_result`).  The engine's recent positions and component cache
-are read and filled as those steps fill them, so a warm engine answers from them as before.
+:func:`~cnfsweep.engine.counting.weigh_scaled` take one call each, all in one kernel call: the position (``board_parts``, on C arrays from the
+board's rows to its Components), each component's box search and count table (on the split's arrays,
+as ``box_solve`` counts them), the weighing (``weigh``), the certain cells and best guess
+(``classify``), and for a fresh engine with nothing left for the solver to prove, the Analysis itself,
+as :func:`~cnfsweep.engine.analysis.scaled_result` builds it (the kernel is given :data:`_KIT`).  The
+engine's recent positions and component cache are read and filled as those steps fill them, so a
+warm engine answers from them as before.
 
 Why: an analysis whose code is out of the CPU's caches (a fresh engine on a new position, as a
 server's or a generator's first look at a board) costs a few microseconds for every distinct
@@ -25,7 +27,9 @@ cells and best guess (``tests/engine/test_quick.py`` compares everything an anal
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from functools import partial
 from typing import Any
 from math import comb
 
@@ -38,10 +42,16 @@ from cnfsweep.core.checks import count_argument
 from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
 import cnfsweep.engine.analysis as analysing
 from cnfsweep.engine.analysis import (
+    _OFF_RATIO,
     Analysis,
     Arithmetic,
+    LayoutCount,
+    _LazyExact,
     Run,
     Solve,
+    _scaled_exact,
+    _scaled_halves,
+    _scaled_one,
     analysis_of,
     no_layout,
     scaled_result,
@@ -58,10 +68,24 @@ __all__ = ["FIRST", "board_analysis"]
 FIRST = "_first_analysis"
 """Where a fresh engine's first analysis leaves its position and solved components (see :func:`board_analysis`)."""
 
-_FLAG = ord(FLAG)
-
 # The steps below in one C call where the install built it (see cnfsweep.engine.kernels); None: the general path.
 _kernel = load("cnfsweep.engine._analysis")
+
+# What the kernel needs to finish a fresh engine's analysis as scaled_result does (see _analysis.c's finished).
+_KIT = (
+    Position,
+    Analysis,
+    LayoutCount,
+    _LazyExact,
+    partial,
+    _scaled_exact,
+    _scaled_one,
+    _scaled_halves,
+    comb,
+    time.perf_counter,
+    FIRST,
+    _OFF_RATIO,
+)
 
 
 def board_analysis(
@@ -104,13 +128,11 @@ def board_analysis(
         pos = recent.pop(key, None)
     solved = None
     if pos is None:
-        flat = "".join(board.grid).encode("ascii")
         cells, around = board.topology.tables(None)
-        unflagged = None if total is None else total - flat.count(_FLAG)
         # The store ComponentCache.solve reads and fills; a fresh engine's own, filed into its cache later.
         store = {} if cache is None else cache._store
         found = kernel.analyze_board(
-            flat,
+            board.grid,  # its rows joined and its flags counted off the total in C
             around,
             cells,
             Rule,
@@ -121,12 +143,22 @@ def board_analysis(
             store,
             solving.CACHE_SIZE if cache is None else cache.maxsize,
             solving.SEARCH_NODES,  # read now, as solve_component reads it
-            unflagged,
+            total,
             arithmetic is not Arithmetic.FLOAT,
             analysing.EXACT_WORK,  # read now: the limit is the analysis module's
             counting is Counting.AUTO,
+            _KIT,
+            keep,  # a fresh engine's: its analysis is finished in the kernel where nothing is left to do
+            key,
+            backend.spec,
+            started,
+            board.total_mines if total_mines is None else total_mines,
+            analysing.LAZY_BITS,  # read now: the limit is the analysis module's
         )
+        if type(found) is Analysis:  # finished in the kernel, its position left in keep
+            return found
         if found is NotImplemented:
+            unflagged = None if total is None else total - "".join(board.grid).count(FLAG)
             pos = indexed_position(board, {}, unflagged, True, None)
         else:
             components, off, forced, contradiction, left, solved = found
