@@ -314,14 +314,12 @@ def _getter(indices: tuple[int, ...]) -> Callable[[tuple], tuple]:
     return itemgetter(*indices) if indices else (lambda t: ())
 
 
-def _poly_add(a: list[int], b: list[int], shift: int, times: int, cap: int | None) -> None:
-    """``a += times * b * x**shift`` in place, truncated at degree ``cap`` (``a`` long enough)."""
-    for i, v in enumerate(b):
-        j = i + shift
-        if cap is not None and j > cap:
-            break
+def _poly_add(a: list[int], b: list[int], shift: int, times: int) -> None:
+    """``a += times * b * x**shift`` in place, truncated at ``a``'s degree."""
+    top = len(a) - shift
+    for i, v in enumerate(b[:top] if len(b) > top else b):
         if v:
-            a[j] += times * v
+            a[i + shift] += times * v
 
 
 def _block_moves(counts: tuple[int, ...], need: int, lines_after: int) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -398,6 +396,10 @@ def _count_sums(
             units.append(block)
     n = len(units)
     cells_of = [u.cells if isinstance(u, _Block) else (u,) for u in units]
+    # ahead[i]: the cells ahead of position i, so the most mines a polynomial in the mines can have there.
+    ahead = [0]
+    for cells in cells_of:
+        ahead.append(ahead[-1] + len(cells))
     zero = dict.fromkeys(covered, 0)
     left = None if board.total is None else board.total - len(board.where(CellState.MINE))
     if left is not None and not 0 <= left <= len(covered):
@@ -502,7 +504,7 @@ def _count_sums(
                 dst = nxt.get(key)
                 if dst is None:
                     dst = nxt[key] = len(polys)
-                    polys.append([0] * (cap + 1) if cap is not None else 0)
+                    polys.append([0] * (min(cap, ahead[i + 1]) + 1) if cap is not None else 0)
                     if len(polys) > max_states:
                         raise ProfileTooLarge(
                             f"the profile count passed {max_states:,} states on one cut "
@@ -511,7 +513,7 @@ def _count_sums(
                 if cap is None:
                     polys[dst] += times * f
                 else:
-                    _poly_add(polys[dst], f, v, times, cap)
+                    _poly_add(polys[dst], f, v, times)
                 step.append((src, v, dst, times))
         layer = nxt
         forward.append(polys)
@@ -528,7 +530,7 @@ def _count_sums(
         return 0, counts
     # Backward: the ways to finish from each state, then each cell's tally where the forward and backward ways meet.
     # (Without the total each way is one whole number, not a polynomial in the mines.)
-    back: list = [1 if cap is None else [1] + [0] * cap] * len(forward[-1])
+    back: list = [1 if cap is None else [1]] * len(forward[-1])
     for i in range(n - 1, -1, -1):
         f_layer = forward[i]
         mine_ways = 0
@@ -542,14 +544,15 @@ def _count_sums(
             counts.update(dict.fromkeys(cells_of[i], mine_ways // len(cells_of[i])))
             back = b_flat
             continue
-        b_prev = [[0] * (cap + 1) for _ in f_layer]
+        b_prev = [[0] * (min(cap, ahead[n] - ahead[i]) + 1) for _ in f_layer]
         for src, v, dst, times in moves[i]:
             b = back[dst]
             # Ways to finish from ``src`` with k mines still to place: times * b[k - v].
-            _poly_add(b_prev[src], b, v, times, cap)
+            _poly_add(b_prev[src], b, v, times)
             if v:
                 f = f_layer[src]
-                mine_ways += v * times * sum(f[a] * b[cap - v - a] for a in range(min(cap - v + 1, len(f))) if f[a])
+                low, high = max(0, cap - v - len(b) + 1), min(cap - v + 1, len(f))
+                mine_ways += v * times * sum(f[a] * b[cap - v - a] for a in range(low, high) if f[a])
         here = list(cells_of[i])
         # The cells of a block are interchangeable: each holds its share of the block's mines.
         for c in here:
