@@ -344,3 +344,114 @@ def test_a_profile_count_out_of_time_leaves_the_certain_cells(monkeypatch: pytes
     assert shares and shares[0] is not None and shares[0] < start + 31
     assert analysis.layouts is None and analysis.uncounted is not None and "time limit" in analysis.uncounted
     assert (analysis.safe, analysis.mines) == (without.safe, without.mines)
+
+
+# ---- 1D: guarded sums past the oracle's reach --------------------------------------------------------------------
+
+
+def _mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _add(into: dict[tuple[int, int], list[int]], key: tuple[int, int], poly: list[int]) -> None:
+    have = into.setdefault(key, [])
+    have.extend([0] * (len(poly) - len(have)))
+    for i, x in enumerate(poly):
+        have[i] += x
+
+
+def dual_transfer(rows: int, cols: int) -> tuple[list[int], dict[Cell, list[int]]]:
+    """1D layouts of an empty board by mine count, and each cell's tallies by mine count.
+
+    Written from the definition alone: rows are bit masks, and a row's mines are
+    checked once the rows above and below it are chosen: each must have exactly one
+    mine beside it across a side (so every group is a domino). A sweep down and a
+    sweep up (the rule reads the same upside down) meet at each row.
+    """
+    masks = range(1 << cols)
+
+    def ok(up: int, mid: int, down: int) -> bool:
+        return all(
+            (up >> c & 1) + (down >> c & 1) + (mid >> (c - 1) & 1 if c else 0) + (mid >> (c + 1) & 1) == 1
+            for c in range(cols)
+            if mid >> c & 1
+        )
+
+    good = {(p, q, s) for p in masks for q in masks for s in masks if ok(p, q, s)}
+
+    def sweep() -> list[dict[tuple[int, int], list[int]]]:
+        # ways[r][(p, q)]: rows 0..r chosen, p the row above r (0 off the board), every row above r kept
+        ways = [{(0, q): [0] * q.bit_count() + [1] for q in masks}]
+        for _ in range(rows - 1):
+            nxt: dict[tuple[int, int], list[int]] = {}
+            for (p, q), poly in ways[-1].items():
+                for s in masks:
+                    if (p, q, s) in good:
+                        _add(nxt, (q, s), [0] * s.bit_count() + poly)
+            ways.append(nxt)
+        return ways
+
+    down, up = sweep(), sweep()
+    by_mines: list[int] = []
+    for (p, q), poly in down[-1].items():
+        if (p, q, 0) in good:
+            _add({(0, 0): by_mines}, (0, 0), poly)
+    tallies: dict[Cell, list[int]] = {}
+    for r in range(rows):
+        # below[(q, s)]: the rows under r given row r is q and row r + 1 is s (row r kept by s and the row above)
+        if r == rows - 1:
+            below = {(q, 0): [1] for q in masks}
+        else:
+            below = {}
+            for (t, s), poly in up[rows - 2 - r].items():
+                for q in masks:
+                    if (q, s, t) in good:
+                        _add(below, (q, s), poly)
+        joined: dict[int, list[int]] = {}
+        for (p, q), poly in down[r].items():
+            for (q2, s), rest in below.items():
+                if q2 == q and (p, q, s) in good:
+                    _add({(0, 0): joined.setdefault(q, [])}, (0, 0), _mul(poly, rest))
+        for c in range(cols):
+            out: list[int] = []
+            for q, poly in joined.items():
+                if q >> c & 1:
+                    _add({(0, 0): out}, (0, 0), poly)
+            tallies[Cell(r, c)] = out
+    return by_mines, tallies
+
+
+@pytest.mark.parametrize("total", [None, 14], ids=["free", "total"])
+def test_a_dual_board_past_the_oracle_is_the_transfer_count(total: int | None) -> None:
+    rows, cols = 7, 6
+    by_mines, tallies = dual_transfer(rows, cols)
+    board = parse_variant(_empty_puzzle(["1D"], rows, cols, total).text())
+    analysis = analyze_variant(board, limit=1)  # at once to the profile count
+
+    def pick(poly: list[int]) -> int:
+        return sum(poly) if total is None else (poly[total] if total < len(poly) else 0)
+
+    assert analysis.uncounted is None and analysis.counts is not None
+    assert analysis.layouts == pick(by_mines) > 20_000
+    assert analysis.counts == {c: pick(t) for c, t in tallies.items()}
+    expected = (
+        Fraction(total) if total is not None else Fraction(sum(k * v for k, v in enumerate(by_mines)), sum(by_mines))
+    )
+    assert sum(p for c in board.where(CellState.COVERED) if (p := analysis.probability(c)) is not None) == expected
+
+
+@pytest.mark.parametrize("shape", [(1, 4), (2, 3), (3, 3), (3, 4), (4, 3)])
+def test_the_dual_transfer_is_the_oracles(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    by_mines, tallies = dual_transfer(rows, cols)
+    layouts = [m for m in oracle.all_layouts(rows, cols) if oracle.dual(m, rows, cols)]
+    assert by_mines + [0] * (rows * cols + 1 - len(by_mines)) == [
+        sum(len(m) == k for m in layouts) for k in range(rows * cols + 1)
+    ]
+    for p in product(range(rows), range(cols)):
+        assert sum(tallies[Cell(*p)]) == sum(p in m for m in layouts)
