@@ -314,14 +314,6 @@ def _getter(indices: tuple[int, ...]) -> Callable[[tuple], tuple]:
     return itemgetter(*indices) if indices else (lambda t: ())
 
 
-def _poly_add(a: list[int], b: list[int], shift: int, times: int) -> None:
-    """``a += times * b * x**shift`` in place, truncated at ``a``'s degree."""
-    top = len(a) - shift
-    for i, v in enumerate(b[:top] if len(b) > top else b):
-        if v:
-            a[i + shift] += times * v
-
-
 def _block_moves(counts: tuple[int, ...], need: int, lines_after: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """The ways to place mines in one line across interchangeable lines whose partial sums number ``counts``.
 
@@ -396,14 +388,15 @@ def _count_sums(
             units.append(block)
     n = len(units)
     cells_of = [u.cells if isinstance(u, _Block) else (u,) for u in units]
-    # ahead[i]: the cells ahead of position i, so the most mines a polynomial in the mines can have there.
-    ahead = [0]
-    for cells in cells_of:
-        ahead.append(ahead[-1] + len(cells))
     zero = dict.fromkeys(covered, 0)
     left = None if board.total is None else board.total - len(board.where(CellState.MINE))
     if left is not None and not 0 <= left <= len(covered):
         return 0, zero
+    # With the total, each way is a polynomial in the mines packed in one whole number, a slot of ``width`` bits
+    # a degree up to the total: no count of layouts of the cells reaches 2**width, so no slot spills.
+    width = len(covered) + 2
+    slot = (1 << width) - 1
+    mask = (1 << width * ((left or 0) + 1)) - 1
     tracks = _tracks(board, parts, units, position)
     if tracks is None:
         return 0, zero
@@ -449,7 +442,7 @@ def _count_sums(
     # With interchangeable lines, the state ends with how many of them hold each partial sum (all 0 at first).
     initial: tuple = (((len(free.lines),) + (0,) * free.need),) if free is not None else ()
     layer: dict[tuple, int] = {initial: 0}
-    forward: list[list] = [[1 if cap is None else [1]]]
+    forward: list[list[int]] = [[1]]
     moves: list[list[tuple[int, int, int, int]]] = []
     missing = object()
     for i in range(n):
@@ -504,16 +497,17 @@ def _count_sums(
                 dst = nxt.get(key)
                 if dst is None:
                     dst = nxt[key] = len(polys)
-                    polys.append([0] * (min(cap, ahead[i + 1]) + 1) if cap is not None else 0)
+                    polys.append(0)
                     if len(polys) > max_states:
                         raise ProfileTooLarge(
                             f"the profile count passed {max_states:,} states on one cut "
                             f"({', '.join(sorted({tracks[t].rule for t in slots} | ({'1B'} if free else set())))})"
                         )
-                if cap is None:
+                if not v:
                     polys[dst] += times * f
                 else:
-                    _poly_add(polys[dst], f, v, times)
+                    # x**v: the slots move up by v; with the total, what passes it is dropped.
+                    polys[dst] += times * (f if cap is None else (f << v * width) & mask)
                 step.append((src, v, dst, times))
         layer = nxt
         forward.append(polys)
@@ -524,13 +518,13 @@ def _count_sums(
     elif cap is None:
         layouts = end[0]
     else:
-        layouts = end[0][cap] if len(end[0]) > cap else 0
+        layouts = end[0] >> cap * width & slot
     counts = dict(zero)
     if not layouts:
         return 0, counts
     # Backward: the ways to finish from each state, then each cell's tally where the forward and backward ways meet.
     # (Without the total each way is one whole number, not a polynomial in the mines.)
-    back: list = [1 if cap is None else [1]] * len(forward[-1])
+    back = [1] * len(forward[-1])
     for i in range(n - 1, -1, -1):
         f_layer = forward[i]
         mine_ways = 0
@@ -544,15 +538,18 @@ def _count_sums(
             counts.update(dict.fromkeys(cells_of[i], mine_ways // len(cells_of[i])))
             back = b_flat
             continue
-        b_prev = [[0] * (min(cap, ahead[n] - ahead[i]) + 1) for _ in f_layer]
+        b_prev = [0] * len(f_layer)
+        # The forward ways into each state through a mine here, by the mines placed here (a block may place many).
+        through: dict[tuple[int, int], int] = {}
         for src, v, dst, times in moves[i]:
             b = back[dst]
             # Ways to finish from ``src`` with k mines still to place: times * b[k - v].
-            _poly_add(b_prev[src], b, v, times)
+            b_prev[src] += times * ((b << v * width) & mask if v else b)
             if v:
-                f = f_layer[src]
-                low, high = max(0, cap - v - len(b) + 1), min(cap - v + 1, len(f))
-                mine_ways += v * times * sum(f[a] * b[cap - v - a] for a in range(low, high) if f[a])
+                through[dst, v] = through.get((dst, v), 0) + times * f_layer[src]
+        for (dst, v), f in through.items():
+            # Ways before times ways after, with the total's mines in all: slot cap - v of the product.
+            mine_ways += v * ((f * back[dst]) >> (cap - v) * width & slot)
         here = list(cells_of[i])
         # The cells of a block are interchangeable: each holds its share of the block's mines.
         for c in here:
