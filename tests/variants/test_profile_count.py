@@ -455,3 +455,34 @@ def test_the_dual_transfer_is_the_oracles(shape: tuple[int, int]) -> None:
     ]
     for p in product(range(rows), range(cols)):
         assert sum(tallies[Cell(*p)]) == sum(p in m for m in layouts)
+
+
+# ---- 1E: sight lines longer than the oracle's boards hold ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("total", [None, 7], ids=["free", "total"])
+def test_long_sight_lines_are_counted_as_seen(total: int | None) -> None:
+    # Two 1E clues in opposite corners of a 5x5 board see along four lines of four cells each.  Written from the
+    # definition: every layout of the lines' cells is looked along by the oracle, the other cells are free.
+    rows = cols = 5
+    clues = {(0, 0): 5, (4, 4): 6}
+    text = "rules: 1E\n" + (f"mines: {total}\n" if total is not None else "")
+    text += "\n".join(" ".join(str(clues.get((r, c), ".")) for c in range(cols)) for r in range(rows)) + "\n"
+    board = parse_variant(text)
+    lines = sorted({(r, c) for r, c in product(range(rows), range(cols)) if r in (0, 4) or c in (0, 4)} - set(clues))
+    others = [p for p in product(range(rows), range(cols)) if p not in lines and p not in clues]
+    seen = []
+    for bits in product((False, True), repeat=len(lines)):
+        mines = frozenset(p for p, b in zip(lines, bits, strict=True) if b)
+        if all(oracle.eyesight(p, mines, rows, cols, frozenset(), "") == v for p, v in clues.items()):
+            seen.append(mines)
+
+    def ways(m: int, free: int) -> int:  # the layouts of ``free`` other cells that bring the total
+        return 2**free if total is None else comb(free, total - m) if 0 <= total - m <= free else 0
+
+    n, counts = count_profile(board, statements(board))
+    assert n == sum(ways(len(m), len(others)) for m in seen) > 0
+    for p in lines:
+        assert counts[Cell(*p)] == sum(ways(len(m), len(others)) for m in seen if p in m)
+    for p in others:
+        assert counts[Cell(*p)] == sum(ways(len(m) + 1, len(others) - 1) for m in seen)
