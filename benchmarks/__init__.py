@@ -127,6 +127,13 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("hint-big", "hint_big", B, "hint and the board views on big boards, as ratios to solve", ("--smoke",)),
     Entry(
+        "profile-count",
+        "profile_count",
+        B,
+        "exact counts of variant boards past the enumeration (1B, 1Q, 1D, 1E) along a profile",
+        ("--smoke",),
+    ),
+    Entry(
         "levels",
         "levels",
         B,

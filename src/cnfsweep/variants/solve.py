@@ -585,8 +585,8 @@ def analyze_variant(
     With local rules only, each part is enumerated up to ``limit`` layouts; a
     part past it is counted along a profile of the board
     (:func:`~cnfsweep.variants.profile.count_profile`, up to ``profile_states``
-    states on a cut, none with 0) when every statement is a sum.  Otherwise the
-    answer has the certain cells and says which rule keeps it from counting.
+    states on a cut, none with 0).  Past those counts the answer has the
+    certain cells and says which rule keeps it from counting.
 
     Raises
     ------
@@ -606,7 +606,7 @@ def analyze_variant(
     if all(rule.local for rule in board.rules.mine):
         counted = _count_by_components(board, limit, deadline)
         if counted is None and profile_states > 0:
-            # A part past the limit (1Q or 1B linking the board): counted exactly along a profile of the board.
+            # A part past the limit (1Q, 1B or 1D linking the board): counted exactly along a profile of the board.
             # Half of what is left, so that past it the certain cells below still have time to be found.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
             try:
