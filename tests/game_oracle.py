@@ -57,7 +57,7 @@ class BruteTree:
             for layout in self.all_layouts
         }
         self.known: dict[Revealed, list[frozenset[Cell]]] = {}
-        self.value = cache(self._value)
+        self.wins = cache(self._wins)
 
     def layouts(self, revealed: Revealed, pool: list[frozenset[Cell]] | None = None) -> list[frozenset[Cell]]:
         """Layouts that show ``revealed``, looked for in ``pool`` (every layout by default)."""
@@ -79,22 +79,41 @@ class BruteTree:
                         todo.append(n)
         return revealed | {(c, self.shows[layout][c]) for c in opened}
 
-    def move_value(self, revealed: Revealed, cell: Cell) -> Fraction:
-        layouts = self.layouts(revealed)
-        won = Fraction(0)
-        for layout in layouts:
-            if cell not in layout:
-                after = self.click(layout, revealed, cell)
-                # A later state's layouts are among this one's: look only there, for speed.
-                self.layouts(after, layouts)
-                won += self.value(after)
-        return won / len(layouts)
+    def value(self, revealed: Revealed) -> Fraction:
+        """The chance of winning from ``revealed`` by the best play."""
+        return Fraction(self.wins(revealed), len(self.layouts(revealed)))
 
-    def _value(self, revealed: Revealed) -> Fraction:
-        if len(revealed) == self.safe_count or (self.known_wins and len(self.layouts(revealed)) == 1):
-            return Fraction(1)
+    def move_value(self, revealed: Revealed, cell: Cell) -> Fraction:
+        """The chance of winning from ``revealed`` by clicking ``cell``, then playing best."""
+        return Fraction(self.move_wins(revealed, cell), len(self.layouts(revealed)))
+
+    def move_wins(self, revealed: Revealed, cell: Cell) -> int:
+        """How many of the layouts of ``revealed`` clicking ``cell`` then the best play wins.
+
+        The layouts safe at ``cell`` that show the same cells after it are exactly that state's layouts,
+        so the count is the sum of each state's own: whole numbers, no fraction summed layout by layout.
+        """
+        layouts = self.layouts(revealed)
+        after = set()
+        for layout in layouts:
+            shows = self.shows[layout][cell]
+            if shows > 0:
+                after.add(revealed | {(cell, shows)})
+            elif shows == 0:
+                after.add(self.click(layout, revealed, cell))
+        wins = 0
+        for state in after:
+            self.layouts(state, layouts)  # a later state's layouts are among this one's: look only there, for speed
+            wins += self.wins(state)
+        return wins
+
+    def _wins(self, revealed: Revealed) -> int:
+        """How many of the layouts of ``revealed`` the best play wins."""
+        layouts = self.layouts(revealed)
+        if len(revealed) == self.safe_count or (self.known_wins and len(layouts) == 1):
+            return len(layouts)
         shown = {c for c, _ in revealed}
-        return max(self.move_value(revealed, c) for c in self.cells if c not in shown)
+        return max(self.move_wins(revealed, c) for c in self.cells if c not in shown)
 
 
 def revealed_of(board: Board) -> Revealed:

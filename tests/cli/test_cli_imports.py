@@ -33,7 +33,14 @@ HEAVY = (
 )
 
 # The packages whose public names are imported on first use (see cnfsweep.core.exports).
-LAZY_PACKAGES = ("cnfsweep", "cnfsweep.engine", "cnfsweep.explanation", "cnfsweep.generation", "cnfsweep.play")
+LAZY_PACKAGES = (
+    "cnfsweep",
+    "cnfsweep.engine",
+    "cnfsweep.explanation",
+    "cnfsweep.generation",
+    "cnfsweep.play",
+    "cnfsweep.present",
+)
 
 
 def imported_after(code: str) -> list[str]:
@@ -59,6 +66,27 @@ def test_looking_a_command_up_imports_its_own_module_and_no_other_commands() -> 
     )
     commands = {m for m in under(modules, ("cnfsweep.cli",)) if m.count(".") == 2}
     assert commands == {"cnfsweep.cli.read", "cnfsweep.cli.usage", "cnfsweep.cli.common"}
+
+
+# What looking a command up (for its --help, or to refuse a bad option) may not import: the engine, the explainer,
+# the reviewer, the views and the solvers; the command imports them when it runs.
+NOT_BEFORE_RUNNING = (
+    "cnfsweep.engine.engine",
+    "cnfsweep.explanation.hints",
+    "cnfsweep.replay.reviewer",
+    "cnfsweep.present.text",
+    "cnfsweep.present.svg",
+    "ortools",
+    "pysat",
+)
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "grade", "render", "replay"])
+def test_looking_a_command_up_imports_neither_the_engine_nor_the_views(command: str) -> None:
+    modules = imported_after(
+        f"import typer.main\nfrom cnfsweep.cli import app\ntyper.main.get_command(app).commands[{command!r}]"
+    )
+    assert under(modules, NOT_BEFORE_RUNNING) == []
 
 
 @pytest.mark.parametrize("package", LAZY_PACKAGES)

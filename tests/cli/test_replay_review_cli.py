@@ -187,8 +187,12 @@ def test_the_step_picture_marks_the_click_and_the_player_s_flags(run, tmp_path: 
 
 
 @pytest.mark.parametrize("topology", ["hex", "torus"])
-def test_a_review_of_another_grid_names_its_topology(run, topology: str, tmp_path: Path) -> None:
-    path = tmp_path / f"{topology}.jsonl"
+def test_a_review_of_another_grid_names_its_topology(
+    run, topology: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A short relative name: the report's first line is the file's name, and a long one would wrap onto the second.
+    monkeypatch.chdir(tmp_path)
+    path = Path(f"{topology}.jsonl")
     assert (
         run(
             "play", "--topology", topology, "--level", "beginner", "--games", "1", "--seed", "1", "--trace", str(path)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cnfsweep.cli.common import Answer, position_command, show
 from cnfsweep.core.deadline import time_left
-from cnfsweep.core.board import Board
-from cnfsweep.engine import Engine
 from cnfsweep.variants.board import VariantBoard
-from cnfsweep.present.text import check_view
+
+if TYPE_CHECKING:
+    from cnfsweep.core.board import Board
 
 
 @position_command("the verdict, witness or conflict", "board assume mines backend json_out fmt minimise time_limit")
@@ -31,6 +31,10 @@ def check_command(
     def answer(position: Board | VariantBoard, assumed: dict[str, bool], deadline: float | None) -> int:
         if isinstance(position, VariantBoard):
             return 0 if check_variant_board(position, json_out, minimise, deadline) else 1
+        # Imported here, not at the top: `check --help` and a usage error need neither the engine nor the views.
+        from cnfsweep.engine import Engine
+        from cnfsweep.present.text import check_view
+
         result = Engine.create(backend).check(
             position, assume=assumed, minimise=minimise, time_limit=time_left(deadline)
         )

@@ -12,13 +12,8 @@ from cnfsweep.cli.common import BackendOpt, BoardArg, FormatOpt, fail, json_opti
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.engine import Engine
-from cnfsweep.explanation import Explainer, grade_board
 from cnfsweep.formats import BoardFormat
 from cnfsweep.generation import Logic
-from cnfsweep.present.summary import grade_hint
-from cnfsweep.present.svg import render_png, render_svg
-from cnfsweep.present.text import grade_view
 from cnfsweep.variants.board import VariantBoard
 
 
@@ -56,6 +51,13 @@ def grade_command(
         _grade_variant(read, output, logic, json_out)
         return
     position = read
+    # Imported here, not at the top: `grade --help`, a usage error and a variant puzzle need none of them.
+    from cnfsweep.engine import Engine
+    from cnfsweep.explanation import Explainer, grade_board
+    from cnfsweep.present.summary import grade_hint
+    from cnfsweep.present.svg import render_png, render_svg
+    from cnfsweep.present.text import grade_view
+
     try:
         explainer = Explainer(Engine.for_games(backend))
         # Each step's consistency levels go into the JSON document only: find them only for it.

@@ -25,10 +25,7 @@ from cnfsweep.cli.common import (
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.graph import is_graph
 from cnfsweep.core.checks import read_cell
-from cnfsweep.engine import Engine
-from cnfsweep.explanation import Explainer, Hint
 from cnfsweep.formats import BoardFormat
-from cnfsweep.present.text import hint_view
 from cnfsweep.variants.board import VariantBoard
 
 
@@ -55,6 +52,11 @@ def hint_command(
 ) -> None:
     """Show the next certain move and a minimal set of numbers that force it (or the best guess)."""
     exclusive(ctx, "cell", ["every"], "--cell explains one cell, --all lists every certain cell")
+    # Imported here, not at the top: `hint --help` and a usage error need neither the engine nor the views.
+    from cnfsweep.engine import Engine
+    from cnfsweep.explanation import Explainer, Hint
+    from cnfsweep.present.text import hint_view
+
     try:
         assumed = assumptions(assume)
         position = load_any(board, fmt, mines, assumed)

@@ -17,19 +17,18 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
 from cnfsweep.cli.common import BoardArg, FormatOpt, MinesOpt, assumptions, fail, load_any, only_with
-from cnfsweep.core.board import Board
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.engine import Engine
-from cnfsweep.explanation import Explainer
 from cnfsweep.formats import BoardFormat
-from cnfsweep.present.svg import render_png, render_svg
 from cnfsweep.variants.board import VariantBoard
+
+if TYPE_CHECKING:
+    from cnfsweep.core.board import Board
 
 #: What each file name suffix of ``--output`` is written as.
 SUFFIXES = {".svg": "svg", ".png": "png"}
@@ -98,6 +97,8 @@ def render_command(
         "--probabilities, --hint, --levels or --assume (a plain picture uses no solver)",
     )
     kind = picture_kind(output)
+    from cnfsweep.present.svg import render_png  # here, not at the top: `render --help` draws nothing
+
     try:
         assumed = assumptions(assume)
         position = load_any(board, fmt, mines, assumed)
@@ -127,6 +128,11 @@ def classic_picture(
     assumed: dict[str, bool],
 ) -> str:
     """The picture of a classic board, with what was asked for drawn on it."""
+    # Imported here, not at the top: `render --help`, a usage error and a variant board need no engine.
+    from cnfsweep.engine import Engine
+    from cnfsweep.explanation import Explainer
+    from cnfsweep.present.svg import render_svg
+
     # An assumption changes nothing but the probabilities, so asking for one asks for them.
     engine = Engine.create(backend)  # one engine: the heat map, the hint and the levels solve alike
     analysis = engine.analyze(position, assume=assumed) if probabilities or assumed else None

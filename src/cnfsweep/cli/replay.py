@@ -16,7 +16,7 @@ Examples
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -27,12 +27,11 @@ from cnfsweep.cli.common import deprecation_notes, emit, exclusive, fail, json_o
 from cnfsweep.cli.render import picture_kind
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
-from cnfsweep.engine import Engine
 from cnfsweep.play import FirstClick
-from cnfsweep.present.review import click_line, position_view, review_view, step_svg
-from cnfsweep.present.svg import render_png
-from cnfsweep.present.timeline import timeline_svg
-from cnfsweep.replay import GameReview, review
+
+if TYPE_CHECKING:
+    from cnfsweep.engine import Engine
+    from cnfsweep.replay import GameReview
 
 __all__ = ["replay_command"]
 
@@ -117,6 +116,12 @@ def replay_command(
     exclusive(ctx, "step", ["json_out", "every"], "--step shows one position (--json --positions gives them all)")
     only_with(ctx, "positions", json_out, "--json (the positions go into the document)")
     exclusive(ctx, "every", ["output"], "--all lists the clicks in the report; the timeline draws every click")
+    # Imported here, not at the top: `replay --help` and a usage error need neither the engine nor the views.
+    from cnfsweep.engine import Engine
+    from cnfsweep.present.review import position_view, review_view
+    from cnfsweep.present.svg import render_png
+    from cnfsweep.present.timeline import timeline_svg
+
     try:
         engine = Engine.for_games(backend)
         done = _review(record, engine, first_click, positions=step is not None or positions, game=game)
@@ -151,6 +156,8 @@ def replay_command(
 
 def _review(record: str, engine: Engine, rule: FirstClick | None, positions: bool, game: int) -> GameReview:
     """Review, with a progress bar on a terminal once a long game is under way (nothing is drawn otherwise)."""
+    from cnfsweep.replay import review
+
     console = Console(stderr=True)
     bar: Progress | None = None
 
@@ -182,6 +189,8 @@ def _review(record: str, engine: Engine, rule: FirstClick | None, positions: boo
 
 def _step_svg(done: GameReview, step: int, engine: Engine, record: str) -> str:
     """The position before click ``step`` (from 1), drawn as ``render --probabilities`` draws a board, the click and the player's flags marked."""
+    from cnfsweep.present.review import click_line, step_svg
+
     board = done.positions[step - 1]
     return step_svg(
         done, step, engine.analyze(board), f"{Path(record).name}, before {click_line(done.clicks[step - 1])}"

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cnfsweep.cli.common import Answer, position_command, show
 from cnfsweep.core.deadline import time_left
-from cnfsweep.core.board import Board
-from cnfsweep.engine import Arithmetic, Counting, Engine
+from cnfsweep.engine import Arithmetic, Counting
 from cnfsweep.variants.board import VariantBoard
-from cnfsweep.present.text import analysis_view
+
+if TYPE_CHECKING:
+    from cnfsweep.core.board import Board
 
 
 @position_command("the analysis", "board mines backend json_out fmt assume counting time_limit arithmetic")
@@ -39,6 +40,10 @@ def solve_command(
         if isinstance(position, VariantBoard):
             solve_variant(position, json_out, deadline)
             return 0
+        # Imported here, not at the top: `solve --help` and a usage error need neither the engine nor the views.
+        from cnfsweep.engine import Engine
+        from cnfsweep.present.text import analysis_view
+
         engine = Engine.create(backend, counting=counting, arithmetic=arithmetic)
         result = engine.analyze(position, assume=assumed, time_limit=time_left(deadline))
         show(json_out, result, lambda: analysis_view(result), deadline)
