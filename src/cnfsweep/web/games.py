@@ -432,7 +432,7 @@ class GameStore:
         game = PuzzleGame(board, frozenset(Cell(r, c) for r, c in made["mines"]), made["seed"], lives)
         game_id = secrets.token_urlsafe(12)
         # A graded puzzle's grade comes with the game's first view (it says nothing of the answer).
-        graded = {key: made[key] for key in ("grade", "grade_steps") if key in made}
+        graded: dict[str, Any] = {key: made[key] for key in ("grade", "grade_steps") if key in made}
         with self._lock:
             self._keep(game_id, game)
             return {"id": game_id, **game.view(), **graded}
