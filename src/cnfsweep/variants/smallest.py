@@ -18,6 +18,15 @@ smallest reason.  Each layout found is first made to keep as many clues as
 one pass can (a minimal correction set), which keeps the loop short.  The
 size found does not depend on the solver; which clues of that size it names
 may.
+
+Every layout found is kept and serves every cell it has the other way round
+(it obeys the rules and the position's facts, so a reason for that cell holds
+one of the clues it breaks), and the model is kept from one step of a grade to
+the next.  The least reason of a step is found size by size (0, 1, 2 ...), each
+cell asked only whether it has a reason of that size, so no search goes past
+the step's least size.  Under a global rule each question is asked with the
+rule's exact links and by its cuts alone, taking turns with growing budgets of
+CP-SAT's deterministic time (either way answers exactly).
 """
 
 from __future__ import annotations
