@@ -7,6 +7,7 @@ clues); its size counts clues, plus one for the total; mine rules are always in 
 from __future__ import annotations
 
 import json
+from itertools import combinations
 
 import pytest
 
@@ -14,11 +15,13 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.explanation.grade_report import Grade
 from cnfsweep.generation.variant_grade import grade_variant_board, grade_variant_layout
-from cnfsweep.generation.variants import VariantRequest, generate_variant
+from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState, parse_variant
 from cnfsweep.variants.clues import MODIFIERS
 from cnfsweep.variants.registry import RULES
 from cnfsweep.variants.rule import RuleKind
+
+import variant_oracle as oracle
 
 #: Puzzles graded by hand: their steps' (size, uses the total, cells) and grade.
 BY_HAND = [
@@ -160,3 +163,53 @@ def test_generate_rules_grade_refuses_what_it_cannot_do_in_one_line(run) -> None
     none = run("generate", "--rules", "V", "--size", "4x4/4", "--seed", "3", "--grade", "evil")
     assert none.exit_code == 1 and len(none.output.strip().splitlines()) == 1
     assert "no evil puzzle of 4x4/4 under V in 40 puzzles drawn" in none.output
+
+
+def brute_force_steps(puzzle: VariantPuzzle, rule: str) -> list[tuple[int, bool, int]]:
+    """The grade's steps of a V puzzle under ``rule``, from the definitions alone: every clue subset tried."""
+    board, rows, cols = puzzle.board, puzzle.board.rows, puzzle.board.cols
+    answer = {(c.row, c.col) for c in puzzle.answer}
+    layouts = [m for m in oracle.all_layouts(rows, cols) if oracle.obeys(rule, m, rows, cols)]
+
+    def shows(p: oracle.Pos, m: oracle.Mines) -> int:
+        return sum(q in m for q in oracle._near(p, oracle.KING, rows, cols))
+
+    clues = {(c.row, c.col): v for c, v in board.clues.items()}
+    known = {(c.row, c.col): True for c in board.where(CellState.MINE)}
+    known |= {(c.row, c.col): False for c in board.where(CellState.HIDDEN)}
+    covered = [(c.row, c.col) for c in board.where(CellState.COVERED)]
+    steps = []
+    while any(p not in known for p in covered):
+        facts = [m for m in layouts if all((p in m) == v for p, v in known.items()) and all(p not in m for p in clues)]
+
+        def size(p: oracle.Pos, total: bool, facts: list[oracle.Mines] = facts) -> int | None:
+            pool = [m for m in facts if not total or len(m) == board.total]
+            for k in range(len(clues) + 1):
+                for chosen in combinations(sorted(clues), k):
+                    kept = [m for m in pool if all(shows(q, m) == clues[q] for q in chosen)]
+                    if all((p in m) == (p in answer) for m in kept):
+                        return k + int(total)
+            return None
+
+        left = [p for p in covered if p not in known]
+        for total in (False, True):
+            sizes = {p: s for p in left if (s := size(p, total)) is not None}
+            if sizes:
+                break
+        least = min(sizes.values())
+        settled = [p for p, s in sizes.items() if s == least]
+        steps.append((least, total, len(settled)))
+        for p in settled:
+            known[p] = p in answer
+            if p not in answer:
+                clues[p] = shows(p, answer)
+    return steps
+
+
+@pytest.mark.parametrize("rule", ["1C", "1S"])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_global_rules_grade_has_the_steps_of_brute_force(rule: str, seed: int) -> None:
+    # Global rules are answered by their links and by their cuts, taking turns: the sizes do not depend on which.
+    puzzle = generate_variant(VariantRequest.make(3, 4, 4, [rule, "V"], graded=False), seed=seed)
+    report = grade_variant_layout(puzzle.board, puzzle.answer)
+    assert [(s.size, s.uses_total, s.cells) for s in report.steps] == brute_force_steps(puzzle, rule)

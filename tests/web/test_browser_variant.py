@@ -8,6 +8,7 @@ import pytest
 from pagekit import browser, cell, page  # noqa: F401  (fixtures)
 
 from cnfsweep.core.board import Cell
+from cnfsweep.generation.variant_grade import grade_variant_board
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants import RULES, parse_variant
 from cnfsweep.variants.hints import hint_variant
@@ -259,3 +260,11 @@ def test_a_puzzle_the_server_cannot_make_says_why(page) -> None:
         "error: mines 9: a 3x3 board takes 0 to 8 mines (at least one cell must show a clue)"
     )
     assert page.evaluate("state.rows") == 5  # the puzzle shown stays
+
+
+def test_a_generated_puzzle_says_its_grade_as_cnfsweep_grade_gives_it(page) -> None:
+    start_puzzle(page, ["1Q", "V"], seed=5)
+    board = parse_variant(page.evaluate("state.puzzle.doc.board"), "page")
+    grade = grade_variant_board(board).grade.value
+    assert page.evaluate("state.puzzle.grade") == grade
+    assert f"one solution, found by logic alone, grade {grade}" in page.inner_text("#puzzle-message")

@@ -18,6 +18,7 @@ import pytest
 from test_live import post
 
 from cnfsweep.core.board import Cell
+from cnfsweep.generation.variant_grade import grade_variant_board
 from cnfsweep.variants import parse_variant
 from cnfsweep.variants.board import VariantBoard
 
@@ -208,3 +209,23 @@ def test_the_puzzle_route_still_gives_programs_the_answer_the_game_judges_by(liv
                 status, doc = move(live_url, doc, "click", Cell(r, c))
     # Won: every safe cell shows its clue and every mine its flag, as the solution writes them.
     assert doc["state"] == "won" and doc["cells"] == made["solution"]
+
+
+def test_a_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(live_url: str) -> None:
+    body = {"rules": ["1Q", "V"], "rows": 5, "cols": 5, "mines": 7, "seed": 3, "grade": True}
+    status, made = post(f"{live_url}/api/puzzle", body)
+    assert status == 200, made
+    report = grade_variant_board(parse_variant(made["board"]))
+    assert made["grade"] == report.grade.value and made["grade_steps"] == [s.to_dict() for s in report.steps]
+    # The game of the same puzzle gives it in its first view, beside no answer.
+    status, game = post(f"{live_url}/api/puzzle/game", {**body, "lives": 3})
+    assert status == 200 and game["board"] == made["board"] and game["mines"] is None
+    assert (game["grade"], game["grade_steps"]) == (made["grade"], made["grade_steps"])
+    # Without it, no grade; a grade that is no boolean is a 422 naming the field, in one line.
+    status, plain = post(f"{live_url}/api/puzzle", {**body, "grade": False})
+    assert status == 200 and "grade" not in plain
+    status, bad = post(f"{live_url}/api/puzzle", {**body, "grade": "yes"})
+    assert status == 422 and "grade" in bad["error"] and "\n" not in bad["error"]
+    # The time limit covers the grading too: past it the answer is unknown.
+    status, late = post(f"{live_url}/api/puzzle", {**body, "rows": 8, "cols": 8, "mines": 16, "time_limit": 0.001})
+    assert status == 200 and late["status"] == "unknown"

@@ -156,9 +156,12 @@ def grade_variant_layout(
     hardest: tuple[int, VariantBoard, tuple[VariantMove, ...]] | None = None
     covered = board.where(CellState.COVERED)
     position = board
+    # One model and the layouts it found, moved on step by step: what one step learnt serves the next.
+    finder = SmallestReasons(position, deadline)
     while len(known) < len(covered):
         check_deadline(deadline)
-        finder = SmallestReasons(position, deadline)
+        if finder.board is not position:
+            finder.advance(position)
         left = [(c, c in answer) for c in covered if c not in known]
         certain = [(c, mine) for c, mine in left if finder.certain(c, mine, False)]
         if not certain:

@@ -18,6 +18,15 @@ smallest reason.  Each layout found is first made to keep as many clues as
 one pass can (a minimal correction set), which keeps the loop short.  The
 size found does not depend on the solver; which clues of that size it names
 may.
+
+Every layout found is kept and serves every cell it has the other way round
+(it obeys the rules and the position's facts, so a reason for that cell holds
+one of the clues it breaks), and the model is kept from one step of a grade to
+the next.  The least reason of a step is found size by size (0, 1, 2 ...), each
+cell asked only whether it has a reason of that size, so no search goes past
+the step's least size.  Under a global rule each question is asked with the
+rule's exact links and by its cuts alone, taking turns with growing budgets of
+CP-SAT's deterministic time (either way answers exactly).
 """
 
 from __future__ import annotations
@@ -30,15 +39,25 @@ from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.variants.board import VariantBoard
+from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
-from cnfsweep.variants.solve import TOTAL, VariantModel, statements
+from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
-__all__ = ["SmallestReasons"]
+__all__ = ["FIRST_WORK", "SmallestReasons"]
+
+#: CP-SAT's deterministic time a question under a global rule first gets with its links, then without them.
+FIRST_WORK = 0.05
 
 
 class SmallestReasons:
     """One guarded model of a board, asked for each certain cell's reason of minimum size.
+
+    The model and every layout it has found are kept: :meth:`advance` moves
+    them on to a later position of the same puzzle (more cells settled, more
+    clues shown), as a grade plays it.  Each layout found obeys every mine rule
+    and the position's facts; it shows, for every cell it has the other way
+    round, clues a reason for that cell must hold one of (those it breaks), so
+    one cell's search starts from what the searches of the others found.
 
     Parameters
     ----------
@@ -59,14 +78,97 @@ class SmallestReasons:
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
         self.board = board
-        # Every question asks whether a layout exists: global rules stated by their exact links too need no cut
-        # rounds (cuts learnt in one position would be lost with the model anyway).
-        self.m = VariantModel(board, guarded=True, deadline=deadline, exact=True)
-        # Many small questions under assumptions: presolve costs more than it saves under local rules.
-        self.m.presolve = not all(rule.local for rule in board.rules.mine)
+        self.m = VariantModel(board, guarded=True, deadline=deadline)
+        # Many small questions under assumptions: presolve costs more than it saves.
+        self.m.presolve = False
+        # A global rule is also stated by its exact links, behind a literal of their own: some questions are
+        # answered at once by the cuts, others only by the links (see ``_ask``).
+        self._links: Any = None
+        for rule in board.rules.mine:
+            links = getattr(rule, "links", None)
+            for link in links(self.m.grid) if callable(links) else ():
+                if self._links is None:
+                    self._links = self.m.model.new_bool_var("links")
+                self.m.add(link, [self._links])
         self.said = {s.clue: s for s in statements(board) if s.clue is not None}
         self.clues = tuple(sorted(self.said))
         self.rules = tuple(rule.name for rule in board.rules.mine)
+        self._layouts: list[dict[Cell, bool]] = []
+        self._index()
+
+    def _index(self) -> None:
+        """Index the layouts kept as bit masks (bit ``i``: layout ``i``), by cell, by clue kept and by total."""
+        self._broken: list[frozenset[Cell]] = []
+        self._seen: set[frozenset[Cell]] = set()
+        self._mine_at: dict[Cell, int] = dict.fromkeys(self.m.x, 0)
+        self._keeps: dict[Cell, int] = dict.fromkeys(self.clues, 0)
+        self._every = self._at_total = 0
+        layouts, self._layouts = self._layouts, []
+        for layout in layouts:
+            self._keep(layout)
+
+    def _keep(self, layout: dict[Cell, bool]) -> None:
+        """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come."""
+        mines = frozenset(c for c, mine in layout.items() if mine)
+        if mines in self._seen:
+            return
+        self._seen.add(mines)
+        bit = 1 << len(self._layouts)
+        self._layouts.append(layout)
+        broken = frozenset(c for c in self.clues if not self.said[c].holds(layout))
+        self._broken.append(broken)
+        self._every |= bit
+        for c in mines:
+            self._mine_at[c] |= bit
+        for c in self.clues:
+            if c not in broken:
+                self._keeps[c] |= bit
+        if self.board.total is not None and len(mines) == self.board.total:
+            self._at_total |= bit
+
+    def _flipped(self, cell: Cell, mine: bool, total: bool) -> int:
+        """The layouts kept that have ``cell`` the other way round (and, with ``total``, the total)."""
+        found = self._every & ~self._mine_at[cell] if mine else self._mine_at[cell]
+        return found & self._at_total if total else found
+
+    def _sets(self, cell: Cell, mine: bool, total: bool) -> list[frozenset[Cell]]:
+        """The clues each layout kept breaks, of those against ``cell`` being ``mine``: a reason holds one of each."""
+        found = self._flipped(cell, mine, total)
+        out: set[frozenset[Cell]] = set()
+        while found:
+            low = found & -found
+            out.add(self._broken[low.bit_length() - 1])
+            found ^= low
+        return sorted(out, key=lambda s: (len(s), sorted(s)))
+
+    def advance(self, board: VariantBoard) -> None:
+        """Move on to ``board``, a later position of the same puzzle: cells settled, the clues of safe ones shown.
+
+        The model keeps what it learnt; the layouts kept that disagree with a settled cell are dropped.
+        """
+        if board.rules != self.board.rules or board.total != self.board.total or board.grid != self.board.grid:
+            raise CnfsweepError("internal error: a later position of another puzzle")
+        fresh: list[Cell] = []
+        for at in board.where(CellState.CLUE) + board.where(CellState.MINE):
+            before = self.board.cell(at).state
+            now = board.cell(at).state
+            if before is now:
+                continue
+            if before is not CellState.COVERED:
+                raise CnfsweepError(f"internal error: ({at.row}, {at.col}) was settled before")
+            self.m.model.add(self.m.x[at] == int(now is CellState.MINE))
+            if now is CellState.CLUE:
+                fresh.append(at)
+        self.board = board
+        self.m.board = board
+        for s in statements(board):
+            if s.clue in fresh:
+                self.m.add(s)
+                self.said[s.clue] = s
+        self.clues = tuple(sorted(self.said))
+        settled = {at: board.cell(at).state is CellState.MINE for at in board.where(CellState.MINE) + tuple(fresh)}
+        self._layouts = [lay for lay in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
+        self._index()
 
     def _solve(self, cell: Cell, mine: bool, clues: Iterable[Cell], total: bool, rules: Sequence[str]) -> Any:
         """A layout with ``cell`` the other way under ``rules``, ``clues`` and perhaps the total, or ``None``."""
@@ -75,27 +177,58 @@ class SmallestReasons:
         assume = [~x if mine else x, *(g[r] for r in rules), *(g[c] for c in clues)]
         if total:
             assume.append(g[TOTAL])
-        return self.m.solve(assume, rules)
+        layout = self._ask(assume, rules)
+        if layout is not None and len(rules) == len(self.rules):
+            self._keep(layout)
+        return layout
+
+    def _ask(self, assume: list[Any], rules: Sequence[str]) -> Any:
+        """A layout under ``assume`` obeying ``rules``, or ``None``: with and without the links, taking turns.
+
+        Under a global rule one question is answered at once with the links and takes CP-SAT minutes
+        without them, another the other way round; each try has a budget of CP-SAT's deterministic time,
+        four times the last one's after both failed, so neither way is ever much slower than the faster one.
+        Both answer exactly, and the budgets count the same on any machine, so the answers are the same too.
+        """
+        if self._links is None:
+            return self.m.solve(assume, rules)
+        budget = FIRST_WORK
+        try:
+            while True:
+                for links in (True, False):
+                    self.m.work_limit = budget
+                    try:
+                        return self.m.solve([*assume, self._links if links else ~self._links], rules)
+                    except WorkLimitReached:
+                        pass
+                budget *= 4
+        finally:
+            self.m.work_limit = None
 
     def certain(self, cell: Cell, mine: bool, total: bool) -> bool:
         """Whether every clue and rule (and the total, if ``total``) force ``cell`` to be ``mine``."""
         if total and self.board.total is None:
             return False
+        if self._flipped(cell, mine, total) & self._keeps_all():
+            return False
         return self._solve(cell, mine, self.clues, total, self.rules) is None
 
-    def _broken(self, layout: Any) -> set[Cell]:
-        return {c for c in self.clues if not self.said[c].holds(layout)}
+    def _keeps_all(self) -> int:
+        found = self._every
+        for c in self.clues:
+            found &= self._keeps[c]
+        return found
 
-    def _correction(self, cell: Cell, mine: bool, chosen: set[Cell], total: bool, layout: Any) -> frozenset[Cell]:
+    def _correction(self, cell: Cell, mine: bool, total: bool, layout: Any) -> frozenset[Cell]:
         """The clues ``layout`` breaks, after one pass keeping each of them where some layout still allows it."""
-        broken = self._broken(layout)
+        broken = {c for c in self.clues if not self.said[c].holds(layout)}
         for clue in sorted(broken):
             if clue not in broken:
                 continue  # a later layout kept it
             kept = [c for c in self.clues if c not in broken] + [clue]
             found = self._solve(cell, mine, kept, total, self.rules)
             if found is not None:
-                broken = self._broken(found)
+                broken = {c for c in self.clues if not self.said[c].holds(found)}
         return frozenset(broken)
 
     def clues_needed(self, cell: Cell, mine: bool, total: bool, most: int | None = None) -> tuple[Cell, ...] | None:
@@ -103,18 +236,35 @@ class SmallestReasons:
 
         ``None`` when every such set has more than ``most`` clues.  The cell must be certain with every clue.
         """
-        sets: list[frozenset[Cell]] = []
         while True:
+            sets = self._sets(cell, mine, total)
+            if sets and not sets[0]:
+                raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
             chosen = _hitting_set(sets, most)
             if chosen is None:
                 return None
             layout = self._solve(cell, mine, chosen, total, self.rules)
             if layout is None:
                 return tuple(sorted(chosen))
-            found = self._correction(cell, mine, chosen, total, layout)
-            if not found:
-                raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
-            sets.append(found)
+            self._correction(cell, mine, total, layout)
+
+    def _reason(self, cell: Cell, mine: bool, clues: tuple[Cell, ...], total: bool) -> VariantReason:
+        """The reason of ``clues`` (and the total, if ``total``), naming the mine rules it needs for them."""
+        # None counts toward its size; each is named, a subset-minimal set of them.
+        rules = list(self.rules)
+        for rule in self.rules:
+            rest = [r for r in rules if r != rule]
+            if self._solve(cell, mine, clues, total, rest) is None:
+                rules = rest
+        codes = self.board.rules.codes
+        reading = (self.board.rules.clue.name, *sorted(self.board.rules.modifiers, key=codes.index)) if clues else ()
+        return VariantReason(clues, tuple(rules), reading, total)
+
+    def _needs_total(self, cell: Cell, mine: bool) -> bool:
+        total = not self.certain(cell, mine, False)
+        if total and not self.certain(cell, mine, True):
+            raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
+        return total
 
     def reason(self, cell: Cell, mine: bool, most: tuple[bool, int] | None = None) -> VariantReason | None:
         """A reason of minimum size for ``cell`` being ``mine``: clues alone if they can, else with the total.
@@ -127,9 +277,7 @@ class SmallestReasons:
         CnfsweepError
             When the cell is not certain.
         """
-        total = not self.certain(cell, mine, False)
-        if total and not self.certain(cell, mine, True):
-            raise CnfsweepError(f"({cell.row}, {cell.col}) is not certain")
+        total = self._needs_total(cell, mine)
         bound: int | None = None
         if most is not None:
             if (total, 0) > (most[0], most[1]):
@@ -140,15 +288,7 @@ class SmallestReasons:
         clues = self.clues_needed(cell, mine, total, bound)
         if clues is None:
             return None
-        # The mine rules it needs, for its clues: none counts toward its size, each is named.
-        rules = list(self.rules)
-        for rule in self.rules:
-            rest = [r for r in rules if r != rule]
-            if self._solve(cell, mine, clues, total, rest) is None:
-                rules = rest
-        codes = self.board.rules.codes
-        reading = (self.board.rules.clue.name, *sorted(self.board.rules.modifiers, key=codes.index)) if clues else ()
-        return VariantReason(clues, tuple(rules), reading, total)
+        return self._reason(cell, mine, clues, total)
 
     def move(self, cell: Cell, mine: bool) -> VariantMove:
         """The certain move on ``cell`` with a reason of minimum size."""
@@ -156,24 +296,45 @@ class SmallestReasons:
         return VariantMove(cell, mine, True, Fraction(int(mine)), reason)
 
     def easiest(self, certain: Sequence[tuple[Cell, bool]]) -> list[VariantMove]:
-        """Every move of ``certain`` whose smallest reason is the least (clues alone first, then fewest facts)."""
-        best: tuple[bool, int] | None = None
-        found: list[VariantMove] = []
-        for cell, mine in certain:
-            reason = self.reason(cell, mine, best)
-            if reason is None:
-                continue
-            key = (reason.uses_total, reason.size)
-            if best is None or key < best:
-                best, found = key, []
-            found.append(VariantMove(cell, mine, True, Fraction(int(mine)), reason))
-        return found
+        """Every move of ``certain`` whose smallest reason is the least (clues alone first, then fewest facts).
+
+        Sizes are tried in increasing order, each cell asked only whether a reason of that size exists, so no
+        cell's search goes past the least size; a cell is asked with the total only when no cell is certain
+        without it.  The moves come in the order of ``certain``.
+
+        Raises
+        ------
+        CnfsweepError
+            When a cell of ``certain`` is not certain.
+        """
+        plain = [(c, mine) for c, mine in certain if self.certain(c, mine, False)]
+        total = not plain
+        if total:
+            for c, mine in certain:
+                if not self.certain(c, mine, True):
+                    raise CnfsweepError(f"({c.row}, {c.col}) is not certain")
+        asked = list(certain) if total else plain
+        for size in range(len(self.clues) + 1):
+            found = [(c, mine, self.clues_needed(c, mine, total, size)) for c, mine in asked]
+            moves = [
+                VariantMove(c, mine, True, Fraction(int(mine)), self._reason(c, mine, clues, total))
+                for c, mine, clues in found
+                if clues is not None
+            ]
+            if moves or not asked:
+                return moves
+        raise CnfsweepError("internal error: every clue together did not force a certain cell")
 
 
 def _hitting_set(sets: Sequence[frozenset[Cell]], most: int | None) -> set[Cell] | None:
     """A smallest set of cells holding one of each of ``sets`` (exactly, by CP-SAT); ``None`` if it needs more than ``most``."""
     if not sets:
         return set() if most is None or most >= 0 else None
+    common = frozenset.intersection(*sets)
+    if common:
+        return {min(common)} if most is None or most >= 1 else None  # one cell holds one of each
+    if most is not None and most <= 1:
+        return None
     cells = sorted(set().union(*sets))
     model = cp_model.CpModel()
     pick = {c: model.new_bool_var(f"h{c.row}_{c.col}") for c in cells}

@@ -426,14 +426,16 @@ class GameStore:
         """Start playing a generated puzzle (``made``: what ``generate --rules --json`` prints) and return its view.
 
         The store keeps the answer; the view has the clues, the rules, the size and the game's ``id``, never the
-        mines while the game goes on.
+        mines while the game goes on; when ``made`` has a ``grade`` and ``grade_steps``, so has this first view.
         """
         board = parse_variant(made["board"], "puzzle")
         game = PuzzleGame(board, frozenset(Cell(r, c) for r, c in made["mines"]), made["seed"], lives)
         game_id = secrets.token_urlsafe(12)
+        # A graded puzzle's grade comes with the game's first view (it says nothing of the answer).
+        graded: dict[str, Any] = {key: made[key] for key in ("grade", "grade_steps") if key in made}
         with self._lock:
             self._keep(game_id, game)
-            return {"id": game_id, **game.view()}
+            return {"id": game_id, **game.view(), **graded}
 
     @_locked
     def puzzle(self, game_id: str) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
 from cnfsweep.explanation import Explainer
 from cnfsweep.generation import generate_boards
+from cnfsweep.generation.variant_grade import grade_variant_layout
 from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant
 from cnfsweep.play import Level
 from cnfsweep.play.level import format_size
@@ -486,6 +487,8 @@ class PuzzleJob:
     time_limit: float = 10.0
     max_cells: int = 1_000_000
     started: float | None = None
+    #: Whether the answer also has the puzzle's grade (``grade``, ``grade_steps``), as ``generate --rules --grade``.
+    grade: bool = False
 
     @property
     def size(self) -> int:
@@ -544,11 +547,17 @@ def run_puzzle(job: PuzzleJob) -> JobOutcome:
             f"a {size} puzzle has {job.size} cells, more than this server takes ({job.max_cells})",
         )
         return JobOutcome.error(Verdict.TOO_LARGE, str(too_large))
+    deadline = deadline_after(job.time_limit)  # the limit covers making the puzzle and grading it
     try:
         request = VariantRequest.make(job.rows, job.cols, job.mines, job.rules, time_limit=job.time_limit)
         puzzle = generate_variant(request, job.seed)
+        doc = puzzle_document(puzzle)
+        if job.grade:
+            # Seed 0 for 1L's clues opened on the way, as ``generate --rules --grade`` grades: one grade a puzzle.
+            report = grade_variant_layout(puzzle.board, puzzle.answer, time_limit=time_left(deadline))
+            doc |= {"grade": report.grade.value, "grade_steps": [s.to_dict() for s in report.steps]}
     except TimeLimitExceeded:
         return job.expired()
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
-    return JobOutcome.of(Verdict.ANSWER, puzzle_document(puzzle))
+    return JobOutcome.of(Verdict.ANSWER, doc)

@@ -341,7 +341,12 @@ class PuzzleRequest(BaseModel):
     mines: Count = Field(description="The total: how many mines the puzzle has.")
     seed: Seed | None = Field(None, description="Seed, as `cnfsweep generate --seed`: the same seed, the same puzzle.")
     time_limit: StrictFloat | None = Field(
-        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`)."
+        None, gt=0, description="Seconds allowed (at most the server's `--time-limit`), making and grading the puzzle."
+    )
+    grade: StrictBool = Field(
+        False,
+        description="Also grade the puzzle as `cnfsweep grade` does: the answer gains `grade` (`easy` to `evil`) and "
+        "`grade_steps` (each step's `size`, `uses_total` and `cells`), as `generate --rules --grade --json` prints.",
     )
 
 

@@ -103,7 +103,8 @@ async def generate(request: GenerateRequest, ctx: Ctx) -> Response:
     responses={
         200: {
             "description": "What `cnfsweep generate --rules --json` prints, and `solution`: every cell as it shows "
-            f"when opened (`*` a mine, else its clue; `'` marks a dyed cell); {PAST}."
+            "when opened (`*` a mine, else its clue; `'` marks a dyed cell); with `grade`, also `grade` and "
+            f"`grade_steps`; {PAST}."
         },
         **ERRORS,
     },
@@ -125,6 +126,7 @@ def puzzle_job(request: PuzzleRequest, ctx: Context) -> PuzzleJob:
         ctx.limit(request.time_limit),
         ctx.settings.max_cells,
         started=time.perf_counter(),  # the limit covers waiting for a worker too
+        grade=request.grade,
     )
 
 

@@ -87,7 +87,12 @@ PUZZLE_VIEW = (
 
 @router.post(
     "/api/puzzle/game",
-    responses={200: {"description": f"{PUZZLE_VIEW}; {PAST}."}, **ERRORS},
+    responses={
+        200: {
+            "description": f"{PUZZLE_VIEW}; with `grade`, also `grade` and `grade_steps` (this answer only); {PAST}."
+        },
+        **ERRORS,
+    },
 )
 async def new_puzzle_game(request: PuzzleGameRequest, ctx: Ctx) -> Response:
     """Start playing a variant puzzle made as `POST /api/puzzle` makes it; the server keeps its answer and judges each move."""

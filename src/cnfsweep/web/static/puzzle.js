@@ -27,6 +27,7 @@ function asked() {
   const body = { rules: rules.length ? rules : ["V"], rows: Number($("puzzle-rows").value), cols: Number($("puzzle-cols").value),
     mines: Number($("puzzle-mines").value), lives: Number($("puzzle-lives").value) };
   if ($("puzzle-seed").value !== "") body.seed = Number($("puzzle-seed").value);
+  body.grade = true; // its grade, as `cnfsweep grade` gives it, comes with the game's first document
   return body;
 }
 
@@ -47,7 +48,7 @@ export async function newPuzzle(event) {
   }
   if (seq !== asking) return;
   if (doc.status === "unknown") { $("puzzle-message").textContent = `no puzzle within the time limit of ${doc.time_limit} s: try a smaller one`; return; }
-  state.puzzle = { doc, queue: Promise.resolve() };
+  state.puzzle = { doc, queue: Promise.resolve(), grade: doc.grade };
   adopt(doc);
   $("puzzle-seed").placeholder = `random (this one: ${doc.seed})`;
   if (state.mode === "puzzle") showPuzzle();
@@ -81,7 +82,7 @@ function said() {
     : p.lost
       ? `Lost: ${plural(p.mistakes.size, "mistake")} used every life. The mines are shown.`
       : `${d.rows}×${d.cols} puzzle, ${plural(d.total_mines, "mine")}, rules ${d.rules.join(" ")}, `
-        + `seed ${d.seed}: one solution, found by logic alone${mistakes}`;
+        + `seed ${d.seed}: one solution, found by logic alone${p.grade ? `, grade ${p.grade}` : ""}${mistakes}`;
   document.body.dataset.puzzle = d.state === "won" ? "solved" : d.state;
 }
 
