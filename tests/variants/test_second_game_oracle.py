@@ -149,6 +149,7 @@ def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str,
         ("rules: 2P\n. 1,2\n", "<stdin>:2:3: '1,2' is no 2P clue"),
         ("rules: V\n. √2\n", "<stdin>:2:3: '√2' is a square root, a 2P clue; the rules V take whole numbers"),
         ("rules: 2P 1L\n√2 .\n", "<stdin>:1:11: 1L makes every clue one off, and 2P clues are no numbers"),
+        ("rules: 1W\n. √2\n", "<stdin>:2:3: '√2' is a square root, a 2P clue; the rules 1W take whole numbers"),
         ("rules: 2P 1M\n√2 .\n", "<stdin>:1:11: 1M changes what counting clues count"),
     ],
 )
@@ -178,14 +179,26 @@ def test_2p_clues_on_every_cell_allow_exactly_the_oracles_layouts(shape: tuple[i
     rng = random.Random(f"2P {shape}")
     every = oracle.cells(rows, cols)
     for p in every:
-        values = {oracle.distance_product(p, m, rows, cols, frozenset(), "") for m in oracle.all_layouts(rows, cols) if p not in m}
+        values = {
+            oracle.distance_product(p, m, rows, cols, frozenset(), "")
+            for m in oracle.all_layouts(rows, cols)
+            if p not in m
+        }
         for value in sorted(v for v in values if v is not None):
             assert_agrees(Puzzle(rows, cols, [], "2P", clues={p: value}, total=rng.choice([None, 3])))
 
 
 @pytest.mark.parametrize(
     ("token", "square", "written"),
-    [("1", 1, "1"), ("3", 9, "3"), ("√2", 2, "√2"), ("2√5", 20, "2√5"), ("√8", 8, "2√2"), ("12√7", 1008, "12√7"), ("√9", 9, "3")],
+    [
+        ("1", 1, "1"),
+        ("3", 9, "3"),
+        ("√2", 2, "√2"),
+        ("2√5", 20, "2√5"),
+        ("√8", 8, "2√2"),
+        ("12√7", 1008, "12√7"),
+        ("√9", 9, "3"),
+    ],
 )
 def test_2p_tokens_read_and_write_back(token: str, square: int, written: str) -> None:
     board = parse_variant(f"rules: 2P\n. {token}\n")

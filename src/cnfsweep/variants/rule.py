@@ -59,7 +59,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True, order=True)
 class Surd:
     """A clue that is the square root of a whole number (2P's product of distances), kept as its ``square``.
@@ -325,9 +324,7 @@ class ClueRule(VariantRule, Protocol):
 class ReadingRule(ClueRule, Protocol):
     """A clue rule that can also say what a clue shows on a known layout: what generating puzzles needs."""
 
-    def reads(
-        self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]
-    ) -> ClueValue | None:
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue | None:
         """The value the clue at ``cell`` shows when ``mines`` are the mines (before 1L's lie); ``None``: no clue.
 
         A counting rule gives the weighted count without its sign (1N's
