@@ -272,11 +272,24 @@ def dyed_and_undyed(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos]
     return (a, b) if a <= b else (b, a)
 
 
+def distance_product(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> str | None:
+    """2P: the two nearest mines' Euclidean distances multiplied, as text a√b (b with no square factor); None
+    with fewer than two mines."""
+    squares = sorted((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 for q in m)
+    if len(squares) < 2:
+        return None
+    n = squares[0] * squares[1]  # the product's square
+    a = max(k for k in range(1, n + 1) if n % (k * k) == 0)
+    b = n // (a * a)
+    return str(a) if b == 1 else f"{a if a > 1 else ''}√{b}"
+
+
 SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
     # 2D: the square of nine whose centre is the cell above the clue.
     "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
     "2M": modulo,
     "2X": dyed_and_undyed,
+    "2P": distance_product,
 }
 
 

@@ -55,7 +55,7 @@ MODES = {
 }
 
 #: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
-SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""]}
+SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""], "2P": [""]}
 
 
 def token(value: object) -> str:
@@ -167,6 +167,8 @@ def random_puzzle(
     clues: dict[oracle.Pos, object] = {}
     for p in shown:
         value = oracle.EVERY_CLUE_RULE[clue_rule](p, m, rows, cols, dyed, plain)
+        if value is None:
+            continue  # nothing to show (2P with fewer than two mines)
         if "1L" in mode:
             value = value + rng.choice((-1, 1)) if value > 0 else 1  # type: ignore[operator]
         clues[p] = value

@@ -17,6 +17,7 @@ import variant_oracle as oracle
 from sampling import sample
 from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, random_puzzle, rule_on_shape
 
+from cnfsweep.core.board import Cell
 from cnfsweep.variants import RULES
 from cnfsweep.variants.board import parse_variant
 
@@ -142,6 +143,14 @@ def test_second_game_rules_combine_with_a_rule_of_the_other_kind(mine_rule: str,
         ("rules: 2X\n1,2,3 .\n", "<stdin>:2:1: '1,2,3' is no 2X clue; the rules 2X take two counts"),
         ("rules: 2X 1L\n1,2 .\n", "<stdin>:1:11: 1L makes every clue one off, and 2X clues are no numbers"),
         ("rules: 2X 1M\n1,2 .\n", "<stdin>:1:11: 1M changes what counting clues count"),
+        ("rules: 2P\n. 2√x\n", "<stdin>:2:3: unexpected '2√x': expected '.', '?', '*', a whole number"),
+        ("rules: 2P\n. √0\n", "<stdin>:2:3: unexpected '√0'"),
+        ("rules: 2P\n0 .\n", "<stdin>:2:1: '0' is no 2P clue; the rules 2P take a product of distances"),
+        ("rules: 2P\n. 1,2\n", "<stdin>:2:3: '1,2' is no 2P clue"),
+        ("rules: V\n. √2\n", "<stdin>:2:3: '√2' is a square root, a 2P clue; the rules V take whole numbers"),
+        ("rules: 2P 1L\n√2 .\n", "<stdin>:1:11: 1L makes every clue one off, and 2P clues are no numbers"),
+        ("rules: 1W\n. √2\n", "<stdin>:2:3: '√2' is a square root, a 2P clue; the rules 1W take whole numbers"),
+        ("rules: 2P 1M\n√2 .\n", "<stdin>:1:11: 1M changes what counting clues count"),
     ],
 )
 def test_bad_second_game_boards_get_one_line_and_exit_2(text: str, message: str) -> None:
@@ -161,3 +170,41 @@ def test_a_dye_mark_goes_with_its_cell_in_a_grid_of_one_column_or_one_character_
         ("covered", False),
         ("mine", True),
     ]
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (3, 4), (4, 3), (2, 5)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_2p_clues_on_every_cell_allow_exactly_the_oracles_layouts(shape: tuple[int, int]) -> None:
+    """Each cell in turn shows each product a layout gives it (the far corners' long distances included)."""
+    rows, cols = shape
+    rng = random.Random(f"2P {shape}")
+    every = oracle.cells(rows, cols)
+    for p in every:
+        values = {
+            oracle.distance_product(p, m, rows, cols, frozenset(), "")
+            for m in oracle.all_layouts(rows, cols)
+            if p not in m
+        }
+        for value in sorted(v for v in values if v is not None):
+            assert_agrees(Puzzle(rows, cols, [], "2P", clues={p: value}, total=rng.choice([None, 3])))
+
+
+@pytest.mark.parametrize(
+    ("token", "square", "written"),
+    [
+        ("1", 1, "1"),
+        ("3", 9, "3"),
+        ("√2", 2, "√2"),
+        ("2√5", 20, "2√5"),
+        ("√8", 8, "2√2"),
+        ("12√7", 1008, "12√7"),
+        ("√9", 9, "3"),
+    ],
+)
+def test_2p_tokens_read_and_write_back(token: str, square: int, written: str) -> None:
+    board = parse_variant(f"rules: 2P\n. {token}\n")
+    value = board.clues[Cell(0, 1)]
+    assert (value * value if isinstance(value, int) else value.square) == square  # type: ignore[union-attr]
+    # A root with a square factor is written with it taken out (√8 is 2√2), and reads back the same.
+    assert board.text().split()[-1] == written
+    again = parse_variant(board.text())
+    assert again.cells == board.cells and again.text() == board.text()

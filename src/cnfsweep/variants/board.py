@@ -35,7 +35,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.variants.registry import RULES
-from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind
+from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind, Surd
 
 __all__ = [
     "VARIANT_COMMANDS",
@@ -55,6 +55,8 @@ _FAN_TITLE = re.compile(r"^\s*((?:\[[^\]\s]+\])+)\d+x\d+\s*$")
 # A custom dye in that title: a 0 or 1 for each cell in row-major order.
 _FAN_DYE = re.compile(r"^@cst:([01]+)$")
 _NUMBER = re.compile(r"^[0-9]{1,6}$")
+# A 2P clue: a square root, ``√b`` or ``a√b``.
+_SURD = re.compile(r"^([0-9]{0,4})√([0-9]{1,6})$")
 _RUNS = re.compile(r"^[0-9]{1,2}([,.][0-9]{1,2})+$")
 MODIFIER_CODES = ("1M", "1N", "1L")
 #: The commands that read a variant board (over HTTP: ``/api/analyze``, ``/api/check``, ``/api/hint``, ``/api/board``).
@@ -256,9 +258,11 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
         value = int(body)
     elif _RUNS.match(body):
         value = tuple(sorted(int(x) for x in re.split("[,.]", body)))
+    elif (root := _SURD.match(body)) is not None and int(root[1] or 1) > 0 and int(root[2]) > 0:
+        value = Surd.of(int(root[1] or 1) ** 2 * int(root[2]))
     else:
         raise err(
-            f"unexpected {raw!r}: expected '.', '?', '*', a whole number or run lengths joined by ',' "
+            f"unexpected {raw!r}: expected '.', '?', '*', a whole number, run lengths joined by ',' or a√b "
             '(a trailing "\'" dyes the cell)'
         )
     if not rules.clue.takes(value):
@@ -266,6 +270,8 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
         expects = getattr(rules.clue, "expects", None)
         if expects is not None:
             raise err(f"{raw!r} is no {rules.clue.name} clue; the rules {' '.join(rules.codes)} take {expects}")
+        if isinstance(value, Surd):
+            raise err(f"{raw!r} is a square root, a 2P clue; the rules {' '.join(rules.codes)} take whole numbers")
         raise err(f"{raw!r} is a list of run lengths, a 1W clue; the rules {' '.join(rules.codes)} take whole numbers")
     return VariantCell(CellState.CLUE, value, dyed)
 

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.mines import KING, KNIGHT, ORTHOGONAL
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Sight, Statement, Sum
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Sight, Statement, Sum, Surd
 
 __all__ = ["CLUE_RULES", "MODIFIERS", "ring_runs"]
 
@@ -153,10 +153,14 @@ class Wall(_Clue):
     counts = False
 
     def takes(self, value: ClueValue) -> bool:
-        return True
+        return isinstance(value, int | tuple)
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
-        wanted = frozenset(() if v == 0 else (v,) if isinstance(v, int) else tuple(sorted(v)) for v in values)
+        wanted = frozenset(
+            () if v == 0 else (v,) if isinstance(v, int) else tuple(sorted(v))
+            for v in values
+            if not isinstance(v, Surd)
+        )
         return _patterns(grid, cell, RING, ring_runs, wanted, self.name)
 
     def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:

@@ -103,6 +103,8 @@ def shown_clues(rules: RuleSet, grid: Grid, mines: frozenset[Cell], rng: random.
         if cell in mines:
             continue
         value = clue.reads(grid, cell, mines, weight)
+        if value is None:
+            continue  # nothing to show (2P with fewer than two mines)
         if "1L" in rules.modifiers and isinstance(value, int):
             value = value + 1 if value == 0 or rng.random() < 0.5 else value - 1
         out[cell] = value

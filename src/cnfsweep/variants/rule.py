@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
+from math import isqrt
 from typing import ClassVar, Protocol, runtime_checkable
 
 from cnfsweep.core.board import Cell
@@ -53,11 +54,45 @@ __all__ = [
     "Sight",
     "Statement",
     "Sum",
+    "Surd",
     "VariantRule",
 ]
 
-#: What a clue shows: a whole number, or (1W) the sorted lengths of the mine runs.
-ClueValue = int | tuple[int, ...]
+
+@dataclass(frozen=True, order=True)
+class Surd:
+    """A clue that is the square root of a whole number (2P's product of distances), kept as its ``square``.
+
+    It is written ``a√b`` with ``b`` free of squares (``√2``, ``2√5``); a
+    whole number is a plain ``int`` clue, never a :class:`Surd`.
+
+    Examples
+    --------
+    >>> str(Surd(20)), str(Surd(2)), Surd.of(9)
+    ('2√5', '√2', 3)
+    """
+
+    square: int
+
+    @staticmethod
+    def of(square: int) -> int | Surd:
+        """The value whose square is ``square``: a whole number when it is one, else a :class:`Surd`."""
+        root = isqrt(square)
+        return root if root * root == square else Surd(square)
+
+    def __str__(self) -> str:
+        outer, inner = 1, self.square
+        k = 2
+        while k * k <= inner:
+            while inner % (k * k) == 0:
+                inner //= k * k
+                outer *= k
+            k += 1
+        return f"{outer if outer > 1 else ''}√{inner}"
+
+
+#: What a clue shows: a whole number, (1W) the sorted lengths of the mine runs, or (2P) a square root.
+ClueValue = int | tuple[int, ...] | Surd
 
 #: One layout of a board: each cell of it, mine (True) or not.
 Layout = Mapping[Cell, bool]
@@ -289,8 +324,8 @@ class ClueRule(VariantRule, Protocol):
 class ReadingRule(ClueRule, Protocol):
     """A clue rule that can also say what a clue shows on a known layout: what generating puzzles needs."""
 
-    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
-        """The value the clue at ``cell`` shows when ``mines`` are the mines (before 1L's lie).
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue | None:
+        """The value the clue at ``cell`` shows when ``mines`` are the mines (before 1L's lie); ``None``: no clue.
 
         A counting rule gives the weighted count without its sign (1N's
         difference); 1W gives ``0`` for no run, one run as its length, more as

@@ -6,7 +6,8 @@ cell's, as
 the board, is stated exactly by sums over columns too (see :class:`Bridges`); clue rules 2D (V's count
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
 mines of a region, 2M allowing every count with the clue's remainder; 2X
-lists the layouts of the ring that show its two counts.  The
+lists the layouts of the ring that show its two counts, and 2P the partial layouts that put its
+two nearest mines at distances whose product it shows.  The
 global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
 off each layout with a group of the wrong size.
 """
@@ -21,7 +22,7 @@ from typing import ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, RuleKind, Statement, Sum
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, RuleKind, Statement, Sum, Surd
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
 
@@ -252,5 +253,73 @@ class Pair:
         return (low, high)
 
 
+class Product:
+    """2P: the product of the distances from the clue to the two nearest mines, written ``a√b``.
+
+    With ``d1 <= d2`` the squared Euclidean distances of the two nearest mines
+    (they may tie), the clue shows ``√(d1·d2)``.  A clue of value ``v`` allows
+    each pair ``d1·d2 = v²`` of squared distances some cell is at; each pair
+    is split into disjoint partial layouts by which cells are its nearest
+    mines (the one at ``d1`` and the first at ``d2`` in a fixed order, or the
+    first two at ``d1`` when ``d1 = d2``), every nearer cell safe, so each
+    layout matches one case: the cases' literals are fixed by the mines.
+    """
+
+    name: ClassVar[str] = "2P"
+    title: ClassVar[str] = "Product"
+    definition: ClassVar[str] = (
+        "a clue is the product of the Euclidean distances from it to the two nearest mines (they may tie), "
+        "written a√b; the board needs two mines"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A product of distances, not a count: 1M, 1N and 1L have nothing to change.
+    counts: ClassVar[bool] = False
+    #: What its clue tokens are, for the one line a board with another token gets.
+    expects: ClassVar[str] = "a product of distances: a whole number from 1 or a√b (√2, 2√5)"
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, Surd) or (isinstance(value, int) and value >= 1)
+
+    @staticmethod
+    def _square(value: ClueValue) -> int | None:
+        if isinstance(value, Surd):
+            return value.square
+        return value * value if isinstance(value, int) else None
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        rings: dict[int, list[Cell]] = {}
+        for other in grid.cells:
+            if other != cell:
+                rings.setdefault((other.row - cell.row) ** 2 + (other.col - cell.col) ** 2, []).append(other)
+        wanted = {s for s in map(self._square, values) if s is not None}
+        cases: list[tuple[tuple[Cell, bool], ...]] = []
+        for near in sorted(rings):
+            for far in sorted(rings):
+                if far < near or near * far not in wanted:
+                    continue
+                closer = [c for d in rings if d < far and d != near for c in rings[d]]
+                if near == far:
+                    ring = rings[near]
+                    for j in range(len(ring)):
+                        for i in range(j):
+                            # The first two mines of the ring are its i-th and j-th cells.
+                            safe = closer + [c for k, c in enumerate(ring[:j]) if k != i]
+                            cases.append(((ring[i], True), (ring[j], True), *((c, False) for c in safe)))
+                    continue
+                for one in rings[near]:
+                    others = [c for c in rings[near] if c != one]
+                    for j, second in enumerate(rings[far]):
+                        safe = closer + others + rings[far][:j]
+                        cases.append(((one, True), (second, True), *((c, False) for c in safe)))
+        return AnyOf(tuple(cases), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue | None:
+        """The product the clue shows on ``mines``; ``None`` (no clue) with fewer than two mines."""
+        squares = sorted((m.row - cell.row) ** 2 + (m.col - cell.col) ** 2 for m in mines if m != cell)
+        if len(squares) < 2:
+            return None
+        return Surd.of(squares[0] * squares[1])
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
-SECOND_CLUE_RULES = (Deviation, Modulo, Pair)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product)
