@@ -28,7 +28,7 @@ APP = create_app(Settings(pool=Pool.THREAD, max_cells=2500, time_limit=1.0))
 SCHEMA = schemathesis.openapi.from_asgi(
     "/openapi.json", APP, config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-#: Fuzzed cases per operation here (16 operations; each CI run draws new ones); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
+#: Fuzzed cases per operation here (21 operations; each CI run draws new ones); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
 EXAMPLES = examples(50, full=300)
 QUIET = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
