@@ -186,7 +186,16 @@ def test_every_command_times_out_in_every_step(
 
 # The server's jobs: the unknown document, whichever step ran out, with the clock started by the request.
 
-TASK_BOARDS = {"analyze": BOARD, "check": BOARD, "levels": BOARD, "board": BOARD, "check-conflict": INCONSISTENT}
+#: Each task's board; ``grade`` takes one that carries its layout.
+GRADED = "mines: 1\nfirst-click: 0,0\n...\nlayout:\n.*.\n"
+TASK_BOARDS = {
+    "analyze": BOARD,
+    "check": BOARD,
+    "levels": BOARD,
+    "board": BOARD,
+    "grade": GRADED,
+    "check-conflict": INCONSISTENT,
+}
 
 
 def _job(task: str, **kwargs: Any) -> Job:

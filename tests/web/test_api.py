@@ -404,6 +404,7 @@ PATHS = [
     "/api/check",
     "/api/hint",
     "/api/levels",
+    "/api/grade",
     "/api/board",
     "/api/generate",
     "/api/game",

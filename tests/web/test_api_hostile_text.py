@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from cnfsweep.formats import FORMATS
 from hostile import hostile_text
 
-ENDPOINTS = ["/api/analyze", "/api/check", "/api/hint", "/api/board"]
+ENDPOINTS = ["/api/analyze", "/api/check", "/api/hint", "/api/grade", "/api/board"]
 
 
 def assert_answer_or_one_line(answer) -> None:

@@ -35,6 +35,7 @@ REQUESTS: dict[tuple[str, str], tuple[dict[str, Any] | bytes | None, list[tuple[
     ("POST", "/api/check"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/hint"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/levels"): (BOARD, [("pool", "Job")]),
+    ("POST", "/api/grade"): ({"board": "mines: 1\n1.\n..\nlayout:\n.*\n..\n"}, [("pool", "Job")]),
     ("POST", "/api/board"): (BOARD, [("pool", "Job")]),
     ("POST", "/api/read"): (PICTURE.read_bytes(), [("pool", "ReadJob")]),
     ("POST", "/api/generate"): ({"level": "beginner", "seed": 1}, [("pool", "GenerateJob")]),

@@ -28,7 +28,7 @@ APP = create_app(Settings(pool=Pool.THREAD, max_cells=2500, time_limit=1.0))
 SCHEMA = schemathesis.openapi.from_asgi(
     "/openapi.json", APP, config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-#: Fuzzed cases per operation here (16 operations; each CI run draws new ones); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
+#: Fuzzed cases per operation here (21 operations; each CI run draws new ones); ``python -m benchmarks schema-fuzz --max-examples`` runs more.
 EXAMPLES = examples(50, full=300)
 QUIET = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -63,6 +63,7 @@ BODY_PATHS = [
     "/api/check",
     "/api/hint",
     "/api/levels",
+    "/api/grade",
     "/api/board",
     "/api/generate",
     "/api/game",
@@ -111,6 +112,10 @@ ANSWERS = [
     ("post", "/api/analyze", {"board": "9"}, 400, {}),
     ("post", "/api/analyze", {"board": "1."}, 415, {"content_type": "text/plain"}),
     ("post", "/api/analyze", {"board": 1}, 422, {}),
+    ("post", "/api/grade", {"board": "mines: 1\n1.\n..\n"}, 400, {}),
+    ("post", "/api/grade", {"board": "rules: V\nmines: x\n"}, 400, {}),
+    ("post", "/api/grade", {"board": "1."}, 415, {"content_type": "text/plain"}),
+    ("post", "/api/grade", {"board": 1}, 422, {}),
     ("post", "/api/game", {"rows": 2, "cols": 2, "mines": 4}, 400, {}),
     ("post", "/api/game", {"rows": 200, "cols": 200, "mines": 1}, 413, {}),
     ("post", "/api/game", {"rows": 2}, 422, {}),
@@ -234,6 +239,7 @@ FIELDS = {
     "/api/check": ["board", "mines", "format", "time_limit", "minimise"],
     "/api/hint": ["board", "mines", "format", "time_limit", "every", "smallest"],
     "/api/levels": ["board", "mines", "format", "time_limit", "max_level", "steps"],
+    "/api/grade": ["board", "mines", "format", "time_limit"],
     "/api/game": ["level", "rows", "cols", "mines", "first_click", "topology", "seed", "no_guess"],
     "/api/generate": ["level", "rows", "cols", "mines", "seed", "first_click", "method", "logic", "time_limit"],
 }
@@ -266,7 +272,7 @@ def test_the_test_client_runs_without_a_deprecation_warning_as_httpx2_is_install
 
 
 @pytest.mark.parametrize(
-    "path", ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/generate", "/api/game"]
+    "path", ["/api/analyze", "/api/check", "/api/hint", "/api/levels", "/api/grade", "/api/generate", "/api/game"]
 )
 def test_a_time_out_is_documented_as_an_answer(spec, path: str) -> None:
     # Past its time limit every job answers 200 with `status: unknown` (tests/web/test_lanes.py: generations too).

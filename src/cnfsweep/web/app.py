@@ -144,6 +144,10 @@ class _BodyLimit:
 WARM_UP_TRACE = b'{"rows": 1, "cols": 3, "mines": [[0, 0]], "moves": [{"cell": [0, 2]}]}'
 
 
+#: The warm-up's board for ``grade``, which needs a board that carries its layout (and plays a step of it).
+WARM_UP_GRADED = "mines: 1\nfirst-click: 0,0\n...\nlayout:\n.*.\n"
+
+
 def warm_up(settings: Settings) -> tuple[PoolJob, ...]:
     """Return the jobs every worker runs once when it starts: a tiny board through every task, generated and reviewed.
 
@@ -156,7 +160,7 @@ def warm_up(settings: Settings) -> tuple[PoolJob, ...]:
     ['Job', 'GenerateJob', 'ReviewJob']
     """
     return (
-        *(Job(task, "1.\n..", backend=settings.backend) for task in TASKS),
+        *(Job(task, WARM_UP_GRADED if task == "grade" else "1.\n..", backend=settings.backend) for task in TASKS),
         GenerateJob(Level(9, 9, 10), seed=1),
         ReviewJob("warm-up.jsonl", base64.b64encode(WARM_UP_TRACE).decode()),
     )

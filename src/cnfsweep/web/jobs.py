@@ -39,7 +39,7 @@ from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, ParameterError, TimeLimitExceeded
 from cnfsweep.core.jsontext import answer_json
 from cnfsweep.engine import Analysis, CheckResult, ConsistencyLevels, Engine, unknown_document
-from cnfsweep.explanation import Explainer
+from cnfsweep.explanation import Explainer, grade_board
 from cnfsweep.generation import generate_boards
 from cnfsweep.generation.variant_grade import grade_variant_layout
 from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate_variant
@@ -202,14 +202,22 @@ def _check(engine: Engine, board: Board, job: Job) -> CheckResult:
     return engine.check(board, minimise=job.minimise, time_limit=job.time_limit)
 
 
-def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
-    # The analysis and the search for reasons share the job's time limit, as `cnfsweep hint --time-limit` does.
+def _explainer(engine: Engine) -> Explainer:
+    # One explainer per engine, kept as the engine is: its caches serve every job after the first.
     explainers = _local.__dict__.setdefault("explainers", {})
     if id(engine) not in explainers:
         explainers[id(engine)] = Explainer(engine)
-    return (
-        explainers[id(engine)].hint(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit).to_dict()
-    )
+    found: Explainer = explainers[id(engine)]
+    return found
+
+
+def _hint(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    # The analysis and the search for reasons share the job's time limit, as `cnfsweep hint --time-limit` does.
+    return _explainer(engine).hint(board, every=job.every, smallest=job.smallest, time_limit=job.time_limit).to_dict()
+
+
+def _grade(engine: Engine, board: Board, job: Job) -> dict[str, Any]:
+    return grade_board(board, explainer=_explainer(engine), time_limit=job.time_limit).to_dict()
 
 
 def _levels(engine: Engine, board: Board, job: Job) -> ConsistencyLevels:
@@ -240,13 +248,14 @@ def _board(_engine: Engine, board: Board, _job: Job) -> dict[str, Any]:
 
 
 #: What each task does: the same library calls, and so the same documents, as ``cnfsweep solve --json``,
-#: ``cnfsweep check --json``, ``cnfsweep hint --json`` and ``cnfsweep levels --json``; ``board`` only reads the
-#: text, for the page's editor.
+#: ``cnfsweep check --json``, ``cnfsweep hint --json``, ``cnfsweep levels --json`` and ``cnfsweep grade --json``;
+#: ``board`` only reads the text, for the page's editor.
 TASKS: dict[str, Callable[[Engine, Board, Job], Any]] = {
     "analyze": _analyze,
     "check": _check,
     "hint": _hint,
     "levels": _levels,
+    "grade": _grade,
     "board": _board,
 }
 
@@ -275,6 +284,12 @@ def _variant_levels(board: VariantBoard, job: Job) -> Any:
     return variant_levels(board, time_limit=job.time_limit)
 
 
+def _variant_grade(board: VariantBoard, job: Job) -> Any:
+    from cnfsweep.generation.variant_grade import grade_variant_board
+
+    return grade_variant_board(board, time_limit=job.time_limit)
+
+
 def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
     # One token a cell, as the text writes it: a clue of any size, a 1W list, a trailing "'" for a dyed cell.
     return {
@@ -290,13 +305,14 @@ def _variant_board(board: VariantBoard, _job: Job) -> dict[str, Any]:
 
 
 #: The tasks that take a variant board (text with a ``rules:`` header): the documents ``cnfsweep solve``,
-#: ``check`` and ``hint`` print with ``--json`` for one, ``levels`` what its clues and rules, then the total,
-#: decide (the page's Peek), and ``board`` its cells for the page.
+#: ``check``, ``hint`` and ``grade`` print with ``--json`` for one, ``levels`` what its clues and rules, then the
+#: total, decide (the page's Peek), and ``board`` its cells for the page.
 VARIANT_TASKS: dict[str, Callable[[VariantBoard, Job], Any]] = {
     "analyze": _variant_analyze,
     "check": _variant_check,
     "hint": _variant_hint,
     "levels": _variant_levels,
+    "grade": _variant_grade,
     "board": _variant_board,
 }
 

@@ -79,6 +79,21 @@ async def levels(request: LevelsRequest, ctx: Ctx) -> Response:
     return await ctx.answer(ctx.job("levels", request, max_level=request.max_level, steps=request.steps))
 
 
+@router.post(
+    "/api/grade",
+    responses={
+        200: {
+            "description": "The document `cnfsweep grade --json` prints: for a classic board that carries its layout, "
+            f"played from its first click; for a variant puzzle, its one layout played step by step; {PAST}."
+        },
+        **ERRORS,
+    },
+)
+async def grade(request: BoardRequest, ctx: Ctx) -> Response:
+    """Play a board to its layout with certain moves only, each step its smallest reasons, and grade it (easy to evil)."""
+    return await ctx.answer(ctx.job("grade", request))
+
+
 @router.post("/api/generate", responses={**GENERATED, **ERRORS})
 async def generate(request: GenerateRequest, ctx: Ctx) -> Response:
     """A board that exact inference solves from its first click without a guess."""
