@@ -249,6 +249,7 @@ GAME_REFUSALS = {
         ({"rules": ["V"], "rows": 3, "cols": 3, "mines": 3, "seed": -1}, 422, "seed"),
         ({"rules": ["V"], "rows": 3, "cols": 3, "mines": 3, "time_limit": 0}, 422, "time_limit"),
         ({"rules": ["V"], "rows": 3, "cols": 3, "mines": 3, "lives": 0}, 422, "lives"),
+        ({"rules": ["V"], "rows": 3, "cols": 3, "mines": 3, "grade": "maybe"}, 422, "grade"),
     ],
 }
 
