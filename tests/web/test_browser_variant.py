@@ -268,3 +268,22 @@ def test_a_generated_puzzle_says_its_grade_as_cnfsweep_grade_gives_it(page) -> N
     grade = grade_variant_board(board).grade.value
     assert page.evaluate("state.puzzle.grade") == grade
     assert f"one solution, found by logic alone, grade {grade}" in page.inner_text("#puzzle-message")
+
+
+def test_a_puzzle_asked_for_with_grade_off_is_neither_graded_nor_said_to_be(page) -> None:
+    asked: list[dict] = []
+    page.on(
+        "request",
+        lambda request: asked.append(request.post_data_json) if request.url.endswith("/api/puzzle/game") else None,
+    )
+    page.click("#tab-puzzle")
+    page.wait_for_function("state.puzzle !== null")
+    page.uncheck("#puzzle-grade")
+    start_puzzle(page, ["1Q", "V"], seed=6)
+    assert asked[-1]["seed"] == 6 and "grade" not in asked[-1]
+    assert page.evaluate("state.puzzle.doc.grade ?? null") is None
+    message = page.inner_text("#puzzle-message")
+    assert message.endswith("one solution, found by logic alone") and "grade" not in message
+    page.check("#puzzle-grade")  # and back on, the next puzzle is graded again
+    start_puzzle(page, ["1Q", "V"], seed=7)
+    assert asked[-1]["grade"] is True and page.evaluate("state.puzzle.grade") is not None

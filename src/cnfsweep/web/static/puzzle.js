@@ -27,7 +27,9 @@ function asked() {
   const body = { rules: rules.length ? rules : ["V"], rows: Number($("puzzle-rows").value), cols: Number($("puzzle-cols").value),
     mines: Number($("puzzle-mines").value), lives: Number($("puzzle-lives").value) };
   if ($("puzzle-seed").value !== "") body.seed = Number($("puzzle-seed").value);
-  body.grade = true; // its grade, as `cnfsweep grade` gives it, comes with the game's first document
+  // Its grade, as `cnfsweep grade` gives it, comes with the game's first document; grading costs more than making
+  // the puzzle under global rules or on big boards, so it can be left off.
+  if ($("puzzle-grade").checked) body.grade = true;
   return body;
 }
 
