@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -377,6 +378,40 @@ def render_generate(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_variants_peer(report: dict[str, Any]) -> str:
+    """Variant puzzles the fan generator wrote, solved by ``solve`` and by the peer's own solver in turns."""
+    rows = report["puzzles"]
+    by_rules: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_rules.setdefault(row["rules"], []).append(row)
+    lines = [
+        f"Generated from `benchmarks/results/variants-peer.json`: {run_line(report)}. Each puzzle is the fan "
+        "generator's own (`minesweepervariants`, under Python 3.12); `solve` (`analyze_variant`: every layout, "
+        "so the certain cells and the count) and the peer's uniqueness check (its CP-SAT model built and solved, "
+        "5 search threads, as it checks every puzzle it makes) take turns puzzle by puzzle, each puzzle seen once. "
+        "Milliseconds of wall time, median over the puzzles of a rule set.",
+        "",
+        "| rules | puzzles | ours has the peer's one answer | `solve` | peer's solver | ratio |",
+        "|---|---|---|---|---|---|",
+    ]
+    for rules, group in by_rules.items():
+        ours = statistics.median(r["ours_s"] for r in group) * 1000
+        paired = [r["peer_s"] for r in group if r.get("peer_s") is not None]
+        peer = statistics.median(paired) * 1000 if paired else None
+        right = sum(r["ours_ok"] for r in group)
+        lines.append(
+            f"| {rules} | {len(group)} | {right} of {len(group)} | {ours:.1f} | "
+            + (f"{peer:.1f} | {peer / ours:.1f}x |" if peer is not None else "not run | |")
+        )
+    if "ratio_of_medians" in report:
+        lines += [
+            "",
+            f"Over all {len(rows)} puzzles: `solve` {report['ours_median_s'] * 1000:.1f} ms at the median, the "
+            f"peer's solver {report['peer_median_s'] * 1000:.1f} ms: **{report['ratio_of_medians']:.1f}x**.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "generate": Section("generate.json", render_generate),
@@ -386,6 +421,7 @@ SECTIONS: dict[str, Section] = {
     "hill-paired": Section("hill-paired.json", render_hill_paired),
     "campaign": Section("campaign.json", render_campaign),
     "picture": Section("picture.json", render_picture),
+    "variants-peer": Section("variants-peer.json", render_variants_peer),
 }
 """Each generated section by its marker's id."""
 

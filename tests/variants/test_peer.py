@@ -15,6 +15,7 @@ clue, ``1.3`` a wall clue, ``1 2`` a 2X clue), is read as a variant board by
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -23,7 +24,8 @@ import pytest
 from paths import DATA
 from sampling import sample
 
-from benchmarks.variants_peer import read
+from benchmarks import variants_peer
+from benchmarks.variants_peer import peer_request, read
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
@@ -156,3 +158,27 @@ def test_the_peer_writes_the_puzzle_kept_here(tmp_path: Path, rules: list[str], 
 @pytest.mark.parametrize("rules", LIVE_DYED, ids=" ".join)
 def test_the_peer_writes_the_dyed_puzzle_kept_here(tmp_path: Path, rules: list[str]) -> None:
     assert read(generate(tmp_path, rules, 8, dye=DYE)) == read(kept(rules, 8, DYE))
+
+
+@pytest.mark.parametrize(
+    ("rules", "total"), RULE_SETS + LATER_RULE_SETS, ids=[rule_set_id(c) for c in RULE_SETS + LATER_RULE_SETS]
+)
+def test_the_peers_solver_is_asked_for_the_puzzle_as_it_printed_it(rules: list[str], total: int) -> None:
+    request = peer_request(kept(rules, total))
+    assert request is not None
+    assert (request["rules"], request["rows"], request["cols"], request["total"]) == (rules, 5, 5, total)
+    assert request["code"] in kept(rules, total).read_text(encoding="utf-8").split("=" * 20)[-1]
+
+
+def test_a_dyed_puzzle_is_not_sent_to_the_peers_solver() -> None:
+    assert peer_request(kept(["2X"], 8, DYE)) is None  # its dye is not in the puzzle's code
+
+
+@pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")
+def test_the_peers_own_solver_finds_its_puzzles_unique_taking_turns_with_solve(tmp_path: Path) -> None:
+    puzzles = [kept(rules, total).parent for rules, total in RULE_SETS[:2]] + [kept(["2X"], 8, DYE).parent]
+    out = tmp_path / "peer.json"
+    assert variants_peer.main([*map(str, puzzles), "--peer", str(PEER), "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["puzzles"]
+    assert [r["ours_ok"] for r in rows] == [True] * 3
+    assert [r.get("peer_ok") for r in rows] == [True, True, None]  # the dyed one is ours alone
