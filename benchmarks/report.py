@@ -412,6 +412,35 @@ def render_variants_peer(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_variants_generate(report: dict[str, Any]) -> str:
+    """Variant puzzle generation, ``cnfsweep generate --rules`` and the fan generator in turns: seconds a puzzle."""
+    runs = report["runs"]
+    lines = [
+        f"Generated from `benchmarks/results/variants-generate.json`: {run_line(report)}. For each rule set and seed "
+        f"one {report['size']} puzzle from each side, ours first, each a separate process timed from start to exit "
+        "(both pay their start-up); the peer's runs past its limit count at the limit. Seconds of wall time.",
+        "",
+        "| rules | seed | `cnfsweep generate --rules` | the fan generator | ratio |",
+        "|---|---|---|---|---|",
+    ]
+    for run in runs:
+        peer = run.get("peer")
+        ours = f"{run['ours']:.2f}" + ("" if run["ours_ok"] else " (failed)")
+        if peer is None:
+            lines.append(f"| {run['rules']} | {run['seed']} | {ours} | not run | |")
+            continue
+        said = f"{peer:.2f}" + ("" if run["peer_ok"] else " (stopped)")
+        lines.append(f"| {run['rules']} | {run['seed']} | {ours} | {said} | {peer / run['ours']:.1f}x |")
+    if report.get("speedup_median") is not None:
+        lines += [
+            "",
+            f"Median over {len(runs)} puzzles: ours {report['ours_median']:.2f} s (p90 {report['ours_p90']:.2f}), the "
+            f"fan generator {report['peer_median']:.2f} s (p90 {report['peer_p90']:.2f}): "
+            f"**{report['speedup_median']:.1f}x**.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "generate": Section("generate.json", render_generate),
@@ -422,6 +451,7 @@ SECTIONS: dict[str, Section] = {
     "campaign": Section("campaign.json", render_campaign),
     "picture": Section("picture.json", render_picture),
     "variants-peer": Section("variants-peer.json", render_variants_peer),
+    "variants-generate": Section("variants-generate.json", render_variants_generate),
 }
 """Each generated section by its marker's id."""
 

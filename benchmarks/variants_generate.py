@@ -1,7 +1,7 @@
 """Time ``cnfsweep generate --rules`` against the fan generator (``minesweepervariants``), taking turns.
 
 Usage: python -m benchmarks variants-generate [--size 8x8/16] [--rules "1Q V" ...] [--seeds N]
-       [--peer PYTHON] [--peer-limit SECONDS] [--no-peer] [--grade] [--json]
+       [--peer PYTHON] [--peer-limit SECONDS] [--no-peer] [--grade] [--json [PATH]]
 
 For each rule set and seed, one puzzle from each side, ours first, each a
 separate process timed from start to exit (both pay their start-up), the same
@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.harness.results import write_result
 
 RULE_SETS = ("1Q V", "1C V", "1O V", "1T 1X", "1H 1E", "1S V", "1D V", "1A 1K")
 
@@ -52,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--our-limit", type=float, default=120.0)
     parser.add_argument("--no-peer", action="store_true")
     parser.add_argument("--grade", action="store_true")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--json", nargs="?", const="-", help="the figures as JSON: to standard output, or to PATH as a result file"
+    )
     args = parser.parse_args(argv)
     rows_cols, total = args.size.split("/")
     side = rows_cols.split("x")[0]
@@ -70,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
                     cmd += ["-c", *spec.split(), "-S", str(seed), "-I", "--output-path", tmp, "--log-path", tmp]
                     row["peer"], row["peer_ok"] = timed(cmd, args.peer_limit, cwd=tmp)
             runs.append(row)
-            if not args.json:
+            if args.json != "-":
                 peer_text = (
                     "" if row["peer"] is None else f", peer {row['peer']:.2f} s{'' if row['peer_ok'] else ' (stopped)'}"
                 )
@@ -86,9 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         "peer_p90": p90(peer_t) if peer_t else None,
     }
     summary["speedup_median"] = summary["peer_median"] / summary["ours_median"] if peer_t else None
-    if args.json:
+    if args.json == "-":
         print(json.dumps(summary))
     else:
+        if args.json:
+            write_result(args.json, summary, None if argv is None else ["variants-generate", *argv])
         print(
             f"ours: median {summary['ours_median']:.2f} s, p90 {summary['ours_p90']:.2f} s over {len(ours_t)} puzzles"
         )
