@@ -27,6 +27,7 @@ from typing import Any
 
 from benchmarks.harness.results import meta, write_result
 from benchmarks.harness.stats import percentile
+from benchmarks.picture_train import hidden_cells
 from benchmarks.report import render_picture
 
 from cnfsweep.core.errors import BoardFormatError
@@ -90,8 +91,6 @@ def refused_under_box(message: str, png: Path, rows: list[str]) -> int:
     """
     import re
 
-    from benchmarks.picture_train import hidden_cells
-
     named = re.search(r"row (\d+), column (\d+) of a (\d+)x(\d+) board", message)
     if named is None or (int(named[3]), int(named[4])) != (len(rows), len(rows[0])):
         return 0
@@ -142,11 +141,21 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
                 "exact": 0,
                 "cells": 0,
                 "right": 0,
+                "visible_pictures": 0,
+                "visible_exact": 0,
+                "visible_cells": 0,
+                "visible_right": 0,
             },
         )
         g["pictures"] += 1
         g.setdefault("topologies", set()).add(topology)
         g["cells"] += cells
+        # A picture where the game's box lies over some cells cannot be read exactly by anyone: its right answer is
+        # a refusal naming a hidden cell. The figures over the pictures that show every cell are kept apart too.
+        visible = not hidden_cells(png)
+        if visible:
+            g["visible_pictures"] += 1
+            g["visible_cells"] += cells
         if with_obr:
             theirs = obr(png)
             want = obr_expected(rows)
@@ -176,6 +185,9 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
             right = sum(x == y for a, b in zip(got, rows, strict=True) for x, y in zip(a, b, strict=True))
             g["right"] += right
             g["exact"] += right == cells
+            if visible:
+                g["visible_right"] += right
+                g["visible_exact"] += right == cells
             if right != cells:
                 failures.append(f"{png}: {cells - right} cells wrong")
         else:

@@ -307,6 +307,13 @@ def render_picture(report: dict[str, Any]) -> str:
     if peer:
         line += f" {total['obr_exact']} | {_share(total['obr_right'], total['cells'])} |"
     lines.append(line)
+    seen = {key: sum(g.get(f"visible_{key}", 0) for g in groups) for key in ("pictures", "exact", "cells", "right")}
+    if seen["pictures"] and seen["pictures"] < total["pictures"]:
+        share = f"{seen['exact']} ({100 * seen['exact'] / seen['pictures']:.1f}%)"
+        lines.append(
+            f"| **every cell visible** | | | | {seen['pictures']} | {share} | {_share(seen['right'], seen['cells'])} | |"
+            + (" | |" if peer else "")
+        )
     expert = report["expert"]
     notes = []
     if expert["pictures"]:
@@ -322,6 +329,7 @@ def render_picture(report: dict[str, Any]) -> str:
         )
     missed = len(report["failures"]) - (total["obr_failed"] if peer else 0)
     boxed = report.get("refused_under_box", 0)
+    hidden = total["pictures"] - seen["pictures"]
     notes.append(
         f"Pictures cnfsweep did not read exactly: {missed}"
         + (
@@ -331,6 +339,12 @@ def render_picture(report: dict[str, Any]) -> str:
             else "."
         )
     )
+    if hidden and "visible_pictures" in groups[0]:
+        notes.append(
+            f"{hidden} pictures show the game's box over some cells, so no reader can give their board exactly: "
+            f"the right answer is a refusal naming a hidden cell, which {boxed} of them got. The row **every cell "
+            "visible** counts the other pictures alone."
+        )
     return "\n".join([*lines, "", " ".join(notes)]) + "\n"
 
 
