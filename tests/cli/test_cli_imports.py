@@ -36,6 +36,7 @@ HEAVY = (
 LAZY_PACKAGES = (
     "cnfsweep",
     "cnfsweep.engine",
+    "cnfsweep.experiments",
     "cnfsweep.explanation",
     "cnfsweep.generation",
     "cnfsweep.play",
