@@ -135,8 +135,9 @@ class Grid:
 
     def steps(self, cell: Cell, steps: Sequence[tuple[int, int]]) -> tuple[Cell, ...]:
         """The cells ``steps`` away from ``cell`` that are on the grid, in the order of ``steps``."""
-        out = (Cell(cell.row + dr, cell.col + dc) for dr, dc in steps)
-        return tuple(c for c in out if self.inside(c))
+        # Bounds first: a cell is made only where it is on the grid (this runs for every cell of every rule).
+        row, col, rows, cols = cell.row, cell.col, self.rows, self.cols
+        return tuple(Cell(row + dr, col + dc) for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols)
 
 
 @dataclass(frozen=True)
