@@ -471,9 +471,11 @@ class StrongPolicy(Policy):
         valued = [(first, best_key[0])]
         for o in top[1:]:
             one_step = o.score(solutions)
-            # Looking further can only lower a score: past this, nothing can win.
-            if one_step < best_key[0]:
-                break
+            # Nothing below the best so far can win. The bound is the unblended score, not ``one_step``: with
+            # ``second_weight`` the blend can put ``one_step`` below the value (see :meth:`_value_bound`), and
+            # ``top`` is sorted by ``one_step``, so a later candidate may still reach the best: skip, not stop.
+            if self._value_bound(snap, o) < best_key[0]:
+                continue
             key = (o.bonus * self.move_value(snap, o.cell, self.depth, best_key[0] / o.bonus), one_step, -o.p_mine)
             valued.append((o, key[0]))
             if key > best_key:
@@ -485,6 +487,27 @@ class StrongPolicy(Policy):
             return best, best
         # The rule's key first; its own ties keep today's choice, then the earlier candidate.
         return max(tied, key=lambda o: (self._tie_key(snap, o.cell), o is best, -tied.index(o))), best
+
+    def _value_bound(self, snap: Snapshot, o: RevealOutcome) -> Fraction:
+        """Return an upper bound of ``o.bonus`` times ``o``'s :meth:`move_value` at any depth of 1 or more.
+
+        It is the one-move score without the blend: the layouts where ``o.cell``
+        is safe and the best next guess survives, over all layouts.  Why it
+        bounds the value: :meth:`_survivors` sums, over the numbers ``v`` the
+        cell can show, either ``n_v`` (a certain safe cell or a won game, where
+        ``best_weight()`` is 0) or the most survivors of one of that position's
+        candidates ``c``, itself at most ``n_v - weight(c)`` (surviving ``c``'s
+        click) and so at most ``n_v - best_weight()``; both cases are at most
+        ``n_v - best_weight()``, which summed over ``v`` is this count.  The
+        blended score (``second_weight``) mixes the best safety with the
+        second best (of living cells with ``second_living``), each at most the
+        best safety: it is at most this bound but may fall below the value.
+        """
+        if o.survivors is not None:
+            # Without the blend the score is this count already.
+            return o.bonus * Fraction(o.survivors, snap.solutions)
+        kept = sum(n_v - fails for n_v, fails in (snap.reveal_counts(o.cell, v) for v in o.counts))
+        return o.bonus * Fraction(kept, snap.solutions)
 
     def _tie_key(self, snap: Snapshot, cell: Cell) -> Fraction:
         """Return what ``tie_break`` maximises among the look-ahead's equals, for ``cell``.
