@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cnfsweep.play.records import GameRecord, LossCause, PlayedMove
     from cnfsweep.play.registry import POLICIES, make_policy, parse_policy, policy_parameters
     from cnfsweep.play.safest import SafestPolicy
-    from cnfsweep.play.strong import StrongPolicy
+    from cnfsweep.play.strong import RecordPolicy, StrongPolicy
     from cnfsweep.play.table import Table
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "PlayedMove",
     "Player",
     "Policy",
+    "RecordPolicy",
     "SafestPolicy",
     "StrongPolicy",
     "Table",
@@ -93,6 +94,7 @@ __getattr__, __dir__ = lazy_exports(
         "parse_policy": "cnfsweep.play.registry",
         "policy_parameters": "cnfsweep.play.registry",
         "SafestPolicy": "cnfsweep.play.safest",
+        "RecordPolicy": "cnfsweep.play.strong",
         "StrongPolicy": "cnfsweep.play.strong",
         "Table": "cnfsweep.play.table",
     },

@@ -22,13 +22,13 @@ from cnfsweep.core.checks import whole_number
 from cnfsweep.core.words import article
 from cnfsweep.play.policy import Policy
 from cnfsweep.play.safest import SafestPolicy
-from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.play.strong import RecordPolicy, StrongPolicy
 
 #: Every policy by name: the built-ins, then those of the ``cnfsweep.policies`` entry-point group.
 POLICIES: Registry[type[Policy]] = Registry(
     GROUPS["policy"],
     "policy",
-    (SafestPolicy, StrongPolicy),
+    (SafestPolicy, StrongPolicy, RecordPolicy),
     check=lambda obj: isinstance(obj, type) and issubclass(obj, Policy),
     expected="a subclass of cnfsweep.play.policy.Policy",
 )
@@ -73,7 +73,7 @@ def parse_policy(spec: str) -> tuple[type[Policy], dict[str, Any]]:
     >>> parse_policy("psychic")
     Traceback (most recent call last):
     ...
-    cnfsweep.core.errors.ArgumentError: unknown policy 'psychic'; choose from safest, strong
+    cnfsweep.core.errors.ArgumentError: unknown policy 'psychic'; choose from safest, strong, record
     >>> parse_policy("strong:depth=1,depth=4")
     Traceback (most recent call last):
     ...

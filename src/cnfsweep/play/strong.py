@@ -206,7 +206,7 @@ class StrongPolicy(Policy):
             names = [m.value for m in kind]
             value = getattr(self, name)
             if value not in names:
-                raise CnfsweepError(f"policy strong: {name}={value} is not one of {', '.join(names)}")
+                raise CnfsweepError(f"policy {self.name}: {name}={value} is not one of {', '.join(names)}")
             # A plain string naming a member is that member: the dataclass is frozen, hence the object call.
             object.__setattr__(self, name, kind(value))
         checks = {
@@ -226,7 +226,7 @@ class StrongPolicy(Policy):
         wrong = [name for name, ok in checks.items() if not ok]
         if wrong:
             raise CnfsweepError(
-                f"policy strong: {wrong[0]}={getattr(self, wrong[0])} is out of range "
+                f"policy {self.name}: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
                 "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0, "
                 "off_all_below >= 0, off_few_covered >= 0)"
@@ -601,3 +601,30 @@ class StrongPolicy(Policy):
                 break
             inner = max(inner, self._survivors(snap, c, moves, inner if least is None else max(inner, least)))
         return n - snap.best_weight() if inner < 0 else inner
+
+
+@dataclass(frozen=True)
+class RecordPolicy(StrongPolicy):
+    """``strong`` as the record attempt plays it (issue 38): slower, for long campaigns.
+
+    ``strong`` with the next move's blend (``second_weight=0.2``,
+    ``second_living`` on), ``pseudo_pairs`` on and an exact endgame search from
+    5,000 layouts within 500,000 states (``endgame_layouts``, ``endgame_nodes``):
+    each measured a gain on paired games, each too slow for ``strong``'s
+    default (``strong`` stays within 3x ``safest``'s time a game).  Every
+    parameter is ``strong``'s, set the same way (``record:endgame_layouts=2000``).
+
+    Examples
+    --------
+    >>> policy = RecordPolicy()
+    >>> policy.name, policy.pseudo_pairs, policy.endgame_layouts, policy.endgame_nodes, policy.second_weight
+    ('record', True, 5000, 500000, 0.2)
+    """
+
+    name: ClassVar[str] = "record"
+
+    endgame_layouts: int = 5000
+    endgame_nodes: int = 500_000
+    pseudo_pairs: bool = True
+    second_weight: float = 0.2
+    second_living: bool = True
