@@ -36,7 +36,9 @@ HEAVY = (
 LAZY_PACKAGES = (
     "cnfsweep",
     "cnfsweep.engine",
+    "cnfsweep.experiments",
     "cnfsweep.explanation",
+    "cnfsweep.gadgets",
     "cnfsweep.generation",
     "cnfsweep.play",
     "cnfsweep.present",
@@ -81,10 +83,43 @@ NOT_BEFORE_RUNNING = (
 )
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "hint", "grade", "render", "replay"])
+def _every_command() -> list[str]:
+    from cnfsweep.cli import app
+    import typer.main
+
+    return list(typer.main.get_command(app).commands)
+
+
+# ``play``'s --policy help names every policy, and the registry that holds them imports the built-in policies,
+# which import the engine; so does ``cnfsweep --help``, which builds ``play`` for its summary line.
+NEEDS_THE_POLICIES = pytest.mark.xfail(
+    strict=True, reason="the policy registry imports the built-in policies, and they the engine"
+)
+
+
+def _marked(words: list[str]) -> object:
+    return pytest.param(words, marks=NEEDS_THE_POLICIES) if words[0] in ("play", "--help") else words
+
+
+@pytest.mark.parametrize(
+    "command", [pytest.param(c, marks=NEEDS_THE_POLICIES) if c == "play" else c for c in _every_command()]
+)
 def test_looking_a_command_up_imports_neither_the_engine_nor_the_views(command: str) -> None:
     modules = imported_after(
         f"import typer.main\nfrom cnfsweep.cli import app\ntyper.main.get_command(app).commands[{command!r}]"
+    )
+    assert under(modules, NOT_BEFORE_RUNNING) == []
+
+
+@pytest.mark.parametrize(
+    "words", [_marked(["--help"]), *(_marked([command, "--help"]) for command in _every_command())], ids=" ".join
+)
+def test_asking_for_help_imports_neither_the_engine_nor_the_views(words: list[str]) -> None:
+    # ``cnfsweep --help`` builds every command for its one-line summaries, so each command's options count too.
+    modules = imported_after(
+        "import contextlib, io, typer.main\nfrom cnfsweep.cli import app\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    typer.main.get_command(app).main({words!r}, prog_name='cnfsweep', standalone_mode=False)"
     )
     assert under(modules, NOT_BEFORE_RUNNING) == []
 

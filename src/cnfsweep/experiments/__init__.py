@@ -11,19 +11,26 @@ Also makes many no-guess boards at once (:func:`generate_many`).
 May import the core, ``engine``, ``search``, ``play``, ``explanation`` and ``generation``; never ``present`` or ``cli``.
 """
 
-from cnfsweep.experiments.boards import GenerateConfig, generate_many
-from cnfsweep.experiments.campaign import (
-    PairedDifference,
-    PlayConfig,
-    PlayStats,
-    game_seed,
-    paired_difference,
-    play_many,
-    summarise,
-    wilson,
-)
-from cnfsweep.experiments.executors import Executor, InterruptGuard, Runner, check_executor
-from cnfsweep.experiments.records import Record, records_for
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.experiments.boards import GenerateConfig, generate_many
+    from cnfsweep.experiments.campaign import (
+        PairedDifference,
+        PlayConfig,
+        PlayStats,
+        game_seed,
+        paired_difference,
+        play_many,
+        summarise,
+        wilson,
+    )
+    from cnfsweep.experiments.executors import Executor, InterruptGuard, Runner, check_executor
+    from cnfsweep.experiments.records import Record, records_for
 
 __all__ = [
     "Executor",
@@ -43,3 +50,28 @@ __all__ = [
     "summarise",
     "wilson",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "GenerateConfig": "cnfsweep.experiments.boards",
+        "generate_many": "cnfsweep.experiments.boards",
+        "PairedDifference": "cnfsweep.experiments.campaign",
+        "PlayConfig": "cnfsweep.experiments.campaign",
+        "PlayStats": "cnfsweep.experiments.campaign",
+        "game_seed": "cnfsweep.experiments.campaign",
+        "paired_difference": "cnfsweep.experiments.campaign",
+        "play_many": "cnfsweep.experiments.campaign",
+        "summarise": "cnfsweep.experiments.campaign",
+        "wilson": "cnfsweep.experiments.campaign",
+        "Executor": "cnfsweep.experiments.executors",
+        "InterruptGuard": "cnfsweep.experiments.executors",
+        "Runner": "cnfsweep.experiments.executors",
+        "check_executor": "cnfsweep.experiments.executors",
+        "Record": "cnfsweep.experiments.records",
+        "records_for": "cnfsweep.experiments.records",
+    },
+    __all__,
+)
