@@ -90,20 +90,7 @@ def _every_command() -> list[str]:
     return list(typer.main.get_command(app).commands)
 
 
-# ``play``'s --policy help names every policy, and the registry that holds them imports the built-in policies,
-# which import the engine; so does ``cnfsweep --help``, which builds ``play`` for its summary line.
-NEEDS_THE_POLICIES = pytest.mark.xfail(
-    strict=True, reason="the policy registry imports the built-in policies, and they the engine"
-)
-
-
-def _marked(words: list[str]) -> object:
-    return pytest.param(words, marks=NEEDS_THE_POLICIES) if words[0] in ("play", "--help") else words
-
-
-@pytest.mark.parametrize(
-    "command", [pytest.param(c, marks=NEEDS_THE_POLICIES) if c == "play" else c for c in _every_command()]
-)
+@pytest.mark.parametrize("command", _every_command())
 def test_looking_a_command_up_imports_neither_the_engine_nor_the_views(command: str) -> None:
     modules = imported_after(
         f"import typer.main\nfrom cnfsweep.cli import app\ntyper.main.get_command(app).commands[{command!r}]"
@@ -111,9 +98,7 @@ def test_looking_a_command_up_imports_neither_the_engine_nor_the_views(command: 
     assert under(modules, NOT_BEFORE_RUNNING) == []
 
 
-@pytest.mark.parametrize(
-    "words", [_marked(["--help"]), *(_marked([command, "--help"]) for command in _every_command())], ids=" ".join
-)
+@pytest.mark.parametrize("words", [["--help"], *([command, "--help"] for command in _every_command())], ids=" ".join)
 def test_asking_for_help_imports_neither_the_engine_nor_the_views(words: list[str]) -> None:
     # ``cnfsweep --help`` builds every command for its one-line summaries, so each command's options count too.
     modules = imported_after(
