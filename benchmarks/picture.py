@@ -3,12 +3,12 @@
 Usage::
 
     python -m benchmarks picture corpus [--obr] [--json benchmarks/results/picture.json]
-    python -m benchmarks report       # then: the README's table, from the file written
+    python -m benchmarks report       # then: the table of docs/explanation/performance.md, from the file written
 
 Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin, grid,
 scale and picture format, the pictures, the boards read exactly, the cells read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
 p90 over the pictures, one read each); ``--json`` writes the same figures, with how the run was made
-(its load included), for ``python -m benchmarks report`` to write the README's table from.
+(its load included), for ``python -m benchmarks report`` to write the table of docs/explanation/performance.md from.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
 (it has crashed the process on some pictures), scored on the board it means to give (a number, or
 covered: it reads flags, mines and wrong flags as covered by design, so those count right as covered).
@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", type=Path)
     parser.add_argument("--obr", action="store_true", help="ms-toollib's obr_board too, side by side")
     parser.add_argument(
-        "--json", type=Path, help="write the figures here (benchmarks/results/picture.json for the README)"
+        "--json", type=Path, help="write the figures here (benchmarks/results/picture.json for the documentation)"
     )
     args = parser.parse_args(argv)
     if not args.root.is_dir():

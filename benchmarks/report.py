@@ -455,6 +455,48 @@ def render_variants_generate(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_picture_summary(report: dict[str, Any]) -> str:
+    """The README's short table: per skin and scale (grids and picture formats together), boards and cells read."""
+    rows: dict[tuple[str, float], dict[str, int]] = {}
+    for g in report["groups"]:
+        row = rows.setdefault(
+            (g["skin"], g["scale"]), dict.fromkeys(("pictures", "exact", "cells", "right", "hidden"), 0)
+        )
+        for key in ("pictures", "exact", "cells", "right"):
+            row[key] += g[key]
+        row["hidden"] += g["pictures"] - g.get("visible_pictures", g["pictures"])
+    lines = [
+        f"From `benchmarks/results/picture.json` ({report['run']['date'][:10]}, `python -m benchmarks picture "
+        "corpus --obr`). A picture refused counts all its cells wrong; *hidden* counts the pictures where the "
+        "game's box lies over some cells, whose right answer is a refusal naming one of them.",
+        "",
+        "| skin | scale | pictures (hidden) | boards exact | cells right |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for (skin, scale), row in sorted(
+        rows.items(), key=lambda item: (SKINS.get(item[0][0], (item[0][0],))[0], item[0][1])
+    ):
+        name, said = SKINS.get(skin, (skin, lambda value: f"{value:g}"))
+        hidden = f" ({row['hidden']})" if row["hidden"] else ""
+        lines.append(
+            f"| {name} | {said(scale)} | {row['pictures']}{hidden} | {row['exact']} | {_share(row['right'], row['cells'])} |"
+        )
+    seen = {
+        key: sum(g.get(f"visible_{key}", g[key]) for g in report["groups"])
+        for key in ("pictures", "exact", "cells", "right")
+    }
+    total = {key: sum(g[key] for g in report["groups"]) for key in ("pictures", "exact", "cells", "right")}
+    lines += [
+        f"| **all** | | {total['pictures']} | {total['exact']} | {_share(total['right'], total['cells'])} |",
+        f"| **every cell visible** | | {seen['pictures']} | {seen['exact']} ({100 * seen['exact'] / seen['pictures']:.1f}%) "
+        f"| {_share(seen['right'], seen['cells'])} |",
+    ]
+    expert = report["expert"]
+    if expert["pictures"]:
+        lines += ["", f"An expert screenshot is read in {expert['median_ms']:.0f} ms at the median."]
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "generate": Section("generate.json", render_generate),
@@ -464,6 +506,7 @@ SECTIONS: dict[str, Section] = {
     "hill-paired": Section("hill-paired.json", render_hill_paired),
     "campaign": Section("campaign.json", render_campaign),
     "picture": Section("picture.json", render_picture),
+    "picture-summary": Section("picture.json", render_picture_summary),
     "variants-peer": Section("variants-peer.json", render_variants_peer),
     "variants-generate": Section("variants-generate.json", render_variants_generate),
 }

@@ -370,18 +370,18 @@ def test_minus_o_means_output_everywhere():
 
 
 def test_play_interrupted_summarises_the_games_finished(run, tmp_path, monkeypatch):
-    from cnfsweep.cli import play as play_cli
-    from cnfsweep.experiments.campaign import play_many
+    from cnfsweep.experiments import campaign
     from cnfsweep.play.game import LEVELS
 
-    finished = play_many(play_cli.PlayConfig(LEVELS["beginner"]), games=3, seed=7)
+    finished = campaign.play_many(campaign.PlayConfig(LEVELS["beginner"]), games=3, seed=7)
 
     def interrupted(*args, on_record, **kwargs):
         for record in finished:
             on_record(record)
         raise KeyboardInterrupt  # as Ctrl-C during the fourth game
 
-    monkeypatch.setattr(play_cli, "play_many", interrupted)
+    # The command imports play_many from its home when it runs (not when its options are built).
+    monkeypatch.setattr(campaign, "play_many", interrupted)
     trace = tmp_path / "t.jsonl"
     result = run("play", "--level", "beginner", "--games", "50", "--seed", "7", "--trace", str(trace))
     assert result.exit_code == 130

@@ -38,6 +38,7 @@ LAZY_PACKAGES = (
     "cnfsweep.engine",
     "cnfsweep.experiments",
     "cnfsweep.explanation",
+    "cnfsweep.gadgets",
     "cnfsweep.generation",
     "cnfsweep.play",
     "cnfsweep.present",
@@ -82,10 +83,28 @@ NOT_BEFORE_RUNNING = (
 )
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "hint", "grade", "render", "replay"])
+def _every_command() -> list[str]:
+    from cnfsweep.cli import app
+    import typer.main
+
+    return list(typer.main.get_command(app).commands)
+
+
+@pytest.mark.parametrize("command", _every_command())
 def test_looking_a_command_up_imports_neither_the_engine_nor_the_views(command: str) -> None:
     modules = imported_after(
         f"import typer.main\nfrom cnfsweep.cli import app\ntyper.main.get_command(app).commands[{command!r}]"
+    )
+    assert under(modules, NOT_BEFORE_RUNNING) == []
+
+
+@pytest.mark.parametrize("words", [["--help"], *([command, "--help"] for command in _every_command())], ids=" ".join)
+def test_asking_for_help_imports_neither_the_engine_nor_the_views(words: list[str]) -> None:
+    # ``cnfsweep --help`` builds every command for its one-line summaries, so each command's options count too.
+    modules = imported_after(
+        "import contextlib, io, typer.main\nfrom cnfsweep.cli import app\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    typer.main.get_command(app).main({words!r}, prog_name='cnfsweep', standalone_mode=False)"
     )
     assert under(modules, NOT_BEFORE_RUNNING) == []
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.engine import Engine
 from cnfsweep.gadgets.catalogue import gadgets, get_gadget
 from cnfsweep.gadgets.library import Gadget, Orientation
 from cnfsweep.gadgets.tiles import TILES
-from cnfsweep.gadgets.truth import TruthTable, gadget_board, truth_table
+
+if TYPE_CHECKING:
+    from cnfsweep.gadgets.truth import TruthTable
 
 
 def _bit(value: bool | None) -> str:
@@ -88,6 +89,10 @@ def gadget_command(
                 for n, summary in listing.items():
                     typer.echo(f"{n:14} {summary}")
             return
+        # The board and its truth table need the engine: imported when a gadget is drawn, not for --help.
+        from cnfsweep.engine import Engine
+        from cnfsweep.gadgets.truth import gadget_board, truth_table
+
         g = get_gadget(name, orientation)
         gb = gadget_board(g)
         table = truth_table(g, Engine.create(backend)) if truth else None

@@ -25,10 +25,8 @@ from cnfsweep.cli.common import (
 )
 from cnfsweep.core.deadline import deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.engine import Engine
-from cnfsweep.engine.consistency_levels import MAX_LEVEL, check_max_level
+from cnfsweep.engine.propagation import MAX_LEVEL
 from cnfsweep.formats import BoardFormat
-from cnfsweep.present.levels import levels_view
 from cnfsweep.variants.board import VariantBoard
 
 MaxLevelOpt = Annotated[
@@ -56,6 +54,11 @@ def levels_command(
 
     On a variant board (a rules: header): its clues and rules together, then the total (no --steps).
     """
+    # The engine and the view are imported when the command runs, not when its options are built for --help.
+    from cnfsweep.engine import Engine
+    from cnfsweep.engine.consistency_levels import check_max_level
+    from cnfsweep.present.levels import levels_view
+
     deadline = deadline_after(time_limit)  # reading the board and writing the answer count too
     try:
         check_max_level(max_level, "--max-level")

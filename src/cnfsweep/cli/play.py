@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -25,17 +25,15 @@ from cnfsweep.cli.common import (
 )
 from cnfsweep.core.errors import BoardFormatError, CnfsweepError
 from cnfsweep.core.words import article, counted
-from cnfsweep.engine import Engine
 from cnfsweep.engine.backends import get_backend
-from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
 from cnfsweep.experiments.executors import Executor, check_executor
 from cnfsweep.formats import BoardFormat
-from cnfsweep.generation import Logic, centre, check_room
-from cnfsweep.play import GameRecord
+from cnfsweep.generation.choices import Logic
 from cnfsweep.play.game import FirstClick
-from cnfsweep.play.player import play_board
 from cnfsweep.play.registry import POLICIES, make_policy, policy_parameters
-from cnfsweep.present.text import game_view, play_view
+
+if TYPE_CHECKING:
+    from cnfsweep.play import GameRecord
 
 
 def play_command(
@@ -109,6 +107,11 @@ def play_command(
     ] = None,
 ) -> None:
     """Play seeded games with the engine and report the win rate."""
+    # The games, the engine and the views are imported when the command runs, not when its options are built.
+    from cnfsweep.experiments.campaign import PlayConfig, play_many, summarise
+    from cnfsweep.generation import centre, check_room
+    from cnfsweep.present.text import play_view
+
     to_stdout = trace is not None and str(trace) == "-"
     if to_stdout and json_out:
         fail("--trace - and --json cannot be used together: both would write JSON to standard output")
@@ -217,6 +220,10 @@ def _play_board(
     path: str, policy: str, backend: str | None, json_out: bool, trace: Path | None, trace_out: bool = False
 ) -> None:
     """Play the layout of one board file and print the game (its trace on standard output with ``trace_out``)."""
+    from cnfsweep.engine import Engine
+    from cnfsweep.play.player import play_board
+    from cnfsweep.present.text import game_view
+
     try:
         board = load_board(path, BoardFormat.AUTO, None)
         record = play_board(board, make_policy(policy), Engine.for_games(backend))

@@ -5,20 +5,25 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cnfsweep.cli.common import BackendOpt, fail, json_option, only_with
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.core.words import counted
-from cnfsweep.engine import Engine
 from cnfsweep.gadgets.circuit import parse_expression
 from cnfsweep.gadgets.cnf import parse_dimacs
-from cnfsweep.gadgets.reduction import MAX_CELLS, Reduction, decide, reduce_cnf, reduce_expression
+from cnfsweep.gadgets.plan import MAX_CELLS
+
+if TYPE_CHECKING:
+    from cnfsweep.gadgets.reduction import Reduction
 
 
 def _read_formula(file: str | None, expr: str | None, max_cells: int) -> Reduction:
+    # The reduction needs the engine: imported when a formula is reduced, not for --help.
+    from cnfsweep.gadgets.reduction import reduce_cnf, reduce_expression
+
     if (file is None) == (expr is None):
         raise CnfsweepError("give either a DIMACS file or --expr, not both and not neither")
     if expr is not None:
@@ -86,6 +91,9 @@ def reduce_command(
             typer.echo(json.dumps(reduction.to_map(), indent=1))
         elif map_path is not None:
             _write(map_path, json.dumps(reduction.to_map(), indent=1) + "\n")
+        from cnfsweep.engine import Engine
+        from cnfsweep.gadgets.reduction import decide
+
         decision = decide(reduction.board, Engine.create(backend)) if solve else None
     except CnfsweepError as exc:
         fail(str(exc))

@@ -29,7 +29,7 @@ from cnfsweep.core.constraints import CountTable, Problem
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.consistency import CheckResult
 from cnfsweep.engine.position import number_constraints
-from cnfsweep.engine.propagation import Round, propagate
+from cnfsweep.engine.propagation import MAX_LEVEL, Round, propagate
 
 __all__ = [
     "FULL",
@@ -46,8 +46,6 @@ FULL = "full"
 """The level of cells that only the exact analysis of the numbers decides."""
 TOTAL = "total"
 """The level of cells that only the total mine count decides."""
-MAX_LEVEL = 8
-"""The highest numeric level asked for: sets of more numbers grow too many to list."""
 
 
 def level_names(max_level: int) -> tuple[str, ...]:

@@ -32,7 +32,10 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline
 from cnfsweep.core.constraints import Constraint, CountTable, Problem, Rule
 
-__all__ = ["Propagation", "Round", "connected_sets", "propagate"]
+__all__ = ["MAX_LEVEL", "Propagation", "Round", "connected_sets", "propagate"]
+
+MAX_LEVEL = 8
+"""The highest numeric level asked for: sets of more numbers grow too many to list."""
 
 #: Solve one small problem: its forced boxes (``None`` without a model) and its count table.
 Solver = Callable[[Problem], tuple[dict[int, int] | None, CountTable | None]]

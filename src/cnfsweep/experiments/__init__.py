@@ -52,8 +52,7 @@ __all__ = [
 ]
 
 
-# Names are imported on first use (see cnfsweep.core.exports): a command that needs only an executor's name
-# does not load the campaign and its players.
+# Names are imported on first use (see cnfsweep.core.exports).
 __getattr__, __dir__ = lazy_exports(
     __name__,
     {

@@ -18,23 +18,28 @@ Examples
 
 from __future__ import annotations
 
-from cnfsweep.gadgets.circuit import Expr, FormulaError, parse_expression
-from cnfsweep.gadgets.cnf import Cnf, Encoding, parse_dimacs, to_cnf
-from cnfsweep.gadgets.compose import Canvas, PlacementError
-from cnfsweep.gadgets.geometry import Direction, Orientation
-from cnfsweep.gadgets.reduction import (
-    MAX_CELLS,
-    Decision,
-    Reduction,
-    ReductionTooLarge,
-    VariableCells,
-    decide,
-    reduce_cnf,
-    reduce_expression,
-)
-from cnfsweep.gadgets.catalogue import gadgets, get_gadget
-from cnfsweep.gadgets.library import Gadget, Port, Role
-from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_table
+from typing import TYPE_CHECKING
+
+from cnfsweep.core.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from cnfsweep.gadgets.circuit import Expr, FormulaError, parse_expression
+    from cnfsweep.gadgets.cnf import Cnf, Encoding, parse_dimacs, to_cnf
+    from cnfsweep.gadgets.compose import Canvas, PlacementError
+    from cnfsweep.gadgets.geometry import Direction, Orientation
+    from cnfsweep.gadgets.plan import MAX_CELLS
+    from cnfsweep.gadgets.reduction import (
+        Decision,
+        Reduction,
+        ReductionTooLarge,
+        VariableCells,
+        decide,
+        reduce_cnf,
+        reduce_expression,
+    )
+    from cnfsweep.gadgets.catalogue import gadgets, get_gadget
+    from cnfsweep.gadgets.library import Gadget, Port, Role
+    from cnfsweep.gadgets.truth import GadgetBoard, TruthTable, gadget_board, truth_table
 
 __all__ = [
     "MAX_CELLS",
@@ -66,3 +71,40 @@ __all__ = [
     "to_cnf",
     "truth_table",
 ]
+
+
+# Names are imported on first use (see cnfsweep.core.exports).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Expr": "cnfsweep.gadgets.circuit",
+        "FormulaError": "cnfsweep.gadgets.circuit",
+        "parse_expression": "cnfsweep.gadgets.circuit",
+        "Cnf": "cnfsweep.gadgets.cnf",
+        "Encoding": "cnfsweep.gadgets.cnf",
+        "parse_dimacs": "cnfsweep.gadgets.cnf",
+        "to_cnf": "cnfsweep.gadgets.cnf",
+        "Canvas": "cnfsweep.gadgets.compose",
+        "PlacementError": "cnfsweep.gadgets.compose",
+        "Direction": "cnfsweep.gadgets.geometry",
+        "Orientation": "cnfsweep.gadgets.geometry",
+        "MAX_CELLS": "cnfsweep.gadgets.plan",
+        "Decision": "cnfsweep.gadgets.reduction",
+        "Reduction": "cnfsweep.gadgets.reduction",
+        "ReductionTooLarge": "cnfsweep.gadgets.reduction",
+        "VariableCells": "cnfsweep.gadgets.reduction",
+        "decide": "cnfsweep.gadgets.reduction",
+        "reduce_cnf": "cnfsweep.gadgets.reduction",
+        "reduce_expression": "cnfsweep.gadgets.reduction",
+        "gadgets": "cnfsweep.gadgets.catalogue",
+        "get_gadget": "cnfsweep.gadgets.catalogue",
+        "Gadget": "cnfsweep.gadgets.library",
+        "Port": "cnfsweep.gadgets.library",
+        "Role": "cnfsweep.gadgets.library",
+        "GadgetBoard": "cnfsweep.gadgets.truth",
+        "TruthTable": "cnfsweep.gadgets.truth",
+        "gadget_board": "cnfsweep.gadgets.truth",
+        "truth_table": "cnfsweep.gadgets.truth",
+    },
+    __all__,
+)

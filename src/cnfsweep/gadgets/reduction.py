@@ -36,16 +36,10 @@ from cnfsweep.gadgets.circuit import Expr, parse_expression
 from cnfsweep.gadgets.cnf import Cnf, to_cnf
 from cnfsweep.gadgets.compose import Canvas
 from cnfsweep.gadgets.library import Direction
-from cnfsweep.gadgets.plan import Frame, Plan, smallest_cells
+from cnfsweep.gadgets.plan import MAX_CELLS, Frame, Plan, smallest_cells
 from cnfsweep.gadgets.plan import plan as make_plan
 from cnfsweep.gadgets.tiles import BAND, TILES, VAR, draw, port_cell
 
-MAX_CELLS = 2_000_000
-"""The largest board :func:`reduce_cnf` draws unless told otherwise.
-
-A board of 3.6 million cells (random 3-SAT, 50 variables, 213 clauses) took
-30 s and 0.9 GB to draw and write; 2 million take about half of both.
-"""
 LETTERS = [ch for ch in string.ascii_lowercase + string.ascii_uppercase if ch != "F"]
 """Labels available for variables ('F' reads as a flag)."""
 

@@ -11,15 +11,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG, NUMBERS
 from cnfsweep.core.moved import warn_renamed
-from cnfsweep.engine import Engine
 import cnfsweep.play.frontier as frontier
 from cnfsweep.play.game import FirstClick, Level
+
+if TYPE_CHECKING:
+    # Annotations only: importing the policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 __all__ = ["Guess", "GuessRule", "Policy", "open_neighbours"]
 

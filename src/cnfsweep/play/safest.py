@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.engine import Engine
 from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
+
+if TYPE_CHECKING:
+    # Annotations only: importing the policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 __all__ = ["SafestPolicy"]
 
@@ -23,7 +26,7 @@ class SafestPolicy(Policy):
 
     Examples
     --------
-    >>> from cnfsweep import Board, analyze
+    >>> from cnfsweep import Board, Engine, analyze
     >>> a = analyze(Board.from_rows(["1..", "...", "..."]), total_mines=2)
     >>> SafestPolicy().choose(a, Engine.create())
     Guess(cell=Cell(row=0, col=2), rule=<GuessRule.SAFEST: 'safest'>, forced=False)

@@ -77,7 +77,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.book import book_move, load_book
@@ -85,13 +85,16 @@ from cnfsweep.play.policy import Guess, GuessRule, Policy, open_neighbours
 from cnfsweep.play.safest import SafestPolicy
 from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
-from cnfsweep.engine import Engine
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
 from cnfsweep.search.ranking import living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
+
+if TYPE_CHECKING:
+    # Annotations only: importing the policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 
 class DeadTest(str, Enum):
@@ -167,7 +170,7 @@ class StrongPolicy(Policy):
 
     Examples
     --------
-    >>> from cnfsweep import Board, analyze
+    >>> from cnfsweep import Board, Engine, analyze
     >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
     >>> guess = StrongPolicy().choose(analyze(board), Engine.create())
     >>> guess.cell, guess.rule.value
@@ -533,7 +536,7 @@ class StrongPolicy(Policy):
 
         Examples
         --------
-        >>> from cnfsweep import Board, analyze
+        >>> from cnfsweep import Board, Engine, analyze
         >>> policy = StrongPolicy()
         >>> board = Board.from_rows(["1..", "...", "..."], total_mines=2)
         >>> snap = Snapshot.of_analysis(analyze(board))

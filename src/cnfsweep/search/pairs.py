@@ -31,14 +31,19 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Callable
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
 from cnfsweep.core.characters import FLAG
 from cnfsweep.core.topology import Topology
-from cnfsweep.engine import Engine
 from cnfsweep.search.whatif import Snapshot
+
+if TYPE_CHECKING:
+    # Annotations only: importing the players' policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 __all__ = ["caps", "forced_pair", "influence", "pseudo_fifty"]
 

@@ -11,15 +11,18 @@ parts' models instead (:mod:`cnfsweep.search.merge`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.constraints import CountTable, Rule
-from cnfsweep.engine import Engine
 from cnfsweep.engine.position import Component, build_components
 from cnfsweep.engine.simplify import simplify
 from cnfsweep.search.merge import Path
 from cnfsweep.search.parts import Part
+
+if TYPE_CHECKING:
+    # Annotations only: importing the players' policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 __all__ = ["rebuild", "solve_components"]
 

@@ -26,6 +26,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,7 +36,6 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import Topology
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.constraints import CountTable, Rule
-from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
 from cnfsweep.engine.counting import Weights, count_layouts, weigh
@@ -43,6 +44,10 @@ from cnfsweep.search.merge import Path, Split, Tree, product_of
 from cnfsweep.search.parts import Part
 from cnfsweep.search.ranking import candidates, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
+
+if TYPE_CHECKING:
+    # Annotations only: importing the players' policies (for their names, in --help) does not import the engine.
+    from cnfsweep.engine import Engine
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,7 +106,10 @@ class Snapshot:
             raise ValueError("a snapshot needs the total mine count")
         if pos.contradiction is not None:
             return None
-        engine = engine if engine is not None else Engine.for_games()
+        if engine is None:
+            from cnfsweep.engine import Engine
+
+            engine = Engine.for_games()
         tables = solve_components(pos.components, engine)
         if tables is None:
             return None
