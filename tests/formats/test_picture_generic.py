@@ -2,7 +2,8 @@
 
 It reads by structure and the classic colours alone, with no known cell picture, so a corpus picture is a
 picture of a skin it has never seen.  Guards that it refuses rather than guesses: a grey mine read as an 8,
-an exploded mine's red tile read as a 5, a flat covered tile read as a 0 (each seen while building it).
+an exploded mine's red tile read as a 5, flat covered tiles
+read as 0s that vouch for each other (jsm-1x-2's corner); each seen while building it.
 """
 
 from __future__ import annotations
@@ -17,27 +18,30 @@ from cnfsweep.formats.picture.generic import read_board
 from cnfsweep.formats.picture.grid import Edges, find_grid
 from cnfsweep.formats.picture.read import SIDE, cell_features, decode, gray_of
 
+#: Pictures of four skins and Arbiter's, with the least share of their cells the reading names (it named at
+#: least this on each when built: gnome-mines draws covered tiles flat and jsminesweeper's at 1x nearly so).
 PICTURES = [
-    "xdemineur/xdemineur-1x-4.png",
-    "sgt-mines/mines-1.5x-0.png",
-    "gnome-mines/gnome-mines-1.25x-0-b.png",
-    "public/arbiter-exp.png",
+    ("xdemineur/xdemineur-1x-4.png", 0.5),
+    ("jsminesweeper/jsm-1x-2.png", 0.1),
+    ("sgt-mines/mines-1.5x-0.png", 0.5),
+    ("gnome-mines/gnome-mines-1.25x-0-b.png", 0.0),
+    ("public/arbiter-exp.png", 0.5),
 ]
 
 
-@pytest.mark.parametrize("name", PICTURES)
-def test_named_cells_are_right(name: str) -> None:
+@pytest.mark.parametrize(("name", "named"), PICTURES)
+def test_named_cells_are_right(name: str, named: float) -> None:
     path = ROOT / "corpus" / name
     rows = [line for line in path.with_suffix(".txt").read_text().splitlines() if line and not line.startswith("#")]
     image = decode(path.read_bytes(), name)
     gray = gray_of(image)
     grid = find_grid(gray, Edges.of(gray))
     assert grid is not None and (grid.rows, grid.cols) == (len(rows), len(rows[0]))
-    labels = read_board(cell_features(image, grid).reshape(-1, SIDE, SIDE, 3))
+    labels = read_board(cell_features(image, grid).reshape(-1, SIDE, SIDE, 3), grid.cols)
     wrong = [
         (i // grid.cols + 1, i % grid.cols + 1, rows[i // grid.cols][i % grid.cols], got)
         for i, got in enumerate(labels)
         if got is not None and got != rows[i // grid.cols][i % grid.cols]
     ]
     assert wrong == []
-    assert sum(got is not None for got in labels) >= len(labels) // 4 or "gnome" in name
+    assert sum(got is not None for got in labels) >= named * len(labels)

@@ -50,16 +50,21 @@ def read_cell(cell: np.ndarray) -> str | None:
     light = np.concatenate([gray[:edge, 1:-1].ravel(), gray[1:-1, :edge].ravel()]).mean()
     dark = np.concatenate([gray[-edge:, 1:-1].ravel(), gray[1:-1, -edge:].ravel()]).mean()
     inner = px[2:-2, 2:-2].reshape(-1, 3)
-    back = np.median(inner, axis=0)
+    # The tile's own colour from a ring just inside its edges, where a digit drawn bold (its median is ink) seldom reaches.
+    ring = np.concatenate([px[1, 1:-1], px[-2, 1:-1], px[1:-1, 1], px[1:-1, -2]])
+    back = np.median(ring, axis=0)
     depart = np.abs(inner - back).sum(axis=1)
     ink = inner[depart >= DEPART]
     inked = len(ink) >= INKED * len(inner)
     if back[0] - max(back[1], back[2]) >= RED:
         return None  # a red tile: an exploded mine, never a number
     if light - dark >= BEVEL:
-        # A raised tile: covered when bare; a flag or a question mark on it is refused.
-        return None if inked else "."
-    if abs(light - dark) > FLAT:
+        # A raised tile: covered when bare; a flag or a question mark on it is refused.  Its ring is bevel, so its
+        # bareness is judged against its middle's own colour.
+        marks = np.abs(inner - np.median(inner, axis=0)).sum(axis=1) >= DEPART
+        return None if marks.sum() >= INKED * len(inner) else "."
+    # A sunken tile (the classic game's opened cell, dark lines at its top and left) is opened as a flat one is.
+    if light - dark > FLAT:
         return None
     if not inked:
         return "0"
@@ -74,13 +79,33 @@ def read_cell(cell: np.ndarray) -> str | None:
     return names[order[0]] if sure >= COLOUR_SURE else None
 
 
-def read_board(cells: np.ndarray) -> list[str | None]:
-    """Every cell's label by :func:`read_cell`, an empty flat tile trusted as 0 only on a board with raised tiles.
+def read_board(cells: np.ndarray, cols: int) -> list[str | None]:
+    """Every cell's label by :func:`read_cell` (row-major, ``cols`` a row), a flat bare tile trusted as 0 only where the game allows.
 
-    A skin that draws its covered tiles flat (gnome-mines) makes a bare covered tile and an opened 0
-    look alike by structure; only where the board draws covered tiles raised does a flat one say opened.
+    A skin that draws its covered tiles flat (gnome-mines, or a thin bevel lost in shrinking) makes a bare
+    covered tile and an opened 0 look alike by structure.  The game's rule tells them apart without the
+    skin: a 0's neighbours are all opened, so a 0 stands only where every neighbour reads as a number
+    or 0, and only on a board that draws covered tiles raised somewhere.
     """
     labels = [read_cell(cell) for cell in cells]
     if "." not in labels:
-        labels = [None if label == "0" else label for label in labels]
-    return labels
+        return [None if label == "0" else label for label in labels]
+    rows = len(labels) // cols
+    out = list(labels)
+    changed = True
+    while changed:  # a 0 refused no longer vouches for its neighbours: until none changes
+        changed = False
+        opened = [label is not None and label.isdigit() for label in out]
+        for i, label in enumerate(out):
+            if label != "0":
+                continue
+            r, c = divmod(i, cols)
+            near = (
+                opened[rr * cols + cc]
+                for rr in range(max(0, r - 1), min(rows, r + 2))
+                for cc in range(max(0, c - 1), min(cols, c + 2))
+            )
+            if not all(near):
+                out[i] = None
+                changed = True
+    return out
