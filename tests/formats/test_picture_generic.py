@@ -23,9 +23,9 @@ from cnfsweep.formats.picture.read import SIDE, cell_features, decode, gray_of
 PICTURES = [
     ("xdemineur/xdemineur-1x-4.png", 0.5),
     ("jsminesweeper/jsm-1x-2.png", 0.1),
-    ("sgt-mines/mines-1.5x-0.png", 0.5),
+    ("sgt-mines/mines-1.5x-0.png", 0.9),
     ("gnome-mines/gnome-mines-1.25x-0-b.png", 0.0),
-    ("public/arbiter-exp.png", 0.5),
+    ("public/arbiter-exp.png", 0.9),
 ]
 
 

@@ -1,10 +1,11 @@
 """A skin-independent reading of one cell: by its structure and the classic game's conventions.
 
 Meant for cells that no known skin's picture matches.  A raised tile (light top and left edges, dark
-bottom and right) is covered; a flat tile is opened, empty (0) without ink; a number is named by its ink's
-colour against the classic colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal).  Black or grey
-ink (a 7, an 8 or a mine: a mine is drawn in greys), red ink on a raised tile (a flag) and anything between two readings are refused: the
-caller names the cell, since a wrong read is worse than none.  Not hooked into the normal reading yet.
+bottom and right) is covered; a flat or sunken tile is opened, empty (0) without ink; a number is named by its
+ink's colour against the classic colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal) blended into
+the tile's.  Black or grey ink (a 7, an 8 or a mine: a mine is drawn in greys), a red tile, marks on a
+raised tile (a flag) and anything between two readings are refused: the caller names the cell, since a
+wrong read is worse than none.  Not hooked into the normal reading yet.
 """
 
 from __future__ import annotations
@@ -72,11 +73,23 @@ def read_cell(cell: np.ndarray) -> str | None:
     if colour.max() - colour.min() < 60:
         return None  # black or grey ink: a 7, an 8 or a mine
     names = sorted(CLASSIC)
-    dist = np.asarray([np.sqrt(((colour - np.asarray(CLASSIC[k])) ** 2).mean()) for k in names])
+    # Ink drawn thin shrinks to a blend of its colour with the tile's: each classic colour is blended with
+    # the tile's by the share that fits the ink best, and the number is the one whose blend lies nearest.
+    dist = np.asarray([_blend_distance(colour, back, np.asarray(CLASSIC[k], dtype=float)) for k in names])
     order = np.argsort(dist)
     a, b = dist[order[0]], dist[order[1]]
     sure = b / (a + b) if a + b > 0 else 0.5
     return names[order[0]] if sure >= COLOUR_SURE else None
+
+
+def _blend_distance(ink: np.ndarray, back: np.ndarray, colour: np.ndarray) -> float:
+    """How far (root mean square) ``ink`` lies from the nearest blend of ``colour`` into ``back`` (a share of at least a tenth)."""
+    import numpy as np
+
+    way = colour - back
+    norm = float(way @ way)
+    share = float(np.clip((ink - back) @ way / norm, 0.1, 1.0)) if norm > 0 else 1.0
+    return float(np.sqrt(((ink - back - share * way) ** 2).mean()))
 
 
 def read_board(cells: np.ndarray, cols: int) -> list[str | None]:
