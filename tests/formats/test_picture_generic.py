@@ -45,3 +45,46 @@ def test_named_cells_are_right(name: str, named: float) -> None:
     ]
     assert wrong == []
     assert sum(got is not None for got in labels) >= named * len(labels)
+
+
+def test_arbiter_is_read_whole() -> None:
+    """Arbiter's skin is no known one: ``read`` refused its picture (row 4, column 14); the fallback reads it."""
+    from cnfsweep.formats.picture.read import read_picture
+
+    path = ROOT / "corpus" / "public" / "arbiter-exp.png"
+    rows = [line for line in path.with_suffix(".txt").read_text().splitlines() if line and not line.startswith("#")]
+    reading = read_picture(path.read_bytes(), "arbiter-exp.png")
+    assert (reading.skin, reading.labels()) == ("generic", rows)
+
+
+#: Pictures read with their own skin's known cells left out, so only the fallback can read them.
+LEFT_OUT = [
+    ("sgt-mines", "sgt-mines/mines-2x-0.png"),
+    (
+        "sgt-mines",
+        "sgt-mines/mines-1.5x-1.png",
+    ),  # the known skins' trimming cut its grid: the fallback must not read it
+    ("xdemineur", "xdemineur/xdemineur-1x-2.png"),
+    ("gnome-mines", "gnome-mines/gnome-mines-2x-0.png"),
+    ("jsminesweeper", "jsminesweeper/jsm-1x-2.png"),
+]
+
+
+@pytest.mark.parametrize(("skin", "name"), LEFT_OUT)
+def test_a_skin_left_out_is_read_exactly_or_refused(monkeypatch: pytest.MonkeyPatch, skin: str, name: str) -> None:
+    import numpy as np
+
+    from cnfsweep.core.errors import BoardFormatError
+    from cnfsweep.formats.picture import read
+
+    features, labels, skins = read._known()
+    keep = ~np.char.startswith(skins.astype(str), skin)
+    monkeypatch.setattr(read, "_known", lambda: (features[keep], labels[keep], skins[keep]))
+    path = ROOT / "corpus" / name
+    rows = [line for line in path.with_suffix(".txt").read_text().splitlines() if line and not line.startswith("#")]
+    try:
+        reading = read.read_picture(path.read_bytes(), name)
+    except BoardFormatError as exc:
+        assert "cannot read the cell" in str(exc) or "no board" in str(exc) or "past the" in str(exc)
+    else:
+        assert reading.labels() == rows

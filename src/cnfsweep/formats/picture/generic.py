@@ -5,7 +5,7 @@ bottom and right) is covered; a flat or sunken tile is opened, empty (0) without
 ink's colour against the classic colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal) blended into
 the tile's.  Black or grey ink (a 7, an 8 or a mine: a mine is drawn in greys), a red tile, marks on a
 raised tile (a flag) and anything between two readings are refused: the caller names the cell, since a
-wrong read is worse than none.  Not hooked into the normal reading yet.
+wrong read is worse than none.  The reader uses it for a whole board that no known skin reads.
 """
 
 from __future__ import annotations
