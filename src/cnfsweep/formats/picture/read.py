@@ -698,6 +698,17 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             source=source,
         )
     best, confidence, order = best[keep], confidence[keep], order[keep]
+    unread = (best > FAR) | (confidence < SURE)
+    if unread.any() and isinstance(grid, Grid) and keep.all():
+        # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
+        # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
+        from cnfsweep.formats.picture.generic import read_board
+
+        named = read_board(feats[keep].reshape(-1, SIDE, SIDE, 3), grid.cols)
+        if all(label is not None for label in named):
+            skin, classes = "generic", sorted({label for label in named if label is not None})
+            order = np.asarray([[classes.index(label or "")] for label in named])
+            best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
     rows: list[tuple[Seen, ...]] = []
     sure: list[tuple[float, ...]] = []
     for r in range(grid.rows):

@@ -1,0 +1,124 @@
+"""A skin-independent reading of one cell: by its structure and the classic game's conventions.
+
+Meant for cells that no known skin's picture matches.  A raised tile (light top and left edges, dark
+bottom and right) is covered; a flat or sunken tile is opened, empty (0) without ink; a number is named by its
+ink's colour against the classic colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal) blended into
+the tile's.  Black or grey ink (a 7, an 8 or a mine: a mine is drawn in greys), a red tile, marks on a
+raised tile (a flag) and anything between two readings are refused: the caller names the cell, since a
+wrong read is worse than none.  The reader uses it for a whole board that no known skin reads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["CLASSIC", "read_board", "read_cell"]
+
+#: The classic game's ink colours of the numbers; 7 (black) and 8 (grey) are left out, a mine is drawn in both.
+CLASSIC = {
+    "1": (0, 0, 255),
+    "2": (0, 128, 0),
+    "3": (255, 0, 0),
+    "4": (0, 0, 128),
+    "5": (128, 0, 0),
+    "6": (0, 128, 128),
+}
+#: Least brightness by which a raised tile's top and left edges stand above its bottom and right ones.
+BEVEL = 40.0
+#: Most such difference of a flat tile.
+FLAT = 12.0
+#: Least share of pixels departing from the background (by :data:`DEPART`) that makes a cell inked.
+INKED = 0.04
+#: Least departure (sum over RGB, 0-765) of an ink pixel from the cell's median colour.
+DEPART = 120.0
+#: Least share by which a tile's red stands above its green and blue to make it a red tile (an exploded mine).
+RED = 60.0
+#: Least confidence (the runner-up colour's distance over the sum of both) that names a number.
+COLOUR_SURE = 0.7
+
+
+def read_cell(cell: np.ndarray) -> str | None:
+    """The label (``.``, ``0`` to ``8``) of one cell shrunk to ``side x side x 3``, or None where unsure."""
+    import numpy as np
+
+    px = np.asarray(cell, dtype=float)
+    side = px.shape[0]
+    gray = px.mean(axis=2)
+    edge = max(1, side // 12)
+    light = np.concatenate([gray[:edge, 1:-1].ravel(), gray[1:-1, :edge].ravel()]).mean()
+    dark = np.concatenate([gray[-edge:, 1:-1].ravel(), gray[1:-1, -edge:].ravel()]).mean()
+    inner = px[2:-2, 2:-2].reshape(-1, 3)
+    # The tile's own colour from a ring just inside its edges, where a digit drawn bold (its median is ink) seldom reaches.
+    ring = np.concatenate([px[1, 1:-1], px[-2, 1:-1], px[1:-1, 1], px[1:-1, -2]])
+    back = np.median(ring, axis=0)
+    depart = np.abs(inner - back).sum(axis=1)
+    ink = inner[depart >= DEPART]
+    inked = len(ink) >= INKED * len(inner)
+    if back[0] - max(back[1], back[2]) >= RED:
+        return None  # a red tile: an exploded mine, never a number
+    if light - dark >= BEVEL:
+        # A raised tile: covered when bare; a flag or a question mark on it is refused.  Its ring is bevel, so its
+        # bareness is judged against its middle's own colour.
+        marks = np.abs(inner - np.median(inner, axis=0)).sum(axis=1) >= DEPART
+        return None if marks.sum() >= INKED * len(inner) else "."
+    # A sunken tile (the classic game's opened cell, dark lines at its top and left) is opened as a flat one is.
+    if light - dark > FLAT:
+        return None
+    if not inked:
+        return "0"
+    colour = ink.mean(axis=0)
+    if colour.max() - colour.min() < 60:
+        return None  # black or grey ink: a 7, an 8 or a mine
+    names = sorted(CLASSIC)
+    # Ink drawn thin shrinks to a blend of its colour with the tile's: each classic colour is blended with
+    # the tile's by the share that fits the ink best, and the number is the one whose blend lies nearest.
+    dist = np.asarray([_blend_distance(colour, back, np.asarray(CLASSIC[k], dtype=float)) for k in names])
+    order = np.argsort(dist)
+    a, b = dist[order[0]], dist[order[1]]
+    sure = b / (a + b) if a + b > 0 else 0.5
+    return names[order[0]] if sure >= COLOUR_SURE else None
+
+
+def _blend_distance(ink: np.ndarray, back: np.ndarray, colour: np.ndarray) -> float:
+    """How far (root mean square) ``ink`` lies from the nearest blend of ``colour`` into ``back`` (a share of at least a tenth)."""
+    import numpy as np
+
+    way = colour - back
+    norm = float(way @ way)
+    share = float(np.clip((ink - back) @ way / norm, 0.1, 1.0)) if norm > 0 else 1.0
+    return float(np.sqrt(((ink - back - share * way) ** 2).mean()))
+
+
+def read_board(cells: np.ndarray, cols: int) -> list[str | None]:
+    """Every cell's label by :func:`read_cell` (row-major, ``cols`` a row), a flat bare tile trusted as 0 only where the game allows.
+
+    A skin that draws its covered tiles flat (gnome-mines, or a thin bevel lost in shrinking) makes a bare
+    covered tile and an opened 0 look alike by structure.  The game's rule tells them apart without the
+    skin: a 0's neighbours are all opened, so a 0 stands only where every neighbour reads as a number
+    or 0, and only on a board that draws covered tiles raised somewhere.
+    """
+    labels = [read_cell(cell) for cell in cells]
+    if "." not in labels:
+        return [None if label == "0" else label for label in labels]
+    rows = len(labels) // cols
+    out = list(labels)
+    changed = True
+    while changed:  # a 0 refused no longer vouches for its neighbours: until none changes
+        changed = False
+        opened = [label is not None and label.isdigit() for label in out]
+        for i, label in enumerate(out):
+            if label != "0":
+                continue
+            r, c = divmod(i, cols)
+            near = (
+                opened[rr * cols + cc]
+                for rr in range(max(0, r - 1), min(rows, r + 2))
+                for cc in range(max(0, c - 1), min(cols, c + 2))
+            )
+            if not all(near):
+                out[i] = None
+                changed = True
+    return out
