@@ -64,6 +64,10 @@ def statements(board: VariantBoard) -> list[Statement]:
     for cell, value in board.clues.items():
         values = rules.sums(value) if rules.clue.counts else rules.shown_to_true(value)
         out.append(rules.clue.clue(grid, cell, values, weight))
+    # A rule whose clues constrain one another (2E's letters) states what each two of them say together.
+    relations = getattr(rules.clue, "relations", None)
+    if relations is not None:
+        out.extend(relations(grid, board.clues))
     return out
 
 

@@ -1,0 +1,85 @@
+"""2E (Encrypted): the solver's layouts, counts and certain cells against the oracle's enumeration over injective letter maps.
+
+Each test fails on main, which has no 2E rule (the board is refused as an unknown rule).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cnfsweep.core.board import Cell
+from cnfsweep.variants.board import BoardFormatError, parse_variant
+from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
+
+import variant_oracle as oracle
+
+SHAPES = [(2, 3), (3, 3), (3, 4), (4, 3), (2, 5)]
+
+
+def _puzzle(rng: random.Random, rows: int, cols: int) -> tuple[str, dict[oracle.Pos, str], int]:
+    every = oracle.cells(rows, cols)
+    m = frozenset(p for p in every if rng.random() < 0.35)
+    safe = [p for p in every if p not in m]
+    shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 2))))
+    # A random map of numbers to letters; a clue whose count has no letter is left covered, and now and then one
+    # letter is changed so that some boards have no layout.
+    numbers = list(range(min(cols, 9)))
+    rng.shuffle(numbers)
+    letter = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
+    clues = {}
+    for p in shown:
+        n = sum(q in m for q in oracle._near(p, oracle.KING, rows, cols))
+        if n in letter:
+            clues[p] = letter[n]
+    if clues and rng.random() < 0.2:
+        p = rng.choice(sorted(clues))
+        clues[p] = rng.choice("ABC")
+    rows_text = [" ".join(clues.get((r, c), ".") for c in range(cols)) for r in range(rows)]
+    return "\n".join(rows_text) + "\n", clues, len(m)
+
+
+def _expected(clues: dict[oracle.Pos, str], rows: int, cols: int, total: int | None) -> set[frozenset[Cell]]:
+    return {
+        frozenset(Cell(*p) for p in m)
+        for m in oracle.all_layouts(rows, cols)
+        if not m & set(clues) and (total is None or len(m) == total) and oracle.encrypted(clues, m, rows, cols)
+    }
+
+
+@pytest.mark.parametrize(("shape", "seed", "with_total"), [(s, k, t) for s in SHAPES for k in range(4) for t in (0, 1)])
+def test_encrypted_agrees_with_the_oracle(shape: tuple[int, int], seed: int, with_total: int) -> None:
+    rows, cols = shape
+    grid, clues, mines = _puzzle(random.Random(f"{shape}{seed}"), rows, cols)
+    total = mines if with_total else None
+    head = "rules: 2E\n" + (f"mines: {total}\n" if total is not None else "")
+    board = parse_variant(head + grid)
+    expected = _expected(clues, rows, cols, total)
+    found = variant_layouts(board) or []
+    assert set(found) == expected and len(found) == len(expected)  # each layout once, whatever the letter map
+    analysis = analyze_variant(board)
+    assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
+    covered = [Cell(*p) for p in oracle.cells(rows, cols) if p not in clues]
+    if expected:
+        assert analysis.counts == {c: sum(c in m for m in expected) for c in covered}
+    assert check_variant(board).consistent == bool(expected)
+
+
+def test_letters_read_and_write_back() -> None:
+    board = parse_variant("rules: 2E\nA . F\n. B .\n")
+    assert parse_variant(board.text()).cells == board.cells
+    assert board.text().splitlines()[1].split() == ["A", ".", "F"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("rules: 2E\nA 3 .\n", "<string>:2:3: '3' is no 2E clue; the rules 2E take a capital letter from A to I"),
+        ("rules: V\nA . .\n", "<string>:2:1: unexpected 'A'"),
+    ],
+)
+def test_bad_tokens_give_one_line(text: str, message: str) -> None:
+    with pytest.raises(BoardFormatError) as e:
+        parse_variant(text)
+    assert str(e.value).startswith(message) and "\n" not in str(e.value)
