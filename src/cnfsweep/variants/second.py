@@ -370,10 +370,8 @@ class Encrypted:
             cells = tuple(c for c, _ in kept)
             ws = tuple(w for _, w in kept)
             low, high = sum(w for w in ws if w < 0), sum(w for w in ws if w > 0)
-            if clues[one] == clues[other]:
-                allowed = frozenset({0})
-            else:
-                allowed = frozenset(range(low, high + 1)) - {0}
+            same = clues[one] == clues[other]
+            allowed = frozenset({0}) if same else frozenset(range(low, high + 1)) - {0}
             # Two clues with the same region and different letters can never hold: an empty sum allowing nothing.
             out.append(Sum(cells, ws, allowed, self.name))
         return tuple(out)
