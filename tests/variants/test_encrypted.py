@@ -11,6 +11,7 @@ import pytest
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import BoardFormatError, parse_variant
+from cnfsweep.variants.hints import hint_variant
 from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
 
 import variant_oracle as oracle
@@ -83,3 +84,37 @@ def test_bad_tokens_give_one_line(text: str, message: str) -> None:
     with pytest.raises(BoardFormatError) as e:
         parse_variant(text)
     assert str(e.value).startswith(message) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
+    rng = random.Random(f"2E hint {seed}")
+    rows, cols = rng.choice([(3, 3), (3, 4)])
+    grid, clues, mines = _puzzle(rng, rows, cols)
+    total = mines if seed % 2 else None
+    board = parse_variant("rules: 2E\n" + (f"mines: {total}\n" if total is not None else "") + grid)
+
+    def certain(p: oracle.Pos, mine: bool, used: set[oracle.Pos], with_total: bool) -> bool:
+        kept = _expected({q: clues[q] for q in used}, rows, cols, total if with_total else None)
+        kept = {m for m in kept if not m & {Cell(*q) for q in clues}}
+        return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
+
+    result = hint_variant(board, every=True)
+    expected = _expected(clues, rows, cols, total)
+    covered = [p for p in oracle.cells(rows, cols) if p not in clues]
+    forced = {(p, any(Cell(*p) in m for m in expected)) for p in covered if len({Cell(*p) in m for m in expected}) == 1}
+    assert {((m.cell.row, m.cell.col), m.mine) for m in result.moves if m.certain} == (forced if expected else set())
+    for move in result.moves:
+        if not move.certain:
+            continue
+        assert move.reason is not None
+        p, used, with_total = (
+            (move.cell.row, move.cell.col),
+            {(c.row, c.col) for c in move.reason.clues},
+            move.reason.uses_total,
+        )
+        assert certain(p, move.mine, used, with_total)
+        for q in used:  # each clue is needed
+            assert not certain(p, move.mine, used - {q}, with_total)
+        if with_total:
+            assert not certain(p, move.mine, used, False)

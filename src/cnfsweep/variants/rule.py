@@ -172,6 +172,9 @@ class Sum:
     rule: str
     clue: Cell | None = None
     when: Cell | None = None
+    #: Two clues that state it together (2E: their letters say their counts are equal or differ); ``clue`` is then
+    #: ``None``, and the constraint holds where both clues are kept.
+    pair: tuple[Cell, Cell] | None = None
 
     def holds(self, layout: Layout) -> bool:
         """Say whether ``layout`` keeps the constraint."""

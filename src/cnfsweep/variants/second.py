@@ -373,7 +373,7 @@ class Encrypted:
             same = clues[one] == clues[other]
             allowed = frozenset({0}) if same else frozenset(range(low, high + 1)) - {0}
             # Two clues with the same region and different letters can never hold: an empty sum allowing nothing.
-            out.append(Sum(cells, ws, allowed, self.name))
+            out.append(Sum(cells, ws, allowed, self.name, pair=(one, other)))
         return tuple(out)
 
     def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:

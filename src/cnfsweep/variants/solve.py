@@ -143,6 +143,13 @@ class VariantModel:
         """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""
         if not self.guarded:
             return []
+        pair = getattr(statement, "pair", None)
+        if pair is not None:
+            # Two clues state it together: it holds where both are kept, and a conflict that needs it names both.
+            for cell in pair:
+                if cell not in self.guards:
+                    self.guards[cell] = self.model.new_bool_var(f"g{len(self.guards)}")
+            return [self.guards[c] for c in pair]
         key: object = statement.clue if statement.clue is not None else statement.rule
         if key not in self.guards:
             self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")
