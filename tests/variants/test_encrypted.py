@@ -10,6 +10,7 @@ import random
 import pytest
 
 from cnfsweep.core.board import Cell
+from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import BoardFormatError, parse_variant
 from cnfsweep.variants.hints import hint_variant
 from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
@@ -118,3 +119,23 @@ def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> No
             assert not certain(p, move.mine, used - {q}, with_total)
         if with_total:
             assert not certain(p, move.mine, used, False)
+
+
+@pytest.mark.parametrize(("shape", "mines", "seed"), [((4, 4), 5, 1), ((4, 4), 5, 2), ((4, 5), 6, 3)])
+def test_generated_puzzles_have_one_layout_by_the_oracle_and_solve_decides_them(
+    shape: tuple[int, int], mines: int, seed: int
+) -> None:
+    rows, cols = shape
+    puzzle = generate_variant(VariantRequest.make(rows, cols, mines, ["2E"]), seed)
+    board = puzzle.board
+    clues = {(c.row, c.col): str(v) for c, v in board.clues.items()}
+    assert _expected(clues, rows, cols, mines) == {puzzle.answer}
+    analysis = analyze_variant(parse_variant(puzzle.text()))
+    assert set(analysis.mines) == set(puzzle.answer)
+    assert set(analysis.safe) == {Cell(*p) for p in oracle.cells(rows, cols) if p not in clues} - puzzle.answer
+
+
+def test_the_letter_code_comes_from_the_seed() -> None:
+    request = VariantRequest.make(4, 4, 5, ["2E"], graded=False)
+    texts = {generate_variant(request, seed).text() for seed in (1, 1, 2, 3)}
+    assert generate_variant(request, 1).text() == generate_variant(request, 1).text() and len(texts) == 3

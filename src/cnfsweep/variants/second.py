@@ -14,6 +14,8 @@ off each layout with a group of the wrong size.
 
 from __future__ import annotations
 
+import random
+
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from itertools import combinations, pairwise, product
@@ -376,8 +378,14 @@ class Encrypted:
             out.append(Sum(cells, ws, allowed, self.name, pair=(one, other)))
         return tuple(out)
 
+    def cipher(self, grid: Grid, rng: random.Random) -> dict[int, ClueValue]:
+        """A random one-to-one code from the numbers ``0 .. bound - 1`` to the first ``bound`` letters."""
+        letters = list(self.letters[: self.bound(grid)])
+        rng.shuffle(letters)
+        return {n: Letter(a) for n, a in enumerate(letters)}
+
     def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
-        """V's count (the letter it becomes is the generator's, from its seed)."""
+        """V's count (:meth:`cipher` turns it into the letter it shows)."""
         return sum(c in mines for c in grid.steps(cell, KING))
 
 
