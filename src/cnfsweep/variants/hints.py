@@ -171,12 +171,6 @@ def hint_variant(
     (Cell(row=0, col=0), True, ('1H', 'V'))
     """
     deadline = deadline_after(time_limit)
-    if smallest and callable(getattr(board.rules.clue, "relations", None)):
-        # The fewest-clues search weighs each clue on its own; these clues also state things in pairs.
-        raise CnfsweepError(
-            f"--smallest cannot take {board.rules.clue.name}: its clues constrain each other in pairs; "
-            "leave it out for reasons where every clue is needed"
-        )
     if cell is not None and not (0 <= cell.row < board.rows and 0 <= cell.col < board.cols):
         raise CnfsweepError(f"cell ({cell.row}, {cell.col}) is off the {board.rows}x{board.cols} board")
     if cell is not None and board.cell(cell).state is not CellState.COVERED:
