@@ -200,7 +200,9 @@ def test_the_smallest_hint_is_a_move_of_least_size() -> None:
 
 def test_smallest_reasons_are_refused_where_clues_constrain_each_other() -> None:
     # 2E's clues state their counts' equality in pairs: the fewest-clues search takes clues one at a time.
-    board = parse_variant("rules: 2E\nA . .\n. . B\n. A .\n")
+    # A and B differ, so the one mine is not at (0, 1) or (1, 1), which both see: those two are certain.
+    board = parse_variant("rules: 2E\nmines: 1\nA . .\n. . B\n")
+    assert hint_variant(board).move is not None
     with pytest.raises(CnfsweepError, match=r"^reasons of minimum size \(grade, hint --smallest\) cannot take 2E") as e:
         hint_variant(board, smallest=True)
     assert "\n" not in str(e.value)
