@@ -51,7 +51,14 @@ def read(demo: Path) -> tuple[str, set[Cell]]:
     head = next(i for i, line in enumerate(lines) if re.fullmatch(r"(\[[^\]]+\])+\d+x\d+", line.strip()))
     mines = re.search(r"(\d+)/\d+", next(line for line in lines if "/" in line and ":" in line))
     grids: list[list[list[str]]] = [[]]
+    board = "1"
     for line in lines[head + 1 :]:
+        if "\t" not in line and line.strip() and not grids[-1]:
+            # A board's name above it: 2E prints "1" above the puzzle and "2E" above its code's own board.
+            board = line.strip()
+            continue
+        if board != "1":
+            continue
         if line.strip():
             # Cells are tab-separated; one cell may hold two numbers (a 2X clue prints as ``1 2``).
             grids[-1].append([cell.strip() for cell in line.split("\t") if cell.strip()])

@@ -55,7 +55,7 @@ MODES = {
 }
 
 #: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
-SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""], "2P": [""]}
+SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""], "2P": [""], "2E": [""]}
 
 
 def token(value: object) -> str:
@@ -132,6 +132,8 @@ class Puzzle:
             return False
         mode, liar = self.mode.replace("1L", "").strip(), "1L" in self.mode
         wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
+        if self.clue_rule == "2E":  # the letters are read together: one code for all of them
+            return oracle.encrypted({p: str(v) for p, v in wanted.items()}, m, self.rows, self.cols)
         return all(
             oracle.shows(self.clue_rule, mode, liar, p, m, self.rows, self.cols, self.dyed, shown)
             for p, shown in wanted.items()
@@ -165,7 +167,17 @@ def random_puzzle(
     known = {p for p in m if rng.random() < 0.15}
     plain = mode.replace("1L", "").strip()
     clues: dict[oracle.Pos, object] = {}
+    # 2E shows V's count in a code of letters drawn here; a count the code has no letter for is not shown.
+    numbers = list(range(min(cols, 9)))
+    if clue_rule == "2E":
+        rng.shuffle(numbers)
+    code = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
     for p in shown:
+        if clue_rule == "2E":
+            count = oracle.CLUE_RULES["V"](p, m, rows, cols, dyed, plain)
+            if count in code:
+                clues[p] = code[count]
+            continue
         value = oracle.EVERY_CLUE_RULE[clue_rule](p, m, rows, cols, dyed, plain)
         if value is None:
             continue  # nothing to show (2P with fewer than two mines)

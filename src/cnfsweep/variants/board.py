@@ -35,7 +35,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.variants.registry import RULES
-from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, MineRule, RuleKind, Surd
+from cnfsweep.variants.rule import ClueRule, ClueValue, Grid, Letter, MineRule, RuleKind, Surd
 
 __all__ = [
     "VARIANT_COMMANDS",
@@ -251,9 +251,15 @@ def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
         return VariantCell(CellState.COVERED, dyed=dyed)
     if body == "?":
         return VariantCell(CellState.HIDDEN, dyed=dyed)
+    # Under 2E a capital letter is a clue, so its F is the letter, not a flag (write a mine '*').
+    letters = getattr(rules.clue, "letters", "")
+    if len(body) == 1 and body in letters:
+        value: ClueValue = Letter(body)
+        if not rules.clue.takes(value):
+            raise err(f"{raw!r} is no {rules.clue.name} clue")
+        return VariantCell(CellState.CLUE, value, dyed)
     if body in ("*", "F"):
         return VariantCell(CellState.MINE, dyed=dyed)
-    value: ClueValue
     if _NUMBER.match(body):
         value = int(body)
     elif _RUNS.match(body):

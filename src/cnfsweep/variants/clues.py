@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.mines import KING, KNIGHT, ORTHOGONAL
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Sight, Statement, Sum, Surd
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, RuleKind, Sight, Statement, Sum
 
 __all__ = ["CLUE_RULES", "MODIFIERS", "ring_runs"]
 
@@ -159,7 +159,7 @@ class Wall(_Clue):
         wanted = frozenset(
             () if v == 0 else (v,) if isinstance(v, int) else tuple(sorted(v))
             for v in values
-            if not isinstance(v, Surd)
+            if isinstance(v, int | tuple)
         )
         return _patterns(grid, cell, RING, ring_runs, wanted, self.name)
 

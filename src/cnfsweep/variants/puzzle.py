@@ -98,11 +98,16 @@ def shown_clues(rules: RuleSet, grid: Grid, mines: frozenset[Cell], rng: random.
     """What each safe cell shows on layout ``mines``: its rule's reading, and under 1L one more or one less at random."""
     clue = reading_rule(rules)
     weight = rules.weight(grid)
+    # A rule that shows its counts in a code (2E's letters) draws the code from the seed first.
+    cipher = getattr(clue, "cipher", None)
+    code: Mapping[int, ClueValue] | None = cipher(grid, rng) if callable(cipher) else None
     out: dict[Cell, ClueValue] = {}
     for cell in grid.cells:
         if cell in mines:
             continue
         value = clue.reads(grid, cell, mines, weight)
+        if code is not None and isinstance(value, int):
+            value = code.get(value)  # a count past the code's numbers cannot be shown
         if value is None:
             continue  # nothing to show (2P with fewer than two mines)
         if "1L" in rules.modifiers and isinstance(value, int):
@@ -147,6 +152,10 @@ class Puzzle:
             model.add_implication(lit, ~self.model.x[cell])
             values = rules.sums(value) if rules.clue.counts else rules.shown_to_true(value)
             self.model.add(rules.clue.clue(grid, cell, values, weight), [lit])
+        # What each two clues state together (2E) holds where both are shown.
+        relations = getattr(rules.clue, "relations", None)
+        for statement in relations(grid, clues) if callable(relations) else ():
+            self.model.add(statement, [self.shows[c] for c in statement.pair])
         self.total = model.new_bool_var("total")
         if total is not None:
             cells = grid.cells

@@ -47,6 +47,7 @@ __all__ = [
     "ClueValue",
     "Grid",
     "Layout",
+    "Letter",
     "Linked",
     "MineRule",
     "ReadingRule",
@@ -91,8 +92,24 @@ class Surd:
         return f"{outer if outer > 1 else ''}√{inner}"
 
 
-#: What a clue shows: a whole number, (1W) the sorted lengths of the mine runs, or (2P) a square root.
-ClueValue = int | tuple[int, ...] | Surd
+@dataclass(frozen=True, order=True)
+class Letter:
+    """A clue shown as a letter (2E): it stands for a number the board's letters map to one to one.
+
+    Examples
+    --------
+    >>> str(Letter("C")), Letter("A") < Letter("B")
+    ('C', True)
+    """
+
+    letter: str
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+#: What a clue shows: a whole number, (1W) the sorted lengths of the mine runs, (2P) a square root or (2E) a letter.
+ClueValue = int | tuple[int, ...] | Surd | Letter
 
 #: One layout of a board: each cell of it, mine (True) or not.
 Layout = Mapping[Cell, bool]
@@ -156,6 +173,9 @@ class Sum:
     rule: str
     clue: Cell | None = None
     when: Cell | None = None
+    #: Two clues that state it together (2E: their letters say their counts are equal or differ); ``clue`` is then
+    #: ``None``, and the constraint holds where both clues are kept.
+    pair: tuple[Cell, Cell] | None = None
 
     def holds(self, layout: Layout) -> bool:
         """Say whether ``layout`` keeps the constraint."""

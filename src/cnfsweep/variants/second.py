@@ -14,15 +14,17 @@ off each layout with a group of the wrong size.
 
 from __future__ import annotations
 
+import random
+
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from itertools import pairwise, product
+from itertools import combinations, pairwise, product
 from typing import ClassVar
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, RuleKind, Statement, Sum, Surd
+from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, Letter, RuleKind, Statement, Sum, Surd
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
 
@@ -321,5 +323,71 @@ class Product:
         return Surd.of(squares[0] * squares[1])
 
 
+class Encrypted:
+    """2E: each clue is a letter standing for V's count; letters map one to one onto ``0 .. min(cols, 9) - 1``.
+
+    The letter map is not a variable: the mines fix every clue's count, so the
+    map exists exactly when clues with the same letter count alike, clues with
+    different letters count differently, and every count is below the bound.
+    Each clue states the bound (:meth:`clue`) and each two clues their equality
+    or difference (:meth:`relations`, a sum of the one's mines minus the
+    other's), so each layout is counted once.
+    """
+
+    name: ClassVar[str] = "2E"
+    title: ClassVar[str] = "Encrypted"
+    definition: ClassVar[str] = (
+        "a clue is V's count shown as a letter; letters stand one to one for the numbers 0 to min(columns, 9) - 1"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A letter, not a number: 1M, 1N and 1L have nothing to change.
+    counts: ClassVar[bool] = False
+    #: What its clue tokens are, for the one line a board with another token gets.
+    expects: ClassVar[str] = "a capital letter from A to I"
+    #: Its letters, in order; the bound keeps a board to the first ``min(cols, 9)``.
+    letters: ClassVar[str] = "ABCDEFGHI"
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, Letter) and value.letter in self.letters
+
+    @staticmethod
+    def bound(grid: Grid) -> int:
+        """How many numbers the letters stand for: ``0 .. bound - 1``."""
+        return min(grid.cols, 9)
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        return Sum(region, (1,) * len(region), frozenset(range(self.bound(grid))), self.name, cell)
+
+    def relations(self, grid: Grid, clues: Mapping[Cell, ClueValue]) -> tuple[Statement, ...]:
+        """What each two clues state together: equal counts under one letter, different counts under two."""
+        out: list[Statement] = []
+        for one, other in combinations(sorted(clues), 2):
+            weights: dict[Cell, int] = {}
+            for c in grid.steps(one, KING):
+                weights[c] = weights.get(c, 0) + 1
+            for c in grid.steps(other, KING):
+                weights[c] = weights.get(c, 0) - 1
+            kept = [(c, w) for c, w in sorted(weights.items()) if w]
+            cells = tuple(c for c, _ in kept)
+            ws = tuple(w for _, w in kept)
+            low, high = sum(w for w in ws if w < 0), sum(w for w in ws if w > 0)
+            same = clues[one] == clues[other]
+            allowed = frozenset({0}) if same else frozenset(range(low, high + 1)) - {0}
+            # Two clues with the same region and different letters can never hold: an empty sum allowing nothing.
+            out.append(Sum(cells, ws, allowed, self.name, pair=(one, other)))
+        return tuple(out)
+
+    def cipher(self, grid: Grid, rng: random.Random) -> dict[int, ClueValue]:
+        """A random one-to-one code from the numbers ``0 .. bound - 1`` to the first ``bound`` letters."""
+        letters = list(self.letters[: self.bound(grid)])
+        rng.shuffle(letters)
+        return {n: Letter(a) for n, a in enumerate(letters)}
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        """V's count (:meth:`cipher` turns it into the letter it shows)."""
+        return sum(c in mines for c in grid.steps(cell, KING))
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
-SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted)

@@ -77,6 +77,13 @@ class SmallestReasons:
     """
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
+        if callable(getattr(board.rules.clue, "relations", None)):
+            # A layout refuted by a relation of two clues (2E) breaks no clue on its own: the hitting sets
+            # below, one clue of each layout's broken ones, would ask for more than a reason needs.
+            raise CnfsweepError(
+                f"reasons of minimum size (grade, hint --smallest) cannot take {board.rules.clue.name}: "
+                "its clues constrain each other in pairs"
+            )
         self.board = board
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         # Many small questions under assumptions: presolve costs more than it saves.

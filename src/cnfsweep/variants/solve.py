@@ -64,6 +64,10 @@ def statements(board: VariantBoard) -> list[Statement]:
     for cell, value in board.clues.items():
         values = rules.sums(value) if rules.clue.counts else rules.shown_to_true(value)
         out.append(rules.clue.clue(grid, cell, values, weight))
+    # A rule whose clues constrain one another (2E's letters) states what each two of them say together.
+    relations = getattr(rules.clue, "relations", None)
+    if relations is not None:
+        out.extend(relations(grid, board.clues))
     return out
 
 
@@ -155,6 +159,13 @@ class VariantModel:
         """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""
         if not self.guarded:
             return []
+        pair = getattr(statement, "pair", None)
+        if pair is not None:
+            # Two clues state it together: it holds where both are kept, and a conflict that needs it names both.
+            for cell in pair:
+                if cell not in self.guards:
+                    self.guards[cell] = self.model.new_bool_var(f"g{len(self.guards)}")
+            return [self.guards[c] for c in pair]
         key: object = statement.clue if statement.clue is not None else statement.rule
         if key not in self.guards:
             self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")

@@ -1,0 +1,141 @@
+"""2E (Encrypted): the solver's layouts, counts and certain cells against the oracle's enumeration over injective letter maps.
+
+Each test fails on main, which has no 2E rule (the board is refused as an unknown rule).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cnfsweep.core.board import Cell
+from cnfsweep.generation.variants import VariantRequest, generate_variant
+from cnfsweep.variants.board import BoardFormatError, parse_variant
+from cnfsweep.variants.hints import hint_variant
+from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
+
+import variant_oracle as oracle
+
+SHAPES = [(2, 3), (3, 3), (3, 4), (4, 3), (2, 5)]
+
+
+def _puzzle(rng: random.Random, rows: int, cols: int) -> tuple[str, dict[oracle.Pos, str], int]:
+    every = oracle.cells(rows, cols)
+    m = frozenset(p for p in every if rng.random() < 0.35)
+    safe = [p for p in every if p not in m]
+    shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 2))))
+    # A random map of numbers to letters; a clue whose count has no letter is left covered, and now and then one
+    # letter is changed so that some boards have no layout.
+    numbers = list(range(min(cols, 9)))
+    rng.shuffle(numbers)
+    letter = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
+    clues = {}
+    for p in shown:
+        n = sum(q in m for q in oracle._near(p, oracle.KING, rows, cols))
+        if n in letter:
+            clues[p] = letter[n]
+    if clues and rng.random() < 0.2:
+        p = rng.choice(sorted(clues))
+        clues[p] = rng.choice("ABC")
+    rows_text = [" ".join(clues.get((r, c), ".") for c in range(cols)) for r in range(rows)]
+    return "\n".join(rows_text) + "\n", clues, len(m)
+
+
+def _expected(clues: dict[oracle.Pos, str], rows: int, cols: int, total: int | None) -> set[frozenset[Cell]]:
+    return {
+        frozenset(Cell(*p) for p in m)
+        for m in oracle.all_layouts(rows, cols)
+        if not m & set(clues) and (total is None or len(m) == total) and oracle.encrypted(clues, m, rows, cols)
+    }
+
+
+@pytest.mark.parametrize(("shape", "seed", "with_total"), [(s, k, t) for s in SHAPES for k in range(4) for t in (0, 1)])
+def test_encrypted_agrees_with_the_oracle(shape: tuple[int, int], seed: int, with_total: int) -> None:
+    rows, cols = shape
+    grid, clues, mines = _puzzle(random.Random(f"{shape}{seed}"), rows, cols)
+    total = mines if with_total else None
+    head = "rules: 2E\n" + (f"mines: {total}\n" if total is not None else "")
+    board = parse_variant(head + grid)
+    expected = _expected(clues, rows, cols, total)
+    found = variant_layouts(board) or []
+    assert set(found) == expected and len(found) == len(expected)  # each layout once, whatever the letter map
+    analysis = analyze_variant(board)
+    assert analysis.consistent == bool(expected) and analysis.layouts == len(expected)
+    covered = [Cell(*p) for p in oracle.cells(rows, cols) if p not in clues]
+    if expected:
+        assert analysis.counts == {c: sum(c in m for m in expected) for c in covered}
+    assert check_variant(board).consistent == bool(expected)
+
+
+def test_letters_read_and_write_back() -> None:
+    board = parse_variant("rules: 2E\nA . F\n. B .\n")
+    assert parse_variant(board.text()).cells == board.cells
+    assert board.text().splitlines()[1].split() == ["A", ".", "F"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("rules: 2E\nA 3 .\n", "<string>:2:3: '3' is no 2E clue; the rules 2E take a capital letter from A to I"),
+        ("rules: V\nA . .\n", "<string>:2:1: unexpected 'A'"),
+    ],
+)
+def test_bad_tokens_give_one_line(text: str, message: str) -> None:
+    with pytest.raises(BoardFormatError) as e:
+        parse_variant(text)
+    assert str(e.value).startswith(message) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
+    rng = random.Random(f"2E hint {seed}")
+    rows, cols = rng.choice([(3, 3), (3, 4)])
+    grid, clues, mines = _puzzle(rng, rows, cols)
+    total = mines if seed % 2 else None
+    board = parse_variant("rules: 2E\n" + (f"mines: {total}\n" if total is not None else "") + grid)
+
+    def certain(p: oracle.Pos, mine: bool, used: set[oracle.Pos], with_total: bool) -> bool:
+        kept = _expected({q: clues[q] for q in used}, rows, cols, total if with_total else None)
+        kept = {m for m in kept if not m & {Cell(*q) for q in clues}}
+        return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
+
+    result = hint_variant(board, every=True)
+    expected = _expected(clues, rows, cols, total)
+    covered = [p for p in oracle.cells(rows, cols) if p not in clues]
+    forced = {(p, any(Cell(*p) in m for m in expected)) for p in covered if len({Cell(*p) in m for m in expected}) == 1}
+    assert {((m.cell.row, m.cell.col), m.mine) for m in result.moves if m.certain} == (forced if expected else set())
+    for move in result.moves:
+        if not move.certain:
+            continue
+        assert move.reason is not None
+        p, used, with_total = (
+            (move.cell.row, move.cell.col),
+            {(c.row, c.col) for c in move.reason.clues},
+            move.reason.uses_total,
+        )
+        assert certain(p, move.mine, used, with_total)
+        for q in used:  # each clue is needed
+            assert not certain(p, move.mine, used - {q}, with_total)
+        if with_total:
+            assert not certain(p, move.mine, used, False)
+
+
+@pytest.mark.parametrize(("shape", "mines", "seed"), [((4, 4), 5, 1), ((4, 4), 5, 2), ((4, 5), 6, 3)])
+def test_generated_puzzles_have_one_layout_by_the_oracle_and_solve_decides_them(
+    shape: tuple[int, int], mines: int, seed: int
+) -> None:
+    rows, cols = shape
+    puzzle = generate_variant(VariantRequest.make(rows, cols, mines, ["2E"]), seed)
+    board = puzzle.board
+    clues = {(c.row, c.col): str(v) for c, v in board.clues.items()}
+    assert _expected(clues, rows, cols, mines) == {puzzle.answer}
+    analysis = analyze_variant(parse_variant(puzzle.text()))
+    assert set(analysis.mines) == set(puzzle.answer)
+    assert set(analysis.safe) == {Cell(*p) for p in oracle.cells(rows, cols) if p not in clues} - puzzle.answer
+
+
+def test_the_letter_code_comes_from_the_seed() -> None:
+    request = VariantRequest.make(4, 4, 5, ["2E"], graded=False)
+    texts = {generate_variant(request, seed).text() for seed in (1, 1, 2, 3)}
+    assert generate_variant(request, 1).text() == generate_variant(request, 1).text() and len(texts) == 3
