@@ -81,7 +81,7 @@ class SmallestReasons:
             # A layout refuted by a relation of two clues (2E) breaks no clue on its own: the hitting sets
             # below, one clue of each layout's broken ones, would ask for more than a reason needs.
             raise CnfsweepError(
-                f"reasons of minimum size (grade, hint --smallest) cannot take {board.rules.clue.name}: "
+                f"reasons of minimum size (a grade, the fewest clues of a hint) cannot take {board.rules.clue.name}: "
                 "its clues constrain each other in pairs"
             )
         self.board = board
