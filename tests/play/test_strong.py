@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
@@ -186,6 +187,16 @@ def oracle_safety(chances: list[Fraction]) -> Fraction:
     return 1 - min((p for p in chances if p != 1), default=Fraction(0))
 
 
+def oracle_reveals(board: Board, found: Sequence[frozenset[Cell]], cell: Cell) -> dict[int, list[frozenset[Cell]]]:
+    """The layouts in which ``cell`` is safe, by the number it shows in each (flags count as mines)."""
+    flags = set(board.flags)
+    by_number: dict[int, list[frozenset[Cell]]] = {}
+    for layout in found:
+        if cell not in layout:
+            by_number.setdefault(sum(n in layout or n in flags for n in around(board, cell)), []).append(layout)
+    return by_number
+
+
 def oracle_move_value(
     policy: StrongPolicy, board: Board, snap, cell: Cell, moves: int, found: tuple | None = None
 ) -> Fraction:
@@ -195,11 +206,7 @@ def oracle_move_value(
     keeps those in which the cell is safe and shows the number.
     """
     found = layouts(board) if found is None else found
-    flags = set(board.flags)
-    by_number: dict[int, list[frozenset[Cell]]] = {}
-    for layout in found:
-        if cell not in layout:
-            by_number.setdefault(sum(n in layout or n in flags for n in around(board, cell)), []).append(layout)
+    by_number = oracle_reveals(board, found, cell)
     value = Fraction(0)
     for v, group in sorted(by_number.items()):
         share = Fraction(len(group), len(found))
@@ -337,11 +344,7 @@ def oracle_blended_score(
     that can show more than one number count (a certainly safe cell always does): some neighbour is
     covered and a mine in some of the layouts left but not all; with no such cell, every clickable one.
     """
-    flags = set(board.flags)
-    by_number: dict[int, list[frozenset[Cell]]] = {}
-    for layout in found:
-        if cell not in layout:
-            by_number.setdefault(sum(n in layout or n in flags for n in around(board, cell)), []).append(layout)
+    by_number = oracle_reveals(board, found, cell)
     value = Fraction(0)
     for v, group in sorted(by_number.items()):
         after = board.with_char(cell, str(v))
