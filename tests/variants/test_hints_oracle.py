@@ -203,6 +203,8 @@ def test_smallest_reasons_are_refused_where_clues_constrain_each_other() -> None
     # A and B differ, so the one mine is not at (0, 1) or (1, 1), which both see: those two are certain.
     board = parse_variant("rules: 2E\nmines: 1\nA . .\n. . B\n")
     assert hint_variant(board).move is not None
-    with pytest.raises(CnfsweepError, match=r"^reasons of minimum size \(a grade, the fewest clues of a hint\) cannot take 2E") as e:
+    with pytest.raises(
+        CnfsweepError, match=r"^reasons of minimum size \(a grade, the fewest clues of a hint\) cannot take 2E"
+    ) as e:
         hint_variant(board, smallest=True)
     assert "\n" not in str(e.value)
