@@ -258,6 +258,14 @@ def _share(right: int, of: int) -> str:
     return f"{right:,}/{of:,} ({100 * right / of:.2f}%)" if of else "-"
 
 
+def _visible(groups: list[dict[str, Any]]) -> dict[str, int]:
+    """The pictures, boards exact, cells and cells right over the pictures that show every cell (all, in a file from
+    before the benchmark told them apart)."""
+    return {
+        key: sum(g.get(f"visible_{key}", g[key]) for g in groups) for key in ("pictures", "exact", "cells", "right")
+    }
+
+
 def render_picture(report: dict[str, Any]) -> str:
     """The screenshot reader on the labelled corpus: per skin, grid and scale, boards and cells read, read time.
 
@@ -307,7 +315,7 @@ def render_picture(report: dict[str, Any]) -> str:
     if peer:
         line += f" {total['obr_exact']} | {_share(total['obr_right'], total['cells'])} |"
     lines.append(line)
-    seen = {key: sum(g.get(f"visible_{key}", 0) for g in groups) for key in ("pictures", "exact", "cells", "right")}
+    seen = _visible(groups)
     if seen["pictures"] and seen["pictures"] < total["pictures"]:
         share = f"{seen['exact']} ({100 * seen['exact'] / seen['pictures']:.1f}%)"
         lines.append(
@@ -339,7 +347,7 @@ def render_picture(report: dict[str, Any]) -> str:
             else "."
         )
     )
-    if hidden and "visible_pictures" in groups[0]:
+    if hidden:
         notes.append(
             f"{hidden} pictures show the game's box over some cells, so no reader can give their board exactly: "
             f"the right answer is a refusal naming a hidden cell, which {boxed} of them got. The row **every cell "
@@ -481,10 +489,7 @@ def render_picture_summary(report: dict[str, Any]) -> str:
         lines.append(
             f"| {name} | {said(scale)} | {row['pictures']}{hidden} | {row['exact']} | {_share(row['right'], row['cells'])} |"
         )
-    seen = {
-        key: sum(g.get(f"visible_{key}", g[key]) for g in report["groups"])
-        for key in ("pictures", "exact", "cells", "right")
-    }
+    seen = _visible(report["groups"])
     total = {key: sum(g[key] for g in report["groups"]) for key in ("pictures", "exact", "cells", "right")}
     lines += [
         f"| **all** | | {total['pictures']} | {total['exact']} | {_share(total['right'], total['cells'])} |",

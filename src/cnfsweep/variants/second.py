@@ -362,11 +362,12 @@ class Encrypted:
     def relations(self, grid: Grid, clues: Mapping[Cell, ClueValue]) -> tuple[Statement, ...]:
         """What each two clues state together: equal counts under one letter, different counts under two."""
         out: list[Statement] = []
+        region = {cell: grid.steps(cell, KING) for cell in clues}  # once a clue, not once a pair
         for one, other in combinations(sorted(clues), 2):
             weights: dict[Cell, int] = {}
-            for c in grid.steps(one, KING):
+            for c in region[one]:
                 weights[c] = weights.get(c, 0) + 1
-            for c in grid.steps(other, KING):
+            for c in region[other]:
                 weights[c] = weights.get(c, 0) - 1
             kept = [(c, w) for c, w in sorted(weights.items()) if w]
             cells = tuple(c for c, _ in kept)

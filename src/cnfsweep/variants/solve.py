@@ -152,8 +152,7 @@ class VariantModel:
         if guarded:
             # A global rule that states nothing locally (2G) still needs its guard: its cuts come behind it.
             for rule in board.rules.mine:
-                if rule.name not in self.guards:
-                    self.guards[rule.name] = self.model.new_bool_var(f"g{len(self.guards)}")
+                self._guard_of(rule.name)
 
     def guard(self, statement: Statement) -> list[Any]:
         """The literals a statement is enforced under: its clue's, or its rule's, when guarded."""
@@ -162,14 +161,14 @@ class VariantModel:
         pair = getattr(statement, "pair", None)
         if pair is not None:
             # Two clues state it together: it holds where both are kept, and a conflict that needs it names both.
-            for cell in pair:
-                if cell not in self.guards:
-                    self.guards[cell] = self.model.new_bool_var(f"g{len(self.guards)}")
-            return [self.guards[c] for c in pair]
-        key: object = statement.clue if statement.clue is not None else statement.rule
+            return [self._guard_of(c) for c in pair]
+        return [self._guard_of(statement.clue if statement.clue is not None else statement.rule)]
+
+    def _guard_of(self, key: object) -> Any:
+        """The literal a clue (by its cell) or a rule (by its code) is enforced under, made on first use."""
         if key not in self.guards:
             self.guards[key] = self.model.new_bool_var(f"g{len(self.guards)}")
-        return [self.guards[key]]
+        return self.guards[key]
 
     def add(self, statement: Statement, when: Sequence[Any] = ()) -> None:
         """Add ``statement``, enforced only where every literal of ``when`` (and its guard, if guarded) holds."""
