@@ -39,14 +39,57 @@ from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.variants.board import CellState, VariantBoard
+from cnfsweep.variants.board import CellState, RuleSet, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
-__all__ = ["FIRST_WORK", "SmallestReasons"]
+__all__ = ["FIRST_WORK", "SmallestReasons", "check_gradable", "gradable"]
 
 #: CP-SAT's deterministic time a question under a global rule first gets with its links, then without them.
 FIRST_WORK = 0.05
+
+
+def gradable(rule: object) -> bool:
+    """Say whether reasons of minimum size (a grade, ``hint --smallest``) can be found under ``rule``.
+
+    They cannot under a rule whose clues constrain each other in pairs (its
+    ``relations`` hook, 2E's letters): a layout such a pair refutes breaks no
+    clue on its own, so the hitting sets of :class:`SmallestReasons`, one clue
+    of each layout's broken ones, would ask for more than a reason needs.
+
+    Parameters
+    ----------
+    rule
+        A rule of the registry, its class or an instance.
+
+    Examples
+    --------
+    >>> from cnfsweep.variants import RULES
+    >>> gradable(RULES["V"]), gradable(RULES["1Q"]), gradable(RULES["2E"])
+    (True, True, False)
+    """
+    return not callable(getattr(rule, "relations", None))
+
+
+def check_gradable(rules: RuleSet) -> None:
+    """Raise :class:`~cnfsweep.core.errors.CnfsweepError` in one line when a rule of ``rules`` is not :func:`gradable`.
+
+    What ``grade``, ``hint --smallest`` and a graded puzzle refuse, before any work.
+
+    Examples
+    --------
+    >>> check_gradable(RuleSet.from_codes(["1Q", "V"]))
+    >>> check_gradable(RuleSet.from_codes(["2E"]))
+    Traceback (most recent call last):
+    ...
+    cnfsweep.core.errors.CnfsweepError: reasons of minimum size (a grade, the fewest clues of a hint) cannot take 2E: its clues constrain each other in pairs
+    """
+    for rule in (*rules.mine, rules.clue):
+        if not gradable(rule):
+            raise CnfsweepError(
+                f"reasons of minimum size (a grade, the fewest clues of a hint) cannot take {rule.name}: "
+                "its clues constrain each other in pairs"
+            )
 
 
 class SmallestReasons:
@@ -77,13 +120,7 @@ class SmallestReasons:
     """
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
-        if callable(getattr(board.rules.clue, "relations", None)):
-            # A layout refuted by a relation of two clues (2E) breaks no clue on its own: the hitting sets
-            # below, one clue of each layout's broken ones, would ask for more than a reason needs.
-            raise CnfsweepError(
-                f"reasons of minimum size (a grade, the fewest clues of a hint) cannot take {board.rules.clue.name}: "
-                "its clues constrain each other in pairs"
-            )
+        check_gradable(board.rules)
         self.board = board
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         # Many small questions under assumptions: presolve costs more than it saves.

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.variants import RULES, VariantRule
+from cnfsweep.variants.smallest import gradable
 from cnfsweep.web.routes.context import Context, context
 
 __all__ = ["FEATURES", "router", "rule_documents"]
@@ -19,24 +20,44 @@ FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "puzzle", 
 router = APIRouter()
 
 
-def rule_documents() -> list[dict[str, str]]:
-    """Every variant rule of the registry (plug-ins' too) by code, with its title, one-line definition and kind.
+def rule_documents() -> list[dict[str, str | bool]]:
+    """Every variant rule of the registry (plug-ins' too) by code, with its title, one-line definition, kind and
+    whether a puzzle under it can be graded (:func:`~cnfsweep.variants.smallest.gradable`).
 
-    The page's rule choices and badges read them here, so no definition is written twice.
+    The page's rule choices and badges read them here, so no definition is written twice; its Grade box is
+    off while a rule chosen is not gradable.
 
     Examples
     --------
-    >>> rule_documents()[0]["code"], rule_documents()[0]["kind"]
-    ('1Q', 'mine')
+    >>> first = rule_documents()[0]
+    >>> first["code"], first["kind"], first["gradable"]
+    ('1Q', 'mine', True)
     """
-    found = []
+    found: list[dict[str, str | bool]] = []
     for code, entry in RULES.items():
         rule = cast("type[VariantRule]", entry)
-        found.append({"code": code, "title": rule.title, "definition": rule.definition, "kind": rule.kind.value})
+        found.append(
+            {
+                "code": code,
+                "title": rule.title,
+                "definition": rule.definition,
+                "kind": rule.kind.value,
+                "gradable": gradable(rule),
+            }
+        )
     return found
 
 
-@router.get("/api/health", responses={200: {"description": "The server's version, features and limits."}})
+@router.get(
+    "/api/health",
+    responses={
+        200: {
+            "description": "The server's version, features and limits; `rules`: every variant rule's `code`, "
+            "`title`, `definition`, `kind` (`mine` or `clue`) and `gradable` (whether a puzzle under it can be "
+            "graded: `grade` and a puzzle's `grade` refuse one that is not, in one line)."
+        }
+    },
+)
 async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
     """Answered on the event loop, whatever the workers are doing: the version, features and limits."""
     settings = ctx.settings
