@@ -106,6 +106,19 @@ def test_every_rule_of_the_registry_grades_a_generated_puzzle(codes: list[str]) 
     assert move.mine == (move.cell in puzzle.answer)
 
 
+def test_graded_generation_refuses_a_rule_it_cannot_grade_before_drawing_a_puzzle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cnfsweep.generation.variant_grade as variant_grade
+
+    drawn: list[int] = []
+    monkeypatch.setattr(variant_grade, "generate_variant", lambda request, seed: drawn.append(seed))
+    request = VariantRequest.make(4, 4, 5, ["2E"], graded=False)
+    with pytest.raises(CnfsweepError, match="cannot take 2E: its clues constrain each other in pairs"):
+        next(variant_grade.generate_graded_variants(request, 1, seed=3, grade=Grade.EASY))
+    assert drawn == []
+
+
 def test_the_cli_grades_a_variant_puzzle_file(run) -> None:  # type: ignore[no-untyped-def]
     text = BY_HAND[1][0]
     result = run("grade", "--json", "-", stdin=text)

@@ -32,7 +32,7 @@ from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate
 from cnfsweep.variants.board import CellState, VariantBoard, VariantCell
 from cnfsweep.variants.hints import VariantMove
 from cnfsweep.variants.puzzle import shown_clues
-from cnfsweep.variants.smallest import SmallestReasons
+from cnfsweep.variants.smallest import SmallestReasons, check_gradable
 from cnfsweep.variants.solve import variant_witnesses
 
 __all__ = [
@@ -237,10 +237,12 @@ def generate_graded_variants(
     Raises
     ------
     CnfsweepError
-        When ``tries`` candidates in a row are of other grades.
+        When a rule cannot be graded (:func:`~cnfsweep.variants.smallest.check_gradable`), before any
+        puzzle is drawn; when ``tries`` candidates in a row are of other grades.
     TimeLimitExceeded
         Past the request's time limit (for each candidate).
     """
+    check_gradable(request.rules)
     drawn = 0
     for _ in range(count):
         for _ in range(tries):
