@@ -34,7 +34,6 @@ from cnfsweep.engine.counting import (
     Scaled,
     combine,
     least_weight,
-    least_weights,
     mine_polynomial,
     multiply,
     off_frontier_ways,
@@ -143,32 +142,6 @@ def test_weigh_and_least_weight_count_what_the_definition_does(seed: int, kernel
         assert least_weight(tables, n_off, mines) == (n, least)
         assert least_weight(tables, n_off, mines, ways=ways) == (n, least)
         assert least_weight(tables, n_off, mines, product=product, ways=long_ways) == (n, least)
-
-
-@pytest.mark.parametrize("kernel", ["kernel", "python"])
-@pytest.mark.parametrize("seed", range(200))
-def test_least_weights_weighs_each_extra_table_with_the_kept_ones_as_the_definition_does(
-    seed: int, kernel: str
-) -> None:
-    # A look-ahead's last move: the untouched parts with the merged part of each number, some numbers impossible.
-    tables, n_off, mines = random_case(seed + 9000)
-    rng = random.Random(seed)
-    extra: list[tuple[CountTable, list[int]] | None] = []
-    for _ in range(rng.randint(1, 4)):
-        table = random_table(rng, 70 if rng.random() < 0.1 else 0)  # now and then one past the kernel's integers
-        extra.append(None if rng.random() < 0.2 else (table, mine_polynomial(table)))
-    kept, polys = tables[:-1], [mine_polynomial(t) for t in tables[:-1]]
-    want = []
-    for item in extra:
-        if item is None:
-            want.append(None)
-            continue
-        found = by_definition([*kept, item[0]], n_off, mines)
-        want.append(exact_counts(found)[::3] if found.solutions else (0, 0))
-    longest = 1 + sum(len(p) - 1 for p in polys) + max((len(x[1]) - 1 for x in extra if x), default=0)
-    with python_only() if kernel == "python" else nullcontext():
-        assert least_weights(kept, polys, extra, n_off, mines) == want
-        assert least_weights(kept, polys, extra, n_off, mines, ways=off_frontier_ways(n_off, mines, longest)) == want
 
 
 @needs_kernel

@@ -227,30 +227,34 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
         L += s->t[i].len - 1;
         width += s->t[i].width;
     }
-    /* prefix[i]: product of tables before i (length plen[i] = 1 + sum of their degrees).  after[i][c], for
-     * c < plen[i]: the tables from i on, weighed, when those before hold c mines, that is the sum over their
-     * layouts of weight[c + their mines] (after[T] is weight itself, filled below).  A table's rows then
-     * take one dot with its prefix: no product of the other tables per table. */
-    size_t need = (size_t)L * (size_t)(2 * (T + 1) + 3) + (size_t)width + 1;
+    /* prefix[i]: product of tables before i (length 1 + sum of their degrees); suffix likewise after i. */
+    size_t need = (size_t)L * (size_t)(2 * (T + 1) + 4) + (size_t)width + 1;
     s->scratch = PyMem_Calloc(need, sizeof(wide));
     if (!s->scratch) {
         PyErr_NoMemory();
         return -1;
     }
-    wide *prefix = s->scratch, *after = prefix + (size_t)L * (T + 1);
-    wide *weight = after + (size_t)L * T, *W = after + (size_t)L * (T + 1), *rest = W + L;
+    wide *prefix = s->scratch, *suffix = prefix + (size_t)L * (T + 1);
+    wide *weight = suffix + (size_t)L * (T + 1), *W = weight + L, *others = W + L, *rest = others + L;
     *boxes = rest + L;
-    Py_ssize_t *plen = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(T + 1));
+    Py_ssize_t *plen = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(2 * (T + 1)));
     if (!plen) {
         PyErr_NoMemory();
         return -1;
     }
+    Py_ssize_t *slen = plen + T + 1;
     int over = 0;
     prefix[0] = 1;
     plen[0] = 1;
     for (Py_ssize_t i = 0; i < T && !over; i++) {
         over = poly_mul(prefix + (size_t)L * i, plen[i], s->t[i].poly, s->t[i].len, prefix + (size_t)L * (i + 1));
         plen[i + 1] = plen[i] + s->t[i].len - 1;
+    }
+    suffix[(size_t)L * T] = 1;
+    slen[T] = 1;
+    for (Py_ssize_t i = T - 1; i >= 0 && !over; i--) {
+        over = poly_mul(suffix + (size_t)L * (i + 1), slen[i + 1], s->t[i].poly, s->t[i].len, suffix + (size_t)L * i);
+        slen[i] = slen[i + 1] + s->t[i].len - 1;
     }
     if (over) {
         PyMem_Free(plen);
@@ -295,33 +299,13 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
         PyMem_Free(plen);
         return 1;
     }
-    /* after[i][c] = sum_k poly_i[k] * after[i + 1][c + k]: c + k stays below plen[i + 1]. */
-    for (Py_ssize_t i = T - 1; i >= 0 && !over; i--) {
-        const Tab *t = &s->t[i];
-        const wide *next = after + (size_t)L * (i + 1);
-        wide *here = after + (size_t)L * i;
-        for (Py_ssize_t c = 0; c < plen[i] && !over; c++) {
-            wide total = 0;
-            for (Py_ssize_t k = 0; k < t->len; k++) {
-                wide p;
-                if (!t->poly[k])
-                    continue;
-                if (__builtin_mul_overflow(t->poly[k], next[c + k], &p) || __builtin_add_overflow(total, p, &total)) {
-                    over = 1;
-                    break;
-                }
-            }
-            here[c] = total;
-        }
-    }
     Py_ssize_t at = 0;
     for (Py_ssize_t i = 0; i < T && !over; i++) {
         Tab *t = &s->t[i];
-        const wide *next = after + (size_t)L * (i + 1);
-        /* The layouts of the other tables with this one holding keys[row] mines, weighed: the tables before
-         * it hold a mines in prefix[i][a] ways, those after it complete in after[i + 1][a + keys[row]]. */
+        Py_ssize_t lo_len = L - t->len + 1;
+        over = poly_mul(prefix + (size_t)L * i, plen[i], suffix + (size_t)L * (i + 1), slen[i + 1], others);
         for (Py_ssize_t row = 0; row < t->rows && !over; row++)
-            over = dot(prefix + (size_t)L * i, next + t->keys[row], plen[i], &rest[row]);
+            over = dot(others, weight + t->keys[row], lo_len, &rest[row]);
         for (Py_ssize_t b = 0; b < t->width && !over; b++) {
             wide total = 0;
             for (Py_ssize_t row = 0; row < t->rows; row++) {
@@ -436,116 +420,6 @@ weigh_tables(PyObject *tables, long n, long m)
 done:
     tabs_free(&s);
     Py_DECREF(seq);
-    return out;
-}
-
-/* ------------------------------------------------------------------ least_many
- *
- * least_many(kept, extra, n_off, mines_left) weighs ``kept`` plus each table of
- * ``extra`` in turn, as weigh(kept + [table], n_off, mines_left) would, reading
- * the kept tables once: a look-ahead weighs the same untouched parts with the
- * merged part of every number a cell could show.  Each item of the returned list
- * is None where the extra item is None, NotImplemented where the kernel declines
- * that one, else ``(solutions, least, off, top, r_top)`` on weigh's scale, with
- * ``least`` the smallest of ``solutions`` and every box's count.  The whole
- * answer is NotImplemented where a kept table is not one the kernel handles.
- */
-
-static PyObject *
-least_many(PyObject *self, PyObject *args)
-{
-    PyObject *kept, *extra;
-    long n, m;
-    if (!PyArg_ParseTuple(args, "OOll", &kept, &extra, &n, &m))
-        return NULL;
-    PyObject *kseq = PySequence_Fast(kept, "kept must be a sequence");
-    if (!kseq)
-        return NULL;
-    PyObject *eseq = PySequence_Fast(extra, "extra must be a sequence");
-    if (!eseq) {
-        Py_DECREF(kseq);
-        return NULL;
-    }
-    Tabs s;
-    memset(&s, 0, sizeof(s));
-    PyObject *out = NULL;
-    Py_ssize_t K = PySequence_Fast_GET_SIZE(kseq), E = PySequence_Fast_GET_SIZE(eseq);
-    if (n < 0 || m < 0) {
-        out = Py_NewRef(Py_NotImplemented);
-        goto done;
-    }
-    s.t = PyMem_Calloc((size_t)(K + 1), sizeof(Tab));
-    if (!s.t) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    s.n = K;
-    for (Py_ssize_t i = 0; i < K; i++) {
-        int got = read_table(&s.t[i], PySequence_Fast_GET_ITEM(kseq, i));
-        if (got < 0)
-            goto done;
-        if (got) {
-            out = Py_NewRef(Py_NotImplemented);
-            goto done;
-        }
-    }
-    PyObject *list = PyList_New(E);
-    if (!list)
-        goto done;
-    Tab *x = &s.t[K];
-    for (Py_ssize_t e = 0; e < E; e++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(eseq, e), *found = NULL;
-        if (item == Py_None) {
-            PyList_SET_ITEM(list, e, Py_NewRef(Py_None));
-            continue;
-        }
-        /* The extra table takes the last slot for one weighing and is freed below, every time. */
-        s.n = K + 1;
-        int got = read_table(x, item);
-        wide solutions, off, top, *boxes = NULL;
-        long r_top;
-        if (got == 0)
-            got = weigh_tabs(&s, n, m, &solutions, &boxes, &off, &top, &r_top);
-        if (got == 0) {
-            Py_ssize_t width = 0;
-            for (Py_ssize_t i = 0; i <= K; i++)
-                width += s.t[i].width;
-            wide least = solutions;
-            for (Py_ssize_t b = 0; b < width; b++)
-                if (boxes[b] < least)
-                    least = boxes[b];
-            PyObject *sol = wide_to_long(solutions), *low = wide_to_long(least), *top_obj = wide_to_long(top);
-            PyObject *off_obj = n > 0 ? wide_to_long(off) : Py_NewRef(Py_None);
-            if (sol && low && top_obj && off_obj)
-                found = Py_BuildValue("(NNNNl)", sol, low, off_obj, top_obj, r_top);
-            else {
-                Py_XDECREF(sol);
-                Py_XDECREF(low);
-                Py_XDECREF(top_obj);
-                Py_XDECREF(off_obj);
-            }
-        }
-        else if (got > 0)
-            found = Py_NewRef(Py_NotImplemented);
-        PyMem_Free(x->poly);
-        PyMem_Free(x->keys);
-        PyMem_Free(x->tally);
-        memset(x, 0, sizeof(Tab));
-        PyMem_Free(s.scratch);
-        s.scratch = NULL;
-        s.n = K;
-        if (!found) {
-            Py_DECREF(list);
-            goto done;
-        }
-        PyList_SET_ITEM(list, e, found);
-    }
-    out = list;
-done:
-    s.n = K;
-    tabs_free(&s);
-    Py_DECREF(kseq);
-    Py_DECREF(eseq);
     return out;
 }
 
@@ -699,9 +573,6 @@ static PyMethodDef methods[] = {
     {"weigh", weigh, METH_VARARGS,
      "weigh(tables, n_off, mines_left) -> (solutions, boxes, off, top, r_top) on a common scale, "
      "or NotImplemented where Python must weigh"},
-    {"least_many", least_many, METH_VARARGS,
-     "least_many(kept, extra, n_off, mines_left) -> per extra table (solutions, least, off, top, r_top), None or "
-     "NotImplemented; NotImplemented where a kept table is not one the kernel handles"},
     {"classify", classify, METH_VARARGS,
      "classify(rows, components, scale) -> (cells at 0, cells at scale, lowest value between, its cells)"},
     {NULL, NULL, 0, NULL},

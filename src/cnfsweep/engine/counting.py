@@ -320,66 +320,11 @@ def least_weight(
         w = _weigh_python(tables, n_off, mines_left, polys, None, product, ways, off_ways)
         return w.solutions, w.lowest()
     scaled, rows, off, factor = found
-    return _least_of(scaled, min([scaled, *(min(row) for row in rows if row)]), off, n_off, factor)
-
-
-def least_weights(
-    kept: Sequence[CountTable],
-    kept_polys: Sequence[Sequence[int]],
-    extra: Sequence[tuple[CountTable, Sequence[int]] | None],
-    n_off: int,
-    mines_left: int,
-    ways: Sequence[int] | None = None,
-) -> list[tuple[int, int] | None]:
-    """Return :func:`least_weight` of ``kept`` with each ``(table, polynomial)`` of ``extra`` added, or ``None``.
-
-    The untouched parts of a look-ahead's position are weighed with the
-    merged part of each number a cell could show; the C kernel reads them
-    once for all.  ``ways``, when given, is an :func:`off_frontier_ways`
-    list as long as the longest product; an item ``None`` gives ``None``.
-
-    Examples
-    --------
-    >>> half, pair = CountTable({1: 2}, {1: (1,)}), CountTable({1: 3}, {1: (1, 2)})
-    >>> least_weights([half], [[0, 2]], [(pair, [0, 3]), None], n_off=2, mines_left=3)
-    [(12, 4), None]
-    """
-    found = None
-    least_many = getattr(kernel, "least_many", None)
-    if least_many is not None:
-        found = least_many(kept, [None if x is None else x[0] for x in extra], n_off, mines_left)
-    out: list[tuple[int, int] | None] = []
-    for i, item in enumerate(extra):
-        if item is None:
-            out.append(None)
-            continue
-        got = None if found is None or found is NotImplemented else found[i]
-        if got is not None and got is not NotImplemented:
-            scaled, low, off, top, r_top = got
-            factor = _factor(n_off, mines_left, top, r_top, ways)
-            if factor is not None:
-                out.append(_least_of(scaled, low, off, n_off, factor))
-                continue
-        table, poly = item
-        out.append(least_weight([*kept, table], n_off, mines_left, [*kept_polys, poly], ways=ways))
-    return out
-
-
-def _least_of(scaled: int, low: int, off: int | None, n_off: int, factor: int) -> tuple[int, int]:
-    """Return ``(solutions, lowest)`` from the kernel's scaled solutions, least box count and off-frontier count."""
+    low = min([scaled, *(min(row) for row in rows if row)])
     # A cell off the frontier counts off / n_off on the same scale: compared without dividing.
     if off is not None and off < low * n_off:
         return scaled * factor, off * factor // n_off
     return scaled * factor, low * factor
-
-
-def _factor(n_off: int, mines_left: int, top: int, r_top: int, ways: Sequence[int] | None) -> int | None:
-    """Return the kernel's scale back to layouts, ``C(n_off, r_top) / top``; ``None`` where it is not whole."""
-    k = mines_left - r_top
-    whole = ways[k] if ways is not None and 0 <= k < len(ways) else comb(n_off, r_top)
-    factor, left = divmod(whole, top)
-    # Not the primitive vector the kernel promises: count in Python rather than guess.
-    return None if left else factor
 
 
 def _weigh_compiled(
@@ -400,8 +345,12 @@ def _weigh_compiled(
     if found is NotImplemented:
         return None
     scaled, rows, off, top, r_top = found
-    factor = _factor(n_off, mines_left, top, r_top, ways)
-    return None if factor is None else (scaled, rows, off, factor)
+    k = mines_left - r_top
+    whole = ways[k] if ways is not None and 0 <= k < len(ways) else comb(n_off, r_top)
+    factor, left = divmod(whole, top)
+    if left:  # not the primitive vector the kernel promises: count in Python rather than guess
+        return None
+    return scaled, rows, off, factor
 
 
 def _weigh_python(

@@ -403,7 +403,9 @@ class StrongPolicy(Policy):
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
             survivors = 0
-            for v, (n, fails) in snap.number_counts(cell).items():
+            low, high = snap.number_range(cell)
+            for v in range(low, high + 1):
+                n, fails = snap.reveal_counts(cell, v)
                 if n:
                     counts[v], next_safety[v] = n, Fraction(n - fails, n)
                     survivors += n - fails
@@ -507,8 +509,7 @@ class StrongPolicy(Policy):
         if o.survivors is not None:
             # Without the blend the score is this count already.
             return o.bonus * Fraction(o.survivors, snap.solutions)
-        counts = snap.number_counts(o.cell)
-        kept = sum(n_v - fails for n_v, fails in (counts[v] for v in o.counts))
+        kept = sum(n_v - fails for n_v, fails in (snap.reveal_counts(o.cell, v) for v in o.counts))
         return o.bonus * Fraction(kept, snap.solutions)
 
     def _tie_key(self, snap: Snapshot, cell: Cell) -> Fraction:
@@ -560,11 +561,19 @@ class StrongPolicy(Policy):
         if moves == 0:
             return n - snap.weight(cell)
         if moves == 1:
-            # One number at a time: the count can stop before the cell's other outcomes are weighed.
-            return snap.survivors(cell, least)
+            # One number at a time: the loop can stop before the cell's other outcomes are built.
+            # After a number, the next guess fails in best_weight() layouts.
+            kept = n - snap.weight(cell)
+            low, high = snap.number_range(cell)
+            for v in range(low, high + 1):
+                kept -= snap.reveal_weight(cell, v)
+                if least is not None and kept < least:
+                    break
+            return kept
         # Each outcome survives at most where its best next guess does: start from that and lower it.
         # The two counts of each number come without the position (cached from the scoring, often).
-        parts = [(v, n_v, fails) for v, (n_v, fails) in snap.number_counts(cell).items()]
+        low, high = snap.number_range(cell)
+        parts = [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
         bound = sum(n_v - fails for _, n_v, fails in parts)
         for v, n_v, fails in parts:
             # No layout, or nothing lost after it (a certain safe cell, or a won game): nothing to lower,

@@ -30,7 +30,7 @@ from typing import Any
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
 from cnfsweep.core.constraints import CountTable, Rule
-from cnfsweep.engine.counting import least_weight, least_weights, multiply, off_frontier_ways
+from cnfsweep.engine.counting import least_weight, multiply, off_frontier_ways
 import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
@@ -131,6 +131,7 @@ class Merge:
     touched: tuple[Part, ...]
     seen: tuple[Cell, ...]
     boxes: tuple[tuple[Cell, ...], ...]
+    rules: tuple[Rule, ...]
     fresh: tuple[Cell, ...] = ()
     #: Per need, the merged part's (solutions, tallies, polynomial, has_safe_box) from the C kernel, which
     #: weighs the models without listing them; ``None`` where the models were listed (:attr:`by_need`).
@@ -163,22 +164,18 @@ class Merge:
             return None
         else:
             boxes, weighings = found
-        merge = cls(cell, tuple(touched), tuple(seen), boxes, tuple(fresh), weighings)
-        if listed is not None:
-            merge.__dict__["by_need"] = listed  # what the lazy attribute would list again
-        return merge
-
-    @lazy
-    def rules(self) -> tuple[Rule, ...]:
-        """The touched parts' rules with the revealed cell safe, made once a position is (most merges make none)."""
-        cell = self.cell
+        # The touched parts' rules hold still, the revealed cell safe; the new number's comes last.
         # Only the few rules that mention the cell are rebuilt: the others are kept as they are.
-        return tuple(
+        rules = tuple(
             r if cell not in r.cells else Rule(r.tag, kept, r.need)
-            for part in self.touched
+            for part in touched
             for r in part.rules
             if cell not in r.cells or (kept := tuple(c for c in r.cells if c != cell))
         )
+        merge = cls(cell, tuple(touched), tuple(seen), boxes, rules, tuple(fresh), weighings)
+        if listed is not None:
+            merge.__dict__["by_need"] = listed  # what the lazy attribute would list again
+        return merge
 
     @lazy
     def by_need(self) -> dict[int, list[Weighed]]:
@@ -345,7 +342,26 @@ class Split:
         move asks only this of the positions it reaches, and most of them
         are asked nothing else.
         """
-        return self.counts_all(snap, number, number)[0][1]
+        merge = self.merge
+        weighed = merge.weighed(number - self.mines_near)
+        if weighed is None:
+            return 0
+        table, poly, safe = weighed
+        tables, polys, kept_safe, length = self._kept_lists
+        if kept_safe or (merge.boxes and safe) or _safe_left(snap.known_safe, merge.cell):
+            # A certainly safe cell: the next move fails in no layout (or there is no layout).
+            return 0
+        if merge.boxes:
+            tables, polys = [*tables, table], [*polys, poly]
+            length += len(poly) - 1
+        n_off, mines_left = self.n_off, snap.mines_left
+        # The product of the polynomials is left to the Python weighing, which alone needs it.
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
+        if not n:
+            return 0
+        # A box or cell off the frontier with no mine in any layout is safe; none but certain mines
+        # left means the game is won.
+        return 0 if low == n else low
 
     def counts(self, snap: Snapshot, number: int) -> tuple[int, int]:
         """Return :meth:`after`'s ``solutions`` and ``best_weight()``, ``(0, 0)`` where it is ``None``.
@@ -353,54 +369,23 @@ class Split:
         Both from one weighing of the parts' tables, without making the
         position (see :meth:`best_weight`, which needs only the second).
         """
-        return self.counts_all(snap, number, number)[0]
-
-    def counts_all(self, snap: Snapshot, low: int, high: int) -> list[tuple[int, int]]:
-        """Return :meth:`counts` of every number from ``low`` to ``high``, the untouched parts weighed once for all."""
         merge = self.merge
-        weighed = [merge.weighed(v - self.mines_near) for v in range(low, high + 1)]
+        weighed = merge.weighed(number - self.mines_near)
+        if weighed is None:
+            return 0, 0
+        table, poly, safe = weighed
         tables, polys, kept_safe, length = self._kept_lists
-        n_off, mines_left = self.n_off, snap.mines_left
-        found: list[tuple[int, int] | None]
         if merge.boxes:
-            extra = [None if w is None else (w[0], w[1]) for w in weighed]
-            longest = length + max((len(x[1]) - 1 for x in extra if x is not None), default=0)
-            ways = snap.tree.ways_for(n_off, mines_left, longest)
-            found = least_weights(tables, polys, extra, n_off, mines_left, ways=ways)
-        else:
-            # Nothing merged: every number that can show leaves the untouched parts as they are.
-            once = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
-            found = [None if w is None else once for w in weighed]
-        safe_left = kept_safe or _safe_left(snap.known_safe, merge.cell)
-        out = []
-        for w, x in zip(weighed, found, strict=True):
-            if w is None or x is None or not x[0]:
-                out.append((0, 0))
-                continue
-            n, lowest = x
-            # A certainly safe cell: the next move fails in no layout.  A box or cell off the frontier with
-            # no mine in any layout is safe too; none but certain mines left means the game is won.
-            safe = safe_left or bool(merge.boxes and w[2])
-            out.append((n, 0 if safe or lowest == n else lowest))
-        return out
-
-    def survivors(self, snap: Snapshot, kept: int, low: int, high: int, least: int | None) -> int:
-        """Return ``kept`` less :meth:`best_weight` of every number from ``low`` to ``high``.
-
-        With ``kept`` the layouts in which the cell is safe, that is the
-        layouts in which the cell and the best guess after its number both
-        survive: a look-ahead's last move.  With ``least``, stop as soon as
-        the count falls below it and return that bound; a count at or above
-        ``least`` is exact.
-        """
-        if self._kept_lists[2] or _safe_left(snap.known_safe, self.merge.cell):
-            # A certainly safe cell after every number: the next move fails in no layout.
-            return kept
-        for _, lost in self.counts_all(snap, low, high):
-            kept -= lost
-            if least is not None and kept < least:
-                break
-        return kept
+            tables, polys = [*tables, table], [*polys, poly]
+            length += len(poly) - 1
+        n_off, mines_left = self.n_off, snap.mines_left
+        n, low = least_weight(tables, n_off, mines_left, polys, ways=snap.tree.ways_for(n_off, mines_left, length))
+        if not n:
+            return 0, 0
+        if kept_safe or (merge.boxes and safe) or _safe_left(snap.known_safe, merge.cell):
+            # A certainly safe cell: the next move fails in no layout.
+            return n, 0
+        return n, 0 if low == n else low
 
 
 def _safe_left(known_safe: frozenset[Cell], cell: Cell) -> bool:

@@ -90,11 +90,6 @@ class Snapshot:
         return {}
 
     @lazy
-    def _number_counts(self) -> dict[Cell, dict[int, tuple[int, int]]]:
-        """:meth:`number_counts` already worked out, per cell."""
-        return {}
-
-    @lazy
     def _splits(self) -> dict[Cell, Split | None]:
         """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
         return {}
@@ -349,70 +344,6 @@ class Snapshot:
         found = split.best_weight(self, number)
         if path is not None:
             self.tree.leaf_weights[path] = found
-        return found
-
-    def survivors(self, cell: Cell, least: int | None = None) -> int:
-        """Return the layouts in which ``cell`` is safe and the best guess after its number is too.
-
-        That is the layouts without a mine on ``cell`` less :meth:`reveal_weight`
-        of every number it could show: the numerator of a one-move look-ahead's
-        score.  With ``least``, stop as soon as the count falls below it and
-        return that bound; a count at or above ``least`` is exact.
-
-        Examples
-        --------
-        >>> from cnfsweep.core.board import Board, Cell
-        >>> from cnfsweep.engine.position import build_position
-        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
-        >>> cell = Cell(2, 2)
-        >>> snap.survivors(cell) == snap.solutions - snap.weight(cell) - sum(snap.reveal_weight(cell, v) for v in range(9))
-        True
-        """
-        kept = self.solutions - self.weight(cell)
-        if cell in self.known_mines:
-            return kept
-        if not self.unknown(cell) and cell not in self.known_safe:
-            raise ValueError(f"{tuple(cell)} is not a covered cell")
-        low, high = self.number_range(cell)
-        split = self._splits[cell] if cell in self._splits else self._split(cell)
-        if split is not None:
-            # Under a game's engine, from the parts' models in one loop, without the positions' memo: few
-            # of these counts are asked twice.
-            return split.survivors(self, kept, low, high, least)
-        for v in range(low, high + 1):
-            kept -= self.reveal_weight(cell, v)
-            if least is not None and kept < least:
-                break
-        return kept
-
-    def number_counts(self, cell: Cell) -> dict[int, tuple[int, int]]:
-        """Return :meth:`reveal_counts` of every number ``cell`` could show, by number, smallest first.
-
-        A look-ahead scores a candidate by all of them at once, and asks
-        again for the few it looks deeper at: worked out once per cell, the
-        untouched parts weighed once for all the numbers.
-
-        Examples
-        --------
-        >>> from cnfsweep.core.board import Board, Cell
-        >>> from cnfsweep.engine.position import build_position
-        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
-        >>> counts = snap.number_counts(Cell(0, 2))
-        >>> counts == {v: snap.reveal_counts(Cell(0, 2), v) for v in range(4)}, sum(n for n, _ in counts.values())
-        (True, 12)
-        """
-        known = self._number_counts.get(cell)
-        if known is not None:
-            return known
-        low, high = self.number_range(cell)
-        split = None
-        if cell not in self.known_mines and (self.unknown(cell) or cell in self.known_safe):
-            split = self._splits[cell] if cell in self._splits else self._split(cell)
-        if split is None:
-            found = {v: self.reveal_counts(cell, v) for v in range(low, high + 1)}
-        else:
-            found = dict(zip(range(low, high + 1), split.counts_all(self, low, high), strict=True))
-        self._number_counts[cell] = found
         return found
 
     def reveal_counts(self, cell: Cell, number: int) -> tuple[int, int]:
