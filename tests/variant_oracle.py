@@ -326,10 +326,10 @@ def shows(
 
 
 def encrypted(clues: dict[Pos, str], m: Mines, rows: int, cols: int) -> bool:
-    """2E: some one-to-one map of the clues' letters onto 0 .. min(cols, 9) - 1 makes each letter its clue's V count."""
+    """2E: some one-to-one map of the clues' letters onto 0 .. min(rows, 9) - 1 makes each letter its clue's V count."""
     letters = sorted(set(clues.values()))
     vanilla = {p: sum(q in m for q in _near(p, KING, rows, cols)) for p in clues}
     return any(
         all(vanilla[p] == dict(zip(letters, numbers, strict=True))[a] for p, a in clues.items())
-        for numbers in permutations(range(min(cols, 9)), len(letters))
+        for numbers in permutations(range(min(rows, 9)), len(letters))
     )

@@ -168,7 +168,7 @@ def random_puzzle(
     plain = mode.replace("1L", "").strip()
     clues: dict[oracle.Pos, object] = {}
     # 2E shows V's count in a code of letters drawn here; a count the code has no letter for is not shown.
-    numbers = list(range(min(cols, 9)))
+    numbers = list(range(min(rows, 9)))
     if clue_rule == "2E":
         rng.shuffle(numbers)
     code = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}

@@ -27,7 +27,7 @@ def _puzzle(rng: random.Random, rows: int, cols: int) -> tuple[str, dict[oracle.
     shown = rng.sample(safe, k=min(len(safe), rng.randint(1, max(1, len(every) // 2))))
     # A random map of numbers to letters; a clue whose count has no letter is left covered, and now and then one
     # letter is changed so that some boards have no layout.
-    numbers = list(range(min(cols, 9)))
+    numbers = list(range(min(rows, 9)))
     rng.shuffle(numbers)
     letter = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
     clues = {}

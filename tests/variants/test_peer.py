@@ -29,6 +29,7 @@ from benchmarks.variants_peer import peer_request, read
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
+from cnfsweep.variants.second import Encrypted
 from cnfsweep.variants.solve import analyze_variant, variant_layouts
 
 PEER = Path(os.environ.get("CNFSWEEP_PEER_PYTHON", "/tmp/mv312/bin/python"))
@@ -145,6 +146,18 @@ def assert_solves_to_the_peers_answer(text: str, truth: set[Cell]) -> None:
     assert set(layouts[0]) == truth
     analysis = analyze_variant(board)
     assert set(analysis.mines) == truth and len(analysis.safe) + len(analysis.mines) == len(analysis.counts or ())
+
+
+def test_2e_letters_stand_for_as_many_numbers_as_the_board_has_rows() -> None:
+    """The peer's 2E puzzle on 5 rows and 7 columns (seed 3, 8 mines): its clues and answer use A to E, five letters."""
+    demo = DATA / "variants-peer" / "2E_8_3_5x7" / "demo.txt"
+    text, truth = read(demo)
+    board = parse_variant(text)
+    assert (board.grid.rows, board.grid.cols) == (5, 7)
+    tokens = {token for line in demo.read_text(encoding="utf-8").splitlines() for token in line.split("\t")}
+    assert tokens & set("ABCDEFGHI") == set("ABCDE")
+    assert Encrypted.bound(board.grid) == 5
+    assert_solves_to_the_peers_answer(text, truth)
 
 
 @pytest.mark.skipif(not peer_available(), reason=f"no minesweepervariants peer at {PEER}")

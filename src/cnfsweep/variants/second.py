@@ -324,7 +324,7 @@ class Product:
 
 
 class Encrypted:
-    """2E: each clue is a letter standing for V's count; letters map one to one onto ``0 .. min(cols, 9) - 1``.
+    """2E: each clue is a letter standing for V's count; letters map one to one onto ``0 .. min(rows, 9) - 1``.
 
     The letter map is not a variable: the mines fix every clue's count, so the
     map exists exactly when clues with the same letter count alike, clues with
@@ -337,14 +337,14 @@ class Encrypted:
     name: ClassVar[str] = "2E"
     title: ClassVar[str] = "Encrypted"
     definition: ClassVar[str] = (
-        "a clue is V's count shown as a letter; letters stand one to one for the numbers 0 to min(columns, 9) - 1"
+        "a clue is V's count shown as a letter; letters stand one to one for the numbers 0 to min(rows, 9) - 1"
     )
     kind: ClassVar[RuleKind] = RuleKind.CLUE
     # A letter, not a number: 1M, 1N and 1L have nothing to change.
     counts: ClassVar[bool] = False
     #: What its clue tokens are, for the one line a board with another token gets.
     expects: ClassVar[str] = "a capital letter from A to I"
-    #: Its letters, in order; the bound keeps a board to the first ``min(cols, 9)``.
+    #: Its letters, in order; the bound keeps a board to the first ``min(rows, 9)``.
     letters: ClassVar[str] = "ABCDEFGHI"
 
     def takes(self, value: ClueValue) -> bool:
@@ -353,7 +353,7 @@ class Encrypted:
     @staticmethod
     def bound(grid: Grid) -> int:
         """How many numbers the letters stand for: ``0 .. bound - 1``."""
-        return min(grid.cols, 9)
+        return min(grid.rows, 9)
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
         region = grid.steps(cell, KING)
