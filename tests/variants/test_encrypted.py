@@ -6,6 +6,8 @@ Each test fails on main, which has no 2E rule (the board is refused as an unknow
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from itertools import combinations
 
 import pytest
 
@@ -119,6 +121,49 @@ def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> No
             assert not certain(p, move.mine, used - {q}, with_total)
         if with_total:
             assert not certain(p, move.mine, used, False)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_smallest_reasons_have_the_fewest_clues_by_brute_force_over_letter_maps(seed: int) -> None:
+    # A set of 2E clues is read with one code: some layouts break no clue alone, only two of them together.
+    rng = random.Random(f"2E smallest {seed}")
+    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3)])
+    grid, clues, mines = _puzzle(rng, rows, cols)
+    total = mines if seed % 2 else None
+    board = parse_variant("rules: 2E\n" + (f"mines: {total}\n" if total is not None else "") + grid)
+
+    def certain(p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
+        kept = _expected({q: clues[q] for q in used}, rows, cols, total if with_total else None)
+        kept = {m for m in kept if not m & {Cell(*q) for q in clues}}
+        return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
+
+    result = hint_variant(board, every=True, smallest=True)
+    for move in result.moves:
+        if not move.certain:
+            continue
+        assert move.reason is not None
+        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
+        # Clues alone first; the total only when every clue together does not decide the cell.
+        with_total = not certain(p, move.mine, clues, False)
+        least = next(
+            k
+            for k in range(len(clues) + 1)
+            if any(certain(p, move.mine, s, with_total) for s in combinations(sorted(clues), k))
+        )
+        assert (move.reason.uses_total, len(used)) == (with_total, least), (grid, move)
+        assert certain(p, move.mine, used, with_total)
+    ranks = [(m.reason.uses_total, m.reason.size) for m in result.moves if m.reason is not None]
+    assert ranks == sorted(ranks)
+
+
+def test_a_pair_of_letters_is_a_reason_that_neither_letter_is_alone() -> None:
+    # A and B differ, so the one mine is not where both see it, (0, 1) and (1, 1): each letter alone allows it.
+    board = parse_variant("rules: 2E\nmines: 1\nA . .\n. . B\n")
+    moves = {(m.cell.row, m.cell.col): m for m in hint_variant(board, every=True, smallest=True).moves if m.certain}
+    for cell in ((0, 1), (1, 1)):
+        reason = moves[cell].reason
+        assert moves[cell].mine is False and reason is not None
+        assert reason.clues == (Cell(0, 0), Cell(1, 2)) and reason.size == 2 + int(reason.uses_total)
 
 
 @pytest.mark.parametrize(("shape", "mines", "seed"), [((4, 4), 5, 1), ((4, 4), 5, 2), ((4, 5), 6, 3)])

@@ -165,7 +165,8 @@ def assert_smallest_reasons(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize(
     ("mine_rules", "clue_rule", "mode"),
-    RULE_CASES + [case for case in SECOND_RULE_CASES if case[1] != "2E"],  # 2E refuses them (see below)
+    # 2E's letters are read together, not clue by clue as Facts keeps them: test_encrypted.py checks its reasons.
+    RULE_CASES + [case for case in SECOND_RULE_CASES if case[1] != "2E"],
     ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )
 def test_smallest_reasons_have_the_fewest_clues_by_brute_force(
@@ -196,15 +197,3 @@ def test_the_smallest_hint_is_a_move_of_least_size() -> None:
             continue
         assert move is not None and move.reason is not None and every[0].reason is not None
         assert (move.reason.uses_total, move.reason.size) == (every[0].reason.uses_total, every[0].reason.size)
-
-
-def test_smallest_reasons_are_refused_where_clues_constrain_each_other() -> None:
-    # 2E's clues state their counts' equality in pairs: the fewest-clues search takes clues one at a time.
-    # A and B differ, so the one mine is not at (0, 1) or (1, 1), which both see: those two are certain.
-    board = parse_variant("rules: 2E\nmines: 1\nA . .\n. . B\n")
-    assert hint_variant(board).move is not None
-    with pytest.raises(
-        CnfsweepError, match=r"^reasons of minimum size \(a grade, the fewest clues of a hint\) cannot take 2E"
-    ) as e:
-        hint_variant(board, smallest=True)
-    assert "\n" not in str(e.value)

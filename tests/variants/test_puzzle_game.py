@@ -76,6 +76,30 @@ def test_every_open_is_judged_by_the_oracles_answer_and_shows_a_clue_the_oracle_
     assert game.solution() == view["cells"]
 
 
+@pytest.mark.parametrize(
+    ("shape", "mines", "seed"), [((4, 4), 6, s) for s in range(1, 7)] + [((5, 5), 11, s) for s in range(1, 7)]
+)
+def test_2e_cells_opened_read_in_the_puzzles_own_letter_code(shape: tuple[int, int], mines: int, seed: int) -> None:
+    # The letters opened and the puzzle's own are one code, by the oracle: one letter a count, one count a letter.
+    rows, cols = shape
+    made = generate_variant(VariantRequest.make(rows, cols, mines, ["2E"], graded=False), seed)
+    game = PuzzleGame(made.board, made.answer, made.seed, lives=99)
+    safe = [c for c in made.board.where(CellState.COVERED) if c not in made.answer]
+    for n, cell in enumerate(safe):
+        assert game.open(cell) is (PuzzleState.WON if n == len(safe) - 1 else PuzzleState.PLAYING)
+    m = frozenset((c.row, c.col) for c in made.answer)
+    letters, hidden = {}, []
+    for r, row in enumerate(game.view()["cells"]):
+        for c, token in enumerate(row):
+            if token.isalpha():
+                letters[(r, c)] = token
+            elif token == "?":
+                hidden.append((r, c))
+    assert oracle.encrypted(letters, m, rows, cols), letters
+    # A count past the code's numbers has no letter: its cell opens with its clue hidden.
+    assert all(sum(q in m for q in oracle._near(p, oracle.KING, rows, cols)) >= min(rows, 9) for p in hidden)
+
+
 def test_lives_flags_and_the_end() -> None:
     made = generate_variant(VariantRequest.make(4, 4, 4, ("1Q", "V")), 5)
     mines = sorted(made.answer)

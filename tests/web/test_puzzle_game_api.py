@@ -18,11 +18,9 @@ import pytest
 from test_live import post
 
 from cnfsweep.core.board import Cell
-from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.generation.variant_grade import grade_variant_board
-from cnfsweep.variants import RULES, RuleKind, RuleSet, parse_variant
+from cnfsweep.variants import parse_variant
 from cnfsweep.variants.board import VariantBoard
-from cnfsweep.variants.smallest import SmallestReasons
 
 import variant_oracle as oracle
 from variant_puzzles import Puzzle
@@ -213,6 +211,16 @@ def test_the_puzzle_route_still_gives_programs_the_answer_the_game_judges_by(liv
     assert doc["state"] == "won" and doc["cells"] == made["solution"]
 
 
+def test_a_2e_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(live_url: str) -> None:
+    # 2E's clues also constrain each other in pairs: the grade's smallest reasons take those pairs.
+    body = {"rules": ["2E"], "rows": 5, "cols": 5, "mines": 7, "seed": 3, "grade": True}
+    for route in ("/api/puzzle", "/api/puzzle/game"):
+        status, made = post(f"{live_url}{route}", body)
+        assert status == 200, made
+        report = grade_variant_board(parse_variant(made["board"]))
+        assert made["grade"] == report.grade.value and made["grade_steps"] == [s.to_dict() for s in report.steps]
+
+
 def test_a_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(live_url: str) -> None:
     body = {"rules": ["1Q", "V"], "rows": 5, "cols": 5, "mines": 7, "seed": 3, "grade": True}
     status, made = post(f"{live_url}/api/puzzle", body)
@@ -231,25 +239,3 @@ def test_a_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(liv
     # The time limit covers the grading too: past it the answer is unknown.
     status, late = post(f"{live_url}/api/puzzle", {**body, "rows": 8, "cols": 8, "mines": 16, "time_limit": 0.001})
     assert status == 200 and late["status"] == "unknown"
-
-
-def test_health_says_which_rules_can_be_graded_and_a_grade_asked_under_one_that_cannot_is_a_400(live_url: str) -> None:
-    status, health = get(f"{live_url}/api/health")
-    assert status == 200
-    gradable = {doc["code"]: doc["gradable"] for doc in health["rules"]}
-    # From each rule's own hook: the fewest-clues search takes clues one at a time, and a rule whose clues constrain
-    # each other in pairs (``relations``, 2E's letters) cannot be graded.
-    assert gradable == {code: not callable(getattr(RULES[code], "relations", None)) for code in RULES}
-    assert gradable["2E"] is False and gradable["V"] is True and gradable["1Q"] is True
-    body = {"rows": 4, "cols": 4, "mines": 4, "seed": 3}
-    for code in (code for code, ok in gradable.items() if not ok):
-        rules = [code, "V"] if RULES[code].kind is RuleKind.MINE else [code]
-        # The line the grade itself refuses with (what the fewest-clues search raises), over HTTP a 400.
-        with pytest.raises(CnfsweepError) as refusal:
-            SmallestReasons(parse_variant(f"rules: {' '.join(RuleSet.from_codes(rules).codes)}\n. .\n"))
-        for route in ("/api/puzzle", "/api/puzzle/game"):
-            status, refused = post(f"{live_url}{route}", {**body, "rules": rules, "grade": True})
-            assert (status, refused) == (400, {"error": str(refusal.value)}), (route, rules)
-            # Without a grade the puzzle is made.
-            status, made = post(f"{live_url}{route}", {**body, "rules": rules})
-            assert status == 200 and made["rules"] == list(RuleSet.from_codes(rules).codes), made

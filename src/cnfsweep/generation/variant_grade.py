@@ -32,7 +32,7 @@ from cnfsweep.generation.variants import VariantPuzzle, VariantRequest, generate
 from cnfsweep.variants.board import CellState, VariantBoard, VariantCell
 from cnfsweep.variants.hints import VariantMove
 from cnfsweep.variants.puzzle import shown_clues
-from cnfsweep.variants.smallest import SmallestReasons, check_gradable
+from cnfsweep.variants.smallest import SmallestReasons
 from cnfsweep.variants.solve import variant_witnesses
 
 __all__ = [
@@ -117,8 +117,11 @@ def _settled(board: VariantBoard, known: dict[Cell, bool], read: dict[Cell, Any]
                 out.append(cell)
             elif known[at]:
                 out.append(VariantCell(CellState.MINE, dyed=cell.dyed))
-            else:
+            elif at in read:
                 out.append(VariantCell(CellState.CLUE, read[at], cell.dyed))
+            else:
+                # A count its code has no letter for (2E past its bound) shows nothing: open, its clue hidden.
+                out.append(VariantCell(CellState.HIDDEN, dyed=cell.dyed))
         cells.append(tuple(out))
     return VariantBoard(board.rules, tuple(cells), board.total)
 
@@ -150,7 +153,7 @@ def grade_variant_layout(
     """
     began = time.perf_counter()
     deadline = deadline_after(time_limit)
-    read = shown_clues(board.rules, board.grid, answer, random.Random(seed))
+    read = shown_clues(board.rules, board.grid, answer, random.Random(seed), board.clues)
     known: dict[Cell, bool] = {}
     steps: list[Step] = []
     hardest: tuple[int, VariantBoard, tuple[VariantMove, ...]] | None = None
@@ -237,12 +240,10 @@ def generate_graded_variants(
     Raises
     ------
     CnfsweepError
-        When a rule cannot be graded (:func:`~cnfsweep.variants.smallest.check_gradable`), before any
-        puzzle is drawn; when ``tries`` candidates in a row are of other grades.
+        When ``tries`` candidates in a row are of other grades.
     TimeLimitExceeded
         Past the request's time limit (for each candidate).
     """
-    check_gradable(request.rules)
     drawn = 0
     for _ in range(count):
         for _ in range(tries):

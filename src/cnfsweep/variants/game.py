@@ -71,7 +71,7 @@ class PuzzleGame:
             raise OffBoardError(self._outside(board, outside))
         if board.total is not None and board.total != len(answer):
             raise CnfsweepError(f"the answer has {len(answer)} mines and the puzzle's total is {board.total}")
-        read = shown_clues(board.rules, grid, answer, random.Random(seed))
+        read = shown_clues(board.rules, grid, answer, random.Random(seed), board.clues)
         self.board, self.answer, self.seed, self.lives = board, answer, seed, lives
         #: Each cell as it shows when opened: the puzzle's own clues kept, every other safe cell read on the answer.
         self.opened = puzzle_board(board.rules, grid, board.total, {**read, **board.clues})
@@ -110,7 +110,11 @@ class PuzzleGame:
             if len(self.mistakes) >= self.lives:
                 self.state = PuzzleState.LOST
             return self.state
-        self._cells[cell.row][cell.col] = self.opened.cell(cell)
+        shows = self.opened.cell(cell)
+        if shows.state is CellState.COVERED:
+            # A count its code has no letter for (2E past its bound) shows nothing: open, its clue hidden.
+            shows = VariantCell(CellState.HIDDEN, dyed=shows.dyed)
+        self._cells[cell.row][cell.col] = shows
         self._safe_left -= 1
         if self._safe_left == 0:
             self.state = PuzzleState.WON

@@ -94,13 +94,31 @@ def draw_layout(
     return frozenset(c for c in grid.cells if witness[c])
 
 
-def shown_clues(rules: RuleSet, grid: Grid, mines: frozenset[Cell], rng: random.Random) -> dict[Cell, ClueValue]:
-    """What each safe cell shows on layout ``mines``: its rule's reading, and under 1L one more or one less at random."""
+def shown_clues(
+    rules: RuleSet,
+    grid: Grid,
+    mines: frozenset[Cell],
+    rng: random.Random,
+    shown: Mapping[Cell, ClueValue] | None = None,
+) -> dict[Cell, ClueValue]:
+    """What each safe cell shows on layout ``mines``: its rule's reading, and under 1L one more or one less at random.
+
+    Under a rule that shows its counts in a code (2E's letters) the code is
+    drawn from ``rng``; with ``shown``, the clues a puzzle already shows, it
+    is made to agree with them (a count they show keeps their letter), so a
+    cell opened in play or in a grade reads in the puzzle's own code.
+    """
     clue = reading_rule(rules)
     weight = rules.weight(grid)
-    # A rule that shows its counts in a code (2E's letters) draws the code from the seed first.
     cipher = getattr(clue, "cipher", None)
-    code: Mapping[int, ClueValue] | None = cipher(grid, rng) if callable(cipher) else None
+    code: dict[int, ClueValue] | None = cipher(grid, rng) if callable(cipher) else None
+    if code is not None:
+        for cell, letter in (shown or {}).items():
+            count = clue.reads(grid, cell, mines, weight)
+            other = next((n for n, a in code.items() if a == letter), None)
+            if isinstance(count, int) and count in code and other is not None:
+                # A swap keeps the code one to one, and the counts already fixed: their letters are others.
+                code[count], code[other] = code[other], code[count]
     out: dict[Cell, ClueValue] = {}
     for cell in grid.cells:
         if cell in mines:

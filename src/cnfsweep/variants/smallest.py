@@ -19,6 +19,13 @@ one pass can (a minimal correction set), which keeps the loop short.  The
 size found does not depend on the solver; which clues of that size it names
 may.
 
+Under a rule whose clues also constrain each other in pairs (2E: two clues
+with one letter count alike, two with different letters differently), a set
+of clues states those pairs of its own too.  A layout may break no clue alone
+and only such a pair, so what it breaks is a set of *terms*, a clue or a pair
+of clues, and a reason holds all of some term of each: the hitting set is then
+over terms, a pair held where both its clues are.
+
 Every layout found is kept and serves every cell it has the other way round
 (it obeys the rules and the position's facts, so a reason for that cell holds
 one of the clues it breaks), and the model is kept from one step of a grade to
@@ -39,57 +46,15 @@ from ortools.sat.python import cp_model
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
-from cnfsweep.variants.board import CellState, RuleSet, VariantBoard
+from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
+from cnfsweep.variants.rule import Statement
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
-__all__ = ["FIRST_WORK", "SmallestReasons", "check_gradable", "gradable"]
+__all__ = ["FIRST_WORK", "SmallestReasons"]
 
 #: CP-SAT's deterministic time a question under a global rule first gets with its links, then without them.
 FIRST_WORK = 0.05
-
-
-def gradable(rule: object) -> bool:
-    """Say whether reasons of minimum size (a grade, ``hint --smallest``) can be found under ``rule``.
-
-    They cannot under a rule whose clues constrain each other in pairs (its
-    ``relations`` hook, 2E's letters): a layout such a pair refutes breaks no
-    clue on its own, so the hitting sets of :class:`SmallestReasons`, one clue
-    of each layout's broken ones, would ask for more than a reason needs.
-
-    Parameters
-    ----------
-    rule
-        A rule of the registry, its class or an instance.
-
-    Examples
-    --------
-    >>> from cnfsweep.variants import RULES
-    >>> gradable(RULES["V"]), gradable(RULES["1Q"]), gradable(RULES["2E"])
-    (True, True, False)
-    """
-    return not callable(getattr(rule, "relations", None))
-
-
-def check_gradable(rules: RuleSet) -> None:
-    """Raise :class:`~cnfsweep.core.errors.CnfsweepError` in one line when a rule of ``rules`` is not :func:`gradable`.
-
-    What ``grade``, ``hint --smallest`` and a graded puzzle refuse, before any work.
-
-    Examples
-    --------
-    >>> check_gradable(RuleSet.from_codes(["1Q", "V"]))
-    >>> check_gradable(RuleSet.from_codes(["2E"]))
-    Traceback (most recent call last):
-    ...
-    cnfsweep.core.errors.CnfsweepError: reasons of minimum size (a grade, the fewest clues of a hint) cannot take 2E: its clues constrain each other in pairs
-    """
-    for rule in (*rules.mine, rules.clue):
-        if not gradable(rule):
-            raise CnfsweepError(
-                f"reasons of minimum size (a grade, the fewest clues of a hint) cannot take {rule.name}: "
-                "its clues constrain each other in pairs"
-            )
 
 
 class SmallestReasons:
@@ -120,7 +85,6 @@ class SmallestReasons:
     """
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
-        check_gradable(board.rules)
         self.board = board
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         # Many small questions under assumptions: presolve costs more than it saves.
@@ -134,19 +98,25 @@ class SmallestReasons:
                 if self._links is None:
                     self._links = self.m.model.new_bool_var("links")
                 self.m.add(link, [self._links])
-        self.said = {s.clue: s for s in statements(board) if s.clue is not None}
+        said = statements(board)
+        self.said = {s.clue: s for s in said if s.clue is not None}
+        # What two clues state together (2E's letters), by the pair.
+        self.pairs: dict[tuple[Cell, Cell], Statement] = {}
+        for s in said:
+            pair = getattr(s, "pair", None)
+            if pair is not None:
+                self.pairs[pair] = s
         self.clues = tuple(sorted(self.said))
         self.rules = tuple(rule.name for rule in board.rules.mine)
         self._layouts: list[dict[Cell, bool]] = []
         self._index()
 
     def _index(self) -> None:
-        """Index the layouts kept as bit masks (bit ``i``: layout ``i``), by cell, by clue kept and by total."""
-        self._broken: list[frozenset[Cell]] = []
+        """Index the layouts kept as bit masks (bit ``i``: layout ``i``), by cell, by breaking nothing and by total."""
+        self._broken: list[frozenset[frozenset[Cell]]] = []
         self._seen: set[frozenset[Cell]] = set()
         self._mine_at: dict[Cell, int] = dict.fromkeys(self.m.x, 0)
-        self._keeps: dict[Cell, int] = dict.fromkeys(self.clues, 0)
-        self._every = self._at_total = 0
+        self._whole = self._every = self._at_total = 0
         layouts, self._layouts = self._layouts, []
         for layout in layouts:
             self._keep(layout)
@@ -159,31 +129,36 @@ class SmallestReasons:
         self._seen.add(mines)
         bit = 1 << len(self._layouts)
         self._layouts.append(layout)
-        broken = frozenset(c for c in self.clues if not self.said[c].holds(layout))
+        broken = self._terms(layout)
         self._broken.append(broken)
         self._every |= bit
         for c in mines:
             self._mine_at[c] |= bit
-        for c in self.clues:
-            if c not in broken:
-                self._keeps[c] |= bit
+        if not broken:
+            self._whole |= bit
         if self.board.total is not None and len(mines) == self.board.total:
             self._at_total |= bit
+
+    def _terms(self, layout: Any) -> frozenset[frozenset[Cell]]:
+        """What ``layout`` breaks: each clue it breaks alone, and each pair of clues it breaks together."""
+        single = [frozenset((c,)) for c in self.clues if not self.said[c].holds(layout)]
+        paired = [frozenset(pair) for pair, s in self.pairs.items() if not s.holds(layout)]
+        return frozenset((*single, *paired))
 
     def _flipped(self, cell: Cell, mine: bool, total: bool) -> int:
         """The layouts kept that have ``cell`` the other way round (and, with ``total``, the total)."""
         found = self._every & ~self._mine_at[cell] if mine else self._mine_at[cell]
         return found & self._at_total if total else found
 
-    def _sets(self, cell: Cell, mine: bool, total: bool) -> list[frozenset[Cell]]:
-        """The clues each layout kept breaks, of those against ``cell`` being ``mine``: a reason holds one of each."""
+    def _sets(self, cell: Cell, mine: bool, total: bool) -> list[frozenset[frozenset[Cell]]]:
+        """What each layout kept breaks, of those against ``cell`` being ``mine``: a reason holds a term of each."""
         found = self._flipped(cell, mine, total)
-        out: set[frozenset[Cell]] = set()
+        out: set[frozenset[frozenset[Cell]]] = set()
         while found:
             low = found & -found
             out.add(self._broken[low.bit_length() - 1])
             found ^= low
-        return sorted(out, key=lambda s: (len(s), sorted(s)))
+        return sorted(out, key=lambda s: (len(s), sorted(sorted(t) for t in s)))
 
     def advance(self, board: VariantBoard) -> None:
         """Move on to ``board``, a later position of the same puzzle: cells settled, the clues of safe ones shown.
@@ -206,9 +181,14 @@ class SmallestReasons:
         self.board = board
         self.m.board = board
         for s in statements(board):
+            pair: tuple[Cell, Cell] | None = getattr(s, "pair", None)
             if s.clue in fresh:
                 self.m.add(s)
                 self.said[s.clue] = s
+            elif pair is not None and pair not in self.pairs:
+                # A pair with a clue shown now: both its clues' guards hold it, as the model's first pairs.
+                self.m.add(s)
+                self.pairs[pair] = s
         self.clues = tuple(sorted(self.said))
         settled = {at: board.cell(at).state is CellState.MINE for at in board.where(CellState.MINE) + tuple(fresh)}
         self._layouts = [lay for lay in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
@@ -253,26 +233,20 @@ class SmallestReasons:
         """Whether every clue and rule (and the total, if ``total``) force ``cell`` to be ``mine``."""
         if total and self.board.total is None:
             return False
-        if self._flipped(cell, mine, total) & self._keeps_all():
+        if self._flipped(cell, mine, total) & self._whole:
             return False
         return self._solve(cell, mine, self.clues, total, self.rules) is None
 
-    def _keeps_all(self) -> int:
-        found = self._every
-        for c in self.clues:
-            found &= self._keeps[c]
-        return found
-
     def _correction(self, cell: Cell, mine: bool, total: bool, layout: Any) -> frozenset[Cell]:
-        """The clues ``layout`` breaks, after one pass keeping each of them where some layout still allows it."""
-        broken = {c for c in self.clues if not self.said[c].holds(layout)}
+        """The clues ``layout`` breaks (alone or in a pair), after one pass keeping each where some layout allows it."""
+        broken = set().union(*self._terms(layout))
         for clue in sorted(broken):
             if clue not in broken:
                 continue  # a later layout kept it
             kept = [c for c in self.clues if c not in broken] + [clue]
             found = self._solve(cell, mine, kept, total, self.rules)
             if found is not None:
-                broken = {c for c in self.clues if not self.said[c].holds(found)}
+                broken = set().union(*self._terms(found))
         return frozenset(broken)
 
     def clues_needed(self, cell: Cell, mine: bool, total: bool, most: int | None = None) -> tuple[Cell, ...] | None:
@@ -370,20 +344,37 @@ class SmallestReasons:
         raise CnfsweepError("internal error: every clue together did not force a certain cell")
 
 
-def _hitting_set(sets: Sequence[frozenset[Cell]], most: int | None) -> set[Cell] | None:
-    """A smallest set of cells holding one of each of ``sets`` (exactly, by CP-SAT); ``None`` if it needs more than ``most``."""
+def _hitting_set(sets: Sequence[frozenset[frozenset[Cell]]], most: int | None) -> set[Cell] | None:
+    """A smallest set of cells holding a whole term of each of ``sets`` (exactly, by CP-SAT); ``None`` past ``most``.
+
+    A term is one cell, or two that hold it together (a pair of clues).
+    """
     if not sets:
         return set() if most is None or most >= 0 else None
     common = frozenset.intersection(*sets)
     if common:
-        return {min(common)} if most is None or most >= 1 else None  # one cell holds one of each
+        # A term in every set: one cell alone if any is, else two (no one cell holds a term of each).
+        term = min(common, key=lambda t: (len(t), sorted(t)))
+        return set(term) if most is None or most >= len(term) else None
     if most is not None and most <= 1:
         return None
-    cells = sorted(set().union(*sets))
+    cells = sorted(set().union(*(t for s in sets for t in s)))
     model = cp_model.CpModel()
     pick = {c: model.new_bool_var(f"h{c.row}_{c.col}") for c in cells}
+    both: dict[frozenset[Cell], Any] = {}
     for s in sets:
-        model.add_bool_or([pick[c] for c in s])
+        held = []
+        for t in sorted(s, key=sorted):
+            if len(t) == 1:
+                held.append(pick[next(iter(t))])
+                continue
+            if t not in both:
+                # Held only where every cell of the term is picked.
+                both[t] = model.new_bool_var("both")
+                for c in t:
+                    model.add_implication(both[t], pick[c])
+            held.append(both[t])
+        model.add_bool_or(held)
     if most is not None:
         model.add(sum(pick.values()) <= most)
     model.minimize(sum(pick.values()))

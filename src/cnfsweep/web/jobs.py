@@ -48,7 +48,6 @@ from cnfsweep.play.level import format_size
 from cnfsweep.formats import parse_board
 from cnfsweep.variants.board import VariantBoard, has_rules, not_taken, parse_variant
 from cnfsweep.variants.game import PuzzleGame
-from cnfsweep.variants.smallest import check_gradable
 
 __all__ = [
     "TASKS",
@@ -567,8 +566,6 @@ def run_puzzle(job: PuzzleJob) -> JobOutcome:
     deadline = deadline_after(job.time_limit)  # the limit covers making the puzzle and grading it
     try:
         request = VariantRequest.make(job.rows, job.cols, job.mines, job.rules, time_limit=job.time_limit)
-        if job.grade:
-            check_gradable(request.rules)  # the grade's refusal, before the puzzle is made rather than after
         puzzle = generate_variant(request, job.seed)
         doc = puzzle_document(puzzle)
         if job.grade:

@@ -346,9 +346,7 @@ class PuzzleRequest(BaseModel):
     grade: StrictBool = Field(
         False,
         description="Also grade the puzzle as `cnfsweep grade` does: the answer gains `grade` (`easy` to `evil`) and "
-        "`grade_steps` (each step's `size`, `uses_total` and `cells`), as `generate --rules --grade --json` prints. "
-        "Under a rule that cannot be graded (`gradable` false in `GET /api/health`'s `rules`: 2E) it is a 400 with "
-        "the one line `cnfsweep grade` refuses it with.",
+        "`grade_steps` (each step's `size`, `uses_total` and `cells`), as `generate --rules --grade --json` prints.",
     )
 
 

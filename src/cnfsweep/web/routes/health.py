@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends
 from cnfsweep.core.version import __version__
 from cnfsweep.play import LEVELS
 from cnfsweep.variants import RULES, VariantRule
-from cnfsweep.variants.smallest import gradable
 from cnfsweep.web.routes.context import Context, context
 
 __all__ = ["FEATURES", "router", "rule_documents"]
@@ -20,44 +19,24 @@ FEATURES = ("analyze", "check", "hint", "levels", "game", "generate", "puzzle", 
 router = APIRouter()
 
 
-def rule_documents() -> list[dict[str, str | bool]]:
-    """Every variant rule of the registry (plug-ins' too) by code, with its title, one-line definition, kind and
-    whether a puzzle under it can be graded (:func:`~cnfsweep.variants.smallest.gradable`).
+def rule_documents() -> list[dict[str, str]]:
+    """Every variant rule of the registry (plug-ins' too) by code, with its title, one-line definition and kind.
 
-    The page's rule choices and badges read them here, so no definition is written twice; its Grade box is
-    off while a rule chosen is not gradable.
+    The page's rule choices and badges read them here, so no definition is written twice.
 
     Examples
     --------
-    >>> first = rule_documents()[0]
-    >>> first["code"], first["kind"], first["gradable"]
-    ('1Q', 'mine', True)
+    >>> rule_documents()[0]["code"], rule_documents()[0]["kind"]
+    ('1Q', 'mine')
     """
-    found: list[dict[str, str | bool]] = []
+    found = []
     for code, entry in RULES.items():
         rule = cast("type[VariantRule]", entry)
-        found.append(
-            {
-                "code": code,
-                "title": rule.title,
-                "definition": rule.definition,
-                "kind": rule.kind.value,
-                "gradable": gradable(rule),
-            }
-        )
+        found.append({"code": code, "title": rule.title, "definition": rule.definition, "kind": rule.kind.value})
     return found
 
 
-@router.get(
-    "/api/health",
-    responses={
-        200: {
-            "description": "The server's version, features and limits; `rules`: every variant rule's `code`, "
-            "`title`, `definition`, `kind` (`mine` or `clue`) and `gradable` (whether a puzzle under it can be "
-            "graded: `grade` and a puzzle's `grade` refuse one that is not, in one line)."
-        }
-    },
-)
+@router.get("/api/health", responses={200: {"description": "The server's version, features and limits."}})
 async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
     """Answered on the event loop, whatever the workers are doing: the version, features and limits."""
     settings = ctx.settings

@@ -17,30 +17,8 @@ export function ruleChoices() {
       box.checked = rule.code === "V";
       label.title = ruleText(rule.code);
       label.append(box, ` ${rule.code} ${rule.title}`);
-      box.addEventListener("change", gradeFollowsRules);
       return label;
     }));
-  }
-  gradeFollowsRules();
-}
-
-/** The Grade box follows the rules chosen: while one of them cannot be graded (the server's `gradable`, 2E's letters),
- * it is off and disabled, its title saying why; once none is left, it is back as it was before. */
-function gradeFollowsRules() {
-  const box = $("puzzle-grade"), label = box.closest("label");
-  label.dataset.title ??= label.title;
-  const chosen = new Set([...document.querySelectorAll("input[name=rule]:checked")].map((b) => b.value));
-  const refused = state.rules.filter((rule) => rule.gradable === false && chosen.has(rule.code)).map((rule) => rule.code);
-  if (refused.length) {
-    if (!box.disabled) box.dataset.wanted = String(box.checked);
-    box.checked = false;
-    box.disabled = true;
-    const whose = refused.length === 1 ? "its" : "their";
-    label.title = `${refused.join(" and ")} cannot be graded: ${whose} clues constrain each other in pairs`;
-  } else if (box.disabled) {
-    box.disabled = false;
-    box.checked = box.dataset.wanted === "true";
-    label.title = label.dataset.title;
   }
 }
 
