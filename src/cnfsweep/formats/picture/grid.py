@@ -3,15 +3,18 @@
 A grid of cells shows as edges that repeat: summed down every column of pixels (and along every row),
 the brightness steps peak on the lines between cells, one pitch apart, and nowhere else at that
 spacing.  The pitch is the first strong peak of the profile's autocorrelation, refined to a fraction
-of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts; the
-board is the longest run of lines that are all strong.  Square cells take one pitch both ways, and each
-line is then placed where the picture draws it (a game may size its cells a pixel unevenly).
+of a pixel (a browser at 125% draws a 17 px cell 21.25 px wide) by fitting the lines it predicts (on
+the edges, or on the middle of each line's edges where a tile's bevels let the fit on the edges
+slide); the board is the longest run of lines that are all strong.  Square cells take one pitch both
+ways, and each line is then placed where the picture draws it (a game may size its cells a pixel
+unevenly).
 
 Works on numpy arrays only: the picture is decoded by :mod:`cnfsweep.formats.picture.read`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -167,9 +170,55 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
     return (1 - t) * inside(lo) + t * inside(lo + 1)
 
 
-def find_axis(e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None = None) -> Axis | None:
+#: The bell the edge profile is smoothed by, a standard deviation of this share of the pitch: a line's
+#: edges within a few pixels of it (a bevel each side, a rule two pixels wide) merge into one bump.
+BELL = 1 / 7
+#: Least the sharp and the smoothed fits' lines may part across a board's inner lines (pixels) for the
+#: smoothed fit's to stand: less is the two fits agreeing.
+SLID = 1.0
+#: Least share of the sharp fit's score the smoothed fit's lines must keep for them to stand: lines on
+#: the picture's edges keep most of it (JSMinesweeper's 0.84 to 0.87), lines in the gaps between tiles
+#: little (GNOME Mines' unevenly sized cells, 0.16 to 0.40).
+ON_EDGES = 0.75
+
+
+def _smoothed(e: np.ndarray, pitch: float) -> np.ndarray:
+    """The profile smoothed by a bell :data:`BELL` of a pitch wide (its standard deviation)."""
+    sigma = max(1.0, BELL * pitch)
+    half = int(np.ceil(3 * sigma))
+    bell = np.exp(-0.5 * (np.arange(-half, half + 1) / sigma) ** 2)
+    return np.convolve(e, bell / bell.sum(), mode="same")
+
+
+def _best_lines(
+    score: Callable[[np.ndarray], np.ndarray], offsets: np.ndarray, pitch: float, centre: float, given: float | None
+) -> tuple[float, float]:
+    """The pitch (``given``, or near ``pitch``) and middle line (near ``centre``) whose lines score best.
+
+    ``score`` gives the profile's score at each place of an array; the lines stand ``offsets`` pitches from the
+    middle one.  Coarse, then fine around the best, at a tenth of the work of the fine search alone.
+    """
+    slope = pitch
+    for (p_span, p_step), (c_span, c_step) in (((0.6, 0.1), (2.0, 0.25)), ((0.1, 0.02), (0.25, 0.05))):
+        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step) if given is None else np.asarray([given])
+        centres = np.arange(centre - c_span, centre + c_span + 1e-9, c_step)
+        at = centres[None, :, None] + offsets[None, None, :] * pitches[:, None, None]
+        scores = score(at).sum(axis=2)
+        i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        slope, centre = float(pitches[i]), float(centres[j])
+    return slope, centre
+
+
+def find_axis(
+    e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None = None, middles: bool = True
+) -> Axis | None:
     """The cells along one axis from its edge profile ``e`` (``e[i]``: steps between pixels ``i`` and ``i + 1``),
-    their pitch near ``whole`` pixels, or ``pitch`` itself where given."""
+    their pitch near ``whole`` pixels, or ``pitch`` itself where given.
+
+    With ``middles``, a line drawn as several edges (a raised tile's bevels each side of the step between
+    tiles) is placed at their middle where the fit on the edges alone slides along them (see
+    :data:`SLID`); hexagons' sides, whose slanted edges fill the profile between them, are found without.
+    """
     given = pitch
     wide = _spread(e)
     n = len(e)
@@ -213,20 +262,34 @@ def find_axis(e: np.ndarray, whole: int, floor: float = 0.0, pitch: float | None
     # the edges within half a pixel of it, so a tile's dark and light sides a pixel apart both count.
     count = len(lines) - 1
     inner = np.arange(1, count) if count >= 3 else np.arange(0, count + 1)
-    # Lines placed from the middle one out, so that a change of pitch leaves the middle where it is;
-    # coarse, then fine around the best, at a tenth of the work of the fine search alone.
+    # Lines placed from the middle one out, so that a change of pitch leaves the middle where it is.
     mid = float(inner.mean())
     offsets = inner - mid
     if given is not None:
         pitch = given
-    slope, centre = pitch, float(lines[0]) + mid * pitch
-    for (p_span, p_step), (c_span, c_step) in (((0.6, 0.1), (2.0, 0.25)), ((0.1, 0.02), (0.25, 0.05))):
-        pitches = np.arange(slope - p_span, slope + p_span + 1e-9, p_step) if given is None else np.asarray([given])
-        centres = np.arange(centre - c_span, centre + c_span + 1e-9, c_step)
-        at = centres[None, :, None] + offsets[None, None, :] * pitches[:, None, None]
-        scores = (_sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)).sum(axis=2)
-        i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
-        slope, centre = float(pitches[i]), float(centres[j])
+    first = float(lines[0]) + mid * pitch
+
+    def sharp(at: np.ndarray) -> np.ndarray:
+        return _sample(e, at - 0.5) + _sample(e, at) + _sample(e, at + 0.5)
+
+    slope, centre = _best_lines(sharp, offsets, pitch, first, given)
+    if middles and given is None and count >= 3:
+        # The sharp fit can slide along a line drawn as several edges: a raised tile's bevel is two edges
+        # a pixel or two each side of the step between tiles, and lines can drift from the step on one
+        # side of the board to a bevel's far edge on the other (JSMinesweeper's 20 px tiles in a whole
+        # window: 20.24 px for 20).  The same fit on the profile smoothed by a bell counts each line's
+        # edges as one bump at their middle, which a bevel on both sides leaves where it is.  Its lines
+        # stand where the two fits part by a pixel or more across the board, and only where they lie on
+        # the picture's edges (not in the gaps between tiles that GNOME Mines sizes a pixel unevenly,
+        # where neither even pitch fits and the middles fall between the edges).
+        smooth = _smoothed(e, pitch)
+        s_slope, s_centre = _best_lines(lambda at: _sample(smooth, at), offsets, pitch, first, None)
+        apart = abs(s_slope - slope) * float(offsets.max() - offsets.min())
+        on_edges = float(sharp(s_centre + offsets * s_slope).sum()) >= ON_EDGES * float(
+            sharp(centre + offsets * slope).sum()
+        )
+        if apart >= SLID and on_edges:
+            slope, centre = s_slope, s_centre
     intercept = centre - mid * slope
     # e[i] is the step between pixels i and i + 1: the cell starts at i + 1.
     return Axis(start=intercept + 1.0, pitch=slope, count=count)

@@ -51,7 +51,9 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     # a pitch down at all (or a fraction of one): their place comes from the sides' parity below.
     if half is None or (down is not None and 0.8 <= down / half <= 1.25):
         return None
-    across = find_axis(ex, half)
+    # Without placing lines at their edges' middles: a hexagon's slanted sides put edges all along between its
+    # vertical ones, and smoothed, they pull the pitch (page-hex-light-1x-1: 15.84 px for 16).
+    across = find_axis(ex, half, middles=False)
     if across is None or across.count < 3:
         return None
     width = 2 * across.pitch
