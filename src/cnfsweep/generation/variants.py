@@ -13,7 +13,8 @@ clues must leave one layout.  :func:`generate_variant` makes one:
    :meth:`~cnfsweep.variants.puzzle.Puzzle.another`), until the range's
    least number of clues or no clue can go; a layout whose clues end above the
    range's most is drawn again;
-   (a question still open after :data:`QUESTION_LIMIT` of CP-SAT's deterministic time keeps its clue);
+   (a question still open after :data:`QUESTION_LIMIT` of CP-SAT's deterministic time, or
+   :data:`QUESTION_SCALE` times the first question's where that is more, keeps its clue);
 4. the puzzle checked by the exact solve on its own board
    (:func:`~cnfsweep.variants.solve.variant_witnesses`: one layout, the
    answer; global rules by their exact links there, by cuts in step 3, so the
@@ -56,6 +57,11 @@ ATTEMPTS = 50
 #: costs about what the half-second wall-clock limit before it did on a quiet machine (8x8/16 under 1S V: 8-9
 #: clues, about 1.4 s; 0.1 leaves 6-7 clues in twice the time).
 QUESTION_LIMIT = 0.03
+#: A question may also take this many times the work of the puzzle's first question (every clue shown), where
+#: that is more: CP-SAT's deterministic time counts reading the model too, and 2P's clues make models of
+#: thousands of constraints whose easy questions take 0.02-0.05 units (with :data:`QUESTION_LIMIT` alone, two
+#: of three 8x8/16 2P puzzles kept every clue).  Every other rule's first question takes under 0.002.
+QUESTION_SCALE = 3
 
 
 @dataclass(frozen=True)
@@ -282,13 +288,14 @@ def generate_variant(request: VariantRequest, seed: int) -> VariantPuzzle:
         kept = set(shown)
         if puzzle.another(kept) is not None:
             continue  # even every clue leaves another layout
+        budget = max(QUESTION_LIMIT, QUESTION_SCALE * puzzle.model.last_work)
         least, most = request.clues if request.clues is not None else (0, len(shown))
         order = sorted(shown)
         rng.shuffle(order)
         for cell in order:
             if len(kept) <= least:
                 break
-            if puzzle.another(kept - {cell}, QUESTION_LIMIT) is None:
+            if puzzle.another(kept - {cell}, budget) is None:
                 kept.discard(cell)
         if len(kept) > most:
             continue

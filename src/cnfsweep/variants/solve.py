@@ -137,6 +137,8 @@ class VariantModel:
         #: it :class:`WorkLimitReached`.  It counts the same on any machine: a bounded question has the same answer
         #: however busy this one is.
         self.work_limit: float | None = None
+        #: CP-SAT's deterministic time the last :meth:`solve` took, its cut rounds together.
+        self.last_work = 0.0
         # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
         self._all_safe: dict[frozenset[Cell], Any] = {}
         for statement in statements(board) if parts is None else parts:
@@ -303,11 +305,13 @@ class VariantModel:
         """A layout obeying every rule (in ``rules``, if given) under ``assume``, or ``None``: cuts added until one is."""
         rules = None if rules is None else set(rules)
         work = self.work_limit
+        self.last_work = 0.0
         while True:
             self.model.clear_assumptions()
             self.model.add_assumptions(list(assume))
             solver = self.solver(work)
             status = solver.solve(self.model)
+            self.last_work += solver.deterministic_time
             if work is not None:
                 work -= solver.deterministic_time
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
