@@ -150,3 +150,28 @@ def test_no_other_skins_counter_is_read_wrong(skin: str) -> None:
         except BoardFormatError:
             continue
         assert reading.counter is None or reading.total_mines == made_mines(png), png.name
+
+
+def altered(rgb: np.ndarray, how: str) -> np.ndarray:
+    """A picture saved as a JPEG of some quality (``q75``) or scaled by some factor (``x0.8``), bilinear."""
+    image = Image.fromarray(rgb)
+    if how.startswith("q"):
+        out = io.BytesIO()
+        image.save(out, format="JPEG", quality=int(how[1:]))
+        with Image.open(io.BytesIO(out.getvalue())) as jpeg:
+            return np.asarray(jpeg.convert("RGB"))
+    factor = float(how[1:])
+    return np.asarray(image.resize((round(image.width * factor), round(image.height * factor)), Image.BILINEAR))
+
+
+@pytest.mark.parametrize("how", ["q75", "q60", "x0.8"])
+@pytest.mark.parametrize("name", JSM_ALL)
+def test_a_blurred_counter_is_read_right_or_not_at_all(name: str, how: str) -> None:
+    # JPEG's ringing and a bilinear scale's blend smear the lit red into the unlit segments beside it.
+    png = JSM / f"{name}.png"
+    rgb = altered(rgb_of(png), how)
+    grid = find_grid(gray_of(Image.fromarray(rgb)))
+    if grid is None:
+        return  # no board found, so no counter looked for
+    counter = read_segments(rgb, float(grid.y.start))
+    assert counter is None or counter.value == counter_label(png)
