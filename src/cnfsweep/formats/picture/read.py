@@ -731,9 +731,11 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         sure.append(tuple(conf))
     glued = isinstance(grid, Grid) and _glued(image, grid)
     from cnfsweep.formats.picture.counter import find_counter
+    from cnfsweep.formats.picture.segments import read_segments
 
     top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
-    counter = find_counter(np.asarray(image), top, *_known_digits())
+    # The page's LED box by its known digits; failing that, a seven-segment display by its lit segments.
+    counter = find_counter(np.asarray(image), top, *_known_digits()) or read_segments(np.asarray(image), top)
     return Reading(
         grid=grid,
         cells=tuple(rows),

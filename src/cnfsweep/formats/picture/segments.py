@@ -1,0 +1,184 @@
+"""A counter of seven-segment digits that draws its unlit segments too, read by which segments are lit.
+
+JSMinesweeper (and Arbiter) draw the mines counter as seven-segment digits on a black box: all seven
+segments of every digit drawn, the lit ones bright red and the unlit ones dark red.  Such a digit needs no
+known pictures.  Its cell is the block of red its seven segments make (the unlit ones give it its whole
+width, a 1 included), each segment is looked for where the seven-segment layout puts it, on a few short
+lines across it, and the digit is the set of segments lit.  A segment is lit where its red is near the
+brightest red of the counter's digits, unlit where it is well under that; a segment with no red at all (a
+display that leaves its unlit segments undrawn, as xdemineur's does, where a cell's width says nothing of
+where its segments lie) or one between the two leaves the counter unread, as does a set of segments that
+is no digit.  Works on numpy arrays only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cnfsweep.formats.picture.counter import Counter, _runs
+
+__all__ = ["display_cells", "read_segments"]
+
+#: The characters a set of lit segments shows (``a`` the top, then clockwise, ``g`` the middle); 6, 7 and 9
+#: each in both the shapes displays use (with and without their tail), none of which is another digit.
+DIGITS: dict[frozenset[str], str] = {
+    frozenset(segments): char
+    for segments, char in [
+        ("abcdef", "0"),
+        ("bc", "1"),
+        ("abdeg", "2"),
+        ("abcdg", "3"),
+        ("bcfg", "4"),
+        ("acdfg", "5"),
+        ("acdefg", "6"),
+        ("cdefg", "6"),
+        ("abc", "7"),
+        ("abcf", "7"),
+        ("abcdefg", "8"),
+        ("abcdfg", "9"),
+        ("abcfg", "9"),
+        ("g", "-"),
+        ("", " "),
+    ]
+}
+
+#: Where each segment is looked for, in shares of its cell's width (u) and height (v): the lines across it
+#: (three, at these places along it) and the stretch each line spans.  A horizontal segment is crossed by
+#: short columns, an upright one by short rows; each line reaches from the cell's edge (or the middle)
+#: past where the segment's strokes lie in the displays seen, and stops short of the other segments.
+SCANS: dict[str, tuple[str, tuple[float, float, float], tuple[float, float]]] = {
+    "a": ("column", (0.4, 0.5, 0.6), (0.0, 0.2)),
+    "g": ("column", (0.4, 0.5, 0.6), (0.38, 0.62)),
+    "d": ("column", (0.4, 0.5, 0.6), (0.8, 1.0)),
+    "f": ("row", (0.22, 0.27, 0.32), (0.0, 0.4)),
+    "b": ("row", (0.22, 0.27, 0.32), (0.6, 1.0)),
+    "e": ("row", (0.68, 0.73, 0.78), (0.0, 0.4)),
+    "c": ("row", (0.68, 0.73, 0.78), (0.6, 1.0)),
+}
+
+#: A segment whose red is at least this share of the digits' brightest red is lit.
+LIT = 0.75
+#: A segment whose red is at most this share of the digits' brightest red is unlit (JSMinesweeper's: 96 of 255, 0.38).
+UNLIT = 0.5
+#: Least height in pixels of a digit's cell: smaller, a segment is a pixel or two and cannot be told.
+LEAST_HEIGHT = 10
+#: A digit's cell is this many times as tall as it is wide, at least and at most.
+ASPECT = (1.2, 3.0)
+#: Cells of one display: heights and widths within this share of each other, tops within it of a height.
+ALIKE = 0.15
+#: Cells of one display stand at most this share of their height apart.
+GAP = 0.5
+
+
+def _ink(rgb: np.ndarray) -> np.ndarray:
+    """Pixels of a segment, lit or unlit: clearly red, bright or dark (black and dim reds are not)."""
+    r, g, b = (rgb[..., i].astype(np.int16) for i in range(3))
+    return (r >= 48) & (r - np.maximum(g, b) >= 40)
+
+
+def _near(x: float, y: float) -> bool:
+    """Whether two lengths are within :data:`ALIKE` of the larger."""
+    return abs(x - y) <= ALIKE * max(x, y)
+
+
+def display_cells(rgb: np.ndarray) -> list[list[tuple[int, int, int, int]]]:
+    """The displays of red digit cells in a picture, left to right, each its cells' boxes left to right.
+
+    A cell is a run of columns with red in a band of rows with red, cut to its own red rows, as tall as
+    :data:`LEAST_HEIGHT` and shaped as a digit (:data:`ASPECT`); cells alike in size, level with each other and
+    close together make one display.
+    """
+    ink = _ink(rgb)
+    cells = []
+    for top, bottom in _runs(ink.sum(axis=1) > 0, LEAST_HEIGHT):
+        band = ink[top:bottom]
+        for left, right in _runs(band.sum(axis=0) > 0, 1):
+            rows = np.flatnonzero(band[:, left:right].any(axis=1))
+            y0, y1 = top + int(rows[0]), top + int(rows[-1]) + 1
+            height, width = y1 - y0, right - left
+            if height >= LEAST_HEIGHT and ASPECT[0] <= height / width <= ASPECT[1]:
+                cells.append((left, y0, right, y1))
+    displays: list[list[tuple[int, int, int, int]]] = []
+    for cell in sorted(cells):
+        last = displays[-1][-1] if displays else None
+        if last is not None and _same_display(last, cell):
+            displays[-1].append(cell)
+        else:
+            displays.append([cell])
+    return displays
+
+
+def _same_display(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether cell ``b`` is the next digit after cell ``a`` on one display."""
+    height = max(a[3] - a[1], b[3] - b[1])
+    return (
+        _near(a[3] - a[1], b[3] - b[1])
+        and _near(a[2] - a[0], b[2] - b[0])
+        and abs(a[1] - b[1]) <= ALIKE * height
+        and 0 <= b[0] - a[2] <= GAP * height
+    )
+
+
+def _segment_reds(rgb: np.ndarray, ink: np.ndarray, cell: tuple[int, int, int, int]) -> dict[str, float] | None:
+    """Each segment's red in a cell (the middle of its lines' brightest red pixels), or None where one has no red."""
+    left, top, right, bottom = cell
+    width, height = right - left, bottom - top
+    red = np.where(ink, rgb[..., 0], 0).astype(np.float32)
+    found = {}
+    for segment, (kind, places, (start, end)) in SCANS.items():
+        lines = []
+        for place in places:
+            if kind == "column":
+                x = left + min(width - 1, int(place * width))
+                line = red[
+                    top + int(start * height) : top + max(int(start * height) + 1, int(np.ceil(end * height))), x
+                ]
+            else:
+                y = top + min(height - 1, int(place * height))
+                line = red[y, left + int(start * width) : left + max(int(start * width) + 1, int(np.ceil(end * width)))]
+            lines.append(float(line.max()))
+        found[segment] = float(np.median(lines))
+        if found[segment] <= 0:
+            return None  # no red where a segment belongs: its unlit segments are not drawn, or no digit is
+    return found
+
+
+def read_segments(rgb: np.ndarray, above: float) -> Counter | None:
+    """The mines counter as seven-segment digits: the leftmost display of two or more digits wholly above ``above``.
+
+    None where there is no such display, or its digits cannot be read surely (see the module's notes).
+    The confidence is 1 where every lit segment is as bright as the brightest and every unlit one black,
+    and falls to 0.5 as the segment nearest the line between lit and unlit nears it.
+    """
+    region = rgb[: max(0, int(above))]
+    displays = [cells for cells in display_cells(region) if len(cells) >= 2]
+    if not displays:
+        return None
+    cells = displays[0]
+    ink = _ink(region)
+    reds = [_segment_reds(region, ink, cell) for cell in cells]
+    if any(found is None for found in reds):
+        return None
+    values = [value for found in reds if found is not None for value in found.values()]
+    brightest = max(values)
+    if min(values) >= LIT * brightest:
+        return None  # no segment unlit: nothing shows what unlit looks like, so lit cannot be told from it
+    text, margin = "", 1.0
+    for found in reds:
+        assert found is not None
+        lit = frozenset(s for s, value in found.items() if value >= LIT * brightest)
+        if any(UNLIT * brightest < value < LIT * brightest for value in found.values()):
+            return None  # a segment neither lit nor unlit
+        char = DIGITS.get(lit)
+        if char is None:
+            return None
+        text += char
+        for value in found.values():
+            share = value / brightest
+            margin = min(margin, (share - LIT) / (1 - LIT) if share >= LIT else (UNLIT - share) / UNLIT)
+    shown = text.lstrip(" ")
+    if not (shown.isdigit() or (shown[:1] == "-" and shown[1:].isdigit())):
+        return None  # a blank between digits, a minus sign after one, or nothing lit
+    left, top = min(c[0] for c in cells), min(c[1] for c in cells)
+    right, bottom = max(c[2] for c in cells), max(c[3] for c in cells)
+    return Counter(value=int(shown), box=(left, top, right, bottom), confidence=0.5 + 0.5 * margin)
