@@ -26,7 +26,8 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.constraints import Constraint, CountTable, Problem
+from cnfsweep.engine.boxsearch import box_solve
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
@@ -50,6 +51,9 @@ COUNT_LIMIT = 20_000
 #: Global rules: at most this many rounds of this many layouts, each adding the cuts of those refused.
 TIGHTEN_ROUNDS, TIGHTEN_LIMIT = 20, 5_000
 REFUSED_KEPT = 2_000
+#: The engine's box search may take this many nodes on a component of cardinality statements before CP-SAT lists
+#: its layouts instead (a few milliseconds at most).
+BOX_NODES = 200_000
 TOTAL = "total"
 
 
@@ -141,6 +145,9 @@ class VariantModel:
         self.work_limit: float | None = None
         # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
         self._all_safe: dict[frozenset[Cell], Any] = {}
+        # The cells a sight may take as known (folded into constants): only in a component's model, which is
+        # only ever enumerated, so that no other question's model (and what CP-SAT happens to find first) changes.
+        self._known = _known(board) if parts is not None else {}
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -180,13 +187,26 @@ class VariantModel:
                 on = [*on, self.x[statement.when]]
             # One call builds the weighted sum: cheaper than adding up one product per cell in Python.
             expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in statement.cells], statement.weights)
-            domain = cp_model.Domain.from_values(sorted(statement.allowed))
-            self.model.add_linear_expression_in_domain(expr, domain).only_enforce_if(on)
+            added = self.model.add_linear_expression_in_domain(expr, _domain(statement.allowed))
+            if on:
+                added.only_enforce_if(on)
             return
         if isinstance(statement, Sight):
-            seen = [self._safe_run(ray[: k + 1]) for ray in statement.rays for k in range(len(ray))]
-            domain = cp_model.Domain.from_values(sorted(v - 1 for v in statement.allowed))
-            self.model.add_linear_expression_in_domain(sum(seen), domain).only_enforce_if(on)
+            # Each ray adds one for each of its first cells that are all safe; a run known safe adds a constant.
+            seen, known = [], 1
+            for ray in statement.rays:
+                for k in range(len(ray)):
+                    run = self._safe_run(ray[: k + 1])
+                    if run is False:
+                        break
+                    if run is True:
+                        known += 1
+                    else:
+                        seen.append(run)
+            domain = _domain(frozenset(v - known for v in statement.allowed))
+            added = self.model.add_linear_expression_in_domain(cp_model.LinearExpr.sum(seen), domain)
+            if on:
+                added.only_enforce_if(on)
             return
         if isinstance(statement, Linked):
             self._add_linked(statement, on)
@@ -202,14 +222,23 @@ class VariantModel:
         self.model.add_bool_or(chosen).only_enforce_if(on)
 
     def _safe_run(self, run: Sequence[Cell]) -> Any:
-        """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell."""
+        """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell.
+
+        ``True`` or ``False`` when the board's revealed cells and known mines already say.
+        """
         key = frozenset(run)
         if key not in self._all_safe:
-            last = ~self.x[run[-1]]
-            if len(run) == 1:
-                self._all_safe[key] = last
+            known = self._known.get(run[-1])
+            before = True if len(run) == 1 else self._safe_run(run[:-1])
+            if known is True or before is False:
+                self._all_safe[key] = False
+            elif known is False:
+                # A revealed cell adds nothing to what the cells before it say.
+                self._all_safe[key] = before
+            elif before is True:
+                self._all_safe[key] = ~self.x[run[-1]]
             else:
-                before = self._safe_run(run[:-1])
+                last = ~self.x[run[-1]]
                 v = self.model.new_bool_var("safe_run")
                 self.model.add_implication(v, before)
                 self.model.add_implication(v, last)
@@ -542,6 +571,15 @@ def _cells_of(statement: Statement) -> set[Cell]:
     return {c for case in statement.cases for c, _ in case}
 
 
+def _domain(allowed: frozenset[int]) -> Any:
+    """CP-SAT's domain of ``allowed``: one interval where it is one (made without listing its values)."""
+    if allowed:
+        low, high = min(allowed), max(allowed)
+        if high - low + 1 == len(allowed):
+            return cp_model.Domain(low, high)
+    return cp_model.Domain.from_values(sorted(allowed))
+
+
 def _known(board: VariantBoard) -> dict[Cell, bool]:
     """Each revealed cell (safe) and known mine of ``board``, as a layout's value."""
     known = dict.fromkeys(board.where(CellState.CLUE) + board.where(CellState.HIDDEN), False)
@@ -619,6 +657,60 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
     return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
 
 
+def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float | None) -> CountTable | None:
+    """A component's count table (one entry a cell of ``free``) by the engine's box search, if it can be had so.
+
+    Only where every statement is a cardinality constraint over distinct cells (1Q, 1T, 1H, 1A, V, 1X, 1K ...),
+    as a revealed number is: the cells every statement names alike are one box, as the engine's own problems
+    have them.  ``None`` otherwise, or past :data:`BOX_NODES` nodes: CP-SAT then lists the layouts.
+    """
+    if not free:
+        return None
+    index = {c: i for i, c in enumerate(free)}
+    bounds = []
+    names: list[list[int]] = [[] for _ in free]
+    for k, statement in enumerate(group):
+        if not isinstance(statement, Sum) or not statement.cardinality:
+            return None
+        if len(set(statement.cells)) != len(statement.cells) or any(c not in index for c in statement.cells):
+            return None
+        low, high = max(min(statement.allowed), 0), min(max(statement.allowed), len(statement.cells))
+        if low > high:
+            return None  # allows no count: CP-SAT says so as it does for any other
+        bounds.append((low, high))
+        for c in statement.cells:
+            names[index[c]].append(k)
+    boxes: dict[tuple[int, ...], list[int]] = {}
+    for i, named in enumerate(names):
+        boxes.setdefault(tuple(named), []).append(i)
+    var_of = [0] * len(free)
+    box_of_cell = [0] * len(free)
+    box_vars = []
+    for b, members in enumerate(boxes.values()):
+        start = sum(len(v) for v in box_vars)
+        box_vars.append(tuple(range(start, start + len(members))))
+        for j, i in enumerate(members):
+            var_of[i], box_of_cell[i] = start + j, b
+    constraints = tuple(
+        Constraint(
+            tuple(sorted(var_of[index[c]] for c in statement.cells)),
+            low,
+            high,
+            statement.clue if statement.clue is not None else statement.rule,  # type: ignore[union-attr]
+        )
+        for statement, (low, high) in zip(group, bounds, strict=True)
+    )
+    problem = Problem(tuple(box_vars), constraints)
+    found = box_solve(problem, BOX_NODES, deadline)
+    if found is None:
+        return None
+    if isinstance(found, tuple):
+        table = CountTable(found[1], found[2])
+    else:
+        table = CountTable.from_box_counts(problem, found)  # no model: an empty table
+    return CountTable(table.solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in table.tallies.items()})
+
+
 def _count_by_components(
     board: VariantBoard, limit: int, deadline: float | None = None
 ) -> tuple[int, dict[Cell, int]] | None:
@@ -635,6 +727,13 @@ def _count_by_components(
     parts, n_off = _split(board, [statement for statement in reduced if statement is not None])
     tables, cells = [], []
     for free, group in parts:
+        table = _box_table(free, group, deadline)
+        if table is not None:
+            if sum(table.solutions.values()) >= limit:
+                return None  # as many as an enumeration stops at: the same answer as one
+            tables.append(table)
+            cells.append(free)
+            continue
         collect = _enumerate(VariantModel(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
         if collect.stopped:
             return None
