@@ -667,7 +667,7 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
     if not free:
         return None
     index = {c: i for i, c in enumerate(free)}
-    bounds = []
+    sums: list[tuple[Sum, int, int]] = []
     names: list[list[int]] = [[] for _ in free]
     for k, statement in enumerate(group):
         if not isinstance(statement, Sum) or not statement.cardinality:
@@ -677,7 +677,7 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
         low, high = max(min(statement.allowed), 0), min(max(statement.allowed), len(statement.cells))
         if low > high:
             return None  # allows no count: CP-SAT says so as it does for any other
-        bounds.append((low, high))
+        sums.append((statement, low, high))
         for c in statement.cells:
             names[index[c]].append(k)
     boxes: dict[tuple[int, ...], list[int]] = {}
@@ -685,29 +685,28 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
         boxes.setdefault(tuple(named), []).append(i)
     var_of = [0] * len(free)
     box_of_cell = [0] * len(free)
-    box_vars = []
+    box_vars: list[tuple[int, ...]] = []
+    start = 0
     for b, members in enumerate(boxes.values()):
-        start = sum(len(v) for v in box_vars)
         box_vars.append(tuple(range(start, start + len(members))))
         for j, i in enumerate(members):
             var_of[i], box_of_cell[i] = start + j, b
+        start += len(members)
     constraints = tuple(
         Constraint(
             tuple(sorted(var_of[index[c]] for c in statement.cells)),
             low,
             high,
-            statement.clue if statement.clue is not None else statement.rule,  # type: ignore[union-attr]
+            statement.clue if statement.clue is not None else statement.rule,
         )
-        for statement, (low, high) in zip(group, bounds, strict=True)
+        for statement, low, high in sums
     )
     problem = Problem(tuple(box_vars), constraints)
     found = box_solve(problem, BOX_NODES, deadline)
     if found is None:
         return None
-    if isinstance(found, tuple):
-        table = CountTable(found[1], found[2])
-    else:
-        table = CountTable.from_box_counts(problem, found)  # no model: an empty table
+    # The kernel's table, or (its integers passed) the box models it found, none where there is no layout.
+    table = CountTable(found[1], found[2]) if isinstance(found, tuple) else CountTable.from_box_counts(problem, found)
     return CountTable(table.solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in table.tallies.items()})
 
 
@@ -747,8 +746,7 @@ def _count_by_components(
                 row[i] += c in mines
         tables.append(CountTable(solutions, {k: tuple(v) for k, v in tallies.items()}))
         cells.append(free)
-    known = len(board.where(CellState.MINE))
-    left = None if board.total is None else board.total - known
+    left = None if board.total is None else board.total - len(board.where(CellState.MINE))
     combined = combine(tables, n_off, left)
     layouts = combined.solutions * (2**n_off if left is None else 1)
     off = Fraction(1, 2) if left is None else combined.off_frontier
