@@ -9,6 +9,13 @@ by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
 exactly when its cells are as it says), so enumerating the model's solutions
 enumerates layouts, each once; those a global rule refuses are dropped.
 
+With local rules only, the known cells are put into each statement and the
+board is counted component by component: a component of cardinality
+statements by the engine's box search (as a classic board's numbers are),
+any other by enumerating its layouts.  A board with a global rule first asks
+for two layouts: a puzzle's one layout is then found without listing what the
+rules' local part allows.
+
 Counting enumerates layouts up to :data:`COUNT_LIMIT`; past it the answer
 still has every certain cell (each cell asked the other way round, as the
 engine proves facts under assumptions) and says why it has no probabilities.
@@ -28,6 +35,7 @@ from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
 from cnfsweep.core.constraints import Constraint, CountTable, Problem
 from cnfsweep.engine.boxsearch import box_solve
+from cnfsweep.engine.boxsearch import kernel as boxsearch_kernel
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
@@ -664,8 +672,8 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
     as a revealed number is: the cells every statement names alike are one box, as the engine's own problems
     have them.  ``None`` otherwise, or past :data:`BOX_NODES` nodes: CP-SAT then lists the layouts.
     """
-    if not free:
-        return None
+    if not free or boxsearch_kernel is None:
+        return None  # without the C kernel (CNFSWEEP_PURE_PYTHON=1) CP-SAT lists the layouts sooner
     index = {c: i for i, c in enumerate(free)}
     sums: list[tuple[Sum, int, int]] = []
     names: list[list[int]] = [[] for _ in free]
@@ -703,11 +711,12 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
     )
     problem = Problem(tuple(box_vars), constraints)
     found = box_solve(problem, BOX_NODES, deadline)
-    if found is None:
-        return None
-    # The kernel's table, or (its integers passed) the box models it found, none where there is no layout.
-    table = CountTable(found[1], found[2]) if isinstance(found, tuple) else CountTable.from_box_counts(problem, found)
-    return CountTable(table.solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in table.tallies.items()})
+    if found == []:
+        return CountTable({}, {})  # no layout
+    if not isinstance(found, tuple):
+        return None  # past the nodes, or a count past the kernel's integers (far past any limit to list)
+    solutions, tallies = found[1], found[2]
+    return CountTable(solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in tallies.items()})
 
 
 def _count_by_components(
