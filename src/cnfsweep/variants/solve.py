@@ -155,7 +155,8 @@ class VariantModel:
         self._all_safe: dict[frozenset[Cell], Any] = {}
         # The cells a sight may take as known (folded into constants): only in a component's model, which is
         # only ever enumerated, so that no other question's model (and what CP-SAT happens to find first) changes.
-        self._known = _known(board) if parts is not None else {}
+        self._component = parts is not None
+        self._known = _known(board) if self._component else {}
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -248,8 +249,12 @@ class VariantModel:
             else:
                 last = ~self.x[run[-1]]
                 v = self.model.new_bool_var("safe_run")
-                self.model.add_implication(v, before)
-                self.model.add_implication(v, last)
+                if self._component:
+                    # The same clauses in one call fewer (a component's model is only ever enumerated).
+                    self.model.add_bool_and([before, last]).only_enforce_if(v)
+                else:
+                    self.model.add_implication(v, before)
+                    self.model.add_implication(v, last)
                 self.model.add_bool_or([v, ~before, ~last])
                 self._all_safe[key] = v
         return self._all_safe[key]
@@ -623,7 +628,7 @@ def _reduced(statement: Statement, known: dict[Cell, bool]) -> Statement | None:
         allowed = frozenset(a - fixed for a in statement.allowed)
         if when is None and all(w == 1 for w in weights) and all(k in allowed for k in range(len(cells) + 1)):
             return None  # every count of the cells left is allowed
-        return replace(statement, cells=tuple(cells), weights=tuple(weights), allowed=allowed, when=when)
+        return Sum(tuple(cells), tuple(weights), allowed, statement.rule, statement.clue, when, statement.pair)
     if isinstance(statement, AnyOf):
         cases = []
         for case in statement.cases:
@@ -643,26 +648,32 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
     parent = {c: c for c in covered}
 
     def root(c: Cell) -> Cell:
-        while parent[c] != c:
+        # A root is always one of the ``covered`` cells themselves, so identity says when it is reached.
+        while parent[c] is not c:
             parent[c] = parent[parent[c]]
             c = parent[c]
         return c
 
     touched: list[list[Cell]] = []
     for statement in parts:
-        cells = sorted(c for c in _cells_of(statement) if c in parent)
+        cells = [c for c in _cells_of(statement) if c in parent]
         touched.append(cells)
-        for c in cells[1:]:
-            parent[root(c)] = root(cells[0])
+        if cells:
+            first = root(cells[0])
+            for c in cells[1:]:
+                other = root(c)
+                if other is not first:
+                    parent[other] = first
+    roots = {c: root(c) for c in covered}
     groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
     for statement, cells in zip(parts, touched, strict=True):
         # A statement over known cells only is a group of its own: it holds or it does not.
-        groups.setdefault(root(cells[0]) if cells else None, ([], []))[1].append(statement)
-    seen = {root(c) for cells in touched for c in cells}
+        groups.setdefault(roots[cells[0]] if cells else None, ([], []))[1].append(statement)
+    seen = {roots[c] for cells in touched for c in cells}
     for c in covered:
-        if root(c) in seen:
-            groups[root(c)][0].append(c)
-    return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
+        if roots[c] in seen:
+            groups[roots[c]][0].append(c)
+    return list(groups.values()), sum(1 for c in covered if roots[c] not in seen)
 
 
 def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float | None) -> CountTable | None:
