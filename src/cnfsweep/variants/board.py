@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -202,7 +203,8 @@ class VariantBoard:
     def cols(self) -> int:
         return len(self.cells[0])
 
-    @property
+    # Made once a board (it is immutable): a solve asks for the grid and each state's cells many times over.
+    @cached_property
     def grid(self) -> Grid:
         """The shape the rules are stated on, with its dyed cells."""
         dyed = frozenset(Cell(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v.dyed)
@@ -213,7 +215,15 @@ class VariantBoard:
 
     def where(self, state: CellState) -> tuple[Cell, ...]:
         """Every cell in ``state``, in row-major order."""
-        return tuple(Cell(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v.state is state)
+        return self._by_state.get(state, ())
+
+    @cached_property
+    def _by_state(self) -> dict[CellState, tuple[Cell, ...]]:
+        found: dict[CellState, list[Cell]] = {}
+        for r, row in enumerate(self.cells):
+            for c, v in enumerate(row):
+                found.setdefault(v.state, []).append(Cell(r, c))
+        return {state: tuple(cells) for state, cells in found.items()}
 
     @property
     def clues(self) -> MappingProxyType[Cell, ClueValue]:

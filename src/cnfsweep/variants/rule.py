@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from math import isqrt
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -137,7 +138,7 @@ class Grid:
     cols: int
     dyed: frozenset[Cell] = frozenset()
 
-    @property
+    @cached_property  # made once a grid: every rule asks for it
     def cells(self) -> tuple[Cell, ...]:
         """Every cell in row-major order."""
         return tuple(Cell(r, c) for r in range(self.rows) for c in range(self.cols))

@@ -9,6 +9,13 @@ by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
 exactly when its cells are as it says), so enumerating the model's solutions
 enumerates layouts, each once; those a global rule refuses are dropped.
 
+With local rules only, the known cells are put into each statement and the
+board is counted component by component: a component of cardinality
+statements by the engine's box search (as a classic board's numbers are),
+any other by enumerating its layouts.  A board with a global rule first asks
+for two layouts: a puzzle's one layout is then found without listing what the
+rules' local part allows.
+
 Counting enumerates layouts up to :data:`COUNT_LIMIT`; past it the answer
 still has every certain cell (each cell asked the other way round, as the
 engine proves facts under assumptions) and says why it has no probabilities.
@@ -17,7 +24,7 @@ engine proves facts under assumptions) and says why it has no probabilities.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NoReturn
 
@@ -26,11 +33,13 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.constraints import CountTable
+from cnfsweep.core.constraints import Constraint, CountTable, Problem
+from cnfsweep.engine.boxsearch import box_solve
+from cnfsweep.engine.boxsearch import kernel as boxsearch_kernel
 from cnfsweep.engine.counting import combine
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
-from cnfsweep.variants.rule import Anchor, Layout, Linked, Sight, Statement, Sum
+from cnfsweep.variants.rule import Anchor, AnyOf, Layout, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -50,6 +59,9 @@ COUNT_LIMIT = 20_000
 #: Global rules: at most this many rounds of this many layouts, each adding the cuts of those refused.
 TIGHTEN_ROUNDS, TIGHTEN_LIMIT = 20, 5_000
 REFUSED_KEPT = 2_000
+#: The engine's box search may take this many nodes on a component of cardinality statements before CP-SAT lists
+#: its layouts instead (a few milliseconds at most).
+BOX_NODES = 200_000
 TOTAL = "total"
 
 
@@ -133,6 +145,8 @@ class VariantModel:
         self.fixed_search = False
         #: Whether CP-SAT presolves each question; many small questions under assumptions answer faster without.
         self.presolve = True
+        #: Whether CP-SAT builds its LP relaxation; a puzzle's questions of existence answer faster without it.
+        self.linearize = True
         #: CP-SAT's deterministic time one :meth:`solve` may take, its cut rounds together (``None``: no bound); past
         #: it :class:`WorkLimitReached`.  It counts the same on any machine: a bounded question has the same answer
         #: however busy this one is.
@@ -141,6 +155,10 @@ class VariantModel:
         self.last_work = 0.0
         # "These cells are all safe", one literal per set of cells, shared by the 1E clues that look across them.
         self._all_safe: dict[frozenset[Cell], Any] = {}
+        # The cells a sight may take as known (folded into constants): only in a component's model, which is
+        # only ever enumerated, so that no other question's model (and what CP-SAT happens to find first) changes.
+        self._component = parts is not None
+        self._known = _known(board) if self._component else {}
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -180,13 +198,26 @@ class VariantModel:
                 on = [*on, self.x[statement.when]]
             # One call builds the weighted sum: cheaper than adding up one product per cell in Python.
             expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in statement.cells], statement.weights)
-            domain = cp_model.Domain.from_values(sorted(statement.allowed))
-            self.model.add_linear_expression_in_domain(expr, domain).only_enforce_if(on)
+            added = self.model.add_linear_expression_in_domain(expr, _domain(statement.allowed))
+            if on:
+                added.only_enforce_if(on)
             return
         if isinstance(statement, Sight):
-            seen = [self._safe_run(ray[: k + 1]) for ray in statement.rays for k in range(len(ray))]
-            domain = cp_model.Domain.from_values(sorted(v - 1 for v in statement.allowed))
-            self.model.add_linear_expression_in_domain(sum(seen), domain).only_enforce_if(on)
+            # Each ray adds one for each of its first cells that are all safe; a run known safe adds a constant.
+            seen, known = [], 1
+            for ray in statement.rays:
+                for k in range(len(ray)):
+                    run = self._safe_run(ray[: k + 1])
+                    if run is False:
+                        break
+                    if run is True:
+                        known += 1
+                    else:
+                        seen.append(run)
+            domain = _domain(frozenset(v - known for v in statement.allowed))
+            added = self.model.add_linear_expression_in_domain(cp_model.LinearExpr.sum(seen), domain)
+            if on:
+                added.only_enforce_if(on)
             return
         if isinstance(statement, Linked):
             self._add_linked(statement, on)
@@ -202,17 +233,30 @@ class VariantModel:
         self.model.add_bool_or(chosen).only_enforce_if(on)
 
     def _safe_run(self, run: Sequence[Cell]) -> Any:
-        """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell."""
+        """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell.
+
+        ``True`` or ``False`` when the board's revealed cells and known mines already say.
+        """
         key = frozenset(run)
         if key not in self._all_safe:
-            last = ~self.x[run[-1]]
-            if len(run) == 1:
-                self._all_safe[key] = last
+            known = self._known.get(run[-1])
+            before = True if len(run) == 1 else self._safe_run(run[:-1])
+            if known is True or before is False:
+                self._all_safe[key] = False
+            elif known is False:
+                # A revealed cell adds nothing to what the cells before it say.
+                self._all_safe[key] = before
+            elif before is True:
+                self._all_safe[key] = ~self.x[run[-1]]
             else:
-                before = self._safe_run(run[:-1])
+                last = ~self.x[run[-1]]
                 v = self.model.new_bool_var("safe_run")
-                self.model.add_implication(v, before)
-                self.model.add_implication(v, last)
+                if self._component:
+                    # The same clauses in one call fewer (a component's model is only ever enumerated).
+                    self.model.add_bool_and([before, last]).only_enforce_if(v)
+                else:
+                    self.model.add_implication(v, before)
+                    self.model.add_implication(v, last)
                 self.model.add_bool_or([v, ~before, ~last])
                 self._all_safe[key] = v
         return self._all_safe[key]
@@ -283,6 +327,8 @@ class VariantModel:
             # Presolve would answer before the search, ignoring the strategy; for a puzzle's many small
             # questions it costs more than the search (each solve presolves the whole model again).
             solver.parameters.cp_model_presolve = False
+        if not self.linearize:
+            solver.parameters.linearization_level = 0
         left = time_left(self.deadline)
         if left is not None:
             solver.parameters.max_time_in_seconds = max(left, 1e-3)
@@ -387,6 +433,10 @@ def _no_answer(m: VariantModel, solver: Any, status: Any) -> NoReturn:
 def _enumerate(m: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = False) -> _Collect:
     solver = m.solver()
     solver.parameters.enumerate_all_solutions = True
+    # Listing every layout of a puzzle's part is many small searches: presolve and the LP relaxation cost
+    # more than they save there (measured on the fan generator's 8x8 puzzles: about half the time).
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.linearization_level = 0
     collect = _Collect(m, cells, limit, keep)
     m.model.clear_assumptions()
     status = solver.solve(m.model, collect)
@@ -452,8 +502,12 @@ def variant_witnesses(
     >>> sorted(sorted(c.col for c in mines) for mines in variant_witnesses(parse_variant("rules: 1C\\n. 1 .\\n"), limit=5))
     [[0], [2]]
     """
-    m = VariantModel(board, deadline=deadline_after(time_limit), exact=exact)
-    covered = board.where(CellState.COVERED)
+    return _witnesses(VariantModel(board, deadline=deadline_after(time_limit), exact=exact), limit)
+
+
+def _witnesses(m: VariantModel, limit: int) -> tuple[frozenset[Cell], ...]:
+    """Up to ``limit`` layouts of ``m``'s board, each found with those before it ruled out (see :func:`variant_witnesses`)."""
+    covered = m.board.where(CellState.COVERED)
     found: list[frozenset[Cell]] = []
     while len(found) < limit:
         layout = m.solve()
@@ -534,32 +588,150 @@ def _cells_of(statement: Statement) -> set[Cell]:
     return {c for case in statement.cases for c, _ in case}
 
 
+def _domain(allowed: frozenset[int]) -> Any:
+    """CP-SAT's domain of ``allowed``: one interval where it is one (made without listing its values)."""
+    if allowed:
+        low, high = min(allowed), max(allowed)
+        if high - low + 1 == len(allowed):
+            return cp_model.Domain(low, high)
+    return cp_model.Domain.from_values(sorted(allowed))
+
+
+def _known(board: VariantBoard) -> dict[Cell, bool]:
+    """Each revealed cell (safe) and known mine of ``board``, as a layout's value."""
+    known = dict.fromkeys(board.where(CellState.CLUE) + board.where(CellState.HIDDEN), False)
+    known.update(dict.fromkeys(board.where(CellState.MINE), True))
+    return known
+
+
+def _reduced(statement: Statement, known: dict[Cell, bool]) -> Statement | None:
+    """``statement`` over the cells not in ``known``, the known ones put in; ``None`` when it then always holds.
+
+    A sum's known mines move its allowed values down; a case that a known cell
+    breaks is dropped, and one that known cells alone keep makes the statement
+    hold.  What no case or value is left for still says so (it allows nothing).
+    A sight is kept whole: its rays run past known cells.
+    """
+    if isinstance(statement, Sum):
+        when = statement.when
+        if when is not None and when in known:
+            if not known[when]:
+                return None
+            when = None
+        fixed = 0
+        cells, weights = [], []
+        for c, w in zip(statement.cells, statement.weights, strict=True):
+            v = known.get(c)
+            if v is None:
+                cells.append(c)
+                weights.append(w)
+            elif v:
+                fixed += w
+        if len(cells) == len(statement.cells) and when is statement.when:
+            return statement
+        allowed = frozenset(a - fixed for a in statement.allowed)
+        if when is None and all(w == 1 for w in weights) and all(k in allowed for k in range(len(cells) + 1)):
+            return None  # every count of the cells left is allowed
+        return Sum(tuple(cells), tuple(weights), allowed, statement.rule, statement.clue, when, statement.pair)
+    if isinstance(statement, AnyOf):
+        cases = []
+        for case in statement.cases:
+            if any(known.get(c, mine) != mine for c, mine in case):
+                continue
+            left = tuple((c, mine) for c, mine in case if c not in known)
+            if not left:
+                return None
+            cases.append(left)
+        return replace(statement, cases=tuple(cases))
+    return statement
+
+
 def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[list[Cell], list[Statement]]], int]:
     """The statements in groups that share no covered cell, each with its covered cells; and the covered cells in none."""
     covered = board.where(CellState.COVERED)
     parent = {c: c for c in covered}
 
     def root(c: Cell) -> Cell:
-        while parent[c] != c:
+        # A root is always one of the ``covered`` cells themselves, so identity says when it is reached.
+        while parent[c] is not c:
             parent[c] = parent[parent[c]]
             c = parent[c]
         return c
 
     touched: list[list[Cell]] = []
     for statement in parts:
-        cells = sorted(c for c in _cells_of(statement) if c in parent)
+        cells = [c for c in _cells_of(statement) if c in parent]
         touched.append(cells)
-        for c in cells[1:]:
-            parent[root(c)] = root(cells[0])
+        if cells:
+            first = root(cells[0])
+            for c in cells[1:]:
+                other = root(c)
+                if other is not first:
+                    parent[other] = first
+    roots = {c: root(c) for c in covered}
     groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
     for statement, cells in zip(parts, touched, strict=True):
         # A statement over known cells only is a group of its own: it holds or it does not.
-        groups.setdefault(root(cells[0]) if cells else None, ([], []))[1].append(statement)
-    seen = {root(c) for cells in touched for c in cells}
+        groups.setdefault(roots[cells[0]] if cells else None, ([], []))[1].append(statement)
+    seen = {roots[c] for cells in touched for c in cells}
     for c in covered:
-        if root(c) in seen:
-            groups[root(c)][0].append(c)
-    return list(groups.values()), sum(1 for c in covered if root(c) not in seen)
+        if roots[c] in seen:
+            groups[roots[c]][0].append(c)
+    return list(groups.values()), sum(1 for c in covered if roots[c] not in seen)
+
+
+def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float | None) -> CountTable | None:
+    """A component's count table (one entry a cell of ``free``) by the engine's box search, if it can be had so.
+
+    Only where every statement is a cardinality constraint over distinct cells (1Q, 1T, 1H, 1A, V, 1X, 1K ...),
+    as a revealed number is: the cells every statement names alike are one box, as the engine's own problems
+    have them.  ``None`` otherwise, or past :data:`BOX_NODES` nodes: CP-SAT then lists the layouts.
+    """
+    if not free or boxsearch_kernel is None:
+        return None  # without the C kernel (CNFSWEEP_PURE_PYTHON=1) CP-SAT lists the layouts sooner
+    index = {c: i for i, c in enumerate(free)}
+    sums: list[tuple[Sum, int, int]] = []
+    names: list[list[int]] = [[] for _ in free]
+    for k, statement in enumerate(group):
+        if not isinstance(statement, Sum) or not statement.cardinality:
+            return None
+        if len(set(statement.cells)) != len(statement.cells) or any(c not in index for c in statement.cells):
+            return None
+        low, high = max(min(statement.allowed), 0), min(max(statement.allowed), len(statement.cells))
+        if low > high:
+            return None  # allows no count: CP-SAT says so as it does for any other
+        sums.append((statement, low, high))
+        for c in statement.cells:
+            names[index[c]].append(k)
+    boxes: dict[tuple[int, ...], list[int]] = {}
+    for i, named in enumerate(names):
+        boxes.setdefault(tuple(named), []).append(i)
+    var_of = [0] * len(free)
+    box_of_cell = [0] * len(free)
+    box_vars: list[tuple[int, ...]] = []
+    start = 0
+    for b, members in enumerate(boxes.values()):
+        box_vars.append(tuple(range(start, start + len(members))))
+        for j, i in enumerate(members):
+            var_of[i], box_of_cell[i] = start + j, b
+        start += len(members)
+    constraints = tuple(
+        Constraint(
+            tuple(sorted(var_of[index[c]] for c in statement.cells)),
+            low,
+            high,
+            statement.clue if statement.clue is not None else statement.rule,
+        )
+        for statement, low, high in sums
+    )
+    problem = Problem(tuple(box_vars), constraints)
+    found = box_solve(problem, BOX_NODES, deadline)
+    if found == []:
+        return CountTable({}, {})  # no layout
+    if not isinstance(found, tuple):
+        return None  # past the nodes, or a count past the kernel's integers (far past any limit to list)
+    solutions, tallies = found[1], found[2]
+    return CountTable(solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in tallies.items()})
 
 
 def _count_by_components(
@@ -571,9 +743,20 @@ def _count_by_components(
     cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
     touches, and the total.
     """
-    parts, n_off = _split(board, statements(board))
+    # Known cells put in first: many statements (a 1A pair with a revealed cell) then say nothing, and the rest
+    # name only covered cells, so each component's model is a good deal smaller to build.
+    known = _known(board)
+    reduced = (_reduced(statement, known) for statement in statements(board))
+    parts, n_off = _split(board, [statement for statement in reduced if statement is not None])
     tables, cells = [], []
     for free, group in parts:
+        table = _box_table(free, group, deadline)
+        if table is not None:
+            if sum(table.solutions.values()) >= limit:
+                return None  # as many as an enumeration stops at: the same answer as one
+            tables.append(table)
+            cells.append(free)
+            continue
         collect = _enumerate(VariantModel(board, parts=group, free=free, deadline=deadline), free, limit, keep=True)
         if collect.stopped:
             return None
@@ -587,8 +770,7 @@ def _count_by_components(
                 row[i] += c in mines
         tables.append(CountTable(solutions, {k: tuple(v) for k, v in tallies.items()}))
         cells.append(free)
-    known = len(board.where(CellState.MINE))
-    left = None if board.total is None else board.total - known
+    left = None if board.total is None else board.total - len(board.where(CellState.MINE))
     combined = combine(tables, n_off, left)
     layouts = combined.solutions * (2**n_off if left is None else 1)
     off = Fraction(1, 2) if left is None else combined.off_frontier
@@ -651,6 +833,23 @@ def analyze_variant(
             safe = tuple(c for c in covered if counts[c] == 0) if n else ()
             mines = tuple(c for c in covered if counts[c] == n) if n else ()
             return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+    if not all(rule.local for rule in board.rules.mine):
+        # A puzzle has one layout: finding it and then none other is far quicker than listing every layout the
+        # global rules' local part allows and cutting off those they refuse.  A rule whose cuts close in slowly
+        # (1S: a snake's local part allows many loops and broken paths) is stated by its exact links, as
+        # generating does (on the fan generator's 8x8 1S puzzles, 50 ms against 2 s); for the others cuts are
+        # quicker, asked without presolve or LP, as each question is small.  Two layouts: counted below as before.
+        exact = any(getattr(rule, "links_first", False) for rule in board.rules.mine)
+        w = VariantModel(board, deadline=deadline, exact=exact)
+        if not exact:
+            w.presolve = w.linearize = False
+        found = _witnesses(w, 2)
+        if len(found) < 2:
+            only = found[0] if found else frozenset()
+            counts = {c: int(c in only) for c in covered}
+            mines = tuple(c for c in covered if c in only)
+            safe = tuple(c for c in covered if c not in only) if found else ()
+            return VariantAnalysis(board, bool(found), safe, mines, len(found), counts)
     m = VariantModel(board, deadline=deadline)
     first = m.solve()
     if first is None:
