@@ -89,19 +89,29 @@ def test_bad_tokens_give_one_line(text: str, message: str) -> None:
     assert str(e.value).startswith(message) and "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
-    rng = random.Random(f"2E hint {seed}")
-    rows, cols = rng.choice([(3, 3), (3, 4)])
-    grid, clues, mines = _puzzle(rng, rows, cols)
-    total = mines if seed % 2 else None
-    board = parse_variant("rules: 2E\n" + (f"mines: {total}\n" if total is not None else "") + grid)
+class HintCase:
+    """A random 2E board of one of ``shapes`` (the total on odd seeds), and what its clues decide by the oracle."""
 
-    def certain(p: oracle.Pos, mine: bool, used: set[oracle.Pos], with_total: bool) -> bool:
-        kept = _expected({q: clues[q] for q in used}, rows, cols, total if with_total else None)
-        kept = {m for m in kept if not m & {Cell(*q) for q in clues}}
+    def __init__(self, name: str, seed: int, shapes: list[tuple[int, int]]) -> None:
+        rng = random.Random(f"2E {name} {seed}")
+        self.rows, self.cols = rng.choice(shapes)
+        self.grid, self.clues, mines = _puzzle(rng, self.rows, self.cols)
+        self.total = mines if seed % 2 else None
+        head = "rules: 2E\n" + (f"mines: {self.total}\n" if self.total is not None else "")
+        self.board = parse_variant(head + self.grid)
+
+    def certain(self, p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
+        """Whether every layout the clues ``used`` allow, read with one code (and the total), has ``p`` as ``mine`` (and one does)."""
+        total = self.total if with_total else None
+        kept = _expected({q: self.clues[q] for q in used}, self.rows, self.cols, total)
+        kept = {m for m in kept if not m & {Cell(*q) for q in self.clues}}
         return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
 
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
+    case = HintCase("hint", seed, [(3, 3), (3, 4)])
+    board, clues, rows, cols, total, certain = case.board, case.clues, case.rows, case.cols, case.total, case.certain
     result = hint_variant(board, every=True)
     expected = _expected(clues, rows, cols, total)
     covered = [p for p in oracle.cells(rows, cols) if p not in clues]
@@ -126,18 +136,9 @@ def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> No
 @pytest.mark.parametrize("seed", range(16))
 def test_smallest_reasons_have_the_fewest_clues_by_brute_force_over_letter_maps(seed: int) -> None:
     # A set of 2E clues is read with one code: some layouts break no clue alone, only two of them together.
-    rng = random.Random(f"2E smallest {seed}")
-    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3)])
-    grid, clues, mines = _puzzle(rng, rows, cols)
-    total = mines if seed % 2 else None
-    board = parse_variant("rules: 2E\n" + (f"mines: {total}\n" if total is not None else "") + grid)
-
-    def certain(p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
-        kept = _expected({q: clues[q] for q in used}, rows, cols, total if with_total else None)
-        kept = {m for m in kept if not m & {Cell(*q) for q in clues}}
-        return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
-
-    result = hint_variant(board, every=True, smallest=True)
+    case = HintCase("smallest", seed, [(3, 3), (3, 4), (4, 3)])
+    clues, certain = case.clues, case.certain
+    result = hint_variant(case.board, every=True, smallest=True)
     for move in result.moves:
         if not move.certain:
             continue
@@ -150,7 +151,7 @@ def test_smallest_reasons_have_the_fewest_clues_by_brute_force_over_letter_maps(
             for k in range(len(clues) + 1)
             if any(certain(p, move.mine, s, with_total) for s in combinations(sorted(clues), k))
         )
-        assert (move.reason.uses_total, len(used)) == (with_total, least), (grid, move)
+        assert (move.reason.uses_total, len(used)) == (with_total, least), (case.grid, move)
         assert certain(p, move.mine, used, with_total)
     ranks = [(m.reason.uses_total, m.reason.size) for m in result.moves if m.reason is not None]
     assert ranks == sorted(ranks)
