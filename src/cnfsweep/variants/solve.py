@@ -786,6 +786,34 @@ def _count_by_components(
     return layouts, counts
 
 
+def _counted(board: VariantBoard, n: int, counts: dict[Cell, int]) -> VariantAnalysis:
+    """The analysis of ``n`` layouts, ``counts[c]`` of them with a mine on each covered cell ``c``."""
+    covered = board.where(CellState.COVERED)
+    safe = tuple(c for c in covered if counts[c] == 0) if n else ()
+    mines = tuple(c for c in covered if counts[c] == n) if n else ()
+    return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+
+
+def _at_most_one(board: VariantBoard, deadline: float | None) -> VariantAnalysis | None:
+    """The analysis of a board under a global rule that has one layout or none; ``None`` where it has two or more.
+
+    A puzzle has one layout: finding it and then none other is far quicker than listing every layout the
+    global rules' local part allows and cutting off those they refuse.  A rule whose cuts close in slowly
+    (1S: a snake's local part allows many loops and broken paths) is stated by its exact links, as
+    generating does (on the fan generator's 8x8 1S puzzles, 50 ms against 2 s); for the others cuts are
+    quicker, asked without presolve or LP, as each question is small.
+    """
+    exact = any(getattr(rule, "links_first", False) for rule in board.rules.mine)
+    w = VariantModel(board, deadline=deadline, exact=exact)
+    if not exact:
+        w.presolve = w.linearize = False
+    found = _witnesses(w, 2)
+    if len(found) >= 2:
+        return None
+    only = found[0] if found else frozenset()
+    return _counted(board, len(found), {c: int(c in only) for c in board.where(CellState.COVERED)})
+
+
 def analyze_variant(
     board: VariantBoard,
     *,
@@ -829,27 +857,11 @@ def analyze_variant(
             except TimeLimitExceeded:
                 why_not = "the profile count did not finish in half of the time limit"
         if counted is not None:
-            n, counts = counted
-            safe = tuple(c for c in covered if counts[c] == 0) if n else ()
-            mines = tuple(c for c in covered if counts[c] == n) if n else ()
-            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
-    if not all(rule.local for rule in board.rules.mine):
-        # A puzzle has one layout: finding it and then none other is far quicker than listing every layout the
-        # global rules' local part allows and cutting off those they refuse.  A rule whose cuts close in slowly
-        # (1S: a snake's local part allows many loops and broken paths) is stated by its exact links, as
-        # generating does (on the fan generator's 8x8 1S puzzles, 50 ms against 2 s); for the others cuts are
-        # quicker, asked without presolve or LP, as each question is small.  Two layouts: counted below as before.
-        exact = any(getattr(rule, "links_first", False) for rule in board.rules.mine)
-        w = VariantModel(board, deadline=deadline, exact=exact)
-        if not exact:
-            w.presolve = w.linearize = False
-        found = _witnesses(w, 2)
-        if len(found) < 2:
-            only = found[0] if found else frozenset()
-            counts = {c: int(c in only) for c in covered}
-            mines = tuple(c for c in covered if c in only)
-            safe = tuple(c for c in covered if c not in only) if found else ()
-            return VariantAnalysis(board, bool(found), safe, mines, len(found), counts)
+            return _counted(board, *counted)
+    else:
+        alone = _at_most_one(board, deadline)
+        if alone is not None:
+            return alone
     m = VariantModel(board, deadline=deadline)
     first = m.solve()
     if first is None:
@@ -859,10 +871,7 @@ def analyze_variant(
     if not all(rule.local for rule in board.rules.mine):
         collect = _tightened(m, covered, limit)
         if not collect.stopped:
-            counts, n = collect.counts, collect.valid
-            safe = tuple(c for c in covered if counts[c] == 0)
-            mines = tuple(c for c in covered if counts[c] == n)
-            return VariantAnalysis(board, n > 0, safe, mines, n, counts)
+            return _counted(board, collect.valid, collect.counts)
         for c in covered:
             if 0 < collect.counts[c] < collect.valid:
                 seen[c] = {False, True}
