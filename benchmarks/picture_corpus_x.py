@@ -155,6 +155,9 @@ class XGame:
     scales: tuple[float, ...]
     sizes: tuple[Size, ...]
     start: Callable[[dict[str, str], Size, float], subprocess.Popen[bytes]]
+    #: A key pressed after the game is played, to close a dialog the game opens over its board: KMines asks
+    #: "Reset the Game?" when a lost board is clicked again (its "You have lost." note is waited out).
+    dismiss: str | None = None
 
 
 def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
@@ -213,7 +216,7 @@ GAMES = {
         (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
         start_gnome,
     ),
-    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines),
+    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape"),
 }
 
 
@@ -281,6 +284,9 @@ def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
                         if grid is None:
                             skipped += 1
                             continue
+                        if game.dismiss is not None:
+                            xdo(env, "key", game.dismiss)  # answers the dialog's "No": the lost board stays
+                            time.sleep(5.0)  # KMines' note stays over the board for some seconds
                         hover = rng.random() < 0.5
                         if hover:
                             r, c = divmod(covered_cell(env, table, grid, margin, size, rng), size.cols)
