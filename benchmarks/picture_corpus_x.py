@@ -7,11 +7,13 @@ and check.  A cell of a capture takes the letter of the table's picture it match
 pixel (:data:`SAME`, root mean square 0-255, after both are shrunk to :data:`SIDE` pixels square: the
 games draw every cell of a kind alike); a capture with a cell that matches none is not written, and its
 unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter and move into the table
-(``--unknown``).  The reader under test never labels a picture.
+(``picture-corpus x --games GAME --adopt LETTERS``, the letters in the strip's order).  The reader under test never labels a picture.
 
 Games are played with xdotool by clicks on cells' centres (of the grid found at the game's known size),
 some flags, and the pointer left over a covered cell of the board in half the pictures (GNOME Mines and
-KMines light the covered cell under it).  Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
+KMines light the covered cell under it).  KMines asks "Reset the Game?" over its board when a lost game is
+clicked again: the dialog is answered No (Escape) and its "You have lost." note waited out before the shot.
+Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
 each scale; xdemineur draws one size only.
 """
 
