@@ -7,11 +7,13 @@ and check.  A cell of a capture takes the letter of the table's picture it match
 pixel (:data:`SAME`, root mean square 0-255, after both are shrunk to :data:`SIDE` pixels square: the
 games draw every cell of a kind alike); a capture with a cell that matches none is not written, and its
 unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter and move into the table
-(``--unknown``).  The reader under test never labels a picture.
+(``picture-corpus x --games GAME --adopt LETTERS``, the letters in the strip's order).  The reader under test never labels a picture.
 
 Games are played with xdotool by clicks on cells' centres (of the grid found at the game's known size),
 some flags, and the pointer left over a covered cell of the board in half the pictures (GNOME Mines and
-KMines light the covered cell under it).  Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
+KMines light the covered cell under it).  KMines asks "Reset the Game?" over its board when a lost game is
+clicked again: the dialog is answered No (Escape) and its "You have lost." note waited out before the shot.
+Scales: GNOME Mines and KMines draw their tiles to fit the window, which is sized for
 each scale; xdemineur draws one size only.
 """
 
@@ -155,6 +157,9 @@ class XGame:
     scales: tuple[float, ...]
     sizes: tuple[Size, ...]
     start: Callable[[dict[str, str], Size, float], subprocess.Popen[bytes]]
+    #: A key pressed after the game is played, to close a dialog the game opens over its board: KMines asks
+    #: "Reset the Game?" when a lost board is clicked again (its "You have lost." note is waited out).
+    dismiss: str | None = None
 
 
 def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
@@ -213,7 +218,7 @@ GAMES = {
         (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
         start_gnome,
     ),
-    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines),
+    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape"),
 }
 
 
@@ -281,6 +286,9 @@ def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
                         if grid is None:
                             skipped += 1
                             continue
+                        if game.dismiss is not None:
+                            xdo(env, "key", game.dismiss)  # answers the dialog's "No": the lost board stays
+                            time.sleep(5.0)  # KMines' note stays over the board for some seconds
                         hover = rng.random() < 0.5
                         if hover:
                             r, c = divmod(covered_cell(env, table, grid, margin, size, rng), size.cols)

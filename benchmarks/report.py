@@ -248,6 +248,7 @@ SKINS: dict[str, tuple[str, Callable[[float], str]]] = {
     "page-light": ("page, light", lambda scale: f"{scale:g}x"),
     "sgt-mines": ("Tatham's Mines", lambda scale: f"tile {20 * scale:g} px"),
     "gnome-mines": ("GNOME Mines", lambda scale: f"window {scale:g}x"),
+    "kmines": ("KMines", lambda scale: f"window {scale:g}x"),
     "xdemineur": ("xdemineur", lambda scale: "its one size"),
     "arbiter": ("Minesweeper Arbiter (public)", lambda scale: f"{scale:g}x"),
     "jsminesweeper": ("JSMinesweeper", lambda scale: f"{scale:g}x"),
