@@ -89,3 +89,25 @@ def test_a_skin_left_out_is_read_exactly_or_refused(monkeypatch: pytest.MonkeyPa
         assert "cannot read the cell" in str(exc) or "no board" in str(exc) or "past the" in str(exc)
     else:
         assert reading.labels() == rows
+
+
+def test_a_skin_whose_1_is_navy_is_refused_not_read_as_4s() -> None:
+    """Arbiter's picture with its blue 1s drawn dark blue, as KMines draws them: the classic colours name them 4s.
+
+    The fallback read that board with its 32 1s as 4s; no layout fits those numbers, so it is refused now.
+    """
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from cnfsweep.core.errors import BoardFormatError
+    from cnfsweep.formats.picture.read import read_picture
+
+    image = np.asarray(Image.open(ROOT / "corpus" / "public" / "arbiter-exp.png").convert("RGB")).copy()
+    r, g, b = (image[..., i].astype(int) for i in range(3))
+    image[(b > 150) & (r < 90) & (g < 90)] = (0, 0, 110)
+    data = io.BytesIO()
+    Image.fromarray(image).save(data, "PNG")
+    with pytest.raises(BoardFormatError, match=r"cannot read the cell at row \d+, column \d+"):
+        read_picture(data.getvalue(), "navy-ones.png")
