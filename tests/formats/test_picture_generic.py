@@ -94,7 +94,8 @@ def test_a_skin_left_out_is_read_exactly_or_refused(monkeypatch: pytest.MonkeyPa
 def test_a_skin_whose_1_is_navy_is_refused_not_read_as_4s() -> None:
     """Arbiter's picture with its blue 1s drawn dark blue, as KMines draws them: the classic colours name them 4s.
 
-    The fallback read that board with its 32 1s as 4s; no layout fits those numbers, so it is refused now.
+    The fallback read that board with its 32 1s as 4s; 29 of them ask for more mines than they have covered
+    neighbours, so it is refused now.
     """
     import io
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CLASSIC", "read_board", "read_cell"]
+__all__ = ["CLASSIC", "numbers_fit", "read_board", "read_cell"]
 
 #: The classic game's ink colours of the numbers; 7 (black) and 8 (grey) are left out, a mine is drawn in both.
 CLASSIC = {
@@ -122,3 +122,33 @@ def read_board(cells: np.ndarray, cols: int) -> list[str | None]:
                 out[i] = None
                 changed = True
     return out
+
+
+def numbers_fit(labels: list[str | None], cols: int) -> bool:
+    """Whether every number of a board read here (row-major, ``cols`` a row) has at least that many covered neighbours.
+
+    Numbers are named by the classic colours, so a skin that draws one number in another's colour is read
+    wrong: a dark blue 1 is the classic navy 4 (KMines).  Such numbers mostly ask for more mines than their
+    covered neighbours can hold, and a board where one does is refused rather than answered (Arbiter's
+    picture with its 1s redrawn dark blue: 29 of its 4s).  A wrong reading that asks for no more than that
+    is not caught.
+
+    Examples
+    --------
+    >>> numbers_fit(list("1." "00"), 2), numbers_fit(list("4." ".."), 2)
+    (True, False)
+    """
+    rows = len(labels) // cols
+    for i, label in enumerate(labels):
+        if label is None or not label.isdigit():
+            continue
+        r, c = divmod(i, cols)
+        covered = sum(
+            labels[rr * cols + cc] == "."
+            for rr in range(max(0, r - 1), min(rows, r + 2))
+            for cc in range(max(0, c - 1), min(cols, c + 2))
+            if (rr, cc) != (r, c)
+        )
+        if int(label) > covered:
+            return False
+    return True

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cnfsweep.core.board import Board
@@ -596,20 +595,6 @@ def _by_shape(
     return order, confidence
 
 
-def _some_layout_fits(labels: Sequence[str | None], cols: int) -> bool:
-    """Whether some layout of mines fits the numbers of a board the skin-independent fallback read.
-
-    It names numbers by the classic colours, so a skin that draws one number in another's colour is read
-    wrong: a dark blue 1 is the classic navy 4 (KMines).  Such numbers mostly ask for more mines than their
-    covered neighbours hold, or for counts that no layout gives together; a board no layout fits is then
-    refused rather than answered.  A wrong reading that some layout does fit is not caught.
-    """
-    from cnfsweep.engine import check
-
-    rows = ["".join(label or "." for label in labels[i : i + cols]) for i in range(0, len(labels), cols)]
-    return check(Board.from_rows(rows), minimise=False).consistent
-
-
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -717,10 +702,10 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
-        from cnfsweep.formats.picture.generic import read_board
+        from cnfsweep.formats.picture.generic import numbers_fit, read_board
 
         named = read_board(feats[keep].reshape(-1, SIDE, SIDE, 3), grid.cols)
-        if all(label is not None for label in named) and _some_layout_fits(named, grid.cols):
+        if all(label is not None for label in named) and numbers_fit(named, grid.cols):
             skin, classes = "generic", sorted({label for label in named if label is not None})
             order = np.asarray([[classes.index(label or "")] for label in named])
             best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
