@@ -33,10 +33,11 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline, deadline_after, time_left
 from cnfsweep.core.errors import CnfsweepError, TimeLimitExceeded
-from cnfsweep.core.constraints import Constraint, CountTable, Problem
+from cnfsweep.core.constraints import CountTable, Problem, Rule
 from cnfsweep.engine.boxsearch import box_solve
 from cnfsweep.engine.boxsearch import kernel as boxsearch_kernel
 from cnfsweep.engine.counting import combine
+from cnfsweep.engine.position import build_problem, group_boxes
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
 from cnfsweep.variants.rule import Anchor, AnyOf, Layout, Linked, Sight, Statement, Sum
@@ -689,49 +690,31 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
     """
     if not free or boxsearch_kernel is None:
         return None  # without the C kernel (CNFSWEEP_PURE_PYTHON=1) CP-SAT lists the layouts sooner
-    index = {c: i for i, c in enumerate(free)}
-    sums: list[tuple[Sum, int, int]] = []
-    names: list[list[int]] = [[] for _ in free]
-    for k, statement in enumerate(group):
+    inside = set(free)
+    rules: list[Rule] = []
+    highs: list[int] = []
+    for statement in group:
         if not isinstance(statement, Sum) or not statement.cardinality:
             return None
-        if len(set(statement.cells)) != len(statement.cells) or any(c not in index for c in statement.cells):
+        if len(set(statement.cells)) != len(statement.cells) or not inside.issuperset(statement.cells):
             return None
         low, high = max(min(statement.allowed), 0), min(max(statement.allowed), len(statement.cells))
         if low > high:
             return None  # allows no count: CP-SAT says so as it does for any other
-        sums.append((statement, low, high))
-        for c in statement.cells:
-            names[index[c]].append(k)
-    boxes: dict[tuple[int, ...], list[int]] = {}
-    for i, named in enumerate(names):
-        boxes.setdefault(tuple(named), []).append(i)
-    var_of = [0] * len(free)
-    box_of_cell = [0] * len(free)
-    box_vars: list[tuple[int, ...]] = []
-    start = 0
-    for b, members in enumerate(boxes.values()):
-        box_vars.append(tuple(range(start, start + len(members))))
-        for j, i in enumerate(members):
-            var_of[i], box_of_cell[i] = start + j, b
-        start += len(members)
-    constraints = tuple(
-        Constraint(
-            tuple(sorted(var_of[index[c]] for c in statement.cells)),
-            low,
-            high,
-            statement.clue if statement.clue is not None else statement.rule,
-        )
-        for statement, low, high in sums
-    )
-    problem = Problem(tuple(box_vars), constraints)
+        rules.append(Rule(statement.clue if statement.clue is not None else statement.rule, statement.cells, low))
+        highs.append(high)
+    # Boxes and variables as the engine makes them for numbers; a statement allows a range where a number asks one.
+    boxes = group_boxes(free, rules)
+    _, exact = build_problem(boxes, rules)
+    problem = Problem(exact.boxes, tuple(replace(c, hi=high) for c, high in zip(exact.constraints, highs, strict=True)))
     found = box_solve(problem, BOX_NODES, deadline)
     if found == []:
         return CountTable({}, {})  # no layout
     if not isinstance(found, tuple):
         return None  # past the nodes, or a count past the kernel's integers (far past any limit to list)
     solutions, tallies = found[1], found[2]
-    return CountTable(solutions, {k: tuple(row[b] for b in box_of_cell) for k, row in tallies.items()})
+    box_of = {c: b for b, box in enumerate(boxes) for c in box}
+    return CountTable(solutions, {k: tuple(row[box_of[c]] for c in free) for k, row in tallies.items()})
 
 
 def _count_by_components(

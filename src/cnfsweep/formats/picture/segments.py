@@ -119,11 +119,13 @@ def _same_display(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) ->
     )
 
 
-def _segment_reds(rgb: np.ndarray, ink: np.ndarray, cell: tuple[int, int, int, int]) -> dict[str, float] | None:
-    """Each segment's red in a cell (the middle of its lines' brightest red pixels), or None where one has no red."""
+def _segment_reds(red: np.ndarray, cell: tuple[int, int, int, int]) -> dict[str, float] | None:
+    """Each segment's red in a cell (the middle of its lines' brightest red pixels), or None where one has no red.
+
+    ``red`` is the picture's red where a segment's colours are (:func:`_ink`), 0 elsewhere.
+    """
     left, top, right, bottom = cell
     width, height = right - left, bottom - top
-    red = np.where(ink, rgb[..., 0], 0).astype(np.float32)
     found = {}
     for segment, (kind, places, (start, end)) in SCANS.items():
         lines = []
@@ -155,8 +157,9 @@ def read_segments(rgb: np.ndarray, above: float) -> Counter | None:
     if not displays:
         return None
     cells = displays[0]
-    ink = _ink(region)
-    reds = [_segment_reds(region, ink, cell) for cell in cells]
+    # The segments' red once for the region, not once a digit.
+    red = np.where(_ink(region), region[..., 0], 0).astype(np.float32)
+    reds = [_segment_reds(red, cell) for cell in cells]
     if any(found is None for found in reds):
         return None
     values = [value for found in reds if found is not None for value in found.values()]
