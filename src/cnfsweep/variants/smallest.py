@@ -442,7 +442,10 @@ class _Hitter:
 
         self.cells = tuple(cells)
         self.pick = {c: i + 1 for i, c in enumerate(self.cells)}
-        self.count = ITotalizer(lits=list(self.pick.values()), ubound=len(self.cells), top_id=len(self.cells))
+        # Bounds past a few clues are raised when asked for: a totalizer up to every clue of a big board is
+        # tens of thousands of clauses, and most questions end within a few.
+        first = min(len(self.cells), 2 * SEARCHED)
+        self.count = ITotalizer(lits=list(self.pick.values()), ubound=first, top_id=len(self.cells))
         self.top: int = self.count.top_id
         self.solver = Solver(name="g4", bootstrap_with=self.count.cnf.clauses)
         self.both: dict[frozenset[Cell], int] = {}
@@ -474,12 +477,21 @@ class _Hitter:
         self.said.add(terms)
         self.solver.add_clause([self._held(t) for t in sorted(terms, key=sorted)])
 
+    def _more_than(self, size: int) -> int:
+        """The totalizer's literal true where more than ``size`` cells are picked, raising its bound if need be."""
+        if size > self.count.ubound:
+            self.count.increase(ubound=min(len(self.cells), 2 * size), top_id=self.top)
+            if self.count.nof_new:
+                self.solver.append_formula(self.count.cnf.clauses[-self.count.nof_new :])
+            self.top = self.count.top_id
+        return int(self.count.rhs[size])
+
     def smallest(self, most: int | None) -> set[Cell] | None:
         """A smallest set holding every set added, or ``None`` when each has more than ``most`` cells."""
         top = len(self.cells) if most is None else min(most, len(self.cells))
         while self.least <= top:
             # At most ``least`` cells: the totalizer's output for "more than least" is false.
-            bound = [-self.count.rhs[self.least]] if self.least < len(self.cells) else []
+            bound = [-self._more_than(self.least)] if self.least < len(self.cells) else []
             if self.solver.solve(assumptions=bound):
                 model = self.solver.get_model()
                 # No smaller set holds them (``least`` is a proved bound), so none of these cells is spare.
