@@ -221,8 +221,8 @@ SLOW_2E = "rules: 2E\nmines: 9\n. F . . . .\nF . . B . .\n. B . F . F\n. A . . D
 
 def test_a_6x6_2e_grade_asks_cp_sat_for_fewer_layouts(monkeypatch: pytest.MonkeyPatch) -> None:
     # Guards SmallestReasons' preference for layouts that keep the clues they are not held to (each guard hinted
-    # true): on main this grade asked CP-SAT for 1,743 layouts (about 6 s on a quiet machine, past a minute on a
-    # busy one); now about 750.  A count of questions, not seconds, so that it does not depend on the machine.
+    # true): on main this grade asked CP-SAT for 1,743 layouts (40-63 s on a busy two-core machine); now about 750
+    # (3-4 s).  A count of questions, not seconds, so that it does not depend on the machine.
     from cnfsweep.variants import solve
 
     asked = [0]
