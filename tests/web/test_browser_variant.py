@@ -4,6 +4,8 @@ lost), its answer never sent to the page before the end; Peek on a puzzle, as th
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pagekit import browser, cell, page  # noqa: F401  (fixtures)
 
@@ -289,3 +291,24 @@ def test_a_puzzle_asked_for_with_grade_off_is_neither_graded_nor_said_to_be(page
     page.check("#puzzle-grade")  # and back on, the next puzzle is graded again
     start_puzzle(page, ["1Q", "V"], seed=7)
     assert asked[-1]["grade"] is True and page.evaluate("state.puzzle.grade") is not None
+
+
+def test_a_puzzle_past_the_time_limit_says_what_ran_out_and_the_puzzle_stays(page) -> None:
+    # Main said "no puzzle within the time limit ... try a smaller one" whatever ran out; a graded puzzle may have
+    # been made and its grade run out of time, which the server now says, and the page shows its words.
+    page.click("#tab-puzzle")
+    page.wait_for_function("state.puzzle !== null")
+    before = page.evaluate("state.puzzle.doc.id")
+    reason = (
+        "the puzzle was made but not graded within the time limit of 10.0 s: ask without grade, or for a smaller puzzle"
+    )
+    timed_out = {"status": "unknown", "reason": reason, "time_limit": 10.0}
+    # The server's answer past its time limit, without waiting for one: only the page's reading of it is tested here.
+    page.route(
+        "**/api/puzzle/game",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(timed_out)),
+    )
+    page.click("#new-puzzle-button")
+    page.wait_for_function("document.getElementById('puzzle-message').textContent.includes('time limit')")
+    assert page.inner_text("#puzzle-message") == reason
+    assert page.evaluate("state.puzzle.doc.id") == before

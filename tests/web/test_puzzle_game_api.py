@@ -239,3 +239,25 @@ def test_a_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(liv
     # The time limit covers the grading too: past it the answer is unknown.
     status, late = post(f"{live_url}/api/puzzle", {**body, "rows": 8, "cols": 8, "mines": 16, "time_limit": 0.001})
     assert status == 200 and late["status"] == "unknown"
+
+
+def test_a_puzzle_made_but_not_graded_in_time_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A grade asks far more than making the puzzle (under 2E most); when it is the grade that runs out of time the
+    # answer says so and what to ask instead, not that no puzzle was found (main said that either way).
+    from cnfsweep.core.errors import TimeLimitExceeded
+    from cnfsweep.web import jobs
+
+    def out_of_time(*args: object, **kwargs: object) -> None:
+        raise TimeLimitExceeded("past the limit")
+
+    monkeypatch.setattr(jobs, "grade_variant_layout", out_of_time)
+    job = jobs.PuzzleJob(("2E",), 4, 4, 4, seed=1, time_limit=10.0, grade=True)
+    outcome = job.run()
+    doc = json.loads(outcome.body)
+    assert outcome.verdict is jobs.Verdict.UNKNOWN and doc["status"] == "unknown" and doc["time_limit"] == 10.0
+    assert doc["reason"] == (
+        "the puzzle was made but not graded within the time limit of 10.0 s: ask without grade, or for a smaller puzzle"
+    )
+    # When the pool gives up at the deadline it cannot tell which part ran out: it names both.
+    assert "made and graded" in json.loads(job.expired().body)["reason"]
+    assert "graded" not in json.loads(jobs.PuzzleJob(("2E",), 4, 4, 4, seed=1).expired().body)["reason"]

@@ -487,6 +487,10 @@ def run_generate(job: GenerateJob) -> JobOutcome:
     return JobOutcome.of(Verdict.ANSWER, {**made.to_dict(), "board": made.board().to_text()})
 
 
+#: What a graded puzzle past its time limit may be asked as instead.
+UNGRADED = "ask without grade, or for a smaller puzzle"
+
+
 @dataclass(frozen=True)
 class PuzzleJob:
     """A variant puzzle asked for, as ``cnfsweep generate --rules`` makes it: rules, size, total and seed.
@@ -521,9 +525,14 @@ class PuzzleJob:
         Examples
         --------
         >>> json.loads(PuzzleJob(("1Q", "V"), 5, 5, 8, seed=1, time_limit=1.0).expired().body)["reason"]
-        'no puzzle found within the time limit of 1.0 s'
+        'no puzzle found within the time limit of 1.0 s: ask for a smaller puzzle'
+        >>> json.loads(PuzzleJob(("2E",), 6, 6, 9, seed=1, time_limit=1.0, grade=True).expired().body)["reason"]
+        'no puzzle made and graded within the time limit of 1.0 s: ask without grade, or for a smaller puzzle'
         """
-        reason = f"no puzzle found within the time limit of {self.time_limit} s"
+        if self.grade:
+            reason = f"no puzzle made and graded within the time limit of {self.time_limit} s: {UNGRADED}"
+        else:
+            reason = f"no puzzle found within the time limit of {self.time_limit} s: ask for a smaller puzzle"
         return JobOutcome.of(Verdict.UNKNOWN, timed_out(self.time_limit, reason))
 
     async def outcome(self, server: PoolAccess) -> JobOutcome:
@@ -568,12 +577,20 @@ def run_puzzle(job: PuzzleJob) -> JobOutcome:
         request = VariantRequest.make(job.rows, job.cols, job.mines, job.rules, time_limit=job.time_limit)
         puzzle = generate_variant(request, job.seed)
         doc = puzzle_document(puzzle)
-        if job.grade:
-            # Seed 0 for 1L's clues opened on the way, as ``generate --rules --grade`` grades: one grade a puzzle.
-            report = grade_variant_layout(puzzle.board, puzzle.answer, time_limit=time_left(deadline))
-            doc |= {"grade": report.grade.value, "grade_steps": [s.to_dict() for s in report.steps]}
     except TimeLimitExceeded:
         return job.expired()
     except CnfsweepError as exc:
         return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
+    if not job.grade:
+        return JobOutcome.of(Verdict.ANSWER, doc)
+    try:
+        # Seed 0 for 1L's clues opened on the way, as ``generate --rules --grade`` grades: one grade a puzzle.
+        report = grade_variant_layout(puzzle.board, puzzle.answer, time_limit=time_left(deadline))
+    except TimeLimitExceeded:
+        # Made, but its grade ran out of time (a grade asks far more than making it, under 2E most): say which.
+        reason = f"the puzzle was made but not graded within the time limit of {job.time_limit} s: {UNGRADED}"
+        return JobOutcome.of(Verdict.UNKNOWN, timed_out(job.time_limit, reason))
+    except CnfsweepError as exc:
+        return JobOutcome.error(Verdict.BAD_INPUT, str(exc))
+    doc |= {"grade": report.grade.value, "grade_steps": [s.to_dict() for s in report.steps]}
     return JobOutcome.of(Verdict.ANSWER, doc)

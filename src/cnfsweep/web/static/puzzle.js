@@ -49,7 +49,8 @@ export async function newPuzzle(event) {
     return;
   }
   if (seq !== asking) return;
-  if (doc.status === "unknown") { $("puzzle-message").textContent = `no puzzle within the time limit of ${doc.time_limit} s: try a smaller one`; return; }
+  // Past the time limit the server says what ran out (making the puzzle, or grading it) and what to ask instead.
+  if (doc.status === "unknown") { $("puzzle-message").textContent = doc.reason; return; }
   state.puzzle = { doc, queue: Promise.resolve(), grade: doc.grade };
   adopt(doc);
   $("puzzle-seed").placeholder = `random (this one: ${doc.seed})`;
