@@ -333,3 +333,15 @@ def encrypted(clues: dict[Pos, str], m: Mines, rows: int, cols: int) -> bool:
         all(vanilla[p] == dict(zip(letters, numbers, strict=True))[a] for p, a in clues.items())
         for numbers in permutations(range(min(rows, 9)), len(letters))
     )
+
+
+def incomplete(clues: dict[Pos, int], m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> bool:
+    """2I: for some one of the eight directions, every clue shows the mines of the eight cells around it but the one
+    that way (1M, 1N and 1L as for V; a cell off the board is no mine)."""
+    plain, liar = mode.replace("1L", "").strip(), "1L" in mode
+    for left_out in KING:
+        value = count_in([d for d in KING if d != left_out])
+        true = {p: value(p, m, rows, cols, dyed, plain) for p in clues}
+        if all(abs(shown - true[p]) == 1 if liar else shown == true[p] for p, shown in clues.items()):
+            return True
+    return False

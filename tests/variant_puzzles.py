@@ -55,7 +55,14 @@ MODES = {
 }
 
 #: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
-SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""], "2P": [""], "2E": [""]}
+SECOND_MODES = {
+    "2D": ["", "1M", "1N", "1L"],
+    "2M": ["", "1L"],
+    "2X": [""],
+    "2P": [""],
+    "2E": [""],
+    "2I": ["", "1M", "1N", "1L"],
+}
 
 
 def token(value: object) -> str:
@@ -134,6 +141,9 @@ class Puzzle:
         wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
         if self.clue_rule == "2E":  # the letters are read together: one code for all of them
             return oracle.encrypted({p: str(v) for p, v in wanted.items()}, m, self.rows, self.cols)
+        if self.clue_rule == "2I":  # the clues are read together: one direction left out for all of them
+            counts = {p: int(v) for p, v in wanted.items()}  # type: ignore[call-overload]
+            return oracle.incomplete(counts, m, self.rows, self.cols, self.dyed, self.mode)
         return all(
             oracle.shows(self.clue_rule, mode, liar, p, m, self.rows, self.cols, self.dyed, shown)
             for p, shown in wanted.items()
@@ -172,7 +182,15 @@ def random_puzzle(
     if clue_rule == "2E":
         rng.shuffle(numbers)
     code = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
+    # 2I leaves out the cell in one direction, drawn here (for 2I only: the other rules' draws stay as they were).
+    seven = oracle.count_in([d for d in oracle.KING if d != rng.choice(oracle.KING)]) if clue_rule == "2I" else None
     for p in shown:
+        if seven is not None:
+            count = seven(p, m, rows, cols, dyed, plain)
+            if "1L" in mode:
+                count = count + rng.choice((-1, 1)) if count > 0 else 1
+            clues[p] = count
+            continue
         if clue_rule == "2E":
             count = oracle.CLUE_RULES["V"](p, m, rows, cols, dyed, plain)
             if count in code:

@@ -14,7 +14,11 @@ says what it means as solver-independent constraints over the board's cells:
   number one of the allowed values (1E: one linear sum over "the first k cells
   of a ray are safe", in place of a case for every combination of views);
 - :class:`Linked`: a connectivity fact a global rule states for the questions
-  that only ask whether some layout exists (see below).
+  that only ask whether some layout exists (see below);
+- :class:`Chosen`: one of a few sums, picked by a hidden choice that every
+  statement naming it shares (2I: which seven of its eight neighbours every
+  clue counts).  The choice is no cell: a layout is allowed when some way of
+  the choice keeps every statement that names it.
 
 A global rule (connectivity, snakes) cannot be written as a few such
 constraints; it states the local part it implies (:meth:`MineRule.constraints`)
@@ -44,6 +48,7 @@ from cnfsweep.core.board import Cell
 __all__ = [
     "Anchor",
     "AnyOf",
+    "Chosen",
     "ClueRule",
     "ClueValue",
     "Grid",
@@ -295,8 +300,37 @@ class Linked:
         return True
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """``options[k]`` holds, where ``k`` is the way taken of the board's hidden choice ``choice``.
+
+    Every statement naming the same ``choice`` reads the same way of it (2I:
+    each clue counts the same seven of its eight neighbours), and the choice
+    has ``len(options)`` ways, the same for each.  A layout is allowed when
+    some one way keeps every such statement: the choice is not a cell, so a
+    layout counts once however many ways keep it.
+
+    Examples
+    --------
+    >>> one = Sum((Cell(0, 0),), (1,), frozenset({1}), "2I")
+    >>> none = Sum((Cell(0, 0),), (1,), frozenset({0}), "2I")
+    >>> s = Chosen((one, none), "2I", "2I", Cell(0, 1))
+    >>> s.holds_under({Cell(0, 0): True}, 0), s.holds_under({Cell(0, 0): True}, 1)
+    (True, False)
+    """
+
+    options: tuple[Sum, ...]
+    choice: str
+    rule: str
+    clue: Cell | None = None
+
+    def holds_under(self, layout: Layout, way: int) -> bool:
+        """Say whether ``layout`` keeps the statement when the choice goes ``way``."""
+        return self.options[way].holds(layout)
+
+
 #: A constraint a rule states.
-Statement = Sum | AnyOf | Sight | Linked
+Statement = Sum | AnyOf | Sight | Linked | Chosen
 
 
 @runtime_checkable

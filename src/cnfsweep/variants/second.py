@@ -7,7 +7,9 @@ the board, is stated exactly by sums over columns too (see :class:`Bridges`); cl
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
 mines of a region, 2M allowing every count with the clue's remainder; 2X
 lists the layouts of the ring that show its two counts, and 2P the partial layouts that put its
-two nearest mines at distances whose product it shows.  The
+two nearest mines at distances whose product it shows; 2I counts seven of
+V's eight cells, the same seven for every clue, a hidden choice
+(:class:`~cnfsweep.variants.rule.Chosen`).  The
 global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
 off each layout with a group of the wrong size.
 """
@@ -24,7 +26,7 @@ from typing import ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, Letter, RuleKind, Statement, Sum, Surd
+from cnfsweep.variants.rule import AnyOf, Chosen, ClueValue, Grid, Layout, Letter, RuleKind, Statement, Sum, Surd
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
 
@@ -390,5 +392,70 @@ class Encrypted:
         return sum(c in mines for c in grid.steps(cell, KING))
 
 
+class Incomplete:
+    """2I: V's count over seven of the eight cells around, the one left out in the same direction for every clue.
+
+    The direction is a hidden choice of eight ways, one a direction of
+    :data:`~cnfsweep.variants.mines.KING`, that every clue shares: each clue
+    states one sum for each way (:class:`~cnfsweep.variants.rule.Chosen`),
+    and a layout is allowed when some one way keeps every clue.  A cell past
+    the board's edge holds no mine, so a clue whose left-out cell is off the
+    board counts all its cells there are.
+    """
+
+    name: ClassVar[str] = "2I"
+    title: ClassVar[str] = "Incomplete"
+    definition: ClassVar[str] = (
+        "a clue is the number of mines among seven of the eight cells around it; "
+        "the one left out lies in the same direction for every clue"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A count of mines: 1M, 1N and 1L change it as they change V's.
+    counts: ClassVar[bool] = True
+    #: The directions a clue may leave out, in the order of the choice's ways.
+    ways: ClassVar[tuple[tuple[int, int], ...]] = KING
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, int)
+
+    def _region(self, grid: Grid, cell: Cell, way: int) -> tuple[Cell, ...]:
+        return grid.steps(cell, tuple(step for k, step in enumerate(self.ways) if k != way))
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        allowed = frozenset(v for v in values if isinstance(v, int))
+        options = []
+        for way in range(len(self.ways)):
+            region = self._region(grid, cell, way)
+            options.append(Sum(region, tuple(weight[c] for c in region), allowed, self.name, cell))
+        return Chosen(tuple(options), self.name, self.name, cell)
+
+    def choose(
+        self,
+        grid: Grid,
+        rng: random.Random,
+        mines: AbstractSet[Cell] = frozenset(),
+        shown: Mapping[Cell, ClueValue] | None = None,
+        weight: Mapping[Cell, int] | None = None,
+    ) -> int:
+        """A way of the choice drawn from ``rng``; with ``shown``, one under which ``mines`` shows those clues."""
+        ways = list(range(len(self.ways)))
+        if shown:
+            weigh = weight if weight is not None else dict.fromkeys(grid.cells, 1)
+            kept = [
+                way
+                for way in ways
+                if all(self.reads(grid, cell, mines, weigh, way) == value for cell, value in shown.items())
+            ]
+            # Under 1L a shown clue is one off, so no way may read it exactly: any way is then as good.
+            ways = kept or ways
+        return rng.choice(ways)
+
+    def reads(
+        self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int], way: int = 0
+    ) -> ClueValue:
+        """The count the clue at ``cell`` shows on ``mines`` when the choice leaves out direction ``way``."""
+        return abs(sum(weight[c] for c in self._region(grid, cell, way) if c in mines))
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
-SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted, Incomplete)

@@ -26,6 +26,11 @@ and only such a pair, so what it breaks is a set of *terms*, a clue or a pair
 of clues, and a reason holds all of some term of each: the hitting set is then
 over terms, a pair held where both its clues are.
 
+Under a rule whose clues share a hidden choice (2I: the direction every clue
+leaves out), a set of clues forces the cell unless some layout and some way
+of the choice keep them all: each layout found is kept once for each way,
+with the clues it breaks under that way, and a reason holds one of each.
+
 Every layout found is kept and serves every cell it has the other way round
 (it obeys the rules and the position's facts, so a reason for that cell holds
 one of the clues it breaks), and the model is kept from one step of a grade to
@@ -48,7 +53,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
-from cnfsweep.variants.rule import Statement
+from cnfsweep.variants.rule import Chosen, Statement
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
 __all__ = ["FIRST_WORK", "SmallestReasons"]
@@ -108,6 +113,8 @@ class SmallestReasons:
                 self.pairs[pair] = s
         self.clues = tuple(sorted(self.said))
         self.rules = tuple(rule.name for rule in board.rules.mine)
+        # The ways of the clues' hidden choice (2I), if they share one: each layout is kept once for each.
+        self.ways = max((len(s.options) for s in said if isinstance(s, Chosen)), default=0)
         self._layouts: list[dict[Cell, bool]] = []
         self._index()
 
@@ -122,27 +129,37 @@ class SmallestReasons:
             self._keep(layout)
 
     def _keep(self, layout: dict[Cell, bool]) -> None:
-        """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come."""
+        """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come.
+
+        It takes one bit, or under a hidden choice one bit a way: each with what the layout breaks under it.
+        """
         mines = frozenset(c for c, mine in layout.items() if mine)
         if mines in self._seen:
             return
         self._seen.add(mines)
-        bit = 1 << len(self._layouts)
         self._layouts.append(layout)
-        broken = self._terms(layout)
-        self._broken.append(broken)
-        self._every |= bit
-        for c in mines:
-            self._mine_at[c] |= bit
-        if not broken:
-            self._whole |= bit
-        if self.board.total is not None and len(mines) == self.board.total:
-            self._at_total |= bit
+        for way in range(self.ways) if self.ways else (None,):
+            bit = 1 << len(self._broken)
+            broken = self._terms(layout, way)
+            self._broken.append(broken)
+            self._every |= bit
+            for c in mines:
+                self._mine_at[c] |= bit
+            if not broken:
+                self._whole |= bit
+            if self.board.total is not None and len(mines) == self.board.total:
+                self._at_total |= bit
 
-    def _terms(self, layout: Any) -> frozenset[frozenset[Cell]]:
-        """What ``layout`` breaks: each clue it breaks alone, and each pair of clues it breaks together."""
-        single = [frozenset((c,)) for c in self.clues if not self.said[c].holds(layout)]
-        paired = [frozenset(pair) for pair, s in self.pairs.items() if not s.holds(layout)]
+    def _terms(self, layout: Any, way: int | None = None) -> frozenset[frozenset[Cell]]:
+        """What ``layout`` breaks: each clue it breaks alone, and each pair of clues it breaks together.
+
+        Under a hidden choice, what it breaks when the choice goes ``way``; with ``way`` ``None`` there, the
+        least it breaks under any way.
+        """
+        if self.ways and way is None:
+            return min((self._terms(layout, w) for w in range(self.ways)), key=len)
+        single = [frozenset((c,)) for c in self.clues if not _keeps(self.said[c], layout, way)]
+        paired = [frozenset(pair) for pair, s in self.pairs.items() if not _keeps(s, layout, None)]
         return frozenset((*single, *paired))
 
     def _flipped(self, cell: Cell, mine: bool, total: bool) -> int:
@@ -354,6 +371,14 @@ class SmallestReasons:
 
 #: Sizes of hitting set searched by branching (:func:`_within`) before CP-SAT is asked.
 SEARCHED = 3
+
+
+def _keeps(statement: Statement, layout: Any, way: int | None) -> bool:
+    """Whether ``layout`` keeps ``statement``, a chosen one when its choice goes ``way``."""
+    if isinstance(statement, Chosen):
+        ways = range(len(statement.options)) if way is None else (way,)
+        return any(statement.holds_under(layout, w) for w in ways)
+    return statement.holds(layout)
 
 
 def _within(sets: Sequence[frozenset[frozenset[Cell]]], cells: Sequence[Cell], size: int) -> set[Cell] | None:

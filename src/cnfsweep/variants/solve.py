@@ -7,7 +7,11 @@ what a rule cuts off is added for good (each cut is kept by every layout that
 obeys the rule, so nothing valid is lost).  Every auxiliary variable is fixed
 by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
 exactly when its cells are as it says), so enumerating the model's solutions
-enumerates layouts, each once; those a global rule refuses are dropped.
+enumerates layouts, each once; those a global rule refuses are dropped.  A
+hidden choice (:class:`~cnfsweep.variants.rule.Chosen`, 2I) has a literal
+for each way, and before an enumeration each is made true exactly when its
+way keeps every statement naming the choice: fixed by the mines too, so a
+layout that several ways keep is still met once.
 
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
@@ -40,7 +44,7 @@ from cnfsweep.engine.counting import combine
 from cnfsweep.engine.position import build_problem, group_boxes
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
-from cnfsweep.variants.rule import Anchor, AnyOf, Layout, Linked, Sight, Statement, Sum
+from cnfsweep.variants.rule import Anchor, AnyOf, Chosen, Layout, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -160,6 +164,11 @@ class VariantModel:
         # only ever enumerated, so that no other question's model (and what CP-SAT happens to find first) changes.
         self._component = parts is not None
         self._known = _known(board) if self._component else {}
+        # Each hidden choice's literals, one a way; for each way, the literals "this statement holds under it" of
+        # the statements added unguarded; and the choices whose ways were tied to those (see close_choices).
+        self._ways: dict[str, list[Any]] = {}
+        self._held: dict[str, list[list[Any]]] = {}
+        self._closed: set[str] = set()
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -223,6 +232,9 @@ class VariantModel:
         if isinstance(statement, Linked):
             self._add_linked(statement, on)
             return
+        if isinstance(statement, Chosen):
+            self._add_chosen(statement, on)
+            return
         chosen = []
         for case in statement.cases:
             lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
@@ -232,6 +244,55 @@ class VariantModel:
             self.model.add_bool_or([b] + [~lit for lit in lits])
             chosen.append(b)
         self.model.add_bool_or(chosen).only_enforce_if(on)
+
+    def _add_chosen(self, statement: Chosen, on: Sequence[Any]) -> None:
+        """The way taken of the statement's choice makes its option hold (where ``on`` holds)."""
+        choice = statement.choice
+        if choice in self._closed:
+            raise CnfsweepError(f"a statement of the choice {choice} came after its ways were tied to the mines")
+        ways = self._ways.get(choice)
+        if ways is None:
+            ways = [self.model.new_bool_var(f"{choice}_way{k}") for k in range(len(statement.options))]
+            # Some way is taken; more than one may hold, and an enumeration ties each to the mines.
+            self.model.add_bool_or(ways)
+            self._ways[choice], self._held[choice] = ways, [[] for _ in ways]
+        for k, option in enumerate(statement.options):
+            holds = self._holds(option)
+            self.model.add_bool_or([~ways[k], *(~lit for lit in on), holds])
+            if not on:
+                self._held[choice][k].append(holds)
+
+    def _holds(self, statement: Sum) -> Any:
+        """A literal true exactly when ``statement`` (a sum with no guard cell) holds."""
+        if statement.when is not None:
+            raise CnfsweepError(f"{statement.rule}: a chosen sum cannot be guarded by a cell")
+        lit = self.model.new_bool_var("holds")
+        low = sum(w for w in statement.weights if w < 0)
+        high = sum(w for w in statement.weights if w > 0)
+        inside = frozenset(v for v in statement.allowed if low <= v <= high)
+        outside = frozenset(range(low, high + 1)) - inside
+        expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in statement.cells], statement.weights)
+        for values, when in ((inside, lit), (outside, ~lit)):
+            if values:
+                self.model.add_linear_expression_in_domain(expr, _domain(values)).only_enforce_if(when)
+            else:
+                self.model.add_bool_or([~when])
+        return lit
+
+    def close_choices(self) -> None:
+        """Make each way of each hidden choice true exactly when it keeps every statement naming the choice.
+
+        Then the ways are fixed by the mines, so an enumeration meets each
+        layout once.  Only for a model whose choices were stated unguarded and
+        that gets no more of them (an enumeration's); a guarded statement's
+        way stays free, which questions of existence do not mind.
+        """
+        for choice, ways in self._ways.items():
+            if choice in self._closed:
+                continue
+            for k, way in enumerate(ways):
+                self.model.add_bool_or([way, *(~lit for lit in self._held[choice][k])])
+            self._closed.add(choice)
 
     def _safe_run(self, run: Sequence[Cell]) -> Any:
         """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell.
@@ -439,6 +500,7 @@ def _enumerate(m: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = 
     solver.parameters.cp_model_presolve = False
     solver.parameters.linearization_level = 0
     collect = _Collect(m, cells, limit, keep)
+    m.close_choices()
     m.model.clear_assumptions()
     status = solver.solve(m.model, collect)
     collect.counts = dict(zip(cells, collect.tally, strict=True))
@@ -586,6 +648,8 @@ def _cells_of(statement: Statement) -> set[Cell]:
         return {c for ray in statement.rays for c in ray}
     if isinstance(statement, Linked):
         return set(statement.cells)
+    if isinstance(statement, Chosen):
+        return {c for option in statement.options for c in option.cells}
     return {c for case in statement.cases for c, _ in case}
 
 
@@ -644,6 +708,15 @@ def _reduced(statement: Statement, known: dict[Cell, bool]) -> Statement | None:
                 return None
             cases.append(left)
         return replace(statement, cases=tuple(cases))
+    if isinstance(statement, Chosen):
+        options: list[Sum] = []
+        for option in statement.options:
+            rest = _reduced(option, known)
+            # An option the known cells keep whatever the rest is: a sum of nothing that is 0.
+            options.append(rest if isinstance(rest, Sum) else Sum((), (), frozenset({0}), option.rule, option.clue))
+        if all(not o.cells and 0 in o.allowed for o in options):
+            return None  # every way keeps it: it says nothing, not even of the choice
+        return replace(statement, options=tuple(options))
     return statement
 
 
@@ -660,8 +733,12 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
         return c
 
     touched: list[list[Cell]] = []
+    # The statements of one hidden choice are one group, through the first covered cell any of them names.
+    anchor: dict[str, Cell] = {}
     for statement in parts:
         cells = [c for c in _cells_of(statement) if c in parent]
+        if isinstance(statement, Chosen) and cells:
+            cells.append(anchor.setdefault(statement.choice, cells[0]))
         touched.append(cells)
         if cells:
             first = root(cells[0])
@@ -671,7 +748,13 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
                     parent[other] = first
     roots = {c: root(c) for c in covered}
     groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
-    for statement, cells in zip(parts, touched, strict=True):
+    for statement, named in zip(parts, touched, strict=True):
+        # Over known cells only, a chosen statement still narrows its choice: it goes with the choice's group.
+        cells = (
+            [anchor[statement.choice]]
+            if not named and isinstance(statement, Chosen) and statement.choice in anchor
+            else named
+        )
         # A statement over known cells only is a group of its own: it holds or it does not.
         groups.setdefault(roots[cells[0]] if cells else None, ([], []))[1].append(statement)
     seen = {roots[c] for cells in touched for c in cells}
@@ -718,18 +801,18 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
 
 
 def _count_by_components(
-    board: VariantBoard, limit: int, deadline: float | None = None
+    board: VariantBoard, limit: int, deadline: float | None = None, said: Sequence[Statement] | None = None
 ) -> tuple[int, dict[Cell, int]] | None:
     """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
 
     Each component's layouts are enumerated into a :class:`~cnfsweep.core.constraints.CountTable` (one box a
     cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
-    touches, and the total.
+    touches, and the total.  ``said``: these statements in place of the board's own.
     """
     # Known cells put in first: many statements (a 1A pair with a revealed cell) then say nothing, and the rest
     # name only covered cells, so each component's model is a good deal smaller to build.
     known = _known(board)
-    reduced = (_reduced(statement, known) for statement in statements(board))
+    reduced = (_reduced(statement, known) for statement in (statements(board) if said is None else said))
     parts, n_off = _split(board, [statement for statement in reduced if statement is not None])
     tables, cells = [], []
     for free, group in parts:
@@ -767,6 +850,48 @@ def _count_by_components(
         if c not in in_parts:
             counts[c] = int((off or 0) * layouts)
     return layouts, counts
+
+
+def _count_each_way(
+    board: VariantBoard, limit: int, profile_states: int, deadline: float | None
+) -> tuple[int, dict[Cell, int]] | None:
+    """Count a board whose clues share one hidden choice (2I) by inclusion and exclusion over the choice's ways.
+
+    The layouts some way allows are the union of each way's; the layouts every way of a set ``S`` allows are
+    those that keep every option of ``S`` of every chosen statement, a board of plain sums, counted as any
+    other (by parts, else along a profile).  A set none of whose layouts exist has none in any larger set,
+    so those are skipped.  ``None`` where some set's count is out of reach, or with more than one choice.
+    """
+    said = statements(board)
+    chosen = [s for s in said if isinstance(s, Chosen)]
+    if not chosen or len({s.choice for s in chosen}) > 1 or len({len(s.options) for s in chosen}) > 1:
+        return None
+    rest = [s for s in said if not isinstance(s, Chosen)]
+    ways = len(chosen[0].options)
+    covered = board.where(CellState.COVERED)
+    total, counts = 0, dict.fromkeys(covered, 0)
+    empty: list[int] = []  # the sets of ways (as bit masks) that allow no layout
+    for mask in sorted(range(1, 1 << ways), key=lambda m: (m.bit_count(), m)):
+        if any(mask & e == e for e in empty):
+            continue
+        parts = rest + [s.options[k] for s in chosen for k in range(ways) if mask >> k & 1]
+        counted = _count_by_components(board, limit, deadline, parts)
+        if counted is None and profile_states > 0:
+            try:
+                counted = count_profile(board, parts, max_states=profile_states, deadline=deadline)
+            except ProfileTooLarge:
+                return None
+        if counted is None:
+            return None
+        n, by_cell = counted
+        if n == 0:
+            empty.append(mask)
+            continue
+        sign = 1 if mask.bit_count() % 2 else -1
+        total += sign * n
+        for c in covered:
+            counts[c] += sign * by_cell[c]
+    return total, counts
 
 
 def _counted(board: VariantBoard, n: int, counts: dict[Cell, int]) -> VariantAnalysis:
@@ -829,7 +954,16 @@ def analyze_variant(
     why_not: str | None = None
     if all(rule.local for rule in board.rules.mine):
         counted = _count_by_components(board, limit, deadline)
-        if counted is None and profile_states > 0:
+        if counted is None and any(isinstance(s, Chosen) for s in statements(board)):
+            # A hidden choice's part past the limit: counted way by way, the ways' overlaps taken off.
+            share = None if deadline is None else deadline_after(time_left(deadline) / 2)
+            try:
+                counted = _count_each_way(board, limit, profile_states, share)
+            except TimeLimitExceeded:
+                why_not = "counting the hidden choice's ways one by one did not finish in half of the time limit"
+            if counted is None and why_not is None:
+                why_not = "a count of the hidden choice's ways, one set of ways at a time, is out of reach too"
+        elif counted is None and profile_states > 0:
             # A part past the limit (1Q, 1B or 1D linking the board): counted exactly along a profile of the board.
             # Half of what is left, so that past it the certain cells below still have time to be found.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
