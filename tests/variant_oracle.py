@@ -345,3 +345,18 @@ def incomplete(clues: dict[Pos, int], m: Mines, rows: int, cols: int, dyed: froz
         if all(abs(shown - true[p]) == 1 if liar else shown == true[p] for p, shown in clues.items()):
             return True
     return False
+
+
+def liars(clues: dict[Pos, int], m: Mines, rows: int, cols: int) -> bool:
+    """2L: some safe cells, one in every row and every column, are liars; a clue on a liar is one more or one less
+    than the mines of the eight around it, every other clue is that count (a liar may show no clue)."""
+    if rows != cols:
+        return False
+    vanilla = {p: sum(q in m for q in _near(p, KING, rows, cols)) for p in clues}
+    for order in permutations(range(cols)):
+        lying = {(r, c) for r, c in enumerate(order)}
+        if lying & m:
+            continue
+        if all(abs(v - vanilla[p]) == 1 if p in lying else v == vanilla[p] for p, v in clues.items()):
+            return True
+    return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import permutations
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
@@ -141,6 +142,8 @@ class Puzzle:
         wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
         if self.clue_rule == "2E":  # the letters are read together: one code for all of them
             return oracle.encrypted({p: str(v) for p, v in wanted.items()}, m, self.rows, self.cols)
+        if self.clue_rule == "2L":  # the clues are read together: one liar in every row and column
+            return oracle.liars({p: int(v) for p, v in wanted.items()}, m, self.rows, self.cols)  # type: ignore[call-overload]
         if self.clue_rule == "2I":  # the clues are read together: one direction left out for all of them
             counts = {p: int(v) for p, v in wanted.items()}  # type: ignore[call-overload]
             return oracle.incomplete(counts, m, self.rows, self.cols, self.dyed, self.mode)
@@ -168,6 +171,8 @@ def random_puzzle(
     layouts = [
         m for m in oracle.all_layouts(rows, cols) if all(oracle.obeys(r, m, rows, cols, dyed) for r in mine_rules)
     ]
+    if clue_rule == "2L":  # only a layout with a liar in every row and column, each safe, shows 2L clues
+        layouts = [m for m in layouts if oracle.liars({}, m, rows, cols)]
     m = rng.choice(layouts)
     if not first:
         dyed = frozenset(p for p in every if rng.random() < 0.4)
@@ -184,7 +189,15 @@ def random_puzzle(
     code = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
     # 2I leaves out the cell in one direction, drawn here (for 2I only: the other rules' draws stay as they were).
     seven = oracle.count_in([d for d in oracle.KING if d != rng.choice(oracle.KING)]) if clue_rule == "2I" else None
+    lying: dict[oracle.Pos, int] = {}
+    if clue_rule == "2L":  # liars drawn among the choices that fit, each one off
+        fits = [o for o in permutations(range(cols)) if not {(r, c) for r, c in enumerate(o)} & m]
+        lying = {(r, c): rng.choice((-1, 1)) for r, c in enumerate(rng.choice(fits))}
     for p in shown:
+        if clue_rule == "2L":
+            count = oracle.CLUE_RULES["V"](p, m, rows, cols, dyed, "") + lying.get(p, 0)
+            clues[p] = abs(count) if count >= 0 else 1
+            continue
         if seven is not None:
             count = seven(p, m, rows, cols, dyed, plain)
             if "1L" in mode:

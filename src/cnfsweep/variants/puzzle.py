@@ -27,7 +27,7 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, RuleSet, VariantBoard, VariantCell
-from cnfsweep.variants.rule import ClueValue, Grid, ReadingRule, Sum
+from cnfsweep.variants.rule import ClueValue, Grid, Liars, ReadingRule, Sum
 from cnfsweep.variants.solve import VariantModel, WorkLimitReached
 
 __all__ = ["Puzzle", "draw_layout", "empty_board", "puzzle_board", "reading_rule", "shown_clues"]
@@ -179,7 +179,11 @@ class Puzzle:
         # What each two clues state together (2E) holds where both are shown.
         relations = getattr(rules.clue, "relations", None)
         for statement in relations(grid, clues) if callable(relations) else ():
-            self.model.add(statement, [self.shows[c] for c in statement.pair])
+            if isinstance(statement, Liars):
+                # 2L's liars: each clue behind the literal of its being shown.
+                self.model.add_liars(statement, shown=self.shows)
+            else:
+                self.model.add(statement, [self.shows[c] for c in statement.pair])
         self.total = model.new_bool_var("total")
         if total is not None:
             cells = grid.cells

@@ -18,7 +18,10 @@ says what it means as solver-independent constraints over the board's cells:
 - :class:`Chosen`: one of a few sums, picked by a hidden choice that every
   statement naming it shares (2I: which seven of its eight neighbours every
   clue counts).  The choice is no cell: a layout is allowed when some way of
-  the choice keeps every statement that names it.
+  the choice keeps every statement that names it;
+- :class:`Liars`: one liar cell in every row and every column, each safe, each
+  clue on one one off and every other clue right (2L); which cells lie is a
+  hidden choice too, and several choices may fit one layout.
 
 A global rule (connectivity, snakes) cannot be written as a few such
 constraints; it states the local part it implies (:meth:`MineRule.constraints`)
@@ -54,6 +57,7 @@ __all__ = [
     "Grid",
     "Layout",
     "Letter",
+    "Liars",
     "Linked",
     "MineRule",
     "ReadingRule",
@@ -329,8 +333,29 @@ class Chosen:
         return self.options[way].holds(layout)
 
 
+@dataclass(frozen=True)
+class Liars:
+    """Some cells, one in every row and one in every column of a square board, are liars, each safe; each clue
+    of ``clues`` (a sum that states it exactly, its cell its ``clue``) is one off on a liar and right elsewhere.
+
+    A revealed cell with no clue shown, or a covered one, may be a liar too (its clue is not seen).  Which cells
+    lie is not fixed by the mines: a layout is allowed when some choice of liars fits it.  ``clue`` is always
+    ``None``: each clue of ``clues`` is guarded by its own cell.
+    """
+
+    rows: int
+    cols: int
+    clues: tuple[Sum, ...]
+    rule: str
+    clue: Cell | None = None
+
+    def liar_values(self, statement: Sum) -> frozenset[int]:
+        """What a clue's sum may be where the clue lies: one more or one less than it says."""
+        return frozenset(v + d for v in statement.allowed for d in (-1, 1))
+
+
 #: A constraint a rule states.
-Statement = Sum | AnyOf | Sight | Linked | Chosen
+Statement = Sum | AnyOf | Sight | Linked | Chosen | Liars
 
 
 @runtime_checkable

@@ -53,7 +53,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
-from cnfsweep.variants.rule import Chosen, Statement
+from cnfsweep.variants.rule import Chosen, Liars, Statement
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
 __all__ = ["FIRST_WORK", "SmallestReasons"]
@@ -90,6 +90,13 @@ class SmallestReasons:
     """
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
+        if getattr(board.rules.clue, "lies", False):
+            # A layout breaks a set of clues under each choice of liars, and those choices are too many to
+            # keep one set a choice, as 2I's eight directions are kept.
+            raise CnfsweepError(
+                f"{board.rules.clue.name}'s liars are a hidden choice of one cell in every row and column: "
+                "reasons of fewest clues (grade, hint --smallest, generate --grade) are not found under it"
+            )
         self.board = board
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         # Many small questions under assumptions: presolve costs more than it saves.
@@ -378,6 +385,8 @@ def _keeps(statement: Statement, layout: Any, way: int | None) -> bool:
     if isinstance(statement, Chosen):
         ways = range(len(statement.options)) if way is None else (way,)
         return any(statement.holds_under(layout, w) for w in ways)
+    if isinstance(statement, Liars):
+        raise CnfsweepError("internal error: 2L's liars are not searched for fewest clues")
     return statement.holds(layout)
 
 

@@ -11,7 +11,10 @@ enumerates layouts, each once; those a global rule refuses are dropped.  A
 hidden choice (:class:`~cnfsweep.variants.rule.Chosen`, 2I) has a literal
 for each way, and before an enumeration each is made true exactly when its
 way keeps every statement naming the choice: fixed by the mines too, so a
-layout that several ways keep is still met once.
+layout that several ways keep is still met once.  2L's liars
+(:class:`~cnfsweep.variants.rule.Liars`) are a choice too large to list
+and are not fixed by the mines: an enumeration meets a layout once for each
+choice of liars that fits it, and keeps it once.
 
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
@@ -27,7 +30,7 @@ engine proves facts under assumptions) and says why it has no probabilities.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NoReturn
@@ -44,7 +47,7 @@ from cnfsweep.engine.counting import combine
 from cnfsweep.engine.position import build_problem, group_boxes
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
-from cnfsweep.variants.rule import Anchor, AnyOf, Chosen, Layout, Linked, Sight, Statement, Sum
+from cnfsweep.variants.rule import Anchor, AnyOf, Chosen, Layout, Liars, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -169,6 +172,9 @@ class VariantModel:
         self._ways: dict[str, list[Any]] = {}
         self._held: dict[str, list[list[Any]]] = {}
         self._closed: set[str] = set()
+        #: Whether some choice the mines do not fix is in the model (2L's liars): an enumeration may then meet
+        #: a layout more than once, and keeps it once.
+        self.projected = False
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -202,6 +208,9 @@ class VariantModel:
 
     def add(self, statement: Statement, when: Sequence[Any] = ()) -> None:
         """Add ``statement``, enforced only where every literal of ``when`` (and its guard, if guarded) holds."""
+        if isinstance(statement, Liars):
+            self.add_liars(statement, when)
+            return
         on = [*self.guard(statement), *when]
         if isinstance(statement, Sum):
             if statement.when is not None:
@@ -261,6 +270,39 @@ class VariantModel:
             self.model.add_bool_or([~ways[k], *(~lit for lit in on), holds])
             if not on:
                 self._held[choice][k].append(holds)
+
+    def add_liars(self, statement: Liars, when: Sequence[Any] = (), shown: Mapping[Cell, Any] | None = None) -> None:
+        """One liar in every row and column, each safe; each clue one off on a liar, right elsewhere.
+
+        The rows and columns hold under ``when`` (and no guard: a conflict or a reason names the clues, and 2L
+        with them as the rule that reads them); each clue behind its own guard, or ``shown[cell]`` where given
+        (a puzzle's literal for the clue being shown).  A clue not in force leaves its cell as any other safe
+        cell: it may lie or not.
+        """
+        model = self.model
+        on = list(when)
+        if statement.rows != statement.cols:
+            model.add_bool_or([~lit for lit in on])  # one in each row and column: only a square board has them
+            return
+        self.projected = True
+        liar = {c: model.new_bool_var(f"liar{c.row}_{c.col}") for c in self.grid.cells}
+        for line in (
+            *(self.grid.cells[r * self.grid.cols : (r + 1) * self.grid.cols] for r in range(self.grid.rows)),
+            *(self.grid.cells[c :: self.grid.cols] for c in range(self.grid.cols)),
+        ):
+            added = model.add(sum(liar[c] for c in line) == 1)
+            if on:
+                added.only_enforce_if(on)
+        for c, lit in liar.items():
+            if c in self.x:
+                model.add_implication(lit, ~self.x[c])
+        for clue in statement.clues:
+            cell = clue.clue
+            assert cell is not None, "each clue of a Liars statement names its cell"
+            guard = [shown[cell]] if shown is not None else [self._guard_of(cell)] if self.guarded else []
+            expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in clue.cells], clue.weights)
+            for values, lies in ((clue.allowed, ~liar[cell]), (statement.liar_values(clue), liar[cell])):
+                model.add_linear_expression_in_domain(expr, _domain(values)).only_enforce_if([*guard, lies])
 
     def _holds(self, statement: Sum) -> Any:
         """A literal true exactly when ``statement`` (a sum with no guard cell) holds."""
@@ -452,12 +494,22 @@ class _Collect(cp_model.CpSolverSolutionCallback):
         self.vars = [owner.x[c] for c in cells]
         self.tally = [0] * len(cells)
         self.judged = not all(rule.local for rule in owner.board.rules.mine)
+        # Under a choice the mines do not fix (2L), the layouts met so far: each is kept once.
+        self.met: set[tuple[bool, ...]] | None = set() if owner.projected else None
         # Cells outside ``cells`` never change during one enumeration: read them once, from its first layout.
         self.fixed: dict[Cell, bool] | None = None
 
     def on_solution_callback(self) -> None:
         self.seen += 1
         values = [self.boolean_value(v) for v in self.vars]
+        if self.met is not None:
+            key = tuple(values)
+            if key in self.met:
+                if self.seen >= self.limit:
+                    self.stopped = True
+                    self.stop_search()
+                return
+            self.met.add(key)
         cuts: list[Statement] = []
         if self.judged:
             if self.fixed is None:
@@ -637,7 +689,9 @@ def _why_uncounted(board: VariantBoard, limit: int, why_not: str | None = None) 
             f"its layouts are counted one by one over the whole board, and there are more than {limit:,}"
         )
     rules = " ".join(r.name for r in board.rules.mine) or board.rules.clue.name
-    text = f"a part of the board that no revealed cell splits ({rules}) has more than {limit:,} layouts to count one by one"
+    # Under 2L a layout is listed once for each choice of liars that fits it.
+    listed = "layouts with their liars" if getattr(board.rules.clue, "lies", False) else "layouts"
+    text = f"a part of the board that no revealed cell splits ({rules}) has more than {limit:,} {listed} to count one by one"
     return text if why_not is None else f"{text}, and {why_not}"
 
 
@@ -650,6 +704,9 @@ def _cells_of(statement: Statement) -> set[Cell]:
         return set(statement.cells)
     if isinstance(statement, Chosen):
         return {c for option in statement.options for c in option.cells}
+    if isinstance(statement, Liars):
+        # Every cell may lie, so every cell is named: a board under 2L is one part.
+        return {Cell(r, c) for r in range(statement.rows) for c in range(statement.cols)}
     return {c for case in statement.cases for c, _ in case}
 
 
