@@ -284,12 +284,19 @@ def distance_product(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos
     return str(a) if b == 1 else f"{a if a > 1 else ''}√{b}"
 
 
+def area(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    """2A: the cells of every side-connected group of mines that has a cell sharing a side with ``p``."""
+    beside = set(_near(p, SIDE, rows, cols))
+    return sum(len(g) for g in components(set(m), SIDE, rows, cols) if g & beside)
+
+
 SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
     # 2D: the square of nine whose centre is the cell above the clue.
     "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
     "2M": modulo,
     "2X": dyed_and_undyed,
     "2P": distance_product,
+    "2A": area,
 }
 
 

@@ -21,7 +21,9 @@ says what it means as solver-independent constraints over the board's cells:
   the choice keeps every statement that names it;
 - :class:`Liars`: one liar cell in every row and every column, each safe, each
   clue on one one off and every other clue right (2L); which cells lie is a
-  hidden choice too, and several choices may fit one layout.
+  hidden choice too, and several choices may fit one layout;
+- :class:`Area`: the mines joined across sides to the cells beside a clue
+  number one of the allowed values (2A).
 
 A global rule (connectivity, snakes) cannot be written as a few such
 constraints; it states the local part it implies (:meth:`MineRule.constraints`)
@@ -51,6 +53,7 @@ from cnfsweep.core.board import Cell
 __all__ = [
     "Anchor",
     "AnyOf",
+    "Area",
     "Chosen",
     "ClueRule",
     "ClueValue",
@@ -354,8 +357,46 @@ class Liars:
         return frozenset(v + d for v in statement.allowed for d in (-1, 1))
 
 
+@dataclass(frozen=True)
+class Area:
+    """The mines joined across sides to the four cells beside ``clue`` (the groups of mines that touch it) number
+    one of ``allowed``.
+
+    Only the cells that a path of ``max(allowed) + 1`` steps across sides reaches from the clue matter: a group
+    larger than every allowed value reaches one of them at that distance.
+
+    Examples
+    --------
+    >>> a = Area(frozenset({2}), "2A", Cell(0, 0))
+    >>> a.area({Cell(0, 1): True, Cell(0, 2): True, Cell(1, 0): False}), a.holds({Cell(0, 1): True, Cell(0, 2): True})
+    (2, True)
+    """
+
+    allowed: frozenset[int]
+    rule: str
+    clue: Cell
+
+    def area(self, layout: Layout) -> int:
+        """The mines of ``layout`` joined across sides to the cells beside the clue (absent cells are safe)."""
+        start = self.clue
+        seen: set[Cell] = set()
+        todo = [start]
+        while todo:
+            c = todo.pop()
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n != start and n not in seen and layout.get(n, False):
+                    seen.add(n)
+                    todo.append(n)
+        return len(seen)
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` shows one of the allowed values."""
+        return self.area(layout) in self.allowed
+
+
 #: A constraint a rule states.
-Statement = Sum | AnyOf | Sight | Linked | Chosen | Liars
+Statement = Sum | AnyOf | Sight | Linked | Chosen | Liars | Area
 
 
 @runtime_checkable

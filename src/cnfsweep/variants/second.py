@@ -10,7 +10,9 @@ lists the layouts of the ring that show its two counts, and 2P the partial layou
 two nearest mines at distances whose product it shows; 2I counts seven of
 V's eight cells, the same seven for every clue, a hidden choice
 (:class:`~cnfsweep.variants.rule.Chosen`); 2L's clues are V's, one of them
-a liar in every row and column (:class:`~cnfsweep.variants.rule.Liars`).  The
+a liar in every row and column (:class:`~cnfsweep.variants.rule.Liars`); a 2A
+clue is the size of the groups of mines beside it
+(:class:`~cnfsweep.variants.rule.Area`).  The
 global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
 off each layout with a group of the wrong size.
 """
@@ -29,6 +31,7 @@ from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
 from cnfsweep.variants.rule import (
     AnyOf,
+    Area,
     Chosen,
     ClueValue,
     Grid,
@@ -582,5 +585,27 @@ class Liar:
         return sum(c in mines for c in grid.steps(cell, KING)) + (way or {}).get(cell, 0)
 
 
+class Areas:
+    """2A: the cells of the groups of mines (joined across sides) that share a side with the clue."""
+
+    name: ClassVar[str] = "2A"
+    title: ClassVar[str] = "Area"
+    definition: ClassVar[str] = (
+        "a clue is the number of cells in the groups of mines, joined through sides, that share a side with it"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A size of groups, not a weighted count: 1M and 1N have nothing to weigh (1L makes it one off).
+    counts: ClassVar[bool] = False
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, int)
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        return Area(frozenset(v for v in values if isinstance(v, int) and v >= 0), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return Area(frozenset(), self.name, cell).area({c: c in mines for c in grid.cells})
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
-SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted, Incomplete, Liar)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted, Incomplete, Liar, Areas)

@@ -14,7 +14,10 @@ way keeps every statement naming the choice: fixed by the mines too, so a
 layout that several ways keep is still met once.  2L's liars
 (:class:`~cnfsweep.variants.rule.Liars`) are a choice too large to list
 and are not fixed by the mines: an enumeration meets a layout once for each
-choice of liars that fits it, and keeps it once.
+choice of liars that fits it, and keeps it once.  A 2A clue
+(:class:`~cnfsweep.variants.rule.Area`) gives each cell near it its
+distance from the clue across mines, the least over its neighbours plus one
+(capped): the one solution of those equations, so fixed by the mines too.
 
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
@@ -47,7 +50,7 @@ from cnfsweep.engine.counting import combine
 from cnfsweep.engine.position import build_problem, group_boxes
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
-from cnfsweep.variants.rule import Anchor, AnyOf, Chosen, Layout, Liars, Linked, Sight, Statement, Sum
+from cnfsweep.variants.rule import Anchor, AnyOf, Area, Chosen, Layout, Liars, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -244,6 +247,9 @@ class VariantModel:
         if isinstance(statement, Chosen):
             self._add_chosen(statement, on)
             return
+        if isinstance(statement, Area):
+            self._add_area(statement, on)
+            return
         chosen = []
         for case in statement.cases:
             lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
@@ -303,6 +309,48 @@ class VariantModel:
             expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in clue.cells], clue.weights)
             for values, lies in ((clue.allowed, ~liar[cell]), (statement.liar_values(clue), liar[cell])):
                 model.add_linear_expression_in_domain(expr, _domain(values)).only_enforce_if([*guard, lies])
+
+    def _add_area(self, statement: Area, on: Sequence[Any]) -> None:
+        """The mines joined across sides to the clue's sides number an allowed value (where ``on`` holds).
+
+        Each cell within ``top + 1`` steps (``top`` the largest allowed value) has its distance from the clue
+        along mines: ``1 + `` the least of its neighbours' (the clue's is 0) on a mine, ``top + 2`` (never
+        reached) on a safe cell, capped at ``top + 2``.  Those equations have one solution, the true distances
+        up to the cap, so every distance is fixed by the mines.  The area is an allowed value exactly when no
+        cell is at ``top + 1`` and the cells at ``top`` or less number an allowed value.
+        """
+        model = self.model
+        top = max(statement.allowed, default=-1)
+        if top < 0:
+            model.add_bool_or([~lit for lit in on])  # no area is negative
+            return
+        cap = top + 2
+        ball = _area_cells(self.grid, statement)
+        inside = set(ball)
+        far = {c: model.new_int_var(1, cap, "far") for c in ball}
+        within = []
+        for c in ball:
+            near: list[Any] = [cap]
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n == statement.clue:
+                    near.append(1)
+                elif n in inside:
+                    near.append(far[n] + 1)
+            least = model.new_int_var(1, cap, "least")
+            model.add_min_equality(least, near)
+            model.add(far[c] == least).only_enforce_if(self.x[c])
+            model.add(far[c] == cap).only_enforce_if(~self.x[c])
+            counted = model.new_bool_var("counted")
+            model.add(far[c] <= top).only_enforce_if(counted)
+            model.add(far[c] >= top + 1).only_enforce_if(~counted)
+            within.append(counted)
+            beyond = model.add(far[c] != top + 1)
+            if on:
+                beyond.only_enforce_if(on)
+        added = model.add_linear_expression_in_domain(cp_model.LinearExpr.sum(within), _domain(statement.allowed))
+        if on:
+            added.only_enforce_if(on)
 
     def _holds(self, statement: Sum) -> Any:
         """A literal true exactly when ``statement`` (a sum with no guard cell) holds."""
@@ -704,10 +752,29 @@ def _cells_of(statement: Statement) -> set[Cell]:
         return set(statement.cells)
     if isinstance(statement, Chosen):
         return {c for option in statement.options for c in option.cells}
+    if isinstance(statement, Area):
+        return set(_area_cells(None, statement))
     if isinstance(statement, Liars):
         # Every cell may lie, so every cell is named: a board under 2L is one part.
         return {Cell(r, c) for r in range(statement.rows) for c in range(statement.cols)}
     return {c for case in statement.cases for c, _ in case}
+
+
+def _area_cells(grid: Any, statement: Area) -> list[Cell]:
+    """The cells a 2A clue's area may reach within ``max(allowed) + 1`` steps across sides (the clue not one).
+
+    ``grid`` bounds them; ``None``: the board's own cells are not known here, so every cell that near is
+    named (a cell off the board is never in a model, and is dropped where it is looked up).
+    """
+    top = max(statement.allowed, default=-1) + 1
+    clue = statement.clue
+    out = []
+    for dr in range(-top, top + 1):
+        for dc in range(-(top - abs(dr)), top - abs(dr) + 1):
+            c = Cell(clue.row + dr, clue.col + dc)
+            if (dr or dc) and (grid is None or grid.inside(c)):
+                out.append(c)
+    return out
 
 
 def _domain(allowed: frozenset[int]) -> Any:
