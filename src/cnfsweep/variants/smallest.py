@@ -53,7 +53,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
-from cnfsweep.variants.rule import Chosen, Liars, Statement
+from cnfsweep.variants.rule import Chosen, Liars, Statement, Sum
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
 __all__ = ["FIRST_WORK", "SmallestReasons"]
@@ -90,13 +90,6 @@ class SmallestReasons:
     """
 
     def __init__(self, board: VariantBoard, deadline: float | None = None) -> None:
-        if getattr(board.rules.clue, "lies", False):
-            # A layout breaks a set of clues under each choice of liars, and those choices are too many to
-            # keep one set a choice, as 2I's eight directions are kept.
-            raise CnfsweepError(
-                f"{board.rules.clue.name}'s liars are a hidden choice of one cell in every row and column: "
-                "reasons of fewest clues (grade, hint --smallest, generate --grade) are not found under it"
-            )
         self.board = board
         self.m = VariantModel(board, guarded=True, deadline=deadline)
         # Many small questions under assumptions: presolve costs more than it saves.
@@ -122,32 +115,37 @@ class SmallestReasons:
         self.rules = tuple(rule.name for rule in board.rules.mine)
         # The ways of the clues' hidden choice (2I), if they share one: each layout is kept once for each.
         self.ways = max((len(s.options) for s in said if isinstance(s, Chosen)), default=0)
-        self._layouts: list[dict[Cell, bool]] = []
+        # 2L: each clue's exact sum, by its cell; a layout is kept with the liars it was found with.
+        self.lying: Liars | None = next((s for s in said if isinstance(s, Liars)), None)
+        self.exact: dict[Cell, Sum] = {c.clue: c for c in self.lying.clues if c.clue} if self.lying else {}
+        self._layouts: list[tuple[dict[Cell, bool], frozenset[Cell]]] = []
         self._index()
 
     def _index(self) -> None:
         """Index the layouts kept as bit masks (bit ``i``: layout ``i``), by cell, by breaking nothing and by total."""
         self._broken: list[frozenset[frozenset[Cell]]] = []
-        self._seen: set[frozenset[Cell]] = set()
+        self._seen: set[tuple[frozenset[Cell], frozenset[Cell]]] = set()
         self._mine_at: dict[Cell, int] = dict.fromkeys(self.m.x, 0)
         self._whole = self._every = self._at_total = 0
         layouts, self._layouts = self._layouts, []
-        for layout in layouts:
-            self._keep(layout)
+        for layout, liars in layouts:
+            self._keep(layout, liars)
 
-    def _keep(self, layout: dict[Cell, bool]) -> None:
+    def _keep(self, layout: dict[Cell, bool], liars: frozenset[Cell] = frozenset()) -> None:
         """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come.
 
         It takes one bit, or under a hidden choice one bit a way: each with what the layout breaks under it.
+        Under 2L it is kept with ``liars``, those it was found with: each choice of liars is a layout of its
+        own for the search (a reason must break it), as each way of 2I's choice is.
         """
         mines = frozenset(c for c, mine in layout.items() if mine)
-        if mines in self._seen:
+        if (mines, liars) in self._seen:
             return
-        self._seen.add(mines)
-        self._layouts.append(layout)
+        self._seen.add((mines, liars))
+        self._layouts.append((layout, liars))
         for way in range(self.ways) if self.ways else (None,):
             bit = 1 << len(self._broken)
-            broken = self._terms(layout, way)
+            broken = self._lied(layout, liars) if self.lying else self._terms(layout, way)
             self._broken.append(broken)
             self._every |= bit
             for c in mines:
@@ -168,6 +166,17 @@ class SmallestReasons:
         single = [frozenset((c,)) for c in self.clues if not _keeps(self.said[c], layout, way)]
         paired = [frozenset(pair) for pair, s in self.pairs.items() if not _keeps(s, layout, None)]
         return frozenset((*single, *paired))
+
+    def _lied(self, layout: Any, liars: frozenset[Cell]) -> frozenset[frozenset[Cell]]:
+        """Under 2L, the clues ``layout`` breaks with ``liars`` lying: a liar's not one off, another's not right."""
+        assert self.lying is not None
+        out = []
+        for c in self.clues:
+            exact = self.exact[c]
+            count = sum(w for d, w in zip(exact.cells, exact.weights, strict=True) if layout[d])
+            if count not in (self.lying.liar_values(exact) if c in liars else exact.allowed):
+                out.append(frozenset((c,)))
+        return frozenset(out)
 
     def _flipped(self, cell: Cell, mine: bool, total: bool) -> int:
         """The layouts kept that have ``cell`` the other way round (and, with ``total``, the total)."""
@@ -206,7 +215,12 @@ class SmallestReasons:
         self.m.board = board
         for s in statements(board):
             pair: tuple[Cell, Cell] | None = getattr(s, "pair", None)
-            if s.clue in fresh:
+            if isinstance(s, Liars):
+                # 2L: the clues shown now join the liars the model has (its rows and columns stay as they are).
+                new = tuple(c for c in s.clues if c.clue in fresh)
+                self.m.add(Liars(s.rows, s.cols, new, s.rule))
+                self.exact.update((c.clue, c) for c in new if c.clue)
+            elif s.clue in fresh:
                 self.m.add(s)
                 self.said[s.clue] = s
             elif pair is not None and pair not in self.pairs:
@@ -215,7 +229,7 @@ class SmallestReasons:
                 self.pairs[pair] = s
         self.clues = tuple(sorted(self.said))
         settled = {at: board.cell(at).state is CellState.MINE for at in board.where(CellState.MINE) + tuple(fresh)}
-        self._layouts = [lay for lay in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
+        self._layouts = [(lay, way) for lay, way in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
         self._index()
 
     def _solve(self, cell: Cell, mine: bool, clues: Iterable[Cell], total: bool, rules: Sequence[str]) -> Any:
@@ -227,7 +241,7 @@ class SmallestReasons:
             assume.append(g[TOTAL])
         layout = self._ask(assume, rules)
         if layout is not None and len(rules) == len(self.rules):
-            self._keep(layout)
+            self._keep(layout, self.m.last_liars)
         return layout
 
     def _ask(self, assume: list[Any], rules: Sequence[str]) -> Any:
@@ -267,6 +281,8 @@ class SmallestReasons:
         Each layout found is kept (:meth:`_solve`), and a smaller set of broken clues is a tighter set for the
         hitting sets: the loop of :meth:`clues_needed` then ends sooner.
         """
+        if self.lying is not None:
+            return  # what a layout breaks depends on its liars, which the layouts of this pass would change
         if self.pairs:
             # A layout that changes one count breaks that clue's pairs with many others, and keeping each of them
             # in turn costs a solve apiece: on 2E's 6x6 puzzles the pass took half a grade's time and the grade
@@ -386,7 +402,7 @@ def _keeps(statement: Statement, layout: Any, way: int | None) -> bool:
         ways = range(len(statement.options)) if way is None else (way,)
         return any(statement.holds_under(layout, w) for w in ways)
     if isinstance(statement, Liars):
-        raise CnfsweepError("internal error: 2L's liars are not searched for fewest clues")
+        raise CnfsweepError("internal error: 2L's clues are read with their liars (_lied)")
     return statement.holds(layout)
 
 

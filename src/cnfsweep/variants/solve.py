@@ -178,6 +178,9 @@ class VariantModel:
         #: Whether some choice the mines do not fix is in the model (2L's liars): an enumeration may then meet
         #: a layout more than once, and keeps it once.
         self.projected = False
+        #: 2L's liar literals, one a cell, once a Liars statement is in; the liars of the last layout found.
+        self.liars: dict[Cell, Any] | None = None
+        self.last_liars: frozenset[Cell] = frozenset()
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -291,15 +294,20 @@ class VariantModel:
             model.add_bool_or([~lit for lit in on])  # one in each row and column: only a square board has them
             return
         self.projected = True
-        liar = {c: model.new_bool_var(f"liar{c.row}_{c.col}") for c in self.grid.cells}
-        for line in (
-            *(self.grid.cells[r * self.grid.cols : (r + 1) * self.grid.cols] for r in range(self.grid.rows)),
-            *(self.grid.cells[c :: self.grid.cols] for c in range(self.grid.cols)),
-        ):
+        if self.liars is not None:
+            liar = self.liars  # a later statement of the same liars: more clues (a grade's next position)
+            lines: Iterable[Sequence[Cell]] = ()
+        else:
+            liar = self.liars = {c: model.new_bool_var(f"liar{c.row}_{c.col}") for c in self.grid.cells}
+            lines = (
+                *(self.grid.cells[r * self.grid.cols : (r + 1) * self.grid.cols] for r in range(self.grid.rows)),
+                *(self.grid.cells[c :: self.grid.cols] for c in range(self.grid.cols)),
+            )
+        for line in lines:
             added = model.add(sum(liar[c] for c in line) == 1)
             if on:
                 added.only_enforce_if(on)
-        for c, lit in liar.items():
+        for c, lit in liar.items() if lines else ():
             if c in self.x:
                 model.add_implication(lit, ~self.x[c])
         for clue in statement.clues:
@@ -518,6 +526,8 @@ class VariantModel:
                 self.last_core = tuple(solver.sufficient_assumptions_for_infeasibility())
                 return None
             layout = self.layout(solver)
+            if self.liars is not None:
+                self.last_liars = frozenset(c for c, v in self.liars.items() if solver.boolean_value(v))
             cuts = self.cuts(layout, rules)
             if not cuts:
                 return layout
