@@ -179,11 +179,11 @@ def test_solve_finds_the_peers_one_answer(name: str) -> None:
     )
 
 
-@pytest.mark.parametrize("seed", range(1, 7))
-def test_cells_opened_in_play_read_under_the_puzzles_own_direction(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "mode"), [(s, "") for s in range(1, 7)] + [(s, "1L") for s in range(1, 4)])
+def test_cells_opened_in_play_read_under_the_puzzles_own_direction(seed: int, mode: str) -> None:
     # The clues opened and the puzzle's own are read under one direction, by the oracle: a direction drawn afresh
-    # for each opening could show a count the puzzle's clues contradict.
-    made = generate_variant(VariantRequest.make(4, 4, 5, ["2I"], graded=False), seed)
+    # for each opening could show a count the puzzle's clues contradict.  Under 1L every clue is one off it.
+    made = generate_variant(VariantRequest.make(4, 4, 5, ["2I", *mode.split()], graded=False), seed)
     game = PuzzleGame(made.board, made.answer, made.seed, lives=99)
     safe = [c for c in made.board.where(CellState.COVERED) if c not in made.answer]
     for n, cell in enumerate(safe):
@@ -191,7 +191,7 @@ def test_cells_opened_in_play_read_under_the_puzzles_own_direction(seed: int) ->
     shown = {(r, c): int(t) for r, row in enumerate(game.view()["cells"]) for c, t in enumerate(row) if t.isdigit()}
     assert len(shown) == 16 - 5
     m = frozenset((c.row, c.col) for c in made.answer)
-    assert oracle.incomplete(shown, m, 4, 4, frozenset(), "")
+    assert oracle.incomplete(shown, m, 4, 4, frozenset(), mode)
 
 
 @pytest.mark.parametrize("mode", ["", "1M", "1L"], ids=lambda m: m or "plain")

@@ -19,9 +19,10 @@ read one character a cell, as the classic format is.
 
 Under the fan generator's title line its cells are separated by tabs, as it
 prints them, a cell may hold numbers separated by spaces (its 2X clue
-``1 2``, read as ``1,2``), and ``X`` is a safe cell that shows no clue (``?``).  A custom dye in the title (``[@cst:0110...]``, a
-``1`` for each dyed cell in row-major order) dyes those cells; the fan
-generator's other dyes are patterns it does not print, so they are refused.
+``1 2``, read as ``1,2``), and ``X`` is a safe cell that shows no clue (read
+as ``?``).  A custom dye in the title (``[@cst:0110...]``, a ``1`` for each
+dyed cell in row-major order) dyes those cells; the fan generator's other
+dyes are patterns it does not print, so they are refused.
 """
 
 from __future__ import annotations

@@ -104,8 +104,8 @@ def shown_clues(
     """What each safe cell shows on layout ``mines``: its rule's reading, and under 1L one more or one less at random.
 
     Under a rule that shows its counts in a code (2E's letters), or whose
-    clues share a hidden choice (2I's left-out direction), the code or the
-    choice is drawn from ``rng``; with ``shown``, the clues a puzzle already
+    clues share a hidden choice (2I's left-out direction, 2L's liars), the code
+    or the choice is drawn from ``rng``; with ``shown``, the clues a puzzle already
     shows, it is made to agree with them (a count they show keeps their
     letter; a way under which the layout shows them is taken), so a cell
     opened in play or in a grade reads in the puzzle's own code.
@@ -121,10 +121,10 @@ def shown_clues(
             if isinstance(count, int) and count in code and other is not None:
                 # A swap keeps the code one to one, and the counts already fixed: their letters are others.
                 code[count], code[other] = code[other], code[count]
-    # A rule whose clues share a hidden choice (2I's left-out direction) reads every clue under one way of it,
-    # drawn here, or one that the clues already shown read.
+    # A rule whose clues share a hidden choice (2I's left-out direction, 2L's liars) reads every clue under one
+    # way of it, drawn here, or one that the clues already shown read.
     choose = getattr(clue, "choose", None)
-    way: dict[str, int] = {} if not callable(choose) else {"way": choose(grid, rng, mines, shown, weight)}
+    way: dict[str, Any] = {} if not callable(choose) else {"way": choose(grid, rng, mines, shown, weight)}
     out: dict[Cell, ClueValue] = {}
     for cell in grid.cells:
         if cell in mines:

@@ -457,14 +457,17 @@ class Incomplete:
         ways = list(range(len(self.ways)))
         if shown:
             weigh = weight if weight is not None else dict.fromkeys(grid.cells, 1)
-            kept = [
-                way
-                for way in ways
-                if all(self.reads(grid, cell, mines, weigh, way) == value for cell, value in shown.items())
-            ]
-            # Under 1L a shown clue is one off, so no way may read it exactly: any way is then as good.
-            ways = kept or ways
+            off = {way: {self._off(grid, cell, mines, weigh, way, v) for cell, v in shown.items()} for way in ways}
+            # A way that reads every shown clue, or under 1L (every clue one off) one that reads each one off.
+            ways = [w for w in ways if off[w] == {0}] or [w for w in ways if off[w] == {1}] or ways
         return rng.choice(ways)
+
+    def _off(
+        self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int], way: int, shown: ClueValue
+    ) -> int | None:
+        """How far ``shown`` is from the count the clue at ``cell`` reads under ``way`` (``None``: no number)."""
+        read = self.reads(grid, cell, mines, weight, way)
+        return abs(read - shown) if isinstance(read, int) and isinstance(shown, int) else None
 
     def reads(
         self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int], way: int = 0
