@@ -284,12 +284,19 @@ def distance_product(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos
     return str(a) if b == 1 else f"{a if a > 1 else ''}√{b}"
 
 
+def area(p: Pos, m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> int:
+    """2A: the cells of every side-connected group of mines that has a cell sharing a side with ``p``."""
+    beside = set(_near(p, SIDE, rows, cols))
+    return sum(len(g) for g in components(set(m), SIDE, rows, cols) if g & beside)
+
+
 SECOND_CLUE_RULES: dict[str, Callable[..., object]] = {
     # 2D: the square of nine whose centre is the cell above the clue.
     "2D": count_in([(a - 1, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]),
     "2M": modulo,
     "2X": dyed_and_undyed,
     "2P": distance_product,
+    "2A": area,
 }
 
 
@@ -333,3 +340,30 @@ def encrypted(clues: dict[Pos, str], m: Mines, rows: int, cols: int) -> bool:
         all(vanilla[p] == dict(zip(letters, numbers, strict=True))[a] for p, a in clues.items())
         for numbers in permutations(range(min(rows, 9)), len(letters))
     )
+
+
+def incomplete(clues: dict[Pos, int], m: Mines, rows: int, cols: int, dyed: frozenset[Pos], mode: str) -> bool:
+    """2I: for some one of the eight directions, every clue shows the mines of the eight cells around it but the one
+    that way (1M, 1N and 1L as for V; a cell off the board is no mine)."""
+    plain, liar = mode.replace("1L", "").strip(), "1L" in mode
+    for left_out in KING:
+        value = count_in([d for d in KING if d != left_out])
+        true = {p: value(p, m, rows, cols, dyed, plain) for p in clues}
+        if all(abs(shown - true[p]) == 1 if liar else shown == true[p] for p, shown in clues.items()):
+            return True
+    return False
+
+
+def liars(clues: dict[Pos, int], m: Mines, rows: int, cols: int) -> bool:
+    """2L: some safe cells, one in every row and every column, are liars; a clue on a liar is one more or one less
+    than the mines of the eight around it, every other clue is that count (a liar may show no clue)."""
+    if rows != cols:
+        return False
+    vanilla = {p: sum(q in m for q in _near(p, KING, rows, cols)) for p in clues}
+    for order in permutations(range(cols)):
+        lying = {(r, c) for r, c in enumerate(order)}
+        if lying & m:
+            continue
+        if all(abs(v - vanilla[p]) == 1 if p in lying else v == vanilla[p] for p, v in clues.items()):
+            return True
+    return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import permutations
 
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.board import parse_variant
@@ -55,7 +56,15 @@ MODES = {
 }
 
 #: The modifiers each clue rule of the second game takes (2M's remainder weighs no mines, so 1L only; 2X none).
-SECOND_MODES = {"2D": ["", "1M", "1N", "1L"], "2M": ["", "1L"], "2X": [""], "2P": [""], "2E": [""]}
+SECOND_MODES = {
+    "2D": ["", "1M", "1N", "1L"],
+    "2M": ["", "1L"],
+    "2X": [""],
+    "2P": [""],
+    "2E": [""],
+    "2I": ["", "1M", "1N", "1L"],
+    "2A": ["", "1L"],
+}
 
 
 def token(value: object) -> str:
@@ -134,6 +143,11 @@ class Puzzle:
         wanted = self.clues if clues is None else {p: self.clues[p] for p in clues}
         if self.clue_rule == "2E":  # the letters are read together: one code for all of them
             return oracle.encrypted({p: str(v) for p, v in wanted.items()}, m, self.rows, self.cols)
+        if self.clue_rule == "2L":  # the clues are read together: one liar in every row and column
+            return oracle.liars({p: int(v) for p, v in wanted.items()}, m, self.rows, self.cols)  # type: ignore[call-overload]
+        if self.clue_rule == "2I":  # the clues are read together: one direction left out for all of them
+            counts = {p: int(v) for p, v in wanted.items()}  # type: ignore[call-overload]
+            return oracle.incomplete(counts, m, self.rows, self.cols, self.dyed, self.mode)
         return all(
             oracle.shows(self.clue_rule, mode, liar, p, m, self.rows, self.cols, self.dyed, shown)
             for p, shown in wanted.items()
@@ -158,6 +172,8 @@ def random_puzzle(
     layouts = [
         m for m in oracle.all_layouts(rows, cols) if all(oracle.obeys(r, m, rows, cols, dyed) for r in mine_rules)
     ]
+    if clue_rule == "2L":  # only a layout with a liar in every row and column, each safe, shows 2L clues
+        layouts = [m for m in layouts if oracle.liars({}, m, rows, cols)]
     m = rng.choice(layouts)
     if not first:
         dyed = frozenset(p for p in every if rng.random() < 0.4)
@@ -172,7 +188,23 @@ def random_puzzle(
     if clue_rule == "2E":
         rng.shuffle(numbers)
     code = {n: "ABCDEFGHI"[i] for i, n in enumerate(numbers)}
+    # 2I leaves out the cell in one direction, drawn here (for 2I only: the other rules' draws stay as they were).
+    seven = oracle.count_in([d for d in oracle.KING if d != rng.choice(oracle.KING)]) if clue_rule == "2I" else None
+    lying: dict[oracle.Pos, int] = {}
+    if clue_rule == "2L":  # liars drawn among the choices that fit, each one off
+        fits = [o for o in permutations(range(cols)) if not {(r, c) for r, c in enumerate(o)} & m]
+        lying = {(r, c): rng.choice((-1, 1)) for r, c in enumerate(rng.choice(fits))}
     for p in shown:
+        if clue_rule == "2L":
+            count = oracle.CLUE_RULES["V"](p, m, rows, cols, dyed, "") + lying.get(p, 0)
+            clues[p] = abs(count) if count >= 0 else 1
+            continue
+        if seven is not None:
+            count = seven(p, m, rows, cols, dyed, plain)
+            if "1L" in mode:
+                count = count + rng.choice((-1, 1)) if count > 0 else 1
+            clues[p] = count
+            continue
         if clue_rule == "2E":
             count = oracle.CLUE_RULES["V"](p, m, rows, cols, dyed, plain)
             if count in code:

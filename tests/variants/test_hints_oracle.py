@@ -29,6 +29,8 @@ Fact = tuple[object, ...]
 RULE_CASES = [([rule], "V", "") for rule in sorted(oracle.MINE_RULES)] + [
     ([], clue, mode) for clue, modes in MODES.items() for mode in modes
 ]
+#: The clue rules whose clues are read together, not one by one (2E's letter code, 2I's left-out direction).
+SHARED = ("2E", "2I")
 #: The same for the second game's rules.
 SECOND_RULE_CASES = [([rule], "V", "") for rule in sorted([*oracle.SECOND_MINE_RULES, *oracle.DYED_MINE_RULES])] + [
     ([], clue, mode) for clue, modes in SECOND_MODES.items() for mode in modes
@@ -53,7 +55,17 @@ class Facts:
     def certain(self, p: oracle.Pos, mine: bool, used: Iterable[Fact]) -> bool:
         """Whether every layout obeying ``used`` has ``p`` as ``mine`` (and one does)."""
         need = set(used)
-        kept = [m for m, obeyed in self.table if need <= obeyed]
+        if self.puzzle.clue_rule in SHARED:
+            # Clues read together (one letter code, one left-out direction): a set of them is obeyed only together.
+            clues = [f[1] for f in need if f[0] == "clue"]
+            kept = [
+                m
+                for m, obeyed in self.table
+                if need - {("clue", q) for q in clues} <= obeyed
+                and self.puzzle.allows(m, clues=clues, rules=(), total=False)  # type: ignore[arg-type]
+            ]
+        else:
+            kept = [m for m, obeyed in self.table if need <= obeyed]
         return bool(kept) and all((p in m) == mine for m in kept)
 
     def every(self) -> set[Fact]:

@@ -104,7 +104,9 @@ RULE_SETS = [
 """The rule set and a total the peer can fill a 5x5 board with."""
 
 #: Rule sets added later, kept out of the live sample above so that its seed still picks what it picked.
-LATER_RULE_SETS = [(["2P"], 8), (["2E"], 8)]  # 2P's clues a√b: √2, 2√5; 2E's letters, its code on a board of its own
+#: 2P's clues a√b: √2, 2√5; 2E's letters, its code on a board of its own; 2I's direction on a 3x3 board of its own;
+#: 2L's liars on a board of their own, and a safe cell with no clue printed X; 2A's areas.
+LATER_RULE_SETS = [(["2P"], 8), (["2E"], 8), (["2I"], 8), (["2L"], 8), (["2A"], 8)]
 
 
 DYED = [["2X"], ["2F", "V"], ["2F", "2X"]]

@@ -221,6 +221,24 @@ def test_a_2e_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(
         assert made["grade"] == report.grade.value and made["grade_steps"] == [s.to_dict() for s in report.steps]
 
 
+@pytest.mark.parametrize("rule", ["2I", "2L", "2A"])
+def test_2i_2l_and_2a_puzzles_asked_with_grade_come_with_the_grade_cnfsweep_grade_gives(
+    live_url: str, rule: str
+) -> None:
+    # 2I's and 2L's clues share a hidden choice: the grade's smallest reasons keep each layout with its choice.
+    body = {"rules": [rule], "rows": 5, "cols": 5, "mines": 7, "seed": 3, "grade": True}
+    status, made = post(f"{live_url}/api/puzzle", body)
+    assert status == 200, made
+    report = grade_variant_board(parse_variant(made["board"]))
+    assert made["grade"] == report.grade.value and made["grade_steps"] == [s.to_dict() for s in report.steps]
+
+
+def test_a_2l_puzzle_is_square(live_url: str) -> None:
+    body = {"rules": ["2L"], "rows": 5, "cols": 6, "mines": 7, "seed": 3}
+    status, refused = post(f"{live_url}/api/puzzle", body)
+    assert status == 400 and "square" in refused["error"] and "\n" not in refused["error"], refused
+
+
 def test_a_puzzle_asked_with_grade_comes_with_the_grade_cnfsweep_grade_gives(live_url: str) -> None:
     body = {"rules": ["1Q", "V"], "rows": 5, "cols": 5, "mines": 7, "seed": 3, "grade": True}
     status, made = post(f"{live_url}/api/puzzle", body)

@@ -157,6 +157,12 @@ class VariantRequest:
                 "(at least one cell must show a clue)",
             )
         reading_rule(self.rules)
+        if getattr(self.rules.clue, "square", False) and self.rows != self.cols:
+            raise ParameterError(
+                ("rows", "cols"),
+                format_size(self.rows, self.cols),
+                f"{self.rules.clue.name} has a liar in every row and every column: give a square board",
+            )
         if self.clues is not None:
             least, most = self.clues
             if not 0 <= least <= most or least > cells - self.mines:

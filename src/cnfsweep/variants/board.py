@@ -18,10 +18,11 @@ and a trailing ``'`` dyes the cell.  A grid without whitespace in its rows is
 read one character a cell, as the classic format is.
 
 Under the fan generator's title line its cells are separated by tabs, as it
-prints them, and a cell may hold numbers separated by spaces (its 2X clue
-``1 2``, read as ``1,2``).  A custom dye in the title (``[@cst:0110...]``, a
-``1`` for each dyed cell in row-major order) dyes those cells; the fan
-generator's other dyes are patterns it does not print, so they are refused.
+prints them, a cell may hold numbers separated by spaces (its 2X clue
+``1 2``, read as ``1,2``), and ``X`` is a safe cell that shows no clue (read
+as ``?``).  A custom dye in the title (``[@cst:0110...]``, a ``1`` for each
+dyed cell in row-major order) dyes those cells; the fan generator's other
+dyes are patterns it does not print, so they are refused.
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ class RuleSet:
                 f"rules {clue[0].name} and {clue[1].name} both say what a clue means: give one of them", clue[1].name
             )
         base = clue[0] if clue else RULES["V"]()
+        if getattr(base, "lies", False) and mods:
+            mod = sorted(mods)[0]
+            raise RuleSetError(f"{base.name} says which clues lie and by how much: it takes no {mod}", mod)
         if {"1M", "1N"} <= mods:
             raise RuleSetError("1M and 1N both give dyed mines a value: give one of them", "1N")
         for mod in sorted(mods):
@@ -254,12 +258,13 @@ def has_rules(text: str) -> bool:
     return False
 
 
-def _token(raw: str, rules: RuleSet, err: Any) -> VariantCell:
+def _token(raw: str, rules: RuleSet, err: Any, fan: bool = False) -> VariantCell:
     dyed = raw.endswith("'")
     body = raw[:-1] if dyed else raw
     if body in (".", "___"):
         return VariantCell(CellState.COVERED, dyed=dyed)
-    if body == "?":
+    if body == "?" or (fan and body == "X"):
+        # The fan generator prints a safe cell that shows no clue as X.
         return VariantCell(CellState.HIDDEN, dyed=dyed)
     # Under 2E a capital letter is a clue, so its F is the letter, not a flag (write a mine '*').
     letters = getattr(rules.clue, "letters", "")
@@ -405,7 +410,7 @@ def parse_variant(
             def err(message: str, n: int = n, column: int = column) -> BoardFormatError:
                 return BoardFormatError(message, source=source, line=n, column=column)
 
-            row.append(_token(raw, rules, err))
+            row.append(_token(raw, rules, err, fan))
         if grid and len(row) != len(grid[0]):
             raise BoardFormatError(
                 f"expected {len(grid[0])} cells in this row, as in the first, not {len(row)}", source=source, line=n
@@ -424,6 +429,12 @@ def parse_variant(
             tuple(replace(v, dyed=v.dyed or bits[r * width + c] == "1") for c, v in enumerate(row))
             for r, row in enumerate(grid)
         ]
+    if getattr(rules.clue, "square", False) and len(grid) != len(grid[0]):
+        raise BoardFormatError(
+            f"{rules.clue.name} has a liar in every row and every column, so its board is square, "
+            f"not {len(grid)}x{len(grid[0])}",
+            source=source,
+        )
     board = VariantBoard(rules, tuple(grid), total if total is not None else mines, source)
     if board.total is not None:
         known = len(board.where(CellState.MINE))

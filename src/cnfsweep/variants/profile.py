@@ -45,7 +45,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.deadline import check_deadline
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
-from cnfsweep.variants.rule import AnyOf, Sight, Statement, Sum
+from cnfsweep.variants.rule import AnyOf, Area, Chosen, Liars, Sight, Statement, Sum
 
 __all__ = ["PROFILE_STATES", "ProfileTooLarge", "count_profile"]
 
@@ -298,6 +298,14 @@ def _tracks(
                     return None
                 continue
             out.append(_SightTrack(rays, lengths, allowed, s.rule))
+        elif isinstance(s, Area):
+            raise ProfileTooLarge(f"{s.rule}'s areas follow groups of mines across the board, which a profile cannot")
+        elif isinstance(s, Liars):
+            raise ProfileTooLarge(
+                f"{s.rule}'s liars, one in every row and column, are a hidden choice a profile cannot track"
+            )
+        elif isinstance(s, Chosen):
+            raise ProfileTooLarge(f"{s.rule}'s clues share one hidden choice, which a profile cannot track")
         else:
             raise ProfileTooLarge(f"{s.rule}'s constraints cannot be tracked along a profile ({type(s).__name__})")
     return out

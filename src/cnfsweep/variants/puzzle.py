@@ -27,7 +27,7 @@ from ortools.sat.python import cp_model
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, RuleSet, VariantBoard, VariantCell
-from cnfsweep.variants.rule import ClueValue, Grid, ReadingRule, Sum
+from cnfsweep.variants.rule import ClueValue, Grid, Liars, ReadingRule, Sum
 from cnfsweep.variants.solve import VariantModel, WorkLimitReached
 
 __all__ = ["Puzzle", "draw_layout", "empty_board", "puzzle_board", "reading_rule", "shown_clues"]
@@ -103,10 +103,12 @@ def shown_clues(
 ) -> dict[Cell, ClueValue]:
     """What each safe cell shows on layout ``mines``: its rule's reading, and under 1L one more or one less at random.
 
-    Under a rule that shows its counts in a code (2E's letters) the code is
-    drawn from ``rng``; with ``shown``, the clues a puzzle already shows, it
-    is made to agree with them (a count they show keeps their letter), so a
-    cell opened in play or in a grade reads in the puzzle's own code.
+    Under a rule that shows its counts in a code (2E's letters), or whose
+    clues share a hidden choice (2I's left-out direction, 2L's liars), the code
+    or the choice is drawn from ``rng``; with ``shown``, the clues a puzzle already
+    shows, it is made to agree with them (a count they show keeps their
+    letter; a way under which the layout shows them is taken), so a cell
+    opened in play or in a grade reads in the puzzle's own code.
     """
     clue = reading_rule(rules)
     weight = rules.weight(grid)
@@ -119,11 +121,15 @@ def shown_clues(
             if isinstance(count, int) and count in code and other is not None:
                 # A swap keeps the code one to one, and the counts already fixed: their letters are others.
                 code[count], code[other] = code[other], code[count]
+    # A rule whose clues share a hidden choice (2I's left-out direction, 2L's liars) reads every clue under one
+    # way of it, drawn here, or one that the clues already shown read.
+    choose = getattr(clue, "choose", None)
+    way: dict[str, Any] = {} if not callable(choose) else {"way": choose(grid, rng, mines, shown, weight)}
     out: dict[Cell, ClueValue] = {}
     for cell in grid.cells:
         if cell in mines:
             continue
-        value = clue.reads(grid, cell, mines, weight)
+        value = clue.reads(grid, cell, mines, weight, **way)
         if code is not None and isinstance(value, int):
             value = code.get(value)  # a count past the code's numbers cannot be shown
         if value is None:
@@ -173,7 +179,11 @@ class Puzzle:
         # What each two clues state together (2E) holds where both are shown.
         relations = getattr(rules.clue, "relations", None)
         for statement in relations(grid, clues) if callable(relations) else ():
-            self.model.add(statement, [self.shows[c] for c in statement.pair])
+            if isinstance(statement, Liars):
+                # 2L's liars: each clue behind the literal of its being shown.
+                self.model.add_liars(statement, shown=self.shows)
+            else:
+                self.model.add(statement, [self.shows[c] for c in statement.pair])
         self.total = model.new_bool_var("total")
         if total is not None:
             cells = grid.cells

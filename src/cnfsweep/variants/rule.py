@@ -14,7 +14,16 @@ says what it means as solver-independent constraints over the board's cells:
   number one of the allowed values (1E: one linear sum over "the first k cells
   of a ray are safe", in place of a case for every combination of views);
 - :class:`Linked`: a connectivity fact a global rule states for the questions
-  that only ask whether some layout exists (see below).
+  that only ask whether some layout exists (see below);
+- :class:`Chosen`: one of a few sums, picked by a hidden choice that every
+  statement naming it shares (2I: which seven of its eight neighbours every
+  clue counts).  The choice is no cell: a layout is allowed when some way of
+  the choice keeps every statement that names it;
+- :class:`Liars`: one liar cell in every row and every column, each safe, each
+  clue on one one off and every other clue right (2L); which cells lie is a
+  hidden choice too, and several choices may fit one layout;
+- :class:`Area`: the mines joined across sides to the cells beside a clue
+  number one of the allowed values (2A).
 
 A global rule (connectivity, snakes) cannot be written as a few such
 constraints; it states the local part it implies (:meth:`MineRule.constraints`)
@@ -44,11 +53,14 @@ from cnfsweep.core.board import Cell
 __all__ = [
     "Anchor",
     "AnyOf",
+    "Area",
+    "Chosen",
     "ClueRule",
     "ClueValue",
     "Grid",
     "Layout",
     "Letter",
+    "Liars",
     "Linked",
     "MineRule",
     "ReadingRule",
@@ -295,8 +307,96 @@ class Linked:
         return True
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """``options[k]`` holds, where ``k`` is the way taken of the board's hidden choice ``choice``.
+
+    Every statement naming the same ``choice`` reads the same way of it (2I:
+    each clue counts the same seven of its eight neighbours), and the choice
+    has ``len(options)`` ways, the same for each.  A layout is allowed when
+    some one way keeps every such statement: the choice is not a cell, so a
+    layout counts once however many ways keep it.
+
+    Examples
+    --------
+    >>> one = Sum((Cell(0, 0),), (1,), frozenset({1}), "2I")
+    >>> none = Sum((Cell(0, 0),), (1,), frozenset({0}), "2I")
+    >>> s = Chosen((one, none), "2I", "2I", Cell(0, 1))
+    >>> s.holds_under({Cell(0, 0): True}, 0), s.holds_under({Cell(0, 0): True}, 1)
+    (True, False)
+    """
+
+    options: tuple[Sum, ...]
+    choice: str
+    rule: str
+    clue: Cell | None = None
+
+    def holds_under(self, layout: Layout, way: int) -> bool:
+        """Say whether ``layout`` keeps the statement when the choice goes ``way``."""
+        return self.options[way].holds(layout)
+
+
+@dataclass(frozen=True)
+class Liars:
+    """Some cells, one in every row and one in every column of a square board, are liars, each safe; each clue
+    of ``clues`` (a sum that states it exactly, its cell its ``clue``) is one off on a liar and right elsewhere.
+
+    A revealed cell with no clue shown, or a covered one, may be a liar too (its clue is not seen).  Which cells
+    lie is not fixed by the mines: a layout is allowed when some choice of liars fits it.  ``clue`` is always
+    ``None``: each clue of ``clues`` is guarded by its own cell.
+    """
+
+    rows: int
+    cols: int
+    clues: tuple[Sum, ...]
+    rule: str
+    clue: Cell | None = None
+
+    def liar_values(self, statement: Sum) -> frozenset[int]:
+        """What a clue's sum may be where the clue lies: one more or one less than it says."""
+        return frozenset(v + d for v in statement.allowed for d in (-1, 1))
+
+
+@dataclass(frozen=True)
+class Area:
+    """The mines joined across sides to the four cells beside ``clue`` (the groups of mines that touch it) number
+    one of ``allowed``.
+
+    Only the cells that a path of ``max(allowed) + 1`` steps across sides reaches from the clue matter: a group
+    larger than every allowed value reaches one of them at that distance.
+
+    Examples
+    --------
+    >>> a = Area(frozenset({2}), "2A", Cell(0, 0))
+    >>> a.area({Cell(0, 1): True, Cell(0, 2): True, Cell(1, 0): False}), a.holds({Cell(0, 1): True, Cell(0, 2): True})
+    (2, True)
+    """
+
+    allowed: frozenset[int]
+    rule: str
+    clue: Cell
+
+    def area(self, layout: Layout) -> int:
+        """The mines of ``layout`` joined across sides to the cells beside the clue (absent cells are safe)."""
+        start = self.clue
+        seen: set[Cell] = set()
+        todo = [start]
+        while todo:
+            c = todo.pop()
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n != start and n not in seen and layout.get(n, False):
+                    seen.add(n)
+                    todo.append(n)
+        return len(seen)
+
+    def holds(self, layout: Layout) -> bool:
+        """Say whether ``layout`` shows one of the allowed values."""
+        return self.area(layout) in self.allowed
+
+
 #: A constraint a rule states.
-Statement = Sum | AnyOf | Sight | Linked
+Statement = Sum | AnyOf | Sight | Linked | Chosen | Liars | Area
 
 
 @runtime_checkable

@@ -7,7 +7,12 @@ the board, is stated exactly by sums over columns too (see :class:`Bridges`); cl
 moved one row up) and 2M (V's count modulo 3) read a clue as the weighted
 mines of a region, 2M allowing every count with the clue's remainder; 2X
 lists the layouts of the ring that show its two counts, and 2P the partial layouts that put its
-two nearest mines at distances whose product it shows.  The
+two nearest mines at distances whose product it shows; 2I counts seven of
+V's eight cells, the same seven for every clue, a hidden choice
+(:class:`~cnfsweep.variants.rule.Chosen`); 2L's clues are V's, one of them
+a liar in every row and column (:class:`~cnfsweep.variants.rule.Liars`); a 2A
+clue is the size of the groups of mines beside it
+(:class:`~cnfsweep.variants.rule.Area`).  The
 global 2C is 1C's connectivity with a local rule on each 2x2 square; 2G cuts
 off each layout with a group of the wrong size.
 """
@@ -24,7 +29,20 @@ from typing import ClassVar
 from cnfsweep.core.board import Cell
 from cnfsweep.variants.clues import Vanilla
 from cnfsweep.variants.mines import KING, ORTHOGONAL, Connected, groups
-from cnfsweep.variants.rule import AnyOf, ClueValue, Grid, Layout, Letter, RuleKind, Statement, Sum, Surd
+from cnfsweep.variants.rule import (
+    AnyOf,
+    Area,
+    Chosen,
+    ClueValue,
+    Grid,
+    Layout,
+    Letter,
+    Liars,
+    RuleKind,
+    Statement,
+    Sum,
+    Surd,
+)
 
 __all__ = ["SECOND_CLUE_RULES", "SECOND_MINE_RULES"]
 
@@ -390,5 +408,207 @@ class Encrypted:
         return sum(c in mines for c in grid.steps(cell, KING))
 
 
+class Incomplete:
+    """2I: V's count over seven of the eight cells around, the one left out in the same direction for every clue.
+
+    The direction is a hidden choice of eight ways, one a direction of
+    :data:`~cnfsweep.variants.mines.KING`, that every clue shares: each clue
+    states one sum for each way (:class:`~cnfsweep.variants.rule.Chosen`),
+    and a layout is allowed when some one way keeps every clue.  A cell past
+    the board's edge holds no mine, so a clue whose left-out cell is off the
+    board counts all its cells there are.
+    """
+
+    name: ClassVar[str] = "2I"
+    title: ClassVar[str] = "Incomplete"
+    definition: ClassVar[str] = (
+        "a clue is the number of mines among seven of the eight cells around it; "
+        "the one left out lies in the same direction for every clue"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A count of mines: 1M, 1N and 1L change it as they change V's.
+    counts: ClassVar[bool] = True
+    #: The directions a clue may leave out, in the order of the choice's ways.
+    ways: ClassVar[tuple[tuple[int, int], ...]] = KING
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, int)
+
+    def _region(self, grid: Grid, cell: Cell, way: int) -> tuple[Cell, ...]:
+        return grid.steps(cell, tuple(step for k, step in enumerate(self.ways) if k != way))
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        allowed = frozenset(v for v in values if isinstance(v, int))
+        options = []
+        for way in range(len(self.ways)):
+            region = self._region(grid, cell, way)
+            options.append(Sum(region, tuple(weight[c] for c in region), allowed, self.name, cell))
+        return Chosen(tuple(options), self.name, self.name, cell)
+
+    def choose(
+        self,
+        grid: Grid,
+        rng: random.Random,
+        mines: AbstractSet[Cell] = frozenset(),
+        shown: Mapping[Cell, ClueValue] | None = None,
+        weight: Mapping[Cell, int] | None = None,
+    ) -> int:
+        """A way of the choice drawn from ``rng``; with ``shown``, one under which ``mines`` shows those clues."""
+        ways = list(range(len(self.ways)))
+        if shown:
+            weigh = weight if weight is not None else dict.fromkeys(grid.cells, 1)
+            off = {way: {self._off(grid, cell, mines, weigh, way, v) for cell, v in shown.items()} for way in ways}
+            # A way that reads every shown clue, or under 1L (every clue one off) one that reads each one off.
+            ways = [w for w in ways if off[w] == {0}] or [w for w in ways if off[w] == {1}] or ways
+        return rng.choice(ways)
+
+    def _off(
+        self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int], way: int, shown: ClueValue
+    ) -> int | None:
+        """How far ``shown`` is from the count the clue at ``cell`` reads under ``way`` (``None``: no number)."""
+        read = self.reads(grid, cell, mines, weight, way)
+        return abs(read - shown) if isinstance(read, int) and isinstance(shown, int) else None
+
+    def reads(
+        self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int], way: int = 0
+    ) -> ClueValue:
+        """The count the clue at ``cell`` shows on ``mines`` when the choice leaves out direction ``way``."""
+        return abs(sum(weight[c] for c in self._region(grid, cell, way) if c in mines))
+
+
+class Liar:
+    """2L: V's count, except on one liar cell in every row and every column, whose clue is one off.
+
+    Which cells lie is a hidden choice: each clue states a sum that allows
+    its value and one either side (:meth:`clue`, what the mines alone say of
+    it), and the board one :class:`~cnfsweep.variants.rule.Liars` over every
+    clue (:meth:`relations`).  A liar is a safe cell; it may be one whose clue
+    is not shown.  The board is square, as only a square one has a liar in
+    every row and column.
+    """
+
+    name: ClassVar[str] = "2L"
+    title: ClassVar[str] = "Liar"
+    definition: ClassVar[str] = (
+        "every row and every column holds exactly one liar, a safe cell whose clue is one more or one less than "
+        "V's count; every other clue is V's count"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    counts: ClassVar[bool] = True
+    #: It says which clues lie and by how much: it takes none of 1M, 1N and 1L.
+    lies: ClassVar[bool] = True
+    #: Only a square board has one liar in every row and column.
+    square: ClassVar[bool] = True
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, int)
+
+    def _exact(self, grid: Grid, cell: Cell, value: int) -> Sum:
+        region = grid.steps(cell, KING)
+        return Sum(region, (1,) * len(region), frozenset({value}), self.name, cell)
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        region = grid.steps(cell, KING)
+        allowed = frozenset(v + d for v in values if isinstance(v, int) for d in (-1, 0, 1))
+        return Sum(region, (1,) * len(region), allowed, self.name, cell)
+
+    def relations(self, grid: Grid, clues: Mapping[Cell, ClueValue]) -> tuple[Statement, ...]:
+        """The liars of the board: one in every row and column, each clue one off on one and right elsewhere."""
+        exact = tuple(self._exact(grid, cell, v) for cell, v in sorted(clues.items()) if isinstance(v, int))
+        return (Liars(grid.rows, grid.cols, exact, self.name),)
+
+    def choose(
+        self,
+        grid: Grid,
+        rng: random.Random,
+        mines: AbstractSet[Cell] = frozenset(),
+        shown: Mapping[Cell, ClueValue] | None = None,
+        weight: Mapping[Cell, int] | None = None,
+    ) -> dict[Cell, int]:
+        """Liars for layout ``mines`` drawn from ``rng``, each with how far off it is (+1 or -1, +1 on a 0).
+
+        With ``shown``, the clues a puzzle already shows: those one off are liars, those right are not.
+
+        Raises
+        ------
+        ValueError
+            When no choice of liars fits (a row or column of mines, or the shown clues allow none).
+        """
+        fixed: dict[int, Cell] = {}
+        barred: set[Cell] = set(mines)
+        for cell, value in (shown or {}).items():
+            if self.reads(grid, cell, mines, {}) == value:
+                barred.add(cell)
+            elif cell.row in fixed:
+                raise ValueError("two clues one off share a row")
+            else:
+                fixed[cell.row] = cell
+        # A random perfect matching of rows to columns over the cells that may lie (augmenting paths).
+        match: dict[int, int] = {c.col: r for r, c in fixed.items()}
+        if len(match) != len(fixed):
+            raise ValueError("two clues one off share a column")
+        free = [r for r in range(grid.rows) if r not in fixed]
+        options = {
+            r: rng.sample(
+                [c for c in range(grid.cols) if Cell(r, c) not in barred and c not in match],
+                k=sum(Cell(r, c) not in barred and c not in match for c in range(grid.cols)),
+            )
+            for r in free
+        }
+
+        def place(r: int, seen: set[int]) -> bool:
+            for c in options[r]:
+                if c in seen:
+                    continue
+                seen.add(c)
+                if c not in match or (match[c] in options and place(match[c], seen)):
+                    match[c] = r
+                    return True
+            return False
+
+        for r in rng.sample(free, k=len(free)):
+            if not place(r, set()):
+                raise ValueError("no cell of some row can lie")
+        out = {}
+        for c, r in match.items():
+            cell = Cell(r, c)
+            count = self.reads(grid, cell, mines, {})
+            out[cell] = 1 if count == 0 else rng.choice((-1, 1))
+        return out
+
+    def reads(
+        self,
+        grid: Grid,
+        cell: Cell,
+        mines: AbstractSet[Cell],
+        weight: Mapping[Cell, int],
+        way: Mapping[Cell, int] | None = None,
+    ) -> ClueValue:
+        """V's count at ``cell``, moved by its liar's offset in ``way`` (what :meth:`choose` draws) if it lies."""
+        return sum(c in mines for c in grid.steps(cell, KING)) + (way or {}).get(cell, 0)
+
+
+class Areas:
+    """2A: the cells of the groups of mines (joined across sides) that share a side with the clue."""
+
+    name: ClassVar[str] = "2A"
+    title: ClassVar[str] = "Area"
+    definition: ClassVar[str] = (
+        "a clue is the number of cells in the groups of mines, joined through sides, that share a side with it"
+    )
+    kind: ClassVar[RuleKind] = RuleKind.CLUE
+    # A size of groups, not a weighted count: 1M and 1N have nothing to weigh (1L makes it one off).
+    counts: ClassVar[bool] = False
+
+    def takes(self, value: ClueValue) -> bool:
+        return isinstance(value, int)
+
+    def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
+        return Area(frozenset(v for v in values if isinstance(v, int) and v >= 0), self.name, cell)
+
+    def reads(self, grid: Grid, cell: Cell, mines: AbstractSet[Cell], weight: Mapping[Cell, int]) -> ClueValue:
+        return Area(frozenset(), self.name, cell).area({c: c in mines for c in grid.cells})
+
+
 SECOND_MINE_RULES = (Pairs, NoThree, Segment, Flower, Rectangles, Fours, Bridges)
-SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted)
+SECOND_CLUE_RULES = (Deviation, Modulo, Pair, Product, Encrypted, Incomplete, Liar, Areas)

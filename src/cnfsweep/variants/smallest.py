@@ -27,6 +27,11 @@ and only such a pair, so what it breaks is a set of *terms*, a clue or a pair
 of clues, and a reason holds all of some term of each: the hitting set is then
 over terms, a pair held where both its clues are.
 
+Under a rule whose clues share a hidden choice (2I: the direction every clue
+leaves out), a set of clues forces the cell unless some layout and some way
+of the choice keep them all: each layout found is kept once for each way,
+with the clues it breaks under that way, and a reason holds one of each.
+
 Every layout found is kept and serves every cell it has the other way round
 (it obeys the rules and the position's facts, so a reason for that cell holds
 one of the clues it breaks), and the model is kept from one step of a grade to
@@ -50,7 +55,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.reasons import VariantMove, VariantReason
-from cnfsweep.variants.rule import Statement
+from cnfsweep.variants.rule import Chosen, Liars, Statement, Sum
 from cnfsweep.variants.solve import TOTAL, VariantModel, WorkLimitReached, statements
 
 __all__ = ["FIRST_WORK", "SmallestReasons"]
@@ -110,7 +115,12 @@ class SmallestReasons:
                 self.pairs[pair] = s
         self.clues = tuple(sorted(self.said))
         self.rules = tuple(rule.name for rule in board.rules.mine)
-        self._layouts: list[dict[Cell, bool]] = []
+        # The ways of the clues' hidden choice (2I), if they share one: each layout is kept once for each.
+        self.ways = max((len(s.options) for s in said if isinstance(s, Chosen)), default=0)
+        # 2L: each clue's exact sum, by its cell; a layout is kept with the liars it was found with.
+        self.lying: Liars | None = next((s for s in said if isinstance(s, Liars)), None)
+        self.exact: dict[Cell, Sum] = {c.clue: c for c in self.lying.clues if c.clue} if self.lying else {}
+        self._layouts: list[tuple[dict[Cell, bool], frozenset[Cell]]] = []
         self._prefer_kept()
         self._index()
 
@@ -130,7 +140,7 @@ class SmallestReasons:
     def _index(self) -> None:
         """Index the layouts kept as bit masks (bit ``i``: layout ``i``), by cell, by breaking nothing and by total."""
         self._broken: list[frozenset[frozenset[Cell]]] = []
-        self._seen: set[frozenset[Cell]] = set()
+        self._seen: set[tuple[frozenset[Cell], frozenset[Cell]]] = set()
         self._mine_at: dict[Cell, int] = dict.fromkeys(self.m.x, 0)
         self._whole = self._every = self._at_total = 0
         layouts, self._layouts = self._layouts, []
@@ -138,32 +148,55 @@ class SmallestReasons:
             hitter.close()
         # Each question's hitting sets, kept as its loop and its sizes go on (see :meth:`clues_needed`).
         self._hitters: dict[tuple[Cell, bool, bool], _Hitter] = {}
-        for layout in layouts:
-            self._keep(layout)
+        for layout, liars in layouts:
+            self._keep(layout, liars)
 
-    def _keep(self, layout: dict[Cell, bool]) -> None:
-        """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come."""
+    def _keep(self, layout: dict[Cell, bool], liars: frozenset[Cell] = frozenset()) -> None:
+        """Keep ``layout`` (it obeys every mine rule and the position's facts) for the searches to come.
+
+        It takes one bit, or under a hidden choice one bit a way: each with what the layout breaks under it.
+        Under 2L it is kept with ``liars``, those it was found with: each choice of liars is a layout of its
+        own for the search (a reason must break it), as each way of 2I's choice is.
+        """
         mines = frozenset(c for c, mine in layout.items() if mine)
-        if mines in self._seen:
+        if (mines, liars) in self._seen:
             return
-        self._seen.add(mines)
-        bit = 1 << len(self._layouts)
-        self._layouts.append(layout)
-        broken = self._terms(layout)
-        self._broken.append(broken)
-        self._every |= bit
-        for c in mines:
-            self._mine_at[c] |= bit
-        if not broken:
-            self._whole |= bit
-        if self.board.total is not None and len(mines) == self.board.total:
-            self._at_total |= bit
+        self._seen.add((mines, liars))
+        self._layouts.append((layout, liars))
+        for way in range(self.ways) if self.ways else (None,):
+            bit = 1 << len(self._broken)
+            broken = self._lied(layout, liars) if self.lying else self._terms(layout, way)
+            self._broken.append(broken)
+            self._every |= bit
+            for c in mines:
+                self._mine_at[c] |= bit
+            if not broken:
+                self._whole |= bit
+            if self.board.total is not None and len(mines) == self.board.total:
+                self._at_total |= bit
 
-    def _terms(self, layout: Any) -> frozenset[frozenset[Cell]]:
-        """What ``layout`` breaks: each clue it breaks alone, and each pair of clues it breaks together."""
-        single = [frozenset((c,)) for c in self.clues if not self.said[c].holds(layout)]
-        paired = [frozenset(pair) for pair, s in self.pairs.items() if not s.holds(layout)]
+    def _terms(self, layout: Any, way: int | None = None) -> frozenset[frozenset[Cell]]:
+        """What ``layout`` breaks: each clue it breaks alone, and each pair of clues it breaks together.
+
+        Under a hidden choice, what it breaks when the choice goes ``way``; with ``way`` ``None`` there, the
+        least it breaks under any way.
+        """
+        if self.ways and way is None:
+            return min((self._terms(layout, w) for w in range(self.ways)), key=len)
+        single = [frozenset((c,)) for c in self.clues if not _keeps(self.said[c], layout, way)]
+        paired = [frozenset(pair) for pair, s in self.pairs.items() if not _keeps(s, layout, None)]
         return frozenset((*single, *paired))
+
+    def _lied(self, layout: Any, liars: frozenset[Cell]) -> frozenset[frozenset[Cell]]:
+        """Under 2L, the clues ``layout`` breaks with ``liars`` lying: a liar's not one off, another's not right."""
+        assert self.lying is not None
+        out = []
+        for c in self.clues:
+            exact = self.exact[c]
+            count = sum(w for d, w in zip(exact.cells, exact.weights, strict=True) if layout[d])
+            if count not in (self.lying.liar_values(exact) if c in liars else exact.allowed):
+                out.append(frozenset((c,)))
+        return frozenset(out)
 
     def _flipped(self, cell: Cell, mine: bool, total: bool) -> int:
         """The layouts kept that have ``cell`` the other way round (and, with ``total``, the total)."""
@@ -202,7 +235,12 @@ class SmallestReasons:
         self.m.board = board
         for s in statements(board):
             pair: tuple[Cell, Cell] | None = getattr(s, "pair", None)
-            if s.clue in fresh:
+            if isinstance(s, Liars):
+                # 2L: the clues shown now join the liars the model has (its rows and columns stay as they are).
+                new = tuple(c for c in s.clues if c.clue in fresh)
+                self.m.add(Liars(s.rows, s.cols, new, s.rule))
+                self.exact.update((c.clue, c) for c in new if c.clue)
+            elif s.clue in fresh:
                 self.m.add(s)
                 self.said[s.clue] = s
             elif pair is not None and pair not in self.pairs:
@@ -212,7 +250,7 @@ class SmallestReasons:
         self.clues = tuple(sorted(self.said))
         self._prefer_kept()  # the guards of fresh clues too
         settled = {at: board.cell(at).state is CellState.MINE for at in board.where(CellState.MINE) + tuple(fresh)}
-        self._layouts = [lay for lay in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
+        self._layouts = [(lay, way) for lay, way in self._layouts if all(lay[c] == mine for c, mine in settled.items())]
         self._index()
 
     def _solve(self, cell: Cell, mine: bool, clues: Iterable[Cell], total: bool, rules: Sequence[str]) -> Any:
@@ -224,7 +262,7 @@ class SmallestReasons:
             assume.append(g[TOTAL])
         layout = self._ask(assume, rules)
         if layout is not None and len(rules) == len(self.rules):
-            self._keep(layout)
+            self._keep(layout, self.m.last_liars)
         return layout
 
     def _ask(self, assume: list[Any], rules: Sequence[str]) -> Any:
@@ -264,6 +302,8 @@ class SmallestReasons:
         Each layout found is kept (:meth:`_solve`), and a smaller set of broken clues is a tighter set for the
         hitting sets: the loop of :meth:`clues_needed` then ends sooner.
         """
+        if self.lying is not None:
+            return  # what a layout breaks depends on its liars, which the layouts of this pass would change
         if self.pairs:
             # A layout that changes one count breaks that clue's pairs with many others, and keeping each of them
             # in turn costs a solve apiece: on 2E's 6x6 puzzles the pass took half a grade's time and the grade
@@ -399,6 +439,16 @@ class SmallestReasons:
 
 #: Sizes of hitting set searched by branching (:func:`_within`) before CP-SAT is asked.
 SEARCHED = 3
+
+
+def _keeps(statement: Statement, layout: Any, way: int | None) -> bool:
+    """Whether ``layout`` keeps ``statement``, a chosen one when its choice goes ``way``."""
+    if isinstance(statement, Chosen):
+        ways = range(len(statement.options)) if way is None else (way,)
+        return any(statement.holds_under(layout, w) for w in ways)
+    if isinstance(statement, Liars):
+        raise CnfsweepError("internal error: 2L's clues are read with their liars (_lied)")
+    return statement.holds(layout)
 
 
 def _within(sets: Sequence[frozenset[frozenset[Cell]]], cells: Sequence[Cell], size: int) -> set[Cell] | None:

@@ -7,7 +7,17 @@ what a rule cuts off is added for good (each cut is kept by every layout that
 obeys the rule, so nothing valid is lost).  Every auxiliary variable is fixed
 by the mines (a case of an :class:`~cnfsweep.variants.rule.AnyOf` holds
 exactly when its cells are as it says), so enumerating the model's solutions
-enumerates layouts, each once; those a global rule refuses are dropped.
+enumerates layouts, each once; those a global rule refuses are dropped.  A
+hidden choice (:class:`~cnfsweep.variants.rule.Chosen`, 2I) has a literal
+for each way, and before an enumeration each is made true exactly when its
+way keeps every statement naming the choice: fixed by the mines too, so a
+layout that several ways keep is still met once.  2L's liars
+(:class:`~cnfsweep.variants.rule.Liars`) are a choice too large to list
+and are not fixed by the mines: an enumeration meets a layout once for each
+choice of liars that fits it, and keeps it once.  A 2A clue
+(:class:`~cnfsweep.variants.rule.Area`) gives each cell near it its
+distance from the clue across mines, the least over its neighbours plus one
+(capped): the one solution of those equations, so fixed by the mines too.
 
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
@@ -23,7 +33,7 @@ engine proves facts under assumptions) and says why it has no probabilities.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NoReturn
@@ -40,7 +50,7 @@ from cnfsweep.engine.counting import combine
 from cnfsweep.engine.position import build_problem, group_boxes
 from cnfsweep.variants.board import CellState, VariantBoard
 from cnfsweep.variants.profile import PROFILE_STATES, ProfileTooLarge, count_profile
-from cnfsweep.variants.rule import Anchor, AnyOf, Layout, Linked, Sight, Statement, Sum
+from cnfsweep.variants.rule import Anchor, AnyOf, Area, Chosen, Layout, Liars, Linked, Sight, Statement, Sum
 
 __all__ = [
     "COUNT_LIMIT",
@@ -160,6 +170,17 @@ class VariantModel:
         # only ever enumerated, so that no other question's model (and what CP-SAT happens to find first) changes.
         self._component = parts is not None
         self._known = _known(board) if self._component else {}
+        # Each hidden choice's literals, one a way; for each way, the literals "this statement holds under it" of
+        # the statements added unguarded; and the choices whose ways were tied to those (see close_choices).
+        self._ways: dict[str, list[Any]] = {}
+        self._held: dict[str, list[list[Any]]] = {}
+        self._closed: set[str] = set()
+        #: Whether some choice the mines do not fix is in the model (2L's liars): an enumeration may then meet
+        #: a layout more than once, and keeps it once.
+        self.projected = False
+        #: 2L's liar literals, one a cell, once a Liars statement is in; the liars of the last layout found.
+        self.liars: dict[Cell, Any] | None = None
+        self.last_liars: frozenset[Cell] = frozenset()
         for statement in statements(board) if parts is None else parts:
             self.add(statement)
         if exact and parts is None:
@@ -193,6 +214,9 @@ class VariantModel:
 
     def add(self, statement: Statement, when: Sequence[Any] = ()) -> None:
         """Add ``statement``, enforced only where every literal of ``when`` (and its guard, if guarded) holds."""
+        if isinstance(statement, Liars):
+            self.add_liars(statement, when)
+            return
         on = [*self.guard(statement), *when]
         if isinstance(statement, Sum):
             if statement.when is not None:
@@ -223,6 +247,12 @@ class VariantModel:
         if isinstance(statement, Linked):
             self._add_linked(statement, on)
             return
+        if isinstance(statement, Chosen):
+            self._add_chosen(statement, on)
+            return
+        if isinstance(statement, Area):
+            self._add_area(statement, on)
+            return
         chosen = []
         for case in statement.cases:
             lits = [self.x[c] if mine else ~self.x[c] for c, mine in case]
@@ -232,6 +262,135 @@ class VariantModel:
             self.model.add_bool_or([b] + [~lit for lit in lits])
             chosen.append(b)
         self.model.add_bool_or(chosen).only_enforce_if(on)
+
+    def _add_chosen(self, statement: Chosen, on: Sequence[Any]) -> None:
+        """The way taken of the statement's choice makes its option hold (where ``on`` holds)."""
+        choice = statement.choice
+        if choice in self._closed:
+            raise CnfsweepError(f"a statement of the choice {choice} came after its ways were tied to the mines")
+        ways = self._ways.get(choice)
+        if ways is None:
+            ways = [self.model.new_bool_var(f"{choice}_way{k}") for k in range(len(statement.options))]
+            # Some way is taken; more than one may hold, and an enumeration ties each to the mines.
+            self.model.add_bool_or(ways)
+            self._ways[choice], self._held[choice] = ways, [[] for _ in ways]
+        for k, option in enumerate(statement.options):
+            holds = self._holds(option)
+            self.model.add_bool_or([~ways[k], *(~lit for lit in on), holds])
+            if not on:
+                self._held[choice][k].append(holds)
+
+    def add_liars(self, statement: Liars, when: Sequence[Any] = (), shown: Mapping[Cell, Any] | None = None) -> None:
+        """One liar in every row and column, each safe; each clue one off on a liar, right elsewhere.
+
+        The rows and columns hold under ``when`` (and no guard: a conflict or a reason names the clues, and 2L
+        with them as the rule that reads them); each clue behind its own guard, or ``shown[cell]`` where given
+        (a puzzle's literal for the clue being shown).  A clue not in force leaves its cell as any other safe
+        cell: it may lie or not.
+        """
+        model = self.model
+        on = list(when)
+        if statement.rows != statement.cols:
+            model.add_bool_or([~lit for lit in on])  # one in each row and column: only a square board has them
+            return
+        self.projected = True
+        if self.liars is not None:
+            liar = self.liars  # a later statement of the same liars: more clues (a grade's next position)
+            lines: Iterable[Sequence[Cell]] = ()
+        else:
+            liar = self.liars = {c: model.new_bool_var(f"liar{c.row}_{c.col}") for c in self.grid.cells}
+            lines = (
+                *(self.grid.cells[r * self.grid.cols : (r + 1) * self.grid.cols] for r in range(self.grid.rows)),
+                *(self.grid.cells[c :: self.grid.cols] for c in range(self.grid.cols)),
+            )
+        for line in lines:
+            added = model.add(sum(liar[c] for c in line) == 1)
+            if on:
+                added.only_enforce_if(on)
+        for c, lit in liar.items() if lines else ():
+            if c in self.x:
+                model.add_implication(lit, ~self.x[c])
+        for clue in statement.clues:
+            cell = clue.clue
+            assert cell is not None, "each clue of a Liars statement names its cell"
+            guard = [shown[cell]] if shown is not None else [self._guard_of(cell)] if self.guarded else []
+            expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in clue.cells], clue.weights)
+            for values, lies in ((clue.allowed, ~liar[cell]), (statement.liar_values(clue), liar[cell])):
+                model.add_linear_expression_in_domain(expr, _domain(values)).only_enforce_if([*guard, lies])
+
+    def _add_area(self, statement: Area, on: Sequence[Any]) -> None:
+        """The mines joined across sides to the clue's sides number an allowed value (where ``on`` holds).
+
+        Each cell within ``top + 1`` steps (``top`` the largest allowed value) has its distance from the clue
+        along mines: ``1 + `` the least of its neighbours' (the clue's is 0) on a mine, ``top + 2`` (never
+        reached) on a safe cell, capped at ``top + 2``.  Those equations have one solution, the true distances
+        up to the cap, so every distance is fixed by the mines.  The area is an allowed value exactly when no
+        cell is at ``top + 1`` and the cells at ``top`` or less number an allowed value.
+        """
+        model = self.model
+        top = max(statement.allowed, default=-1)
+        if top < 0:
+            model.add_bool_or([~lit for lit in on])  # no area is negative
+            return
+        cap = top + 2
+        ball = _area_cells(self.grid, statement)
+        inside = set(ball)
+        far = {c: model.new_int_var(1, cap, "far") for c in ball}
+        within = []
+        for c in ball:
+            near: list[Any] = [cap]
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n == statement.clue:
+                    near.append(1)
+                elif n in inside:
+                    near.append(far[n] + 1)
+            least = model.new_int_var(1, cap, "least")
+            model.add_min_equality(least, near)
+            model.add(far[c] == least).only_enforce_if(self.x[c])
+            model.add(far[c] == cap).only_enforce_if(~self.x[c])
+            counted = model.new_bool_var("counted")
+            model.add(far[c] <= top).only_enforce_if(counted)
+            model.add(far[c] >= top + 1).only_enforce_if(~counted)
+            within.append(counted)
+            beyond = model.add(far[c] != top + 1)
+            if on:
+                beyond.only_enforce_if(on)
+        added = model.add_linear_expression_in_domain(cp_model.LinearExpr.sum(within), _domain(statement.allowed))
+        if on:
+            added.only_enforce_if(on)
+
+    def _holds(self, statement: Sum) -> Any:
+        """A literal true exactly when ``statement`` (a sum with no guard cell) holds."""
+        if statement.when is not None:
+            raise CnfsweepError(f"{statement.rule}: a chosen sum cannot be guarded by a cell")
+        lit = self.model.new_bool_var("holds")
+        low = sum(w for w in statement.weights if w < 0)
+        high = sum(w for w in statement.weights if w > 0)
+        inside = frozenset(v for v in statement.allowed if low <= v <= high)
+        outside = frozenset(range(low, high + 1)) - inside
+        expr = cp_model.LinearExpr.weighted_sum([self.x[c] for c in statement.cells], statement.weights)
+        for values, when in ((inside, lit), (outside, ~lit)):
+            if values:
+                self.model.add_linear_expression_in_domain(expr, _domain(values)).only_enforce_if(when)
+            else:
+                self.model.add_bool_or([~when])
+        return lit
+
+    def close_choices(self) -> None:
+        """Make each way of each hidden choice true exactly when it keeps every statement naming the choice.
+
+        Then the ways are fixed by the mines, so an enumeration meets each
+        layout once.  Only for a model whose choices were stated unguarded and
+        that gets no more of them (an enumeration's); a guarded statement's
+        way stays free, which questions of existence do not mind.
+        """
+        for choice, ways in self._ways.items():
+            if choice in self._closed:
+                continue
+            for k, way in enumerate(ways):
+                self.model.add_bool_or([way, *(~lit for lit in self._held[choice][k])])
+            self._closed.add(choice)
 
     def _safe_run(self, run: Sequence[Cell]) -> Any:
         """A literal true exactly when every cell of ``run`` is safe, built up from ``run`` without its last cell.
@@ -367,6 +526,8 @@ class VariantModel:
                 self.last_core = tuple(solver.sufficient_assumptions_for_infeasibility())
                 return None
             layout = self.layout(solver)
+            if self.liars is not None:
+                self.last_liars = frozenset(c for c, v in self.liars.items() if solver.boolean_value(v))
             cuts = self.cuts(layout, rules)
             if not cuts:
                 return layout
@@ -391,12 +552,22 @@ class _Collect(cp_model.CpSolverSolutionCallback):
         self.vars = [owner.x[c] for c in cells]
         self.tally = [0] * len(cells)
         self.judged = not all(rule.local for rule in owner.board.rules.mine)
+        # Under a choice the mines do not fix (2L), the layouts met so far: each is kept once.
+        self.met: set[tuple[bool, ...]] | None = set() if owner.projected else None
         # Cells outside ``cells`` never change during one enumeration: read them once, from its first layout.
         self.fixed: dict[Cell, bool] | None = None
 
     def on_solution_callback(self) -> None:
         self.seen += 1
         values = [self.boolean_value(v) for v in self.vars]
+        if self.met is not None:
+            key = tuple(values)
+            if key in self.met:
+                if self.seen >= self.limit:
+                    self.stopped = True
+                    self.stop_search()
+                return
+            self.met.add(key)
         cuts: list[Statement] = []
         if self.judged:
             if self.fixed is None:
@@ -439,6 +610,7 @@ def _enumerate(m: VariantModel, cells: Sequence[Cell], limit: int, keep: bool = 
     solver.parameters.cp_model_presolve = False
     solver.parameters.linearization_level = 0
     collect = _Collect(m, cells, limit, keep)
+    m.close_choices()
     m.model.clear_assumptions()
     status = solver.solve(m.model, collect)
     collect.counts = dict(zip(cells, collect.tally, strict=True))
@@ -575,7 +747,9 @@ def _why_uncounted(board: VariantBoard, limit: int, why_not: str | None = None) 
             f"its layouts are counted one by one over the whole board, and there are more than {limit:,}"
         )
     rules = " ".join(r.name for r in board.rules.mine) or board.rules.clue.name
-    text = f"a part of the board that no revealed cell splits ({rules}) has more than {limit:,} layouts to count one by one"
+    # Under 2L a layout is listed once for each choice of liars that fits it.
+    listed = "layouts with their liars" if getattr(board.rules.clue, "lies", False) else "layouts"
+    text = f"a part of the board that no revealed cell splits ({rules}) has more than {limit:,} {listed} to count one by one"
     return text if why_not is None else f"{text}, and {why_not}"
 
 
@@ -586,7 +760,31 @@ def _cells_of(statement: Statement) -> set[Cell]:
         return {c for ray in statement.rays for c in ray}
     if isinstance(statement, Linked):
         return set(statement.cells)
+    if isinstance(statement, Chosen):
+        return {c for option in statement.options for c in option.cells}
+    if isinstance(statement, Area):
+        return set(_area_cells(None, statement))
+    if isinstance(statement, Liars):
+        # Every cell may lie, so every cell is named: a board under 2L is one part.
+        return {Cell(r, c) for r in range(statement.rows) for c in range(statement.cols)}
     return {c for case in statement.cases for c, _ in case}
+
+
+def _area_cells(grid: Any, statement: Area) -> list[Cell]:
+    """The cells a 2A clue's area may reach within ``max(allowed) + 1`` steps across sides (the clue not one).
+
+    ``grid`` bounds them; ``None``: the board's own cells are not known here, so every cell that near is
+    named (a cell off the board is never in a model, and is dropped where it is looked up).
+    """
+    top = max(statement.allowed, default=-1) + 1
+    clue = statement.clue
+    out = []
+    for dr in range(-top, top + 1):
+        for dc in range(-(top - abs(dr)), top - abs(dr) + 1):
+            c = Cell(clue.row + dr, clue.col + dc)
+            if (dr or dc) and (grid is None or grid.inside(c)):
+                out.append(c)
+    return out
 
 
 def _domain(allowed: frozenset[int]) -> Any:
@@ -644,6 +842,15 @@ def _reduced(statement: Statement, known: dict[Cell, bool]) -> Statement | None:
                 return None
             cases.append(left)
         return replace(statement, cases=tuple(cases))
+    if isinstance(statement, Chosen):
+        options: list[Sum] = []
+        for option in statement.options:
+            rest = _reduced(option, known)
+            # An option the known cells keep whatever the rest is: a sum of nothing that is 0.
+            options.append(rest if isinstance(rest, Sum) else Sum((), (), frozenset({0}), option.rule, option.clue))
+        if all(not o.cells and 0 in o.allowed for o in options):
+            return None  # every way keeps it: it says nothing, not even of the choice
+        return replace(statement, options=tuple(options))
     return statement
 
 
@@ -660,8 +867,12 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
         return c
 
     touched: list[list[Cell]] = []
+    # The statements of one hidden choice are one group, through the first covered cell any of them names.
+    anchor: dict[str, Cell] = {}
     for statement in parts:
         cells = [c for c in _cells_of(statement) if c in parent]
+        if isinstance(statement, Chosen) and cells:
+            cells.append(anchor.setdefault(statement.choice, cells[0]))
         touched.append(cells)
         if cells:
             first = root(cells[0])
@@ -671,7 +882,13 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
                     parent[other] = first
     roots = {c: root(c) for c in covered}
     groups: dict[Cell | None, tuple[list[Cell], list[Statement]]] = {}
-    for statement, cells in zip(parts, touched, strict=True):
+    for statement, named in zip(parts, touched, strict=True):
+        # Over known cells only, a chosen statement still narrows its choice: it goes with the choice's group.
+        cells = (
+            [anchor[statement.choice]]
+            if not named and isinstance(statement, Chosen) and statement.choice in anchor
+            else named
+        )
         # A statement over known cells only is a group of its own: it holds or it does not.
         groups.setdefault(roots[cells[0]] if cells else None, ([], []))[1].append(statement)
     seen = {roots[c] for cells in touched for c in cells}
@@ -718,18 +935,18 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
 
 
 def _count_by_components(
-    board: VariantBoard, limit: int, deadline: float | None = None
+    board: VariantBoard, limit: int, deadline: float | None = None, said: Sequence[Statement] | None = None
 ) -> tuple[int, dict[Cell, int]] | None:
     """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
 
     Each component's layouts are enumerated into a :class:`~cnfsweep.core.constraints.CountTable` (one box a
     cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
-    touches, and the total.
+    touches, and the total.  ``said``: these statements in place of the board's own.
     """
     # Known cells put in first: many statements (a 1A pair with a revealed cell) then say nothing, and the rest
     # name only covered cells, so each component's model is a good deal smaller to build.
     known = _known(board)
-    reduced = (_reduced(statement, known) for statement in statements(board))
+    reduced = (_reduced(statement, known) for statement in (statements(board) if said is None else said))
     parts, n_off = _split(board, [statement for statement in reduced if statement is not None])
     tables, cells = [], []
     for free, group in parts:
@@ -767,6 +984,48 @@ def _count_by_components(
         if c not in in_parts:
             counts[c] = int((off or 0) * layouts)
     return layouts, counts
+
+
+def _count_each_way(
+    board: VariantBoard, limit: int, profile_states: int, deadline: float | None
+) -> tuple[int, dict[Cell, int]] | None:
+    """Count a board whose clues share one hidden choice (2I) by inclusion and exclusion over the choice's ways.
+
+    The layouts some way allows are the union of each way's; the layouts every way of a set ``S`` allows are
+    those that keep every option of ``S`` of every chosen statement, a board of plain sums, counted as any
+    other (by parts, else along a profile).  A set none of whose layouts exist has none in any larger set,
+    so those are skipped.  ``None`` where some set's count is out of reach, or with more than one choice.
+    """
+    said = statements(board)
+    chosen = [s for s in said if isinstance(s, Chosen)]
+    if not chosen or len({s.choice for s in chosen}) > 1 or len({len(s.options) for s in chosen}) > 1:
+        return None
+    rest = [s for s in said if not isinstance(s, Chosen)]
+    ways = len(chosen[0].options)
+    covered = board.where(CellState.COVERED)
+    total, counts = 0, dict.fromkeys(covered, 0)
+    empty: list[int] = []  # the sets of ways (as bit masks) that allow no layout
+    for mask in sorted(range(1, 1 << ways), key=lambda m: (m.bit_count(), m)):
+        if any(mask & e == e for e in empty):
+            continue
+        parts = rest + [s.options[k] for s in chosen for k in range(ways) if mask >> k & 1]
+        counted = _count_by_components(board, limit, deadline, parts)
+        if counted is None and profile_states > 0:
+            try:
+                counted = count_profile(board, parts, max_states=profile_states, deadline=deadline)
+            except ProfileTooLarge:
+                return None
+        if counted is None:
+            return None
+        n, by_cell = counted
+        if n == 0:
+            empty.append(mask)
+            continue
+        sign = 1 if mask.bit_count() % 2 else -1
+        total += sign * n
+        for c in covered:
+            counts[c] += sign * by_cell[c]
+    return total, counts
 
 
 def _counted(board: VariantBoard, n: int, counts: dict[Cell, int]) -> VariantAnalysis:
@@ -829,7 +1088,16 @@ def analyze_variant(
     why_not: str | None = None
     if all(rule.local for rule in board.rules.mine):
         counted = _count_by_components(board, limit, deadline)
-        if counted is None and profile_states > 0:
+        if counted is None and any(isinstance(s, Chosen) for s in statements(board)):
+            # A hidden choice's part past the limit: counted way by way, the ways' overlaps taken off.
+            share = None if deadline is None else deadline_after(time_left(deadline) / 2)
+            try:
+                counted = _count_each_way(board, limit, profile_states, share)
+            except TimeLimitExceeded:
+                why_not = "counting the hidden choice's ways one by one did not finish in half of the time limit"
+            if counted is None and why_not is None:
+                why_not = "a count of the hidden choice's ways, one set of ways at a time, is out of reach too"
+        elif counted is None and profile_states > 0:
             # A part past the limit (1Q, 1B or 1D linking the board): counted exactly along a profile of the board.
             # Half of what is left, so that past it the certain cells below still have time to be found.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
