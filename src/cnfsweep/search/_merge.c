@@ -22,6 +22,17 @@
 
 #include "../engine/wide.h"
 
+/* The engine's weighing (weigh_tabs, read_table), compiled into this unit from its own source, as
+ * engine/_analysis.c does: the look-ahead's leaf weighs a merged part with the untouched ones to the byte
+ * as cnfsweep.engine._weigh would.  Its module-level names are renamed so that they do not clash. */
+#define methods weigh_methods
+#define module weigh_module
+#define PyInit__weigh init_weigh
+#include "../engine/_weigh.c"
+#undef methods
+#undef module
+#undef PyInit__weigh
+
 
 /* The ints a model is made of, made once: counts and mines are small, and each row holds many. */
 #define SMALL 256
@@ -862,6 +873,460 @@ done:
     return status == OK ? result : NULL;
 }
 
+/* ------------------------------------------------------------------ leaf
+ *
+ * A look-ahead's last move asks, of a hypothetical position and one of its cells, only two counts per
+ * number the cell could show: the layouts of the position after it and the layouts with a mine on its
+ * safest cell (cnfsweep.search.merge.Split.counts).  leaf() answers every number at once: it splits the
+ * touched parts' models as split_weigh does (the same Part rows, list_models and accumulate), and weighs
+ * each need's merged table with the untouched parts' tables as cnfsweep.engine._weigh does (weigh_tabs),
+ * without a Python object between.  The parts' tables and models are read into C once per part
+ * (pack_table, pack_models): a look-ahead's positions share most of their parts.
+ */
+
+#define TABLE_CAPSULE "cnfsweep.search._merge.table"
+#define MODELS_CAPSULE "cnfsweep.search._merge.models"
+
+/* A part's count table as weigh_tabs reads it, and whether one of its boxes holds no mine in any layout. */
+typedef struct {
+    Tab tab;
+    int safe;
+} PackedTable;
+
+/* A part's canonical models: n rows of nb mine counts, each within its box's size. */
+typedef struct {
+    Py_ssize_t nb, n;
+    long *size;
+    long *m;
+} PackedModels;
+
+static void
+packed_table_free(PyObject *capsule)
+{
+    PackedTable *p = PyCapsule_GetPointer(capsule, TABLE_CAPSULE);
+    if (p) {
+        PyMem_Free(p->tab.poly);
+        PyMem_Free(p->tab.keys);
+        PyMem_Free(p->tab.tally);
+        PyMem_Free(p);
+    }
+}
+
+static void
+packed_models_free(PyObject *capsule)
+{
+    PackedModels *p = PyCapsule_GetPointer(capsule, MODELS_CAPSULE);
+    if (p) {
+        PyMem_Free(p->size);
+        PyMem_Free(p->m);
+        PyMem_Free(p);
+    }
+}
+
+static PyObject *
+pack_table(PyObject *self, PyObject *args)
+{
+    PyObject *table;
+    int safe;
+    if (!PyArg_ParseTuple(args, "Op:pack_table", &table, &safe))
+        return NULL;
+    PackedTable *p = PyMem_Calloc(1, sizeof(PackedTable));
+    if (!p)
+        return PyErr_NoMemory();
+    p->safe = safe;
+    int got = read_table(&p->tab, table);
+    PyObject *capsule = got ? NULL : PyCapsule_New(p, TABLE_CAPSULE, packed_table_free);
+    if (!capsule) {
+        PyMem_Free(p->tab.poly);
+        PyMem_Free(p->tab.keys);
+        PyMem_Free(p->tab.tally);
+        PyMem_Free(p);
+        if (got > 0)
+            return Py_NewRef(Py_NotImplemented);
+    }
+    return capsule;
+}
+
+static PyObject *
+pack_models(PyObject *self, PyObject *args)
+{
+    PyObject *models, *sizes;
+    if (!PyArg_ParseTuple(args, "OO:pack_models", &models, &sizes))
+        return NULL;
+    PyObject *fm = PySequence_Fast(models, "models must be a sequence");
+    PyObject *fs = fm ? PySequence_Fast(sizes, "sizes must be a sequence") : NULL;
+    PackedModels *p = NULL;
+    PyObject *capsule = NULL;
+    int status = FAIL;
+    if (!fs)
+        goto done;
+    if (!(p = PyMem_Calloc(1, sizeof(PackedModels)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    p->nb = PySequence_Fast_GET_SIZE(fs);
+    p->n = PySequence_Fast_GET_SIZE(fm);
+    if (!(p->size = alloc(p->nb, sizeof(long))) || !(p->m = alloc((size_t)p->n * p->nb, sizeof(long))))
+        goto done;
+    for (Py_ssize_t b = 0; b < p->nb; b++) {
+        /* plan_models declines a box past the binomial table: so does the leaf. */
+        int got = small_int(PySequence_Fast_GET_ITEM(fs, b), binom_top, &p->size[b]);
+        if (got != OK) {
+            status = got;
+            goto done;
+        }
+    }
+    for (Py_ssize_t r = 0; r < p->n; r++) {
+        PyObject *model = PySequence_Fast_GET_ITEM(fm, r);
+        if (!PyTuple_Check(model) || PyTuple_GET_SIZE(model) != p->nb) {
+            status = DECLINE;
+            goto done;
+        }
+        for (Py_ssize_t b = 0; b < p->nb; b++) {
+            int got = small_int(PyTuple_GET_ITEM(model, b), p->size[b], &p->m[r * p->nb + b]);
+            if (got != OK) {
+                status = got;
+                goto done;
+            }
+        }
+    }
+    if ((capsule = PyCapsule_New(p, MODELS_CAPSULE, packed_models_free)))
+        status = OK;
+done:
+    Py_XDECREF(fm);
+    Py_XDECREF(fs);
+    if (status != OK && p) {
+        PyMem_Free(p->size);
+        PyMem_Free(p->m);
+        PyMem_Free(p);
+    }
+    if (status == DECLINE)
+        return Py_NewRef(Py_NotImplemented);
+    return status == OK ? capsule : NULL;
+}
+
+/* Read one touched part's packed models into a Part row plan, as split_boxes and plan_models read the
+ * Python boxes and models: ``in[b]`` of box b's cells are seen by the number, and box ``holder`` holds
+ * the revealed cell (-1: none). */
+static int
+plan_packed(Part *p, const PackedModels *pm, const long *in, Py_ssize_t holder)
+{
+    Py_ssize_t nb = pm->nb;
+    p->kept = alloc(nb, sizeof(Py_ssize_t));
+    p->kept_size = alloc(nb, sizeof(long));
+    p->inside = alloc(nb, 1);
+    p->split = alloc(nb, sizeof(Py_ssize_t));
+    p->s_in = alloc(nb, sizeof(long));
+    p->s_out = alloc(nb, sizeof(long));
+    p->fixed = alloc((size_t)pm->n * nb, sizeof(long));
+    p->need = alloc(pm->n, sizeof(long));
+    p->mines = alloc(pm->n, sizeof(long));
+    p->weight = alloc(pm->n, sizeof(wide));
+    p->m = alloc((size_t)pm->n * nb, sizeof(long));
+    if (!p->kept || !p->kept_size || !p->inside || !p->split || !p->s_in || !p->s_out || !p->fixed || !p->need ||
+        !p->mines || !p->weight || !p->m)
+        return FAIL;
+    long room = 0;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long rest = pm->size[b] - (b == holder) - in[b];
+        if (rest < 0)
+            return DECLINE; /* more seen cells than the box holds: not a position the Python code makes */
+        if (b == holder)
+            room = pm->size[b] - 1;
+        if (in[b] && rest) {
+            p->split[p->n_split] = b;
+            p->s_in[p->n_split] = in[b];
+            p->s_out[p->n_split] = rest;
+            p->n_split++;
+        } else if (in[b] || rest) {
+            p->kept[p->n_kept] = b;
+            p->kept_size[p->n_kept] = in[b] + rest;
+            p->inside[p->n_kept] = in[b] > 0;
+            p->n_kept++;
+        }
+    }
+    p->choices = 0;
+    for (Py_ssize_t r = 0; r < pm->n; r++) {
+        const long *counts = pm->m + r * nb;
+        if (holder >= 0 && counts[holder] > room)
+            continue; /* the revealed cell would be a mine */
+        Py_ssize_t row = p->n_rows++;
+        long need = 0, total = 0;
+        wide weight = 1;
+        for (Py_ssize_t b = 0; b < nb; b++)
+            total += counts[b];
+        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
+            long c = counts[p->kept[i]];
+            p->fixed[row * p->n_kept + i] = c;
+            if (p->inside[i])
+                need += c;
+            if (c > p->kept_size[i] || __builtin_mul_overflow(weight, binom[p->kept_size[i]][c], &weight))
+                return DECLINE;
+        }
+        unsigned long long ways = 1;
+        for (Py_ssize_t s = 0; s < p->n_split; s++) {
+            long m = counts[p->split[s]];
+            long lo = m - p->s_out[s] > 0 ? m - p->s_out[s] : 0;
+            long hi = m < p->s_in[s] ? m : p->s_in[s];
+            p->m[row * p->n_split + s] = m;
+            ways = capped_mul(ways, hi >= lo ? (unsigned long long)(hi - lo + 1) : 0);
+        }
+        p->need[row] = need;
+        p->mines[row] = total;
+        p->weight[row] = weight;
+        p->choices = capped_add(p->choices, ways);
+    }
+    return OK;
+}
+
+/* One need's answer: None where no layout is left, else (solutions, least, least_off, top, r_top, safe). */
+static int
+weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, Py_ssize_t n_kept, int kept_safe,
+           long n_off, long mines_left, PyObject **out)
+{
+    Tab *merged = &tabs[n_kept];
+    memset(merged, 0, sizeof(Tab));
+    int status = FAIL;
+    Tabs s = {.n = n_kept, .t = tabs, .scratch = NULL};
+    int safe = kept_safe;
+    if (width > 0) {
+        /* The merged part's table, as weighing_of writes it for Part.table. */
+        merged->len = a->top + 1;
+        merged->rows = a->found;
+        merged->width = width;
+        if (!(merged->poly = alloc(merged->len, sizeof(wide))) || !(merged->keys = alloc(a->found, sizeof(long))) ||
+            !(merged->tally = alloc((size_t)a->found * width, sizeof(wide))))
+            goto done;
+        for (long k = 0; k <= a->top; k++)
+            merged->poly[k] = a->slot[k] < 0 ? 0 : a->sol[a->slot[k]];
+        for (Py_ssize_t i = 0; i < a->found; i++) {
+            merged->keys[i] = a->order[i];
+            for (Py_ssize_t b = 0; b < width; b++)
+                merged->tally[i * width + b] = a->tal[(size_t)i * width + b] / (wide)size[b];
+        }
+        for (Py_ssize_t b = 0; b < width; b++)
+            safe |= !a->live[b];
+        s.n = n_kept + 1;
+    }
+    wide solutions, off, top, *boxes = NULL;
+    long r_top;
+    int got = weigh_tabs(&s, n_off, mines_left, &solutions, &boxes, &off, &top, &r_top);
+    if (got < 0)
+        goto done;
+    if (got == 1) {
+        status = DECLINE;
+        goto done;
+    }
+    if (got == 2) {
+        *out = Py_NewRef(Py_None);
+        status = OK;
+        goto done;
+    }
+    /* least_weight: the fewest layouts with a mine on a box's cell, or (on the scale times n_off) off it. */
+    Py_ssize_t all = 0;
+    for (Py_ssize_t i = 0; i < s.n; i++)
+        all += tabs[i].width;
+    wide least = solutions;
+    for (Py_ssize_t b = 0; b < all; b++)
+        if (boxes[b] < least)
+            least = boxes[b];
+    int least_off = 0;
+    if (n_off > 0) {
+        wide scaled;
+        least_off = __builtin_mul_overflow(least, (wide)n_off, &scaled) || off < scaled;
+    }
+    PyObject *n_obj = wide_to_long(solutions), *least_obj = wide_to_long(least_off ? off : least);
+    PyObject *top_obj = wide_to_long(top);
+    if (n_obj && least_obj && top_obj) {
+        *out = Py_BuildValue("(NNONlO)", n_obj, least_obj, least_off ? Py_True : Py_False, top_obj, r_top,
+                             safe ? Py_True : Py_False);
+        n_obj = least_obj = top_obj = NULL;
+        status = *out ? OK : FAIL;
+    }
+    Py_XDECREF(n_obj);
+    Py_XDECREF(least_obj);
+    Py_XDECREF(top_obj);
+done:
+    PyMem_Free(s.scratch);
+    PyMem_Free(merged->poly);
+    PyMem_Free(merged->keys);
+    PyMem_Free(merged->tally);
+    return status;
+}
+
+static PyObject *
+leaf(PyObject *self, PyObject *args)
+{
+    PyObject *tables, *touched, *models, *seen;
+    long cell_k, cell_b, nf, n_off, mines_left, need_lo, need_hi;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "O!O!O!llO!lllllL:leaf", &PyTuple_Type, &tables, &PyTuple_Type, &touched,
+                          &PyTuple_Type, &models, &cell_k, &cell_b, &PyTuple_Type, &seen, &nf, &n_off, &mines_left,
+                          &need_lo, &need_hi, &limit))
+        return NULL;
+    Py_ssize_t T = PyTuple_GET_SIZE(tables), np = PyTuple_GET_SIZE(touched), n_seen = PyTuple_GET_SIZE(seen) / 2;
+    Part *parts = NULL;
+    Acc *acc = NULL;
+    Tab *tabs = NULL;
+    char *is_touched = NULL;
+    long *first = NULL, *size = NULL, *in = NULL, *seen_kb = NULL, most_need = 0;
+    PyObject *result = NULL;
+    int status = DECLINE;
+    if (PyTuple_GET_SIZE(models) != np || PyTuple_GET_SIZE(seen) % 2 || nf == 0 || nf > binom_top || n_off < 0 ||
+        mines_left < 0 || need_lo < 0 || need_hi < need_lo || limit < 0 || limit >= (long long)CAP)
+        goto done;
+    status = FAIL;
+    if (!(parts = alloc(np, sizeof(Part))) || !(is_touched = alloc(T, 1)) || !(seen_kb = alloc(2 * n_seen, sizeof(long))) ||
+        !(tabs = alloc(T + 1, sizeof(Tab))))
+        goto done;
+    for (Py_ssize_t i = 0; i < 2 * n_seen; i++) {
+        seen_kb[i] = PyLong_AsLong(PyTuple_GET_ITEM(seen, i));
+        if (seen_kb[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    long most_mines = nf > 0 ? nf : 0;
+    most_need = most_mines;
+    unsigned long long rows = nf >= 0 ? (unsigned long long)nf + 1 : 1;
+    int none_empty = 1;
+    for (Py_ssize_t q = 0; q < np; q++) {
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(touched, q));
+        if (k == -1 && PyErr_Occurred())
+            goto done;
+        PackedModels *pm = PyCapsule_GetPointer(PyTuple_GET_ITEM(models, q), MODELS_CAPSULE);
+        if (!pm)
+            goto done;
+        if (k < 0 || k >= T || is_touched[k]) {
+            status = DECLINE;
+            goto done;
+        }
+        is_touched[k] = 1;
+        PyMem_Free(in);
+        if (!(in = alloc(pm->nb, sizeof(long))))
+            goto done;
+        for (Py_ssize_t i = 0; i < n_seen; i++) {
+            if (seen_kb[2 * i] == k) {
+                if (seen_kb[2 * i + 1] < 0 || seen_kb[2 * i + 1] >= pm->nb) {
+                    status = DECLINE;
+                    goto done;
+                }
+                in[seen_kb[2 * i + 1]]++;
+            }
+        }
+        Py_ssize_t holder = k == cell_k ? cell_b : -1;
+        if (holder >= pm->nb) {
+            status = DECLINE;
+            goto done;
+        }
+        status = plan_packed(&parts[q], pm, in, holder);
+        if (status != OK)
+            goto done;
+        status = FAIL;
+        Part *p = &parts[q];
+        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
+            most_need += p->inside[i] ? p->kept_size[i] : 0;
+            most_mines += p->kept_size[i];
+        }
+        for (Py_ssize_t s = 0; s < p->n_split; s++) {
+            most_need += p->s_in[s];
+            most_mines += p->s_in[s] + p->s_out[s];
+        }
+        rows = capped_mul(rows, p->choices);
+        none_empty &= p->n_rows > 0;
+    }
+    /* Every seen cell in a touched part, as Split.of makes sure (its parts are those of the cell and the seen). */
+    for (Py_ssize_t i = 0; i < n_seen; i++) {
+        if (seen_kb[2 * i] < 0 || seen_kb[2 * i] >= T || !is_touched[seen_kb[2 * i]]) {
+            status = DECLINE;
+            goto done;
+        }
+    }
+    if (cell_k >= 0 && (cell_k >= T || !is_touched[cell_k])) {
+        status = DECLINE;
+        goto done;
+    }
+    /* Past the limit split_weigh gives up (the merge is then the engine's): so does the leaf. */
+    if (none_empty && rows > (unsigned long long)limit) {
+        result = Py_NewRef(Py_None);
+        status = OK;
+        goto done;
+    }
+    Py_ssize_t width = nf >= 0 ? 1 : 0;
+    for (Py_ssize_t q = 0; q < np; q++)
+        width += parts[q].n_kept + 2 * parts[q].n_split;
+    if (!(size = alloc(width, sizeof(long))) || !(acc = alloc(most_need + 1, sizeof(Acc))) ||
+        !(first = alloc(most_need + 1, sizeof(long))))
+        goto done;
+    /* The merged boxes' sizes in list_models' order: the whole boxes, the halves, the fresh cells. */
+    Py_ssize_t at = 0;
+    for (Py_ssize_t q = 0; q < np; q++)
+        for (Py_ssize_t i = 0; i < parts[q].n_kept; i++)
+            size[at++] = parts[q].kept_size[i];
+    for (Py_ssize_t q = 0; q < np; q++)
+        for (Py_ssize_t s = 0; s < parts[q].n_split; s++) {
+            size[at++] = parts[q].s_in[s];
+            size[at++] = parts[q].s_out[s];
+        }
+    if (nf >= 0)
+        size[at++] = nf;
+    Sink sink = {NULL, NULL, acc, most_mines, first, 0};
+    status = list_models(parts, np, nf, &sink, width);
+    if (status != OK)
+        goto done;
+    status = FAIL;
+    /* The untouched parts' tables, in order, then room for the merged one. */
+    Py_ssize_t n_kept = 0;
+    int kept_safe = 0;
+    for (Py_ssize_t k = 0; k < T; k++) {
+        if (is_touched[k])
+            continue;
+        PackedTable *pt = PyCapsule_GetPointer(PyTuple_GET_ITEM(tables, k), TABLE_CAPSULE);
+        if (!pt)
+            goto done;
+        tabs[n_kept++] = pt->tab;
+        kept_safe |= pt->safe;
+    }
+    if (!(result = PyTuple_New(need_hi - need_lo + 1)))
+        goto done;
+    for (long need = need_lo; need <= need_hi; need++) {
+        PyObject *entry = NULL;
+        if (need > most_need || !acc[need].slot)
+            entry = Py_NewRef(Py_None);
+        else {
+            status = weigh_need(&acc[need], size, width, tabs, n_kept, kept_safe, n_off, mines_left, &entry);
+            if (status != OK)
+                goto done;
+            status = FAIL;
+        }
+        PyTuple_SET_ITEM(result, need - need_lo, entry);
+    }
+    status = OK;
+done:
+    for (Py_ssize_t i = 0; acc && i <= most_need; i++) {
+        PyMem_Free(acc[i].slot);
+        PyMem_Free(acc[i].order);
+        PyMem_Free(acc[i].sol);
+        PyMem_Free(acc[i].tal);
+        PyMem_Free(acc[i].live);
+    }
+    PyMem_Free(acc);
+    PyMem_Free(first);
+    PyMem_Free(size);
+    PyMem_Free(in);
+    PyMem_Free(seen_kb);
+    PyMem_Free(is_touched);
+    PyMem_Free(tabs);
+    for (Py_ssize_t q = 0; parts && q < np; q++)
+        free_part(&parts[q]);
+    PyMem_Free(parts);
+    if (status != OK) {
+        Py_CLEAR(result);
+        if (status == DECLINE)
+            return Py_NewRef(Py_NotImplemented);
+        return NULL;
+    }
+    return result;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyObject *
@@ -881,6 +1346,17 @@ static PyMethodDef methods[] = {
     {"weigh_models", weigh_models, METH_VARARGS,
      "weigh_models(weighed, boxes)\n--\n\n"
      "Return a merged part's (solutions, tallies, polynomial, has_safe_box), or NotImplemented."},
+    {"pack_table", pack_table, METH_VARARGS,
+     "pack_table(table, safe)\n--\n\n"
+     "Return a part's count table read into C once (a capsule for leaf), or NotImplemented."},
+    {"pack_models", pack_models, METH_VARARGS,
+     "pack_models(models, sizes)\n--\n\n"
+     "Return a part's models read into C once (a capsule for leaf), or NotImplemented."},
+    {"leaf", leaf, METH_VARARGS,
+     "leaf(tables, touched, models, cell_part, cell_box, seen, fresh, n_off, mines_left, need_low, need_high, limit)\n"
+     "--\n\n"
+     "Return, per need from need_low to need_high, what a reveal leaves on the scale of weigh:\n"
+     "None (no layout) or (solutions, least, least_off, top, r_top, safe); None past the limit, or NotImplemented."},
     {"wide_bits", wide_bits, METH_NOARGS,
      "wide_bits()\n--\n\nReturn the bits of the integers that hold layout counts (128, or 64 without __int128)."},
     {NULL, NULL, 0, NULL},

@@ -23,6 +23,7 @@ Two cells holding one mine, and a third cell next to the first only:
 from __future__ import annotations
 
 from collections import Counter
+from math import comb
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +36,7 @@ import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
 
-__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models", "split_weigh"]
+__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "leaf_counts", "product_of", "split_models", "split_weigh"]
 
 Path = frozenset[tuple[Cell, int]]
 """What was revealed since the snapshot of an analysis: the key of the positions a look-ahead reached."""
@@ -250,6 +251,15 @@ class Tree:
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
+        self.combs: dict[tuple[int, int], int] = {}
+
+    def comb(self, n: int, k: int) -> int:
+        """Return ``C(n, k)``, once per pair: the leaf kernel's scale asks the same few again and again."""
+        key = (n, k)
+        found = self.combs.get(key)
+        if found is None:
+            found = self.combs[key] = comb(n, k)
+        return found
 
 
 @dataclass(frozen=True, eq=False)
@@ -391,3 +401,113 @@ class Split:
 def _safe_left(known_safe: frozenset[Cell], cell: Cell) -> bool:
     """Tell whether a certainly safe cell other than the revealed ``cell`` is left, without copying the set."""
     return len(known_safe) > 1 or (bool(known_safe) and cell not in known_safe)
+
+
+def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """Return what :meth:`Split.counts` gives for every number ``cell`` could show, in one call of the C kernel.
+
+    A look-ahead's last move asks, of most positions it reaches, only these
+    two counts per number of a few cells: the layouts after the number and
+    those with a mine on the safest cell.  The kernel (``leaf`` of
+    ``cnfsweep.search._merge``) splits the touched parts' models and weighs
+    each number's merged part with the untouched parts at once, from the
+    parts read into C once each (:attr:`Part.packed_table
+    <cnfsweep.search.parts.Part.packed_table>`), without a :class:`Merge`,
+    a :class:`Split` or a table in Python.
+
+    Returns
+    -------
+    (low, counts) or None
+        ``low`` is the smallest number the cell could show
+        (:func:`~cnfsweep.search.ranking.number_range`) and ``counts[i]`` is
+        ``Split.of(snap, cell).counts(snap, low + i)`` for every number up to
+        the largest.  ``None`` where the kernel is not built or declines, a
+        part's models are not listed, or the merge is past
+        :data:`MODEL_LIMIT`: then the caller goes the way of :class:`Split`,
+        which gives the same counts.
+    """
+    leaf = getattr(splitting.kernel, "leaf", None)
+    packed = snap.packed_tables if leaf is not None else None
+    if packed is None:
+        return None
+    tables = snap.topology.tables()
+    cells = tables.cells
+    box_of, off, known_mines = snap.box_of, snap.off, snap.known_mines
+    n = snap.solutions
+    w = snap.weights
+    weights, off_weight = w.boxes, w.off_frontier or 0
+    home = box_of.get(cell)
+    index = tables.index(cell)
+    # One pass over the neighbours: what Split.of reads (the parts touched, the seen boxes, the fresh cells,
+    # the mines) and number_range's bounds.
+    low = high = mines_near = fresh = 0
+    seen: list[int] = []
+    touched = {home[0]} if home is not None else set()
+    for j in tables.near(cell):
+        if j == index:
+            return None  # a cell among its own neighbours: left to the general way
+        c = cells[j]
+        found = box_of.get(c)
+        if found is not None:
+            seen += found
+            touched.add(found[0])
+            x = weights[found[0]][found[1]]
+        elif c in off:
+            fresh += 1
+            x = off_weight
+        else:
+            if c in known_mines:
+                mines_near += 1
+                low += 1
+                high += 1
+            continue
+        if x == n:
+            low += 1
+        if x:
+            high += 1
+    ks = tuple(sorted(touched))
+    parts = snap.parts
+    models = []
+    for k in ks:
+        packed_models = parts[k].packed_models
+        if packed_models is None:
+            return None
+        models.append(packed_models)
+    n_off = len(off) - fresh - (home is None and cell in off)
+    hk, hb = home if home is not None else (-1, -1)
+    found_all = leaf(
+        packed,
+        ks,
+        tuple(models),
+        hk,
+        hb,
+        tuple(seen),
+        fresh or -1,
+        n_off,
+        snap.mines_left,
+        low - mines_near,
+        high - mines_near,
+        MODEL_LIMIT,
+    )
+    if found_all is None or found_all is NotImplemented:
+        return None
+    safe_left = _safe_left(snap.known_safe, cell)
+    combs = snap.tree
+    out: list[tuple[int, int]] = []
+    for entry in found_all:
+        if entry is None:
+            out.append((0, 0))
+            continue
+        scaled, least, least_off, top, r_top, safe = entry
+        # Back from weigh's scale to layouts, as cnfsweep.engine.counting.least_weight does.
+        factor, left = divmod(combs.comb(n_off, r_top), top)
+        if left:
+            return None
+        count = scaled * factor
+        if safe or safe_left:
+            # A certainly safe cell: the next move fails in no layout.
+            out.append((count, 0))
+            continue
+        fails = least * factor // n_off if least_off else least * factor
+        out.append((count, 0 if fails == count else fails))
+    return low, tuple(out)

@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,7 +40,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
 from cnfsweep.engine.counting import Weights, count_layouts, weigh
 from cnfsweep.engine.position import Component, Position
-from cnfsweep.search.merge import Path, Split, Tree, product_of
+from cnfsweep.search.merge import Path, Split, Tree, leaf_counts, product_of
 from cnfsweep.search.parts import Part
 from cnfsweep.search.ranking import candidates, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
@@ -93,6 +93,17 @@ class Snapshot:
     def _splits(self) -> dict[Cell, Split | None]:
         """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
         return {}
+
+    @lazy
+    def _leaves(self) -> dict[Cell, tuple[int, tuple[tuple[int, int], ...]] | None]:
+        """Per cell, :func:`~cnfsweep.search.merge.leaf_counts`: every number's two counts from one kernel call."""
+        return {}
+
+    @lazy
+    def packed_tables(self) -> tuple[Any, ...] | None:
+        """Every part's :attr:`~cnfsweep.search.parts.Part.packed_table`, in order; ``None`` where one is missing."""
+        found = tuple(part.packed_table for part in self.parts)
+        return None if None in found else found
 
     @classmethod
     def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
@@ -328,6 +339,9 @@ class Snapshot:
         """
         if cell in self.known_mines:
             return 0
+        found_leaf = self._leaf(cell, number)
+        if found_leaf is not None:
+            return found_leaf[1]
         path = None if self.path is None else self.path | {(cell, number)}
         if path is not None:
             if path in self.tree.reached:
@@ -364,6 +378,9 @@ class Snapshot:
         """
         if cell in self.known_mines:
             return 0, 0
+        found_leaf = self._leaf(cell, number)
+        if found_leaf is not None:
+            return found_leaf
         path = None if self.path is None else self.path | {(cell, number)}
         if path is not None:
             if path in self.tree.reached:
@@ -382,6 +399,28 @@ class Snapshot:
         if path is not None:
             self.tree.leaf_counts[path] = found
         return found
+
+    def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
+        """Return :meth:`reveal_counts` from the leaf kernel (every number of ``cell`` in one call, kept); ``None`` without.
+
+        Only where :meth:`_split` would split (a game's engine): the kernel
+        gives :meth:`Split.counts <cnfsweep.search.merge.Split.counts>`'
+        answers.  ``None`` where it declines, or for a number the cell cannot
+        show: the caller goes the general way then.
+        """
+        if self.engine.counting is not Counting.SEARCH:
+            return None
+        leaves = self._leaves
+        if cell in leaves:
+            found = leaves[cell]
+        else:
+            if not self.unknown(cell) and cell not in self.known_safe:
+                raise ValueError(f"{tuple(cell)} is not a covered cell")
+            found = leaves[cell] = leaf_counts(self, cell)
+        if found is None:
+            return None
+        i = number - found[0]
+        return found[1][i] if 0 <= i < len(found[1]) else None
 
     def forget(self) -> None:
         """Drop what the snapshots derived from this one share: the positions reached and the merges.
