@@ -218,8 +218,7 @@ dot(const wide *a, const wide *b, Py_ssize_t n, wide *out)
     return 0;
 }
 
-/* The weighing itself, on tables read into C: 0 done, 1 past the kernel's integers, 2 no layout fits the total
- * (both mean NotImplemented to weigh's callers; the look-ahead's leaf kernel in search/_merge.c tells them apart). */
+/* The weighing itself, on tables read into C: 0 done, 1 past the kernel's integers. */
 static int
 weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wide *top, long *r_top)
 {
@@ -266,7 +265,7 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
     long r_lo = m - (long)(L - 1) > 0 ? m - (long)(L - 1) : 0, r_hi = m < n ? m : n;
     if (r_lo > r_hi) {
         PyMem_Free(plen);
-        return 2;
+        return 1;
     }
     /* W[r - r_lo] = prod_{j = r_lo + 1}^{r} (n - j + 1) * prod_{j = r + 1}^{r_hi} j, proportional to C(n, r):
      * one factor j at a time for every r, then the whole vector divided by its gcd. */
@@ -296,13 +295,9 @@ weigh_tabs(Tabs *s, long n, long m, wide *solutions, wide **boxes, wide *off, wi
     }
     *top = W[r_hi - r_lo];
     *r_top = r_hi;
-    if (dot(everything, weight, L, solutions)) {
+    if (dot(everything, weight, L, solutions) || *solutions == 0) {
         PyMem_Free(plen);
         return 1;
-    }
-    if (*solutions == 0) {
-        PyMem_Free(plen);
-        return 2;
     }
     Py_ssize_t at = 0;
     for (Py_ssize_t i = 0; i < T && !over; i++) {

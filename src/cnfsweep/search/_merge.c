@@ -1079,15 +1079,166 @@ plan_packed(Part *p, const PackedModels *pm, const long *in, Py_ssize_t holder)
     return OK;
 }
 
+/* The untouched parts' polynomials multiplied once a leaf, for all its needs: their product, and for each
+ * the product of the others (weigh_tabs works both out again for every weighing, with the merged part). */
+typedef struct {
+    Py_ssize_t T, len;  /* tables; the length of their product */
+    wide *all;          /* the product of them all */
+    wide *others;       /* T rows of len places: the product of all but table i, len - tabs[i].len + 1 long */
+} Kept;
+
+static int
+kept_products(const Tab *tabs, Py_ssize_t T, Kept *k)
+{
+    Py_ssize_t L = 1;
+    for (Py_ssize_t i = 0; i < T; i++)
+        L += tabs[i].len - 1;
+    k->T = T;
+    k->len = L;
+    wide *prefix = alloc((size_t)L * (T + 1), sizeof(wide)), *suffix = alloc((size_t)L * (T + 1), sizeof(wide));
+    Py_ssize_t *plen = alloc(2 * (T + 1), sizeof(Py_ssize_t));
+    int status = FAIL;
+    if (!prefix || !suffix || !plen || !(k->all = alloc(L, sizeof(wide))) ||
+        !(k->others = alloc((size_t)L * T, sizeof(wide))))
+        goto done;
+    Py_ssize_t *slen = plen + T + 1;
+    prefix[0] = 1;
+    plen[0] = 1;
+    status = DECLINE;
+    for (Py_ssize_t i = 0; i < T; i++) {
+        if (poly_mul(prefix + (size_t)L * i, plen[i], tabs[i].poly, tabs[i].len, prefix + (size_t)L * (i + 1)))
+            goto done;
+        plen[i + 1] = plen[i] + tabs[i].len - 1;
+    }
+    suffix[(size_t)L * T] = 1;
+    slen[T] = 1;
+    for (Py_ssize_t i = T - 1; i >= 0; i--) {
+        if (poly_mul(suffix + (size_t)L * (i + 1), slen[i + 1], tabs[i].poly, tabs[i].len, suffix + (size_t)L * i))
+            goto done;
+        slen[i] = slen[i + 1] + tabs[i].len - 1;
+    }
+    memcpy(k->all, prefix + (size_t)L * T, sizeof(wide) * (size_t)L);
+    for (Py_ssize_t i = 0; i < T; i++)
+        if (poly_mul(prefix + (size_t)L * i, plen[i], suffix + (size_t)L * (i + 1), slen[i + 1],
+                     k->others + (size_t)L * i))
+            goto done;
+    status = OK;
+done:
+    PyMem_Free(prefix);
+    PyMem_Free(suffix);
+    PyMem_Free(plen);
+    return status;
+}
+
+/* The least box weight of one table (wide max where it has no box), given the product of the other tables'
+ * polynomials, ``others`` (lo_len long), and the weights of the mines off the frontier; 1 on overflow. */
+static int
+least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight, wide *rest, wide *least)
+{
+    for (Py_ssize_t row = 0; row < t->rows; row++)
+        if (dot(others, weight + t->keys[row], lo_len, &rest[row]))
+            return 1;
+    for (Py_ssize_t b = 0; b < t->width; b++) {
+        wide total = 0;
+        for (Py_ssize_t row = 0; row < t->rows; row++) {
+            wide p;
+            if (__builtin_mul_overflow(rest[row], t->tally[row * t->width + b], &p) ||
+                __builtin_add_overflow(total, p, &total))
+                return 1;
+        }
+        if (total < *least)
+            *least = total;
+    }
+    return 0;
+}
+
+/* weigh_tabs on the untouched tables and the merged one (NULL: none), for the least weight alone: the same
+ * scale (the same binomial vector over the same length), the same 0, 1 (past the integers) and 2 (no layout). */
+static int
+weigh_merged(const Kept *k, const Tab *tabs, const Tab *merged, long n, long m, wide *solutions, wide *least,
+             wide *off, wide *top, long *r_top)
+{
+    static const wide one = 1;
+    const wide *M = merged ? merged->poly : &one;
+    Py_ssize_t Lm = merged ? merged->len : 1, L = k->len + Lm - 1, most_rows = merged ? merged->rows : 0;
+    for (Py_ssize_t i = 0; i < k->T; i++)
+        if (tabs[i].rows > most_rows)
+            most_rows = tabs[i].rows;
+    wide *scratch = alloc((size_t)4 * L + most_rows, sizeof(wide));
+    if (!scratch)
+        return -1;
+    wide *everything = scratch, *weight = everything + L, *W = weight + L, *others = W + L, *rest = others + L;
+    int status = 1;
+    if (poly_mul(k->all, k->len, M, Lm, everything))
+        goto done;
+    long r_lo = m - (long)(L - 1) > 0 ? m - (long)(L - 1) : 0, r_hi = m < n ? m : n;
+    if (r_lo > r_hi) {
+        status = 2;
+        goto done;
+    }
+    /* W proportional to C(n, r), as weigh_tabs builds it. */
+    Py_ssize_t span = r_hi - r_lo + 1;
+    for (Py_ssize_t r = 0; r < span; r++)
+        W[r] = 1;
+    for (long j = r_lo + 1; j <= r_hi; j++) {
+        wide g = 0;
+        for (Py_ssize_t r = 0; r < span; r++) {
+            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j);
+            if (__builtin_mul_overflow(W[r], factor, &W[r]))
+                goto done;
+            g = gcd_wide(g, W[r]);
+        }
+        for (Py_ssize_t r = 0; r < span; r++)
+            W[r] /= g;
+    }
+    for (Py_ssize_t x = 0; x < L; x++) {
+        long r = m - (long)x;
+        weight[x] = r >= r_lo && r <= r_hi ? W[r - r_lo] : 0;
+    }
+    *top = W[r_hi - r_lo];
+    *r_top = r_hi;
+    if (dot(everything, weight, L, solutions))
+        goto done;
+    if (*solutions == 0) {
+        status = 2;
+        goto done;
+    }
+    *least = *solutions;
+    for (Py_ssize_t i = 0; i < k->T; i++) {
+        Py_ssize_t lo_len = L - tabs[i].len + 1;
+        if (poly_mul(k->others + (size_t)k->len * i, k->len - tabs[i].len + 1, M, Lm, others) ||
+            least_of(&tabs[i], others, lo_len, weight, rest, least))
+            goto done;
+    }
+    if (merged && least_of(merged, k->all, k->len, weight, rest, least))
+        goto done;
+    *off = 0;
+    if (n > 0) {
+        wide total = 0;
+        for (Py_ssize_t x = 0; x < L; x++) {
+            wide p, q;
+            if (__builtin_mul_overflow(everything[x], weight[x], &p) ||
+                __builtin_mul_overflow(p, (wide)(weight[x] ? m - (long)x : 0), &q) ||
+                __builtin_add_overflow(total, q, &total))
+                goto done;
+        }
+        *off = total;
+    }
+    status = 0;
+done:
+    PyMem_Free(scratch);
+    return status;
+}
+
 /* One need's answer: None where no layout is left, else (solutions, least, least_off, top, r_top, safe). */
 static int
-weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, Py_ssize_t n_kept, int kept_safe,
+weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Kept *kept, int kept_safe,
            long n_off, long mines_left, PyObject **out)
 {
+    Py_ssize_t n_kept = kept->T;
     Tab *merged = &tabs[n_kept];
     memset(merged, 0, sizeof(Tab));
     int status = FAIL;
-    Tabs s = {.n = n_kept, .t = tabs, .scratch = NULL};
     int safe = kept_safe;
     if (width > 0) {
         /* The merged part's table, as weighing_of writes it for Part.table. */
@@ -1106,11 +1257,11 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, Py_ssize
         }
         for (Py_ssize_t b = 0; b < width; b++)
             safe |= !a->live[b];
-        s.n = n_kept + 1;
     }
-    wide solutions, off, top, *boxes = NULL;
+    wide solutions, off, top, least;
     long r_top;
-    int got = weigh_tabs(&s, n_off, mines_left, &solutions, &boxes, &off, &top, &r_top);
+    int got = weigh_merged(kept, tabs, width > 0 ? merged : NULL, n_off, mines_left, &solutions, &least, &off, &top,
+                           &r_top);
     if (got < 0)
         goto done;
     if (got == 1) {
@@ -1123,13 +1274,6 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, Py_ssize
         goto done;
     }
     /* least_weight: the fewest layouts with a mine on a box's cell, or (on the scale times n_off) off it. */
-    Py_ssize_t all = 0;
-    for (Py_ssize_t i = 0; i < s.n; i++)
-        all += tabs[i].width;
-    wide least = solutions;
-    for (Py_ssize_t b = 0; b < all; b++)
-        if (boxes[b] < least)
-            least = boxes[b];
     int least_off = 0;
     if (n_off > 0) {
         wide scaled;
@@ -1147,7 +1291,6 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, Py_ssize
     Py_XDECREF(least_obj);
     Py_XDECREF(top_obj);
 done:
-    PyMem_Free(s.scratch);
     PyMem_Free(merged->poly);
     PyMem_Free(merged->keys);
     PyMem_Free(merged->tally);
@@ -1171,6 +1314,7 @@ leaf(PyObject *self, PyObject *args)
     char *is_touched = NULL;
     long *first = NULL, *size = NULL, *in = NULL, *seen_kb = NULL, most_need = 0;
     PyObject *result = NULL;
+    Kept kept = {0, 0, NULL, NULL};
     int status = DECLINE;
     if (PyTuple_GET_SIZE(models) != np || PyTuple_GET_SIZE(seen) % 2 || nf == 0 || nf > binom_top || n_off < 0 ||
         mines_left < 0 || need_lo < 0 || need_hi < need_lo || limit < 0 || limit >= (long long)CAP)
@@ -1285,6 +1429,10 @@ leaf(PyObject *self, PyObject *args)
         tabs[n_kept++] = pt->tab;
         kept_safe |= pt->safe;
     }
+    status = kept_products(tabs, n_kept, &kept);
+    if (status != OK)
+        goto done;
+    status = FAIL;
     if (!(result = PyTuple_New(need_hi - need_lo + 1)))
         goto done;
     for (long need = need_lo; need <= need_hi; need++) {
@@ -1292,7 +1440,7 @@ leaf(PyObject *self, PyObject *args)
         if (need > most_need || !acc[need].slot)
             entry = Py_NewRef(Py_None);
         else {
-            status = weigh_need(&acc[need], size, width, tabs, n_kept, kept_safe, n_off, mines_left, &entry);
+            status = weigh_need(&acc[need], size, width, tabs, &kept, kept_safe, n_off, mines_left, &entry);
             if (status != OK)
                 goto done;
             status = FAIL;
@@ -1315,6 +1463,8 @@ done:
     PyMem_Free(seen_kb);
     PyMem_Free(is_touched);
     PyMem_Free(tabs);
+    PyMem_Free(kept.all);
+    PyMem_Free(kept.others);
     for (Py_ssize_t q = 0; parts && q < np; q++)
         free_part(&parts[q]);
     PyMem_Free(parts);
