@@ -93,6 +93,8 @@ from cnfsweep.search.regions import best_region_move
 from cnfsweep.search.whatif import Snapshot
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     # Annotations only: importing the policies (for their names, in --help) does not import the engine.
     from cnfsweep.engine import Engine
 
@@ -403,9 +405,7 @@ class StrongPolicy(Policy):
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
             survivors = 0
-            low, high = snap.number_range(cell)
-            for v in range(low, high + 1):
-                n, fails = snap.reveal_counts(cell, v)
+            for v, n, fails in _numbers(snap, cell):
                 if n:
                     counts[v], next_safety[v] = n, Fraction(n - fails, n)
                     survivors += n - fails
@@ -432,7 +432,6 @@ class StrongPolicy(Policy):
         cap = 1 + Fraction(self.fifty_fifty)
         # The score is at most the bonus's cap times the chance of surviving both moves.
         bound = Fraction(n - snap.weight(cell), n)
-        low, high = snap.number_range(cell)
         if not self.second_weight:
             # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
             kept, scale, limit = (
@@ -440,11 +439,12 @@ class StrongPolicy(Policy):
                 cap.numerator * floor.denominator,
                 floor.numerator * n * cap.denominator,
             )
-            for v in range(low, high + 1):
-                kept -= snap.reveal_weight(cell, v)
+            for fails in _fails(snap, cell):
+                kept -= fails
                 if kept * scale < limit:
                     return False
             return True
+        low, high = snap.number_range(cell)
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)
             if after is not None:
@@ -564,16 +564,14 @@ class StrongPolicy(Policy):
             # One number at a time: the loop can stop before the cell's other outcomes are built.
             # After a number, the next guess fails in best_weight() layouts.
             kept = n - snap.weight(cell)
-            low, high = snap.number_range(cell)
-            for v in range(low, high + 1):
-                kept -= snap.reveal_weight(cell, v)
+            for fails in _fails(snap, cell):
+                kept -= fails
                 if least is not None and kept < least:
                     break
             return kept
         # Each outcome survives at most where its best next guess does: start from that and lower it.
         # The two counts of each number come without the position (cached from the scoring, often).
-        low, high = snap.number_range(cell)
-        parts = [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+        parts = _numbers(snap, cell)
         bound = sum(n_v - fails for _, n_v, fails in parts)
         for v, n_v, fails in parts:
             # No layout, or nothing lost after it (a certain safe cell, or a won game): nothing to lower,
@@ -604,6 +602,34 @@ class StrongPolicy(Policy):
                 break
             inner = max(inner, self._survivors(snap, c, moves, inner if least is None else max(inner, least)))
         return n - snap.best_weight() if inner < 0 else inner
+
+
+def _numbers(snap: Snapshot, cell: Cell) -> list[tuple[int, int, int]]:
+    """Return ``(v, *snap.reveal_counts(cell, v))`` for every number ``v`` of ``snap.number_range(cell)``.
+
+    From the leaf kernel's one call where it answers (:meth:`Snapshot.leaf`), else number by number.
+    """
+    found = snap.leaf(cell)
+    if found is not None:
+        low, counts = found
+        return [(low + i, n, fails) for i, (n, fails) in enumerate(counts)]
+    low, high = snap.number_range(cell)
+    return [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+
+
+def _fails(snap: Snapshot, cell: Cell) -> Iterator[int]:
+    """Yield ``snap.reveal_weight(cell, v)`` for every number ``v`` of ``snap.number_range(cell)``, in order.
+
+    From the leaf kernel's one call where it answers, else number by number.
+    """
+    found = snap.leaf(cell)
+    if found is not None:
+        for _, fails in found[1]:
+            yield fails
+        return
+    low, high = snap.number_range(cell)
+    for v in range(low, high + 1):
+        yield snap.reveal_weight(cell, v)
 
 
 @dataclass(frozen=True)

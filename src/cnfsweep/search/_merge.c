@@ -22,9 +22,9 @@
 
 #include "../engine/wide.h"
 
-/* The engine's weighing (weigh_tabs, read_table), compiled into this unit from its own source, as
- * engine/_analysis.c does: the look-ahead's leaf weighs a merged part with the untouched ones to the byte
- * as cnfsweep.engine._weigh would.  Its module-level names are renamed so that they do not clash. */
+/* The engine's weighing kernel (read_table, poly_mul, dot), compiled into this unit from its own source, as
+ * engine/_analysis.c does: the look-ahead's leaf reads and weighs tables as cnfsweep.engine._weigh does.
+ * Its module-level names are renamed so that they do not clash. */
 #define methods weigh_methods
 #define module weigh_module
 #define PyInit__weigh init_weigh
@@ -1152,6 +1152,48 @@ least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight
     return 0;
 }
 
+/* The vector W proportional to C(n, r) for r from r_lo to r_hi, as weigh_tabs builds it (one factor at a time,
+ * divided by the gcd after each): 0, 1 past the integers, -1 on error.  The positions of one look-ahead share
+ * their n, m and spans, and the 128-bit divisions were a quarter of the leaf's time: the last vectors are kept. */
+#define SCALES 64
+#define SCALE_SPAN 64
+static struct {
+    long n, r_lo, r_hi;
+    wide W[SCALE_SPAN];
+} scales[SCALES];
+
+static int
+binomial_scale(long n, long r_lo, long r_hi, wide *W)
+{
+    Py_ssize_t span = r_hi - r_lo + 1;
+    unsigned long slot = ((unsigned long)n * 131u + (unsigned long)r_lo * 31u + (unsigned long)r_hi) % SCALES;
+    int cached = span <= SCALE_SPAN;
+    if (cached && scales[slot].r_hi == r_hi && scales[slot].r_lo == r_lo && scales[slot].n == n && r_hi > 0) {
+        memcpy(W, scales[slot].W, sizeof(wide) * (size_t)span);
+        return 0;
+    }
+    for (Py_ssize_t r = 0; r < span; r++)
+        W[r] = 1;
+    for (long j = r_lo + 1; j <= r_hi; j++) {
+        wide g = 0;
+        for (Py_ssize_t r = 0; r < span; r++) {
+            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j);
+            if (__builtin_mul_overflow(W[r], factor, &W[r]))
+                return 1;
+            g = gcd_wide(g, W[r]);
+        }
+        for (Py_ssize_t r = 0; r < span; r++)
+            W[r] /= g;
+    }
+    if (cached && r_hi > 0) {
+        scales[slot].n = n;
+        scales[slot].r_lo = r_lo;
+        scales[slot].r_hi = r_hi;
+        memcpy(scales[slot].W, W, sizeof(wide) * (size_t)span);
+    }
+    return 0;
+}
+
 /* weigh_tabs on the untouched tables and the merged one (NULL: none), for the least weight alone: the same
  * scale (the same binomial vector over the same length), the same 0, 1 (past the integers) and 2 (no layout). */
 static int
@@ -1176,21 +1218,13 @@ weigh_merged(const Kept *k, const Tab *tabs, const Tab *merged, long n, long m, 
         status = 2;
         goto done;
     }
-    /* W proportional to C(n, r), as weigh_tabs builds it. */
-    Py_ssize_t span = r_hi - r_lo + 1;
-    for (Py_ssize_t r = 0; r < span; r++)
-        W[r] = 1;
-    for (long j = r_lo + 1; j <= r_hi; j++) {
-        wide g = 0;
-        for (Py_ssize_t r = 0; r < span; r++) {
-            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j);
-            if (__builtin_mul_overflow(W[r], factor, &W[r]))
-                goto done;
-            g = gcd_wide(g, W[r]);
-        }
-        for (Py_ssize_t r = 0; r < span; r++)
-            W[r] /= g;
+    int got = binomial_scale(n, r_lo, r_hi, W);
+    if (got < 0) {
+        status = -1;
+        goto done;
     }
+    if (got)
+        goto done;
     for (Py_ssize_t x = 0; x < L; x++) {
         long r = m - (long)x;
         weight[x] = r >= r_lo && r <= r_hi ? W[r - r_lo] : 0;

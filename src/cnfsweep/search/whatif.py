@@ -400,23 +400,37 @@ class Snapshot:
             self.tree.leaf_counts[path] = found
         return found
 
-    def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
-        """Return :meth:`reveal_counts` from the leaf kernel (every number of ``cell`` in one call, kept); ``None`` without.
+    def leaf(self, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+        """Return :meth:`reveal_counts` for every number ``cell`` could show, from one call of the leaf kernel.
 
-        Only where :meth:`_split` would split (a game's engine): the kernel
-        gives :meth:`Split.counts <cnfsweep.search.merge.Split.counts>`'
-        answers.  ``None`` where it declines, or for a number the cell cannot
-        show: the caller goes the general way then.
+        ``(low, counts)``: ``low`` is :meth:`number_range`'s first number and
+        ``counts[i]`` is ``reveal_counts(cell, low + i)``, up to its last
+        (see :func:`~cnfsweep.search.merge.leaf_counts`); kept per cell.  Only
+        where :meth:`_split` would split (a game's engine), and ``None`` where
+        the kernel does not answer: then ask number by number.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> found = snap.leaf(Cell(0, 2))
+        >>> found is None or found == (0, tuple(snap.reveal_counts(Cell(0, 2), v) for v in range(3)))
+        True
         """
-        if self.engine.counting is not Counting.SEARCH:
+        if self.engine.counting is not Counting.SEARCH or cell in self.known_mines:
             return None
         leaves = self._leaves
         if cell in leaves:
-            found = leaves[cell]
-        else:
-            if not self.unknown(cell) and cell not in self.known_safe:
-                raise ValueError(f"{tuple(cell)} is not a covered cell")
-            found = leaves[cell] = leaf_counts(self, cell)
+            return leaves[cell]
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        found = leaves[cell] = leaf_counts(self, cell)
+        return found
+
+    def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
+        """Return :meth:`reveal_counts` from :meth:`leaf`; ``None`` without, or for a number the cell cannot show."""
+        found = self.leaf(cell)
         if found is None:
             return None
         i = number - found[0]
