@@ -1,4 +1,4 @@
-"""The look-ahead's leaf kernel (``leaf`` of ``cnfsweep.search._merge``) against the Split it stands for and brute force.
+"""The look-ahead's leaf kernel (``leaf`` and ``leaf_at`` of ``cnfsweep.search._merge``) against the Split and brute force.
 
 :func:`~cnfsweep.search.merge.leaf_counts` answers, for every number a cell
 could show, what :meth:`Split.counts <cnfsweep.search.merge.Split.counts>`
@@ -22,12 +22,12 @@ from cnfsweep.core.constraints import CountTable
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.search import merge, splitting
-from cnfsweep.search.merge import Split, leaf_counts
+from cnfsweep.search.merge import Split, _leaf_counts_python, leaf_counts
 from cnfsweep.search.ranking import number_range
 from cnfsweep.search.whatif import Snapshot
 
 needs_kernel = pytest.mark.skipif(
-    getattr(splitting.kernel, "leaf", None) is None,
+    getattr(splitting.kernel, "leaf_at", None) is None,
     reason="the C kernel cnfsweep.search._merge is not built (no compiler at install, or CNFSWEEP_PURE_PYTHON)",
 )
 pytestmark = needs_kernel
@@ -64,6 +64,8 @@ def check(snap: Snapshot, rng: random.Random) -> tuple[int, int]:
     answered = declined = 0
     for cell in sorted({*snap.box_of, *snap.known_safe, *rng.sample(off, min(12, len(off)))}):
         found = leaf_counts(snap, cell)
+        # The neighbours read and the counts scaled in C (leaf_at), or in Python around leaf: the same answer.
+        assert _leaf_counts_python(snap, cell) == found, cell
         if found is None:
             declined += 1
             continue

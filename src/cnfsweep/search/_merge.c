@@ -1511,6 +1511,225 @@ done:
     return result;
 }
 
+
+/* leaf_at: leaf() on a snapshot's own objects, and its answer brought back to layouts, as
+ * cnfsweep.search.merge.leaf_counts spells out in Python: the cell's neighbours read (the parts they touch,
+ * the boxes seen, the cells new to the frontier, the certain mines, number_range's bounds), the touched parts'
+ * packed models fetched, leaf() called, and each number's counts scaled back with C(n_off, r_top) / top.
+ * None where leaf declines or a scale does not divide: the caller goes the Python way then. */
+static PyObject *s_packed_models;
+
+static PyObject *
+leaf_at(PyObject *self, PyObject *args)
+{
+    PyObject *cell, *cells, *near, *box_of, *off, *known_mines, *weights, *off_weight, *n, *parts, *packed, *comb;
+    Py_ssize_t index;
+    long mines_left;
+    int safe_left;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OnO!O!O!O!O!O!OOO!O!lpOL:leaf_at", &cell, &index, &PyTuple_Type, &cells,
+                          &PyTuple_Type, &near, &PyDict_Type, &box_of, &PyFrozenSet_Type, &off, &PyFrozenSet_Type,
+                          &known_mines, &PyTuple_Type, &weights, &off_weight, &n, &PyTuple_Type, &parts, &PyTuple_Type,
+                          &packed, &mines_left, &safe_left, &comb, &limit))
+        return NULL;
+    if (!s_packed_models && !(s_packed_models = PyUnicode_InternFromString("packed_models")))
+        return NULL;
+    Py_ssize_t T = PyTuple_GET_SIZE(parts), n_near = PyTuple_GET_SIZE(near);
+    if (PyTuple_GET_SIZE(packed) != T || PyTuple_GET_SIZE(weights) != T)
+        Py_RETURN_NONE;
+    long low = 0, high = 0, mines_near = 0, fresh = 0;
+    long *seen = PyMem_Calloc((size_t)(2 * n_near + 1), sizeof(long));
+    char *touched = PyMem_Calloc((size_t)(T + 1), 1);
+    PyObject *touched_t = NULL, *models_t = NULL, *seen_t = NULL, *call = NULL, *found = NULL, *result = NULL;
+    PyObject *entries = NULL, *n_off_obj = NULL;
+    Py_ssize_t n_seen = 0;
+    if (!seen || !touched) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long hk = -1, hb = -1;
+    PyObject *home = PyDict_GetItemWithError(box_of, cell);
+    if (!home && PyErr_Occurred())
+        goto done;
+    if (home) {
+        if (!PyTuple_Check(home) || PyTuple_GET_SIZE(home) != 2)
+            goto decline;
+        hk = PyLong_AsLong(PyTuple_GET_ITEM(home, 0));
+        hb = PyLong_AsLong(PyTuple_GET_ITEM(home, 1));
+        if (PyErr_Occurred())
+            goto done;
+        if (hk < 0 || hk >= T)
+            goto decline;
+        touched[hk] = 1;
+    }
+    for (Py_ssize_t i = 0; i < n_near; i++) {
+        Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, i));
+        if (j == -1 && PyErr_Occurred())
+            goto done;
+        if (j == index)
+            goto decline; /* a cell among its own neighbours: left to the general way */
+        if (j < 0 || j >= PyTuple_GET_SIZE(cells))
+            goto decline;
+        PyObject *c = PyTuple_GET_ITEM(cells, j), *x;
+        PyObject *box = PyDict_GetItemWithError(box_of, c);
+        if (!box && PyErr_Occurred())
+            goto done;
+        if (box) {
+            if (!PyTuple_Check(box) || PyTuple_GET_SIZE(box) != 2)
+                goto decline;
+            long k = PyLong_AsLong(PyTuple_GET_ITEM(box, 0)), b = PyLong_AsLong(PyTuple_GET_ITEM(box, 1));
+            if (PyErr_Occurred())
+                goto done;
+            if (k < 0 || k >= T || b < 0 || !PyTuple_Check(PyTuple_GET_ITEM(weights, k)) ||
+                b >= PyTuple_GET_SIZE(PyTuple_GET_ITEM(weights, k)))
+                goto decline;
+            seen[2 * n_seen] = k;
+            seen[2 * n_seen + 1] = b;
+            n_seen++;
+            touched[k] = 1;
+            x = PyTuple_GET_ITEM(PyTuple_GET_ITEM(weights, k), b);
+        } else {
+            int in_off = PySet_Contains(off, c);
+            if (in_off < 0)
+                goto done;
+            if (in_off) {
+                fresh++;
+                x = off_weight;
+            } else {
+                int mine = PySet_Contains(known_mines, c);
+                if (mine < 0)
+                    goto done;
+                if (mine) {
+                    mines_near++;
+                    low++;
+                    high++;
+                }
+                continue;
+            }
+        }
+        /* number_range: a neighbour that is a mine in every layout adds to the low end, one in any to the high. */
+        int all = PyObject_RichCompareBool(x, n, Py_EQ), any = PyObject_IsTrue(x);
+        if (all < 0 || any < 0)
+            goto done;
+        low += all;
+        high += any;
+    }
+    Py_ssize_t np = 0;
+    for (Py_ssize_t k = 0; k < T; k++)
+        np += touched[k];
+    if (!(touched_t = PyTuple_New(np)) || !(models_t = PyTuple_New(np)) || !(seen_t = PyTuple_New(2 * n_seen)))
+        goto done;
+    for (Py_ssize_t k = 0, q = 0; k < T; k++) {
+        if (!touched[k])
+            continue;
+        PyObject *m = PyObject_GetAttr(PyTuple_GET_ITEM(parts, k), s_packed_models);
+        if (!m)
+            goto done;
+        if (m == Py_None) {
+            Py_DECREF(m);
+            goto decline;
+        }
+        PyTuple_SET_ITEM(models_t, q, m);
+        PyObject *kk = PyLong_FromSsize_t(k);
+        if (!kk)
+            goto done;
+        PyTuple_SET_ITEM(touched_t, q, kk);
+        q++;
+    }
+    for (Py_ssize_t i = 0; i < 2 * n_seen; i++) {
+        PyObject *v = PyLong_FromLong(seen[i]);
+        if (!v)
+            goto done;
+        PyTuple_SET_ITEM(seen_t, i, v);
+    }
+    int in_off = home ? 0 : PySet_Contains(off, cell);
+    if (in_off < 0)
+        goto done;
+    long n_off = (long)PySet_GET_SIZE(off) - fresh - in_off;
+    call = Py_BuildValue("(OOOllOllllLL)", packed, touched_t, models_t, hk, hb, seen_t, fresh ? fresh : -1L, n_off,
+                         mines_left, low - mines_near, high - mines_near, limit);
+    if (!call)
+        goto done;
+    found = leaf(self, call);
+    if (!found)
+        goto done;
+    if (found == Py_None || found == Py_NotImplemented)
+        goto decline;
+    Py_ssize_t count = PyTuple_GET_SIZE(found);
+    if (!(entries = PyTuple_New(count)))
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *entry = PyTuple_GET_ITEM(found, i), *pair = NULL;
+        if (entry == Py_None) {
+            pair = Py_BuildValue("(ii)", 0, 0);
+        } else {
+            /* (solutions, least, least_off, top, r_top, safe) on weigh's scale; the layouts are C(n_off, r_top) / top
+             * times as many, an exact division as cnfsweep.engine.counting.least_weight checks. */
+            PyObject *scaled = PyTuple_GET_ITEM(entry, 0), *least = PyTuple_GET_ITEM(entry, 1);
+            int least_off = PyTuple_GET_ITEM(entry, 2) == Py_True, safe = PyTuple_GET_ITEM(entry, 5) == Py_True;
+            PyObject *whole = PyObject_CallFunction(comb, "lO", n_off, PyTuple_GET_ITEM(entry, 4));
+            PyObject *qr = whole ? PyNumber_Divmod(whole, PyTuple_GET_ITEM(entry, 3)) : NULL;
+            Py_XDECREF(whole);
+            if (!qr)
+                goto done;
+            int exact = PyObject_Not(PyTuple_GET_ITEM(qr, 1));
+            if (exact <= 0) {
+                Py_DECREF(qr);
+                if (exact < 0)
+                    goto done;
+                goto decline;
+            }
+            PyObject *factor = PyTuple_GET_ITEM(qr, 0);
+            PyObject *total = PyNumber_Multiply(scaled, factor), *fails = NULL;
+            if (total && !(safe || safe_left)) {
+                PyObject *times = PyNumber_Multiply(least, factor);
+                if (times && least_off) {
+                    if (!n_off_obj)
+                        n_off_obj = PyLong_FromLong(n_off);
+                    fails = n_off_obj ? PyNumber_FloorDivide(times, n_off_obj) : NULL;
+                    Py_DECREF(times);
+                } else
+                    fails = times;
+                if (fails) {
+                    int same = PyObject_RichCompareBool(fails, total, Py_EQ);
+                    if (same < 0)
+                        Py_CLEAR(fails);
+                    else if (same)
+                        Py_SETREF(fails, PyLong_FromLong(0));
+                }
+            } else if (total)
+                fails = PyLong_FromLong(0);
+            Py_DECREF(qr);
+            if (!total || !fails) {
+                Py_XDECREF(total);
+                Py_XDECREF(fails);
+                goto done;
+            }
+            pair = PyTuple_Pack(2, total, fails);
+            Py_DECREF(total);
+            Py_DECREF(fails);
+        }
+        if (!pair)
+            goto done;
+        PyTuple_SET_ITEM(entries, i, pair);
+    }
+    result = Py_BuildValue("(lO)", low, entries);
+    goto done;
+decline:
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(seen);
+    PyMem_Free(touched);
+    Py_XDECREF(touched_t);
+    Py_XDECREF(models_t);
+    Py_XDECREF(seen_t);
+    Py_XDECREF(call);
+    Py_XDECREF(found);
+    Py_XDECREF(entries);
+    Py_XDECREF(n_off_obj);
+    return result;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyObject *
@@ -1541,6 +1760,10 @@ static PyMethodDef methods[] = {
      "--\n\n"
      "Return, per need from need_low to need_high, what a reveal leaves on the scale of weigh:\n"
      "None (no layout) or (solutions, least, least_off, top, r_top, safe); None past the limit, or NotImplemented."},
+    {"leaf_at", leaf_at, METH_VARARGS,
+     "leaf_at(cell, index, cells, near, box_of, off, known_mines, weights, off_weight, n, parts, packed, mines_left,\n"
+     "        safe_left, comb, limit)\n--\n\n"
+     "Return cnfsweep.search.merge.leaf_counts' answer from a snapshot's objects, or None where it goes the Python way."},
     {"wide_bits", wide_bits, METH_NOARGS,
      "wide_bits()\n--\n\nReturn the bits of the integers that hold layout counts (128, or 64 without __int128)."},
     {NULL, NULL, 0, NULL},

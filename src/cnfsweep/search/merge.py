@@ -426,6 +426,40 @@ def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int],
         :data:`MODEL_LIMIT`: then the caller goes the way of :class:`Split`,
         which gives the same counts.
     """
+    leaf_at = getattr(splitting.kernel, "leaf_at", None)
+    if leaf_at is None:
+        return _leaf_counts_python(snap, cell)
+    packed = snap.packed_tables
+    if packed is None:
+        return None
+    tables = snap.topology.tables()
+    w = snap.weights
+    found: tuple[int, tuple[tuple[int, int], ...]] | None = leaf_at(
+        cell,
+        tables.index(cell),
+        tables.cells,
+        tables.near(cell),
+        snap.box_of,
+        snap.off,
+        snap.known_mines,
+        w.boxes,
+        w.off_frontier or 0,
+        snap.solutions,
+        snap.parts,
+        packed,
+        snap.mines_left,
+        _safe_left(snap.known_safe, cell),
+        snap.tree.comb,
+        MODEL_LIMIT,
+    )
+    return found
+
+
+def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """:func:`leaf_counts` with the neighbours read and the counts scaled in Python, around the kernel's ``leaf``.
+
+    What the kernel's ``leaf_at`` does in C, step for step: the reference it is tested against.
+    """
     leaf = getattr(splitting.kernel, "leaf", None)
     packed = snap.packed_tables if leaf is not None else None
     if packed is None:
