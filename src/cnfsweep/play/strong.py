@@ -431,9 +431,9 @@ class StrongPolicy(Policy):
         n = snap.solutions
         cap = 1 + Fraction(self.fifty_fifty)
         # The score is at most the bonus's cap times the chance of surviving both moves.
-        bound = Fraction(n - snap.weight(cell), n)
         if not self.second_weight:
-            # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
+            # In whole numbers (no fraction to reduce): after a number, the next move fails in best_weight() of
+            # the n layouts.
             kept, scale, limit = (
                 n - snap.weight(cell),
                 cap.numerator * floor.denominator,
@@ -444,6 +444,7 @@ class StrongPolicy(Policy):
                 if kept * scale < limit:
                     return False
             return True
+        bound = Fraction(n - snap.weight(cell), n)
         low, high = snap.number_range(cell)
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)
