@@ -23,6 +23,7 @@ Two cells holding one mine, and a third cell next to the first only:
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from math import comb
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,18 @@ import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
 
-__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "leaf_counts", "product_of", "split_models", "split_weigh"]
+__all__ = [
+    "MODEL_LIMIT",
+    "Merge",
+    "Path",
+    "Split",
+    "Tree",
+    "binomial",
+    "leaf_counts",
+    "product_of",
+    "split_models",
+    "split_weigh",
+]
 
 Path = frozenset[tuple[Cell, int]]
 """What was revealed since the snapshot of an analysis: the key of the positions a look-ahead reached."""
@@ -222,6 +234,21 @@ class Merge:
         return found
 
 
+@lru_cache(maxsize=1 << 14)
+def binomial(n: int, k: int) -> int:
+    """Return ``C(n, k)``, kept: the leaf kernel's scale asks the same few of every game's look-ahead.
+
+    A cell off the frontier and the mines left give hundreds of bits; a game
+    asks a few dozen pairs, guess after guess.
+
+    Examples
+    --------
+    >>> binomial(5, 2)
+    10
+    """
+    return comb(n, k)
+
+
 def product_of(parts: Iterable[Part]) -> list[int]:
     """Multiply the parts' mine polynomials: their layouts together, by number of mines."""
     out = [1]
@@ -251,15 +278,6 @@ class Tree:
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
-        self.combs: dict[tuple[int, int], int] = {}
-
-    def comb(self, n: int, k: int) -> int:
-        """Return ``C(n, k)``, once per pair: the leaf kernel's scale asks the same few again and again."""
-        key = (n, k)
-        found = self.combs.get(key)
-        if found is None:
-            found = self.combs[key] = comb(n, k)
-        return found
 
 
 @dataclass(frozen=True, eq=False)
@@ -449,7 +467,7 @@ def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int],
         packed,
         snap.mines_left,
         _safe_left(snap.known_safe, cell),
-        snap.tree.comb,
+        binomial,
         MODEL_LIMIT,
     )
     return found
@@ -526,7 +544,6 @@ def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[in
     if found_all is None or found_all is NotImplemented:
         return None
     safe_left = _safe_left(snap.known_safe, cell)
-    combs = snap.tree
     out: list[tuple[int, int]] = []
     for entry in found_all:
         if entry is None:
@@ -534,7 +551,7 @@ def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[in
             continue
         scaled, least, least_off, top, r_top, safe = entry
         # Back from weigh's scale to layouts, as cnfsweep.engine.counting.least_weight does.
-        factor, left = divmod(combs.comb(n_off, r_top), top)
+        factor, left = divmod(binomial(n_off, r_top), top)
         if left:
             return None
         count = scaled * factor
