@@ -257,6 +257,12 @@ def product_of(parts: Iterable[Part]) -> list[int]:
     return out
 
 
+# Off-frontier ways by (cells off the frontier, mines left), shared by every Tree: lists of big binomials,
+# read only, as many as a few games ask before they are dropped.
+_WAYS: dict[tuple[int, int], list[int]] = {}
+_MOST_WAYS = 1024
+
+
 class Tree:
     """What the snapshots derived from one analysis share: positions by what was revealed, and merges."""
 
@@ -268,13 +274,16 @@ class Tree:
             # Each binomial costs a product and a division of big integers: no more than the products
             # ask for (a frontier rarely holds most of the mines left), doubling when one asks more.
             want = max(length, min(mines_left + 1, 2 * len(found))) if found else length
+            if len(self.ways) >= _MOST_WAYS:
+                self.ways.clear()
             found = self.ways[key] = off_frontier_ways(n_off, mines_left, want)
         return found
 
     def __init__(self) -> None:
         self.reached: dict[Path, Snapshot | None] = {}
         self.merges: dict[tuple[object, ...], Merge | None] = {}
-        self.ways: dict[tuple[int, int], list[int]] = {}
+        # Shared by every look-ahead: the same counts come back guess after guess (bounded in ways_for).
+        self.ways: dict[tuple[int, int], list[int]] = _WAYS
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
