@@ -23,7 +23,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.search import merge, splitting
 from cnfsweep.search.merge import Split, _leaf_counts_python, leaf_counts
-from cnfsweep.search.ranking import number_range
+from cnfsweep.search.ranking import candidates, number_range
 from cnfsweep.search.whatif import Snapshot
 
 needs_kernel = pytest.mark.skipif(
@@ -194,3 +194,41 @@ def test_what_the_kernel_does_not_pack_is_left_to_python() -> None:
     assert kernel.split_weigh([((a, b),)], [[(1,)]], c, {a}, (), 2) is not None
     assert kernel.leaf((table,), (0,), (models,), -1, -1, (0, 0), -1, 3, 2, 0, 1, 1) is None
     assert kernel.leaf((table,), (0,), (models,), -1, -1, (0, 0), -1, 3, 2, 0, 1, 2) is not None
+
+
+def test_open_counts_match_their_definition(expert_points: list[Analysis], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The neighbours left to open that the candidates are ranked by: certainly safe, or covered and not a
+    # certain mine; the kernel's count, and the candidates it ranks, are the Python code's.
+    rng = random.Random(14)
+    compared = 0
+    for analysis in expert_points[:10]:
+        snap = Snapshot.of_analysis(analysis)
+        for position in [snap, *deeper(snap, rng, 2)]:
+            tables = position.topology.tables()
+            n, w = position.solutions, position.weights
+            cells = sorted({*position.box_of, *rng.sample(sorted(position.off), min(5, len(position.off)))})
+            found = splitting.kernel.open_counts(
+                cells,
+                tables.around,
+                tables.cells,
+                position.known_safe,
+                position.box_of,
+                w.boxes,
+                n,
+                position.off,
+                bool(position.off) and (w.off_frontier or 0) < n,
+            )
+            expected = [
+                sum(
+                    nb in position.known_safe or (position.unknown(nb) and position.weight(nb) < n)
+                    for nb in position.topology.neighbours(c)
+                )
+                for c in cells
+            ]
+            assert found == expected
+            compared += len(cells)
+            with_kernel = candidates(position, 1.0, 40)
+            with monkeypatch.context() as patch:
+                patch.setattr(splitting, "kernel", None)
+                assert candidates(position, 1.0, 40) == with_kernel
+    assert compared > 500

@@ -1527,11 +1527,13 @@ leaf_at(PyObject *self, PyObject *args)
     long mines_left;
     int safe_left;
     long long limit;
-    if (!PyArg_ParseTuple(args, "OnO!O!O!O!O!O!OOO!O!lpOL:leaf_at", &cell, &index, &PyTuple_Type, &cells,
-                          &PyTuple_Type, &near, &PyDict_Type, &box_of, &PyFrozenSet_Type, &off, &PyFrozenSet_Type,
-                          &known_mines, &PyTuple_Type, &weights, &off_weight, &n, &PyTuple_Type, &parts, &PyTuple_Type,
-                          &packed, &mines_left, &safe_left, &comb, &limit))
+    if (!PyArg_ParseTuple(args, "OnO!O!O!OOO!OOO!O!lpOL:leaf_at", &cell, &index, &PyTuple_Type, &cells,
+                          &PyTuple_Type, &near, &PyDict_Type, &box_of, &off, &known_mines, &PyTuple_Type, &weights,
+                          &off_weight, &n, &PyTuple_Type, &parts, &PyTuple_Type, &packed, &mines_left, &safe_left,
+                          &comb, &limit))
         return NULL;
+    if (!PyAnySet_Check(off) || !PyAnySet_Check(known_mines))
+        Py_RETURN_NONE;
     if (!s_packed_models && !(s_packed_models = PyUnicode_InternFromString("packed_models")))
         return NULL;
     Py_ssize_t T = PyTuple_GET_SIZE(parts), n_near = PyTuple_GET_SIZE(near);
@@ -1730,6 +1732,100 @@ done:
     return result;
 }
 
+
+/* open_counts: cnfsweep.search.ranking.candidates' neighbours left to open, for each of the cells given: a
+ * neighbour certainly safe, in a box that is not a mine in every layout, or (off_open) off the frontier. */
+static PyObject *
+open_counts(PyObject *self, PyObject *args)
+{
+    PyObject *given, *around, *cells, *known_safe, *box_of, *boxes, *n, *off;
+    int off_open;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!OOp:open_counts", &PyList_Type, &given, &PyTuple_Type, &around,
+                          &PyTuple_Type, &cells, &known_safe, &PyDict_Type, &box_of, &PyTuple_Type, &boxes, &n, &off,
+                          &off_open))
+        return NULL;
+    if (!PyAnySet_Check(known_safe) || !PyAnySet_Check(off))
+        Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t n_cells = PyTuple_GET_SIZE(cells);
+    if (!n_cells || PyTuple_GET_SIZE(around) != n_cells)
+        Py_RETURN_NOTIMPLEMENTED;
+    /* The tables' index of a cell: row-major, as ShapeTables.index has it. */
+    PyObject *last = PyTuple_GET_ITEM(cells, n_cells - 1);
+    if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) != 2)
+        Py_RETURN_NOTIMPLEMENTED;
+    long cols = PyLong_AsLong(PyTuple_GET_ITEM(last, 1));
+    if (cols == -1 && PyErr_Occurred())
+        return NULL;
+    cols += 1;
+    Py_ssize_t count = PyList_GET_SIZE(given);
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *c = PyList_GET_ITEM(given, i);
+        if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 2)
+            goto decline;
+        long r = PyLong_AsLong(PyTuple_GET_ITEM(c, 0)), k = PyLong_AsLong(PyTuple_GET_ITEM(c, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        long at = r * cols + k;
+        if (r < 0 || k < 0 || at >= n_cells)
+            goto decline;
+        PyObject *near = PyTuple_GET_ITEM(around, at);
+        if (!PyTuple_Check(near))
+            goto decline;
+        long open = 0;
+        for (Py_ssize_t e = 0; e < PyTuple_GET_SIZE(near); e++) {
+            Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, e));
+            if (j == -1 && PyErr_Occurred())
+                goto fail;
+            if (j < 0 || j >= n_cells)
+                goto decline;
+            PyObject *nb = PyTuple_GET_ITEM(cells, j);
+            int safe = PySet_Contains(known_safe, nb);
+            if (safe < 0)
+                goto fail;
+            if (safe) {
+                open++;
+                continue;
+            }
+            PyObject *found = PyDict_GetItemWithError(box_of, nb);
+            if (!found && PyErr_Occurred())
+                goto fail;
+            if (found) {
+                if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2)
+                    goto decline;
+                Py_ssize_t pk = PyLong_AsSsize_t(PyTuple_GET_ITEM(found, 0)), pb = PyLong_AsSsize_t(PyTuple_GET_ITEM(found, 1));
+                if (PyErr_Occurred())
+                    goto fail;
+                if (pk < 0 || pk >= PyTuple_GET_SIZE(boxes) || !PyTuple_Check(PyTuple_GET_ITEM(boxes, pk)) || pb < 0 ||
+                    pb >= PyTuple_GET_SIZE(PyTuple_GET_ITEM(boxes, pk)))
+                    goto decline;
+                int below = PyObject_RichCompareBool(PyTuple_GET_ITEM(PyTuple_GET_ITEM(boxes, pk), pb), n, Py_LT);
+                if (below < 0)
+                    goto fail;
+                open += below;
+            } else if (off_open) {
+                int in_off = PySet_Contains(off, nb);
+                if (in_off < 0)
+                    goto fail;
+                open += in_off;
+            }
+        }
+        PyObject *v = PyLong_FromLong(open);
+        if (!v)
+            goto fail;
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+decline:
+    Py_DECREF(out);
+    Py_RETURN_NOTIMPLEMENTED;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyObject *
@@ -1764,6 +1860,9 @@ static PyMethodDef methods[] = {
      "leaf_at(cell, index, cells, near, box_of, off, known_mines, weights, off_weight, n, parts, packed, mines_left,\n"
      "        safe_left, comb, limit)\n--\n\n"
      "Return cnfsweep.search.merge.leaf_counts' answer from a snapshot's objects, or None where it goes the Python way."},
+    {"open_counts", open_counts, METH_VARARGS,
+     "open_counts(given, around, cells, known_safe, box_of, boxes, n, off, off_open)\n--\n\n"
+     "Return, for each cell given, cnfsweep.search.ranking.candidates' neighbours left to open, or NotImplemented."},
     {"wide_bits", wide_bits, METH_NOARGS,
      "wide_bits()\n--\n\nReturn the bits of the integers that hold layout counts (128, or 64 without __int128)."},
     {NULL, NULL, 0, NULL},

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+import cnfsweep.search.splitting as splitting
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import ShapeTables
 
@@ -64,7 +65,15 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
                     count += 1
         return count
 
-    ranked = [(x, to_open(c), c) for x, c in near]
+    count_open = getattr(splitting.kernel, "open_counts", None)
+    counted = (
+        NotImplemented
+        if count_open is None
+        else count_open([c for _, c in near], tables.around, cells, known_safe, box_of, boxes, n, off, off_open)
+    )
+    if counted is NotImplemented:
+        counted = [to_open(c) for _, c in near]
+    ranked = [(x, k, c) for (x, c), k in zip(near, counted, strict=True)]
     if off and w.off_frontier is not None and w.off_frontier <= ceiling:
         ranked.extend((w.off_frontier, k, c) for k, c in _open_off_cells(snap, off_cells))
     return [c for _, _, c in sorted(ranked)[:limit]]
