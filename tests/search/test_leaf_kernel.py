@@ -12,6 +12,7 @@ layout of small boards.
 from __future__ import annotations
 
 import random
+from math import comb
 
 import pytest
 from oracle import around, layouts
@@ -19,6 +20,8 @@ from positions import SMALL, guess_points
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.constraints import CountTable
+from cnfsweep.engine.counting import _weigh_python
+from cnfsweep.engine.counting import kernel as weigh_kernel
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.play.game import LEVELS, Level
 from cnfsweep.search import merge, splitting
@@ -232,3 +235,27 @@ def test_open_counts_match_their_definition(expert_points: list[Analysis], monke
                 patch.setattr(splitting, "kernel", None)
                 assert candidates(position, 1.0, 40) == with_kernel
     assert compared > 500
+
+
+@pytest.mark.parametrize(
+    ("n_off", "mines_left"), [(120, 30), (100, 20), (60, 45), (40, 70), (35, 60), (200, 40), (400, 90)]
+)
+def test_wide_scales_match_python(n_off: int, mines_left: int) -> None:
+    # A part that may hold from 0 to 59 mines: the binomial scale spans up to 60 numbers of mines off the
+    # frontier, whose vector runs past 128 bits unless divided on the way (the kernel divides only when it
+    # must, the engine's weighing after every factor): both give up on the same, and agree on the rest.
+    table = CountTable({k: 1 + k % 5 for k in range(60)}, {k: (k % 3, 1 + k % 2) for k in range(60)})
+    packed = splitting.kernel.pack_table(table, False)
+    found = splitting.kernel.leaf((packed,), (), (), -1, -1, (), -1, n_off, mines_left, 0, 0, 4096)
+    assert (found is NotImplemented) == (weigh_kernel.weigh([table], n_off, mines_left) is NotImplemented)
+    if found is NotImplemented:
+        return
+    weights = _weigh_python([table], n_off, mines_left)
+    if not weights.solutions:
+        assert found == (None,)
+        return
+    scaled, least, least_off, top, r_top, safe = found[0]
+    factor, left = divmod(comb(n_off, r_top), top)
+    assert not left and not safe
+    assert scaled * factor == weights.solutions
+    assert (least * factor // n_off if least_off else least * factor) == weights.lowest()

@@ -1155,41 +1155,65 @@ least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight
 /* The vector W proportional to C(n, r) for r from r_lo to r_hi, as weigh_tabs builds it (one factor at a time,
  * divided by the gcd after each): 0, 1 past the integers, -1 on error.  The positions of one look-ahead share
  * their n, m and spans, and the 128-bit divisions were a quarter of the leaf's time: the last vectors are kept. */
-#define SCALES 64
-#define SCALE_SPAN 64
+#define SCALES 512
 static struct {
     long n, r_lo, r_hi;
-    wide W[SCALE_SPAN];
+    wide *W;
 } scales[SCALES];
 
 static int
 binomial_scale(long n, long r_lo, long r_hi, wide *W)
 {
     Py_ssize_t span = r_hi - r_lo + 1;
-    unsigned long slot = ((unsigned long)n * 131u + (unsigned long)r_lo * 31u + (unsigned long)r_hi) % SCALES;
-    int cached = span <= SCALE_SPAN;
-    if (cached && scales[slot].r_hi == r_hi && scales[slot].r_lo == r_lo && scales[slot].n == n && r_hi > 0) {
+    unsigned long long h = (unsigned long long)n * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)r_lo * 0xC2B2AE3D27D4EB4FULL ^
+                           (unsigned long long)r_hi * 0x165667B19E3779F9ULL;
+    size_t slot = (size_t)((h ^ (h >> 29)) % SCALES);
+    if (scales[slot].W && scales[slot].r_hi == r_hi && scales[slot].r_lo == r_lo && scales[slot].n == n) {
         memcpy(W, scales[slot].W, sizeof(wide) * (size_t)span);
         return 0;
     }
+    /* weigh_tabs divides by the gcd after every factor, so that its vector is primitive at each step; the
+     * primitive vector is the only one, so dividing only when a factor would not fit (then as weigh_tabs
+     * would have it at that step, past the integers exactly where it is) and once at the end gives the same. */
     for (Py_ssize_t r = 0; r < span; r++)
         W[r] = 1;
     for (long j = r_lo + 1; j <= r_hi; j++) {
-        wide g = 0;
+        int reduced = 0;
         for (Py_ssize_t r = 0; r < span; r++) {
-            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j);
-            if (__builtin_mul_overflow(W[r], factor, &W[r]))
+            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j), p;
+            if (!__builtin_mul_overflow(W[r], factor, &p)) {
+                W[r] = p;
+                continue;
+            }
+            if (reduced)
                 return 1;
-            g = gcd_wide(g, W[r]);
+            /* Back to this step's primitive vector: the entries before r have this factor already, the rest not. */
+            for (Py_ssize_t q = 0; q < r; q++) {
+                wide f = (wide)(r_lo + q >= j ? n - j + 1 : j);
+                W[q] /= f;
+            }
+            wide g = 0;
+            for (Py_ssize_t q = 0; q < span; q++)
+                g = gcd_wide(g, W[q]);
+            for (Py_ssize_t q = 0; q < span; q++)
+                W[q] /= g;
+            reduced = 1;
+            r = -1; /* the step again, from the first entry */
         }
-        for (Py_ssize_t r = 0; r < span; r++)
-            W[r] /= g;
     }
-    if (cached && r_hi > 0) {
+    wide g = 0;
+    for (Py_ssize_t r = 0; r < span; r++)
+        g = gcd_wide(g, W[r]);
+    for (Py_ssize_t r = 0; r < span && g > 1; r++)
+        W[r] /= g;
+    /* Kept for next time (a slot holds the last vector hashed to it); without memory, only not kept. */
+    wide *kept = PyMem_Realloc(scales[slot].W, sizeof(wide) * (size_t)span);
+    if (kept) {
+        memcpy(kept, W, sizeof(wide) * (size_t)span);
+        scales[slot].W = kept;
         scales[slot].n = n;
         scales[slot].r_lo = r_lo;
         scales[slot].r_hi = r_hi;
-        memcpy(scales[slot].W, W, sizeof(wide) * (size_t)span);
     }
     return 0;
 }
