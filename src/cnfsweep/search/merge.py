@@ -287,6 +287,8 @@ class Tree:
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
+        # Per set of known mines, the cells next to them by neighbours left to open (ranking._open_off_cells).
+        self.off_order: dict[frozenset[Cell], list[tuple[int, Cell]]] = {}
 
 
 @dataclass(frozen=True, eq=False)

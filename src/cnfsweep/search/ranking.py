@@ -125,17 +125,35 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
         if x == n
     ]
     more = Counter(j for box in certain for c in box for j in tables.near(c)) if certain else _NONE_NEAR
-    near_mine = beside & snap.off
+    off = snap.off
+    near_mine = beside & off
     if more:
-        near_mine |= {cells[j] for j in more} & snap.off
+        near_mine |= {cells[j] for j in more} & off
     found: list[tuple[int, Cell]] = []
     for c in _by_neighbours(tables):
         if len(found) == count:
             break
-        if c in snap.off and c not in near_mine:
+        if c in off and c not in near_mine:
             found.append((len(tables.near(c)), c))
     index = tables.index
-    found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+    if more:
+        found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+        return sorted(found)[:count]
+    # With no certain mine on the frontier, the cells next to known ones count their neighbours less those
+    # mines, the same all over the tree: sorted once, the first ``count`` of them off the frontier here are the
+    # least of them all (the same ``count`` least of everything as counting each of them).
+    ordered = tree.off_order.get(snap.known_mines)
+    if ordered is None:
+        ordered = tree.off_order[snap.known_mines] = sorted(
+            (len(tables.near(c)) - known[index(c)], c) for c in beside
+        )
+    taken = 0
+    for pair in ordered:
+        if taken == count:
+            break
+        if pair[1] in off:
+            found.append(pair)
+            taken += 1
     return sorted(found)[:count]
 
 
