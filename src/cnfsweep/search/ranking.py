@@ -117,13 +117,19 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
         counts = Counter(j for c in snap.known_mines for j in tables.near(c))
         found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
     known, beside = found_known
-    # Certain mines among the frontier's boxes: most positions have none, and then no Counter is made.
-    certain = [
-        box
-        for part, row in zip(snap.parts, snap.weights.boxes, strict=True)
-        for box, x in zip(part.boxes, row, strict=True)
-        if x == n
-    ]
+    # Certain mines among the frontier's boxes: most positions have none (told by a search of each row in C),
+    # and then no list nor Counter is made.
+    rows = snap.weights.boxes
+    certain = (
+        [
+            box
+            for part, row in zip(snap.parts, rows, strict=True)
+            for box, x in zip(part.boxes, row, strict=True)
+            if x == n
+        ]
+        if any(n in row for row in rows)
+        else []
+    )
     more = Counter(j for box in certain for c in box for j in tables.near(c)) if certain else _NONE_NEAR
     off = snap.off
     near_mine = beside & off
