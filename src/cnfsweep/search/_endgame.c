@@ -21,8 +21,19 @@
 typedef uint64_t word;
 
 /* The builtin is one instruction only where the target has one: on x86 without
- * POPCNT (the default build) it is a library call, slower than counting inline. */
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__)))
+ * POPCNT (the default build) it is a library call, slower than counting inline.
+ * With GCC on x86-64 Linux the search's functions are compiled twice instead
+ * (target_clones): once with POPCNT, taken where the processor has it (nearly
+ * all do), once without, and the loader picks one; the builtin is then the
+ * instruction in the first and the library call in the second. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__POPCNT__)
+#define SEARCH_CLONES __attribute__((target_clones("popcnt", "default")))
+#define POPCOUNT(x) ((int64_t)__builtin_popcountll(x))
+#else
+#define SEARCH_CLONES
+#endif
+#if defined(SEARCH_CLONES) && defined(POPCOUNT)
+#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__)))
 #define POPCOUNT(x) ((int64_t)__builtin_popcountll(x))
 #else
 static inline int64_t POPCOUNT(word x)
@@ -183,7 +194,7 @@ static Frame *frame_at(Search *s, size_t depth)
     return f;
 }
 
-static int64_t count_bits(const word *state, Py_ssize_t words)
+SEARCH_CLONES static int64_t count_bits(const word *state, Py_ssize_t words)
 {
     int64_t total = 0;
     for (Py_ssize_t j = 0; j < words; j++)
@@ -191,10 +202,12 @@ static int64_t count_bits(const word *state, Py_ssize_t words)
     return total;
 }
 
-static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth, int64_t *won, int *move);
+SEARCH_CLONES static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth,
+                               int64_t *won, int *move);
 
 /* The layouts optimal play wins from a nonempty state of `size` layouts. */
-static int value(Search *s, const word *state, int64_t size, const int *among, Py_ssize_t count, size_t depth, int64_t *won)
+SEARCH_CLONES static int value(Search *s, const word *state, int64_t size, const int *among, Py_ssize_t count,
+                               size_t depth, int64_t *won)
 {
     if (size <= 1) {
         *won = 1;
@@ -218,7 +231,8 @@ static void sort_candidates(int *cand, const int64_t *alive, Py_ssize_t count)
     }
 }
 
-static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth, int64_t *won, int *move)
+SEARCH_CLONES static int solve(Search *s, const word *state, const int *among, Py_ssize_t count, size_t depth,
+                               int64_t *won, int *move)
 {
     const Py_ssize_t W = s->words;
     uint64_t h = hash_state(state, W);
