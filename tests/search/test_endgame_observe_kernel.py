@@ -109,3 +109,4 @@ def test_bad_arguments_are_refused() -> None:
     cells, safe, groups, sizes = observe(2, [[1], [0]], [0, 0], [((), 1)], [0, 1])
     assert cells == [0, 1] and sizes == [1, 1]
     assert [int.from_bytes(safe[i : i + 8], "little") for i in (0, 8)] == [0b10, 0b01]
+    assert [int.from_bytes(groups[i : i + 8], "little") for i in (0, 8)] == [0b10, 0b01]

@@ -109,7 +109,9 @@ def test_matches_the_split_on_middling_positions() -> None:
 def brute_counts(board: Board, total: int, cell: Cell, v: int) -> tuple[int, int]:
     """Layouts in which ``cell`` is safe and shows ``v``, and those with a mine on the safest cell then left."""
     group = [
-        m for m in layouts(board, total) if cell not in m and sum(n in m or n in board.flags for n in around(board, cell)) == v
+        m
+        for m in layouts(board, total)
+        if cell not in m and sum(n in m or n in board.flags for n in around(board, cell)) == v
     ]
     others = [c for c in board.covered if c != cell and c not in board.flags]
     mined = [sum(c in m for m in group) for c in others]

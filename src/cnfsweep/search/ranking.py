@@ -150,9 +150,7 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     # least of them all (the same ``count`` least of everything as counting each of them).
     ordered = tree.off_order.get(snap.known_mines)
     if ordered is None:
-        ordered = tree.off_order[snap.known_mines] = sorted(
-            (len(tables.near(c)) - known[index(c)], c) for c in beside
-        )
+        ordered = tree.off_order[snap.known_mines] = sorted((len(tables.near(c)) - known[index(c)], c) for c in beside)
     taken = 0
     for pair in ordered:
         if taken == count:
