@@ -110,3 +110,20 @@ def test_bad_arguments_are_refused() -> None:
     assert cells == [0, 1] and sizes == [1, 1]
     assert [int.from_bytes(safe[i : i + 8], "little") for i in (0, 8)] == [0b10, 0b01]
     assert [int.from_bytes(groups[i : i + 8], "little") for i in (0, 8)] == [0b10, 0b01]
+
+
+def test_the_same_leaves_as_the_python_search(boards: list[Board]) -> None:
+    # The placement search in C: the same leaves in the same order, the same count, and None past the limit
+    # exactly where Python gives up (at the limit, one below it, and far below).
+    assert getattr(endgame_tree.kernel, "leaves", None) is not None
+    compared = 0
+    for board in boards:
+        python = _leaves(board, None, 1000, compiled=False)
+        assert python is not None
+        assert _leaves(board, None, 1000) == python
+        count = python[2]
+        for limit in (count, count - 1, count // 3, 0):
+            assert _leaves(board, None, limit) == _leaves(board, None, limit, compiled=False)
+        assert (_leaves(board, None, count - 1) is None) and (_leaves(board, None, count) is not None)
+        compared += 1
+    assert compared >= 100

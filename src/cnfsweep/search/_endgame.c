@@ -948,9 +948,214 @@ done:
     return result;
 }
 
+#ifdef __SIZEOF_INT128__
+/* ------------------------------------------------------------------ leaves
+ *
+ * leaves(order, touching, need, sizes, left, n_off, limit) runs the placement search of
+ * cnfsweep.search.endgame._leaves step for step (the same cells in the same order, 0 before 1, the same
+ * checks): it returns the same leaves, each (mined cells, mines off the frontier), and their count of
+ * layouts, or None as soon as the count passes `limit`. */
+
+typedef struct {
+    Py_ssize_t n_order;
+    const int *order, *first, *link;   /* link[first[d]..first[d+1]]: the rules touching order[d] */
+    const long *need;
+    long *mines_in, *open_in;
+    long left, n_off;
+    long long limit, count;
+    int *chosen;
+    Py_ssize_t n_chosen;
+    PyObject *leaves;
+} Place;
+
+/* C(n, k) capped past `cap`: a leaf past the limit needs no more than that. */
+static long long capped_comb(long n, long k, long long cap)
+{
+    if (k < 0 || k > n)
+        return 0;
+    if (k > n - k)
+        k = n - k;
+    unsigned __int128 v = 1;
+    for (long i = 1; i <= k; i++) {
+        v = v * (unsigned __int128)(n - k + i) / (unsigned __int128)i;
+        if (v > (unsigned __int128)cap)
+            return cap + 1;
+    }
+    return (long long)v;
+}
+
+/* 1 to go on, 0 past the limit, -1 on error. */
+static int place(Place *p, Py_ssize_t depth, long placed)
+{
+    if (depth == p->n_order) {
+        long rest = p->left - placed;
+        long long ways = capped_comb(p->n_off, rest, p->limit);
+        p->count += ways;
+        PyObject *mined = PyTuple_New(p->n_chosen);
+        if (!mined)
+            return -1;
+        for (Py_ssize_t i = 0; i < p->n_chosen; i++) {
+            PyObject *v = PyLong_FromLong(p->chosen[i]);
+            if (!v) {
+                Py_DECREF(mined);
+                return -1;
+            }
+            PyTuple_SET_ITEM(mined, i, v);
+        }
+        PyObject *leaf = Py_BuildValue("(Nl)", mined, rest);
+        if (!leaf || PyList_Append(p->leaves, leaf) < 0) {
+            Py_XDECREF(leaf);
+            return -1;
+        }
+        Py_DECREF(leaf);
+        return p->count <= p->limit;
+    }
+    int v = p->order[depth];
+    long unassigned = (long)(p->n_order - depth - 1) + p->n_off;
+    for (long value = 0; value <= 1; value++) {
+        /* The total must stay reachable: neither exceeded nor out of reach. */
+        if (!(placed + value <= p->left && p->left <= placed + value + unassigned))
+            continue;
+        int ok = 1, going = 1;
+        for (int e = p->first[depth]; e < p->first[depth + 1]; e++) {
+            int k = p->link[e];
+            p->open_in[k]--;
+            p->mines_in[k] += value;
+            if (!(p->mines_in[k] <= p->need[k] && p->need[k] <= p->mines_in[k] + p->open_in[k]))
+                ok = 0;
+        }
+        if (ok) {
+            if (value)
+                p->chosen[p->n_chosen++] = v;
+            going = place(p, depth + 1, placed + value);
+            if (value)
+                p->n_chosen--;
+        }
+        for (int e = p->first[depth]; e < p->first[depth + 1]; e++) {
+            int k = p->link[e];
+            p->open_in[k]++;
+            p->mines_in[k] -= value;
+        }
+        if (ok && going <= 0)
+            return going;
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(leaves_doc,
+"leaves(order, touching, need, sizes, left, n_off, limit)\n"
+"--\n\n"
+"Return (leaves, count) as cnfsweep.search.endgame._leaves finds them, or None past `limit` layouts:\n"
+"`touching[d]` are the rules that cell order[d] is in, `sizes` every rule's cells.");
+
+static PyObject *endgame_leaves(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *order_obj, *touching_obj, *need_obj, *sizes_obj;
+    long left, n_off;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OOOOllL:leaves", &order_obj, &touching_obj, &need_obj, &sizes_obj, &left, &n_off, &limit))
+        return NULL;
+    PyObject *result = NULL, *touching = NULL;
+    int *order = NULL, *first = NULL, *link = NULL, *chosen = NULL, *need_i = NULL, *sizes_i = NULL;
+    long *need = NULL, *mines_in = NULL, *open_in = NULL;
+    Py_ssize_t n_order = 0, n_rules = 0, n_sizes = 0, n_links = 0;
+    Place p;
+    memset(&p, 0, sizeof(p));
+    if (limit < 0 || n_off < 0 || left < 0) {
+        PyErr_SetString(PyExc_ValueError, "leaves needs a limit, cells and mines that are not negative");
+        return NULL;
+    }
+    if (read_indices(order_obj, INT32_MAX, &order, &n_order) < 0 ||
+        read_indices(need_obj, INT32_MAX, &need_i, &n_rules) < 0 ||
+        read_indices(sizes_obj, INT32_MAX, &sizes_i, &n_sizes) < 0)
+        goto done;
+    if (n_sizes != n_rules) {
+        PyErr_SetString(PyExc_ValueError, "one size a rule");
+        goto done;
+    }
+    if (!(touching = PySequence_Fast(touching_obj, "touching must be a sequence")))
+        goto done;
+    if (PySequence_Fast_GET_SIZE(touching) != n_order) {
+        PyErr_SetString(PyExc_ValueError, "one list of rules a cell of the order");
+        goto done;
+    }
+    if (!(first = malloc((size_t)(n_order + 1) * sizeof(int))))
+        goto no_memory;
+    first[0] = 0;
+    for (Py_ssize_t d = 0; d < n_order; d++) {
+        int *these = NULL;
+        Py_ssize_t k = 0;
+        if (read_indices(PySequence_Fast_GET_ITEM(touching, d), n_rules, &these, &k) < 0) {
+            free(these);
+            goto done;
+        }
+        int *grown = realloc(link, (size_t)(n_links + k + 1) * sizeof(int));
+        if (!grown) {
+            free(these);
+            goto no_memory;
+        }
+        link = grown;
+        memcpy(link + n_links, these, (size_t)k * sizeof(int));
+        n_links += k;
+        first[d + 1] = (int)n_links;
+        free(these);
+    }
+    need = malloc((size_t)(n_rules + 1) * sizeof(long));
+    mines_in = calloc((size_t)(n_rules + 1), sizeof(long));
+    open_in = malloc((size_t)(n_rules + 1) * sizeof(long));
+    chosen = malloc((size_t)(n_order + 1) * sizeof(int));
+    if (!need || !mines_in || !open_in || !chosen)
+        goto no_memory;
+    for (Py_ssize_t k = 0; k < n_rules; k++) {
+        need[k] = need_i[k];
+        open_in[k] = sizes_i[k];
+    }
+    p.n_order = n_order;
+    p.order = order;
+    p.first = first;
+    p.link = link ? link : first;
+    p.need = need;
+    p.mines_in = mines_in;
+    p.open_in = open_in;
+    p.left = left;
+    p.n_off = n_off;
+    p.limit = limit;
+    p.chosen = chosen;
+    if (!(p.leaves = PyList_New(0)))
+        goto done;
+    int got = place(&p, 0, 0);
+    if (got < 0)
+        goto done;
+    if (got == 0)
+        result = Py_NewRef(Py_None);
+    else
+        result = Py_BuildValue("(OL)", p.leaves, p.count);
+    goto done;
+no_memory:
+    PyErr_NoMemory();
+done:
+    Py_XDECREF(p.leaves);
+    Py_XDECREF(touching);
+    free(order);
+    free(first);
+    free(link);
+    free(chosen);
+    free(need_i);
+    free(sizes_i);
+    free(need);
+    free(mines_in);
+    free(open_in);
+    return result;
+}
+#endif
+
 static PyMethodDef endgame_methods[] = {
     {"solve", endgame_solve, METH_VARARGS, solve_doc},
     {"observe", endgame_observe, METH_VARARGS, observe_doc},
+#ifdef __SIZEOF_INT128__
+    {"leaves", endgame_leaves, METH_VARARGS, leaves_doc},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

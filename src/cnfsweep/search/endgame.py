@@ -91,7 +91,7 @@ def enumerate_layouts(
 
 
 def _leaves(
-    board: Board, total_mines: int | None, limit: int | None
+    board: Board, total_mines: int | None, limit: int | None, compiled: bool = True
 ) -> tuple[list[tuple[tuple[int, ...], int]], list[int], int] | None:
     """Return :func:`enumerate_layouts`' layouts before they are spelt out: ``(leaves, off, count)``.
 
@@ -99,7 +99,9 @@ def _leaves(
     ``board.covered``) and how many mines go off the frontier, on any of the
     cells ``off`` (indices too): the layouts are the leaves in order, each
     with every such subset in the order of :func:`itertools.combinations`;
-    ``count`` of them in all.  ``None`` past ``limit``.
+    ``count`` of them in all.  ``None`` past ``limit``.  With a limit, the
+    placement search runs in the C kernel where it is built (``compiled``):
+    the same steps, the same leaves.
     """
     left = _total(board, total_mines) - len(board.flags)
     covered = board.covered
@@ -120,6 +122,10 @@ def _leaves(
             touching.setdefault(v, []).append(k)
     order = _search_order(touching)
     off = [i for i in range(len(covered)) if i not in touching]
+    search_leaves = getattr(endgame_tree.kernel, "leaves", None) if compiled else None
+    if search_leaves is not None and limit is not None and 0 <= limit < 2**62:
+        found = search_leaves(order, [touching[v] for v in order], need, [len(s) for s in scope], left, len(off), limit)
+        return None if found is None else (found[0], off, found[1])
 
     mines_in = [0] * len(need)
     open_in = [len(vars_) for vars_ in scope]
@@ -314,7 +320,7 @@ def best_move(
     """
     observe = getattr(endgame_tree.kernel, "observe", None) if compiled else None
     if observe is not None:
-        found_leaves = _leaves(board, total_mines, max_layouts)
+        found_leaves = _leaves(board, total_mines, max_layouts, compiled)
         if found_leaves is None or not found_leaves[2]:
             return None
         if found_leaves[2] > 1:
