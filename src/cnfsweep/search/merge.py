@@ -287,8 +287,11 @@ class Tree:
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
-        # Per set of known mines, the cells next to them by neighbours left to open (ranking._open_off_cells).
+        # Per set of known mines, the cells next to them by neighbours left to open (ranking._open_off_cells),
+        # among the cells off the frontier of the tree's first position (None: not known), of which every
+        # position reached by reveals or conditions has some.
         self.off_order: dict[frozenset[Cell], list[tuple[int, Cell]]] = {}
+        self.root_off: frozenset[Cell] | None = None
 
 
 @dataclass(frozen=True, eq=False)

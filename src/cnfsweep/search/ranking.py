@@ -145,12 +145,19 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     if more:
         found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
         return sorted(found)[:count]
+    root_off = tree.root_off
+    if root_off is None:
+        found.extend((len(tables.near(c)) - known[index(c)], c) for c in near_mine)
+        return sorted(found)[:count]
     # With no certain mine on the frontier, the cells next to known ones count their neighbours less those
-    # mines, the same all over the tree: sorted once, the first ``count`` of them off the frontier here are the
-    # least of them all (the same ``count`` least of everything as counting each of them).
+    # mines, the same all over the tree: sorted once (those off the frontier of the tree's first position, of
+    # which every position's are some), the first ``count`` of them off the frontier here are the least of
+    # them all (the same ``count`` least of everything as counting each of them).
     ordered = tree.off_order.get(snap.known_mines)
     if ordered is None:
-        ordered = tree.off_order[snap.known_mines] = sorted((len(tables.near(c)) - known[index(c)], c) for c in beside)
+        ordered = tree.off_order[snap.known_mines] = sorted(
+            (len(tables.near(c)) - known[index(c)], c) for c in beside & root_off
+        )
     taken = 0
     for pair in ordered:
         if taken == count:

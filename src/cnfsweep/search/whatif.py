@@ -134,6 +134,8 @@ class Snapshot:
             mines_left=pos.mines_left,
             engine=engine,
         )
+        # Reveals and conditions only take cells off the frontier away: the tree's positions have some of these.
+        snap.tree.root_off = snap.off
         return snap if snap.solutions else None
 
     @classmethod
