@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 from fractions import Fraction
 from typing import Any
 
@@ -114,7 +115,7 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     # Certain mines next to each cell: the known ones are the same all over the tree, so counted once.
     found_known = tree.mines_near.get(snap.known_mines)
     if found_known is None:
-        counts = Counter(j for c in snap.known_mines for j in tables.near(c))
+        counts = Counter(chain.from_iterable(map(tables.near, snap.known_mines)))
         found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
     known, beside = found_known
     # Certain mines among the frontier's boxes: most positions have none (told by a search of each row in C),
@@ -130,7 +131,7 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
         if any(n in row for row in rows)
         else []
     )
-    more = Counter(j for box in certain for c in box for j in tables.near(c)) if certain else _NONE_NEAR
+    more = Counter(chain.from_iterable(map(tables.near, chain.from_iterable(certain)))) if certain else _NONE_NEAR
     off = snap.off
     near_mine = beside & off
     if more:
