@@ -13,3 +13,13 @@ def observe(
     off: Sequence[int],
     /,
 ) -> tuple[list[int], bytes, bytes, list[int]]: ...
+def leaves(
+    order: Sequence[int],
+    touching: Sequence[Sequence[int]],
+    need: Sequence[int],
+    sizes: Sequence[int],
+    left: int,
+    n_off: int,
+    limit: int,
+    /,
+) -> tuple[list[tuple[tuple[int, ...], int]], int] | None: ...

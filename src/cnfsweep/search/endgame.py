@@ -350,6 +350,7 @@ def _best_observed(
     search, the same answer.
     """
     kernel = endgame_tree.kernel
+    assert kernel is not None  # best_move comes here only with the kernel's observe
     covered = board.covered
     index = {cell: i for i, cell in enumerate(covered)}
     flags = set(board.flags)

@@ -493,7 +493,9 @@ def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[in
     What the kernel's ``leaf_at`` does in C, step for step: the reference it is tested against.
     """
     leaf = getattr(splitting.kernel, "leaf", None)
-    packed = snap.packed_tables if leaf is not None else None
+    if leaf is None:
+        return None
+    packed = snap.packed_tables
     if packed is None:
         return None
     tables = snap.topology.tables()

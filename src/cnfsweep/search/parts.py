@@ -157,7 +157,9 @@ class Part:
     def packed_models(self) -> Any:
         """:attr:`models` read into C once, for the leaf kernel; ``None`` where they are not listed or it declines."""
         pack = getattr(splitting.kernel, "pack_models", None)
-        models = None if pack is None else self.models
+        if pack is None:
+            return None
+        models = self.models
         if models is None:
             return None
         found = pack(models, tuple(map(len, self.boxes)))
