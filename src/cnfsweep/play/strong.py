@@ -278,8 +278,10 @@ class StrongPolicy(Policy):
             try:
                 return self._choose_with(analysis, snap)
             finally:
-                # The hypothetical positions share a memo that refers back to them: free them now.
+                # The hypothetical positions share a memo that refers back to them: free them now, and the
+                # snapshot with what it keeps, before the collector runs again and would look them all over.
                 snap.forget()
+                del snap
 
     def _choose_with(self, analysis: Analysis, snap: Snapshot) -> Guess:
         board = analysis.board
