@@ -159,7 +159,9 @@ class RevealOutcome:
         found = self._scores.get(solutions)
         if found is None and self.survivors is not None:
             # Each number's share times its best safety is its layouts left minus the next guess's losses.
-            found = self._scores[solutions] = self.bonus * Fraction(self.survivors, solutions)
+            found = Fraction(self.survivors, solutions)
+            # Without a 50/50 bonus (the default) no product to reduce: the same value.
+            found = self._scores[solutions] = found if self.bonus == 1 else self.bonus * found
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
                 (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0)
@@ -373,7 +375,7 @@ class StrongPolicy(Policy):
             if floor is not None:
                 p = analysis.exact(cell)
                 assert p is not None
-                bound = cap * (1 - p)
+                bound = 1 - p if cap == 1 else cap * (1 - p)
                 # With no bonus a tie is lost too: it would be as safe as the cells ahead of it.
                 if bound < floor or (bound == floor and not self.fifty_fifty):
                     continue

@@ -464,22 +464,21 @@ def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int],
     packed = snap.packed_tables
     if packed is None:
         return None
-    tables = snap.topology.tables()
-    w = snap.weights
+    # What every cell of the snapshot passes alike, gathered once per snapshot (a look-ahead asks a few cells).
+    found_args = snap.__dict__.get("_leaf_args")
+    if found_args is None:
+        tables = snap.topology.tables()
+        w = snap.weights
+        rest = (snap.box_of, snap.off, snap.known_mines, w.boxes, w.off_frontier or 0, snap.solutions)
+        found_args = snap.__dict__["_leaf_args"] = (tables, (*rest, snap.parts, packed, snap.mines_left))
+    tables, rest = found_args
+    index = tables.index(cell)
     found: tuple[int, tuple[tuple[int, int], ...]] | None = leaf_at(
         cell,
-        tables.index(cell),
+        index,
         tables.cells,
-        tables.near(cell),
-        snap.box_of,
-        snap.off,
-        snap.known_mines,
-        w.boxes,
-        w.off_frontier or 0,
-        snap.solutions,
-        snap.parts,
-        packed,
-        snap.mines_left,
+        tables.around[index],
+        *rest,
         _safe_left(snap.known_safe, cell),
         binomial,
         MODEL_LIMIT,
