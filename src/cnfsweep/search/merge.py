@@ -165,7 +165,10 @@ class Merge:
         if any(m is None for m in models):
             return None
         boxes_in = [part.boxes for part in touched]
-        found = split_weigh(boxes_in, models, cell, set(seen), fresh)
+        # Where the leaf kernel answers the look-ahead's counts (leaf_counts), a merge is made for the positions
+        # a reveal reaches, whose parts list their models: listed at once, not weighed first and listed again.
+        leaves = getattr(splitting.kernel, "leaf_at", None) is not None
+        found = NotImplemented if leaves else split_weigh(boxes_in, models, cell, set(seen), fresh)
         weighings = None
         listed = None
         if found is NotImplemented:
