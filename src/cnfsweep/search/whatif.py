@@ -416,8 +416,10 @@ class Snapshot:
         >>> from cnfsweep.core.board import Board, Cell
         >>> from cnfsweep.engine.position import build_position
         >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
-        >>> found = snap.leaf(Cell(0, 2))
-        >>> found is None or found == (0, tuple(snap.reveal_counts(Cell(0, 2), v) for v in range(3)))
+        >>> snap.number_range(Cell(0, 2))
+        (0, 3)
+        >>> found = snap.leaf(Cell(0, 2))  # None without the kernel
+        >>> found is None or found == (0, tuple(snap.reveal_counts(Cell(0, 2), v) for v in range(4)))
         True
         """
         if self.engine.counting is not Counting.SEARCH or cell in self.known_mines:
