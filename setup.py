@@ -27,7 +27,12 @@ setup(
         # The exact endgame search (cnfsweep.search.endgame_tree).
         Extension("cnfsweep.search._endgame", ["src/cnfsweep/search/_endgame.c"], optional=True),
         # The look-ahead's model work (cnfsweep.search.splitting, cnfsweep.search.parts).
-        Extension("cnfsweep.search._merge", ["src/cnfsweep/search/_merge.c"], depends=[WIDE], optional=True),
+        Extension(
+            "cnfsweep.search._merge",
+            ["src/cnfsweep/search/_merge.c"],
+            depends=[WIDE, "src/cnfsweep/engine/_weigh.c"],
+            optional=True,
+        ),
         # The player's running knowledge, click by click (cnfsweep.play.frontier).
         Extension("cnfsweep.play._frontier", ["src/cnfsweep/play/_frontier.c"], optional=True),
     ]

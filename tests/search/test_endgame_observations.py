@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.graph import Graph
 from cnfsweep.play.game import Game, GameState, TopologySpec
-from cnfsweep.search.endgame import _observations, enumerate_layouts
+from cnfsweep.search import endgame_tree
+from cnfsweep.search.endgame import _leaves, _observations, enumerate_layouts
 
 #: Positions with more layouts than this are passed over: each layout is played out once per covered cell.
 MOST_LAYOUTS = 60
@@ -100,3 +101,29 @@ def test_the_endgame_sees_what_the_game_shows(topology: str, rng: random.Random)
                 parts[k][shows] = parts[k].get(shows, 0) | 1 << i
     assert mine_mask == mines
     assert [sorted(g) for g in groups] == [sorted(p.values()) for p in parts]
+    # The compiled observations (the endgame's path from the layout enumeration to the search) part the
+    # layouts as the game does too, for every cell they keep: a mine in some layout or showing two things.
+    observe = getattr(endgame_tree.kernel, "observe", None)
+    if observe is not None:
+        leaves, off, count = _leaves(board, None, MOST_LAYOUTS) or ([], [], 0)
+        assert count == len(layouts)
+        found = observed(board, leaves, off, count)
+        full = (1 << count) - 1
+        kept = [k for k in range(len(covered)) if mines[k] != full and (mines[k] or len(parts[k]) > 1)]
+        assert found == [(k, full ^ mines[k], sorted(parts[k].values())) for k in kept]
+
+
+def observed(board: Board, leaves: list, off: list[int], count: int) -> list[tuple[int, int, list[int]]]:
+    """The kernel's observations read back: per cell kept, its index, the layouts where it is safe, its groups."""
+    covered = board.covered
+    index = {cell: i for i, cell in enumerate(covered)}
+    around = [[index[n] for n in board.neighbours(c) if n in index] for c in covered]
+    base = [sum(n in board.flags for n in board.neighbours(c)) for c in covered]
+    cells, safe, groups, sizes = endgame_tree.kernel.observe(count, around, base, leaves, off)
+    size = 8 * ((count + 63) // 64)
+    masks = [int.from_bytes(groups[i : i + size], "little") for i in range(0, len(groups), size)]
+    out, at = [], 0
+    for k, (c, n) in enumerate(zip(cells, sizes, strict=True)):
+        out.append((c, int.from_bytes(safe[k * size : (k + 1) * size], "little"), sorted(masks[at : at + n])))
+        at += n
+    return out

@@ -74,6 +74,9 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -156,7 +159,9 @@ class RevealOutcome:
         found = self._scores.get(solutions)
         if found is None and self.survivors is not None:
             # Each number's share times its best safety is its layouts left minus the next guess's losses.
-            found = self._scores[solutions] = self.bonus * Fraction(self.survivors, solutions)
+            found = Fraction(self.survivors, solutions)
+            # Without a 50/50 bonus (the default) no product to reduce: the same value.
+            found = self._scores[solutions] = found if self.bonus == 1 else self.bonus * found
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
                 (Fraction(n, solutions) * self.next_safety[v] for v, n in self.counts.items()), Fraction(0)
@@ -270,12 +275,15 @@ class StrongPolicy(Policy):
             )
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
-        snap = Snapshot.of_analysis(analysis, engine)
-        try:
-            return self._choose_with(analysis, snap)
-        finally:
-            # The hypothetical positions share a memo that refers back to them: free them now.
-            snap.forget()
+        with _collector_paused():
+            snap = Snapshot.of_analysis(analysis, engine)
+            try:
+                return self._choose_with(analysis, snap)
+            finally:
+                # The hypothetical positions share a memo that refers back to them: free them now, and the
+                # snapshot with what it keeps, before the collector runs again and would look them all over.
+                snap.forget()
+                del snap
 
     def _choose_with(self, analysis: Analysis, snap: Snapshot) -> Guess:
         board = analysis.board
@@ -367,7 +375,7 @@ class StrongPolicy(Policy):
             if floor is not None:
                 p = analysis.exact(cell)
                 assert p is not None
-                bound = cap * (1 - p)
+                bound = 1 - p if cap == 1 else cap * (1 - p)
                 # With no bonus a tie is lost too: it would be as safe as the cells ahead of it.
                 if bound < floor or (bound == floor and not self.fifty_fifty):
                     continue
@@ -403,9 +411,7 @@ class StrongPolicy(Policy):
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
             survivors = 0
-            low, high = snap.number_range(cell)
-            for v in range(low, high + 1):
-                n, fails = snap.reveal_counts(cell, v)
+            for v, n, fails in _numbers(snap, cell):
                 if n:
                     counts[v], next_safety[v] = n, Fraction(n - fails, n)
                     survivors += n - fails
@@ -431,20 +437,21 @@ class StrongPolicy(Policy):
         n = snap.solutions
         cap = 1 + Fraction(self.fifty_fifty)
         # The score is at most the bonus's cap times the chance of surviving both moves.
-        bound = Fraction(n - snap.weight(cell), n)
-        low, high = snap.number_range(cell)
         if not self.second_weight:
-            # The same in whole numbers: after a number, the next move fails in best_weight() of the n layouts.
+            # In whole numbers (no fraction to reduce): after a number, the next move fails in best_weight() of
+            # the n layouts.
             kept, scale, limit = (
                 n - snap.weight(cell),
                 cap.numerator * floor.denominator,
                 floor.numerator * n * cap.denominator,
             )
-            for v in range(low, high + 1):
-                kept -= snap.reveal_weight(cell, v)
+            for fails in _fails(snap, cell):
+                kept -= fails
                 if kept * scale < limit:
                     return False
             return True
+        bound = Fraction(n - snap.weight(cell), n)
+        low, high = snap.number_range(cell)
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)
             if after is not None:
@@ -564,16 +571,14 @@ class StrongPolicy(Policy):
             # One number at a time: the loop can stop before the cell's other outcomes are built.
             # After a number, the next guess fails in best_weight() layouts.
             kept = n - snap.weight(cell)
-            low, high = snap.number_range(cell)
-            for v in range(low, high + 1):
-                kept -= snap.reveal_weight(cell, v)
+            for fails in _fails(snap, cell):
+                kept -= fails
                 if least is not None and kept < least:
                     break
             return kept
         # Each outcome survives at most where its best next guess does: start from that and lower it.
         # The two counts of each number come without the position (cached from the scoring, often).
-        low, high = snap.number_range(cell)
-        parts = [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+        parts = _numbers(snap, cell)
         bound = sum(n_v - fails for _, n_v, fails in parts)
         for v, n_v, fails in parts:
             # No layout, or nothing lost after it (a certain safe cell, or a won game): nothing to lower,
@@ -604,6 +609,55 @@ class StrongPolicy(Policy):
                 break
             inner = max(inner, self._survivors(snap, c, moves, inner if least is None else max(inner, least)))
         return n - snap.best_weight() if inner < 0 else inner
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Keep Python's cyclic garbage collector from running during a look-ahead (where it runs at all).
+
+    A look-ahead makes tens of thousands of short-lived objects (positions,
+    parts, tables) that stay alive until it is done: the collector ran over
+    them dozens of times a game, about 4% of ``strong``'s time, and found
+    nothing, as reference counting frees them all once :meth:`Snapshot.forget`
+    breaks the one cycle they share.  It runs again as soon as the guess is
+    made.  Where the collector is off already (a caller's choice), it is left off.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _numbers(snap: Snapshot, cell: Cell) -> list[tuple[int, int, int]]:
+    """Return ``(v, *snap.reveal_counts(cell, v))`` for every number ``v`` of ``snap.number_range(cell)``.
+
+    From the leaf kernel's one call where it answers (:meth:`Snapshot.leaf`), else number by number.
+    """
+    found = snap.leaf(cell)
+    if found is not None:
+        low, counts = found
+        return [(low + i, n, fails) for i, (n, fails) in enumerate(counts)]
+    low, high = snap.number_range(cell)
+    return [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+
+
+def _fails(snap: Snapshot, cell: Cell) -> Iterator[int]:
+    """Yield ``snap.reveal_weight(cell, v)`` for every number ``v`` of ``snap.number_range(cell)``, in order.
+
+    From the leaf kernel's one call where it answers, else number by number.
+    """
+    found = snap.leaf(cell)
+    if found is not None:
+        for _, fails in found[1]:
+            yield fails
+        return
+    low, high = snap.number_range(cell)
+    for v in range(low, high + 1):
+        yield snap.reveal_weight(cell, v)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,17 @@
 
 #include "../engine/wide.h"
 
+/* The engine's weighing kernel (read_table, poly_mul, dot), compiled into this unit from its own source, as
+ * engine/_analysis.c does: the look-ahead's leaf reads and weighs tables as cnfsweep.engine._weigh does.
+ * Its module-level names are renamed so that they do not clash. */
+#define methods weigh_methods
+#define module weigh_module
+#define PyInit__weigh init_weigh
+#include "../engine/_weigh.c"
+#undef methods
+#undef module
+#undef PyInit__weigh
+
 
 /* The ints a model is made of, made once: counts and mines are small, and each row holds many. */
 #define SMALL 256
@@ -862,6 +873,983 @@ done:
     return status == OK ? result : NULL;
 }
 
+/* ------------------------------------------------------------------ leaf
+ *
+ * A look-ahead's last move asks, of a hypothetical position and one of its cells, only two counts per
+ * number the cell could show: the layouts of the position after it and the layouts with a mine on its
+ * safest cell (cnfsweep.search.merge.Split.counts).  leaf() answers every number at once: it splits the
+ * touched parts' models as split_weigh does (the same Part rows, list_models and accumulate), and weighs
+ * each need's merged table with the untouched parts' tables as cnfsweep.engine._weigh does (weigh_tabs),
+ * without a Python object between.  The parts' tables and models are read into C once per part
+ * (pack_table, pack_models): a look-ahead's positions share most of their parts.
+ */
+
+#define TABLE_CAPSULE "cnfsweep.search._merge.table"
+#define MODELS_CAPSULE "cnfsweep.search._merge.models"
+
+/* A part's count table as weigh_tabs reads it, and whether one of its boxes holds no mine in any layout. */
+typedef struct {
+    Tab tab;
+    int safe;
+} PackedTable;
+
+/* A part's canonical models: n rows of nb mine counts, each within its box's size. */
+typedef struct {
+    Py_ssize_t nb, n;
+    long *size;
+    long *m;
+} PackedModels;
+
+static void
+packed_table_free(PyObject *capsule)
+{
+    PackedTable *p = PyCapsule_GetPointer(capsule, TABLE_CAPSULE);
+    if (p) {
+        PyMem_Free(p->tab.poly);
+        PyMem_Free(p->tab.keys);
+        PyMem_Free(p->tab.tally);
+        PyMem_Free(p);
+    }
+}
+
+static void
+packed_models_free(PyObject *capsule)
+{
+    PackedModels *p = PyCapsule_GetPointer(capsule, MODELS_CAPSULE);
+    if (p) {
+        PyMem_Free(p->size);
+        PyMem_Free(p->m);
+        PyMem_Free(p);
+    }
+}
+
+static PyObject *
+pack_table(PyObject *self, PyObject *args)
+{
+    PyObject *table;
+    int safe;
+    if (!PyArg_ParseTuple(args, "Op:pack_table", &table, &safe))
+        return NULL;
+    PackedTable *p = PyMem_Calloc(1, sizeof(PackedTable));
+    if (!p)
+        return PyErr_NoMemory();
+    p->safe = safe;
+    int got = read_table(&p->tab, table);
+    PyObject *capsule = got ? NULL : PyCapsule_New(p, TABLE_CAPSULE, packed_table_free);
+    if (!capsule) {
+        PyMem_Free(p->tab.poly);
+        PyMem_Free(p->tab.keys);
+        PyMem_Free(p->tab.tally);
+        PyMem_Free(p);
+        if (got > 0)
+            return Py_NewRef(Py_NotImplemented);
+    }
+    return capsule;
+}
+
+static PyObject *
+pack_models(PyObject *self, PyObject *args)
+{
+    PyObject *models, *sizes;
+    if (!PyArg_ParseTuple(args, "OO:pack_models", &models, &sizes))
+        return NULL;
+    PyObject *fm = PySequence_Fast(models, "models must be a sequence");
+    PyObject *fs = fm ? PySequence_Fast(sizes, "sizes must be a sequence") : NULL;
+    PackedModels *p = NULL;
+    PyObject *capsule = NULL;
+    int status = FAIL;
+    if (!fs)
+        goto done;
+    if (!(p = PyMem_Calloc(1, sizeof(PackedModels)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    p->nb = PySequence_Fast_GET_SIZE(fs);
+    p->n = PySequence_Fast_GET_SIZE(fm);
+    if (!(p->size = alloc(p->nb, sizeof(long))) || !(p->m = alloc((size_t)p->n * p->nb, sizeof(long))))
+        goto done;
+    for (Py_ssize_t b = 0; b < p->nb; b++) {
+        /* plan_models declines a box past the binomial table: so does the leaf. */
+        int got = small_int(PySequence_Fast_GET_ITEM(fs, b), binom_top, &p->size[b]);
+        if (got != OK) {
+            status = got;
+            goto done;
+        }
+    }
+    for (Py_ssize_t r = 0; r < p->n; r++) {
+        PyObject *model = PySequence_Fast_GET_ITEM(fm, r);
+        if (!PyTuple_Check(model) || PyTuple_GET_SIZE(model) != p->nb) {
+            status = DECLINE;
+            goto done;
+        }
+        for (Py_ssize_t b = 0; b < p->nb; b++) {
+            int got = small_int(PyTuple_GET_ITEM(model, b), p->size[b], &p->m[r * p->nb + b]);
+            if (got != OK) {
+                status = got;
+                goto done;
+            }
+        }
+    }
+    if ((capsule = PyCapsule_New(p, MODELS_CAPSULE, packed_models_free)))
+        status = OK;
+done:
+    Py_XDECREF(fm);
+    Py_XDECREF(fs);
+    if (status != OK && p) {
+        PyMem_Free(p->size);
+        PyMem_Free(p->m);
+        PyMem_Free(p);
+    }
+    if (status == DECLINE)
+        return Py_NewRef(Py_NotImplemented);
+    return status == OK ? capsule : NULL;
+}
+
+/* Read one touched part's packed models into a Part row plan, as split_boxes and plan_models read the
+ * Python boxes and models: ``in[b]`` of box b's cells are seen by the number, and box ``holder`` holds
+ * the revealed cell (-1: none). */
+static int
+plan_packed(Part *p, const PackedModels *pm, const long *in, Py_ssize_t holder)
+{
+    Py_ssize_t nb = pm->nb;
+    p->kept = alloc(nb, sizeof(Py_ssize_t));
+    p->kept_size = alloc(nb, sizeof(long));
+    p->inside = alloc(nb, 1);
+    p->split = alloc(nb, sizeof(Py_ssize_t));
+    p->s_in = alloc(nb, sizeof(long));
+    p->s_out = alloc(nb, sizeof(long));
+    p->fixed = alloc((size_t)pm->n * nb, sizeof(long));
+    p->need = alloc(pm->n, sizeof(long));
+    p->mines = alloc(pm->n, sizeof(long));
+    p->weight = alloc(pm->n, sizeof(wide));
+    p->m = alloc((size_t)pm->n * nb, sizeof(long));
+    if (!p->kept || !p->kept_size || !p->inside || !p->split || !p->s_in || !p->s_out || !p->fixed || !p->need ||
+        !p->mines || !p->weight || !p->m)
+        return FAIL;
+    long room = 0;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        long rest = pm->size[b] - (b == holder) - in[b];
+        if (rest < 0)
+            return DECLINE; /* more seen cells than the box holds: not a position the Python code makes */
+        if (b == holder)
+            room = pm->size[b] - 1;
+        if (in[b] && rest) {
+            p->split[p->n_split] = b;
+            p->s_in[p->n_split] = in[b];
+            p->s_out[p->n_split] = rest;
+            p->n_split++;
+        } else if (in[b] || rest) {
+            p->kept[p->n_kept] = b;
+            p->kept_size[p->n_kept] = in[b] + rest;
+            p->inside[p->n_kept] = in[b] > 0;
+            p->n_kept++;
+        }
+    }
+    p->choices = 0;
+    for (Py_ssize_t r = 0; r < pm->n; r++) {
+        const long *counts = pm->m + r * nb;
+        if (holder >= 0 && counts[holder] > room)
+            continue; /* the revealed cell would be a mine */
+        Py_ssize_t row = p->n_rows++;
+        long need = 0, total = 0;
+        wide weight = 1;
+        for (Py_ssize_t b = 0; b < nb; b++)
+            total += counts[b];
+        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
+            long c = counts[p->kept[i]];
+            p->fixed[row * p->n_kept + i] = c;
+            if (p->inside[i])
+                need += c;
+            if (c > p->kept_size[i] || __builtin_mul_overflow(weight, binom[p->kept_size[i]][c], &weight))
+                return DECLINE;
+        }
+        unsigned long long ways = 1;
+        for (Py_ssize_t s = 0; s < p->n_split; s++) {
+            long m = counts[p->split[s]];
+            long lo = m - p->s_out[s] > 0 ? m - p->s_out[s] : 0;
+            long hi = m < p->s_in[s] ? m : p->s_in[s];
+            p->m[row * p->n_split + s] = m;
+            ways = capped_mul(ways, hi >= lo ? (unsigned long long)(hi - lo + 1) : 0);
+        }
+        p->need[row] = need;
+        p->mines[row] = total;
+        p->weight[row] = weight;
+        p->choices = capped_add(p->choices, ways);
+    }
+    return OK;
+}
+
+/* The untouched parts' polynomials multiplied once a leaf, for all its needs: their product, and for each
+ * the product of the others (weigh_tabs works both out again for every weighing, with the merged part). */
+typedef struct {
+    Py_ssize_t T, len;  /* tables; the length of their product */
+    wide *all;          /* the product of them all */
+    wide *others;       /* T rows of len places: the product of all but table i, len - tabs[i].len + 1 long */
+} Kept;
+
+static int
+kept_products(const Tab *tabs, Py_ssize_t T, Kept *k)
+{
+    Py_ssize_t L = 1;
+    for (Py_ssize_t i = 0; i < T; i++)
+        L += tabs[i].len - 1;
+    k->T = T;
+    k->len = L;
+    wide *prefix = alloc((size_t)L * (T + 1), sizeof(wide)), *suffix = alloc((size_t)L * (T + 1), sizeof(wide));
+    Py_ssize_t *plen = alloc(2 * (T + 1), sizeof(Py_ssize_t));
+    int status = FAIL;
+    if (!prefix || !suffix || !plen || !(k->all = alloc(L, sizeof(wide))) ||
+        !(k->others = alloc((size_t)L * T, sizeof(wide))))
+        goto done;
+    Py_ssize_t *slen = plen + T + 1;
+    prefix[0] = 1;
+    plen[0] = 1;
+    status = DECLINE;
+    for (Py_ssize_t i = 0; i < T; i++) {
+        if (poly_mul(prefix + (size_t)L * i, plen[i], tabs[i].poly, tabs[i].len, prefix + (size_t)L * (i + 1)))
+            goto done;
+        plen[i + 1] = plen[i] + tabs[i].len - 1;
+    }
+    suffix[(size_t)L * T] = 1;
+    slen[T] = 1;
+    for (Py_ssize_t i = T - 1; i >= 0; i--) {
+        if (poly_mul(suffix + (size_t)L * (i + 1), slen[i + 1], tabs[i].poly, tabs[i].len, suffix + (size_t)L * i))
+            goto done;
+        slen[i] = slen[i + 1] + tabs[i].len - 1;
+    }
+    memcpy(k->all, prefix + (size_t)L * T, sizeof(wide) * (size_t)L);
+    for (Py_ssize_t i = 0; i < T; i++)
+        if (poly_mul(prefix + (size_t)L * i, plen[i], suffix + (size_t)L * (i + 1), slen[i + 1],
+                     k->others + (size_t)L * i))
+            goto done;
+    status = OK;
+done:
+    PyMem_Free(prefix);
+    PyMem_Free(suffix);
+    PyMem_Free(plen);
+    return status;
+}
+
+/* The least box weight of one table (wide max where it has no box), given the product of the other tables'
+ * polynomials, ``others`` (lo_len long), and the weights of the mines off the frontier; 1 on overflow. */
+static int
+least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight, wide *rest, wide *least)
+{
+    for (Py_ssize_t row = 0; row < t->rows; row++)
+        if (dot(others, weight + t->keys[row], lo_len, &rest[row]))
+            return 1;
+    for (Py_ssize_t b = 0; b < t->width; b++) {
+        wide total = 0;
+        for (Py_ssize_t row = 0; row < t->rows; row++) {
+            wide p;
+            if (__builtin_mul_overflow(rest[row], t->tally[row * t->width + b], &p) ||
+                __builtin_add_overflow(total, p, &total))
+                return 1;
+        }
+        if (total < *least)
+            *least = total;
+    }
+    return 0;
+}
+
+/* The vector W proportional to C(n, r) for r from r_lo to r_hi, as weigh_tabs builds it (one factor at a time,
+ * divided by the gcd after each): 0, 1 past the integers, -1 on error.  The positions of one look-ahead share
+ * their n, m and spans, and the 128-bit divisions were a quarter of the leaf's time: the last vectors are kept. */
+#define SCALES 512
+static struct {
+    long n, r_lo, r_hi;
+    wide *W;
+} scales[SCALES];
+
+static int
+binomial_scale(long n, long r_lo, long r_hi, wide *W)
+{
+    Py_ssize_t span = r_hi - r_lo + 1;
+    unsigned long long h = (unsigned long long)n * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)r_lo * 0xC2B2AE3D27D4EB4FULL ^
+                           (unsigned long long)r_hi * 0x165667B19E3779F9ULL;
+    size_t slot = (size_t)((h ^ (h >> 29)) % SCALES);
+    if (scales[slot].W && scales[slot].r_hi == r_hi && scales[slot].r_lo == r_lo && scales[slot].n == n) {
+        memcpy(W, scales[slot].W, sizeof(wide) * (size_t)span);
+        return 0;
+    }
+    /* weigh_tabs divides by the gcd after every factor, so that its vector is primitive at each step; the
+     * primitive vector is the only one, so dividing only when a factor would not fit (then as weigh_tabs
+     * would have it at that step, past the integers exactly where it is) and once at the end gives the same. */
+    for (Py_ssize_t r = 0; r < span; r++)
+        W[r] = 1;
+    for (long j = r_lo + 1; j <= r_hi; j++) {
+        int reduced = 0;
+        for (Py_ssize_t r = 0; r < span; r++) {
+            wide factor = (wide)(r_lo + r >= j ? n - j + 1 : j), p;
+            if (!__builtin_mul_overflow(W[r], factor, &p)) {
+                W[r] = p;
+                continue;
+            }
+            if (reduced)
+                return 1;
+            /* Back to this step's primitive vector: the entries before r have this factor already, the rest not. */
+            for (Py_ssize_t q = 0; q < r; q++) {
+                wide f = (wide)(r_lo + q >= j ? n - j + 1 : j);
+                W[q] /= f;
+            }
+            wide g = 0;
+            for (Py_ssize_t q = 0; q < span; q++)
+                g = gcd_wide(g, W[q]);
+            for (Py_ssize_t q = 0; q < span; q++)
+                W[q] /= g;
+            reduced = 1;
+            r = -1; /* the step again, from the first entry */
+        }
+    }
+    wide g = 0;
+    for (Py_ssize_t r = 0; r < span; r++)
+        g = gcd_wide(g, W[r]);
+    for (Py_ssize_t r = 0; r < span && g > 1; r++)
+        W[r] /= g;
+    /* Kept for next time (a slot holds the last vector hashed to it); without memory, only not kept. */
+    wide *kept = PyMem_Realloc(scales[slot].W, sizeof(wide) * (size_t)span);
+    if (kept) {
+        memcpy(kept, W, sizeof(wide) * (size_t)span);
+        scales[slot].W = kept;
+        scales[slot].n = n;
+        scales[slot].r_lo = r_lo;
+        scales[slot].r_hi = r_hi;
+    }
+    return 0;
+}
+
+/* weigh_tabs on the untouched tables and the merged one (NULL: none), for the least weight alone: the same
+ * scale (the same binomial vector over the same length), the same 0, 1 (past the integers) and 2 (no layout). */
+static int
+weigh_merged(const Kept *k, const Tab *tabs, const Tab *merged, long n, long m, wide *solutions, wide *least,
+             wide *off, wide *top, long *r_top)
+{
+    static const wide one = 1;
+    const wide *M = merged ? merged->poly : &one;
+    Py_ssize_t Lm = merged ? merged->len : 1, L = k->len + Lm - 1, most_rows = merged ? merged->rows : 0;
+    for (Py_ssize_t i = 0; i < k->T; i++)
+        if (tabs[i].rows > most_rows)
+            most_rows = tabs[i].rows;
+    wide *scratch = alloc((size_t)4 * L + most_rows, sizeof(wide));
+    if (!scratch)
+        return -1;
+    wide *everything = scratch, *weight = everything + L, *W = weight + L, *others = W + L, *rest = others + L;
+    int status = 1;
+    if (poly_mul(k->all, k->len, M, Lm, everything))
+        goto done;
+    long r_lo = m - (long)(L - 1) > 0 ? m - (long)(L - 1) : 0, r_hi = m < n ? m : n;
+    if (r_lo > r_hi) {
+        status = 2;
+        goto done;
+    }
+    int got = binomial_scale(n, r_lo, r_hi, W);
+    if (got < 0) {
+        status = -1;
+        goto done;
+    }
+    if (got)
+        goto done;
+    for (Py_ssize_t x = 0; x < L; x++) {
+        long r = m - (long)x;
+        weight[x] = r >= r_lo && r <= r_hi ? W[r - r_lo] : 0;
+    }
+    *top = W[r_hi - r_lo];
+    *r_top = r_hi;
+    if (dot(everything, weight, L, solutions))
+        goto done;
+    if (*solutions == 0) {
+        status = 2;
+        goto done;
+    }
+    *least = *solutions;
+    for (Py_ssize_t i = 0; i < k->T; i++) {
+        Py_ssize_t lo_len = L - tabs[i].len + 1;
+        if (poly_mul(k->others + (size_t)k->len * i, k->len - tabs[i].len + 1, M, Lm, others) ||
+            least_of(&tabs[i], others, lo_len, weight, rest, least))
+            goto done;
+    }
+    if (merged && least_of(merged, k->all, k->len, weight, rest, least))
+        goto done;
+    *off = 0;
+    if (n > 0) {
+        wide total = 0;
+        for (Py_ssize_t x = 0; x < L; x++) {
+            wide p, q;
+            if (__builtin_mul_overflow(everything[x], weight[x], &p) ||
+                __builtin_mul_overflow(p, (wide)(weight[x] ? m - (long)x : 0), &q) ||
+                __builtin_add_overflow(total, q, &total))
+                goto done;
+        }
+        *off = total;
+    }
+    status = 0;
+done:
+    PyMem_Free(scratch);
+    return status;
+}
+
+/* One need's answer: None where no layout is left, else (solutions, least, least_off, top, r_top, safe). */
+static int
+weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Kept *kept, int kept_safe,
+           long n_off, long mines_left, PyObject **out)
+{
+    Py_ssize_t n_kept = kept->T;
+    Tab *merged = &tabs[n_kept];
+    memset(merged, 0, sizeof(Tab));
+    int status = FAIL;
+    int safe = kept_safe;
+    if (width > 0) {
+        /* The merged part's table, as weighing_of writes it for Part.table. */
+        merged->len = a->top + 1;
+        merged->rows = a->found;
+        merged->width = width;
+        if (!(merged->poly = alloc(merged->len, sizeof(wide))) || !(merged->keys = alloc(a->found, sizeof(long))) ||
+            !(merged->tally = alloc((size_t)a->found * width, sizeof(wide))))
+            goto done;
+        for (long k = 0; k <= a->top; k++)
+            merged->poly[k] = a->slot[k] < 0 ? 0 : a->sol[a->slot[k]];
+        for (Py_ssize_t i = 0; i < a->found; i++) {
+            merged->keys[i] = a->order[i];
+            for (Py_ssize_t b = 0; b < width; b++)
+                merged->tally[i * width + b] = a->tal[(size_t)i * width + b] / (wide)size[b];
+        }
+        for (Py_ssize_t b = 0; b < width; b++)
+            safe |= !a->live[b];
+    }
+    wide solutions, off, top, least;
+    long r_top;
+    int got = weigh_merged(kept, tabs, width > 0 ? merged : NULL, n_off, mines_left, &solutions, &least, &off, &top,
+                           &r_top);
+    if (got < 0)
+        goto done;
+    if (got == 1) {
+        status = DECLINE;
+        goto done;
+    }
+    if (got == 2) {
+        *out = Py_NewRef(Py_None);
+        status = OK;
+        goto done;
+    }
+    /* least_weight: the fewest layouts with a mine on a box's cell, or (on the scale times n_off) off it. */
+    int least_off = 0;
+    if (n_off > 0) {
+        wide scaled;
+        least_off = __builtin_mul_overflow(least, (wide)n_off, &scaled) || off < scaled;
+    }
+    PyObject *n_obj = wide_to_long(solutions), *least_obj = wide_to_long(least_off ? off : least);
+    PyObject *top_obj = wide_to_long(top);
+    if (n_obj && least_obj && top_obj) {
+        *out = Py_BuildValue("(NNONlO)", n_obj, least_obj, least_off ? Py_True : Py_False, top_obj, r_top,
+                             safe ? Py_True : Py_False);
+        n_obj = least_obj = top_obj = NULL;
+        status = *out ? OK : FAIL;
+    }
+    Py_XDECREF(n_obj);
+    Py_XDECREF(least_obj);
+    Py_XDECREF(top_obj);
+done:
+    PyMem_Free(merged->poly);
+    PyMem_Free(merged->keys);
+    PyMem_Free(merged->tally);
+    return status;
+}
+
+static PyObject *
+leaf(PyObject *self, PyObject *args)
+{
+    PyObject *tables, *touched, *models, *seen;
+    long cell_k, cell_b, nf, n_off, mines_left, need_lo, need_hi;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "O!O!O!llO!lllllL:leaf", &PyTuple_Type, &tables, &PyTuple_Type, &touched,
+                          &PyTuple_Type, &models, &cell_k, &cell_b, &PyTuple_Type, &seen, &nf, &n_off, &mines_left,
+                          &need_lo, &need_hi, &limit))
+        return NULL;
+    Py_ssize_t T = PyTuple_GET_SIZE(tables), np = PyTuple_GET_SIZE(touched), n_seen = PyTuple_GET_SIZE(seen) / 2;
+    Part *parts = NULL;
+    Acc *acc = NULL;
+    Tab *tabs = NULL;
+    char *is_touched = NULL;
+    long *first = NULL, *size = NULL, *in = NULL, *seen_kb = NULL, most_need = 0;
+    PyObject *result = NULL;
+    Kept kept = {0, 0, NULL, NULL};
+    int status = DECLINE;
+    if (PyTuple_GET_SIZE(models) != np || PyTuple_GET_SIZE(seen) % 2 || nf == 0 || nf > binom_top || n_off < 0 ||
+        mines_left < 0 || need_lo < 0 || need_hi < need_lo || limit < 0 || limit >= (long long)CAP)
+        goto done;
+    status = FAIL;
+    if (!(parts = alloc(np, sizeof(Part))) || !(is_touched = alloc(T, 1)) || !(seen_kb = alloc(2 * n_seen, sizeof(long))) ||
+        !(tabs = alloc(T + 1, sizeof(Tab))))
+        goto done;
+    for (Py_ssize_t i = 0; i < 2 * n_seen; i++) {
+        seen_kb[i] = PyLong_AsLong(PyTuple_GET_ITEM(seen, i));
+        if (seen_kb[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    long most_mines = nf > 0 ? nf : 0;
+    most_need = most_mines;
+    unsigned long long rows = nf >= 0 ? (unsigned long long)nf + 1 : 1;
+    int none_empty = 1;
+    for (Py_ssize_t q = 0; q < np; q++) {
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(touched, q));
+        if (k == -1 && PyErr_Occurred())
+            goto done;
+        PackedModels *pm = PyCapsule_GetPointer(PyTuple_GET_ITEM(models, q), MODELS_CAPSULE);
+        if (!pm)
+            goto done;
+        if (k < 0 || k >= T || is_touched[k]) {
+            status = DECLINE;
+            goto done;
+        }
+        is_touched[k] = 1;
+        PyMem_Free(in);
+        if (!(in = alloc(pm->nb, sizeof(long))))
+            goto done;
+        for (Py_ssize_t i = 0; i < n_seen; i++) {
+            if (seen_kb[2 * i] == k) {
+                if (seen_kb[2 * i + 1] < 0 || seen_kb[2 * i + 1] >= pm->nb) {
+                    status = DECLINE;
+                    goto done;
+                }
+                in[seen_kb[2 * i + 1]]++;
+            }
+        }
+        Py_ssize_t holder = k == cell_k ? cell_b : -1;
+        if (holder >= pm->nb) {
+            status = DECLINE;
+            goto done;
+        }
+        status = plan_packed(&parts[q], pm, in, holder);
+        if (status != OK)
+            goto done;
+        status = FAIL;
+        Part *p = &parts[q];
+        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
+            most_need += p->inside[i] ? p->kept_size[i] : 0;
+            most_mines += p->kept_size[i];
+        }
+        for (Py_ssize_t s = 0; s < p->n_split; s++) {
+            most_need += p->s_in[s];
+            most_mines += p->s_in[s] + p->s_out[s];
+        }
+        rows = capped_mul(rows, p->choices);
+        none_empty &= p->n_rows > 0;
+    }
+    /* Every seen cell in a touched part, as Split.of makes sure (its parts are those of the cell and the seen). */
+    for (Py_ssize_t i = 0; i < n_seen; i++) {
+        if (seen_kb[2 * i] < 0 || seen_kb[2 * i] >= T || !is_touched[seen_kb[2 * i]]) {
+            status = DECLINE;
+            goto done;
+        }
+    }
+    if (cell_k >= 0 && (cell_k >= T || !is_touched[cell_k])) {
+        status = DECLINE;
+        goto done;
+    }
+    /* Past the limit split_weigh gives up (the merge is then the engine's): so does the leaf. */
+    if (none_empty && rows > (unsigned long long)limit) {
+        result = Py_NewRef(Py_None);
+        status = OK;
+        goto done;
+    }
+    Py_ssize_t width = nf >= 0 ? 1 : 0;
+    for (Py_ssize_t q = 0; q < np; q++)
+        width += parts[q].n_kept + 2 * parts[q].n_split;
+    if (!(size = alloc(width, sizeof(long))) || !(acc = alloc(most_need + 1, sizeof(Acc))) ||
+        !(first = alloc(most_need + 1, sizeof(long))))
+        goto done;
+    /* The merged boxes' sizes in list_models' order: the whole boxes, the halves, the fresh cells. */
+    Py_ssize_t at = 0;
+    for (Py_ssize_t q = 0; q < np; q++)
+        for (Py_ssize_t i = 0; i < parts[q].n_kept; i++)
+            size[at++] = parts[q].kept_size[i];
+    for (Py_ssize_t q = 0; q < np; q++)
+        for (Py_ssize_t s = 0; s < parts[q].n_split; s++) {
+            size[at++] = parts[q].s_in[s];
+            size[at++] = parts[q].s_out[s];
+        }
+    if (nf >= 0)
+        size[at++] = nf;
+    Sink sink = {NULL, NULL, acc, most_mines, first, 0};
+    status = list_models(parts, np, nf, &sink, width);
+    if (status != OK)
+        goto done;
+    status = FAIL;
+    /* The untouched parts' tables, in order, then room for the merged one. */
+    Py_ssize_t n_kept = 0;
+    int kept_safe = 0;
+    for (Py_ssize_t k = 0; k < T; k++) {
+        if (is_touched[k])
+            continue;
+        PackedTable *pt = PyCapsule_GetPointer(PyTuple_GET_ITEM(tables, k), TABLE_CAPSULE);
+        if (!pt)
+            goto done;
+        tabs[n_kept++] = pt->tab;
+        kept_safe |= pt->safe;
+    }
+    status = kept_products(tabs, n_kept, &kept);
+    if (status != OK)
+        goto done;
+    status = FAIL;
+    if (!(result = PyTuple_New(need_hi - need_lo + 1)))
+        goto done;
+    for (long need = need_lo; need <= need_hi; need++) {
+        PyObject *entry = NULL;
+        if (need > most_need || !acc[need].slot)
+            entry = Py_NewRef(Py_None);
+        else {
+            status = weigh_need(&acc[need], size, width, tabs, &kept, kept_safe, n_off, mines_left, &entry);
+            if (status != OK)
+                goto done;
+            status = FAIL;
+        }
+        PyTuple_SET_ITEM(result, need - need_lo, entry);
+    }
+    status = OK;
+done:
+    for (Py_ssize_t i = 0; acc && i <= most_need; i++) {
+        PyMem_Free(acc[i].slot);
+        PyMem_Free(acc[i].order);
+        PyMem_Free(acc[i].sol);
+        PyMem_Free(acc[i].tal);
+        PyMem_Free(acc[i].live);
+    }
+    PyMem_Free(acc);
+    PyMem_Free(first);
+    PyMem_Free(size);
+    PyMem_Free(in);
+    PyMem_Free(seen_kb);
+    PyMem_Free(is_touched);
+    PyMem_Free(tabs);
+    PyMem_Free(kept.all);
+    PyMem_Free(kept.others);
+    for (Py_ssize_t q = 0; parts && q < np; q++)
+        free_part(&parts[q]);
+    PyMem_Free(parts);
+    if (status != OK) {
+        Py_CLEAR(result);
+        if (status == DECLINE)
+            return Py_NewRef(Py_NotImplemented);
+        return NULL;
+    }
+    return result;
+}
+
+
+/* leaf_at: leaf() on a snapshot's own objects, and its answer brought back to layouts, as
+ * cnfsweep.search.merge.leaf_counts spells out in Python: the cell's neighbours read (the parts they touch,
+ * the boxes seen, the cells new to the frontier, the certain mines, number_range's bounds), the touched parts'
+ * packed models fetched, leaf() called, and each number's counts scaled back with C(n_off, r_top) / top.
+ * None where leaf declines or a scale does not divide: the caller goes the Python way then. */
+static PyObject *s_packed_models;
+
+static PyObject *
+leaf_at(PyObject *self, PyObject *args)
+{
+    PyObject *cell, *cells, *near, *box_of, *off, *known_mines, *weights, *off_weight, *n, *parts, *packed, *comb;
+    Py_ssize_t index;
+    long mines_left;
+    int safe_left;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OnO!O!O!OOO!OOO!O!lpOL:leaf_at", &cell, &index, &PyTuple_Type, &cells,
+                          &PyTuple_Type, &near, &PyDict_Type, &box_of, &off, &known_mines, &PyTuple_Type, &weights,
+                          &off_weight, &n, &PyTuple_Type, &parts, &PyTuple_Type, &packed, &mines_left, &safe_left,
+                          &comb, &limit))
+        return NULL;
+    if (!PyAnySet_Check(off) || !PyAnySet_Check(known_mines))
+        Py_RETURN_NONE;
+    if (!s_packed_models && !(s_packed_models = PyUnicode_InternFromString("packed_models")))
+        return NULL;
+    Py_ssize_t T = PyTuple_GET_SIZE(parts), n_near = PyTuple_GET_SIZE(near);
+    if (PyTuple_GET_SIZE(packed) != T || PyTuple_GET_SIZE(weights) != T)
+        Py_RETURN_NONE;
+    long low = 0, high = 0, mines_near = 0, fresh = 0;
+    long *seen = PyMem_Calloc((size_t)(2 * n_near + 1), sizeof(long));
+    char *touched = PyMem_Calloc((size_t)(T + 1), 1);
+    PyObject *touched_t = NULL, *models_t = NULL, *seen_t = NULL, *call = NULL, *found = NULL, *result = NULL;
+    PyObject *entries = NULL, *n_off_obj = NULL;
+    Py_ssize_t n_seen = 0;
+    if (!seen || !touched) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long hk = -1, hb = -1;
+    PyObject *home = PyDict_GetItemWithError(box_of, cell);
+    if (!home && PyErr_Occurred())
+        goto done;
+    if (home) {
+        if (!PyTuple_Check(home) || PyTuple_GET_SIZE(home) != 2)
+            goto decline;
+        hk = PyLong_AsLong(PyTuple_GET_ITEM(home, 0));
+        hb = PyLong_AsLong(PyTuple_GET_ITEM(home, 1));
+        if (PyErr_Occurred())
+            goto done;
+        if (hk < 0 || hk >= T)
+            goto decline;
+        touched[hk] = 1;
+    }
+    for (Py_ssize_t i = 0; i < n_near; i++) {
+        Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, i));
+        if (j == -1 && PyErr_Occurred())
+            goto done;
+        if (j == index)
+            goto decline; /* a cell among its own neighbours: left to the general way */
+        if (j < 0 || j >= PyTuple_GET_SIZE(cells))
+            goto decline;
+        PyObject *c = PyTuple_GET_ITEM(cells, j), *x;
+        PyObject *box = PyDict_GetItemWithError(box_of, c);
+        if (!box && PyErr_Occurred())
+            goto done;
+        if (box) {
+            if (!PyTuple_Check(box) || PyTuple_GET_SIZE(box) != 2)
+                goto decline;
+            long k = PyLong_AsLong(PyTuple_GET_ITEM(box, 0)), b = PyLong_AsLong(PyTuple_GET_ITEM(box, 1));
+            if (PyErr_Occurred())
+                goto done;
+            if (k < 0 || k >= T || b < 0 || !PyTuple_Check(PyTuple_GET_ITEM(weights, k)) ||
+                b >= PyTuple_GET_SIZE(PyTuple_GET_ITEM(weights, k)))
+                goto decline;
+            seen[2 * n_seen] = k;
+            seen[2 * n_seen + 1] = b;
+            n_seen++;
+            touched[k] = 1;
+            x = PyTuple_GET_ITEM(PyTuple_GET_ITEM(weights, k), b);
+        } else {
+            int in_off = PySet_Contains(off, c);
+            if (in_off < 0)
+                goto done;
+            if (in_off) {
+                fresh++;
+                x = off_weight;
+            } else {
+                int mine = PySet_Contains(known_mines, c);
+                if (mine < 0)
+                    goto done;
+                if (mine) {
+                    mines_near++;
+                    low++;
+                    high++;
+                }
+                continue;
+            }
+        }
+        /* number_range: a neighbour that is a mine in every layout adds to the low end, one in any to the high. */
+        int all = PyObject_RichCompareBool(x, n, Py_EQ), any = PyObject_IsTrue(x);
+        if (all < 0 || any < 0)
+            goto done;
+        low += all;
+        high += any;
+    }
+    Py_ssize_t np = 0;
+    for (Py_ssize_t k = 0; k < T; k++)
+        np += touched[k];
+    if (!(touched_t = PyTuple_New(np)) || !(models_t = PyTuple_New(np)) || !(seen_t = PyTuple_New(2 * n_seen)))
+        goto done;
+    for (Py_ssize_t k = 0, q = 0; k < T; k++) {
+        if (!touched[k])
+            continue;
+        PyObject *m = PyObject_GetAttr(PyTuple_GET_ITEM(parts, k), s_packed_models);
+        if (!m)
+            goto done;
+        if (m == Py_None) {
+            Py_DECREF(m);
+            goto decline;
+        }
+        PyTuple_SET_ITEM(models_t, q, m);
+        PyObject *kk = PyLong_FromSsize_t(k);
+        if (!kk)
+            goto done;
+        PyTuple_SET_ITEM(touched_t, q, kk);
+        q++;
+    }
+    for (Py_ssize_t i = 0; i < 2 * n_seen; i++) {
+        PyObject *v = PyLong_FromLong(seen[i]);
+        if (!v)
+            goto done;
+        PyTuple_SET_ITEM(seen_t, i, v);
+    }
+    int in_off = home ? 0 : PySet_Contains(off, cell);
+    if (in_off < 0)
+        goto done;
+    long n_off = (long)PySet_GET_SIZE(off) - fresh - in_off;
+    call = Py_BuildValue("(OOOllOllllLL)", packed, touched_t, models_t, hk, hb, seen_t, fresh ? fresh : -1L, n_off,
+                         mines_left, low - mines_near, high - mines_near, limit);
+    if (!call)
+        goto done;
+    found = leaf(self, call);
+    if (!found)
+        goto done;
+    if (found == Py_None || found == Py_NotImplemented)
+        goto decline;
+    Py_ssize_t count = PyTuple_GET_SIZE(found);
+    if (!(entries = PyTuple_New(count)))
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *entry = PyTuple_GET_ITEM(found, i), *pair = NULL;
+        if (entry == Py_None) {
+            pair = Py_BuildValue("(ii)", 0, 0);
+        } else {
+            /* (solutions, least, least_off, top, r_top, safe) on weigh's scale; the layouts are C(n_off, r_top) / top
+             * times as many, an exact division as cnfsweep.engine.counting.least_weight checks. */
+            PyObject *scaled = PyTuple_GET_ITEM(entry, 0), *least = PyTuple_GET_ITEM(entry, 1);
+            int least_off = PyTuple_GET_ITEM(entry, 2) == Py_True, safe = PyTuple_GET_ITEM(entry, 5) == Py_True;
+            PyObject *whole = PyObject_CallFunction(comb, "lO", n_off, PyTuple_GET_ITEM(entry, 4));
+            PyObject *qr = whole ? PyNumber_Divmod(whole, PyTuple_GET_ITEM(entry, 3)) : NULL;
+            Py_XDECREF(whole);
+            if (!qr)
+                goto done;
+            int exact = PyObject_Not(PyTuple_GET_ITEM(qr, 1));
+            if (exact <= 0) {
+                Py_DECREF(qr);
+                if (exact < 0)
+                    goto done;
+                goto decline;
+            }
+            PyObject *factor = PyTuple_GET_ITEM(qr, 0);
+            PyObject *total = PyNumber_Multiply(scaled, factor), *fails = NULL;
+            if (total && !(safe || safe_left)) {
+                PyObject *times = PyNumber_Multiply(least, factor);
+                if (times && least_off) {
+                    if (!n_off_obj)
+                        n_off_obj = PyLong_FromLong(n_off);
+                    fails = n_off_obj ? PyNumber_FloorDivide(times, n_off_obj) : NULL;
+                    Py_DECREF(times);
+                } else
+                    fails = times;
+                if (fails) {
+                    int same = PyObject_RichCompareBool(fails, total, Py_EQ);
+                    if (same < 0)
+                        Py_CLEAR(fails);
+                    else if (same)
+                        Py_SETREF(fails, PyLong_FromLong(0));
+                }
+            } else if (total)
+                fails = PyLong_FromLong(0);
+            Py_DECREF(qr);
+            if (!total || !fails) {
+                Py_XDECREF(total);
+                Py_XDECREF(fails);
+                goto done;
+            }
+            pair = PyTuple_Pack(2, total, fails);
+            Py_DECREF(total);
+            Py_DECREF(fails);
+        }
+        if (!pair)
+            goto done;
+        PyTuple_SET_ITEM(entries, i, pair);
+    }
+    result = Py_BuildValue("(lO)", low, entries);
+    goto done;
+decline:
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(seen);
+    PyMem_Free(touched);
+    Py_XDECREF(touched_t);
+    Py_XDECREF(models_t);
+    Py_XDECREF(seen_t);
+    Py_XDECREF(call);
+    Py_XDECREF(found);
+    Py_XDECREF(entries);
+    Py_XDECREF(n_off_obj);
+    return result;
+}
+
+
+/* open_counts: cnfsweep.search.ranking.candidates' neighbours left to open, for each of the cells given: a
+ * neighbour certainly safe, in a box that is not a mine in every layout, or (off_open) off the frontier. */
+static PyObject *
+open_counts(PyObject *self, PyObject *args)
+{
+    PyObject *given, *around, *cells, *known_safe, *box_of, *boxes, *n, *off;
+    int off_open;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!OOp:open_counts", &PyList_Type, &given, &PyTuple_Type, &around,
+                          &PyTuple_Type, &cells, &known_safe, &PyDict_Type, &box_of, &PyTuple_Type, &boxes, &n, &off,
+                          &off_open))
+        return NULL;
+    if (!PyAnySet_Check(known_safe) || !PyAnySet_Check(off))
+        Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t n_cells = PyTuple_GET_SIZE(cells);
+    if (!n_cells || PyTuple_GET_SIZE(around) != n_cells)
+        Py_RETURN_NOTIMPLEMENTED;
+    /* The tables' index of a cell: row-major, as ShapeTables.index has it. */
+    PyObject *last = PyTuple_GET_ITEM(cells, n_cells - 1);
+    if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) != 2)
+        Py_RETURN_NOTIMPLEMENTED;
+    long cols = PyLong_AsLong(PyTuple_GET_ITEM(last, 1));
+    if (cols == -1 && PyErr_Occurred())
+        return NULL;
+    cols += 1;
+    Py_ssize_t count = PyList_GET_SIZE(given);
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *c = PyList_GET_ITEM(given, i);
+        if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 2)
+            goto decline;
+        long r = PyLong_AsLong(PyTuple_GET_ITEM(c, 0)), k = PyLong_AsLong(PyTuple_GET_ITEM(c, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        long at = r * cols + k;
+        if (r < 0 || k < 0 || at >= n_cells)
+            goto decline;
+        PyObject *near = PyTuple_GET_ITEM(around, at);
+        if (!PyTuple_Check(near))
+            goto decline;
+        long open = 0;
+        for (Py_ssize_t e = 0; e < PyTuple_GET_SIZE(near); e++) {
+            Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(near, e));
+            if (j == -1 && PyErr_Occurred())
+                goto fail;
+            if (j < 0 || j >= n_cells)
+                goto decline;
+            PyObject *nb = PyTuple_GET_ITEM(cells, j);
+            int safe = PySet_Contains(known_safe, nb);
+            if (safe < 0)
+                goto fail;
+            if (safe) {
+                open++;
+                continue;
+            }
+            PyObject *found = PyDict_GetItemWithError(box_of, nb);
+            if (!found && PyErr_Occurred())
+                goto fail;
+            if (found) {
+                if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2)
+                    goto decline;
+                Py_ssize_t pk = PyLong_AsSsize_t(PyTuple_GET_ITEM(found, 0)), pb = PyLong_AsSsize_t(PyTuple_GET_ITEM(found, 1));
+                if (PyErr_Occurred())
+                    goto fail;
+                if (pk < 0 || pk >= PyTuple_GET_SIZE(boxes) || !PyTuple_Check(PyTuple_GET_ITEM(boxes, pk)) || pb < 0 ||
+                    pb >= PyTuple_GET_SIZE(PyTuple_GET_ITEM(boxes, pk)))
+                    goto decline;
+                int below = PyObject_RichCompareBool(PyTuple_GET_ITEM(PyTuple_GET_ITEM(boxes, pk), pb), n, Py_LT);
+                if (below < 0)
+                    goto fail;
+                open += below;
+            } else if (off_open) {
+                int in_off = PySet_Contains(off, nb);
+                if (in_off < 0)
+                    goto fail;
+                open += in_off;
+            }
+        }
+        PyObject *v = PyLong_FromLong(open);
+        if (!v)
+            goto fail;
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+decline:
+    Py_DECREF(out);
+    Py_RETURN_NOTIMPLEMENTED;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyObject *
@@ -881,6 +1869,24 @@ static PyMethodDef methods[] = {
     {"weigh_models", weigh_models, METH_VARARGS,
      "weigh_models(weighed, boxes)\n--\n\n"
      "Return a merged part's (solutions, tallies, polynomial, has_safe_box), or NotImplemented."},
+    {"pack_table", pack_table, METH_VARARGS,
+     "pack_table(table, safe)\n--\n\n"
+     "Return a part's count table read into C once (a capsule for leaf), or NotImplemented."},
+    {"pack_models", pack_models, METH_VARARGS,
+     "pack_models(models, sizes)\n--\n\n"
+     "Return a part's models read into C once (a capsule for leaf), or NotImplemented."},
+    {"leaf", leaf, METH_VARARGS,
+     "leaf(tables, touched, models, cell_part, cell_box, seen, fresh, n_off, mines_left, need_low, need_high, limit)\n"
+     "--\n\n"
+     "Return, per need from need_low to need_high, what a reveal leaves on the scale of weigh:\n"
+     "None (no layout) or (solutions, least, least_off, top, r_top, safe); None past the limit, or NotImplemented."},
+    {"leaf_at", leaf_at, METH_VARARGS,
+     "leaf_at(cell, index, cells, near, box_of, off, known_mines, weights, off_weight, n, parts, packed, mines_left,\n"
+     "        safe_left, comb, limit)\n--\n\n"
+     "Return cnfsweep.search.merge.leaf_counts' answer from a snapshot's objects, or None where it goes the Python way."},
+    {"open_counts", open_counts, METH_VARARGS,
+     "open_counts(given, around, cells, known_safe, box_of, boxes, n, off, off_open)\n--\n\n"
+     "Return, for each cell given, cnfsweep.search.ranking.candidates' neighbours left to open, or NotImplemented."},
     {"wide_bits", wide_bits, METH_NOARGS,
      "wide_bits()\n--\n\nReturn the bits of the integers that hold layout counts (128, or 64 without __int128)."},
     {NULL, NULL, 0, NULL},

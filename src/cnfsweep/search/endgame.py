@@ -28,6 +28,7 @@ from math import comb
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.gamerules import COVERED_BYTE, flood
 from cnfsweep.engine.position import number_constraints
+from cnfsweep.search import endgame_tree
 from cnfsweep.search.endgame_tree import search
 
 # An endgame of a few hundred layouts is searched in well under a second in
@@ -76,6 +77,32 @@ def enumerate_layouts(
     >>> enumerate_layouts(board, limit=2) is None
     True
     """
+    found = _leaves(board, total_mines, limit)
+    if found is None:
+        return None
+    leaves, off, _ = found
+    covered = board.covered
+    # Off-frontier cells are interchangeable, so every subset of the right size fits.
+    return tuple(
+        frozenset([covered[i] for i in mined] + [covered[j] for j in extra])
+        for mined, rest in leaves
+        for extra in combinations(off, rest)
+    )
+
+
+def _leaves(
+    board: Board, total_mines: int | None, limit: int | None, compiled: bool = True
+) -> tuple[list[tuple[tuple[int, ...], int]], list[int], int] | None:
+    """Return :func:`enumerate_layouts`' layouts before they are spelt out: ``(leaves, off, count)``.
+
+    Each leaf is a placement of the frontier's mines (indices into
+    ``board.covered``) and how many mines go off the frontier, on any of the
+    cells ``off`` (indices too): the layouts are the leaves in order, each
+    with every such subset in the order of :func:`itertools.combinations`;
+    ``count`` of them in all.  ``None`` past ``limit``.  With a limit, the
+    placement search runs in the C kernel where it is built (``compiled``):
+    the same steps, the same leaves.
+    """
     left = _total(board, total_mines) - len(board.flags)
     covered = board.covered
     index = {cell: i for i, cell in enumerate(covered)}
@@ -83,18 +110,22 @@ def enumerate_layouts(
     scope: list[list[int]] = []
     for rule in number_constraints(board, {}):
         if not 0 <= rule.need <= len(rule.cells):
-            return ()
+            return [], [], 0
         if rule.cells:
             need.append(rule.need)
             scope.append([index[n] for n in rule.cells])
     if not 0 <= left <= len(covered):
-        return ()
+        return [], [], 0
     touching: dict[int, list[int]] = {}
     for k, vars_ in enumerate(scope):
         for v in vars_:
             touching.setdefault(v, []).append(k)
     order = _search_order(touching)
-    off = [cell for i, cell in enumerate(covered) if i not in touching]
+    off = [i for i in range(len(covered)) if i not in touching]
+    search_leaves = getattr(endgame_tree.kernel, "leaves", None) if compiled else None
+    if search_leaves is not None and limit is not None and 0 <= limit < 2**62:
+        found = search_leaves(order, [touching[v] for v in order], need, [len(s) for s in scope], left, len(off), limit)
+        return None if found is None else (found[0], off, found[1])
 
     mines_in = [0] * len(need)
     open_in = [len(vars_) for vars_ in scope]
@@ -136,12 +167,7 @@ def enumerate_layouts(
 
     if not place(0, 0):
         return None
-    # Off-frontier cells are interchangeable, so every subset of the right size fits.
-    return tuple(
-        frozenset([covered[i] for i in mined] + list(extra))
-        for mined, rest in leaves
-        for extra in combinations(off, rest)
-    )
+    return leaves, off, count
 
 
 def _search_order(touching: dict[int, list[int]]) -> list[int]:
@@ -292,6 +318,13 @@ def best_move(
     >>> best_move(board, max_layouts=4) is None
     True
     """
+    observe = getattr(endgame_tree.kernel, "observe", None) if compiled else None
+    if observe is not None:
+        found_leaves = _leaves(board, total_mines, max_layouts, compiled)
+        if found_leaves is None or not found_leaves[2]:
+            return None
+        if found_leaves[2] > 1:
+            return _best_observed(board, *found_leaves, node_limit)
     layouts = enumerate_layouts(board, total_mines, limit=max_layouts)
     if not layouts:
         return None
@@ -304,6 +337,33 @@ def best_move(
         return None
     won, move, expanded = found
     return EndgameResult(covered[move], Fraction(won, len(layouts)), len(layouts), expanded)
+
+
+def _best_observed(
+    board: Board, leaves: list[tuple[tuple[int, ...], int]], off: list[int], count: int, node_limit: int
+) -> EndgameResult | None:
+    """:func:`best_move` of two or more layouts, given as :func:`_leaves` gives them, in C from end to end.
+
+    The kernel's ``observe`` does what :func:`_observations` and the cell
+    filter of :func:`_search_layouts` do, on the layouts before they are
+    spelt out as sets of cells, and hands ``solve`` its arguments: the same
+    search, the same answer.
+    """
+    kernel = endgame_tree.kernel
+    assert kernel is not None  # best_move comes here only with the kernel's observe
+    covered = board.covered
+    index = {cell: i for i, cell in enumerate(covered)}
+    flags = set(board.flags)
+    around = [[index[n] for n in board.neighbours(c) if n in index] for c in covered]
+    base = [sum(n in flags for n in board.neighbours(c)) for c in covered]
+    cells, safe, groups, sizes = kernel.observe(count, around, base, leaves, off)
+    found = kernel.solve(count, safe, groups, sizes, max(-1, min(node_limit, 2**62)))
+    if found is None:
+        return None
+    won, local, expanded = found
+    # -1 (no move) cannot come from a real position, but stays -1 as search gives it.
+    move = cells[local] if local >= 0 else local
+    return EndgameResult(covered[move], Fraction(won, count), count, expanded)
 
 
 def _search_layouts(

@@ -23,6 +23,8 @@ Two cells holding one mine, and a third cell next to the first only:
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from math import comb
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +37,18 @@ import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
 from cnfsweep.search.splitting import Models, Weighed, split_python
 
-__all__ = ["MODEL_LIMIT", "Merge", "Path", "Split", "Tree", "product_of", "split_models", "split_weigh"]
+__all__ = [
+    "MODEL_LIMIT",
+    "Merge",
+    "Path",
+    "Split",
+    "Tree",
+    "binomial",
+    "leaf_counts",
+    "product_of",
+    "split_models",
+    "split_weigh",
+]
 
 Path = frozenset[tuple[Cell, int]]
 """What was revealed since the snapshot of an analysis: the key of the positions a look-ahead reached."""
@@ -152,7 +165,10 @@ class Merge:
         if any(m is None for m in models):
             return None
         boxes_in = [part.boxes for part in touched]
-        found = split_weigh(boxes_in, models, cell, set(seen), fresh)
+        # Where the leaf kernel answers the look-ahead's counts (leaf_counts), a merge is made for the positions
+        # a reveal reaches, whose parts list their models: listed at once, not weighed first and listed again.
+        leaves = getattr(splitting.kernel, "leaf_at", None) is not None
+        found = NotImplemented if leaves else split_weigh(boxes_in, models, cell, set(seen), fresh)
         weighings = None
         listed = None
         if found is NotImplemented:
@@ -221,12 +237,33 @@ class Merge:
         return found
 
 
+@lru_cache(maxsize=1 << 14)
+def binomial(n: int, k: int) -> int:
+    """Return ``C(n, k)``, kept: the leaf kernel's scale asks the same few of every game's look-ahead.
+
+    A cell off the frontier and the mines left give hundreds of bits; a game
+    asks a few dozen pairs, guess after guess.
+
+    Examples
+    --------
+    >>> binomial(5, 2)
+    10
+    """
+    return comb(n, k)
+
+
 def product_of(parts: Iterable[Part]) -> list[int]:
     """Multiply the parts' mine polynomials: their layouts together, by number of mines."""
     out = [1]
     for part in parts:
         out = multiply(out, part.polynomial)
     return out
+
+
+# Off-frontier ways by (cells off the frontier, mines left), shared by every Tree: lists of big binomials,
+# read only, as many as a few games ask before they are dropped.
+_WAYS: dict[tuple[int, int], list[int]] = {}
+_MOST_WAYS = 1024
 
 
 class Tree:
@@ -240,16 +277,24 @@ class Tree:
             # Each binomial costs a product and a division of big integers: no more than the products
             # ask for (a frontier rarely holds most of the mines left), doubling when one asks more.
             want = max(length, min(mines_left + 1, 2 * len(found))) if found else length
+            if len(self.ways) >= _MOST_WAYS:
+                self.ways.clear()
             found = self.ways[key] = off_frontier_ways(n_off, mines_left, want)
         return found
 
     def __init__(self) -> None:
         self.reached: dict[Path, Snapshot | None] = {}
         self.merges: dict[tuple[object, ...], Merge | None] = {}
-        self.ways: dict[tuple[int, int], list[int]] = {}
+        # Shared by every look-ahead: the same counts come back guess after guess (bounded in ways_for).
+        self.ways: dict[tuple[int, int], list[int]] = _WAYS
         self.leaf_weights: dict[Path, int] = {}
         self.leaf_counts: dict[Path, tuple[int, int]] = {}
         self.mines_near: dict[frozenset[Cell], tuple[Counter[int], frozenset[Cell]]] = {}
+        # Per set of known mines, the cells next to them by neighbours left to open (ranking._open_off_cells),
+        # among the cells off the frontier of the tree's first position (None: not known), of which every
+        # position reached by reveals or conditions has some.
+        self.off_order: dict[frozenset[Cell], list[tuple[int, Cell]]] = {}
+        self.root_off: frozenset[Cell] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -391,3 +436,147 @@ class Split:
 def _safe_left(known_safe: frozenset[Cell], cell: Cell) -> bool:
     """Tell whether a certainly safe cell other than the revealed ``cell`` is left, without copying the set."""
     return len(known_safe) > 1 or (bool(known_safe) and cell not in known_safe)
+
+
+def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """Return what :meth:`Split.counts` gives for every number ``cell`` could show, in one call of the C kernel.
+
+    A look-ahead's last move asks, of most positions it reaches, only these
+    two counts per number of a few cells: the layouts after the number and
+    those with a mine on the safest cell.  The kernel (``leaf`` of
+    ``cnfsweep.search._merge``) splits the touched parts' models and weighs
+    each number's merged part with the untouched parts at once, from the
+    parts read into C once each (:attr:`Part.packed_table
+    <cnfsweep.search.parts.Part.packed_table>`), without a :class:`Merge`,
+    a :class:`Split` or a table in Python.
+
+    Returns
+    -------
+    (low, counts) or None
+        ``low`` is the smallest number the cell could show
+        (:func:`~cnfsweep.search.ranking.number_range`) and ``counts[i]`` is
+        ``Split.of(snap, cell).counts(snap, low + i)`` for every number up to
+        the largest.  ``None`` where the kernel is not built or declines, a
+        part's models are not listed, or the merge is past
+        :data:`MODEL_LIMIT`: then the caller goes the way of :class:`Split`,
+        which gives the same counts.
+    """
+    leaf_at = getattr(splitting.kernel, "leaf_at", None)
+    if leaf_at is None:
+        return _leaf_counts_python(snap, cell)
+    packed = snap.packed_tables
+    if packed is None:
+        return None
+    # What every cell of the snapshot passes alike, gathered once per snapshot (a look-ahead asks a few cells).
+    found_args = snap.__dict__.get("_leaf_args")
+    if found_args is None:
+        tables = snap.topology.tables()
+        w = snap.weights
+        rest = (snap.box_of, snap.off, snap.known_mines, w.boxes, w.off_frontier or 0, snap.solutions)
+        found_args = snap.__dict__["_leaf_args"] = (tables, (*rest, snap.parts, packed, snap.mines_left))
+    tables, rest = found_args
+    index = tables.index(cell)
+    found: tuple[int, tuple[tuple[int, int], ...]] | None = leaf_at(
+        cell,
+        index,
+        tables.cells,
+        tables.around[index],
+        *rest,
+        _safe_left(snap.known_safe, cell),
+        binomial,
+        MODEL_LIMIT,
+    )
+    return found
+
+
+def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """:func:`leaf_counts` with the neighbours read and the counts scaled in Python, around the kernel's ``leaf``.
+
+    What the kernel's ``leaf_at`` does in C, step for step: the reference it is tested against.
+    """
+    leaf = getattr(splitting.kernel, "leaf", None)
+    if leaf is None:
+        return None
+    packed = snap.packed_tables
+    if packed is None:
+        return None
+    tables = snap.topology.tables()
+    cells = tables.cells
+    box_of, off, known_mines = snap.box_of, snap.off, snap.known_mines
+    n = snap.solutions
+    w = snap.weights
+    weights, off_weight = w.boxes, w.off_frontier or 0
+    home = box_of.get(cell)
+    index = tables.index(cell)
+    # One pass over the neighbours: what Split.of reads (the parts touched, the seen boxes, the fresh cells,
+    # the mines) and number_range's bounds.
+    low = high = mines_near = fresh = 0
+    seen: list[int] = []
+    touched = {home[0]} if home is not None else set()
+    for j in tables.near(cell):
+        if j == index:
+            return None  # a cell among its own neighbours: left to the general way
+        c = cells[j]
+        found = box_of.get(c)
+        if found is not None:
+            seen += found
+            touched.add(found[0])
+            x = weights[found[0]][found[1]]
+        elif c in off:
+            fresh += 1
+            x = off_weight
+        else:
+            if c in known_mines:
+                mines_near += 1
+                low += 1
+                high += 1
+            continue
+        if x == n:
+            low += 1
+        if x:
+            high += 1
+    ks = tuple(sorted(touched))
+    parts = snap.parts
+    models = []
+    for k in ks:
+        packed_models = parts[k].packed_models
+        if packed_models is None:
+            return None
+        models.append(packed_models)
+    n_off = len(off) - fresh - (home is None and cell in off)
+    hk, hb = home if home is not None else (-1, -1)
+    found_all = leaf(
+        packed,
+        ks,
+        tuple(models),
+        hk,
+        hb,
+        tuple(seen),
+        fresh or -1,
+        n_off,
+        snap.mines_left,
+        low - mines_near,
+        high - mines_near,
+        MODEL_LIMIT,
+    )
+    if found_all is None or found_all is NotImplemented:
+        return None
+    safe_left = _safe_left(snap.known_safe, cell)
+    out: list[tuple[int, int]] = []
+    for entry in found_all:
+        if entry is None:
+            out.append((0, 0))
+            continue
+        scaled, least, least_off, top, r_top, safe = entry
+        # Back from weigh's scale to layouts, as cnfsweep.engine.counting.least_weight does.
+        factor, left = divmod(binomial(n_off, r_top), top)
+        if left:
+            return None
+        count = scaled * factor
+        if safe or safe_left:
+            # A certainly safe cell: the next move fails in no layout.
+            out.append((count, 0))
+            continue
+        fails = least * factor // n_off if least_off else least * factor
+        out.append((count, 0 if fails == count else fails))
+    return low, tuple(out)

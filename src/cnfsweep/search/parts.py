@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import mul
+from typing import Any
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.lazy import lazy
@@ -138,6 +139,31 @@ class Part:
             return not all(map(any, zip(*(counts for counts, _, _ in self.weighed), strict=True)))
         rows = self.table.tallies.values()
         return any(all(row[b] == 0 for row in rows) for b in range(len(self.boxes)))
+
+    @lazy
+    def packed_table(self) -> Any:
+        """The count table read into C once, for the look-ahead's leaf kernel; ``None`` where it is not built or declines.
+
+        A look-ahead's positions share most of their parts, so each part is read
+        once (see :func:`cnfsweep.search.merge.leaf_counts`).
+        """
+        pack = getattr(splitting.kernel, "pack_table", None)
+        if pack is None:
+            return None
+        found = pack(self.table, self.has_safe_box)
+        return None if found is NotImplemented else found
+
+    @lazy
+    def packed_models(self) -> Any:
+        """:attr:`models` read into C once, for the leaf kernel; ``None`` where they are not listed or it declines."""
+        pack = getattr(splitting.kernel, "pack_models", None)
+        if pack is None:
+            return None
+        models = self.models
+        if models is None:
+            return None
+        found = pack(models, tuple(map(len, self.boxes)))
+        return None if found is NotImplemented else found
 
     @lazy
     def models(self) -> tuple[tuple[int, ...], ...] | None:

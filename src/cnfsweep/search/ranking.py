@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 from fractions import Fraction
 from typing import Any
 
+import cnfsweep.search.splitting as splitting
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import ShapeTables
 
@@ -64,7 +66,15 @@ def candidates(snap: Snapshot, tolerance: float, limit: int, off_cells: int = 2)
                     count += 1
         return count
 
-    ranked = [(x, to_open(c), c) for x, c in near]
+    count_open = getattr(splitting.kernel, "open_counts", None)
+    counted = (
+        NotImplemented
+        if count_open is None
+        else count_open([c for _, c in near], tables.around, cells, known_safe, box_of, boxes, n, off, off_open)
+    )
+    if counted is NotImplemented:
+        counted = [to_open(c) for _, c in near]
+    ranked = [(x, k, c) for (x, c), k in zip(near, counted, strict=True)]
     if off and w.off_frontier is not None and w.off_frontier <= ceiling:
         ranked.extend((w.off_frontier, k, c) for k, c in _open_off_cells(snap, off_cells))
     return [c for _, _, c in sorted(ranked)[:limit]]
@@ -105,28 +115,57 @@ def _open_off_cells(snap: Snapshot, count: int) -> list[tuple[int, Cell]]:
     # Certain mines next to each cell: the known ones are the same all over the tree, so counted once.
     found_known = tree.mines_near.get(snap.known_mines)
     if found_known is None:
-        counts = Counter(j for c in snap.known_mines for j in tables.near(c))
+        counts = Counter(chain.from_iterable(map(tables.near, snap.known_mines)))
         found_known = tree.mines_near[snap.known_mines] = (counts, frozenset(cells[j] for j in counts))
     known, beside = found_known
-    # Certain mines among the frontier's boxes: most positions have none, and then no Counter is made.
-    certain = [
-        box
-        for part, row in zip(snap.parts, snap.weights.boxes, strict=True)
-        for box, x in zip(part.boxes, row, strict=True)
-        if x == n
-    ]
-    more = Counter(j for box in certain for c in box for j in tables.near(c)) if certain else _NONE_NEAR
-    near_mine = beside & snap.off
+    # Certain mines among the frontier's boxes: most positions have none (told by a search of each row in C),
+    # and then no list nor Counter is made.
+    rows = snap.weights.boxes
+    certain = (
+        [
+            box
+            for part, row in zip(snap.parts, rows, strict=True)
+            for box, x in zip(part.boxes, row, strict=True)
+            if x == n
+        ]
+        if any(n in row for row in rows)
+        else []
+    )
+    more = Counter(chain.from_iterable(map(tables.near, chain.from_iterable(certain)))) if certain else _NONE_NEAR
+    off = snap.off
+    near_mine = beside & off
     if more:
-        near_mine |= {cells[j] for j in more} & snap.off
+        near_mine |= {cells[j] for j in more} & off
     found: list[tuple[int, Cell]] = []
     for c in _by_neighbours(tables):
         if len(found) == count:
             break
-        if c in snap.off and c not in near_mine:
+        if c in off and c not in near_mine:
             found.append((len(tables.near(c)), c))
     index = tables.index
-    found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+    if more:
+        found.extend((len(tables.near(c)) - known[index(c)] - more[index(c)], c) for c in near_mine)
+        return sorted(found)[:count]
+    root_off = tree.root_off
+    if root_off is None:
+        found.extend((len(tables.near(c)) - known[index(c)], c) for c in near_mine)
+        return sorted(found)[:count]
+    # With no certain mine on the frontier, the cells next to known ones count their neighbours less those
+    # mines, the same all over the tree: sorted once (those off the frontier of the tree's first position, of
+    # which every position's are some), the first ``count`` of them off the frontier here are the least of
+    # them all (the same ``count`` least of everything as counting each of them).
+    ordered = tree.off_order.get(snap.known_mines)
+    if ordered is None:
+        ordered = tree.off_order[snap.known_mines] = sorted(
+            (len(tables.near(c)) - known[index(c)], c) for c in beside & root_off
+        )
+    taken = 0
+    for pair in ordered:
+        if taken == count:
+            break
+        if pair[1] in off:
+            found.append(pair)
+            taken += 1
     return sorted(found)[:count]
 
 

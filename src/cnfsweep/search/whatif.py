@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,7 +40,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
 from cnfsweep.engine.counting import Weights, count_layouts, weigh
 from cnfsweep.engine.position import Component, Position
-from cnfsweep.search.merge import Path, Split, Tree, product_of
+from cnfsweep.search.merge import Path, Split, Tree, leaf_counts, product_of
 from cnfsweep.search.parts import Part
 from cnfsweep.search.ranking import candidates, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
@@ -94,6 +94,17 @@ class Snapshot:
         """Per cell, the models of the component its reveal makes, by number (None: the engine's way)."""
         return {}
 
+    @lazy
+    def _leaves(self) -> dict[Cell, tuple[int, tuple[tuple[int, int], ...]] | None]:
+        """Per cell, :func:`~cnfsweep.search.merge.leaf_counts`: every number's two counts from one kernel call."""
+        return {}
+
+    @lazy
+    def packed_tables(self) -> tuple[Any, ...] | None:
+        """Every part's :attr:`~cnfsweep.search.parts.Part.packed_table`, in order; ``None`` where one is missing."""
+        found = tuple(part.packed_table for part in self.parts)
+        return None if None in found else found
+
     @classmethod
     def of(cls, pos: Position, engine: Engine | None = None) -> Snapshot | None:
         """Solve a position with a known total; ``None`` when it is inconsistent.
@@ -123,6 +134,8 @@ class Snapshot:
             mines_left=pos.mines_left,
             engine=engine,
         )
+        # Reveals and conditions only take cells off the frontier away: the tree's positions have some of these.
+        snap.tree.root_off = snap.off
         return snap if snap.solutions else None
 
     @classmethod
@@ -328,6 +341,9 @@ class Snapshot:
         """
         if cell in self.known_mines:
             return 0
+        found_leaf = self._leaf(cell, number)
+        if found_leaf is not None:
+            return found_leaf[1]
         path = None if self.path is None else self.path | {(cell, number)}
         if path is not None:
             if path in self.tree.reached:
@@ -364,6 +380,9 @@ class Snapshot:
         """
         if cell in self.known_mines:
             return 0, 0
+        found_leaf = self._leaf(cell, number)
+        if found_leaf is not None:
+            return found_leaf
         path = None if self.path is None else self.path | {(cell, number)}
         if path is not None:
             if path in self.tree.reached:
@@ -382,6 +401,44 @@ class Snapshot:
         if path is not None:
             self.tree.leaf_counts[path] = found
         return found
+
+    def leaf(self, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+        """Return :meth:`reveal_counts` for every number ``cell`` could show, from one call of the leaf kernel.
+
+        ``(low, counts)``: ``low`` is :meth:`number_range`'s first number and
+        ``counts[i]`` is ``reveal_counts(cell, low + i)``, up to its last
+        (see :func:`~cnfsweep.search.merge.leaf_counts`); kept per cell.  Only
+        where :meth:`_split` would split (a game's engine), and ``None`` where
+        the kernel does not answer: then ask number by number.
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> snap.number_range(Cell(0, 2))
+        (0, 3)
+        >>> found = snap.leaf(Cell(0, 2))  # None without the kernel
+        >>> found is None or found == (0, tuple(snap.reveal_counts(Cell(0, 2), v) for v in range(4)))
+        True
+        """
+        if self.engine.counting is not Counting.SEARCH or cell in self.known_mines:
+            return None
+        leaves = self._leaves
+        if cell in leaves:
+            return leaves[cell]
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        found = leaves[cell] = leaf_counts(self, cell)
+        return found
+
+    def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
+        """Return :meth:`reveal_counts` from :meth:`leaf`; ``None`` without, or for a number the cell cannot show."""
+        found = self.leaf(cell)
+        if found is None:
+            return None
+        i = number - found[0]
+        return found[1][i] if 0 <= i < len(found[1]) else None
 
     def forget(self) -> None:
         """Drop what the snapshots derived from this one share: the positions reached and the merges.
