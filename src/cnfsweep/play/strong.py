@@ -74,9 +74,7 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -275,15 +273,13 @@ class StrongPolicy(Policy):
             )
             if found is not None:
                 return Guess(found.cell, GuessRule.ENDGAME)
-        with _collector_paused():
-            snap = Snapshot.of_analysis(analysis, engine)
-            try:
-                return self._choose_with(analysis, snap)
-            finally:
-                # The hypothetical positions share a memo that refers back to them: free them now, and the
-                # snapshot with what it keeps, before the collector runs again and would look them all over.
-                snap.forget()
-                del snap
+        snap = Snapshot.of_analysis(analysis, engine)
+        try:
+            return self._choose_with(analysis, snap)
+        finally:
+            # The hypothetical positions share a memo that refers back to them: free them now, so that
+            # reference counting, not the cyclic collector, reclaims them.
+            snap.forget()
 
     def _choose_with(self, analysis: Analysis, snap: Snapshot) -> Guess:
         board = analysis.board
@@ -609,27 +605,6 @@ class StrongPolicy(Policy):
                 break
             inner = max(inner, self._survivors(snap, c, moves, inner if least is None else max(inner, least)))
         return n - snap.best_weight() if inner < 0 else inner
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Keep Python's cyclic garbage collector from running during a look-ahead (where it runs at all).
-
-    A look-ahead makes tens of thousands of short-lived objects (positions,
-    parts, tables) that stay alive until it is done: the collector ran over
-    them dozens of times a game, about 4% of ``strong``'s time, and found
-    nothing, as reference counting frees them all once :meth:`Snapshot.forget`
-    breaks the one cycle they share.  It runs again as soon as the guess is
-    made.  Where the collector is off already (a caller's choice), it is left off.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _numbers(snap: Snapshot, cell: Cell) -> list[tuple[int, int, int]]:
