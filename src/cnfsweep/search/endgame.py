@@ -28,7 +28,7 @@ from math import comb
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.gamerules import COVERED_BYTE, flood
 from cnfsweep.engine.position import number_constraints
-from cnfsweep.search import endgame_tree
+import cnfsweep.search.endgame_tree as endgame_tree
 from cnfsweep.search.endgame_tree import search
 
 # An endgame of a few hundred layouts is searched in well under a second in
