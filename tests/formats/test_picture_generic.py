@@ -71,6 +71,10 @@ LEFT_OUT = [
     ("xdemineur", "xdemineur/xdemineur-1x-2.png"),
     ("gnome-mines", "gnome-mines/gnome-mines-2x-0.png"),
     ("jsminesweeper", "jsminesweeper/jsm-1x-2.png"),
+    # KMines draws its 1 in the classic 4's navy (its pictures are refused: the fallback refuses its covered cells).
+    ("kmines", "kmines/kmines-1.5x-3.png"),
+    ("kmines", "kmines/kmines-2x-5.png"),
+    ("kmines", "kmines/kmines-1x-3-e.png"),
 ]
 
 
