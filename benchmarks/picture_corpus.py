@@ -6,6 +6,7 @@ Usage::
     python python -m benchmarks picture-corpus sgt  [--out corpus] [--per 3]   # Tatham's Mines (sgt-mines) under Xvfb
     python -m benchmarks picture-corpus x --games gnome-mines xdemineur kmines [--out corpus] [--per 3]
     python -m benchmarks picture-corpus x --games GAME --adopt LETTERS   # letter a game's new cell pictures by eye
+    python -m benchmarks picture-corpus x --games kmines --scales 2 --resized 1 1.5   # each position at 1x and 1.5x too
     python -m benchmarks picture-corpus jsm --jsm DIR [--out corpus] [--per 3]   # JSMinesweeper's page, a checkout in DIR
     python -m benchmarks picture-corpus jpeg --src corpus-train --out corpus-train-jpeg   # JPEG copies
 
