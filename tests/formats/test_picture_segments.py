@@ -133,10 +133,14 @@ def strokes(places: list[tuple[int, int]]) -> np.ndarray:
     """A black picture with red digits 26 pixels tall, each ``(left, width)``, and a grey board below.
 
     A digit 4 pixels wide is a 1 (a solid stroke); a wider one a 0 (a frame 3 pixels thick, its middle
-    segment undrawn, as a display draws it that leaves unlit segments out).
+    segment undrawn, as a display draws it that leaves unlit segments out); a negative width a minus sign
+    that wide (a middle segment alone).
     """
     rgb = np.zeros((120, 200, 3), dtype=np.uint8)
     for left, width in places:
+        if width < 0:
+            rgb[21:25, left : left - width] = (255, 0, 0)
+            continue
         rgb[10:36, left : left + width] = (255, 0, 0)
         if width > 4:
             rgb[13:33, left + 3 : left + width - 3] = 0
@@ -156,6 +160,7 @@ def test_drawn_digits_at_one_pitch_are_read() -> None:
         ("only 1s: nothing as wide as a digit", [(32, 4), (52, 4)]),
         ("digits at no one pitch", [(20, 16), (52, 4), (63, 16)]),
         ("a 1 in no place", [(20, 16), (46, 4), (60, 16)]),
+        ("a minus sign, which would be read 10 without it", [(0, -16), (20, 16), (52, 4), (60, 16)]),
     ],
 )
 def test_undrawn_segments_with_no_places_leave_the_counter_unread(what: str, places: list[tuple[int, int]]) -> None:

@@ -133,7 +133,8 @@ def bare_cells(rgb: np.ndarray) -> list[list[tuple[int, int, int, int] | None]]:
     A place is the box a digit fills (None for a place with no red: a blank).  The strokes of red in a band
     of rows make a display where they stand level, alike in height and at most a height apart; its pitch is
     the least step between their right sides, every step a whole number of it, and each stroke must fall
-    in one place (:data:`SLACK`).  A display where that fails is left out.
+    in one place (:data:`SLACK`).  A display where that fails, or with red level with it just before its
+    first digit (a minus sign), is left out.
     """
     ink = _ink(rgb)
     out: list[list[tuple[int, int, int, int] | None]] = []
@@ -158,9 +159,18 @@ def bare_cells(rgb: np.ndarray) -> list[list[tuple[int, int, int, int] | None]]:
                 groups.append([stroke])
         for group in groups:
             places = _places(group)
-            if places is not None and len(places) >= 2:
-                out.append(places)
-    return out
+            found = [place for place in places or [] if place is not None]
+            if places is None or len(found) < 2:
+                continue
+            left, y0, y1 = found[0][0], found[0][1], found[0][3]
+            # Red within a digit's height before the first digit, level with it: a minus sign (the middle segment
+            # alone, too short to be a digit), which the display would be read without.
+            if any(
+                s not in group and left - (y1 - y0) <= s[2] <= left + SLACK and s[1] < y1 and s[3] > y0 for s in strokes
+            ):
+                continue
+            out.append(places)
+    return sorted(out, key=lambda places: min(p[0] for p in places if p is not None))
 
 
 def _places(strokes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int] | None] | None:
