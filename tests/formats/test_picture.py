@@ -497,9 +497,18 @@ def test_other_games_skins_are_known(name: str) -> None:
     assert reading.skin == name.split("/", maxsplit=1)[0]
 
 
+#: KMines at 1x: its grid is found up to some 3 pixels off from capture to capture (a pitch of 29.6 for 29), and
+#: this picture's covered cell in row 2 lies about as near an open empty one: refused, naming it (issue 40).
+KMINES_1X_REFUSED = {Path("kmines/kmines-1x-3-c.png")}
 #: Every capture of xdemineur, GNOME Mines and KMines in the corpus (KMines' were all refused before its skin was
 #: learnt, issue 40).
-X_GAMES = [path for path in OTHER_GAMES if path.parts[0] in ("xdemineur", "gnome-mines", "kmines")]
+X_GAMES = [
+    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason="KMines at 1x: its grid found pixels off"))
+    if path in KMINES_1X_REFUSED
+    else path
+    for path in OTHER_GAMES
+    if path.parts[0] in ("xdemineur", "gnome-mines", "kmines")
+]
 
 
 @pytest.mark.parametrize("path", X_GAMES, ids=str)
