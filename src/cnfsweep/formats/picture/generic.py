@@ -46,7 +46,7 @@ SHAPE_SIDE = 8
 SHAPE_INK = 0.3
 #: Most by which the shape of the digit a colour names may lie farther than the nearest known digit's shape
 #: (distance between unit vectors, 0-2) and stand.  Measured on the known skins' digits, each skin against
-#: the others': a digit's own shape lies at most 0.22 farther than the nearest (all but 8 of 457 within 0.15:
+#: the others': a digit's own shape lies at most 0.22 farther than the nearest (all but 8 of 447 within 0.15:
 #: GNOME Mines' 3, the page's 5s and 6s), a 1's shape at least 0.16 farther from every 4 than from the nearest.
 SHAPE_GAP = 0.15
 
