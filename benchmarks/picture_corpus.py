@@ -6,6 +6,7 @@ Usage::
     python python -m benchmarks picture-corpus sgt  [--out corpus] [--per 3]   # Tatham's Mines (sgt-mines) under Xvfb
     python -m benchmarks picture-corpus x --games gnome-mines xdemineur kmines [--out corpus] [--per 3]
     python -m benchmarks picture-corpus x --games GAME --adopt LETTERS   # letter a game's new cell pictures by eye
+    python -m benchmarks picture-corpus x --games kmines --scales 2 --resized 1 1.5   # each position at 1x and 1.5x too
     python -m benchmarks picture-corpus jsm --jsm DIR [--out corpus] [--per 3]   # JSMinesweeper's page, a checkout in DIR
     python -m benchmarks picture-corpus jpeg --src corpus-train --out corpus-train-jpeg   # JPEG copies
 
@@ -210,7 +211,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per", type=int, default=2, help="pictures per topology, theme and scale")
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument(
-        "--scales", type=float, nargs="+", default=SCALES, help="device scale factors of the page's pictures"
+        "--scales",
+        type=float,
+        nargs="+",
+        help=f"the scales drawn: the pages' device scale factors (default {' '.join(f'{v:g}' for v in SCALES)}); "
+        "x: the scales played (default each game's own)",
+    )
+    parser.add_argument(
+        "--resized",
+        type=float,
+        nargs="+",
+        default=[],
+        help="x: each position shot again with the window resized to these scales, its labels kept (KMines)",
     )
     parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
@@ -230,17 +242,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{adopt(args.games[0], args.adopt)} cell pictures in the table of {args.games[0]}")
         return 0
     if args.source == "page":
-        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales), args.any_counter)
+        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales or SCALES), args.any_counter)
     elif args.source == "x":
         from benchmarks.picture_corpus_x import x_corpus
 
-        made = x_corpus(args.out, args.games, args.per, args.seed)
+        scales = None if args.scales is None else tuple(args.scales)
+        made = x_corpus(args.out, args.games, args.per, args.seed, scales, tuple(args.resized))
     elif args.source == "jsm":
         from benchmarks.picture_corpus_jsm import jsm_corpus
 
         if args.jsm is None:
             parser.error("jsm needs --jsm DIR, a checkout of DavidNHill/JSMinesweeper")
-        made = jsm_corpus(args.out, args.jsm, args.per, args.seed, tuple(args.scales))
+        made = jsm_corpus(args.out, args.jsm, args.per, args.seed, tuple(args.scales or SCALES))
     elif args.source == "jpeg":
         made = jpeg_copies(args.src, args.out, tuple(args.qualities))
     else:

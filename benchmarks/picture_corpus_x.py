@@ -160,6 +160,9 @@ class XGame:
     #: A key pressed after the game is played, to close a dialog the game opens over its board: KMines asks
     #: "Reset the Game?" when a lost board is clicked again (its "You have lost." note is waited out).
     dismiss: str | None = None
+    #: How to size the game's window so its tiles are drawn at a scale, for a game that draws its tiles to fit
+    #: its window: the position played is captured again at other scales (``resized``), its labels kept.
+    resize: Callable[[dict[str, str], Size, float], None] | None = None
 
 
 def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
@@ -199,12 +202,17 @@ def start_kmines(env: dict[str, str], size: Size, scale: float) -> subprocess.Po
         ["dbus-run-session", "--", "/usr/games/kmines"], env={**env, "QT_QPA_PLATFORM": "xcb"}, start_new_session=True
     )
     time.sleep(5.0)
+    resize_kmines(env, size, scale)
+    return proc
+
+
+def resize_kmines(env: dict[str, str], size: Size, scale: float) -> None:
+    """KMines' window sized so its tiles are drawn at ``scale`` (it draws them to fit the window)."""
     ids = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--class", "kmines"], env=env, capture_output=True, text=True
     ).stdout.split()
     xdo(env, "windowsize", ids[-1], str(round(30 * size.cols * scale + 300)), str(round(30 * size.rows * scale + 140)))
     time.sleep(1.5)
-    return proc
 
 
 GAMES = {
@@ -218,7 +226,9 @@ GAMES = {
         (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
         start_gnome,
     ),
-    "kmines": XGame("kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape"),
+    "kmines": XGame(
+        "kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape", resize=resize_kmines
+    ),
 }
 
 
@@ -257,24 +267,72 @@ def covered_cell(
     return rng.choice(covered) if covered else rng.randrange(size.rows * size.cols)
 
 
-def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
-    """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter."""
+def _hover(
+    env: dict[str, str], table: EyeTable, grid: Any, box: tuple[int, int, int, int], size: Size, rng: random.Random
+) -> bool:
+    """The pointer left over a random covered cell of the board in half the shots, else off it; whether over it."""
+    hover = rng.random() < 0.5
+    if hover:
+        r, c = divmod(covered_cell(env, table, grid, box, size, rng), size.cols)
+        x, y = box[0] + sum(grid.x.bounds(c)) // 2, box[1] + sum(grid.y.bounds(r)) // 2
+    else:
+        x, y = 1790, 990
+    xdo(env, "mousemove", str(x), str(y))
+    time.sleep(1.0)
+    return hover
+
+
+def _write(out: Path, name: str, stem: str, image: Any, notes: list[str], rows: list[str]) -> None:
+    """One picture and its label file."""
     from benchmarks.picture_corpus import write_labels
 
+    (out / name).mkdir(parents=True, exist_ok=True)
+    image.save(out / name / f"{stem}.png", optimize=True)
+    write_labels(out / name / f"{stem}.txt", notes, "square", rows)
+
+
+def x_corpus(
+    out: Path,
+    names: list[str],
+    per: int,
+    seed: int,
+    scales: tuple[float, ...] | None = None,
+    resized: tuple[float, ...] = (),
+) -> int:
+    """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter.
+
+    ``scales``, where given, are played instead of the game's own.  ``resized``: each position written is
+    captured again with the window resized to each of these scales (a game that draws its tiles to fit its
+    window only) and written with the same labels, since the position is the same: KMines' cells at 1x vary
+    too much from capture to capture for the table to letter them, while at 2x it letters nearly all.  A
+    resized capture that the table does letter must agree with them, or the position is not written at all.
+    """
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.read import gray_of
 
     rng = random.Random(seed)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1800x1000x24", "-nolisten", "tcp"])
-    home = Path("/tmp/x-corpus-home")
+    home = Path(f"/tmp/x-corpus-home{DISPLAY.replace(':', '-')}")  # one a display: runs at once keep apart
     env = {**os.environ, "DISPLAY": DISPLAY, "HOME": str(home), "NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory"}
     made = skipped = 0
+
+    def capture(game: XGame, size: Size) -> tuple[Any, Any, tuple[int, int, int, int]] | None:
+        """The window's shot, its grid and the box shot, or None where the grid is not found at the known size."""
+        box = window_box(env, game.window)
+        margin = (box[0] - 20, box[1] - 20, box[2] + 20, box[3] + 20)
+        image = shot(env).crop(margin)
+        # Found again: a window that was still settling when the game began has moved its cells.
+        grid = find_grid(gray_of(image))
+        if grid is None or (grid.rows, grid.cols) != (size.rows, size.cols):
+            return None
+        return image, grid, margin
+
     try:
         time.sleep(3.0)
         for name in names:
             game = GAMES[name]
             table = EyeTable(game.skin)
-            for scale in game.scales:
+            for scale in scales or game.scales:
                 for i in range(per):
                     size = game.sizes[(i + int(scale * 4)) % len(game.sizes)]
                     proc = game.start(env, size, scale)
@@ -289,39 +347,55 @@ def x_corpus(out: Path, names: list[str], per: int, seed: int) -> int:
                         if game.dismiss is not None:
                             xdo(env, "key", game.dismiss)  # answers the dialog's "No": the lost board stays
                             time.sleep(5.0)  # KMines' note stays over the board for some seconds
-                        hover = rng.random() < 0.5
-                        if hover:
-                            r, c = divmod(covered_cell(env, table, grid, margin, size, rng), size.cols)
-                            x, y = margin[0] + sum(grid.x.bounds(c)) // 2, margin[1] + sum(grid.y.bounds(r)) // 2
-                        else:
-                            x, y = 1790, 990
-                        xdo(env, "mousemove", str(x), str(y))
-                        time.sleep(1.0)
-                        image = shot(env).crop(margin)
-                        if os.environ.get("X_CORPUS_RAW"):
-                            image.save(Path(os.environ["X_CORPUS_RAW"]) / f"{name}-{scale:g}x-{i}.png")
-                        # Found again: a window that was still settling when the game began has moved its cells.
-                        grid = find_grid(gray_of(image))
-                        if grid is None or (grid.rows, grid.cols) != (size.rows, size.cols):
-                            skipped += 1
-                            continue
-                        letters = table.label(crops(image, grid))
-                        if letters is None:
+                        hover = _hover(env, table, grid, margin, size, rng)
+                        got = capture(game, size)
+                        if got is not None and os.environ.get("X_CORPUS_RAW"):
+                            got[0].save(Path(os.environ["X_CORPUS_RAW"]) / f"{name}-{scale:g}x-{i}.png")
+                        letters = None if got is None else table.label(crops(got[0], got[1]))
+                        if got is None or letters is None:
                             skipped += 1
                             continue
                         rows = ["".join(letters[r * size.cols : (r + 1) * size.cols]) for r in range(size.rows)]
-                        stem = f"{name}-{scale:g}x-{i}"
-                        (out / name).mkdir(parents=True, exist_ok=True)
-                        image.save(out / name / f"{stem}.png", optimize=True)
-                        notes = [
-                            f"skin: {game.skin}",
-                            f"scale: {scale:g}",
+                        made_by = (
                             f"made: python -m benchmarks picture-corpus x {name}: {size.rows}x{size.cols}/{size.mines} "
-                            f"played by random clicks{', the pointer left over the board' if hover else ''}; "
-                            f"labels: the cell pictures checked by eye in benchmarks/eye_labels/{game.skin}.png",
-                        ]
-                        write_labels(out / name / f"{stem}.txt", notes, "square", rows)
-                        made += 1
+                            "played by random clicks"
+                        )
+                        table_note = (
+                            f"labels: the cell pictures checked by eye in benchmarks/eye_labels/{game.skin}.png"
+                        )
+                        shots = [(f"{name}-{scale:g}x-{i}", scale, got[0], hover)]
+                        agree = True
+                        for other in resized if game.resize is not None else ():
+                            assert game.resize is not None
+                            game.resize(env, size, other)
+                            again = capture(game, size)
+                            if again is None:
+                                agree = False
+                                break
+                            hovered = _hover(env, table, again[1], again[2], size, rng)
+                            again = capture(game, size)
+                            if again is None:
+                                agree = False
+                                break
+                            seen = table.label(crops(again[0], again[1]))
+                            if seen is not None and seen != letters:
+                                agree = False  # the table letters the resized shot otherwise: trust neither
+                                break
+                            shots.append((f"{name}-{scale:g}x-{i}-at-{other:g}x", other, again[0], hovered))
+                        if not agree:
+                            skipped += 1
+                            continue
+                        for stem, at, image, over in shots:
+                            pointer = ", the pointer left over the board" if over else ""
+                            how = (
+                                table_note
+                                if at == scale
+                                else f"labels: those of the same position shot at {scale:g}x (the window resized), "
+                                + table_note.split(": ", 1)[1]
+                            )
+                            notes = [f"skin: {game.skin}", f"scale: {at:g}", f"{made_by}{pointer}; {how}"]
+                            _write(out, name, stem, image, notes, rows)
+                            made += 1
                     finally:
                         os.killpg(proc.pid, signal.SIGTERM)  # the game and what it started (KMines' bus)
                         proc.wait(timeout=10)

@@ -499,7 +499,10 @@ def render_picture_summary(report: dict[str, Any]) -> str:
     ]
     expert = report["expert"]
     if expert["pictures"]:
-        lines += ["", f"An expert screenshot is read in {expert['median_ms']:.0f} ms at the median."]
+        # With the machine's load: a read's wall time on 2 cores shared with other work is several times its own.
+        load = report["run"].get("load")
+        where = f" ({report['run'].get('cpus')} cores, load average {load[0]:.1f} as the run ended)" if load else ""
+        lines += ["", f"An expert screenshot is read in {expert['median_ms']:.0f} ms at the median{where}."]
     return "\n".join(lines) + "\n"
 
 

@@ -8,6 +8,9 @@ read as 0s that vouch for each other (jsm-1x-2's corner); each seen while buildi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from tests.paths import ROOT
@@ -68,6 +71,10 @@ LEFT_OUT = [
     ("xdemineur", "xdemineur/xdemineur-1x-2.png"),
     ("gnome-mines", "gnome-mines/gnome-mines-2x-0.png"),
     ("jsminesweeper", "jsminesweeper/jsm-1x-2.png"),
+    # KMines draws its 1 in the classic 4's navy (its pictures are refused: the fallback refuses its covered cells).
+    ("kmines", "kmines/kmines-1.5x-3.png"),
+    ("kmines", "kmines/kmines-2x-5.png"),
+    ("kmines", "kmines/kmines-1x-3-e.png"),
 ]
 
 
@@ -112,3 +119,68 @@ def test_a_skin_whose_1_is_navy_is_refused_not_read_as_4s() -> None:
     Image.fromarray(image).save(data, "PNG")
     with pytest.raises(BoardFormatError, match=r"cannot read the cell at row \d+, column \d+"):
         read_picture(data.getvalue(), "navy-ones.png")
+
+
+#: Arbiter's picture with one number's ink drawn in another classic number's colour (a mask picking the ink by its
+#: colour, and the colour put in its place), the first cell of that number, and the number its new colour names.
+#: Read as that number, every one of them still has enough covered neighbours: only the digits' shapes tell.
+RECOLOURED = [
+    ("3s drawn green", lambda r, g, b: (r > 150) & (g < 90) & (b < 90), (0, 128, 0), (4, 14), "2"),
+    ("2s drawn blue", lambda r, g, b: (g > 90) & (r < 90) & (b < 90), (0, 0, 255), (4, 15), "1"),
+]
+
+
+@pytest.mark.parametrize(("what", "mask", "colour", "cell", "named"), RECOLOURED, ids=[r[0] for r in RECOLOURED])
+def test_a_number_drawn_in_another_numbers_colour_is_refused_by_its_shape(
+    what: str, mask: Callable[[Any, Any, Any], Any], colour: tuple[int, int, int], cell: tuple[int, int], named: str
+) -> None:
+    """The fallback names a number by its colour; a board the colours alone read wrong (every 3 a 2, every 2 a 1:
+    main read these pictures so, whole and wrong) is refused, naming the first number whose shape is not its colour's.
+    """
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from cnfsweep.core.errors import BoardFormatError
+    from cnfsweep.formats.picture.read import read_picture
+
+    image = np.asarray(Image.open(ROOT / "corpus" / "public" / "arbiter-exp.png").convert("RGB")).copy()
+    r, g, b = (image[..., i].astype(int) for i in range(3))
+    image[mask(r, g, b)] = colour
+    data = io.BytesIO()
+    Image.fromarray(image).save(data, "PNG")
+    row, col = cell
+    with pytest.raises(
+        BoardFormatError, match=rf"row {row}, column {col} of a 16x30 board .*classic {named}'s, its shape"
+    ):
+        read_picture(data.getvalue(), what)
+
+
+def test_every_known_digit_is_shaped_like_its_own_kind() -> None:
+    """Each known square skin's digits (1-6, the ones the colours name) against the other skins' shapes: none is
+    refused by the shape guard where that skin is unknown, but for the few :data:`SHAPE_GAP` allows for (see there)."""
+    import numpy as np
+
+    from cnfsweep.formats.picture.generic import CLASSIC, digit_shape, shape_fits
+    from cnfsweep.formats.picture.read import HEX, _known
+
+    known, labels, skins = _known()
+    names = skins.astype(str)
+    square = ~np.char.endswith(names, HEX)
+    refused = total = 0
+    for skin in sorted(set(names[square].tolist())):
+        family = skin.split("-")[0]  # page-light and page-dark are one skin drawn in two themes
+        others = square & ~np.char.startswith(names, family)
+        shapes: dict[str, list[np.ndarray]] = {}
+        for f, k in zip(known[others], labels[others], strict=True):
+            v = digit_shape(f.reshape(SIDE, SIDE, 3)) if str(k).isdigit() and k != "0" else None
+            if v is not None:
+                shapes.setdefault(str(k), []).append(v)
+        given = {k: np.asarray(v) for k, v in shapes.items()}
+        for f, k in zip(known[square & (names == skin)], labels[square & (names == skin)], strict=True):
+            if str(k) in CLASSIC:
+                total += 1
+                refused += not shape_fits(f.reshape(SIDE, SIDE, 3), str(k), given)
+    assert total > 300
+    assert refused <= 0.02 * total  # 8 of 447 with KMines' digits known

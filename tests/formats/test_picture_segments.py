@@ -107,11 +107,64 @@ def unlit_blacked(rgb: np.ndarray) -> np.ndarray:
     return out
 
 
-def test_undrawn_unlit_segments_leave_the_counter_unread() -> None:
-    # As xdemineur draws its counter: a 1 is then a narrow stroke, with nothing to say where its segments lie.
+def test_undrawn_unlit_segments_are_read_by_the_digits_places() -> None:
+    # As xdemineur draws its counter: the 1 is then a narrow stroke, placed by its right side at the pitch of the
+    # 0s beside it (it was left unread before, issue 40).
     png = JSM / "jsm-1x-1.png"  # shows 010
     rgb = rgb_of(png)
-    assert read_segments(unlit_blacked(rgb), board_top(rgb)) is None
+    counter = read_segments(unlit_blacked(rgb), board_top(rgb))
+    assert counter is not None and counter.value == counter_label(png) == 10
+
+
+XDEMINEUR = sorted((ROOT / "corpus" / "xdemineur").glob("*.png"))
+
+
+@pytest.mark.parametrize("png", XDEMINEUR, ids=lambda p: p.stem)
+def test_xdemineurs_counter_is_read(png: Path) -> None:
+    # Its unlit segments undrawn: unread before (issue 40).  Each label's counter was read by eye, and is the
+    # game's mines (its ``# made:`` line) less the flags labelled.
+    reading = read_picture(png.read_bytes(), png.name)
+    flags = sum(row.count("F") for row in reading.labels())
+    assert reading.counter == counter_label(png) == made_mines(png) - flags
+    assert reading.total_mines == made_mines(png)
+
+
+def strokes(places: list[tuple[int, int]]) -> np.ndarray:
+    """A black picture with red digits 26 pixels tall, each ``(left, width)``, and a grey board below.
+
+    A digit 4 pixels wide is a 1 (a solid stroke); a wider one a 0 (a frame 3 pixels thick, its middle
+    segment undrawn, as a display draws it that leaves unlit segments out); a negative width a minus sign
+    that wide (a middle segment alone).
+    """
+    rgb = np.zeros((120, 200, 3), dtype=np.uint8)
+    for left, width in places:
+        if width < 0:
+            rgb[21:25, left : left - width] = (255, 0, 0)
+            continue
+        rgb[10:36, left : left + width] = (255, 0, 0)
+        if width > 4:
+            rgb[13:33, left + 3 : left + width - 3] = 0
+    rgb[60:, :] = 180
+    return rgb
+
+
+def test_drawn_digits_at_one_pitch_are_read() -> None:
+    # The pictures the next test alters: 0, 1, 0 at a pitch of 20 pixels.
+    counter = read_segments(strokes([(20, 16), (52, 4), (60, 16)]), 60.0)
+    assert counter is not None and counter.value == 10
+
+
+@pytest.mark.parametrize(
+    ("what", "places"),
+    [
+        ("only 1s: nothing as wide as a digit", [(32, 4), (52, 4)]),
+        ("digits at no one pitch", [(20, 16), (52, 4), (63, 16)]),
+        ("a 1 in no place", [(20, 16), (46, 4), (60, 16)]),
+        ("a minus sign, which would be read 10 without it", [(0, -16), (20, 16), (52, 4), (60, 16)]),
+    ],
+)
+def test_undrawn_segments_with_no_places_leave_the_counter_unread(what: str, places: list[tuple[int, int]]) -> None:
+    assert read_segments(strokes(places), 60.0) is None, what
 
 
 def test_a_segment_neither_lit_nor_unlit_leaves_the_counter_unread() -> None:
@@ -142,7 +195,7 @@ def test_arbiters_counter_is_read_by_the_same_rules() -> None:
 
 @pytest.mark.parametrize("skin", ["xdemineur", "gnome-mines", "sgt-mines"])
 def test_no_other_skins_counter_is_read_wrong(skin: str) -> None:
-    # xdemineur shows a counter but leaves unlit segments undrawn, the others show none: a counter read is
+    # xdemineur shows a counter whose unlit segments are undrawn, the others show none: a counter read is
     # one that gives the game's own mines with the flags, or none is.
     for png in sorted((ROOT / "corpus" / skin).glob("*.png")):
         try:

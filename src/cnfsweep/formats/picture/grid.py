@@ -387,7 +387,45 @@ def _grid_at(edges: Edges, ex: np.ndarray, ey: np.ndarray, whole: int) -> tuple[
         x2, y2 = _one_pitch(ex, ey, whole, x2, y2)
     x3 = _placed(ex, x2)
     y3 = _placed(ey, y2)
-    return _lined(edges, Grid(x=x3, y=y3)), apart
+    grid = _lined(edges, Grid(x=x3, y=y3))
+    if (grid.rows, grid.cols) != (y3.count, x3.count) and min(grid.rows, grid.cols) >= FEW:
+        # Rows or columns without lines were dropped (a window's bars above a board, whose lines ran on at
+        # nearly its pitch): their lines pulled the pitch the board's were fitted at (KMines at 1x: 29.6 px for
+        # 29).  Fitted again on the board's own lines alone.
+        again = _refit(edges, whole, grid)
+        if again is not None and _same_cells(again, grid):
+            return again, apart
+    return grid, apart
+
+
+def _same_cells(a: Grid, b: Grid) -> bool:
+    """Whether two grids hold the same cells: as many each way, their outer lines within an eighth of a cell."""
+    if (a.rows, a.cols) != (b.rows, b.cols):
+        return False
+    return all(
+        abs(p.start - q.start) <= q.pitch / 8 and abs(p.end - q.end) <= q.pitch / 8 for p, q in ((a.x, b.x), (a.y, b.y))
+    )
+
+
+def _refit(edges: Edges, whole: int, grid: Grid) -> Grid | None:
+    """The grid's axes found again from the edges inside it alone (half a cell around it), or None where none is."""
+
+    def inside(e: np.ndarray, axis: Axis) -> np.ndarray:
+        lo, hi = int(axis.start - axis.pitch / 2), int(np.ceil(axis.end + axis.pitch / 2))
+        out = np.zeros_like(e)
+        out[max(0, lo) : max(0, hi)] = e[max(0, lo) : max(0, hi)]
+        return out
+
+    y0, y1 = max(0, int(grid.y.start)), int(np.ceil(grid.y.end))
+    x0, x1 = max(0, int(grid.x.start)), int(np.ceil(grid.x.end))
+    ex, ey = inside(_profile(edges, 0, y0, y1), grid.x), inside(_profile(edges, 1, x0, x1), grid.y)
+    x = find_axis(ex, whole, floor=0.45)
+    y = find_axis(ey, whole, floor=0.45)
+    if x is None or y is None or x.count < 1 or y.count < 1:
+        return None
+    if abs(x.pitch - y.pitch) > SQUARE:
+        x, y = _one_pitch(ex, ey, whole, x, y)
+    return _lined(edges, Grid(x=_placed(ex, x), y=_placed(ey, y)))
 
 
 #: Most two pitches of a grid of square cells, found apart on its two axes, may differ (pixels) and both stand.

@@ -194,6 +194,22 @@ def _known_digits() -> tuple[np.ndarray, np.ndarray]:
         return data["digits"].astype(np.float32) / 255.0, data["digit_labels"]
 
 
+@cache
+def _known_shapes() -> dict[str, np.ndarray]:
+    """The shapes of the known square skins' digits (:func:`~cnfsweep.formats.picture.generic.digit_shape`), by digit."""
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.generic import digit_shape
+
+    known, labels, skins = _known()
+    square = ~np.char.endswith(skins.astype(str), HEX)
+    out: dict[str, list[Any]] = {}
+    for cell, label in zip(known[square], labels[square], strict=True):
+        shape = digit_shape(cell.reshape(SIDE, SIDE, 3)) if str(label) in set("12345678") else None
+        if shape is not None:
+            out.setdefault(str(label), []).append(shape)
+    return {k: np.asarray(v) for k, v in out.items()}
+
+
 def decode(data: bytes, source: str) -> Any:
     """Decode a picture's bytes into a Pillow RGB image."""
     _, Image = _libraries()
@@ -704,11 +720,24 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
         from cnfsweep.formats.picture.generic import numbers_fit, read_board
 
-        named = read_board(feats[keep].reshape(-1, SIDE, SIDE, 3), grid.cols)
+        cells = feats[keep].reshape(-1, SIDE, SIDE, 3)
+        named = read_board(cells, grid.cols, _known_shapes())
         if all(label is not None for label in named) and numbers_fit(named, grid.cols):
             skin, classes = "generic", sorted({label for label in named if label is not None})
             order = np.asarray([[classes.index(label or "")] for label in named])
             best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
+        else:
+            by_colour = read_board(cells, grid.cols)
+            if all(label is not None for label in by_colour) and numbers_fit(by_colour, grid.cols):
+                # The colours alone read the board; a number's shape said otherwise.  That number is the cell to
+                # name: the known skins' cells, none of them this skin's, say nothing of it.
+                i = next(i for i, (a, b) in enumerate(zip(by_colour, named, strict=True)) if b is None and a != "0")
+                r, c = divmod(i, grid.cols)
+                raise BoardFormatError(
+                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board "
+                    f"(no known skin; its ink's colour is the classic {by_colour[i]}'s, its shape is not a {by_colour[i]})",
+                    source=source,
+                )
     rows: list[tuple[Seen, ...]] = []
     sure: list[tuple[float, ...]] = []
     for r in range(grid.rows):

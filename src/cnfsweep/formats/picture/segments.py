@@ -5,10 +5,14 @@ segments of every digit drawn, the lit ones bright red and the unlit ones dark r
 known pictures.  Its cell is the block of red its seven segments make (the unlit ones give it its whole
 width, a 1 included), each segment is looked for where the seven-segment layout puts it, on a few short
 lines across it, and the digit is the set of segments lit.  A segment is lit where its red is near the
-brightest red of the counter's digits, unlit where it is well under that; a segment with no red at all (a
-display that leaves its unlit segments undrawn, as xdemineur's does, where a cell's width says nothing of
-where its segments lie) or one between the two leaves the counter unread, as does a set of segments that
-is no digit.  Works on numpy arrays only.
+brightest red of the counter's digits, unlit where it is well under that; one between the two leaves the
+counter unread, as does a set of segments that is no digit.
+
+A display that leaves its unlit segments undrawn (xdemineur's: bright red on black) is read by its digits'
+places instead (:func:`bare_cells`): its digits stand at one pitch, each as wide as a digit that spans its
+whole width (a 0, 2, 8 ...) and each with its right upright lit, so a 1, a narrow stroke at its place's
+right, is placed by its right side; a segment with no red there is unlit.  A display with no digit as wide
+as a digit, strokes at no one pitch, or a stroke that falls in no place, stays unread.  Works on numpy arrays only.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import numpy as np
 
 from cnfsweep.formats.picture.counter import Counter, _runs
 
-__all__ = ["display_cells", "read_segments"]
+__all__ = ["bare_cells", "display_cells", "read_segments"]
 
 #: The characters a set of lit segments shows (``a`` the top, then clockwise, ``g`` the middle); 6, 7 and 9
 #: each in both the shapes displays use (with and without their tail), none of which is another digit.
@@ -119,10 +123,88 @@ def _same_display(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) ->
     )
 
 
-def _segment_reds(red: np.ndarray, cell: tuple[int, int, int, int]) -> dict[str, float] | None:
+#: Most a stroke may stand outside the place the display's pitch gives it (pixels).
+SLACK = 1
+
+
+def bare_cells(rgb: np.ndarray) -> list[list[tuple[int, int, int, int] | None]]:
+    """The displays of red digits whose unlit segments are undrawn, left to right, each its digits' places.
+
+    A place is the box a digit fills (None for a place with no red: a blank).  The strokes of red in a band
+    of rows make a display where they stand level, alike in height and at most a height apart; its pitch is
+    the least step between their right sides, every step a whole number of it, and each stroke must fall
+    in one place (:data:`SLACK`).  A display where that fails, or with red level with it just before its
+    first digit (a minus sign), is left out.
+    """
+    ink = _ink(rgb)
+    out: list[list[tuple[int, int, int, int] | None]] = []
+    for top, bottom in _runs(ink.sum(axis=1) > 0, LEAST_HEIGHT):
+        band = ink[top:bottom]
+        strokes = []
+        for left, right in _runs(band.sum(axis=0) > 0, 1):
+            rows = np.flatnonzero(band[:, left:right].any(axis=1))
+            strokes.append((left, top + int(rows[0]), right, top + int(rows[-1]) + 1))
+        groups: list[list[tuple[int, int, int, int]]] = []
+        for stroke in strokes:
+            last = groups[-1][-1] if groups else None
+            height = stroke[3] - stroke[1]
+            if (
+                last is not None
+                and _near(last[3] - last[1], height)
+                and abs(last[1] - stroke[1]) <= ALIKE * height
+                and stroke[0] - last[2] <= max(height, last[3] - last[1])
+            ):
+                groups[-1].append(stroke)
+            else:
+                groups.append([stroke])
+        for group in groups:
+            places = _places(group)
+            found = [place for place in places or [] if place is not None]
+            if places is None or len(found) < 2:
+                continue
+            left, y0, y1 = found[0][0], found[0][1], found[0][3]
+            # Red within a digit's height before the first digit, level with it: a minus sign (the middle segment
+            # alone, too short to be a digit), which the display would be read without.
+            if any(
+                s not in group and left - (y1 - y0) <= s[2] <= left + SLACK and s[1] < y1 and s[3] > y0 for s in strokes
+            ):
+                continue
+            out.append(places)
+    return sorted(out, key=lambda places: min(p[0] for p in places if p is not None))
+
+
+def _places(strokes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int] | None] | None:
+    """The places of a display's digits from its strokes (see :func:`bare_cells`), or None where they give none.
+
+    By the strokes' right sides: every digit but a blank has a right upright lit (a 3 or a 1 lacks its left
+    ones), so its right side is its place's; the places are as wide as the widest stroke.
+    """
+    width = max(s[2] - s[0] for s in strokes)
+    top, bottom = min(s[1] for s in strokes), max(s[3] for s in strokes)
+    if bottom - top < LEAST_HEIGHT or not ASPECT[0] <= (bottom - top) / width <= ASPECT[1]:
+        return None  # no stroke as wide as a digit: nothing says where the segments lie
+    rights = [s[2] for s in strokes]
+    steps = np.diff(rights)
+    if len(steps) == 0 or steps.min() < width:
+        return None  # strokes closer than a digit's width: two of them belong to one digit
+    pitch = float(steps.min())
+    if np.abs(steps / pitch - np.round(steps / pitch)).max() * pitch > SLACK:
+        return None
+    taken: dict[int, tuple[int, int, int, int]] = {}
+    for left, _, right, _ in strokes:
+        k = round((right - rights[0]) / pitch)
+        place = (round(rights[0] + k * pitch) - width, top, round(rights[0] + k * pitch), bottom)
+        if left < place[0] - SLACK or abs(right - place[2]) > SLACK:
+            return None
+        taken[k] = place
+    return [taken.get(k) for k in range(max(taken) + 1)]
+
+
+def _segment_reds(red: np.ndarray, cell: tuple[int, int, int, int], bare: bool = False) -> dict[str, float] | None:
     """Each segment's red in a cell (the middle of its lines' brightest red pixels), or None where one has no red.
 
-    ``red`` is the picture's red where a segment's colours are (:func:`_ink`), 0 elsewhere.
+    ``red`` is the picture's red where a segment's colours are (:func:`_ink`), 0 elsewhere.  With ``bare``
+    (a display whose unlit segments are undrawn), a segment with no red is unlit: 0.
     """
     left, top, right, bottom = cell
     width, height = right - left, bottom - top
@@ -140,7 +222,7 @@ def _segment_reds(red: np.ndarray, cell: tuple[int, int, int, int]) -> dict[str,
                 line = red[y, left + int(start * width) : left + max(int(start * width) + 1, int(np.ceil(end * width)))]
             lines.append(float(line.max()))
         found[segment] = float(np.median(lines))
-        if found[segment] <= 0:
+        if found[segment] <= 0 and not bare:
             return None  # no red where a segment belongs: its unlit segments are not drawn, or no digit is
     return found
 
@@ -154,21 +236,30 @@ def read_segments(rgb: np.ndarray, above: float) -> Counter | None:
     """
     region = rgb[: max(0, int(above))]
     displays = [cells for cells in display_cells(region) if len(cells) >= 2]
-    if not displays:
-        return None
-    cells = displays[0]
     # The segments' red once for the region, not once a digit.
     red = np.where(_ink(region), region[..., 0], 0).astype(np.float32)
-    reds = [_segment_reds(red, cell) for cell in cells]
+    places: list[tuple[int, int, int, int] | None] = list(displays[0]) if displays else []
+    reds = [_segment_reds(red, cell) if cell is not None else None for cell in places]
+    bare = not places or any(found is None for found in reds)
+    if bare:
+        # A segment with no red: a display that leaves its unlit segments undrawn, read by its digits' places.
+        undrawn = bare_cells(region)
+        if not undrawn:
+            return None
+        places = undrawn[0]
+        reds = [_segment_reds(red, cell, bare=True) if cell is not None else {} for cell in places]
     if any(found is None for found in reds):
         return None
     values = [value for found in reds if found is not None for value in found.values()]
-    brightest = max(values)
-    if min(values) >= LIT * brightest:
+    brightest = max(values, default=0.0)
+    if brightest <= 0 or (not bare and min(values) >= LIT * brightest):
         return None  # no segment unlit: nothing shows what unlit looks like, so lit cannot be told from it
     text, margin = "", 1.0
     for found in reds:
         assert found is not None
+        if not found:
+            text += " "  # a place with no red: a blank
+            continue
         lit = frozenset(s for s, value in found.items() if value >= LIT * brightest)
         if any(UNLIT * brightest < value < LIT * brightest for value in found.values()):
             return None  # a segment neither lit nor unlit
@@ -182,6 +273,7 @@ def read_segments(rgb: np.ndarray, above: float) -> Counter | None:
     shown = text.lstrip(" ")
     if not (shown.isdigit() or (shown[:1] == "-" and shown[1:].isdigit())):
         return None  # a blank between digits, a minus sign after one, or nothing lit
+    cells = [cell for cell in places if cell is not None]
     left, top = min(c[0] for c in cells), min(c[1] for c in cells)
     right, bottom = max(c[2] for c in cells), max(c[3] for c in cells)
     return Counter(value=int(shown), box=(left, top, right, bottom), confidence=0.5 + 0.5 * margin)
