@@ -145,6 +145,8 @@ class VariantModel:
         for c in fixed_safe:
             if c in self.x:
                 self.model.add(self.x[c] == 0)
+        #: The cells this model fixes safe: a 2A clue's area never reaches through them.
+        self._safe = frozenset(fixed_safe)
         for c in board.where(CellState.MINE):
             if c in self.x:
                 self.model.add(self.x[c] == 1)
@@ -158,6 +160,8 @@ class VariantModel:
         self.presolve = True
         #: Whether CP-SAT builds its LP relaxation; a puzzle's questions of existence answer faster without it.
         self.linearize = True
+        #: Whether a 2A clue is stated: its distances are integers whose LP relaxation costs more than it prunes.
+        self.areas = False
         #: CP-SAT's deterministic time one :meth:`solve` may take, its cut rounds together (``None``: no bound); past
         #: it :class:`WorkLimitReached`.  It counts the same on any machine: a bounded question has the same answer
         #: however busy this one is.
@@ -321,41 +325,71 @@ class VariantModel:
     def _add_area(self, statement: Area, on: Sequence[Any]) -> None:
         """The mines joined across sides to the clue's sides number an allowed value (where ``on`` holds).
 
-        Each cell within ``top + 1`` steps (``top`` the largest allowed value) has its distance from the clue
-        along mines: ``1 + `` the least of its neighbours' (the clue's is 0) on a mine, ``top + 2`` (never
-        reached) on a safe cell, capped at ``top + 2``.  Those equations have one solution, the true distances
-        up to the cap, so every distance is fixed by the mines.  The area is an allowed value exactly when no
-        cell is at ``top + 1`` and the cells at ``top`` or less number an allowed value.
+        Each cell that may be a mine within ``top`` steps of the clue across such cells (``top`` the largest
+        allowed value) has its distance from the clue along mines: ``1 + `` the least of its neighbours' (the
+        clue's is 0) on a mine, ``top + 2`` (never reached) on a safe cell, capped at ``top + 2``.  Those
+        equations have one solution, the true distances up to the cap, so every distance is fixed by the mines.
+        The area is an allowed value exactly when no mine is at ``top + 1`` (a mine one step past a counted
+        cell) and the cells at ``top`` or less number an allowed value.
         """
         model = self.model
+        self.areas = True
         top = max(statement.allowed, default=-1)
         if top < 0:
             model.add_bool_or([~lit for lit in on])  # no area is negative
             return
         cap = top + 2
-        ball = _area_cells(self.grid, statement)
+        clue = statement.clue
+        # Only cells that may be mines carry a distance: the least number of steps to them across cells that may
+        # be mines (a revealed cell never is), within ``top + 1``.  No path of mines is shorter, so it bounds
+        # each distance below, and a cell it does not reach is never in the area nor just beyond it.  On a
+        # puzzle as printed half the cells are clues: the model is a fraction of the size.
+        reach = set(_area_cells(self.grid, statement)) - self._safe
+        step = {clue: 0}
+        todo = [clue]
+        for c in todo:
+            if step[c] > top:
+                continue
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n in reach and n not in step:
+                    step[n] = step[c] + 1
+                    todo.append(n)
+        del step[clue]
+        # The cells ``top + 1`` steps away (the rim) take no distance of their own: a mine there is just beyond
+        # the area exactly when a cell beside it is counted (or it touches the clue, when ``top`` is 0), as a
+        # counted cell beside it is ``top`` away; nothing nearer can be reached through it.
+        ball = [c for c, k in step.items() if k <= top]
+        rim = [c for c, k in step.items() if k == top + 1]
         inside = set(ball)
-        far = {c: model.new_int_var(1, cap, "far") for c in ball}
-        within = []
+        far = {c: model.new_int_var(step[c], cap, "far") for c in ball}
+        counted = {c: model.new_bool_var("counted") for c in ball}
+        off = [~lit for lit in on]
         for c in ball:
             near: list[Any] = [cap]
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 n = Cell(c.row + dr, c.col + dc)
-                if n == statement.clue:
+                if n == clue:
                     near.append(1)
                 elif n in inside:
                     near.append(far[n] + 1)
-            least = model.new_int_var(1, cap, "least")
+            least = model.new_int_var(step[c], cap, "least")
             model.add_min_equality(least, near)
             model.add(far[c] == least).only_enforce_if(self.x[c])
             model.add(far[c] == cap).only_enforce_if(~self.x[c])
-            counted = model.new_bool_var("counted")
-            model.add(far[c] <= top).only_enforce_if(counted)
-            model.add(far[c] >= top + 1).only_enforce_if(~counted)
-            within.append(counted)
+            model.add(far[c] <= top).only_enforce_if(counted[c])
+            model.add(far[c] >= top + 1).only_enforce_if(~counted[c])
             beyond = model.add(far[c] != top + 1)
             if on:
                 beyond.only_enforce_if(on)
+        for c in rim:
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = Cell(c.row + dr, c.col + dc)
+                if n == clue:
+                    model.add_bool_or([~self.x[c], *off])
+                elif n in inside:
+                    model.add_bool_or([~self.x[c], ~counted[n], *off])
+        within = list(counted.values())
         added = model.add_linear_expression_in_domain(cp_model.LinearExpr.sum(within), _domain(statement.allowed))
         if on:
             added.only_enforce_if(on)
