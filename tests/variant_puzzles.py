@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from itertools import permutations
+from itertools import combinations, permutations
 
 from cnfsweep.core.board import Cell
+from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import parse_variant
+from cnfsweep.variants.hints import hint_variant
 from cnfsweep.variants.solve import analyze_variant, check_variant, variant_layouts
 
 import variant_oracle as oracle
@@ -24,10 +26,15 @@ __all__ = [
     "SECOND_MODES",
     "Puzzle",
     "assert_agrees",
+    "assert_generated_puzzle_is_unique",
+    "assert_hint_reasons_are_minimal",
     "assert_minimal_conflict",
+    "assert_smallest_reasons_have_the_fewest_clues",
+    "certain_by_oracle",
     "random_puzzle",
     "rule_on_shape",
     "token",
+    "with_a_certain_cell",
 ]
 
 #: Variant board texts that cannot be read, each with the start of the one line that says why (read from stdin).
@@ -262,3 +269,66 @@ def rule_on_shape(case: tuple[str, tuple[int, int]]) -> list[object]:
     """
     rule, (rows, cols) = case
     return [("rule", rule), ("shape", (rows, cols))] + ([("rule on 9+ cells", rule)] if rows * cols >= 9 else [])
+
+
+def certain_by_oracle(puzzle: Puzzle, p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
+    """Whether the clues ``used`` (and the total, if ``with_total``) allow layouts, each with ``p`` as ``mine``."""
+    kept = puzzle.solutions(clues=list(used), total=with_total)
+    return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
+
+
+def with_a_certain_cell(rng: random.Random, shapes: list[tuple[int, int]], rules: list[str], clue: str) -> Puzzle:
+    """A random puzzle (a shape of ``shapes``, a total half the time) that has a certain cell by the oracle."""
+    while True:
+        rows, cols = rng.choice(shapes)
+        puzzle = random_puzzle(rng, rows, cols, rules, clue, "", rng.random() < 0.5)
+        found = puzzle.solutions()
+        if any(len({Cell(*p) in m for m in found}) == 1 for p in puzzle.covered()):
+            return puzzle
+
+
+def assert_hint_reasons_are_minimal(puzzle: Puzzle) -> None:
+    """``hint`` finds the oracle's certain cells, each reason forces its cell and needs every clue it names."""
+    result = hint_variant(parse_variant(puzzle.text()), every=True)
+    expected = puzzle.solutions()
+    covered = [Cell(*p) for p in puzzle.covered()]
+    forced = {(c, c in next(iter(expected))) for c in covered if expected and len({c in m for m in expected}) == 1}
+    assert {(m.cell, m.mine) for m in result.moves if m.certain} == forced
+    for move in result.moves:
+        if not move.certain:
+            continue
+        assert move.reason is not None
+        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
+        assert certain_by_oracle(puzzle, p, move.mine, used, move.reason.uses_total)
+        for q in used:
+            assert not certain_by_oracle(puzzle, p, move.mine, used - {q}, move.reason.uses_total)
+
+
+def assert_smallest_reasons_have_the_fewest_clues(puzzle: Puzzle) -> None:
+    """``hint --smallest`` names as few clues as any set that forces the cell, by brute force over clue sets."""
+    clues = sorted(puzzle.clues)
+    result = hint_variant(parse_variant(puzzle.text()), every=True, smallest=True)
+    assert any(m.certain for m in result.moves)
+    for move in result.moves:
+        if not move.certain:
+            continue
+        assert move.reason is not None
+        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
+        with_total = not certain_by_oracle(puzzle, p, move.mine, clues, False)
+        least = next(
+            k
+            for k in range(len(clues) + 1)
+            if any(certain_by_oracle(puzzle, p, move.mine, s, with_total) for s in combinations(clues, k))
+        )
+        assert (move.reason.uses_total, len(used)) == (with_total, least), (puzzle.text(), move)
+        assert certain_by_oracle(puzzle, p, move.mine, used, with_total)
+
+
+def assert_generated_puzzle_is_unique(rows: int, cols: int, mines: int, clue: str, seed: int) -> None:
+    """``generate --rules CLUE`` makes a puzzle of one layout by the oracle, and ``solve`` decides every cell."""
+    puzzle = generate_variant(VariantRequest.make(rows, cols, mines, [clue], graded=False), seed)
+    clues = {(c.row, c.col): v for c, v in puzzle.board.clues.items()}
+    assert Puzzle(rows, cols, [], clue, clues=clues, total=mines).solutions() == {puzzle.answer}
+    analysis = analyze_variant(parse_variant(puzzle.text()))
+    assert set(analysis.mines) == set(puzzle.answer)
+    assert set(analysis.safe) == {Cell(*p) for p in oracle.cells(rows, cols) if p not in clues} - puzzle.answer

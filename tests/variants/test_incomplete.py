@@ -9,12 +9,21 @@ board is refused as an unknown rule).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from itertools import combinations
 
 import pytest
 from paths import DATA
-from variant_puzzles import SECOND_MODES, Puzzle, assert_agrees, assert_minimal_conflict, random_puzzle
+from variant_puzzles import (
+    SECOND_MODES,
+    Puzzle,
+    assert_agrees,
+    assert_generated_puzzle_is_unique,
+    assert_hint_reasons_are_minimal,
+    assert_minimal_conflict,
+    assert_smallest_reasons_have_the_fewest_clues,
+    random_puzzle,
+    with_a_certain_cell,
+)
 
 import variant_oracle as oracle
 from benchmarks.variants_peer import read
@@ -23,10 +32,11 @@ from cnfsweep.core.board import Cell
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState, parse_variant
 from cnfsweep.variants.game import PuzzleGame, PuzzleState
-from cnfsweep.variants.hints import hint_variant
 from cnfsweep.variants.solve import analyze_variant, variant_layouts
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
+#: The shapes of the boards the hint tests draw.
+HINT_SHAPES = [(3, 3), (3, 4), (4, 3)]
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -95,75 +105,28 @@ def test_two_clues_that_agree_only_under_different_directions_conflict() -> None
     assert_minimal_conflict(puzzle)
 
 
-def _certain(puzzle: Puzzle, p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
-    """Whether every layout the clues ``used`` (and the total) allow, under one direction, has ``p`` as ``mine``."""
-    kept = puzzle.solutions(clues=list(used), total=with_total)
-    return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
-
-
 def _hint_case(seed: int) -> Puzzle:
     """A random 2I board (with 1Q on every fourth seed) that has a certain cell by the oracle."""
-    rng = random.Random(f"2I hint {seed}")
-    while True:
-        rows, cols = rng.choice([(3, 3), (3, 4), (4, 3)])
-        puzzle = random_puzzle(rng, rows, cols, ["1Q"] if seed % 4 == 3 else [], "2I", "", bool(seed % 2))
-        found = puzzle.solutions()
-        if any(len({Cell(*p) in m for m in found}) == 1 for p in puzzle.covered()):
-            return puzzle
+    return with_a_certain_cell(random.Random(f"2I hint {seed}"), HINT_SHAPES, ["1Q"] if seed % 4 == 3 else [], "2I")
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
-    puzzle = _hint_case(seed)
-    result = hint_variant(parse_variant(puzzle.text()), every=True)
-    expected = puzzle.solutions()
-    covered = [Cell(*p) for p in puzzle.covered()]
-    forced = {(c, c in next(iter(expected))) for c in covered if len({c in m for m in expected}) == 1}
-    assert {(m.cell, m.mine) for m in result.moves if m.certain} == (forced if expected else set())
-    for move in result.moves:
-        if not move.certain:
-            continue
-        assert move.reason is not None
-        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
-        assert _certain(puzzle, p, move.mine, used, move.reason.uses_total)
-        for q in used:  # each clue is needed
-            assert not _certain(puzzle, p, move.mine, used - {q}, move.reason.uses_total)
+    assert_hint_reasons_are_minimal(_hint_case(seed))
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_smallest_reasons_have_the_fewest_clues_by_brute_force(seed: int) -> None:
     # A clue alone may hold under one direction and a second clue only under another: the fewest clues that
     # force a cell are found over layouts and directions together.
-    puzzle = _hint_case(seed)
-    clues = sorted(puzzle.clues)
-    result = hint_variant(parse_variant(puzzle.text()), every=True, smallest=True)
-    for move in result.moves:
-        if not move.certain:
-            continue
-        assert move.reason is not None
-        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
-        with_total = not _certain(puzzle, p, move.mine, clues, False)
-        least = next(
-            k
-            for k in range(len(clues) + 1)
-            if any(_certain(puzzle, p, move.mine, s, with_total) for s in combinations(clues, k))
-        )
-        assert (move.reason.uses_total, len(used)) == (with_total, least), (puzzle.text(), move)
-        assert _certain(puzzle, p, move.mine, used, with_total)
+    assert_smallest_reasons_have_the_fewest_clues(_hint_case(seed))
 
 
 @pytest.mark.parametrize(("shape", "mines", "seed"), [((4, 4), 5, 1), ((4, 4), 5, 2), ((4, 5), 6, 3), ((3, 4), 4, 4)])
 def test_generated_puzzles_have_one_layout_by_the_oracle_and_solve_decides_them(
     shape: tuple[int, int], mines: int, seed: int
 ) -> None:
-    rows, cols = shape
-    puzzle = generate_variant(VariantRequest.make(rows, cols, mines, ["2I"], graded=False), seed)
-    board = puzzle.board
-    clues = {(c.row, c.col): v for c, v in board.clues.items()}
-    assert Puzzle(rows, cols, [], "2I", clues=clues, total=mines).solutions() == {puzzle.answer}
-    analysis = analyze_variant(parse_variant(puzzle.text()))
-    assert set(analysis.mines) == set(puzzle.answer)
-    assert set(analysis.safe) == {Cell(*p) for p in oracle.cells(rows, cols) if p not in clues} - puzzle.answer
+    assert_generated_puzzle_is_unique(*shape, mines, "2I", seed)
 
 
 @pytest.mark.parametrize("name", ["2I_8_5", "2I_6x6_8_1", "2I_8x8_16_1"])

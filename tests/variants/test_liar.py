@@ -10,22 +10,28 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections.abc import Iterable
-from itertools import combinations, product
+from itertools import product
 
 import pytest
 from paths import DATA
-from variant_puzzles import Puzzle, assert_agrees, assert_minimal_conflict, random_puzzle
+from variant_puzzles import (
+    Puzzle,
+    assert_agrees,
+    assert_generated_puzzle_is_unique,
+    assert_hint_reasons_are_minimal,
+    assert_minimal_conflict,
+    assert_smallest_reasons_have_the_fewest_clues,
+    random_puzzle,
+    with_a_certain_cell,
+)
 
 import variant_oracle as oracle
 from benchmarks.variants_peer import read
 
-from cnfsweep.core.board import Cell
 from cnfsweep.generation.variant_grade import grade_variant_board
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState, parse_variant
 from cnfsweep.variants.game import PuzzleGame, PuzzleState
-from cnfsweep.variants.hints import hint_variant
 from cnfsweep.variants.solve import analyze_variant, variant_layouts
 
 
@@ -85,56 +91,21 @@ def test_two_clues_one_off_in_one_row_conflict() -> None:
     assert_minimal_conflict(puzzle)
 
 
-def _certain(puzzle: Puzzle, p: oracle.Pos, mine: bool, used: Iterable[oracle.Pos], with_total: bool) -> bool:
-    """Whether every layout the clues ``used`` (and the total) allow, under some choice of liars, has ``p`` as ``mine``."""
-    kept = puzzle.solutions(clues=list(used), total=with_total)
-    return bool(kept) and all((Cell(*p) in m) == mine for m in kept)
+def _hint_case(seed: int, kind: str) -> Puzzle:
+    """A random 3x3 2L board (with 1Q on every fourth seed) that has a certain cell by the oracle."""
+    return with_a_certain_cell(random.Random(f"2L {kind} {seed}"), [(3, 3)], ["1Q"] if seed % 4 == 3 else [], "2L")
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_every_hint_reason_is_certain_and_minimal_by_the_oracle(seed: int) -> None:
-    rng = random.Random(f"2L hint {seed}")
-    while True:  # a board with a certain cell
-        puzzle = random_puzzle(rng, 3, 3, ["1Q"] if seed % 4 == 3 else [], "2L", "", bool(seed % 2))
-        expected = puzzle.solutions()
-        covered = [Cell(*p) for p in puzzle.covered()]
-        forced = {(c, c in next(iter(expected))) for c in covered if len({c in m for m in expected}) == 1}
-        if forced:
-            break
-    result = hint_variant(parse_variant(puzzle.text()), every=True)
-    assert {(m.cell, m.mine) for m in result.moves if m.certain} == forced
-    for move in result.moves:
-        assert move.certain and move.reason is not None
-        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
-        assert _certain(puzzle, p, move.mine, used, move.reason.uses_total)
-        for q in used:  # each clue is needed
-            assert not _certain(puzzle, p, move.mine, used - {q}, move.reason.uses_total)
+    assert_hint_reasons_are_minimal(_hint_case(seed, "hint"))
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_smallest_reasons_have_the_fewest_clues_by_brute_force(seed: int) -> None:
     # A layout breaks a set of clues under each choice of liars: the fewest clues that force a cell are found
     # over layouts and liars together (each layout kept with the liars it was found with).
-    rng = random.Random(f"2L smallest {seed}")
-    while True:  # a board with a certain cell
-        puzzle = random_puzzle(rng, 3, 3, ["1Q"] if seed % 4 == 3 else [], "2L", "", bool(seed % 2))
-        found = puzzle.solutions()
-        if any(len({Cell(*p) in m for m in found}) == 1 for p in puzzle.covered()):
-            break
-    clues = sorted(puzzle.clues)
-    result = hint_variant(parse_variant(puzzle.text()), every=True, smallest=True)
-    assert any(m.certain for m in result.moves)
-    for move in result.moves:
-        assert move.certain and move.reason is not None
-        p, used = (move.cell.row, move.cell.col), {(c.row, c.col) for c in move.reason.clues}
-        with_total = not _certain(puzzle, p, move.mine, clues, False)
-        least = next(
-            k
-            for k in range(len(clues) + 1)
-            if any(_certain(puzzle, p, move.mine, s, with_total) for s in combinations(clues, k))
-        )
-        assert (move.reason.uses_total, len(used)) == (with_total, least), (puzzle.text(), move)
-        assert _certain(puzzle, p, move.mine, used, with_total)
+    assert_smallest_reasons_have_the_fewest_clues(_hint_case(seed, "smallest"))
 
 
 def test_the_fan_generators_puzzle_is_graded_step_by_step() -> None:
@@ -150,13 +121,7 @@ def test_the_fan_generators_puzzle_is_graded_step_by_step() -> None:
 def test_generated_puzzles_have_one_layout_by_the_oracle_and_solve_decides_them(
     side: int, mines: int, seed: int
 ) -> None:
-    puzzle = generate_variant(VariantRequest.make(side, side, mines, ["2L"], graded=False), seed)
-    board = puzzle.board
-    clues = {(c.row, c.col): v for c, v in board.clues.items()}
-    assert Puzzle(side, side, [], "2L", clues=clues, total=mines).solutions() == {puzzle.answer}
-    analysis = analyze_variant(parse_variant(puzzle.text()))
-    assert set(analysis.mines) == set(puzzle.answer)
-    assert set(analysis.safe) == {Cell(*p) for p in oracle.cells(side, side) if p not in clues} - puzzle.answer
+    assert_generated_puzzle_is_unique(side, side, mines, "2L", seed)
 
 
 @pytest.mark.parametrize("seed", range(1, 5))
