@@ -178,6 +178,37 @@ capped_add(unsigned long long a, unsigned long long b)
     return r > CAP ? CAP : r;
 }
 
+/* Add one model (its boxes' mines, ``total`` in all) as the part's next row: the whole boxes' mines and layouts,
+ * the mines the number sees among them, and the split boxes' mines with the ways they can split. */
+static int
+add_row(Part *p, const long *counts, long total)
+{
+    Py_ssize_t row = p->n_rows++;
+    long need = 0;
+    wide weight = 1;
+    for (Py_ssize_t i = 0; i < p->n_kept; i++) {
+        long c = counts[p->kept[i]];
+        p->fixed[row * p->n_kept + i] = c;
+        if (p->inside[i])
+            need += c;
+        if (c > p->kept_size[i] || __builtin_mul_overflow(weight, binom[p->kept_size[i]][c], &weight))
+            return DECLINE;
+    }
+    unsigned long long ways = 1;
+    for (Py_ssize_t s = 0; s < p->n_split; s++) {
+        long m = counts[p->split[s]];
+        long lo = m - p->s_out[s] > 0 ? m - p->s_out[s] : 0;
+        long hi = m < p->s_in[s] ? m : p->s_in[s];
+        p->m[row * p->n_split + s] = m;
+        ways = capped_mul(ways, hi >= lo ? (unsigned long long)(hi - lo + 1) : 0);
+    }
+    p->need[row] = need;
+    p->mines[row] = total;
+    p->weight[row] = weight;
+    p->choices = capped_add(p->choices, ways);
+    return OK;
+}
+
 /* Split one part's boxes by what the number sees, adding the halves to whole and halves. */
 static int
 split_boxes(Part *p, PyObject *part_boxes, PyObject *cell, PyObject *seen,
@@ -301,31 +332,10 @@ plan_models(Part *p, PyObject *part_models, Py_ssize_t nb, Py_ssize_t holder, lo
         }
         if (holder >= 0 && counts[holder] > room)
             continue; /* the revealed cell would be a mine */
-        Py_ssize_t row = p->n_rows++;
-        long need = 0;
-        wide weight = 1;
-        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
-            long c = counts[p->kept[i]];
-            p->fixed[row * p->n_kept + i] = c;
-            if (p->inside[i])
-                need += c;
-            if (c > p->kept_size[i] || __builtin_mul_overflow(weight, binom[p->kept_size[i]][c], &weight)) {
-                status = DECLINE;
-                goto done;
-            }
+        if (add_row(p, counts, total) != OK) {
+            status = DECLINE;
+            goto done;
         }
-        unsigned long long ways = 1;
-        for (Py_ssize_t s = 0; s < p->n_split; s++) {
-            long m = counts[p->split[s]];
-            long lo = m - p->s_out[s] > 0 ? m - p->s_out[s] : 0;
-            long hi = m < p->s_in[s] ? m : p->s_in[s];
-            p->m[row * p->n_split + s] = m;
-            ways = capped_mul(ways, hi >= lo ? (unsigned long long)(hi - lo + 1) : 0);
-        }
-        p->need[row] = need;
-        p->mines[row] = total;
-        p->weight[row] = weight;
-        p->choices = capped_add(p->choices, ways);
     }
     status = OK;
 done:
@@ -1050,31 +1060,11 @@ plan_packed(Part *p, const PackedModels *pm, const long *in, Py_ssize_t holder)
         const long *counts = pm->m + r * nb;
         if (holder >= 0 && counts[holder] > room)
             continue; /* the revealed cell would be a mine */
-        Py_ssize_t row = p->n_rows++;
-        long need = 0, total = 0;
-        wide weight = 1;
+        long total = 0;
         for (Py_ssize_t b = 0; b < nb; b++)
             total += counts[b];
-        for (Py_ssize_t i = 0; i < p->n_kept; i++) {
-            long c = counts[p->kept[i]];
-            p->fixed[row * p->n_kept + i] = c;
-            if (p->inside[i])
-                need += c;
-            if (c > p->kept_size[i] || __builtin_mul_overflow(weight, binom[p->kept_size[i]][c], &weight))
-                return DECLINE;
-        }
-        unsigned long long ways = 1;
-        for (Py_ssize_t s = 0; s < p->n_split; s++) {
-            long m = counts[p->split[s]];
-            long lo = m - p->s_out[s] > 0 ? m - p->s_out[s] : 0;
-            long hi = m < p->s_in[s] ? m : p->s_in[s];
-            p->m[row * p->n_split + s] = m;
-            ways = capped_mul(ways, hi >= lo ? (unsigned long long)(hi - lo + 1) : 0);
-        }
-        p->need[row] = need;
-        p->mines[row] = total;
-        p->weight[row] = weight;
-        p->choices = capped_add(p->choices, ways);
+        if (add_row(p, counts, total) != OK)
+            return DECLINE;
     }
     return OK;
 }
