@@ -400,9 +400,15 @@ class StrongPolicy(Policy):
         next_safety: dict[int, Fraction] = {}
         survivors: int | None = None
         if self.second_weight:
-            for v, after in snap.outcomes(cell).items():
-                counts[v] = after.solutions
-                next_safety[v] = self._next_safety(after)
+            blends = self._blends(snap, cell)
+            if blends is not None:
+                # The pair after each number from the kernel's one call, no position built: the same values.
+                for v, n, first, second in blends:
+                    counts[v], next_safety[v] = n, self._blend(n, first, second)
+            else:
+                for v, after in snap.outcomes(cell).items():
+                    counts[v] = after.solutions
+                    next_safety[v] = self._next_safety(after)
         else:
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
@@ -416,6 +422,28 @@ class StrongPolicy(Policy):
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
         return RevealOutcome(cell, p, counts, next_safety, bonus, survivors)
+
+    def _blends(self, snap: Snapshot, cell: Cell) -> list[tuple[int, int, int, int]] | None:
+        """Return ``(v, n, first, second)`` for each number ``v`` ``cell`` can show, from the leaf kernel.
+
+        ``n`` layouts after ``v``, and in ``first`` and ``second`` of them a mine
+        on the cells the blend reads (:meth:`_next_safety`), from
+        :meth:`Snapshot.leaf_blend <cnfsweep.search.whatif.Snapshot.leaf_blend>`;
+        ``None`` where it does not answer, or for ``second_dead=full``, which it
+        does not read: then the positions are built.
+        """
+        if self.second_living and self.second_dead is DeadTest.FULL:
+            return None
+        found = snap.leaf_blend(cell, self.second_living)
+        if found is None:
+            return None
+        low, entries = found
+        return [(low + i, n, first, second) for i, (n, _, first, second) in enumerate(entries) if n]
+
+    def _blend(self, n: int, first: int, second: int) -> Fraction:
+        """Return :meth:`_next_safety` of a position of ``n`` layouts whose pair has a mine in ``first``, ``second``."""
+        w = Fraction(self.second_weight)
+        return (1 - w) * Fraction(n - first, n) + w * Fraction(n - second, n)
 
     def _next_safety(self, after: Snapshot) -> Fraction:
         if not self.second_weight:
@@ -447,6 +475,13 @@ class StrongPolicy(Policy):
                     return False
             return True
         bound = Fraction(n - snap.weight(cell), n)
+        blends = self._blends(snap, cell)
+        if blends is not None:
+            for _, n_v, first, second in blends:
+                bound -= Fraction(n_v, n) * (1 - self._blend(n_v, first, second))
+                if cap * bound < floor:
+                    return False
+            return True
         low, high = snap.number_range(cell)
         for v in range(low, high + 1):
             after = snap.reveal(cell, v)
