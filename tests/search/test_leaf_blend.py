@@ -209,3 +209,15 @@ def test_strong_blend_scores_are_the_positions(
                 assert blend_scores(policy, given, position, cells) == fast
             compared += len(cells)
     assert compared > 40
+
+
+def test_the_blend_call_answers_the_leaf_too(expert_points: list[Analysis]) -> None:
+    # One kernel call gives both: the counts the blend's call leaves for Snapshot.leaf are the leaf's own.
+    snap = Snapshot.of_analysis(expert_points[2])
+    again = Snapshot.of_analysis(expert_points[2])
+    cells = snap.candidates(0.5, 6)
+    assert cells
+    for cell in cells:
+        assert snap.leaf_blend(cell, True) is not None
+        assert cell in snap._leaves
+        assert snap.leaf(cell) == again.leaf(cell) is not None

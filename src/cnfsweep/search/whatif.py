@@ -470,6 +470,9 @@ class Snapshot:
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
         found = blends[key] = leaf_blend(self, cell, living)
+        if found is not None and cell not in self._leaves:
+            # The same call's first two counts are :meth:`leaf`'s answer: the deeper look-ahead asks it next.
+            self._leaves[cell] = (found[0], tuple((n, fails) for n, fails, _, _ in found[1]))
         return found
 
     def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
