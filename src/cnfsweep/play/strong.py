@@ -144,6 +144,9 @@ class RevealOutcome:
     #: Where each next safety is the best guess's: the layouts in which the cell and the next guess both
     #: survive, the score's numerator over the layouts without the bonus (None: add the fractions up).
     survivors: int | None = field(default=None, compare=False)
+    #: With the blend, from the leaf kernel: ``(a, q)``, the score without the bonus being ``a / (layouts * q)``
+    #: (``q`` the blend weight's denominator), as the fractions add up (None: add them up).
+    blended: tuple[int, int] | None = field(default=None, compare=False)
     # Scores already worked out, by the number of layouts: choosing sorts by them several times.
     _scores: dict[int, Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -159,6 +162,11 @@ class RevealOutcome:
             # Each number's share times its best safety is its layouts left minus the next guess's losses.
             found = Fraction(self.survivors, solutions)
             # Without a 50/50 bonus (the default) no product to reduce: the same value.
+            found = self._scores[solutions] = found if self.bonus == 1 else self.bonus * found
+        if found is None and self.blended is not None:
+            # One fraction for the sum of each number's share times its blend (see StrongPolicy._blend).
+            a, q = self.blended
+            found = Fraction(a, solutions * q)
             found = self._scores[solutions] = found if self.bonus == 1 else self.bonus * found
         if found is None:
             found = self._scores[solutions] = self.bonus * sum(
@@ -399,10 +407,23 @@ class StrongPolicy(Policy):
         counts: dict[int, int] = {}
         next_safety: dict[int, Fraction] = {}
         survivors: int | None = None
+        blended: tuple[int, int] | None = None
         if self.second_weight:
-            for v, after in snap.outcomes(cell).items():
-                counts[v] = after.solutions
-                next_safety[v] = self._next_safety(after)
+            blends = self._blends(snap, cell)
+            if blends is not None:
+                # The pair after each number from the kernel's one call, no position built: the same values,
+                # and their sum in whole numbers.
+                q = Fraction(self.second_weight).denominator
+                total = 0
+                for v, n, first, second in blends:
+                    kept = self._kept(n, first, second)
+                    counts[v], next_safety[v] = n, Fraction(kept, q * n)
+                    total += kept
+                blended = (total, q)
+            else:
+                for v, after in snap.outcomes(cell).items():
+                    counts[v] = after.solutions
+                    next_safety[v] = self._next_safety(after)
         else:
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
@@ -415,7 +436,34 @@ class StrongPolicy(Policy):
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
-        return RevealOutcome(cell, p, counts, next_safety, bonus, survivors)
+        return RevealOutcome(cell, p, counts, next_safety, bonus, survivors, blended)
+
+    def _blends(self, snap: Snapshot, cell: Cell) -> list[tuple[int, int, int, int]] | None:
+        """Return ``(v, n, first, second)`` for each number ``v`` ``cell`` can show, from the leaf kernel.
+
+        ``n`` layouts after ``v``, and in ``first`` and ``second`` of them a mine
+        on the cells the blend reads (:meth:`_next_safety`), from
+        :meth:`Snapshot.leaf_blend <cnfsweep.search.whatif.Snapshot.leaf_blend>`;
+        ``None`` where it does not answer, or for ``second_dead=full``, which it
+        does not read: then the positions are built.
+        """
+        if self.second_living and self.second_dead is DeadTest.FULL:
+            return None
+        found = snap.leaf_blend(cell, self.second_living)
+        if found is None:
+            return None
+        low, entries = found
+        return [(low + i, n, first, second) for i, (n, _, first, second) in enumerate(entries) if n]
+
+    def _kept(self, n: int, first: int, second: int) -> int:
+        """Return :meth:`_next_safety` times ``q * n``, of a position of ``n`` layouts whose pair has a mine in
+        ``first`` and ``second`` of them (``q`` the blend weight's denominator): a whole number.
+
+        With ``w = p / q``, ``(1 - w) (n - first) / n + w (n - second) / n`` is this over ``q n``.
+        """
+        w = Fraction(self.second_weight)
+        p, q = w.numerator, w.denominator
+        return (q - p) * (n - first) + p * (n - second)
 
     def _next_safety(self, after: Snapshot) -> Fraction:
         if not self.second_weight:
@@ -443,6 +491,17 @@ class StrongPolicy(Policy):
             )
             for fails in _fails(snap, cell):
                 kept -= fails
+                if kept * scale < limit:
+                    return False
+            return True
+        blends = self._blends(snap, cell)
+        if blends is not None:
+            # In whole numbers: the bound below times q * n, each number taking off q * n_v minus its blend's.
+            q = Fraction(self.second_weight).denominator
+            kept = q * (n - snap.weight(cell))
+            scale, limit = cap.numerator * floor.denominator, floor.numerator * n * q * cap.denominator
+            for _, n_v, first, second in blends:
+                kept -= q * n_v - self._kept(n_v, first, second)
                 if kept * scale < limit:
                     return False
             return True

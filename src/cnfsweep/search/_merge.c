@@ -1123,7 +1123,8 @@ done:
 /* The least box weight of one table (wide max where it has no box), given the product of the other tables'
  * polynomials, ``others`` (lo_len long), and the weights of the mines off the frontier; 1 on overflow. */
 static int
-least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight, wide *rest, wide *least)
+least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight, wide *rest, wide *least,
+         wide *totals)
 {
     for (Py_ssize_t row = 0; row < t->rows; row++)
         if (dot(others, weight + t->keys[row], lo_len, &rest[row]))
@@ -1138,6 +1139,8 @@ least_of(const Tab *t, const wide *others, Py_ssize_t lo_len, const wide *weight
         }
         if (total < *least)
             *least = total;
+        if (totals)
+            totals[b] = total;
     }
     return 0;
 }
@@ -1212,7 +1215,7 @@ binomial_scale(long n, long r_lo, long r_hi, wide *W)
  * scale (the same binomial vector over the same length), the same 0, 1 (past the integers) and 2 (no layout). */
 static int
 weigh_merged(const Kept *k, const Tab *tabs, const Tab *merged, long n, long m, wide *solutions, wide *least,
-             wide *off, wide *top, long *r_top)
+             wide *off, wide *top, long *r_top, wide *box_w)
 {
     static const wide one = 1;
     const wide *M = merged ? merged->poly : &one;
@@ -1255,10 +1258,12 @@ weigh_merged(const Kept *k, const Tab *tabs, const Tab *merged, long n, long m, 
     for (Py_ssize_t i = 0; i < k->T; i++) {
         Py_ssize_t lo_len = L - tabs[i].len + 1;
         if (poly_mul(k->others + (size_t)k->len * i, k->len - tabs[i].len + 1, M, Lm, others) ||
-            least_of(&tabs[i], others, lo_len, weight, rest, least))
+            least_of(&tabs[i], others, lo_len, weight, rest, least, box_w))
             goto done;
+        if (box_w)
+            box_w += tabs[i].width;
     }
-    if (merged && least_of(merged, k->all, k->len, weight, rest, least))
+    if (merged && least_of(merged, k->all, k->len, weight, rest, least, box_w))
         goto done;
     *off = 0;
     if (n > 0) {
@@ -1278,16 +1283,106 @@ done:
     return status;
 }
 
-/* One need's answer: None where no layout is left, else (solutions, least, least_off, top, r_top, safe). */
+/* The next move's blend (cnfsweep.search.ranking.safety_pair and living_safety_pair) after each number, worked
+ * out from the weights weigh_merged gives every box: each covered cell's class in the position after the reveal
+ * (a box of an untouched part, a box of the merged part, off the frontier, a certain mine or safe cell), then
+ * the two fewest layouts with a mine on a cell that may still be clicked, of the living cells where asked. */
+enum { CELL_NONE = -1, CELL_OFF = -2, CELL_MINE = -3, CELL_SAFE = -4 };
+
+typedef struct {
+    Py_ssize_t n_cells;
+    const Py_ssize_t *nbr_at; /* n_cells + 1 offsets into nbr */
+    const int *nbr;           /* every cell's neighbours, flat */
+    int living;               /* leave plainly dead cells out (living_safety_pair), or not (safety_pair) */
+    int *cls;                 /* per cell after the reveal: its box in weigh_merged's order, or a CELL_ code */
+    Py_ssize_t nw;            /* boxes weighed: the untouched parts' then the merged part's */
+} Blend;
+
+/* The two fewest layouts with a mine on a cell worth guessing, on weigh's scale times max(n_off, 1): 0 where no
+ * cell is left to click (both safeties 1), the scale's whole where the second (or the first) is missing.  0, or 1
+ * past the integers, -1 without memory. */
+static int
+blend_pair(const Blend *bl, const wide *box_w, wide solutions, wide off, long n_off, wide *first, wide *second)
+{
+    wide unit = n_off > 0 ? (wide)n_off : 1, whole;
+    if (__builtin_mul_overflow(solutions, unit, &whole))
+        return 1;
+    wide *w = alloc(bl->n_cells, sizeof(wide));
+    char *mixed = alloc(bl->n_cells, 1);
+    int status = -1;
+    if (!w || !mixed)
+        goto done;
+    status = 1;
+    for (Py_ssize_t i = 0; i < bl->n_cells; i++) {
+        int c = bl->cls[i];
+        mixed[i] = 0;
+        if (c >= 0) {
+            if (__builtin_mul_overflow(box_w[c], unit, &w[i]))
+                goto done;
+        } else if (c == CELL_OFF)
+            w[i] = off;
+        else if (c == CELL_SAFE)
+            w[i] = 0;
+        else {
+            w[i] = whole; /* a certain mine, or not covered: never a guess */
+            continue;
+        }
+        if (c != CELL_SAFE)
+            mixed[i] = w[i] > 0 && w[i] < whole; /* number_range: only such a neighbour widens the range */
+    }
+    /* The two fewest over every cell that may be clicked, and over the living ones. */
+    wide all[2] = {whole, whole}, live[2] = {whole, whole};
+    int n_all = 0, n_live = 0;
+    for (Py_ssize_t i = 0; i < bl->n_cells; i++) {
+        wide x = w[i];
+        if (x >= whole || bl->cls[i] == CELL_MINE || bl->cls[i] == CELL_NONE)
+            continue;
+        if (n_all < 2 || x < all[1]) {
+            if (n_all == 0 || x < all[0]) {
+                all[1] = all[0];
+                all[0] = x;
+            } else
+                all[1] = x;
+            n_all += n_all < 2;
+        }
+        if (!bl->living || !(n_live < 2 || x < live[1]))
+            continue;
+        /* A certain safe cell counts whatever it shows; another lives where a neighbour is unsettled. */
+        int lives = x == 0;
+        for (Py_ssize_t e = bl->nbr_at[i]; !lives && e < bl->nbr_at[i + 1]; e++)
+            lives = mixed[bl->nbr[e]];
+        if (!lives)
+            continue;
+        if (n_live == 0 || x < live[0]) {
+            live[1] = live[0];
+            live[0] = x;
+        } else
+            live[1] = x;
+        n_live += n_live < 2;
+    }
+    const wide *pick = bl->living && n_live ? live : all;
+    int found = bl->living && n_live ? n_live : n_all;
+    *first = found ? pick[0] : 0;
+    *second = found ? pick[1] : 0;
+    status = 0;
+done:
+    PyMem_Free(w);
+    PyMem_Free(mixed);
+    return status;
+}
+
+/* One need's answer: None where no layout is left, else (solutions, least, least_off, top, r_top, safe), and with
+ * a blend (first, second) of blend_pair after them. */
 static int
 weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Kept *kept, int kept_safe,
-           long n_off, long mines_left, PyObject **out)
+           long n_off, long mines_left, const Blend *bl, PyObject **out)
 {
     Py_ssize_t n_kept = kept->T;
     Tab *merged = &tabs[n_kept];
     memset(merged, 0, sizeof(Tab));
     int status = FAIL;
     int safe = kept_safe;
+    wide *box_w = NULL; /* every box's weight, for the blend */
     if (width > 0) {
         /* The merged part's table, as weighing_of writes it for Part.table. */
         merged->len = a->top + 1;
@@ -1306,10 +1401,12 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Ke
         for (Py_ssize_t b = 0; b < width; b++)
             safe |= !a->live[b];
     }
-    wide solutions, off, top, least;
+    wide solutions, off, top, least, first = 0, second = 0;
     long r_top;
+    if (bl && !(box_w = alloc(bl->nw ? bl->nw : 1, sizeof(wide))))
+        goto done;
     int got = weigh_merged(kept, tabs, width > 0 ? merged : NULL, n_off, mines_left, &solutions, &least, &off, &top,
-                           &r_top);
+                           &r_top, box_w);
     if (got < 0)
         goto done;
     if (got == 1) {
@@ -1321,6 +1418,15 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Ke
         status = OK;
         goto done;
     }
+    if (bl) {
+        got = blend_pair(bl, box_w, solutions, off, n_off, &first, &second);
+        if (got < 0)
+            goto done;
+        if (got) {
+            status = DECLINE;
+            goto done;
+        }
+    }
     /* least_weight: the fewest layouts with a mine on a box's cell, or (on the scale times n_off) off it. */
     int least_off = 0;
     if (n_off > 0) {
@@ -1329,24 +1435,136 @@ weigh_need(const Acc *a, const long *size, Py_ssize_t width, Tab *tabs, const Ke
     }
     PyObject *n_obj = wide_to_long(solutions), *least_obj = wide_to_long(least_off ? off : least);
     PyObject *top_obj = wide_to_long(top);
-    if (n_obj && least_obj && top_obj) {
-        *out = Py_BuildValue("(NNONlO)", n_obj, least_obj, least_off ? Py_True : Py_False, top_obj, r_top,
-                             safe ? Py_True : Py_False);
-        n_obj = least_obj = top_obj = NULL;
+    PyObject *first_obj = bl ? wide_to_long(first) : NULL, *second_obj = bl ? wide_to_long(second) : NULL;
+    if (n_obj && least_obj && top_obj && (!bl || (first_obj && second_obj))) {
+        if (bl)
+            *out = Py_BuildValue("(NNONlONN)", n_obj, least_obj, least_off ? Py_True : Py_False, top_obj, r_top,
+                                 safe ? Py_True : Py_False, first_obj, second_obj);
+        else
+            *out = Py_BuildValue("(NNONlO)", n_obj, least_obj, least_off ? Py_True : Py_False, top_obj, r_top,
+                                 safe ? Py_True : Py_False);
+        n_obj = least_obj = top_obj = first_obj = second_obj = NULL;
         status = *out ? OK : FAIL;
     }
     Py_XDECREF(n_obj);
     Py_XDECREF(least_obj);
     Py_XDECREF(top_obj);
+    Py_XDECREF(first_obj);
+    Py_XDECREF(second_obj);
 done:
+    PyMem_Free(box_w);
     PyMem_Free(merged->poly);
     PyMem_Free(merged->keys);
     PyMem_Free(merged->tally);
     return status;
 }
 
+/* What leaf_at passes for the blend: the cells' codes before the reveal (cell_codes), the revealed cell, its
+ * neighbours, and the neighbour lists. */
+typedef struct {
+    Py_ssize_t n_cells, x;
+    const int *codes;
+    const char *near_x;
+    const Py_ssize_t *nbr_at;
+    const int *nbr;
+    int living;
+} BlendIn;
+
+static PyObject *leaf_impl(PyObject *args, const BlendIn *bin);
+
 static PyObject *
 leaf(PyObject *self, PyObject *args)
+{
+    return leaf_impl(args, NULL);
+}
+
+/* Each cell's class after the reveal (Blend.cls), from its code before it and how the parts were split: an
+ * untouched part's box keeps its place among the untouched tables' boxes; a touched part's box is one of the
+ * merged part's whole boxes or halves (list_models' order: whole boxes, then seen and unseen halves), and an off
+ * cell the revealed cell sees is one of the fresh cells.  DECLINE where a code does not fit. */
+static int
+blend_classes(const BlendIn *bin, Blend *bl, const Part *parts, Py_ssize_t np, const long *touched_k, Py_ssize_t T,
+              const char *is_touched, PyObject *tables, long nf, Py_ssize_t width)
+{
+    Py_ssize_t *at = alloc(T + 1, sizeof(Py_ssize_t)), *q_of = alloc(T + 1, sizeof(Py_ssize_t));
+    Py_ssize_t *base_kept = alloc(np + 1, sizeof(Py_ssize_t)), *base_split = alloc(np + 1, sizeof(Py_ssize_t));
+    int status = FAIL;
+    if (!at || !q_of || !base_kept || !base_split || !(bl->cls = alloc(bin->n_cells, sizeof(int))))
+        goto done;
+    status = DECLINE;
+    Py_ssize_t nu = 0;
+    for (Py_ssize_t k = 0; k < T; k++) {
+        at[k] = nu;
+        if (!is_touched[k]) {
+            PackedTable *pt = PyCapsule_GetPointer(PyTuple_GET_ITEM(tables, k), TABLE_CAPSULE);
+            if (!pt) {
+                status = FAIL;
+                goto done;
+            }
+            nu += pt->tab.width;
+        }
+    }
+    at[T] = nu;
+    Py_ssize_t kept_all = 0, split_all = 0;
+    for (Py_ssize_t q = 0; q < np; q++) {
+        q_of[touched_k[q]] = q;
+        base_kept[q] = kept_all;
+        base_split[q] = split_all;
+        kept_all += parts[q].n_kept;
+        split_all += parts[q].n_split;
+    }
+    bl->nw = nu + width;
+    bl->n_cells = bin->n_cells;
+    bl->nbr_at = bin->nbr_at;
+    bl->nbr = bin->nbr;
+    bl->living = bin->living;
+    for (Py_ssize_t i = 0; i < bin->n_cells; i++) {
+        int c = bin->codes[i], cls = CELL_NONE;
+        if (i == bin->x)
+            cls = CELL_NONE; /* revealed: no longer covered */
+        else if (c >= 0) {
+            long k = c >> 16, b = c & 0xffff;
+            if (k >= T)
+                goto done;
+            if (!is_touched[k]) {
+                if (b >= at[k + 1] - at[k])
+                    goto done;
+                cls = (int)(at[k] + b);
+            } else {
+                const Part *p = &parts[q_of[k]];
+                Py_ssize_t j = -1;
+                for (Py_ssize_t e = 0; e < p->n_kept && j < 0; e++)
+                    if (p->kept[e] == b)
+                        j = nu + base_kept[q_of[k]] + e;
+                for (Py_ssize_t e = 0; e < p->n_split && j < 0; e++)
+                    if (p->split[e] == b)
+                        j = nu + kept_all + 2 * (base_split[q_of[k]] + e) + !bin->near_x[i];
+                if (j < 0)
+                    goto done;
+                cls = (int)j;
+            }
+        } else if (c == CELL_OFF) {
+            if (bin->near_x[i]) {
+                if (nf < 0)
+                    goto done;
+                cls = (int)(nu + width - 1);
+            } else
+                cls = CELL_OFF;
+        } else
+            cls = c;
+        bl->cls[i] = cls;
+    }
+    status = OK;
+done:
+    PyMem_Free(at);
+    PyMem_Free(q_of);
+    PyMem_Free(base_kept);
+    PyMem_Free(base_split);
+    return status;
+}
+
+static PyObject *
+leaf_impl(PyObject *args, const BlendIn *bin)
 {
     PyObject *tables, *touched, *models, *seen;
     long cell_k, cell_b, nf, n_off, mines_left, need_lo, need_hi;
@@ -1363,6 +1581,8 @@ leaf(PyObject *self, PyObject *args)
     long *first = NULL, *size = NULL, *in = NULL, *seen_kb = NULL, most_need = 0;
     PyObject *result = NULL;
     Kept kept = {0, 0, NULL, NULL};
+    Blend blend = {0};
+    long *touched_k = NULL;
     int status = DECLINE;
     if (PyTuple_GET_SIZE(models) != np || PyTuple_GET_SIZE(seen) % 2 || nf == 0 || nf > binom_top || n_off < 0 ||
         mines_left < 0 || need_lo < 0 || need_hi < need_lo || limit < 0 || limit >= (long long)CAP)
@@ -1481,6 +1701,16 @@ leaf(PyObject *self, PyObject *args)
     if (status != OK)
         goto done;
     status = FAIL;
+    if (bin) {
+        if (!(touched_k = alloc(np + 1, sizeof(long))))
+            goto done;
+        for (Py_ssize_t q = 0; q < np; q++)
+            touched_k[q] = PyLong_AsLong(PyTuple_GET_ITEM(touched, q));
+        status = blend_classes(bin, &blend, parts, np, touched_k, T, is_touched, tables, nf, width);
+        if (status != OK)
+            goto done;
+        status = FAIL;
+    }
     if (!(result = PyTuple_New(need_hi - need_lo + 1)))
         goto done;
     for (long need = need_lo; need <= need_hi; need++) {
@@ -1488,7 +1718,8 @@ leaf(PyObject *self, PyObject *args)
         if (need > most_need || !acc[need].slot)
             entry = Py_NewRef(Py_None);
         else {
-            status = weigh_need(&acc[need], size, width, tabs, &kept, kept_safe, n_off, mines_left, &entry);
+            status = weigh_need(&acc[need], size, width, tabs, &kept, kept_safe, n_off, mines_left, bin ? &blend : NULL,
+                                &entry);
             if (status != OK)
                 goto done;
             status = FAIL;
@@ -1513,6 +1744,8 @@ done:
     PyMem_Free(tabs);
     PyMem_Free(kept.all);
     PyMem_Free(kept.others);
+    PyMem_Free(blend.cls);
+    PyMem_Free(touched_k);
     for (Py_ssize_t q = 0; parts && q < np; q++)
         free_part(&parts[q]);
     PyMem_Free(parts);
@@ -1533,26 +1766,182 @@ done:
  * None where leaf declines or a scale does not divide: the caller goes the Python way then. */
 static PyObject *s_packed_models;
 
+/* Every cell's neighbours, flat, read from a topology's tables once (a game asks of one board only): the tuple
+ * read is held, so that the same object is the same board. */
+static struct {
+    PyObject *around;
+    Py_ssize_t n_cells;
+    Py_ssize_t *at;
+    int *nbr;
+} nbr_cache;
+
+static int
+read_around(PyObject *around)
+{
+    if (nbr_cache.around == around)
+        return OK;
+    if (!PyTuple_Check(around))
+        return DECLINE;
+    Py_ssize_t n_cells = PyTuple_GET_SIZE(around), total = 0;
+    for (Py_ssize_t i = 0; i < n_cells; i++) {
+        PyObject *row = PyTuple_GET_ITEM(around, i);
+        if (!PyTuple_Check(row))
+            return DECLINE;
+        total += PyTuple_GET_SIZE(row);
+    }
+    Py_ssize_t *at = alloc(n_cells + 1, sizeof(Py_ssize_t));
+    int *nbr = alloc(total + 1, sizeof(int));
+    if (!at || !nbr) {
+        PyMem_Free(at);
+        PyMem_Free(nbr);
+        return FAIL;
+    }
+    Py_ssize_t e = 0;
+    for (Py_ssize_t i = 0; i < n_cells; i++) {
+        PyObject *row = PyTuple_GET_ITEM(around, i);
+        at[i] = e;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(row); j++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(row, j));
+            if (v < 0 || v >= n_cells) {
+                PyMem_Free(at);
+                PyMem_Free(nbr);
+                return PyErr_Occurred() ? FAIL : DECLINE;
+            }
+            nbr[e++] = (int)v;
+        }
+    }
+    at[n_cells] = e;
+    PyMem_Free(nbr_cache.at);
+    PyMem_Free(nbr_cache.nbr);
+    Py_XSETREF(nbr_cache.around, Py_NewRef(around));
+    nbr_cache.n_cells = n_cells;
+    nbr_cache.at = at;
+    nbr_cache.nbr = nbr;
+    return OK;
+}
+
+/* cell_codes: what each cell of a snapshot is before a reveal, for leaf_at's blend, as bytes of native ints: a
+ * frontier cell's part and box (part << 16 | box), or CELL_OFF, CELL_MINE, CELL_SAFE, CELL_NONE (not covered). */
+static int
+put_code(int *codes, Py_ssize_t n_cells, long cols, PyObject *cell, int code)
+{
+    if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2)
+        return DECLINE;
+    long r = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0)), c = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+    if (PyErr_Occurred())
+        return FAIL;
+    if (r < 0 || c < 0 || c >= cols || r * cols + c >= n_cells)
+        return DECLINE;
+    codes[r * cols + c] = code;
+    return OK;
+}
+
+static PyObject *
+cell_codes(PyObject *self, PyObject *args)
+{
+    Py_ssize_t n_cells;
+    long cols;
+    PyObject *box_of, *sets[3];
+    if (!PyArg_ParseTuple(args, "nlO!OOO:cell_codes", &n_cells, &cols, &PyDict_Type, &box_of, &sets[0], &sets[1],
+                          &sets[2]))
+        return NULL;
+    if (n_cells < 0 || cols <= 0)
+        Py_RETURN_NONE;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int) * (n_cells ? n_cells : 1));
+    if (!out)
+        return NULL;
+    int *codes = (int *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < n_cells; i++)
+        codes[i] = CELL_NONE;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    int status = OK;
+    while (status == OK && PyDict_Next(box_of, &pos, &key, &value)) {
+        if (!PyTuple_Check(value) || PyTuple_GET_SIZE(value) != 2) {
+            status = DECLINE;
+            break;
+        }
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(value, 0)), b = PyLong_AsLong(PyTuple_GET_ITEM(value, 1));
+        if (PyErr_Occurred()) {
+            status = FAIL;
+            break;
+        }
+        if (k < 0 || b < 0 || k >= 1 << 14 || b >= 1 << 16) {
+            status = DECLINE;
+            break;
+        }
+        status = put_code(codes, n_cells, cols, key, (int)(k << 16 | b));
+    }
+    static const int code_of[3] = {CELL_OFF, CELL_MINE, CELL_SAFE};
+    for (int s = 0; s < 3 && status == OK; s++) {
+        PyObject *it = PyObject_GetIter(sets[s]), *c;
+        if (!it) {
+            status = FAIL;
+            break;
+        }
+        while (status == OK && (c = PyIter_Next(it))) {
+            status = put_code(codes, n_cells, cols, c, code_of[s]);
+            Py_DECREF(c);
+        }
+        Py_DECREF(it);
+        if (status == OK && PyErr_Occurred())
+            status = FAIL;
+    }
+    if (status != OK) {
+        Py_DECREF(out);
+        if (status == FAIL)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    return out;
+}
+
 static PyObject *
 leaf_at(PyObject *self, PyObject *args)
 {
     PyObject *cell, *cells, *near, *box_of, *off, *known_mines, *weights, *off_weight, *n, *parts, *packed, *comb;
+    PyObject *around = NULL, *codes = NULL;
     Py_ssize_t index;
     long mines_left;
-    int safe_left;
+    int safe_left, living = -1;
     long long limit;
-    if (!PyArg_ParseTuple(args, "OnO!O!O!OOO!OOO!O!lpOL:leaf_at", &cell, &index, &PyTuple_Type, &cells,
+    if (!PyArg_ParseTuple(args, "OnO!O!O!OOO!OOO!O!lpOL|OOi:leaf_at", &cell, &index, &PyTuple_Type, &cells,
                           &PyTuple_Type, &near, &PyDict_Type, &box_of, &off, &known_mines, &PyTuple_Type, &weights,
                           &off_weight, &n, &PyTuple_Type, &parts, &PyTuple_Type, &packed, &mines_left, &safe_left,
-                          &comb, &limit))
+                          &comb, &limit, &around, &codes, &living))
         return NULL;
-    if (!PyAnySet_Check(off) || !PyAnySet_Check(known_mines))
-        Py_RETURN_NONE;
-    if (!s_packed_models && !(s_packed_models = PyUnicode_InternFromString("packed_models")))
+    /* With the blend asked (living 0 or 1): the neighbour lists and the cells' codes, of as many cells. */
+    BlendIn bin = {0};
+    char *near_x = NULL;
+    if (living >= 0) {
+        if (!around || !codes || !PyBytes_Check(codes))
+            Py_RETURN_NONE;
+        int got = read_around(around);
+        if (got == FAIL)
+            return NULL;
+        if (got != OK || PyBytes_GET_SIZE(codes) != (Py_ssize_t)sizeof(int) * nbr_cache.n_cells ||
+            nbr_cache.n_cells != PyTuple_GET_SIZE(cells) || index < 0 || index >= nbr_cache.n_cells)
+            Py_RETURN_NONE;
+        if (!(near_x = PyMem_Calloc((size_t)nbr_cache.n_cells, 1)))
+            return PyErr_NoMemory();
+        bin.n_cells = nbr_cache.n_cells;
+        bin.x = index;
+        bin.codes = (const int *)PyBytes_AS_STRING(codes);
+        bin.near_x = near_x;
+        bin.nbr_at = nbr_cache.at;
+        bin.nbr = nbr_cache.nbr;
+        bin.living = living > 0;
+    }
+    if (!s_packed_models && !(s_packed_models = PyUnicode_InternFromString("packed_models"))) {
+        PyMem_Free(near_x);
         return NULL;
+    }
     Py_ssize_t T = PyTuple_GET_SIZE(parts), n_near = PyTuple_GET_SIZE(near);
-    if (PyTuple_GET_SIZE(packed) != T || PyTuple_GET_SIZE(weights) != T)
+    if (!PyAnySet_Check(off) || !PyAnySet_Check(known_mines) || PyTuple_GET_SIZE(packed) != T ||
+        PyTuple_GET_SIZE(weights) != T) {
+        PyMem_Free(near_x);
         Py_RETURN_NONE;
+    }
     long low = 0, high = 0, mines_near = 0, fresh = 0;
     long *seen = PyMem_Calloc((size_t)(2 * n_near + 1), sizeof(long));
     char *touched = PyMem_Calloc((size_t)(T + 1), 1);
@@ -1586,6 +1975,8 @@ leaf_at(PyObject *self, PyObject *args)
             goto decline; /* a cell among its own neighbours: left to the general way */
         if (j < 0 || j >= PyTuple_GET_SIZE(cells))
             goto decline;
+        if (near_x)
+            near_x[j] = 1;
         PyObject *c = PyTuple_GET_ITEM(cells, j), *x;
         PyObject *box = PyDict_GetItemWithError(box_of, c);
         if (!box && PyErr_Occurred())
@@ -1666,7 +2057,7 @@ leaf_at(PyObject *self, PyObject *args)
                          mines_left, low - mines_near, high - mines_near, limit);
     if (!call)
         goto done;
-    found = leaf(self, call);
+    found = leaf_impl(call, near_x ? &bin : NULL);
     if (!found)
         goto done;
     if (found == Py_None || found == Py_NotImplemented)
@@ -1677,7 +2068,7 @@ leaf_at(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *entry = PyTuple_GET_ITEM(found, i), *pair = NULL;
         if (entry == Py_None) {
-            pair = Py_BuildValue("(ii)", 0, 0);
+            pair = near_x ? Py_BuildValue("(iiii)", 0, 0, 0, 0) : Py_BuildValue("(ii)", 0, 0);
         } else {
             /* (solutions, least, least_off, top, r_top, safe) on weigh's scale; the layouts are C(n_off, r_top) / top
              * times as many, an exact division as cnfsweep.engine.counting.least_weight checks. */
@@ -1715,15 +2106,32 @@ leaf_at(PyObject *self, PyObject *args)
                 }
             } else if (total)
                 fails = PyLong_FromLong(0);
-            Py_DECREF(qr);
-            if (!total || !fails) {
+            /* With the blend, its two counts on weigh's scale times max(n_off, 1): back to layouts. */
+            PyObject *two[2] = {NULL, NULL};
+            if (near_x && total && fails) {
+                PyObject *unit = PyLong_FromLong(n_off > 0 ? n_off : 1);
+                for (int t = 0; t < 2 && unit; t++) {
+                    PyObject *times = PyNumber_Multiply(PyTuple_GET_ITEM(entry, 6 + t), factor);
+                    two[t] = times ? PyNumber_FloorDivide(times, unit) : NULL;
+                    Py_XDECREF(times);
+                    if (!two[t])
+                        break;
+                }
+                Py_XDECREF(unit);
+            }
+            Py_DECREF(qr); /* factor was borrowed from it */
+            if (!total || !fails || (near_x && (!two[0] || !two[1]))) {
                 Py_XDECREF(total);
                 Py_XDECREF(fails);
+                Py_XDECREF(two[0]);
+                Py_XDECREF(two[1]);
                 goto done;
             }
-            pair = PyTuple_Pack(2, total, fails);
+            pair = near_x ? PyTuple_Pack(4, total, fails, two[0], two[1]) : PyTuple_Pack(2, total, fails);
             Py_DECREF(total);
             Py_DECREF(fails);
+            Py_XDECREF(two[0]);
+            Py_XDECREF(two[1]);
         }
         if (!pair)
             goto done;
@@ -1743,6 +2151,7 @@ done:
     Py_XDECREF(found);
     Py_XDECREF(entries);
     Py_XDECREF(n_off_obj);
+    PyMem_Free(near_x);
     return result;
 }
 
@@ -1870,10 +2279,16 @@ static PyMethodDef methods[] = {
      "--\n\n"
      "Return, per need from need_low to need_high, what a reveal leaves on the scale of weigh:\n"
      "None (no layout) or (solutions, least, least_off, top, r_top, safe); None past the limit, or NotImplemented."},
+    {"cell_codes", cell_codes, METH_VARARGS,
+     "cell_codes(n_cells, cols, box_of, off, known_mines, known_safe)\n"
+     "Return each cell's code before a reveal (bytes of native ints) for leaf_at's blend, or None."},
     {"leaf_at", leaf_at, METH_VARARGS,
      "leaf_at(cell, index, cells, near, box_of, off, known_mines, weights, off_weight, n, parts, packed, mines_left,\n"
-     "        safe_left, comb, limit)\n--\n\n"
-     "Return cnfsweep.search.merge.leaf_counts' answer from a snapshot's objects, or None where it goes the Python way."},
+     "        safe_left, comb, limit, around=None, codes=None, living=-1)\n--\n\n"
+     "Return cnfsweep.search.merge.leaf_counts' answer from a snapshot's objects, or None where it goes the Python way.\n"
+     "With living 0 or 1 (and the topology's around and cell_codes' codes), each number's entry has two more counts:\n"
+     "the layouts with a mine on the best and second-best cell to guess after it (safety_pair, or\n"
+     "living_safety_pair with living 1), as cnfsweep.search.merge.leaf_blend spells out."},
     {"open_counts", open_counts, METH_VARARGS,
      "open_counts(given, around, cells, known_safe, box_of, boxes, n, off, off_open)\n--\n\n"
      "Return, for each cell given, cnfsweep.search.ranking.candidates' neighbours left to open, or NotImplemented."},

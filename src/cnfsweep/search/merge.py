@@ -35,6 +35,7 @@ from cnfsweep.core.constraints import CountTable, Rule
 from cnfsweep.engine.counting import least_weight, multiply, off_frontier_ways
 import cnfsweep.search.splitting as splitting
 from cnfsweep.search.parts import Part
+from cnfsweep.search.ranking import living_safety_pair, number_range, safety_pair
 from cnfsweep.search.splitting import Models, Weighed, split_python
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "Split",
     "Tree",
     "binomial",
+    "leaf_blend",
     "leaf_counts",
     "product_of",
     "split_models",
@@ -487,6 +489,79 @@ def leaf_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int],
         MODEL_LIMIT,
     )
     return found
+
+
+def leaf_blend(snap: Snapshot, cell: Cell, living: bool) -> tuple[int, tuple[tuple[int, int, int, int], ...]] | None:
+    """Return :func:`leaf_counts` with, for each number, what the next move's blend needs, in one C call.
+
+    ``strong``'s blend (``second_weight``) scores the position after each
+    number by its best and second-best safety: :func:`~cnfsweep.search.ranking.safety_pair`,
+    or with ``living`` :func:`~cnfsweep.search.ranking.living_safety_pair`
+    (plainly dead cells left out: every neighbour settled).  The kernel weighs
+    every box of the position after the number, as it weighs the least, and
+    reads each covered cell's class in it (a box kept or split, off the frontier,
+    a certain mine or safe cell) and its neighbours: no position is built.
+
+    Returns
+    -------
+    (low, counts) or None
+        As :func:`leaf_counts`, but ``counts[i]`` is ``(n, fails, first, second)``:
+        ``(n, fails)`` is ``reveal_counts(cell, low + i)`` and ``(n - first) / n``,
+        ``(n - second) / n`` are the pair's two safeties after that number
+        (all four 0 where the cell cannot show it).  ``None`` where
+        :func:`leaf_counts` is, or the kernel is not built: then build the
+        positions (:func:`_leaf_blend_python`, the definition it is tested against).
+    """
+    leaf_at = getattr(splitting.kernel, "leaf_at", None)
+    cell_codes = getattr(splitting.kernel, "cell_codes", None)
+    if leaf_at is None or cell_codes is None:
+        return None
+    packed = snap.packed_tables
+    if packed is None:
+        return None
+    found_args = snap.__dict__.get("_blend_args")
+    if found_args is None:
+        tables = snap.topology.tables()
+        w = snap.weights
+        codes = cell_codes(
+            len(tables.cells), tables.cells[-1][1] + 1, snap.box_of, snap.off, snap.known_mines, snap.known_safe
+        )
+        if codes is None:
+            return None
+        rest = (snap.box_of, snap.off, snap.known_mines, w.boxes, w.off_frontier or 0, snap.solutions)
+        found_args = snap.__dict__["_blend_args"] = (tables, (*rest, snap.parts, packed, snap.mines_left), codes)
+    tables, rest, codes = found_args
+    index = tables.index(cell)
+    found: tuple[int, tuple[tuple[int, int, int, int], ...]] | None = leaf_at(
+        cell,
+        index,
+        tables.cells,
+        tables.around[index],
+        *rest,
+        _safe_left(snap.known_safe, cell),
+        binomial,
+        MODEL_LIMIT,
+        tables.around,
+        codes,
+        int(living),
+    )
+    return found
+
+
+def _leaf_blend_python(snap: Snapshot, cell: Cell, living: bool) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """:func:`leaf_blend`'s answer from the positions themselves: each number revealed, its pair read off it."""
+    low, high = number_range(snap, cell)
+    out: list[tuple[int, int, int, int]] = []
+    for v in range(low, high + 1):
+        after = snap.reveal(cell, v)
+        if after is None:
+            out.append((0, 0, 0, 0))
+            continue
+        n = after.solutions
+        first, second = living_safety_pair(after) if living else safety_pair(after)
+        # Safeties back to layouts with a mine: each is (n - x) / n.
+        out.append((n, after.best_weight(), n - int(first * n), n - int(second * n)))
+    return low, tuple(out)
 
 
 def _leaf_counts_python(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int], ...]] | None:

@@ -40,7 +40,7 @@ from cnfsweep.engine.analysis import Analysis
 from cnfsweep.engine.components import Counting
 from cnfsweep.engine.counting import Weights, count_layouts, weigh
 from cnfsweep.engine.position import Component, Position
-from cnfsweep.search.merge import Path, Split, Tree, leaf_counts, product_of
+from cnfsweep.search.merge import Path, Split, Tree, leaf_blend, leaf_counts, product_of
 from cnfsweep.search.parts import Part
 from cnfsweep.search.ranking import candidates, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
@@ -97,6 +97,11 @@ class Snapshot:
     @lazy
     def _leaves(self) -> dict[Cell, tuple[int, tuple[tuple[int, int], ...]] | None]:
         """Per cell, :func:`~cnfsweep.search.merge.leaf_counts`: every number's two counts from one kernel call."""
+        return {}
+
+    @lazy
+    def _blends(self) -> dict[tuple[Cell, bool], tuple[int, tuple[tuple[int, int, int, int], ...]] | None]:
+        """Per cell and dead-cell test, :func:`~cnfsweep.search.merge.leaf_blend`'s answer."""
         return {}
 
     @lazy
@@ -430,6 +435,44 @@ class Snapshot:
         if not self.unknown(cell) and cell not in self.known_safe:
             raise ValueError(f"{tuple(cell)} is not a covered cell")
         found = leaves[cell] = leaf_counts(self, cell)
+        return found
+
+    def leaf_blend(self, cell: Cell, living: bool) -> tuple[int, tuple[tuple[int, int, int, int], ...]] | None:
+        """Return :meth:`leaf` with each number's best and second-best guess after it, from one kernel call.
+
+        ``(low, counts)``: ``counts[i]`` is ``(n, fails, first, second)``, where
+        ``(n, fails)`` is ``reveal_counts(cell, low + i)`` and ``first``,
+        ``second`` are the layouts (of the ``n``) with a mine on the cells
+        :meth:`safety_pair` of the position after that number reads, or with
+        ``living`` :func:`~cnfsweep.search.ranking.living_safety_pair` (plainly
+        dead cells left out); see :func:`~cnfsweep.search.merge.leaf_blend`.
+        Kept per cell; ``None`` where the kernel does not answer: then build
+        the positions (:meth:`reveal`).
+
+        Examples
+        --------
+        >>> from cnfsweep.core.board import Board, Cell
+        >>> from cnfsweep.engine.position import build_position
+        >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "...", "..."], total_mines=2)))
+        >>> from cnfsweep.search.ranking import living_safety_pair
+        >>> found = snap.leaf_blend(Cell(2, 2), True)  # None without the kernel
+        >>> after = snap.reveal(Cell(2, 2), 1)
+        >>> n, _, first, second = found[1][1 - found[0]] if found else (after.solutions, 0, 0, 0)
+        >>> found is None or (Fraction(n - first, n), Fraction(n - second, n)) == living_safety_pair(after)
+        True
+        """
+        if self.engine.counting is not Counting.SEARCH or cell in self.known_mines:
+            return None
+        blends = self._blends
+        key = (cell, living)
+        if key in blends:
+            return blends[key]
+        if not self.unknown(cell) and cell not in self.known_safe:
+            raise ValueError(f"{tuple(cell)} is not a covered cell")
+        found = blends[key] = leaf_blend(self, cell, living)
+        if found is not None and cell not in self._leaves:
+            # The same call's first two counts are :meth:`leaf`'s answer: the deeper look-ahead asks it next.
+            self._leaves[cell] = (found[0], tuple((n, fails) for n, fails, _, _ in found[1]))
         return found
 
     def _leaf(self, cell: Cell, number: int) -> tuple[int, int] | None:
