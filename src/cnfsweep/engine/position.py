@@ -21,7 +21,6 @@ from itertools import chain, compress, filterfalse, repeat
 from operator import itemgetter
 from typing import Any, cast
 
-import networkx as nx
 
 from cnfsweep.core.assumptions import normalise_assumptions
 from cnfsweep.core.board import Board, Cell
@@ -196,9 +195,13 @@ def _split(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Ce
 
 def split_networkx(rules: Sequence[Rule], deadline: float | None = None) -> list[list[Cell]]:
     """Split with networkx's union-find (see :func:`split_small` for the same answer)."""
+    # Imported here: boards below SMALL_SPLIT rules (every game level, every variant puzzle) never need it, and
+    # networkx costs a command about 80 ms to import.
+    from networkx.utils import UnionFind
+
     # Only the connected components are needed, not the graph itself: networkx's
     # union-find gives them without building edges (a rule joins all its cells).
-    parts = nx.utils.UnionFind()
+    parts = UnionFind()
     for _, cells, _ in checked(rules, deadline, 4096):
         parts.union(*cells)
     return sorted(sorted(c) for c in checked(parts.to_sets(), deadline, 1024))
