@@ -22,7 +22,10 @@ distance from the clue across mines, the least over its neighbours plus one
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
 statements by the engine's box search (as a classic board's numbers are),
-any other by enumerating its layouts.  A board with a global rule first asks
+any other by enumerating its layouts.  A board whose clues share a hidden
+choice (2I) is first counted way by way: each set of ways is plain sums that
+split into small parts, and the union of the ways' layouts is counted by
+inclusion and exclusion.  A board with a global rule first asks
 for two layouts: a puzzle's one layout is then found without listing what the
 rules' local part allows.
 
