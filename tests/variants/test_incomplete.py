@@ -32,7 +32,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.generation.variants import VariantRequest, generate_variant
 from cnfsweep.variants.board import CellState, parse_variant
 from cnfsweep.variants.game import PuzzleGame, PuzzleState
-from cnfsweep.variants.solve import analyze_variant, variant_layouts
+from cnfsweep.variants.solve import COUNT_LIMIT, _count_each_way, analyze_variant, variant_layouts
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5) if r * c <= 12]
 #: The shapes of the boards the hint tests draw.
@@ -181,3 +181,56 @@ def test_a_board_past_the_count_limit_is_counted_as_listing_every_layout_counts_
     by_ways = analyze_variant(board)
     listed = analyze_variant(board, limit=10**6)
     assert by_ways.layouts == listed.layouts == 122_800 and by_ways.counts == listed.counts
+
+
+def _each_way(puzzle: Puzzle) -> tuple[int, dict[Cell, int]] | None:
+    board = parse_variant(puzzle.text())
+    return _count_each_way(board, COUNT_LIMIT, 0, None)
+
+
+@pytest.mark.parametrize("total", [False, True], ids=["no-total", "total"])
+def test_counting_way_by_way_is_the_oracles_count(total: bool) -> None:
+    # The main path of a 2I solve (issue 39): the union of the directions' layouts by inclusion and exclusion,
+    # each set of directions a board of plain sums.  Random boards give consistent and inconsistent ones alike.
+    rng = random.Random(f"2I each way {total}")
+    seen_empty = seen_some = 0
+    for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 3)):
+        for _ in range(6):
+            puzzle = random_puzzle(rng, rows, cols, [], "2I", "", total)
+            expected = puzzle.solutions()
+            counted = _each_way(puzzle)
+            assert counted is not None
+            n, counts = counted
+            assert n == len(expected)
+            if expected:
+                seen_some += 1
+                assert counts == {Cell(*p): sum(Cell(*p) in m for m in expected) for p in puzzle.covered()}
+            else:
+                seen_empty += 1
+    assert seen_some
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "consistent"),
+    [
+        # A corner 0: three directions allow layouts, and they overlap.
+        (Puzzle(2, 3, [], "2I", clues={(0, 0): 0}), True),
+        (Puzzle(2, 3, [], "2I", clues={(0, 0): 0}, total=2), True),
+        # Five neighbours, 2 of them mines: every direction allows layouts.
+        (Puzzle(2, 3, [], "2I", clues={(0, 1): 2}), True),
+        # Three neighbours, two counted at most: no direction allows a 4, nor a 1 with no mine.
+        (Puzzle(2, 2, [], "2I", clues={(0, 0): 4}), False),
+        (Puzzle(2, 2, [], "2I", clues={(0, 0): 1}, total=0), False),
+    ],
+    ids=["corner-0", "corner-0-total", "edge-2", "corner-4", "corner-1-no-mines"],
+)
+def test_way_by_way_with_several_or_no_directions(puzzle: Puzzle, consistent: bool) -> None:
+    expected = puzzle.solutions()
+    assert bool(expected) == consistent
+    counted = _each_way(puzzle)
+    assert counted is not None and counted[0] == len(expected)
+    covered = [Cell(*p) for p in puzzle.covered()]
+    if expected:
+        assert counted[1] == {c: sum(c in m for m in expected) for c in covered}
+    analysis = analyze_variant(parse_variant(puzzle.text()))
+    assert analysis.consistent == consistent and analysis.layouts == len(expected)

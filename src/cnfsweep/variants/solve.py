@@ -22,7 +22,10 @@ distance from the clue across mines, the least over its neighbours plus one
 With local rules only, the known cells are put into each statement and the
 board is counted component by component: a component of cardinality
 statements by the engine's box search (as a classic board's numbers are),
-any other by enumerating its layouts.  A board with a global rule first asks
+any other by enumerating its layouts.  A board whose clues share a hidden
+choice (2I) is first counted way by way: each set of ways is plain sums that
+split into small parts, and the union of the ways' layouts is counted by
+inclusion and exclusion.  A board with a global rule first asks
 for two layouts: a puzzle's one layout is then found without listing what the
 rules' local part allows.
 
@@ -1121,8 +1124,13 @@ def analyze_variant(
     covered = board.where(CellState.COVERED)
     why_not: str | None = None
     if all(rule.local for rule in board.rules.mine):
-        counted = _count_by_components(board, limit, deadline)
-        if counted is None and any(isinstance(s, Chosen) for s in statements(board)):
+        chosen = any(isinstance(s, Chosen) for s in statements(board))
+        # A hidden choice (2I) ties all its clues into one part that CP-SAT lists slowly; way by way, each set
+        # of ways is plain sums that split into small parts, about twice as quick on the fan generator's 8x8.
+        counted = _count_each_way(board, limit, 0, deadline) if chosen else None
+        if counted is None:
+            counted = _count_by_components(board, limit, deadline)
+        if counted is None and chosen:
             # A hidden choice's part past the limit: counted way by way, the ways' overlaps taken off.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
             try:
