@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from cnfsweep.core.board import Board
+import random
+
+from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine import Analysis
 from cnfsweep.experiments.campaign import game_seed
 from cnfsweep.play import GameRecord, Level, play_game
 from cnfsweep.play.boards import boards_after_clicks
+from cnfsweep.search.whatif import Snapshot
 
 SMALL = Level(5, 5, 5, "small")
 """A crowded small board: its positions are within brute force's reach."""
@@ -30,3 +33,16 @@ def boards_before_moves(record: GameRecord) -> list[Board]:
     trace = record.trace()
     after = boards_after_clicks(trace["rows"], trace["cols"], trace["mines"], [m["cell"] for m in trace["moves"]])
     return [b.with_total(len(trace["mines"])) for b in after[:-1]]
+
+
+def covered(snap: Snapshot) -> list[Cell]:
+    """Every cell of the snapshot a reveal may ask about: frontier, off the frontier, certainly safe."""
+    return sorted({*snap.box_of, *snap.off, *snap.known_safe})
+
+
+def deeper(snap: Snapshot, rng: random.Random, count: int) -> list[Snapshot]:
+    """A few positions one reveal further on: their parts are merged from models, not solved by the engine."""
+    out = []
+    for cell in rng.sample(covered(snap), min(count, len(covered(snap)))):
+        out.extend(snap.outcomes(cell).values())
+    return out

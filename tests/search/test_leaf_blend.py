@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 from oracle import around, layouts
-from positions import SMALL, guess_points
+from positions import SMALL, covered, deeper, guess_points
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.engine.analysis import Analysis
@@ -32,19 +32,6 @@ pytestmark = pytest.mark.skipif(
     getattr(splitting.kernel, "cell_codes", None) is None,
     reason="the C kernel cnfsweep.search._merge is not built (no compiler at install, or CNFSWEEP_PURE_PYTHON)",
 )
-
-
-def covered(snap: Snapshot) -> list[Cell]:
-    """Every cell of the snapshot a reveal may ask about: frontier, off the frontier, certainly safe."""
-    return sorted({*snap.box_of, *snap.off, *snap.known_safe})
-
-
-def deeper(snap: Snapshot, rng: random.Random, count: int) -> list[Snapshot]:
-    """A few positions one reveal further on: their parts are merged from models, not solved by the engine."""
-    out = []
-    for cell in rng.sample(covered(snap), min(count, len(covered(snap)))):
-        out.extend(snap.outcomes(cell).values())
-    return out
 
 
 @pytest.fixture(scope="module")

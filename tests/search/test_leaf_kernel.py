@@ -16,7 +16,7 @@ from math import comb
 
 import pytest
 from oracle import around, layouts
-from positions import SMALL, guess_points
+from positions import SMALL, covered, deeper, guess_points
 
 from cnfsweep.core.board import Board, Cell
 from cnfsweep.core.constraints import CountTable
@@ -43,19 +43,6 @@ def split_counts(snap: Snapshot, cell: Cell) -> tuple[int, tuple[tuple[int, int]
         return None
     low, high = number_range(snap, cell)
     return low, tuple(split.counts(snap, v) for v in range(low, high + 1))
-
-
-def covered(snap: Snapshot) -> list[Cell]:
-    """Every cell of the snapshot a reveal may ask about: frontier, off the frontier, certainly safe."""
-    return sorted({*snap.box_of, *snap.off, *snap.known_safe})
-
-
-def deeper(snap: Snapshot, rng: random.Random, count: int) -> list[Snapshot]:
-    """A few positions one reveal further on: their parts are merged from models, not solved by the engine."""
-    out = []
-    for cell in rng.sample(covered(snap), min(count, len(covered(snap)))):
-        out.extend(snap.outcomes(cell).values())
-    return out
 
 
 def check(snap: Snapshot, rng: random.Random) -> tuple[int, int]:
