@@ -402,6 +402,20 @@ typedef struct {
     char *live;          /* whether some model puts a mine in each box */
 } Acc;
 
+/* Free the sums of needs 0 to most_need and the array holding them (acc may be NULL). */
+static void
+free_accs(Acc *acc, long most_need)
+{
+    for (long i = 0; acc && i <= most_need; i++) {
+        PyMem_Free(acc[i].slot);
+        PyMem_Free(acc[i].order);
+        PyMem_Free(acc[i].sol);
+        PyMem_Free(acc[i].tal);
+        PyMem_Free(acc[i].live);
+    }
+    PyMem_Free(acc);
+}
+
 /* Where list_models puts each model: Python rows in by_need, or (acc set) straight into each number's sums. */
 typedef struct {
     PyObject *by_need;
@@ -733,14 +747,7 @@ split_impl(PyObject *args, int weighing)
         status = OK;
 done:
     Py_XDECREF(boxes_out);
-    for (Py_ssize_t i = 0; acc && i <= most_need; i++) {
-        PyMem_Free(acc[i].slot);
-        PyMem_Free(acc[i].order);
-        PyMem_Free(acc[i].sol);
-        PyMem_Free(acc[i].tal);
-        PyMem_Free(acc[i].live);
-    }
-    PyMem_Free(acc);
+    free_accs(acc, most_need);
     PyMem_Free(first);
     PyMem_Free(size);
     for (Py_ssize_t q = 0; parts && q < np; q++)
@@ -1728,14 +1735,7 @@ leaf_impl(PyObject *args, const BlendIn *bin)
     }
     status = OK;
 done:
-    for (Py_ssize_t i = 0; acc && i <= most_need; i++) {
-        PyMem_Free(acc[i].slot);
-        PyMem_Free(acc[i].order);
-        PyMem_Free(acc[i].sol);
-        PyMem_Free(acc[i].tal);
-        PyMem_Free(acc[i].live);
-    }
-    PyMem_Free(acc);
+    free_accs(acc, most_need);
     PyMem_Free(first);
     PyMem_Free(size);
     PyMem_Free(in);
