@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from cnfsweep.engine.analysis import Analysis
 from cnfsweep.core.board import Cell
@@ -179,20 +180,61 @@ def pseudo_fifty(snap: Snapshot, living: Callable[[Cell], bool] = lambda c: True
     Cell(row=0, col=2)
     """
     n = snap.solutions
-    for t in sorted(set(snap.box_of) | snap.off):
+    index, near = _neighbour_masks(snap.topology)
+    unknown = snap.box_of.keys() | snap.off
+    # Bit masks of the cells a cap may be (covered: unknown or a known mine), and of those already a mine in
+    # every layout: most pairs fail on these alone, before a cap is listed or a layout counted.
+    allowed = 0
+    for c in snap.known_mines:
+        allowed |= 1 << index[c]
+    certain = allowed
+    for c in unknown:
+        allowed |= 1 << index[c]
+        if snap.weight(c) == n:
+            certain |= 1 << index[c]
+    screen = _Screen(index, near, ~allowed, ~certain)
+    for t in sorted(unknown):
         mine_layouts = snap.weight(t)
         # Asked last: telling a dead cell costs working out what it can show.
-        if 0 < mine_layouts < n and _pseudo_partner(snap, t) and living(t):
+        if 0 < mine_layouts < n and _pseudo_partner(snap, t, screen) and living(t):
             return t
     return None
 
 
-def _pseudo_partner(snap: Snapshot, t: Cell) -> bool:
+@lru_cache(maxsize=16)
+def _neighbour_masks(topology: Topology) -> tuple[dict[Cell, int], tuple[int, ...]]:
+    """Each cell's index in the topology's tables, and each cell's neighbours as a bit mask of indices."""
+    cells, around = topology.tables()
+    near = tuple(sum(1 << j for j in set(js)) for js in around)
+    return {c: i for i, c in enumerate(cells)}, near
+
+
+class _Screen:
+    """A necessary test for a pseudo 50/50's pair, on bit masks: no cap revealed, at most one not yet a mine."""
+
+    __slots__ = ("index", "near", "not_allowed", "not_certain")
+
+    def __init__(self, index: dict[Cell, int], near: tuple[int, ...], not_allowed: int, not_certain: int) -> None:
+        self.index, self.near = index, near
+        self.not_allowed, self.not_certain = not_allowed, not_certain
+
+    def passes(self, t: Cell, u: Cell) -> bool:
+        i, j = self.index[t], self.index[u]
+        apart = (self.near[i] ^ self.near[j]) & ~((1 << i) | (1 << j))
+        if apart & self.not_allowed:
+            return False
+        open_caps = apart & self.not_certain
+        return open_caps & (open_caps - 1) == 0
+
+
+def _pseudo_partner(snap: Snapshot, t: Cell, screen: _Screen) -> bool:
     """Tell whether every layout with a mine on ``t`` has the same 50/50 with one neighbour across a side."""
     n, topology = snap.solutions, snap.topology
     for axis in topology.sides(t):
         for u in axis:
             if not snap.unknown(u) or not 0 < snap.weight(u) < n:
+                continue
+            if not screen.passes(t, u):
                 continue
             apart = caps(topology, t, u)
             if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
