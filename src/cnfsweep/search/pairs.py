@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from cnfsweep.engine.analysis import Analysis
@@ -44,6 +45,8 @@ from cnfsweep.search.whatif import Snapshot
 
 if TYPE_CHECKING:
     # Annotations only: importing the players' policies (for their names, in --help) does not import the engine.
+    import numpy as np
+
     from cnfsweep.engine import Engine
 
 __all__ = ["caps", "forced_pair", "influence", "pseudo_fifty"]
@@ -179,70 +182,76 @@ def pseudo_fifty(snap: Snapshot, living: Callable[[Cell], bool] = lambda c: True
     >>> pseudo_fifty(snap)  # a mine there or below it: the other cells see both alike
     Cell(row=0, col=2)
     """
+    import numpy as np  # here: importing the policies (for --help) does not import numpy
+
     n = snap.solutions
-    index, near = _neighbour_masks(snap.topology)
+    sides = _side_caps(snap.topology)  # type: ignore[arg-type]  # topologies are frozen, so hashable
+    index = sides.index
     unknown = snap.box_of.keys() | snap.off
-    # Bit masks of the cells a cap may be (covered: unknown or a known mine), and of those already a mine in
-    # every layout: most pairs fail on these alone, before a cap is listed or a layout counted.
-    allowed = 0
-    for c in snap.known_mines:
-        allowed |= 1 << index[c]
-    certain = allowed
-    for c in unknown:
-        allowed |= 1 << index[c]
-        if snap.weight(c) == n:
-            certain |= 1 << index[c]
-    screen = _Screen(index, near, ~allowed, ~certain)
-    for t in sorted(unknown):
-        mine_layouts = snap.weight(t)
+    # Every cell's state, for a screen of all pairs at once that most pairs fail before a cap is listed or a
+    # layout counted: a cap must be covered (unknown or a known mine), and at most one not yet a mine.
+    # Revealed cells are 0, unknown ones 1, certain mines 2 (as is the padding of short cap lists).
+    state = np.zeros(len(index) + 1, dtype=np.int8)
+    state[-1] = 2
+    state[[index[c] for c in unknown]] = 1
+    state[[index[c] for c in snap.known_mines] + [index[c] for c in unknown if snap.weight(c) == n]] = 2
+    around = state[sides.caps]
+    screened = np.flatnonzero((around.min(axis=1) > 0) & ((around == 1).sum(axis=1) <= 1))
+    partners: dict[Cell, list[Cell]] = {}
+    for k in screened.tolist():
+        partners.setdefault(sides.cells[sides.first[k]], []).append(sides.cells[sides.second[k]])
+    for t in sorted(partners):
+        mine_layouts = snap.weight(t) if t in unknown else 0
         # Asked last: telling a dead cell costs working out what it can show.
-        if 0 < mine_layouts < n and _pseudo_partner(snap, t, screen) and living(t):
+        if 0 < mine_layouts < n and _pseudo_partner(snap, t, partners[t]) and living(t):
             return t
     return None
 
 
+@dataclass(frozen=True, eq=False)
+class _SideCaps:
+    """Every ordered pair of a shape's cells across a side, and the pair's caps (by index in the shape's tables).
+
+    ``caps`` has a row per pair, padded with the index one past the last cell.
+    """
+
+    cells: tuple[Cell, ...]
+    index: dict[Cell, int]
+    first: list[int]
+    second: list[int]
+    caps: np.ndarray
+
+
 @lru_cache(maxsize=16)
-def _neighbour_masks(topology: Topology) -> tuple[dict[Cell, int], tuple[int, ...]]:
-    """Each cell's index in the topology's tables, and each cell's neighbours as a bit mask of indices."""
+def _side_caps(topology: Topology) -> _SideCaps:
+    import numpy as np
+
     cells, around = topology.tables()
-    near = tuple(sum(1 << j for j in set(js)) for js in around)
-    return {c: i for i, c in enumerate(cells)}, near
+    index = {c: i for i, c in enumerate(cells)}
+    first, second, rows = [], [], []
+    for i, t in enumerate(cells):
+        for axis in topology.sides(t):
+            for u in axis:
+                j = index[u]
+                first.append(i)
+                second.append(j)
+                rows.append(sorted(set(around[i]).symmetric_difference(around[j]) - {i, j}))
+    width = max(map(len, rows), default=0)
+    caps = np.full((len(rows), max(width, 1)), len(cells), dtype=np.int32)
+    for k, row in enumerate(rows):
+        caps[k, : len(row)] = row
+    return _SideCaps(cells, index, first, second, caps)
 
 
-class _Screen:
-    """A necessary test for a pseudo 50/50's pair, on bit masks: no cap revealed, at most one not yet a mine."""
-
-    __slots__ = ("index", "near", "not_allowed", "not_certain")
-
-    def __init__(self, index: dict[Cell, int], near: tuple[int, ...], not_allowed: int, not_certain: int) -> None:
-        self.index, self.near = index, near
-        self.not_allowed, self.not_certain = not_allowed, not_certain
-
-    def passes(self, t: Cell, u: Cell) -> bool:
-        i, j = self.index[t], self.index[u]
-        apart = (self.near[i] ^ self.near[j]) & ~((1 << i) | (1 << j))
-        if apart & self.not_allowed:
-            return False
-        open_caps = apart & self.not_certain
-        return open_caps & (open_caps - 1) == 0
-
-
-def _pseudo_partner(snap: Snapshot, t: Cell, screen: _Screen) -> bool:
-    """Tell whether every layout with a mine on ``t`` has the same 50/50 with one neighbour across a side."""
+def _pseudo_partner(snap: Snapshot, t: Cell, partners: list[Cell]) -> bool:
+    """Tell whether every layout with a mine on ``t`` has the same 50/50 with one of ``partners``."""
     n, topology = snap.solutions, snap.topology
-    for axis in topology.sides(t):
-        for u in axis:
-            if not snap.unknown(u) or not 0 < snap.weight(u) < n:
-                continue
-            if not screen.passes(t, u):
-                continue
-            apart = caps(topology, t, u)
-            if any(not (x in snap.known_mines or snap.unknown(x)) for x in apart):
-                continue
-            open_caps = [x for x in apart if x not in snap.known_mines and snap.weight(x) < n]
-            if len(open_caps) > 1:
-                continue
-            after = snap.condition({t: True, u: False, **dict.fromkeys(open_caps, True)})
-            if after is not None and after.solutions == snap.weight(t):
-                return True
+    for u in partners:
+        if not snap.unknown(u) or not 0 < snap.weight(u) < n:
+            continue
+        apart = caps(topology, t, u)
+        open_caps = [x for x in apart if x not in snap.known_mines and snap.weight(x) < n]
+        after = snap.condition({t: True, u: False, **dict.fromkeys(open_caps, True)})
+        if after is not None and after.solutions == snap.weight(t):
+            return True
     return False
