@@ -1,9 +1,9 @@
 """What searching exactly above strong's endgame threshold would win, measured without game noise.
 
-Usage: ``python -m benchmarks endgame-window [--games 200] [--seed 2026] [--upto 5000]
+Usage: ``python -m benchmarks endgame-window [--policy strong] [--games 200] [--seed 2026] [--upto 5000]
 [--time-limit SECONDS] [--json PATH]``
 
-``strong`` plays seeded expert games from a safe corner with its defaults. At
+``strong`` (or ``--policy``, e.g. ``record``) plays seeded expert games from a safe corner. At
 each guess it makes where the position has more layouts than its exact
 endgame search takes (``endgame_layouts``) and at most ``--upto``, the exact
 search (:func:`cnfsweep.search.endgame.best_move`, its limit raised) gives
@@ -49,6 +49,8 @@ from cnfsweep.play.game import LEVELS, FirstClick, Level
 from cnfsweep.play.player import Player
 from cnfsweep.play.policy import Guess, GuessRule, Policy
 from cnfsweep.play.strong import StrongPolicy
+from cnfsweep.play import make_policy
+from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.endgame import best_move, move_value
 from cnfsweep.search.whatif import Snapshot
 
@@ -306,6 +308,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games at most (default 200)")
     parser.add_argument("--seed", type=int, default=2026, help="run seed; game i has game_seed(seed, i) (default 2026)")
     parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
+    parser.add_argument(
+        "--policy",
+        default="strong",
+        help="strong or record, with parameters (default strong): the window starts at its endgame_layouts",
+    )
     parser.add_argument("--upto", type=int, default=5000, help="the window's top, in layouts (default 5000)")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="states one exact search may expand")
     parser.add_argument("--time-limit", type=float, default=None, help="stop starting games after this many seconds")
@@ -319,10 +326,17 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) < 1:
             console.print(f"error: --{name.replace('_', '-')} must be at least 1")
             return 2
-    inner = StrongPolicy()
+    try:
+        inner = make_policy(args.policy)
+    except CnfsweepError as exc:
+        console.print(f"error: --policy: {exc}")
+        return 2
+    if not isinstance(inner, StrongPolicy):
+        console.print(f"error: --policy must be strong or record (an exact endgame threshold), got {args.policy}")
+        return 2
     low = inner.endgame_layouts
     if args.upto <= low:
-        console.print(f"error: --upto must be above strong's exact threshold, {low} layouts")
+        console.print(f"error: --upto must be above the policy's exact threshold, {low} layouts")
         return 2
     level = LEVELS[args.level]
     steps = (*(m for m in STEPS if low < m < args.upto), args.upto)
@@ -339,7 +353,9 @@ def main(argv: list[str] | None = None) -> int:
             tally.add(record.won, watch.decisions, time.perf_counter() - began, watch.gaps)
             progress.update(task, advance=1, description=f"games, gain {100 * statistics.fmean(tally.gains):+.3f} pts")
     report = summary(tally, low, args.upto)
-    report["meta"] = meta(started, seed=args.seed, start=args.start, level=args.level, nodes=args.nodes)
+    report["meta"] = meta(
+        started, seed=args.seed, start=args.start, level=args.level, nodes=args.nodes, policy=args.policy
+    )
     for line in describe(report):
         print(line)
     close_run(report, args.json)

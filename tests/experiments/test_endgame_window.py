@@ -93,6 +93,11 @@ def test_bad_arguments_say_what_was_expected(capsys: pytest.CaptureFixture[str])
     assert endgame_window.main(["--games", "0"]) == 2
     err = capsys.readouterr().err
     assert "--upto must be above" in err and "--games must be at least 1" in err
+    # The window starts at the policy's own threshold: record's is 5000 layouts.
+    assert endgame_window.main(["--policy", "record", "--upto", "5000"]) == 2
+    assert endgame_window.main(["--policy", "safest"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "threshold, 5000 layouts" in err and "must be strong or record" in err
 
 
 def test_gaps_are_taken_at_each_look_ahead_guess_and_binned() -> None:
