@@ -88,3 +88,91 @@ def test_the_replay_reaches_our_revealed_board_at_every_guess(hill) -> None:
             assert answer.cell is not None and answer.cell not in ours.revealed
             checked += 1
     assert checked >= 3  # expert games from a corner guess several times
+
+
+# -- the study: python -m benchmarks hill-divergence ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "mines", "start"),
+    [
+        ([".1.", "..."], 1, Cell(0, 1)),
+        (["..1..", ".....", "....."], 2, Cell(0, 2)),
+        (["....", "1...", "...."], 2, Cell(1, 0)),
+    ],
+)
+def test_a_move_valued_on_every_layout_is_the_exact_endgame_value(rows: list[str], mines: int, start: Cell) -> None:
+    # On boards this small strong plays on optimally (its endgame search is exact), so clicking a cell and
+    # playing strong on every consistent layout must win exactly as often as the brute-force game tree says.
+    import random
+    from fractions import Fraction
+
+    from benchmarks.hill_divergence import move_values, position_layouts
+    from cnfsweep.core.board import Board
+    from cnfsweep.engine import Engine
+    from cnfsweep.play import Level, Player, make_policy
+    from cnfsweep.search.endgame import move_value
+
+    board = Board.from_rows(rows, total_mines=mines)
+    engine = Engine.for_games()
+    layouts, exact = position_layouts(engine.analyze(board), engine, 5000, random.Random(0))
+    assert exact and len(layouts) == len(set(layouts))
+    player = Player(make_policy("strong"), engine)
+    level = Level(len(rows), len(rows[0]), mines)
+    values = move_values(player, level, FirstClick.SAFE, start, (), board.covered, layouts)
+    expected = [move_value(board, cell) for cell in board.covered]
+    assert [Fraction(v).limit_denominator(len(layouts)) for v in values] == expected
+
+
+def test_a_position_with_more_layouts_than_asked_is_sampled() -> None:
+    import random
+
+    from benchmarks.hill_divergence import position_layouts
+    from cnfsweep.core.board import Board
+    from cnfsweep.engine import Engine
+
+    board = Board.from_rows(["1....", ".....", "....."], total_mines=3)
+    engine = Engine.for_games()
+    layouts, exact = position_layouts(engine.analyze(board), engine, 10, random.Random(3))
+    assert not exact and len(layouts) == 10
+    assert all(len(layout) == 3 and len(layout & {Cell(0, 1), Cell(1, 0), Cell(1, 1)}) == 1 for layout in layouts)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--samples", "0"], "--samples must be at least 1"),
+        (["--first-click", "any"], "--first-click must be safe or opening"),
+        (["--settings", "huge"], "--settings must be one of"),
+    ],
+)
+def test_bad_options_are_one_line_errors(option: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import hill_divergence
+
+    assert hill_divergence.main(option) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_the_study_finds_valued_divergences_on_seeded_games(hill, tmp_path: Path) -> None:
+    from benchmarks import hill_divergence
+
+    config = hill_divergence.StudyConfig(LEVELS["expert"], FirstClick.SAFE, 2026, 8)
+    from cnfsweep.engine import Engine
+    from cnfsweep.play import Player, make_policy
+
+    player = Player(make_policy("strong"), Engine.for_games())
+    games = {i: hill_divergence.divergences_of_game(i, config, player, hill) for i in range(4)}
+    found = [d for _, _, ds in games.values() for d in ds]
+    assert found  # from a corner, Hill's first guess after a number is seldom ours
+    for d in found:
+        assert d.his != d.ours and 0 <= d.value_ours <= 1 and 0 <= d.value_his <= 1
+        assert 0 < d.his_p_mine < 1 and (d.layouts == 8 or (d.exact and d.layouts < 8))
+        rows = d.board.splitlines()[1:]
+        assert rows[d.ours[0]][d.ours[1]] == "o" and rows[d.his[0]][d.his[1]] == "h"
+    s = hill_divergence.summarise(games, top=2)
+    assert s["divergences"] == len(found) and s["games"] == 4
+    assert s["difference_per_divergence"]["mean"] == pytest.approx(sum(d.difference for d in found) / len(found))
+    assert sum(g["n"] for g in s["by"]["our guess rule"].values()) == len(found)
+    assert len(s["his_better"]) == min(2, len(found))
