@@ -84,6 +84,7 @@ class Divergence:
 
     game: int
     move: int
+    guess: int
     board: str
     ours: tuple[int, int]
     ours_rule: str
@@ -222,7 +223,7 @@ def divergences_of_game(
         if his is None or his == move.cell or analysis.is_safe(his):
             continue
         rule = move.rule.value if move.rule is not None else "none"
-        position = Position(index, k, analysis, start, tuple(clicks))
+        position = Position(index, k, guesses, analysis, start, tuple(clicks))
         found.append(value_divergence(position, move.cell, rule, float(move.p_mine), answer, config, player))
     return record.won, guesses, found
 
@@ -239,10 +240,11 @@ class StudyConfig:
 
 @dataclass(frozen=True)
 class Position:
-    """A position of game ``game`` before its click ``move``: the analysis, the first click and the clicks since."""
+    """A position of game ``game`` before its click ``move``, our ``guess``-th: the analysis, the first click, the clicks since."""
 
     game: int
     move: int
+    guess: int
     analysis: Analysis
     start: Cell
     clicks: tuple[Cell, ...]
@@ -278,6 +280,7 @@ def value_divergence(
     return Divergence(
         game=position.game,
         move=position.move,
+        guess=position.guess,
         board=board_text(analysis, ours, his),
         ours=(ours.row, ours.col),
         ours_rule=rule,
@@ -310,6 +313,7 @@ def _neighbours_group(d: Divergence) -> str:
 
 
 BREAKDOWNS: dict[str, Callable[[Divergence], str]] = {
+    "our guess in the game": lambda d: str(d.guess) if d.guess < 3 else "3+",
     "our guess rule": lambda d: d.ours_rule,
     "his move on the frontier": lambda d: "on" if d.his_frontier else "off",
     "his move's distance to the nearest number": _distance_group,
@@ -346,6 +350,11 @@ def summarise(games: dict[int, tuple[bool, int, list[Divergence]]], top: int) ->
         "difference_per_divergence": mean_interval([d.difference for d in found]),
         "difference_per_game": mean_interval(per_game),
         "by": groups,
+        # Every divergence's values, so the figures above can be checked and regrouped from the result file alone.
+        "values": [
+            [d.game, d.move, d.ours_rule, d.layouts, d.exact, d.value_ours, d.value_his]
+            for d in sorted(found, key=lambda d: (d.game, d.move))
+        ],
         "his_better": [asdict(d) | {"difference": d.difference} for d in reversed(ranked[-top:])] if top else [],
         "ours_better": [asdict(d) | {"difference": d.difference} for d in ranked[:top]] if top else [],
     }

@@ -176,3 +176,27 @@ def test_the_study_finds_valued_divergences_on_seeded_games(hill, tmp_path: Path
     assert s["difference_per_divergence"]["mean"] == pytest.approx(sum(d.difference for d in found) / len(found))
     assert sum(g["n"] for g in s["by"]["our guess rule"].values()) == len(found)
     assert len(s["his_better"]) == min(2, len(found))
+
+
+def test_the_recorded_figures_are_the_summary_of_its_values() -> None:
+    from benchmarks.harness.results import RESULTS, read_result
+    from benchmarks.hill_divergence import mean_interval
+
+    path = RESULTS / "hill-divergence.json"
+    if not path.is_file():
+        pytest.skip("no recorded hill-divergence run")
+    data = read_result(path)
+    values = data["values"]
+    assert len(values) == data["divergences"]
+    differences = [his - ours for _, _, _, _, _, ours, his in values]
+    assert data["difference_per_divergence"] == mean_interval(differences)
+    per_game = dict.fromkeys(range(data["start"], data["start"] + data["games"]), 0.0)
+    for game, _, _, _, _, ours, his in values:
+        per_game[game] += his - ours
+    assert data["difference_per_game"] == mean_interval(list(per_game.values()))
+    by_rule: dict[str, list[float]] = {}
+    for _, _, rule, _, _, ours, his in values:
+        by_rule.setdefault(rule, []).append(his - ours)
+    assert {g: m["n"] for g, m in data["by"]["our guess rule"].items()} == {g: len(v) for g, v in by_rule.items()}
+    # Positions with more layouts than samples were valued on exactly the samples asked for.
+    assert all(exact or layouts == data["samples"] for _, _, _, layouts, exact, _, _ in values)
