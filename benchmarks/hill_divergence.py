@@ -114,7 +114,7 @@ def mean_interval(values: Sequence[float]) -> dict[str, Any]:
     Examples
     --------
     >>> mean_interval([1.0, 3.0])
-    {'n': 2, 'mean': 2.0, 'ci95': [0.04, 3.96]}
+    {'n': 2, 'mean': 2.0, 'ci95': [0.040036, 3.959964]}
     >>> mean_interval([])
     {'n': 0, 'mean': None, 'ci95': None}
     """
