@@ -300,6 +300,14 @@ ENTRIES: tuple[Entry, ...] = (
         "a JDK and a copy of DavidNHill/Minesweeper (HILL_SOURCE); tests/experiments/test_hill_paired.py",
     ),
     Entry(
+        "hill-divergence",
+        "hill_divergence",
+        S,
+        "the positions where David Hill's solver guesses otherwise than a cnfsweep policy, each move valued",
+        None,
+        "a JDK and a copy of DavidNHill/Minesweeper (HILL_SOURCE); tests/experiments/test_hill_divergence.py",
+    ),
+    Entry(
         "hill-build",
         "hill.build",
         T,

@@ -506,6 +506,38 @@ def render_picture_summary(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_hill_divergence(report: dict[str, Any]) -> str:
+    """Where Hill's solver guesses otherwise than a policy: how often, what his choice is worth, and by what kind."""
+    s, policy = report, f"`{report['policy']}`"
+
+    def points(m: dict[str, Any]) -> str:
+        if m["mean"] is None:
+            return "-"
+        if m["ci95"] is None:
+            return f"{100 * m['mean']:+.2f}"
+        lo, hi = m["ci95"]
+        return f"{100 * m['mean']:+.2f} ({100 * lo:+.2f} to {100 * hi:+.2f})"
+
+    lines = [
+        f"{provenance(report, 'hill-divergence.json')}.",
+        "",
+        f"The first {s['games']:,} {s['first_click']}-start {s['level']} games of seed {s['seed']} (his commit "
+        f"{s['hill_commit'][:7]}, settings {s['hill_settings']}): {policy} guessed {s['guesses']:,} times and Hill's "
+        f"solver chose another cell at {s['divergences']:,} of them ({s['divergences_per_game']:.2f} a game). Each "
+        f"such position's two moves are valued on the same {s['samples']} uniform layouts (every layout where there "
+        f"are fewer: {s['exact_positions']:,} positions), {policy} playing on: Hill's move minus ours is "
+        f"{points(s['difference_per_divergence'])} win-rate points per divergence and "
+        f"{points(s['difference_per_game'])} per game (95% intervals).",
+        "",
+        "| grouped by | group | divergences | Hill - ours per divergence (points) | per game (points) |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
+    for name, groups in s["by"].items():
+        for g, m in groups.items():
+            lines.append(f"| {name} | {g} | {m['n']:,} | {points(m)} | {100 * m['per_game']:+.3f} |")
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS: dict[str, Section] = {
     "cold": Section("cold.json", render_cold),
     "generate": Section("generate.json", render_generate),
@@ -513,6 +545,7 @@ SECTIONS: dict[str, Section] = {
     "play-history": Section("play-history.json", render_play_history),
     "limits-paths": Section("limits-paths.json", render_limits_paths),
     "hill-paired": Section("hill-paired.json", render_hill_paired),
+    "hill-divergence": Section("hill-divergence.json", render_hill_divergence),
     "campaign": Section("campaign.json", render_campaign),
     "picture": Section("picture.json", render_picture),
     "picture-summary": Section("picture.json", render_picture_summary),

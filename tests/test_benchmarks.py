@@ -42,6 +42,7 @@ TESTED_ELSEWHERE = {
     "second-click": "tests/experiments/test_second_click.py",
     "hill-paired": "tests/experiments/test_hill_paired.py",
     "hill-build": "tests/experiments/test_hill_paired.py",
+    "hill-divergence": "tests/experiments/test_hill_divergence.py",
 }
 
 

@@ -41,8 +41,27 @@
  * "guesses"), the game's "seed" and the outcome here ("fixed_layout_won",
  * "fixed_layout_guesses"), which must be the same.
  *
+ * With --positions it answers instead one position a line: each request is one
+ * JSON object on one line,
+ *
+ *     {"id": 7, "rows": 16, "cols": 30, "start": [0, 0], "mines": [[r, c], ...], "clicks": [[r, c], ...]}
+ *
+ * (keys in any order; "clicks" lists the cells opened after the first click, in
+ * the order they were clicked). The layout is played from "start", each click
+ * is replayed on it with his game model's rules, and a fresh solver of his is
+ * asked for its next move there. The answer, one JSON line a request:
+ *
+ *     {"id": 7, "state": "playing", "row": 3, "col": 5, "certain": false,
+ *      "safety": "0.8123", "method": "...", "open": [[r, c], ...]}
+ *
+ * "open" lists every revealed cell after the replay (row-major), so the caller
+ * can check the replay reached its own position; "state" is "won" or "lost"
+ * (and no move) if the replay ended the game. A request that cannot be read
+ * gets {"id": ..., "error": "..."} and the harness goes on.
+ *
  * Usage: java -cp CLASSES HillHarness [--settings small|tiny|large|very_large|max|no_brute_force]
- *                                     [--play-style no_flag|flagged] [LAYOUTS_FILE | --own-games GAMES SEED]
+ *                                     [--play-style no_flag|flagged]
+ *                                     [LAYOUTS_FILE | --own-games GAMES SEED | --positions]
  */
 
 import java.io.BufferedReader;
@@ -55,8 +74,12 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import minesweeper.gamestate.GameFactory;
 import minesweeper.gamestate.GameStateModel;
@@ -311,6 +334,174 @@ public final class HillHarness {
         }
     }
 
+    // -- position mode ----------------------------------------------------------
+
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+
+    /** The raw text of the value of ``key`` in a one-line JSON object (a number, or a bracketed list). */
+    static String value(String json, String key) {
+        int at = json.indexOf("\"" + key + "\"");
+        if (at < 0) {
+            throw new IllegalArgumentException("no \"" + key + "\" in the request");
+        }
+        int colon = json.indexOf(':', at + key.length() + 2);
+        if (colon < 0) {
+            throw new IllegalArgumentException("no value for \"" + key + "\"");
+        }
+        int i = colon + 1;
+        while (i < json.length() && Character.isWhitespace(json.charAt(i))) {
+            i++;
+        }
+        if (i < json.length() && json.charAt(i) == '[') {
+            int depth = 0;
+            for (int j = i; j < json.length(); j++) {
+                char ch = json.charAt(j);
+                if (ch == '[') {
+                    depth++;
+                } else if (ch == ']' && --depth == 0) {
+                    return json.substring(i, j + 1);
+                }
+            }
+            throw new IllegalArgumentException("\"" + key + "\"'s list is not closed");
+        }
+        int j = i;
+        while (j < json.length() && json.charAt(j) != ',' && json.charAt(j) != '}') {
+            j++;
+        }
+        return json.substring(i, j).trim();
+    }
+
+    /** The cells of a JSON list of [row, col] pairs, each checked to be on the board. */
+    static List<int[]> cells(String list, int rows, int cols, String what) {
+        Matcher m = INTEGER.matcher(list);
+        List<Integer> numbers = new ArrayList<>();
+        while (m.find()) {
+            numbers.add(Integer.parseInt(m.group()));
+        }
+        if (numbers.size() % 2 != 0) {
+            throw new IllegalArgumentException(what + " must be a list of [row, col] pairs");
+        }
+        List<int[]> out = new ArrayList<>();
+        for (int k = 0; k < numbers.size(); k += 2) {
+            int r = numbers.get(k);
+            int c = numbers.get(k + 1);
+            if (r < 0 || r >= rows || c < 0 || c >= cols) {
+                throw new IllegalArgumentException(what + " has " + r + "," + c + ", off the " + rows + "x" + cols + " board");
+            }
+            out.add(new int[] {r, c});
+        }
+        return out;
+    }
+
+    /** Answer one position request (see the file's comment); never throws on bad input. */
+    String position(String request) {
+        String id = "null";
+        try {
+            id = value(request, "id");
+            if (!id.matches("-?[0-9]{1,18}")) {
+                throw new IllegalArgumentException("\"id\" must be a whole number, got " + id);
+            }
+            int rows = number(value(request, "rows"), "rows");
+            int cols = number(value(request, "cols"), "cols");
+            if (rows < 1 || cols < 1) {
+                throw new IllegalArgumentException("rows and cols must be at least 1, got " + rows + "x" + cols);
+            }
+            List<int[]> start = cells(value(request, "start"), rows, cols, "start");
+            if (start.size() != 1) {
+                throw new IllegalArgumentException("start must be one [row, col] pair");
+            }
+            boolean[][] mine = new boolean[cols][rows];
+            int mines = 0;
+            for (int[] rc : cells(value(request, "mines"), rows, cols, "mines")) {
+                if (mine[rc[1]][rc[0]]) {
+                    throw new IllegalArgumentException("mine " + rc[0] + "," + rc[1] + " is listed twice");
+                }
+                mine[rc[1]][rc[0]] = true;
+                mines++;
+            }
+            int[] first = start.get(0);
+            if (mine[first[1]][first[0]]) {
+                throw new IllegalArgumentException("the start " + first[0] + "," + first[1] + " is a mine");
+            }
+            List<int[]> clicks = cells(value(request, "clicks"), rows, cols, "clicks");
+            Layout layout = new Layout(id, rows, cols, first[0], first[1], mine, mines);
+            FixedLayoutGame game = new FixedLayoutGame(layout);
+            game.doAction(new Action(layout.startCol, layout.startRow, Action.CLEAR));
+            for (int[] rc : clicks) {
+                if (game.getGameState() != GameStateModel.STARTED) {
+                    break;
+                }
+                game.doAction(new Action(rc[1], rc[0], Action.CLEAR));
+            }
+            StringBuilder s = new StringBuilder(256).append("{\"id\": ").append(id);
+            int state = game.getGameState();
+            s.append(", \"state\": ").append(quoted(state == GameStateModel.WON ? "won" : state == GameStateModel.LOST ? "lost" : "playing"));
+            if (state == GameStateModel.STARTED) {
+                Action move = nextClear(game);
+                if (move == null) {
+                    s.append(", \"error\": \"his solver returned no click\"");
+                } else {
+                    s.append(", \"row\": ").append(move.y).append(", \"col\": ").append(move.x);
+                    s.append(", \"certain\": ").append(move.isCertainty());
+                    s.append(", \"safety\": ").append(quoted(move.getBigProb().toPlainString()));
+                    s.append(", \"method\": ").append(quoted(String.valueOf(move.getMoveMethod())));
+                }
+            }
+            s.append(", \"open\": [");
+            boolean any = false;
+            for (int y = 0; y < rows; y++) {
+                for (int x = 0; x < cols; x++) {
+                    int q = game.query(new Location(x, y));
+                    if (q >= 0 && q <= 8) {
+                        s.append(any ? ", [" : "[").append(y).append(", ").append(x).append(']');
+                        any = true;
+                    }
+                }
+            }
+            return s.append("]}").toString();
+        } catch (RuntimeException e) {
+            return "{\"id\": " + (id.matches("-?[0-9]{1,18}") ? id : "null") + ", \"error\": " + quoted(String.valueOf(e.getMessage())) + "}";
+        }
+    }
+
+    /** His solver's first clearing move on ``game`` as it stands (flags it may place first are skipped). */
+    Action nextClear(GameStateModel game) {
+        Solver solver = new Solver(game, settings, false);
+        solver.setPlayStyle(playStyle);
+        if (setBinomialCache != null) {
+            try {
+                setBinomialCache.invoke(solver, binomialCache);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot hand his solver its binomial cache", e);
+            }
+        }
+        solver.start();
+        Action[] moves = solver.getResult();
+        if (moves == null) {
+            return null;
+        }
+        for (Action move : moves) {
+            if (move.getAction() == Action.CLEAR || move.getAction() == Action.CLEARALL) {
+                return move;
+            }
+        }
+        return null;
+    }
+
+    /** Read one request a line from ``in``, answer each on ``results`` at once. */
+    void positions(InputStream in, PrintStream results) throws IOException {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.trim().isEmpty()) {
+                    continue;
+                }
+                results.println(position(line));
+                results.flush();
+            }
+        }
+    }
+
     /** Read one input line into a layout; throw IllegalArgumentException naming what is wrong. */
     static Layout parse(String line) {
         String[] parts = line.trim().split("\\s+");
@@ -420,6 +611,7 @@ public final class HillHarness {
         String file = null;
         int ownGames = -1;
         long ownSeed = 0;
+        boolean positions = false;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--own-games")) {
                 if (i + 2 >= args.length) {
@@ -431,6 +623,8 @@ public final class HillHarness {
                 } catch (NumberFormatException e) {
                     fail("--own-games needs two whole numbers, GAMES and SEED: " + e.getMessage());
                 }
+            } else if (args[i].equals("--positions")) {
+                positions = true;
             } else if (args[i].equals("--settings") || args[i].equals("--play-style")) {
                 if (i + 1 >= args.length) {
                     fail(args[i] + " needs a value");
@@ -441,7 +635,7 @@ public final class HillHarness {
                     styleName = args[++i];
                 }
             } else if (args[i].startsWith("--")) {
-                fail("unknown option " + args[i] + "; usage: HillHarness [--settings NAME] [--play-style no_flag|flagged] [LAYOUTS_FILE]");
+                fail("unknown option " + args[i] + "; usage: HillHarness [--settings NAME] [--play-style no_flag|flagged] [LAYOUTS_FILE | --positions]");
             } else if (file == null) {
                 file = args[i];
             } else {
@@ -458,6 +652,11 @@ public final class HillHarness {
         }
         settings.setSingleThread(true);
         HillHarness harness = new HillHarness(settings, playStyle);
+        if (positions) {
+            harness.positions(System.in, results);
+            results.flush();
+            System.exit(0);
+        }
         if (ownGames >= 0) {
             harness.ownGames(ownGames, ownSeed, results);
             results.flush();
