@@ -439,9 +439,11 @@ class Incomplete:
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
         allowed = frozenset(v for v in values if isinstance(v, int))
+        # The cells around once, each with its direction: each way's region is them less the one it leaves out.
+        around = [(k, c) for k, step in enumerate(self.ways) for c in grid.steps(cell, (step,))]
         options = []
         for way in range(len(self.ways)):
-            region = self._region(grid, cell, way)
+            region = tuple(c for k, c in around if k != way)
             options.append(Sum(region, tuple(weight[c] for c in region), allowed, self.name, cell))
         return Chosen(tuple(options), self.name, self.name, cell)
 

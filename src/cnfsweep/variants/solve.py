@@ -891,6 +891,11 @@ def _reduced(statement: Statement, known: dict[Cell, bool]) -> Statement | None:
     return statement
 
 
+def _reduced_all(said: Iterable[Statement], known: dict[Cell, bool]) -> list[Statement]:
+    """Each statement of ``said`` with the ``known`` cells put in, those that then always hold left out."""
+    return [statement for statement in (_reduced(s, known) for s in said) if statement is not None]
+
+
 def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[list[Cell], list[Statement]]], int]:
     """The statements in groups that share no covered cell, each with its covered cells; and the covered cells in none."""
     covered = board.where(CellState.COVERED)
@@ -972,19 +977,25 @@ def _box_table(free: Sequence[Cell], group: Sequence[Statement], deadline: float
 
 
 def _count_by_components(
-    board: VariantBoard, limit: int, deadline: float | None = None, said: Sequence[Statement] | None = None
+    board: VariantBoard,
+    limit: int,
+    deadline: float | None = None,
+    said: Sequence[Statement] | None = None,
+    reduced: bool = False,
 ) -> tuple[int, dict[Cell, int]] | None:
     """Count the layouts of a board whose rules are all local, component by component; ``None`` past ``limit``.
 
     Each component's layouts are enumerated into a :class:`~cnfsweep.core.constraints.CountTable` (one box a
     cell), and the engine's own counting weighs the tables against each other, the cells no clue or rule
-    touches, and the total.  ``said``: these statements in place of the board's own.
+    touches, and the total.  ``said``: these statements in place of the board's own; with ``reduced``, they
+    already have the known cells put in (see :func:`_reduced`).
     """
-    # Known cells put in first: many statements (a 1A pair with a revealed cell) then say nothing, and the rest
-    # name only covered cells, so each component's model is a good deal smaller to build.
-    known = _known(board)
-    reduced = (_reduced(statement, known) for statement in (statements(board) if said is None else said))
-    parts, n_off = _split(board, [statement for statement in reduced if statement is not None])
+    said = statements(board) if said is None else said
+    if not reduced:
+        # Known cells put in first: many statements (a 1A pair with a revealed cell) then say nothing, and the rest
+        # name only covered cells, so each component's model is a good deal smaller to build.
+        said = _reduced_all(said, _known(board))
+    parts, n_off = _split(board, said)
     tables, cells = [], []
     for free, group in parts:
         table = _box_table(free, group, deadline)
@@ -1024,7 +1035,11 @@ def _count_by_components(
 
 
 def _count_each_way(
-    board: VariantBoard, limit: int, profile_states: int, deadline: float | None
+    board: VariantBoard,
+    limit: int,
+    profile_states: int,
+    deadline: float | None,
+    said: Sequence[Statement] | None = None,
 ) -> tuple[int, dict[Cell, int]] | None:
     """Count a board whose clues share one hidden choice (2I) by inclusion and exclusion over the choice's ways.
 
@@ -1032,22 +1047,28 @@ def _count_each_way(
     those that keep every option of ``S`` of every chosen statement, a board of plain sums, counted as any
     other (by parts, else along a profile).  A set none of whose layouts exist has none in any larger set,
     so those are skipped.  ``None`` where some set's count is out of reach, or with more than one choice.
+    ``said``: the board's statements, if already made.
     """
-    said = statements(board)
+    said = statements(board) if said is None else said
     chosen = [s for s in said if isinstance(s, Chosen)]
     if not chosen or len({s.choice for s in chosen}) > 1 or len({len(s.options) for s in chosen}) > 1:
         return None
     rest = [s for s in said if not isinstance(s, Chosen)]
     ways = len(chosen[0].options)
+    # The known cells put in once for every set of ways (each set's count would otherwise put them in again).
+    known = _known(board)
+    rest_in = _reduced_all(rest, known)
+    options_in = [_reduced_all([s.options[k] for s in chosen], known) for k in range(ways)]
     covered = board.where(CellState.COVERED)
     total, counts = 0, dict.fromkeys(covered, 0)
     empty: list[int] = []  # the sets of ways (as bit masks) that allow no layout
     for mask in sorted(range(1, 1 << ways), key=lambda m: (m.bit_count(), m)):
         if any(mask & e == e for e in empty):
             continue
-        parts = rest + [s.options[k] for s in chosen for k in range(ways) if mask >> k & 1]
-        counted = _count_by_components(board, limit, deadline, parts)
+        parts_in = rest_in + [option for k in range(ways) if mask >> k & 1 for option in options_in[k]]
+        counted = _count_by_components(board, limit, deadline, parts_in, reduced=True)
         if counted is None and profile_states > 0:
+            parts = rest + [s.options[k] for s in chosen for k in range(ways) if mask >> k & 1]
             try:
                 counted = count_profile(board, parts, max_states=profile_states, deadline=deadline)
             except ProfileTooLarge:
@@ -1124,17 +1145,18 @@ def analyze_variant(
     covered = board.where(CellState.COVERED)
     why_not: str | None = None
     if all(rule.local for rule in board.rules.mine):
-        chosen = any(isinstance(s, Chosen) for s in statements(board))
+        said = statements(board)
+        chosen = any(isinstance(s, Chosen) for s in said)
         # A hidden choice (2I) ties all its clues into one part that CP-SAT lists slowly; way by way, each set
         # of ways is plain sums that split into small parts, about twice as quick on the fan generator's 8x8.
-        counted = _count_each_way(board, limit, 0, deadline) if chosen else None
+        counted = _count_each_way(board, limit, 0, deadline, said) if chosen else None
         if counted is None:
-            counted = _count_by_components(board, limit, deadline)
+            counted = _count_by_components(board, limit, deadline, said)
         if counted is None and chosen:
             # A hidden choice's part past the limit: counted way by way, the ways' overlaps taken off.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
             try:
-                counted = _count_each_way(board, limit, profile_states, share)
+                counted = _count_each_way(board, limit, profile_states, share, said)
             except TimeLimitExceeded:
                 why_not = "counting the hidden choice's ways one by one did not finish in half of the time limit"
             if counted is None and why_not is None:
@@ -1144,7 +1166,7 @@ def analyze_variant(
             # Half of what is left, so that past it the certain cells below still have time to be found.
             share = None if deadline is None else deadline_after(time_left(deadline) / 2)
             try:
-                counted = count_profile(board, statements(board), max_states=profile_states, deadline=share)
+                counted = count_profile(board, said, max_states=profile_states, deadline=share)
             except ProfileTooLarge as exc:
                 why_not = str(exc)
             except TimeLimitExceeded:
