@@ -205,9 +205,11 @@ class Sum:
     @property
     def cardinality(self) -> bool:
         """Whether it is a plain cardinality constraint: unit weights, an interval of counts, no guard."""
-        if self.when is not None or any(w != 1 for w in self.weights) or not self.allowed:
+        allowed, weights = self.allowed, self.weights
+        if self.when is not None or weights.count(1) != len(weights) or not allowed:
             return False
-        return self.allowed == frozenset(range(min(self.allowed), max(self.allowed) + 1))
+        # Distinct integers from the least to the most: an interval exactly when none is missing.
+        return max(allowed) - min(allowed) + 1 == len(allowed)
 
 
 @dataclass(frozen=True)
