@@ -959,8 +959,8 @@ def _split(board: VariantBoard, parts: Sequence[Statement]) -> tuple[list[tuple[
     anchor: dict[str, Cell] = {}
     for statement in parts:
         # A sum's own cells as they are (the usual case, and no set to make); repeats join nothing more.
-        named = statement.cells if type(statement) is Sum and statement.when is None else _cells_of(statement)
-        cells = [c for c in named if c in parent]
+        names = statement.cells if type(statement) is Sum and statement.when is None else _cells_of(statement)
+        cells = [c for c in names if c in parent]
         if isinstance(statement, Chosen) and cells:
             cells.append(anchor.setdefault(statement.choice, cells[0]))
         touched.append(cells)
