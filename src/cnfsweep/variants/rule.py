@@ -163,11 +163,17 @@ class Grid:
         """Say whether ``cell`` lies on the grid's outer edge."""
         return cell.row in (0, self.rows - 1) or cell.col in (0, self.cols - 1)
 
+    @cached_property
+    def _rows(self) -> tuple[tuple[Cell, ...], ...]:
+        # The cells row by row: a step looks its cell up rather than making one (this runs for every cell of every
+        # rule, and making a cell costs several times a look-up).
+        cells, cols = self.cells, self.cols
+        return tuple(cells[r * cols : (r + 1) * cols] for r in range(self.rows))
+
     def steps(self, cell: Cell, steps: Sequence[tuple[int, int]]) -> tuple[Cell, ...]:
         """The cells ``steps`` away from ``cell`` that are on the grid, in the order of ``steps``."""
-        # Bounds first: a cell is made only where it is on the grid (this runs for every cell of every rule).
-        row, col, rows, cols = cell.row, cell.col, self.rows, self.cols
-        return tuple(Cell(row + dr, col + dc) for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols)
+        row, col, rows, cols, at = cell.row, cell.col, self.rows, self.cols, self._rows
+        return tuple(at[row + dr][col + dc] for dr, dc in steps if 0 <= row + dr < rows and 0 <= col + dc < cols)
 
 
 @dataclass(frozen=True)
@@ -199,9 +205,11 @@ class Sum:
     @property
     def cardinality(self) -> bool:
         """Whether it is a plain cardinality constraint: unit weights, an interval of counts, no guard."""
-        if self.when is not None or any(w != 1 for w in self.weights) or not self.allowed:
+        allowed, weights = self.allowed, self.weights
+        if self.when is not None or weights.count(1) != len(weights) or not allowed:
             return False
-        return self.allowed == frozenset(range(min(self.allowed), max(self.allowed) + 1))
+        # Distinct integers from the least to the most: an interval exactly when none is missing.
+        return max(allowed) - min(allowed) + 1 == len(allowed)
 
 
 @dataclass(frozen=True)

@@ -439,10 +439,21 @@ class Incomplete:
 
     def clue(self, grid: Grid, cell: Cell, values: frozenset[ClueValue], weight: Mapping[Cell, int]) -> Statement:
         allowed = frozenset(v for v in values if isinstance(v, int))
+        # The cells around once, with their directions and weights: each way's region is them less the one cell
+        # (if on the board) in the direction it leaves out.
+        around = [(k, c) for k, step in enumerate(self.ways) for c in grid.steps(cell, (step,))]
+        ways = [k for k, _ in around]
+        cells = tuple(c for _, c in around)
+        weights = tuple(weight[c] for c in cells)
         options = []
         for way in range(len(self.ways)):
-            region = self._region(grid, cell, way)
-            options.append(Sum(region, tuple(weight[c] for c in region), allowed, self.name, cell))
+            if way in ways:
+                i = ways.index(way)
+                options.append(
+                    Sum(cells[:i] + cells[i + 1 :], weights[:i] + weights[i + 1 :], allowed, self.name, cell)
+                )
+            else:
+                options.append(Sum(cells, weights, allowed, self.name, cell))
         return Chosen(tuple(options), self.name, self.name, cell)
 
     def choose(
