@@ -163,6 +163,9 @@ class XGame:
     #: How to size the game's window so its tiles are drawn at a scale, for a game that draws its tiles to fit
     #: its window: the position played is captured again at other scales (``resized``), its labels kept.
     resize: Callable[[dict[str, str], Size, float], None] | None = None
+    #: How the game's text counter shows the mines, for a game that shows flags placed over mines
+    #: ("Mines: 3/10", "0/10"): each picture's ``# counter:`` is then the mines less the flags labelled.
+    counter: str | None = None
 
 
 def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
@@ -225,9 +228,17 @@ GAMES = {
         (1.0, 1.25, 1.5, 2.0),
         (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
         start_gnome,
+        counter='the "F/M" under the flag beside the board (the flags placed over the mines)',
     ),
     "kmines": XGame(
-        "kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape", resize=resize_kmines
+        "kmines",
+        "kmines",
+        (1.0, 1.5, 2.0),
+        (Size(9, 9, 10),),
+        start_kmines,
+        dismiss="Escape",
+        resize=resize_kmines,
+        counter='the status bar\'s "Mines: F/M" (the flags placed over the mines)',
     ),
 }
 
@@ -280,6 +291,19 @@ def _hover(
     xdo(env, "mousemove", str(x), str(y))
     time.sleep(1.0)
     return hover
+
+
+def counter_notes(shown: str, mines: int, rows: list[str]) -> list[str]:
+    """The ``counter:`` label of a game whose text counter shows flags over mines: the mines less the flags labelled.
+
+    The game's own count, never read off the picture: the mines the game was started with, less the flags
+    (right or wrong) in the labels.  ``shown`` says where and how the game shows it.
+    """
+    flags = sum(row.count("F") + row.count("W") for row in rows)
+    return [
+        f"counter: {mines - flags}",
+        f"counter note: the mines less the flags labelled ({mines} - {flags}); the game shows {shown}",
+    ]
 
 
 def _write(out: Path, name: str, stem: str, image: Any, notes: list[str], rows: list[str]) -> None:
@@ -394,6 +418,8 @@ def x_corpus(
                                 + table_note.split(": ", 1)[1]
                             )
                             notes = [f"skin: {game.skin}", f"scale: {at:g}", f"{made_by}{pointer}; {how}"]
+                            if game.counter is not None:
+                                notes += counter_notes(game.counter, size.mines, rows)
                             _write(out, name, stem, image, notes, rows)
                             made += 1
                     finally:
