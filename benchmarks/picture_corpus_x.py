@@ -243,8 +243,20 @@ GAMES = {
 }
 
 
-def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: tuple[int, int, int, int]) -> Any:
-    """Clicks and flags on random cells of the board in the window; returns the grid found, or None."""
+def play(
+    game: XGame,
+    env: dict[str, str],
+    size: Size,
+    rng: random.Random,
+    box: tuple[int, int, int, int],
+    flags_first: bool = False,
+) -> Any:
+    """Clicks and flags on random cells of the board in the window; returns the grid found, or None.
+
+    ``flags_first``: up to nine flags right after the first click (the game lays its mines then, and KMines
+    clears a flag placed before it), before the other clicks, so that a game lost at its next clicks still
+    shows them, and its counter the digits a few flags make (for learning a text counter's digits).
+    """
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.read import gray_of
 
@@ -254,11 +266,14 @@ def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: 
         return None
     cells = [(r, c) for r in range(size.rows) for c in range(size.cols)]
     rng.shuffle(cells)
-    clicks, flags = rng.randrange(1, 10), rng.randrange(0, 6)
-    for i, (r, c) in enumerate(cells[: clicks + flags]):
+    clicks, flags = rng.randrange(1, 10), rng.randrange(0, 10 if flags_first else 6)
+    # Flags first: the first click, the flags, then the other clicks.
+    order = cells[:1] + cells[clicks : clicks + flags] + cells[1:clicks] if flags_first else cells[: clicks + flags]
+    for i, (r, c) in enumerate(order):
         x = box[0] + sum(grid.x.bounds(c)) // 2
         y = box[1] + sum(grid.y.bounds(r)) // 2
-        xdo(env, "mousemove", str(x), str(y), "click", "3" if i >= clicks else "1")
+        flag = 1 <= i <= flags if flags_first else i >= clicks
+        xdo(env, "mousemove", str(x), str(y), "click", "3" if flag else "1")
         time.sleep(0.2)
     return grid
 
@@ -322,6 +337,7 @@ def x_corpus(
     seed: int,
     scales: tuple[float, ...] | None = None,
     resized: tuple[float, ...] = (),
+    flags_first: bool = False,
 ) -> int:
     """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter.
 
@@ -364,7 +380,7 @@ def x_corpus(
                         time.sleep(1.5)
                         box = window_box(env, game.window)
                         margin = (box[0] - 20, box[1] - 20, box[2] + 20, box[3] + 20)
-                        grid = play(game, env, size, rng, margin)
+                        grid = play(game, env, size, rng, margin, flags_first)
                         if grid is None:
                             skipped += 1
                             continue
@@ -382,7 +398,11 @@ def x_corpus(
                         rows = ["".join(letters[r * size.cols : (r + 1) * size.cols]) for r in range(size.rows)]
                         made_by = (
                             f"made: python -m benchmarks picture-corpus x {name}: {size.rows}x{size.cols}/{size.mines} "
-                            "played by random clicks"
+                            + (
+                                "played by a click, random flags, then clicks"
+                                if flags_first
+                                else "played by random clicks"
+                            )
                         )
                         table_note = (
                             f"labels: the cell pictures checked by eye in benchmarks/eye_labels/{game.skin}.png"
