@@ -127,3 +127,43 @@ def test_a_text_counter_whose_flags_are_not_the_boards_gives_none() -> None:
     glyphs, digits, _ = _known_text_digits()
     text = read_text_counter(gray_of(decode(data, "pasted")), board_box(reading.grid), glyphs, digits)
     assert text is not None and (text.flags, text.mines) == (3, 10)
+
+
+def _components_by_search(mask) -> set[frozenset[tuple[int, int]]]:
+    """The 4-connected components of a mask, each its pixels, by a plain search from pixel to pixel."""
+    seen, out = set(), set()
+    height, width = mask.shape
+    for row, col in zip(*mask.nonzero(), strict=True):
+        start = (int(row), int(col))
+        if start in seen:
+            continue
+        todo, part = [start], set()
+        seen.add(start)
+        while todo:
+            y, x = todo.pop()
+            part.add((y, x))
+            for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                if 0 <= ny < height and 0 <= nx < width and mask[ny, nx] and (ny, nx) not in seen:
+                    seen.add((ny, nx))
+                    todo.append((ny, nx))
+        out.add(frozenset(part))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_blobs_are_the_masks_connected_parts(seed: int) -> None:
+    # Blobs join runs of rows array-wise (hooking and pointer jumping); a search pixel by pixel must agree.
+    import numpy as np
+
+    from cnfsweep.formats.picture.textcounter import blobs
+
+    rng = np.random.default_rng(seed)
+    mask = rng.random((40, 57)) < (0.3 + 0.05 * seed)
+    found = {
+        frozenset((y, x) for y, a, b in blob.runs for x in range(a, b)) for blob in blobs(mask, least=1, most=1000)
+    }
+    assert found == _components_by_search(mask)
+    for blob in blobs(mask, least=1, most=1000):
+        ys = [y for y, _, _ in blob.runs]
+        assert (blob.top, blob.bottom) == (min(ys), max(ys) + 1)
+        assert (blob.left, blob.right) == (min(a for _, a, _ in blob.runs), max(b for _, _, b in blob.runs))

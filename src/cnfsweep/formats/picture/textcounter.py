@@ -5,10 +5,9 @@ Mines' status bar "Marked: 1 / 40": each the flags placed, a slash, and the mine
 found by its slash: the picture's dark ink on a light ground is cut into its connected blobs (the board
 left out), a blob that is one thin stroke leaning right as it rises is a slash, and the number on each
 side of it is the run of blobs of one height standing next to it, a word's gap at most from it and each
-a digit's gap from the next.  Each digit is compared with the digit pictures learnt of the picture's
-skin (``cells.npz``, made by ``python -m benchmarks picture-train`` from screenshots whose counter is
-known); a number with a digit like none of them, or about as near two, is no number, and the counter is
-not read.  Works on numpy arrays only.
+a digit's gap from the next.  Each digit is compared with the digit pictures learnt (``cells.npz``, made by
+``python -m benchmarks picture-train`` from screenshots whose counter is known); a number with a digit like
+none of them, or about as near two, is no number, and the counter is not read.  Works on numpy arrays only.
 """
 
 from __future__ import annotations
@@ -319,8 +318,8 @@ def _read_number(glyphs: list[np.ndarray], known: np.ndarray, labels: np.ndarray
         dist = np.sqrt(((known - glyph) ** 2).mean(axis=1))
         per_class = sorted((float(dist[labels == k].min()), str(k)) for k in classes)
         best, letter = per_class[0]
-        other = per_class[1][0] if len(per_class) > 1 else float("inf")
-        confidence = other / (best + other) if best + other > 0 else 1.0
+        other = per_class[1][0] if len(per_class) > 1 else None
+        confidence = 1.0 if other is None or best + other == 0 else other / (best + other)
         if best > FAR or confidence < SURE or not letter.isdigit():
             return None
         text += letter
@@ -331,7 +330,7 @@ def _read_number(glyphs: list[np.ndarray], known: np.ndarray, labels: np.ndarray
 def read_text_counter(
     gray: np.ndarray, board: tuple[int, int, int, int], known: np.ndarray, labels: np.ndarray
 ) -> TextCounter | None:
-    """The text counter beside the board, read against a skin's known digits; None unless exactly one reads.
+    """The text counter beside the board, read against the known digits; None unless exactly one reads.
 
     ``board`` is the grid's box (left, top, right, bottom), left out of the search: its numbers are cells.
     """
