@@ -127,10 +127,11 @@ def _roots(count: int, upper: np.ndarray, lower: np.ndarray) -> np.ndarray:
         label = hooked
 
 
-def blobs(mask: np.ndarray, least: int = LOW, most: int = HIGH) -> list[Blob]:
+def blobs(mask: np.ndarray, least: int = LOW, most: int = HIGH, origin: tuple[int, int] = (0, 0)) -> list[Blob]:
     """The blobs of ``mask`` from ``least`` to ``most`` pixels tall and at most twice ``most`` wide.
 
-    A blob is the runs of True along rows, joined where runs in rows next to each other overlap.
+    A blob is the runs of True along rows, joined where runs in rows next to each other overlap.  Its places
+    are given from ``origin`` (the row and column of the mask's first pixel in a larger picture).
     """
     height, width = mask.shape
     # Only the rows with ink, and each edge of a run found once: most of a screenshot is ground.
@@ -167,16 +168,18 @@ def blobs(mask: np.ndarray, least: int = LOW, most: int = HIGH) -> list[Blob]:
     members = np.flatnonzero(keep[label])
     order = members[np.argsort(label[members], kind="stable")]
     groups = np.split(order, np.flatnonzero(np.diff(label[order])) + 1) if len(order) else []
+    dy, dx = origin
     out = []
     for group in groups:
         root = int(label[group[0]])
+        runs = zip((ys[group] + dy).tolist(), (starts[group] + dx).tolist(), (ends[group] + dx).tolist(), strict=True)
         out.append(
             Blob(
-                left=int(left[root]),
-                top=int(top[root]),
-                right=int(right[root]),
-                bottom=int(bottom[root]),
-                runs=tuple(zip(ys[group].tolist(), starts[group].tolist(), ends[group].tolist(), strict=True)),
+                left=int(left[root]) + dx,
+                top=int(top[root]) + dy,
+                right=int(right[root]) + dx,
+                bottom=int(bottom[root]) + dy,
+                runs=tuple(runs),
             )
         )
     return out
@@ -256,10 +259,16 @@ def _number(slash: Blob, others: list[Blob], leftward: bool) -> list[Blob] | Non
 
 def find_text_counters(gray: np.ndarray, board: tuple[int, int, int, int]) -> list[tuple[list[Blob], list[Blob]]]:
     """The numbers either side of each slash in the picture outside ``board`` (left, top, right, bottom)."""
-    mask = ink_mask(gray)
+    # Only where there is light ground: a screenshot of the whole screen is mostly the desktop round a window.
+    light = gray > LIGHT
+    rows, cols = np.flatnonzero(light.any(axis=1)), np.flatnonzero(light.any(axis=0))
+    if len(rows) == 0:
+        return []
+    y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    mask = (gray[y0:y1, x0:x1] < DARK) & _grown(light[y0:y1, x0:x1], REACH)
     left, top, right, bottom = board
-    mask[max(0, top) : max(0, bottom), max(0, left) : max(0, right)] = False
-    every = blobs(mask)
+    mask[max(0, top - y0) : max(0, bottom - y0), max(0, left - x0) : max(0, right - x0)] = False
+    every = blobs(mask, origin=(y0, x0))
     out = []
     for slash in (b for b in every if is_slash(b)):
         near = [
