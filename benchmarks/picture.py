@@ -7,7 +7,7 @@ Usage::
 
 Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin, grid,
 scale and picture format, the pictures, the boards read exactly, the cells read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
-p90 over the pictures, one read each); then per skin the mines counters shown (a ``# counter:`` label), read,
+p90 over the pictures, one read each); then per skin the mines counters shown (a ``# counter: N`` label), read,
 and read right (a counter read where none is labelled, or another number, is wrong); ``--json`` writes the same figures, with how the run was made
 (its load included), for ``python -m benchmarks report`` to write the table of docs/explanation/performance.md from.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
@@ -154,6 +154,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
         )
         g["pictures"] += 1
         shown = counter_label(png)
+        shown = None if shown == "none" else shown  # a label that says the picture shows none
         g["counters_shown"] += shown is not None
         g.setdefault("topologies", set()).add(topology)
         g["cells"] += cells

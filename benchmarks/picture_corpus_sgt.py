@@ -113,6 +113,11 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                             f"counter note: the mines less the flags placed ({n} - {len(flags)}); "
                             'the game shows its status bar\'s "Marked: F / M" (the flags placed over the mines)',
                         ]
+                    else:
+                        notes += [
+                            "counter: none",
+                            f"counter note: the game is {game.state.value}: its status bar shows no count",
+                        ]
                     write_labels(out / "sgt-mines" / f"{name}.txt", notes, "square", labels)
                     made += 1
                 finally:

@@ -92,6 +92,8 @@ def text_counter_digits(
     plus them.  Only where the picture has one slash with a number each side, of as many digits as the
     two numbers: the counter's place is found, never guessed.
     """
+    if not shown.isdigit():
+        return []  # "none" (no counter shown), or a count below zero: no flags over mines
     flags = sum(row.count("F") + row.count("W") for row in rows)
     left, right = str(flags), str(int(shown) + flags)
     found = [(a, b) for a, b in find_text_counters(gray, board) if (len(a), len(b)) == (len(left), len(right))]
@@ -195,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             used += 1
             shown = counter_label(png)
             if shown is not None:
-                pairs = [] if args.counters_only else counter_digits(image, top, shown)
+                pairs = counter_digits(image, top, shown)
                 buckets: Any = digits
                 if not pairs and square is not None:
                     # No LED counter above the board: a counter the skin writes as text, flags over mines.

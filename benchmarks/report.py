@@ -370,7 +370,7 @@ def _counters(report: dict[str, Any]) -> list[str]:
         "",
         "The mines counter, per skin: the pictures that show one (labelled from the game's mines and flags, or "
         "by eye), the counters read, and those read right (a counter read where none shows, or another number, "
-        "is wrong; one not read is none).",
+        "is wrong; one not read is none, as on a picture whose board is refused).",
         "",
         "| skin | counters shown | read | read right |",
         "|---|---:|---:|---:|",

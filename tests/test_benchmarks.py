@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -248,7 +249,9 @@ def test_the_picture_benchmark_writes_the_figures_the_readme_table_is_made_of(tm
     assert all(0 < g["median_ms"] <= g["p90_ms"] for g in groups)
     assert result["run"]["command"][3:5] == ["picture", str(corpus)] and result["run"]["load"]
     # The counters: those the labels say are shown, each read right, read wrong or not read.
-    shown = sum("\n# counter:" in path.read_text(encoding="utf-8") for path in labels)
+    shown = sum(
+        re.search(r"^# counter: \d+$", path.read_text(encoding="utf-8"), re.MULTILINE) is not None for path in labels
+    )
     assert sum(g["counters_shown"] for g in groups) == shown > 0
     assert all(0 <= g["counters_right"] <= g["counters_read"] <= g["pictures"] for g in groups)
     table = report.render_picture(result)

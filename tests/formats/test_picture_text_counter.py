@@ -38,7 +38,8 @@ def label_lines(picture: Path) -> list[str]:
 def counter_label(picture: Path) -> int | None:
     """The counter a label file says the picture shows (``# counter: N``), or None where it shows none."""
     said = [line.split(":", 1)[1].strip() for line in label_lines(picture) if line.startswith("# counter:")]
-    return int(said[0]) if said else None
+    assert len(said) == 1, f"{picture.name}: a label says what counter the picture shows, or none"
+    return None if said[0] == "none" else int(said[0])
 
 
 def flags_labelled(picture: Path) -> int:
