@@ -7,7 +7,8 @@ Usage::
 
 Reads every ``*.png`` and ``*.jpg`` under the root.  Prints a Markdown table: per skin, grid,
 scale and picture format, the pictures, the boards read exactly, the cells read right (a picture the reader refuses counts all its cells wrong), and the read time (median and
-p90 over the pictures, one read each); ``--json`` writes the same figures, with how the run was made
+p90 over the pictures, one read each); then per skin the mines counters shown (a ``# counter: N`` label), read,
+and read right (a counter read where none is labelled, or another number, is wrong); ``--json`` writes the same figures, with how the run was made
 (its load included), for ``python -m benchmarks report`` to write the table of docs/explanation/performance.md from.
 With ``--obr``, two more columns: ms-toollib's ``obr_board`` on the same picture, run in a child process
 (it has crashed the process on some pictures), scored on the board it means to give (a number, or
@@ -27,7 +28,7 @@ from typing import Any
 
 from benchmarks.harness.results import meta, write_result
 from benchmarks.harness.stats import percentile
-from benchmarks.picture_train import hidden_cells
+from benchmarks.picture_train import counter_label, hidden_cells
 from benchmarks.report import render_picture
 
 from cnfsweep.core.errors import BoardFormatError
@@ -122,6 +123,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
     times: dict[tuple[str, str, str, str], list[float]] = defaultdict(list)
     expert: list[float] = []
     failures: list[str] = []
+    counter_misses: list[str] = []
     boxed = 0
     for png in sorted([*root.rglob("*.png"), *root.rglob("*.jpg")]):
         skin, scale, topology, rows = read_labels(png.with_suffix(".txt"))
@@ -145,9 +147,15 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
                 "visible_exact": 0,
                 "visible_cells": 0,
                 "visible_right": 0,
+                "counters_shown": 0,
+                "counters_read": 0,
+                "counters_right": 0,
             },
         )
         g["pictures"] += 1
+        shown = counter_label(png)
+        shown = None if shown == "none" else shown  # a label that says the picture shows none
+        g["counters_shown"] += shown is not None
         g.setdefault("topologies", set()).add(topology)
         g["cells"] += cells
         # A picture where the game's box lies over some cells cannot be read exactly by anyone: its right answer is
@@ -177,6 +185,11 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
             boxed += refused_under_box(str(exc), png, rows)
             continue
         times[key].append(time.perf_counter() - t)
+        if reading.counter is not None:
+            g["counters_read"] += 1
+            g["counters_right"] += str(reading.counter) == shown
+            if str(reading.counter) != shown:
+                counter_misses.append(f"{png}: counter read {reading.counter}, labelled {shown or 'none shown'}")
         got = reading.labels()
         if reading.topology != topology:
             failures.append(f"{png}: read as {reading.topology}, labelled {topology}")
@@ -214,6 +227,7 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
             "p90_ms": round(1000 * percentile(expert, 0.9), 1) if expert else None,
         },
         "failures": failures,
+        "counter_misses": counter_misses,
         "refused_under_box": boxed,
     }
 
@@ -239,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     if report["failures"]:
         print("\nnot read exactly:")
         print("\n".join(f"- {f}" for f in report["failures"]))
+    if report["counter_misses"]:
+        print("\ncounters read wrong:")
+        print("\n".join(f"- {f}" for f in report["counter_misses"]))
     if args.json is not None:
         write_result(args.json, report)
     return 0

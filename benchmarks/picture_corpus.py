@@ -225,6 +225,11 @@ def main(argv: list[str] | None = None) -> int:
         help="x: each position shot again with the window resized to these scales, its labels kept (KMines)",
     )
     parser.add_argument(
+        "--flags-first",
+        action="store_true",
+        help="x: up to nine flags placed after the first click, before the others (training pictures for a text counter's digits)",
+    )
+    parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
     parser.add_argument("--jsm", type=Path, help="jsm: a checkout of DavidNHill/JSMinesweeper to serve and play")
@@ -247,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.picture_corpus_x import x_corpus
 
         scales = None if args.scales is None else tuple(args.scales)
-        made = x_corpus(args.out, args.games, args.per, args.seed, scales, tuple(args.resized))
+        made = x_corpus(args.out, args.games, args.per, args.seed, scales, tuple(args.resized), args.flags_first)
     elif args.source == "jsm":
         from benchmarks.picture_corpus_jsm import jsm_corpus
 

@@ -105,6 +105,19 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                         f"scale: {scale:g}",
                         f"made: python -m benchmarks picture-corpus sgt: game ID {game_id}, MINES_TILESIZE={tile}; labels: the clicks replayed by cnfsweep's Game on that layout",
                     ]
+                    if game.state.name == "PLAYING":
+                        # Mines' status bar says "Marked: F / M" while the game is played ("DEAD!" or
+                        # "COMPLETED!" after): the counter label is the mines less the flags placed.
+                        notes += [
+                            f"counter: {n - len(flags)}",
+                            f"counter note: the mines less the flags placed ({n} - {len(flags)}); "
+                            'the game shows its status bar\'s "Marked: F / M" (the flags placed over the mines)',
+                        ]
+                    else:
+                        notes += [
+                            "counter: none",
+                            f"counter note: the game is {game.state.value}: its status bar shows no count",
+                        ]
                     write_labels(out / "sgt-mines" / f"{name}.txt", notes, "square", labels)
                     made += 1
                 finally:

@@ -163,6 +163,9 @@ class XGame:
     #: How to size the game's window so its tiles are drawn at a scale, for a game that draws its tiles to fit
     #: its window: the position played is captured again at other scales (``resized``), its labels kept.
     resize: Callable[[dict[str, str], Size, float], None] | None = None
+    #: How the game's text counter shows the mines, for a game that shows flags placed over mines
+    #: ("Mines: 3/10", "0/10"): each picture's ``# counter:`` is then the mines less the flags labelled.
+    counter: str | None = None
 
 
 def start_xdemineur(env: dict[str, str], size: Size, scale: float) -> subprocess.Popen[bytes]:
@@ -225,15 +228,35 @@ GAMES = {
         (1.0, 1.25, 1.5, 2.0),
         (Size(8, 8, 10), Size(16, 16, 40), Size(16, 30, 99)),
         start_gnome,
+        counter='the "F/M" under the flag beside the board (the flags placed over the mines)',
     ),
     "kmines": XGame(
-        "kmines", "kmines", (1.0, 1.5, 2.0), (Size(9, 9, 10),), start_kmines, dismiss="Escape", resize=resize_kmines
+        "kmines",
+        "kmines",
+        (1.0, 1.5, 2.0),
+        (Size(9, 9, 10),),
+        start_kmines,
+        dismiss="Escape",
+        resize=resize_kmines,
+        counter='the status bar\'s "Mines: F/M" (the flags placed over the mines)',
     ),
 }
 
 
-def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: tuple[int, int, int, int]) -> Any:
-    """Clicks and flags on random cells of the board in the window; returns the grid found, or None."""
+def play(
+    game: XGame,
+    env: dict[str, str],
+    size: Size,
+    rng: random.Random,
+    box: tuple[int, int, int, int],
+    flags_first: bool = False,
+) -> Any:
+    """Clicks and flags on random cells of the board in the window; returns the grid found, or None.
+
+    ``flags_first``: up to nine flags right after the first click (the game lays its mines then, and KMines
+    clears a flag placed before it), before the other clicks, so that a game lost at its next clicks still
+    shows them, and its counter the digits a few flags make (for learning a text counter's digits).
+    """
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.read import gray_of
 
@@ -243,11 +266,14 @@ def play(game: XGame, env: dict[str, str], size: Size, rng: random.Random, box: 
         return None
     cells = [(r, c) for r in range(size.rows) for c in range(size.cols)]
     rng.shuffle(cells)
-    clicks, flags = rng.randrange(1, 10), rng.randrange(0, 6)
-    for i, (r, c) in enumerate(cells[: clicks + flags]):
+    clicks, flags = rng.randrange(1, 10), rng.randrange(0, 10 if flags_first else 6)
+    # Flags first: the first click, the flags, then the other clicks.
+    order = cells[:1] + cells[clicks : clicks + flags] + cells[1:clicks] if flags_first else cells[: clicks + flags]
+    for i, (r, c) in enumerate(order):
         x = box[0] + sum(grid.x.bounds(c)) // 2
         y = box[1] + sum(grid.y.bounds(r)) // 2
-        xdo(env, "mousemove", str(x), str(y), "click", "3" if i >= clicks else "1")
+        flag = 1 <= i <= flags if flags_first else i >= clicks
+        xdo(env, "mousemove", str(x), str(y), "click", "3" if flag else "1")
         time.sleep(0.2)
     return grid
 
@@ -282,6 +308,19 @@ def _hover(
     return hover
 
 
+def counter_notes(shown: str, mines: int, rows: list[str]) -> list[str]:
+    """The ``counter:`` label of a game whose text counter shows flags over mines: the mines less the flags labelled.
+
+    The game's own count, never read off the picture: the mines the game was started with, less the flags
+    (right or wrong) in the labels.  ``shown`` says where and how the game shows it.
+    """
+    flags = sum(row.count("F") + row.count("W") for row in rows)
+    return [
+        f"counter: {mines - flags}",
+        f"counter note: the mines less the flags labelled ({mines} - {flags}); the game shows {shown}",
+    ]
+
+
 def _write(out: Path, name: str, stem: str, image: Any, notes: list[str], rows: list[str]) -> None:
     """One picture and its label file."""
     from benchmarks.picture_corpus import write_labels
@@ -298,6 +337,7 @@ def x_corpus(
     seed: int,
     scales: tuple[float, ...] | None = None,
     resized: tuple[float, ...] = (),
+    flags_first: bool = False,
 ) -> int:
     """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter.
 
@@ -340,7 +380,7 @@ def x_corpus(
                         time.sleep(1.5)
                         box = window_box(env, game.window)
                         margin = (box[0] - 20, box[1] - 20, box[2] + 20, box[3] + 20)
-                        grid = play(game, env, size, rng, margin)
+                        grid = play(game, env, size, rng, margin, flags_first)
                         if grid is None:
                             skipped += 1
                             continue
@@ -358,7 +398,11 @@ def x_corpus(
                         rows = ["".join(letters[r * size.cols : (r + 1) * size.cols]) for r in range(size.rows)]
                         made_by = (
                             f"made: python -m benchmarks picture-corpus x {name}: {size.rows}x{size.cols}/{size.mines} "
-                            "played by random clicks"
+                            + (
+                                "played by a click, random flags, then clicks"
+                                if flags_first
+                                else "played by random clicks"
+                            )
                         )
                         table_note = (
                             f"labels: the cell pictures checked by eye in benchmarks/eye_labels/{game.skin}.png"
@@ -394,6 +438,8 @@ def x_corpus(
                                 + table_note.split(": ", 1)[1]
                             )
                             notes = [f"skin: {game.skin}", f"scale: {at:g}", f"{made_by}{pointer}; {how}"]
+                            if game.counter is not None:
+                                notes += counter_notes(game.counter, size.mines, rows)
                             _write(out, name, stem, image, notes, rows)
                             made += 1
                     finally:

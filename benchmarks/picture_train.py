@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from cnfsweep.formats.picture.counter import digit_glyphs, led_boxes
+from cnfsweep.formats.picture.textcounter import find_text_counters, number_glyphs
 from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.hexgrid import find_hex_grid
 from cnfsweep.formats.picture.grid import Edges
@@ -32,6 +33,7 @@ from cnfsweep.formats.picture.read import (
     FAR,
     HEX,
     SURE,
+    board_box,
     cell_features,
     decode,
     gray_of,
@@ -81,6 +83,27 @@ def counter_digits(image: Any, above: float, shown: str) -> list[tuple[str, np.n
     return list(zip(shown, glyphs, strict=True)) if len(glyphs) == len(shown) else []
 
 
+def text_counter_digits(
+    gray: np.ndarray, board: tuple[int, int, int, int], shown: str, rows: list[str]
+) -> list[tuple[str, np.ndarray]]:
+    """The glyphs of a text counter (flags over mines, ``3/10``) paired with the digits it shows.
+
+    The label's counter is the mines less the flags, so the text shows the flags labelled over that
+    plus them.  Only where the picture has one slash with a number each side, of as many digits as the
+    two numbers: the counter's place is found, never guessed.
+    """
+    if not shown.isdigit():
+        return []  # "none" (no counter shown), or a count below zero: no flags over mines
+    flags = sum(row.count("F") + row.count("W") for row in rows)
+    left, right = str(flags), str(int(shown) + flags)
+    found = [(a, b) for a, b in find_text_counters(gray, board) if (len(a), len(b)) == (len(left), len(right))]
+    if len(found) != 1:
+        return []
+    a, b = found[0]
+    glyphs = number_glyphs(gray, a) + number_glyphs(gray, b)
+    return list(zip(left + right, glyphs, strict=True)) if len(glyphs) == len(left + right) else []
+
+
 def misread(f: np.ndarray, label: str, skin: str, kept: dict[tuple[str, str, str], list[np.ndarray]]) -> bool:
     """Whether the pictures kept of ``skin`` would not read ``f`` as ``label``, as the reader decides.
 
@@ -122,22 +145,40 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="keep this file's pictures and add the roots' to them (a new skin learnt without the old pictures)",
     )
+    parser.add_argument(
+        "--counters-only",
+        action="store_true",
+        help="learn the roots' counters' digits alone: the cells kept as --base has them",
+    )
     args = parser.parse_args(argv)
     # A JPEG's cells are kept apart from the same skin's PNG cells, at most KEEP of their own: their
     # blur is what they are there to teach, and the PNG pictures kept already would crowd them out.
     kept: dict[tuple[str, str, str], list[np.ndarray]] = {}
     digits: dict[str, list[np.ndarray]] = {}
+    # A text counter's digits are a skin's own font: kept by skin, and read against that skin's alone.
+    text_digits: dict[tuple[str, str], list[np.ndarray]] = {}
     if args.base is not None:
         with np.load(args.base) as base:
             for f, label, skin in zip(base["features"].astype(np.float32), base["labels"], base["skins"], strict=True):
                 kept.setdefault((str(skin), str(label), "png"), []).append(f)
             for g, ch in zip(base["digits"].astype(np.float32) / 255.0, base["digit_labels"], strict=True):
                 digits.setdefault(str(ch), []).append(g)
+            if "text_digits" in base.files:
+                for g, ch, skin in zip(
+                    base["text_digits"].astype(np.float32) / 255.0,
+                    base["text_digit_labels"],
+                    base["text_digit_skins"],
+                    strict=True,
+                ):
+                    text_digits.setdefault((str(skin), str(ch)), []).append(g)
+    elif args.counters_only:
+        parser.error("--counters-only needs --base: the file whose cells are kept")
     used = skipped = 0
     for root in args.roots:
         for png, name, topology, rows in labelled(root):
             image = decode(png.read_bytes(), str(png))
             skin = name + HEX if topology == "hex" else name
+            square = None
             if topology == "hex":
                 gray = gray_of(image)
                 hexes = find_hex_grid(gray)
@@ -156,12 +197,20 @@ def main(argv: list[str] | None = None) -> int:
             used += 1
             shown = counter_label(png)
             if shown is not None:
-                for ch, glyph in counter_digits(image, top, shown):
-                    bucket = digits.setdefault(ch, [])
+                pairs = counter_digits(image, top, shown)
+                buckets: Any = digits
+                if not pairs and square is not None:
+                    # No LED counter above the board: a counter the skin writes as text, flags over mines.
+                    pairs = text_counter_digits(gray_of(image), board_box(square), shown, rows)
+                    buckets = {ch: text_digits.setdefault((skin, ch), []) for ch, _ in pairs}
+                for ch, glyph in pairs:
+                    bucket = buckets.setdefault(ch, [])
                     if len(bucket) < KEEP_DIGITS and all(
                         np.sqrt(((glyph - g) ** 2).mean()) > DISTINCT_DIGIT for g in bucket
                     ):
                         bucket.append(glyph)
+            if args.counters_only:
+                continue
             hidden = hidden_cells(png)
             for i, (f, label) in enumerate(zip(feats, "".join(rows), strict=True)):
                 if i in hidden:
@@ -183,11 +232,15 @@ def main(argv: list[str] | None = None) -> int:
         skins=np.asarray(skins),
         digits=np.round(255 * np.asarray([g for _, b in sorted(digits.items()) for g in b])).astype(np.uint8),
         digit_labels=np.asarray([ch for ch, b in sorted(digits.items()) for _ in b]),
+        text_digits=np.round(255 * np.asarray([g for _, b in sorted(text_digits.items()) for g in b])).astype(np.uint8),
+        text_digit_labels=np.asarray([ch for (_, ch), b in sorted(text_digits.items()) for _ in b]),
+        text_digit_skins=np.asarray([skin for (skin, _), b in sorted(text_digits.items()) for _ in b]),
     )
     print(f"{len(every)} cell pictures from {used} screenshots ({skipped} whose grid was not found) -> {args.out}")
     for (skin, label, kind), bucket in sorted(kept.items()):
         print(f"  {skin} {label!r} {kind}: {len(bucket)}")
     print("counter digits: " + ", ".join(f"{ch!r}: {len(b)}" for ch, b in sorted(digits.items())))
+    print("text counter digits: " + ", ".join(f"{s} {ch!r}: {len(b)}" for (s, ch), b in sorted(text_digits.items())))
 
     return 0
 

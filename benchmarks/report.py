@@ -354,7 +354,32 @@ def render_picture(report: dict[str, Any]) -> str:
             f"the right answer is a refusal naming a hidden cell, which {boxed} of them got. The row **every cell "
             "visible** counts the other pictures alone."
         )
-    return "\n".join([*lines, "", " ".join(notes)]) + "\n"
+    return "\n".join([*lines, "", " ".join(notes), *_counters(report)]) + "\n"
+
+
+def _counters(report: dict[str, Any]) -> list[str]:
+    """The mines counters per skin: shown (labelled ``# counter:``), read, read right; none for a run before them."""
+    per: dict[str, dict[str, int]] = {}
+    for g in report["groups"]:
+        if "counters_shown" not in g:
+            return []
+        row = per.setdefault(g["skin"], dict.fromkeys(("shown", "read", "right"), 0))
+        for key in row:
+            row[key] += g[f"counters_{key}"]
+    lines = [
+        "",
+        "The mines counter, per skin: the pictures that show one (labelled from the game's mines and flags, or "
+        "by eye), the counters read, and those read right (a counter read where none shows, or another number, "
+        "is wrong; one not read is none, as on a picture whose board is refused).",
+        "",
+        "| skin | counters shown | read | read right |",
+        "|---|---:|---:|---:|",
+    ]
+    for skin, row in sorted(per.items(), key=lambda item: SKINS.get(item[0], (item[0],))[0]):
+        lines.append(f"| {SKINS.get(skin, (skin,))[0]} | {row['shown']} | {row['read']} | {row['right']} |")
+    total = {key: sum(row[key] for row in per.values()) for key in ("shown", "read", "right")}
+    lines.append(f"| **all** | {total['shown']} | {total['read']} | {total['right']} |")
+    return lines
 
 
 def render_generate(report: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -248,9 +249,16 @@ def test_the_picture_benchmark_writes_the_figures_the_readme_table_is_made_of(tm
     assert all(0 <= g["exact"] <= g["pictures"] and 0 <= g["right"] <= g["cells"] for g in groups)
     assert all(0 < g["median_ms"] <= g["p90_ms"] for g in groups)
     assert result["run"]["command"][3:5] == ["picture", str(corpus)] and result["run"]["load"]
+    # The counters: those the labels say are shown, each read right, read wrong or not read.
+    shown = sum(
+        re.search(r"^# counter: \d+$", path.read_text(encoding="utf-8"), re.MULTILINE) is not None for path in labels
+    )
+    assert sum(g["counters_shown"] for g in groups) == shown > 0
+    assert all(0 <= g["counters_right"] <= g["counters_read"] <= g["pictures"] for g in groups)
     table = report.render_picture(result)
     assert table.startswith("Generated from `benchmarks/results/picture.json`")
-    assert table.count("\n| Tatham's Mines |") == len(groups)
+    assert table.count("\n| Tatham's Mines |") == len(groups) + 1  # a row a group, and one of counters
+    assert f"\n| Tatham's Mines | {shown} | " in table
 
 
 def test_picture_training_keeps_a_rare_look_past_a_full_bucket() -> None:

@@ -31,11 +31,13 @@ __all__ = [
     "ExtraMissing",
     "Reading",
     "Seen",
+    "board_box",
     "cell_features",
     "decode",
     "gray_of",
     "grown_hex_grid",
     "read_picture",
+    "text_counter",
 ]
 
 #: Each cell is compared as this many pixels square.
@@ -103,7 +105,8 @@ class Reading:
     glued: bool = False
     """Whether the picture marks the board's edges as glued (cnfsweep's page draws a torus so)."""
     counter: int | None = None
-    """The mines counter the picture shows above the board (mines less flags), or None where none was read."""
+    """The mines counter the picture shows (mines less flags), or None where none was read: an LED counter above
+    the board, or a skin's text of flags over mines beside it (``Mines: 3/10`` counts 7)."""
 
     @property
     def total_mines(self) -> int | None:
@@ -192,6 +195,50 @@ def _known_digits() -> tuple[np.ndarray, np.ndarray]:
         if "digits" not in data.files:
             return np.zeros((0, 0), dtype=np.float32), np.asarray([], dtype=str)
         return data["digits"].astype(np.float32) / 255.0, data["digit_labels"]
+
+
+@cache
+def _known_text_digits() -> tuple[np.ndarray, np.ndarray, frozenset[str]]:
+    """The known pictures of text counters' digits (ink shares 0-1, one row each), their characters, and the skins
+    they were learnt from (those that write their counter as text)."""
+    np, _ = _libraries()
+    with np.load(CELLS) as data:
+        if "text_digits" not in data.files:
+            return np.zeros((0, 0), dtype=np.float32), np.asarray([], dtype=str), frozenset()
+        skins = frozenset(data["text_digit_skins"].astype(str).tolist())
+        return data["text_digits"].astype(np.float32) / 255.0, data["text_digit_labels"], skins
+
+
+def board_box(grid: Grid) -> tuple[int, int, int, int]:
+    """A square grid's box in whole pixels: left, top, right, bottom (the last two past its last cells)."""
+    np, _ = _libraries()
+    return (
+        int(np.floor(grid.x.line(0))),
+        int(np.floor(grid.y.line(0))),
+        int(np.ceil(grid.x.line(grid.cols))),
+        int(np.ceil(grid.y.line(grid.rows))),
+    )
+
+
+def text_counter(gray: np.ndarray, grid: Grid, skin: str, cells: tuple[tuple[Seen, ...], ...]) -> int | None:
+    """The mines counter a skin writes as text, flags over mines (``3/10``), as mines less flags; None if unread.
+
+    Looked for only in a skin whose text counter was learnt; read against every text counter's digits learnt,
+    since the games that write one write it in the desktop's one font (KMines', GNOME Mines' and Tatham's Mines'
+    digits lie within 0.013 of each other's where they show the same one, 0.2 and more from another digit).
+    Given only where the flags it says are the flags the cells show: otherwise the text or the cells were
+    misread, and a wrong counter is worse than none.
+    """
+    glyphs, labels, skins = _known_text_digits()
+    if skin not in skins:
+        return None
+    from cnfsweep.formats.picture.textcounter import read_text_counter
+
+    read = read_text_counter(gray, board_box(grid), glyphs, labels)
+    flags = sum(seen in (Seen.FLAG, Seen.WRONG_FLAG) for row in cells for seen in row)
+    if read is None or read.flags != flags:
+        return None
+    return read.value
 
 
 @cache
@@ -765,11 +812,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
     # The page's LED box by its known digits; failing that, a seven-segment display by its lit segments.
     counter = find_counter(np.asarray(image), top, *_known_digits()) or read_segments(np.asarray(image), top)
+    value = None if counter is None else counter.value
+    if value is None and isinstance(grid, Grid):
+        # No counter drawn as digits above the board: a skin that writes its count as text, beside it.
+        value = text_counter(gray, grid, str(skin), tuple(rows))
     return Reading(
         grid=grid,
         cells=tuple(rows),
         confidence=tuple(sure),
         skin=str(skin),
         glued=glued,
-        counter=None if counter is None else counter.value,
+        counter=value,
     )
