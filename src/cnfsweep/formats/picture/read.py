@@ -408,10 +408,18 @@ BESIDE = 0.5
 BESIDE_SURE = 0.8
 #: Or, read with no more than :data:`SURE`, as at least this many different classes.
 BESIDE_KINDS = 3
+#: As many, beside a board some of whose cells were read only by what an overlay left visible: such a board is held
+#: to be the whole board more strictly, since a grid found short and an overlay together would read a wrong board.
+OVERLAID_KINDS = 2
 
 
-def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> list[str]:
-    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short."""
+def _square_beyond(
+    image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str], kinds: int = BESIDE_KINDS
+) -> list[str]:
+    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short.
+
+    ``kinds``: how many classes a band read unsure must show to be cells (:data:`BESIDE_KINDS` unless told).
+    """
     from dataclasses import replace
 
     np, _ = _libraries()
@@ -440,7 +448,7 @@ def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray
         # A JPEG blurs a row's cells below BESIDE_SURE, yet a band of the board still reads as many classes
         # where a band of background (a dark page beside the board) reads as one, all "0".
         readable = near & (confidence >= SURE)
-        if float(np.mean(readable)) >= BESIDE and len(set(order[readable, 0].tolist())) >= BESIDE_KINDS:
+        if float(np.mean(readable)) >= BESIDE and len(set(order[readable, 0].tolist())) >= kinds:
             sides.append(side)
     return sides
 
@@ -611,6 +619,110 @@ def _by_shape(
     return order, confidence
 
 
+#: Furthest (root mean square over its colours, 0-255) a cell's pixel may lie from a known picture's pixel at the
+#: same place and be drawn like it.
+LIKE = 30.0
+#: Least by which a pixel must lie nearer one class's picture than another's to side with it: an overlay drawn
+#: translucent over a cell moves its pixels between two classes' colours, and such a pixel says nothing.
+SIDES = 50.0
+#: Most share of a cell an overlay may hide and leave the rest to be read: the class read draws at least the rest.
+THIN = 0.5
+#: Least pixels that must side with the class read against each other class.
+TELL = 4
+#: Least share of the pixels siding with either of two classes that must side with the class read, against each other class.
+SEEN_SURE = 0.75
+
+
+def _rim() -> np.ndarray:
+    """Which of a shrunk cell's pixels lie on its rim, the outermost ring (row-major, a flat mask)."""
+    np, _ = _libraries()
+    rim = np.ones((SIDE, SIDE), dtype=bool)
+    rim[1:-1, 1:-1] = False
+    return rim.reshape(-1)
+
+
+def _seen_read(cell: np.ndarray, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple[int, float] | None:
+    """The class a cell shows by the pixels an overlay (text, a pointer, a translucent box) leaves visible, and how sure.
+
+    An overlay lies across cells, so some pixel on the cell's rim must be drawn like no known picture: a
+    drawing wholly inside the cell that no picture matches (a number the skin's pictures lack) is the
+    cell's own, and is not taken for an overlay over some other class.
+    Each class is held to its picture that draws most of the cell's pixels like it (:data:`LIKE`); the class
+    read draws most, at least half the cell (:data:`THIN`).  Against each other class, the pixels that side
+    with one of the two (drawn like it, and :data:`SIDES` nearer it than the other) decide: at least
+    :data:`TELL` of them, and :data:`SEEN_SURE` of them, must side with the class read.  What an overlay hides
+    draws like neither or both, and tells nothing, so an overlay over what tells two classes apart leaves the
+    cell unread.  The confidence is the least such share, drawn towards 0.5 by the share of the cell hidden:
+    None where the cell stays unread.
+    """
+    np, _ = _libraries()
+    pixels = SIDE * SIDE
+    off = np.sqrt(((known.reshape(len(known), pixels, 3) - cell.reshape(1, pixels, 3)) ** 2).mean(axis=2))
+    like = off <= LIKE
+    hidden = ~like.any(axis=0)
+    if not (hidden & _rim()).any():
+        return None  # nothing comes in over the cell's edge: what it shows is its own drawing, of no class known
+    pick = [np.flatnonzero(labels == k)[int(np.argmax(like[labels == k].sum(axis=1)))] for k in classes]
+    off, like = off[pick], like[pick]
+    drawn = like.sum(axis=1)
+    best = int(np.argmax(drawn))
+    if drawn[best] < (1 - THIN) * pixels:
+        return None
+    sure, telling = 1.0, np.zeros(pixels, dtype=bool)
+    for other in range(len(classes)):
+        if other == best:
+            continue
+        sides = like[best] & (off[other] >= off[best] + SIDES)
+        theirs = int((like[other] & (off[best] >= off[other] + SIDES)).sum())
+        if sides.sum() < TELL:
+            return None
+        sure, telling = min(sure, float(sides.sum()) / (sides.sum() + theirs)), telling | sides
+    if sure < SEEN_SURE or _painted_over(cell, hidden, telling):
+        return None
+    return best, 0.5 + (sure - 0.5) * float(drawn[best]) / pixels
+
+
+def _painted_over(cell: np.ndarray, hidden: np.ndarray, telling: np.ndarray) -> bool:
+    """Whether most pixels that tell the class read are the overlay's own colour: then they may be overlay too.
+
+    A box painted over a cell in a colour near one class's (a red box, an exploded mine's red tile) hides
+    the cell whole, yet its pixels are drawn like that class's: the overlay's colour, the median of the
+    pixels like no known picture, must stand apart (:data:`LIKE`) from most of the pixels the class is read by.
+    """
+    np, _ = _libraries()
+    px = cell.reshape(-1, 3)
+    paint = np.median(px[hidden], axis=0)
+    near = np.sqrt(((px[telling] - paint) ** 2).mean(axis=1)) <= LIKE
+    return bool(near.mean() >= 0.5)
+
+
+def _overlaid(
+    image: Any,
+    grid: Grid | HexGrid,
+    feats: np.ndarray,
+    known: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    order: np.ndarray,
+    confidence: np.ndarray,
+    unread: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`); those read leave ``unread``.
+
+    Unless a square grid's side has a band beside it that may be cells (:data:`OVERLAID_KINDS`): then none is.
+    """
+    np, _ = _libraries()
+    order, confidence, still = order.copy(), confidence.copy(), unread.copy()
+    for cell in np.flatnonzero(unread):
+        found = _seen_read(feats[cell], known, labels, classes)
+        if found is not None:
+            order[cell, 0], confidence[cell] = found
+            still[cell] = False
+    if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
+        return order, confidence, unread
+    return order, confidence, still
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -715,6 +827,8 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     best, confidence, order = best[keep], confidence[keep], order[keep]
     unread = (best > FAR) | (confidence < SURE)
+    if unread.any():
+        order, confidence, unread = _overlaid(image, grid, feats[keep], known, labels, classes, order, confidence, unread)
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
@@ -726,6 +840,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             skin, classes = "generic", sorted({label for label in named if label is not None})
             order = np.asarray([[classes.index(label or "")] for label in named])
             best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
+            unread = np.zeros(len(named), dtype=bool)
         else:
             by_colour = read_board(cells, grid.cols)
             if all(label is not None for label in by_colour) and numbers_fit(by_colour, grid.cols):
@@ -744,7 +859,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         row, conf = [], []
         for c in range(grid.cols):
             i = r * grid.cols + c
-            if best[i] > FAR or confidence[i] < SURE:
+            if unread[i]:
                 why = (
                     "like no cell of a known skin"
                     if best[i] > FAR
