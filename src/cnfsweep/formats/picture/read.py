@@ -4,7 +4,9 @@ Each cell is shrunk to :data:`SIDE` x :data:`SIDE` colour pixels and compared wi
 of the known skins (``cells.npz`` beside this module, made by ``python -m benchmarks picture-train`` from
 labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
 cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
-from every known picture, or about as near to two classes, is not guessed: the reading fails naming it.
+from every known picture, or about as near to two classes, is looked at once more by the pixels that an overlay
+over it (text, a pointer) leaves visible (:func:`_seen_read`); where they do not decide it, it is not guessed: the
+reading fails naming it.
 """
 
 from __future__ import annotations
@@ -644,56 +646,44 @@ def _rim() -> np.ndarray:
 def _seen_read(cell: np.ndarray, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple[int, float] | None:
     """The class a cell shows by the pixels an overlay (text, a pointer, a translucent box) leaves visible, and how sure.
 
-    An overlay lies across cells, so some pixel on the cell's rim must be drawn like no known picture: a
-    drawing wholly inside the cell that no picture matches (a number the skin's pictures lack) is the
-    cell's own, and is not taken for an overlay over some other class.
-    Each class is held to its picture that draws most of the cell's pixels like it (:data:`LIKE`); the class
-    read draws most, at least half the cell (:data:`THIN`).  Against each other class, the pixels that side
-    with one of the two (drawn like it, and :data:`SIDES` nearer it than the other) decide: at least
-    :data:`TELL` of them, and :data:`SEEN_SURE` of them, must side with the class read.  What an overlay hides
-    draws like neither or both, and tells nothing, so an overlay over what tells two classes apart leaves the
-    cell unread.  The confidence is the least such share, drawn towards 0.5 by the share of the cell hidden:
-    None where the cell stays unread.
+    The overlay is what no known picture of the skin draws: an overlay lies across cells, so some of it
+    must stand on the cell's rim (a drawing wholly inside the cell that no picture matches, a number the
+    skin's pictures lack, is the cell's own, not an overlay over some other class).  Each class is held to
+    its picture that draws most pixels like the cell's (:data:`LIKE`); the class read draws most, at least
+    half the cell (:data:`THIN`).  Against each other class, the pixels that side with one of the two (drawn
+    like it, and :data:`SIDES` nearer it than the other) decide: at least :data:`TELL` of them, and
+    :data:`SEEN_SURE` of them, must side with the class read, and fewer than half of those in the overlay's
+    colour (the median of its pixels', within :data:`LIKE`), since a box painted in a class's colour would
+    side with that class.  So an overlay over what tells two classes apart leaves the cell unread (None).
+    The confidence is the least such share, drawn towards 0.5 by the share of the cell hidden.
     """
     np, _ = _libraries()
     pixels = SIDE * SIDE
-    off = np.sqrt(((known.reshape(len(known), pixels, 3) - cell.reshape(1, pixels, 3)) ** 2).mean(axis=2))
+    px = cell.reshape(pixels, 3)
+    off = np.sqrt(((known.reshape(len(known), pixels, 3) - px[None]) ** 2).mean(axis=2))
     like = off <= LIKE
-    hidden = ~like.any(axis=0)
-    if not (hidden & _rim()).any():
-        return None  # nothing comes in over the cell's edge: what it shows is its own drawing, of no class known
+    over = ~like.any(axis=0)
+    if not (over & _rim()).any():
+        return None  # nothing comes in over the cell's edge
+    painted = np.sqrt(((px - np.median(px[over], axis=0)) ** 2).mean(axis=1)) <= LIKE
     pick = [np.flatnonzero(labels == k)[int(np.argmax(like[labels == k].sum(axis=1)))] for k in classes]
     off, like = off[pick], like[pick]
     drawn = like.sum(axis=1)
     best = int(np.argmax(drawn))
     if drawn[best] < (1 - THIN) * pixels:
         return None
-    sure, telling = 1.0, np.zeros(pixels, dtype=bool)
+    sure = 1.0
     for other in range(len(classes)):
         if other == best:
             continue
         sides = like[best] & (off[other] >= off[best] + SIDES)
-        theirs = int((like[other] & (off[best] >= off[other] + SIDES)).sum())
-        if sides.sum() < TELL:
+        mine, theirs = int(sides.sum()), int((like[other] & (off[best] >= off[other] + SIDES)).sum())
+        if mine < TELL or (sides & painted).sum() * 2 >= mine:
             return None
-        sure, telling = min(sure, float(sides.sum()) / (sides.sum() + theirs)), telling | sides
-    if sure < SEEN_SURE or _painted_over(cell, hidden, telling):
+        sure = min(sure, mine / (mine + theirs))
+    if sure < SEEN_SURE:
         return None
     return best, 0.5 + (sure - 0.5) * float(drawn[best]) / pixels
-
-
-def _painted_over(cell: np.ndarray, hidden: np.ndarray, telling: np.ndarray) -> bool:
-    """Whether most pixels that tell the class read are the overlay's own colour: then they may be overlay too.
-
-    A box painted over a cell in a colour near one class's (a red box, an exploded mine's red tile) hides
-    the cell whole, yet its pixels are drawn like that class's: the overlay's colour, the median of the
-    pixels like no known picture, must stand apart (:data:`LIKE`) from most of the pixels the class is read by.
-    """
-    np, _ = _libraries()
-    px = cell.reshape(-1, 3)
-    paint = np.median(px[hidden], axis=0)
-    near = np.sqrt(((px[telling] - paint) ** 2).mean(axis=1)) <= LIKE
-    return bool(near.mean() >= 0.5)
 
 
 def _overlaid(
@@ -828,7 +818,9 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     best, confidence, order = best[keep], confidence[keep], order[keep]
     unread = (best > FAR) | (confidence < SURE)
     if unread.any():
-        order, confidence, unread = _overlaid(image, grid, feats[keep], known, labels, classes, order, confidence, unread)
+        order, confidence, unread = _overlaid(
+            image, grid, feats[keep], known, labels, classes, order, confidence, unread
+        )
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
