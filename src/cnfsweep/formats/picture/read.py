@@ -817,10 +817,6 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     best, confidence, order = best[keep], confidence[keep], order[keep]
     unread = (best > FAR) | (confidence < SURE)
-    if unread.any():
-        order, confidence, unread = _overlaid(
-            image, grid, feats[keep], known, labels, classes, order, confidence, unread
-        )
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
@@ -845,6 +841,11 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
                     f"(no known skin; its ink's colour is the classic {by_colour[i]}'s, its shape is not a {by_colour[i]})",
                     source=source,
                 )
+    if unread.any():
+        # Not an unknown skin's board, or not one its conventions read whole: cells something lies over, maybe.
+        order, confidence, unread = _overlaid(
+            image, grid, feats[keep], known, labels, classes, order, confidence, unread
+        )
     rows: list[tuple[Seen, ...]] = []
     sure: list[tuple[float, ...]] = []
     for r in range(grid.rows):
