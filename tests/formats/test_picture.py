@@ -666,3 +666,35 @@ def test_a_kmines_grid_at_1x_is_found_at_its_own_pitch(name: str) -> None:
     grid = find_grid(gray_of(image))
     assert grid is not None and (grid.rows, grid.cols) == (9, 9)
     assert abs(grid.x.pitch - 29.0) <= 0.03 and abs(grid.y.pitch - 29.0) <= 0.03
+
+
+#: A JSMinesweeper picture with the pointer's box over the board (its text over three cells, the box's translucent
+#: grey over more): refused naming a cell under it until each such cell was read again by what the box left visible.
+JSM_BOXED = "jsm-1.25x-2.png"
+
+
+def test_cells_a_thin_overlay_covers_in_part_are_read_by_what_it_leaves_visible() -> None:
+    reading = read_picture((JSM / JSM_BOXED).read_bytes(), JSM_BOXED)
+    assert reading.labels() == other_labels(Path("jsminesweeper") / JSM_BOXED)
+    # Read less surely than the cells seen whole: the least sure cell is one the box lies over.
+    low = min((c, r + 1, col + 1) for r, row in enumerate(reading.confidence) for col, c in enumerate(row))
+    assert (low[1], low[2]) in jsm_hidden(JSM_BOXED)
+    assert 0.5 <= low[0] < 1
+
+
+@pytest.mark.parametrize("colour", [(0, 0, 0), (255, 255, 255), (255, 0, 255)])
+def test_a_cell_a_box_covers_wholly_is_still_refused_naming_it(colour: tuple[int, int, int]) -> None:
+    # Nothing of the cell stays visible: an overlay is read through only where what it leaves decides the cell.
+    # (A box of the colour of a flat open tile is that tile to any reader: such colours are not boxes here.)
+    from cnfsweep.formats.picture.read import decode, gray_of
+    from cnfsweep.formats.picture.grid import find_grid
+
+    name = JSM_CLEAR[0]
+    grid = find_grid(gray_of(decode((JSM / name).read_bytes(), name)))
+    assert grid is not None
+    r, c = grid.rows // 2, grid.cols // 2
+    image = Image.open(JSM / name).convert("RGB")
+    box = (round(grid.x.line(c)), round(grid.y.line(r)), round(grid.x.line(c + 1)), round(grid.y.line(r + 1)))
+    image.paste(colour, box)
+    with pytest.raises(BoardFormatError, match=rf"cannot read the cell at row {r + 1}, column {c + 1} of a "):
+        read_picture(png_bytes(image), name)

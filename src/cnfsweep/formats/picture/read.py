@@ -4,7 +4,9 @@ Each cell is shrunk to :data:`SIDE` x :data:`SIDE` colour pixels and compared wi
 of the known skins (``cells.npz`` beside this module, made by ``python -m benchmarks picture-train`` from
 labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
 cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
-from every known picture, or about as near to two classes, is not guessed: the reading fails naming it.
+from every known picture, or about as near to two classes, is looked at once more by the pixels that an overlay
+over it (text, a pointer) leaves visible (:func:`_seen_read`); where they do not decide it, it is not guessed: the
+reading fails naming it.
 """
 
 from __future__ import annotations
@@ -455,10 +457,18 @@ BESIDE = 0.5
 BESIDE_SURE = 0.8
 #: Or, read with no more than :data:`SURE`, as at least this many different classes.
 BESIDE_KINDS = 3
+#: As many, beside a board some of whose cells were read only by what an overlay left visible: such a board is held
+#: to be the whole board more strictly, since a grid found short and an overlay together would read a wrong board.
+OVERLAID_KINDS = 2
 
 
-def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> list[str]:
-    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short."""
+def _square_beyond(
+    image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray, classes: list[str], kinds: int = BESIDE_KINDS
+) -> list[str]:
+    """The sides of a square grid beside which a whole row or column reads as the skin's cells: a grid found short.
+
+    ``kinds``: how many classes a band read unsure must show to be cells (:data:`BESIDE_KINDS` unless told).
+    """
     from dataclasses import replace
 
     np, _ = _libraries()
@@ -487,7 +497,7 @@ def _square_beyond(image: Any, grid: Grid, known: np.ndarray, labels: np.ndarray
         # A JPEG blurs a row's cells below BESIDE_SURE, yet a band of the board still reads as many classes
         # where a band of background (a dark page beside the board) reads as one, all "0".
         readable = near & (confidence >= SURE)
-        if float(np.mean(readable)) >= BESIDE and len(set(order[readable, 0].tolist())) >= BESIDE_KINDS:
+        if float(np.mean(readable)) >= BESIDE and len(set(order[readable, 0].tolist())) >= kinds:
             sides.append(side)
     return sides
 
@@ -658,6 +668,98 @@ def _by_shape(
     return order, confidence
 
 
+#: Furthest (root mean square over its colours, 0-255) a cell's pixel may lie from a known picture's pixel at the
+#: same place and be drawn like it.
+LIKE = 30.0
+#: Least by which a pixel must lie nearer one class's picture than another's to side with it: an overlay drawn
+#: translucent over a cell moves its pixels between two classes' colours, and such a pixel says nothing.
+SIDES = 50.0
+#: Most share of a cell an overlay may hide and leave the rest to be read: the class read draws at least the rest.
+THIN = 0.5
+#: Least pixels that must side with the class read against each other class.
+TELL = 4
+#: Least share of the pixels siding with either of two classes that must side with the class read, against each other class.
+SEEN_SURE = 0.75
+
+
+def _rim() -> np.ndarray:
+    """Which of a shrunk cell's pixels lie on its rim, the outermost ring (row-major, a flat mask)."""
+    np, _ = _libraries()
+    rim = np.ones((SIDE, SIDE), dtype=bool)
+    rim[1:-1, 1:-1] = False
+    return rim.reshape(-1)
+
+
+def _seen_read(cell: np.ndarray, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple[int, float] | None:
+    """The class a cell shows by the pixels an overlay (text, a pointer, a translucent box) leaves visible, and how sure.
+
+    The overlay is what no known picture of the skin draws: an overlay lies across cells, so some of it
+    must stand on the cell's rim (a drawing wholly inside the cell that no picture matches, a number the
+    skin's pictures lack, is the cell's own, not an overlay over some other class).  Each class is held to
+    its picture that draws most pixels like the cell's (:data:`LIKE`); the class read draws most, at least
+    half the cell (:data:`THIN`).  Against each other class, the pixels that side with one of the two (drawn
+    like it, and :data:`SIDES` nearer it than the other) decide: at least :data:`TELL` of them, and
+    :data:`SEEN_SURE` of them, must side with the class read, and fewer than half of those in the overlay's
+    colour (the median of its pixels', within :data:`LIKE`), since a box painted in a class's colour would
+    side with that class.  So an overlay over what tells two classes apart leaves the cell unread (None).
+    The confidence is the least such share, drawn towards 0.5 by the share of the cell hidden.
+    """
+    np, _ = _libraries()
+    pixels = SIDE * SIDE
+    px = cell.reshape(pixels, 3)
+    off = np.sqrt(((known.reshape(len(known), pixels, 3) - px[None]) ** 2).mean(axis=2))
+    like = off <= LIKE
+    over = ~like.any(axis=0)
+    if not (over & _rim()).any():
+        return None  # nothing comes in over the cell's edge
+    painted = np.sqrt(((px - np.median(px[over], axis=0)) ** 2).mean(axis=1)) <= LIKE
+    pick = [np.flatnonzero(labels == k)[int(np.argmax(like[labels == k].sum(axis=1)))] for k in classes]
+    off, like = off[pick], like[pick]
+    drawn = like.sum(axis=1)
+    best = int(np.argmax(drawn))
+    if drawn[best] < (1 - THIN) * pixels:
+        return None
+    sure = 1.0
+    for other in range(len(classes)):
+        if other == best:
+            continue
+        sides = like[best] & (off[other] >= off[best] + SIDES)
+        mine, theirs = int(sides.sum()), int((like[other] & (off[best] >= off[other] + SIDES)).sum())
+        if mine < TELL or (sides & painted).sum() * 2 >= mine:
+            return None
+        sure = min(sure, mine / (mine + theirs))
+    if sure < SEEN_SURE:
+        return None
+    return best, 0.5 + (sure - 0.5) * float(drawn[best]) / pixels
+
+
+def _overlaid(
+    image: Any,
+    grid: Grid | HexGrid,
+    feats: np.ndarray,
+    known: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    order: np.ndarray,
+    confidence: np.ndarray,
+    unread: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`); those read leave ``unread``.
+
+    Unless a square grid's side has a band beside it that may be cells (:data:`OVERLAID_KINDS`): then none is.
+    """
+    np, _ = _libraries()
+    order, confidence, still = order.copy(), confidence.copy(), unread.copy()
+    for cell in np.flatnonzero(unread):
+        found = _seen_read(feats[cell], known, labels, classes)
+        if found is not None:
+            order[cell, 0], confidence[cell] = found
+            still[cell] = False
+    if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
+        return order, confidence, unread
+    return order, confidence, still
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -773,6 +875,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             skin, classes = "generic", sorted({label for label in named if label is not None})
             order = np.asarray([[classes.index(label or "")] for label in named])
             best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
+            unread = np.zeros(len(named), dtype=bool)
         else:
             by_colour = read_board(cells, grid.cols)
             if all(label is not None for label in by_colour) and numbers_fit(by_colour, grid.cols):
@@ -785,13 +888,18 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
                     f"(no known skin; its ink's colour is the classic {by_colour[i]}'s, its shape is not a {by_colour[i]})",
                     source=source,
                 )
+    if unread.any():
+        # Not an unknown skin's board, or not one its conventions read whole: cells something lies over, maybe.
+        order, confidence, unread = _overlaid(
+            image, grid, feats[keep], known, labels, classes, order, confidence, unread
+        )
     rows: list[tuple[Seen, ...]] = []
     sure: list[tuple[float, ...]] = []
     for r in range(grid.rows):
         row, conf = [], []
         for c in range(grid.cols):
             i = r * grid.cols + c
-            if best[i] > FAR or confidence[i] < SURE:
+            if unread[i]:
                 why = (
                     "like no cell of a known skin"
                     if best[i] > FAR
