@@ -54,7 +54,6 @@ from cnfsweep.core.layout import MineLayout
 from cnfsweep.core.seeds import game_seed
 from cnfsweep.engine import Engine
 from cnfsweep.engine.analysis import Analysis
-from cnfsweep.experiments.log import parse_levels, parse_rules
 from cnfsweep.play import FirstClick, Game, Level, Player, make_policy
 from cnfsweep.play.strong import StrongPolicy
 from cnfsweep.search.endgame import enumerate_layouts
@@ -64,11 +63,9 @@ from cnfsweep.search.whatif import Snapshot
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import close_run, meta
 from benchmarks.hill.build import BuildError, build
+from benchmarks.hill_paired import SETTINGS, check_game
 from benchmarks.hill_positions import HillMove, HillPositions
 
-SETTINGS = ("small", "tiny", "large", "very_large", "max", "no_brute_force")
-# Hill's harness starts from a cell it is told is safe.
-RULES = (FirstClick.SAFE, FirstClick.OPENING)
 # The normal quantile of a two-sided 95% interval.
 Z95 = 1.959964
 
@@ -441,20 +438,8 @@ def check_args(args: argparse.Namespace) -> StudyConfig:
     for name in ("start", "seed", "top"):
         if getattr(args, name) < 0:
             raise CnfsweepError(f"--{name} must not be negative, got {getattr(args, name)}")
-    if args.settings not in SETTINGS:
-        raise CnfsweepError(f"--settings must be one of {', '.join(SETTINGS)}, got {args.settings!r}")
-    levels, rules = parse_levels(args.level), parse_rules(args.first_click)
-    if len(levels) != 1 or len(rules) != 1:
-        raise CnfsweepError("give one --level and one --first-click")
-    if rules[0] not in RULES:
-        raise CnfsweepError(
-            f"--first-click must be safe or opening (Hill's harness starts on a safe cell), got {args.first_click!r}"
-        )
-    make_policy(args.policy)  # a bad spec fails here, before anything is built
-    level = levels[0]
-    if level.mines > level.max_mines(rules[0]):
-        raise CnfsweepError(f"{args.level} has too many mines for first click {rules[0].value!r}")
-    return StudyConfig(level, rules[0], args.seed, args.samples)
+    level, rule = check_game(args)
+    return StudyConfig(level, rule, args.seed, args.samples)
 
 
 def run(args: argparse.Namespace, config: StudyConfig, command: Sequence[str]) -> dict[str, Any]:

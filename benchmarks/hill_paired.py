@@ -104,6 +104,19 @@ def layouts(level: Level, rule: FirstClick, policy: str, seed: int, indices: Ite
         yield layout(level, rule, policy, seed, i)
 
 
+def end_harness(proc: subprocess.Popen[str]) -> None:
+    """End a running harness: close its input (it exits when its input ends), else kill it after 30 s."""
+    if proc.stdin is not None:
+        # If it has already stopped, what it said is the error worth reporting.
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.close()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 class HillProcess:
     """One running harness: layouts in, one outcome a layout out, in order."""
 
@@ -149,15 +162,7 @@ class HillProcess:
 
     def close(self) -> None:
         """End the harness (it exits when its input ends)."""
-        if self._proc.stdin is not None:
-            # If it has already stopped, what it said is the error worth reporting.
-            with contextlib.suppress(BrokenPipeError):
-                self._proc.stdin.close()
-        try:
-            self._proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self._proc.kill()
-            self._proc.wait()
+        end_harness(self._proc)
 
 
 def mcnemar_p(only_a: int, only_b: int) -> float:
@@ -280,6 +285,14 @@ def check_args(args: argparse.Namespace) -> tuple[Level, FirstClick]:
             raise CnfsweepError(f"--{name} must be at least 1, got {getattr(args, name)}")
     if args.start < 0 or args.seed < 0:
         raise CnfsweepError(f"--start and --seed must not be negative, got {args.start} and {args.seed}")
+    return check_game(args)
+
+
+def check_game(args: argparse.Namespace) -> tuple[Level, FirstClick]:
+    """Read what a run against Hill's harness plays: ``--settings``, ``--level``, ``--first-click``, ``--policy``.
+
+    Raise CnfsweepError, one line, on anything unusable.
+    """
     if args.settings not in SETTINGS:
         raise CnfsweepError(f"--settings must be one of {', '.join(SETTINGS)}, got {args.settings!r}")
     levels, rules = parse_levels(args.level), parse_rules(args.first_click)

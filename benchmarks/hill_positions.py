@@ -10,7 +10,6 @@ the caller can check the replay reached its own position.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import subprocess
 import threading
@@ -21,6 +20,8 @@ from typing import IO
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
+
+from benchmarks.hill_paired import end_harness
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,4 @@ class HillPositions:
 
     def close(self) -> None:
         """End the harness (it exits when its input ends)."""
-        if self._proc.stdin is not None:
-            with contextlib.suppress(BrokenPipeError):
-                self._proc.stdin.close()
-        try:
-            self._proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self._proc.kill()
-            self._proc.wait()
+        end_harness(self._proc)
