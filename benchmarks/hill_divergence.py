@@ -63,7 +63,7 @@ from cnfsweep.search.whatif import Snapshot
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import close_run, meta
 from benchmarks.hill.build import BuildError, build
-from benchmarks.hill_paired import SETTINGS, check_game
+from benchmarks.hill_paired import add_game_options, check_game
 from benchmarks.hill_positions import HillMove, HillPositions
 
 # The normal quantile of a two-sided 95% interval.
@@ -409,18 +409,7 @@ def report(s: dict[str, Any], policy: str, console: Console) -> None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", help="checkout or bare mirror of DavidNHill/Minesweeper (default $HILL_SOURCE)")
-    parser.add_argument("--rev", default="HEAD", help="his commit to build (default HEAD)")
-    parser.add_argument("--build-dir", help="where his solver is built (default ~/.cache/cnfsweep/hill)")
-    parser.add_argument("--games", type=int, default=300, help="games (default 300)")
-    parser.add_argument("--seed", type=int, default=2026, help="run seed, the campaign's (default 2026)")
-    parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
-    parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
-    parser.add_argument("--first-click", default="safe", help="safe or opening (default safe)")
-    parser.add_argument("--policy", default="strong", help="cnfsweep policy spec (default strong)")
-    parser.add_argument(
-        "--settings", default="small", help=f"Hill's solver settings: {', '.join(SETTINGS)} (default small)"
-    )
+    add_game_options(parser, games=300)
     parser.add_argument(
         "--samples", type=int, default=64, help="layouts each divergence is valued on (default 64; all if fewer)"
     )

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb, erfc, sqrt
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -104,21 +104,11 @@ def layouts(level: Level, rule: FirstClick, policy: str, seed: int, indices: Ite
         yield layout(level, rule, policy, seed, i)
 
 
-def end_harness(proc: subprocess.Popen[str]) -> None:
-    """End a running harness: close its input (it exits when its input ends), else kill it after 30 s."""
-    if proc.stdin is not None:
-        # If it has already stopped, what it said is the error worth reporting.
-        with contextlib.suppress(BrokenPipeError):
-            proc.stdin.close()
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+_H = TypeVar("_H", bound="Harness")
 
 
-class HillProcess:
-    """One running harness: layouts in, one outcome a layout out, in order."""
+class Harness:
+    """One running harness process: its standard error drained all along (the last 20 lines kept)."""
 
     def __init__(self, command: Sequence[str]) -> None:
         self._proc = subprocess.Popen(
@@ -133,6 +123,34 @@ class HillProcess:
         for line in stream:
             self._errors.append(line.rstrip())
             del self._errors[:-20]
+
+    def _exited(self, where: str = "") -> CnfsweepError:
+        """The error to raise once the harness stopped answering: its exit status and last message."""
+        self._proc.wait()
+        last = self._errors[-1] if self._errors else "no message"
+        return CnfsweepError(f"Hill's harness exited {self._proc.returncode}{where}: {last}")
+
+    def __enter__(self: _H) -> _H:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the harness: close its input (it exits when its input ends), else kill it after 30 s."""
+        if self._proc.stdin is not None:
+            # If it has already stopped, what it said is the error worth reporting.
+            with contextlib.suppress(BrokenPipeError):
+                self._proc.stdin.close()
+        try:
+            self._proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+
+
+class HillProcess(Harness):
+    """One running harness: layouts in, one outcome a layout out, in order."""
 
     def play(self, batch: Sequence[Layout]) -> Iterator[dict[str, Any]]:
         """Yield the harness's outcome for each layout of ``batch``, as each comes."""
@@ -151,18 +169,12 @@ class HillProcess:
         for lay in batch:
             text = stdout.readline()
             if not text:
-                self._proc.wait()
-                last = self._errors[-1] if self._errors else "no message"
-                raise CnfsweepError(f"Hill's harness exited {self._proc.returncode} at game {lay.index}: {last}")
+                raise self._exited(f" at game {lay.index}")
             out = json.loads(text)
             if out["index"] != lay.index:
                 raise CnfsweepError(f"Hill's harness answered game {out['index']} for game {lay.index}")
             yield out
         writer.join()
-
-    def close(self) -> None:
-        """End the harness (it exits when its input ends)."""
-        end_harness(self._proc)
 
 
 def mcnemar_p(only_a: int, only_b: int) -> float:
@@ -218,12 +230,12 @@ def report(s: dict[str, Any], policy: str, console: Console) -> None:
         console.print(f"[yellow]{s['hill_errors']} games Hill's solver could not finish (counted lost)[/]")
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_game_options(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options of a run against Hill's harness: his build, and the games both sides play (``check_game``)."""
     parser.add_argument("--source", help="checkout or bare mirror of DavidNHill/Minesweeper (default $HILL_SOURCE)")
     parser.add_argument("--rev", default="HEAD", help="his commit to build (default HEAD)")
     parser.add_argument("--build-dir", help="where his solver is built (default ~/.cache/cnfsweep/hill)")
-    parser.add_argument("--games", type=int, default=2000, help="games (default 2000)")
+    parser.add_argument("--games", type=int, default=games, help=f"games (default {games})")
     parser.add_argument("--seed", type=int, default=2026, help="run seed, the campaign's (default 2026)")
     parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
     parser.add_argument("--level", default="expert", help="level name or ROWSxCOLS/MINES (default expert)")
@@ -232,6 +244,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--settings", default="small", help=f"Hill's solver settings: {', '.join(SETTINGS)} (default small)"
     )
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_game_options(parser, games=2000)
     parser.add_argument("--batch", type=int, default=100, help="games per side and turn (default 100)")
     parser.add_argument("--out", type=Path, help="write each game's pair of outcomes here, one JSON line a game")
     parser.add_argument("--json", type=Path, help="write the summary here")

@@ -11,17 +11,14 @@ the caller can check the replay reached its own position.
 from __future__ import annotations
 
 import json
-import subprocess
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import IO
 
 from cnfsweep.core.board import Cell
 from cnfsweep.core.errors import CnfsweepError
 
-from benchmarks.hill_paired import end_harness
+from benchmarks.hill_paired import Harness
 
 
 @dataclass(frozen=True)
@@ -71,34 +68,12 @@ def request(ident: int, rows: int, cols: int, start: Cell, mines: Iterable[Cell]
     return json.dumps(doc) + "\n"
 
 
-class HillPositions:
+class HillPositions(Harness):
     """One running harness in ``--positions`` mode: a position in, his next move out."""
 
     def __init__(self, command: Sequence[str]) -> None:
-        self._proc = subprocess.Popen(
-            [*command, "--positions"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self._errors: list[str] = []
+        super().__init__([*command, "--positions"])
         self._asked = 0
-        # Drained all along, so his solver's chatter on stderr can never fill the pipe and stall it.
-        self._drain = threading.Thread(target=self._keep_errors, args=(self._proc.stderr,), daemon=True)
-        self._drain.start()
-
-    def _keep_errors(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._errors.append(line.rstrip())
-            del self._errors[:-20]
-
-    def __enter__(self) -> HillPositions:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def move(self, rows: int, cols: int, start: Cell, mines: Iterable[Cell], clicks: Iterable[Cell]) -> HillMove:
         """Return his solver's next move after ``start`` and then ``clicks`` on the layout ``mines``.
@@ -119,9 +94,7 @@ class HillPositions:
             pass  # the harness stopped: reading says why
         text = stdout.readline()
         if not text:
-            self._proc.wait()
-            last = self._errors[-1] if self._errors else "no message"
-            raise CnfsweepError(f"Hill's harness exited {self._proc.returncode}: {last}")
+            raise self._exited()
         out = json.loads(text)
         if out.get("id") != ident:
             raise CnfsweepError(f"Hill's harness answered request {out.get('id')} for request {ident}")
@@ -137,7 +110,3 @@ class HillPositions:
             str(out.get("method", "")),
             frozenset(Cell(r, c) for r, c in out["open"]),
         )
-
-    def close(self) -> None:
-        """End the harness (it exits when its input ends)."""
-        end_harness(self._proc)
