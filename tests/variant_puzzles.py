@@ -242,6 +242,16 @@ def assert_agrees(puzzle: Puzzle) -> None:
         assert set(analysis.mines) == {c for c in covered if counts[c] == len(expected)}
 
 
+def assert_combines_with(rule: str, other: str, shapes: list[tuple[int, int]], each: int = 1) -> None:
+    """``rule``'s clues with the mine rule ``other``: random puzzles of each shape, ``each`` of them with and
+    without the total, agree with the oracle (:func:`assert_agrees`); seeded by the two rules."""
+    rng = random.Random(f"{rule} {other}")
+    for rows, cols in shapes:
+        for total in (False, True):
+            for _ in range(each):
+                assert_agrees(random_puzzle(rng, rows, cols, [other], rule, "", total))
+
+
 def assert_minimal_conflict(puzzle: Puzzle) -> None:
     """``check`` answers as the oracle does; a conflict it names has no layout, and each clue, rule and total in it is needed."""
     result = check_variant(parse_variant(puzzle.text()))

@@ -14,6 +14,7 @@ from itertools import combinations
 import pytest
 from paths import DATA
 from variant_puzzles import (
+    assert_combines_with,
     SECOND_MODES,
     Puzzle,
     assert_agrees,
@@ -78,11 +79,7 @@ def test_a_layout_that_several_directions_keep_is_counted_once() -> None:
 
 @pytest.mark.parametrize("other", ["1Q", "2H", "1C"])
 def test_2i_combines_with_a_mine_rule(other: str) -> None:
-    rng = random.Random(f"2I {other}")
-    for rows, cols in ((3, 3), (3, 4)):
-        for total in (False, True):
-            for _ in range(3):
-                assert_agrees(random_puzzle(rng, rows, cols, [other], "2I", "", total))
+    assert_combines_with("2I", other, [(3, 3), (3, 4)], each=3)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -15,6 +15,7 @@ from itertools import product
 import pytest
 from paths import DATA
 from variant_puzzles import (
+    assert_combines_with,
     Puzzle,
     assert_agrees,
     assert_generated_puzzle_is_unique,
@@ -68,10 +69,7 @@ def test_a_layout_that_several_choices_of_liars_fit_is_counted_once() -> None:
 
 @pytest.mark.parametrize("other", ["1Q", "2H", "1C"])
 def test_2l_combines_with_a_mine_rule(other: str) -> None:
-    rng = random.Random(f"2L {other}")
-    for total in (False, True):
-        for _ in range(3):
-            assert_agrees(random_puzzle(rng, 3, 3, [other], "2L", "", total))
+    assert_combines_with("2L", other, [(3, 3)], each=3)
 
 
 @pytest.mark.parametrize("seed", range(6))
