@@ -173,7 +173,7 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
 #: The bell the edge profile is smoothed by, a standard deviation of this share of the pitch: a line's
 #: edges within a few pixels of it (a bevel each side, a rule two pixels wide) merge into one bump.
 BELL = 1 / 7
-#: Least the sharp and the smoothed fits' lines may part across a board's inner lines (pixels) for the
+#: Least the sharp and the smoothed fits' lines may part at any of a board's inner lines (pixels) for the
 #: smoothed fit's to stand: less is the two fits agreeing.
 SLID = 1.0
 #: Least share of the sharp fit's score the smoothed fit's lines must keep for them to stand: lines on
@@ -277,14 +277,17 @@ def find_axis(
         # The sharp fit can slide along a line drawn as several edges: a raised tile's bevel is two edges
         # a pixel or two each side of the step between tiles, and lines can drift from the step on one
         # side of the board to a bevel's far edge on the other (JSMinesweeper's 20 px tiles in a whole
-        # window: 20.24 px for 20).  The same fit on the profile smoothed by a bell counts each line's
+        # window: 20.24 px for 20), or stand on one bevel all along where the other scores the same (its
+        # 24 px tiles at 1x: the two edges of the dark bevel before the step or of the light one after it,
+        # 2.5 px either side of it, whichever the board's open cells favour; a board found 2.5 px off both
+        # ways is read as no cells).  The same fit on the profile smoothed by a bell counts each line's
         # edges as one bump at their middle, which a bevel on both sides leaves where it is.  Its lines
-        # stand where the two fits part by a pixel or more across the board, and only where they lie on
+        # stand where the two fits part by a pixel or more at some line, and only where they lie on
         # the picture's edges (not in the gaps between tiles that GNOME Mines sizes a pixel unevenly,
         # where neither even pitch fits and the middles fall between the edges).
         smooth = _smoothed(e, pitch)
         s_slope, s_centre = _best_lines(lambda at: _sample(smooth, at), offsets, pitch, first, None)
-        apart = abs(s_slope - slope) * float(offsets.max() - offsets.min())
+        apart = float(np.abs((s_centre + offsets * s_slope) - (centre + offsets * slope)).max())
         on_edges = float(sharp(s_centre + offsets * s_slope).sum()) >= ON_EDGES * float(
             sharp(centre + offsets * slope).sum()
         )

@@ -833,6 +833,14 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
+        if not keep.all() and min(grid.rows, grid.cols) >= 2:
+            # The trimmed grid's outermost lines stand as far out as its cells beside them are wide (Axis.part):
+            # the band trimmed off may have pulled the line between it and the board onto the board's frame (a
+            # link's underline a pitch below JSMinesweeper's board).  Its cells are cut again between them.
+            feats[keep] = again = cell_features(image, grid)
+            b, c, o = _classify(_distances(again, known), labels, classes)
+            o, c = _by_ink(again, known, labels, classes, o, c)
+            best[keep], (order[keep], confidence[keep]) = b, _by_shape(again, known, labels, classes, o, c)
         if min(grid.rows, grid.cols) < 2:
             # A board has two cells each way at least: a strip of one that reads as cells is a band of some
             # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
