@@ -13,8 +13,8 @@ from tests.paths import ROOT
 
 pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
 
-from cnfsweep.formats.picture.grid import find_grid  # noqa: E402
-from cnfsweep.formats.picture.read import decode, gray_of, read_picture  # noqa: E402
+from cnfsweep.formats.picture.grid import find_grid
+from cnfsweep.formats.picture.read import decode, gray_of, read_picture
 
 PICTURES = ROOT / "tests" / "data" / "formats" / "pictures"
 
