@@ -173,8 +173,8 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
 #: The bell the edge profile is smoothed by, a standard deviation of this share of the pitch: a line's
 #: edges within a few pixels of it (a bevel each side, a rule two pixels wide) merge into one bump.
 BELL = 1 / 7
-#: Least the sharp and the smoothed fits' lines may part at any of a board's inner lines (pixels) for the
-#: smoothed fit's to stand: less is the two fits agreeing.
+#: Least the sharp and the smoothed fits' lines may part (pixels), across a board's inner lines or at any one of
+#: them, for the smoothed fit's to stand: less is the two fits agreeing.
 SLID = 1.0
 #: Least share of the sharp fit's score the smoothed fit's lines must keep for them to stand: lines on
 #: the picture's edges keep most of it (JSMinesweeper's 0.84 to 0.87), lines in the gaps between tiles
@@ -282,12 +282,14 @@ def find_axis(
         # 2.5 px either side of it, whichever the board's open cells favour; a board found 2.5 px off both
         # ways is read as no cells).  The same fit on the profile smoothed by a bell counts each line's
         # edges as one bump at their middle, which a bevel on both sides leaves where it is.  Its lines
-        # stand where the two fits part by a pixel or more at some line, and only where they lie on
+        # stand where the two fits part by a pixel or more, and only where they lie on
         # the picture's edges (not in the gaps between tiles that GNOME Mines sizes a pixel unevenly,
         # where neither even pitch fits and the middles fall between the edges).
         smooth = _smoothed(e, pitch)
         s_slope, s_centre = _best_lines(lambda at: _sample(smooth, at), offsets, pitch, first, None)
-        apart = float(np.abs((s_centre + offsets * s_slope) - (centre + offsets * slope)).max())
+        # Apart by their pitches across the board, or by their lines' places at any one line.
+        spread = abs(s_slope - slope) * float(offsets.max() - offsets.min())
+        apart = max(spread, float(np.abs((s_centre + offsets * s_slope) - (centre + offsets * slope)).max()))
         on_edges = float(sharp(s_centre + offsets * s_slope).sum()) >= ON_EDGES * float(
             sharp(centre + offsets * slope).sum()
         )

@@ -226,8 +226,8 @@ def text_counter(gray: np.ndarray, grid: Grid, skin: str, cells: tuple[tuple[See
     """The mines counter a skin writes as text, flags over mines (``3/10``), as mines less flags; None if unread.
 
     Looked for only in a skin whose text counter was learnt; read against every text counter's digits learnt,
-    since the games that write one write it in the desktop's one font (KMines', GNOME Mines' and Tatham's Mines'
-    digits lie within 0.013 of each other's where they show the same one, 0.2 and more from another digit).
+    since the games that write one write it in the desktop's one font (each digit learnt of KMines, GNOME Mines or
+    Tatham's Mines lies nearer the same digit of another of them than any other digit of theirs).
     Given only where the flags it says are the flags the cells show: otherwise the text or the cells were
     misread, and a wrong counter is worse than none.
     """
@@ -838,9 +838,10 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             # the band trimmed off may have pulled the line between it and the board onto the board's frame (a
             # link's underline a pitch below JSMinesweeper's board).  Its cells are cut again between them.
             feats[keep] = again = cell_features(image, grid)
-            b, c, o = _classify(_distances(again, known), labels, classes)
-            o, c = _by_ink(again, known, labels, classes, o, c)
-            best[keep], (order[keep], confidence[keep]) = b, _by_shape(again, known, labels, classes, o, c)
+            nearest, how_sure, ranked = _classify(_distances(again, known), labels, classes)
+            ranked, how_sure = _by_ink(again, known, labels, classes, ranked, how_sure)
+            ranked, how_sure = _by_shape(again, known, labels, classes, ranked, how_sure)
+            best[keep], order[keep], confidence[keep] = nearest, ranked, how_sure
         if min(grid.rows, grid.cols) < 2:
             # A board has two cells each way at least: a strip of one that reads as cells is a band of some
             # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
