@@ -2,10 +2,13 @@
 
 Both are crops of ``python -m benchmarks picture-corpus jsm --seed 4071`` screenshots (JSMinesweeper, MIT
 licence: see tests/data/formats/README.md), labelled from the page's own tiles.  Both were refused before,
-never read wrong: the first found 2.5 px off both ways on its tiles' bevels, the second a row too tall.
+never read wrong: the first found 2.5 px off both ways on its tiles' bevels, the second a row too tall.  A
+third, a whole window of seed 4070, is read wrong if its lines are placed line by line.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -13,6 +16,7 @@ from tests.paths import ROOT
 
 pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
 
+from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.read import decode, gray_of, read_picture
 
@@ -54,3 +58,25 @@ def test_a_band_trimmed_off_a_board_leaves_its_last_row_cut_at_the_boards_own_pi
     assert (reading.grid.rows, reading.grid.cols) == (9, 9)
     last = reading.grid.y.line(9) - reading.grid.y.line(8)
     assert abs(last - 25) < 0.5
+
+
+def test_two_lines_a_pixel_off_where_open_cells_meet_covered_ones_leave_the_grid_even() -> None:
+    # 24 px tiles at 1x (the whole window, seed 4070): the pattern of the lines, matched line by line, stood 1.1 px
+    # off either way at the two lines where the bottom rows' open cells meet the covered ones, and the rows were
+    # cut unevenly (23 and 26 px); the cell under the pointer's box was then read by what the box left visible as
+    # a 0, where the game has it covered.  The other lines stand on one even pitch: so do those two.
+    name = "jsm-1x-24px-open-below-covered.png"
+    data = (PICTURES / name).read_bytes()
+    grid = find_grid(gray_of(decode(data, name)))
+    assert grid is not None and (grid.rows, grid.cols) == (9, 9)
+    assert grid.y.lines == () and abs(grid.y.pitch - 24) < 0.05 and abs(grid.y.start - 173) < 0.5
+    with pytest.raises(BoardFormatError) as caught:
+        read_picture(data, name)
+    hidden = {
+        tuple(int(v) for v in cell.split(","))
+        for line in (PICTURES / name).with_suffix(".txt").read_text(encoding="utf-8").splitlines()
+        if line.startswith("# hidden:")
+        for cell in line.split(":", 1)[1].split()
+    }
+    found = re.search(r"row (\d+), column (\d+)", str(caught.value))
+    assert found is not None and (int(found[1]) - 1, int(found[2]) - 1) in hidden

@@ -513,10 +513,26 @@ def _placed(e: np.ndarray, axis: Axis) -> Axis:
     pitch, start = np.polyfit(k, moved, 1)
     if float(np.abs(moved - (start + k * pitch)).max()) < EVEN:
         return Axis(start=float(start), pitch=float(pitch), count=axis.count)
+    # A game sizing its cells unevenly draws each within a pixel of the pitch (GNOME Mines' 34 px, then 33 px); a
+    # step between two lines placed further off is a line misplaced: a run of open cells beside covered ones
+    # matches the pattern of the lines a pixel off at the line between them (JSMinesweeper's 24 px tiles: 1.1 px
+    # either way at two lines, cells 23 and 26 px tall).  Two such lines at most, where the rest stand even.
+    if float(np.abs(np.diff(moved) - axis.pitch).max()) > EVEN and len(k) >= OUTLIERS + 4:
+        inliers = np.ones(len(k), dtype=bool)
+        for _ in range(OUTLIERS):
+            pitch, start = np.polyfit(k[inliers], moved[inliers], 1)
+            off = np.where(inliers, np.abs(moved - (start + k * pitch)), -1.0)
+            inliers[int(np.argmax(off))] = False
+        pitch, start = np.polyfit(k[inliers], moved[inliers], 1)
+        if float(np.abs(moved[inliers] - (start + k[inliers] * pitch)).max()) < EVEN / 2:
+            return Axis(start=float(start), pitch=float(pitch), count=axis.count)
     lines = (0.0, *moved.tolist(), 0.0)
     return _outermost(Axis(start=0.0, pitch=axis.pitch, count=axis.count, lines=lines))
 
 
+#: Most placed lines that may stray from an even pitch the others stand on within half of :data:`EVEN`, for the
+#: lines to stand even all the same.
+OUTLIERS = 2
 #: Least a placed line may stray from the even pitch through all of them (pixels) for the lines to stand as
 #: placed: GNOME Mines at 1.5x and 2x sizes its cells a pixel unevenly, its lines straying 1.3 to 3.7 px;
 #: JSMinesweeper's raised tiles pull the lines beside them up to 0.9 px off the even pitch its canvas draws.

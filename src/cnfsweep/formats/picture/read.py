@@ -311,6 +311,34 @@ def gray_of(image: Any) -> np.ndarray:
     return np.asarray(image.convert("L"), dtype=np.float32)
 
 
+def _shaped_unlearnt(feats: np.ndarray, read: list[str], classes: list[str]) -> np.ndarray:
+    """Which cells read as a number are shaped like a number the skin's pictures lack, more than like their own.
+
+    A skin learnt without a number (Tatham's Mines' 5, none of whose pictures showed one) reads that number
+    as the nearest it has: its 5, dark red, as a 3, red, the shapes apart but the colours near.  The shape of
+    each number read is compared with the known skins' shapes of every number (:func:`_known_shapes`); a cell
+    nearer (by :data:`~cnfsweep.formats.picture.generic.SHAPE_GAP`) a number its skin lacks is not read.
+    """
+    np, _ = _libraries()
+    missing = [k for k in "12345678" if k not in classes]
+    out = np.zeros(len(read), dtype=bool)
+    if not missing:
+        return out
+    from cnfsweep.formats.picture.generic import SHAPE_GAP, digit_shape
+
+    shapes = _known_shapes()
+    for i, label in enumerate(read):
+        if label not in shapes or not label.isdigit() or label == "0":
+            continue
+        seen = digit_shape(feats[i].reshape(SIDE, SIDE, 3))
+        if seen is None:
+            continue
+        near = {k: float(np.sqrt(((v - seen) ** 2).sum(axis=1)).min()) for k, v in shapes.items() if len(v)}
+        lacking = [near[k] for k in missing if k in near]
+        out[i] = bool(lacking) and near[label] - min(lacking) > SHAPE_GAP
+    return out
+
+
 def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
     """Leave out outer rows and columns of which no cell can be read; return the grid kept and which cells it keeps.
 
@@ -873,6 +901,10 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     best, confidence, order = best[keep], confidence[keep], order[keep]
     unread = (best > FAR) | (confidence < SURE)
+    shaped = np.zeros(len(unread), dtype=bool)
+    if isinstance(grid, Grid):
+        shaped = _shaped_unlearnt(feats[keep], [classes[k] for k in order[:, 0]], classes) & ~unread
+        unread |= shaped
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
@@ -912,6 +944,8 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
                 why = (
                     "like no cell of a known skin"
                     if best[i] > FAR
+                    else f"a {classes[order[i, 0]]} by its colours, shaped like a number its skin's pictures lack"
+                    if shaped[i]
                     else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
                 )
                 raise BoardFormatError(
