@@ -230,6 +230,17 @@ def main(argv: list[str] | None = None) -> int:
         help="x: up to nine flags placed after the first click, before the others (training pictures for a text counter's digits)",
     )
     parser.add_argument(
+        "--flags",
+        type=int,
+        nargs="+",
+        default=[],
+        help="x, sgt: the flags tried in each game in turn (x: placed as --flags-first places them), so a text "
+        "counter shows these digits (training pictures)",
+    )
+    parser.add_argument(
+        "--mines", type=int, nargs="+", default=[], help="sgt: each game's mines in turn, instead of its size's own"
+    )
+    parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
     parser.add_argument("--jsm", type=Path, help="jsm: a checkout of DavidNHill/JSMinesweeper to serve and play")
@@ -252,7 +263,9 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.picture_corpus_x import x_corpus
 
         scales = None if args.scales is None else tuple(args.scales)
-        made = x_corpus(args.out, args.games, args.per, args.seed, scales, tuple(args.resized), args.flags_first)
+        made = x_corpus(
+            args.out, args.games, args.per, args.seed, scales, tuple(args.resized), args.flags_first, tuple(args.flags)
+        )
     elif args.source == "jsm":
         from benchmarks.picture_corpus_jsm import jsm_corpus
 
@@ -264,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from benchmarks.picture_corpus_sgt import sgt_corpus
 
-        made = sgt_corpus(args.out, args.per, args.seed)
+        made = sgt_corpus(args.out, args.per, args.seed, tuple(args.mines), tuple(args.flags))
     print(f"{made} pictures in {args.out}")
 
     return 0

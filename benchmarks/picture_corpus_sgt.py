@@ -20,7 +20,7 @@ from cnfsweep.play.game import Game
 
 TILES = {1.0: 20, 1.25: 25, 1.5: 30, 2.0: 40}
 SIZES = ((9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 12, 20))
-DISPLAY = ":47"
+DISPLAY = os.environ.get("SGT_CORPUS_DISPLAY", ":47")  # another for a second run at once
 
 
 def hex_layout(rows: int, cols: int, mines: set[tuple[int, int]]) -> str:
@@ -35,8 +35,16 @@ def shot(env: dict[str, str]) -> bytes:
     return subprocess.run(["import", "-window", "root", "png:-"], env=env, capture_output=True, check=True).stdout
 
 
-def sgt_corpus(out: Path, per: int, seed: int) -> int:
-    """Play ``per`` games at each scale; write each final screen and its labels."""
+def sgt_corpus(
+    out: Path, per: int, seed: int, mines_given: tuple[int, ...] = (), flags_given: tuple[int, ...] = ()
+) -> int:
+    """Play ``per`` games at each scale; write each final screen and its labels.
+
+    ``mines_given`` and ``flags_given``, where given, are each game's mines and flags in turn (instead of
+    the size's own mines and a random few clicks and flags; with flags given, the first click is the only
+    one), so that the status bar's "Marked: F / M" shows the digits wanted: pictures for learning and
+    testing a text counter's digits.
+    """
     import io
 
     import numpy as np
@@ -50,12 +58,16 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
     rng = random.Random(seed)
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"])
     env = {**os.environ, "DISPLAY": DISPLAY}
-    made = skipped = 0
+    made = skipped = played = 0
     try:
         time.sleep(3.0)  # Xvfb takes a moment to take connections on a busy machine
         for scale, tile in TILES.items():
             for i in range(per):
                 rows, cols, n = SIZES[(i + int(scale * 4)) % len(SIZES)]
+                if mines_given:
+                    n = min(mines_given[played % len(mines_given)], rows * cols - 9)
+                wanted = flags_given[played % len(flags_given)] if flags_given else None
+                played += 1
                 first = (rng.randrange(rows), rng.randrange(cols))
                 around = {(first[0] + dr, first[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
                 free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in around]
@@ -75,6 +87,8 @@ def sgt_corpus(out: Path, per: int, seed: int) -> int:
                     # Clicks first, flags last: a flag stops Mines' flood of zeros, which the replay by
                     # cnfsweep's Game (that knows no flags) would open.
                     moves = sorted(rng.random() < 0.3 for _ in range(rng.randrange(0, 8)))
+                    if wanted is not None:
+                        moves = [True] * wanted  # no clicks past the first: a game lost shows no count
                     for flag in moves:
                         if game.state.name != "PLAYING":
                             break

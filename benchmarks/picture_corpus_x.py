@@ -250,12 +250,17 @@ def play(
     rng: random.Random,
     box: tuple[int, int, int, int],
     flags_first: bool = False,
+    placed: int | None = None,
+    table: EyeTable | None = None,
 ) -> Any:
     """Clicks and flags on random cells of the board in the window; returns the grid found, or None.
 
     ``flags_first``: up to nine flags right after the first click (the game lays its mines then, and KMines
     clears a flag placed before it), before the other clicks, so that a game lost at its next clicks still
     shows them, and its counter the digits a few flags make (for learning a text counter's digits).
+    ``placed``: the first click, then that many flags on cells ``table`` letters covered after it, and no other
+    click (fewer flags where fewer cells are covered; on random cells where it letters not every cell, and a
+    cell the first click opened takes no flag: the labels say how many the game shows).
     """
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.read import gray_of
@@ -267,14 +272,26 @@ def play(
     cells = [(r, c) for r in range(size.rows) for c in range(size.cols)]
     rng.shuffle(cells)
     clicks, flags = rng.randrange(1, 10), rng.randrange(0, 10 if flags_first else 6)
+
+    def press(cell: tuple[int, int], button: str) -> None:
+        x = box[0] + sum(grid.x.bounds(cell[1])) // 2
+        y = box[1] + sum(grid.y.bounds(cell[0])) // 2
+        xdo(env, "mousemove", str(x), str(y), "click", button)
+        time.sleep(0.2)
+
+    if placed is not None and table is not None:
+        # The flags on cells still covered once the first click has opened its area: the count asked for shows.
+        press(cells[0], "1")
+        covered = [divmod(i, size.cols) for i in covered_cells(env, table, grid, box)]
+        chosen = rng.sample(covered, min(placed, len(covered))) if covered else cells[clicks : clicks + placed]
+        for cell in chosen:
+            press(cell, "3")
+        return grid  # no other click: a lost game's mines are cells the table often has no picture of
     # Flags first: the first click, the flags, then the other clicks.
     order = cells[:1] + cells[clicks : clicks + flags] + cells[1:clicks] if flags_first else cells[: clicks + flags]
-    for i, (r, c) in enumerate(order):
-        x = box[0] + sum(grid.x.bounds(c)) // 2
-        y = box[1] + sum(grid.y.bounds(r)) // 2
+    for i, cell in enumerate(order):
         flag = 1 <= i <= flags if flags_first else i >= clicks
-        xdo(env, "mousemove", str(x), str(y), "click", "3" if flag else "1")
-        time.sleep(0.2)
+        press(cell, "3" if flag else "1")
     return grid
 
 
@@ -286,11 +303,42 @@ def covered_cell(
     The pointer is left over a covered cell because that is the one the games light (an open one stays
     as it is), nearly as light as an open empty cell: the look a reader must learn to tell apart.
     """
-    xdo(env, "mousemove", "1790", "990")  # off the board first: the last click lit the cell it left the pointer on
-    time.sleep(0.5)
-    letters = table.label(crops(shot(env).crop(box), grid)) or []
-    covered = [i for i, ch in enumerate(letters) if ch == "."]
+    covered = covered_cells(env, table, grid, box)
     return rng.choice(covered) if covered else rng.randrange(size.rows * size.cols)
+
+
+def off_board(box: tuple[int, int, int, int]) -> tuple[str, str]:
+    """A place for the pointer off the board but in the window (``box``, the window and 20 px round it), near its
+    top left corner: with no window manager the window under the pointer has the focus, and GNOME Mines pauses
+    its game, covering the board, while its window has none."""
+    return str(box[0] + 24), str(box[1] + 24)
+
+
+def covered_cells(env: dict[str, str], table: EyeTable, grid: Any, box: tuple[int, int, int, int]) -> list[int]:
+    """The cells (indices, row-major) the table letters covered, the pointer moved off the board.
+
+    Where the table letters not every cell, those the reader reads as covered, on the same grid: only to
+    choose where to click, never as labels (a cell wrongly taken for covered gets no flag, and the labels,
+    the table's, say so).
+    """
+    from cnfsweep.core.errors import BoardFormatError
+    from cnfsweep.formats.picture.read import Seen, read_picture
+
+    xdo(env, "mousemove", *off_board(box))  # off the board first: the last click lit the cell it left the pointer on
+    time.sleep(0.5)
+    image = shot(env).crop(box)
+    letters = table.label(crops(image, grid))
+    if letters is not None:
+        return [i for i, ch in enumerate(letters) if ch == "."]
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    try:
+        reading = read_picture(buffer.getvalue())
+    except BoardFormatError:
+        return []
+    if (reading.grid.rows, reading.grid.cols) != (grid.rows, grid.cols):
+        return []
+    return [i for i, seen in enumerate(s for row in reading.cells for s in row) if seen is Seen.COVERED]
 
 
 def _hover(
@@ -302,7 +350,7 @@ def _hover(
         r, c = divmod(covered_cell(env, table, grid, box, size, rng), size.cols)
         x, y = box[0] + sum(grid.x.bounds(c)) // 2, box[1] + sum(grid.y.bounds(r)) // 2
     else:
-        x, y = 1790, 990
+        x, y = (int(v) for v in off_board(box))
     xdo(env, "mousemove", str(x), str(y))
     time.sleep(1.0)
     return hover
@@ -338,8 +386,12 @@ def x_corpus(
     scales: tuple[float, ...] | None = None,
     resized: tuple[float, ...] = (),
     flags_first: bool = False,
+    flags: tuple[int, ...] = (),
 ) -> int:
     """Play ``per`` games of each named game at each of its scales; write each screen whose cells all have a letter.
+
+    ``flags``, where given, are the flags tried in each game in turn (placed as ``flags_first`` places them),
+    so that a text counter shows the digits wanted.
 
     ``scales``, where given, are played instead of the game's own.  ``resized``: each position written is
     captured again with the window resized to each of these scales (a game that draws its tiles to fit its
@@ -354,7 +406,7 @@ def x_corpus(
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1800x1000x24", "-nolisten", "tcp"])
     home = Path(f"/tmp/x-corpus-home{DISPLAY.replace(':', '-')}")  # one a display: runs at once keep apart
     env = {**os.environ, "DISPLAY": DISPLAY, "HOME": str(home), "NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory"}
-    made = skipped = 0
+    made = skipped = played = 0
 
     def capture(game: XGame, size: Size) -> tuple[Any, Any, tuple[int, int, int, int]] | None:
         """The window's shot, its grid and the box shot, or None where the grid is not found at the known size."""
@@ -380,7 +432,9 @@ def x_corpus(
                         time.sleep(1.5)
                         box = window_box(env, game.window)
                         margin = (box[0] - 20, box[1] - 20, box[2] + 20, box[3] + 20)
-                        grid = play(game, env, size, rng, margin, flags_first)
+                        placed = flags[played % len(flags)] if flags else None
+                        played += 1
+                        grid = play(game, env, size, rng, margin, flags_first or bool(flags), placed, table)
                         if grid is None:
                             skipped += 1
                             continue
@@ -399,7 +453,9 @@ def x_corpus(
                         made_by = (
                             f"made: python -m benchmarks picture-corpus x {name}: {size.rows}x{size.cols}/{size.mines} "
                             + (
-                                "played by a click, random flags, then clicks"
+                                f"played by a click, then {placed} flags on covered cells"
+                                if placed is not None
+                                else "played by a click, random flags, then clicks"
                                 if flags_first
                                 else "played by random clicks"
                             )

@@ -173,8 +173,8 @@ def _sample(e: np.ndarray, at: np.ndarray) -> np.ndarray:
 #: The bell the edge profile is smoothed by, a standard deviation of this share of the pitch: a line's
 #: edges within a few pixels of it (a bevel each side, a rule two pixels wide) merge into one bump.
 BELL = 1 / 7
-#: Least the sharp and the smoothed fits' lines may part across a board's inner lines (pixels) for the
-#: smoothed fit's to stand: less is the two fits agreeing.
+#: Least the sharp and the smoothed fits' lines may part (pixels), across a board's inner lines or at any one of
+#: them, for the smoothed fit's to stand: less is the two fits agreeing.
 SLID = 1.0
 #: Least share of the sharp fit's score the smoothed fit's lines must keep for them to stand: lines on
 #: the picture's edges keep most of it (JSMinesweeper's 0.84 to 0.87), lines in the gaps between tiles
@@ -277,14 +277,19 @@ def find_axis(
         # The sharp fit can slide along a line drawn as several edges: a raised tile's bevel is two edges
         # a pixel or two each side of the step between tiles, and lines can drift from the step on one
         # side of the board to a bevel's far edge on the other (JSMinesweeper's 20 px tiles in a whole
-        # window: 20.24 px for 20).  The same fit on the profile smoothed by a bell counts each line's
+        # window: 20.24 px for 20), or stand on one bevel all along where the other scores the same (its
+        # 24 px tiles at 1x: the two edges of the dark bevel before the step or of the light one after it,
+        # 2.5 px either side of it, whichever the board's open cells favour; a board found 2.5 px off both
+        # ways is read as no cells).  The same fit on the profile smoothed by a bell counts each line's
         # edges as one bump at their middle, which a bevel on both sides leaves where it is.  Its lines
-        # stand where the two fits part by a pixel or more across the board, and only where they lie on
+        # stand where the two fits part by a pixel or more, and only where they lie on
         # the picture's edges (not in the gaps between tiles that GNOME Mines sizes a pixel unevenly,
         # where neither even pitch fits and the middles fall between the edges).
         smooth = _smoothed(e, pitch)
         s_slope, s_centre = _best_lines(lambda at: _sample(smooth, at), offsets, pitch, first, None)
-        apart = abs(s_slope - slope) * float(offsets.max() - offsets.min())
+        # Apart by their pitches across the board, or by their lines' places at any one line.
+        spread = abs(s_slope - slope) * float(offsets.max() - offsets.min())
+        apart = max(spread, float(np.abs((s_centre + offsets * s_slope) - (centre + offsets * slope)).max()))
         on_edges = float(sharp(s_centre + offsets * s_slope).sum()) >= ON_EDGES * float(
             sharp(centre + offsets * slope).sum()
         )
@@ -508,10 +513,26 @@ def _placed(e: np.ndarray, axis: Axis) -> Axis:
     pitch, start = np.polyfit(k, moved, 1)
     if float(np.abs(moved - (start + k * pitch)).max()) < EVEN:
         return Axis(start=float(start), pitch=float(pitch), count=axis.count)
+    # A game sizing its cells unevenly draws each within a pixel of the pitch (GNOME Mines' 34 px, then 33 px); a
+    # step between two lines placed further off is a line misplaced: a run of open cells beside covered ones
+    # matches the pattern of the lines a pixel off at the line between them (JSMinesweeper's 24 px tiles: 1.1 px
+    # either way at two lines, cells 23 and 26 px tall).  Two such lines at most, where the rest stand even.
+    if float(np.abs(np.diff(moved) - axis.pitch).max()) > EVEN and len(k) >= OUTLIERS + 4:
+        inliers = np.ones(len(k), dtype=bool)
+        for _ in range(OUTLIERS):
+            pitch, start = np.polyfit(k[inliers], moved[inliers], 1)
+            off = np.where(inliers, np.abs(moved - (start + k * pitch)), -1.0)
+            inliers[int(np.argmax(off))] = False
+        pitch, start = np.polyfit(k[inliers], moved[inliers], 1)
+        if float(np.abs(moved[inliers] - (start + k[inliers] * pitch)).max()) < EVEN / 2:
+            return Axis(start=float(start), pitch=float(pitch), count=axis.count)
     lines = (0.0, *moved.tolist(), 0.0)
     return _outermost(Axis(start=0.0, pitch=axis.pitch, count=axis.count, lines=lines))
 
 
+#: Most placed lines that may stray from an even pitch the others stand on within half of :data:`EVEN`, for the
+#: lines to stand even all the same.
+OUTLIERS = 2
 #: Least a placed line may stray from the even pitch through all of them (pixels) for the lines to stand as
 #: placed: GNOME Mines at 1.5x and 2x sizes its cells a pixel unevenly, its lines straying 1.3 to 3.7 px;
 #: JSMinesweeper's raised tiles pull the lines beside them up to 0.9 px off the even pitch its canvas draws.

@@ -226,8 +226,8 @@ def text_counter(gray: np.ndarray, grid: Grid, skin: str, cells: tuple[tuple[See
     """The mines counter a skin writes as text, flags over mines (``3/10``), as mines less flags; None if unread.
 
     Looked for only in a skin whose text counter was learnt; read against every text counter's digits learnt,
-    since the games that write one write it in the desktop's one font (KMines', GNOME Mines' and Tatham's Mines'
-    digits lie within 0.013 of each other's where they show the same one, 0.2 and more from another digit).
+    since the games that write one write it in the desktop's one font (each digit learnt of KMines, GNOME Mines or
+    Tatham's Mines lies nearer the same digit of another of them than any other digit of theirs).
     Given only where the flags it says are the flags the cells show: otherwise the text or the cells were
     misread, and a wrong counter is worse than none.
     """
@@ -309,6 +309,34 @@ def gray_of(image: Any) -> np.ndarray:
     """A picture's brightness, 0-255, as floats (rows x columns): what the grid is found in."""
     np, _ = _libraries()
     return np.asarray(image.convert("L"), dtype=np.float32)
+
+
+def _shaped_unlearnt(feats: np.ndarray, read: list[str], classes: list[str]) -> np.ndarray:
+    """Which cells read as a number are shaped like a number the skin's pictures lack, more than like their own.
+
+    A skin learnt without a number (Tatham's Mines' 5, none of whose pictures showed one) reads that number
+    as the nearest it has: its 5, dark red, as a 3, red, the shapes apart but the colours near.  The shape of
+    each number read is compared with the known skins' shapes of every number (:func:`_known_shapes`); a cell
+    nearer (by :data:`~cnfsweep.formats.picture.generic.SHAPE_GAP`) a number its skin lacks is not read.
+    """
+    np, _ = _libraries()
+    missing = [k for k in "12345678" if k not in classes]
+    out = np.zeros(len(read), dtype=bool)
+    if not missing:
+        return out
+    from cnfsweep.formats.picture.generic import SHAPE_GAP, digit_shape
+
+    shapes = _known_shapes()
+    for i, label in enumerate(read):
+        if label not in shapes or not label.isdigit() or label == "0":
+            continue
+        seen = digit_shape(feats[i].reshape(SIDE, SIDE, 3))
+        if seen is None:
+            continue
+        near = {k: float(np.sqrt(((v - seen) ** 2).sum(axis=1)).min()) for k, v in shapes.items() if len(v)}
+        lacking = [near[k] for k in missing if k in near]
+        out[i] = bool(lacking) and near[label] - min(lacking) > SHAPE_GAP
+    return out
 
 
 def _trim(grid: Grid, readable: np.ndarray) -> tuple[Grid, np.ndarray]:
@@ -833,6 +861,15 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         cut = _hex_beyond(edges, grid)
     else:
         grid, keep = _trim(grid, readable)
+        if not keep.all() and min(grid.rows, grid.cols) >= 2:
+            # The trimmed grid's outermost lines stand as far out as its cells beside them are wide (Axis.part):
+            # the band trimmed off may have pulled the line between it and the board onto the board's frame (a
+            # link's underline a pitch below JSMinesweeper's board).  Its cells are cut again between them.
+            feats[keep] = again = cell_features(image, grid)
+            nearest, how_sure, ranked = _classify(_distances(again, known), labels, classes)
+            ranked, how_sure = _by_ink(again, known, labels, classes, ranked, how_sure)
+            ranked, how_sure = _by_shape(again, known, labels, classes, ranked, how_sure)
+            best[keep], order[keep], confidence[keep] = nearest, ranked, how_sure
         if min(grid.rows, grid.cols) < 2:
             # A board has two cells each way at least: a strip of one that reads as cells is a band of some
             # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
@@ -864,6 +901,10 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
         )
     best, confidence, order = best[keep], confidence[keep], order[keep]
     unread = (best > FAR) | (confidence < SURE)
+    shaped = np.zeros(len(unread), dtype=bool)
+    if isinstance(grid, Grid):
+        shaped = _shaped_unlearnt(feats[keep], [classes[k] for k in order[:, 0]], classes) & ~unread
+        unread |= shaped
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
@@ -903,6 +944,8 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
                 why = (
                     "like no cell of a known skin"
                     if best[i] > FAR
+                    else f"a {classes[order[i, 0]]} by its colours, shaped like a number its skin's pictures lack"
+                    if shaped[i]
                     else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
                 )
                 raise BoardFormatError(
