@@ -755,6 +755,13 @@ def _overlaid(
         if found is not None:
             order[cell, 0], confidence[cell] = found
             still[cell] = False
+    if still.any() and isinstance(grid, Grid):
+        from cnfsweep.formats.picture.translucent import read_through_boxes
+
+        through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, still, SIDE)
+        for cell, (k, sure) in through.items():
+            order[cell, 0], confidence[cell] = k, sure
+            still[cell] = False
     if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
         return order, confidence, unread
     return order, confidence, still
