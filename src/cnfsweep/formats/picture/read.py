@@ -755,12 +755,17 @@ def _overlaid(
         if found is not None:
             order[cell, 0], confidence[cell] = found
             still[cell] = False
-    if still.any() and isinstance(grid, Grid):
+    if isinstance(grid, Grid):
         from cnfsweep.formats.picture.translucent import read_through_boxes
 
-        through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, still, SIDE)
-        for cell, (k, sure) in through.items():
-            order[cell, 0], confidence[cell] = k, sure
+        # A translucent box found over a cell decides it, read or not: its blend says what the cell's pixels are
+        # made of, where the pixels left visible alone can mistake a covered tile seen through grey for an open one.
+        through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, unread, SIDE)
+        for cell, verdict in through.items():
+            if verdict is None:
+                still[cell] = True
+                continue
+            order[cell, 0], confidence[cell] = verdict
             still[cell] = False
     if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
         return order, confidence, unread

@@ -130,11 +130,12 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
         lift = _mode(seen - through * below, colour)
         boxed = _rms(seen, lift + through * below)
         fits = (boxed <= FITS) & (boxed <= bare - APART)
-        vouched = float(np.minimum(np.bincount(colour[fits], minlength=512), VOUCH).sum()) if fits.any() else 0.0
-        score = vouched + float(fits.mean())  # between two that vouch alike, the one more pixels fit
+        # Each pixel vouches by how much nearer the blend brings it than bare, up to a blend's worth (FITS).
+        gain = np.where(fits, np.minimum(bare - boxed, 2 * FITS), 0.0)
+        score = float(np.minimum(np.bincount(colour, weights=gain, minlength=512), VOUCH * FITS).sum())
         if score > best[0]:
             best = (score, float(through), lift)
-    if best[0] < FIT_PIXELS:
+    if best[0] < FIT_PIXELS * FITS:
         return None
     _, through, lift = best
     for near in (FITS, FITS, FITS / 2, FITS / 2):
@@ -143,12 +144,16 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
         if inliers.sum() < FIT_PIXELS or below[inliers].mean(axis=1).std() < FIT_SPREAD:
             return None
         # seen = lift + through * below, each colour its own lift and one through: least squares on the inliers.
+        # Each colour below weighs as much as VOUCH pixels at most, as in the search: else a flat tile's many pixels,
+        # which say only lift + through * its colour, would pull the share through any way the few others let them.
         s, b = seen[inliers], below[inliers]
+        counts = np.bincount(colour[inliers], minlength=512)[colour[inliers]]
+        weight = np.sqrt(np.minimum(1.0, VOUCH / counts))
         rows = np.zeros((3 * len(s), 4))
         for c in range(3):
-            rows[c::3, c] = 1.0
-            rows[c::3, 3] = b[:, c]
-        solved = np.linalg.lstsq(rows, s.reshape(-1), rcond=None)[0]
+            rows[c::3, c] = weight
+            rows[c::3, 3] = b[:, c] * weight
+        solved = np.linalg.lstsq(rows, (s * weight[:, None]).reshape(-1), rcond=None)[0]
         lift, through = solved[:3], float(solved[3])
     if not THROUGH[0] <= through <= THROUGH[-1]:
         return None
@@ -197,6 +202,14 @@ def box_extent(evidence: np.ndarray) -> tuple[int, int, int, int, float]:
     return int(tops[pair]), int(bottoms[pair]), left, int(right) + 1, float(gain[pair, right])
 
 
+def _rim(side: int) -> np.ndarray:
+    """Which pixels of a cell shrunk to ``side`` square lie on its rim, the outermost ring."""
+    rim = np.zeros((side, side), dtype=bool)
+    rim[[0, -1], :] = True
+    rim[:, [0, -1]] = True
+    return rim
+
+
 def _clusters(unread: np.ndarray, rows: int, cols: int) -> list[list[int]]:
     """The unread cells in groups, each cell within two cells (either way) of another of its group."""
     left = [int(i) for i in np.flatnonzero(unread)]
@@ -225,7 +238,7 @@ def read_through_boxes(
     order: np.ndarray,
     unread: np.ndarray,
     side: int,
-) -> dict[int, tuple[int, float]]:
+) -> dict[int, tuple[int, float] | None]:
     """The ``unread`` cells read through a translucent box over them: each cell read, its class's index and confidence.
 
     ``image`` is the picture's pixels (rows x columns x 3), ``feats`` every cell shrunk to ``side`` pixels square
@@ -235,7 +248,7 @@ def read_through_boxes(
     """
     own, own_labels = _own_pictures(feats, classes, order, unread, grid)
     known, labels = np.vstack([own, known]), np.concatenate([own_labels, labels])
-    read: dict[int, tuple[int, float]] = {}
+    read: dict[int, tuple[int, float] | None] = {}
     for group in _clusters(unread, grid.rows, grid.cols):
         read.update(_read_group(image, grid, feats, known, labels, classes, order, unread, side, group, len(own)))
     return read
@@ -244,8 +257,8 @@ def read_through_boxes(
 def _own_pictures(
     feats: np.ndarray, classes: list[str], order: np.ndarray, unread: np.ndarray, grid: Grid
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The picture's own cell pictures: each class's cells read away from every unread cell (their median, pixel by
-    pixel), where :data:`OWN` of them are, and their classes.
+    """The picture's own cell pictures: each class's cells read, not beside an unread cell, their median pixel by
+    pixel (a box over some of them moves the median little), where :data:`OWN` of them are; and their classes.
 
     Drawn at the picture's own scale and place in the cell, they lie nearer its cells than pictures learnt from
     other screenshots, whose pixels stray by 10 to 20 where a tile's edge falls between shrunk pixels differently.
@@ -254,7 +267,7 @@ def _own_pictures(
     near = np.zeros((rows, cols), dtype=bool)
     for i in np.flatnonzero(unread):
         r, c = divmod(int(i), cols)
-        near[max(0, r - REACH) : r + REACH + 1, max(0, c - REACH) : c + REACH + 1] = True
+        near[max(0, r - 1) : r + 2, max(0, c - 1) : c + 2] = True
     away = ~near.reshape(-1)
     pictures, names = [], []
     for k, name in enumerate(classes):
@@ -278,7 +291,7 @@ def _read_group(
     side: int,
     group: list[int],
     own: int,
-) -> dict[int, tuple[int, float]]:
+) -> dict[int, tuple[int, float] | None]:
     """One group of unread cells read through the box over them (see :func:`read_through_boxes`); the first ``own`` of
     ``known`` are the picture's own (:func:`_own_pictures`)."""
     cols = grid.cols
@@ -289,23 +302,23 @@ def _read_group(
     h, w = r1 - r0, c1 - c0
     cells = [r * cols + c for r in range(r0, r1) for c in range(c0, c1)]
     seen = feats[cells].reshape(h, w, side, side, 3).transpose(0, 2, 1, 3, 4).reshape(h * side, w * side, 3)
-    # Below each cell read for sure: its class's own picture, or failing one its known picture nearest it.
+    # Below each cell read for sure: its class's own picture.  A class the picture has too few cells of to make one
+    # is left out: the known pictures of it, drawn from other screenshots, stray from this one's cells by 10 to 20
+    # a pixel, as far as a box's blend moves some.
     below = np.zeros_like(seen)
     sure = np.zeros(seen.shape[:2], dtype=bool)
     pictures = known.reshape(len(known), side, side, 3)
     for k, i in enumerate(cells):
-        if unread[i]:
-            continue
         mine = np.flatnonzero(labels == classes[order[i, 0]])
-        if mine[0] < own:
-            nearest = mine[0]
-        else:
-            nearest = mine[int(np.argmin(((known[mine] - feats[i]) ** 2).sum(axis=1)))]
+        if unread[i] or mine[0] >= own:
+            continue
         r, c = divmod(k, w)
-        below[r * side : (r + 1) * side, c * side : (c + 1) * side] = pictures[nearest]
+        below[r * side : (r + 1) * side, c * side : (c + 1) * side] = pictures[mine[0]]
         sure[r * side : (r + 1) * side, c * side : (c + 1) * side] = True
     bare = _rms(seen, below)
-    blend = blend_fit(seen[sure & (bare > DEPART)], below[sure & (bare > DEPART)])
+    rim = np.tile(_rim(side), (h, w))
+    chosen = sure & (bare > DEPART)
+    blend = blend_fit(seen[chosen], below[chosen])
     if blend is None:
         return {}
     boxed = _rms(seen, blend.over(below))
@@ -325,23 +338,37 @@ def _read_group(
     evidence = np.where(speaks, np.sign(bare - boxed), -UNSAID)
     # Nor does a tile's rim: its edge is drawn as its neighbours are (the board's frame beside the last column),
     # which no one picture of it says, and a whole side of a cell so drawn would outweigh a box's corner.
-    rim = np.zeros((side, side), dtype=bool)
-    rim[[0, -1], :] = rim[:, [0, -1]] = True
-    evidence[np.tile(rim, (h, w)) | (~sure & ~unread_pixels)] = -UNSAID
-    evidence[~speaks & (bare > FITS) & blend.foreign(seen)] = 1.0
+    evidence[rim | (~sure & ~unread_pixels)] = -UNSAID
+    # In an unread cell some picture of all may fit a pixel bare by chance (the box's dark text, a mine's): only
+    # the cells read say where the box is not.
+    evidence[unread_pixels & (evidence < 0)] = -UNSAID
+    # A pixel no picture below explains and the blend cannot make is the box's own drawing, in it: where the picture
+    # below is known (a cell read, of a class the picture has its own picture of) or any may lie (a cell unread).
+    evidence[(sure | unread_pixels) & ~rim & ~speaks & (bare > FITS) & blend.foreign(seen)] = 1.0
     top, bottom, left, right, gathered = box_extent(evidence)
     if gathered < EVIDENCE:
         return {}
     # Which shrunk pixels the box covers whole (1), not at all (0), or perhaps in part (-1: the edge, the corners).
+    # The edge reaches out over every row and column beside the box that no pixel says is outside it (a tile's rim).
+    outside = evidence <= -1
+    up, down, before, after = top - EDGE, bottom + EDGE, left - EDGE, right + EDGE
+    while up > 0 and not outside[up - 1, left:right].any():
+        up -= 1
+    while down < len(outside) and not outside[down, left:right].any():
+        down += 1
+    while before > 0 and not outside[top:bottom, before - 1].any():
+        before -= 1
+    while after < outside.shape[1] and not outside[top:bottom, after].any():
+        after += 1
     cover = np.zeros(seen.shape[:2], dtype=np.int8)
-    cover[max(0, top - EDGE) : bottom + EDGE, max(0, left - EDGE) : right + EDGE] = -1
+    cover[max(0, up) : down, max(0, before) : after] = -1
     cover[top + EDGE : bottom - EDGE, left + EDGE : right - EDGE] = 1
     for y in (range(top, min(bottom, top + CORNER)), range(max(top, bottom - CORNER), bottom)):
         for x in (range(left, min(right, left + CORNER)), range(max(left, right - CORNER), right)):
             cover[y.start : y.stop, x.start : x.stop] = -1
-    hidden = _text(image, grid, blend, (r0, c0), (top, bottom, left, right), side, seen.shape[:2])
+    hidden = _text(image, grid, blend, (r0, c0), (max(0, up), down, max(0, before), after), side, seen.shape[:2])
     # Every known picture as the box would show it here: (pictures) x height x width shrunk pixels.
-    read: dict[int, tuple[int, float]] = {}
+    read: dict[int, tuple[int, float] | None] = {}
     checks = []
     for k, i in enumerate(cells):
         r, c = divmod(k, w)
@@ -351,9 +378,7 @@ def _read_group(
         off = _offs(seen[ys, xs], pictures, blend, cover[ys, xs])
         left_seen = ~hidden[ys, xs] & ~(off > LIKE).all(axis=0)
         if unread[i]:
-            found = _decide(off, left_seen, labels, classes, side)
-            if found is not None:
-                read[i] = found
+            read[i] = _decide(off, left_seen, labels, classes, side)
         else:
             checks.append((i, off, left_seen))
     for i, off, left_seen in checks:
@@ -419,8 +444,8 @@ def _text(
     top, bottom, left, right = box
     xs = grid.x.places(side)[c0 * side : c0 * side + shape[1] + 1]
     ys = grid.y.places(side)[r0 * side : r0 * side + shape[0] + 1]
-    lo_y, hi_y = int(np.floor(ys[max(0, top - EDGE)])), int(np.ceil(ys[min(shape[0], bottom + EDGE)]))
-    lo_x, hi_x = int(np.floor(xs[max(0, left - EDGE)])), int(np.ceil(xs[min(shape[1], right + EDGE)]))
+    lo_y, hi_y = int(np.floor(ys[top])), int(np.ceil(ys[min(shape[0], bottom)]))
+    lo_x, hi_x = int(np.floor(xs[left])), int(np.ceil(xs[min(shape[1], right)]))
     height, width = image.shape[:2]
     lo_y, lo_x, hi_y, hi_x = max(0, lo_y), max(0, lo_x), min(height, hi_y), min(width, hi_x)
     drawn = np.zeros(image.shape[:2], dtype=np.float32)
