@@ -39,10 +39,10 @@ VOUCH = 8
 #: Least pixels that must fit one blend for a box to be taken as there.
 FIT_PIXELS = 24
 #: Least cells of a class read away from the unread ones that make the picture's own picture of it.
-OWN = 3
+OWN = 2
 #: Least spread (standard deviation of brightness, 0-255) of the known pictures below the fitted pixels: a blend
 #: over one flat colour says the box's colour times its opacity, not the two apart.
-FIT_SPREAD = 16.0
+FIT_SPREAD = 10.0
 #: Least evidence (pixels that fit the blend and not the picture drawn bare, less those the other way) a box must
 #: gather.
 EVIDENCE = 24
@@ -66,7 +66,7 @@ NEAR = 20.0
 #: Least (root mean square over the pixels left, 0-255) by which every other class must lie further off.
 GAP = 8.0
 #: Least share of a cell's pixels the box and its text must leave to be compared.
-SEEN = 0.25
+SEEN = 0.15
 #: Most share of the pixels left that the class read may fail to draw.
 MISS = 0.05
 #: Least confidence (the runner-up class's distance over the sum of both) a cell is read with.
@@ -320,7 +320,7 @@ def _read_group(
     chosen = sure & (bare > DEPART)
     blend = blend_fit(seen[chosen], below[chosen])
     if blend is None:
-        return {}
+        return _bare_read(seen, pictures, labels, classes, unread, cells, w, side)
     boxed = _rms(seen, blend.over(below))
     unread_pixels = np.zeros(seen.shape[:2], dtype=bool)
     # Below an unread cell any known picture may lie: the nearest bare and the nearest boxed speak for it.
@@ -347,7 +347,7 @@ def _read_group(
     evidence[(sure | unread_pixels) & ~rim & ~speaks & (bare > FITS) & blend.foreign(seen)] = 1.0
     top, bottom, left, right, gathered = box_extent(evidence)
     if gathered < EVIDENCE:
-        return {}
+        return _bare_read(seen, pictures, labels, classes, unread, cells, w, side)
     # Which shrunk pixels the box covers whole (1), not at all (0), or perhaps in part (-1: the edge, the corners).
     # The edge reaches out over every row and column beside the box that no pixel says is outside it (a tile's rim).
     outside = evidence <= -1
@@ -386,6 +386,30 @@ def _read_group(
         mine = labels == classes[order[i, 0]]
         if left_seen.sum() and (off[mine][:, left_seen] <= LIKE).mean(axis=1).max() < HOLDS:
             return {}
+    return read
+
+
+def _bare_read(
+    seen: np.ndarray,
+    pictures: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    unread: np.ndarray,
+    cells: list[int],
+    w: int,
+    side: int,
+) -> dict[int, tuple[int, float] | None]:
+    """With no box found, the unread cells of a region read against the pictures as drawn, the picture's own among
+    them, leaving out the pixels far from every picture (something opaque over the cell); only the cells so read."""
+    read: dict[int, tuple[int, float] | None] = {}
+    for k, i in enumerate(cells):
+        if not unread[i]:
+            continue
+        r, c = divmod(k, w)
+        off = _rms(seen[None, r * side : (r + 1) * side, c * side : (c + 1) * side], pictures)
+        found = _decide(off, ~(off > LIKE).all(axis=0), labels, classes, side)
+        if found is not None:
+            read[i] = found
     return read
 
 
