@@ -758,15 +758,14 @@ def _overlaid(
     if isinstance(grid, Grid):
         from cnfsweep.formats.picture.translucent import read_through_boxes
 
-        # A translucent box found over a cell decides it, read or not: its blend says what the cell's pixels are
-        # made of, where the pixels left visible alone can mistake a covered tile seen through grey for an open one.
+        # A cell read through a translucent box is read so: the box's blend says what its pixels are made of, where
+        # the pixels left visible alone can mistake a covered tile seen through grey for an open one.  A cell the
+        # box does not decide stays as the pixels left visible read it, or unread.
         through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, unread, SIDE)
         for cell, verdict in through.items():
-            if verdict is None:
-                still[cell] = True
-                continue
-            order[cell, 0], confidence[cell] = verdict
-            still[cell] = False
+            if verdict is not None:
+                order[cell, 0], confidence[cell] = verdict
+                still[cell] = False
     if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
         return order, confidence, unread
     return order, confidence, still
