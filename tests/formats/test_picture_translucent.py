@@ -14,14 +14,14 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("PIL")
 
-import numpy as np  # noqa: E402
-from PIL import Image, ImageDraw, ImageFont  # noqa: E402
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
-from cnfsweep.core.errors import BoardFormatError  # noqa: E402
-from cnfsweep.formats.picture.grid import find_grid  # noqa: E402
-from cnfsweep.formats.picture.read import gray_of, read_picture  # noqa: E402
-from cnfsweep.formats.picture.translucent import Blend, blend_fit, box_extent  # noqa: E402
-from tests.formats.test_picture import JSM, jsm_hidden, other_labels, png_bytes  # noqa: E402
+from cnfsweep.core.errors import BoardFormatError
+from cnfsweep.formats.picture.grid import find_grid
+from cnfsweep.formats.picture.read import gray_of, read_picture
+from cnfsweep.formats.picture.translucent import Blend, blend_fit, box_extent
+from tests.formats.test_picture import JSM, jsm_hidden, other_labels, png_bytes
 
 #: JSMinesweeper pictures whose hover box ("(4,1)" on a translucent grey) lies over cells that nothing but the box
 #: decides: each was refused naming a cell under the box until the box's blend was fitted and read through.

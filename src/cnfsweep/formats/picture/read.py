@@ -5,8 +5,9 @@ of the known skins (``cells.npz`` beside this module, made by ``python -m benchm
 labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
 cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
 from every known picture, or about as near to two classes, is looked at once more by the pixels that an overlay
-over it (text, a pointer) leaves visible (:func:`_seen_read`); where they do not decide it, it is not guessed: the
-reading fails naming it.
+over it (text, a pointer) leaves visible (:func:`_seen_read`), and through a translucent box over it, the box's
+colour and opacity fitted once (:mod:`~cnfsweep.formats.picture.translucent`); where they do not decide it, it
+is not guessed: the reading fails naming it.
 """
 
 from __future__ import annotations
@@ -744,7 +745,8 @@ def _overlaid(
     confidence: np.ndarray,
     unread: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`); those read leave ``unread``.
+    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`) and through a translucent
+    box (:func:`~cnfsweep.formats.picture.translucent.read_through_boxes`); those read leave ``unread``.
 
     Unless a square grid's side has a band beside it that may be cells (:data:`OVERLAID_KINDS`): then none is.
     """

@@ -1,16 +1,19 @@
 """Cells read through a translucent box laid over part of a board, such as a page's hover box with its text.
 
 A box drawn at opacity ``a`` in colour ``C`` turns every pixel ``T`` below it into ``a C + (1 - a) T``: one
-:class:`Blend` for the whole box.  It is found once per box, from the cells around it whose class is read for
-sure (their known pictures say what lies below), then the box's extent is found as the rectangle where the
-picture departs from those pictures the way the blend says.  Each cell left unread under it is then compared
-with every known picture of the skin as the box would show it (blended inside the box, as drawn outside it,
-anything between the two along the box's edge, where a shrunk pixel is covered in part), leaving out the
-pixels the blend cannot make (the box's opaque text).  A cell is read only where the pixels left decide it
-as strictly as :func:`~cnfsweep.formats.picture.read._seen_read` decides a cell; otherwise it stays unread.
+:class:`Blend` for the whole box.  It is fitted once per box (:func:`blend_fit`), from the cells around it read for
+sure, whose pixels below are the picture's own cell of their class (the median of its other cells of that class:
+drawn at its own scale, they match its cells to a level or two, where pictures learnt from other screenshots
+stray by 10 to 20).  The box's extent is then the rectangle (:func:`box_extent`) where the picture departs from
+those cells the way the blend says.  Each cell left unread under it is compared with every picture of the skin as
+the box would show it (blended inside the box, as drawn outside it, anything between the two along the box's
+edge and corners, where a shrunk pixel is covered in part), leaving out the pixels the blend cannot make (the
+box's opaque text) and those far from every picture; it is read only where the nearest class is near and every
+other well further off (:func:`_decide`), else it stays unread.  A group of unread cells with no box found is
+compared so with the pictures as drawn, its cells read only where that decides them.
 
 Fitting each cell's blend on its own lets a wrong class find some blend that fits; one blend for the box, held
-by cells read without it, leaves a cell no such freedom.
+by the cells read without it, leaves a cell no such freedom.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from cnfsweep.formats.picture.shrink import shrink_between
 
 __all__ = ["Blend", "blend_fit", "box_extent", "read_through_boxes"]
 
-#: Each cell's side in shrunk pixels (as :data:`~cnfsweep.formats.picture.read.SIDE`; passed in, kept here to check).
 #: How many cells beyond the unread ones a box may reach, each way.
 REACH = 3
 #: Least (root mean square, 0-255) by which a pixel of a cell read for sure must depart from its known picture
@@ -38,7 +40,7 @@ THROUGH = np.arange(0.05, 0.951, 0.025)
 VOUCH = 8
 #: Least pixels that must fit one blend for a box to be taken as there.
 FIT_PIXELS = 24
-#: Least cells of a class read away from the unread ones that make the picture's own picture of it.
+#: Least cells of a class, read and not beside an unread cell, that make the picture's own picture of it.
 OWN = 2
 #: Least spread (standard deviation of brightness, 0-255) of the known pictures below the fitted pixels: a blend
 #: over one flat colour says the box's colour times its opacity, not the two apart.
@@ -92,7 +94,7 @@ class Blend:
     def foreign(self, seen: np.ndarray, slack: float = GAMUT) -> np.ndarray:
         """Which pixels of ``seen`` (colours last) the box cannot show over any colour: its own opaque drawing."""
         lift = np.asarray(self.lift, dtype=np.float32)
-        return ((seen < lift - slack) | (seen > lift + self.through * 255.0 + slack)).any(axis=-1)
+        return np.asarray(((seen < lift - slack) | (seen > lift + self.through * 255.0 + slack)).any(axis=-1))
 
 
 def _rms(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -239,12 +241,13 @@ def read_through_boxes(
     unread: np.ndarray,
     side: int,
 ) -> dict[int, tuple[int, float] | None]:
-    """The ``unread`` cells read through a translucent box over them: each cell read, its class's index and confidence.
+    """The ``unread`` cells under a translucent box, each with its class's index and confidence, or None where the
+    box leaves it undecided; with no box found, the cells the pictures as drawn decide (see the module's text).
 
     ``image`` is the picture's pixels (rows x columns x 3), ``feats`` every cell shrunk to ``side`` pixels square
     (row-major), ``known`` and ``labels`` the skin's known pictures and their classes, ``order`` each cell's
     classes by nearness (the first is the class of a cell read).  Each group of unread cells near one another
-    is one box's, found and fitted on its own; a group with no box that fits leaves its cells unread.
+    is one box's, found and fitted on its own.
     """
     own, own_labels = _own_pictures(feats, classes, order, unread, grid)
     known, labels = np.vstack([own, known]), np.concatenate([own_labels, labels])
@@ -407,7 +410,7 @@ def _bare_read(
             continue
         r, c = divmod(k, w)
         off = _rms(seen[None, r * side : (r + 1) * side, c * side : (c + 1) * side], pictures)
-        found = _decide(off, ~(off > LIKE).all(axis=0), labels, classes, side)
+        found = _decide(off, np.asarray(~(off > LIKE).all(axis=0)), labels, classes, side)
         if found is not None:
             read[i] = found
     return read
