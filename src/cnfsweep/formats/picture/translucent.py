@@ -27,6 +27,8 @@ from cnfsweep.formats.picture.shrink import shrink_between
 
 __all__ = ["Blend", "blend_fit", "box_extent", "read_through_boxes"]
 
+#: Most share of a board's cells that may be unread for a box to be looked for over them.
+MOST = 0.2
 #: How many cells beyond the unread ones a box may reach, each way.
 REACH = 3
 #: Least (root mean square, 0-255) by which a pixel of a cell read for sure must depart from its known picture
@@ -214,19 +216,21 @@ def _rim(side: int) -> np.ndarray:
 
 def _clusters(unread: np.ndarray, rows: int, cols: int) -> list[list[int]]:
     """The unread cells in groups, each cell within two cells (either way) of another of its group."""
-    left = [int(i) for i in np.flatnonzero(unread)]
+    left = {int(i) for i in np.flatnonzero(unread)}
     groups: list[list[int]] = []
     while left:
-        group = [left.pop(0)]
-        grew = True
-        while grew:
-            grew = False
-            for i in list(left):
-                if any(abs(i // cols - j // cols) <= 2 and abs(i % cols - j % cols) <= 2 for j in group):
-                    group.append(i)
-                    left.remove(i)
-                    grew = True
-        groups.append(group)
+        first = min(left)
+        left.discard(first)
+        group, todo = [first], [first]
+        while todo:
+            r, c = divmod(todo.pop(), cols)
+            for rr in range(max(0, r - 2), min(rows, r + 3)):
+                for cc in range(max(0, c - 2), min(cols, c + 3)):
+                    if rr * cols + cc in left:
+                        left.discard(rr * cols + cc)
+                        group.append(rr * cols + cc)
+                        todo.append(rr * cols + cc)
+        groups.append(sorted(group))
     return groups
 
 
@@ -249,6 +253,8 @@ def read_through_boxes(
     classes by nearness (the first is the class of a cell read).  Each group of unread cells near one another
     is one box's, found and fitted on its own.
     """
+    if unread.sum() > MOST * unread.size:
+        return {}  # a board mostly unread is a skin not known, not a board a box lies over
     own, own_labels = _own_pictures(feats, classes, order, unread, grid)
     known, labels = np.vstack([own, known]), np.concatenate([own_labels, labels])
     read: dict[int, tuple[int, float] | None] = {}
