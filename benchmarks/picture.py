@@ -158,8 +158,8 @@ def measure(root: Path, with_obr: bool) -> dict[str, Any]:
         g["counters_shown"] += shown is not None
         g.setdefault("topologies", set()).add(topology)
         g["cells"] += cells
-        # A picture where the game's box lies over some cells cannot be read exactly by anyone: its right answer is
-        # a refusal naming a hidden cell. The figures over the pictures that show every cell are kept apart too.
+        # A picture where the game's box lies over some cells is read through the box or refused naming a cell under
+        # it. The figures over the pictures that show every cell are kept apart too.
         visible = not hidden_cells(png)
         if visible:
             g["visible_pictures"] += 1

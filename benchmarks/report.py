@@ -349,10 +349,11 @@ def render_picture(report: dict[str, Any]) -> str:
         )
     )
     if hidden:
+        through = total["exact"] - seen["exact"]
         notes.append(
-            f"{hidden} pictures show the game's box over some cells, so no reader can give their board exactly: "
-            f"the right answer is a refusal naming a hidden cell, which {boxed} of them got. The row **every cell "
-            "visible** counts the other pictures alone."
+            f"{hidden} pictures show the game's box over some cells: {through} of them are read exactly through it, "
+            "and a right answer for the others is a refusal naming a cell under it. The row **every cell visible** "
+            "counts the other pictures alone."
         )
     return "\n".join([*lines, "", " ".join(notes), *_counters(report)]) + "\n"
 

@@ -5,8 +5,9 @@ of the known skins (``cells.npz`` beside this module, made by ``python -m benchm
 labelled screenshots that the measured corpus does not include).  The picture's skin is the one whose
 cells lie nearest overall; each cell takes its nearest picture's class within that skin.  A cell far
 from every known picture, or about as near to two classes, is looked at once more by the pixels that an overlay
-over it (text, a pointer) leaves visible (:func:`_seen_read`); where they do not decide it, it is not guessed: the
-reading fails naming it.
+over it (text, a pointer) leaves visible (:func:`_seen_read`), and through a translucent box over it, the box's
+colour and opacity fitted once (:mod:`~cnfsweep.formats.picture.translucent`); where they do not decide it, it
+is not guessed: the reading fails naming it.
 """
 
 from __future__ import annotations
@@ -772,7 +773,8 @@ def _overlaid(
     confidence: np.ndarray,
     unread: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`); those read leave ``unread``.
+    """The ``unread`` cells read again by what an overlay leaves visible (:func:`_seen_read`) and through a translucent
+    box (:func:`~cnfsweep.formats.picture.translucent.read_through_boxes`); those read leave ``unread``.
 
     Unless a square grid's side has a band beside it that may be cells (:data:`OVERLAID_KINDS`): then none is.
     """
@@ -783,6 +785,17 @@ def _overlaid(
         if found is not None:
             order[cell, 0], confidence[cell] = found
             still[cell] = False
+    if isinstance(grid, Grid):
+        from cnfsweep.formats.picture.translucent import read_through_boxes
+
+        # A cell read through a translucent box is read so: the box's blend says what its pixels are made of, where
+        # the pixels left visible alone can mistake a covered tile seen through grey for an open one.  A cell the
+        # box does not decide stays as the pixels left visible read it, or unread.
+        through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, unread, SIDE)
+        for cell, verdict in through.items():
+            if verdict is not None:
+                order[cell, 0], confidence[cell] = verdict
+                still[cell] = False
     if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
         return order, confidence, unread
     return order, confidence, still
