@@ -64,19 +64,24 @@ def test_two_lines_a_pixel_off_where_open_cells_meet_covered_ones_leave_the_grid
     # 24 px tiles at 1x (the whole window, seed 4070): the pattern of the lines, matched line by line, stood 1.1 px
     # off either way at the two lines where the bottom rows' open cells meet the covered ones, and the rows were
     # cut unevenly (23 and 26 px); the cell under the pointer's box was then read by what the box left visible as
-    # a 0, where the game has it covered.  The other lines stand on one even pitch: so do those two.
+    # a 0, where the game has it covered.  The other lines stand on one even pitch: so do those two, and the
+    # cells under the box are read through it as the game has them (a refusal naming one of them would be
+    # right too, a wrong read never).
     name = "jsm-1x-24px-open-below-covered.png"
     data = (PICTURES / name).read_bytes()
     grid = find_grid(gray_of(decode(data, name)))
     assert grid is not None and (grid.rows, grid.cols) == (9, 9)
     assert grid.y.lines == () and abs(grid.y.pitch - 24) < 0.05 and abs(grid.y.start - 173) < 0.5
-    with pytest.raises(BoardFormatError) as caught:
-        read_picture(data, name)
     hidden = {
         tuple(int(v) for v in cell.split(","))
         for line in (PICTURES / name).with_suffix(".txt").read_text(encoding="utf-8").splitlines()
         if line.startswith("# hidden:")
         for cell in line.split(":", 1)[1].split()
     }
-    found = re.search(r"row (\d+), column (\d+)", str(caught.value))
-    assert found is not None and (int(found[1]) - 1, int(found[2]) - 1) in hidden
+    try:
+        reading = read_picture(data, name)
+    except BoardFormatError as refused:
+        found = re.search(r"row (\d+), column (\d+)", str(refused))
+        assert found is not None and (int(found[1]) - 1, int(found[2]) - 1) in hidden
+    else:
+        assert reading.labels() == labels(name)
