@@ -801,6 +801,188 @@ def _overlaid(
     return order, confidence, still
 
 
+def _no_board(width: int, height: int, source: str, more: str = "") -> BoardFormatError:
+    return BoardFormatError(
+        f"no board found in the picture ({width}x{height} pixels): {more}expected a screenshot of a minesweeper grid",
+        source=source,
+    )
+
+
+def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
+    """The grid a picture's lines make, a hexagonal one first; a hexagonal one grown to its whole board."""
+    from cnfsweep.formats.picture.grid import find_grid
+    from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
+    from cnfsweep.formats.picture.hexgrid import find_hex_grid
+
+    height, width = gray.shape
+    # Hexagons first: their pitches across and down are √3 apart, which a square grid's never are.
+    grid: Grid | HexGrid | None = find_hex_grid(gray, edges)
+    if grid is None:
+        grid = find_grid(gray, edges)
+    if grid is None or grid.rows * grid.cols < 4:
+        raise _no_board(width, height, source)
+    if isinstance(grid, HexGrid):
+        grid = grown_hex_grid(edges, grid)
+        # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
+        off = hex_cut_sides(gray, grid)
+        if off:
+            raise BoardFormatError(
+                f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
+                "expected the whole board in the screenshot, with the margin around it",
+                source=source,
+            )
+    return grid
+
+
+def _ranked(
+    feats: np.ndarray, dist: np.ndarray, known: np.ndarray, labels: np.ndarray, classes: list[str]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_classify` by the distances, then looked at again by ink (:func:`_by_ink`) and shape (:func:`_by_shape`)."""
+    best, confidence, order = _classify(dist, labels, classes)
+    order, confidence = _by_ink(feats, known, labels, classes, order, confidence)
+    order, confidence = _by_shape(feats, known, labels, classes, order, confidence)
+    return best, confidence, order
+
+
+def _squares_kept(
+    image: Any,
+    gray: np.ndarray,
+    grid: Grid,
+    feats: np.ndarray,
+    known: np.ndarray,
+    labels: np.ndarray,
+    classes: list[str],
+    ranked: tuple[np.ndarray, np.ndarray, np.ndarray],
+    source: str,
+) -> tuple[Grid, np.ndarray, list[str]]:
+    """A square grid trimmed to the rows and columns that read as cells, checked whole; which cells it keeps; cut sides.
+
+    ``feats`` and ``ranked`` (best, confidence, order) are updated in place where the kept cells are cut again.
+    """
+    from cnfsweep.formats.picture.grid import cut_sides
+
+    best, confidence, order = ranked
+    width, height = image.size
+    grid, keep = _trim(grid, (best <= FAR) & (confidence >= SURE))
+    if not keep.all() and min(grid.rows, grid.cols) >= 2:
+        # The trimmed grid's outermost lines stand as far out as its cells beside them are wide (Axis.part):
+        # the band trimmed off may have pulled the line between it and the board onto the board's frame (a
+        # link's underline a pitch below JSMinesweeper's board).  Its cells are cut again between them.
+        feats[keep] = again = cell_features(image, grid)
+        best[keep], confidence[keep], order[keep] = _ranked(again, _distances(again, known), known, labels, classes)
+    if min(grid.rows, grid.cols) < 2:
+        # A board has two cells each way at least: a strip of one that reads as cells is a band of some
+        # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
+        raise _no_board(width, height, source, f"the cells read make a {grid.rows}x{grid.cols} strip; ")
+    beyond = _square_beyond(image, grid, known, labels, classes)
+    if beyond:
+        raise BoardFormatError(
+            f"cells go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(beyond)}: "
+            "expected a screenshot whose grid lines show (a blurred or heavily compressed picture hides them)",
+            source=source,
+        )
+    # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
+    # its lines run on past the cells kept, which says the picture was cut there.
+    return grid, keep, cut_sides(gray, grid)
+
+
+def _unknown_skin(
+    feats: np.ndarray, grid: Grid, source: str
+) -> tuple[str, list[str], np.ndarray, np.ndarray, np.ndarray] | None:
+    """A board of no known skin read whole by structure and the classic colours: skin, classes, best, confidence, order.
+
+    None where those do not read it whole; an error naming the cell where the colours read it and a number's
+    shape does not.
+    """
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.generic import numbers_fit, read_board
+
+    cells = feats.reshape(-1, SIDE, SIDE, 3)
+    named = read_board(cells, grid.cols, _known_shapes())
+    if all(label is not None for label in named) and numbers_fit(named, grid.cols):
+        classes = sorted({label for label in named if label is not None})
+        order = np.asarray([[classes.index(label or "")] for label in named])
+        return "generic", classes, np.zeros(len(named)), np.full(len(named), SURE), order
+    by_colour = read_board(cells, grid.cols)
+    if all(label is not None for label in by_colour) and numbers_fit(by_colour, grid.cols):
+        # The colours alone read the board; a number's shape said otherwise.  That number is the cell to
+        # name: the known skins' cells, none of them this skin's, say nothing of it.
+        i = next(i for i, (a, b) in enumerate(zip(by_colour, named, strict=True)) if b is None and a != "0")
+        r, c = divmod(i, grid.cols)
+        raise BoardFormatError(
+            f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board "
+            f"(no known skin; its ink's colour is the classic {by_colour[i]}'s, its shape is not a {by_colour[i]})",
+            source=source,
+        )
+    return None
+
+
+def _rows_read(
+    grid: Grid | HexGrid,
+    classes: list[str],
+    ranked: tuple[np.ndarray, np.ndarray, np.ndarray],
+    unread: np.ndarray,
+    shaped: np.ndarray,
+    source: str,
+) -> tuple[tuple[tuple[Seen, ...], ...], tuple[tuple[float, ...], ...]]:
+    """The cells read and their confidence, row by row; the first cell unread is an error naming it and why."""
+    np, _ = _libraries()
+    best, confidence, order = ranked
+    for i in np.flatnonzero(unread)[:1]:
+        r, c = divmod(int(i), grid.cols)
+        why = (
+            "like no cell of a known skin"
+            if best[i] > FAR
+            else f"a {classes[order[i, 0]]} by its colours, shaped like a number its skin's pictures lack"
+            if shaped[i]
+            else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
+        )
+        raise BoardFormatError(
+            f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence[i]:.2f})",
+            source=source,
+        )
+    cols = grid.cols
+    rows = tuple(tuple(Seen(classes[k]) for k in order[r * cols : (r + 1) * cols, 0]) for r in range(grid.rows))
+    sure = tuple(tuple(float(v) for v in confidence[r * cols : (r + 1) * cols]) for r in range(grid.rows))
+    return rows, sure
+
+
+def _counter_read(
+    image: Any, gray: np.ndarray, grid: Grid | HexGrid, skin: str, rows: tuple[tuple[Seen, ...], ...]
+) -> int | None:
+    """The mines counter the picture shows, as mines less flags; None where it shows none that reads."""
+    np, _ = _libraries()
+    from cnfsweep.formats.picture.counter import find_counter
+    from cnfsweep.formats.picture.segments import read_segments
+
+    top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
+    # The page's LED box by its known digits; failing that, a seven-segment display by its lit segments.
+    counter = find_counter(np.asarray(image), top, *_known_digits()) or read_segments(np.asarray(image), top)
+    if counter is not None and counter.value is not None:
+        return counter.value
+    if isinstance(grid, Grid):
+        # No counter drawn as digits above the board: a skin that writes its count as text, beside it.
+        return text_counter(gray, grid, skin, rows)
+    return None
+
+
+def _skin_of(feats: np.ndarray, hexes: bool, source: str) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
+    """The known skin whose pictures lie nearest the cells, all told; its pictures, their labels, and each cell's distances to them."""
+    np, _ = _libraries()
+    known, labels, skins = _known()
+    # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
+    shape = np.char.endswith(skins.astype(str), HEX) == hexes
+    if not shape.any():
+        raise BoardFormatError(f"no known skin draws {'hexagons' if hexes else 'square cells'}", source=source)
+    known, labels, skins = known[shape], labels[shape], skins[shape]
+    dist = _distances(feats, known)
+    skin_names = sorted(set(skins.tolist()))
+    totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
+    skin = skin_names[int(np.argmin(totals))]
+    mine = skins == skin
+    return skin, known[mine], labels[mine], dist[:, mine]
+
+
 def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     """Read the board a screenshot shows.
 
@@ -817,95 +999,30 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
             "not a picture: expected a PNG, JPEG or BMP screenshot (text boards need no reading)", source=source
         )
     np, _ = _libraries()
-    from cnfsweep.formats.picture.grid import cut_sides, find_grid
-    from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
-    from cnfsweep.formats.picture.hexgrid import find_hex_grid
-
     image = decode(data, source)
     width, height = image.size
     if min(width, height) < 2 * MIN_PITCH:  # a board has two cells each way at least, each MIN_PITCH wide or more
-        raise BoardFormatError(
-            f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
-            source=source,
-        )
+        raise _no_board(width, height, source)
     gray = gray_of(image)
     edges = Edges.of(gray)
-    # Hexagons first: their pitches across and down are √3 apart, which a square grid's never are.
-    grid: Grid | HexGrid | None = find_hex_grid(gray, edges)
-    if grid is None:
-        grid = find_grid(gray, edges)
-    if grid is None or grid.rows * grid.cols < 4:
-        raise BoardFormatError(
-            f"no board found in the picture ({width}x{height} pixels): expected a screenshot of a minesweeper grid",
-            source=source,
-        )
+    grid = _find_board(gray, edges, source)
     hexes = isinstance(grid, HexGrid)
-    if isinstance(grid, HexGrid):
-        grid = grown_hex_grid(edges, grid)
-        # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
-        off = hex_cut_sides(gray, grid)
-        if off:
-            raise BoardFormatError(
-                f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
-                "expected the whole board in the screenshot, with the margin around it",
-                source=source,
-            )
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
-    known, labels, skins = _known()
-    # A hexagon's middle is compared with hexagons' middles only, a square cell with square cells.
-    shape = np.char.endswith(skins.astype(str), HEX) == hexes
-    if not shape.any():
-        raise BoardFormatError(f"no known skin draws {'hexagons' if hexes else 'square cells'}", source=source)
-    known, labels, skins = known[shape], labels[shape], skins[shape]
-    # The skin: the one whose pictures lie nearest the cells, all told.
-    dist = _distances(feats, known)
-    skin_names = sorted(set(skins.tolist()))
-    totals = [dist[:, skins == s].min(axis=1).sum() for s in skin_names]
-    skin = skin_names[int(np.argmin(totals))]
-    mine = skins == skin
-    known, labels = known[mine], labels[mine]
+    skin, known, labels, dist = _skin_of(feats, hexes, source)
     classes = sorted(set(labels.tolist()))
-    best, confidence, order = _classify(dist[:, mine], labels, classes)
-    order, confidence = _by_ink(feats, known, labels, classes, order, confidence)
-    order, confidence = _by_shape(feats, known, labels, classes, order, confidence)
-    readable = (best <= FAR) & (confidence >= SURE)
+    best, confidence, order = _ranked(feats, dist, known, labels, classes)
     if isinstance(grid, HexGrid):
         keep = np.ones(len(best), dtype=bool)
         cut = _hex_beyond(edges, grid)
+        if cut:
+            raise BoardFormatError(
+                f"hexagons go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(cut)}: "
+                "expected the whole board in the screenshot, its grid found whole",
+                source=source,
+            )
     else:
-        grid, keep = _trim(grid, readable)
-        if not keep.all() and min(grid.rows, grid.cols) >= 2:
-            # The trimmed grid's outermost lines stand as far out as its cells beside them are wide (Axis.part):
-            # the band trimmed off may have pulled the line between it and the board onto the board's frame (a
-            # link's underline a pitch below JSMinesweeper's board).  Its cells are cut again between them.
-            feats[keep] = again = cell_features(image, grid)
-            nearest, how_sure, ranked = _classify(_distances(again, known), labels, classes)
-            ranked, how_sure = _by_ink(again, known, labels, classes, ranked, how_sure)
-            ranked, how_sure = _by_shape(again, known, labels, classes, ranked, how_sure)
-            best[keep], order[keep], confidence[keep] = nearest, ranked, how_sure
-        if min(grid.rows, grid.cols) < 2:
-            # A board has two cells each way at least: a strip of one that reads as cells is a band of some
-            # other picture (a hex board whose grid was not found, a column of grey buttons), never a board.
-            raise BoardFormatError(
-                f"no board found in the picture ({width}x{height} pixels): the cells read make a "
-                f"{grid.rows}x{grid.cols} strip; expected a screenshot of a minesweeper grid",
-                source=source,
-            )
-        beyond = _square_beyond(image, grid, known, labels, classes)
-        if beyond:
-            raise BoardFormatError(
-                f"cells go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(beyond)}: "
-                "expected a screenshot whose grid lines show (a blurred or heavily compressed picture hides them)",
-                source=source,
-            )
-        # Cut only now: a band the trimming left out is no part of the board, a board's own row is, and
-        # its lines run on past the cells kept, which says the picture was cut there.
-        cut = cut_sides(gray, grid)
-    if cut and isinstance(grid, HexGrid):
-        raise BoardFormatError(
-            f"hexagons go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(cut)}: "
-            "expected the whole board in the screenshot, its grid found whole",
-            source=source,
+        grid, keep, cut = _squares_kept(
+            image, gray, grid, feats, known, labels, classes, (best, confidence, order), source
         )
     if cut:
         raise BoardFormatError(
@@ -921,70 +1038,21 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     if unread.any() and isinstance(grid, Grid) and keep.all():
         # A skin not known: read by structure and the classic colours instead, whole or not at all; only on the
         # grid as found, since trimming it by the known skins' cells says nothing of an unknown skin's board.
-        from cnfsweep.formats.picture.generic import numbers_fit, read_board
-
-        cells = feats[keep].reshape(-1, SIDE, SIDE, 3)
-        named = read_board(cells, grid.cols, _known_shapes())
-        if all(label is not None for label in named) and numbers_fit(named, grid.cols):
-            skin, classes = "generic", sorted({label for label in named if label is not None})
-            order = np.asarray([[classes.index(label or "")] for label in named])
-            best, confidence = np.zeros(len(named)), np.full(len(named), SURE)
-            unread = np.zeros(len(named), dtype=bool)
-        else:
-            by_colour = read_board(cells, grid.cols)
-            if all(label is not None for label in by_colour) and numbers_fit(by_colour, grid.cols):
-                # The colours alone read the board; a number's shape said otherwise.  That number is the cell to
-                # name: the known skins' cells, none of them this skin's, say nothing of it.
-                i = next(i for i, (a, b) in enumerate(zip(by_colour, named, strict=True)) if b is None and a != "0")
-                r, c = divmod(i, grid.cols)
-                raise BoardFormatError(
-                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board "
-                    f"(no known skin; its ink's colour is the classic {by_colour[i]}'s, its shape is not a {by_colour[i]})",
-                    source=source,
-                )
+        generic = _unknown_skin(feats, grid, source)
+        if generic is not None:
+            skin, classes, best, confidence, order = generic
+            unread = np.zeros(len(best), dtype=bool)
     if unread.any():
         # Not an unknown skin's board, or not one its conventions read whole: cells something lies over, maybe.
         order, confidence, unread = _overlaid(
             image, grid, feats[keep], known, labels, classes, order, confidence, unread
         )
-    rows: list[tuple[Seen, ...]] = []
-    sure: list[tuple[float, ...]] = []
-    for r in range(grid.rows):
-        row, conf = [], []
-        for c in range(grid.cols):
-            i = r * grid.cols + c
-            if unread[i]:
-                why = (
-                    "like no cell of a known skin"
-                    if best[i] > FAR
-                    else f"a {classes[order[i, 0]]} by its colours, shaped like a number its skin's pictures lack"
-                    if shaped[i]
-                    else f"between {Seen(classes[order[i, 0]]).name.lower()} and {Seen(classes[order[i, 1]]).name.lower()}"
-                )
-                raise BoardFormatError(
-                    f"cannot read the cell at row {r + 1}, column {c + 1} of a {grid.rows}x{grid.cols} board ({why}, confidence {confidence[i]:.2f})",
-                    source=source,
-                )
-            row.append(Seen(classes[order[i, 0]]))
-            conf.append(float(confidence[i]))
-        rows.append(tuple(row))
-        sure.append(tuple(conf))
-    glued = isinstance(grid, Grid) and _glued(image, grid)
-    from cnfsweep.formats.picture.counter import find_counter
-    from cnfsweep.formats.picture.segments import read_segments
-
-    top = grid.y0 if isinstance(grid, HexGrid) else grid.y.start
-    # The page's LED box by its known digits; failing that, a seven-segment display by its lit segments.
-    counter = find_counter(np.asarray(image), top, *_known_digits()) or read_segments(np.asarray(image), top)
-    value = None if counter is None else counter.value
-    if value is None and isinstance(grid, Grid):
-        # No counter drawn as digits above the board: a skin that writes its count as text, beside it.
-        value = text_counter(gray, grid, str(skin), tuple(rows))
+    rows, sure = _rows_read(grid, classes, (best, confidence, order), unread, shaped, source)
     return Reading(
         grid=grid,
-        cells=tuple(rows),
-        confidence=tuple(sure),
+        cells=rows,
+        confidence=sure,
         skin=str(skin),
-        glued=glued,
-        counter=value,
+        glued=isinstance(grid, Grid) and _glued(image, grid),
+        counter=_counter_read(image, gray, grid, str(skin), rows),
     )
