@@ -42,6 +42,7 @@ class GuessRule(Enum):
     OFF_FRONTIER = "off-frontier look-ahead"
     BOOK = "opening book"
     TIE_BREAK = "look-ahead tie-break"
+    POCKET_LAST = "pocket last"
 
 
 @dataclass(frozen=True)
