@@ -32,6 +32,7 @@ SWITCHES = {
     "opening_book": ("on", True),
     "tie_break": ("covered", TieBreak.COVERED),
     "pocket_last": ("8", 8),
+    "progress": ("0.05", 0.05),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -46,6 +47,7 @@ OFF = {
     "opening_book": False,
     "tie_break": TieBreak.SCORE,
     "pocket_last": 0,
+    "progress": 0.0,
 }
 
 
@@ -62,7 +64,14 @@ def test_the_new_switches_are_off_by_default():
 
 
 @pytest.mark.parametrize(
-    "spec", ["strong:off_all_below=-1", "strong:off_few_covered=-2", "strong:second_dead=most", "strong:pocket_last=-1"]
+    "spec",
+    [
+        "strong:off_all_below=-1",
+        "strong:off_few_covered=-2",
+        "strong:second_dead=most",
+        "strong:pocket_last=-1",
+        "strong:progress=-0.1",
+    ],
 )
 def test_values_out_of_range_are_refused(spec):
     with pytest.raises(CnfsweepError):
@@ -185,3 +194,10 @@ def test_a_guess_that_leaves_a_pocket_for_later_is_traced_by_its_rule():
     assert GuessRule.POCKET_LAST not in {
         r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))
     }
+
+
+def test_a_guess_the_progress_term_changes_is_traced_by_its_rule():
+    seed = game_seed(2031, 3)
+    record = play_game(LEVELS["expert"], seed, policy=StrongPolicy(progress=0.05))
+    assert GuessRule.PROGRESS in {r for _, r in guesses(record)}
+    assert GuessRule.PROGRESS not in {r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))}

@@ -43,6 +43,7 @@ class GuessRule(Enum):
     BOOK = "opening book"
     TIE_BREAK = "look-ahead tie-break"
     POCKET_LAST = "pocket last"
+    PROGRESS = "look-ahead progress"
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,11 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   A guess in a small pocket opens little, and the mines the rest of the
   board turns out to hold may settle the pocket at the end.  A guess chosen
   while a cell at least as safe was left out so is traced as ``pocket last``.
+- ``progress`` (0, off, by default): every candidate is valued ``depth``
+  moves deep (no deep-candidate cut, no pruning), plus this weight times the
+  cells its click settles on average
+  (:func:`cnfsweep.search.ranking.expected_settled`), and the best total
+  wins; a guess the term changes is traced as ``look-ahead progress``.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -95,7 +100,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
-from cnfsweep.search.ranking import living_safety_pair, more_off_cells
+from cnfsweep.search.ranking import expected_settled, living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move, pocket_cells
 from cnfsweep.search.whatif import Snapshot
@@ -222,6 +227,7 @@ class StrongPolicy(Policy):
     opening_book: bool = False
     tie_break: TieBreak = TieBreak.SCORE
     pocket_last: int = 0
+    progress: float = 0.0
 
     def __post_init__(self) -> None:
         for name, kind in (("second_dead", DeadTest), ("tie_break", TieBreak)):
@@ -245,6 +251,7 @@ class StrongPolicy(Policy):
             "off_all_below": self.off_all_below >= 0,
             "off_few_covered": self.off_few_covered >= 0,
             "pocket_last": self.pocket_last >= 0,
+            "progress": self.progress >= 0,
         }
         wrong = [name for name, ok in checks.items() if not ok]
         if wrong:
@@ -252,7 +259,7 @@ class StrongPolicy(Policy):
                 f"policy {self.name}: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
                 "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0, "
-                "off_all_below >= 0, off_few_covered >= 0, pocket_last >= 0)"
+                "off_all_below >= 0, off_few_covered >= 0, pocket_last >= 0, progress >= 0)"
             )
 
     def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -348,6 +355,8 @@ class StrongPolicy(Policy):
                     if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
+        if self.progress:
+            return self._with_progress(analysis, snap, ranked[: self.candidates] + wider)
         outcomes = self.scored(analysis, snap, ranked[: self.candidates] + wider)
         solutions = analysis.solutions
         assert solutions is not None  # only exact analyses get here (choose)
@@ -371,6 +380,27 @@ class StrongPolicy(Policy):
         if best.cell in wider:
             return Guess(best.cell, GuessRule.OFF_FRONTIER)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
+
+    def _with_progress(self, analysis: Analysis, snap: Snapshot, cells: list[Cell]) -> Guess:
+        """Return the candidate of best value ``depth`` moves deep plus ``progress`` times the cells it settles.
+
+        Every candidate is valued in full: the term can lift any of them, so
+        neither the deep-candidate cut nor the branch and bound applies.
+        """
+        solutions = analysis.solutions
+        assert solutions is not None  # only exact analyses get here (choose)
+        outcomes = [self.outcome(analysis, c, snap) for c in cells]
+        pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
+        weight = Fraction(self.progress)
+        valued = [
+            (o.bonus * self.move_value(snap, o.cell, self.depth), weight * expected_settled(snap, o.cell), o)
+            for o in pool
+        ]
+        plain = max(valued, key=lambda t: (t[0], t[2].score(solutions), -t[2].p_mine))[2]
+        best = max(valued, key=lambda t: (t[0] + t[1], t[2].score(solutions), -t[2].p_mine))[2]
+        if best is not plain:
+            return Guess(best.cell, GuessRule.PROGRESS)
+        return Guess(best.cell, GuessRule.SAFEST if best.cell == cells[0] else GuessRule.LOOKAHEAD)
 
     def _more_off_cells(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[Cell]:
         """Return the cells off the frontier the wider switches add to the look-ahead's candidates.
