@@ -62,7 +62,14 @@ GAP_BINS = (0.0, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 1.0)
 
 #: The rules under which the look-ahead chose a guess.
 LOOKAHEAD_RULES = frozenset(
-    {GuessRule.SAFEST, GuessRule.LOOKAHEAD, GuessRule.DEAD_CELL, GuessRule.OFF_FRONTIER, GuessRule.TIE_BREAK}
+    {
+        GuessRule.SAFEST,
+        GuessRule.LOOKAHEAD,
+        GuessRule.DEAD_CELL,
+        GuessRule.OFF_FRONTIER,
+        GuessRule.TIE_BREAK,
+        GuessRule.POCKET_LAST,
+    }
 )
 
 

@@ -31,6 +31,8 @@ SWITCHES = {
     "second_dead": ("full", DeadTest.FULL),
     "opening_book": ("on", True),
     "tie_break": ("covered", TieBreak.COVERED),
+    "pocket_last": ("8", 8),
+    "progress": ("0.05", 0.05),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -44,6 +46,8 @@ OFF = {
     "second_dead": DeadTest.PLAIN,
     "opening_book": False,
     "tie_break": TieBreak.SCORE,
+    "pocket_last": 0,
+    "progress": 0.0,
 }
 
 
@@ -59,7 +63,16 @@ def test_the_new_switches_are_off_by_default():
     assert {n: defaults[n] for n in OFF} == OFF
 
 
-@pytest.mark.parametrize("spec", ["strong:off_all_below=-1", "strong:off_few_covered=-2", "strong:second_dead=most"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "strong:off_all_below=-1",
+        "strong:off_few_covered=-2",
+        "strong:second_dead=most",
+        "strong:pocket_last=-1",
+        "strong:progress=-0.1",
+    ],
+)
 def test_values_out_of_range_are_refused(spec):
     with pytest.raises(CnfsweepError):
         make_policy(spec)
@@ -170,3 +183,21 @@ def test_the_cli_switches_a_rule_on_and_the_trace_names_it(tmp_path):
     assert GuessRule.OFF_FRONTIER.value in rules
     result = CliRunner().invoke(app, [*args, "--policy", "strong:off_two_steps=of"])
     assert result.exit_code != 0 and "off_two_steps takes on or off" in result.output
+
+
+def test_a_guess_that_leaves_a_pocket_for_later_is_traced_by_its_rule():
+    # Game 147 of run 2029: at its first guess in the lower left, strong's look-ahead takes a cell in a small
+    # pocket, the rule the far corner, as safe.
+    seed = game_seed(2029, 147)
+    record = play_game(LEVELS["expert"], seed, policy=StrongPolicy(pocket_last=8))
+    assert GuessRule.POCKET_LAST in {r for _, r in guesses(record)}
+    assert GuessRule.POCKET_LAST not in {
+        r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))
+    }
+
+
+def test_a_guess_the_progress_term_changes_is_traced_by_its_rule():
+    seed = game_seed(2031, 3)
+    record = play_game(LEVELS["expert"], seed, policy=StrongPolicy(progress=0.05))
+    assert GuessRule.PROGRESS in {r for _, r in guesses(record)}
+    assert GuessRule.PROGRESS not in {r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))}

@@ -42,6 +42,8 @@ class GuessRule(Enum):
     OFF_FRONTIER = "off-frontier look-ahead"
     BOOK = "opening book"
     TIE_BREAK = "look-ahead tie-break"
+    POCKET_LAST = "pocket last"
+    PROGRESS = "look-ahead progress"
 
 
 @dataclass(frozen=True)

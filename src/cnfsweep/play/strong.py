@@ -68,6 +68,18 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   neighbours that are a mine in some layouts but not all, then as ``score``.
   ``deeper``: the cell of best value one move deeper, then as ``score``. A
   guess the rule changes is traced as ``look-ahead tie-break``.
+- ``pocket_last`` (0, off, by default): the look-ahead leaves out the cells
+  of pockets of at most this many cells while a candidate outside them is
+  left (:func:`cnfsweep.search.regions.pocket_cells`: the covered cells, not
+  certain mines, that a cell reaches through neighbours of the same kind).
+  A guess in a small pocket opens little, and the mines the rest of the
+  board turns out to hold may settle the pocket at the end.  A guess chosen
+  while a cell at least as safe was left out so is traced as ``pocket last``.
+- ``progress`` (0, off, by default): every candidate is valued ``depth``
+  moves deep (no deep-candidate cut, no pruning), plus this weight times the
+  cells its click settles on average
+  (:func:`cnfsweep.search.ranking.expected_settled`), and the best total
+  wins; a guess the term changes is traced as ``look-ahead progress``.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -88,9 +100,9 @@ from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
-from cnfsweep.search.ranking import living_safety_pair, more_off_cells
+from cnfsweep.search.ranking import expected_settled, living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
-from cnfsweep.search.regions import best_region_move
+from cnfsweep.search.regions import best_region_move, pocket_cells
 from cnfsweep.search.whatif import Snapshot
 
 if TYPE_CHECKING:
@@ -214,6 +226,8 @@ class StrongPolicy(Policy):
     second_dead: DeadTest = DeadTest.PLAIN
     opening_book: bool = False
     tie_break: TieBreak = TieBreak.SCORE
+    pocket_last: int = 0
+    progress: float = 0.0
 
     def __post_init__(self) -> None:
         for name, kind in (("second_dead", DeadTest), ("tie_break", TieBreak)):
@@ -236,6 +250,8 @@ class StrongPolicy(Policy):
             "opening_click": self.opening_click >= 0,
             "off_all_below": self.off_all_below >= 0,
             "off_few_covered": self.off_few_covered >= 0,
+            "pocket_last": self.pocket_last >= 0,
+            "progress": self.progress >= 0,
         }
         wrong = [name for name, ok in checks.items() if not ok]
         if wrong:
@@ -243,7 +259,7 @@ class StrongPolicy(Policy):
                 f"policy {self.name}: {wrong[0]}={getattr(self, wrong[0])} is out of range "
                 "(endgame_layouts >= 0, endgame_nodes >= 1, 0 <= tolerance <= 1, candidates >= 1, off_cells >= 1, "
                 "0 <= second_weight <= 1, 1 <= depth <= 4, deep_candidates >= 1, 0 <= fifty_fifty <= 1, opening_click >= 0, "
-                "off_all_below >= 0, off_few_covered >= 0)"
+                "off_all_below >= 0, off_few_covered >= 0, pocket_last >= 0, progress >= 0)"
             )
 
     def start(self, level: Level, rule: FirstClick = FirstClick.SAFE) -> Cell:
@@ -302,6 +318,36 @@ class StrongPolicy(Policy):
             if found_pseudo is not None:
                 return Guess(found_pseudo, GuessRule.PSEUDO)
         ranked = snap.candidates(self.tolerance, self.candidates, self.off_cells)
+        deferred: list[Cell] = []
+        if self.pocket_last:
+            ranked, deferred = self._pockets_left(snap, ranked)
+        guess = self._look(analysis, snap, ranked)
+        if deferred:
+            p = analysis.exact(guess.cell)
+            first = analysis.exact(deferred[0])
+            assert p is not None and first is not None  # only exact analyses get here (choose)
+            if first <= p:
+                # A pocket cell was at least as safe: the guess is the rule's.
+                return Guess(guess.cell, GuessRule.POCKET_LAST)
+        return guess
+
+    def _pockets_left(self, snap: Snapshot, ranked: list[Cell]) -> tuple[list[Cell], list[Cell]]:
+        """Return the candidates without the cells of small pockets, and those left out, safest first.
+
+        Only while a candidate outside them is left: else ``ranked`` as it was, and none.
+        """
+        if not pocket_cells(snap, ranked, self.pocket_last):
+            return ranked, []
+        # As many more as a pocket could take from the list, so that it stays as long where it can.
+        wide = snap.candidates(self.tolerance, self.candidates + self.pocket_last, self.off_cells)
+        pockets = pocket_cells(snap, wide, self.pocket_last)
+        kept = [c for c in wide if c not in pockets]
+        if not kept:
+            return ranked, []
+        return kept[: self.candidates], [c for c in wide if c in pockets]
+
+    def _look(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> Guess:
+        """Return the look-ahead's guess among ``ranked`` (safest first) and the cells the wider switches add."""
         wider = self._more_off_cells(analysis, snap, ranked)
         if not self.lookahead:
             if self.dead_cells:
@@ -309,6 +355,8 @@ class StrongPolicy(Policy):
                     if not self.outcome(analysis, cell, snap).dead:
                         return Guess(cell, GuessRule.SAFEST if cell == ranked[0] else GuessRule.DEAD_CELL)
             return Guess(ranked[0], GuessRule.SAFEST)
+        if self.progress:
+            return self._with_progress(analysis, snap, ranked[: self.candidates] + wider)
         outcomes = self.scored(analysis, snap, ranked[: self.candidates] + wider)
         solutions = analysis.solutions
         assert solutions is not None  # only exact analyses get here (choose)
@@ -332,6 +380,27 @@ class StrongPolicy(Policy):
         if best.cell in wider:
             return Guess(best.cell, GuessRule.OFF_FRONTIER)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
+
+    def _with_progress(self, analysis: Analysis, snap: Snapshot, cells: list[Cell]) -> Guess:
+        """Return the candidate of best value ``depth`` moves deep plus ``progress`` times the cells it settles.
+
+        Every candidate is valued in full: the term can lift any of them, so
+        neither the deep-candidate cut nor the branch and bound applies.
+        """
+        solutions = analysis.solutions
+        assert solutions is not None  # only exact analyses get here (choose)
+        outcomes = [self.outcome(analysis, c, snap) for c in cells]
+        pool = [o for o in outcomes if not (self.dead_cells and o.dead)] or outcomes
+        weight = Fraction(self.progress)
+        valued = [
+            (o.bonus * self.move_value(snap, o.cell, self.depth), weight * expected_settled(snap, o.cell), o)
+            for o in pool
+        ]
+        plain = max(valued, key=lambda t: (t[0], t[2].score(solutions), -t[2].p_mine))[2]
+        best = max(valued, key=lambda t: (t[0] + t[1], t[2].score(solutions), -t[2].p_mine))[2]
+        if best is not plain:
+            return Guess(best.cell, GuessRule.PROGRESS)
+        return Guess(best.cell, GuessRule.SAFEST if best.cell == cells[0] else GuessRule.LOOKAHEAD)
 
     def _more_off_cells(self, analysis: Analysis, snap: Snapshot, ranked: list[Cell]) -> list[Cell]:
         """Return the cells off the frontier the wider switches add to the look-ahead's candidates.

@@ -18,7 +18,15 @@ import cnfsweep.search.splitting as splitting
 from cnfsweep.core.board import Cell
 from cnfsweep.core.topology import ShapeTables
 
-__all__ = ["candidates", "living_safety_pair", "more_off_cells", "number_range", "numbers_shown", "safety_pair"]
+__all__ = [
+    "candidates",
+    "expected_settled",
+    "living_safety_pair",
+    "more_off_cells",
+    "number_range",
+    "numbers_shown",
+    "safety_pair",
+]
 
 # A Snapshot of cnfsweep.search.whatif, which imports this module: typed loosely here.
 Snapshot = Any
@@ -423,3 +431,41 @@ def _combine(a: dict[int, set[int]], b: dict[int, set[int]]) -> dict[int, set[in
         for mb, xb in b.items():
             out.setdefault(ma + mb, set()).update(x + y for x in xa for y in xb)
     return out
+
+
+def unsettled(snap: Snapshot) -> int:
+    """Return how many covered cells of ``snap`` are a mine in some layouts but not in all."""
+    n, w = snap.solutions, snap.weights
+    count = sum(
+        len(box)
+        for part, row in zip(snap.parts, w.boxes, strict=True)
+        for box, x in zip(part.boxes, row, strict=True)
+        if 0 < x < n
+    )
+    if snap.off and w.off_frontier is not None and 0 < w.off_frontier < n:
+        count += len(snap.off)
+    return count
+
+
+def expected_settled(snap: Snapshot, cell: Cell) -> Fraction:
+    """Return the cells a click on ``cell`` settles, on average over every layout (none where it is a mine).
+
+    A cell is settled when it is a mine in every layout left or in none;
+    ``cell`` itself, once open, is not counted.  Where ``cell`` is safe and
+    shows ``v``, the cells settled are those unsettled now, less ``cell``,
+    less those still unsettled after ``v``; each number weighs by its layouts.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import build_position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> snap = Snapshot.of(build_position(Board.from_rows(["1..", "..."], total_mines=1)))
+    >>> # (0, 2) is safe; it shows 1 in 2 layouts of 3, settling (1, 0), and 0 in the last, settling all three
+    >>> expected_settled(snap, Cell(0, 2))
+    Fraction(5, 3)
+    """
+    n = snap.solutions
+    before = unsettled(snap) - (1 if 0 < snap.weight(cell) < n else 0)
+    total = sum(after.solutions * (before - unsettled(after)) for after in snap.outcomes(cell).values())
+    return Fraction(total, n)

@@ -30,6 +30,7 @@ Two regions, each holding one mine: a pair at the top left and three cells on th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cnfsweep.core.board import Board, Cell
@@ -87,6 +88,62 @@ def _outside(snap: Snapshot, number: Cell, inside: set[Cell]) -> int:
     count, left = divmod(expected, n)
     assert not left, f"the mines {tuple(number)} sees outside its region vary"
     return count
+
+
+def pocket_cells(snap: Snapshot, cells: Iterable[Cell], most: int) -> frozenset[Cell]:
+    """Return those of ``cells`` that lie in a pocket of at most ``most`` cells.
+
+    A cell's pocket is the room a guess there has to open up: the covered cells
+    that are not certain mines, reached from it through neighbours of the same
+    kind (revealed cells and certain mines bound it).  A guess in a small
+    pocket opens little beyond it, and the mines the rest of the board turns
+    out to hold may settle the pocket at the end.
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import build_position
+
+    The right column lies behind numbers and flags; the cells on the left, and
+    the one under the middle flag, reach each other:
+
+    >>> board = Board.from_rows(["...*33*3.", "....*.3*.", ".....222."], total_mines=9)
+    >>> snap = Snapshot.of(build_position(board))
+    >>> column = [Cell(0, 8), Cell(1, 8), Cell(2, 8)]
+    >>> [tuple(c) for c in sorted(pocket_cells(snap, [*column, Cell(2, 0), Cell(1, 5)], 3))]
+    [(0, 8), (1, 8), (2, 8)]
+    >>> pocket_cells(snap, column, 2)
+    frozenset()
+    """
+    tables = snap.topology.tables()
+    near, all_cells = tables.near, tables.cells
+    n = snap.solutions
+
+    def room(c: Cell) -> bool:
+        return (snap.unknown(c) and snap.weight(c) < n) or c in snap.known_safe
+
+    found: set[Cell] = set()
+    large: set[Cell] = set()
+    for start in cells:
+        if start in found or start in large or not room(start):
+            continue
+        seen = {start}
+        todo = [start]
+        big = False
+        while todo and not big:
+            c = todo.pop()
+            for j in near(c):
+                d = all_cells[j]
+                if d in seen or not room(d):
+                    continue
+                seen.add(d)
+                todo.append(d)
+                # A pocket reaching a cell already known to lie in a large one is as large.
+                if d in large or len(seen) > most:
+                    big = True
+                    break
+        (large if big else found).update(seen)
+    return frozenset(c for c in cells if c in found)
 
 
 @dataclass(frozen=True)
