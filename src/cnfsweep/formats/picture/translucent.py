@@ -122,7 +122,9 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
     Each share shown through is tried (:data:`THROUGH`) with the lift the pixels' median gives, and the one most
     pixels fit within :data:`FITS` is refined by least squares on those: pixels of the box's text and of
     cells not under it at all fit no blend and are left out.  None where too few pixels fit, or where those
-    lie over too few colours to tell the box's colour from its opacity (:data:`FIT_SPREAD`).
+    lie over too few colours to tell the box's colour from its opacity (:data:`FIT_SPREAD`): three colours below
+    each vouching in full, or two far apart (:func:`_two_levels`, a box over open cells and the grid lines
+    between them).
     """
     if len(seen) < FIT_PIXELS:
         return None
