@@ -25,7 +25,9 @@ from tests.formats.test_picture import JSM, jsm_hidden, other_labels, png_bytes
 
 #: JSMinesweeper pictures whose hover box ("(4,1)" on a translucent grey) lies over cells that nothing but the box
 #: decides: each was refused naming a cell under the box until the box's blend was fitted and read through.
-JSM_READ_THROUGH = ["jsm-1.5x-4.png", "jsm-1.5x-5.png", "jsm-2x-4.png"]
+#: Of them, the one whose box lies over open cells alone (one colour, and the grid lines between them).
+JSM_OPEN_ONLY = "jsm-1x-3.png"
+JSM_READ_THROUGH = ["jsm-1.5x-4.png", "jsm-1.5x-5.png", "jsm-2x-4.png", JSM_OPEN_ONLY]
 
 
 @pytest.mark.parametrize("name", JSM_READ_THROUGH)
@@ -50,6 +52,23 @@ def test_a_blend_is_fitted_through_text_and_cells_beside_the_box() -> None:
     assert blend is not None
     assert abs(blend.through - 0.45) < 0.02
     assert np.allclose(blend.lift, (60, 70, 80), atol=4)
+
+
+def test_a_blend_is_fitted_over_two_colours_far_apart() -> None:
+    # A box over open cells alone: their insides (185) and the grid lines between them (140), each seen through the
+    # box; two levels fix the box's colour and opacity, as in jsm-1x-3.png (refused before: one colour and its lines).
+    assert jsm_hidden(JSM_OPEN_ONLY)
+    below = np.repeat([[185.0, 185.0, 185.0], [140.0, 140.0, 140.0]], [100, 30], axis=0)
+    blend = blend_fit(Blend((101.5, 101.5, 101.5), 0.5).over(below), below)
+    assert blend is not None
+    assert abs(blend.through - 0.5) < 0.02
+    assert np.allclose(blend.lift, 101.5, atol=3)
+
+
+def test_two_colours_close_together_fix_no_blend() -> None:
+    # Two levels a few apart say little more than one: the box's colour and opacity stay untold.
+    below = np.repeat([[185.0, 185.0, 185.0], [170.0, 170.0, 170.0]], [100, 30], axis=0)
+    assert blend_fit(Blend((101.5, 101.5, 101.5), 0.5).over(below), below) is None
 
 
 def test_a_box_over_one_colour_has_no_blend() -> None:
@@ -87,6 +106,29 @@ def test_a_box_of_another_colour_drawn_over_a_picture_is_read_through(name: str)
     # Not JSMinesweeper's grey: a blue box, its colour and opacity fitted from the picture alone.
     image, _, _, rows = _boxed(name, "(7,3)")
     assert read_picture(png_bytes(image), name).labels() == rows
+
+
+def test_a_grey_box_over_open_cells_alone_is_read_through() -> None:
+    # JSMinesweeper's kind of box (a light grey, half opaque, with dark text) over open cells only, nothing else under
+    # it: the cells' insides are one colour, and the grid lines between them, seen through the box, are the second
+    # that fixes its blend.
+    name = "jsm-1.5x-0.png"
+    image = Image.open(JSM / name).convert("RGB")
+    rows = other_labels(Path("jsminesweeper") / name)
+    r, c = 10, 7
+    assert all(rows[y][x] == "0" for y in range(r, r + 3) for x in range(c, c + 4))
+    grid = find_grid(gray_of(image))
+    assert grid is not None
+    x0, y0 = grid.x.line(c) + 0.2 * grid.x.pitch, grid.y.line(r) + 0.2 * grid.y.pitch
+    x1, y1 = grid.x.line(c + 4) - 0.2 * grid.x.pitch, grid.y.line(r + 3) - 0.2 * grid.y.pitch
+    over = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    ImageDraw.Draw(over).rounded_rectangle((x0, y0, x1, y1), radius=0.2 * grid.y.pitch, fill=(203, 203, 203, 125))
+    out = Image.alpha_composite(image.convert("RGBA"), over).convert("RGB")
+    font = ImageFont.load_default(size=int(0.6 * grid.y.pitch))
+    ImageDraw.Draw(out).text(((x0 + x1) / 2, (y0 + y1) / 2), "(7,8)", fill=(0, 0, 0), font=font, anchor="mm")
+    reading = read_picture(png_bytes(out), name)
+    assert reading.labels() == rows
+    assert min(min(line) for line in reading.confidence) < 1  # some cell was read through the box
 
 
 def test_a_cell_whose_telling_pixels_the_box_hides_is_refused_naming_it() -> None:

@@ -47,6 +47,9 @@ OWN = 2
 #: Least spread (standard deviation of brightness, 0-255) of the known pictures below the fitted pixels: a blend
 #: over one flat colour says the box's colour times its opacity, not the two apart.
 FIT_SPREAD = 10.0
+#: Least difference in brightness (0-255) between two colours below that fix a blend on their own (a box over open
+#: cells and the grid lines between them): a pair as far apart as the least spread (:data:`FIT_SPREAD`) of many.
+LEVELS = 2 * FIT_SPREAD
 #: Least evidence (pixels that fit the blend and not the picture drawn bare, less those the other way) a box must
 #: gather.
 EVIDENCE = 24
@@ -119,7 +122,9 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
     Each share shown through is tried (:data:`THROUGH`) with the lift the pixels' median gives, and the one most
     pixels fit within :data:`FITS` is refined by least squares on those: pixels of the box's text and of
     cells not under it at all fit no blend and are left out.  None where too few pixels fit, or where those
-    lie over too few colours to tell the box's colour from its opacity (:data:`FIT_SPREAD`).
+    lie over too few colours to tell the box's colour from its opacity (:data:`FIT_SPREAD`): three colours below
+    each vouching in full, or two far apart (:func:`_two_levels`, a box over open cells and the grid lines
+    between them).
     """
     if len(seen) < FIT_PIXELS:
         return None
@@ -129,7 +134,7 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
     # shows nearly all through would otherwise fit every pixel a little off its picture.
     bare = _rms(seen, below)
     colour = np.floor(below / 32.0).astype(np.int64) @ np.asarray([64, 8, 1])
-    best: tuple[float, float, np.ndarray] = (0.0, 0.0, np.zeros(3))
+    best: tuple[float, float, np.ndarray, np.ndarray] = (0.0, 0.0, np.zeros(3), np.zeros(len(seen)))
     for through in THROUGH:
         lift = _mode(seen - through * below, colour)
         boxed = _rms(seen, lift + through * below)
@@ -138,10 +143,10 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
         gain = np.where(fits, np.minimum(bare - boxed, 2 * FITS), 0.0)
         score = float(np.minimum(np.bincount(colour, weights=gain, minlength=512), VOUCH * FITS).sum())
         if score > best[0]:
-            best = (score, float(through), lift)
-    if best[0] < FIT_PIXELS * FITS:
+            best = (score, float(through), lift, gain)
+    if best[0] < FIT_PIXELS * FITS and not _two_levels(below, colour, best[3]):
         return None
-    _, through, lift = best
+    _, through, lift, _ = best
     for near in (FITS, FITS, FITS / 2, FITS / 2):
         boxed = _rms(seen, lift + through * below)
         inliers = (boxed <= near) & (boxed <= bare - APART)
@@ -162,6 +167,21 @@ def blend_fit(seen: np.ndarray, below: np.ndarray) -> Blend | None:
     if not THROUGH[0] <= through <= THROUGH[-1]:
         return None
     return Blend(lift=(float(lift[0]), float(lift[1]), float(lift[2])), through=through)
+
+
+def _two_levels(below: np.ndarray, colour: np.ndarray, gain: np.ndarray) -> bool:
+    """Whether two colours below, :data:`LEVELS` apart in brightness, each vouch a full :data:`VOUCH` pixels' worth
+    (``gain``, as the fit counts it) for a blend.
+
+    A box over one class of cell alone (open cells, their grid lines showing through it as the cell's rim) lies
+    over two colours only: two levels, each seen through the box, fix its colour and opacity as surely as three
+    (two equations, two unknowns a colour), where they lie far enough apart.
+    """
+    full = []
+    for bin_ in np.flatnonzero(np.bincount(colour, weights=gain, minlength=512) >= VOUCH * FITS):
+        mine = (colour == bin_) & (gain > 0)
+        full.append(float(below[mine].mean()))
+    return len(full) >= 2 and max(full) - min(full) >= LEVELS
 
 
 def _mode(lifts: np.ndarray, colour: np.ndarray) -> np.ndarray:
