@@ -22,6 +22,7 @@ from cnfsweep.formats.picture.grid import find_grid
 from cnfsweep.formats.picture.read import gray_of, read_picture
 from cnfsweep.formats.picture.translucent import Blend, blend_fit, box_extent
 from tests.formats.test_picture import JSM, jsm_hidden, other_labels, png_bytes
+from tests.paths import ROOT
 
 #: JSMinesweeper pictures whose hover box ("(4,1)" on a translucent grey) lies over cells that nothing but the box
 #: decides: each was refused naming a cell under the box until the box's blend was fitted and read through.
@@ -181,3 +182,12 @@ def test_random_translucent_boxes_with_text_never_make_a_wrong_read(seed: int) -
         assert "\n" not in str(exc)
         return
     assert reading.labels() == other_labels(Path("jsminesweeper") / name)
+
+
+def test_a_cell_the_box_leaves_undecided_is_refused_even_where_the_pixels_left_visible_decide_it() -> None:
+    # A green box at 0.65 with dark text, drawn over a fresh capture (seed 4061): the box pass leaves the flag at
+    # row 6, column 7 undecided, and the pixels left visible alone (``_seen_read``) read it as covered.
+    name = "jsm-1.25x-green-box-over-a-flag.png"
+    data = (ROOT / "tests" / "data" / "formats" / "pictures" / name).read_bytes()
+    with pytest.raises(BoardFormatError, match=r"cannot read the cell at row 6, column 7 of a 16x16 board"):
+        read_picture(data, name)

@@ -790,10 +790,13 @@ def _overlaid(
 
         # A cell read through a translucent box is read so: the box's blend says what its pixels are made of, where
         # the pixels left visible alone can mistake a covered tile seen through grey for an open one.  A cell the
-        # box does not decide stays as the pixels left visible read it, or unread.
+        # box pass leaves undecided stays unread, whatever the pixels left visible say: a flag under a green box
+        # at 0.65 (drawn over a fresh capture) was read covered by them alone.
         through = read_through_boxes(np.asarray(image), grid, feats, known, labels, classes, order, unread, SIDE)
         for cell, verdict in through.items():
-            if verdict is not None:
+            if verdict is None:
+                still[cell] = True
+            else:
                 order[cell, 0], confidence[cell] = verdict
                 still[cell] = False
     if isinstance(grid, Grid) and _square_beyond(image, grid, known, labels, classes, OVERLAID_KINDS):
