@@ -360,42 +360,12 @@ def _read_group(
             unread_pixels[ys, xs] = True
             boxed[ys, xs] = _rms(seen[None, ys, xs], blend.over(pictures)).min(axis=0)
             bare[ys, xs] = _rms(seen[None, ys, xs], pictures).min(axis=0)
-    # A pixel nearer its picture boxed than bare is in the box, nearer it bare outside; the box's own drawing is in
-    # it.  A pixel that says neither counts a little against the box: the box found is the least the pixels that
-    # speak need, never grown over pixels that do not.
-    speaks = (np.minimum(bare, boxed) <= FITS) & (np.abs(bare - boxed) >= APART)
-    evidence = np.where(speaks, np.sign(bare - boxed), -UNSAID)
-    # Nor does a tile's rim: its edge is drawn as its neighbours are (the board's frame beside the last column),
-    # which no one picture of it says, and a whole side of a cell so drawn would outweigh a box's corner.
-    evidence[rim | (~sure & ~unread_pixels)] = -UNSAID
-    # In an unread cell some picture of all may fit a pixel bare by chance (the box's dark text, a mine's): only
-    # the cells read say where the box is not.
-    evidence[unread_pixels & (evidence < 0)] = -UNSAID
-    # A pixel no picture below explains and the blend cannot make is the box's own drawing, in it: where the picture
-    # below is known (a cell read, of a class the picture has its own picture of) or any may lie (a cell unread).
-    evidence[(sure | unread_pixels) & ~rim & ~speaks & (bare > FITS) & blend.foreign(seen)] = 1.0
+    evidence = _evidence(seen, bare, boxed, blend, sure, unread_pixels, rim)
     top, bottom, left, right, gathered = box_extent(evidence)
     if gathered < EVIDENCE:
         return _bare_read(seen, pictures, labels, classes, unread, cells, w, side)
-    # Which shrunk pixels the box covers whole (1), not at all (0), or perhaps in part (-1: the edge, the corners).
-    # The edge reaches out over every row and column beside the box that no pixel says is outside it (a tile's rim).
-    outside = evidence <= -1
-    up, down, before, after = top - EDGE, bottom + EDGE, left - EDGE, right + EDGE
-    while up > 0 and not outside[up - 1, left:right].any():
-        up -= 1
-    while down < len(outside) and not outside[down, left:right].any():
-        down += 1
-    while before > 0 and not outside[top:bottom, before - 1].any():
-        before -= 1
-    while after < outside.shape[1] and not outside[top:bottom, after].any():
-        after += 1
-    cover = np.zeros(seen.shape[:2], dtype=np.int8)
-    cover[max(0, up) : down, max(0, before) : after] = -1
-    cover[top + EDGE : bottom - EDGE, left + EDGE : right - EDGE] = 1
-    for y in (range(top, min(bottom, top + CORNER)), range(max(top, bottom - CORNER), bottom)):
-        for x in (range(left, min(right, left + CORNER)), range(max(left, right - CORNER), right)):
-            cover[y.start : y.stop, x.start : x.stop] = -1
-    hidden = _text(image, grid, blend, (r0, c0), (max(0, up), down, max(0, before), after), side, seen.shape[:2])
+    cover, reach = _cover(evidence, top, bottom, left, right)
+    hidden = _text(image, grid, blend, (r0, c0), reach, side, seen.shape[:2])
     # Every known picture as the box would show it here: (pictures) x height x width shrunk pixels.
     read: dict[int, tuple[int, float] | None] = {}
     checks = []
@@ -416,6 +386,63 @@ def _read_group(
         if left_seen.sum() and (off[mine][:, left_seen] <= LIKE).mean(axis=1).max() < HOLDS:
             return {}
     return read
+
+
+def _evidence(
+    seen: np.ndarray,
+    bare: np.ndarray,
+    boxed: np.ndarray,
+    blend: Blend,
+    sure: np.ndarray,
+    unread_pixels: np.ndarray,
+    rim: np.ndarray,
+) -> np.ndarray:
+    """Each shrunk pixel's say on whether the box lies over it: 1 in, -1 out, ``-UNSAID`` a little against.
+
+    ``bare`` and ``boxed`` are each pixel's distance to the picture below it as drawn and as the box would show it.
+    """
+    # A pixel nearer its picture boxed than bare is in the box, nearer it bare outside; the box's own drawing is in
+    # it.  A pixel that says neither counts a little against the box: the box found is the least the pixels that
+    # speak need, never grown over pixels that do not.
+    speaks = (np.minimum(bare, boxed) <= FITS) & (np.abs(bare - boxed) >= APART)
+    evidence = np.where(speaks, np.sign(bare - boxed), -UNSAID)
+    # Nor does a tile's rim: its edge is drawn as its neighbours are (the board's frame beside the last column),
+    # which no one picture of it says, and a whole side of a cell so drawn would outweigh a box's corner.
+    evidence[rim | (~sure & ~unread_pixels)] = -UNSAID
+    # In an unread cell some picture of all may fit a pixel bare by chance (the box's dark text, a mine's): only
+    # the cells read say where the box is not.
+    evidence[unread_pixels & (evidence < 0)] = -UNSAID
+    # A pixel no picture below explains and the blend cannot make is the box's own drawing, in it: where the picture
+    # below is known (a cell read, of a class the picture has its own picture of) or any may lie (a cell unread).
+    evidence[(sure | unread_pixels) & ~rim & ~speaks & (bare > FITS) & blend.foreign(seen)] = 1.0
+    return evidence
+
+
+def _cover(
+    evidence: np.ndarray, top: int, bottom: int, left: int, right: int
+) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """Which shrunk pixels the box found covers whole (1), not at all (0), or perhaps in part (-1: the edge, the
+    corners); and the rows and columns its edge reaches (top, bottom, left, right, the ends past it).
+
+    The edge reaches out over every row and column beside the box that no pixel says is outside it (a tile's rim).
+    """
+    outside = evidence <= -1
+    up, down, before, after = top - EDGE, bottom + EDGE, left - EDGE, right + EDGE
+    while up > 0 and not outside[up - 1, left:right].any():
+        up -= 1
+    while down < len(outside) and not outside[down, left:right].any():
+        down += 1
+    while before > 0 and not outside[top:bottom, before - 1].any():
+        before -= 1
+    while after < outside.shape[1] and not outside[top:bottom, after].any():
+        after += 1
+    cover = np.zeros(evidence.shape, dtype=np.int8)
+    cover[max(0, up) : down, max(0, before) : after] = -1
+    cover[top + EDGE : bottom - EDGE, left + EDGE : right - EDGE] = 1
+    for y in (range(top, min(bottom, top + CORNER)), range(max(top, bottom - CORNER), bottom)):
+        for x in (range(left, min(right, left + CORNER)), range(max(left, right - CORNER), right)):
+            cover[y.start : y.stop, x.start : x.stop] = -1
+    return cover, (max(0, up), down, max(0, before), after)
 
 
 def _bare_read(
