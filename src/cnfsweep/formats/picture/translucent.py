@@ -254,6 +254,25 @@ def _clusters(unread: np.ndarray, rows: int, cols: int) -> list[list[int]]:
     return groups
 
 
+@dataclass(frozen=True)
+class _Scene:
+    """What every group of unread cells of one picture is read against (see :func:`read_through_boxes`).
+
+    The first ``own`` of ``known`` are the picture's own cell pictures (:func:`_own_pictures`).
+    """
+
+    image: np.ndarray
+    grid: Grid
+    feats: np.ndarray
+    known: np.ndarray
+    labels: np.ndarray
+    classes: list[str]
+    order: np.ndarray
+    unread: np.ndarray
+    side: int
+    own: int
+
+
 def read_through_boxes(
     image: np.ndarray,
     grid: Grid,
@@ -277,9 +296,10 @@ def read_through_boxes(
         return {}  # a board mostly unread is a skin not known, not a board a box lies over
     own, own_labels = _own_pictures(feats, classes, order, unread, grid)
     known, labels = np.vstack([own, known]), np.concatenate([own_labels, labels])
+    scene = _Scene(image, grid, feats, known, labels, classes, order, unread, side, len(own))
     read: dict[int, tuple[int, float] | None] = {}
     for group in _clusters(unread, grid.rows, grid.cols):
-        read.update(_read_group(image, grid, feats, known, labels, classes, order, unread, side, group, len(own)))
+        read.update(_read_group(scene, group))
     return read
 
 
@@ -308,21 +328,10 @@ def _own_pictures(
     return np.asarray(pictures, dtype=np.float32).reshape(-1, width), np.asarray(names, dtype=str)
 
 
-def _read_group(
-    image: np.ndarray,
-    grid: Grid,
-    feats: np.ndarray,
-    known: np.ndarray,
-    labels: np.ndarray,
-    classes: list[str],
-    order: np.ndarray,
-    unread: np.ndarray,
-    side: int,
-    group: list[int],
-    own: int,
-) -> dict[int, tuple[int, float] | None]:
-    """One group of unread cells read through the box over them (see :func:`read_through_boxes`); the first ``own`` of
-    ``known`` are the picture's own (:func:`_own_pictures`)."""
+def _read_group(scene: _Scene, group: list[int]) -> dict[int, tuple[int, float] | None]:
+    """One group of unread cells read through the box over them (see :func:`read_through_boxes`)."""
+    image, grid, feats, known, labels = scene.image, scene.grid, scene.feats, scene.known, scene.labels
+    classes, order, unread, side, own = scene.classes, scene.order, scene.unread, scene.side, scene.own
     cols = grid.cols
     r0 = max(0, min(i // cols for i in group) - REACH)
     r1 = min(grid.rows, max(i // cols for i in group) + REACH + 1)
