@@ -63,7 +63,7 @@ from cnfsweep.search.whatif import Snapshot
 from benchmarks.harness.progress import progress_bar
 from benchmarks.harness.results import close_run, meta
 from benchmarks.hill.build import BuildError, build
-from benchmarks.hill_paired import add_game_options, check_game
+from benchmarks.hill_paired import add_game_options, check_game, game_header
 from benchmarks.hill_positions import HillMove, HillPositions
 
 # The normal quantile of a two-sided 95% interval.
@@ -464,13 +464,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hill-divergence: {exc}", file=sys.stderr)
         return 2
     s = {
-        "hill_commit": built.commit,
-        "hill_settings": args.settings,
-        "policy": args.policy,
-        "level": args.level,
-        "first_click": config.rule.value,
-        "seed": args.seed,
-        "start": args.start,
+        **game_header(args, built.commit, config.rule),
         "samples": args.samples,
         **s,
         "meta": meta(started, games=args.games, samples=args.samples),

@@ -305,6 +305,19 @@ def check_args(args: argparse.Namespace) -> tuple[Level, FirstClick]:
     return check_game(args)
 
 
+def game_header(args: argparse.Namespace, commit: str, rule: FirstClick) -> dict[str, Any]:
+    """What a result file of a run against Hill's harness says it played (``add_game_options``), first."""
+    return {
+        "hill_commit": commit,
+        "hill_settings": args.settings,
+        "policy": args.policy,
+        "level": args.level,
+        "first_click": rule.value,
+        "seed": args.seed,
+        "start": args.start,
+    }
+
+
 def check_game(args: argparse.Namespace) -> tuple[Level, FirstClick]:
     """Read what a run against Hill's harness plays: ``--settings``, ``--level``, ``--first-click``, ``--policy``.
 
@@ -412,16 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CnfsweepError, BuildError, OSError) as exc:
         print(f"hill_paired: {exc}", file=sys.stderr)
         return 2
-    s = {
-        "hill_commit": built.commit,
-        "hill_settings": args.settings,
-        "policy": args.policy,
-        "level": args.level,
-        "first_click": rule.value,
-        "seed": args.seed,
-        "start": args.start,
-        **s,
-    }
+    s = {**game_header(args, built.commit, rule), **s}
     report(s, args.policy, console)
     if args.json:
         write_result(args.json, s)

@@ -260,15 +260,7 @@ public final class HillHarness {
             out.won = true;
             return out;
         }
-        Solver solver = new Solver(game, settings, false);
-        solver.setPlayStyle(playStyle);
-        if (setBinomialCache != null) {
-            try {
-                setBinomialCache.invoke(solver, binomialCache);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot hand his solver its binomial cache", e);
-            }
-        }
+        Solver solver = newSolver(game);
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             Action[] moves;
             try {
@@ -464,8 +456,8 @@ public final class HillHarness {
         }
     }
 
-    /** His solver's first clearing move on ``game`` as it stands (flags it may place first are skipped). */
-    Action nextClear(GameStateModel game) {
+    /** His solver on ``game``, with the harness's settings, play style and shared binomial cache. */
+    Solver newSolver(GameStateModel game) {
         Solver solver = new Solver(game, settings, false);
         solver.setPlayStyle(playStyle);
         if (setBinomialCache != null) {
@@ -475,6 +467,12 @@ public final class HillHarness {
                 throw new IllegalStateException("cannot hand his solver its binomial cache", e);
             }
         }
+        return solver;
+    }
+
+    /** His solver's first clearing move on ``game`` as it stands (flags it may place first are skipped). */
+    Action nextClear(GameStateModel game) {
+        Solver solver = newSolver(game);
         solver.start();
         Action[] moves = solver.getResult();
         if (moves == null) {

@@ -6,8 +6,6 @@ These tests need a JDK and a copy of github.com/DavidNHill/Minesweeper
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,19 +15,13 @@ from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.experiments.campaign import PlayConfig, play_many
 from cnfsweep.play import FirstClick, Game
 from cnfsweep.play.game import LEVELS
+from peers import hill_source
 
 
 @pytest.fixture(scope="module")
 def hill(tmp_path_factory: pytest.TempPathFactory):
     """A running harness in position mode, built from ``$HILL_SOURCE`` into a temporary folder, or a skip."""
-    if shutil.which("javac") is None or shutil.which("java") is None:
-        pytest.skip("no JDK here (javac and java are needed to build and run Hill's solver)")
-    source = os.environ.get("HILL_SOURCE")
-    if not source or not Path(source).exists():
-        pytest.skip(
-            "HILL_SOURCE does not name a copy of github.com/DavidNHill/Minesweeper "
-            "(git clone --mirror https://github.com/DavidNHill/Minesweeper, then set HILL_SOURCE to it)"
-        )
+    source = hill_source()
     from benchmarks.hill.build import build
     from benchmarks.hill_positions import HillPositions
 

@@ -8,8 +8,6 @@ so.  The layout tests need neither.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from math import comb
 from pathlib import Path
@@ -21,6 +19,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.experiments.campaign import PlayConfig, play_many
 from cnfsweep.play import FirstClick, Level
 from cnfsweep.play.game import LEVELS
+from peers import hill_source
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +33,7 @@ def paired(pytestconfig: pytest.Config):
 @pytest.fixture(scope="module")
 def hill_build(paired, tmp_path_factory: pytest.TempPathFactory):
     """Hill's solver and the harness built from ``$HILL_SOURCE`` into a temporary folder, or a skip saying why."""
-    if shutil.which("javac") is None or shutil.which("java") is None:
-        pytest.skip("no JDK here (javac and java are needed to build and run Hill's solver)")
-    source = os.environ.get("HILL_SOURCE")
-    if not source or not Path(source).exists():
-        pytest.skip(
-            "HILL_SOURCE does not name a copy of github.com/DavidNHill/Minesweeper "
-            "(git clone --mirror https://github.com/DavidNHill/Minesweeper, then set HILL_SOURCE to it)"
-        )
+    source = hill_source()
     return paired.build(source, tmp_path_factory.mktemp("hill-build"))
 
 
