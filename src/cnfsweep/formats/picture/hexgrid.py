@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cnfsweep.formats.picture.grid import Edges, _autocorrelation, _pitch, _profile, find_axis
+from cnfsweep.formats.picture.grid import Edges, _autocorrelation, _peaks, _pitch, _profile, find_axis
 
 __all__ = ["ROW", "HexGrid", "cut_sides", "find_hex_grid", "outline"]
 
@@ -45,27 +45,109 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     """The hexagons of a board in a grey picture, or None when the picture shows no hexagons."""
     edges = Edges.of(gray) if edges is None else edges
     ex, ey = _profile(edges, 0), _profile(edges, 1)
-    half = _pitch(_autocorrelation(ex))
+    ac = _autocorrelation(ex)
+    half = _pitch(ac)
     down = _pitch(_autocorrelation(ey))
-    # Squares repeat alike across and down.  Hexagons' rows, drawn with little contrast, may not show
-    # a pitch down at all (or a fraction of one): their place comes from the sides' parity below.
-    if half is None or (down is not None and 0.8 <= down / half <= 1.25):
+    if half is None:
         return None
-    # Without placing lines at their edges' middles: a hexagon's slanted sides put edges all along between its
-    # vertical ones, and smoothed, they pull the pitch (page-hex-light-1x-1: 15.84 px for 16).
-    across = find_axis(ex, half, middles=False)
+    found = []
+    for pitch, given in _halves(ex, ac, half):
+        # Squares repeat alike across and down, found within a pixel of each other (at the pitch the profile
+        # across repeats at most: a square cell's bevels may repeat at half of it too).  Hexagons' rows, drawn
+        # with little contrast, may not show a pitch down at all, or a chance one (a dense board's digits, 30 px
+        # down for 32 px across at 2x): their place comes from the sides' parity below, which square cells,
+        # whose lines run down the whole board, never show.
+        if down is not None and min(abs(down - pitch), abs(down - half)) <= SQUARE_APART:
+            continue
+        grid = _hex_at(edges, ex, pitch, given)
+        if grid is not None:
+            found.append(grid)
+    if not found:
+        return None
+    return max(found, key=lambda score_grid: score_grid[0])[1]
+
+
+#: Most pixels the pitch down may lie from the pitch across for the picture to be a square grid's: each is found
+#: to a whole pixel (see :data:`~cnfsweep.formats.picture.grid.OTHER_SQUARE`).
+SQUARE_APART = 1.0
+
+
+def _halves(ex: np.ndarray, ac: np.ndarray, half: int) -> list[tuple[float, float | None]]:
+    """The half widths the edges across may say, each with the pitch to place the lines at (None: find it too).
+
+    ``half`` itself; and half of it where the profile repeats at that too.  Hexagons a whole odd number of
+    pixels wide put one row's sides on whole pixels and the next row's half a pixel off them: the profile
+    repeats exactly only at the whole width (25 px for the page's hexagons at 1x on a 16x30 board), and
+    more weakly at its half (12 and 13 px).  The lines are then placed half the whole width apart, found
+    on the edges that repeat at it (placed at a half width found alone, they drift by pixels across 60).
+    """
+    out: list[tuple[float, float | None]] = [(float(half), None)]
+    low, high = int(np.floor(half / 2)), int(np.ceil(half / 2))
+    if any(high >= p >= low for p in _peaks(ac)):
+        whole = find_axis(ex, half, middles=False)
+        if whole is not None:
+            out.append((half / 2, whole.pitch / 2))
+    return out
+
+
+def _hex_at(edges: Edges, ex: np.ndarray, half: float, given: float | None) -> tuple[float, HexGrid] | None:
+    """The hexagons whose vertical sides stand ``half`` (near it, or ``given``) apart across, and how well their rows alternate.
+
+    The run of lines found across may start a line early, on a frame beside the board that happens to stand
+    on the pitch: each line's parity is then the wrong one, and the board's first row, which stands on the
+    even lines, is taken for an odd one and left out.  Such a first line shows edges down the middles of
+    the rows whose side it is not (:func:`_foreign`), where beside a board's outermost side there stand
+    none; the rows are placed again from the next line, and that placing kept where it holds more rows that
+    alternate.
+    """
+    across = find_axis(ex, round(half), pitch=given, middles=False)
     if across is None or across.count < 3:
         return None
-    width = 2 * across.pitch
-    cols = (across.count - 1) // 2
-    x0 = across.start
-    # Edges on even and odd half-columns, row of pixels by row of pixels.
     spread = np.maximum(edges.across, np.pad(edges.across, ((0, 0), (1, 0)))[:, :-1])
     spread = np.maximum(spread, np.pad(edges.across, ((0, 0), (0, 1)))[:, 1:])
-    at = np.round(x0 + np.arange(across.count + 1) * across.pitch).astype(int) - 1
-    at = at[(at >= 0) & (at < spread.shape[1])]
-    even = spread[:, at[0::2]].mean(axis=1) if len(at[0::2]) else np.zeros(spread.shape[0])
-    odd = spread[:, at[1::2]].mean(axis=1) if len(at[1::2]) else np.zeros(spread.shape[0])
+    x0, pitch, count = across.start, across.pitch, across.count
+    found = _rows(spread, x0, pitch, count)
+    if found is None:
+        return None
+    if _foreign(spread, x0, pitch, found[1], found[2]):
+        again = _rows(spread, x0 + pitch, pitch, count - 1)
+        if again is not None and again[0] > found[0]:
+            x0, count, found = x0 + pitch, count - 1, again
+    score, y0, rows = found
+    return score, HexGrid(x0=x0, y0=y0, width=2 * pitch, rows=rows, cols=(count - 1) // 2)
+
+
+#: Least share of the middles of the rows whose side a board's first line is not that show an edge on it, for
+#: the line to be some other line (a frame down the picture): beside the board's outermost side there stand none.
+FOREIGN = 0.5
+
+
+def _foreign(spread: np.ndarray, x0: float, pitch: float, y0: float, rows: int) -> bool:
+    """Whether the first line across, at ``x0``, shows edges down the middles of the odd rows, which it is no side of."""
+    height, width = spread.shape
+    col = round(x0) - 1
+    if not 0 <= col < width:
+        return False
+    step = ROW * 2 * pitch
+    # The middle half of each odd row's height, where its vertical sides stand.
+    bands = [(round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(1, rows, 2)]
+    shares = [float(spread[lo:hi, col].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
+    return bool(shares) and float(np.mean(shares)) >= FOREIGN
+
+
+def _rows(spread: np.ndarray, x0: float, pitch: float, count: int) -> tuple[float, float, int] | None:
+    """The rows of hexagons whose sides stand on lines ``pitch`` apart from ``x0``: their score, top of row 0, rows.
+
+    Edges on even and odd lines, row of pixels by row of pixels: a row's sides stand on its own half of them.
+    """
+    width = 2 * pitch
+    # Each line a pixel left of its edge's place; a line off the picture keeps its parity, counted as no edge.
+    at = np.round(x0 + np.arange(count + 1) * pitch).astype(int) - 1
+    inside = (at >= 0) & (at < spread.shape[1])
+    lines = np.arange(count + 1)
+    even_at, odd_at = at[inside & (lines % 2 == 0)], at[inside & (lines % 2 == 1)]
+    even = spread[:, even_at].mean(axis=1) if len(even_at) else np.zeros(spread.shape[0])
+    odd = spread[:, odd_at].mean(axis=1) if len(odd_at) else np.zeros(spread.shape[0])
     sign = even - odd
     total = np.concatenate([[0.0], np.cumsum(sign)])
     height = len(sign)
@@ -93,10 +175,10 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
                 j = k + (k % 2 == 1)
             else:
                 j += 1
-    _, y0, rows = best
-    if rows < 2 or cols < 1:
+    score, y0, rows = best
+    if rows < 2 or count < 3:
         return None
-    return HexGrid(x0=x0, y0=y0, width=width, rows=rows, cols=cols)
+    return score, y0, rows
 
 
 #: Share of a strip's pixels along a line parallel to the board's side that may differ from the line's

@@ -26,6 +26,8 @@ from cnfsweep.formats.picture.grid import MIN_PITCH, Axis, Edges, Grid
 from cnfsweep.formats.picture.hexgrid import ROW, HexGrid
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
 
@@ -442,13 +444,19 @@ def _classify(dist: np.ndarray, labels: np.ndarray, classes: list[str]) -> tuple
 SLACK = 0.06
 
 
-def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
+def _hex_beyond(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | None = None) -> list[str]:
     """The sides past which the hexagons go on: a grid placed short of the board, or a board the picture cuts.
 
     A hexagon shows as its two vertical sides, a width apart, down the middle of its height; the
     places one cell beyond the grid are looked at for them, and where half of a side's places have
     both, the grid found is not the whole board.  A place the picture cuts is not looked at: hexagons
     cut by the picture's edge are :func:`~cnfsweep.formats.picture.hexgrid.cut_sides`' to find.
+
+    A column beyond the left or right shows its sides on even and odd rows alike.  Where it shows them on
+    half of its places but not on both parities, the sides may be a line beside the board (the frame,
+    half a width out from the outermost sides of one parity) and not hexagons; or a column whose own outer
+    sides are faint (dark tiles), found by its inner sides and a frame.  Given ``cells`` (whether a band
+    of places reads as the skin's cells), such a column counts only where its places read as cells.
     """
     np, _ = _libraries()
     height, width = edges.across.shape
@@ -474,9 +482,39 @@ def _hex_beyond(edges: Edges, grid: HexGrid) -> list[str]:
             side_at(x - grid.width / 2, y) and side_at(x + grid.width / 2, y)
             for x, y in (ring.centre(r, c) for r, c in places)
         ]
-        if found and np.mean(found) >= 0.5:
-            beyond.append(side)
+        if not found or np.mean(found) < 0.5:
+            continue
+        if cells is not None and side in ("left", "right"):
+            # found[k] is row k of the grid: even rows first, then odd ones.
+            both = all(np.mean(part) >= 0.5 for part in (found[0::2], found[1::2]) if part)
+            column = grid.x0 - grid.width if side == "left" else grid.x0 + grid.cols * grid.width
+            if not both and not cells(HexGrid(column, grid.y0, grid.width, grid.rows, 1)):
+                continue
+        beyond.append(side)
     return beyond
+
+
+def _hex_cells(image: Any, known: np.ndarray, labels: np.ndarray, classes: list[str]) -> Callable[[HexGrid], bool]:
+    """Whether a band of hexagons beside a grid reads as the skin's cells, as a band beside a square grid must.
+
+    Only its places wholly inside the picture are read (none: it does not); at least :data:`BESIDE` of them must
+    lie within half of :data:`FAR` of a known cell with a confidence of :data:`BESIDE_SURE`.  The page's
+    board background beside its hexagons reads as no cell so (light: 37 to 42 from the nearest; dark: 17 to
+    19 from a ``0``, at a confidence of 0.68 to 0.74), the hexagons of a column missed as their cells do.
+    """
+    np, _ = _libraries()
+    width, height = image.size
+
+    def cells(band: HexGrid) -> bool:
+        half = HEX_MIDDLE * band.width / 2
+        places = [band.centre(r, c) for r in range(band.rows) for c in range(band.cols)]
+        inside = np.asarray([half <= x <= width - half and half <= y <= height - half for x, y in places])
+        if not inside.any():
+            return False
+        best, confidence, _ = _classify(_distances(hex_features(image, band)[inside], known), labels, classes)
+        return float(np.mean((best <= FAR / 2) & (confidence >= BESIDE_SURE))) >= BESIDE
+
+    return cells
 
 
 #: A row or column beside a square grid is cells of the board when at least this share of its cells lie
@@ -535,19 +573,20 @@ def _square_beyond(
 GROW = 32
 
 
-def grown_hex_grid(edges: Edges, grid: HexGrid) -> HexGrid:
+def grown_hex_grid(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | None = None) -> HexGrid:
     """The grid grown by a column or row wherever whole hexagons stand beyond it, up to :data:`GROW` times.
 
     The outermost sides of a hex board stand on every other row only, and faint ones (dark tiles)
     can be missed when the grid is found: the hexagons beyond the grid say where it stopped short.
     Above row 0 rows are added two at a time: row 0 is one that stands half a width left of the next,
     and so is the row two above it.  What still stands beyond the grid afterwards is refused by the
-    caller, and a row added where the board has none holds no cell that can be read.
+    caller, and a row added where the board has none holds no cell that can be read.  ``cells``: as
+    :func:`_hex_beyond` takes it.
     """
     from dataclasses import replace
 
     for _ in range(GROW):
-        beyond = _hex_beyond(edges, grid)
+        beyond = _hex_beyond(edges, grid, cells)
         if not beyond:
             break
         if "top" in beyond:
@@ -812,9 +851,8 @@ def _no_board(width: int, height: int, source: str, more: str = "") -> BoardForm
 
 
 def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
-    """The grid a picture's lines make, a hexagonal one first; a hexagonal one grown to its whole board."""
+    """The grid a picture's lines make, a hexagonal one first (as found: :func:`_hex_board` grows it)."""
     from cnfsweep.formats.picture.grid import find_grid
-    from cnfsweep.formats.picture.hexgrid import cut_sides as hex_cut_sides
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
     height, width = gray.shape
@@ -824,16 +862,24 @@ def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
         grid = find_grid(gray, edges)
     if grid is None or grid.rows * grid.cols < 4:
         raise _no_board(width, height, source)
-    if isinstance(grid, HexGrid):
-        grid = grown_hex_grid(edges, grid)
-        # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
-        off = hex_cut_sides(gray, grid)
-        if off:
-            raise BoardFormatError(
-                f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
-                "expected the whole board in the screenshot, with the margin around it",
-                source=source,
-            )
+    return grid
+
+
+def _hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
+    """A hex grid grown to its whole board, its cells read by the skin the grid found shows; refused where cut."""
+    from cnfsweep.formats.picture.hexgrid import cut_sides
+
+    feats = hex_features(image, grid)
+    _, known, labels, _ = _skin_of(feats, True, source)
+    grid = grown_hex_grid(edges, grid, _hex_cells(image, known, labels, sorted(set(labels.tolist()))))
+    # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
+    off = cut_sides(gray, grid)
+    if off:
+        raise BoardFormatError(
+            f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
+            "expected the whole board in the screenshot, with the margin around it",
+            source=source,
+        )
     return grid
 
 
@@ -1009,6 +1055,8 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     gray = gray_of(image)
     edges = Edges.of(gray)
     grid = _find_board(gray, edges, source)
+    if isinstance(grid, HexGrid):
+        grid = _hex_board(image, gray, edges, grid, source)
     hexes = isinstance(grid, HexGrid)
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     skin, known, labels, dist = _skin_of(feats, hexes, source)
@@ -1016,7 +1064,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     best, confidence, order = _ranked(feats, dist, known, labels, classes)
     if isinstance(grid, HexGrid):
         keep = np.ones(len(best), dtype=bool)
-        cut = _hex_beyond(edges, grid)
+        cut = _hex_beyond(edges, grid, _hex_cells(image, known, labels, classes))
         if cut:
             raise BoardFormatError(
                 f"hexagons go on past the {grid.rows}x{grid.cols} grid found, at its {' and '.join(cut)}: "
