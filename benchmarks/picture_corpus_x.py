@@ -5,7 +5,8 @@ cell pictures checked by eye: ``benchmarks/eye_labels/<skin>.png`` (the distinct
 the games, side by side) with ``<skin>.txt`` (a letter for each, in order), which a person can open
 and check.  A cell of a capture takes the letter of the table's picture it matches almost pixel for
 pixel (:data:`SAME`, root mean square 0-255, after both are shrunk to :data:`SIDE` pixels square: the
-games draw every cell of a kind alike); a capture with a cell that matches none is not written, and its
+games draw every cell of a kind alike; a grid of a whole pitch is cut on whole pixels too, see
+:meth:`EyeTable.label_image`); a capture with a cell that matches none is not written, and its
 unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter and move into the table
 (``picture-corpus x --games GAME --adopt LETTERS``, the letters in the strip's order).  The reader under test never labels a picture.
 
