@@ -244,6 +244,21 @@ def main(argv: list[str] | None = None) -> int:
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
     parser.add_argument("--jsm", type=Path, help="jsm: a checkout of DavidNHill/JSMinesweeper to serve and play")
+    parser.add_argument(
+        "--sizes",
+        nargs="+",
+        default=[],
+        metavar="COLSxROWSxMINES",
+        help="jsm: the boards played, one drawn at random each game (default the game's 9x9x10 16x16x40 30x16x99; "
+        "boards three quarters mines, 9x9x60, show 7s and 8s)",
+    )
+    parser.add_argument(
+        "--ends",
+        nargs="+",
+        choices=("mid-game", "won", "lost"),
+        default=[],
+        help="jsm: how the games end, in turn (default mid-game, won, lost; a won dense board shows the most numbers)",
+    )
     parser.add_argument("--src", type=Path, help="jpeg: the corpus of PNG pictures to copy")
     parser.add_argument("--qualities", type=int, nargs="+", default=[75, 85, 95], help="jpeg: the copies' qualities")
     parser.add_argument(
@@ -267,11 +282,17 @@ def main(argv: list[str] | None = None) -> int:
             args.out, args.games, args.per, args.seed, scales, tuple(args.resized), args.flags_first, tuple(args.flags)
         )
     elif args.source == "jsm":
-        from benchmarks.picture_corpus_jsm import jsm_corpus
+        from benchmarks.picture_corpus_jsm import ENDS, SIZES, jsm_corpus, parse_size
 
         if args.jsm is None:
             parser.error("jsm needs --jsm DIR, a checkout of DavidNHill/JSMinesweeper")
-        made = jsm_corpus(args.out, args.jsm, args.per, args.seed, tuple(args.scales or SCALES))
+        try:
+            sizes = tuple(parse_size(text) for text in args.sizes) or SIZES
+        except ValueError as exc:
+            parser.error(f"--sizes: {exc}")
+        made = jsm_corpus(
+            args.out, args.jsm, args.per, args.seed, tuple(args.scales or SCALES), sizes, tuple(args.ends) or ENDS
+        )
     elif args.source == "jpeg":
         made = jpeg_copies(args.src, args.out, tuple(args.qualities))
     else:

@@ -5,7 +5,9 @@ files and opened in Debian's Chromium through Playwright at a device scale facto
 scale) and one of the game's tile sizes.  Its hints, overlay and auto play are turned off (their
 colours are the solver's, not the board's).  Games are played by mouse clicks on the board's canvas:
 a first click, then clicks on cells the game has not placed a mine under until the game is won, or a
-few of those and one on a mine (lost), or a few only (mid-game), with flags right and wrong.  With the
+few of those and one on a mine (lost), or a few only (mid-game), with flags right and wrong.  The boards are the
+game's three sizes, or those given (``--sizes 9x9x60``: the page takes any mines up to one fewer than its cells,
+and boards three quarters mines show 7s and 8s, which its usual sizes seldom do).  With the
 pointer left over a covered cell, the page shows the cell's name in a box over the board (the
 picture's "cursor"); without, the pointer is moved off the board first.
 
@@ -146,8 +148,30 @@ def pointer(page: Any, rng: random.Random, over: bool) -> list[tuple[int, int]]:
     ]
 
 
-def jsm_corpus(out: Path, checkout: Path, per: int, seed: int, scales: tuple[float, ...]) -> int:
-    """Play ``per`` games at each device scale factor and write each screenshot with its labels."""
+def parse_size(text: str) -> tuple[int, int, int]:
+    """A board size as the page's ``board`` query parameter writes it: ``COLSxROWSxMINES`` (``9x9x60``)."""
+    parts = text.split("x")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"{text!r}: expected COLSxROWSxMINES, such as 9x9x60")
+    cols, rows, mines = (int(p) for p in parts)
+    if cols < 2 or rows < 2 or not 1 <= mines < cols * rows - 9:
+        raise ValueError(
+            f"{text!r}: expected two columns and rows at least, and from 1 mine to 10 fewer than the cells"
+        )
+    return cols, rows, mines
+
+
+def jsm_corpus(
+    out: Path,
+    checkout: Path,
+    per: int,
+    seed: int,
+    scales: tuple[float, ...],
+    sizes: tuple[tuple[int, int, int], ...] = SIZES,
+    ends: tuple[str, ...] = ENDS,
+) -> int:
+    """Play ``per`` games at each device scale factor, on boards of ``sizes``, ending them as ``ends`` says in turn,
+    and write each screenshot with its labels."""
     from playwright.sync_api import sync_playwright
 
     from benchmarks.picture_corpus import ARGS, CHROMIUM, save_png, write_labels
@@ -162,8 +186,8 @@ def jsm_corpus(out: Path, checkout: Path, per: int, seed: int, scales: tuple[flo
             context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=scale)
             page = context.new_page()
             for i in range(per):
-                cols, rows, mines = SIZES[rng.randrange(len(SIZES))]
-                tile, end = rng.choice(TILES), ENDS[(i + round(4 * scale)) % len(ENDS)]
+                cols, rows, mines = sizes[rng.randrange(len(sizes))]
+                tile, end = rng.choice(TILES), ends[(i + round(4 * scale)) % len(ends)]
                 game_seed = rng.randrange(1, 10**9)
                 page.goto(f"{url}?board={cols}x{rows}x{mines}&seed={game_seed}")
                 page.wait_for_function(f"typeof board !== 'undefined' && board && board.tiles.length === {cols * rows}")

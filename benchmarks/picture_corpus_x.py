@@ -5,7 +5,8 @@ cell pictures checked by eye: ``benchmarks/eye_labels/<skin>.png`` (the distinct
 the games, side by side) with ``<skin>.txt`` (a letter for each, in order), which a person can open
 and check.  A cell of a capture takes the letter of the table's picture it matches almost pixel for
 pixel (:data:`SAME`, root mean square 0-255, after both are shrunk to :data:`SIDE` pixels square: the
-games draw every cell of a kind alike); a capture with a cell that matches none is not written, and its
+games draw every cell of a kind alike; a grid of a whole pitch is cut on whole pixels too, see
+:meth:`EyeTable.label_image`); a capture with a cell that matches none is not written, and its
 unknown cells are added to ``/tmp/eye-labels/<skin>.png`` for a person to letter and move into the table
 (``picture-corpus x --games GAME --adopt LETTERS``, the letters in the strip's order).  The reader under test never labels a picture.
 
@@ -42,6 +43,8 @@ SIDE = 16
 #: capture showing one is not written.
 NOT_A_CELL = "~"
 INSET = 0.12
+#: A pitch this near a whole number of pixels is taken for one (a game drawn at one size, as xdemineur is).
+WHOLE = 0.02
 
 
 @dataclass(frozen=True)
@@ -103,8 +106,10 @@ class EyeTable:
             raise RuntimeError(f"{txt}: {len(letters)} letters for {len(cells)} pictures")
         return cells, letters
 
-    def label(self, cells: np.ndarray) -> list[str] | None:
-        """Each cell's letter, or None when some cell matches no checked picture (kept for a person to letter)."""
+    def label(self, cells: np.ndarray, unknown: list[np.ndarray] | None = None) -> list[str] | None:
+        """Each cell's letter, or None when some cell matches no checked picture (kept for a person to letter, in
+        ``unknown`` where given, else with the table's)."""
+        kept = self.unknown if unknown is None else unknown
         out = []
         for cell in cells:
             if len(self.letters):
@@ -116,10 +121,37 @@ class EyeTable:
                 if d[best] <= SAME and 2 * d[best] < min(other, default=np.inf):
                     out.append(self.letters[best])
                     continue
-            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in self.unknown):
-                self.unknown.append(cell)
+            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in kept):
+                kept.append(cell)
             out.append("")
         return None if "" in out or NOT_A_CELL in out else out
+
+    def label_image(self, image: Any, grid: Any) -> list[str] | None:
+        """Each cell's letter in ``image`` on ``grid``, as :meth:`label` gives it, the cells cut on the pixels they
+        are drawn on; None where no cut letters every cell, or two cuts letter them differently.
+
+        The grid is found with each line between the edges that draw it, so xdemineur's 21 px cells (whole
+        pixels, the line a dark and a light pixel) are found half a pixel off them (36.5, 101.5), and rounding
+        that cuts a cell a pixel one way or the other, by the picture's noise: the table's pictures were cut
+        a pixel down from some of those cells, and no longer matched.  A grid of a whole pitch is cut too at
+        the whole pixels each side of its first lines (the pitch made whole); each cut that letters every cell
+        must say the same.  The cells no cut letters are kept from the cut that leaves fewest unlettered.
+        """
+        found: list[list[str]] = []
+        fewest: list[np.ndarray] | None = None
+        for cut in whole_pixel_cuts(grid):
+            unknown: list[np.ndarray] = []
+            letters = self.label(crops(image, cut), unknown)
+            if letters is not None:
+                found.append(letters)
+            elif fewest is None or len(unknown) < len(fewest):
+                fewest = unknown
+        if found and all(letters == found[0] for letters in found):
+            return found[0]
+        for cell in fewest or []:
+            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in self.unknown):
+                self.unknown.append(cell)
+        return None
 
     def write_unknown(self) -> None:
         """The pictures no letter was found for, as a strip in :data:`UNKNOWN` for a person to letter."""
@@ -131,6 +163,24 @@ class EyeTable:
         strip = np.asarray(self.unknown).reshape(-1, SIDE, SIDE, 3).transpose(1, 0, 2, 3).reshape(SIDE, -1, 3)
         Image.fromarray(strip.astype(np.uint8)).save(UNKNOWN / f"{self.skin}.png")
         print(f"{len(self.unknown)} cell pictures with no letter: {UNKNOWN / f'{self.skin}.png'}")
+
+
+def whole_pixel_cuts(grid: Any) -> list[Any]:
+    """The grid as found, and where its pitch is whole (within :data:`WHOLE`) both ways, the grids of that whole
+    pitch whose first lines stand on the whole pixels each side of the found ones (four)."""
+    import math
+    from dataclasses import replace
+
+    from cnfsweep.formats.picture.grid import Axis
+
+    cuts = [grid]
+    if all(abs(axis.pitch - round(axis.pitch)) <= WHOLE for axis in (grid.x, grid.y)):
+
+        def whole(axis: Any, up: int) -> Any:
+            return Axis(start=float(math.floor(axis.start) + up), pitch=float(round(axis.pitch)), count=axis.count)
+
+        cuts += [replace(grid, x=whole(grid.x, dx), y=whole(grid.y, dy)) for dx in (0, 1) for dy in (0, 1)]
+    return cuts
 
 
 def crops(image: Any, grid: Any) -> np.ndarray:
@@ -327,7 +377,7 @@ def covered_cells(env: dict[str, str], table: EyeTable, grid: Any, box: tuple[in
     xdo(env, "mousemove", *off_board(box))  # off the board first: the last click lit the cell it left the pointer on
     time.sleep(0.5)
     image = shot(env).crop(box)
-    letters = table.label(crops(image, grid))
+    letters = table.label_image(image, grid)
     if letters is not None:
         return [i for i, ch in enumerate(letters) if ch == "."]
     buffer = io.BytesIO()
@@ -445,7 +495,7 @@ def x_corpus(
                         got = capture(game, size)
                         if got is not None and os.environ.get("X_CORPUS_RAW"):
                             got[0].save(Path(os.environ["X_CORPUS_RAW"]) / f"{name}-{scale:g}x-{i}.png")
-                        letters = None if got is None else table.label(crops(got[0], got[1]))
+                        letters = None if got is None else table.label_image(got[0], got[1])
                         if got is None or letters is None:
                             skipped += 1
                             continue
@@ -477,7 +527,7 @@ def x_corpus(
                             if again is None:
                                 agree = False
                                 break
-                            seen = table.label(crops(again[0], again[1]))
+                            seen = table.label_image(again[0], again[1])
                             if seen is not None and seen != letters:
                                 agree = False  # the table letters the resized shot otherwise: trust neither
                                 break

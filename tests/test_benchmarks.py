@@ -280,3 +280,17 @@ def test_picture_training_keeps_a_rare_look_past_a_full_bucket() -> None:
     assert keeps(lit, ".", "s", full, grey), "full, but the pictures kept read it as a 0"
     assert not keeps(plain, ".", "s", full, grey), "full, and the pictures kept read it right"
     assert not keeps(grey[3] + 1.0, ".", "s", kept, kept[("s", ".", "png")]), "no farther than DISTINCT from one kept"
+
+
+def test_jsminesweeper_board_sizes_are_taken_as_its_page_writes_them() -> None:
+    # picture-corpus jsm --sizes: dense boards (three quarters mines) are how its 7s and 8s are pictured.
+    from benchmarks.picture_corpus_jsm import parse_size
+
+    assert parse_size("9x9x60") == (9, 9, 60)
+    assert parse_size("30x16x330") == (30, 16, 330)
+    for bad in ("9x9", "9x9x0", "9x9x72", "axbxc", "1x9x3"):
+        with pytest.raises(ValueError, match=r"COLSxROWSxMINES|at least"):
+            parse_size(bad)
+    done = benchmark("picture-corpus", "jsm", "--jsm", str(ROOT), "--sizes", "9x9")
+    assert done.returncode == 2 and "--sizes: '9x9': expected COLSxROWSxMINES" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -3,7 +3,8 @@
 Tatham's Mines is learnt from captures whose boards showed no 5 (few boards played at the usual densities do),
 and its 5, dark red, lay nearest its 3, red: a dense board (``picture-corpus sgt --mines``, labelled from the
 game's own layout) read its two 5s as 3s, a wrong board.  The shapes of every number, from every known skin,
-say the cell is a 5, which the skin's pictures lack.
+say the cell is a 5, which the skin's pictures lack.  JSMinesweeper's 7s and 8s, lacking so until dense boards
+showed them, are learnt now and read.
 """
 
 from __future__ import annotations
@@ -43,3 +44,18 @@ def test_a_number_the_skin_lacks_is_refused_naming_it_never_read_as_another() ->
     assert found is not None and "shaped like a number its skin's pictures lack" in said
     assert labels()[int(found[1]) - 1][int(found[2]) - 1] == "5"
     assert len(said.splitlines()) == 1
+
+
+#: A dense JSMinesweeper board (9x9 with 60 mines, won) with seven 7s and two 8s, a fresh capture held out of
+#: training (``picture-corpus jsm --seed 4401 --sizes 9x9x60 ...``), labelled from the page's own tiles.
+SEVENS = ROOT / "tests" / "data" / "formats" / "pictures" / "jsm-1.25x-sevens-and-eights.png"
+
+
+def test_jsminesweepers_sevens_and_eights_are_learnt_and_read() -> None:
+    # Its usual boards seldom show a 7 or 8, and the skin was learnt without either: this board was refused,
+    # its first 7 like no known cell.  Learnt from dense boards (--sizes), it is read exactly.
+    rows = [line for line in SEVENS.with_suffix(".txt").read_text(encoding="utf-8").splitlines() if line[:1] != "#"]
+    assert sum(row.count("7") for row in rows) == 7 and sum(row.count("8") for row in rows) == 2
+    reading = read_picture(SEVENS.read_bytes(), SEVENS.name)
+    assert reading.labels() == rows
+    assert reading.skin == "jsminesweeper"
