@@ -266,9 +266,11 @@ def test_look_ahead_values_match_brute_force_on_small_boards(moves):
     assert differ >= 5 or moves < 2
 
 
+@pytest.mark.parametrize("kernel", [False, True], ids=["python", "leaf-kernel"])
 @pytest.mark.parametrize("moves", [1, 2, 3])
-def test_living_safe_values_match_brute_force_on_small_boards(moves):
+def test_living_safe_values_match_brute_force_on_small_boards(moves, kernel):
     """With ``living_safe``, dead safe cells are no safe next move: the values are the oracle's, and some drop."""
+    engine = Engine.for_games() if kernel else Engine.create()
     policy = StrongPolicy(depth=moves, living_safe=True)
     plain = StrongPolicy(depth=moves)
     checked = lowered = 0
@@ -276,7 +278,7 @@ def test_living_safe_values_match_brute_force_on_small_boards(moves):
         board = analysis.board
         if len(board.covered) > 15 or not within_reach(board, 12):
             continue
-        snap = Snapshot.of_analysis(analysis)
+        snap = Snapshot.of_analysis(analysis, engine)
         for cell in snap.candidates(policy.tolerance, 3):
             expected = oracle_move_value(policy, board, snap, cell, moves)
             assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)

@@ -7,6 +7,7 @@ from oracle import around, layouts, reference
 
 from boards import position_on
 from cnfsweep.core.board import Board, Cell
+from cnfsweep.engine import Engine
 from cnfsweep.engine.position import build_position
 from cnfsweep.search.ranking import dead_safe
 from cnfsweep.search.whatif import Snapshot
@@ -29,14 +30,19 @@ def brute_dead_safe(board: Board) -> tuple[dict[Cell, int], int] | None:
     return shown, min((k for k in counts if 0 < k < len(found)), default=0)
 
 
+@pytest.mark.parametrize("kernel", [False, True], ids=["python", "leaf-kernel"])
 @pytest.mark.parametrize("topology", ["square", "hex"])
-def test_dead_safe_matches_brute_force(topology: str) -> None:
+def test_dead_safe_matches_brute_force(topology: str, kernel: bool) -> None:
+    # A game's engine answers the living test from the leaf kernel's counts; without it, numbers_shown does.
+    engine = Engine.for_games() if kernel else Engine.create()
     dead = living = 0
     for seed in range(700):
         board = position_on(topology, seed, max_frontier=10, with_total=True, flags=seed % 3 == 0, most=(3, 4)).board
         if not reference(board).consistent or len(board.covered) > 14:
             continue
-        found = dead_safe(Snapshot.of(build_position(board)))
+        snap = Snapshot.of(build_position(board), engine)
+        assert snap is not None
+        found = dead_safe(snap)
         expected = brute_dead_safe(board)
         got = None if found is None else (dict(found[0]), found[1])
         assert got == expected, board.grid

@@ -108,7 +108,7 @@ from cnfsweep.core.board import Cell
 from cnfsweep.search.endgame import best_move
 from cnfsweep.core.errors import CnfsweepError
 from cnfsweep.search.pairs import forced_pair, influence, pseudo_fifty
-from cnfsweep.search.ranking import dead_safe, expected_settled, living_safety_pair, more_off_cells
+from cnfsweep.search.ranking import expected_settled, living_safety_pair, more_off_cells
 from cnfsweep.play.game import FirstClick, Level
 from cnfsweep.search.regions import best_region_move, pocket_cells
 from cnfsweep.search.whatif import Snapshot
@@ -541,22 +541,23 @@ class StrongPolicy(Policy):
 
         ``fails`` is the layouts of the ``n`` after ``v`` that the next move
         loses; with ``living_safe``, a number after which every certain-safe
-        cell is dead loses what the best guess then loses (:func:`dead_safe`),
-        not nothing.  ``plain``: ``_numbers(snap, cell)``, if already at hand.
+        cell is dead loses what the best guess then loses
+        (:func:`~cnfsweep.search.ranking.dead_safe`), not nothing.  ``plain``: ``_numbers(snap, cell)``, if already at hand.
         """
         parts = _numbers(snap, cell) if plain is None else plain
         if not self.living_safe:
             return parts
         out = []
         for v, n, fails in parts:
+            lost = fails
             if n and not fails:
                 # Nothing lost: a certain-safe cell, or a won game. Only the position tells which, and whether
                 # every safe cell is dead.
                 after = snap.reveal(cell, v)
-                found = None if after is None else dead_safe(after)
+                found = None if after is None else after.dead_safe
                 if found is not None:
-                    fails = found[1]
-            out.append((v, n, fails))
+                    lost = found[1]
+            out.append((v, n, lost))
         return out
 
     def _blends(self, snap: Snapshot, cell: Cell) -> list[tuple[int, int, int, int]] | None:
@@ -589,7 +590,7 @@ class StrongPolicy(Policy):
 
     def _next_safety(self, after: Snapshot) -> Fraction:
         if self.living_safe:
-            found = dead_safe(after)
+            found = after.dead_safe
             if found is not None:
                 # Every safe cell is dead: the next move is the guess of the position with them open.
                 after = _opened(after, found[0])
@@ -771,7 +772,7 @@ class StrongPolicy(Policy):
             after = snap.reveal(cell, v)
             assert after is not None  # it has layouts
             if after.safe_exists:
-                found = dead_safe(after) if self.living_safe else None
+                found = after.dead_safe if self.living_safe else None
                 if found is None:
                     continue
                 # Every safe cell is dead (``fails`` counts the guess after them): play on with them open.
@@ -814,7 +815,7 @@ def _numbers(snap: Snapshot, cell: Cell) -> list[tuple[int, int, int]]:
 def _opened(snap: Snapshot, shown: list[tuple[Cell, int]]) -> Snapshot:
     """Return ``snap`` with each certain-safe cell of ``shown`` open, showing its number.
 
-    The cells are dead (:func:`dead_safe`): every layout stays, and the position
+    The cells are dead (:func:`~cnfsweep.search.ranking.dead_safe`): every layout stays, and the position
     differs only in that they are no longer there to click.
     """
     for c, v in shown:

@@ -358,11 +358,16 @@ def dead_safe(snap: Snapshot) -> tuple[list[tuple[Cell, int]], int] | None:
         safe.extend(sorted(snap.off))
     shown: list[tuple[Cell, int]] = []
     for c in safe:
-        low, high = number_range(snap, c)
-        numbers = frozenset((low,)) if low == high else numbers_shown(snap, c)
+        # The leaf kernel's count of each number, where it answers, is the fast exact test.
+        counts = snap.leaf(c)
+        if counts is not None:
+            numbers = {counts[0] + i for i, (k, _) in enumerate(counts[1]) if k}
+        else:
+            low, high = number_range(snap, c)
+            numbers = {low} if low == high else set(numbers_shown(snap, c))
         if len(numbers) != 1:
             return None
-        shown.append((c, next(iter(numbers))))
+        shown.append((c, numbers.pop()))
     risks = [x for row in w.boxes for x in row if 0 < x < n]
     if snap.off and w.off_frontier is not None and 0 < w.off_frontier < n:
         risks.append(w.off_frontier)
