@@ -59,8 +59,18 @@
  * (and no move) if the replay ended the game. A request that cannot be read
  * gets {"id": ..., "error": "..."} and the harness goes on.
  *
+ * With --explain each answer also has "evaluated": the cells his solver weighed
+ * for a guess, best first by his ranking, each [row, col, "safety", "weight",
+ * deferred] ("weight" is the secondary safety his guess maximises: each number's
+ * chance times the next move's blended safety, times his 50/50 influence factor;
+ * "deferred" marks a cell he leaves for last, dead or in a small space), or null
+ * when he weighed none. --long-term off plays his solver without its long-term
+ * (50/50 influence) safety, to see what that term decides; --log has his solver
+ * write its own log of its reasoning (each cell's numbers, their chances and
+ * next-move safeties) to standard error.
+ *
  * Usage: java -cp CLASSES HillHarness [--settings small|tiny|large|very_large|max|no_brute_force]
- *                                     [--play-style no_flag|flagged]
+ *                                     [--play-style no_flag|flagged] [--long-term on|off] [--explain] [--log]
  *                                     [LAYOUTS_FILE | --own-games GAMES SEED | --positions]
  */
 
@@ -87,6 +97,7 @@ import minesweeper.gamestate.GameStateModelViewer;
 import minesweeper.settings.GameSettings;
 import minesweeper.settings.GameType;
 import minesweeper.solver.Solver;
+import minesweeper.solver.constructs.EvaluatedLocation;
 import minesweeper.solver.settings.PlayStyle;
 import minesweeper.solver.settings.SettingsFactory;
 import minesweeper.solver.settings.SolverSettings;
@@ -220,6 +231,10 @@ public final class HillHarness {
 
     private final SolverSettings settings;
     private final PlayStyle playStyle;
+    /** Whether position answers list the cells his solver weighed (--explain). */
+    boolean explain;
+    /** Whether his solver writes its own log of its reasoning to standard error (--log). */
+    boolean log;
     private final Object binomialCache; // his BinomialCache where the checkout has one (newer than Nov 2024)
     private final Method setBinomialCache;
 
@@ -429,7 +444,8 @@ public final class HillHarness {
             int state = game.getGameState();
             s.append(", \"state\": ").append(quoted(state == GameStateModel.WON ? "won" : state == GameStateModel.LOST ? "lost" : "playing"));
             if (state == GameStateModel.STARTED) {
-                Action move = nextClear(game);
+                Solver solver = newSolver(game);
+                Action move = nextClear(solver);
                 if (move == null) {
                     s.append(", \"error\": \"his solver returned no click\"");
                 } else {
@@ -437,6 +453,9 @@ public final class HillHarness {
                     s.append(", \"certain\": ").append(move.isCertainty());
                     s.append(", \"safety\": ").append(quoted(move.getBigProb().toPlainString()));
                     s.append(", \"method\": ").append(quoted(String.valueOf(move.getMoveMethod())));
+                }
+                if (explain) {
+                    s.append(", \"evaluated\": ").append(evaluated(solver));
                 }
             }
             s.append(", \"open\": [");
@@ -456,9 +475,31 @@ public final class HillHarness {
         }
     }
 
+    /**
+     * The cells ``solver`` weighed for its guess, in the order it ranked them, as a JSON list of
+     * [row, col, "safety", "weight", deferred] ("weight" is what his guess maximises; a cell is
+     * deferred when his solver leaves it for last, as a dead cell or one in a small space), or
+     * null when it weighed none (a certain move, or a guess chosen another way).
+     */
+    static String evaluated(Solver solver) {
+        List<EvaluatedLocation> weighed = solver.getEvaluatedLocations();
+        if (weighed == null || weighed.isEmpty()) {
+            return "null";
+        }
+        StringBuilder s = new StringBuilder(64 * weighed.size()).append('[');
+        for (int k = 0; k < weighed.size(); k++) {
+            EvaluatedLocation e = weighed.get(k);
+            s.append(k == 0 ? "[" : ", [").append(e.y).append(", ").append(e.x);
+            s.append(", ").append(quoted(e.getProbability().toPlainString()));
+            s.append(", ").append(quoted(e.getWeighting().toPlainString()));
+            s.append(", ").append(e.isDeferGuessing()).append(']');
+        }
+        return s.append(']').toString();
+    }
+
     /** His solver on ``game``, with the harness's settings, play style and shared binomial cache. */
     Solver newSolver(GameStateModel game) {
-        Solver solver = new Solver(game, settings, false);
+        Solver solver = new Solver(game, settings, log);
         solver.setPlayStyle(playStyle);
         if (setBinomialCache != null) {
             try {
@@ -472,7 +513,11 @@ public final class HillHarness {
 
     /** His solver's first clearing move on ``game`` as it stands (flags it may place first are skipped). */
     Action nextClear(GameStateModel game) {
-        Solver solver = newSolver(game);
+        return nextClear(newSolver(game));
+    }
+
+    /** ``solver``'s first clearing move on its game as it stands; afterwards it holds what it weighed. */
+    static Action nextClear(Solver solver) {
         solver.start();
         Action[] moves = solver.getResult();
         if (moves == null) {
@@ -610,6 +655,9 @@ public final class HillHarness {
         int ownGames = -1;
         long ownSeed = 0;
         boolean positions = false;
+        boolean explain = false;
+        boolean log = false;
+        boolean longTerm = true;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--own-games")) {
                 if (i + 2 >= args.length) {
@@ -623,6 +671,15 @@ public final class HillHarness {
                 }
             } else if (args[i].equals("--positions")) {
                 positions = true;
+            } else if (args[i].equals("--explain")) {
+                explain = true;
+            } else if (args[i].equals("--log")) {
+                log = true;
+            } else if (args[i].equals("--long-term")) {
+                if (i + 1 >= args.length || !(args[i + 1].equals("on") || args[i + 1].equals("off"))) {
+                    fail("--long-term needs on or off");
+                }
+                longTerm = args[++i].equals("on");
             } else if (args[i].equals("--settings") || args[i].equals("--play-style")) {
                 if (i + 1 >= args.length) {
                     fail(args[i] + " needs a value");
@@ -633,7 +690,7 @@ public final class HillHarness {
                     styleName = args[++i];
                 }
             } else if (args[i].startsWith("--")) {
-                fail("unknown option " + args[i] + "; usage: HillHarness [--settings NAME] [--play-style no_flag|flagged] [LAYOUTS_FILE | --positions]");
+                fail("unknown option " + args[i] + "; usage: HillHarness [--settings NAME] [--play-style no_flag|flagged] [--long-term on|off] [--explain] [--log] [LAYOUTS_FILE | --positions]");
             } else if (file == null) {
                 file = args[i];
             } else {
@@ -649,7 +706,10 @@ public final class HillHarness {
             fail(e.getMessage());
         }
         settings.setSingleThread(true);
+        settings.setLongTermSafety(longTerm);
         HillHarness harness = new HillHarness(settings, playStyle);
+        harness.explain = explain;
+        harness.log = log;
         if (positions) {
             harness.positions(System.in, results);
             results.flush();

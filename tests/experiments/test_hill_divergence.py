@@ -192,3 +192,30 @@ def test_the_recorded_figures_are_the_summary_of_its_values() -> None:
     assert {g: m["n"] for g, m in data["by"]["our guess rule"].items()} == {g: len(v) for g, v in by_rule.items()}
     # Positions with more layouts than samples were valued on exactly the samples asked for.
     assert all(exact or layouts == data["samples"] for _, _, _, layouts, exact, _, _ in values)
+
+
+def test_explained_answers_list_the_cells_he_weighed(tmp_path: Path) -> None:
+    """``--explain`` adds the cells his guess weighed; without his 50/50 factor a weight is at most the cell's safety."""
+    import json
+    import subprocess
+
+    from benchmarks.hill.build import build
+    from benchmarks.hill_positions import request
+
+    built = build(hill_source(), tmp_path / "hill-build")
+    # A 5x5 board whose corner shows 1: nothing is certain, so his solver weighs guesses.
+    ask = request(1, 5, 5, Cell(0, 0), [Cell(1, 1), Cell(3, 3), Cell(4, 0)], [])
+    plain = json.loads(
+        subprocess.run([*built.command(), "--positions"], input=ask, capture_output=True, text=True).stdout
+    )
+    assert "evaluated" not in plain
+    done = subprocess.run(
+        [*built.command(), "--positions", "--explain", "--long-term", "off"], input=ask, capture_output=True, text=True
+    )
+    answer = json.loads(done.stdout)
+    weighed = {(r, c): (float(safety), float(weight)) for r, c, safety, weight, _ in answer["evaluated"]}
+    assert (answer["row"], answer["col"]) in weighed and len(weighed) >= 2
+    # His weight: each number's chance times the next move's safety, times a tie-break of at most 1.001.
+    assert all(weight <= safety * 1.001 + 1e-9 for safety, weight in weighed.values())
+    wrong = subprocess.run([*built.command(), "--long-term", "maybe"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and wrong.stderr.strip() == "HillHarness: --long-term needs on or off"

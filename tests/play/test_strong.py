@@ -203,22 +203,35 @@ def oracle_move_value(
     """Score a click and ``moves`` guesses after it by brute force, along the policy's own candidate lists.
 
     ``found`` lists the board's layouts (:func:`oracle.layouts`), if the caller has them: a reveal
-    keeps those in which the cell is safe and shows the number.
+    keeps those in which the cell is safe and shows the number.  With the policy's ``living_safe``,
+    where every safe cell left shows one number in all the layouts, they are opened first and the
+    guess is made without them.
     """
     found = layouts(board) if found is None else found
     by_number = oracle_reveals(board, found, cell)
     value = Fraction(0)
+    flags = set(board.flags)
     for v, group in sorted(by_number.items()):
         share = Fraction(len(group), len(found))
         after = board.with_char(cell, str(v))
+        sub = None
         left = [Fraction(sum(c in layout for layout in group), len(group)) for c in after.covered]
+        safe = [c for c, p in zip(after.covered, left, strict=True) if p == 0]
+        shows = {c: {sum(n in layout or n in flags for n in around(after, c)) for layout in group} for c in safe}
+        if policy.living_safe and safe and all(len(numbers) == 1 for numbers in shows.values()):
+            sub = snap.outcomes(cell)[v]
+            for c in safe:
+                (number,) = shows[c]
+                after = after.with_char(c, str(number))
+                sub = sub.reveal(c, number)
+            left = [Fraction(sum(c in layout for layout in group), len(group)) for c in after.covered]
         # Surviving the click is all that counts at the end, as is a safe cell to click next or a won game.
         if moves == 0 or any(p == 0 for p in left) or all(p == 1 for p in left):
             value += share
         elif moves == 1:
             value += share * oracle_safety(left)
         else:
-            sub = snap.outcomes(cell)[v]
+            sub = snap.outcomes(cell)[v] if sub is None else sub
             limit = policy.candidates if moves == 2 else policy.deep_candidates
             inner = [
                 oracle_move_value(policy, after, sub, c, moves - 1, tuple(group))
@@ -251,6 +264,34 @@ def test_look_ahead_values_match_brute_force_on_small_boards(moves):
     assert checked >= 20
     # Each further move must matter somewhere, or the deeper levels go untested.
     assert differ >= 5 or moves < 2
+
+
+@pytest.mark.parametrize("kernel", [False, True], ids=["python", "leaf-kernel"])
+@pytest.mark.parametrize("moves", [1, 2, 3])
+def test_living_safe_values_match_brute_force_on_small_boards(moves, kernel):
+    """With ``living_safe``, dead safe cells are no safe next move: the values are the oracle's, and some drop."""
+    engine = Engine.for_games() if kernel else Engine.create()
+    policy = StrongPolicy(depth=moves, living_safe=True)
+    plain = StrongPolicy(depth=moves)
+    checked = lowered = 0
+    for analysis in guess_points(Level(5, 6, 8), 48, 25):
+        board = analysis.board
+        if len(board.covered) > 15 or not within_reach(board, 12):
+            continue
+        snap = Snapshot.of_analysis(analysis, engine)
+        for cell in snap.candidates(policy.tolerance, 3):
+            expected = oracle_move_value(policy, board, snap, cell, moves)
+            assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)
+            for floor in (expected, expected + Fraction(1, 100), expected - Fraction(1, 100)):
+                bounded = policy.move_value(snap, cell, moves, floor)
+                assert bounded == expected if expected >= floor else bounded < floor
+            if moves == 1:
+                assert policy.outcome(analysis, cell, snap).score(snap.solutions) == expected
+            checked += 1
+            lowered += expected < plain.move_value(snap, cell, moves)
+    assert checked >= 20
+    # The rule must bite somewhere, or the test shows nothing of it.
+    assert lowered >= 3
 
 
 #: The next move's blend as Hill's solver weighs it: 0.8 of the best living cell's safety, 0.2 of the second's.

@@ -33,6 +33,7 @@ SWITCHES = {
     "tie_break": ("covered", TieBreak.COVERED),
     "pocket_last": ("8", 8),
     "progress": ("0.05", 0.05),
+    "living_safe": ("on", True),
 }
 
 #: Each switch's value that leaves play as it always was.
@@ -48,6 +49,7 @@ OFF = {
     "tie_break": TieBreak.SCORE,
     "pocket_last": 0,
     "progress": 0.0,
+    "living_safe": False,
 }
 
 
@@ -201,3 +203,13 @@ def test_a_guess_the_progress_term_changes_is_traced_by_its_rule():
     record = play_game(LEVELS["expert"], seed, policy=StrongPolicy(progress=0.05))
     assert GuessRule.PROGRESS in {r for _, r in guesses(record)}
     assert GuessRule.PROGRESS not in {r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))}
+
+
+def test_a_guess_the_living_safe_rule_decides_is_traced_by_its_rule():
+    # Game 26 of run 2026: late in the game a candidate's number would leave only dead safe cells.
+    seed = game_seed(2026, 26)
+    record = play_game(LEVELS["expert"], seed, policy=StrongPolicy(living_safe=True))
+    assert GuessRule.LIVING_SAFE in {r for _, r in guesses(record)}
+    assert GuessRule.LIVING_SAFE not in {
+        r for _, r in guesses(play_game(LEVELS["expert"], seed, policy=StrongPolicy()))
+    }

@@ -44,6 +44,7 @@ class GuessRule(Enum):
     TIE_BREAK = "look-ahead tie-break"
     POCKET_LAST = "pocket last"
     PROGRESS = "look-ahead progress"
+    LIVING_SAFE = "living safe"
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,14 @@ as ``strong:lookahead=off`` switches one off (see :mod:`cnfsweep.play.registry`)
   cells its click settles on average
   (:func:`cnfsweep.search.ranking.expected_settled`), and the best total
   wins; a guess the term changes is traced as ``look-ahead progress``.
+- ``living_safe`` (off by default): after a number, a certain-safe cell
+  counts as a safe next move only when it is living; where every certain-safe
+  cell is dead (it shows the same number in every layout:
+  :func:`cnfsweep.search.ranking.dead_safe`), opening them tells nothing, and
+  the next move is the guess the position needs with them open, as Hill's
+  solver values a guess's next move.  A look-ahead guess made where the
+  rule lowered the one-move score of a candidate that without it scored
+  above the guess is traced as ``living safe``.
 - ``opening_click``: with the ``opening`` first-click rule, the first click goes
   to ``(opening_click, opening_click)``; with the others, to the top-left corner.
 """
@@ -159,6 +167,8 @@ class RevealOutcome:
     #: With the blend, from the leaf kernel: ``(a, q)``, the score without the bonus being ``a / (layouts * q)``
     #: (``q`` the blend weight's denominator), as the fractions add up (None: add them up).
     blended: tuple[int, int] | None = field(default=None, compare=False)
+    #: With ``living_safe``, where it lowered the score: the one-move score without it (None: not lowered).
+    unlowered: Fraction | None = field(default=None, compare=False)
     # Scores already worked out, by the number of layouts: choosing sorts by them several times.
     _scores: dict[int, Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -228,6 +238,7 @@ class StrongPolicy(Policy):
     tie_break: TieBreak = TieBreak.SCORE
     pocket_last: int = 0
     progress: float = 0.0
+    living_safe: bool = False
 
     def __post_init__(self) -> None:
         for name, kind in (("second_dead", DeadTest), ("tie_break", TieBreak)):
@@ -375,11 +386,19 @@ class StrongPolicy(Policy):
                 best, today = self._deepest(snap, top, solutions)
                 if best is not today:
                     return Guess(best.cell, GuessRule.TIE_BREAK)
+        if self.living_safe and self._lowered_past(outcomes, best, solutions):
+            return Guess(best.cell, GuessRule.LIVING_SAFE)
         if best.cell == ranked[0]:
             return Guess(best.cell, GuessRule.SAFEST)
         if best.cell in wider:
             return Guess(best.cell, GuessRule.OFF_FRONTIER)
         return Guess(best.cell, GuessRule.DEAD_CELL if best is not best_any and best_any.dead else GuessRule.LOOKAHEAD)
+
+    @staticmethod
+    def _lowered_past(outcomes: list[RevealOutcome], best: RevealOutcome, solutions: int) -> bool:
+        """Tell whether ``living_safe`` lowered a candidate whose one-move score without it is above ``best``'s."""
+        mine = best.unlowered if best.unlowered is not None else best.score(solutions)
+        return any(o.unlowered is not None and o.unlowered > mine for o in outcomes)
 
     def _with_progress(self, analysis: Analysis, snap: Snapshot, cells: list[Cell]) -> Guess:
         """Return the candidate of best value ``depth`` moves deep plus ``progress`` times the cells it settles.
@@ -477,6 +496,7 @@ class StrongPolicy(Policy):
         next_safety: dict[int, Fraction] = {}
         survivors: int | None = None
         blended: tuple[int, int] | None = None
+        unlowered: Fraction | None = None
         if self.second_weight:
             blends = self._blends(snap, cell)
             if blends is not None:
@@ -497,15 +517,48 @@ class StrongPolicy(Policy):
             # The best guess's safety after each number needs two counts of that position, not the position:
             # only the few candidates the deeper look-ahead takes are worked out in full.
             survivors = 0
-            for v, n, fails in _numbers(snap, cell):
+            plain = _numbers(snap, cell)
+            for v, n, fails in self._counts(snap, cell, plain):
                 if n:
                     counts[v], next_safety[v] = n, Fraction(n - fails, n)
                     survivors += n - fails
+            if self.living_safe:
+                kept = sum(n - fails for _, n, fails in plain)
+                if kept != survivors:
+                    unlowered = Fraction(kept, snap.solutions)
         bonus = Fraction(1)
         if self.fifty_fifty:
             survive = snap.solutions - snap.weight(cell)
             bonus += Fraction(self.fifty_fifty) * Fraction(influence(snap, cell), survive)
-        return RevealOutcome(cell, p, counts, next_safety, bonus, survivors, blended)
+        if unlowered is not None and bonus != 1:
+            unlowered *= bonus
+        return RevealOutcome(cell, p, counts, next_safety, bonus, survivors, blended, unlowered)
+
+    def _counts(
+        self, snap: Snapshot, cell: Cell, plain: list[tuple[int, int, int]] | None = None
+    ) -> list[tuple[int, int, int]]:
+        """Return ``(v, n, fails)`` for each number ``v`` of ``cell``: ``_numbers``, with ``living_safe`` applied.
+
+        ``fails`` is the layouts of the ``n`` after ``v`` that the next move
+        loses; with ``living_safe``, a number after which every certain-safe
+        cell is dead loses what the best guess then loses
+        (:func:`~cnfsweep.search.ranking.dead_safe`), not nothing.  ``plain``: ``_numbers(snap, cell)``, if already at hand.
+        """
+        parts = _numbers(snap, cell) if plain is None else plain
+        if not self.living_safe:
+            return parts
+        out = []
+        for v, n, fails in parts:
+            lost = fails
+            if n and not fails:
+                # Nothing lost: a certain-safe cell, or a won game. Only the position tells which, and whether
+                # every safe cell is dead.
+                after = snap.reveal(cell, v)
+                found = None if after is None else after.dead_safe
+                if found is not None:
+                    lost = found[1]
+            out.append((v, n, lost))
+        return out
 
     def _blends(self, snap: Snapshot, cell: Cell) -> list[tuple[int, int, int, int]] | None:
         """Return ``(v, n, first, second)`` for each number ``v`` ``cell`` can show, from the leaf kernel.
@@ -516,7 +569,8 @@ class StrongPolicy(Policy):
         ``None`` where it does not answer, or for ``second_dead=full``, which it
         does not read: then the positions are built.
         """
-        if self.second_living and self.second_dead is DeadTest.FULL:
+        if (self.second_living and self.second_dead is DeadTest.FULL) or self.living_safe:
+            # The kernel reads neither test: the positions are built.
             return None
         found = snap.leaf_blend(cell, self.second_living)
         if found is None:
@@ -535,6 +589,11 @@ class StrongPolicy(Policy):
         return (q - p) * (n - first) + p * (n - second)
 
     def _next_safety(self, after: Snapshot) -> Fraction:
+        if self.living_safe:
+            found = after.dead_safe
+            if found is not None:
+                # Every safe cell is dead: the next move is the guess of the position with them open.
+                after = _opened(after, found[0])
         if not self.second_weight:
             return after.best_safety()
         w = Fraction(self.second_weight)
@@ -695,14 +754,15 @@ class StrongPolicy(Policy):
             # One number at a time: the loop can stop before the cell's other outcomes are built.
             # After a number, the next guess fails in best_weight() layouts.
             kept = n - snap.weight(cell)
-            for fails in _fails(snap, cell):
+            fails_each = (f for _, _, f in self._counts(snap, cell)) if self.living_safe else _fails(snap, cell)
+            for fails in fails_each:
                 kept -= fails
                 if least is not None and kept < least:
                     break
             return kept
         # Each outcome survives at most where its best next guess does: start from that and lower it.
         # The two counts of each number come without the position (cached from the scoring, often).
-        parts = _numbers(snap, cell)
+        parts = self._counts(snap, cell)
         bound = sum(n_v - fails for _, n_v, fails in parts)
         for v, n_v, fails in parts:
             # No layout, or nothing lost after it (a certain safe cell, or a won game): nothing to lower,
@@ -712,7 +772,11 @@ class StrongPolicy(Policy):
             after = snap.reveal(cell, v)
             assert after is not None  # it has layouts
             if after.safe_exists:
-                continue
+                found = after.dead_safe if self.living_safe else None
+                if found is None:
+                    continue
+                # Every safe cell is dead (``fails`` counts the guess after them): play on with them open.
+                after = _opened(after, found[0])
             first = n_v - fails
             # Below this, the outcome alone takes the total under ``least``.
             inner_least = None if least is None else least - bound + first
@@ -746,6 +810,19 @@ def _numbers(snap: Snapshot, cell: Cell) -> list[tuple[int, int, int]]:
         return [(low + i, n, fails) for i, (n, fails) in enumerate(counts)]
     low, high = snap.number_range(cell)
     return [(v, *snap.reveal_counts(cell, v)) for v in range(low, high + 1)]
+
+
+def _opened(snap: Snapshot, shown: list[tuple[Cell, int]]) -> Snapshot:
+    """Return ``snap`` with each certain-safe cell of ``shown`` open, showing its number.
+
+    The cells are dead (:func:`~cnfsweep.search.ranking.dead_safe`): every layout stays, and the position
+    differs only in that they are no longer there to click.
+    """
+    for c, v in shown:
+        after = snap.reveal(c, v)
+        assert after is not None  # a safe cell shows its only number in every layout
+        snap = after
+    return snap
 
 
 def _fails(snap: Snapshot, cell: Cell) -> Iterator[int]:

@@ -20,6 +20,7 @@ from cnfsweep.core.topology import ShapeTables
 
 __all__ = [
     "candidates",
+    "dead_safe",
     "expected_settled",
     "living_safety_pair",
     "more_off_cells",
@@ -320,6 +321,57 @@ def living_safety_pair(snap: Snapshot, full: bool = False) -> tuple[Fraction, Fr
         return safety_pair(snap)
     best.extend([Fraction(0)] * (2 - len(best)))
     return best[0], best[1]
+
+
+def dead_safe(snap: Snapshot) -> tuple[list[tuple[Cell, int]], int] | None:
+    """Return the certain-safe cells of ``snap`` with the number each shows, where every one of them is dead.
+
+    A certain-safe cell is dead when it shows the same number in every layout
+    (:func:`numbers_shown`): opening it changes no layout's count, so it
+    tells nothing, and the move after it is the same guess as before it.
+    The answer comes with that guess's loss: the fewest layouts with a mine
+    on a cell neither certainly safe nor certainly a mine, 0 when no such
+    cell is left (opening the safe cells wins).  ``None`` when no cell is
+    certainly safe, or when one of them is living (it can show two numbers).
+
+    Examples
+    --------
+    >>> from cnfsweep.core.board import Board
+    >>> from cnfsweep.engine.position import build_position
+    >>> from cnfsweep.search.whatif import Snapshot
+    >>> # The mine is (0, 1) or (1, 1): (1, 0) and (1, 2) are safe, and each shows 1 either way.
+    >>> snap = Snapshot.of(build_position(Board.from_rows(["1.1", "..."], total_mines=1)))
+    >>> dead_safe(snap)
+    ([(Cell(row=1, col=0), 1), (Cell(row=1, col=2), 1)], 1)
+    >>> dead_safe(Snapshot.of(build_position(Board.from_rows(["1..", "..."], total_mines=1)))) is None
+    True
+    """
+    n, w = snap.solutions, snap.weights
+    if not snap.safe_exists:
+        return None
+    safe: list[Cell] = sorted(snap.known_safe)
+    for k, part in enumerate(snap.parts):
+        for b, box in enumerate(part.boxes):
+            if w.boxes[k][b] == 0:
+                safe.extend(box)
+    if snap.off and w.off_frontier == 0:
+        safe.extend(sorted(snap.off))
+    shown: list[tuple[Cell, int]] = []
+    for c in safe:
+        # The leaf kernel's count of each number, where it answers, is the fast exact test.
+        counts = snap.leaf(c)
+        if counts is not None:
+            numbers = {counts[0] + i for i, (k, _) in enumerate(counts[1]) if k}
+        else:
+            low, high = number_range(snap, c)
+            numbers = {low} if low == high else set(numbers_shown(snap, c))
+        if len(numbers) != 1:
+            return None
+        shown.append((c, numbers.pop()))
+    risks = [x for row in w.boxes for x in row if 0 < x < n]
+    if snap.off and w.off_frontier is not None and 0 < w.off_frontier < n:
+        risks.append(w.off_frontier)
+    return shown, min(risks, default=0)
 
 
 def number_range(snap: Snapshot, cell: Cell) -> tuple[int, int]:

@@ -42,7 +42,7 @@ from cnfsweep.engine.counting import Weights, count_layouts, weigh
 from cnfsweep.engine.position import Component, Position
 from cnfsweep.search.merge import Path, Split, Tree, leaf_blend, leaf_counts, product_of
 from cnfsweep.search.parts import Part
-from cnfsweep.search.ranking import candidates, number_range, safety_pair
+from cnfsweep.search.ranking import candidates, dead_safe, number_range, safety_pair
 from cnfsweep.search.rebuild import rebuild, solve_components
 
 if TYPE_CHECKING:
@@ -248,6 +248,15 @@ class Snapshot:
         if any(0 in row for row in w.boxes):
             return True
         return bool(self.off) and w.off_frontier == 0
+
+    @lazy
+    def dead_safe(self) -> tuple[list[tuple[Cell, int]], int] | None:
+        """The certain-safe cells and their numbers where every one is dead, with the guess's loss after them.
+
+        See :func:`~cnfsweep.search.ranking.dead_safe`; worked out once a position, as
+        a look-ahead asks for it again at every depth.
+        """
+        return dead_safe(self)
 
     def best_safety(self) -> Fraction:
         """Return the best safety of a covered cell that may still be clicked, ``safety_pair()[0]``, sooner."""
