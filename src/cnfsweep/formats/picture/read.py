@@ -41,6 +41,7 @@ __all__ = [
     "decode",
     "gray_of",
     "grown_hex_grid",
+    "hex_board",
     "read_picture",
     "text_counter",
 ]
@@ -851,7 +852,7 @@ def _no_board(width: int, height: int, source: str, more: str = "") -> BoardForm
 
 
 def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
-    """The grid a picture's lines make, a hexagonal one first (as found: :func:`_hex_board` grows it)."""
+    """The grid a picture's lines make, a hexagonal one first (as found: :func:`hex_board` grows it)."""
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
@@ -865,7 +866,7 @@ def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
     return grid
 
 
-def _hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
+def hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
     """A hex grid grown to its whole board, its cells read by the skin the grid found shows; refused where cut."""
     from cnfsweep.formats.picture.hexgrid import cut_sides
 
@@ -1056,7 +1057,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     edges = Edges.of(gray)
     grid = _find_board(gray, edges, source)
     if isinstance(grid, HexGrid):
-        grid = _hex_board(image, gray, edges, grid, source)
+        grid = hex_board(image, gray, edges, grid, source)
     hexes = isinstance(grid, HexGrid)
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     skin, known, labels, dist = _skin_of(feats, hexes, source)
