@@ -454,7 +454,7 @@ def _hex_beyond(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | 
     cut by the picture's edge are :func:`~cnfsweep.formats.picture.hexgrid.cut_sides`' to find.
 
     A column beyond the left or right shows its sides on even and odd rows alike.  Where it shows them on
-    half of its places but not on both parities, the sides may be a line beside the board (the frame,
+    half of one parity's places but not on both parities, the sides may be a line beside the board (the frame,
     half a width out from the outermost sides of one parity) and not hexagons; or a column whose own outer
     sides are faint (dark tiles), found by its inner sides and a frame.  Given ``cells`` (whether a band
     of places reads as the skin's cells), such a column counts only where its places read as cells.
@@ -483,14 +483,19 @@ def _hex_beyond(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | 
             side_at(x - grid.width / 2, y) and side_at(x + grid.width / 2, y)
             for x, y in (ring.centre(r, c) for r, c in places)
         ]
-        if not found or np.mean(found) < 0.5:
+        if not found:
             continue
         if cells is not None and side in ("left", "right"):
-            # found[k] is row k of the grid: even rows first, then odd ones.
-            both = all(np.mean(part) >= 0.5 for part in (found[0::2], found[1::2]) if part)
+            # found[k] is row k of the grid, alternately even and odd.  A column that shows on one parity's rows
+            # alone is looked at by its cells even where that is under half of all its places: a board's
+            # outermost sides on its longer rows can be missed (the page's at 2x), and a board with a row more
+            # of the one parity than the other then shows the column on fewer than half.
+            shown = [np.mean(part) >= 0.5 for part in (found[0::2], found[1::2]) if part]
             column = grid.x0 - grid.width if side == "left" else grid.x0 + grid.cols * grid.width
-            if not both and not cells(HexGrid(column, grid.y0, grid.width, grid.rows, 1)):
+            if not any(shown) or (not all(shown) and not cells(HexGrid(column, grid.y0, grid.width, grid.rows, 1))):
                 continue
+        elif np.mean(found) < 0.5:
+            continue
         beyond.append(side)
     return beyond
 
