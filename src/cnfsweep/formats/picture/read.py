@@ -716,7 +716,8 @@ def _by_shape(
     A JPEG blurs both the digit's strokes and its colour, so neither nearness nor ink may tell a 3 from a
     5 drawn small; the side of the upper stroke survives.  Only in a skin whose own pictures of the two
     lean apart (every 3's lean above every 5's); a cell is decided by its lean's nearness to each number's
-    nearest known lean, three times nearer one (:data:`SHAPE_SURE`), or stays unread.
+    nearest known lean, three times nearer one (:data:`SHAPE_SURE`) and within that number's known leans, or
+    stays unread.
     """
     np, _ = _libraries()
     order, confidence = order.copy(), confidence.copy()
@@ -736,7 +737,10 @@ def _by_shape(
             near = {k: float(np.abs(leans[k] - lean).min()) for k in ids}
             a, b = sorted(ids, key=near.__getitem__)
             sure = near[b] / (near[a] + near[b]) if near[a] + near[b] > 0 else 0.5
-            if sure >= SHAPE_SURE:
+            # A lean beyond every lean the skin draws the number with is none of its: a torus's mark bleeding
+            # into a blurred top row stretches the ink box, and a 3 so leaned left of its 3s, and of its 5s too.
+            inside = float(leans[a].min()) <= lean <= float(leans[a].max())
+            if sure >= SHAPE_SURE and inside:
                 order[cell, 0], order[cell, 1] = a, b
                 confidence[cell] = sure
     return order, confidence
