@@ -47,7 +47,7 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     ex, ey = _profile(edges, 0), _profile(edges, 1)
     down = _pitch(_autocorrelation(ey))
     found = _found(edges, ex, ex, down)
-    if not found:
+    if not found and (ex >= FULL).any():
         # A hexagon's sides stand on a line only down its own rows' middles, a third of the picture's height at
         # most: an edge down nearly all of it is a frame's, and a frame's few lines a few pixels apart can repeat
         # more strongly than a small board's sides (a 4-column board at 125%: its frame's lines 8 px apart, its
