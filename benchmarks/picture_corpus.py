@@ -35,6 +35,10 @@ from pathlib import Path
 from typing import Any
 
 SCALES = (1.0, 1.25, 1.5, 2.0)
+TOPOLOGIES = ("square", "torus", "hex")
+LEVELS = ("beginner", "intermediate", "expert")
+#: A typed position's columns, lowest and highest: the page fits 30 columns (an expert board) at its smallest cells.
+COLS = (4, 30)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
@@ -94,9 +98,21 @@ def random_text(rng: random.Random, rows: int, cols: int, most: int) -> list[str
     return ["".join(rng.choice(kinds) for _ in range(cols)) for _ in range(rows)]
 
 
-def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCALES, any_counter: bool = False) -> int:
+def page_corpus(
+    out: Path,
+    per: int,
+    seed: int,
+    scales: tuple[float, ...] = SCALES,
+    any_counter: bool = False,
+    topologies: tuple[str, ...] = TOPOLOGIES,
+    levels: tuple[str, ...] = LEVELS,
+    cols: tuple[int, int] = COLS,
+) -> int:
     """Screenshots of the page in light and dark, at every scale, of games played on it and of typed positions.
 
+    ``levels`` are the levels a game is drawn from, ``cols`` a typed position's fewest and most columns:
+    the page's fit sizes a board's cells by its columns, so ``expert`` and ``30 30`` draw its smallest
+    cells (hexagons 25 px wide at 1x), which the default mix draws on a board in six or so.
     With ``any_counter`` (for training pictures only) a game's mines counter is set to a random number from
     -99 to 999 before the screenshot, so that every digit and the minus sign are drawn: a game's own
     counters (10, 40 or 99 less a few flags) never show a 2.
@@ -118,17 +134,17 @@ def page_corpus(out: Path, per: int, seed: int, scales: tuple[float, ...] = SCAL
                 page.wait_for_selector("#board .cell")
                 page.add_style_tag(content="*{animation:none!important;transition:none!important}")
                 for i in range(per):
-                    for topology in ("square", "torus", "hex"):
+                    for topology in topologies:
                         name = f"{topology}-{theme}-{scale:g}x-{i}"
                         if i % 2 == 0:
-                            labels = play_game(page, rng, topology, i)
+                            labels = play_game(page, rng, topology, levels)
                             how = "a game played on the page by random clicks; labels from state.game"
                             if any_counter:
                                 value = str(rng.randrange(-99, 1000))
                                 page.evaluate("v => { document.getElementById('mines-left').textContent = v; }", value)
                                 how += "; the counter set to a random number"
                         else:
-                            labels = typed_position(page, rng, topology)
+                            labels = typed_position(page, rng, topology, cols)
                             how = "a position typed into Edit; labels from the text given"
                         shot = page.locator("#frame").screenshot()
                         save_png(shot, out / "page" / f"{name}.png")
@@ -150,10 +166,10 @@ def shown_counter(page: Any) -> str:
     return page.inner_text("#mines-left").strip() if page.is_visible("#mines-box") else "none"
 
 
-def play_game(page: Any, rng: random.Random, topology: str, i: int) -> list[str]:
-    """Start a game, click random covered cells until it is lost, won or a few moves in, flag some cells."""
+def play_game(page: Any, rng: random.Random, topology: str, levels: tuple[str, ...] = LEVELS) -> list[str]:
+    """Start a game of one of ``levels``, click random covered cells until it is lost, won or a few moves in, flag some cells."""
     page.click("#tab-play")
-    level = rng.choice(("beginner", "intermediate", "expert"))
+    level = rng.choice(levels)
     page.select_option("#level", level)
     page.select_option("#topology", topology)
     seed = rng.randrange(10**6)
@@ -187,10 +203,10 @@ def covered(page: Any, rng: random.Random) -> tuple[int, int]:
     return tuple(rng.choice(cells))
 
 
-def typed_position(page: Any, rng: random.Random, topology: str) -> list[str]:
-    """Type a made-up position into Edit, read it, and return its labels."""
+def typed_position(page: Any, rng: random.Random, topology: str, widths: tuple[int, int] = COLS) -> list[str]:
+    """Type a made-up position into Edit (its columns from ``widths``, both ends in), read it, and return its labels."""
     page.click("#tab-edit")
-    rows, cols = rng.randrange(4, 17), rng.randrange(4, 31)
+    rows, cols = rng.randrange(4, 17), rng.randrange(widths[0], widths[1] + 1)
     text = random_text(rng, rows, cols, 6 if topology == "hex" else 8)
     head = [] if topology == "square" else [f"topology: {topology}"]
     page.fill("#board-text", "\n".join([*head, *text]) + "\n")
@@ -241,6 +257,18 @@ def main(argv: list[str] | None = None) -> int:
         "--mines", type=int, nargs="+", default=[], help="sgt: each game's mines in turn, instead of its size's own"
     )
     parser.add_argument(
+        "--topologies", nargs="+", choices=TOPOLOGIES, default=list(TOPOLOGIES), help="page: the grids drawn"
+    )
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="page: the games' levels")
+    parser.add_argument(
+        "--cols",
+        type=int,
+        nargs=2,
+        default=list(COLS),
+        metavar=("FEWEST", "MOST"),
+        help="page: a typed position's columns (30 30 with --levels expert: the page's smallest cells)",
+    )
+    parser.add_argument(
         "--any-counter", action="store_true", help="training pictures: page games' counters set to random numbers"
     )
     parser.add_argument("--jsm", type=Path, help="jsm: a checkout of DavidNHill/JSMinesweeper to serve and play")
@@ -273,7 +301,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{adopt(args.games[0], args.adopt)} cell pictures in the table of {args.games[0]}")
         return 0
     if args.source == "page":
-        made = page_corpus(args.out, args.per, args.seed, tuple(args.scales or SCALES), args.any_counter)
+        made = page_corpus(
+            args.out,
+            args.per,
+            args.seed,
+            tuple(args.scales or SCALES),
+            args.any_counter,
+            tuple(args.topologies),
+            tuple(args.levels),
+            (args.cols[0], args.cols[1]),
+        )
     elif args.source == "x":
         from benchmarks.picture_corpus_x import x_corpus
 

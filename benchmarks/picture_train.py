@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from cnfsweep.core.errors import BoardFormatError
 from cnfsweep.formats.picture.counter import digit_glyphs, led_boxes
 from cnfsweep.formats.picture.textcounter import find_text_counters, number_glyphs
 from cnfsweep.formats.picture.grid import find_grid
@@ -37,7 +38,7 @@ from cnfsweep.formats.picture.read import (
     cell_features,
     decode,
     gray_of,
-    grown_hex_grid,
+    hex_board,
     hex_features,
 )
 
@@ -181,8 +182,14 @@ def main(argv: list[str] | None = None) -> int:
             square = None
             if topology == "hex":
                 gray = gray_of(image)
-                hexes = find_hex_grid(gray)
-                hexes = None if hexes is None else grown_hex_grid(Edges.of(gray), hexes)
+                edges = Edges.of(gray)
+                hexes = find_hex_grid(gray, edges)
+                try:
+                    # Grown as the reader grows it (a column beyond on one parity only counts where it reads as
+                    # cells), refused where the picture cuts it: a grid the reader would not read teaches nothing.
+                    hexes = None if hexes is None else hex_board(image, gray, edges, hexes, str(png))
+                except BoardFormatError:
+                    hexes = None
                 shape = None if hexes is None else (hexes.rows, hexes.cols)
                 feats = None if hexes is None else hex_features(image, hexes)
                 top = 0.0 if hexes is None else hexes.y0

@@ -297,17 +297,29 @@ def test_a_jpeg_grid_found_rows_short_is_refused_by_the_rows_beside_it() -> None
 
 def test_the_upper_stroke_leans_right_in_every_known_three_and_left_in_every_five() -> None:
     # The lean is the feature's whole premise: checked on the learnt pictures of every skin that draws both.
+    # One skin's learnt 3s and 5s overlap: the page's dark hexagons, whose 5s drawn 25 px wide (a 30-column
+    # board at 1x) lean as little as its 3s.  There the lean must decide nothing: every learnt 3 and 5 of it,
+    # put between the two, is left as it was.
     import numpy as np
 
-    from cnfsweep.formats.picture.read import _known, upper_lean
+    from cnfsweep.formats.picture.read import _by_shape, _known, upper_lean
 
     known, labels_, skins = _known()
     both = [s for s in set(skins.tolist()) if {"3", "5"} <= set(labels_[skins == s].tolist())]
     assert both
+    overlap = set()
     for skin in both:
         threes = upper_lean(known[(skins == skin) & (labels_ == "3")])
         fives = upper_lean(known[(skins == skin) & (labels_ == "5")])
-        assert np.all(threes > 0) and np.all(fives < 0.2) and threes.min() > fives.max(), skin
+        if not (np.all(threes > 0) and np.all(fives < 0.2) and threes.min() > fives.max()):
+            overlap.add(skin)
+    assert overlap == {"page-dark:hex"}
+    mine = skins == "page-dark:hex"
+    pair = mine & np.isin(labels_, ["3", "5"])
+    order = np.tile([0, 1], (int(pair.sum()), 1))
+    unsure = np.full(len(order), 0.55)
+    after, confidence = _by_shape(known[pair], known[mine], labels_[mine], ["3", "5"], order, unsure)
+    assert (after == order).all() and (confidence == unsure).all()
 
 
 def test_a_three_or_five_whose_lean_decides_nothing_stays_unread() -> None:
@@ -411,11 +423,41 @@ def test_held_out_hex_screenshots_of_the_page_read_back_to_their_labels(name: st
     assert reading.labels() == data_labels(path)
 
 
+#: Captures held out of the training that were refused before, read whole now: the page's 25 px hexagons (a
+#: 30-column board at 1x), light and dark, which no skin had learnt ("like no cell of a known skin", or a 3 and
+#: a 5 too near to tell); a 4-column board at 125% whose frame's lines, 8 px apart down the whole picture,
+#: repeat more strongly than its sides ("no board found"); a dark board whose run of lines was placed from the
+#: picture's margin, half a width left of its first side ("may run off the picture's left and right and top
+#: edge"); a board at 2x whose longer rows' outer right sides do not show, its last column shown on its odd
+#: rows alone, fewer than half its rows (refused as run off the picture, or read a column short once its
+#: lines stood right); a dark 5x23 board at 125% read silently as 5x22 before, its last column shown on its odd
+#: rows alone; the page's square 2s drawn in 35 px cells at 125%, which lay 20 from every 2 learnt ("between n2
+#: and n8").
+HELD_OUT_MORE = [
+    "hex-dark-1x-25px-30-columns",
+    "hex-light-1x-25px-30-columns",
+    "hex-light-1.25x-4-columns-frame-repeats",
+    "hex-dark-1x-lines-from-the-margin",
+    "hex-light-2x-outer-sides-on-odd-rows-only",
+    "hex-dark-1.25x-read-a-column-short",
+    "square-light-1.25x-35px-twos",
+]
+
+
+@pytest.mark.parametrize("name", HELD_OUT_MORE)
+def test_more_held_out_screenshots_of_the_page_read_back_to_their_labels(name: str) -> None:
+    path = DATA / f"{name}.png"
+    reading = read_picture(path.read_bytes(), path.name)
+    assert reading.topology == ("square" if name.startswith("square") else "hex")
+    assert reading.labels() == data_labels(path)
+
+
 def test_hexagons_a_whole_odd_number_of_pixels_wide_are_found() -> None:
     # The page's hexagons on a 16x30 board at 1x are 25 px wide: one row's sides on whole pixels, the next's
     # half a pixel off, so the edges across repeat exactly only at 25 px, not at the half width 12.5.  The
-    # grid was taken for 50 px hexagons and refused as a square one; its cells are still refused (the skins
-    # learnt no hexagon so small), but the grid now stands on the board's.
+    # grid was taken for 50 px hexagons and refused as a square one; it now stands on the board's (this
+    # picture's cells stay refused: a mine ringed by the highlight of the number under the pointer, a look
+    # of a 25 px mine no training capture showed).
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
     from cnfsweep.formats.picture.read import decode, gray_of
 

@@ -17,12 +17,13 @@ pytest.importorskip("PIL.Image", reason="Pillow is not installed (extra image)")
 from cnfsweep.formats.picture.read import read_picture
 
 
-def random_position(seed: int, topology: str) -> list[str]:
-    """Rows of a made-up position: covered cells, flags and every number the grid allows."""
+def random_position(seed: int, topology: str, cols: int | None = None) -> list[str]:
+    """Rows of a made-up position (``cols`` wide, else 4 to 25): covered cells, flags and every number the grid allows."""
     rng = random.Random(seed)
     most = 6 if topology == "hex" else 8
     kinds = "012345678"[: most + 1] + "...." + "**"
-    rows, cols = rng.randrange(4, 14), rng.randrange(4, 26)
+    rows, wide = rng.randrange(4, 14), rng.randrange(4, 26)
+    cols = wide if cols is None else cols
     return ["".join(rng.choice(kinds) for _ in range(cols)) for _ in range(rows)]
 
 
@@ -49,16 +50,21 @@ def screenshot(browser, url: str, rows: list[str], topology: str, scale: float, 
 
 
 @pytest.mark.parametrize(
-    ("topology", "scale", "theme", "seed"),
+    ("topology", "scale", "theme", "seed", "cols"),
     [
-        ("square", 1.0, "light", 1),
-        ("square", 1.25, "dark", 2),
-        ("square", 2.0, "light", 3),
-        ("torus", 1.5, "dark", 4),
-        ("torus", 1.0, "light", 5),
-        ("hex", 1.0, "light", 6),
-        ("hex", 1.5, "dark", 7),
-        ("hex", 2.0, "light", 8),
+        ("square", 1.0, "light", 1, None),
+        ("square", 1.25, "dark", 2, None),
+        ("square", 2.0, "light", 3, None),
+        ("torus", 1.5, "dark", 4, None),
+        ("torus", 1.0, "light", 5, None),
+        ("hex", 1.0, "light", 6, None),
+        ("hex", 1.5, "dark", 7, None),
+        ("hex", 2.0, "light", 8, None),
+        ("hex", 1.25, "light", 9, None),
+        ("hex", 2.0, "dark", 10, None),
+        # 30 columns: the page's smallest cells, hexagons 25 px wide at 100%.
+        ("hex", 1.0, "light", 11, 30),
+        ("hex", 1.0, "dark", 12, 30),
     ],
 )
 def test_a_screenshot_of_the_page_reads_back_to_its_position(
@@ -68,8 +74,9 @@ def test_a_screenshot_of_the_page_reads_back_to_its_position(
     scale: float,
     theme: str,
     seed: int,
+    cols: int | None,
 ) -> None:
-    rows = random_position(seed, topology)
+    rows = random_position(seed, topology, cols)
     reading = read_picture(screenshot(browser, live_url, rows, topology, scale, theme), f"{topology}@{scale}")
     assert list(reading.board().grid) == rows
     assert reading.topology == topology

@@ -45,11 +45,29 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     """The hexagons of a board in a grey picture, or None when the picture shows no hexagons."""
     edges = Edges.of(gray) if edges is None else edges
     ex, ey = _profile(edges, 0), _profile(edges, 1)
-    ac = _autocorrelation(ex)
-    half = _pitch(ac)
     down = _pitch(_autocorrelation(ey))
-    if half is None:
+    found = _found(edges, ex, ex, down)
+    if not found and (ex >= FULL).any():
+        # A hexagon's sides stand on a line only down its own rows' middles, a third of the picture's height at
+        # most: an edge down nearly all of it is a frame's, and a frame's few lines a few pixels apart can repeat
+        # more strongly than a small board's sides (a 4-column board at 125%: its frame's lines 8 px apart, its
+        # sides 20).  The width is then looked for without them; the lines are still placed on every edge, the
+        # frame's too, which hold the outermost ones in place.
+        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), down)
+    if not found:
         return None
+    return max(found, key=lambda score_grid: score_grid[0])[1]
+
+
+def _found(edges: Edges, ex: np.ndarray, seen: np.ndarray, down: int | None) -> list[tuple[float, HexGrid]]:
+    """The grids, each with its score, whose half width the profile ``seen`` repeats at, placed on the profile ``ex``.
+
+    ``down``: the pitch the edges down repeat at, if any.
+    """
+    ac = _autocorrelation(seen)
+    half = _pitch(ac)
+    if half is None:
+        return []
     found = []
     for pitch, given in _halves(ex, ac, half):
         # Squares repeat alike across and down, found within a pixel of each other (at the pitch the profile
@@ -62,11 +80,11 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
         grid = _hex_at(edges, ex, pitch, given)
         if grid is not None:
             found.append(grid)
-    if not found:
-        return None
-    return max(found, key=lambda score_grid: score_grid[0])[1]
+    return found
 
 
+#: Least share of the picture's height an edge across runs down for it to be a frame's line and no hexagon's side.
+FULL = 0.8
 #: Most pixels the pitch down may lie from the pitch across for the picture to be a square grid's: each is found
 #: to a whole pixel (see :data:`~cnfsweep.formats.picture.grid.OTHER_SQUARE`).
 SQUARE_APART = 1.0
@@ -120,19 +138,37 @@ def _hex_at(edges: Edges, ex: np.ndarray, half: float, given: float | None) -> t
 #: Least share of the middles of the rows whose side a board's first line is not that show an edge on it, for
 #: the line to be some other line (a frame down the picture): beside the board's outermost side there stand none.
 FOREIGN = 0.5
+#: Most share of the middles of the rows of either parity that may show an edge on a first line that shows none:
+#: placed on the pitch in the margin left of a board, where no side stands.
+BARE = 0.1
 
 
 def _foreign(spread: np.ndarray, x0: float, pitch: float, y0: float, rows: int) -> bool:
-    """Whether the first line across, at ``x0``, shows edges down the middles of the odd rows, which it is no side of."""
+    """Whether the first line across, at ``x0``, is no side of the rows found: edges down the odd rows' middles, or none.
+
+    A line with edges down the middles of the odd rows, which it is no side of, is some other line (a frame).
+    A line with edges down neither parity's middles, or off the picture, is a place on the pitch where the
+    picture shows no line at all (a run of lines found from the picture's margin, half a width left of the
+    board's first side, takes that side for an odd row's).
+    """
     height, width = spread.shape
     col = round(x0) - 1
     if not 0 <= col < width:
-        return False
+        return True
     step = ROW * 2 * pitch
-    # The middle half of each odd row's height, where its vertical sides stand.
-    bands = [(round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(1, rows, 2)]
-    shares = [float(spread[lo:hi, col].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
-    return bool(shares) and float(np.mean(shares)) >= FOREIGN
+
+    # The middle half of each row's height of one parity, where its vertical sides stand.
+    def share(first: int) -> float | None:
+        bands = [
+            (round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(first, rows, 2)
+        ]
+        shares = [float(spread[lo:hi, col].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
+        return float(np.mean(shares)) if shares else None
+
+    odd, even = share(1), share(0)
+    if odd is not None and odd >= FOREIGN:
+        return True
+    return odd is not None and even is not None and max(odd, even) <= BARE
 
 
 def _rows(spread: np.ndarray, x0: float, pitch: float, count: int) -> tuple[float, float, int] | None:

@@ -41,6 +41,7 @@ __all__ = [
     "decode",
     "gray_of",
     "grown_hex_grid",
+    "hex_board",
     "read_picture",
     "text_counter",
 ]
@@ -453,7 +454,7 @@ def _hex_beyond(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | 
     cut by the picture's edge are :func:`~cnfsweep.formats.picture.hexgrid.cut_sides`' to find.
 
     A column beyond the left or right shows its sides on even and odd rows alike.  Where it shows them on
-    half of its places but not on both parities, the sides may be a line beside the board (the frame,
+    half of one parity's places but not on both parities, the sides may be a line beside the board (the frame,
     half a width out from the outermost sides of one parity) and not hexagons; or a column whose own outer
     sides are faint (dark tiles), found by its inner sides and a frame.  Given ``cells`` (whether a band
     of places reads as the skin's cells), such a column counts only where its places read as cells.
@@ -482,14 +483,19 @@ def _hex_beyond(edges: Edges, grid: HexGrid, cells: Callable[[HexGrid], bool] | 
             side_at(x - grid.width / 2, y) and side_at(x + grid.width / 2, y)
             for x, y in (ring.centre(r, c) for r, c in places)
         ]
-        if not found or np.mean(found) < 0.5:
+        if not found:
             continue
         if cells is not None and side in ("left", "right"):
-            # found[k] is row k of the grid: even rows first, then odd ones.
-            both = all(np.mean(part) >= 0.5 for part in (found[0::2], found[1::2]) if part)
+            # found[k] is row k of the grid, alternately even and odd.  A column that shows on one parity's rows
+            # alone is looked at by its cells even where that is under half of all its places: a board's
+            # outermost sides on its longer rows can be missed (the page's at 2x), and a board with a row more
+            # of the one parity than the other then shows the column on fewer than half.
+            shown = [np.mean(part) >= 0.5 for part in (found[0::2], found[1::2]) if part]
             column = grid.x0 - grid.width if side == "left" else grid.x0 + grid.cols * grid.width
-            if not both and not cells(HexGrid(column, grid.y0, grid.width, grid.rows, 1)):
+            if not any(shown) or (not all(shown) and not cells(HexGrid(column, grid.y0, grid.width, grid.rows, 1))):
                 continue
+        elif np.mean(found) < 0.5:
+            continue
         beyond.append(side)
     return beyond
 
@@ -710,7 +716,8 @@ def _by_shape(
     A JPEG blurs both the digit's strokes and its colour, so neither nearness nor ink may tell a 3 from a
     5 drawn small; the side of the upper stroke survives.  Only in a skin whose own pictures of the two
     lean apart (every 3's lean above every 5's); a cell is decided by its lean's nearness to each number's
-    nearest known lean, three times nearer one (:data:`SHAPE_SURE`), or stays unread.
+    nearest known lean, three times nearer one (:data:`SHAPE_SURE`) and within that number's known leans, or
+    stays unread.
     """
     np, _ = _libraries()
     order, confidence = order.copy(), confidence.copy()
@@ -730,7 +737,10 @@ def _by_shape(
             near = {k: float(np.abs(leans[k] - lean).min()) for k in ids}
             a, b = sorted(ids, key=near.__getitem__)
             sure = near[b] / (near[a] + near[b]) if near[a] + near[b] > 0 else 0.5
-            if sure >= SHAPE_SURE:
+            # A lean beyond every lean the skin draws the number with is none of its: a torus's mark bleeding
+            # into a blurred top row stretches the ink box, and a 3 so leaned left of its 3s, and of its 5s too.
+            inside = float(leans[a].min()) <= lean <= float(leans[a].max())
+            if sure >= SHAPE_SURE and inside:
                 order[cell, 0], order[cell, 1] = a, b
                 confidence[cell] = sure
     return order, confidence
@@ -851,7 +861,7 @@ def _no_board(width: int, height: int, source: str, more: str = "") -> BoardForm
 
 
 def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
-    """The grid a picture's lines make, a hexagonal one first (as found: :func:`_hex_board` grows it)."""
+    """The grid a picture's lines make, a hexagonal one first (as found: :func:`hex_board` grows it)."""
     from cnfsweep.formats.picture.grid import find_grid
     from cnfsweep.formats.picture.hexgrid import find_hex_grid
 
@@ -865,7 +875,7 @@ def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
     return grid
 
 
-def _hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
+def hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
     """A hex grid grown to its whole board, its cells read by the skin the grid found shows; refused where cut."""
     from cnfsweep.formats.picture.hexgrid import cut_sides
 
@@ -1056,7 +1066,7 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     edges = Edges.of(gray)
     grid = _find_board(gray, edges, source)
     if isinstance(grid, HexGrid):
-        grid = _hex_board(image, gray, edges, grid, source)
+        grid = hex_board(image, gray, edges, grid, source)
     hexes = isinstance(grid, HexGrid)
     feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
     skin, known, labels, dist = _skin_of(feats, hexes, source)
