@@ -440,6 +440,7 @@ HELD_OUT_MORE = [
     "hex-dark-1x-lines-from-the-margin",
     "hex-light-2x-outer-sides-on-odd-rows-only",
     "hex-dark-1.25x-read-a-column-short",
+    "hex-light-1.5x-first-side-two-pixels-off-its-line",
     "square-light-1.25x-35px-twos",
 ]
 

@@ -158,17 +158,30 @@ def _foreign(spread: np.ndarray, x0: float, pitch: float, y0: float, rows: int) 
     step = ROW * 2 * pitch
 
     # The middle half of each row's height of one parity, where its vertical sides stand.
-    def share(first: int) -> float | None:
+    def share(first: int, at: int) -> float | None:
         bands = [
             (round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(first, rows, 2)
         ]
-        shares = [float(spread[lo:hi, col].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
+        shares = [float(spread[lo:hi, at].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
         return float(np.mean(shares)) if shares else None
 
-    odd, even = share(1), share(0)
-    if odd is not None and odd >= FOREIGN:
+    odd = share(1, col)
+    if odd is None:
+        return False
+    if odd >= FOREIGN:
         return True
-    return odd is not None and even is not None and max(odd, even) <= BARE
+    # The lines are placed on the pitch found over the whole run, and the first may lie a pixel or two off the
+    # side it stands for (2 px at 150%, beyond the spread of a pixel): it is bare only where no column within a
+    # quarter of the pitch shows a side, while a place in the margin lies a whole pitch from the board's side.
+    # A column beside it with edges down both parities' middles is a frame's line, no side (a frame 1 px from
+    # a place in the margin at 200%).
+    reach = round(pitch / 4)
+    seen = []
+    for at in range(max(0, col - reach), min(width, col + reach + 1)):
+        shares = [value for value in (share(0, at), share(1, at)) if value is not None]
+        if shares and (at == col or min(shares) < FOREIGN):
+            seen.append(max(shares))
+    return bool(seen) and max(seen) <= BARE
 
 
 def _rows(spread: np.ndarray, x0: float, pitch: float, count: int) -> tuple[float, float, int] | None:
