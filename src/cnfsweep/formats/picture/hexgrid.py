@@ -52,8 +52,11 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
         # most: an edge down nearly all of it is a frame's, and a frame's few lines a few pixels apart can repeat
         # more strongly than a small board's sides (a 4-column board at 125%: its frame's lines 8 px apart, its
         # sides 20).  The width is then looked for without them; the lines are still placed on every edge, the
-        # frame's too, which hold the outermost ones in place.
-        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), down)
+        # frame's too, which hold the outermost ones in place.  Pointy-top hexagons have no side across at all:
+        # the pitch down is looked for without the frame's lines across either, which 15 px apart above a
+        # 4-row board at 100% (32 px hexagons) took it for a square grid's 16 px cells.
+        bare_down = _pitch(_autocorrelation(np.where(ey >= FULL, 0.0, ey)))
+        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), bare_down)
     if not found:
         return None
     return max(found, key=lambda score_grid: score_grid[0])[1]
