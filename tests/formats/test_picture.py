@@ -440,6 +440,9 @@ HELD_OUT_MORE = [
     "hex-dark-1x-lines-from-the-margin",
     "hex-light-2x-outer-sides-on-odd-rows-only",
     "hex-dark-1.25x-read-a-column-short",
+    "hex-light-1.5x-first-side-two-pixels-off-its-line",
+    "hex-light-1x-4-rows-frame-lines-across",
+    "hex-dark-1x-4x4-frame-lines-across",
     "square-light-1.25x-35px-twos",
 ]
 

@@ -52,8 +52,11 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
         # most: an edge down nearly all of it is a frame's, and a frame's few lines a few pixels apart can repeat
         # more strongly than a small board's sides (a 4-column board at 125%: its frame's lines 8 px apart, its
         # sides 20).  The width is then looked for without them; the lines are still placed on every edge, the
-        # frame's too, which hold the outermost ones in place.
-        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), down)
+        # frame's too, which hold the outermost ones in place.  Pointy-top hexagons have no side across at all:
+        # the pitch down is looked for without the frame's lines across either, which 15 px apart above a
+        # 4-row board at 100% (32 px hexagons) took it for a square grid's 16 px cells.
+        bare_down = _pitch(_autocorrelation(np.where(ey >= FULL, 0.0, ey)))
+        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), bare_down)
     if not found:
         return None
     return max(found, key=lambda score_grid: score_grid[0])[1]
@@ -158,17 +161,30 @@ def _foreign(spread: np.ndarray, x0: float, pitch: float, y0: float, rows: int) 
     step = ROW * 2 * pitch
 
     # The middle half of each row's height of one parity, where its vertical sides stand.
-    def share(first: int) -> float | None:
+    def share(first: int, at: int) -> float | None:
         bands = [
             (round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(first, rows, 2)
         ]
-        shares = [float(spread[lo:hi, col].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
+        shares = [float(spread[lo:hi, at].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
         return float(np.mean(shares)) if shares else None
 
-    odd, even = share(1), share(0)
-    if odd is not None and odd >= FOREIGN:
+    odd = share(1, col)
+    if odd is None:
+        return False
+    if odd >= FOREIGN:
         return True
-    return odd is not None and even is not None and max(odd, even) <= BARE
+    # The lines are placed on the pitch found over the whole run, and the first may lie a pixel or two off the
+    # side it stands for (2 px at 150%, beyond the spread of a pixel): it is bare only where no column within a
+    # quarter of the pitch shows a side, while a place in the margin lies a whole pitch from the board's side.
+    # A column beside it with edges down both parities' middles is a frame's line, no side (a frame 1 px from
+    # a place in the margin at 200%).
+    reach = round(pitch / 4)
+    seen = []
+    for at in range(max(0, col - reach), min(width, col + reach + 1)):
+        shares = [value for value in (share(0, at), share(1, at)) if value is not None]
+        if shares and (at == col or min(shares) < FOREIGN):
+            seen.append(max(shares))
+    return bool(seen) and max(seen) <= BARE
 
 
 def _rows(spread: np.ndarray, x0: float, pitch: float, count: int) -> tuple[float, float, int] | None:
