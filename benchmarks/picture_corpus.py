@@ -276,8 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         "--sizes",
         nargs="+",
         default=[],
-        metavar="COLSxROWSxMINES",
-        help="jsm: the boards played, one drawn at random each game (default the game's 9x9x10 16x16x40 30x16x99; "
+        metavar="ROWSxCOLSxMINES",
+        help="jsm: the boards played, one drawn at random each game (default the game's 9x9x10 16x16x40 16x30x99; "
         "boards three quarters mines, 9x9x60, show 7s and 8s)",
     )
     parser.add_argument(

@@ -149,11 +149,15 @@ def pointer(page: Any, rng: random.Random, over: bool) -> list[tuple[int, int]]:
 
 
 def parse_size(text: str) -> tuple[int, int, int]:
-    """A board size as the page's ``board`` query parameter writes it: ``COLSxROWSxMINES`` (``9x9x60``)."""
+    """A board size given rows first, as everywhere in cnfsweep (``ROWSxCOLSxMINES``: ``16x30x330``).
+
+    Returned as :data:`SIZES` holds them, in the order of the page's ``board`` query parameter: columns,
+    rows, mines.
+    """
     parts = text.split("x")
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"{text!r}: expected COLSxROWSxMINES, such as 9x9x60")
-    cols, rows, mines = (int(p) for p in parts)
+        raise ValueError(f"{text!r}: expected ROWSxCOLSxMINES, such as 9x9x60")
+    rows, cols, mines = (int(p) for p in parts)
     if cols < 2 or rows < 2 or not 1 <= mines < cols * rows - 9:
         raise ValueError(
             f"{text!r}: expected two columns and rows at least, and from 1 mine to 10 fewer than the cells"

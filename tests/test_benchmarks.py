@@ -282,15 +282,17 @@ def test_picture_training_keeps_a_rare_look_past_a_full_bucket() -> None:
     assert not keeps(grey[3] + 1.0, ".", "s", kept, kept[("s", ".", "png")]), "no farther than DISTINCT from one kept"
 
 
-def test_jsminesweeper_board_sizes_are_taken_as_its_page_writes_them() -> None:
-    # picture-corpus jsm --sizes: dense boards (three quarters mines) are how its 7s and 8s are pictured.
-    from benchmarks.picture_corpus_jsm import parse_size
+def test_jsminesweeper_board_sizes_are_taken_rows_first() -> None:
+    # picture-corpus jsm --sizes: dense boards (three quarters mines) are how its 7s and 8s are pictured.  Rows come
+    # first as everywhere in cnfsweep; the page's own board parameter (SIZES) puts its columns first.
+    from benchmarks.picture_corpus_jsm import SIZES, parse_size
 
     assert parse_size("9x9x60") == (9, 9, 60)
-    assert parse_size("30x16x330") == (30, 16, 330)
+    assert parse_size("16x30x330") == (30, 16, 330)
+    assert parse_size("16x30x99") in SIZES
     for bad in ("9x9", "9x9x0", "9x9x72", "axbxc", "1x9x3"):
-        with pytest.raises(ValueError, match=r"COLSxROWSxMINES|at least"):
+        with pytest.raises(ValueError, match=r"ROWSxCOLSxMINES|at least"):
             parse_size(bad)
     done = benchmark("picture-corpus", "jsm", "--jsm", str(ROOT), "--sizes", "9x9")
-    assert done.returncode == 2 and "--sizes: '9x9': expected COLSxROWSxMINES" in done.stderr
+    assert done.returncode == 2 and "--sizes: '9x9': expected ROWSxCOLSxMINES" in done.stderr
     assert "Traceback" not in done.stderr
