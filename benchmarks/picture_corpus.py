@@ -216,8 +216,8 @@ def typed_position(page: Any, rng: random.Random, topology: str, widths: tuple[i
     return [row.replace("*", "F") for row in text]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and build one part of the corpus."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line: the source first, then each option, its help naming the sources it applies to."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", choices=("page", "sgt", "x", "jsm", "jpeg"))
     parser.add_argument(
@@ -294,6 +294,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LETTERS",
         help="x: letter the one game's cell pictures that had none (/tmp/eye-labels/GAME.png), in order, by eye",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and build one part of the corpus."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.adopt is not None:
         from benchmarks.picture_corpus_x import adopt
@@ -337,7 +343,6 @@ def main(argv: list[str] | None = None) -> int:
 
         made = sgt_corpus(args.out, args.per, args.seed, tuple(args.mines), tuple(args.flags))
     print(f"{made} pictures in {args.out}")
-
     return 0
 
 
