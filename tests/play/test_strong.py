@@ -241,26 +241,35 @@ def oracle_move_value(
     return value
 
 
-@pytest.mark.parametrize("moves", [0, 1, 2, 3])
-def test_look_ahead_values_match_brute_force_on_small_boards(moves):
+def checked_values(policy, moves, engine=None):
+    """Yield ``(analysis, snap, cell, value)`` for small boards' candidates, each value checked against the oracle.
 
-    policy = StrongPolicy(depth=max(moves, 1))
-    checked = differ = 0
+    Each ``move_value`` ``moves`` deep must be the brute-force oracle's, and its branch and bound exact at or
+    above a floor, below the floor otherwise.
+    """
     # Crowded enough that a third move often changes the value, small enough for brute force.
     for analysis in guess_points(Level(5, 6, 8), 48, 25):
         board = analysis.board
         if len(board.covered) > 15 or not within_reach(board, 12):
             continue
-        snap = Snapshot.of_analysis(analysis)
+        snap = Snapshot.of_analysis(analysis, engine)
         for cell in snap.candidates(policy.tolerance, 3):
             expected = oracle_move_value(policy, board, snap, cell, moves)
             assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)
-            # Branch and bound: exact at or above the floor, below it otherwise.
             for floor in (expected, expected + Fraction(1, 100), expected - Fraction(1, 100)):
                 bounded = policy.move_value(snap, cell, moves, floor)
                 assert bounded == expected if expected >= floor else bounded < floor
-            checked += 1
-            differ += moves > 0 and expected != policy.move_value(snap, cell, moves - 1)
+            yield analysis, snap, cell, expected
+
+
+@pytest.mark.parametrize("moves", [0, 1, 2, 3])
+def test_look_ahead_values_match_brute_force_on_small_boards(moves):
+
+    policy = StrongPolicy(depth=max(moves, 1))
+    checked = differ = 0
+    for _, snap, cell, expected in checked_values(policy, moves):
+        checked += 1
+        differ += moves > 0 and expected != policy.move_value(snap, cell, moves - 1)
     assert checked >= 20
     # Each further move must matter somewhere, or the deeper levels go untested.
     assert differ >= 5 or moves < 2
@@ -274,21 +283,11 @@ def test_living_safe_values_match_brute_force_on_small_boards(moves, kernel):
     policy = StrongPolicy(depth=moves, living_safe=True)
     plain = StrongPolicy(depth=moves)
     checked = lowered = 0
-    for analysis in guess_points(Level(5, 6, 8), 48, 25):
-        board = analysis.board
-        if len(board.covered) > 15 or not within_reach(board, 12):
-            continue
-        snap = Snapshot.of_analysis(analysis, engine)
-        for cell in snap.candidates(policy.tolerance, 3):
-            expected = oracle_move_value(policy, board, snap, cell, moves)
-            assert policy.move_value(snap, cell, moves) == expected, (board.grid, cell)
-            for floor in (expected, expected + Fraction(1, 100), expected - Fraction(1, 100)):
-                bounded = policy.move_value(snap, cell, moves, floor)
-                assert bounded == expected if expected >= floor else bounded < floor
-            if moves == 1:
-                assert policy.outcome(analysis, cell, snap).score(snap.solutions) == expected
-            checked += 1
-            lowered += expected < plain.move_value(snap, cell, moves)
+    for analysis, snap, cell, expected in checked_values(policy, moves, engine):
+        if moves == 1:
+            assert policy.outcome(analysis, cell, snap).score(snap.solutions) == expected
+        checked += 1
+        lowered += expected < plain.move_value(snap, cell, moves)
     assert checked >= 20
     # The rule must bite somewhere, or the test shows nothing of it.
     assert lowered >= 3
