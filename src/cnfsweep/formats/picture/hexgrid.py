@@ -46,7 +46,10 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
     edges = Edges.of(gray) if edges is None else edges
     ex, ey = _profile(edges, 0), _profile(edges, 1)
     down = _pitch(_autocorrelation(ey))
-    found = _found(edges, ex, ex, down)
+    # Each edge across spread a pixel either way: a side's line is placed to the nearest pixel.
+    spread = np.maximum(edges.across, np.pad(edges.across, ((0, 0), (1, 0)))[:, :-1])
+    spread = np.maximum(spread, np.pad(edges.across, ((0, 0), (0, 1)))[:, 1:])
+    found = _found(spread, ex, ex, down)
     if not found and (ex >= FULL).any():
         # A hexagon's sides stand on a line only down its own rows' middles, a third of the picture's height at
         # most: an edge down nearly all of it is a frame's, and a frame's few lines a few pixels apart can repeat
@@ -56,16 +59,17 @@ def find_hex_grid(gray: np.ndarray, edges: Edges | None = None) -> HexGrid | Non
         # the pitch down is looked for without the frame's lines across either, which 15 px apart above a
         # 4-row board at 100% (32 px hexagons) took it for a square grid's 16 px cells.
         bare_down = _pitch(_autocorrelation(np.where(ey >= FULL, 0.0, ey)))
-        found = _found(edges, ex, np.where(ex >= FULL, 0.0, ex), bare_down)
+        found = _found(spread, ex, np.where(ex >= FULL, 0.0, ex), bare_down)
     if not found:
         return None
     return max(found, key=lambda score_grid: score_grid[0])[1]
 
 
-def _found(edges: Edges, ex: np.ndarray, seen: np.ndarray, down: int | None) -> list[tuple[float, HexGrid]]:
+def _found(spread: np.ndarray, ex: np.ndarray, seen: np.ndarray, down: int | None) -> list[tuple[float, HexGrid]]:
     """The grids, each with its score, whose half width the profile ``seen`` repeats at, placed on the profile ``ex``.
 
-    ``down``: the pitch the edges down repeat at, if any.
+    ``spread``: the edges across, each spread a pixel either way.  ``down``: the pitch the edges down repeat
+    at, if any.
     """
     ac = _autocorrelation(seen)
     half = _pitch(ac)
@@ -80,7 +84,7 @@ def _found(edges: Edges, ex: np.ndarray, seen: np.ndarray, down: int | None) -> 
         # whose lines run down the whole board, never show.
         if down is not None and min(abs(down - pitch), abs(down - half)) <= SQUARE_APART:
             continue
-        grid = _hex_at(edges, ex, pitch, given)
+        grid = _hex_at(spread, ex, pitch, given)
         if grid is not None:
             found.append(grid)
     return found
@@ -111,7 +115,7 @@ def _halves(ex: np.ndarray, ac: np.ndarray, half: int) -> list[tuple[float, floa
     return out
 
 
-def _hex_at(edges: Edges, ex: np.ndarray, half: float, given: float | None) -> tuple[float, HexGrid] | None:
+def _hex_at(spread: np.ndarray, ex: np.ndarray, half: float, given: float | None) -> tuple[float, HexGrid] | None:
     """The hexagons whose vertical sides stand ``half`` (near it, or ``given``) apart across, and how well their rows alternate.
 
     The run of lines found across may start a line early, on a frame beside the board that happens to stand
@@ -124,8 +128,6 @@ def _hex_at(edges: Edges, ex: np.ndarray, half: float, given: float | None) -> t
     across = find_axis(ex, round(half), pitch=given, middles=False)
     if across is None or across.count < 3:
         return None
-    spread = np.maximum(edges.across, np.pad(edges.across, ((0, 0), (1, 0)))[:, :-1])
-    spread = np.maximum(spread, np.pad(edges.across, ((0, 0), (0, 1)))[:, 1:])
     x0, pitch, count = across.start, across.pitch, across.count
     found = _rows(spread, x0, pitch, count)
     if found is None:
@@ -159,13 +161,12 @@ def _foreign(spread: np.ndarray, x0: float, pitch: float, y0: float, rows: int) 
     if not 0 <= col < width:
         return True
     step = ROW * 2 * pitch
+    # The middle half of each row's height, even rows' and odd rows', where their vertical sides stand.
+    middles = [(round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(rows)]
+    bands = [[(lo, hi) for lo, hi in middles[first::2] if 0 <= lo < hi <= height] for first in (0, 1)]
 
-    # The middle half of each row's height of one parity, where its vertical sides stand.
     def share(first: int, at: int) -> float | None:
-        bands = [
-            (round(y0 + r * step + 0.6 * pitch), round(y0 + r * step + 1.7 * pitch)) for r in range(first, rows, 2)
-        ]
-        shares = [float(spread[lo:hi, at].mean()) for lo, hi in bands if 0 <= lo < hi <= height]
+        shares = [float(spread[lo:hi, at].mean()) for lo, hi in bands[first]]
         return float(np.mean(shares)) if shares else None
 
     odd = share(1, col)
