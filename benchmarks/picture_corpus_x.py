@@ -121,8 +121,7 @@ class EyeTable:
                 if d[best] <= SAME and 2 * d[best] < min(other, default=np.inf):
                     out.append(self.letters[best])
                     continue
-            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in kept):
-                kept.append(cell)
+            keep_new(kept, cell)
             out.append("")
         return None if "" in out or NOT_A_CELL in out else out
 
@@ -149,8 +148,7 @@ class EyeTable:
         if found and all(letters == found[0] for letters in found):
             return found[0]
         for cell in fewest or []:
-            if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in self.unknown):
-                self.unknown.append(cell)
+            keep_new(self.unknown, cell)
         return None
 
     def write_unknown(self) -> None:
@@ -163,6 +161,12 @@ class EyeTable:
         strip = np.asarray(self.unknown).reshape(-1, SIDE, SIDE, 3).transpose(1, 0, 2, 3).reshape(SIDE, -1, 3)
         Image.fromarray(strip.astype(np.uint8)).save(UNKNOWN / f"{self.skin}.png")
         print(f"{len(self.unknown)} cell pictures with no letter: {UNKNOWN / f'{self.skin}.png'}")
+
+
+def keep_new(kept: list[np.ndarray], cell: np.ndarray) -> None:
+    """Add ``cell`` to the pictures ``kept`` for a person to letter, unless one of them is the same picture."""
+    if all(np.sqrt(((u - cell) ** 2).mean()) > SAME for u in kept):
+        kept.append(cell)
 
 
 def whole_pixel_cuts(grid: Any) -> list[Any]:
