@@ -877,20 +877,34 @@ def _find_board(gray: np.ndarray, edges: Edges, source: str) -> Grid | HexGrid:
 
 def hex_board(image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str) -> HexGrid:
     """A hex grid grown to its whole board, its cells read by the skin the grid found shows; refused where cut."""
+    return _hex_board(image, gray, edges, grid, source)[0]
+
+
+def _hex_board(
+    image: Any, gray: np.ndarray, edges: Edges, grid: HexGrid, source: str
+) -> tuple[HexGrid, np.ndarray, tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
+    """:func:`hex_board`'s grid, with its cells' features and :func:`_skin_of` them.
+
+    Most grids are found whole: their cells, read to grow the grid, are not read again.
+    """
     from cnfsweep.formats.picture.hexgrid import cut_sides
 
     feats = hex_features(image, grid)
-    _, known, labels, _ = _skin_of(feats, True, source)
-    grid = grown_hex_grid(edges, grid, _hex_cells(image, known, labels, sorted(set(labels.tolist()))))
+    skin = _skin_of(feats, True, source)
+    _, known, labels, _ = skin
+    grown = grown_hex_grid(edges, grid, _hex_cells(image, known, labels, sorted(set(labels.tolist()))))
     # Before the cells are cut out: a grid the picture's edge cuts has cells partly off the picture.
-    off = cut_sides(gray, grid)
+    off = cut_sides(gray, grown)
     if off:
         raise BoardFormatError(
             f"hexagons of the board may run off the picture's {' and '.join(off)} edge: "
             "expected the whole board in the screenshot, with the margin around it",
             source=source,
         )
-    return grid
+    if grown != grid:
+        feats = hex_features(image, grown)
+        skin = _skin_of(feats, True, source)
+    return grown, feats, skin
 
 
 def _ranked(
@@ -1066,10 +1080,10 @@ def read_picture(data: bytes, source: str = "<picture>") -> Reading:
     edges = Edges.of(gray)
     grid = _find_board(gray, edges, source)
     if isinstance(grid, HexGrid):
-        grid = hex_board(image, gray, edges, grid, source)
-    hexes = isinstance(grid, HexGrid)
-    feats = hex_features(image, grid) if isinstance(grid, HexGrid) else cell_features(image, grid)
-    skin, known, labels, dist = _skin_of(feats, hexes, source)
+        grid, feats, (skin, known, labels, dist) = _hex_board(image, gray, edges, grid, source)
+    else:
+        feats = cell_features(image, grid)
+        skin, known, labels, dist = _skin_of(feats, False, source)
     classes = sorted(set(labels.tolist()))
     best, confidence, order = _ranked(feats, dist, known, labels, classes)
     if isinstance(grid, HexGrid):
